@@ -1,0 +1,192 @@
+"""Ballcourt: a Discord bot that hosts four ball games in chat.
+
+Run it with `python bot.py`. Configuration comes from the environment and a `.env` file next to
+this file (see .env.example and config.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import discord
+import yarl
+from discord import app_commands
+from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs.common import GameLocks, report_error
+from config import Config, ConfigError, load_config
+from db import meta
+from db.database import Database
+
+__version__ = "0.1.0"
+
+BASE_DIR = Path(__file__).resolve().parent
+log = logging.getLogger("ballcourt")
+
+# The bot's own cogs, loaded in this order. Game cogs are added here as they land.
+EXTENSIONS = ("cogs.timers", "cogs.core", "cogs.admin")
+
+
+class BallcourtTree(app_commands.CommandTree):
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        await report_error(interaction, error)
+
+
+class Ballcourt(commands.Bot):
+    def __init__(self, config: Config) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=BallcourtTree,
+            help_command=None,
+            owner_ids=set(config.owner_ids) or None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.config = config
+        self.version = __version__
+        self.started_at = time.monotonic()
+        self.game_locks = GameLocks()
+        self._db: Database | None = None
+
+    @property
+    def db(self) -> Database:
+        if self._db is None:
+            raise RuntimeError("the database is opened in setup_hook")
+        return self._db
+
+    async def setup_hook(self) -> None:
+        self._db = await Database.open(self.config.database_path)
+        applied = await self._db.migrate()
+        log.info(
+            "database %s ready (%s)",
+            self.config.database_path,
+            f"applied {', '.join(applied)}" if applied else "schema up to date",
+        )
+        for extension in (*EXTENSIONS, *self.config.extra_extensions):
+            await self.load_extension(extension)
+        await self.sync_commands_if_changed()
+
+    # Command sync ---------------------------------------------------------------------------
+
+    def _sync_guild(self) -> discord.Object | None:
+        return discord.Object(self.config.dev_guild_id) if self.config.dev_guild_id else None
+
+    def command_tree_hash(self) -> str:
+        """A hash of the command payload Discord would receive: it changes exactly when a sync is
+        needed (a renamed option, a new command, a reworded description)."""
+        guild = self._sync_guild()
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [command.to_dict(self.tree) for command in self.tree.get_commands(guild=guild)]
+        encoded = json.dumps(payload, sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(encoded.encode()).hexdigest()
+
+    async def sync_commands(self) -> int:
+        guild = self._sync_guild()
+        synced = await self.tree.sync(guild=guild)
+        scope = f"guild {guild.id}" if guild else "global"
+        await meta.set_value(self.db, f"command_tree_hash:{scope}", self.command_tree_hash())
+        log.info("synced %d commands (%s)", len(synced), scope)
+        return len(synced)
+
+    async def sync_commands_if_changed(self) -> bool:
+        guild = self._sync_guild()
+        scope = f"guild {guild.id}" if guild else "global"
+        stored = await meta.get_value(self.db, f"command_tree_hash:{scope}")
+        if stored == self.command_tree_hash():
+            log.info("command tree unchanged since the last sync (%s); not syncing", scope)
+            return False
+        await self.sync_commands()
+        return True
+
+    async def on_ready(self) -> None:
+        log.info("Ballcourt ready as %s in %d servers", self.user, len(self.guilds))
+
+    async def close(self) -> None:
+        await super().close()
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+
+def point_at_discord(config: Config) -> None:
+    """Send REST calls and the gateway connection where the operator said (a REST proxy, or the
+    tests' fake Discord on 127.0.0.1). Unset, discord.py's defaults (Discord itself) stay."""
+    if config.api_base:
+        discord.http.Route.BASE = config.api_base
+    if config.gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(config.gateway_url)
+
+
+def setup_logging(level: str) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        logging.Formatter("%(asctime)s %(levelname)-8s %(name)s: %(message)s", "%Y-%m-%d %H:%M:%S")
+    )
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level)
+    # discord.py's gateway chatter is useful at DEBUG only.
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+
+
+async def run(config: Config) -> None:
+    bot = Ballcourt(config)
+    loop = asyncio.get_running_loop()
+    stopping = asyncio.Event()
+
+    def request_stop(signame: str) -> None:
+        if not stopping.is_set():
+            log.info("received %s, shutting down", signame)
+            stopping.set()
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, request_stop, signum.name)
+
+    async with bot:
+        runner = asyncio.create_task(bot.start(config.token))
+        stopper = asyncio.create_task(stopping.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if runner in done:
+            stopper.cancel()
+            runner.result()  # re-raise a login failure
+        else:
+            await bot.close()
+            await runner
+    log.info("Ballcourt stopped")
+
+
+def main() -> int:
+    load_dotenv(BASE_DIR / ".env", override=False)
+    try:
+        config = load_config(os.environ, base_dir=BASE_DIR)
+    except ConfigError as error:
+        print(error, file=sys.stderr)
+        return 2
+    setup_logging(config.log_level)
+    point_at_discord(config)
+    try:
+        asyncio.run(run(config))
+    except discord.LoginFailure:
+        print(
+            "Discord refused the token in DISCORD_TOKEN. Reset it in the Developer Portal "
+            "(your application -> Bot -> Reset Token) and update .env.",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

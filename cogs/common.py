@@ -1,0 +1,146 @@
+"""What every cog shares: user-facing errors, the error reporter, per-game locks and permission
+checks. Nothing about any one game lives here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Iterable
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger(__name__)
+
+UNEXPECTED_ERROR = (
+    "Something went wrong on our side and it has been logged. Nothing was changed: try again, "
+    "and if it keeps happening tell the server's admins."
+)
+
+# Exception types whose message is written for the player (a game engine's "illegal move" error
+# and the like). Cogs add theirs at load time with `register_user_errors`.
+_USER_ERROR_TYPES: list[type[BaseException]] = []
+
+
+class UserError(Exception):
+    """A mistake the user can fix: the message is shown to them, ephemerally, as it is."""
+
+
+def register_user_errors(*types: type[BaseException]) -> None:
+    for error_type in types:
+        if error_type not in _USER_ERROR_TYPES:
+            _USER_ERROR_TYPES.append(error_type)
+
+
+# What Discord's own check failures mean to a player.
+def _check_failure_text(error: app_commands.AppCommandError) -> str | None:
+    if isinstance(error, app_commands.MissingPermissions):
+        needed = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
+        return f"You need the {needed} permission to do that."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return missing_permissions_text(error.missing_permissions)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command only works in a server channel, not in DMs."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.TransformerError):
+        return f"`{error.value}` is not a valid value there."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use that command here."
+    return None
+
+
+def user_message_for(error: BaseException) -> str | None:
+    """The player-facing text for an error they caused, or None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, (UserError, tuple(_USER_ERROR_TYPES))):
+        return str(error)
+    if isinstance(error, app_commands.AppCommandError):
+        return _check_failure_text(error)
+    return None
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str) -> None:
+    """Answer ephemerally whether or not the interaction was already acknowledged; if it has
+    expired, fall back to a channel message that names the user."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True)
+        else:
+            await interaction.response.send_message(content, ephemeral=True)
+    except discord.NotFound:
+        channel = interaction.channel
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(
+                f"{interaction.user.mention} {content}",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one place errors from commands and components end: a user's mistake gets its
+    message; anything else is logged with its traceback and the user hears that it failed."""
+    message = user_message_for(error)
+    if message is None:
+        original = getattr(error, "original", error)
+        log.error(
+            "unexpected error in %s by user %s",
+            getattr(interaction.command, "qualified_name", None)
+            or (interaction.data or {}).get("custom_id"),
+            interaction.user.id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        message = UNEXPECTED_ERROR
+    try:
+        await send_ephemeral(interaction, message)
+    except discord.HTTPException:
+        log.exception("could not tell user %s about an error", interaction.user.id)
+
+
+class GameLocks:
+    """One asyncio lock per game id: a move is computed and saved while holding it, so two clicks
+    on the same game queue instead of racing. (The version check on save is the second guard.)"""
+
+    def __init__(self) -> None:
+        self._locks: weakref.WeakValueDictionary[object, asyncio.Lock] = (
+            weakref.WeakValueDictionary()
+        )
+
+    def __call__(self, key: object) -> asyncio.Lock:
+        lock = self._locks.get(key)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[key] = lock
+        return lock
+
+
+PERMISSION_NAMES = {
+    "send_messages": "Send Messages",
+    "send_messages_in_threads": "Send Messages in Threads",
+    "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+    "create_public_threads": "Create Public Threads",
+    "read_message_history": "Read Message History",
+}
+
+
+def missing_permissions_text(missing: Iterable[str]) -> str:
+    names = ", ".join(PERMISSION_NAMES.get(p, p.replace("_", " ").title()) for p in missing)
+    return (
+        f"I can't play here: I'm missing the {names} permission in this channel. "
+        "Ask a server admin to grant it to the Ballcourt role, or use another channel."
+    )
+
+
+def require_bot_permissions(interaction: discord.Interaction, *names: str) -> None:
+    """Raise UserError naming what the bot lacks in this channel (Discord tells us in the
+    interaction's app_permissions, so no extra request is needed)."""
+    if interaction.guild is None:
+        return
+    granted = interaction.app_permissions
+    missing = [name for name in names if not getattr(granted, name, False)]
+    if missing:
+        raise UserError(missing_permissions_text(missing))

@@ -1,0 +1,86 @@
+"""Bot configuration from the environment (and a `.env` file, loaded by bot.py).
+
+Only DISCORD_TOKEN is required. Everything else has a default an operator can live with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+NO_TOKEN_MESSAGE = """\
+Ballcourt needs a Discord bot token, and DISCORD_TOKEN is not set.
+
+  1. Open https://discord.com/developers/applications and create an application
+     (or pick yours), then open "Bot" and press "Reset Token" to see the token.
+  2. Put it in a file named .env next to bot.py (copy .env.example):
+         DISCORD_TOKEN=your-token-here
+     or export DISCORD_TOKEN in the environment.
+  3. Run the bot again.
+
+Never commit the token or paste it in chat: anyone who has it controls the bot."""
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message tells the operator how to fix it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: Path
+    log_level: str = "INFO"
+    dev_guild_id: int | None = None
+    owner_ids: frozenset[int] = frozenset()
+    # Where discord.py sends REST calls and opens the gateway: set for a REST proxy, or for the
+    # test suite's local fake Discord. Unset means Discord itself.
+    api_base: str | None = None
+    gateway_url: str | None = None
+    extra_extensions: tuple[str, ...] = ()
+
+    def __repr__(self) -> str:  # never let the token reach a log line
+        return (
+            f"Config(database_path={str(self.database_path)!r}, log_level={self.log_level!r}, "
+            f"dev_guild_id={self.dev_guild_id}, owner_ids={sorted(self.owner_ids)}, "
+            f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
+            f"extra_extensions={self.extra_extensions})"
+        )
+
+
+def _snowflake(name: str, text: str) -> int:
+    text = text.strip()
+    if not text.isdigit():
+        raise ConfigError(f"{name} must be a Discord id (digits only), not {text!r}.")
+    return int(text)
+
+
+def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
+    """Read the settings from `environ`; relative paths are taken from `base_dir`."""
+    token = environ.get("DISCORD_TOKEN", "").strip()
+    if not token:
+        raise ConfigError(NO_TOKEN_MESSAGE)
+
+    database_path = Path(environ.get("DATABASE_PATH", "").strip() or "ballcourt.db")
+    if not database_path.is_absolute():
+        database_path = base_dir / database_path
+
+    log_level = environ.get("LOG_LEVEL", "").strip().upper() or "INFO"
+    if log_level not in LOG_LEVELS:
+        raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {log_level!r}.")
+
+    dev_guild = environ.get("DEV_GUILD_ID", "").strip()
+    owners = environ.get("OWNER_IDS", "").replace(" ", "")
+    extensions = environ.get("EXTRA_EXTENSIONS", "").replace(" ", "")
+    return Config(
+        token=token,
+        database_path=database_path,
+        log_level=log_level,
+        dev_guild_id=_snowflake("DEV_GUILD_ID", dev_guild) if dev_guild else None,
+        owner_ids=frozenset(_snowflake("OWNER_IDS", part) for part in owners.split(",") if part),
+        api_base=environ.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
+        gateway_url=environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
+        extra_extensions=tuple(part for part in extensions.split(",") if part),
+    )
