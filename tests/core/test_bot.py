@@ -1,0 +1,64 @@
+"""The bot's own wiring without a network: command sync only when the tree changed, /help pages,
+and that the help and roll commands fit Discord's limits."""
+
+import pytest
+
+import bot as bot_module
+from cogs.core import GAMES, help_pages
+from config import load_config
+
+
+@pytest.fixture
+async def ballcourt(tmp_path):
+    config = load_config(
+        {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(tmp_path / "b.db")}, base_dir=tmp_path
+    )
+    instance = bot_module.Ballcourt(config)
+    synced = []
+
+    async def fake_sync(*, guild=None):
+        synced.append(guild)
+        return instance.tree.get_commands(guild=guild)
+
+    instance.tree.sync = fake_sync  # the only network call setup_hook makes
+    instance.synced = synced
+    await instance.setup_hook()
+    yield instance
+    await instance.close()
+
+
+async def test_first_start_syncs_then_an_unchanged_tree_does_not(ballcourt):
+    assert len(ballcourt.synced) == 1
+    assert await ballcourt.sync_commands_if_changed() is False
+    assert len(ballcourt.synced) == 1
+
+
+async def test_a_changed_tree_syncs_again(ballcourt):
+    from discord import app_commands
+
+    @app_commands.command(name="extra", description="A new command")
+    async def extra(interaction):  # pragma: no cover - never invoked
+        pass
+
+    ballcourt.tree.add_command(extra)
+    assert await ballcourt.sync_commands_if_changed() is True
+    assert len(ballcourt.synced) == 2
+
+
+async def test_help_overview_lists_every_game_and_the_core_commands(ballcourt):
+    pages = help_pages(ballcourt.tree)
+    overview = pages[0]
+    names = " ".join(field.name for field in overview.fields)
+    for game in GAMES:
+        assert game.title in names
+    everywhere = next(f for f in overview.fields if f.name == "Everywhere")
+    assert "/roll" in everywhere.value and "/help" in everywhere.value
+    assert overview.footer.text == f"Page 1 of {len(pages)}"
+    for page in pages:
+        assert len(page) <= 6000
+        assert all(len(field.value) <= 1024 for field in page.fields)
+
+
+async def test_core_commands_are_registered(ballcourt):
+    names = {command.name for command in ballcourt.tree.get_commands()}
+    assert {"help", "roll", "about", "admin"} <= names

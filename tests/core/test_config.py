@@ -1,0 +1,79 @@
+"""Configuration: a missing token is explained, defaults are sensible, bad values are named."""
+
+from pathlib import Path
+
+import pytest
+
+from config import NO_TOKEN_MESSAGE, ConfigError, load_config
+
+BASE = Path("/srv/ballcourt")
+
+
+def test_missing_token_explains_how_to_get_one():
+    with pytest.raises(ConfigError) as caught:
+        load_config({}, base_dir=BASE)
+    message = str(caught.value)
+    assert message == NO_TOKEN_MESSAGE
+    assert "discord.com/developers/applications" in message
+    assert ".env" in message
+
+
+def test_blank_token_counts_as_missing():
+    with pytest.raises(ConfigError):
+        load_config({"DISCORD_TOKEN": "   "}, base_dir=BASE)
+
+
+def test_defaults():
+    config = load_config({"DISCORD_TOKEN": "abc"}, base_dir=BASE)
+    assert config.database_path == BASE / "ballcourt.db"
+    assert config.log_level == "INFO"
+    assert config.dev_guild_id is None
+    assert config.owner_ids == frozenset()
+    assert config.api_base is None and config.gateway_url is None
+    assert config.extra_extensions == ()
+
+
+def test_every_setting_is_read():
+    config = load_config(
+        {
+            "DISCORD_TOKEN": "abc",
+            "DATABASE_PATH": "/data/bc.db",
+            "LOG_LEVEL": "debug",
+            "DEV_GUILD_ID": "123",
+            "OWNER_IDS": "1, 2",
+            "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
+            "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/",
+            "EXTRA_EXTENSIONS": "tests.e2e.x, tests.e2e.y",
+        },
+        base_dir=BASE,
+    )
+    assert config.database_path == Path("/data/bc.db")
+    assert config.log_level == "DEBUG"
+    assert config.dev_guild_id == 123
+    assert config.owner_ids == {1, 2}
+    assert config.api_base == "http://127.0.0.1:9/api/v10"
+    assert config.extra_extensions == ("tests.e2e.x", "tests.e2e.y")
+
+
+def test_relative_database_path_is_next_to_the_bot():
+    config = load_config({"DISCORD_TOKEN": "abc", "DATABASE_PATH": "x/y.db"}, base_dir=BASE)
+    assert config.database_path == BASE / "x/y.db"
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be one of"),
+        ("DEV_GUILD_ID", "my-server", "DEV_GUILD_ID must be a Discord id"),
+        ("OWNER_IDS", "1,bob", "OWNER_IDS must be a Discord id"),
+    ],
+)
+def test_malformed_settings_are_named(name, value, says):
+    with pytest.raises(ConfigError, match=says):
+        load_config({"DISCORD_TOKEN": "abc", name: value}, base_dir=BASE)
+
+
+def test_the_token_never_appears_in_the_config_repr():
+    config = load_config({"DISCORD_TOKEN": "very-secret-token"}, base_dir=BASE)
+    assert "very-secret-token" not in repr(config)
+    assert "very-secret-token" not in str(config)

@@ -1,0 +1,126 @@
+"""Migrations and the repository layer: fresh database, no-op re-run, atomic failure, versioned
+saves and durable timers."""
+
+import sqlite3
+
+import pytest
+
+from db import games, meta, timers
+from db.database import Database, Migration, MigrationError, load_migrations, split_statements
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "test.db")
+    await database.migrate()
+    yield database
+    await database.close()
+
+
+async def test_fresh_database_gets_every_migration_and_wal(tmp_path):
+    database = await Database.open(tmp_path / "fresh.db")
+    applied = await database.migrate()
+    assert applied == [m.name for m in load_migrations()]
+    assert applied[0] == "001_core"
+    mode = await database.fetch_one("PRAGMA journal_mode")
+    assert mode[0] == "wal"
+    foreign_keys = await database.fetch_one("PRAGMA foreign_keys")
+    assert foreign_keys[0] == 1
+    await database.close()
+
+
+async def test_running_migrations_again_changes_nothing(db):
+    before = await db.fetch_all("SELECT * FROM schema_migrations")
+    assert await db.migrate() == []
+    after = await db.fetch_all("SELECT * FROM schema_migrations")
+    assert [tuple(r) for r in before] == [tuple(r) for r in after]
+
+
+async def test_a_failing_migration_leaves_nothing_half_applied(db):
+    broken = Migration(
+        999,
+        "999_broken",
+        "CREATE TABLE half (id INTEGER);\nINSERT INTO half VALUES (1);\nTHIS IS NOT SQL;\n",
+    )
+    with pytest.raises(MigrationError, match="999_broken"):
+        await db.migrate([*load_migrations(), broken])
+    tables = await db.fetch_all("SELECT name FROM sqlite_master WHERE name = 'half'")
+    assert tables == []
+    assert 999 not in await db.applied_migrations()
+
+
+def test_misnamed_migration_file_is_refused(tmp_path):
+    (tmp_path / "2_bad.sql").write_text("SELECT 1;")
+    with pytest.raises(MigrationError, match=r"001_name\.sql"):
+        load_migrations(tmp_path)
+
+
+def test_statements_split_with_semicolons_inside_strings():
+    statements = split_statements("INSERT INTO t VALUES ('a;b');\n-- c\nSELECT 1;\n")
+    assert statements == ["INSERT INTO t VALUES ('a;b');", "-- c\nSELECT 1;"]
+
+
+async def test_meta_values_round_trip_and_overwrite(db):
+    assert await meta.get_value(db, "k") is None
+    await meta.set_value(db, "k", "one")
+    await meta.set_value(db, "k", "two")
+    assert await meta.get_value(db, "k") == "two"
+
+
+async def test_a_stale_save_is_refused_and_writes_nothing(db):
+    game_id = await games.create_game(
+        db, game="rocketball", guild_id=1, channel_id=2, players=[10, 20], state='{"n": 0}'
+    )
+    loaded = await games.load_game(db, game_id)
+    assert loaded.players == (10, 20) and loaded.version == 0
+    saved = await games.save_move(
+        db, loaded, state='{"n": 1}', actor_id=10, action="roll", events=["d4 = 3"]
+    )
+    assert saved.version == 1
+    # A second click computed from the same old version must not apply.
+    with pytest.raises(games.StaleGameError):
+        await games.save_move(db, loaded, state='{"n": 99}', actor_id=10, action="roll", events=[])
+    current = await games.load_game(db, game_id)
+    assert current.state_json() == {"n": 1}
+    assert await games.list_moves(db, game_id) == [(1, 10, "roll", ["d4 = 3"])]
+
+
+async def test_find_games_by_player_channel_and_thread(db):
+    a = await games.create_game(
+        db, game="rocketball", guild_id=1, channel_id=2, players=[10, 20], state="{}"
+    )
+    await games.create_game(
+        db, game="rocketball", guild_id=1, channel_id=3, players=[30, 40], state="{}"
+    )
+    stored = await games.load_game(db, a)
+    await games.save_move(
+        db, stored, state="{}", actor_id=0, action="start", events=[], status="active", thread_id=77
+    )
+    assert [g.id for g in await games.find_games(db, game="rocketball", user_id=20)] == [a]
+    assert [g.id for g in await games.find_games(db, game="rocketball", channel_id=77)] == [a]
+    assert await games.find_games(db, game="volleyball", user_id=20) == []
+    assert await games.find_games(db, game="rocketball", user_id=20, statuses=("finished",)) == []
+
+
+async def test_load_game_checks_the_kind(db):
+    game_id = await games.create_game(
+        db, game="rocketball", guild_id=None, channel_id=2, players=[1], state="{}"
+    )
+    assert await games.load_game(db, game_id, game="volleyball") is None
+    assert await games.load_game(db, 12345) is None
+
+
+async def test_unknown_status_is_refused_by_the_schema(db):
+    with pytest.raises(sqlite3.IntegrityError):
+        await games.create_game(
+            db, game="x", guild_id=None, channel_id=1, players=[], state="{}", status="weird"
+        )
+
+
+async def test_timers_come_out_earliest_first_and_can_be_cancelled(db):
+    await timers.create_timer(db, "reminder", 200.0, {"game_id": 1}, now=0.0)
+    early = await timers.create_timer(db, "reminder", 100.0, {"game_id": 2}, now=0.0)
+    assert (await timers.next_timer(db)) == early
+    assert await timers.delete_timers_for(db, "reminder", game_id=2) == 1
+    remaining = await timers.list_timers(db)
+    assert [t.payload for t in remaining] == [{"game_id": 1}]

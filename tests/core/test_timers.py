@@ -1,0 +1,90 @@
+"""The timer dispatcher: overdue timers fire at start-up exactly once, later ones at their time,
+and a timer survives a handler that crashes no further than being fired once."""
+
+import asyncio
+import time
+
+import pytest
+
+from cogs.timers import Timers
+from db import timers as timer_store
+from db.database import Database
+
+
+class FakeBot:
+    def __init__(self, db):
+        self.db = db
+
+    async def wait_until_ready(self):
+        return None
+
+
+@pytest.fixture
+async def db(tmp_path):
+    database = await Database.open(tmp_path / "t.db")
+    await database.migrate()
+    yield database
+    await database.close()
+
+
+async def wait_until(predicate, timeout=3.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        await asyncio.sleep(0.01)
+
+
+async def test_overdue_timers_fire_once_at_start_and_are_deleted(db):
+    now = time.time()
+    await timer_store.create_timer(db, "ping", now - 60, {"n": 1}, now=now - 120)
+    await timer_store.create_timer(db, "ping", now - 30, {"n": 2}, now=now - 120)
+    fired = []
+    dispatcher = Timers(FakeBot(db))
+
+    async def handler(timer):
+        fired.append(timer.payload["n"])
+
+    dispatcher.register("ping", handler)
+    await dispatcher.cog_load()
+    await wait_until(lambda: len(fired) == 2)
+    await asyncio.sleep(0.1)
+    await dispatcher.cog_unload()
+    assert fired == [1, 2]
+    assert await timer_store.list_timers(db) == []
+
+
+async def test_a_timer_scheduled_later_wakes_the_dispatcher_at_its_time(db):
+    fired = []
+    dispatcher = Timers(FakeBot(db))
+
+    async def handler(timer):
+        fired.append(time.monotonic())
+
+    dispatcher.register("soon", handler)
+    await dispatcher.cog_load()
+    started = time.monotonic()
+    await asyncio.sleep(0.05)  # the dispatcher is asleep with nothing to do
+    await dispatcher.schedule("soon", 0.2, {})
+    await wait_until(lambda: fired)
+    await dispatcher.cog_unload()
+    assert 0.2 <= fired[0] - started < 1.5
+
+
+async def test_a_crashing_handler_is_logged_and_the_timer_not_retried_forever(db, caplog):
+    dispatcher = Timers(FakeBot(db))
+    calls = []
+
+    async def handler(timer):
+        calls.append(timer.id)
+        raise RuntimeError("boom")
+
+    dispatcher.register("bad", handler)
+    await dispatcher.cog_load()
+    await dispatcher.schedule("bad", 0, {})
+    await wait_until(lambda: calls)
+    await asyncio.sleep(0.1)
+    await dispatcher.cog_unload()
+    assert len(calls) == 1
+    assert "handler failed" in caplog.text
+    assert await timer_store.list_timers(db) == []
