@@ -1,0 +1,11 @@
+"""Rocketball pictures: the board as a PNG and each move as an animated GIF.
+
+Public API (pure functions, engine state in, image bytes out):
+- `render_board(state, *, highlight=None, names=None) -> bytes` (PNG)
+- `render_move_gif(state_before, events, *, names=None) -> bytes` (GIF)
+- `square_centre(square) -> (x, y)`: pixel centre of a square such as "c4" (for tests).
+"""
+
+from render.rocketball.render import render_board, render_move_gif, square_centre
+
+__all__ = ["render_board", "render_move_gif", "square_centre"]

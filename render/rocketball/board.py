@@ -1,0 +1,302 @@
+"""The Rocketball board image: field, coordinates, goals, edge arrows, chips, ball(s), score.
+
+Drawn in two layers for speed: the static field (grid, labels, edge arrows, goal nets, legend)
+is drawn once per (edge arrows, chip kinds, Assault) and cached; each render copies it and adds
+the chips, balls, highlights and header text. The result is mapped onto one fixed 256-colour
+palette (exact Okabe-Ito colours first) and saved as a palette PNG: small and quick to encode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from render.common import GREY, INK, LIGHT_GREY, PAPER, VERMILION, font, to_png
+from render.rocketball import geometry as g
+from render.rocketball.sprites import (
+    BALL_SIZE,
+    CHIP_COLOURS,
+    WHITE,
+    ball_sprite,
+    chip_sprite,
+    edge_arrow_sprite,
+)
+from render.rocketball.view import BallView, BoardView, ChipView
+
+CHECKER = (238, 236, 226)  # every other square, faintly, so rows and columns are easy to follow
+HIGHLIGHT = (255, 222, 120)  # squares of the last move
+GOAL_FILL = (226, 240, 250)
+NOTE_GREY = (70, 70, 76)  # darker than GREY: small text needs the contrast
+FIELD_BORDER = 3
+
+CHIP_LABELS = {
+    "vortex": "vortex",
+    "gust": "gust",
+    "bumper": "bumper",
+    "twister": "twister",
+    "barricade": "barricade",
+    "mogul": "mogul",
+}
+
+
+def _text_fitting(text: str, width: int, size: int, *, bold: bool = True, smallest: int = 11):
+    """The largest font (from `size` down) in which `text` fits `width`; clipped with … if none."""
+    for candidate in range(size, smallest - 1, -1):
+        if font(candidate, bold=bold).getlength(text) <= width:
+            return text, font(candidate, bold=bold)
+    small = font(smallest, bold=bold)
+    while len(text) > 1 and small.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…", small
+
+
+def _paste(base: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> None:
+    left = centre[0] - sprite.width // 2
+    top = centre[1] - sprite.height // 2
+    base.paste(sprite, (left, top), sprite)
+
+
+def _draw_field(draw: ImageDraw.ImageDraw) -> None:
+    for column in range(g.COLUMNS):
+        for row in range(g.ROWS):
+            left, top, right, bottom = g.square_box(column, row)
+            fill = CHECKER if (column + row) % 2 else PAPER
+            draw.rectangle((left, top, right - 1, bottom - 1), fill=fill, outline=LIGHT_GREY)
+    # The centre square can never hold a chip (RULINGS): a ring marks it, wider than the ball.
+    cx, cy = g.square_centre(*g.CENTRE)
+    draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), outline=GREY, width=3)
+    draw.line((cx - 5, cy, cx + 5, cy), fill=GREY, width=2)
+    draw.line((cx, cy - 5, cx, cy + 5), fill=GREY, width=2)
+    draw.rectangle(
+        (
+            g.FIELD_X - FIELD_BORDER + 1,
+            g.FIELD_Y - FIELD_BORDER + 1,
+            g.FIELD_X + g.FIELD_W + FIELD_BORDER - 2,
+            g.FIELD_Y + g.FIELD_H + FIELD_BORDER - 2,
+        ),
+        outline=INK,
+        width=FIELD_BORDER,
+    )
+    # Open the border across both goal mouths: the ball passes through there.
+    mouth_left = g.FIELD_X + g.GOAL_COLUMNS[0] * g.CELL + 2
+    mouth_right = g.FIELD_X + (g.GOAL_COLUMNS[-1] + 1) * g.CELL - 3
+    for y in (g.FIELD_Y - FIELD_BORDER + 1, g.FIELD_Y + g.FIELD_H):
+        draw.rectangle((mouth_left, y, mouth_right, y + FIELD_BORDER - 2), fill=GOAL_FILL)
+
+
+def _draw_goal_nets(draw: ImageDraw.ImageDraw) -> None:
+    for end in ("N", "S"):
+        left, top, right, bottom = g.goal_box(end)
+        draw.rectangle((left, top, right - 1, bottom - 1), fill=GOAL_FILL)
+        for x in range(left + 8, right, 10):
+            draw.line((x, top, x, bottom - 1), fill=LIGHT_GREY)
+        for y in range(top + 6, bottom, 10):
+            draw.line((left, y, right - 1, y), fill=LIGHT_GREY)
+        # Posts and back of the net; the side facing the field stays open (the goal mouth).
+        back = top if end == "N" else bottom - 1
+        draw.line((left, back, right - 1, back), fill=INK, width=4)
+        draw.line((left, top, left, bottom - 1), fill=INK, width=4)
+        draw.line((right - 1, top, right - 1, bottom - 1), fill=INK, width=4)
+        mouth = bottom - 1 if end == "N" else top
+        draw.line((left, mouth, right - 1, mouth), fill=PAPER, width=3)
+
+
+def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
+    label_font = font(20, bold=True)
+    for column in range(g.COLUMNS):
+        x, _ = g.square_centre(column, 0)
+        letter = g.COLUMN_LETTERS[column]
+        top_y = g.HEADER_H + g.LETTERS_H // 2
+        bottom_y = g.SOUTH_GOAL_Y + g.GOAL_H + g.LETTERS_H // 2
+        for y in (top_y, bottom_y):
+            draw.text((x, y), letter, font=label_font, fill=INK, anchor="mm")
+    for row in range(g.ROWS):
+        _, y = g.square_centre(0, row)
+        for x in (g.LABEL_W // 2 + 2, g.WIDTH - g.LABEL_W // 2 - 2):
+            draw.text((x, y), str(row + 1), font=label_font, fill=INK, anchor="mm")
+
+
+def _draw_edge_arrows(base: Image.Image, edge_arrows: Iterable[tuple[int, int, str, str]]) -> None:
+    for column, row, edge, facing in edge_arrows:
+        _paste(base, edge_arrow_sprite(facing), g.edge_arrow_centre(column, row, edge))
+
+
+def _legend_items(chip_kinds: tuple[str, ...], assault: bool) -> list[tuple[Image.Image, str]]:
+    items = [
+        (chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS), CHIP_LABELS[kind])
+        for kind in chip_kinds
+    ]
+    if assault:
+        items.append((ball_sprite("N", "N"), "North's ball"))
+        items.append((ball_sprite("N", "S"), "South's ball"))
+    else:
+        items.append((ball_sprite("N"), "rocketball"))
+    items.append((edge_arrow_sprite("N"), "edge turn"))
+    return items
+
+
+def _draw_legend(base: Image.Image, draw: ImageDraw.ImageDraw, items) -> None:
+    """Icons with names, flowed left to right over at most two lines."""
+    top = g.LEGEND_Y + 4
+    draw.line((12, top - 2, g.WIDTH - 12, top - 2), fill=LIGHT_GREY, width=2)
+    label_font = font(15, bold=True)
+    x, line = 10, 0
+    for icon, label in items:
+        width = 30 + int(label_font.getlength(label)) + 14
+        if x + width > g.WIDTH - 6:
+            x, line = 10, line + 1
+        if line > 2:
+            break  # never happens with the chip kinds that exist; better clipped than overlapping
+        y = top + 18 + line * 31
+        _paste(base, icon, (x + 12, y))
+        draw.text((x + 30, y), label, font=label_font, fill=INK, anchor="lm")
+        x += width
+
+
+@cache
+def static_layer(
+    edge_arrows: tuple[tuple[int, int, str, str], ...], chip_kinds: tuple[str, ...], assault: bool
+) -> Image.Image:
+    """The unchanging part of the board, drawn once per match setup and reused (copy before use)."""
+    base = Image.new("RGB", (g.WIDTH, g.HEIGHT), PAPER)
+    draw = ImageDraw.Draw(base)
+    _draw_field(draw)
+    _draw_goal_nets(draw)
+    _draw_coordinates(draw)
+    _draw_edge_arrows(base, edge_arrows)
+    _draw_legend(base, draw, _legend_items(chip_kinds, assault))
+    return base
+
+
+# Colours that must come out exactly (flat areas the tests sample and players rely on).
+EXACT_COLOURS = [
+    PAPER,
+    CHECKER,
+    HIGHLIGHT,
+    GOAL_FILL,
+    INK,
+    WHITE,
+    LIGHT_GREY,
+    VERMILION,
+    *CHIP_COLOURS.values(),
+]
+
+
+@cache
+def _palette_image() -> Image.Image:
+    """One fixed palette for every board and animation frame: exact colours + anti-alias shades.
+
+    The shades come from quantising a swatch holding every sprite on every background, so
+    smoothed edges and text map to near colours and no frame needs its own palette.
+    """
+    kinds = tuple(CHIP_COLOURS)
+    swatch = static_layer((), kinds, True).copy()
+    draw = ImageDraw.Draw(swatch)
+    draw.text((10, 10), "North 2 – 1 South · windbag 54", font=font(26, bold=True), fill=INK)
+    x = 10
+    for background in (PAPER, CHECKER, HIGHLIGHT, GOAL_FILL):
+        for kind in kinds:
+            draw.rectangle((x, 40, x + g.CELL, 40 + g.CELL), fill=background)
+            _paste(swatch, chip_sprite(kind), (x + g.CELL // 2, 40 + g.CELL // 2))
+            _paste(swatch, ball_sprite("E", "S"), (x + g.CELL // 2, 40 + g.CELL // 2))
+            x = (x + g.CELL) % (g.WIDTH - g.CELL)
+    exact = list(dict.fromkeys(EXACT_COLOURS))
+    shades = swatch.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
+    flat = shades.getpalette()[: 3 * (256 - len(exact))]
+    palette = [channel for colour in exact for channel in colour] + flat
+    palette += [0] * (768 - len(palette))
+    image = Image.new("P", (1, 1))
+    image.putpalette(palette)
+    return image
+
+
+def to_palette(image: Image.Image) -> Image.Image:
+    """Map an RGB board onto the fixed palette (no dithering: flat colours stay flat)."""
+    return image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
+
+
+def draw_highlights(base: Image.Image, squares: Iterable[tuple[int, int]]) -> None:
+    draw = ImageDraw.Draw(base)
+    for column, row in squares:
+        left, top, right, bottom = g.square_box(column, row)
+        draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=HIGHLIGHT)
+
+
+def draw_chips(base: Image.Image, chips: Iterable[ChipView]) -> None:
+    for chip in chips:
+        sprite = chip_sprite(chip.kind, chip.facing or "N")
+        _paste(base, sprite, g.square_centre(chip.column, chip.row))
+
+
+def ball_position(ball: BallView, *, shift: int = 0) -> tuple[int, int]:
+    """Pixel centre for a ball; in a goal it sits in the goal box in line with its column.
+
+    `shift` moves it sideways (Assault: two balls on one square after a collision stay visible).
+    """
+    if ball.in_goal is not None:
+        x, _ = g.square_centre(ball.column, 0)
+        _, y = g.goal_centre(ball.in_goal)
+        return x + shift, y
+    x, y = g.square_centre(ball.column, ball.row)
+    return x + shift, y
+
+
+def draw_balls(base: Image.Image, balls: tuple[BallView, ...]) -> None:
+    occupied: dict[tuple[int, int, str | None], int] = {}
+    for ball in balls:
+        key = (ball.column, ball.row, ball.in_goal)
+        shift = occupied.get(key, 0)
+        occupied[key] = shift + BALL_SIZE // 2 + 2
+        _paste(base, ball_sprite(ball.facing, ball.owner), ball_position(ball, shift=shift))
+
+
+def draw_header(base: Image.Image, view: BoardView) -> None:
+    """Score with both names, then what happens next, then the windbag (and variant notes)."""
+    draw = ImageDraw.Draw(base)
+    score = f"{view.score.get('N', 0)} – {view.score.get('S', 0)}"
+    centre = g.WIDTH // 2
+    score_font = font(30, bold=True)
+    score_half = score_font.getlength(score) / 2
+    room = int(centre - score_half - 24)
+    name, name_font = _text_fitting(view.names["N"], room, 24)
+    draw.text((centre - score_half - 12, 22), name, font=name_font, fill=INK, anchor="rm")
+    name, name_font = _text_fitting(view.names["S"], room, 24)
+    draw.text((centre + score_half + 12, 22), name, font=name_font, fill=INK, anchor="lm")
+    draw.text((centre, 22), score, font=score_font, fill=INK, anchor="mm")
+    status, status_font = _text_fitting(view.status, g.WIDTH - 16, 20)
+    draw.text((centre, 54), status, font=status_font, fill=INK, anchor="mm")
+    if view.note:
+        note, note_font = _text_fitting(view.note, g.WIDTH - 16, 16)
+        draw.text((centre, 79), note, font=note_font, fill=NOTE_GREY, anchor="mm")
+
+
+def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
+    draw = ImageDraw.Draw(base)
+    for end in ("N", "S"):
+        left, top, right, bottom = g.goal_box(end)
+        scorer = view.names[view.goal_scorer[end]]
+        text, label_font = _text_fitting(f"{scorer} scores", right - left - 16, 17)
+        draw.text(
+            ((left + right) // 2, (top + bottom) // 2), text, font=label_font, fill=INK, anchor="mm"
+        )
+
+
+def compose_board(
+    view: BoardView, *, highlight: Iterable[tuple[int, int]] = (), draw_ball: bool = True
+) -> Image.Image:
+    """The board as an RGB image (before palette mapping); the animation builds on this."""
+    base = static_layer(view.edge_arrows, view.chip_kinds, view.assault).copy()
+    draw_highlights(base, highlight)
+    draw_goal_labels(base, view)
+    draw_chips(base, view.chips)
+    if draw_ball:
+        draw_balls(base, view.balls)
+    draw_header(base, view)
+    return base
+
+
+def board_png(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> bytes:
+    """PNG bytes of the board for `view`."""
+    return to_png(to_palette(compose_board(view, highlight=highlight)))
