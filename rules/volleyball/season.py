@@ -1,0 +1,192 @@
+"""The league calendar and table: the double round robin, the league table and the season's shape.
+
+Seed, "Information at the start of the season": the GM makes public "the playing scheme for
+the whole season". The bot builds it here: a double round robin (every team meets every other
+team once at home and once away), grouped into rounds of `matches_per_round` matches per team
+(two by default, seed rule 7: "a round consists normally of two matches").
+
+The league table ranks teams by league points (2 for a win, 0 for a loss), then set
+difference, then rally-point difference, then sets won, then team name (ruling, see
+docs/rules/volleyball.md: the seed does not say how a league is ranked).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.volleyball.models import Fixture, FixtureResult
+
+POINTS_FOR_A_WIN = 2
+"""League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
+
+
+def round_robin_matchdays(team_ids: list[str]) -> list[list[tuple[str, str]]]:
+    """One single round robin by the circle method: a list of matchdays of (home, away) pairs.
+
+    With an odd number of teams a bye is added; the team drawn against the bye rests that day.
+    Home and away alternate for the fixed team so nobody plays all first-half matches at home.
+    """
+    teams: list[str | None] = list(team_ids)
+    if len(teams) % 2 == 1:
+        teams.append(None)
+    count = len(teams)
+    matchdays: list[list[tuple[str, str]]] = []
+    rotating = teams[1:]
+    for day in range(count - 1):
+        line = [teams[0], *rotating]
+        pairs: list[tuple[str, str]] = []
+        for i in range(count // 2):
+            first, second = line[i], line[count - 1 - i]
+            if first is None or second is None:
+                continue
+            # Alternate home side by matchday so each team's home games are spread out.
+            if (day + i) % 2 == 0:
+                pairs.append((first, second))
+            else:
+                pairs.append((second, first))
+        matchdays.append(pairs)
+        rotating = [rotating[-1], *rotating[:-1]]
+    return matchdays
+
+
+def double_round_robin(team_names: list[str], matches_per_round: int = 2) -> list[Fixture]:
+    """The whole league schedule: fixtures numbered by round and by match within the round.
+
+    The second half repeats the first with home and away swapped. Consecutive matchdays are
+    grouped `matches_per_round` at a time into a round (the last round may hold fewer), and a
+    fixture's `match_number` is its matchday's place in the round (1, 2, ...): the form's
+    "MATCH NO.".
+    """
+    if matches_per_round < 1:
+        raise ValueError("A round needs at least one match per team.")
+    first_half = round_robin_matchdays(team_names)
+    second_half = [[(away, home) for home, away in day] for day in first_half]
+    fixtures: list[Fixture] = []
+    for index, day in enumerate(first_half + second_half):
+        round_number = index // matches_per_round + 1
+        match_number = index % matches_per_round + 1
+        fixtures.extend(Fixture(round_number, match_number, h, a, "league") for h, a in day)
+    return fixtures
+
+
+def rounds_in_schedule(fixtures: list[Fixture]) -> int:
+    """How many rounds the league schedule has."""
+    return max((f.round_number for f in fixtures if f.competition == "league"), default=0)
+
+
+@dataclass
+class TableRow:
+    """One team's line in the league table."""
+
+    team: str
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    sets_for: int = 0
+    sets_against: int = 0
+    rallies_for: int = 0
+    rallies_against: int = 0
+
+    @property
+    def points(self) -> int:
+        return POINTS_FOR_A_WIN * self.won
+
+    def to_json(self) -> dict:
+        return {
+            "team": self.team,
+            "played": self.played,
+            "won": self.won,
+            "lost": self.lost,
+            "sets_for": self.sets_for,
+            "sets_against": self.sets_against,
+            "rallies_for": self.rallies_for,
+            "rallies_against": self.rallies_against,
+        }
+
+    @staticmethod
+    def from_json(data: dict) -> TableRow:
+        return TableRow(**data)
+
+
+@dataclass
+class LeagueTable:
+    """The league standings; cup matches never count here."""
+
+    rows: dict[str, TableRow] = field(default_factory=dict)
+
+    @staticmethod
+    def for_teams(team_ids: list[str]) -> LeagueTable:
+        return LeagueTable(rows={t: TableRow(team=t) for t in team_ids})
+
+    def record(
+        self,
+        home: str,
+        away: str,
+        home_sets: int,
+        away_sets: int,
+        home_rallies: int,
+        away_rallies: int,
+    ) -> None:
+        """Add one finished league match (sets won and rally points of each side)."""
+        for team, sf, sa, rf, ra in (
+            (home, home_sets, away_sets, home_rallies, away_rallies),
+            (away, away_sets, home_sets, away_rallies, home_rallies),
+        ):
+            row = self.rows.setdefault(team, TableRow(team=team))
+            row.played += 1
+            row.won += 1 if sf > sa else 0
+            row.lost += 1 if sf < sa else 0
+            row.sets_for += sf
+            row.sets_against += sa
+            row.rallies_for += rf
+            row.rallies_against += ra
+
+    def standings(self) -> list[TableRow]:
+        """Rows best first: points, set difference, rally difference, sets won, then name."""
+        return sorted(
+            self.rows.values(),
+            key=lambda r: (
+                -r.points,
+                -(r.sets_for - r.sets_against),
+                -(r.rallies_for - r.rallies_against),
+                -r.sets_for,
+                r.team,
+            ),
+        )
+
+    def to_json(self) -> list[dict]:
+        return [row.to_json() for row in self.rows.values()]
+
+    @staticmethod
+    def from_json(data: list[dict]) -> LeagueTable:
+        return LeagueTable(rows={d["team"]: TableRow.from_json(d) for d in data})
+
+    def render_text(self, names: dict[str, str] | None = None) -> str:
+        """A plain-text table as a manager would read it in the results."""
+        names = names or {}
+        lines = ["Pos Team                     P  W  L  Sets    Rallies    Pts"]
+        for pos, row in enumerate(self.standings(), start=1):
+            name = names.get(row.team, row.team)[:24]
+            lines.append(
+                f"{pos:>3} {name:<24} {row.played:>2} {row.won:>2} {row.lost:>2}"
+                f" {row.sets_for:>3}-{row.sets_against:<3} {row.rallies_for:>4}-{row.rallies_against:<5}"
+                f" {row.points:>3}"
+            )
+        return "\n".join(lines)
+
+
+def table_from_results(team_names: list[str], results: list[FixtureResult]) -> LeagueTable:
+    """The league table from the league's results (cup matches do not count)."""
+    table = LeagueTable.for_teams(team_names)
+    for result in results:
+        if result.fixture.competition != "league":
+            continue
+        table.record(
+            result.fixture.home,
+            result.fixture.away,
+            result.home_sets,
+            result.away_sets,
+            sum(h for h, _a in result.set_scores),
+            sum(a for _h, a in result.set_scores),
+        )
+    return table

@@ -1,0 +1,105 @@
+"""Training with training points (seed rule 6, results sequence step 1) and the NMR training.
+
+Seed rule 6: "Players can gain points on their level by training. These training is only
+possible by using Training Points (TP) ... There are some restrictions for the training:
+- each player can gain only one point per level in a round
+- the ratio between both levels of a player can not become higher than 3:1
+- the total of both levels of a player can not become higher than 35
+- each level of a player can not be trained more than 5 points each season, except for new
+  talents". A talent can be trained only once he has his 2/2 levels ("From that moment on
+they can also be trained, not before"); contract players can't be trained (rule 7).
+
+One training point buys one level point (ruling: the seed names no other price).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_GAIN_PER_LEVEL_PER_ROUND = 1
+MAX_RATIO = 3
+MAX_LEVEL_TOTAL = 35
+MAX_TRAINED_PER_LEVEL_PER_SEASON = 5
+
+
+@dataclass(frozen=True)
+class TrainableLevels:
+    """What the training rules need to know about one player."""
+
+    name: str
+    ol: int
+    dl: int
+    trained_ol: int  # points trained on OL this season so far
+    trained_dl: int
+    is_talent: bool  # a new talent (age T): no seasonal limit once trainable
+    trainable: bool  # False for contract players and talents still at 0/0
+    why_not_trainable: str = ""
+
+
+def training_problems(player: TrainableLevels, ol_gain: int, dl_gain: int) -> list[str]:
+    """Every reason the training of `player` by (ol_gain, dl_gain) is refused, as sentences."""
+    problems: list[str] = []
+    if ol_gain == 0 and dl_gain == 0:
+        return problems
+    who = player.name
+    if not player.trainable:
+        return [player.why_not_trainable or f"{who} cannot be trained."]
+    for label, gain in (("OL", ol_gain), ("DL", dl_gain)):
+        if gain < 0:
+            problems.append(f"{who}: training cannot take points off {label}.")
+        elif gain > MAX_GAIN_PER_LEVEL_PER_ROUND:
+            problems.append(
+                f"{who} can gain only one point per level in a round, not {gain} on {label}."
+            )
+    if problems:
+        return problems
+    new_ol, new_dl = player.ol + ol_gain, player.dl + dl_gain
+    if max(new_ol, new_dl) > MAX_RATIO * min(new_ol, new_dl):
+        problems.append(
+            f"{who} would have {new_ol}/{new_dl}: the ratio between OL and DL "
+            "may not become higher than 3:1."
+        )
+    if new_ol + new_dl > MAX_LEVEL_TOTAL:
+        problems.append(
+            f"{who} would have {new_ol + new_dl} level points; the total may not exceed 35."
+        )
+    if not player.is_talent:
+        for label, gain, done in (
+            ("OL", ol_gain, player.trained_ol),
+            ("DL", dl_gain, player.trained_dl),
+        ):
+            if gain and done + gain > MAX_TRAINED_PER_LEVEL_PER_SEASON:
+                problems.append(
+                    f"{who}'s {label} has already been trained {done} points this season; "
+                    "a level can be trained at most 5 points a season."
+                )
+    return problems
+
+
+def nmr_training(
+    players: list[TrainableLevels], training_points: int
+) -> list[tuple[str, int, int]]:
+    """Rule 12's NMR training: what the GM trains when a team sends no orders.
+
+    Ruling (docs/rules/volleyball.md): the GM spends the team's training points one point at
+    a time, going through the players in roster order, on the lower level first (the higher
+    one if the lower cannot be trained), then a second pass for the other level, within every
+    rule-6 limit. Returns (player, ol_gain, dl_gain) for each trained player.
+    """
+    gains: dict[str, list[int]] = {}
+    remaining = training_points
+    for _pass in range(2):  # each pass adds at most one point per player
+        for player in players:
+            if remaining <= 0:
+                break
+            ol_gain, dl_gain = gains.get(player.name, [0, 0])
+            lower_first = ["ol", "dl"] if player.ol <= player.dl else ["dl", "ol"]
+            for level in lower_first:
+                trial = (ol_gain + 1, dl_gain) if level == "ol" else (ol_gain, dl_gain + 1)
+                if trial[0] > 1 or trial[1] > 1:
+                    continue
+                if not training_problems(player, *trial):
+                    gains[player.name] = list(trial)
+                    remaining -= 1
+                    break
+    return [(name, g[0], g[1]) for name, g in gains.items() if g[0] or g[1]]
