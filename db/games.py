@@ -8,8 +8,11 @@ move got there first, and nothing is written.
 from __future__ import annotations
 
 import json
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
+
+import aiosqlite
 
 from db.database import Database
 
@@ -101,8 +104,12 @@ async def save_move(
     events: list[str],
     status: str | None = None,
     thread_id: int | None = None,
+    also: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
 ) -> StoredGame:
-    """Write the new state and the move's events, if nobody saved a move since `stored` was read."""
+    """Write the new state and the move's events, if nobody saved a move since `stored` was read.
+
+    `also` runs inside the same transaction (e.g. a finished game's statistics), so the move and
+    what follows from it are stored together or not at all."""
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
@@ -119,6 +126,8 @@ async def save_move(
             " VALUES (?, ?, ?, ?, ?, datetime('now'))",
             (stored.id, new_version, actor_id, action, json.dumps(events)),
         )
+        if also is not None:
+            await also(conn)
     return StoredGame(
         id=stored.id,
         game=stored.game,
