@@ -1,0 +1,60 @@
+"""Rollerball II images: player cards, Fast Action Cards, a printable card sheet, the box score.
+
+Pure functions, engine object in, PNG bytes out. Each image is laid out for Discord's preview
+on a phone: large type, ink on paper, one idea per image, a legend wherever codes appear.
+
+    render_player_card(card)            business card, 700 x 400 (3.5" x 2" at 200 dpi)
+    render_fac(fac, highlight=None)     index card, 1000 x 600 (5" x 3"); taller only if the
+                                        words cannot fit at the smallest readable size
+    render_card_sheet(cards)            US Letter at 200 dpi, up to ten cards in 2 x 5
+    render_card_sheets(cards)           as many sheets as the cards need (a roster of 25 -> 3)
+    render_scoresheet(result)           the box score of a MatchResult, 1000 px wide
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from render.common import to_png
+from render.rollerball2.fac import fac_image
+from render.rollerball2.faces import box_score, card_face, fac_face
+from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
+from render.rollerball2.scoresheet import scoresheet_image
+from rules.rollerball2.cards import FastActionCard, PlayerCard
+from rules.rollerball2.scoresheet import MatchResult
+
+__all__ = [
+    "render_card_sheet",
+    "render_card_sheets",
+    "render_fac",
+    "render_player_card",
+    "render_scoresheet",
+]
+
+
+def render_player_card(card: PlayerCard) -> bytes:
+    """One player card as PNG."""
+    return to_png(card_image(card_face(card)))
+
+
+def render_fac(fac: FastActionCard, highlight: str | None = None) -> bytes:
+    """One Fast Action Card as PNG; `highlight` names the section being read (e.g. "EVENT")."""
+    return to_png(fac_image(fac_face(fac), highlight))
+
+
+def render_card_sheet(cards: Sequence[PlayerCard]) -> bytes:
+    """A printable sheet of up to ten player cards (a lineup), 2 columns x 5 rows, as PNG."""
+    return to_png(sheet_image([card_face(card) for card in cards]))
+
+
+def render_card_sheets(cards: Sequence[PlayerCard]) -> list[bytes]:
+    """Printable sheets for any number of cards, ten to a sheet, in the order given."""
+    return [
+        render_card_sheet(cards[start : start + CARDS_PER_SHEET])
+        for start in range(0, len(cards), CARDS_PER_SHEET)
+    ]
+
+
+def render_scoresheet(result: MatchResult) -> bytes:
+    """The box score of a finished (or running) match as PNG."""
+    return to_png(scoresheet_image(box_score(result)))

@@ -1,0 +1,230 @@
+"""Rollerball II Fast Action Cards as index-card images (5:3, the seed's 3" x 5" card stock).
+
+The six sections are printed in the seed's order (ACTION, BIKER ID, ATTACK (SKATER/CATCHER),
+ATTACK (BIKER), The BALL FIRES..., EVENT) as a two-column table like the seed's sample FAC:
+headings on the left, the words on the right. The text is set as large as the card allows;
+a card whose words do not fit even at the smallest size grows taller rather than cut rules
+text. The section the game is reading can be highlighted, so a player sees at a glance which
+part of the drawn card applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.common import (
+    GREEN,
+    INK,
+    LIGHT_GREY,
+    ORANGE,
+    PAPER,
+    PURPLE,
+    SKY,
+    VERMILION,
+    YELLOW,
+    to_png,
+)
+from render.rollerball2.faces import FAC_SECTIONS, FacFace
+from render.rollerball2.text import (
+    PlacedText,
+    Rect,
+    draw_texts,
+    line_height,
+    place_lines,
+    text_width,
+    wrap,
+)
+
+FAC_WIDTH = 1000
+FAC_HEIGHT = 600  # 5:3
+BORDER = 4
+HEADER_HEIGHT = 62
+MARGIN = 14
+LABEL_WIDTH = 206
+CELL_PADDING = 9
+STRIPE_WIDTH = 10
+TEXT_SIZES = tuple(range(30, 16, -1))  # largest first; 17 px is the floor for a phone preview
+LABEL_SIZES = (19, 18, 17, 16, 15)
+
+# A colour strip per section helps find "the ATTACK part" quickly on a small screen.
+SECTION_COLOURS = {
+    "ACTION": ORANGE,
+    "BIKER ID": PURPLE,
+    "ATTACK (SKATER/CATCHER)": VERMILION,
+    "ATTACK (BIKER)": VERMILION,
+    "The BALL FIRES...": SKY,
+    "EVENT": GREEN,
+}
+LABEL_SHADE = (236, 233, 222)
+HIGHLIGHT_SHADE = (255, 247, 200)
+
+
+@dataclass(frozen=True)
+class FacLayout:
+    """Where everything on a FAC goes; the tests read this to check that text stays inside."""
+
+    width: int
+    height: int
+    text_size: int
+    texts: list[PlacedText]
+    header_box: Rect
+    label_cells: list[Rect]
+    text_cells: list[Rect]
+    highlighted: int | None  # index of the highlighted section, if any
+
+
+def _section_lines(face: FacFace, size: int, width: int) -> list[list[str]]:
+    return [wrap(text, size, width) for _, text in face.sections]
+
+
+def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
+    """Lay out a FAC: pick the largest text size at which all six sections fit the card."""
+    headings = [heading for heading, _ in face.sections]
+    highlighted = None
+    if highlight is not None:
+        wanted = highlight.strip().upper()
+        matches = [i for i, heading in enumerate(headings) if heading.upper() == wanted]
+        if not matches:
+            raise ValueError(
+                f"a FAC has no section called {highlight!r}; it has {', '.join(FAC_SECTIONS)}"
+            )
+        highlighted = matches[0]
+
+    label_left = MARGIN
+    label_right = label_left + LABEL_WIDTH
+    text_left = label_right
+    text_right = FAC_WIDTH - MARGIN
+    label_inner = LABEL_WIDTH - STRIPE_WIDTH - 2 * CELL_PADDING
+    text_inner = text_right - text_left - 2 * CELL_PADDING
+    body_top = HEADER_HEIGHT + 8
+    body_height = FAC_HEIGHT - MARGIN - body_top
+
+    # Headings: one size for all six, the largest at which each fits in three lines with no
+    # word cut in the middle.
+    label_size = LABEL_SIZES[-1]
+    for size in LABEL_SIZES:
+        if all(
+            len(wrap(heading, size, label_inner, bold=True)) <= 3
+            and all(text_width(word, size, bold=True) <= label_inner for word in heading.split())
+            for heading in headings
+        ):
+            label_size = size
+            break
+    label_lines = [wrap(heading, label_size, label_inner, bold=True) for heading in headings]
+    label_heights = [len(lines) * line_height(label_size, bold=True) for lines in label_lines]
+
+    def row_heights(size: int) -> list[int]:
+        step = line_height(size)
+        return [
+            max(label_h, len(lines) * step) + 2 * CELL_PADDING
+            for label_h, lines in zip(
+                label_heights, _section_lines(face, size, text_inner), strict=True
+            )
+        ]
+
+    text_size = TEXT_SIZES[-1]
+    for size in TEXT_SIZES:
+        if sum(row_heights(size)) <= body_height:
+            text_size = size
+            break
+    heights = row_heights(text_size)
+    height = FAC_HEIGHT
+    spare = body_height - sum(heights)
+    if spare < 0:
+        # Too many words even at the smallest size: the card grows instead of cutting text.
+        height = FAC_HEIGHT - spare
+        spare = 0
+    # Share the spare room evenly so the table fills the card like a printed one.
+    heights = [h + spare // len(heights) for h in heights]
+    heights[-1] += spare % len(heights)
+
+    texts: list[PlacedText] = []
+    label_cells: list[Rect] = []
+    text_cells: list[Rect] = []
+    top = body_top
+    all_text_lines = _section_lines(face, text_size, text_inner)
+    for index, row_height in enumerate(heights):
+        label_cell = (label_left, top, label_right, top + row_height)
+        text_cell = (text_left, top, text_right, top + row_height)
+        label_cells.append(label_cell)
+        text_cells.append(text_cell)
+        label_box = (
+            label_left + STRIPE_WIDTH + CELL_PADDING,
+            top + CELL_PADDING,
+            label_right - CELL_PADDING,
+            top + row_height - CELL_PADDING,
+        )
+        text_box = (
+            text_left + CELL_PADDING,
+            top + CELL_PADDING,
+            text_right - CELL_PADDING,
+            top + row_height - CELL_PADDING,
+        )
+        texts += place_lines(
+            label_lines[index], label_box, label_size, bold=True, fill=INK, valign="middle"
+        )
+        texts += place_lines(all_text_lines[index], text_box, text_size, fill=INK, valign="middle")
+        top += row_height
+
+    header_box = (0, 0, FAC_WIDTH, HEADER_HEIGHT)
+    title_box = (MARGIN + 6, 0, FAC_WIDTH // 2, HEADER_HEIGHT)
+    texts += place_lines(
+        ["FAST ACTION CARD"], title_box, 24, bold=True, fill=PAPER, valign="middle"
+    )
+    number_box = (FAC_WIDTH // 2, 0, FAC_WIDTH - MARGIN - 6, HEADER_HEIGHT)
+    texts += place_lines(
+        [f"No. {face.number}"],
+        number_box,
+        38,
+        bold=True,
+        fill=YELLOW,
+        align="right",
+        valign="middle",
+    )
+
+    return FacLayout(
+        width=FAC_WIDTH,
+        height=height,
+        text_size=text_size,
+        texts=texts,
+        header_box=header_box,
+        label_cells=label_cells,
+        text_cells=text_cells,
+        highlighted=highlighted,
+    )
+
+
+def fac_image(face: FacFace, highlight: str | None = None) -> Image.Image:
+    layout = layout_fac(face, highlight)
+    image = Image.new("RGB", (layout.width, layout.height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(layout.header_box, fill=INK)
+    for index, (label_cell, text_cell) in enumerate(
+        zip(layout.label_cells, layout.text_cells, strict=True)
+    ):
+        heading = face.sections[index][0]
+        is_highlighted = index == layout.highlighted
+        draw.rectangle(label_cell, fill=YELLOW if is_highlighted else LABEL_SHADE)
+        if is_highlighted:
+            draw.rectangle(text_cell, fill=HIGHLIGHT_SHADE)
+        stripe = (label_cell[0], label_cell[1], label_cell[0] + STRIPE_WIDTH, label_cell[3])
+        draw.rectangle(stripe, fill=SECTION_COLOURS.get(heading, LIGHT_GREY))
+        if index:
+            draw.line(
+                (label_cell[0], label_cell[1], text_cell[2], label_cell[1]),
+                fill=LIGHT_GREY,
+                width=2,
+            )
+    if layout.highlighted is not None:
+        cell = layout.label_cells[layout.highlighted]
+        right = layout.text_cells[layout.highlighted][2]
+        draw.rectangle((cell[0], cell[1], right, cell[3]), outline=ORANGE, width=4)
+    draw_texts(draw, layout.texts)
+    draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=BORDER)
+    return image
+
+
+def render_fac_face(face: FacFace, highlight: str | None = None) -> bytes:
+    return to_png(fac_image(face, highlight))

@@ -1,0 +1,286 @@
+"""Rollerball II player cards: one card as a business-card image, and a printable sheet of ten.
+
+The card follows the seed's sample player card: uniform number, name, position, experience
+level, team, and the D10 table with OFFENSE and DEFENSE columns (rows 1-10) showing action
+codes. It shows no numeric ratings (seed, design objective 7): the codes are printed plain,
+ink on paper, not colour-coded, so a player's worth is read from the card as the designer
+intended. A short legend explains the six codes.
+
+Sizes: a card is 700 x 400 px, 3.5 x 2 inches at 200 dpi; the sheet is US Letter at 200 dpi
+with ten cards in 2 columns x 5 rows, the layout of the ten-per-page perforated business-card
+stock the seed prints on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from render.common import BLUE, GREEN, INK, LIGHT_GREY, ORANGE, PAPER, PURPLE, SKY, to_png
+from render.rollerball2.faces import CODE_MEANINGS, CardFace
+from render.rollerball2.text import (
+    PlacedText,
+    Rect,
+    clip_lines,
+    draw_texts,
+    fit_lines,
+    line_height,
+    place_lines,
+    text_width,
+    wrap,
+)
+
+CARD_WIDTH = 700
+CARD_HEIGHT = 400
+BORDER = 4
+
+# Experience badge colours: distinct Okabe-Ito hues, each with the text colour that keeps
+# contrast above 4.5:1 on it.
+EXPERIENCE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "STAR": (ORANGE, INK),
+    "VETERAN": (BLUE, PAPER),
+    "ROOKIE": (GREEN, INK),
+}
+# A stripe along the card's top edge tells the positions apart on a sheet at a glance.
+POSITION_COLOURS = {"SKATER": SKY, "BIKER": PURPLE, "CATCHER": GREEN}
+
+ROW_SHADE = (236, 233, 222)  # every other table row, still light ground under dark ink
+D10_SHADE = (224, 221, 210)
+
+# Geometry of the table panel (right) and identity panel (left).
+TABLE_LEFT = 300
+TABLE_TOP = 22
+HEADER_HEIGHT = 34
+ROW_HEIGHT = 32
+D10_WIDTH = 54
+CODE_WIDTH = (CARD_WIDTH - BORDER - 14 - TABLE_LEFT - 2 * D10_WIDTH) // 2
+PANEL_LEFT = 20
+PANEL_RIGHT = TABLE_LEFT - 16
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """Where everything on a card goes; the tests read this to sample pixels and check fits."""
+
+    texts: list[PlacedText]
+    number_box: Rect
+    badge_box: Rect
+    stripe_box: Rect
+    offense_cells: list[Rect]  # rows 1-10
+    defense_cells: list[Rect]
+    header_cells: list[Rect]  # D10, OFFENSE, DEFENSE, D10
+    legend_box: Rect
+
+
+def _table_cells() -> tuple[list[Rect], list[Rect], list[Rect], list[Rect], list[Rect]]:
+    """Header cells and the four columns' cells (D10, OFFENSE, DEFENSE, D10), rows 1-10."""
+    lefts = [TABLE_LEFT]
+    for width in (D10_WIDTH, CODE_WIDTH, CODE_WIDTH):
+        lefts.append(lefts[-1] + width)
+    widths = (D10_WIDTH, CODE_WIDTH, CODE_WIDTH, D10_WIDTH)
+    header = [
+        (x, TABLE_TOP, x + w, TABLE_TOP + HEADER_HEIGHT) for x, w in zip(lefts, widths, strict=True)
+    ]
+    columns: list[list[Rect]] = [[], [], [], []]
+    for row in range(10):
+        top = TABLE_TOP + HEADER_HEIGHT + row * ROW_HEIGHT
+        for column, (x, w) in enumerate(zip(lefts, widths, strict=True)):
+            columns[column].append((x, top, x + w, top + ROW_HEIGHT))
+    return header, columns[0], columns[1], columns[2], columns[3]
+
+
+def layout_card(face: CardFace) -> CardLayout:
+    """Lay out one card (origin at the card's top-left corner)."""
+    texts: list[PlacedText] = []
+    header, left_d10, offense, defense, right_d10 = _table_cells()
+    for box, label in zip(header, ("D10", "OFFENSE", "DEFENSE", "D10"), strict=True):
+        texts += place_lines(
+            [label], box, 18, bold=True, fill=PAPER, align="center", valign="middle"
+        )
+    for row in range(10):
+        # Rows are the bot's D10 faces 1-10 (the engine reads a die showing 0 as 10).
+        for box in (left_d10[row], right_d10[row]):
+            texts += place_lines(
+                [str(row + 1)], box, 22, bold=True, fill=INK, align="center", valign="middle"
+            )
+        for box, code in ((offense[row], face.offense[row]), (defense[row], face.defense[row])):
+            size, lines = fit_lines(
+                code, box[2] - box[0] - 8, ROW_HEIGHT, (23, 20, 17, 14), bold=True
+            )
+            lines = clip_lines(lines, size, box[2] - box[0] - 8, 1, bold=True)
+            texts += place_lines(
+                lines, box, size, bold=True, fill=INK, align="center", valign="middle"
+            )
+
+    # Identity panel: number tile, position and experience badge beside it, then name, team.
+    top = 22
+    number_box = (PANEL_LEFT, top, PANEL_LEFT + 96, top + 84)
+    size, lines = fit_lines(face.number, 88, 80, (56, 46, 38, 30, 24), bold=True)
+    lines = clip_lines(lines, size, 88, 1, bold=True)
+    texts += place_lines(
+        lines, number_box, size, bold=True, fill=PAPER, align="center", valign="middle"
+    )
+
+    beside_left = number_box[2] + 12
+    position_box = (beside_left, top, PANEL_RIGHT, top + 36)
+    size, lines = fit_lines(
+        face.position.upper(), PANEL_RIGHT - beside_left, 36, (24, 20, 17), bold=True
+    )
+    lines = clip_lines(lines, size, PANEL_RIGHT - beside_left, 1, bold=True)
+    texts += place_lines(lines, position_box, size, bold=True, fill=INK, valign="middle")
+
+    experience = face.experience.upper()
+    badge_label = ("★ " + experience) if experience == "STAR" else experience
+    _, ink = EXPERIENCE_COLOURS.get(experience, (LIGHT_GREY, INK))
+    badge_width = min(PANEL_RIGHT - beside_left, int(text_width(badge_label, 20, bold=True)) + 24)
+    badge_box = (beside_left, top + 44, beside_left + badge_width, top + 84)
+    texts += place_lines(
+        [badge_label], badge_box, 20, bold=True, fill=ink, align="center", valign="middle"
+    )
+
+    # The name gets the most room: up to three lines, shrinking before it wraps further.
+    name_top = number_box[3] + 14
+    name_box = (PANEL_LEFT, name_top, PANEL_RIGHT, name_top + 110)
+    width = PANEL_RIGHT - PANEL_LEFT
+    size, lines = fit_lines(face.name, width, 110, (32, 28, 24, 21, 18), bold=True)
+    lines = clip_lines(lines, size, width, 110 // line_height(size, bold=True), bold=True)
+    texts += place_lines(lines, name_box, size, bold=True, fill=INK)
+
+    team_top = name_box[1] + len(lines) * line_height(size, bold=True) + 6
+    team_box = (PANEL_LEFT, team_top, PANEL_RIGHT, team_top + 2 * line_height(20))
+    team_lines = wrap("Team: " + face.team, 20, width)
+    team_lines = clip_lines(team_lines, 20, width, 2, bold=False)
+    texts += place_lines(team_lines, team_box, 20, fill=INK)
+
+    # Legend: a 3 x 2 grid, code in bold then its meaning, pinned to the bottom of the panel.
+    legend_size = 18
+    step = line_height(legend_size, bold=True) + 2
+    legend_box = (PANEL_LEFT, CARD_HEIGHT - 16 - 3 * step, PANEL_RIGHT, CARD_HEIGHT - 16)
+    # The first column is as wide as its widest entry ("LOSE lose ball"); the second takes the rest.
+    code_widths = [
+        6 + max(text_width(code, legend_size, bold=True) for code, _ in CODE_MEANINGS[column::2])
+        for column in (0, 1)
+    ]
+    first_width = 12 + int(
+        code_widths[0] + max(text_width(meaning, legend_size) for _, meaning in CODE_MEANINGS[0::2])
+    )
+    column_lefts = (PANEL_LEFT, PANEL_LEFT + first_width)
+    column_rights = (PANEL_LEFT + first_width, PANEL_RIGHT)
+    for index, (code, meaning) in enumerate(CODE_MEANINGS):
+        row, column = divmod(index, 2)
+        left = column_lefts[column]
+        top = legend_box[1] + row * step
+        code_box = (left, top, left + int(code_widths[column]), top + step)
+        texts += place_lines([code], code_box, legend_size, bold=True, fill=INK)
+        meaning_box = (code_box[2], top, column_rights[column], top + step)
+        meaning_size, lines = fit_lines(
+            meaning, meaning_box[2] - meaning_box[0], step, (18, 16, 14)
+        )
+        lines = clip_lines(lines, meaning_size, meaning_box[2] - meaning_box[0], 1, bold=False)
+        texts += place_lines(lines, meaning_box, meaning_size, fill=INK)
+
+    return CardLayout(
+        texts=texts,
+        number_box=number_box,
+        badge_box=badge_box,
+        stripe_box=(0, 0, CARD_WIDTH, 10),
+        offense_cells=offense,
+        defense_cells=defense,
+        header_cells=header,
+        legend_box=legend_box,
+    )
+
+
+def draw_card(image: Image.Image, face: CardFace, origin: tuple[int, int] = (0, 0)) -> CardLayout:
+    """Draw one card onto `image` with its top-left corner at `origin`; returns its layout."""
+    layout = layout_card(face)
+    ox, oy = origin
+    draw = ImageDraw.Draw(image)
+
+    def shift(box: Rect) -> Rect:
+        return (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
+
+    draw.rectangle(shift((0, 0, CARD_WIDTH - 1, CARD_HEIGHT - 1)), fill=PAPER)
+    stripe = POSITION_COLOURS.get(face.position.upper(), LIGHT_GREY)
+    draw.rectangle(shift((0, 0, CARD_WIDTH - 1, 9)), fill=stripe)
+    draw.rectangle(shift((0, 0, CARD_WIDTH - 1, CARD_HEIGHT - 1)), outline=INK, width=BORDER)
+
+    for box in layout.header_cells:
+        draw.rectangle(shift(box), fill=INK)
+    for row, box in enumerate(layout.offense_cells):
+        shade = ROW_SHADE if row % 2 else PAPER
+        draw.rectangle(shift((box[0], box[1], layout.defense_cells[row][2], box[3])), fill=shade)
+    _, left_d10, _, _, right_d10 = _table_cells()
+    for box in left_d10 + right_d10:
+        draw.rectangle(shift(box), fill=D10_SHADE)
+    table = (TABLE_LEFT, TABLE_TOP, right_d10[-1][2], right_d10[-1][3])
+    draw.rectangle(shift(table), outline=INK, width=2)
+    # The rule between OFFENSE and DEFENSE keeps the two columns from reading as one.
+    middle = layout.offense_cells[0][2]
+    draw.line(shift((middle, TABLE_TOP, middle, table[3])), fill=INK, width=2)
+
+    draw.rectangle(shift(layout.number_box), fill=INK)
+    background, _ = EXPERIENCE_COLOURS.get(face.experience.upper(), (LIGHT_GREY, INK))
+    draw.rounded_rectangle(shift(layout.badge_box), radius=8, fill=background)
+    legend = layout.legend_box
+    draw.line(shift((legend[0], legend[1] - 6, legend[2], legend[1] - 6)), fill=LIGHT_GREY, width=2)
+
+    draw_texts(draw, [_shifted(t, ox, oy) for t in layout.texts])
+    return layout
+
+
+def _shifted(text: PlacedText, dx: int, dy: int) -> PlacedText:
+    if not dx and not dy:
+        return text
+    box = (text.box[0] + dx, text.box[1] + dy, text.box[2] + dx, text.box[3] + dy)
+    return PlacedText(text.text, text.x + dx, text.y + dy, text.size, text.bold, text.fill, box)
+
+
+def card_image(face: CardFace) -> Image.Image:
+    image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), PAPER)
+    draw_card(image, face)
+    return image
+
+
+# Sheet geometry: US Letter at 200 dpi, ten 3.5" x 2" cards touching, 0.75" side and 0.5"
+# top margins, like the perforated ten-per-page business-card stock.
+SHEET_WIDTH = 1700
+SHEET_HEIGHT = 2200
+SHEET_LEFT = 150
+SHEET_TOP = 100
+SHEET_COLUMNS = 2
+SHEET_ROWS = 5
+CARDS_PER_SHEET = SHEET_COLUMNS * SHEET_ROWS
+
+
+def sheet_slot(index: int) -> tuple[int, int]:
+    """Top-left corner of card `index` (0-9) on the sheet, filled row by row."""
+    row, column = divmod(index, SHEET_COLUMNS)
+    return SHEET_LEFT + column * CARD_WIDTH, SHEET_TOP + row * CARD_HEIGHT
+
+
+def sheet_image(faces: Sequence[CardFace]) -> Image.Image:
+    """Up to ten cards; empty slots keep a thin grey outline so the sheet still cuts cleanly."""
+    if len(faces) > CARDS_PER_SHEET:
+        raise ValueError(f"a sheet holds {CARDS_PER_SHEET} cards, not {len(faces)}")
+    image = Image.new("RGB", (SHEET_WIDTH, SHEET_HEIGHT), (255, 255, 255))
+    draw = ImageDraw.Draw(image)
+    for index in range(CARDS_PER_SHEET):
+        x, y = sheet_slot(index)
+        if index < len(faces):
+            draw_card(image, faces[index], (x, y))
+        else:
+            draw.rectangle(
+                (x, y, x + CARD_WIDTH - 1, y + CARD_HEIGHT - 1), outline=LIGHT_GREY, width=2
+            )
+    return image
+
+
+def render_card_face(face: CardFace) -> bytes:
+    return to_png(card_image(face))
+
+
+def render_sheet_faces(faces: Sequence[CardFace]) -> bytes:
+    return to_png(sheet_image(faces))

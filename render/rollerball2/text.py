@@ -1,0 +1,178 @@
+"""Text layout primitives for the Rollerball II images: measure, wrap and fit text into boxes.
+
+Every renderer in this package first lays its text out as `PlacedText` lines (position, font,
+and the box the line must stay inside), then draws them. Keeping layout separate from drawing
+lets the tests check, with the font's own metrics, that no line ever spills out of its box.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import ImageDraw, ImageFont
+
+from render.common import font
+
+Rect = tuple[int, int, int, int]
+"""A box as (left, top, right, bottom) in pixels, right and bottom exclusive."""
+
+Colour = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class PlacedText:
+    """One line of text at its drawing origin (left, ascender-top), and the box it must fit in."""
+
+    text: str
+    x: int
+    y: int
+    size: int
+    bold: bool
+    fill: Colour
+    box: Rect
+
+    @property
+    def font(self) -> ImageFont.FreeTypeFont:
+        return font(self.size, bold=self.bold)
+
+    def ink_bbox(self) -> Rect:
+        """Where the glyphs actually land in the image (the font's textbbox at this origin)."""
+        left, top, right, bottom = self.font.getbbox(self.text)
+        return (self.x + int(left), self.y + int(top), self.x + int(right), self.y + int(bottom))
+
+
+def line_height(size: int, *, bold: bool = False) -> int:
+    """Distance between baselines: the font's ascent plus descent, so lines never touch."""
+    ascent, descent = font(size, bold=bold).getmetrics()
+    return ascent + descent
+
+
+def text_width(text: str, size: int, *, bold: bool = False) -> float:
+    return font(size, bold=bold).getlength(text)
+
+
+def _break_long_word(word: str, size: int, bold: bool, max_width: float) -> list[str]:
+    """Split a single word wider than the box into pieces that fit (rare: long names).
+
+    It breaks after a hyphen or slash where it can ("Montgomery-" / "Featherstonehaugh"), and
+    between characters only when one such part is still too wide.
+    """
+    parts = re.findall(r"[^-/]+[-/]*|[-/]+", word)
+    pieces: list[str] = []
+    current = ""
+    for part in parts:
+        if text_width(current + part, size, bold=bold) <= max_width:
+            current += part
+            continue
+        if current:
+            pieces.append(current)
+            current = ""
+        for char in part:
+            if current and text_width(current + char, size, bold=bold) > max_width:
+                pieces.append(current)
+                current = char
+            else:
+                current += char
+    if current:
+        pieces.append(current)
+    return pieces
+
+
+def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[str]:
+    """Greedy word wrap measured with the real font; explicit newlines start new lines.
+
+    A word that is wider than the whole box on its own is cut between characters, so no line
+    is ever wider than `max_width`.
+    """
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if text_width(candidate, size, bold=bold) <= max_width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            if text_width(word, size, bold=bold) <= max_width:
+                current = word
+            else:
+                *whole, current = _break_long_word(word, size, bold, max_width)
+                lines.extend(whole)
+        lines.append(current)
+    return lines
+
+
+def fit_lines(
+    text: str,
+    box_width: float,
+    box_height: float,
+    sizes: Sequence[int],
+    *,
+    bold: bool = False,
+) -> tuple[int, list[str]]:
+    """The largest size in `sizes` (tried in order) whose wrapped lines fit the box.
+
+    If none fits, the last (smallest) size is returned with its lines; callers that cannot
+    grow must then cut lines (see `clip_lines`).
+    """
+    lines: list[str] = []
+    for size in sizes:
+        lines = wrap(text, size, box_width, bold=bold)
+        if len(lines) * line_height(size, bold=bold) <= box_height:
+            return size, lines
+    return sizes[-1], lines
+
+
+def clip_lines(
+    lines: list[str], size: int, max_width: float, max_lines: int, *, bold: bool
+) -> list[str]:
+    """Keep at most `max_lines`, ending the last kept one with an ellipsis when text was cut."""
+    if len(lines) <= max_lines:
+        return lines
+    kept = lines[: max(max_lines, 1)]
+    last = kept[-1]
+    while last and text_width(last + "…", size, bold=bold) > max_width:
+        last = last[:-1].rstrip()
+    kept[-1] = last + "…"
+    return kept
+
+
+def place_lines(
+    lines: Sequence[str],
+    box: Rect,
+    size: int,
+    *,
+    bold: bool = False,
+    fill: Colour,
+    align: str = "left",
+    valign: str = "top",
+    padding: int = 0,
+) -> list[PlacedText]:
+    """Position already-wrapped lines inside `box` (left/centre/right, top/middle)."""
+    left, top, right, bottom = box
+    step = line_height(size, bold=bold)
+    block_height = step * len(lines)
+    if valign == "middle":
+        y = top + max(0, (bottom - top - block_height) // 2)
+    else:
+        y = top + padding
+    placed = []
+    for line in lines:
+        width = text_width(line, size, bold=bold)
+        if align == "center":
+            x = left + int((right - left - width) // 2)
+        elif align == "right":
+            x = int(right - padding - width)
+        else:
+            x = left + padding
+        placed.append(PlacedText(line, x, y, size, bold, fill, box))
+        y += step
+    return placed
+
+
+def draw_texts(draw: ImageDraw.ImageDraw, texts: Sequence[PlacedText]) -> None:
+    for item in texts:
+        draw.text((item.x, item.y), item.text, font=item.font, fill=item.fill)
