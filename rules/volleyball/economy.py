@@ -9,6 +9,9 @@ money between teams; the rest comes from or goes to the GM.
 
 from __future__ import annotations
 
+from rules.volleyball.models import Fixture, SeasonConfig, Sponsor, Team
+from rules.volleyball.orders import SpyOrder
+
 ROUND_INCOME = 500
 """Seed rule 9: "Every team gets $ 500 a round"."""
 
@@ -73,3 +76,75 @@ def contract_bonus(pay_per_round: int, rounds: int) -> int:
     """
     percent = {2: 0, 3: 10, 4: 20}[rounds]
     return (pay_per_round * rounds * percent + 50) // 100
+
+
+# --- applied to teams ---------------------------------------------------------------------
+
+
+def wages_due(team: Team) -> int:
+    """Step 4: the wages of a team's own players this round, from their levels after training
+    (rule 9: "The levels at the start of the round (after training) fix the wages")."""
+    return sum(wage_for_levels(p.total) for p in team.players if not p.is_contract)
+
+
+def contract_pay_due(team: Team) -> int:
+    """Rule 7: the agreed pay per round of the team's contract players."""
+    return sum(p.contract_pay_per_round for p in team.players if p.is_contract)
+
+
+def find_sponsor(config: SeasonConfig, name: str | None) -> Sponsor | None:
+    if name is None:
+        return None
+    for sponsor in config.sponsors:
+        if sponsor.name.casefold() == name.strip().casefold():
+            return sponsor
+    return None
+
+
+def sponsor_problems(config: SeasonConfig, name: str | None) -> list[str]:
+    """A sponsor choice names one of the season's sponsors (rule 9)."""
+    if name is None or find_sponsor(config, name) is not None:
+        return []
+    names = ", ".join(s.name for s in config.sponsors)
+    return [f"There is no sponsor called {name}; the sponsors this season are {names}."]
+
+
+def sponsor_income(sponsor: Sponsor | None, matches_won: int, sets_won: int) -> int:
+    """Step 6: the sponsor's contribution for the round's results (rule 9). Ruling: every
+    match of the round counts, cup matches too."""
+    if sponsor is None:
+        return 0
+    return sponsor.per_round + sponsor.per_match_won * matches_won + sponsor.per_set_won * sets_won
+
+
+def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> list[str]:
+    """Every problem with a team's spying orders that can be seen when they come in: the
+    target plays that match this round, not one's own team, at most four a season. The bank
+    check is made when the order is paid (step 3)."""
+    problems: list[str] = []
+    if team.spies_used + len(spies) > SPY_ORDERS_PER_SEASON:
+        problems.append(
+            f"{team.name} has used {team.spies_used} of its four spying orders this season "
+            f"and cannot give {len(spies)} more."
+        )
+    for spy in spies:
+        if spy.target_team.casefold() == team.name.casefold():
+            problems.append("A team cannot spy on itself.")
+            continue
+        if spy_target_fixture(spy, fixtures) is None:
+            problems.append(
+                f"{spy.target_team} plays no match number {spy.match_number} this round."
+            )
+    return problems
+
+
+def spy_target_fixture(spy: SpyOrder, fixtures: list[Fixture]) -> Fixture | None:
+    """The fixture a spying order is about, or None."""
+    key = spy.target_team.casefold()
+    for fixture in fixtures:
+        if fixture.match_number == spy.match_number and key in (
+            fixture.home.casefold(),
+            fixture.away.casefold(),
+        ):
+            return fixture
+    return None

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.volleyball.models import AGE_TALENT, Player, SeasonConfig, Team
+from rules.volleyball.orders import TrainingOrder
+
 MAX_GAIN_PER_LEVEL_PER_ROUND = 1
 MAX_RATIO = 3
 MAX_LEVEL_TOTAL = 35
@@ -103,3 +106,129 @@ def nmr_training(
                     remaining -= 1
                     break
     return [(name, g[0], g[1]) for name, g in gains.items() if g[0] or g[1]]
+
+
+# --- applying training to a team (results sequence step 1) --------------------------------
+
+
+def trainable_levels(player: Player) -> TrainableLevels:
+    """The training view of a team's player, with the reason he cannot be trained if so."""
+    why = ""
+    if player.is_contract:
+        why = f"{player.name} is a contract player; contract players can't be trained."
+    elif player.is_talent and player.ol == 0 and player.dl == 0:
+        why = (
+            f"{player.name} is a new talent still at 0/0; talents can be trained once they "
+            "have played four matches of at least two sets and got their 2/2 levels."
+        )
+    return TrainableLevels(
+        name=player.name,
+        ol=player.ol,
+        dl=player.dl,
+        trained_ol=player.trained_ol,
+        trained_dl=player.trained_dl,
+        is_talent=player.is_talent,
+        trainable=not why,
+        why_not_trainable=why,
+    )
+
+
+def training_order_problems(team: Team, orders: list[TrainingOrder]) -> list[str]:
+    """Every problem with a team's training orders, each as a sentence: unknown players, a
+    player named twice, each rule-6 limit, and more points than the team's TP."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    points = 0
+    for order in orders:
+        player = team.player(order.player)
+        if player is None:
+            problems.append(f"{team.name} has no player called {order.player} to train.")
+            continue
+        if player.name in seen:
+            problems.append(f"{player.name} is in the training orders twice; list him once.")
+            continue
+        seen.add(player.name)
+        problems.extend(training_problems(trainable_levels(player), order.ol_gain, order.dl_gain))
+        points += max(order.ol_gain, 0) + max(order.dl_gain, 0)
+    if points > team.training_points:
+        problems.append(
+            f"The training uses {points} training points but {team.name} has only "
+            f"{team.training_points}."
+        )
+    return problems
+
+
+def apply_training(team: Team, orders: list[tuple[str, int, int]], events: list[str]) -> None:
+    """Train the players (orders already checked): one TP per level point gained."""
+    for name, ol_gain, dl_gain in orders:
+        player = team.player(name)
+        player.ol += ol_gain
+        player.dl += dl_gain
+        player.trained_ol += ol_gain
+        player.trained_dl += dl_gain
+        team.training_points -= ol_gain + dl_gain
+        events.append(f"{team.name}: {player.name} trains to {player.ol}/{player.dl}.")
+
+
+def nmr_training_for(team: Team) -> list[tuple[str, int, int]]:
+    """Rule 12's NMR training for a team (see `nmr_training`)."""
+    return nmr_training([trainable_levels(p) for p in team.players], team.training_points)
+
+
+def training_points_earned(config: SeasonConfig, matches_won: int, sets_won: int) -> int:
+    """Rule 6: the TP a team gains "automatically each round based on the results", by the
+    season configuration's rule (a fixed amount plus amounts per match and per set won)."""
+    return (
+        config.training_points_per_round
+        + config.training_points_per_match_won * matches_won
+        + config.training_points_per_set_won * sets_won
+    )
+
+
+# --- talents (rule 6) ---------------------------------------------------------------------
+
+TALENT_MATCHES_NEEDED = 4
+TALENT_MIN_SETS = 2
+TALENT_LEVELS = 2
+
+
+def count_talent_match(team: Team, sets_played: dict[str, int], events: list[str]) -> None:
+    """After a match: rule 6, a new talent gets 2/2 "As soon as they have played four matches
+    during a season (at least two sets in a each match)". `sets_played` maps player name to
+    sets played in the match."""
+    for player in team.players:
+        if not player.is_talent or sets_played.get(player.name, 0) < TALENT_MIN_SETS:
+            continue
+        player.talent_matches += 1
+        if player.talent_matches >= TALENT_MATCHES_NEEDED and player.ol == 0 and player.dl == 0:
+            player.ol = TALENT_LEVELS
+            player.dl = TALENT_LEVELS
+            events.append(
+                f"{team.name}'s talent {player.name} has played four matches and now has 2/2."
+            )
+
+
+def scouting_problems(team: Team, names: list[str], config: SeasonConfig) -> list[str]:
+    """Every problem with a team's scouting orders (rule 6: three talents a season)."""
+    problems: list[str] = []
+    allowed = config.talent_scouts_per_season - team.talents_scouted
+    if len(names) > allowed:
+        problems.append(
+            f"{team.name} can scout {max(allowed, 0)} more talents this season, not {len(names)}."
+        )
+    seen: set[str] = set()
+    for name in names:
+        if not name.strip():
+            problems.append("A scouted talent needs a name.")
+        elif team.player(name) is not None or name.casefold() in seen:
+            problems.append(f"{team.name} already has a player called {name}.")
+        seen.add(name.casefold())
+    return problems
+
+
+def scout_talents(team: Team, names: list[str], events: list[str]) -> None:
+    """Step 2: the scouted talents join with 0/0 levels."""
+    for name in names:
+        team.players.append(Player(name.strip(), AGE_TALENT, 0, 0))
+        team.talents_scouted += 1
+        events.append(f"{team.name} scouts a new talent: {name.strip()}.")
