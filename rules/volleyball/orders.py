@@ -28,6 +28,18 @@ CONTRACT_LENGTHS = (2, 3, 4)
 TIREDNESS_PER_SET = 5
 
 
+class VolleyballError(ValueError):
+    """A rule broken by a manager's order or request, in words the manager understands.
+
+    `problems` lists every problem found (validation reports them all at once); the message
+    joins them one per line. Raising it never leaves half an order applied.
+    """
+
+    def __init__(self, problems: list[str] | str):
+        self.problems = [problems] if isinstance(problems, str) else list(problems)
+        super().__init__("\n".join(self.problems))
+
+
 class Position(IntEnum):
     """Rule 3's five positions; the value is the seed's position code on the form."""
 
@@ -268,17 +280,21 @@ class TrainingOrder:
 @dataclass
 class SpyOrder:
     """Rule 9: "The order to spy must apply to a specific team in a specific game in the next
-    round". `player_detail` buys the per-player levels too ($300 + $250)."""
+    round". `player_detail` buys the per-player levels too ($300 + $250). The seed's form
+    names the game by the target's opponent (SPYING ORDER: TEAM ... AGAINST ...), kept in
+    `against` ("" when the order gives the match number instead)."""
 
     target_team: str
     match_number: int = 1
     player_detail: bool = False
+    against: str = ""
 
     def to_dict(self) -> dict:
         return {
             "target_team": self.target_team,
             "match_number": self.match_number,
             "player_detail": self.player_detail,
+            "against": self.against,
         }
 
     @classmethod
@@ -287,6 +303,7 @@ class SpyOrder:
             str(data["target_team"]),
             int(data.get("match_number", 1)),
             bool(data.get("player_detail", False)),
+            str(data.get("against", "")),
         )
 
 
