@@ -58,17 +58,21 @@ def _paste(base: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> N
     base.paste(sprite, (left, top), sprite)
 
 
+def _draw_centre_mark(draw: ImageDraw.ImageDraw) -> None:
+    """The centre square can never hold a chip (RULINGS): a ring marks it, wider than the ball."""
+    cx, cy = g.square_centre(*g.CENTRE)
+    draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), outline=GREY, width=3)
+    draw.line((cx - 5, cy, cx + 5, cy), fill=GREY, width=2)
+    draw.line((cx, cy - 5, cx, cy + 5), fill=GREY, width=2)
+
+
 def _draw_field(draw: ImageDraw.ImageDraw) -> None:
     for column in range(g.COLUMNS):
         for row in range(g.ROWS):
             left, top, right, bottom = g.square_box(column, row)
             fill = CHECKER if (column + row) % 2 else PAPER
             draw.rectangle((left, top, right - 1, bottom - 1), fill=fill, outline=LIGHT_GREY)
-    # The centre square can never hold a chip (RULINGS): a ring marks it, wider than the ball.
-    cx, cy = g.square_centre(*g.CENTRE)
-    draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), outline=GREY, width=3)
-    draw.line((cx - 5, cy, cx + 5, cy), fill=GREY, width=2)
-    draw.line((cx, cy - 5, cx, cy + 5), fill=GREY, width=2)
+    _draw_centre_mark(draw)
     draw.rectangle(
         (
             g.FIELD_X - FIELD_BORDER + 1,
@@ -217,11 +221,22 @@ def to_palette(image: Image.Image) -> Image.Image:
     return image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
 
 
+def clear_square(draw: ImageDraw.ImageDraw, column: int, row: int, *, highlighted: bool) -> None:
+    """Repaint one square's background (plain, or tinted as part of the last move)."""
+    left, top, right, bottom = g.square_box(column, row)
+    if highlighted:
+        fill = HIGHLIGHT
+    else:
+        fill = CHECKER if (column + row) % 2 else PAPER
+    draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=fill)
+    if (column, row) == g.CENTRE:
+        _draw_centre_mark(draw)
+
+
 def draw_highlights(base: Image.Image, squares: Iterable[tuple[int, int]]) -> None:
     draw = ImageDraw.Draw(base)
     for column, row in squares:
-        left, top, right, bottom = g.square_box(column, row)
-        draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=HIGHLIGHT)
+        clear_square(draw, column, row, highlighted=True)
 
 
 def draw_chips(base: Image.Image, chips: Iterable[ChipView]) -> None:
@@ -252,24 +267,43 @@ def draw_balls(base: Image.Image, balls: tuple[BallView, ...]) -> None:
         _paste(base, ball_sprite(ball.facing, ball.owner), ball_position(ball, shift=shift))
 
 
-def draw_header(base: Image.Image, view: BoardView) -> None:
-    """Score with both names, then what happens next, then the windbag (and variant notes)."""
+STATUS_BOX = (0, 38, g.WIDTH, 68)  # the header's second line, redrawn on every animation frame
+SCORE_BOX = (0, 0, g.WIDTH, 38)
+
+
+def draw_score_line(base: Image.Image, names: dict[str, str], score: dict[str, int]) -> None:
+    """First header line: North's name, the score, South's name."""
     draw = ImageDraw.Draw(base)
-    score = f"{view.score.get('N', 0)} – {view.score.get('S', 0)}"
+    draw.rectangle(SCORE_BOX, fill=PAPER)
+    text = f"{score.get('N', 0)} – {score.get('S', 0)}"
     centre = g.WIDTH // 2
     score_font = font(30, bold=True)
-    score_half = score_font.getlength(score) / 2
-    room = int(centre - score_half - 24)
-    name, name_font = _text_fitting(view.names["N"], room, 24)
-    draw.text((centre - score_half - 12, 22), name, font=name_font, fill=INK, anchor="rm")
-    name, name_font = _text_fitting(view.names["S"], room, 24)
-    draw.text((centre + score_half + 12, 22), name, font=name_font, fill=INK, anchor="lm")
-    draw.text((centre, 22), score, font=score_font, fill=INK, anchor="mm")
-    status, status_font = _text_fitting(view.status, g.WIDTH - 16, 20)
-    draw.text((centre, 54), status, font=status_font, fill=INK, anchor="mm")
+    half = score_font.getlength(text) / 2
+    room = int(centre - half - 24)
+    name, name_font = _text_fitting(names["N"], room, 24)
+    draw.text((centre - half - 12, 22), name, font=name_font, fill=INK, anchor="rm")
+    name, name_font = _text_fitting(names["S"], room, 24)
+    draw.text((centre + half + 12, 22), name, font=name_font, fill=INK, anchor="lm")
+    draw.text((centre, 22), text, font=score_font, fill=INK, anchor="mm")
+
+
+def draw_status_line(base: Image.Image, text: str) -> None:
+    """Second header line: what happens next (or, in an animation, what just happened)."""
+    draw = ImageDraw.Draw(base)
+    draw.rectangle(STATUS_BOX, fill=PAPER)
+    status, status_font = _text_fitting(text, g.WIDTH - 16, 20)
+    draw.text((g.WIDTH // 2, 54), status, font=status_font, fill=INK, anchor="mm")
+
+
+def draw_header(base: Image.Image, view: BoardView) -> None:
+    """Score with both names, then what happens next, then the windbag (and variant notes)."""
+    draw_score_line(base, view.names, view.score)
+    draw_status_line(base, view.status)
     if view.note:
         note, note_font = _text_fitting(view.note, g.WIDTH - 16, 16)
-        draw.text((centre, 79), note, font=note_font, fill=NOTE_GREY, anchor="mm")
+        ImageDraw.Draw(base).text(
+            (g.WIDTH // 2, 79), note, font=note_font, fill=NOTE_GREY, anchor="mm"
+        )
 
 
 def draw_goal_labels(base: Image.Image, view: BoardView) -> None:

@@ -1,0 +1,263 @@
+"""The Rocketball board PNG shows what the state says: checked by sampling pixels at the squares
+(no golden images, so a font or anti-aliasing change does not break them).
+
+States are built directly from rules.rocketball.state, so these tests do not depend on how the
+engine reaches a position.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YELLOW
+from render.rocketball import geometry as g
+from render.rocketball import render_board, square_centre
+from render.rocketball.adapter import board_view
+from render.rocketball.board import CHECKER, HIGHLIGHT
+from render.rocketball.sprites import WHITE
+from rules.rocketball.state import (
+    EDGE_ARROWS,
+    FIELD_SQUARES,
+    Ball,
+    Chip,
+    GameState,
+    Settings,
+)
+
+PAPER_OR_CHECKER = [(250, 248, 240), CHECKER]
+UNIT = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+SPECIAL_COLOURS = {
+    "bumper": ORANGE,
+    "twister": PURPLE,
+    "gust": GREEN,
+    "barricade": GREY,
+    "mogul": YELLOW,
+}
+
+
+def make_state(
+    *,
+    chips: dict[str, Chip] | None = None,
+    balls: list[Ball] | None = None,
+    settings: Settings | None = None,
+    **fields,
+) -> GameState:
+    values = {
+        "seed": 1,
+        "settings": settings or Settings(),
+        "rng": random.Random(1),
+        "score": {"N": 0, "S": 0},
+        "balls": balls or [Ball("d6", "N")],
+        "chips": chips or {},
+        "bag": {"vortex": 76},
+        "removed": {},
+        "windbag": "N",
+        "to_move": "N",
+        "phase": "roll",
+    }
+    values.update(fields)
+    return GameState(**values)
+
+
+def decode(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def near(pixel, colour, tolerance: int = 30) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
+
+
+def at(image: Image.Image, square: str, facing: str = "N", forward: int = 0, across: int = 0):
+    """The pixel `forward` px from a square's centre in direction `facing`, `across` to its right."""
+    x, y = square_centre(square)
+    fx, fy = UNIT[facing]
+    rx, ry = -fy, fx  # a quarter turn clockwise: the facing's right-hand side
+    return image.getpixel((x + fx * forward + rx * across, y + fy * forward + ry * across))
+
+
+def share(image: Image.Image, square: str, colour) -> float:
+    """Fraction of a square's pixels that are (near) `colour`."""
+    x, y = square_centre(square)
+    half = g.CELL // 2
+    box = image.crop((x - half, y - half, x + half, y + half))
+    pixels = list(box.get_flattened_data())
+    return sum(near(pixel, colour, 12) for pixel in pixels) / len(pixels)
+
+
+def busy_state() -> GameState:
+    """Every chip kind on the field, about two thirds full, two balls (Assault)."""
+    rng = random.Random(11)
+    kinds = ["vortex"] * 8 + ["gust", "bumper", "twister", "barricade", "mogul"]
+    chips = {}
+    for square in FIELD_SQUARES:
+        if square != "d6" and rng.random() < 0.7:
+            kind = rng.choice(kinds)
+            facing = rng.choice("NESW") if kind in ("vortex", "gust") else None
+            chips[square] = Chip(kind, facing)
+    settings = Settings.with_variants(
+        ["bumpers", "twisters", "gusts", "barricades", "moguls", "assault"]
+    )
+    balls = [Ball("c4", "E", "N", "d1"), Ball("f9", "W", "S", "d11")]
+    return make_state(chips=chips, balls=balls, settings=settings, score={"N": 1, "S": 1})
+
+
+def test_board_is_a_png_of_the_documented_size_and_small():
+    png = render_board(busy_state(), highlight=["c2", "c3", "c4"])
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert Image.open(io.BytesIO(png)).size == (g.WIDTH, g.HEIGHT)
+    assert len(png) < 150_000
+
+
+@pytest.mark.parametrize("facing", ["N", "E", "S", "W"])
+def test_ball_is_drawn_on_its_square_pointing_its_way(facing):
+    image = decode(render_board(make_state(balls=[Ball("b3", facing)])))
+    # White pointer ahead of the centre, vermilion body behind it.
+    assert near(at(image, "b3", facing, forward=6), WHITE)
+    assert near(at(image, "b3", facing, forward=-8), VERMILION)
+    # Nowhere else: the start square and a far square are plain field.
+    for square in ("d6", "g11", "b4"):
+        assert not near(at(image, square, "N", forward=-8), VERMILION)
+
+
+def test_ball_on_a_chip_leaves_the_chip_arrow_visible():
+    """The ball can sit on a vortex facing another way (it bounced off an edge there)."""
+    state = make_state(balls=[Ball("a5", "N")], chips={"a5": Chip("vortex", "E")})
+    image = decode(render_board(state))
+    assert near(at(image, "a5", "N", forward=6), WHITE)  # the ball's pointer: North
+    assert near(at(image, "a5", "N", forward=-8), VERMILION)
+    assert near(at(image, "a5", "E", forward=17), WHITE)  # the chip's arrow tip: East
+    assert near(at(image, "a5", "W", forward=20), BLUE)
+
+
+@pytest.mark.parametrize("facing", ["N", "E", "S", "W"])
+def test_vortex_chip_arrow_points_its_facing(facing):
+    state = make_state(chips={"e8": Chip("vortex", facing)})
+    image = decode(render_board(state))
+    assert share(image, "e8", BLUE) > 0.4
+    assert near(at(image, "e8", facing, forward=18), WHITE)  # arrow head
+    assert near(at(image, "e8", facing, forward=-18), BLUE)  # plain tail end
+    # The arrow is not drawn across: both sides of the head at the tail end are blue.
+    assert near(at(image, "e8", facing, forward=-14, across=12), BLUE)
+
+
+@pytest.mark.parametrize("facing", ["N", "E", "S", "W"])
+def test_gust_chip_is_green_with_a_chevron_pointing_its_facing(facing):
+    settings = Settings.with_variants(["gusts"])
+    image = decode(render_board(make_state(chips={"c9": Chip("gust", facing)}, settings=settings)))
+    assert share(image, "c9", GREEN) > 0.3
+    assert share(image, "c9", BLUE) == 0
+    assert near(at(image, "c9", facing, forward=18), WHITE)
+    assert near(at(image, "c9", facing, forward=-20), GREEN)
+
+
+@pytest.mark.parametrize("kind", ["bumper", "twister", "barricade", "mogul"])
+def test_special_chips_have_their_own_colour_and_no_arrow(kind):
+    settings = Settings.with_variants([kind + "s"])
+    image = decode(render_board(make_state(chips={"c3": Chip(kind)}, settings=settings)))
+    assert share(image, "c3", SPECIAL_COLOURS[kind]) > 0.2
+    for other, colour in [("vortex", BLUE), *SPECIAL_COLOURS.items()]:
+        if other != kind and colour != SPECIAL_COLOURS[kind]:
+            assert share(image, "c3", colour) < 0.02, other
+
+
+def test_every_chip_of_a_busy_board_is_where_the_state_says():
+    state = busy_state()
+    image = decode(render_board(state))
+    colours = {"vortex": BLUE, **SPECIAL_COLOURS}
+    for square in FIELD_SQUARES:
+        chip = state.chips.get(square)
+        if chip is None:
+            if square not in state.ball_squares():
+                corner = at(image, square, forward=18, across=18)
+                assert any(near(corner, c, 4) for c in PAPER_OR_CHECKER), square
+            continue
+        assert share(image, square, colours[chip.kind]) > 0.2, (square, chip)
+        if chip.kind == "vortex":
+            assert near(at(image, square, chip.facing, forward=18), WHITE), square
+
+
+def test_assault_balls_are_told_apart():
+    state = busy_state()
+    image = decode(render_board(state))
+    north, south = state.balls
+    assert near(at(image, north.square, north.facing, forward=-8), VERMILION)
+    assert near(at(image, south.square, south.facing, forward=-8), INK)
+    assert near(at(image, south.square, south.facing, forward=6), WHITE)
+
+
+def test_ball_in_a_goal_is_drawn_in_the_goal_box():
+    state = make_state(balls=[Ball("e0", "N")], phase="over", winner="S", score={"N": 0, "S": 2})
+    image = decode(render_board(state))
+    x, y = square_centre("e0")
+    left, top, right, bottom = g.goal_box("N")
+    assert left <= x < right and top <= y < bottom
+    assert near(image.getpixel((x, y + 8)), VERMILION)
+
+
+def test_every_edge_arrow_points_as_the_rules_say():
+    image = decode(render_board(make_state()))
+    for square, edge, arrow in EDGE_ARROWS:
+        x, y = g.edge_arrow_centre(*_drawing_coords(square), edge)
+        fx, fy = UNIT[arrow]
+        rx, ry = -fy, fx
+        # The head is wide just behind its tip; the tail is a thin shaft.
+        head = [image.getpixel((x + 3 * fx + s * 3 * rx, y + 3 * fy + s * 3 * ry)) for s in (1, -1)]
+        tail = [image.getpixel((x - 5 * fx + s * 4 * rx, y - 5 * fy + s * 4 * ry)) for s in (1, -1)]
+        assert all(sum(p) < 300 for p in head), (square, edge, arrow, head)
+        assert all(sum(p) > 600 for p in tail), (square, edge, arrow, tail)
+
+
+def _drawing_coords(square: str) -> tuple[int, int]:
+    column = "abcdefg".index(square[0])
+    return column, int(square[1:]) - 1
+
+
+def test_no_edge_arrow_in_a_goal_mouth():
+    image = decode(render_board(make_state()))
+    for column in (2, 3, 4):
+        for edge in ("N", "S"):
+            x, y = g.edge_arrow_centre(column, 0 if edge == "N" else 10, edge)
+            assert sum(image.getpixel((x, y))) > 600
+
+
+def test_highlight_tints_the_last_move_squares_only():
+    state = make_state(balls=[Ball("d3", "N")])
+    image = decode(render_board(state, highlight=["d5", "d4", "d3"]))
+    for square in ("d5", "d4"):
+        assert near(at(image, square, "N", forward=20, across=20), HIGHLIGHT, 4)
+    assert near(at(image, "d3", "N", forward=20, across=20), HIGHLIGHT, 4)
+    for square in ("d2", "c4", "e5"):
+        assert not near(at(image, square, "N", forward=20, across=20), HIGHLIGHT, 20)
+
+
+def test_header_and_goal_labels_say_who_is_who():
+    state = make_state(
+        score={"N": 1, "S": 0}, windbag="S", to_move="S", phase="place", bag={"vortex": 60}
+    )
+    view = board_view(state, {"N": "Alice", "S": "Bob"})
+    assert view.status == "Bob to place or rotate a chip"
+    assert view.note == "Windbag: Bob · 60 chips in it"
+    # The North goal is where South scores, and the other way round.
+    assert view.goal_scorer == {"N": "S", "S": "N"}
+
+
+def test_tug_of_war_reversal_relabels_the_goals():
+    settings = Settings.with_variants(["tug_of_war"], tug_swap_rounds=10)
+    state = make_state(settings=settings, goals_reversed=True, rounds=7)
+    view = board_view(state)
+    assert view.goal_scorer == {"N": "N", "S": "S"}
+    assert "goals swap in 3 rounds" in view.note
+
+
+def test_winner_is_announced():
+    state = make_state(phase="over", winner="N", score={"N": 2, "S": 1}, end_reason="score")
+    assert board_view(state, {"N": "Alice"}).status == "Alice wins 2–1!"
+
+
+def test_long_names_are_cut_to_fit():
+    view = board_view(make_state(), {"N": "Bartholomew the Magnificent", "S": ""})
+    assert view.names == {"N": "Bartholomew t…", "S": "South"}
