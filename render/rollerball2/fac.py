@@ -124,11 +124,18 @@ def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
             )
         ]
 
-    text_size = TEXT_SIZES[-1]
-    for size in TEXT_SIZES:
-        if sum(row_heights(size)) <= body_height:
-            text_size = size
-            break
+    # Binary search for the largest size that fits (smaller type never needs more room, so
+    # "fits" is monotonic); it costs four trial wraps instead of fourteen.
+    smallest_first = sorted(TEXT_SIZES)
+    low, high = 0, len(smallest_first) - 1
+    text_size = smallest_first[0]
+    while low <= high:
+        middle = (low + high) // 2
+        if sum(row_heights(smallest_first[middle])) <= body_height:
+            text_size = smallest_first[middle]
+            low = middle + 1
+        else:
+            high = middle - 1
     heights = row_heights(text_size)
     height = FAC_HEIGHT
     spare = body_height - sum(heights)

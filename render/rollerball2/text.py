@@ -49,8 +49,32 @@ def line_height(size: int, *, bold: bool = False) -> int:
     return ascent + descent
 
 
+def left_overhang(text: str, size: int, *, bold: bool = False) -> int:
+    """How far the first glyph's ink reaches left of the pen position (e.g. "j", "T")."""
+    return max(0, -int(font(size, bold=bold).getbbox(text)[0])) if text else 0
+
+
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
-    return font(size, bold=bold).getlength(text)
+    """Width the line needs: its advance, widened to cover ink that overhangs either end."""
+    if not text:
+        return 0.0
+    face = font(size, bold=bold)
+    ink_right = face.getbbox(text)[2]
+    return max(face.getlength(text), ink_right) + left_overhang(text, size, bold=bold)
+
+
+def fits(text: str, size: int, max_width: float, *, bold: bool = False) -> bool:
+    """Whether `text` fits `max_width`, measuring the ink exactly only near the limit.
+
+    The advance width is cheap; the ink box is not. DejaVu's overhangs stay well under a
+    quarter of the font size, so a line whose advance clears the limit by that much fits.
+    """
+    advance = font(size, bold=bold).getlength(text)
+    if advance > max_width:
+        return False
+    if advance + size / 4 <= max_width:
+        return True
+    return text_width(text, size, bold=bold) <= max_width
 
 
 def _break_long_word(word: str, size: int, bold: bool, max_width: float) -> list[str]:
@@ -63,14 +87,14 @@ def _break_long_word(word: str, size: int, bold: bool, max_width: float) -> list
     pieces: list[str] = []
     current = ""
     for part in parts:
-        if text_width(current + part, size, bold=bold) <= max_width:
+        if fits(current + part, size, max_width, bold=bold):
             current += part
             continue
         if current:
             pieces.append(current)
             current = ""
         for char in part:
-            if current and text_width(current + char, size, bold=bold) > max_width:
+            if current and not fits(current + char, size, max_width, bold=bold):
                 pieces.append(current)
                 current = char
             else:
@@ -91,12 +115,12 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
         current = ""
         for word in paragraph.split():
             candidate = f"{current} {word}" if current else word
-            if text_width(candidate, size, bold=bold) <= max_width:
+            if fits(candidate, size, max_width, bold=bold):
                 current = candidate
                 continue
             if current:
                 lines.append(current)
-            if text_width(word, size, bold=bold) <= max_width:
+            if fits(word, size, max_width, bold=bold):
                 current = word
             else:
                 *whole, current = _break_long_word(word, size, bold, max_width)
@@ -162,12 +186,14 @@ def place_lines(
     placed = []
     for line in lines:
         width = text_width(line, size, bold=bold)
+        # The pen starts right of any left overhang, so the ink begins inside the box.
+        overhang = left_overhang(line, size, bold=bold)
         if align == "center":
-            x = left + int((right - left - width) // 2)
+            x = left + int((right - left - width) // 2) + overhang
         elif align == "right":
-            x = int(right - padding - width)
+            x = int(right - padding - width) + overhang
         else:
-            x = left + padding
+            x = left + padding + overhang
         placed.append(PlacedText(line, x, y, size, bold, fill, box))
         y += step
     return placed
