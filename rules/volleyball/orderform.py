@@ -1,0 +1,537 @@
+"""The seed's text order form: print one (blank or filled in) for a team, and read one back.
+
+The seed asks for moves "by using the spreadsheetprogram, the form on paper or another way in
+a similar layout": a header (HOMEPLAY or OUTBOUND, DIVISION NO., MATCH NO., TEAM, AGAINST),
+SET 1 to SET 5 each with players (Startlevels OL DL, Position Code, Endlevels OL DL), the
+TACTICAL CONCEPT code, RISK FACTOR, HOME ADV., DEVOTION and SPECIAL points, TOTAL LEVELS,
+then the whole-match totals of devotion and special points, TRAINING (OL OLD NEW, DL OLD NEW)
+and a SPYING ORDER (TEAM, AGAINST). Codes are the seed's: positions Setter 1, Attacker 2,
+Allround 3, Defender 4, Blocker 5; concepts AC 1, OC 2, NC 3, DC 4, WC 5.
+
+Points are written per level ("OL: 4  DL: 2") because rule 4 says they "must specifically
+be assigned to the offensive or defensive level". The levels and totals on a form are the
+bot's own arithmetic; when reading a form back only names, codes, concept, risk and points
+count (plus the training's OLD/NEW and the declared totals, which must agree). An optional
+"tired OL: n" after a player chooses how many of his five tiredness points come off OL.
+
+Reading never guesses silently: every line it cannot read becomes a numbered problem, and
+all of them are reported at once. Rule checks (formation, eligibility, limits) are
+match.validate_match_orders's job, not the form's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules.volleyball.match import lineup_levels
+from rules.volleyball.models import Team
+from rules.volleyball.orders import (
+    PLAYERS_PER_SET,
+    SETS_PER_MATCH_ORDER,
+    Concept,
+    LevelPoints,
+    MatchOrders,
+    PlayerSlot,
+    Position,
+    SetOrder,
+    SpyOrder,
+    TrainingOrder,
+    VolleyballError,
+)
+
+NAME_WIDTH = 24
+BLANK_ROW = "_" * 20
+
+
+@dataclass
+class OrderForm:
+    """One form read back: the header, the match orders, training and the spying order.
+    `home` is True for HOMEPLAY, False for OUTBOUND."""
+
+    team: str
+    opponent: str
+    home: bool
+    match_number: int
+    division: int
+    match_orders: MatchOrders
+    training: list[TrainingOrder] = field(default_factory=list)
+    spy: SpyOrder | None = None
+
+
+# --- Printing ----------------------------------------------------------------------------
+
+
+def _points_line(label: str, points: LevelPoints | None) -> str:
+    if points is None:
+        return f"{label:<18}OL:      DL:"
+    return f"{label:<18}OL: {points.ol:<4} DL: {points.dl}"
+
+
+def format_order_form(
+    team: Team,
+    *,
+    orders: MatchOrders | None = None,
+    opponent: str = "",
+    home: bool = True,
+    match_number: int = 1,
+    division: int = 1,
+    training: list[TrainingOrder] | None = None,
+    spy: SpyOrder | None = None,
+) -> str:
+    """The seed's form for `team`: blank when `orders` is None, otherwise filled in with the
+    bot's start/end levels and total levels per set. `opponent`, `home` and `match_number`
+    come from `orders` when given."""
+    if orders is not None:
+        opponent, home, match_number = orders.opponent, orders.home, orders.match_number
+    out = [
+        "VOLLEYBALL",
+        "HOMEPLAY" if home else "OUTBOUND",
+        f"DIVISION NO.: {division}",
+        f"MATCH NO.: {match_number}",
+        f"TEAM: {team.name}",
+        f"AGAINST: {opponent}",
+        "",
+        "# Lines starting with # are notes; the bot ignores them.",
+        "# Position codes: Setter = 1  Attacker = 2  Allround = 3  Defender = 4  Blocker = 5",
+        "# Tactical concept codes: AC = 1  OC = 2  NC = 3  DC = 4  WC = 5",
+        "# Risk: AC 9-12, OC 6-9, NC 3-9, DC 3-6, WC 0-3 (blank = the lowest).",
+        "# Roster (OL/DL): " + ", ".join(f"{p.name} {p.ol}/{p.dl}" for p in team.players),
+    ]
+    levels = lineup_levels(team, orders) if orders is not None else []
+    for index in range(SETS_PER_MATCH_ORDER):
+        set_order = orders.sets[index] if orders is not None and index < len(orders.sets) else None
+        out += ["", f"SET {index + 1}"]
+        out.append(f"{'':<{NAME_WIDTH}}Startlevels  Position  Endlevels")
+        out.append(f"{'PLAYER':<{NAME_WIDTH}}  OL   DL      Code     OL   DL")
+        if set_order is None or not set_order.slots:
+            out += [BLANK_ROW] * PLAYERS_PER_SET
+        else:
+            lines = {line.player: line for line in levels[index]}
+            for slot in set_order.slots:
+                line = lines.get(slot.player)
+                if line is None:  # not in the team: print the name and code only
+                    row = (
+                        f"{slot.player:<{NAME_WIDTH}}  {'':>2}   {'':>2}      {int(slot.position)}"
+                    )
+                else:
+                    row = (
+                        f"{line.player:<{NAME_WIDTH}}  {line.start_ol:>2}   {line.start_dl:>2}"
+                        f"      {int(slot.position)}     {line.end_ol:>2}   {line.end_dl:>2}"
+                    )
+                if slot.tired_from_ol is not None:
+                    row += f"   tired OL: {slot.tired_from_ol}"
+                out.append(row)
+        if set_order is None:
+            out.append("TACTICAL CONCEPT  Concept code:")
+            out.append("RISK FACTOR:")
+        else:
+            out.append(f"TACTICAL CONCEPT  Concept code: {int(set_order.concept)}")
+            risk = "" if set_order.risk is None else f" {set_order.risk}"
+            out.append(f"RISK FACTOR:{risk}")
+        out.append(_points_line("HOME ADV. Pts.", set_order and set_order.home_advantage))
+        out.append(_points_line("DEVOTION Pts.", set_order and set_order.devotion))
+        out.append(_points_line("SPECIAL Pts.", set_order and set_order.special))
+        if set_order is not None and set_order.slots:
+            points = (set_order.home_advantage, set_order.devotion, set_order.special)
+            ol = sum(line.end_ol for line in levels[index]) + sum(p.ol for p in points)
+            dl = sum(line.end_dl for line in levels[index]) + sum(p.dl for p in points)
+            out.append(f"{'TOTAL LEVELS':<18}OL: {ol:<4} DL: {dl}")
+        else:
+            out.append(f"{'TOTAL LEVELS':<18}OL:      DL:")
+    out.append("")
+    devotion = "" if orders is None else f" {orders.devotion_total}"
+    special = "" if orders is None else f" {orders.special_total}"
+    out.append(f"TOTAL USED DEVOTION POINTS (Whole match):{devotion}")
+    out.append(f"TOTAL USED SPECIAL POINTS (Whole match):{special}")
+    out += ["", "TRAINING", f"{'':<{NAME_WIDTH}}     OL         DL"]
+    out.append(f"{'PLAYER':<{NAME_WIDTH}}  OLD  NEW   OLD  NEW")
+    if training:
+        for order in training:
+            player = team.player(order.player)
+            ol, dl = (player.ol, player.dl) if player is not None else (0, 0)
+            out.append(
+                f"{order.player:<{NAME_WIDTH}}  {ol:>3}  {ol + order.ol_gain:>3}"
+                f"   {dl:>3}  {dl + order.dl_gain:>3}"
+            )
+    else:
+        out += [BLANK_ROW] * 3
+    out += ["", "SPYING ORDER"]
+    out.append(f"TEAM: {spy.target_team if spy else ''}")
+    out.append(f"AGAINST: {spy.against if spy else ''}")
+    out.append(f"PLAYER DETAIL: {'yes' if spy and spy.player_detail else 'no'}")
+    return "\n".join(line.rstrip() for line in out) + "\n"
+
+
+# --- Reading -------------------------------------------------------------------------------
+
+_INT = re.compile(r"^-?\d+$")
+_SET_HEADER = re.compile(r"^set\s*(\d+)$", re.IGNORECASE)
+_TIRED = re.compile(r"\s+tired\s*(?:ol)?\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
+_FILLER = re.compile(r"^[\s_.\-|]*$")
+_LABELLED = re.compile(r"^(team|against)\b\s*:?", re.IGNORECASE)
+_HEADER_WORDS = {"player", "ol", "dl", "old", "new", "code", "startlevels", "endlevels", "position"}
+
+_POSITION_WORDS = {p.name.lower(): p for p in Position}
+_CONCEPT_WORDS = {c.abbreviation.lower(): c for c in Concept} | {c.name.lower(): c for c in Concept}
+_CONCEPT_WORDS["agressive"] = Concept.AGGRESSIVE  # the seed's spelling
+
+
+def _after_label(text: str, label: str) -> str:
+    """What follows `label` (case-insensitive) and an optional colon."""
+    start = text.lower().find(label.lower())
+    rest = text[start + len(label) :] if start >= 0 else ""
+    return rest.lstrip(" :=\t").strip()
+
+
+class _FormReader:
+    """Reads one form line by line, collecting problems instead of stopping at the first."""
+
+    def __init__(self, team: Team | None):
+        self.team = team
+        self.problems: list[str] = []
+        self.team_name: str | None = None
+        self.opponent: str | None = None
+        self.home: bool | None = None
+        self.match_number: int | None = None
+        self.division = 1
+        self.sets: dict[int, SetOrder] = {}
+        self.current_set: SetOrder | None = None
+        self.section = "header"
+        self.training: list[TrainingOrder] = []
+        self.spy_team = ""
+        self.spy_against = ""
+        self.spy_detail = False
+        self.declared_devotion: int | None = None
+        self.declared_special: int | None = None
+
+    def problem(self, number: int, text: str) -> None:
+        self.problems.append(f"Line {number}: {text}")
+
+    def number(self, number: int, value: str, what: str, *, blank: int | None = None) -> int | None:
+        value = value.strip()
+        if not value:
+            return blank
+        if not _INT.match(value):
+            self.problem(number, f"{what} must be a whole number, not {value!r}.")
+            return blank
+        return int(value)
+
+    def read(self, lines: list[tuple[int, str]]) -> None:
+        for number, raw in lines:
+            line = raw.strip()
+            if not line or line.startswith("#") or _FILLER.match(line):
+                continue
+            self.read_line(number, line)
+
+    def read_line(self, number: int, line: str) -> None:
+        lower = line.lower()
+        set_header = _SET_HEADER.match(line)
+        if lower == "volleyball":
+            return
+        if "homeplay" in lower or "outbound" in lower:
+            if "homeplay" in lower and "outbound" in lower:
+                self.problem(number, "write either HOMEPLAY or OUTBOUND, not both.")
+            else:
+                self.home = "homeplay" in lower
+            return
+        if lower.startswith("division no"):
+            self.division = (
+                self.number(number, _after_label(line, "no."), "DIVISION NO.", blank=1) or 1
+            )
+            return
+        if lower.startswith("match no"):
+            self.match_number = self.number(number, _after_label(line, "no."), "MATCH NO.")
+            return
+        if set_header:
+            self.start_set(number, int(set_header.group(1)))
+            return
+        if lower.startswith("total used devotion"):
+            self.declared_devotion = self.number(
+                number, _after_label(line, ")"), "The devotion total"
+            )
+            self.section = "totals"
+            return
+        if lower.startswith("total used special"):
+            self.declared_special = self.number(
+                number, _after_label(line, ")"), "The special total"
+            )
+            self.section = "totals"
+            return
+        if lower == "training":
+            self.section = "training"
+            return
+        if lower.startswith("spying order"):
+            self.section = "spy"
+            return
+        labelled = _LABELLED.match(line)
+        if labelled and (":" in line or self.section in ("header", "spy")):
+            value = line[labelled.end() :].strip()
+            if labelled.group(1).lower() == "team":
+                if self.section == "spy":
+                    self.spy_team = value
+                else:
+                    self.team_name = value
+            elif self.section == "spy":
+                self.spy_against = value
+            else:
+                self.opponent = value
+            return
+        if lower.startswith("player detail"):
+            answer = _after_label(line, "detail").lower()
+            if answer not in ("yes", "no", "y", "n", ""):
+                self.problem(number, f"PLAYER DETAIL must be yes or no, not {answer!r}.")
+            self.spy_detail = answer in ("yes", "y")
+            return
+        if set(lower.replace(".", " ").split()) <= _HEADER_WORDS:
+            return  # a column header
+        if self.section == "set" and self.current_set is not None:
+            self.read_set_line(number, line, lower)
+        elif self.section == "training":
+            self.read_training_line(number, line)
+        else:
+            self.problem(number, f"I don't understand {line!r} here.")
+
+    def start_set(self, number: int, set_number: int) -> None:
+        if not 1 <= set_number <= SETS_PER_MATCH_ORDER:
+            self.problem(number, f"there is no SET {set_number}; a match has sets 1 to 5.")
+            self.current_set = None
+        elif set_number in self.sets:
+            self.problem(number, f"SET {set_number} appears twice.")
+            self.current_set = None
+        else:
+            self.current_set = SetOrder()
+            self.sets[set_number] = self.current_set
+        self.section = "set"
+
+    def read_set_line(self, number: int, line: str, lower: str) -> None:
+        current = self.current_set
+        assert current is not None
+        if lower.startswith("tactical concept") or lower.startswith("concept code"):
+            value = _after_label(line, "code") if "code" in lower else _after_label(line, "concept")
+            if value:
+                concept = self.concept(value)
+                if concept is None:
+                    self.problem(
+                        number,
+                        f"the concept code must be 1 (AC), 2 (OC), 3 (NC), 4 (DC) or 5 (WC), not {value!r}.",
+                    )
+                else:
+                    current.concept = concept
+            return
+        if lower.startswith("risk factor"):
+            current.risk = self.number(number, _after_label(line, "factor"), "The risk factor")
+            return
+        for label, attribute in (
+            ("home adv", "home_advantage"),
+            ("devotion", "devotion"),
+            ("special", "special"),
+        ):
+            if lower.startswith(label):
+                setattr(current, attribute, self.level_points(number, line, label))
+                return
+        if lower.startswith("total levels"):
+            return  # the bot's own arithmetic
+        slot = self.player_slot(number, line)
+        if slot is not None:
+            current.slots.append(slot)
+
+    def concept(self, value: str) -> Concept | None:
+        key = value.strip().lower()
+        if _INT.match(key) and int(key) in Concept._value2member_map_:
+            return Concept(int(key))
+        return _CONCEPT_WORDS.get(key)
+
+    def level_points(self, number: int, line: str, label: str) -> LevelPoints:
+        """ "DEVOTION Pts. OL: 4 DL: 2": a level without a number counts 0."""
+        rest = line[len(label) :]
+        rest = re.sub(r"^[^:]*?pts\.?", "", rest, flags=re.IGNORECASE)
+        found: dict[str, str] = {}
+        words = rest.replace(":", " ").replace("=", " ").split()
+        for index, word in enumerate(words):
+            key = word.lower()
+            if key in ("ol", "dl"):
+                following = words[index + 1] if index + 1 < len(words) else ""
+                found[key] = "" if following.lower() in ("ol", "dl") else following
+        if not found and rest.strip(" :"):
+            self.problem(
+                number,
+                f"write {label.upper()} points per level, like 'OL: 4  DL: 2' (rule 4: points "
+                "go on the offensive or the defensive level).",
+            )
+            return LevelPoints()
+        ol = self.number(number, found.get("ol", ""), f"{label.upper()} OL points", blank=0)
+        dl = self.number(number, found.get("dl", ""), f"{label.upper()} DL points", blank=0)
+        return LevelPoints(ol or 0, dl or 0)
+
+    def split_name(self, line: str, numbers: int | None = None) -> tuple[str, list[str]]:
+        """The player's name and the words after it: the longest roster name the line
+        starts with when a team is known, otherwise everything before the trailing numbers
+        (`numbers` of them when the line has a fixed count, else 1, 3 or 5)."""
+        if self.team is not None:
+            lower = line.lower()
+            for player in sorted(self.team.players, key=lambda p: -len(p.name)):
+                name = player.name.lower()
+                if lower.startswith(name) and (
+                    len(lower) == len(name) or lower[len(name)].isspace()
+                ):
+                    return player.name, line[len(name) :].split()
+        words = line.split()
+        if numbers is not None:  # a fixed number of values follows the name
+            return " ".join(words[:-numbers]), words[-numbers:]
+        count = 0
+        while count < len(words) and (
+            _INT.match(words[-1 - count]) or words[-1 - count].lower() in _POSITION_WORDS
+        ):
+            count += 1
+        if count in (2, 4):
+            count -= 1  # an odd count of numbers: the first belongs to the name
+        return " ".join(words[: len(words) - count]), words[len(words) - count :]
+
+    def player_slot(self, number: int, line: str) -> PlayerSlot | None:
+        tired: int | None = None
+        tired_match = _TIRED.search(line)
+        if tired_match:
+            tired = self.number(number, tired_match.group(1), "The tiredness split (tired OL)")
+            line = line[: tired_match.start()]
+        name, rest = self.split_name(line)
+        if not name:
+            self.problem(number, f"{line!r} has no player name.")
+            return None
+        if len(rest) not in (1, 3, 5):
+            self.problem(
+                number,
+                f"write the player's name, then (optionally) his start levels, the position code "
+                f"1-5 and (optionally) his end levels; {line!r} has {len(rest)} values after the name.",
+            )
+            return None
+        code = rest[0] if len(rest) == 1 else rest[2]
+        position = self.position(code)
+        if position is None:
+            self.problem(
+                number,
+                f"{name}'s position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
+                f"4 (Defender) or 5 (Blocker), not {code!r}.",
+            )
+            return None
+        return PlayerSlot(name, position, tired)
+
+    def position(self, code: str) -> Position | None:
+        key = code.strip().lower()
+        if _INT.match(key) and int(key) in Position._value2member_map_:
+            return Position(int(key))
+        return _POSITION_WORDS.get(key)
+
+    def read_training_line(self, number: int, line: str) -> None:
+        name, rest = self.split_name(line, numbers=4)
+        if not name or len(rest) != 4 or not all(_INT.match(value) for value in rest):
+            self.problem(
+                number,
+                f"a training line is the player's name and four numbers: OL old, OL new, DL old, "
+                f"DL new; {line!r} is not.",
+            )
+            return
+        ol_old, ol_new, dl_old, dl_new = (int(value) for value in rest)
+        player = self.team.player(name) if self.team is not None else None
+        if player is not None:
+            if ol_old != player.ol or dl_old != player.dl:
+                self.problem(
+                    number,
+                    f"the form says {player.name} is {ol_old}/{dl_old}, but his levels are "
+                    f"{player.ol}/{player.dl}.",
+                )
+                return
+            name = player.name
+        if ol_new < ol_old or dl_new < dl_old:
+            self.problem(number, f"{name}'s NEW levels cannot be lower than his OLD ones.")
+            return
+        self.training.append(TrainingOrder(name, ol_new - ol_old, dl_new - dl_old))
+
+    def finish(self) -> OrderForm:
+        team_name = self.team_name or (self.team.name if self.team is not None else "")
+        if not team_name:
+            self.problems.append("The form has no TEAM line.")
+        elif self.team is not None and team_name.casefold() != self.team.name.casefold():
+            self.problems.append(
+                f"This form is for {team_name}, but your team is {self.team.name}."
+            )
+        if self.home is None:
+            self.problems.append("Write HOMEPLAY or OUTBOUND at the top of the form.")
+        if self.match_number is None:
+            self.problems.append("The form has no MATCH NO.")
+        if not self.opponent:
+            self.problems.append("The form has no AGAINST line naming the opponent.")
+        missing = [str(n) for n in range(1, SETS_PER_MATCH_ORDER + 1) if n not in self.sets]
+        if missing:
+            self.problems.append(
+                f"The form has no SET {', '.join(missing)}; every form has SET 1 to SET 5."
+            )
+        sets = [self.sets.get(n, SetOrder()) for n in range(1, SETS_PER_MATCH_ORDER + 1)]
+        orders = MatchOrders(
+            sets=sets,
+            match_number=self.match_number or 1,
+            opponent=self.opponent or "",
+            home=bool(self.home),
+        )
+        for label, declared, actual in (
+            ("DEVOTION", self.declared_devotion, orders.devotion_total),
+            ("SPECIAL", self.declared_special, orders.special_total),
+        ):
+            if declared is not None and declared != actual:
+                self.problems.append(
+                    f"TOTAL USED {label} POINTS says {declared}, but the sets add up to {actual}."
+                )
+        spy = None
+        if self.spy_team:
+            spy = SpyOrder(self.spy_team, orders.match_number, self.spy_detail, self.spy_against)
+        elif self.spy_against:
+            self.problems.append("The SPYING ORDER names an AGAINST team but no TEAM to spy on.")
+        return OrderForm(
+            team=team_name,
+            opponent=orders.opponent,
+            home=orders.home,
+            match_number=orders.match_number,
+            division=self.division,
+            match_orders=orders,
+            training=self.training,
+            spy=spy,
+        )
+
+
+def parse_order_form(text: str, team: Team | None = None) -> OrderForm:
+    """Read one form in the seed's layout. With `team`, player names are matched to its
+    roster (case-insensitive) and training OLD levels are checked against it. Raises
+    VolleyballError listing every problem, each with its line number."""
+    if not text.strip():
+        raise VolleyballError("The form is empty.")
+    reader = _FormReader(team)
+    reader.read(list(enumerate(text.splitlines(), start=1)))
+    form = reader.finish()
+    if reader.problems:
+        raise VolleyballError(reader.problems)
+    return form
+
+
+def parse_order_forms(text: str, team: Team | None = None) -> list[OrderForm]:
+    """Read several forms pasted one after another (one per match of the round), each
+    starting with its VOLLEYBALL line. Problems of every form are reported together."""
+    chunks: list[list[tuple[int, str]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.strip().lower() == "volleyball" or not chunks:
+            chunks.append([])
+        chunks[-1].append((number, line))
+    chunks = [c for c in chunks if any(line.strip() for _, line in c)]
+    if not chunks:
+        raise VolleyballError("The form is empty.")
+    forms: list[OrderForm] = []
+    problems: list[str] = []
+    for index, chunk in enumerate(chunks, start=1):
+        reader = _FormReader(team)
+        reader.read(chunk)
+        form = reader.finish()
+        prefix = f"Form {index}: " if len(chunks) > 1 else ""
+        problems.extend(prefix + p for p in reader.problems)
+        forms.append(form)
+    if problems:
+        raise VolleyballError(problems)
+    return forms
