@@ -1,9 +1,64 @@
-"""Rocketball (seed 004, Jonathan Leistiko): pure rules engine and computer opponent.
+"""Rocketball (seed 004, Jonathan Leistiko): the pure rules engine and computer opponent.
 
-The state and field geometry are in `rules.rocketball.state`; the public API is completed in
-this package as the engine lands.
+Public API (everything a cog or renderer needs):
+    new_game(seed: int, settings: Settings | None = None) -> (GameState, list[Event])
+    legal_actions(state) -> list[Action]          # for state.to_move; Resign is always allowed
+    apply(state, action, player=None) -> (GameState, list[Event])
+        raises RocketballError(message for the player); `state` is never changed
+    Actions: Roll(), Place(square, facing=None, kind=None), Rotate(square, clockwise=True),
+             Drift(from_square, to_square), Aim(facing), Pass(), Resign(player)
+    parse_command(text, player=None) -> Action     # "c4 N", "rotate c4 cw", "roll", ...
+    format_action(action) -> str
+    to_record(state) -> str; parse_record(text) -> Record; replay(text) -> GameState
+    GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
+    state.to_move, state.windbag, state.score
+    choose_action(state, level, rng) -> Action     # computer opponent: "easy" or "strong"
+    python -m rules.rocketball replay FILE          # prints the final state as JSON
+
+Players are "N" (North) and "S" (South). State, geometry and edge arrows: see state.py.
 """
 
+from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
+from rules.rocketball.ai import LEVELS, choose_action
+from rules.rocketball.engine import apply, legal_actions, new_game
+from rules.rocketball.errors import RocketballError
+from rules.rocketball.events import Event, MoveEvent, Step
+from rules.rocketball.record import (
+    Record,
+    format_action,
+    parse_command,
+    parse_record,
+    replay,
+    to_record,
+)
 from rules.rocketball.state import Ball, Chip, GameState, Settings
 
-__all__ = ["Ball", "Chip", "GameState", "Settings"]
+__all__ = [
+    "LEVELS",
+    "Action",
+    "Aim",
+    "Ball",
+    "Chip",
+    "Drift",
+    "Event",
+    "GameState",
+    "MoveEvent",
+    "Pass",
+    "Place",
+    "Record",
+    "Resign",
+    "RocketballError",
+    "Roll",
+    "Rotate",
+    "Settings",
+    "Step",
+    "apply",
+    "choose_action",
+    "format_action",
+    "legal_actions",
+    "new_game",
+    "parse_command",
+    "parse_record",
+    "replay",
+    "to_record",
+]

@@ -30,7 +30,7 @@ windbag (they are never placed on the field).
 GameState fields the renderer needs
 - `chips`: dict square -> Chip for every chip on the field.
 - `balls`: list of Ball(square, facing, owner, home). One ball normally; with Assault two balls,
-  balls[0] owned by "N" (starts at d1) and balls[1] owned by "S" (starts at d11).
+  balls[0] owned by "N" (starts on c1) and balls[1] owned by "S" (starts on e11).
 - `score`: {"N": points, "S": points}; `windbag`: the player holding the windbag;
   `to_move`: the player who acts now; `phase`: "roll", "place", "aim" or "over".
 - `bag`: dict kind -> count of chips in the windbag; `removed`: chips out of play until the
@@ -373,8 +373,9 @@ class GameState:
         return self.balls[0]
 
     def chips_in_play(self) -> int:
-        """Chips on the field + in the bag + out of play: constant through a match."""
-        return len(self.chips) + sum(self.bag.values()) + sum(self.removed.values())
+        """Chips on the field + in the bag + drawn + out of play: constant through a match."""
+        drawn = 1 if self.drawn else 0
+        return len(self.chips) + sum(self.bag.values()) + sum(self.removed.values()) + drawn
 
     def ball_squares(self) -> set[str]:
         return {ball.square for ball in self.balls}
