@@ -1,0 +1,204 @@
+"""Teams: generated rosters of 25 player cards, lineups of 10, and carry-over between matches.
+
+Seed clauses: "GAME COMPONENTS" (about 25 cards a team: 11 skaters, 7 bikers, 7 catchers),
+"GAME SETUP" (three bikers, four skaters, two catchers and an extra skater or catcher on the
+track) and "Player Tables" (offense and defense columns drawn separately from the tables).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from rules.rollerball2.cards import (
+    BIKER,
+    CATCHER,
+    EXPERIENCES,
+    ROOKIE,
+    SKATER,
+    STAR,
+    VETERAN,
+    PlayerCard,
+)
+from rules.rollerball2.content import BIKER_SLOTS, load_content
+from rules.rollerball2.errors import RollerballError
+from rules.rollerball2.scoresheet import Absence
+
+BASE_SLOTS = (
+    "Biker1",
+    "Biker2",
+    "Biker3",
+    "Skater1",
+    "Skater2",
+    "Skater3",
+    "Skater4",
+    "Catcher1",
+    "Catcher2",
+)
+EXTRA_SLOTS = ("Skater5", "Catcher3")
+
+# How many of each position and experience a generated roster holds (25 players).
+ROSTER_MAKEUP = {
+    SKATER: {STAR: 3, VETERAN: 5, ROOKIE: 3},
+    BIKER: {STAR: 2, VETERAN: 3, ROOKIE: 2},
+    CATCHER: {STAR: 2, VETERAN: 3, ROOKIE: 2},
+}
+EXPERIENCE_RANK = {STAR: 0, VETERAN: 1, ROOKIE: 2}
+
+Lineup = dict[str, int | None]  # slot -> uniform number, None for an empty slot
+
+
+@dataclass
+class Roster:
+    """A team: its cards and who is out of this match for reasons carried over from earlier ones."""
+
+    team: str
+    players: list[PlayerCard]
+    absences: list[Absence] = field(default_factory=list)
+
+    def card(self, number: int) -> PlayerCard:
+        for player in self.players:
+            if player.number == number:
+                return player
+        raise RollerballError(f"{self.team} has no player wearing #{number}.")
+
+    def absent(self) -> set[int]:
+        """Uniform numbers who may not play the next match (injured, banned or dead)."""
+        return {absence.number for absence in self.absences}
+
+
+def _deal_column(rng: random.Random, counts: dict[str, int]) -> tuple[str, ...]:
+    column = [action for action, count in counts.items() for _ in range(count)]
+    rng.shuffle(column)
+    return tuple(column)
+
+
+def make_card(
+    rng: random.Random, number: int, name: str, position: str, experience: str, team: str
+) -> PlayerCard:
+    """A new card from the player tables: one random row for the offense column and, separately,
+    one for the defense column, dealt into the ten D10 faces in a random order."""
+    content = load_content()
+    offense_row = rng.choice(content.offense_tables[position][experience])
+    defense_row = rng.choice(content.defense_tables[position][experience])
+    return PlayerCard(
+        number=number,
+        name=name,
+        position=position,
+        experience=experience,
+        team=team,
+        offense=_deal_column(rng, offense_row),
+        defense=_deal_column(rng, defense_row),
+    )
+
+
+def generate_roster(seed: int | str, team_name: str) -> Roster:
+    """25 named players (11 skaters, 7 bikers, 7 catchers) generated from `seed`; the same seed
+    and team name always give the same roster."""
+    rng = random.Random(f"rollerball2-roster:{seed}:{team_name}")
+    content = load_content()
+    numbers = sorted(rng.sample(range(1, 100), 25))
+    rng.shuffle(numbers)
+    used_names: set[str] = set()
+    players = []
+    for position, by_experience in ROSTER_MAKEUP.items():
+        for experience in EXPERIENCES:
+            for _ in range(by_experience[experience]):
+                while True:
+                    name = f"{rng.choice(content.first_names)} {rng.choice(content.surnames)}"
+                    if name not in used_names:
+                        used_names.add(name)
+                        break
+                number = numbers.pop()
+                players.append(make_card(rng, number, name, position, experience, team_name))
+    players.sort(key=lambda card: card.number)
+    return Roster(team=team_name, players=players)
+
+
+def _best(candidates: list[PlayerCard]) -> PlayerCard | None:
+    if not candidates:
+        return None
+    return min(candidates, key=lambda card: (EXPERIENCE_RANK[card.experience], card.number))
+
+
+def default_lineup(roster: Roster) -> Lineup:
+    """The ten players a coach would start: the most experienced available at each position,
+    the extra slot to the best remaining skater or catcher (skater on a tie). Seed: "If, due to
+    injury, you must place a skater in Catcher 1 or 2" -- a short-handed catcher slot takes a
+    skater; a slot nobody can fill stays empty (None)."""
+    absent = roster.absent()
+    pool = [card for card in roster.players if card.number not in absent]
+    lineup: Lineup = {}
+
+    def take(slot: str, positions: tuple[str, ...]) -> None:
+        for position in positions:
+            best = _best([card for card in pool if card.position == position])
+            if best is not None:
+                pool.remove(best)
+                lineup[slot] = best.number
+                return
+        lineup[slot] = None
+
+    for slot in BIKER_SLOTS:
+        take(slot, (BIKER,))
+    for slot in ("Catcher1", "Catcher2"):
+        take(slot, (CATCHER, SKATER))
+    for slot in ("Skater1", "Skater2", "Skater3", "Skater4"):
+        take(slot, (SKATER, CATCHER))
+    best_skater = _best([card for card in pool if card.position == SKATER])
+    best_catcher = _best([card for card in pool if card.position == CATCHER])
+    if best_catcher is not None and (
+        best_skater is None
+        or EXPERIENCE_RANK[best_catcher.experience] < EXPERIENCE_RANK[best_skater.experience]
+    ):
+        take("Catcher3", (CATCHER,))
+    else:
+        take("Skater5", (SKATER, CATCHER))
+    return lineup
+
+
+def validate_lineup(roster: Roster, lineup: Lineup) -> None:
+    """Raise RollerballError unless `lineup` is a legal starting ten for `roster`."""
+    extras = [slot for slot in EXTRA_SLOTS if slot in lineup]
+    expected = set(BASE_SLOTS) | set(extras)
+    if len(extras) != 1 or set(lineup) != expected:
+        raise RollerballError(
+            "A lineup has Biker1-3, Skater1-4, Catcher1-2 and one extra slot: Skater5 or Catcher3."
+        )
+    seen: set[int] = set()
+    absent = roster.absent()
+    for slot, number in lineup.items():
+        if number is None:
+            continue
+        card = roster.card(number)
+        if number in seen:
+            raise RollerballError(f"#{number} {card.name} is in the lineup twice.")
+        seen.add(number)
+        if number in absent:
+            raise RollerballError(f"#{number} {card.name} is not available for this match.")
+        if (slot in BIKER_SLOTS) != (card.position == BIKER):
+            raise RollerballError(
+                f"{slot} cannot be played by #{number} {card.name}, a {card.position}: "
+                "bikers ride in the biker slots and only there."
+            )
+
+
+def roster_after_match(roster: Roster, new_absences: list[Absence]) -> Roster:
+    """The roster for the next match: counted absences tick down by the match just missed,
+    season/lifetime/killed ones stay, and this match's new absences are added. RULINGS.md:
+    injuries and bans that outlast the match carry over in the team's roster."""
+    kept = []
+    for absence in roster.absences:
+        if absence.matches is None:
+            kept.append(absence)
+        elif absence.matches > 1:
+            kept.append(
+                Absence(
+                    number=absence.number,
+                    kind=absence.kind,
+                    length=absence.length,
+                    matches=absence.matches - 1,
+                    reason=absence.reason,
+                )
+            )
+    return Roster(team=roster.team, players=list(roster.players), absences=kept + new_absences)
