@@ -8,13 +8,15 @@ AGEING_STEPS. "When a level becomes lower than 1 points as a result of this agei
 will leave the team" and "The ratio between both levels may not become higher than 3:1 due
 to the ageing."
 
-The pure arithmetic (`aged_levels`) is separate from applying it to a league (`end_season`
-in this module works on the League model) so it can be tested with worked numbers.
+The pure arithmetic (`aged_levels`) is separate from applying it to a team (`age_team`) so it can be tested with worked numbers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from rules.volleyball.models import Player, Team
+from rules.volleyball.orders import AgeingSplit
 
 NEXT_AGE = {"A": "B", "B": "C", "C": "D", "D": "E"}
 
@@ -108,3 +110,83 @@ def aged_levels(age: str, ol: int, dl: int, ol_loss: int | None = None) -> AgedL
         cut = new_dl - MAX_RATIO * new_ol
         new_dl -= cut
     return AgedLevels(new_ol, new_dl, ol_loss, dl_loss, False, cut)
+
+
+# --- applied to a league ------------------------------------------------------------------
+
+
+def ageing_split_problems(team: Team, splits: list[AgeingSplit]) -> list[str]:
+    """Every problem with a manager's ageing splits for his team, each as a sentence."""
+    problems: list[str] = []
+    for split in splits:
+        player = team.player(split.player)
+        if player is None:
+            problems.append(f"{team.name} has no player called {split.player}.")
+            continue
+        if player.age not in AGEING_STEPS:
+            problems.append(f"{player.name} does not lose points by ageing this season.")
+            continue
+        if split.ol_loss not in allowed_ol_losses(player.age):
+            total, least = AGEING_STEPS[player.age]
+            problems.append(
+                f"{player.name} (Age {player.age}) loses {total} points with at least {least} "
+                f"from each level: OL can lose {least} to {total - least}, not {split.ol_loss}."
+            )
+    return problems
+
+
+def age_team(team: Team, splits: list[AgeingSplit], events: list[str]) -> None:
+    """Rule 10 for one team: contract players and the sponsor leave, Age E players go to the
+    amateurs, Age A-D players grow older and lose points, talents become Age A.
+
+    Rulings: Age E players leave without compensation (rule 10 names none); a talent still at
+    0/0 (fewer than four qualifying matches) stays a talent into the next season instead of
+    becoming an Age A player without levels; season counters (training per level, spying
+    orders, talents scouted) start again.
+    """
+    chosen = {s.player.casefold(): s.ol_loss for s in splits}
+    if team.sponsor is not None:
+        events.append(f"{team.name}'s sponsor {team.sponsor} ends its contract.")
+    team.sponsor = None
+    kept: list[Player] = []
+    for player in team.players:
+        if player.is_contract:
+            events.append(f"Contract player {player.name} leaves {team.name}.")
+            continue
+        if player.age == "E":
+            events.append(f"{player.name} (Age E) leaves {team.name} for the amateurs.")
+            continue
+        if player.is_talent:
+            if player.ol > 0 or player.dl > 0:
+                player.age = "A"
+                player.talent_matches = 0
+                events.append(
+                    f"Talent {player.name} becomes an Age A player at {player.ol}/{player.dl}."
+                )
+            else:
+                events.append(f"Talent {player.name} has not yet got his 2/2 and stays a talent.")
+        else:
+            old_age = player.age
+            result = aged_levels(old_age, player.ol, player.dl, chosen.get(player.name.casefold()))
+            player.age = NEXT_AGE[old_age]
+            player.ol, player.dl = result.ol, result.dl
+            if result.leaves:
+                events.append(
+                    f"{player.name} ages to {player.age} ({result.ol}/{result.dl}): a level "
+                    f"below 1, so he leaves {team.name} for the amateurs."
+                )
+                continue
+            note = (
+                f", {result.ratio_cut} more lost to keep the 3:1 ratio" if result.ratio_cut else ""
+            )
+            events.append(
+                f"{player.name} ages to {player.age}: -{result.ol_loss} OL, -{result.dl_loss} DL"
+                f"{note}, now {player.ol}/{player.dl}."
+            )
+        player.trained_ol = 0
+        player.trained_dl = 0
+        player.lack_of_devotion = False
+        kept.append(player)
+    team.players = kept
+    team.spies_used = 0
+    team.talents_scouted = 0

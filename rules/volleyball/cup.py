@@ -43,6 +43,9 @@ AMATEUR_FIRST_NAMES = (
     "Jan", "Piet", "Kees", "Anna", "Mieke", "Joost", "Sanne", "Bram", "Lotte", "Daan",
     "Femke", "Ruud", "Noor", "Sem", "Eva", "Tijn",
 )  # fmt: skip
+AMATEUR_LAST_NAMES = (
+    "Bakker", "Visser", "Smit", "Mulder", "Bos", "Vos", "Peters", "Hendriks", "Dekker",
+)  # fmt: skip
 AMATEUR_PLAYERS_PER_TEAM = 7
 
 
@@ -108,22 +111,34 @@ def amateur_team(name: str, rng: random.Random) -> Team:
     """A generated amateur team: seven Age C players with 5-9 points per level."""
     players: list[Player] = []
     for number in range(AMATEUR_PLAYERS_PER_TEAM):
+        # Distinct surnames keep the names unique within the team.
         first = AMATEUR_FIRST_NAMES[rng.randrange(len(AMATEUR_FIRST_NAMES))]
-        players.append(Player(f"{first} {number + 1}", "C", rng.randint(5, 9), rng.randint(5, 9)))
+        name = f"{first} {AMATEUR_LAST_NAMES[number]}"
+        players.append(Player(name, "C", rng.randint(5, 9), rng.randint(5, 9)))
     return Team(name=name, players=players, money=0)
+
+
+def amateur_names(count: int, taken: set[str]) -> list[str]:
+    """`count` amateur club names that no league team uses (" B", " C" ... when the list
+    runs out)."""
+    names: list[str] = []
+    suffix = 0
+    while len(names) < count:
+        for club in AMATEUR_CLUB_NAMES:
+            name = club if suffix == 0 else f"{club} {chr(ord('A') + suffix)}"
+            if name.casefold() not in taken and len(names) < count:
+                names.append(name)
+        suffix += 1
+    return names
 
 
 def new_cup(team_names: list[str], league_rounds: int, rng: random.Random) -> CupState:
     """The season's cup: amateur teams generated, the first round drawn by lot."""
     size = draw_size(len(team_names))
-    amateurs = [
-        amateur_team(
-            AMATEUR_CLUB_NAMES[i % len(AMATEUR_CLUB_NAMES)]
-            + ("" if i < len(AMATEUR_CLUB_NAMES) else f" {i // len(AMATEUR_CLUB_NAMES) + 1}"),
-            rng,
-        )
-        for i in range(size - len(team_names))
-    ]
+    taken = {name.casefold() for name in team_names}
+    amateurs: list[Team] = []
+    for name in amateur_names(size - len(team_names), taken):
+        amateurs.append(amateur_team(name, rng))
     entrants = list(team_names) + [t.name for t in amateurs]
     rng.shuffle(entrants)
     cup_rounds = size.bit_length() - 1

@@ -12,9 +12,12 @@ docs/rules/volleyball.md: the seed does not say how a league is ranked).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
-from rules.volleyball.models import Fixture, FixtureResult
+from rules.volleyball.cup import CupState, new_cup
+from rules.volleyball.market import GmOffer, TransferListing, draw_gm_offers, gm_offers_allowed
+from rules.volleyball.models import Fixture, FixtureResult, League
 
 POINTS_FOR_A_WIN = 2
 """League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
@@ -190,3 +193,89 @@ def table_from_results(team_names: list[str], results: list[FixtureResult]) -> L
             sum(a for _h, a in result.set_scores),
         )
     return table
+
+
+# --- the league's whole state between rounds ---------------------------------------------
+
+
+@dataclass
+class LeagueState:
+    """Everything the GM keeps between rounds: the League (teams, schedule, results, the
+    generator) plus what the markets and the cup need.
+
+    - `transfer_list`: players offered for sale, sold at step 8 of the next round.
+    - `gm_offers`: the GM's offers open for bids with this round's orders.
+    - `cup`: the Galaxy Cup.
+    - `past_seasons`: one line per finished season (champion, cup winner).
+    """
+
+    league: League
+    transfer_list: list[TransferListing] = field(default_factory=list)
+    gm_offers: list[GmOffer] = field(default_factory=list)
+    cup: CupState = field(default_factory=CupState)
+    past_seasons: list[dict] = field(default_factory=list)
+
+    @property
+    def total_rounds(self) -> int:
+        return rounds_in_schedule(self.league.schedule)
+
+    @property
+    def season_over(self) -> bool:
+        return self.league.round_number > self.total_rounds
+
+    def team_names(self) -> list[str]:
+        return [t.name for t in self.league.teams]
+
+    def table(self) -> LeagueTable:
+        return table_from_results(self.team_names(), self.league.results)
+
+    def fixtures(self, round_number: int, competition: str | None = None) -> list[Fixture]:
+        return [
+            f
+            for f in self.league.schedule
+            if f.round_number == round_number
+            and (competition is None or f.competition == competition)
+        ]
+
+    def to_dict(self) -> dict:
+        return {
+            "league": self.league.to_dict(),
+            "transfer_list": [t.to_dict() for t in self.transfer_list],
+            "gm_offers": [o.to_dict() for o in self.gm_offers],
+            "cup": self.cup.to_dict(),
+            "past_seasons": [dict(s) for s in self.past_seasons],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> LeagueState:
+        return cls(
+            league=League.from_dict(data["league"]),
+            transfer_list=[TransferListing.from_dict(t) for t in data.get("transfer_list", [])],
+            gm_offers=[GmOffer.from_dict(o) for o in data.get("gm_offers", [])],
+            cup=CupState.from_dict(data.get("cup", {})),
+            past_seasons=[dict(s) for s in data.get("past_seasons", [])],
+        )
+
+    def copy(self) -> LeagueState:
+        """A deep copy through JSON (so a failed round never touches the original)."""
+        return LeagueState.from_dict(json.loads(json.dumps(self.to_dict())))
+
+
+def start_season(league: League) -> LeagueState:
+    """Open a season for a league whose teams are created: the schedule (double round robin),
+    the Galaxy Cup draw, each team's special-point pool for the season (rule 4; ruling: what
+    is left of last season's pool lapses) and the GM offers for round 1."""
+    league = League.from_dict(league.to_dict())
+    league.round_number = 1
+    league.results = []
+    names = [t.name for t in league.teams]
+    league.schedule = double_round_robin(names, league.config.matches_per_round)
+    for team in league.teams:
+        team.special_points = league.config.special_points_per_season
+    rng = league.rng()
+    state = LeagueState(league=league)
+    state.cup = new_cup(names, state.total_rounds, rng)
+    if gm_offers_allowed(1, state.total_rounds):
+        state.gm_offers = draw_gm_offers(rng, 1)
+    league.store_rng(rng)
+    return state

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.volleyball.models import AGE_TALENT, Player, SeasonConfig, Team
+from rules.volleyball.models import Player, SeasonConfig, Team
 from rules.volleyball.orders import TrainingOrder
 
 MAX_GAIN_PER_LEVEL_PER_ROUND = 1
@@ -183,52 +183,3 @@ def training_points_earned(config: SeasonConfig, matches_won: int, sets_won: int
         + config.training_points_per_match_won * matches_won
         + config.training_points_per_set_won * sets_won
     )
-
-
-# --- talents (rule 6) ---------------------------------------------------------------------
-
-TALENT_MATCHES_NEEDED = 4
-TALENT_MIN_SETS = 2
-TALENT_LEVELS = 2
-
-
-def count_talent_match(team: Team, sets_played: dict[str, int], events: list[str]) -> None:
-    """After a match: rule 6, a new talent gets 2/2 "As soon as they have played four matches
-    during a season (at least two sets in a each match)". `sets_played` maps player name to
-    sets played in the match."""
-    for player in team.players:
-        if not player.is_talent or sets_played.get(player.name, 0) < TALENT_MIN_SETS:
-            continue
-        player.talent_matches += 1
-        if player.talent_matches >= TALENT_MATCHES_NEEDED and player.ol == 0 and player.dl == 0:
-            player.ol = TALENT_LEVELS
-            player.dl = TALENT_LEVELS
-            events.append(
-                f"{team.name}'s talent {player.name} has played four matches and now has 2/2."
-            )
-
-
-def scouting_problems(team: Team, names: list[str], config: SeasonConfig) -> list[str]:
-    """Every problem with a team's scouting orders (rule 6: three talents a season)."""
-    problems: list[str] = []
-    allowed = config.talent_scouts_per_season - team.talents_scouted
-    if len(names) > allowed:
-        problems.append(
-            f"{team.name} can scout {max(allowed, 0)} more talents this season, not {len(names)}."
-        )
-    seen: set[str] = set()
-    for name in names:
-        if not name.strip():
-            problems.append("A scouted talent needs a name.")
-        elif team.player(name) is not None or name.casefold() in seen:
-            problems.append(f"{team.name} already has a player called {name}.")
-        seen.add(name.casefold())
-    return problems
-
-
-def scout_talents(team: Team, names: list[str], events: list[str]) -> None:
-    """Step 2: the scouted talents join with 0/0 levels."""
-    for name in names:
-        team.players.append(Player(name.strip(), AGE_TALENT, 0, 0))
-        team.talents_scouted += 1
-        events.append(f"{team.name} scouts a new talent: {name.strip()}.")

@@ -1,0 +1,286 @@
+"""Computer managers: they create teams and write legal round orders, like a careful human.
+
+A computer manager sees only what a manager sees (its own team, the public schedule, the
+transfer list, the GM offers and contract players) and decides with its own generator,
+seeded from the league's seed, the season, the round and the team's name, so a season of
+computer managers is the same every time. Every order it writes is checked with
+rounds.round_order_problems; parts that would be refused are dropped.
+
+They also run the Galaxy Cup's amateur teams (rounds.py gives those the default line-up).
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules.volleyball import market, training
+from rules.volleyball.creation import PlayerDraft, create_team
+from rules.volleyball.match import default_match_orders, validate_match_orders
+from rules.volleyball.models import AGE_CATEGORIES, League, SeasonConfig, Team
+from rules.volleyball.orders import (
+    ContractBid,
+    GmOfferBid,
+    LevelPoints,
+    MatchOrders,
+    Position,
+    RoundOrders,
+    SpyOrder,
+    TrainingOrder,
+    TransferBid,
+    TransferSale,
+)
+from rules.volleyball.rounds import round_fixtures, round_order_problems, team_fixtures
+from rules.volleyball.season import LeagueState, start_season
+
+TEAM_NAMES = (
+    "Nova Spikers", "Comet Smashers", "Nebula Blockers", "Quasar Setters", "Pulsar Diggers",
+    "Meteor Volley", "Zenith Serve", "Eclipse Aces", "Solar Flares", "Lunar Tides",
+    "Stellar Kings", "Galaxy Giants", "Orbit Runners", "Cosmic Wall", "Rocket Rally",
+    "Star Jumpers",
+)  # fmt: skip
+FIRST_NAMES = (
+    "Anke", "Bart", "Carla", "Dirk", "Els", "Frits", "Gerda", "Hans", "Ida", "Jeroen",
+    "Karin", "Luuk", "Marit", "Niels", "Olga", "Pim", "Quinten", "Roos", "Stijn", "Tess",
+)  # fmt: skip
+LAST_NAMES = (
+    "de Boer", "Jansen", "van Dijk", "Bakker", "Visser", "Smit", "Meijer", "de Groot",
+    "Mulder", "Bos", "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer",
+)  # fmt: skip
+PLAYER_TARGET_POINTS = 16
+
+
+def manager_rng(league: League, team_name: str, salt: str = "") -> random.Random:
+    """The computer manager's own generator (not the league's: managers are players)."""
+    return random.Random(f"{league.seed}:{league.season}:{league.round_number}:{team_name}:{salt}")
+
+
+def _player_name(rng: random.Random, taken: set[str]) -> str:
+    while True:
+        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+        if name.casefold() not in taken:
+            taken.add(name.casefold())
+            return name
+
+
+def computer_team_drafts(config: SeasonConfig, rng: random.Random) -> list[PlayerDraft]:
+    """A legal rule-1 squad: each age category's points spread over players of about 16
+    points, each split at most 2:1, at least the minimum number of players."""
+    drafts: list[PlayerDraft] = []
+    taken: set[str] = set()
+    for age in AGE_CATEGORIES:
+        points = config.player_points_by_age.get(age, 0)
+        if points < 2:
+            continue
+        count = max(1, round(points / PLAYER_TARGET_POINTS))
+        while points // count > config.max_points_per_player:
+            count += 1
+        for index in range(count):
+            total = points // count + (1 if index < points % count else 0)
+            if total < 2:
+                continue
+            low, high = -(-total // 3), (2 * total) // 3
+            ol = rng.randint(low, max(low, high))
+            drafts.append(PlayerDraft(_player_name(rng, taken), age, ol, total - ol))
+    # Too few players: split the biggest (still legal: halves of a 2:1 split stay near 2:1).
+    while len(drafts) < config.min_players:
+        drafts.sort(key=lambda d: -(d.ol + d.dl))
+        big = drafts.pop(0)
+        first = PlayerDraft(big.name, big.age, -(-big.ol // 2), -(-big.dl // 2))
+        second = PlayerDraft(_player_name(rng, taken), big.age, big.ol // 2, big.dl // 2)
+        drafts.extend(d for d in (first, second) if d.ol >= 1 and d.dl >= 1)
+    return drafts
+
+
+def new_computer_league(teams: int, seed: int, config: SeasonConfig | None = None) -> LeagueState:
+    """A league of `teams` computer-managed teams, its first season opened."""
+    config = config or SeasonConfig()
+    rng = random.Random(seed)
+    created: list[Team] = []
+    for index in range(teams):
+        name = TEAM_NAMES[index % len(TEAM_NAMES)]
+        if index >= len(TEAM_NAMES):
+            name = f"{name} {chr(ord('A') + index // len(TEAM_NAMES))}"
+        created.append(
+            create_team(
+                name,
+                computer_team_drafts(config, rng),
+                config,
+                taken_team_names=[t.name for t in created],
+            )
+        )
+    return start_season(League(config=config, teams=created, seed=seed))
+
+
+# --- line-ups -----------------------------------------------------------------------------
+
+
+def _position_for(ol: int, dl: int, setters: int, blockers: int) -> Position:
+    """Offensive players attack (the strongest set), defensive ones defend (or block)."""
+    if ol >= dl + 3 and setters < 2:
+        return Position.SETTER
+    if ol > dl:
+        return Position.ATTACKER
+    if dl >= ol + 3 and blockers < 2:
+        return Position.BLOCKER
+    if dl > ol:
+        return Position.DEFENDER
+    return Position.ALLROUND
+
+
+def computer_match_orders(
+    team: Team,
+    *,
+    opponent: str,
+    home: bool,
+    match_number: int,
+    home_advantage: int,
+    special_budget: int,
+    devotion: int,
+) -> MatchOrders:
+    """A line-up: the default six per set, positions by each player's profile, the
+    home-advantage points on sets 1-3 (OL), special and devotion points on sets 1-2."""
+    orders = default_match_orders(team, opponent=opponent, home=home, match_number=match_number)
+    for index, set_order in enumerate(orders.sets):
+        setters = blockers = 0
+        for slot in set_order.slots:
+            player = team.player(slot.player)
+            slot.position = _position_for(player.ol, player.dl, setters, blockers)
+            setters += slot.position == Position.SETTER
+            blockers += slot.position == Position.BLOCKER
+        if not set_order.slots:
+            continue
+        if home and index < 3:
+            share = home_advantage // 3 + (1 if index < home_advantage % 3 else 0)
+            set_order.home_advantage = LevelPoints(ol=share - share // 2, dl=share // 2)
+        if index < 2:
+            sp = special_budget // 2 + (special_budget % 2 if index == 0 else 0)
+            set_order.special = LevelPoints(ol=sp - sp // 2, dl=sp // 2)
+            dp = devotion // 2 + (devotion % 2 if index == 0 else 0)
+            set_order.devotion = LevelPoints(ol=dp, dl=0)
+    return orders
+
+
+# --- round orders -------------------------------------------------------------------------
+
+
+def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
+    """Legal orders for one computer-managed team for the coming round."""
+    league = state.league
+    team = league.team(team_name)
+    rng = manager_rng(league, team.name)
+    r, total = league.round_number, state.total_rounds
+    orders = RoundOrders(team=team.name)
+
+    # Training: the GM's NMR rule is a sound plan; keep a point or two now and then.
+    gains = training.nmr_training_for(team)
+    orders.training = [TrainingOrder(name, ol, dl) for name, ol, dl in gains]
+
+    # Scouting: one talent in each of the first rounds until three are scouted.
+    if team.talents_scouted < league.config.talent_scouts_per_season and r <= 3:
+        taken = {p.name.casefold() for p in team.players}
+        orders.scout_talents = [_player_name(rng, taken)]
+
+    # Sponsor: the steady one when poor, the result-based ones when the team wins.
+    if league.config.sponsors:
+        orders.sponsor = rng.choice(league.config.sponsors).name
+
+    fixtures = team_fixtures(round_fixtures(state, r), team.name)
+    matches_left = max(1, sum(1 for f in state.league.schedule if f.round_number >= r))
+    special_left = team.special_points
+    for fixture in sorted(fixtures, key=lambda f: f.match_number):
+        home = fixture.home == team.name
+        budget = min(40, special_left // max(1, matches_left // len(state.team_names()) or 1))
+        budget = min(budget, special_left)
+        match_orders = computer_match_orders(
+            team,
+            opponent=fixture.away if home else fixture.home,
+            home=home,
+            match_number=fixture.match_number,
+            home_advantage=league.config.home_advantage_points(r) if home else 0,
+            special_budget=budget,
+            devotion=rng.choice((0, 0, 6, 12)),
+        )
+        if validate_match_orders(
+            team,
+            match_orders,
+            home=home,
+            home_advantage_points=league.config.home_advantage_points(r) if home else 0,
+            special_points_left=special_left,
+        ):
+            match_orders = default_match_orders(
+                team,
+                opponent=fixture.away if home else fixture.home,
+                home=home,
+                match_number=fixture.match_number,
+            )
+        special_left -= match_orders.special_total
+        orders.matches.append(match_orders)
+
+    # Spying: now and then, on the next opponent, when rich.
+    if fixtures and team.spies_used < 4 and team.money > 1500 and rng.random() < 0.3:
+        fixture = fixtures[0]
+        target = fixture.away if fixture.home == team.name else fixture.home
+        if league.team(target) is not None:
+            orders.spies = [SpyOrder(target, fixture.match_number, rng.random() < 0.5)]
+
+    # Transfers: sell the weakest own player when the squad is large; bid on bargains.
+    own = [p for p in team.players if not p.is_contract and not p.is_talent]
+    if len(own) > 8 and market.listing_allowed(r, total):
+        weakest = min(own, key=lambda p: (p.total, p.name))
+        orders.sales = [TransferSale(weakest.name, 0)]
+    if market.transfers_allowed(r, total) and team.money > 1000:
+        for listing in state.transfer_list:
+            if listing.seller != team.name and rng.random() < 0.5:
+                orders.transfer_bids.append(
+                    TransferBid(listing.seller, listing.player, rng.randint(100, 400))
+                )
+
+    # GM offers: training points are always welcome; a new player when the squad is thin.
+    for offer in state.gm_offers:
+        if team.money < 600:
+            break
+        if offer.kind == "tp" or (offer.kind == "sp" and rng.random() < 0.5):
+            orders.gm_offer_bids.append(GmOfferBid(offer.offer_id, rng.randint(50, 250)))
+        elif offer.kind == "player" and len(own) < 9 and rng.random() < 0.5:
+            taken = {p.name.casefold() for p in team.players}
+            orders.gm_offer_bids.append(
+                GmOfferBid(offer.offer_id, rng.randint(150, 450), _player_name(rng, taken))
+            )
+
+    # Contract players: a short contract when there is money to spare.
+    if team.money > 1200:
+        open_players = market.contract_players_open_for_bids(league, r)
+        if open_players and r + 2 <= total:
+            spec = rng.choice(open_players)
+            length = rng.choice([n for n in (2, 3, 4) if r + n <= total])
+            orders.contract_bids = [ContractBid(spec.name, rng.randint(80, 200), length)]
+
+    return _make_legal(state, orders)
+
+
+def _make_legal(state: LeagueState, orders: RoundOrders) -> RoundOrders:
+    """Drop the parts of the orders that would be refused, one kind at a time."""
+    droppable = (
+        "contract_bids",
+        "gm_offer_bids",
+        "transfer_bids",
+        "sales",
+        "spies",
+        "scout_talents",
+        "training",
+        "matches",
+    )
+    for attribute in droppable:
+        if not round_order_problems(state, orders):
+            return orders
+        setattr(orders, attribute, [])
+    return orders
+
+
+def all_computer_orders(state: LeagueState) -> dict[str, RoundOrders]:
+    """Orders for every computer-managed team (manager_id None)."""
+    return {
+        team.name: computer_orders(state, team.name)
+        for team in state.league.teams
+        if team.manager_id is None
+    }

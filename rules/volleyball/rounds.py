@@ -1,0 +1,488 @@
+"""One round of the league: the seed's "Sequence of the several stages for the results", in
+its order, from every team's orders (or rule 12's NMR orders when a team sent none).
+
+1. Training of the players with TP            6. Lack of devotion, sponsor income, TP earned
+2. Scouting of new talents                    7. Payment of contract pay and wages (+ $500)
+3. Payment of spying orders                   8. Sale of players on the transfer market
+4. Calculation of the wages                   9. Sale of the GM offers (players, TP, SP)
+5. The matches, Galaxy Cup matches first     10. Contracting of the contract players
+Then the bank rule (rule 9) and the round number moves on.
+
+`play_round(state, orders)` never changes `state`: it works on a copy and returns the new
+state with a RoundReport (public events, match results, private spy reports). Orders with
+problems are refused as a whole with every problem listed (VolleyballError).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules.volleyball import economy, market, training
+from rules.volleyball.creation import scout_problems, scout_talent
+from rules.volleyball.cup import cup_rounds_in, fixtures_for_next_cup_round, record_cup_round
+from rules.volleyball.match import (
+    AWAY,
+    HOME,
+    MatchResult,
+    apply_lack_of_devotion,
+    default_match_orders,
+    play_match,
+    roll_lack_of_devotion,
+    team_after_match,
+    validate_match_orders,
+)
+from rules.volleyball.models import Fixture, FixtureResult, Team
+from rules.volleyball.orders import MatchOrders, RoundOrders, SpyOrder, VolleyballError
+from rules.volleyball.season import LeagueState
+
+
+@dataclass
+class RoundReport:
+    """What the GM sends out after a round: the public events in the order they happened,
+    every match result, and private messages (spy reports) per team."""
+
+    season: int
+    round_number: int
+    events: list[str] = field(default_factory=list)
+    matches: list[MatchResult] = field(default_factory=list)
+    private: dict[str, list[str]] = field(default_factory=dict)
+    nmr_teams: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict:
+        return {
+            "season": self.season,
+            "round_number": self.round_number,
+            "events": list(self.events),
+            "matches": [m.to_dict() for m in self.matches],
+            "private": {k: list(v) for k, v in self.private.items()},
+            "nmr_teams": list(self.nmr_teams),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> RoundReport:
+        return cls(
+            season=int(data["season"]),
+            round_number=int(data["round_number"]),
+            events=[str(e) for e in data.get("events", [])],
+            matches=[MatchResult.from_dict(m) for m in data.get("matches", [])],
+            private={str(k): [str(x) for x in v] for k, v in data.get("private", {}).items()},
+            nmr_teams=[str(t) for t in data.get("nmr_teams", [])],
+        )
+
+
+# --- the round's fixtures -----------------------------------------------------------------
+
+
+def round_fixtures(state: LeagueState, round_number: int) -> list[Fixture]:
+    """Every fixture a team may have to give orders for in `round_number`: the league
+    fixtures and the next cup round's pairs if the cup plays this round (a second cup round
+    in the same league round is not drawn yet; its line-up is the NMR one)."""
+    fixtures = state.fixtures(round_number, "league")
+    cup_rounds = cup_rounds_in(state.cup, round_number)
+    if cup_rounds and state.cup.winner is None:
+        first_cup_number = state.league.config.matches_per_round + 1
+        fixtures = fixtures_for_next_cup_round(state.cup, round_number, first_cup_number) + fixtures
+    return fixtures
+
+
+def team_fixtures(fixtures: list[Fixture], team_name: str) -> list[Fixture]:
+    key = team_name.casefold()
+    return [f for f in fixtures if key in (f.home.casefold(), f.away.casefold())]
+
+
+# --- validation ---------------------------------------------------------------------------
+
+
+def _preview_team(team: Team, orders: RoundOrders, state: LeagueState) -> tuple[Team, list[str]]:
+    """The team as it will be at the matches (after training and scouting), and the problems
+    found on the way there."""
+    problems = training.training_order_problems(team, orders.training)
+    preview = Team.from_dict(team.to_dict())
+    if not problems:
+        gains = [(o.player, o.ol_gain, o.dl_gain) for o in orders.training]
+        training.apply_training(preview, _resolved_gains(preview, gains), [])
+    for name in orders.scout_talents:
+        found = scout_problems(preview, name, state.league.config)
+        if found:
+            problems.extend(found)
+        else:
+            preview = scout_talent(preview, name, state.league.config)
+    return preview, problems
+
+
+def _resolved_gains(team: Team, gains: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """Training orders with player names spelled as on the roster."""
+    return [(team.player(name).name, ol, dl) for name, ol, dl in gains if ol or dl]
+
+
+def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
+    """Every problem with one team's orders for the coming round, each a sentence; an empty
+    list means the orders will be carried out as given."""
+    league = state.league
+    team = league.team(orders.team)
+    if team is None:
+        return [f"There is no team called {orders.team} in this league."]
+    r, total = league.round_number, state.total_rounds
+    if r > total:
+        return ["The season is over; there are no more rounds to give orders for."]
+    fixtures = round_fixtures(state, r)
+    preview, problems = _preview_team(team, orders, state)
+    problems += economy.spy_problems(team, orders.spies, fixtures)
+    problems += economy.sponsor_problems(league.config, orders.sponsor)
+    problems += market.listing_problems(team, orders.sales, state.transfer_list, r, total)
+    problems += market.transfer_bid_problems(
+        team, orders.transfer_bids, state.transfer_list, r, total
+    )
+    problems += market.gm_bid_problems(team, orders.gm_offer_bids, state.gm_offers)
+    problems += market.contract_bid_problems(team, orders.contract_bids, league, r, total)
+    if orders.ageing:
+        problems.append("Ageing splits are given with the season-end orders, not a round's.")
+    own = {f.match_number: f for f in team_fixtures(fixtures, team.name)}
+    special_left = preview.special_points
+    seen: set[int] = set()
+    for match_orders in orders.matches:
+        number = match_orders.match_number
+        fixture = own.get(number)
+        if fixture is None:
+            problems.append(f"{team.name} plays no match number {number} this round.")
+            continue
+        if number in seen:
+            problems.append(f"There are two line-ups for match {number}; give one.")
+            continue
+        seen.add(number)
+        home = fixture.home.casefold() == team.name.casefold()
+        found = validate_match_orders(
+            preview,
+            match_orders,
+            home=home,
+            home_advantage_points=league.config.home_advantage_points(r) if home else 0,
+            special_points_left=special_left,
+        )
+        problems += [f"Match {number}: {p}" for p in found]
+        special_left -= match_orders.special_total
+    return problems
+
+
+# --- the round ----------------------------------------------------------------------------
+
+
+def nmr_orders(team_name: str) -> RoundOrders:
+    """Rule 12: no move received. Empty orders: the NMR training, the last line-up without
+    HA/DP/SP and no bids are filled in while the round is played."""
+    return RoundOrders(team=team_name)
+
+
+def _lineup_for(
+    team: Team, fixture: Fixture, given: RoundOrders | None, ha: int, events: list[str]
+) -> MatchOrders:
+    """The orders a team plays `fixture` with: its own line-up if it gave one, else rule 12's
+    last line-up without HA, DP and SP, else (no last line-up, or one with players who can no
+    longer play) the default line-up (match.default_match_orders)."""
+    home = fixture.home == team.name
+    opponent = fixture.away if home else fixture.home
+    if given is not None:
+        for match_orders in given.matches:
+            if match_orders.match_number == fixture.match_number:
+                return match_orders
+    if team.last_lineup:
+        repeat = MatchOrders(
+            sets=[s.without_points() for s in team.last_lineup],
+            match_number=fixture.match_number,
+            opponent=opponent,
+            home=home,
+        )
+        if not validate_match_orders(team, repeat, home=home, home_advantage_points=ha):
+            return repeat
+    return default_match_orders(
+        team, opponent=opponent, home=home, match_number=fixture.match_number
+    )
+
+
+class _Round:
+    """The working state of one round being played (a copy of the league state)."""
+
+    def __init__(self, state: LeagueState, orders: dict[str, RoundOrders]):
+        self.state = state
+        self.league = state.league
+        self.rng = self.league.rng()
+        self.r = self.league.round_number
+        self.total = state.total_rounds
+        self.report = RoundReport(self.league.season, self.r)
+        self.events = self.report.events
+        self.orders: dict[str, RoundOrders] = {}
+        for team in self.league.teams:
+            given = next(
+                (o for key, o in orders.items() if key.casefold() == team.name.casefold()), None
+            )
+            if given is None:
+                self.report.nmr_teams.append(team.name)
+                given = nmr_orders(team.name)
+            self.orders[team.name] = given
+        self.wages: dict[str, int] = {}
+        self.paid_spies: dict[str, list[SpyOrder]] = {}
+        self.results: list[tuple[Fixture, MatchResult]] = []
+
+    def team(self, name: str) -> Team:
+        team = self.league.team(name)
+        return team if team is not None else self.state.cup.amateur(name)
+
+    def replace_team(self, team: Team) -> None:
+        for group in (self.league.teams, self.state.cup.amateur_teams):
+            for index, candidate in enumerate(group):
+                if candidate.name == team.name:
+                    group[index] = team
+                    return
+
+    # step 1
+    def train(self) -> None:
+        """Step 1: training with TP (rule 6); a team without orders gets the NMR training."""
+        for team in self.league.teams:
+            if team.name in self.report.nmr_teams:
+                gains = training.nmr_training_for(team)
+            else:
+                given = self.orders[team.name].training
+                gains = _resolved_gains(team, [(o.player, o.ol_gain, o.dl_gain) for o in given])
+            training.apply_training(team, gains, self.events)
+
+    # step 2
+    def scout(self) -> None:
+        """Step 2: scouting of new talents (rule 6)."""
+        for team in list(self.league.teams):
+            after = team
+            for name in self.orders[team.name].scout_talents:
+                after = scout_talent(after, name, self.league.config)
+                self.events.append(f"{team.name} scouts a new talent, {name.strip()}.")
+            self.replace_team(after)
+
+    # step 3
+    def pay_spies(self) -> None:
+        """Step 3: each spying order is paid if the bank allows it (rule 9)."""
+        for team in self.league.teams:
+            for spy in self.orders[team.name].spies:
+                price = economy.spy_price(spy.player_detail)
+                if not economy.within_credit(team.money - price):
+                    self.events.append(
+                        f"{team.name}'s spying order on {spy.target_team} is not valid: "
+                        f"${price} would take the bank account below -$1,000."
+                    )
+                    continue
+                team.money -= price
+                team.spies_used += 1
+                self.paid_spies.setdefault(team.name, []).append(spy)
+                self.events.append(f"{team.name} pays ${price} for a spying order.")
+
+    # step 4
+    def fix_wages(self) -> None:
+        """Step 4: the wages are fixed by the levels after training (rule 9)."""
+        for team in self.league.teams:
+            self.wages[team.name] = economy.wages_due(team)
+
+    # step 5
+    def play_matches(self) -> None:
+        """Step 5: the matches, the Galaxy Cup first (results sequence)."""
+        cup = self.state.cup
+        next_number = self.league.config.matches_per_round + 1
+        for _cup_round in cup_rounds_in(cup, self.r):
+            if cup.winner is not None:
+                break
+            fixtures = fixtures_for_next_cup_round(cup, self.r, next_number)
+            next_number += 1
+            self.league.schedule.extend(fixtures)
+            results = [self.play(fixture) for fixture in fixtures]
+            record_cup_round(cup, results, self.events)
+        for fixture in sorted(self.state.fixtures(self.r, "league"), key=lambda f: f.match_number):
+            self.play(fixture)
+
+    def play(self, fixture: Fixture) -> FixtureResult:
+        home, away = self.team(fixture.home), self.team(fixture.away)
+        ha = self.league.config.home_advantage_points(self.r)
+        home_orders = _lineup_for(home, fixture, self.orders.get(home.name), ha, self.events)
+        away_orders = _lineup_for(away, fixture, self.orders.get(away.name), ha, self.events)
+        try:
+            result = play_match(
+                home, away, home_orders, away_orders, self.rng, home_advantage_points=ha
+            )
+        except VolleyballError as error:
+            # Orders checked when given can still fail here in a corner the check could not
+            # see; the team then plays its NMR line-up rather than stopping the league.
+            self.events.append(f"Orders could not be played ({error}); NMR line-ups used.")
+            home_orders = _lineup_for(home, fixture, None, ha, self.events)
+            away_orders = _lineup_for(away, fixture, None, ha, self.events)
+            result = play_match(
+                home, away, home_orders, away_orders, self.rng, home_advantage_points=ha
+            )
+        self.replace_team(team_after_match(home, result, HOME))
+        self.replace_team(team_after_match(away, result, AWAY))
+        label = "Galaxy Cup" if fixture.competition == "cup" else f"Match {fixture.match_number}"
+        self.events.append(f"{label}: {result.score_line}.")
+        self.report.matches.append(result)
+        self.results.append((fixture, result))
+        fixture_result = FixtureResult(
+            fixture,
+            result.home_sets,
+            result.away_sets,
+            [(s.home_points, s.away_points) for s in result.sets],
+        )
+        self.league.results.append(fixture_result)
+        self.spy_reports(fixture, result)
+        return fixture_result
+
+    def spy_reports(self, fixture: Fixture, result: MatchResult) -> None:
+        """Rule 9: the spying team gets, with the results, the target's totals per set, its
+        HA/DP/SP per set and level, concept and risk; with player detail the levels per
+        player. Only the spying team sees it."""
+        for spy_team, spies in self.paid_spies.items():
+            for spy in spies:
+                if economy.spy_target_fixture(spy, [fixture]) is None:
+                    continue
+                side = HOME if fixture.home.casefold() == spy.target_team.casefold() else AWAY
+                lines = [f"Spy report on {result.team_name(side)} in {result.score_line}:"]
+                for set_result in result.sets:
+                    info = set_result.side(side)
+                    lines.append(
+                        f"  Set {set_result.number}: OL {info.ol_total} DL {info.dl_total}, "
+                        f"{info.concept.abbreviation} risk {info.risk}, "
+                        f"HA {info.home_advantage.ol}/{info.home_advantage.dl}, "
+                        f"DP {info.devotion.ol}/{info.devotion.dl}, "
+                        f"SP {info.special.ol}/{info.special.dl} (OL/DL)"
+                    )
+                    if spy.player_detail:
+                        lines.extend(
+                            f"    {line.player}: {line.position.label} {line.end_ol}/{line.end_dl}"
+                            for line in info.lines
+                        )
+                self.report.private.setdefault(spy_team, []).extend(lines)
+
+    # step 6
+    def after_matches(self) -> None:
+        """Step 6: lack-of-devotion checks (rule 4), sponsor income (rule 9) and the training
+        points earned (rule 6), for the league's teams."""
+        won: dict[str, int] = {}
+        sets: dict[str, int] = {}
+        for _fixture, result in self.results:
+            for side in (HOME, AWAY):
+                name = result.team_name(side)
+                team = self.league.team(name)
+                if team is None:
+                    continue  # amateur teams have no devotion, sponsor or training
+                sets[name] = sets.get(name, 0) + (
+                    result.home_sets if side == HOME else result.away_sets
+                )
+                won[name] = won.get(name, 0) + (1 if result.winner == name else 0)
+                check = roll_lack_of_devotion(team, result.devotion_used(side), self.rng)
+                if check.rolls:
+                    self.events.append(check.describe())
+                    self.replace_team(apply_lack_of_devotion(team, check))
+        for team in self.league.teams:
+            chosen = self.orders[team.name].sponsor
+            if chosen is not None:
+                team.sponsor = economy.find_sponsor(self.league.config, chosen).name
+            sponsor = economy.find_sponsor(self.league.config, team.sponsor)
+            income = economy.sponsor_income(sponsor, won.get(team.name, 0), sets.get(team.name, 0))
+            if income:
+                team.money += income
+                self.events.append(f"{team.name} receives ${income} from {sponsor.name}.")
+            points = training.training_points_earned(
+                self.league.config, won.get(team.name, 0), sets.get(team.name, 0)
+            )
+            team.training_points += points
+            self.events.append(f"{team.name} earns {points} training points.")
+
+    # step 7
+    def pay(self) -> None:
+        """Step 7: $500 for every team, then contract pay and the wages fixed at step 4."""
+        for team in self.league.teams:
+            contract = economy.contract_pay_due(team)
+            wages = self.wages[team.name]
+            team.money += economy.ROUND_INCOME - contract - wages
+            self.events.append(
+                f"{team.name}: +${economy.ROUND_INCOME} round money, -${wages} wages"
+                + (f", -${contract} contract pay" if contract else "")
+                + f"; bank account ${team.money}."
+            )
+
+    # step 8
+    def transfers(self) -> None:
+        """Step 8: the transfer list published last round is sold; this round's offers for
+        sale go on the list for next round."""
+        if market.transfers_allowed(self.r, self.total):
+            bids = {name: o.transfer_bids for name, o in self.orders.items()}
+            self.state.transfer_list = market.resolve_transfer_market(
+                self.league, self.state.transfer_list, bids, self.rng, self.events
+            )
+        else:
+            self.state.transfer_list = []
+        for team in self.league.teams:
+            for sale in self.orders[team.name].sales:
+                player = team.player(sale.player)
+                self.state.transfer_list.append(
+                    market.TransferListing(team.name, player.name, sale.minimum_price, self.r)
+                )
+                self.events.append(
+                    f"Transfer list: {player.name} ({team.name}, Age {player.age}, "
+                    f"{player.ol}/{player.dl})"
+                    + (f", minimum ${sale.minimum_price}" if sale.minimum_price else "")
+                    + "."
+                )
+
+    # step 9
+    def gm_offers(self) -> None:
+        """Step 9: this round's GM offers are sold; next round's are drawn (none in the last
+        four rounds)."""
+        bids = {name: o.gm_offer_bids for name, o in self.orders.items()}
+        market.resolve_gm_offers(self.league, self.state.gm_offers, bids, self.rng, self.events)
+        self.state.gm_offers = []
+        if market.gm_offers_allowed(self.r + 1, self.total):
+            self.state.gm_offers = market.draw_gm_offers(self.rng, self.r + 1)
+            for offer in self.state.gm_offers:
+                self.events.append(f"GM offers for next round: {offer.describe()}.")
+
+    # step 10
+    def contracts(self) -> None:
+        """Step 10: contracting of the contract players (rule 7)."""
+        bids = {name: o.contract_bids for name, o in self.orders.items()}
+        market.resolve_contract_players(self.league, bids, self.r, self.rng, self.events)
+        ending = [
+            (team.name, p.name)
+            for team in self.league.teams
+            for p in team.players
+            if p.is_contract and p.contract_last_round == self.r + 1
+        ]
+        for team_name, player_name in ending:
+            self.events.append(
+                f"{player_name}'s contract with {team_name} ends after next round: "
+                "contract bids for him are open."
+            )
+
+
+def play_round(
+    state: LeagueState, orders: dict[str, RoundOrders]
+) -> tuple[LeagueState, RoundReport]:
+    """Play the league's next round from the teams' orders (missing teams: NMR) and return
+    the new state and the round's report; `state` is not changed.
+
+    Raises VolleyballError listing every problem, per team, when any orders are not valid.
+    """
+    if state.season_over:
+        raise VolleyballError("The season is over; start the next season first.")
+    problems: list[str] = []
+    for team_name, team_orders in orders.items():
+        problems += [f"{team_name}: {p}" for p in round_order_problems(state, team_orders)]
+    if problems:
+        raise VolleyballError(problems)
+    working = state.copy()
+    current = _Round(working, orders)
+    current.train()
+    current.scout()
+    current.pay_spies()
+    current.fix_wages()
+    current.play_matches()
+    current.after_matches()
+    current.pay()
+    current.transfers()
+    current.gm_offers()
+    current.contracts()
+    market.apply_bank_rule(working.league, current.r, current.events)
+    working.league.round_number += 1
+    working.league.store_rng(current.rng)
+    return working, current.report
