@@ -33,7 +33,7 @@ BASE_DIR = Path(__file__).resolve().parent
 log = logging.getLogger("ballcourt")
 
 # The bot's own cogs, loaded in this order. Game cogs are added here as they land.
-EXTENSIONS = ("cogs.timers", "cogs.core", "cogs.admin")
+EXTENSIONS = ("cogs.timers", "cogs.core", "cogs.admin", "cogs.rocketball")
 
 
 class BallcourtTree(app_commands.CommandTree):

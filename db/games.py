@@ -141,6 +141,12 @@ async def save_move(
     )
 
 
+async def set_thread(db: Database, game_id: int, thread_id: int) -> None:
+    """Remember the thread a match is played in (it is opened after the game row exists)."""
+    async with db.transaction() as conn:
+        await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
+
+
 async def find_games(
     db: Database,
     *,

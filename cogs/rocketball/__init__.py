@@ -1,0 +1,5 @@
+"""Rocketball on Discord (see cog.py)."""
+
+from cogs.rocketball.cog import setup
+
+__all__ = ["setup"]
