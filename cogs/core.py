@@ -71,9 +71,11 @@ def _command_lines(group: app_commands.Group) -> list[str]:
     lines: list[str] = []
     for command in group.walk_commands():
         if isinstance(command, app_commands.Command):
-            options = " ".join(
-                p.display_name if p.required else f"[{p.display_name}]" for p in command.parameters
-            )
+            required = [p.display_name for p in command.parameters if p.required]
+            optional = [f"[{p.display_name}]" for p in command.parameters if not p.required]
+            if len(optional) > 3:  # a long list of variant switches reads better as a count
+                optional = [f"[+{len(optional)} options]"]
+            options = " ".join(required + optional)
             usage = f"/{command.qualified_name}" + (f" {options}" if options else "")
             lines.append(f"`{usage}`: {command.description}")
     return lines
