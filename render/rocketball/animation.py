@@ -22,20 +22,20 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.common import INK, VERMILION, YELLOW, font, to_gif
+from render.common import INK, VERMILION, YELLOW, to_gif
 from render.rocketball import geometry as g
 from render.rocketball.board import (
     clear_square,
     draw_balls,
+    draw_caption,
     draw_chips,
     draw_goal_labels,
     draw_header,
     draw_score_line,
-    draw_status_line,
     static_layer,
     to_palette,
 )
-from render.rocketball.sprites import WHITE, chip_sprite
+from render.rocketball.sprites import chip_sprite
 from render.rocketball.view import BallView, BoardView, ChipView
 
 STEP_MS = 550
@@ -78,18 +78,11 @@ def _chip_at(chips: dict[tuple[int, int], ChipView], square: tuple[int, int]) ->
 
 
 def _flash_goal(base: Image.Image, end: str, *, bright: bool) -> None:
-    """Fill the goal box: vermilion with white GOAL! (flash), yellow with black GOAL! (held)."""
+    """Fill the goal box: vermilion (flash), then yellow (held). The words go in the header, so
+    the ball in the goal stays in plain view."""
     draw = ImageDraw.Draw(base)
     left, top, right, bottom = g.goal_box(end)
-    fill, ink = (VERMILION, WHITE) if bright else (YELLOW, INK)
-    draw.rectangle((left + 3, top + 3, right - 4, bottom - 4), fill=fill)
-    draw.text(
-        ((left + right) // 2, (top + bottom) // 2),
-        "GOAL!",
-        font=font(24, bold=True),
-        fill=ink,
-        anchor="mm",
-    )
+    draw.rectangle((left + 3, top + 3, right - 4, bottom - 4), fill=VERMILION if bright else YELLOW)
 
 
 def _burst(base: Image.Image, centre: tuple[int, int], *, bright: bool) -> None:
@@ -132,7 +125,7 @@ def move_frames(
                 x, y = g.square_centre(*square)
                 frame.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
         draw_balls(frame, tuple(balls))
-        draw_status_line(frame, caption)
+        draw_caption(frame, caption)
         return frame
 
     frames = [render(" · ".join(path.caption for path in paths))]
@@ -159,7 +152,10 @@ def move_frames(
         durations.append(STEP_MS)
     if finale is not None:
         what, ball = finale
-        caption = "Goal!" if what == "goal" else "Collision! The rocketballs explode."
+        if what == "goal" and ball.in_goal is not None:
+            caption = f"GOAL! {view.names[view.goal_scorer[ball.in_goal]]} scores"
+        else:
+            caption = "Collision! The rocketballs explode."
         for bright in (True, False):
             frame = render(caption)
             if what == "goal" and ball.in_goal is not None:

@@ -295,6 +295,36 @@ def draw_status_line(base: Image.Image, text: str) -> None:
     draw.text((g.WIDTH // 2, 54), status, font=status_font, fill=INK, anchor="mm")
 
 
+CAPTION_BOX = (0, 38, g.WIDTH, g.HEADER_H)  # header lines 2-3, used together by animations
+
+
+def _wrap(text: str, width: int, size: int) -> list[str]:
+    """Split `text` into lines that fit `width` in the bold font of `size`."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font(size, bold=True).getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def draw_caption(base: Image.Image, text: str) -> None:
+    """An animation frame's words under the score: one line, or two smaller ones if long."""
+    draw = ImageDraw.Draw(base)
+    draw.rectangle(CAPTION_BOX, fill=PAPER)
+    width = g.WIDTH - 16
+    if font(20, bold=True).getlength(text) <= width:
+        draw.text((g.WIDTH // 2, 58), text, font=font(20, bold=True), fill=INK, anchor="mm")
+        return
+    lines = _wrap(text, width, 17)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for index, line in enumerate(lines):
+        shown, line_font = _text_fitting(line, width, 17)
+        draw.text((g.WIDTH // 2, 48 + index * 22), shown, font=line_font, fill=INK, anchor="mm")
+
+
 def draw_header(base: Image.Image, view: BoardView) -> None:
     """Score with both names, then what happens next, then the windbag (and variant notes)."""
     draw_score_line(base, view.names, view.score)

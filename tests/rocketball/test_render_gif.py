@@ -1,0 +1,192 @@
+"""The Rocketball move GIF: one frame to open, one per step, two more for a goal or a collision
+(render.rocketball.animation's docstring); the ball is where each step says, the last frame is
+held longest. Pixels are sampled; no golden files.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from render.common import GREY, INK, VERMILION, YELLOW
+from render.rocketball import geometry as g
+from render.rocketball import render_move_gif, square_centre
+from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS
+from render.rocketball.sprites import WHITE
+from rules.rocketball.state import Ball, Chip, Settings
+from tests.rocketball.test_render_board import UNIT, make_state, near
+
+
+def step(square: str, facing: str, what: str = "moved", text: str = "") -> dict:
+    return {"square": square, "facing": facing, "what": what, "text": text or what}
+
+
+def move(start: str, facing: str, roll: int, steps: list[dict], *, ball: int = 0, player="N"):
+    """A move event in the engine's to_dict() form."""
+    return {
+        "kind": "move",
+        "text": f"d4 = {roll}",
+        "player": player,
+        "ball": ball,
+        "roll": roll,
+        "start_square": start,
+        "start_facing": facing,
+        "steps": steps,
+    }
+
+
+def frames_of(gif: bytes) -> tuple[list[Image.Image], list[int]]:
+    image = Image.open(io.BytesIO(gif))
+    frames, durations = [], []
+    for index in range(image.n_frames):
+        image.seek(index)
+        durations.append(image.info["duration"])
+        frames.append(image.convert("RGB"))
+    return frames, durations
+
+
+def ball_drawn(frame: Image.Image, square: str, facing: str, body=VERMILION) -> bool:
+    """The ball's body behind its centre and its white pointer ahead, as on the board."""
+    x, y = square_centre(square)
+    fx, fy = UNIT[facing]
+    return near(frame.getpixel((x + 6 * fx, y + 6 * fy)), WHITE) and near(
+        frame.getpixel((x - 8 * fx, y - 8 * fy)), body
+    )
+
+
+def test_each_step_and_the_vortex_turn_get_a_frame():
+    # d4 = 3 from d6 East: e6, f6 (the vortex there turns it North at no cost), f5.
+    state = make_state(balls=[Ball("d6", "E")], chips={"f6": Chip("vortex", "N")})
+    steps = [
+        step("e6", "E"),
+        step("f6", "E"),
+        step("f6", "N", "vortex"),
+        step("f5", "N"),
+    ]
+    frames, durations = frames_of(render_move_gif(state, [move("d6", "E", 3, steps)]))
+    assert len(frames) == 1 + len(steps)
+    assert ball_drawn(frames[0], "d6", "E")
+    for frame, where in zip(frames[1:], steps, strict=True):
+        assert ball_drawn(frame, where["square"], where["facing"])
+    # The ball left d6: the opening square no longer holds it in the last frame.
+    assert not ball_drawn(frames[-1], "d6", "E")
+    assert durations == [STEP_MS] * 4 + [LAST_FRAME_MS]
+
+
+def test_bounce_keeps_the_ball_on_its_square_and_turns_it():
+    state = make_state(balls=[Ball("g4", "E")])
+    # g4 is an even row: its East arrow points North (RULINGS: alternating, half-turn symmetric).
+    steps = [step("g4", "N", "bounce"), step("g3", "N")]
+    frames, _ = frames_of(render_move_gif(state, move("g4", "E", 2, steps)))
+    assert len(frames) == 3
+    assert ball_drawn(frames[0], "g4", "E")
+    assert ball_drawn(frames[1], "g4", "N")
+    assert ball_drawn(frames[2], "g3", "N")
+
+
+def test_the_path_so_far_is_tinted():
+    state = make_state(balls=[Ball("b9", "N")])
+    frames, _ = frames_of(
+        render_move_gif(state, move("b9", "N", 2, [step("b8", "N"), step("b7", "N")]))
+    )
+    x, y = square_centre("b9")
+    corner = (x + 18, y + 18)
+    assert near(frames[-1].getpixel(corner), (255, 222, 120), 4)  # start square is on the path
+    x, y = square_centre("b6")
+    assert not near(frames[-1].getpixel((x + 18, y + 18)), (255, 222, 120), 20)
+
+
+def test_goal_adds_a_flash_and_a_held_final_frame():
+    state = make_state(balls=[Ball("d2", "N")], windbag="S", to_move="S")
+    events = [
+        move("d2", "N", 3, [step("d1", "N"), step("d0", "N", "goal")], player="S"),
+        {"kind": "goal", "text": "GOAL!", "scorer": "S", "goal": "N", "score": {"N": 0, "S": 1}},
+        {"kind": "reset", "text": "Every chip goes back in the windbag."},
+    ]
+    frames, durations = frames_of(render_move_gif(state, events))
+    assert len(frames) == 1 + 2 + 2
+    assert durations[-2:] == [FLASH_MS, LAST_FRAME_MS]
+    left, top, _right, bottom = g.goal_box("N")
+    sample = (left + 10, (top + bottom) // 2)  # inside the net, clear of the ball
+    assert not near(frames[2].getpixel(sample), VERMILION)  # ball arrives: no flash yet
+    assert near(frames[3].getpixel(sample), VERMILION)  # flash
+    assert near(frames[4].getpixel(sample), YELLOW)  # held
+    x, y = square_centre("d0")
+    assert top <= y < bottom
+    for frame in frames[2:]:
+        assert near(frame.getpixel((x, y + 8)), VERMILION)  # the ball sits in the goal
+
+
+def test_blasted_barricade_disappears_from_the_next_frame():
+    settings = Settings.with_variants(["barricades"])
+    state = make_state(balls=[Ball("c5", "N")], chips={"c4": Chip("barricade")}, settings=settings)
+    steps = [step("c4", "N"), step("c4", "N", "barricade_blasted"), step("c3", "N")]
+    frames, _ = frames_of(render_move_gif(state, move("c5", "N", 2, steps)))
+    x, y = square_centre("c4")
+    assert near(frames[0].getpixel((x - 17, y + 17)), GREY)  # brick, clear of the ball
+    assert near(frames[1].getpixel((x - 17, y + 17)), GREY)
+    assert not near(frames[3].getpixel((x - 17, y + 17)), GREY)
+
+
+def test_assault_balls_move_together_and_collide():
+    settings = Settings.with_variants(["assault"])
+    balls = [Ball("d4", "S", "N", "d1"), Ball("d8", "N", "S", "d11")]
+    state = make_state(balls=balls, settings=settings)
+    events = [
+        move("d4", "S", 2, [step("d5", "S"), step("d6", "S")], ball=0),
+        move("d8", "N", 2, [step("d7", "N"), step("d6", "N", "collision")], ball=1),
+    ]
+    frames, _ = frames_of(render_move_gif(state, events))
+    assert len(frames) == 1 + 2 + 2
+    assert ball_drawn(frames[1], "d5", "S")
+    assert ball_drawn(frames[1], "d7", "N", body=INK)
+    # The collision burst surrounds the square.
+    x, y = square_centre("d6")
+    assert near(frames[3].getpixel((x, y - 30)), VERMILION)
+    assert near(frames[4].getpixel((x, y - 30)), YELLOW)
+
+
+def test_a_move_starts_where_the_event_says():
+    """After a Mogul sends the ball off the field it is aimed from the centre: the GIF of that
+    roll starts on d6 even if the state passed still has the ball elsewhere."""
+    state = make_state(balls=[Ball("b2", "W")], phase="aim")
+    frames, _ = frames_of(render_move_gif(state, move("d6", "S", 1, [step("d7", "S")])))
+    assert ball_drawn(frames[0], "d6", "S")
+    assert not ball_drawn(frames[0], "b2", "W")
+
+
+def test_events_without_movement_are_refused():
+    with pytest.raises(ValueError, match="no ball movement"):
+        render_move_gif(make_state(), [{"kind": "place", "text": "North places a vortex."}])
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("rules.rocketball.engine") is None, reason="engine not present"
+)
+def test_real_engine_moves_animate_with_the_documented_frame_count():
+    from rules.rocketball.engine import apply, legal_actions, new_game
+
+    settings = Settings.with_variants(["bumpers", "gusts", "barricades", "moguls"])
+    rng = random.Random(3)
+    state, _ = new_game(3, settings)
+    checked = 0
+    while state.phase != "over" and checked < 12:
+        before = state
+        state, events = apply(state, rng.choice(legal_actions(state)))
+        moves = [event for event in events if event.kind == "move"]
+        if not moves or not moves[0].steps:
+            continue
+        steps = moves[0].steps
+        finale = any(s.what in ("goal", "collision") for s in steps)
+        frames, durations = frames_of(render_move_gif(before, events))
+        assert len(frames) == 1 + len(steps) + (2 if finale else 0)
+        assert durations[-1] == LAST_FRAME_MS
+        last = steps[-1]
+        if last.what not in ("goal", "collision"):
+            assert ball_drawn(frames[-1], last.square, last.facing)
+        checked += 1
+    assert checked >= 5
