@@ -18,6 +18,7 @@ from rules.volleyball.creation import PlayerDraft, create_team
 from rules.volleyball.match import default_match_orders, validate_match_orders
 from rules.volleyball.models import AGE_CATEGORIES, League, SeasonConfig, Team
 from rules.volleyball.orders import (
+    AgeingSplit,
     ContractBid,
     GmOfferBid,
     LevelPoints,
@@ -29,8 +30,14 @@ from rules.volleyball.orders import (
     TransferBid,
     TransferSale,
 )
-from rules.volleyball.rounds import round_fixtures, round_order_problems, team_fixtures
-from rules.volleyball.season import LeagueState, start_season
+from rules.volleyball.rounds import (
+    RoundReport,
+    play_round,
+    round_fixtures,
+    round_order_problems,
+    team_fixtures,
+)
+from rules.volleyball.season import LeagueState, record_round, start_season
 
 TEAM_NAMES = (
     "Nova Spikers", "Comet Smashers", "Nebula Blockers", "Quasar Setters", "Pulsar Diggers",
@@ -284,3 +291,26 @@ def all_computer_orders(state: LeagueState) -> dict[str, RoundOrders]:
         for team in state.league.teams
         if team.manager_id is None
     }
+
+
+# --- whole seasons ------------------------------------------------------------------------
+
+
+def computer_ageing_splits(state: LeagueState) -> dict[str, list[AgeingSplit]]:
+    """Computer managers take the documented default split (ageing.default_ol_loss)."""
+    return {team.name: [] for team in state.league.teams if team.manager_id is None}
+
+
+def play_computer_season(
+    state: LeagueState, record: list[str] | None = None
+) -> tuple[LeagueState, list[RoundReport]]:
+    """Play every remaining round of the season with computer orders for every computer
+    team (human teams: no move received). Appends the record lines to `record` if given."""
+    reports: list[RoundReport] = []
+    while not state.season_over:
+        orders = all_computer_orders(state)
+        if record is not None:
+            record.extend(record_round(state, orders))
+        state, report = play_round(state, orders)
+        reports.append(report)
+    return state, reports

@@ -15,9 +15,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
+from rules.volleyball.ageing import age_team, ageing_split_problems
 from rules.volleyball.cup import CupState, new_cup
 from rules.volleyball.market import GmOffer, TransferListing, draw_gm_offers, gm_offers_allowed
 from rules.volleyball.models import Fixture, FixtureResult, League
+from rules.volleyball.orders import AgeingSplit, RoundOrders, VolleyballError
 
 POINTS_FOR_A_WIN = 2
 """League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
@@ -279,3 +281,137 @@ def start_season(league: League) -> LeagueState:
         state.gm_offers = draw_gm_offers(rng, 1)
     league.store_rng(rng)
     return state
+
+
+def end_season(
+    state: LeagueState, splits: dict[str, list[AgeingSplit]] | None = None
+) -> tuple[LeagueState, list[str]]:
+    """Rule 10 at the end of a finished season, then the next season opened.
+
+    `splits` are the managers' ageing choices per team (missing: the documented default).
+    Raises VolleyballError listing every problem if the season is not over or a split is
+    not allowed; `state` is never changed.
+    """
+    splits = splits or {}
+    if not state.season_over:
+        raise VolleyballError(
+            f"Season {state.league.season} is not over: round {state.league.round_number} of "
+            f"{state.total_rounds} is still to play."
+        )
+    problems: list[str] = []
+    for team_name, team_splits in splits.items():
+        team = state.league.team(team_name)
+        if team is None:
+            problems.append(f"There is no team called {team_name} in this league.")
+        else:
+            problems += [f"{team.name}: {p}" for p in ageing_split_problems(team, team_splits)]
+    if problems:
+        raise VolleyballError(problems)
+    working = state.copy()
+    league = working.league
+    standings = working.table().standings()
+    events = [
+        f"Season {league.season} ends: {standings[0].team} are champions"
+        + (f", {working.cup.winner} win the Galaxy Cup." if working.cup.winner else ".")
+    ]
+    past = {
+        "season": league.season,
+        "champion": standings[0].team,
+        "cup_winner": working.cup.winner,
+        "table": [row.to_json() for row in standings],
+    }
+    for team in league.teams:
+        given = next((v for k, v in splits.items() if k.casefold() == team.name.casefold()), [])
+        age_team(team, given, events)
+    league.season += 1
+    opened = start_season(league)
+    opened.past_seasons = [*working.past_seasons, past]
+    events.append(f"Season {league.season} begins: {opened.total_rounds} rounds.")
+    return opened, events
+
+
+# --- the league record ----------------------------------------------------------------------
+
+RECORD_HEADER = "# Ballcourt Volleyball league record, version 1"
+
+
+def record_header(state: LeagueState) -> list[str]:
+    """A record's first lines: the header, the seed and settings, and the whole starting
+    state (teams, configuration, schedule, cup draw) as JSON."""
+    league = state.league
+    return [
+        RECORD_HEADER,
+        f"# seed {league.seed}, {len(league.teams)} teams, season {league.season}",
+        "start " + json.dumps(state.to_dict(), sort_keys=True),
+    ]
+
+
+def record_round(state: LeagueState, orders: dict[str, RoundOrders]) -> list[str]:
+    """The lines for one round: each team's orders, then the `play` line. A team without a
+    line had no move received (rule 12)."""
+    lines = ["orders " + json.dumps(o.to_dict(), sort_keys=True) for o in orders.values()]
+    lines.append(
+        "play " + json.dumps({"season": state.league.season, "round": state.league.round_number})
+    )
+    return lines
+
+
+def record_season_end(state: LeagueState, splits: dict[str, list[AgeingSplit]]) -> list[str]:
+    """The lines for a season end: the managers' ageing splits, then the `season-end` line."""
+    lines = [
+        "ageing " + json.dumps({"team": team, "splits": [s.to_dict() for s in given]})
+        for team, given in splits.items()
+    ]
+    lines.append("season-end " + json.dumps({"season": state.league.season}))
+    return lines
+
+
+@dataclass
+class RecordStep:
+    """One step of a record: play a round with `orders`, or end a season with `splits`."""
+
+    kind: str  # "play" or "season-end"
+    season: int
+    round_number: int = 0
+    orders: dict[str, RoundOrders] = field(default_factory=dict)
+    splits: dict[str, list[AgeingSplit]] = field(default_factory=dict)
+
+
+def parse_record(text: str) -> tuple[LeagueState, list[RecordStep]]:
+    """The starting state and the steps of a record (see record_header/record_round).
+    Raises VolleyballError naming the line of anything it cannot read."""
+    start: LeagueState | None = None
+    steps: list[RecordStep] = []
+    orders: dict[str, RoundOrders] = {}
+    splits: dict[str, list[AgeingSplit]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        keyword, _, payload = line.partition(" ")
+        try:
+            data = json.loads(payload)
+            if keyword == "start":
+                start = LeagueState.from_dict(data)
+            elif keyword == "orders":
+                given = RoundOrders.from_dict(data)
+                orders[given.team] = given
+            elif keyword == "play":
+                steps.append(RecordStep("play", int(data["season"]), int(data["round"]), orders))
+                orders = {}
+            elif keyword == "ageing":
+                splits[str(data["team"])] = [AgeingSplit.from_dict(s) for s in data["splits"]]
+            elif keyword == "season-end":
+                steps.append(RecordStep("season-end", int(data["season"]), splits=splits))
+                splits = {}
+            else:
+                raise VolleyballError(f"Line {number}: unknown record line {keyword!r}.")
+        except (ValueError, KeyError, TypeError) as error:
+            if isinstance(error, VolleyballError):
+                raise
+            raise VolleyballError(
+                f"Line {number}: cannot read this {keyword} line ({error})."
+            ) from error
+    if start is None:
+        raise VolleyballError("The record has no start line.")
+    return start, steps
