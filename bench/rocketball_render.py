@@ -1,0 +1,103 @@
+"""Rocketball render benchmark: median time and size of the board PNG and the move GIF.
+
+    python bench/rocketball_render.py [--repeat N]
+
+Targets (issue 4): board PNG median under 15 ms and under 150 KB; move GIF under 150 ms and
+under 1 MB. The busy board is a real position: a seeded random game with every chip variant,
+played until the field is crowded; the GIF is the longest move (most steps) of those games.
+The first render of a match setup also draws the static field and the palette (cached after);
+that one-off cost is printed separately.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from render.rocketball import render_board, render_move_gif
+from rules.rocketball.engine import apply, legal_actions, new_game
+from rules.rocketball.state import GameState, Settings
+
+SETTINGS = Settings.with_variants(["bumpers", "twisters", "gusts", "barricades", "moguls"])
+
+
+def busy_position(seed: int = 4, chips_wanted: int = 60) -> tuple[GameState, list[str]]:
+    """A crowded field from a seeded random game, and the squares of its last move."""
+    rng = random.Random(seed)
+    for attempt in range(200):
+        state, _ = new_game(seed + attempt, SETTINGS)
+        path: list[str] = []
+        while state.phase != "over":
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            moves = [event for event in events if event.kind == "move"]
+            if moves:
+                path = [moves[0].start_square, *(step.square for step in moves[0].steps)]
+            if len(state.chips) >= chips_wanted and state.phase == "roll":
+                return state, path
+    raise RuntimeError("no crowded position found")
+
+
+def longest_move(games: int = 30) -> tuple[GameState, list, int]:
+    """The move with the most steps over some seeded random games: (state before, events, steps)."""
+    best: tuple[GameState, list, int] | None = None
+    for seed in range(games):
+        rng = random.Random(seed)
+        state, _ = new_game(seed, SETTINGS)
+        while state.phase != "over":
+            before = state
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            steps = sum(len(event.steps) for event in events if event.kind == "move")
+            if best is None or steps > best[2]:
+                best = (before, events, steps)
+    assert best is not None
+    return best
+
+
+def median_ms(work: Callable[[], bytes], repeat: int) -> tuple[float, int]:
+    times = []
+    size = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        size = len(work())
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times), size
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=50)
+    args = parser.parse_args()
+
+    state, path = busy_position()
+    names = {"N": "Alice", "S": "Bob"}
+    start = time.perf_counter()
+    render_board(state, highlight=path, names=names)
+    first = (time.perf_counter() - start) * 1000
+    board_ms, board_bytes = median_ms(
+        lambda: render_board(state, highlight=path, names=names), args.repeat
+    )
+    before, events, steps = longest_move()
+    gif_ms, gif_bytes = median_ms(
+        lambda: render_move_gif(before, events, names=names), max(5, args.repeat // 5)
+    )
+    print(f"first board render (draws and caches the static field): {first:.1f} ms")
+    print(
+        f"busy board PNG ({len(state.chips)} chips on the field): median {board_ms:.1f} ms, "
+        f"{board_bytes / 1024:.1f} KB  (target < 15 ms, < 150 KB)"
+    )
+    goal = any(event.kind == "goal" for event in events)
+    print(
+        f"move GIF ({steps} steps{', goal' if goal else ''}): median {gif_ms:.1f} ms, "
+        f"{gif_bytes / 1024:.1f} KB  (target < 150 ms, < 1 MB)"
+    )
+
+
+if __name__ == "__main__":
+    main()
