@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw
 from render.common import INK, VERMILION, YELLOW, to_gif
 from render.rocketball import geometry as g
 from render.rocketball.board import (
+    base_layer,
     clear_square,
     draw_balls,
     draw_caption,
@@ -32,7 +33,6 @@ from render.rocketball.board import (
     draw_goal_labels,
     draw_header,
     draw_score_line,
-    static_layer,
     to_palette,
 )
 from render.rocketball.sprites import chip_sprite
@@ -64,6 +64,7 @@ class BallPath:
     roll: int
     steps: tuple[PathStep, ...]
     caption: str  # the roll in words, for the opening frame
+    label: str = ""  # Assault: whose ball, put before each step's words
 
 
 def frame_count(paths: list[BallPath]) -> int:
@@ -101,7 +102,7 @@ def move_frames(
     view: BoardView, paths: list[BallPath], *, final_score: dict[str, int] | None = None
 ) -> tuple[list[Image.Image], list[int]]:
     """RGB frames and their durations (ms) for the move described by `paths` from `view`."""
-    base = static_layer(view.edge_arrows, view.chip_kinds, view.assault).copy()
+    base = base_layer(view)
     draw_goal_labels(base, view)
     draw_chips(base, view.chips)
     draw_header(base, view)
@@ -147,7 +148,7 @@ def move_frames(
                 removed.add((step.column, step.row))
             if step.what in FINAL_EVENTS:
                 finale = (step.what, balls[path.ball])
-            captions.append(step.text)
+            captions.append(f"{path.label}: {step.text}" if path.label else step.text)
         frames.append(render(" / ".join(captions)))
         durations.append(STEP_MS)
     if finale is not None:

@@ -9,7 +9,7 @@ palette (exact Okabe-Ito colours first) and saved as a palette PNG: small and qu
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -127,50 +127,63 @@ def _draw_edge_arrows(base: Image.Image, edge_arrows: Iterable[tuple[int, int, s
         _paste(base, edge_arrow_sprite(facing), g.edge_arrow_centre(column, row, edge))
 
 
-def _legend_items(chip_kinds: tuple[str, ...], assault: bool) -> list[tuple[Image.Image, str]]:
+def _legend_items(chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]):
     items = [
         (chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS), CHIP_LABELS[kind])
         for kind in chip_kinds
     ]
-    if assault:
-        items.append((ball_sprite("N", "N"), "North's ball"))
-        items.append((ball_sprite("N", "S"), "South's ball"))
-    else:
-        items.append((ball_sprite("N"), "rocketball"))
+    items.extend((ball_sprite("N", owner), label) for owner, label in ball_labels)
     items.append((edge_arrow_sprite("N"), "edge turn"))
     return items
 
 
-def _draw_legend(base: Image.Image, draw: ImageDraw.ImageDraw, items) -> None:
-    """Icons with names, flowed left to right over at most two lines."""
-    top = g.LEGEND_Y + 4
+@lru_cache(maxsize=64)  # one per match setup and pair of names in play; about 150 KB each
+def legend_strip(
+    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]
+) -> Image.Image:
+    """The legend under the field: icons with names, flowed left to right over up to 3 lines."""
+    strip = Image.new("RGB", (g.WIDTH, g.LEGEND_H), PAPER)
+    draw = ImageDraw.Draw(strip)
+    top = 4
     draw.line((12, top - 2, g.WIDTH - 12, top - 2), fill=LIGHT_GREY, width=2)
     label_font = font(15, bold=True)
     x, line = 10, 0
-    for icon, label in items:
+    for icon, label in _legend_items(chip_kinds, ball_labels):
         width = 30 + int(label_font.getlength(label)) + 14
         if x + width > g.WIDTH - 6:
             x, line = 10, line + 1
         if line > 2:
             break  # never happens with the chip kinds that exist; better clipped than overlapping
         y = top + 18 + line * 31
-        _paste(base, icon, (x + 12, y))
+        _paste(strip, icon, (x + 12, y))
         draw.text((x + 30, y), label, font=label_font, fill=INK, anchor="lm")
         x += width
+    return strip
+
+
+def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
+    """Legend entries for the ball(s): in Assault each ball is named after its owner."""
+    if not view.assault:
+        return ((None, "rocketball"),)
+    return tuple((player, f"{view.names[player]}'s ball") for player in ("N", "S"))
 
 
 @cache
-def static_layer(
-    edge_arrows: tuple[tuple[int, int, str, str], ...], chip_kinds: tuple[str, ...], assault: bool
-) -> Image.Image:
-    """The unchanging part of the board, drawn once per match setup and reused (copy before use)."""
+def static_layer(edge_arrows: tuple[tuple[int, int, str, str], ...]) -> Image.Image:
+    """The unchanging field, labels, goal nets and edge arrows: drawn once, then copied."""
     base = Image.new("RGB", (g.WIDTH, g.HEIGHT), PAPER)
     draw = ImageDraw.Draw(base)
     _draw_field(draw)
     _draw_goal_nets(draw)
     _draw_coordinates(draw)
     _draw_edge_arrows(base, edge_arrows)
-    _draw_legend(base, draw, _legend_items(chip_kinds, assault))
+    return base
+
+
+def base_layer(view: BoardView) -> Image.Image:
+    """A fresh copy of the static field with this match's legend: the canvas for one image."""
+    base = static_layer(view.edge_arrows).copy()
+    base.paste(legend_strip(view.chip_kinds, ball_labels(view)), (0, g.LEGEND_Y))
     return base
 
 
@@ -196,7 +209,8 @@ def _palette_image() -> Image.Image:
     smoothed edges and text map to near colours and no frame needs its own palette.
     """
     kinds = tuple(CHIP_COLOURS)
-    swatch = static_layer((), kinds, True).copy()
+    swatch = static_layer(()).copy()
+    swatch.paste(legend_strip(kinds, ((None, "ball"), ("N", "N"), ("S", "S"))), (0, g.LEGEND_Y))
     draw = ImageDraw.Draw(swatch)
     draw.text((10, 10), "North 2 – 1 South · windbag 54", font=font(26, bold=True), fill=INK)
     x = 10
@@ -337,11 +351,20 @@ def draw_header(base: Image.Image, view: BoardView) -> None:
 
 
 def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
+    """'<player> scores' in each goal. A ball lying in the goal keeps its third of the box: the
+    label moves to the other two thirds (or, for a ball in the middle, the header says it all)."""
     draw = ImageDraw.Draw(base)
     for end in ("N", "S"):
         left, top, right, bottom = g.goal_box(end)
+        taken = {ball.column for ball in view.balls if ball.in_goal == end}
+        if g.GOAL_COLUMNS[1] in taken or len(taken) > 1:
+            continue
+        if g.GOAL_COLUMNS[0] in taken:
+            left += g.CELL
+        elif g.GOAL_COLUMNS[-1] in taken:
+            right -= g.CELL
         scorer = view.names[view.goal_scorer[end]]
-        text, label_font = _text_fitting(f"{scorer} scores", right - left - 16, 17)
+        text, label_font = _text_fitting(f"{scorer} scores", right - left - 12, 17)
         draw.text(
             ((left + right) // 2, (top + bottom) // 2), text, font=label_font, fill=INK, anchor="mm"
         )
@@ -351,7 +374,7 @@ def compose_board(
     view: BoardView, *, highlight: Iterable[tuple[int, int]] = (), draw_ball: bool = True
 ) -> Image.Image:
     """The board as an RGB image (before palette mapping); the animation builds on this."""
-    base = static_layer(view.edge_arrows, view.chip_kinds, view.assault).copy()
+    base = base_layer(view)
     draw_highlights(base, highlight)
     draw_goal_labels(base, view)
     draw_chips(base, view.chips)

@@ -10,6 +10,7 @@ from render.rocketball import geometry as g
 from render.rocketball.adapter import ball_view, board_view, coords, highlight_coords
 from render.rocketball.animation import BallPath, PathStep, move_gif
 from render.rocketball.board import board_png
+from render.rocketball.view import BoardView
 from rules.rocketball.state import GameState, goal_of
 
 
@@ -108,7 +109,11 @@ def render_move_gif(
     if len(paths) > 1:
         # Assault: one caption for both rolls.
         paths = [
-            replace(path, caption=f"{_ball_name(view, path.ball)}: d4 {path.roll}")
+            replace(
+                path,
+                caption=f"{_ball_name(view, path.ball)}: d4 {path.roll}",
+                label=view.names.get(view.balls[path.ball].owner or "", ""),
+            )
             for path in paths
         ]
     final_score = None
@@ -118,7 +123,7 @@ def render_move_gif(
     return move_gif(replace(view, balls=tuple(balls)), paths, final_score=final_score)
 
 
-def _ball_name(view, index: int) -> str:
+def _ball_name(view: BoardView, index: int) -> str:
     owner = view.balls[index].owner
     return f"{view.names[owner]}'s ball" if owner else "Ball"
 
