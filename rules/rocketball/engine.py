@@ -138,6 +138,16 @@ def _place(square: str, facing: str | None, kind: str | None) -> Place:
     return action
 
 
+_ROTATE_CACHE: dict[tuple[str, bool], Rotate] = {}
+
+
+def _rotate(square: str, clockwise: bool) -> Rotate:
+    action = _ROTATE_CACHE.get((square, clockwise))
+    if action is None:
+        action = _ROTATE_CACHE[square, clockwise] = Rotate(square, clockwise)
+    return action
+
+
 def legal_actions(state: GameState) -> list[Action]:
     """Everything `state.to_move` may do now. Resign is always allowed and not listed."""
     if state.phase == PHASE_ROLL:
@@ -155,8 +165,8 @@ def legal_actions(state: GameState) -> list[Action]:
             for facing in facings:
                 actions.append(_place(square, facing, named_kind))
     for square in placement.rotatable_squares(state):
-        actions.append(Rotate(square, True))
-        actions.append(Rotate(square, False))
+        actions.append(_rotate(square, True))
+        actions.append(_rotate(square, False))
     if state.settings.drifting_winds:
         actions.extend(Drift(a, b) for a, b in placement.drift_moves(state))
     # RULINGS: if a player can neither place nor rotate, the turn passes.

@@ -132,6 +132,14 @@ def placement_squares(state: GameState, kind: str) -> list[str]:
     return squares
 
 
+def _not_rotatable_now(state: GameState) -> set[str]:
+    """Squares whose chip may not be rotated now, whatever its kind: under a ball, rotated by
+    the opponent on their last turn, or (Assault) placed this round."""
+    blocked = state.ball_squares() | set(state.placed_this_round)
+    blocked.add(state.last_rotated.get(other(state.to_move)) or "")
+    return blocked
+
+
 def rotate_problem(state: GameState, square: str) -> str | None:
     """RULINGS: a quarter turn either way; not the chip under the ball, not the chip the
     opponent rotated on their last turn, never a bumper, twister, barricade or mogul. Assault
@@ -141,18 +149,23 @@ def rotate_problem(state: GameState, square: str) -> str | None:
         return f"There is no chip on {square} to rotate."
     if chip.kind not in ROTATABLE_KINDS:
         return f"The {chip.kind} on {square} can never be rotated."
+    if square not in _not_rotatable_now(state):
+        return None
     if square in state.ball_squares():
         return f"The ball is on {square}: the chip under the ball can't be rotated."
-    opponent = other(state.to_move)
-    if state.last_rotated.get(opponent) == square:
-        return f"{square} was rotated by your opponent on their last turn: pick another chip."
     if square in state.placed_this_round:
         return f"The chip on {square} was placed this round: it can't be rotated yet."
-    return None
+    return f"{square} was rotated by your opponent on their last turn: pick another chip."
 
 
 def rotatable_squares(state: GameState) -> list[str]:
-    return [sq for sq in state.chips if rotate_problem(state, sq) is None]
+    """The squares `rotate_problem` allows, found in one pass."""
+    blocked = _not_rotatable_now(state)
+    return [
+        square
+        for square, chip in state.chips.items()
+        if chip.kind in ROTATABLE_KINDS and square not in blocked
+    ]
 
 
 def drift_problem(state: GameState, from_square: str, to_square: str) -> str | None:

@@ -389,7 +389,8 @@ class GameState:
 
     def copy(self) -> GameState:
         """An independent copy (cheaper than deepcopy: chips are immutable)."""
-        rng = random.Random()
+        # Random.__new__ skips seeding from the OS (slow); setstate then copies the state.
+        rng = random.Random.__new__(random.Random)
         rng.setstate(self.rng.getstate())
         return GameState(
             seed=self.seed,
