@@ -75,9 +75,12 @@ def _status(state: GameState, names: dict[str, str]) -> str:
     if state.phase == PHASE_AIM:
         return f"{player} to aim the ball from d6"
     if state.phase == PHASE_PLACE:
-        if state.drawn is not None and state.drawn != "vortex":
-            return f"{player} drew a {state.drawn}: place it, or rotate a chip"
-        return f"{player} to place or rotate a chip"
+        other_moves = "rotate or drift a chip" if state.settings.drifting_winds else "rotate a chip"
+        if state.drawn == "djinn":
+            return f"{player} drew a djinn: pick any chip to place, or {other_moves}"
+        if state.drawn:
+            return f"{player}: place the {state.drawn} or {other_moves}"
+        return f"{player} to {other_moves}"
     return f"{player} to play"
 
 

@@ -131,3 +131,20 @@ def _ball_name(view: BoardView, index: int) -> str:
 def _sentence(text: str) -> str:
     """The engine's step text ("moves to a11") as a caption ("Moves to a11")."""
     return text[:1].upper() + text[1:]
+
+
+def move_squares(events: Any) -> list[str]:
+    """The field squares the ball(s) crossed in a move, start included, in order without repeats:
+    what `render_board(..., highlight=...)` should tint after the move. Goal squares are left out
+    (they are not field squares)."""
+    items = [events] if _is_move(events) else list(events)
+    squares: list[str] = []
+    for event in items:
+        if not _is_move(event):
+            continue
+        path = [_field(event, "start_square")]
+        path += [_field(step, "square") for step in _field(event, "steps")]
+        for square in path:
+            if square and goal_of(square) is None and square not in squares:
+                squares.append(square)
+    return squares

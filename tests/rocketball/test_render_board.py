@@ -236,13 +236,39 @@ def test_highlight_tints_the_last_move_squares_only():
 
 def test_header_and_goal_labels_say_who_is_who():
     state = make_state(
-        score={"N": 1, "S": 0}, windbag="S", to_move="S", phase="place", bag={"vortex": 60}
+        score={"N": 1, "S": 0},
+        windbag="S",
+        to_move="S",
+        phase="place",
+        drawn="vortex",
+        bag={"vortex": 60},
     )
     view = board_view(state, {"N": "Alice", "S": "Bob"})
-    assert view.status == "Bob to place or rotate a chip"
+    assert view.status == "Bob: place the vortex or rotate a chip"
     assert view.note == "Windbag: Bob · 60 chips in it"
     # The North goal is where South scores, and the other way round.
     assert view.goal_scorer == {"N": "S", "S": "N"}
+
+
+@pytest.mark.parametrize(
+    ("fields", "status"),
+    [
+        ({"phase": "roll"}, "North to roll the d4"),
+        ({"phase": "aim"}, "North to aim the ball from d6"),
+        (
+            {"phase": "place", "drawn": "djinn"},
+            "North drew a djinn: pick any chip to place, or rotate a chip",
+        ),
+        ({"phase": "place", "drawn": None}, "North to rotate a chip"),
+        ({"phase": "over", "winner": "S", "end_reason": "resign"}, "North resigned: South wins"),
+        (
+            {"phase": "over", "draw": True, "score": {"N": 1, "S": 1}},
+            "Collision! The match ends in a draw, 1–1",
+        ),
+    ],
+)
+def test_status_line_says_what_happens_next(fields, status):
+    assert board_view(make_state(**fields)).status == status
 
 
 def test_tug_of_war_reversal_relabels_the_goals():

@@ -14,7 +14,7 @@ from PIL import Image
 
 from render.common import GREY, INK, VERMILION, YELLOW
 from render.rocketball import geometry as g
-from render.rocketball import render_move_gif, square_centre
+from render.rocketball import move_squares, render_move_gif, square_centre
 from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS
 from render.rocketball.sprites import WHITE
 from rules.rocketball.state import Ball, Chip, Settings
@@ -190,3 +190,9 @@ def test_real_engine_moves_animate_with_the_documented_frame_count():
             assert ball_drawn(frames[-1], last.square, last.facing)
         checked += 1
     assert checked >= 5
+
+
+def test_move_squares_lists_the_path_for_highlighting():
+    steps = [step("d5", "N"), step("d5", "E", "vortex"), step("e5", "E"), step("d0", "N", "goal")]
+    events = [move("d6", "N", 3, steps), {"kind": "goal", "text": "GOAL!"}]
+    assert move_squares(events) == ["d6", "d5", "e5"]
