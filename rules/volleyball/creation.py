@@ -144,8 +144,9 @@ def scout_problems(team: Team, name: str, config: SeasonConfig) -> list[str]:
             f"{team.name} has already scouted {team.talents_scouted} talents this season; "
             f"a team may scout {config.talent_scouts_per_season}."
         )
-    if name.strip() and team.player(name) is not None:
-        problems.append(f"{team.name} already has a player called {name.strip()!r}.")
+    existing = team.player(name) if name.strip() else None
+    if existing is not None:
+        problems.append(f"{team.name} already has a player called {existing.name!r}.")
     return problems
 
 
