@@ -1,0 +1,158 @@
+"""Fixtures for end-to-end tests: a fake Discord, the real bot, and the driver.
+
+One fake Discord and one bot process per test module (starting the bot takes about a second);
+a module picks extra extensions or environment by overriding ``bot_extensions`` / ``bot_env``.
+After every test, any rule the bot broke that the test did not take (``discord.take_violations``)
+and any error the bot logged that the test did not take (``bot.take_errors``) fail the test.
+See tests/README.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.e2e.harness.botproc import BotProcess
+from tests.e2e.harness.driver import DiscordDriver
+from tests.e2e.harness.model import Channel, User
+from tests.e2e.harness.server import FakeDiscord
+
+PLAYER_NAMES = ("alice", "bob", "carol", "dave")
+
+
+class Fixtures:
+    """What a module's fake Discord was set up with (users and channels by name)."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.users = {name: fake.add_user(name) for name in PLAYER_NAMES}
+        self.general = fake.add_channel("general")
+        self.games = fake.add_channel("games")
+
+
+@pytest.fixture(scope="module")
+def fake_discord() -> Iterator[FakeDiscord]:
+    """The fake Discord server (127.0.0.1, random port), with alice, bob, carol and dave,
+    the guild owner, and the channels #general and #games."""
+    fake = FakeDiscord()
+    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
+    fake.start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="module")
+def bot_extensions() -> list[str]:
+    """Extension modules loaded on top of the bot's own (EXTRA_EXTENSIONS); override in a
+    test module to load a test-only cog."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    """Extra environment for bot.py; override in a test module."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def bot(
+    fake_discord: FakeDiscord,
+    tmp_path_factory: pytest.TempPathFactory,
+    bot_extensions: list[str],
+    bot_env: dict[str, str],
+) -> Iterator[BotProcess]:
+    """bot.py running against the fake Discord, on a fresh database."""
+    folder = tmp_path_factory.mktemp("bot")
+    process = BotProcess(
+        fake_discord,
+        database_path=folder / "ballcourt.db",
+        log_path=folder / "bot.log",
+        extra_extensions=bot_extensions,
+        owner_ids=[fake_discord.owner.id],
+        extra_env=bot_env,
+    )
+    process.start()
+    yield process
+    process.stop()
+
+
+@pytest.fixture(scope="module")
+def discord(fake_discord: FakeDiscord, bot: BotProcess) -> DiscordDriver:
+    """The driver: act as users, read what they see. Starts the bot."""
+    return DiscordDriver(fake_discord, fake_discord.fixtures.general)  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def alice(fake_discord: FakeDiscord) -> User:
+    return fake_discord.fixtures.users["alice"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def bob(fake_discord: FakeDiscord) -> User:
+    return fake_discord.fixtures.users["bob"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def carol(fake_discord: FakeDiscord) -> User:
+    return fake_discord.fixtures.users["carol"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def dave(fake_discord: FakeDiscord) -> User:
+    return fake_discord.fixtures.users["dave"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def owner(fake_discord: FakeDiscord) -> User:
+    """The guild owner (all permissions), also the bot's OWNER_IDS."""
+    return fake_discord.owner
+
+
+@pytest.fixture(scope="module")
+def general(fake_discord: FakeDiscord) -> Channel:
+    return fake_discord.fixtures.general  # type: ignore[attr-defined]
+
+
+@pytest.fixture(scope="module")
+def channel(general: Channel) -> Channel:
+    """#general, where commands run unless a test names another channel."""
+    return general
+
+
+@pytest.fixture(scope="module")
+def games(fake_discord: FakeDiscord) -> Channel:
+    return fake_discord.fixtures.games  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _discord_rules(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Fail a test whose bot broke Discord's rules or logged an error it did not expect."""
+    yield
+    problems = []
+    if "fake_discord" in request.fixturenames:
+        fake: FakeDiscord = request.getfixturevalue("fake_discord")
+
+        def take() -> list:
+            pending = [v for v in fake.violations if not v.consumed]
+            for violation in pending:
+                violation.consumed = True
+            return pending
+
+        if fake._loop is not None:
+            problems += [f"Discord would refuse: {v}" for v in fake.call_sync(take)]
+    if "bot" in request.fixturenames:
+        process: BotProcess = request.getfixturevalue("bot")
+        problems += [f"the bot logged an error:\n{record}" for record in process.take_errors()]
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # type: ignore[no-untyped-def]
+    """On failure, show the end of the bot's log next to the test's output."""
+    report = yield
+    if report.failed and "bot" in getattr(item, "fixturenames", ()):
+        process = item.funcargs.get("bot") if hasattr(item, "funcargs") else None
+        if isinstance(process, BotProcess):
+            report.sections.append(("bot.py log (last 60 lines)", process.log_tail()))
+    return report
