@@ -1,0 +1,307 @@
+"""The state of a Rollerball II match, its actions and events, and their JSON form.
+
+Everything the engine needs to continue a match is here, including the random generator's state,
+so a match saved to JSON and loaded back plays on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from rules.rollerball2.cards import PlayerCard
+from rules.rollerball2.roster import Lineup, Roster
+from rules.rollerball2.scoresheet import Absence, PlayerLine
+
+HOME = "home"
+AWAY = "away"
+SIDES = (HOME, AWAY)
+
+# What the next card will be read for (which FAC section).
+PHASE_FIRE = "fire"  # The BALL FIRES...
+PHASE_ACTION = "action"  # ACTION
+PHASE_ATTACK = "attack"  # ATTACK (SKATER/CATCHER) or ATTACK (BIKER), by the attacker
+PHASE_EVENT = "event"  # EVENT
+PHASE_BIKER_ID = "biker_id"  # BIKER ID
+PHASE_OVER = "over"  # the match has ended
+
+PERIOD_FACS = 30  # RULINGS.md: a period is 30 FACs, a match 4 periods
+PERIODS = 4
+OVERTIME_PERIOD = 5
+
+
+def other_side(side: str) -> str:
+    return AWAY if side == HOME else HOME
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NextCard:
+    """Turn the next Fast Action Card and play it out."""
+
+
+@dataclass(frozen=True)
+class Substitute:
+    """Send `number` into `slot` (the player there goes to the bench). Seed: "You may change any
+    number players when you are in possession of the ball ... you can't substitute the current
+    ball handler"."""
+
+    team: str  # "home" or "away"
+    slot: str
+    number: int
+
+
+@dataclass(frozen=True)
+class CatcherChoice:
+    """Seed ACTION NOTES 1: after a catch, roll on the catcher's card (`roll`=True) or draw a new
+    FAC for its ACTION section (`roll`=False)."""
+
+    team: str
+    roll: bool
+
+
+@dataclass(frozen=True)
+class ChooseBiker:
+    """Pick a biker: the defensive biker who answers a GOAL vs Bkr (seed ACTION NOTES 5), or the
+    biker credited with the assist on Bkr vs [Position Empty]."""
+
+    team: str
+    slot: str
+
+
+@dataclass(frozen=True)
+class ChooseScorer:
+    """PASS vs GOAL / [Position Empty]: "GOAL for any skater" -- the passing team picks him."""
+
+    team: str
+    slot: str
+
+
+Action = NextCard | Substitute | CatcherChoice | ChooseBiker | ChooseScorer
+
+
+@dataclass(frozen=True)
+class Event:
+    """One line of play-by-play: every card, die roll, chart look-up and its consequence."""
+
+    kind: str  # card, roll, chart, matrix, goal, penalty, injury, ban, rest, catch, control,
+    # turnover, fire, expire, return, sub, choice, period, final, info
+    text: str
+
+
+# --- state -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Out:
+    """A player off the track and not allowed back yet."""
+
+    reason: str  # penalty, injury, rest, ban, killed, absent
+    until: str  # "fac" (a Penalty Expires marker), "new_ball", "period" or "match"
+    fac: int = 0  # for "fac": the card count at which the marker turns up
+    slot: str = ""  # the slot he left, so he can go straight back into it
+
+
+@dataclass
+class TeamState:
+    side: str
+    roster: Roster
+    lineup: Lineup  # slot -> number on the track (None: the slot is empty)
+    starters: Lineup  # the lineup the coach picked before the match
+    out: dict[int, Out] = field(default_factory=dict)
+    locked: dict[str, int] = field(default_factory=dict)  # slot -> card count it may be refilled
+    sheet: dict[int, PlayerLine] = field(default_factory=dict)
+    score_by_period: list[int] = field(default_factory=lambda: [0])
+    new_absences: list[Absence] = field(default_factory=list)
+
+    @property
+    def score(self) -> int:
+        return sum(self.score_by_period)
+
+    def card(self, number: int) -> PlayerCard:
+        return self.roster.card(number)
+
+    def on_track(self) -> set[int]:
+        return {number for number in self.lineup.values() if number is not None}
+
+
+@dataclass
+class Settings:
+    """Match options chosen when the match is created."""
+
+    overtime: bool = True  # tied after four periods: one sudden-death period (else a draw)
+
+
+@dataclass
+class MatchState:
+    seed: int | str
+    settings: Settings
+    home: TeamState
+    away: TeamState
+    rng: random.Random
+    deck: list[int]  # FAC indices still to come in the current piles, top first
+    period: int = 1
+    period_fac: int = 0  # cards read in this period
+    fac_count: int = 0  # cards read in the match
+    phase: str = PHASE_FIRE
+    control: str | None = None  # side in possession
+    handler: str | None = None  # slot of the ball handler
+    previous_handler: int | None = None  # teammate who had the ball before him (assists)
+    context: dict[str, Any] = field(default_factory=dict)  # what the next card's section needs
+    pending: dict[str, Any] | None = None  # a coach decision the match waits for
+    golden_goal: bool = False  # a goal was scored in sudden-death overtime
+    record: list[str] = field(default_factory=list)  # the actions applied, as record lines
+    setup: dict[str, Any] = field(default_factory=dict)  # the match's starting point, for records
+
+    def team(self, side: str) -> TeamState:
+        return self.home if side == HOME else self.away
+
+    @property
+    def over(self) -> bool:
+        return self.phase == PHASE_OVER
+
+
+# --- JSON ------------------------------------------------------------------------------------
+
+
+def card_to_json(card: PlayerCard) -> dict:
+    return {
+        "number": card.number,
+        "name": card.name,
+        "position": card.position,
+        "experience": card.experience,
+        "team": card.team,
+        "offense": list(card.offense),
+        "defense": list(card.defense),
+    }
+
+
+def card_from_json(data: dict) -> PlayerCard:
+    return PlayerCard(
+        number=data["number"],
+        name=data["name"],
+        position=data["position"],
+        experience=data["experience"],
+        team=data["team"],
+        offense=tuple(data["offense"]),
+        defense=tuple(data["defense"]),
+    )
+
+
+def roster_to_json(roster: Roster) -> dict:
+    return {
+        "team": roster.team,
+        "players": [card_to_json(card) for card in roster.players],
+        "absences": [asdict(absence) for absence in roster.absences],
+    }
+
+
+def roster_from_json(data: dict) -> Roster:
+    return Roster(
+        team=data["team"],
+        players=[card_from_json(card) for card in data["players"]],
+        absences=[Absence(**absence) for absence in data.get("absences", [])],
+    )
+
+
+def _team_to_json(team: TeamState) -> dict:
+    return {
+        "side": team.side,
+        "roster": roster_to_json(team.roster),
+        "lineup": dict(team.lineup),
+        "starters": dict(team.starters),
+        "out": {str(number): asdict(out) for number, out in team.out.items()},
+        "locked": dict(team.locked),
+        "sheet": [asdict(line) for line in team.sheet.values()],
+        "score_by_period": list(team.score_by_period),
+        "new_absences": [asdict(absence) for absence in team.new_absences],
+    }
+
+
+def _team_from_json(data: dict) -> TeamState:
+    sheet = [PlayerLine(**line) for line in data["sheet"]]
+    return TeamState(
+        side=data["side"],
+        roster=roster_from_json(data["roster"]),
+        lineup=dict(data["lineup"]),
+        starters=dict(data["starters"]),
+        out={int(number): Out(**out) for number, out in data["out"].items()},
+        locked=dict(data["locked"]),
+        sheet={line.number: line for line in sheet},
+        score_by_period=list(data["score_by_period"]),
+        new_absences=[Absence(**absence) for absence in data["new_absences"]],
+    )
+
+
+def _rng_to_json(rng: random.Random) -> list:
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from_json(data: list) -> random.Random:
+    rng = random.Random()
+    rng.setstate((data[0], tuple(data[1]), data[2]))
+    return rng
+
+
+def _json_safe(value: Any) -> Any:
+    """Context values hold tuples (side, slot); JSON keeps them as lists."""
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def to_json(state: MatchState) -> dict:
+    """The whole match as plain JSON data (lossless: from_json(to_json(s)) plays on identically)."""
+    return {
+        "game": "rollerball2",
+        "version": 1,
+        "seed": state.seed,
+        "settings": asdict(state.settings),
+        "home": _team_to_json(state.home),
+        "away": _team_to_json(state.away),
+        "rng": _rng_to_json(state.rng),
+        "deck": list(state.deck),
+        "period": state.period,
+        "period_fac": state.period_fac,
+        "fac_count": state.fac_count,
+        "phase": state.phase,
+        "control": state.control,
+        "handler": state.handler,
+        "previous_handler": state.previous_handler,
+        "context": {key: _json_safe(value) for key, value in state.context.items()},
+        "pending": dict(state.pending) if state.pending is not None else None,
+        "golden_goal": state.golden_goal,
+        "record": list(state.record),
+        "setup": state.setup,
+    }
+
+
+def from_json(data: dict) -> MatchState:
+    """Rebuild a match from to_json's output."""
+    context = {}
+    for key, value in data["context"].items():
+        context[key] = tuple(value) if isinstance(value, list) else value
+    return MatchState(
+        seed=data["seed"],
+        settings=Settings(**data["settings"]),
+        home=_team_from_json(data["home"]),
+        away=_team_from_json(data["away"]),
+        rng=_rng_from_json(data["rng"]),
+        deck=list(data["deck"]),
+        period=data["period"],
+        period_fac=data["period_fac"],
+        fac_count=data["fac_count"],
+        phase=data["phase"],
+        control=data["control"],
+        handler=data["handler"],
+        previous_handler=data["previous_handler"],
+        context=context,
+        pending=data["pending"],
+        golden_goal=data["golden_goal"],
+        record=list(data["record"]),
+        setup=data["setup"],
+    )
