@@ -1,0 +1,217 @@
+"""The seed's text order form: a printed form reads back to the same orders, a form typed
+by hand in the seed's layout is understood, and malformed forms are refused with every
+problem named by its line."""
+
+import pytest
+
+from rules.volleyball.match import default_match_orders
+from rules.volleyball.models import Player, Team
+from rules.volleyball.orderform import format_order_form, parse_order_form, parse_order_forms
+from rules.volleyball.orders import (
+    Concept,
+    LevelPoints,
+    PlayerSlot,
+    Position,
+    SetOrder,
+    SpyOrder,
+    TrainingOrder,
+    VolleyballError,
+)
+
+
+def make_team() -> Team:
+    levels = [
+        ("Ann de Vries", 12, 10),
+        ("Bob", 10, 12),
+        ("Cees Jan", 14, 9),
+        ("Dirk", 9, 14),
+        ("Eva", 11, 11),
+        ("Fenna", 13, 8),
+        ("Gijs", 8, 13),
+        ("Hanna", 10, 10),
+        ("Ids", 12, 12),
+    ]
+    return Team("Red Rockets", [Player(n, "B", o, d) for n, o, d in levels], special_points=60)
+
+
+def filled_orders(team: Team):
+    orders = default_match_orders(team, opponent="Blue Whales", home=True, match_number=2)
+    first = orders.sets[0]
+    first.slots = [
+        PlayerSlot("Cees Jan", Position.SETTER),
+        PlayerSlot("Fenna", Position.ATTACKER),
+        PlayerSlot("Ann de Vries", Position.ATTACKER, tired_from_ol=4),
+        PlayerSlot("Ids", Position.ATTACKER),
+        PlayerSlot("Dirk", Position.BLOCKER),
+        PlayerSlot("Gijs", Position.DEFENDER),
+    ]
+    first.concept, first.risk = Concept.OFFENSIVE, 8
+    first.home_advantage = LevelPoints(10, 4)
+    first.devotion = LevelPoints(6, 0)
+    orders.sets[2].special = LevelPoints(0, 12)
+    orders.sets[3].risk = 9
+    return orders
+
+
+def test_a_filled_form_reads_back_to_the_same_orders():
+    team = make_team()
+    orders = filled_orders(team)
+    text = format_order_form(
+        team,
+        orders=orders,
+        training=[TrainingOrder("Bob", 1, 0), TrainingOrder("Ids", 1, 1)],
+        spy=SpyOrder("Green Geckos", 2, True, "Yellow Yaks"),
+    )
+    for reader_team in (team, None):  # with or without the roster to match names
+        form = parse_order_form(text, reader_team)
+        assert form.match_orders == orders
+        assert (form.team, form.opponent, form.home, form.match_number) == (
+            "Red Rockets",
+            "Blue Whales",
+            True,
+            2,
+        )
+        assert form.training == [TrainingOrder("Bob", 1, 0), TrainingOrder("Ids", 1, 1)]
+        assert form.spy == SpyOrder("Green Geckos", 2, True, "Yellow Yaks")
+
+
+def test_the_printed_form_shows_the_bots_levels_and_totals():
+    team = make_team()
+    text = format_order_form(team, orders=filled_orders(team))
+    lines = text.splitlines()
+    # Cees Jan 14/9 as setter: OL 14 + 20 % (2.8 -> 3) = 17, DL 9 - 2 = 7.
+    cees = next(line for line in lines if line.startswith("Cees Jan"))
+    assert cees.split()[2:] == ["14", "9", "1", "17", "7"]
+    assert "TOTAL USED DEVOTION POINTS (Whole match): 6" in lines
+    assert "TOTAL USED SPECIAL POINTS (Whole match): 12" in lines
+    assert lines[1] == "HOMEPLAY" and "AGAINST: Blue Whales" in lines
+
+
+def test_a_hand_typed_form_in_the_seed_layout_is_understood():
+    text = """
+    VOLLEYBALL
+    OUTBOUND
+    DIVISION NO. 1
+    MATCH NO. 1
+    TEAM : Red Rockets
+    AGAINST: Blue Whales
+    SET 1
+    PLAYER  OL DL Code OL DL
+    cees jan 1
+    Fenna 2
+    Ann de Vries 12 10 2 13 9
+    Ids   attacker
+    Dirk  5
+    Gijs  4
+    TACTICAL CONCEPT   Concept code: OC
+    RISK FACTOR 7
+    DEVOTION Pts. OL: 5
+    SET 2
+    """
+    for number in range(2, 6):
+        if number > 2:
+            text += f"SET {number}\n"
+        text += "Bob 3\nEva 3\nHanna 3\nIds 3\nFenna 3\nAnn de Vries 3\n"
+    form = parse_order_form(text, make_team())
+    first = form.match_orders.sets[0]
+    assert form.home is False
+    assert [(s.player, s.position) for s in first.slots] == [
+        ("Cees Jan", Position.SETTER),
+        ("Fenna", Position.ATTACKER),
+        ("Ann de Vries", Position.ATTACKER),
+        ("Ids", Position.ATTACKER),
+        ("Dirk", Position.BLOCKER),
+        ("Gijs", Position.DEFENDER),
+    ]
+    assert (first.concept, first.risk, first.devotion) == (Concept.OFFENSIVE, 7, LevelPoints(5, 0))
+    assert form.match_orders.sets[1].concept == Concept.NEUTRAL
+    assert form.match_orders.sets[1].risk is None  # the lowest risk of Neutral, 3
+    assert form.match_orders.sets[1].effective_risk == 3
+
+
+def test_a_blank_form_lists_the_roster_and_reads_as_five_empty_sets():
+    team = make_team()
+    text = format_order_form(team, opponent="Blue Whales", home=False, match_number=1)
+    assert "# Roster (OL/DL): Ann de Vries 12/10, Bob 10/12" in text
+    assert "OUTBOUND" in text.splitlines()
+    form = parse_order_form(text, team)
+    assert form.match_orders.sets == [SetOrder() for _ in range(5)]
+    assert form.training == [] and form.spy is None
+
+
+def test_malformed_lines_are_all_reported_with_their_line_numbers():
+    text = "\n".join(
+        [
+            "VOLLEYBALL",  # 1
+            "HOMEPLAY or OUTBOUND",  # 2
+            "MATCH NO.: one",  # 3
+            "TEAM: Red Rockets",  # 4
+            "AGAINST: Blue Whales",  # 5
+            "SET 1",  # 6
+            "Ann de Vries 7",  # 7
+            "Bob 1 2",  # 8 -> three values would be fine, two are ambiguous once Bob is known
+            "TACTICAL CONCEPT Concept code: 9",  # 9
+            "RISK FACTOR: high",  # 10
+            "DEVOTION Pts. 5",  # 11
+            "SET 7",  # 12
+            "SET 1",  # 13
+            "TRAINING",  # 14
+            "Bob 11 12 12 12",  # 15
+            "Eva 11 10 11 11",  # 16
+            "TOTAL USED DEVOTION POINTS (Whole match): 4",  # 17
+            "What is this?",  # 18
+        ]
+    )
+    with pytest.raises(VolleyballError) as raised:
+        parse_order_form(text, make_team())
+    problems = raised.value.problems
+    expected = [
+        "Line 2: write either HOMEPLAY or OUTBOUND, not both.",
+        "Line 3: MATCH NO. must be a whole number, not 'one'.",
+        "Line 7: Ann de Vries's position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
+        "4 (Defender) or 5 (Blocker), not '7'.",
+        "Line 9: the concept code must be 1 (AC), 2 (OC), 3 (NC), 4 (DC) or 5 (WC), not '9'.",
+        "Line 10: The risk factor must be a whole number, not 'high'.",
+        "Line 11: write DEVOTION points per level, like 'OL: 4  DL: 2' (rule 4: points go on "
+        "the offensive or the defensive level).",
+        "Line 12: there is no SET 7; a match has sets 1 to 5.",
+        "Line 13: SET 1 appears twice.",
+        "Line 15: the form says Bob is 11/12, but his levels are 10/12.",
+        "Line 16: Eva's NEW levels cannot be lower than his OLD ones.",
+        "Write HOMEPLAY or OUTBOUND at the top of the form.",
+        "The form has no MATCH NO.",
+        "The form has no SET 2, 3, 4, 5; every form has SET 1 to SET 5.",
+        "TOTAL USED DEVOTION POINTS says 4, but the sets add up to 0.",
+    ]
+    for message in expected:
+        assert message in problems
+    assert any(p.startswith("Line 8: write the player's name") for p in problems)
+    assert any(p.startswith("Line 18: I don't understand 'What is this?'") for p in problems)
+
+
+def test_a_form_for_another_team_is_refused():
+    team = make_team()
+    text = format_order_form(team, opponent="Blue Whales")
+    other = Team("Blue Whales", team.players)
+    with pytest.raises(
+        VolleyballError, match="This form is for Red Rockets, but your team is Blue Whales"
+    ):
+        parse_order_form(text, other)
+
+
+def test_empty_text_is_refused():
+    with pytest.raises(VolleyballError, match="The form is empty"):
+        parse_order_form("   \n\n")
+
+
+def test_two_forms_in_one_message_for_the_two_matches_of_a_round():
+    team = make_team()
+    first = filled_orders(team)
+    second = default_match_orders(team, opponent="Green Geckos", home=False, match_number=1)
+    text = format_order_form(team, orders=first) + "\n" + format_order_form(team, orders=second)
+    forms = parse_order_forms(text, team)
+    assert [f.match_orders for f in forms] == [first, second]
+    broken = text.replace("MATCH NO.: 1", "MATCH NO.: x")
+    with pytest.raises(VolleyballError) as raised:
+        parse_order_forms(broken, team)
+    assert any(p.startswith("Form 2: Line") for p in raised.value.problems)
