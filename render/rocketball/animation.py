@@ -92,7 +92,7 @@ def _burst(base: Image.Image, centre: tuple[int, int], *, bright: bool) -> None:
     cx, cy = centre
     points = []
     for index in range(16):
-        radius = 34 if index % 2 == 0 else 15
+        radius = 46 if index % 2 == 0 else 20
         angle = index * math.pi / 8
         points.append((cx + math.sin(angle) * radius, cy - math.cos(angle) * radius))
     draw.polygon(points, fill=VERMILION if bright else YELLOW, outline=INK)

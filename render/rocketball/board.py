@@ -16,7 +16,6 @@ from PIL import Image, ImageDraw
 from render.common import GREY, INK, LIGHT_GREY, PAPER, VERMILION, font, to_png
 from render.rocketball import geometry as g
 from render.rocketball.sprites import (
-    BALL_SIZE,
     CHIP_COLOURS,
     WHITE,
     ball_sprite,
@@ -133,7 +132,7 @@ def _legend_items(chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | No
         for kind in chip_kinds
     ]
     items.extend((ball_sprite("N", owner), label) for owner, label in ball_labels)
-    items.append((edge_arrow_sprite("N"), "edge turn"))
+    items.append((edge_arrow_sprite("N"), "edge arrow"))
     return items
 
 
@@ -273,12 +272,21 @@ def ball_position(ball: BallView, *, shift: int = 0) -> tuple[int, int]:
 
 
 def draw_balls(base: Image.Image, balls: tuple[BallView, ...]) -> None:
-    occupied: dict[tuple[int, int, str | None], int] = {}
+    """Each ball on its square, its square framed in vermilion so the eye finds it at once.
+
+    Two balls on one square (the Assault collision) sit side by side, overlapping a little.
+    """
+    draw = ImageDraw.Draw(base)
+    together: dict[tuple[int, int, str | None], list[BallView]] = {}
     for ball in balls:
-        key = (ball.column, ball.row, ball.in_goal)
-        shift = occupied.get(key, 0)
-        occupied[key] = shift + BALL_SIZE // 2 + 2
-        _paste(base, ball_sprite(ball.facing, ball.owner), ball_position(ball, shift=shift))
+        together.setdefault((ball.column, ball.row, ball.in_goal), []).append(ball)
+    for (column, row, in_goal), group in together.items():
+        if in_goal is None:
+            left, top, right, bottom = g.square_box(column, row)
+            draw.rectangle((left, top, right - 1, bottom - 1), outline=VERMILION, width=3)
+        for index, ball in enumerate(group):
+            shift = 0 if len(group) == 1 else (-9 if index == 0 else 9)
+            _paste(base, ball_sprite(ball.facing, ball.owner), ball_position(ball, shift=shift))
 
 
 STATUS_BOX = (0, 38, g.WIDTH, 68)  # the header's second line, redrawn on every animation frame
