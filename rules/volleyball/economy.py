@@ -9,6 +9,8 @@ money between teams; the rest comes from or goes to the GM.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rules.volleyball.models import Fixture, SeasonConfig, Sponsor, Team
 from rules.volleyball.orders import SpyOrder
 
@@ -25,6 +27,12 @@ SPY_ORDERS_PER_SEASON = 4
 
 # Seed rule 8: compensation per level point when an unsold player goes to the amateurs.
 COMPENSATION_PER_LEVEL_POINT = {"A": 60, "B": 45, "C": 30, "D": 15, "E": 0}
+
+
+def dollars(amount: int) -> str:
+    """Money as a manager reads it: $1,250 or -$300."""
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(amount):,}"
 
 
 def wage_for_levels(level_total: int) -> int:
@@ -76,6 +84,39 @@ def contract_bonus(pay_per_round: int, rounds: int) -> int:
     """
     percent = {2: 0, 3: 10, 4: 20}[rounds]
     return (pay_per_round * rounds * percent + 50) // 100
+
+
+# --- the ledger: every dollar that moves, with its reason ---------------------------------
+
+# The documented sources (money from the GM or the amateurs) and sinks (money to the GM or
+# to players); "transfer fee" moves money between two teams and sums to zero over a round.
+MONEY_SOURCES = frozenset({"round money", "sponsor", "compensation"})
+MONEY_SINKS = frozenset({"wages", "contract pay", "contract bonus", "spying", "GM offer"})
+TRANSFER_FEE = "transfer fee"
+
+
+@dataclass(frozen=True)
+class MoneyEntry:
+    """One booking on a team's bank account: + received, - paid."""
+
+    team: str
+    amount: int
+    reason: str
+
+    def to_dict(self) -> dict:
+        return {"team": self.team, "amount": self.amount, "reason": self.reason}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> MoneyEntry:
+        return cls(str(data["team"]), int(data["amount"]), str(data["reason"]))
+
+
+def book(team: Team, amount: int, reason: str, ledger: list[MoneyEntry] | None) -> None:
+    """Change a team's bank account, writing the booking in the round's ledger. Every change
+    of money in the engine goes through here."""
+    team.money += amount
+    if ledger is not None:
+        ledger.append(MoneyEntry(team.name, amount, reason))
 
 
 # --- applied to teams ---------------------------------------------------------------------

@@ -23,6 +23,7 @@ from rules.volleyball.orders import (
     GmOfferBid,
     LevelPoints,
     MatchOrders,
+    PlayerSlot,
     Position,
     RoundOrders,
     SpyOrder,
@@ -147,6 +148,16 @@ def computer_match_orders(
     """A line-up: the default six per set, positions by each player's profile, the
     home-advantage points on sets 1-3 (OL), special and devotion points on sets 1-2."""
     orders = default_match_orders(team, opponent=opponent, home=home, match_number=match_number)
+    # A 0/0 talent plays sets 1 and 2 in place of the weakest player, so that after four
+    # such matches he gets his 2/2 (rule 6): the one closest to it first.
+    talents = sorted(
+        (p for p in team.players if p.is_talent and p.ol == 0 and p.dl == 0),
+        key=lambda p: (-p.talent_matches, p.name),
+    )
+    if talents:
+        for set_order in orders.sets[:2]:
+            if len(set_order.slots) == 6:
+                set_order.slots[-1] = PlayerSlot(talents[0].name)
     for index, set_order in enumerate(orders.sets):
         setters = blockers = 0
         for slot in set_order.slots:
@@ -248,7 +259,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
             break
         if offer.kind == "tp" or (offer.kind == "sp" and rng.random() < 0.5):
             orders.gm_offer_bids.append(GmOfferBid(offer.offer_id, rng.randint(50, 250)))
-        elif offer.kind == "player" and len(own) < 9 and rng.random() < 0.5:
+        elif offer.kind == "player" and len(own) < 10:
             taken = {p.name.casefold() for p in team.players}
             orders.gm_offer_bids.append(
                 GmOfferBid(offer.offer_id, rng.randint(150, 450), _player_name(rng, taken))

@@ -230,6 +230,7 @@ def resolve_transfer_market(
     bids_by_team: dict[str, list[TransferBid]],
     rng: random.Random,
     events: list[str],
+    ledger: list[economy.MoneyEntry] | None = None,
 ) -> list[TransferListing]:
     """Step 8: sell every listed player; returns the listings still open (none: all resolved).
 
@@ -266,7 +267,7 @@ def resolve_transfer_market(
         if not valid:
             money = economy.compensation(player.age, player.total)
             seller.players.remove(player)
-            seller.money += money
+            economy.book(seller, money, "compensation", ledger)
             events.append(
                 f"Nobody bid on {player.name} ({seller.name}): he joins the amateurs and "
                 f"{seller.name} receives ${money} compensation."
@@ -284,8 +285,8 @@ def resolve_transfer_market(
         seller.players.remove(player)
         player.name = unique_player_name(winner, player.name)
         winner.players.append(player)
-        winner.money -= best
-        seller.money += best
+        economy.book(winner, -best, economy.TRANSFER_FEE, ledger)
+        economy.book(seller, best, economy.TRANSFER_FEE, ledger)
         events.append(f"{winner.name} buys {player.name} from {seller.name} for ${best}.")
     return []
 
@@ -338,6 +339,7 @@ def resolve_gm_offers(
     bids_by_team: dict[str, list[GmOfferBid]],
     rng: random.Random,
     events: list[str],
+    ledger: list[economy.MoneyEntry] | None = None,
 ) -> None:
     """Step 9: each GM offer goes to the highest valid bidder (rule 8); the money goes to the
     GM. Offers nobody bids on lapse."""
@@ -364,7 +366,7 @@ def resolve_gm_offers(
         names = [name for name, _bid in top]
         winner_name, bid = top[_draw_between(names, rng, f"GM offer {offer.offer_id}", events)]
         winner = league.team(winner_name)
-        winner.money -= bid.amount
+        economy.book(winner, -bid.amount, "GM offer", ledger)
         if offer.kind == "player":
             name = unique_player_name(winner, bid.player_name or offer.offer_id)
             winner.players.append(Player(name, offer.age, offer.ol, offer.dl))
@@ -463,6 +465,7 @@ def resolve_contract_players(
     round_number: int,
     rng: random.Random,
     events: list[str],
+    ledger: list[economy.MoneyEntry] | None = None,
 ) -> None:
     """Step 10: ended contracts end, then every open contract player signs with the team
     rule 7 says he chooses. The bonus (10 %/20 % of the whole contract's pay for 3/4 rounds)
@@ -491,7 +494,7 @@ def resolve_contract_players(
         winner_name, bid = choose_contract_bid(valid, rng, events)
         team = league.team(winner_name)
         bonus = economy.contract_bonus(bid.pay_per_round, bid.rounds)
-        team.money -= bonus
+        economy.book(team, -bonus, "contract bonus", ledger)
         name = unique_player_name(team, spec.name)
         team.players.append(
             Player(
@@ -513,7 +516,12 @@ def resolve_contract_players(
 # --- the bank -----------------------------------------------------------------------------
 
 
-def apply_bank_rule(league: League, round_number: int, events: list[str]) -> None:
+def apply_bank_rule(
+    league: League,
+    round_number: int,
+    events: list[str],
+    ledger: list[economy.MoneyEntry] | None = None,
+) -> None:
     """Rule 9's bank, at the end of every round.
 
     "When the bank account of a team becomes below minus $ 1.000, the manager has got one
@@ -535,7 +543,7 @@ def apply_bank_rule(league: League, round_number: int, events: list[str]) -> Non
         if team.below_credit_since_round is None or team.below_credit_since_round >= round_number:
             team.below_credit_since_round = round_number
             events.append(
-                f"{team.name}'s bank account is ${team.money}, below -$1,000: the manager has "
+                f"{team.name}'s bank account is {economy.dollars(team.money)}, below -$1,000: the manager has "
                 "one round to put it right before the bank takes measures."
             )
             continue
@@ -557,7 +565,7 @@ def apply_bank_rule(league: League, round_number: int, events: list[str]) -> Non
             enough = [entry for entry in priced if entry[0] >= shortfall]
             money, _index, player = min(enough) if enough else max(priced)
             team.players.remove(player)
-            team.money += money
+            economy.book(team, money, "compensation", ledger)
             events.append(
                 f"The bank sells {player.name} of {team.name} to the amateurs for ${money}."
             )
@@ -565,5 +573,5 @@ def apply_bank_rule(league: League, round_number: int, events: list[str]) -> Non
             team.below_credit_since_round = None
         else:
             events.append(
-                f"{team.name} is still ${team.money} in the bank after the bank's measures."
+                f"{team.name} is still at {economy.dollars(team.money)} in the bank after the bank's measures."
             )

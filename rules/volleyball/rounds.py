@@ -39,7 +39,8 @@ from rules.volleyball.season import LeagueState
 @dataclass
 class RoundReport:
     """What the GM sends out after a round: the public events in the order they happened,
-    every match result, and private messages (spy reports) per team."""
+    every match result, private messages (spy reports) per team, the teams that sent no
+    orders, and the ledger of every dollar booked."""
 
     season: int
     round_number: int
@@ -47,6 +48,7 @@ class RoundReport:
     matches: list[MatchResult] = field(default_factory=list)
     private: dict[str, list[str]] = field(default_factory=dict)
     nmr_teams: list[str] = field(default_factory=list)
+    ledger: list[economy.MoneyEntry] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {
@@ -56,6 +58,7 @@ class RoundReport:
             "matches": [m.to_dict() for m in self.matches],
             "private": {k: list(v) for k, v in self.private.items()},
             "nmr_teams": list(self.nmr_teams),
+            "ledger": [entry.to_dict() for entry in self.ledger],
         }
 
     @classmethod
@@ -67,6 +70,7 @@ class RoundReport:
             matches=[MatchResult.from_dict(m) for m in data.get("matches", [])],
             private={str(k): [str(x) for x in v] for k, v in data.get("private", {}).items()},
             nmr_teams=[str(t) for t in data.get("nmr_teams", [])],
+            ledger=[economy.MoneyEntry.from_dict(e) for e in data.get("ledger", [])],
         )
 
 
@@ -266,7 +270,7 @@ class _Round:
                         f"${price} would take the bank account below -$1,000."
                     )
                     continue
-                team.money -= price
+                economy.book(team, -price, "spying", self.report.ledger)
                 team.spies_used += 1
                 self.paid_spies.setdefault(team.name, []).append(spy)
                 self.events.append(f"{team.name} pays ${price} for a spying order.")
@@ -380,7 +384,7 @@ class _Round:
             sponsor = economy.find_sponsor(self.league.config, team.sponsor)
             income = economy.sponsor_income(sponsor, won.get(team.name, 0), sets.get(team.name, 0))
             if income:
-                team.money += income
+                economy.book(team, income, "sponsor", self.report.ledger)
                 self.events.append(f"{team.name} receives ${income} from {sponsor.name}.")
             points = training.training_points_earned(
                 self.league.config, won.get(team.name, 0), sets.get(team.name, 0)
@@ -394,11 +398,14 @@ class _Round:
         for team in self.league.teams:
             contract = economy.contract_pay_due(team)
             wages = self.wages[team.name]
-            team.money += economy.ROUND_INCOME - contract - wages
+            economy.book(team, economy.ROUND_INCOME, "round money", self.report.ledger)
+            economy.book(team, -wages, "wages", self.report.ledger)
+            if contract:
+                economy.book(team, -contract, "contract pay", self.report.ledger)
             self.events.append(
                 f"{team.name}: +${economy.ROUND_INCOME} round money, -${wages} wages"
                 + (f", -${contract} contract pay" if contract else "")
-                + f"; bank account ${team.money}."
+                + f"; bank account {economy.dollars(team.money)}."
             )
 
     # step 8
@@ -408,7 +415,12 @@ class _Round:
         if market.transfers_allowed(self.r, self.total):
             bids = {name: o.transfer_bids for name, o in self.orders.items()}
             self.state.transfer_list = market.resolve_transfer_market(
-                self.league, self.state.transfer_list, bids, self.rng, self.events
+                self.league,
+                self.state.transfer_list,
+                bids,
+                self.rng,
+                self.events,
+                self.report.ledger,
             )
         else:
             self.state.transfer_list = []
@@ -430,7 +442,9 @@ class _Round:
         """Step 9: this round's GM offers are sold; next round's are drawn (none in the last
         four rounds)."""
         bids = {name: o.gm_offer_bids for name, o in self.orders.items()}
-        market.resolve_gm_offers(self.league, self.state.gm_offers, bids, self.rng, self.events)
+        market.resolve_gm_offers(
+            self.league, self.state.gm_offers, bids, self.rng, self.events, self.report.ledger
+        )
         self.state.gm_offers = []
         if market.gm_offers_allowed(self.r + 1, self.total):
             self.state.gm_offers = market.draw_gm_offers(self.rng, self.r + 1)
@@ -441,7 +455,9 @@ class _Round:
     def contracts(self) -> None:
         """Step 10: contracting of the contract players (rule 7)."""
         bids = {name: o.contract_bids for name, o in self.orders.items()}
-        market.resolve_contract_players(self.league, bids, self.r, self.rng, self.events)
+        market.resolve_contract_players(
+            self.league, bids, self.r, self.rng, self.events, self.report.ledger
+        )
         ending = [
             (team.name, p.name)
             for team in self.league.teams
@@ -482,7 +498,7 @@ def play_round(
     current.transfers()
     current.gm_offers()
     current.contracts()
-    market.apply_bank_rule(working.league, current.r, current.events)
+    market.apply_bank_rule(working.league, current.r, current.events, current.report.ledger)
     working.league.round_number += 1
     working.league.store_rng(current.rng)
     return working, current.report
