@@ -113,8 +113,8 @@ def amateur_team(name: str, rng: random.Random) -> Team:
     for number in range(AMATEUR_PLAYERS_PER_TEAM):
         # Distinct surnames keep the names unique within the team.
         first = AMATEUR_FIRST_NAMES[rng.randrange(len(AMATEUR_FIRST_NAMES))]
-        name = f"{first} {AMATEUR_LAST_NAMES[number]}"
-        players.append(Player(name, "C", rng.randint(5, 9), rng.randint(5, 9)))
+        player_name = f"{first} {AMATEUR_LAST_NAMES[number]}"
+        players.append(Player(player_name, "C", rng.randint(5, 9), rng.randint(5, 9)))
     return Team(name=name, players=players, money=0)
 
 

@@ -235,7 +235,7 @@ def test_equal_pay_goes_to_the_longest_contract() -> None:
 def test_equal_pay_and_length_is_a_random_choice_shown_to_all() -> None:
     chosen = set()
     for seed in range(12):
-        league, reds, blues = contract_league()
+        league, reds, _blues = contract_league()
         bids = {
             "Reds": [ContractBid("Ilse Muur", 150, 3)],
             "Blues": [ContractBid("Ilse Muur", 150, 3)],
