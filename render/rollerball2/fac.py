@@ -10,6 +10,7 @@ part of the drawn card applies.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -24,7 +25,6 @@ from render.common import (
     SKY,
     VERMILION,
     YELLOW,
-    to_png,
 )
 from render.rollerball2.faces import FAC_SECTIONS, FacFace
 from render.rollerball2.text import (
@@ -37,16 +37,18 @@ from render.rollerball2.text import (
     wrap,
 )
 
-FAC_WIDTH = 1000
-FAC_HEIGHT = 600  # 5:3
-BORDER = 4
-HEADER_HEIGHT = 62
-MARGIN = 14
-LABEL_WIDTH = 206
-CELL_PADDING = 9
-STRIPE_WIDTH = 10
-TEXT_SIZES = tuple(range(30, 16, -1))  # largest first; 17 px is the floor for a phone preview
-LABEL_SIZES = (19, 18, 17, 16, 15)
+FAC_WIDTH = 800
+FAC_HEIGHT = 480  # 5:3, a 3" x 5" card at 160 dpi
+BORDER = 3
+HEADER_HEIGHT = 50
+MARGIN = 11
+LABEL_WIDTH = 166
+CELL_PADDING = 7
+STRIPE_WIDTH = 8
+# Largest first. 14 px on an 800 px card is the floor: scaled to a 400 px preview that is
+# still 7 px, legible when tapped open, and the card is only drawn that small when crowded.
+TEXT_SIZES = tuple(range(24, 13, -1))
+LABEL_SIZES = (17, 16, 15, 14, 13, 12)
 
 # A colour strip per section helps find "the ATTACK part" quickly on a small screen.
 SECTION_COLOURS = {
@@ -98,16 +100,19 @@ def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
     text_right = FAC_WIDTH - MARGIN
     label_inner = LABEL_WIDTH - STRIPE_WIDTH - 2 * CELL_PADDING
     text_inner = text_right - text_left - 2 * CELL_PADDING
-    body_top = HEADER_HEIGHT + 8
+    body_top = HEADER_HEIGHT + 6
     body_height = FAC_HEIGHT - MARGIN - body_top
 
-    # Headings: one size for all six, the largest at which each fits in three lines with no
-    # word cut in the middle.
+    # Headings: one size for all six, the largest at which each fits in three lines, breaking
+    # only between words or after a slash ("(SKATER/" over "CATCHER)"), never inside a word.
     label_size = LABEL_SIZES[-1]
     for size in LABEL_SIZES:
         if all(
             len(wrap(heading, size, label_inner, bold=True)) <= 3
-            and all(text_width(word, size, bold=True) <= label_inner for word in heading.split())
+            and all(
+                text_width(part, size, bold=True) <= label_inner
+                for part in re.findall(r"[^\s/]+/?", heading)
+            )
             for heading in headings
         ):
             label_size = size
@@ -178,13 +183,13 @@ def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
     header_box = (0, 0, FAC_WIDTH, HEADER_HEIGHT)
     title_box = (MARGIN + 6, 0, FAC_WIDTH // 2, HEADER_HEIGHT)
     texts += place_lines(
-        ["FAST ACTION CARD"], title_box, 24, bold=True, fill=PAPER, valign="middle"
+        ["FAST ACTION CARD"], title_box, 19, bold=True, fill=PAPER, valign="middle"
     )
     number_box = (FAC_WIDTH // 2, 0, FAC_WIDTH - MARGIN - 6, HEADER_HEIGHT)
     texts += place_lines(
         [f"No. {face.number}"],
         number_box,
-        38,
+        30,
         bold=True,
         fill=YELLOW,
         align="right",
@@ -227,11 +232,7 @@ def fac_image(face: FacFace, highlight: str | None = None) -> Image.Image:
     if layout.highlighted is not None:
         cell = layout.label_cells[layout.highlighted]
         right = layout.text_cells[layout.highlighted][2]
-        draw.rectangle((cell[0], cell[1], right, cell[3]), outline=ORANGE, width=4)
+        draw.rectangle((cell[0], cell[1], right, cell[3]), outline=ORANGE, width=3)
     draw_texts(draw, layout.texts)
     draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=BORDER)
     return image
-
-
-def render_fac_face(face: FacFace, highlight: str | None = None) -> bytes:
-    return to_png(fac_image(face, highlight))

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BLUE, GREEN, INK, LIGHT_GREY, ORANGE, PAPER, PURPLE, SKY, to_png
+from render.common import BLUE, GREEN, INK, LIGHT_GREY, ORANGE, PAPER, PURPLE, SKY
 from render.rollerball2.faces import CODE_MEANINGS, CardFace
 from render.rollerball2.text import (
     PlacedText,
@@ -62,16 +63,27 @@ PANEL_RIGHT = TABLE_LEFT - 16
 
 @dataclass(frozen=True)
 class CardLayout:
-    """Where everything on a card goes; the tests read this to sample pixels and check fits."""
+    """Where everything on a card goes; the tests read this to sample pixels and check fits.
 
-    texts: list[PlacedText]
+    `template_texts` are the same on every card of one position and experience (table
+    headings, D10 faces, position, badge, legend) and are drawn once into a cached template;
+    `face_texts` are this player's own (number, name, team, the twenty action codes).
+    """
+
+    template_texts: list[PlacedText]
+    face_texts: list[PlacedText]
     number_box: Rect
     badge_box: Rect
     stripe_box: Rect
-    offense_cells: list[Rect]  # rows 1-10
+    offense_cells: list[Rect]  # D10 rows 1-10
     defense_cells: list[Rect]
     header_cells: list[Rect]  # D10, OFFENSE, DEFENSE, D10
+    d10_cells: list[Rect]  # both D10 columns, left then right
     legend_box: Rect
+
+    @property
+    def texts(self) -> list[PlacedText]:
+        return self.template_texts + self.face_texts
 
 
 def _table_cells() -> tuple[list[Rect], list[Rect], list[Rect], list[Rect], list[Rect]]:
@@ -91,70 +103,23 @@ def _table_cells() -> tuple[list[Rect], list[Rect], list[Rect], list[Rect], list
     return header, columns[0], columns[1], columns[2], columns[3]
 
 
-def layout_card(face: CardFace) -> CardLayout:
-    """Lay out one card (origin at the card's top-left corner)."""
-    texts: list[PlacedText] = []
-    header, left_d10, offense, defense, right_d10 = _table_cells()
-    for box, label in zip(header, ("D10", "OFFENSE", "DEFENSE", "D10"), strict=True):
-        texts += place_lines(
-            [label], box, 18, bold=True, fill=PAPER, align="center", valign="middle"
-        )
-    for row in range(10):
-        # Rows are the bot's D10 faces 1-10 (the engine reads a die showing 0 as 10).
-        for box in (left_d10[row], right_d10[row]):
-            texts += place_lines(
-                [str(row + 1)], box, 22, bold=True, fill=INK, align="center", valign="middle"
-            )
-        for box, code in ((offense[row], face.offense[row]), (defense[row], face.defense[row])):
-            size, lines = fit_lines(
-                code, box[2] - box[0] - 8, ROW_HEIGHT, (23, 20, 17, 14), bold=True
-            )
-            lines = clip_lines(lines, size, box[2] - box[0] - 8, 1, bold=True)
-            texts += place_lines(
-                lines, box, size, bold=True, fill=INK, align="center", valign="middle"
-            )
+TOP = 22
+NUMBER_BOX: Rect = (PANEL_LEFT, TOP, PANEL_LEFT + 96, TOP + 84)
+BESIDE_LEFT = NUMBER_BOX[2] + 12
 
-    # Identity panel: number tile, position and experience badge beside it, then name, team.
-    top = 22
-    number_box = (PANEL_LEFT, top, PANEL_LEFT + 96, top + 84)
-    size, lines = fit_lines(face.number, 88, 80, (56, 46, 38, 30, 24), bold=True)
-    lines = clip_lines(lines, size, 88, 1, bold=True)
-    texts += place_lines(
-        lines, number_box, size, bold=True, fill=PAPER, align="center", valign="middle"
-    )
 
-    beside_left = number_box[2] + 12
-    position_box = (beside_left, top, PANEL_RIGHT, top + 36)
-    size, lines = fit_lines(
-        face.position.upper(), PANEL_RIGHT - beside_left, 36, (24, 20, 17), bold=True
-    )
-    lines = clip_lines(lines, size, PANEL_RIGHT - beside_left, 1, bold=True)
-    texts += place_lines(lines, position_box, size, bold=True, fill=INK, valign="middle")
+def _badge_label(experience: str) -> str:
+    return ("★ " + experience) if experience == "STAR" else experience
 
-    experience = face.experience.upper()
-    badge_label = ("★ " + experience) if experience == "STAR" else experience
-    _, ink = EXPERIENCE_COLOURS.get(experience, (LIGHT_GREY, INK))
-    badge_width = min(PANEL_RIGHT - beside_left, int(text_width(badge_label, 20, bold=True)) + 24)
-    badge_box = (beside_left, top + 44, beside_left + badge_width, top + 84)
-    texts += place_lines(
-        [badge_label], badge_box, 20, bold=True, fill=ink, align="center", valign="middle"
-    )
 
-    # The name gets the most room: up to three lines, shrinking before it wraps further.
-    name_top = number_box[3] + 14
-    name_box = (PANEL_LEFT, name_top, PANEL_RIGHT, name_top + 110)
-    width = PANEL_RIGHT - PANEL_LEFT
-    size, lines = fit_lines(face.name, width, 110, (32, 28, 24, 21, 18), bold=True)
-    lines = clip_lines(lines, size, width, 110 // line_height(size, bold=True), bold=True)
-    texts += place_lines(lines, name_box, size, bold=True, fill=INK)
+def _badge_box(experience: str) -> Rect:
+    label_width = int(text_width(_badge_label(experience), 20, bold=True)) + 24
+    width = min(PANEL_RIGHT - BESIDE_LEFT, label_width)
+    return (BESIDE_LEFT, TOP + 44, BESIDE_LEFT + width, TOP + 84)
 
-    team_top = name_box[1] + len(lines) * line_height(size, bold=True) + 6
-    team_box = (PANEL_LEFT, team_top, PANEL_RIGHT, team_top + 2 * line_height(20))
-    team_lines = wrap("Team: " + face.team, 20, width)
-    team_lines = clip_lines(team_lines, 20, width, 2, bold=False)
-    texts += place_lines(team_lines, team_box, 20, fill=INK)
 
-    # Legend: a 3 x 2 grid, code in bold then its meaning, pinned to the bottom of the panel.
+def _legend(texts: list[PlacedText]) -> Rect:
+    """A 3 x 2 grid, code in bold then its meaning, pinned to the bottom of the panel."""
     legend_size = 18
     step = line_height(legend_size, bold=True) + 2
     legend_box = (PANEL_LEFT, CARD_HEIGHT - 16 - 3 * step, PANEL_RIGHT, CARD_HEIGHT - 16)
@@ -175,60 +140,139 @@ def layout_card(face: CardFace) -> CardLayout:
         code_box = (left, top, left + int(code_widths[column]), top + step)
         texts += place_lines([code], code_box, legend_size, bold=True, fill=INK)
         meaning_box = (code_box[2], top, column_rights[column], top + step)
-        meaning_size, lines = fit_lines(
-            meaning, meaning_box[2] - meaning_box[0], step, (18, 16, 14)
-        )
-        lines = clip_lines(lines, meaning_size, meaning_box[2] - meaning_box[0], 1, bold=False)
+        width = meaning_box[2] - meaning_box[0]
+        meaning_size, lines = fit_lines(meaning, width, step, (18, 16, 14))
+        lines = clip_lines(lines, meaning_size, width, 1, bold=False)
         texts += place_lines(lines, meaning_box, meaning_size, fill=INK)
+    return legend_box
 
+
+def _template_texts(position: str, experience: str) -> tuple[list[PlacedText], Rect]:
+    """The printing shared by every card of this position and experience; returns the legend box."""
+    texts: list[PlacedText] = []
+    header, left_d10, _, _, right_d10 = _table_cells()
+    for box, label in zip(header, ("D10", "OFFENSE", "DEFENSE", "D10"), strict=True):
+        texts += place_lines(
+            [label], box, 18, bold=True, fill=PAPER, align="center", valign="middle"
+        )
+    for row in range(10):
+        # Rows are the bot's D10 faces 1-10 (the engine reads a die showing 0 as 10).
+        for box in (left_d10[row], right_d10[row]):
+            texts += place_lines(
+                [str(row + 1)], box, 22, bold=True, fill=INK, align="center", valign="middle"
+            )
+
+    position_box = (BESIDE_LEFT, TOP, PANEL_RIGHT, TOP + 36)
+    width = PANEL_RIGHT - BESIDE_LEFT
+    size, lines = fit_lines(position, width, 36, (24, 20, 17), bold=True)
+    lines = clip_lines(lines, size, width, 1, bold=True)
+    texts += place_lines(lines, position_box, size, bold=True, fill=INK, valign="middle")
+
+    _, ink = EXPERIENCE_COLOURS.get(experience, (LIGHT_GREY, INK))
+    texts += place_lines(
+        [_badge_label(experience)],
+        _badge_box(experience),
+        20,
+        bold=True,
+        fill=ink,
+        align="center",
+        valign="middle",
+    )
+    legend_box = _legend(texts)
+    return texts, legend_box
+
+
+def _face_texts(face: CardFace) -> list[PlacedText]:
+    """This player's own printing: the codes, the number, the name and the team."""
+    texts: list[PlacedText] = []
+    _, _, offense, defense, _ = _table_cells()
+    for row in range(10):
+        for box, code in ((offense[row], face.offense[row]), (defense[row], face.defense[row])):
+            width = box[2] - box[0] - 8
+            size, lines = fit_lines(code, width, ROW_HEIGHT, (23, 20, 17, 14), bold=True)
+            lines = clip_lines(lines, size, width, 1, bold=True)
+            texts += place_lines(
+                lines, box, size, bold=True, fill=INK, align="center", valign="middle"
+            )
+
+    size, lines = fit_lines(face.number, 88, 80, (56, 46, 38, 30, 24), bold=True)
+    lines = clip_lines(lines, size, 88, 1, bold=True)
+    texts += place_lines(
+        lines, NUMBER_BOX, size, bold=True, fill=PAPER, align="center", valign="middle"
+    )
+
+    # The name gets the most room: up to three lines, shrinking before it wraps further.
+    name_top = NUMBER_BOX[3] + 14
+    name_box = (PANEL_LEFT, name_top, PANEL_RIGHT, name_top + 110)
+    width = PANEL_RIGHT - PANEL_LEFT
+    size, lines = fit_lines(face.name, width, 110, (32, 28, 24, 21, 18), bold=True)
+    lines = clip_lines(lines, size, width, 110 // line_height(size, bold=True), bold=True)
+    texts += place_lines(lines, name_box, size, bold=True, fill=INK)
+
+    team_top = name_box[1] + len(lines) * line_height(size, bold=True) + 6
+    team_box = (PANEL_LEFT, team_top, PANEL_RIGHT, team_top + 2 * line_height(20))
+    team_lines = wrap("Team: " + face.team, 20, width)
+    team_lines = clip_lines(team_lines, 20, width, 2, bold=False)
+    texts += place_lines(team_lines, team_box, 20, fill=INK)
+    return texts
+
+
+def layout_card(face: CardFace) -> CardLayout:
+    """Lay out one card (origin at the card's top-left corner)."""
+    position, experience = face.position.upper(), face.experience.upper()
+    template_texts, legend_box = _template_texts(position, experience)
+    header, left_d10, offense, defense, right_d10 = _table_cells()
     return CardLayout(
-        texts=texts,
-        number_box=number_box,
-        badge_box=badge_box,
+        template_texts=template_texts,
+        face_texts=_face_texts(face),
+        number_box=NUMBER_BOX,
+        badge_box=_badge_box(experience),
         stripe_box=(0, 0, CARD_WIDTH, 10),
         offense_cells=offense,
         defense_cells=defense,
         header_cells=header,
+        d10_cells=left_d10 + right_d10,
         legend_box=legend_box,
     )
 
 
-def draw_card(image: Image.Image, face: CardFace, origin: tuple[int, int] = (0, 0)) -> CardLayout:
-    """Draw one card onto `image` with its top-left corner at `origin`; returns its layout."""
-    layout = layout_card(face)
-    ox, oy = origin
+@lru_cache(maxsize=32)
+def _card_template(position: str, experience: str) -> Image.Image:
+    """Everything but the player's own printing, drawn once per position and experience."""
+    image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
+    stripe = POSITION_COLOURS.get(position, LIGHT_GREY)
+    draw.rectangle((0, 0, CARD_WIDTH - 1, 9), fill=stripe)
+    draw.rectangle((0, 0, CARD_WIDTH - 1, CARD_HEIGHT - 1), outline=INK, width=BORDER)
 
-    def shift(box: Rect) -> Rect:
-        return (box[0] + ox, box[1] + oy, box[2] + ox, box[3] + oy)
-
-    draw.rectangle(shift((0, 0, CARD_WIDTH - 1, CARD_HEIGHT - 1)), fill=PAPER)
-    stripe = POSITION_COLOURS.get(face.position.upper(), LIGHT_GREY)
-    draw.rectangle(shift((0, 0, CARD_WIDTH - 1, 9)), fill=stripe)
-    draw.rectangle(shift((0, 0, CARD_WIDTH - 1, CARD_HEIGHT - 1)), outline=INK, width=BORDER)
-
-    for box in layout.header_cells:
-        draw.rectangle(shift(box), fill=INK)
-    for row, box in enumerate(layout.offense_cells):
+    header, left_d10, offense, defense, right_d10 = _table_cells()
+    for box in header:
+        draw.rectangle(box, fill=INK)
+    for row, box in enumerate(offense):
         shade = ROW_SHADE if row % 2 else PAPER
-        draw.rectangle(shift((box[0], box[1], layout.defense_cells[row][2], box[3])), fill=shade)
-    _, left_d10, _, _, right_d10 = _table_cells()
+        draw.rectangle((box[0], box[1], defense[row][2], box[3]), fill=shade)
     for box in left_d10 + right_d10:
-        draw.rectangle(shift(box), fill=D10_SHADE)
+        draw.rectangle(box, fill=D10_SHADE)
     table = (TABLE_LEFT, TABLE_TOP, right_d10[-1][2], right_d10[-1][3])
-    draw.rectangle(shift(table), outline=INK, width=2)
+    draw.rectangle(table, outline=INK, width=2)
     # The rule between OFFENSE and DEFENSE keeps the two columns from reading as one.
-    middle = layout.offense_cells[0][2]
-    draw.line(shift((middle, TABLE_TOP, middle, table[3])), fill=INK, width=2)
+    middle = offense[0][2]
+    draw.line((middle, TABLE_TOP, middle, table[3]), fill=INK, width=2)
 
-    draw.rectangle(shift(layout.number_box), fill=INK)
-    background, _ = EXPERIENCE_COLOURS.get(face.experience.upper(), (LIGHT_GREY, INK))
-    draw.rounded_rectangle(shift(layout.badge_box), radius=8, fill=background)
-    legend = layout.legend_box
-    draw.line(shift((legend[0], legend[1] - 6, legend[2], legend[1] - 6)), fill=LIGHT_GREY, width=2)
+    draw.rectangle(NUMBER_BOX, fill=INK)
+    background, _ = EXPERIENCE_COLOURS.get(experience, (LIGHT_GREY, INK))
+    draw.rounded_rectangle(_badge_box(experience), radius=8, fill=background)
+    texts, legend = _template_texts(position, experience)
+    draw.line((legend[0], legend[1] - 6, legend[2], legend[1] - 6), fill=LIGHT_GREY, width=2)
+    draw_texts(draw, texts)
+    return image
 
-    draw_texts(draw, [_shifted(t, ox, oy) for t in layout.texts])
-    return layout
+
+def draw_card(image: Image.Image, face: CardFace, origin: tuple[int, int] = (0, 0)) -> None:
+    """Draw one card onto `image` with its top-left corner at `origin`."""
+    image.paste(_card_template(face.position.upper(), face.experience.upper()), origin)
+    ox, oy = origin
+    draw_texts(ImageDraw.Draw(image), [_shifted(t, ox, oy) for t in _face_texts(face)])
 
 
 def _shifted(text: PlacedText, dx: int, dy: int) -> PlacedText:
@@ -276,11 +320,3 @@ def sheet_image(faces: Sequence[CardFace]) -> Image.Image:
                 (x, y, x + CARD_WIDTH - 1, y + CARD_HEIGHT - 1), outline=LIGHT_GREY, width=2
             )
     return image
-
-
-def render_card_face(face: CardFace) -> bytes:
-    return to_png(card_image(face))
-
-
-def render_sheet_faces(faces: Sequence[CardFace]) -> bytes:
-    return to_png(sheet_image(faces))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.common import BLUE, GREY, INK, LIGHT_GREY, ORANGE, PAPER, VERMILION, YELLOW, to_png
+from render.common import BLUE, GREY, INK, LIGHT_GREY, ORANGE, PAPER, VERMILION, YELLOW
 from render.rollerball2.faces import BoxLine, BoxScore, TeamBox
 from render.rollerball2.text import (
     PlacedText,
@@ -366,7 +366,3 @@ def scoresheet_image(score: BoxScore) -> Image.Image:
         draw.rectangle((block[0], block[1], block[2] - 1, block[3] - 1), outline=colour, width=3)
     draw_texts(draw, layout.texts)
     return image
-
-
-def render_box_score(score: BoxScore) -> bytes:
-    return to_png(scoresheet_image(score))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from PIL import ImageDraw, ImageFont
 
@@ -49,11 +50,15 @@ def line_height(size: int, *, bold: bool = False) -> int:
     return ascent + descent
 
 
+# Measurements are pure functions of (text, size, bold) and the same strings recur on every
+# card (codes, digits, headings), so they are memoised: layout then costs almost nothing.
+@lru_cache(maxsize=16384)
 def left_overhang(text: str, size: int, *, bold: bool = False) -> int:
     """How far the first glyph's ink reaches left of the pen position (e.g. "j", "T")."""
     return max(0, -int(font(size, bold=bold).getbbox(text)[0])) if text else 0
 
 
+@lru_cache(maxsize=16384)
 def text_width(text: str, size: int, *, bold: bool = False) -> float:
     """Width the line needs: its advance, widened to cover ink that overhangs either end."""
     if not text:
@@ -63,6 +68,7 @@ def text_width(text: str, size: int, *, bold: bool = False) -> float:
     return max(face.getlength(text), ink_right) + left_overhang(text, size, bold=bold)
 
 
+@lru_cache(maxsize=16384)
 def fits(text: str, size: int, max_width: float, *, bold: bool = False) -> bool:
     """Whether `text` fits `max_width`, measuring the ink exactly only near the limit.
 
