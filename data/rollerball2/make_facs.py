@@ -155,7 +155,20 @@ def action_sections():
                 ),
             )
         )
-    for slot in ["Skater3", "Skater1", "Skater4", "Skater2"]:
+    for slot in ["Skater4", "Skater2"]:
+        out.append(
+            (
+                f"A STAR or VETERAN defensive {slot} steps in front of the ball handler and "
+                f"strips him: defensive team now in control (pick new action). A ROOKIE defender "
+                f"is burned and the ball handler drives on (roll on his card vs his opponent).",
+                eff(
+                    "turnover",
+                    when=cond(f"defense.{slot}", ["star", "veteran"]),
+                    otherwise=eff("control", who="handler"),
+                ),
+            )
+        )
+    for slot in ["Skater3", "Skater1"]:
         out.append(
             (
                 f"Breakaway! A STAR {slot} races clear of the pack and fires it home: GOAL. A "
@@ -449,12 +462,14 @@ def attack_skater_sections():
     )
     t.append(
         (
-            "STAR attacker drives the player head-first into the wall. Player killed. No penalty "
-            "is called. Any other attacker: 10-minute misconduct for spearing; player out until "
-            "the next new ball.",
+            "STAR attacker drives the player head-first into the wall and no penalty is called. "
+            "His coach rolls D10 for the matches he misses; a 0 means he is dead. Any other "
+            "attacker: 10-minute misconduct for spearing; player out until the next new ball.",
             eff(
                 "fire",
-                ops=[inj("victim", "killed", "killed by a hit into the wall", by="attacker")],
+                ops=[
+                    inj("victim", "d10_matches", "driven head-first into the wall", by="attacker")
+                ],
                 when=cond("attacker", ["star"]),
                 otherwise=eff(
                     "fire",

@@ -1,0 +1,117 @@
+"""Simulate many auto-played matches between generated teams and summarise them.
+
+Used to tune the content (scoring, violence, star vs rookie, defensive bikers) and to produce the
+distribution printed in docs/rules/rollerball2.md:  python -m rules.rollerball2 sim --matches 1000
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.rollerball2.cards import BIKER, ROOKIE, STAR, VETERAN
+from rules.rollerball2.coach import auto_play
+from rules.rollerball2.content import load_content
+from rules.rollerball2.engine import new_match, result
+from rules.rollerball2.roster import generate_roster
+
+
+@dataclass
+class Summary:
+    matches: int = 0
+    total_goals: list[int] = field(default_factory=list)
+    penalties: list[int] = field(default_factory=list)
+    injuries: list[int] = field(default_factory=list)
+    deaths: int = 0
+    bans: int = 0
+    overtime: int = 0
+    draws: int = 0
+    home_wins: int = 0
+    # experience -> [goals, player-matches on track] for skaters and catchers
+    scoring: dict[str, list[int]] = field(
+        default_factory=lambda: {STAR: [0, 0], VETERAN: [0, 0], ROOKIE: [0, 0]}
+    )
+    biker_answers: int = 0  # GOAL vs Bkr: a defensive biker answered the shot
+    biker_stops: int = 0  # ... and no goal came of it
+    biker_attacks: int = 0  # ATTACK (BIKER) sections read
+    attacks: int = 0  # all ATTACK sections read
+
+
+def simulate(matches: int, seed: int | str) -> Summary:
+    """Play `matches` matches; match i pits two rosters generated from (seed, i)."""
+    names = load_content().team_names
+    summary = Summary()
+    for i in range(matches):
+        home_name = names[(2 * i) % len(names)]
+        away_name = names[(2 * i + 1) % len(names)]
+        home = generate_roster(f"{seed}:{i}", home_name)
+        away = generate_roster(f"{seed}:{i}", away_name)
+        state, events = auto_play(new_match(f"{seed}:{i}", home, away))
+        final = result(state)
+        summary.matches += 1
+        summary.total_goals.append(final.home_score + final.away_score)
+        kinds = Counter(event.kind for event in events)
+        summary.penalties.append(kinds["penalty"])
+        summary.injuries.append(kinds["injury"])
+        summary.bans += kinds["ban"]
+        summary.overtime += final.overtime
+        summary.draws += final.winner is None
+        summary.home_wins += final.winner == "home"
+        for sheet in (final.home, final.away):
+            for line in sheet.players:
+                if line.injury.endswith("(killed)") or "killed" in line.injury.split("(")[-1]:
+                    summary.deaths += 1
+                if line.on_track and line.position != BIKER:
+                    summary.scoring[line.experience][0] += line.goals
+                    summary.scoring[line.experience][1] += 1
+        for index, event in enumerate(events):
+            if "answers the shot" in event.text:
+                summary.biker_answers += 1
+                summary.biker_stops += "(both sides read GOAL)" not in event.text
+            elif event.kind == "card" and "ATTACK (" in event.text:
+                summary.attacks += 1
+                summary.biker_attacks += "ATTACK (BIKER)" in event.text
+            del index
+    return summary
+
+
+def _histogram(values: list[int]) -> list[str]:
+    counts = Counter(values)
+    lines = []
+    for value in range(min(values), max(values) + 1):
+        share = counts[value] / len(values)
+        lines.append(f"  {value:3d} | {'#' * round(share * 200):<40} {share:6.1%}")
+    return lines
+
+
+def format_summary(summary: Summary, seed: int | str) -> str:
+    goals = summary.total_goals
+    n = summary.matches
+    lines = [
+        f"Rollerball II: {n} auto-played matches (seed {seed})",
+        f"Total goals per match: mean {statistics.mean(goals):.2f}, median "
+        f"{statistics.median(goals):g}, min {min(goals)}, max {max(goals)}, "
+        f"stdev {statistics.pstdev(goals):.2f}",
+        f"Matches with 5-15 goals: {sum(5 <= g <= 15 for g in goals) / n:.1%}",
+        f"Penalties per match: mean {statistics.mean(summary.penalties):.2f}",
+        f"Injuries per match: mean {statistics.mean(summary.injuries):.2f}",
+        f"Deaths: {summary.deaths} in {n} matches ({summary.deaths / n:.2f} per match)",
+        f"Bans: {summary.bans} ({summary.bans / n:.2f} per match)",
+        f"Overtime played: {summary.overtime / n:.1%}; draws: {summary.draws / n:.1%}; "
+        f"home wins: {summary.home_wins / n:.1%}",
+        "Goals per skater/catcher match played, by experience:",
+    ]
+    for experience in (STAR, VETERAN, ROOKIE):
+        scored, played = summary.scoring[experience]
+        rate = scored / played if played else 0.0
+        lines.append(f"  {experience:8s} {rate:.3f}  ({scored} goals in {played} player-matches)")
+    stops = summary.biker_stops / summary.biker_answers if summary.biker_answers else 0.0
+    lines.append(
+        f"Defensive bikers: answered {summary.biker_answers / n:.2f} shots a match (GOAL vs Bkr), "
+        f"stopped {stops:.1%} of them; {summary.biker_attacks / max(1, summary.attacks):.1%} of "
+        f"attacks were by bikers"
+    )
+    lines.append("Total goals per match (distribution):")
+    lines.extend(_histogram(goals))
+    return "\n".join(lines)
