@@ -2,23 +2,25 @@
 
 Frames (documented, and checked by the tests):
 - 1 opening frame: the board before the move, the ball(s) where they start, the d4 roll(s);
-- 1 frame per step index: frame i shows every ball after its step i (Assault's two balls move
-  together, so their steps are paired by index and the longer list sets the count). The engine
-  reports a turn on entering a square (vortex, bumper, twister, barricade) as its own step on the
-  same square, so the player sees the ball arrive and then turn; edge bounces are steps too;
+- one ball: 1 frame per step the engine reports. A turn on entering a square (vortex, bumper,
+  twister, barricade) is its own step on the same square, so the player sees the ball arrive
+  and then turn; edge bounces are steps too;
+- two balls (Assault, moving together): 1 frame per tick, a tick being one unit of movement of
+  each ball with whatever happened on arrival (see `ticks`), so the frames show both balls
+  where the engine had them at the same moment;
 - 2 more frames when the move ends in a goal or an Assault collision: a flash, then the held
   result.
-So `frames = 1 + max(len(steps)) + (2 if goal or collision else 0)`. The last frame is held
-for LAST_FRAME_MS.
+So one ball: `1 + len(steps) + (2 if goal or collision else 0)`; Assault: the same with the
+longer ball's tick count in place of `len(steps)`. The last frame is held for LAST_FRAME_MS.
 
-Squares the ball has crossed are tinted, so a still frame shows the path so far; the header's
-second line says in words what the step did (the engine's step text).
+Squares the ball has crossed are tinted, so a still frame shows the path so far; the header
+says in words what the step did (the engine's step text).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PIL import Image, ImageDraw
 
@@ -36,12 +38,15 @@ from render.rocketball.board import (
     to_palette,
 )
 from render.rocketball.sprites import chip_sprite
-from render.rocketball.view import BallView, BoardView, ChipView
+from render.rocketball.view import BallView, BoardView
 
 STEP_MS = 550
 FLASH_MS = 350
 LAST_FRAME_MS = 2500
 FINAL_EVENTS = ("goal", "collision")  # step kinds after which the move ends with a flash
+# Step kinds that spend one unit of movement, each the start of a new tick. A goal counts when
+# the ball flew in from the adjacent square (not when a mogul jump carried it in).
+MOVING_STEPS = ("moved", "gust", "bounce")
 
 
 @dataclass(frozen=True)
@@ -67,15 +72,39 @@ class BallPath:
     label: str = ""  # Assault: whose ball, put before each step's words
 
 
-def frame_count(paths: list[BallPath]) -> int:
+def ticks(start: tuple[int, int], steps: tuple[PathStep, ...]) -> list[list[PathStep]]:
+    """A ball's steps grouped by unit of movement: each group opens with a step that spends one
+    unit (a move, a gust push, a bounce, a goal from the next square) and holds what followed on
+    arrival (a vortex or chip turn, a mogul jump, an Assault own-goal restart or collision)."""
+    groups: list[list[PathStep]] = []
+    previous = start
+    for step in steps:
+        here = (step.column, step.row)
+        adjacent = abs(here[0] - previous[0]) + abs(here[1] - previous[1]) == 1
+        opens = step.what in MOVING_STEPS or (step.what == "goal" and adjacent)
+        if opens or not groups:
+            groups.append([step])
+        else:
+            groups[-1].append(step)
+        previous = here
+    return groups
+
+
+def _frames_of_steps(view: BoardView, paths: list[BallPath]) -> list[list[list[PathStep]]]:
+    """Per path, the steps each frame shows: one step a frame for one ball, one tick a frame
+    for two balls moving together."""
+    if len(paths) == 1:
+        return [[[step] for step in paths[0].steps]]
+    starts = [(view.balls[path.ball].column, view.balls[path.ball].row) for path in paths]
+    return [ticks(start, path.steps) for start, path in zip(starts, paths, strict=True)]
+
+
+def frame_count(view: BoardView, paths: list[BallPath]) -> int:
     """How many frames `move_gif` draws for these paths (see the module docstring)."""
-    steps = max((len(path.steps) for path in paths), default=0)
+    groups = _frames_of_steps(view, paths)
+    steps = max((len(per_path) for per_path in groups), default=0)
     finale = any(step.what in FINAL_EVENTS for path in paths for step in path.steps)
     return 1 + steps + (2 if finale else 0)
-
-
-def _chip_at(chips: dict[tuple[int, int], ChipView], square: tuple[int, int]) -> ChipView | None:
-    return chips.get(square)
 
 
 def _flash_goal(base: Image.Image, end: str, *, bright: bool) -> None:
@@ -103,7 +132,6 @@ def move_frames(
 ) -> tuple[list[Image.Image], list[int]]:
     """RGB frames and their durations (ms) for the move described by `paths` from `view`."""
     base = base_layer(view)
-    draw_goal_labels(base, view)
     draw_chips(base, view.chips)
     draw_header(base, view)
     chips = {(chip.column, chip.row): chip for chip in view.chips}
@@ -120,11 +148,13 @@ def move_frames(
         draw = ImageDraw.Draw(frame)
         for square in trail | removed:
             clear_square(draw, *square, highlighted=square in trail)
-            chip = _chip_at(chips, square)
+            chip = chips.get(square)
             if chip is not None and square not in removed:
                 sprite = chip_sprite(chip.kind, chip.facing or "N")
                 x, y = g.square_centre(*square)
                 frame.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
+        # Goal labels make room for a ball lying in the goal, so they follow the balls.
+        draw_goal_labels(frame, replace(view, balls=tuple(balls)))
         draw_balls(frame, tuple(balls))
         draw_caption(frame, caption)
         return frame
@@ -132,23 +162,26 @@ def move_frames(
     frames = [render(" · ".join(path.caption for path in paths))]
     durations = [STEP_MS]
     finale: tuple[str, BallView] | None = None
-    for index in range(max((len(path.steps) for path in paths), default=0)):
+    groups = _frames_of_steps(view, paths)
+    for index in range(max((len(per_path) for per_path in groups), default=0)):
         captions = []
-        for path in paths:
-            if index >= len(path.steps):
+        for path, per_path in zip(paths, groups, strict=True):
+            if index >= len(per_path):
                 continue
-            step = path.steps[index]
-            old = balls[path.ball]
-            balls[path.ball] = BallView(
-                step.column, step.row, step.facing, owner=old.owner, in_goal=step.in_goal
-            )
-            if step.in_goal is None:
-                trail.add((step.column, step.row))
-            if step.what == "barricade_blasted":
-                removed.add((step.column, step.row))
-            if step.what in FINAL_EVENTS:
-                finale = (step.what, balls[path.ball])
-            captions.append(f"{path.label}: {step.text}" if path.label else step.text)
+            for step in per_path[index]:
+                old = balls[path.ball]
+                balls[path.ball] = BallView(
+                    step.column, step.row, step.facing, owner=old.owner, in_goal=step.in_goal
+                )
+                if step.in_goal is None:
+                    trail.add((step.column, step.row))
+                if step.what == "barricade_blasted":
+                    removed.add((step.column, step.row))
+                if step.what in FINAL_EVENTS:
+                    finale = (step.what, balls[path.ball])
+            text = ", ".join(step.text for step in per_path[index])
+            # The engine's step texts are clauses ("moves to a11"): make the caption a sentence.
+            captions.append(f"{path.label}: {text}" if path.label else text[:1].upper() + text[1:])
         frames.append(render(" / ".join(captions)))
         durations.append(STEP_MS)
     if finale is not None:

@@ -67,7 +67,7 @@ def ball_paths(events: Any, names: dict[str, str]) -> list[BallPath]:
                     row=view.row,
                     facing=view.facing,
                     what=_field(step, "what", "moved"),
-                    text=_sentence(_field(step, "text", "")),
+                    text=_field(step, "text", ""),
                     in_goal=view.in_goal,
                 )
             )
@@ -126,11 +126,6 @@ def render_move_gif(
 def _ball_name(view: BoardView, index: int) -> str:
     owner = view.balls[index].owner
     return f"{view.names[owner]}'s ball" if owner else "Ball"
-
-
-def _sentence(text: str) -> str:
-    """The engine's step text ("moves to a11") as a caption ("Moves to a11")."""
-    return text[:1].upper() + text[1:]
 
 
 def move_squares(events: Any) -> list[str]:

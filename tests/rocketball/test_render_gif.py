@@ -15,7 +15,7 @@ from PIL import Image
 from render.common import GREY, INK, VERMILION, YELLOW
 from render.rocketball import geometry as g
 from render.rocketball import move_squares, render_move_gif, square_centre
-from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS
+from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS, PathStep, ticks
 from render.rocketball.sprites import WHITE
 from rules.rocketball.state import Ball, Chip, Settings
 from tests.rocketball.test_render_board import UNIT, make_state, near
@@ -136,18 +136,56 @@ def test_assault_balls_move_together_and_collide():
     settings = Settings.with_variants(["assault"])
     balls = [Ball("d4", "S", "N", "d1"), Ball("d8", "N", "S", "d11")]
     state = make_state(balls=balls, settings=settings)
+    # As the engine reports it: a collision is an extra step on the square both balls reached.
     events = [
-        move("d4", "S", 2, [step("d5", "S"), step("d6", "S")], ball=0),
-        move("d8", "N", 2, [step("d7", "N"), step("d6", "N", "collision")], ball=1),
+        move("d4", "S", 2, [step("d5", "S"), step("d6", "S"), step("d6", "S", "collision")]),
+        move(
+            "d8", "N", 2, [step("d7", "N"), step("d6", "N"), step("d6", "N", "collision")], ball=1
+        ),
     ]
     frames, _ = frames_of(render_move_gif(state, events))
-    assert len(frames) == 1 + 2 + 2
+    assert len(frames) == 1 + 2 + 2  # two ticks, then the flash and the held explosion
     assert ball_drawn(frames[1], "d5", "S")
     assert ball_drawn(frames[1], "d7", "N", body=INK)
     # The collision burst surrounds the square.
     x, y = square_centre("d6")
     assert near(frames[3].getpixel((x, y - 30)), VERMILION)
     assert near(frames[4].getpixel((x, y - 30)), YELLOW)
+
+
+def test_assault_frames_follow_the_engines_ticks():
+    """One ball turns on a vortex as it arrives; the other ball must not run a step ahead."""
+    settings = Settings.with_variants(["assault"])
+    balls = [Ball("b4", "E", "N", "d1"), Ball("f8", "N", "S", "d11")]
+    chips = {"c4": Chip("vortex", "S")}
+    state = make_state(balls=balls, settings=settings, chips=chips)
+    events = [
+        move("b4", "E", 2, [step("c4", "E"), step("c4", "S", "vortex"), step("c5", "S")]),
+        move("f8", "N", 2, [step("f7", "N"), step("f6", "N")], ball=1),
+    ]
+    frames, _ = frames_of(render_move_gif(state, events))
+    assert len(frames) == 1 + 2
+    assert ball_drawn(frames[1], "c4", "S")  # arrived and turned in the same tick
+    assert ball_drawn(frames[1], "f7", "N", body=INK)
+    assert ball_drawn(frames[2], "c5", "S")
+    assert ball_drawn(frames[2], "f6", "N", body=INK)
+
+
+def test_ticks_group_arrival_effects_and_tell_mogul_goals_apart():
+    def path_step(square: str, what: str) -> PathStep:
+        column, row = "abcdefg".index(square[0]), int(square[1:]) - 1
+        in_goal = "N" if row == -1 else "S" if row == 11 else None
+        return PathStep(column, row, "N", what, what, in_goal)
+
+    steps = (
+        path_step("d5", "moved"),
+        path_step("d5", "vortex"),
+        path_step("d4", "moved"),
+        path_step("d0", "goal"),  # a mogul jump from d4 carried it in: same tick
+    )
+    assert [len(group) for group in ticks((3, 5), steps)] == [2, 2]
+    direct = (path_step("d1", "moved"), path_step("d0", "goal"))  # flew in from d1: new tick
+    assert [len(group) for group in ticks((3, 1), direct)] == [1, 1]
 
 
 def test_a_move_starts_where_the_event_says():
@@ -167,27 +205,32 @@ def test_events_without_movement_are_refused():
 @pytest.mark.skipif(
     importlib.util.find_spec("rules.rocketball.engine") is None, reason="engine not present"
 )
-def test_real_engine_moves_animate_with_the_documented_frame_count():
+@pytest.mark.parametrize(
+    "variants", [["bumpers", "gusts", "barricades", "moguls"], ["assault", "twisters"]]
+)
+def test_real_engine_moves_end_where_the_engine_put_the_balls(variants):
     from rules.rocketball.engine import apply, legal_actions, new_game
 
-    settings = Settings.with_variants(["bumpers", "gusts", "barricades", "moguls"])
     rng = random.Random(3)
-    state, _ = new_game(3, settings)
+    state, _ = new_game(3, Settings.with_variants(variants))
     checked = 0
-    while state.phase != "over" and checked < 12:
+    while state.phase != "over" and checked < 8:
         before = state
         state, events = apply(state, rng.choice(legal_actions(state)))
         moves = [event for event in events if event.kind == "move"]
-        if not moves or not moves[0].steps:
+        if not moves or not any(move.steps for move in moves):
             continue
-        steps = moves[0].steps
+        steps = [step for move in moves for step in move.steps]
         finale = any(s.what in ("goal", "collision") for s in steps)
         frames, durations = frames_of(render_move_gif(before, events))
-        assert len(frames) == 1 + len(steps) + (2 if finale else 0)
+        if len(moves) == 1:
+            assert len(frames) == 1 + len(moves[0].steps) + (2 if finale else 0)
         assert durations[-1] == LAST_FRAME_MS
-        last = steps[-1]
-        if last.what not in ("goal", "collision"):
-            assert ball_drawn(frames[-1], last.square, last.facing)
+        if not finale:  # after a goal the engine has already reset the field
+            bodies = {None: VERMILION, "N": VERMILION, "S": INK}
+            for ball in state.balls:
+                owner = ball.owner if state.settings.assault else None
+                assert ball_drawn(frames[-1], ball.square, ball.facing, bodies[owner])
         checked += 1
     assert checked >= 5
 
