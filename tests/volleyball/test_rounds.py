@@ -1,0 +1,230 @@
+"""The results sequence of a round (seed, "Sequence of the several stages for the results"),
+order validation, NMR (rule 12), spying (rule 9) and money conservation."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.volleyball import economy
+from rules.volleyball.managers import all_computer_orders, new_computer_league
+from rules.volleyball.match import default_match_orders
+from rules.volleyball.orders import (
+    LevelPoints,
+    RoundOrders,
+    SpyOrder,
+    TrainingOrder,
+    VolleyballError,
+)
+from rules.volleyball.rounds import play_round, round_fixtures, round_order_problems
+from rules.volleyball.season import LeagueState
+
+
+def basic_orders(state: LeagueState, team_name: str) -> RoundOrders:
+    """Orders with only the default line-ups for the team's matches this round."""
+    orders = RoundOrders(team=team_name)
+    team = state.league.team(team_name)
+    for fixture in round_fixtures(state, state.league.round_number):
+        if team_name in (fixture.home, fixture.away):
+            home = fixture.home == team_name
+            orders.matches.append(
+                default_match_orders(
+                    team,
+                    opponent=fixture.away if home else fixture.home,
+                    home=home,
+                    match_number=fixture.match_number,
+                )
+            )
+    return orders
+
+
+def all_basic_orders(state: LeagueState) -> dict[str, RoundOrders]:
+    return {t.name: basic_orders(state, t.name) for t in state.league.teams}
+
+
+@pytest.fixture
+def league() -> LeagueState:
+    return new_computer_league(4, seed=21)
+
+
+# --- validation ----------------------------------------------------------------------------
+
+
+def test_every_problem_is_listed_and_nothing_is_applied(league: LeagueState) -> None:
+    name = league.league.teams[0].name
+    before = league.to_dict()
+    orders = basic_orders(league, name)
+    orders.training = [TrainingOrder("Nobody Known", 1, 0)]
+    orders.sponsor = "Moon Money"
+    orders.spies = [SpyOrder(name)]
+    orders.matches[0].sets[0].devotion = LevelPoints(ol=31)
+    with pytest.raises(VolleyballError) as caught:
+        play_round(league, {name: orders})
+    problems = caught.value.problems
+    assert f"{name}: {name} has no player called Nobody Known to train." in problems
+    assert any("no sponsor called Moon Money" in p for p in problems)
+    assert f"{name}: A team cannot spy on itself." in problems
+    number = orders.matches[0].match_number  # the cup match (number 3) comes first
+    assert (
+        f"{name}: Match {number}: The orders use 31 devotion points; at most 30 may be used in a match."
+        in problems
+    )
+    assert league.to_dict() == before
+
+
+def test_orders_for_a_match_the_team_does_not_play(league: LeagueState) -> None:
+    name = league.league.teams[0].name
+    orders = basic_orders(league, name)
+    orders.matches[0].match_number = 7
+    assert f"{name} plays no match number 7 this round." in round_order_problems(league, orders)
+
+
+# --- the sequence --------------------------------------------------------------------------
+
+
+def test_wages_are_fixed_by_the_levels_after_training(league: LeagueState) -> None:
+    team = league.league.teams[0]
+    player = team.players[0]
+    player.ol, player.dl = 5, 5  # 10 points: $25 a round
+    team.training_points = 1
+    orders = basic_orders(league, team.name)
+    orders.training = [TrainingOrder(player.name, 1, 0)]  # 11 points: $50 a round
+    wages_before_training = economy.wages_due(team)
+    after, report = play_round(league, {team.name: orders})
+    wages = [e.amount for e in report.ledger if e.team == team.name and e.reason == "wages"]
+    assert wages == [-(wages_before_training + 25)]
+    trained = after.league.team(team.name).player(player.name)
+    assert (trained.ol, trained.dl, trained.trained_ol) == (6, 5, 1)
+    assert after.league.team(team.name).training_points >= 0
+
+
+def test_round_income_and_training_points_earned(league: LeagueState) -> None:
+    after, report = play_round(league, all_basic_orders(league))
+    config = league.league.config
+    for team in league.league.teams:
+        entries = [e for e in report.ledger if e.team == team.name]
+        assert economy.MoneyEntry(team.name, 500, "round money") in entries
+        won = sum(1 for m in report.matches if m.winner == team.name)
+        earned = after.league.team(team.name).training_points - team.training_points
+        assert (
+            earned >= config.training_points_per_round + won * config.training_points_per_match_won
+        )
+
+
+def test_cup_matches_are_played_before_league_matches() -> None:
+    state = new_computer_league(4, seed=5)  # 3 rounds, cup rounds in rounds 1, 2 and 3
+    assert state.cup.league_rounds == [1, 2, 3]
+    _after, report = play_round(state, all_basic_orders(state))
+    competitions = [
+        "cup" if m.home in state.cup.entrants and m.away in state.cup.entrants else "?"
+        for m in report.matches[:4]
+    ]
+    assert competitions == ["cup"] * 4
+    cup_lines = [i for i, e in enumerate(report.events) if e.startswith("Galaxy Cup:")]
+    league_lines = [i for i, e in enumerate(report.events) if e.startswith("Match ")]
+    assert max(cup_lines) < min(league_lines)
+
+
+# --- no move received ----------------------------------------------------------------------
+
+
+def test_nmr_repeats_the_last_line_up_without_points_and_trains(league: LeagueState) -> None:
+    name = league.league.teams[1].name
+    first = all_basic_orders(league)
+    first[name].matches[0].sets[0].devotion = LevelPoints(ol=3)
+    second_state, _ = play_round(league, first)
+    team = second_state.league.team(name)
+    last = [s.player_names for s in team.last_lineup]
+    tp_before = team.training_points
+    assert tp_before > 0
+    orders = all_basic_orders(second_state)
+    del orders[name]
+    third_state, report = play_round(second_state, orders)
+    assert report.nmr_teams == [name]
+    played = [m for m in report.matches if name in (m.home, m.away)]
+    first_match = played[0] if played[0].home_orders.match_number == 1 else played[-1]
+    side_orders = first_match.home_orders if first_match.home == name else first_match.away_orders
+    assert [s.player_names for s in side_orders.sets] == last
+    for set_order in side_orders.sets:
+        assert set_order.home_advantage.total == 0
+        assert set_order.devotion.total == 0
+        assert set_order.special.total == 0
+    assert third_state.league.team(name).training_points < tp_before + 10
+    assert any(e.startswith(f"{name}: ") and "trains to" in e for e in report.events)
+
+
+# --- spying --------------------------------------------------------------------------------
+
+
+def test_spy_report_goes_only_to_the_spying_team(league: LeagueState) -> None:
+    spy, target = league.league.teams[0].name, league.league.teams[2].name
+    target_fixture = next(
+        f
+        for f in round_fixtures(league, 1)
+        if target in (f.home, f.away) and f.competition == "league"
+    )
+    orders = all_basic_orders(league)
+    orders[spy].spies = [SpyOrder(target, target_fixture.match_number, player_detail=True)]
+    after, report = play_round(league, orders)
+    assert economy.MoneyEntry(spy, -550, "spying") in report.ledger
+    assert after.league.team(spy).spies_used == 1
+    assert list(report.private) == [spy]
+    lines = report.private[spy]
+    assert lines[0].startswith(f"Spy report on {target}")
+    assert any(line.strip().startswith("Set 1: OL") for line in lines)
+    assert any(": Setter " in line or ": Allround " in line for line in lines)  # detail
+
+
+def test_spying_is_limited_to_four_a_season_and_by_the_bank(league: LeagueState) -> None:
+    spy, target = league.league.teams[0].name, league.league.teams[2].name
+    league.league.team(spy).spies_used = 4
+    orders = basic_orders(league, spy)
+    orders.spies = [SpyOrder(target, 1)]
+    assert any("four spying orders" in p for p in round_order_problems(league, orders))
+
+    league.league.team(spy).spies_used = 0
+    league.league.team(spy).money = -800  # $300 would make it -$1,100
+    all_orders = all_basic_orders(league)
+    all_orders[spy].spies = [SpyOrder(target, 1)]
+    after, report = play_round(league, all_orders)
+    assert after.league.team(spy).spies_used == 0
+    assert not report.private
+    assert any("spying order" in e and "not valid" in e for e in report.events)
+
+
+# --- properties ----------------------------------------------------------------------------
+
+
+def check_ledger(before: LeagueState, after: LeagueState, report) -> None:
+    allowed = economy.MONEY_SOURCES | economy.MONEY_SINKS | {economy.TRANSFER_FEE}
+    assert {e.reason for e in report.ledger} <= allowed
+    assert sum(e.amount for e in report.ledger if e.reason == economy.TRANSFER_FEE) == 0
+    for reason in economy.MONEY_SOURCES:
+        assert all(e.amount >= 0 for e in report.ledger if e.reason == reason)
+    for reason in economy.MONEY_SINKS:
+        assert all(e.amount <= 0 for e in report.ledger if e.reason == reason)
+    for team in before.league.teams:
+        booked = sum(e.amount for e in report.ledger if e.team == team.name)
+        assert after.league.team(team.name).money - team.money == booked
+
+
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=10_000))
+def test_money_is_conserved_and_levels_never_negative(seed: int) -> None:
+    state = new_computer_league(6, seed=seed)
+    while not state.season_over:
+        after, report = play_round(state, all_computer_orders(state))
+        check_ledger(state, after, report)
+        for team in after.league.teams:
+            for player in team.players:
+                assert player.ol >= 0 and player.dl >= 0
+        state = after
+
+
+def test_play_round_leaves_the_state_untouched(league: LeagueState) -> None:
+    before = league.to_dict()
+    after, _report = play_round(league, all_basic_orders(league))
+    assert league.to_dict() == before
+    assert after.league.round_number == 2
+    assert after.league.results and not league.league.results
