@@ -1,9 +1,10 @@
 """The Rocketball board image: field, coordinates, goals, edge arrows, chips, ball(s), score.
 
-Drawn in two layers for speed: the static field (grid, labels, edge arrows, goal nets, legend)
-is drawn once per (edge arrows, chip kinds, Assault) and cached; each render copies it and adds
-the chips, balls, highlights and header text. The result is mapped onto one fixed 256-colour
-palette (exact Okabe-Ito colours first) and saved as a palette PNG: small and quick to encode.
+Drawn in layers for speed: the static field (grid, coordinates, edge arrows, goal nets) is drawn
+once and cached, the legend once per match setup (chip kinds, Assault names); each render copies
+them and adds the highlights, goal labels, chips, balls and header text. The result is mapped
+onto one fixed 256-colour palette (exact Okabe-Ito colours first) and saved as a palette PNG:
+small and quick to encode. The animation (animation.py) reuses these pieces frame by frame.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.common import GREY, INK, LIGHT_GREY, PAPER, VERMILION, font, to_png
 from render.rocketball import geometry as g
@@ -30,17 +31,10 @@ GOAL_FILL = (226, 240, 250)
 NOTE_GREY = (70, 70, 76)  # darker than GREY: small text needs the contrast
 FIELD_BORDER = 3
 
-CHIP_LABELS = {
-    "vortex": "vortex",
-    "gust": "gust",
-    "bumper": "bumper",
-    "twister": "twister",
-    "barricade": "barricade",
-    "mogul": "mogul",
-}
 
-
-def _text_fitting(text: str, width: int, size: int, *, bold: bool = True, smallest: int = 11):
+def _text_fitting(
+    text: str, width: int, size: int, *, bold: bool = True, smallest: int = 11
+) -> tuple[str, ImageFont.FreeTypeFont]:
     """The largest font (from `size` down) in which `text` fits `width`; clipped with … if none."""
     for candidate in range(size, smallest - 1, -1):
         if font(candidate, bold=bold).getlength(text) <= width:
@@ -128,8 +122,7 @@ def _draw_edge_arrows(base: Image.Image, edge_arrows: Iterable[tuple[int, int, s
 
 def _legend_items(chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]):
     items = [
-        (chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS), CHIP_LABELS[kind])
-        for kind in chip_kinds
+        (chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS), kind) for kind in chip_kinds
     ]
     items.extend((ball_sprite("N", owner), label) for owner, label in ball_labels)
     items.append((edge_arrow_sprite("N"), "edge arrow"))
@@ -378,16 +371,13 @@ def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
         )
 
 
-def compose_board(
-    view: BoardView, *, highlight: Iterable[tuple[int, int]] = (), draw_ball: bool = True
-) -> Image.Image:
-    """The board as an RGB image (before palette mapping); the animation builds on this."""
+def compose_board(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> Image.Image:
+    """The board as an RGB image (before palette mapping)."""
     base = base_layer(view)
     draw_highlights(base, highlight)
     draw_goal_labels(base, view)
     draw_chips(base, view.chips)
-    if draw_ball:
-        draw_balls(base, view.balls)
+    draw_balls(base, view.balls)
     draw_header(base, view)
     return base
 

@@ -37,12 +37,10 @@ class BoardView:
     chips: tuple[ChipView, ...]
     balls: tuple[BallView, ...]
     score: dict[str, int]  # 'N'/'S' -> points
-    windbag_holder: str | None  # 'N'/'S'
-    bag_count: int
     status: str  # one line: whose turn and what to do, or the result
     goal_scorer: dict[str, str]  # goal end 'N'/'S' -> the player ('N'/'S') who scores there
     edge_arrows: tuple[tuple[int, int, str, str], ...]  # (column, row, edge, arrow facing)
     chip_kinds: tuple[str, ...] = ("vortex",)  # kinds in this match, for the legend
     assault: bool = False
     names: dict[str, str] = field(default_factory=lambda: {"N": "North", "S": "South"})
-    note: str | None = None  # optional extra line, e.g. when Tug-of-War swaps the goals
+    note: str | None = None  # third header line: the windbag, chips left, Tug-of-War swaps
