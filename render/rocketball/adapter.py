@@ -97,7 +97,7 @@ def _note(state: GameState, names: dict[str, str]) -> str:
     return " · ".join(parts)
 
 
-NAME_LENGTH = 14  # longer display names are cut: they must fit beside the score and in a goal
+NAME_LENGTH = 18  # longer display names are cut: they must fit beside the score and in a goal
 
 
 def display_names(names: dict[str, str] | None) -> dict[str, str]:

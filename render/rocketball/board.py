@@ -351,6 +351,17 @@ def draw_header(base: Image.Image, view: BoardView) -> None:
         )
 
 
+def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
+    """'<name> scores' in the largest size that fits; a long name is cut, never the word."""
+    smallest = 12
+    text, label_font = _text_fitting(f"{name} scores", width, 17, smallest=smallest)
+    if not text.endswith("…"):
+        return text, label_font
+    while len(name) > 1 and label_font.getlength(f"{name}… scores") > width:
+        name = name[:-1]
+    return f"{name}… scores", label_font
+
+
 def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
     """'<player> scores' in each goal. A ball lying in the goal keeps its third of the box: the
     label moves to the other two thirds (or, for a ball in the middle, the header says it all)."""
@@ -364,8 +375,7 @@ def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
             left += g.CELL
         elif g.GOAL_COLUMNS[-1] in taken:
             right -= g.CELL
-        scorer = view.names[view.goal_scorer[end]]
-        text, label_font = _text_fitting(f"{scorer} scores", right - left - 12, 17)
+        text, label_font = scores_label(view.names[view.goal_scorer[end]], right - left - 12)
         draw.text(
             ((left + right) // 2, (top + bottom) // 2), text, font=label_font, fill=INK, anchor="mm"
         )

@@ -17,7 +17,7 @@ from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YEL
 from render.rocketball import geometry as g
 from render.rocketball import render_board, square_centre
 from render.rocketball.adapter import board_view
-from render.rocketball.board import CHECKER, HIGHLIGHT
+from render.rocketball.board import CHECKER, HIGHLIGHT, scores_label
 from render.rocketball.sprites import WHITE
 from rules.rocketball.state import (
     EDGE_ARROWS,
@@ -286,4 +286,12 @@ def test_winner_is_announced():
 
 def test_long_names_are_cut_to_fit():
     view = board_view(make_state(), {"N": "Bartholomew the Magnificent", "S": ""})
-    assert view.names == {"N": "Bartholomew t…", "S": "South"}
+    assert view.names == {"N": "Bartholomew the M…", "S": "South"}
+
+
+def test_goal_label_cuts_a_long_name_but_keeps_scores():
+    goal_width = 3 * g.CELL - 12
+    text, label_font = scores_label("xXx_DragonSlayer_xXx", goal_width)
+    assert text.endswith("… scores") and text.startswith("xXx_Drag")
+    assert label_font.getlength(text) <= goal_width
+    assert scores_label("Bob", goal_width)[0] == "Bob scores"
