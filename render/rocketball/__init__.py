@@ -3,10 +3,17 @@
 Public API (pure functions, engine state in, image bytes out):
 - `render_board(state, *, highlight=None, names=None) -> bytes` (PNG)
 - `render_move_gif(state_before, events, *, names=None) -> bytes` (GIF)
-- `move_squares(events) -> list[str]`: the squares a move crossed, to pass as `highlight`.
+- `move_squares(events) -> list[str]`: the squares a move crossed, to pass as `highlight`;
+  `turn_squares(events)` adds the squares of chips placed, rotated or drifted.
 - `square_centre(square) -> (x, y)`: pixel centre of a square such as "c4" (for tests).
 """
 
-from render.rocketball.render import move_squares, render_board, render_move_gif, square_centre
+from render.rocketball.render import (
+    move_squares,
+    render_board,
+    render_move_gif,
+    square_centre,
+    turn_squares,
+)
 
-__all__ = ["move_squares", "render_board", "render_move_gif", "square_centre"]
+__all__ = ["move_squares", "render_board", "render_move_gif", "square_centre", "turn_squares"]

@@ -143,3 +143,20 @@ def move_squares(events: Any) -> list[str]:
             if square and goal_of(square) is None and square not in squares:
                 squares.append(square)
     return squares
+
+
+def turn_squares(events: Any) -> list[str]:
+    """Everything a turn touched, to pass as `highlight`: the squares the ball(s) crossed
+    (`move_squares`) and the square of each chip placed, rotated or drifted (both ends)."""
+    items = [events] if _is_move(events) else list(events)
+    squares = move_squares(items)
+    for event in items:
+        kind = _field(event, "kind")
+        if kind in ("place", "rotate"):
+            touched = [_field(event, "square")]
+        elif kind == "drift":
+            touched = [_field(event, "from_square"), _field(event, "to_square")]
+        else:
+            continue
+        squares.extend(square for square in touched if square and square not in squares)
+    return squares

@@ -14,7 +14,7 @@ from PIL import Image
 
 from render.common import GREY, INK, VERMILION, YELLOW
 from render.rocketball import geometry as g
-from render.rocketball import move_squares, render_move_gif, square_centre
+from render.rocketball import move_squares, render_move_gif, square_centre, turn_squares
 from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS, PathStep, ticks
 from render.rocketball.sprites import WHITE
 from rules.rocketball.state import Ball, Chip, Settings
@@ -239,3 +239,12 @@ def test_move_squares_lists_the_path_for_highlighting():
     steps = [step("d5", "N"), step("d5", "E", "vortex"), step("e5", "E"), step("d0", "N", "goal")]
     events = [move("d6", "N", 3, steps), {"kind": "goal", "text": "GOAL!"}]
     assert move_squares(events) == ["d6", "d5", "e5"]
+
+
+def test_turn_squares_add_the_chips_the_turn_touched():
+    events = [
+        move("d6", "N", 1, [step("d5", "N")]),
+        {"kind": "place", "text": "North places a vortex on b2.", "square": "b2"},
+        {"kind": "drift", "text": "South drifts a chip.", "from_square": "f3", "to_square": "f4"},
+    ]
+    assert turn_squares(events) == ["d6", "d5", "b2", "f3", "f4"]
