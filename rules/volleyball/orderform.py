@@ -177,10 +177,20 @@ _CONCEPT_WORDS = {c.abbreviation.lower(): c for c in Concept} | {c.name.lower():
 _CONCEPT_WORDS["agressive"] = Concept.AGGRESSIVE  # the seed's spelling
 
 
-def _after_label(text: str, label: str) -> str:
-    """What follows `label` (case-insensitive) and an optional colon."""
-    start = text.lower().find(label.lower())
-    rest = text[start + len(label) :] if start >= 0 else ""
+# Line labels (case-insensitive, at the start of a line) and what may follow them.
+_DIVISION = r"division\s*(?:no\.?)?"
+_MATCH_NUMBER = r"match\s*(?:no\.?|number)"
+_DEVOTION_TOTAL = r"total\s+used\s+devotion\s*(?:points|pts\.?)?\s*(?:\(whole match\))?"
+_SPECIAL_TOTAL = r"total\s+used\s+special\s*(?:points|pts\.?)?\s*(?:\(whole match\))?"
+_CONCEPT_LABEL = r"(?:tactical\s+concept)?\s*(?:concept\s+code|code)?"
+_RISK_LABEL = r"risk\s*(?:factor)?"
+_DETAIL_LABEL = r"player\s+detail"
+
+
+def _value_after(text: str, label: str) -> str:
+    """What follows the `label` pattern at the start of `text`, without a colon."""
+    match = re.match(label, text, re.IGNORECASE)
+    rest = text[match.end() :] if match else text
     return rest.lstrip(" :=\t").strip()
 
 
@@ -235,26 +245,26 @@ class _FormReader:
             else:
                 self.home = "homeplay" in lower
             return
-        if lower.startswith("division no"):
+        if re.match(_DIVISION + r"\s*[:=]?\s*\S*$", line, re.IGNORECASE):
             self.division = (
-                self.number(number, _after_label(line, "no."), "DIVISION NO.", blank=1) or 1
+                self.number(number, _value_after(line, _DIVISION), "DIVISION NO.", blank=1) or 1
             )
             return
-        if lower.startswith("match no"):
-            self.match_number = self.number(number, _after_label(line, "no."), "MATCH NO.")
+        if re.match(_MATCH_NUMBER, line, re.IGNORECASE):
+            self.match_number = self.number(number, _value_after(line, _MATCH_NUMBER), "MATCH NO.")
             return
         if set_header:
             self.start_set(number, int(set_header.group(1)))
             return
         if lower.startswith("total used devotion"):
             self.declared_devotion = self.number(
-                number, _after_label(line, ")"), "The devotion total"
+                number, _value_after(line, _DEVOTION_TOTAL), "The devotion total"
             )
             self.section = "totals"
             return
         if lower.startswith("total used special"):
             self.declared_special = self.number(
-                number, _after_label(line, ")"), "The special total"
+                number, _value_after(line, _SPECIAL_TOTAL), "The special total"
             )
             self.section = "totals"
             return
@@ -278,7 +288,7 @@ class _FormReader:
                 self.opponent = value
             return
         if lower.startswith("player detail"):
-            answer = _after_label(line, "detail").lower()
+            answer = _value_after(line, _DETAIL_LABEL).lower()
             if answer not in ("yes", "no", "y", "n", ""):
                 self.problem(number, f"PLAYER DETAIL must be yes or no, not {answer!r}.")
             self.spy_detail = answer in ("yes", "y")
@@ -308,7 +318,7 @@ class _FormReader:
         current = self.current_set
         assert current is not None
         if lower.startswith("tactical concept") or lower.startswith("concept code"):
-            value = _after_label(line, "code") if "code" in lower else _after_label(line, "concept")
+            value = _value_after(line, _CONCEPT_LABEL)
             if value:
                 concept = self.concept(value)
                 if concept is None:
@@ -319,8 +329,8 @@ class _FormReader:
                 else:
                     current.concept = concept
             return
-        if lower.startswith("risk factor"):
-            current.risk = self.number(number, _after_label(line, "factor"), "The risk factor")
+        if re.match(r"risk\b", lower):
+            current.risk = self.number(number, _value_after(line, _RISK_LABEL), "The risk factor")
             return
         for label, attribute in (
             ("home adv", "home_advantage"),

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from rules.volleyball.match import (
@@ -24,6 +24,7 @@ from rules.volleyball.match import (
     roll_lack_of_devotion,
     set_is_over,
     team_after_match,
+    validate_match_orders,
 )
 from rules.volleyball.models import AGE_TALENT, Player, Team
 from rules.volleyball.orders import (
@@ -31,9 +32,12 @@ from rules.volleyball.orders import (
     LevelPoints,
     MatchOrders,
     PlayerSlot,
+    Position,
     SetOrder,
     VolleyballError,
 )
+
+S, A, D, B = Position.SETTER, Position.ATTACKER, Position.DEFENDER, Position.BLOCKER
 
 
 def make_team(name: str, count: int = 9, base: int = 10, special: int = 40) -> Team:
@@ -270,3 +274,37 @@ def test_a_team_that_cannot_field_six_forfeits_that_set_0_15():
             break
     else:
         pytest.fail("no seed reached a fourth set")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_any_valid_match_keeps_levels_non_negative_and_chances_in_range(data):
+    def random_team(name: str) -> Team:
+        levels = data.draw(
+            st.lists(st.tuples(st.integers(4, 20), st.integers(4, 20)), min_size=6, max_size=12)
+        )
+        return Team(name, [Player(f"{name} {i}", "C", ol, dl) for i, (ol, dl) in enumerate(levels)])
+
+    home, away = random_team("Home"), random_team("Away")
+    orders = []
+    for team in (home, away):
+        match_orders = default_match_orders(team)
+        for set_order in match_orders.sets:
+            for slot, position in zip(
+                set_order.slots,
+                data.draw(st.permutations([S, S, B, B, A, D])),
+                strict=False,
+            ):
+                slot.position = position
+                slot.tired_from_ol = data.draw(st.none() | st.integers(0, 5))
+        orders.append(match_orders)
+    # A tiredness split can make a later set unplayable; such orders are refused, not played.
+    assume(not validate_match_orders(home, orders[0], home=True))
+    assume(not validate_match_orders(away, orders[1], home=False))
+    result = play_match(home, away, *orders, random.Random(data.draw(st.integers(0, 2**32))))
+    for set_result in result.sets:
+        for side in (set_result.home, set_result.away):
+            assert all(min(x.start_ol, x.start_dl, x.end_ol, x.end_dl) >= 0 for x in side.lines)
+            if not (set_result.home.forfeit or set_result.away.forfeit):
+                assert 1 <= side.chance <= 99
+    assert max(result.home_sets, result.away_sets) == 3

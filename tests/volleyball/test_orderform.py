@@ -3,6 +3,8 @@ by hand in the seed's layout is understood, and malformed forms are refused with
 problem named by its line."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import Player, Team
@@ -215,3 +217,45 @@ def test_two_forms_in_one_message_for_the_two_matches_of_a_round():
     with pytest.raises(VolleyballError) as raised:
         parse_order_forms(broken, team)
     assert any(p.startswith("Form 2: Line") for p in raised.value.problems)
+
+
+def test_label_variants_people_type_are_understood():
+    team = make_team()
+    text = format_order_form(team, orders=filled_orders(team))
+    text = text.replace("MATCH NO.: 2", "Match no 2").replace("DIVISION NO.: 1", "division: 1")
+    text = text.replace(
+        "TOTAL USED DEVOTION POINTS (Whole match): 6", "total used devotion points 6"
+    )
+    text = text.replace("RISK FACTOR: 8", "Risk 8").replace("Concept code: 2", "OC")
+    form = parse_order_form(text, team)
+    assert form.match_number == 2
+    assert form.match_orders == filled_orders(team)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_no_form_however_mangled_breaks_the_reader(data):
+    """Whatever a manager pastes, the reader either understands it or explains why."""
+    team = make_team()
+    lines = format_order_form(team, orders=filled_orders(team)).splitlines()
+    for _ in range(data.draw(st.integers(0, 6))):
+        index = data.draw(st.integers(0, len(lines) - 1))
+        action = data.draw(st.sampled_from(["drop", "garble", "duplicate", "insert"]))
+        if action == "drop":
+            lines.pop(index)
+        elif action == "duplicate":
+            lines.insert(index, lines[index])
+        elif action == "garble":
+            lines[index] = data.draw(st.text(max_size=40))
+        else:
+            lines.insert(index, data.draw(st.text(max_size=40)))
+        if not lines:
+            lines = [""]
+    text = "\n".join(lines)
+    for reader_team in (team, None):
+        try:
+            form = parse_order_form(text, reader_team)
+        except VolleyballError as error:
+            assert error.problems and all(isinstance(p, str) and p for p in error.problems)
+        else:
+            assert len(form.match_orders.sets) == 5
