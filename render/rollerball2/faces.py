@@ -74,6 +74,7 @@ class BoxLine:
     position: str  # "Skater", "Biker" or "Catcher"
     experience: str  # "STAR", "VETERAN" or "ROOKIE"
     goals: int = 0
+    goal_order: tuple[int, ...] = ()  # which of his team's goals he scored: (1, 4)
     assists: int = 0
     penalty_minutes: int = 0
     catches: int = 0
@@ -138,6 +139,7 @@ def _box_line(line: PlayerLine) -> BoxLine:
         position=line.position.title(),
         experience=line.experience.upper(),
         goals=line.goals,
+        goal_order=tuple(line.goal_order),
         assists=line.assists,
         penalty_minutes=line.penalty_minutes,
         catches=line.catches,

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BLUE, GREEN, INK, LIGHT_GREY, ORANGE, PAPER, PURPLE, SKY
+from render.common import BLUE, GREEN, INK, LIGHT_GREY, ORANGE, PAPER, PURPLE, SKY, VERMILION
 from render.rollerball2.faces import CODE_MEANINGS, CardFace
 from render.rollerball2.text import (
     PlacedText,
@@ -45,7 +45,7 @@ EXPERIENCE_COLOURS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]]
     "ROOKIE": (GREEN, INK),
 }
 # A stripe along the card's top edge tells the positions apart on a sheet at a glance.
-POSITION_COLOURS = {"SKATER": SKY, "BIKER": PURPLE, "CATCHER": GREEN}
+POSITION_COLOURS = {"SKATER": SKY, "BIKER": PURPLE, "CATCHER": VERMILION}
 
 ROW_SHADE = (236, 233, 222)  # every other table row, still light ground under dark ink
 D10_SHADE = (224, 221, 210)

@@ -43,13 +43,14 @@ SIDE_COLOURS = {"VISITORS": (BLUE, PAPER), "HOME": (ORANGE, INK)}
 COLUMNS: tuple[tuple[str, int, str], ...] = (
     ("Exit", 50, "center"),
     ("No.", 50, "center"),
-    ("Player", 226, "left"),
-    ("G", 36, "center"),
-    ("A", 36, "center"),
-    ("PIM", 50, "center"),
-    ("C", 36, "center"),
+    ("Player", 214, "left"),
+    ("G", 40, "center"),
+    ("A", 40, "center"),
+    ("PIM", 54, "center"),
+    ("C", 40, "center"),
     ("KO", 74, "left"),
 )
+ONE_LINE_COLUMNS = (0, 1, 3, 4, 5, 6)  # Exit, No., G, A, PIM, C
 INJURY_WIDTH = SHEET_WIDTH - 2 * MARGIN - sum(width for _, width, _ in COLUMNS)
 PLAYER_COLUMN = 2
 LEGEND = (
@@ -101,7 +102,11 @@ def _player_cells(line: BoxLine) -> tuple[list[str], str]:
         ", ".join(line.casualties),
         line.injury,
     ]
-    return cells, f"{line.position} · {line.experience.title()}"
+    detail = f"{line.position} · {line.experience.title()}"
+    if line.goal_order:
+        # The seed's sheet suggests noting which of the team's goals he scored.
+        detail += "\nscored goal " + ", ".join(f"#{order}" for order in line.goal_order)
+    return cells, detail
 
 
 def _row(
@@ -117,18 +122,33 @@ def _row(
     lefts = _cell_lefts()
     widths = [width for _, width, _ in COLUMNS] + [INJURY_WIDTH]
     aligns = [align for _, _, align in COLUMNS] + ["left"]
-    wrapped: list[tuple[list[str], bool]] = []
+    wrapped: list[tuple[list[str], int, bool]] = []
     for column, (text, width) in enumerate(zip(cells, widths, strict=True)):
         cell_bold = bold or column in (0, 1, PLAYER_COLUMN)
-        lines = wrap(text, size, width - 2 * PADDING, bold=cell_bold) if text else []
-        wrapped.append((lines, cell_bold))
+        inner = width - 2 * PADDING
+        if not text:
+            wrapped.append(([], size, cell_bold))
+        elif column in ONE_LINE_COLUMNS:
+            # A count split over two lines reads as two numbers: shrink it instead.
+            cell_size, lines = fit_lines(
+                text,
+                inner,
+                line_height(size, bold=cell_bold),
+                (size, size - 3, size - 6, size - 8),
+                bold=cell_bold,
+            )
+            wrapped.append(
+                (clip_lines(lines, cell_size, inner, 1, bold=cell_bold), cell_size, cell_bold)
+            )
+        else:
+            wrapped.append((wrap(text, size, inner, bold=cell_bold), size, cell_bold))
     detail_lines = wrap(detail, DETAIL_SIZE, widths[PLAYER_COLUMN] - 2 * PADDING) if detail else []
     detail_height = len(detail_lines) * line_height(DETAIL_SIZE)
-    heights = [len(lines) * line_height(size, bold=b) for lines, b in wrapped]
+    heights = [len(lines) * line_height(cell_size, bold=b) for lines, cell_size, b in wrapped]
     heights[PLAYER_COLUMN] += detail_height
     height = 2 * PADDING + max([line_height(size, bold=True), *heights])
     texts: list[PlacedText] = []
-    for column, (lines, cell_bold) in enumerate(wrapped):
+    for column, (lines, cell_size, cell_bold) in enumerate(wrapped):
         box = (lefts[column], top, lefts[column] + widths[column], top + height)
         fill = VERMILION if column == 0 and exit_red else INK
         if column == PLAYER_COLUMN and detail_lines:
@@ -136,8 +156,8 @@ def _row(
             # keeps the whole cell as its box, which is what the tests check against.
             y = top + (height - heights[column]) // 2
             for line in lines:
-                texts.append(PlacedText(line, box[0] + PADDING, y, size, True, INK, box))
-                y += line_height(size, bold=True)
+                texts.append(PlacedText(line, box[0] + PADDING, y, cell_size, True, INK, box))
+                y += line_height(cell_size, bold=True)
             for line in detail_lines:
                 texts.append(
                     PlacedText(line, box[0] + PADDING, y, DETAIL_SIZE, False, DETAIL_INK, box)
@@ -147,7 +167,7 @@ def _row(
         texts += place_lines(
             lines,
             box,
-            size,
+            cell_size,
             bold=cell_bold,
             fill=fill,
             align=aligns[column],

@@ -362,7 +362,13 @@ def test_scoresheet_lists_who_played_with_their_stats():
         anchor = next(t for t in home_texts if t.text == name)
         return [t.text for t in home_texts if t.box[1] == anchor.box[1]]
 
-    assert row_of("PLAYER 1")[:4] == ["1", "PLAYER 1", "Skater · Veteran", "2"]
+    assert row_of("PLAYER 1")[:5] == [
+        "1",
+        "PLAYER 1",
+        "Skater · Veteran",
+        "scored goal #1, #3",
+        "2",
+    ]
     assert "6" in row_of("PLAYER 4")
     assert "5" in row_of("PLAYER 19")
     assert "4" in row_of("PLAYER 12")  # knocked out number 4
