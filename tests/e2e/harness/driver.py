@@ -327,13 +327,42 @@ class DiscordDriver:
         """The first message in the channel, newer than the last interaction the driver sent
         (or than ``since``), for which predicate(message) holds (as the message is now)."""
         channel = channel or self.default_channel
+        return await self._wait_for(
+            lambda: channel.id, predicate, timeout, since, f"#{channel.name}"
+        )
+
+    async def wait_for_dm(
+        self,
+        user: User,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        *,
+        since: Message | int | None = None,
+    ) -> Message:
+        """Like wait_for_message, in the bot's DMs with ``user`` (opened or not yet)."""
+        return await self._wait_for(
+            lambda: self.fake.dm_channels.get(user.id),
+            predicate,
+            timeout,
+            since,
+            f"DMs of {user.name}",
+        )
+
+    async def _wait_for(
+        self,
+        channel_id: Callable[[], int | None],
+        predicate: Callable[[Message], bool] | None,
+        timeout: float,
+        since: Message | int | None,
+        where: str,
+    ) -> Message:
         if since is None:
             floor = self._last_interaction_id
         else:
             floor = since if isinstance(since, int) else since.id
 
         def find() -> Message | None:
-            for message_id in self.fake.channel_messages.get(channel.id, []):
+            for message_id in self.fake.channel_messages.get(channel_id() or 0, []):
                 meta = self.fake.message_meta[message_id]
                 if message_id <= floor or meta.deleted or meta.ephemeral_for is not None:
                     continue
@@ -357,7 +386,7 @@ class DiscordDriver:
         message = await self.fake.call(wait)
         if message is None:
             self.fake.call_sync(lambda: self._raise_violations(None))
-            raise TimeoutError(f"no matching message in #{channel.name} within {timeout} s")
+            raise TimeoutError(f"no matching message in {where} within {timeout} s")
         return message
 
     # --- strictness ------------------------------------------------------------------------------
@@ -376,6 +405,41 @@ class DiscordDriver:
             return taken
 
         return self.fake.call_sync(take)
+
+    async def wait_for_violation(self, timeout: float = 5.0) -> list[Violation]:
+        """Wait for the bot to break a rule (for tests of the harness, or of a bot that must
+        be shown to fail); return the unseen violations and mark them seen."""
+
+        async def wait() -> list[Violation]:
+            await self.fake.wait_until(
+                lambda: any(not v.consumed for v in self.fake.violations), timeout
+            )
+            taken = [v for v in self.fake.violations if not v.consumed]
+            for violation in taken:
+                violation.consumed = True
+            return taken
+
+        taken = await self.fake.call(wait)
+        if not taken:
+            raise AssertionError(f"the bot broke no rule within {timeout} s")
+        return taken
+
+    async def drop_gateway(self, code: int = 4000, timeout: float = 10.0) -> None:
+        """Close the bot's websocket as Discord does now and then, and wait until the bot has
+        RESUMEd its session (discord.py reconnects by itself)."""
+
+        async def drop() -> bool:
+            resumes = self.fake.resume_count
+            session = self.fake.session
+            if session is None or session.connection is None:
+                raise DriverError("the bot is not connected")
+            await session.connection.socket.close(code=code, message=b"fake: reconnect")
+            return await self.fake.wait_until(
+                lambda: self.fake.resume_count > resumes and self.fake.bot_connected, timeout
+            )
+
+        if not await self.fake.call(drop):
+            raise TimeoutError(f"the bot did not resume within {timeout} s")
 
     # --- internals -------------------------------------------------------------------------------
 

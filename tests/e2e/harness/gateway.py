@@ -111,6 +111,7 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSock
                 session.connection = connection
                 await _replay(session, int(data.get("seq") or 0))
                 await session.dispatch("RESUMED", {})
+                fake.resume_count += 1
                 fake.notify()
             elif op == REQUEST_GUILD_MEMBERS and session is not None:
                 await session.dispatch("GUILD_MEMBERS_CHUNK", fake.members_chunk(data))

@@ -173,6 +173,7 @@ class FakeDiscord:
         self.gateway_sessions: dict[str, GatewaySession] = {}
         self.session: GatewaySession | None = None
         self.identify_count = 0
+        self.resume_count = 0
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
         self.host = "127.0.0.1"
         self.port = 0

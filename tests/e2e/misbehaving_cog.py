@@ -1,0 +1,221 @@
+"""A deliberately misbehaving, test-only cog: each /misbehave subcommand breaks one of
+Discord's rules (or exercises one response path), so test_harness.py can prove the fake
+Discord catches what real Discord would refuse. Loaded with EXTRA_EXTENSIONS; never shipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from discord.http import MultipartParameters
+from PIL import Image
+
+from render.common import GREEN, ORANGE, to_png
+
+
+def _board_png(width: int = 64, height: int = 48) -> bytes:
+    image = Image.new("RGB", (width, height), ORANGE)
+    image.paste(GREEN, (0, 0, width // 2, height))
+    return to_png(image)
+
+
+async def _raw_channel_message(interaction: discord.Interaction, payload: dict) -> None:
+    """Post a message payload as is: discord.py's View would refuse to build some of the
+    broken layouts we need, and a real bot can still send them through raw calls."""
+    params = MultipartParameters(payload=payload, multipart=None, files=None)
+    await interaction.client.http.send_message(interaction.channel_id, params=params)
+
+
+class AskModal(discord.ui.Modal, title="Name your team"):
+    team = discord.ui.TextInput(label="Team name", custom_id="team", max_length=30)
+    motto = discord.ui.TextInput(
+        label="Motto", custom_id="motto", style=discord.TextStyle.paragraph, required=False
+    )
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(
+            f"Team {self.team.value} registered. Motto: {self.motto.value or '(none)'}"
+        )
+
+
+class TooLongTitleModal(discord.ui.Modal, title="x" * 46):
+    answer = discord.ui.TextInput(label="Answer", custom_id="answer")
+
+
+class PickView(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    @discord.ui.select(
+        custom_id="misbehave:pick",
+        placeholder="Pick a facing",
+        options=[discord.SelectOption(label=name, value=name[0]) for name in ("North", "East")],
+    )
+    async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
+        await interaction.response.send_message(f"You picked {select.values[0]}", ephemeral=True)
+
+    @discord.ui.button(label="Ask", custom_id="misbehave:ask")
+    async def ask(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        await interaction.response.send_modal(AskModal())
+
+    @discord.ui.button(label="Count", custom_id="misbehave:count")
+    async def count(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        # deferred update, then edit the clicked message: the common "slow move" pattern
+        await interaction.response.defer()
+        await asyncio.sleep(0.1)
+        clicks = int((interaction.message.content or "0").split()[-1]) + 1
+        await interaction.message.edit(content=f"Clicks: {clicks}")
+
+
+FACINGS = ["North", "East", "South", "West"]
+
+
+class Misbehave(commands.Cog):
+    misbehave = app_commands.Group(name="misbehave", description="Test-only: break the rules")
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @misbehave.command(name="long", description="Reply with 2001 characters")
+    async def long(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("x" * 2001)
+
+    @misbehave.command(name="late", description="Reply after Discord's 3 seconds")
+    async def late(self, interaction: discord.Interaction) -> None:
+        await asyncio.sleep(3.3)
+        await interaction.response.send_message("Sorry, I was busy")
+
+    @misbehave.command(name="twice", description="Respond twice to one interaction")
+    async def twice(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("first")
+        # discord.py itself refuses a second response; forget the first to reach Discord
+        interaction.response._response_type = None
+        await interaction.response.send_message("second")
+
+    @misbehave.command(name="custom-id", description="A button whose custom_id is 101 chars")
+    async def custom_id(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.View()
+        view.add_item(discord.ui.Button(label="Too long", custom_id="g" * 101))
+        await interaction.response.send_message("Click me", view=view)
+
+    @misbehave.command(name="embeds", description="Embeds over 6000 characters in all")
+    async def embeds(self, interaction: discord.Interaction) -> None:
+        embeds = [discord.Embed(title=f"Part {n}", description="y" * 4000) for n in range(2)]
+        await interaction.response.send_message(embeds=embeds)
+
+    @misbehave.command(name="wide-row", description="Six buttons in one action row")
+    async def wide_row(self, interaction: discord.Interaction) -> None:
+        buttons = [
+            {"type": 2, "style": 1, "label": str(n), "custom_id": f"wide:{n}"} for n in range(6)
+        ]
+        await _raw_channel_message(
+            interaction, {"content": "Too wide", "components": [{"type": 1, "components": buttons}]}
+        )
+        await interaction.response.send_message("posted", ephemeral=True)
+
+    @misbehave.command(name="bad-modal", description="Open a modal with a 46-character title")
+    async def bad_modal(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(TooLongTitleModal())
+
+    @misbehave.command(name="files", description="Attach eleven files")
+    async def files(self, interaction: discord.Interaction) -> None:
+        files = [discord.File(io.BytesIO(b"x"), filename=f"f{n}.txt") for n in range(11)]
+        await interaction.response.send_message("files", files=files)
+
+    @misbehave.command(name="big-upload", description="Upload 26 MiB")
+    async def big_upload(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer()
+        data = io.BytesIO(b"\0" * (26 * 1024 * 1024))
+        await interaction.followup.send("big", file=discord.File(data, filename="big.bin"))
+
+    @misbehave.command(name="silent-defer", description="Defer and never follow up")
+    async def silent_defer(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+
+    @misbehave.command(name="crash", description="Raise an unexpected error")
+    async def crash(self, interaction: discord.Interaction) -> None:
+        raise RuntimeError("the misbehaving cog crashed on purpose")
+
+    # --- well-behaved paths the harness must support ------------------------------------------
+
+    @misbehave.command(name="deferred", description="Defer, then follow up")
+    async def deferred(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        await asyncio.sleep(0.2)
+        await interaction.followup.send("Done thinking")
+
+    @misbehave.command(name="deferred-edit", description="Defer, then edit the original")
+    async def deferred_edit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(thinking=True)
+        await asyncio.sleep(0.2)
+        await interaction.edit_original_response(
+            content="Here is the board",
+            attachments=[discord.File(io.BytesIO(_board_png()), "board.png")],
+        )
+
+    @misbehave.command(name="image", description="Reply with a PNG in an embed")
+    async def image(self, interaction: discord.Interaction) -> None:
+        embed = discord.Embed(title="Board").set_image(url="attachment://board.png")
+        await interaction.response.send_message(
+            embed=embed, file=discord.File(io.BytesIO(_board_png(80, 60)), "board.png")
+        )
+
+    @misbehave.command(name="widgets", description="A select and buttons")
+    async def widgets(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Clicks: 0", view=PickView())
+
+    @misbehave.command(name="echo", description="Echo typed options back")
+    @app_commands.describe(
+        player="Someone", count="A number", where="A channel", flag="A flag", picture="A file"
+    )
+    async def echo(
+        self,
+        interaction: discord.Interaction,
+        player: discord.Member,
+        count: app_commands.Range[int, 1, 10],
+        where: discord.TextChannel | None = None,
+        flag: bool = False,
+        picture: discord.Attachment | None = None,
+    ) -> None:
+        size = ""
+        if picture is not None:
+            image = Image.open(io.BytesIO(await picture.read()))
+            size = f" picture={image.width}x{image.height}"
+        await interaction.response.send_message(
+            f"player={player.display_name} count={count} "
+            f"where={where.name if where else None} flag={flag}{size}"
+        )
+
+    @misbehave.command(name="facing", description="Autocomplete a facing")
+    async def facing(self, interaction: discord.Interaction, facing: str) -> None:
+        await interaction.response.send_message(f"Facing {facing}")
+
+    @facing.autocomplete("facing")
+    async def facing_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if current == "many":  # too many suggestions: Discord allows 25
+            return [app_commands.Choice(name=f"c{n}", value=f"c{n}") for n in range(26)]
+        return [
+            app_commands.Choice(name=name, value=name)
+            for name in FACINGS
+            if name.lower().startswith(current.lower())
+        ]
+
+    @misbehave.command(name="thread", description="Open a match thread and DM the user")
+    async def thread(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Match starting")
+        message = await interaction.original_response()
+        thread = await message.create_thread(name="Match 1")
+        await thread.add_user(interaction.user)
+        await thread.send("Turn 1: your move")
+        await interaction.user.send("Your hand: 3 cards")
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_view(PickView())
+    await bot.add_cog(Misbehave(bot))

@@ -1,0 +1,277 @@
+"""Tests of the e2e harness itself, against the real bot.py with a deliberately misbehaving
+test-only cog (misbehaving_cog.py): each broken reply must fail the way Discord would refuse
+it, and each well-behaved response path must come back to the test as a user would see it."""
+
+from __future__ import annotations
+
+import urllib.request
+
+import pytest
+from PIL import Image
+
+from tests.e2e.harness import DiscordViolation, DriverError
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def bot_extensions() -> list[str]:
+    return ["tests.e2e.misbehaving_cog"]
+
+
+# --- strictness: what Discord refuses fails the test ------------------------------------------
+
+
+async def test_reply_over_2000_characters_is_refused_like_discord(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave long", user=alice)
+    [violation] = caught.value.violations
+    assert violation.status == 400 and violation.code == 50035
+    assert violation.body["errors"]["data"]["content"]["_errors"][0]["code"] == (
+        "BASE_TYPE_MAX_LENGTH"
+    )
+    # the bot saw Discord's error: its error handler logged it (an unexpected error)
+    await bot.expect_error("Must be 2000 or fewer in length")
+
+
+async def test_first_response_after_three_seconds_fails(discord, bot, alice, general):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave late", user=alice)
+    assert caught.value.kinds == ["no_response"]
+    # the late response itself got Discord's 10062, and the bot logged that
+    await bot.expect_error("10062")
+    late = [v for v in discord.fake.violations if v.kind == "late_response"]
+    assert late and late[-1].code == 10062
+
+
+async def test_second_initial_response_gets_40060(discord, bot, alice):
+    reply = await discord.slash("misbehave twice", user=alice)
+    assert reply.content == "first"
+    violations = await discord.wait_for_violation()
+    assert [v.code for v in violations] == [40060]
+    assert violations[0].body["message"] == "Interaction has already been acknowledged."
+    # the bot's error handler then tried to answer a third time, which Discord refuses too
+    await bot.expect_error("could not tell user")
+    assert {v.code for v in discord.take_violations()} == {40060}
+
+
+async def test_custom_id_over_100_characters_is_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave custom-id", user=alice)
+    errors = caught.value.violations[0].body["errors"]
+    leaf = errors["data"]["components"]["0"]["components"]["0"]["custom_id"]["_errors"][0]
+    assert leaf["code"] == "BASE_TYPE_MAX_LENGTH"
+    await bot.expect_error("custom_id")
+
+
+async def test_embeds_over_6000_characters_in_all_are_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave embeds", user=alice)
+    assert "MAX_EMBED_SIZE_EXCEEDED" in str(caught.value.violations[0].body)
+    await bot.expect_error("50035")
+
+
+async def test_six_buttons_in_a_row_are_refused(discord, bot, alice, general):
+    before = len(discord.channel_messages(general))
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave wide-row", user=alice)
+    assert "components.0.components: Must be 5 or fewer in length." in str(caught.value)
+    # Discord stored nothing
+    assert len(discord.channel_messages(general)) == before
+    await bot.expect_error("50035")
+
+
+async def test_modal_title_over_45_characters_is_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave bad-modal", user=alice)
+    assert "data.title: Must be 45 or fewer in length." in str(caught.value)
+    await bot.expect_error("50035")
+
+
+async def test_eleven_files_are_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave files", user=alice)
+    assert "data.attachments: Must be 10 or fewer in length." in str(caught.value)
+    await bot.expect_error("50035")
+
+
+async def test_upload_over_25_mib_gets_413(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave big-upload", user=alice)
+    assert [(v.status, v.code) for v in caught.value.violations] == [(413, 40005)]
+    await bot.expect_error("40005")
+
+
+async def test_defer_without_followup_fails(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave silent-defer", user=alice, timeout=1.0)
+    assert caught.value.kinds == ["deferred_without_followup"]
+
+
+async def test_too_many_autocomplete_choices_are_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.autocomplete("misbehave facing", "facing", "many", user=alice)
+    assert "data.choices: Must be 25 or fewer in length." in str(caught.value)
+    await bot.expect_error("Ignoring exception in autocomplete")
+
+
+async def test_unexpected_error_is_reported_to_the_user_and_must_be_taken(discord, bot, alice):
+    reply = await discord.slash("misbehave crash", user=alice)
+    assert reply.ephemeral
+    assert "Something went wrong" in reply.content
+    errors = await bot.expect_error("crashed on purpose")
+    assert any("Traceback" in record for record in errors)
+
+
+def test_an_unnoticed_broken_reply_fails_the_test():
+    """Run broken_examples.py in a child pytest: a test that ignores a too-long reply, one
+    whose bot answered twice after the reply the test checked, and one whose bot logged an
+    error, must all fail (the two last at teardown)."""
+    import subprocess
+    import sys
+
+    from tests.e2e.harness.botproc import REPO_ROOT
+
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "tests/e2e/broken_examples.py",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--no-header",
+            "-rfE",
+        ],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    output = result.stdout + result.stderr
+    assert result.returncode == 1, output
+    summary = [line for line in output.splitlines() if line.startswith(("FAILED", "ERROR"))]
+    prefix = "tests/e2e/broken_examples.py::"
+    assert any(line.startswith(f"FAILED {prefix}test_too_long_reply_unchecked") for line in summary)
+    assert any(line.startswith(f"ERROR {prefix}test_answered_twice_unchecked") for line in summary)
+    assert any(line.startswith(f"ERROR {prefix}test_crash_unchecked") for line in summary)
+    assert not any("test_well_behaved_passes" in line for line in summary), output
+    assert "Interaction has already been acknowledged" in output
+    assert "the bot logged an error" in output
+
+
+# --- response paths come back as a user sees them ---------------------------------------------
+
+
+async def test_typed_options_reach_the_bot(discord, alice, bob, games):
+    picture = Image.new("RGB", (12, 7), "white")
+    reply = await discord.slash(
+        "misbehave echo",
+        user=alice,
+        player=bob,
+        count=3,
+        where=games,
+        flag=True,
+        picture=picture,
+    )
+    assert reply.response_type == 4 and not reply.ephemeral
+    assert reply.content == "player=Bob count=3 where=games flag=True picture=12x7"
+
+
+async def test_driver_refuses_what_a_user_cannot_send(discord, alice, bob):
+    with pytest.raises(DriverError, match="at most 10"):
+        await discord.slash("misbehave echo", user=alice, player=bob, count=11)
+    with pytest.raises(DriverError, match="needs the option 'count'"):
+        await discord.slash("misbehave echo", user=alice, player=bob)
+    with pytest.raises(DriverError, match="no /nosuch command"):
+        await discord.slash("nosuch", user=alice)
+    with pytest.raises(DriverError, match="cannot see /admin"):
+        await discord.slash("admin sync", user=alice)
+    with pytest.raises(DriverError, match="takes an Upload"):
+        await discord.slash("misbehave echo", user=alice, player=bob, count=1, picture=42)
+
+
+async def test_deferred_response_then_followup(discord, alice):
+    reply = await discord.slash("misbehave deferred", user=alice)
+    assert reply.response_type == 5
+    assert reply.content == "Done thinking"
+    # the followup replaced the "thinking" message, ephemeral as the defer chose
+    assert reply.ephemeral and not reply.loading
+
+
+async def test_deferred_response_then_edit_with_image(discord, alice, general):
+    reply = await discord.slash("misbehave deferred-edit", user=alice)
+    assert reply.content == "Here is the board"
+    [image] = reply.images
+    assert image.size == (64, 48)
+    assert image.getpixel((0, 0)) != image.getpixel((63, 0))  # two halves, two colours
+    assert discord.last_message(general).id == reply.id
+
+
+async def test_attachment_url_is_served_back(discord, alice):
+    reply = await discord.slash("misbehave image", user=alice)
+    [embed] = reply.embeds
+    assert embed["title"] == "Board"
+    assert reply.images[0].size == (80, 60)
+    url = embed["image"]["url"]  # attachment://board.png, resolved as Discord does
+    assert url.startswith(f"http://127.0.0.1:{discord.fake.port}/attachments/")
+    with urllib.request.urlopen(url) as response:
+        assert response.read() == reply.attachments[0].data
+
+
+async def test_select_modal_and_deferred_update(discord, alice):
+    message = await discord.slash("misbehave widgets", user=alice)
+    picked = await discord.select(message, "Pick a facing", ["North"], user=alice)
+    assert picked.content == "You picked N" and picked.ephemeral
+    modal = await discord.click(message, "Ask", user=alice)
+    assert modal.response_type == 9 and modal.modal_title == "Name your team"
+    assert [i["label"] for i in modal.modal_inputs] == ["Team name", "Motto"]
+    with pytest.raises(DriverError, match="takes 0-30 characters"):
+        await discord.submit_modal(modal, {"Team name": "R" * 31})
+    done = await discord.submit_modal(modal, {"Team name": "Rockets"})
+    assert done.content == "Team Rockets registered. Motto: (none)"
+    counted = await discord.click(message, "Count", user=alice)
+    assert counted.response_type == 6
+    assert counted.content == "Clicks: 1"
+    assert discord.message(message).content == "Clicks: 1"
+
+
+async def test_autocomplete_suggestions(discord, alice):
+    choices = await discord.autocomplete("misbehave facing", "facing", "s", user=alice)
+    assert choices == [{"name": "South", "value": "South"}]
+
+
+async def test_thread_and_dm(discord, alice, general):
+    reply = await discord.slash("misbehave thread", user=alice)
+    dm = await discord.wait_for_dm(alice)  # the bot's last step
+    assert dm.content == "Your hand: 3 cards"
+    thread = next(t for t in discord.threads(general) if t.name == "Match 1")
+    assert thread.id == reply.id  # a thread started from a message takes its id
+    assert alice.id in discord.thread_members(thread)
+    assert [m.content for m in discord.channel_messages(thread)] == ["Turn 1: your move"]
+    assert [m.content for m in discord.dm_messages(alice)] == ["Your hand: 3 cards"]
+
+
+# --- the gateway and restarts ------------------------------------------------------------------
+
+
+async def test_dropped_gateway_is_resumed(discord, alice):
+    resumes = discord.fake.resume_count
+    await discord.drop_gateway()
+    reply = await discord.slash("roll", user=alice, notation="d4")
+    assert "rolled `1d4`" in reply.content
+    assert discord.fake.resume_count == resumes + 1
+
+
+async def test_restart_keeps_state_and_buttons_keep_working(discord, bot, alice):
+    message = await discord.slash("misbehave widgets", user=alice)
+    syncs = len(discord.fake.command_syncs)
+    identifies = discord.fake.identify_count
+    await bot.restart()
+    assert discord.fake.identify_count == identifies + 1
+    # same database, same command tree: the bot did not sync again
+    assert len(discord.fake.command_syncs) == syncs
+    # the fake kept the message; its persistent buttons still work in the new process
+    counted = await discord.click(message, "Count", user=alice)
+    assert counted.content == "Clicks: 1"
