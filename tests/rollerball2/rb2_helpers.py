@@ -86,6 +86,11 @@ class LoadedDice(random.Random):
     def randint(self, a: int, b: int) -> int:
         return self.rolls.pop(0) if self.rolls else a
 
+    def __deepcopy__(self, memo: dict) -> LoadedDice:
+        twin = LoadedDice(self.rolls)
+        twin.setstate(self.getstate())
+        return twin
+
 
 def match(
     home: Roster | None = None,
