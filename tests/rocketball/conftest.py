@@ -53,3 +53,8 @@ def build(
 @pytest.fixture
 def position():
     return build
+
+
+@pytest.fixture
+def dice():
+    return rigged_rng
