@@ -19,6 +19,7 @@ from render.rocketball import render_board, square_centre
 from render.rocketball.adapter import board_view
 from render.rocketball.board import CHECKER, HIGHLIGHT, scores_label
 from render.rocketball.sprites import WHITE
+from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.state import (
     EDGE_ARROWS,
     FIELD_SQUARES,
@@ -84,8 +85,9 @@ def share(image: Image.Image, square: str, colour) -> float:
     x, y = square_centre(square)
     half = g.CELL // 2
     box = image.crop((x - half, y - half, x + half, y + half))
-    pixels = list(box.get_flattened_data())
-    return sum(near(pixel, colour, 12) for pixel in pixels) / len(pixels)
+    counts = box.getcolors(maxcolors=box.width * box.height)
+    matching = sum(count for count, pixel in counts if near(pixel, colour, 12))
+    return matching / (box.width * box.height)
 
 
 def busy_state() -> GameState:
@@ -295,3 +297,34 @@ def test_goal_label_cuts_a_long_name_but_keeps_scores():
     assert text.endswith("… scores") and text.startswith("xXx_Drag")
     assert label_font.getlength(text) <= goal_width
     assert scores_label("Bob", goal_width)[0] == "Bob scores"
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [
+        ["bumpers", "twisters", "gusts", "barricades", "moguls", "djinns"],
+        ["assault", "gusts", "drifting_winds"],
+    ],
+)
+def test_positions_from_real_games_show_every_chip_and_ball(variants):
+    """Seeded random games through the engine; every 15th position is drawn and checked."""
+    colours = {"vortex": BLUE, **SPECIAL_COLOURS}
+    bodies = {None: VERMILION, "N": VERMILION, "S": INK}
+    rng = random.Random(8)
+    state, _ = new_game(8, Settings.with_variants(variants))
+    drawn = 0
+    for turn in range(150):
+        if state.phase == "over":
+            break
+        state, _ = apply(state, rng.choice(legal_actions(state)))
+        if turn % 15 or state.phase == "over":
+            continue
+        image = decode(render_board(state))
+        for square, chip in state.chips.items():
+            assert share(image, square, colours[chip.kind]) > 0.15, (turn, square, chip)
+        for ball in state.balls:
+            owner = ball.owner if state.settings.assault else None
+            assert near(at(image, ball.square, ball.facing, forward=6), WHITE), (turn, ball)
+            assert near(at(image, ball.square, ball.facing, forward=-8), bodies[owner]), ball
+        drawn += 1
+    assert drawn >= 4

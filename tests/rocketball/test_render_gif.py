@@ -5,7 +5,6 @@ held longest. Pixels are sampled; no golden files.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import random
 
@@ -17,6 +16,7 @@ from render.rocketball import geometry as g
 from render.rocketball import move_squares, render_move_gif, square_centre, turn_squares
 from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS, PathStep, ticks
 from render.rocketball.sprites import WHITE
+from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.state import Ball, Chip, Settings
 from tests.rocketball.test_render_board import UNIT, make_state, near
 
@@ -202,15 +202,10 @@ def test_events_without_movement_are_refused():
         render_move_gif(make_state(), [{"kind": "place", "text": "North places a vortex."}])
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("rules.rocketball.engine") is None, reason="engine not present"
-)
 @pytest.mark.parametrize(
     "variants", [["bumpers", "gusts", "barricades", "moguls"], ["assault", "twisters"]]
 )
 def test_real_engine_moves_end_where_the_engine_put_the_balls(variants):
-    from rules.rocketball.engine import apply, legal_actions, new_game
-
     rng = random.Random(3)
     state, _ = new_game(3, Settings.with_variants(variants))
     checked = 0
