@@ -25,6 +25,7 @@ from render.rollerball2 import (
     _fac_png,
     render_card_sheet,
     render_fac,
+    render_fac_section,
     render_player_card,
     render_scoresheet,
 )
@@ -125,6 +126,7 @@ def main() -> None:
         ("FAC (seed sample)", lambda: render_fac(FAC), args.repeat, True),
         ("FAC, EVENT highlighted", lambda: render_fac(FAC, highlight="EVENT"), args.repeat, True),
         ("FAC again (cached PNG)", lambda: render_fac(FAC), args.repeat, False),
+        ("FAC section (EVENT)", lambda: render_fac_section(FAC, "EVENT"), args.repeat, True),
         ("card sheet (10 cards)", lambda: render_card_sheet(cards), few, True),
         ("box score (13 a side)", lambda: render_scoresheet(RESULT), few, True),
     ]

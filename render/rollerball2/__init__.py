@@ -6,6 +6,7 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
     render_player_card(card)            business card, 700 x 400 (3.5" x 2" at 200 dpi)
     render_fac(fac, highlight=None)     index card, 800 x 480 (5" x 3"); taller only if the
                                         words cannot fit at the smallest readable size
+    render_fac_section(fac, heading)    one section in large type, 800 px wide, as tall as needed
     render_card_sheet(cards)            US Letter at 200 dpi, up to ten cards in 2 x 5
     render_card_sheets(cards)           as many sheets as the cards need (a roster of 25 -> 3)
     render_scoresheet(result)           the box score of a MatchResult, 1000 px wide
@@ -19,7 +20,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.rollerball2.fac import fac_image
+from render.rollerball2.fac import fac_image, fac_section_image
 from render.rollerball2.faces import FacFace, box_score, card_face, fac_face
 from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
 from render.rollerball2.scoresheet import scoresheet_image
@@ -40,6 +41,7 @@ __all__ = [
     "render_card_sheet",
     "render_card_sheets",
     "render_fac",
+    "render_fac_section",
     "render_player_card",
     "render_scoresheet",
 ]
@@ -60,6 +62,11 @@ def render_fac(fac: FastActionCard, highlight: str | None = None) -> bytes:
 @lru_cache(maxsize=64)
 def _fac_png(face: FacFace, highlight: str | None) -> bytes:
     return _png(fac_image(face, highlight))
+
+
+def render_fac_section(fac: FastActionCard, heading: str) -> bytes:
+    """Only the section being read (e.g. "EVENT") in large type, with the card's number."""
+    return _png(fac_section_image(fac_face(fac), heading))
 
 
 def render_card_sheet(cards: Sequence[PlayerCard]) -> bytes:

@@ -81,18 +81,19 @@ def _section_lines(face: FacFace, size: int, width: int) -> list[list[str]]:
     return [wrap(text, size, width) for _, text in face.sections]
 
 
+def section_index(face: FacFace, heading: str) -> int:
+    """Which of the six sections `heading` names (case and surrounding spaces ignored)."""
+    wanted = heading.strip().upper()
+    for index, (printed, _) in enumerate(face.sections):
+        if printed.upper() == wanted:
+            return index
+    raise ValueError(f"a FAC has no section called {heading!r}; it has {', '.join(FAC_SECTIONS)}")
+
+
 def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
     """Lay out a FAC: pick the largest text size at which all six sections fit the card."""
     headings = [heading for heading, _ in face.sections]
-    highlighted = None
-    if highlight is not None:
-        wanted = highlight.strip().upper()
-        matches = [i for i, heading in enumerate(headings) if heading.upper() == wanted]
-        if not matches:
-            raise ValueError(
-                f"a FAC has no section called {highlight!r}; it has {', '.join(FAC_SECTIONS)}"
-            )
-        highlighted = matches[0]
+    highlighted = None if highlight is None else section_index(face, highlight)
 
     label_left = MARGIN
     label_right = label_left + LABEL_WIDTH
@@ -233,6 +234,72 @@ def fac_image(face: FacFace, highlight: str | None = None) -> Image.Image:
         cell = layout.label_cells[layout.highlighted]
         right = layout.text_cells[layout.highlighted][2]
         draw.rectangle((cell[0], cell[1], right, cell[3]), outline=ORANGE, width=3)
+    draw_texts(draw, layout.texts)
+    draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=BORDER)
+    return image
+
+
+# --- One section on its own ---------------------------------------------------------------------
+# In play only one section of a drawn FAC is read. This strip shows just that section in large
+# type (about 45 characters a line), for a phone following the play-by-play.
+
+SECTION_WIDTH = 800
+SECTION_TEXT_SIZE = 30
+SECTION_MARGIN = 20
+
+
+@dataclass(frozen=True)
+class SectionLayout:
+    width: int
+    height: int
+    texts: list[PlacedText]
+    header_box: Rect
+    heading_box: Rect
+    body_box: Rect
+    index: int
+
+
+def layout_fac_section(face: FacFace, heading: str) -> SectionLayout:
+    index = section_index(face, heading)
+    printed_heading, words = face.sections[index]
+    texts: list[PlacedText] = []
+    header_box = (0, 0, SECTION_WIDTH, 50)
+    texts += place_lines(
+        [f"FAST ACTION CARD No. {face.number}"],
+        (SECTION_MARGIN, 0, SECTION_WIDTH - SECTION_MARGIN, 50),
+        22,
+        bold=True,
+        fill=PAPER,
+        valign="middle",
+    )
+    heading_box = (0, 50, SECTION_WIDTH, 98)
+    texts += place_lines(
+        [printed_heading],
+        (SECTION_MARGIN + STRIPE_WIDTH + 6, 50, SECTION_WIDTH - SECTION_MARGIN, 98),
+        24,
+        bold=True,
+        fill=INK,
+        valign="middle",
+    )
+    inner = SECTION_WIDTH - 2 * SECTION_MARGIN
+    lines = wrap(words, SECTION_TEXT_SIZE, inner)
+    body_top = heading_box[3] + 14
+    body_height = len(lines) * line_height(SECTION_TEXT_SIZE)
+    body_box = (SECTION_MARGIN, body_top, SECTION_WIDTH - SECTION_MARGIN, body_top + body_height)
+    texts += place_lines(lines, body_box, SECTION_TEXT_SIZE, fill=INK)
+    height = body_box[3] + 18
+    return SectionLayout(SECTION_WIDTH, height, texts, header_box, heading_box, body_box, index)
+
+
+def fac_section_image(face: FacFace, heading: str) -> Image.Image:
+    layout = layout_fac_section(face, heading)
+    image = Image.new("RGB", (layout.width, layout.height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(layout.header_box, fill=INK)
+    draw.rectangle(layout.heading_box, fill=LABEL_SHADE)
+    colour = SECTION_COLOURS.get(face.sections[layout.index][0], LIGHT_GREY)
+    box = layout.heading_box
+    draw.rectangle((SECTION_MARGIN, box[1], SECTION_MARGIN + STRIPE_WIDTH, box[3] - 1), fill=colour)
     draw_texts(draw, layout.texts)
     draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=BORDER)
     return image

@@ -18,10 +18,17 @@ from render.rollerball2 import (
     render_card_sheet,
     render_card_sheets,
     render_fac,
+    render_fac_section,
     render_player_card,
     render_scoresheet,
 )
-from render.rollerball2.fac import FAC_HEIGHT, FAC_WIDTH, TEXT_SIZES, layout_fac
+from render.rollerball2.fac import (
+    FAC_HEIGHT,
+    FAC_WIDTH,
+    TEXT_SIZES,
+    layout_fac,
+    layout_fac_section,
+)
 from render.rollerball2.faces import CODE_MEANINGS, FAC_SECTIONS, box_score, card_face, fac_face
 from render.rollerball2.player_card import (
     CARD_HEIGHT,
@@ -437,3 +444,32 @@ def test_wrapped_lines_fit_and_keep_every_character(words, width, size):
     lines = wrap(text, size, width, bold=True)
     assert all(text_width(line, size, bold=True) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+# --- One FAC section ---------------------------------------------------------------------------
+
+
+def test_fac_section_shows_only_the_section_read_in_larger_type():
+    fac = make_fac(41, SAMPLE_FAC_TEXTS)
+    layout = layout_fac_section(fac_face(fac), "event")
+    texts = [t.text for t in layout.texts]
+    assert texts[:2] == ["FAST ACTION CARD No. 41", "EVENT"]
+    body = [t for t in layout.texts if t.box == layout.body_box]
+    assert " ".join(t.text for t in body) == " ".join(SAMPLE_FAC_TEXTS[5].split())
+    assert all(t.size > layout_fac(fac_face(fac)).text_size for t in body)
+    assert not any("Biker3" in text for text in texts), "the other sections stay off"
+    for text in layout.texts:
+        assert_inside(text, text.box)
+    image = decode(render_fac_section(fac, "EVENT"))
+    assert image.size == (layout.width, layout.height)
+    with pytest.raises(ValueError, match="no section called"):
+        render_fac_section(fac, "ACTION!")
+
+
+def test_images_are_pure_functions_of_their_input():
+    # The same card, FAC and result always give the same bytes, so a re-post never flickers.
+    assert render_player_card(JONATHAN) == render_player_card(JONATHAN)
+    result = sample_result()
+    assert render_scoresheet(result) == render_scoresheet(sample_result())
+    fac = make_fac(41, SAMPLE_FAC_TEXTS)
+    assert render_fac(fac, "EVENT") == render_fac(make_fac(41, SAMPLE_FAC_TEXTS), "event".upper())
