@@ -30,7 +30,9 @@ Rules:
   scoring_chance, concept_adjustment.
 - orderform (the seed's text form): format_order_form(team, orders=, opponent=, home=,
   match_number=, division=, training=, spy=) -> str; parse_order_form(text, team=None)
-  -> OrderForm; parse_order_forms(text, team=None) -> list[OrderForm].
+  -> OrderForm; parse_order_forms(text, team=None) -> list[OrderForm];
+  format_round_forms(team, fixtures, round_orders=None) -> str (one form per match);
+  round_orders_from_forms(team_name, forms, fixtures=None) -> RoundOrders.
 - rounds, training, economy, market, ageing, cup, season, managers: the results sequence,
   the season and the computer managers (see their module docstrings).
 """

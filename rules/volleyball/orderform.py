@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from rules.volleyball.match import lineup_levels
-from rules.volleyball.models import Team
+from rules.volleyball.models import Fixture, Team
 from rules.volleyball.orders import (
     PLAYERS_PER_SET,
     SETS_PER_MATCH_ORDER,
@@ -34,6 +34,7 @@ from rules.volleyball.orders import (
     MatchOrders,
     PlayerSlot,
     Position,
+    RoundOrders,
     SetOrder,
     SpyOrder,
     TrainingOrder,
@@ -545,3 +546,100 @@ def parse_order_forms(text: str, team: Team | None = None) -> list[OrderForm]:
     if problems:
         raise VolleyballError(problems)
     return forms
+
+
+# --- A whole round -------------------------------------------------------------------------
+
+
+def format_round_forms(
+    team: Team,
+    fixtures: list[Fixture],
+    round_orders: RoundOrders | None = None,
+    *,
+    division: int = 1,
+) -> str:
+    """One form per match `team` plays in `fixtures` (the round's), in match order: blank, or
+    filled in from `round_orders`. The round's training goes on the first form only; spying
+    order i goes on form i (the seed's form has one spying block)."""
+    own = sorted(
+        (f for f in fixtures if team.name.casefold() in (f.home.casefold(), f.away.casefold())),
+        key=lambda f: f.match_number,
+    )
+    spies = list(round_orders.spies) if round_orders is not None else []
+    forms = []
+    for index, fixture in enumerate(own):
+        home = fixture.home.casefold() == team.name.casefold()
+        opponent = fixture.away if home else fixture.home
+        given = None
+        if round_orders is not None:
+            given = next(
+                (m for m in round_orders.matches if m.match_number == fixture.match_number), None
+            )
+        forms.append(
+            format_order_form(
+                team,
+                orders=given,
+                opponent=opponent,
+                home=home,
+                match_number=fixture.match_number,
+                division=division,
+                training=round_orders.training if round_orders is not None and index == 0 else None,
+                spy=spies[index] if index < len(spies) else None,
+            )
+        )
+    return "\n".join(forms)
+
+
+def _spy_with_match(spy: SpyOrder, fixtures: list[Fixture]) -> SpyOrder | None:
+    """The spying order with the match number of the game between its TEAM and AGAINST."""
+    pair = {spy.target_team.casefold(), spy.against.casefold()}
+    for fixture in fixtures:
+        if {fixture.home.casefold(), fixture.away.casefold()} == pair:
+            return SpyOrder(spy.target_team, fixture.match_number, spy.player_detail, spy.against)
+    return None
+
+
+def round_orders_from_forms(
+    team_name: str, forms: list[OrderForm], fixtures: list[Fixture] | None = None
+) -> RoundOrders:
+    """The round's orders from the forms read for it: every form's match, the training (which
+    must be written on one form only) and every spying order. With the round's `fixtures`, a
+    spying order's TEAM and AGAINST name the game it is about (rule 9: "a specific team in a
+    specific game in the next round") and its match number is taken from that game. Raises
+    VolleyballError when two forms are for the same match, both carry training, or a spying
+    order names a game that is not played this round."""
+    problems = []
+    spies = []
+    for form in forms:
+        if form.spy is None:
+            continue
+        spy = form.spy
+        if fixtures is not None and spy.against:
+            found = _spy_with_match(spy, fixtures)
+            if found is None:
+                problems.append(
+                    f"The spying order names {spy.target_team} against {spy.against}, "
+                    "but they do not play each other this round."
+                )
+                continue
+            spy = found
+        spies.append(spy)
+    numbers = [form.match_number for form in forms]
+    for number in sorted(set(numbers)):
+        if numbers.count(number) > 1:
+            problems.append(
+                f"There are {numbers.count(number)} forms for match {number}; send one."
+            )
+    with_training = [form for form in forms if form.training]
+    if len(with_training) > 1:
+        problems.append(
+            "Training is written on more than one form; write the round's training on one form."
+        )
+    if problems:
+        raise VolleyballError(problems)
+    return RoundOrders(
+        team=team_name,
+        matches=[form.match_orders for form in forms],
+        training=list(with_training[0].training) if with_training else [],
+        spies=spies,
+    )

@@ -7,13 +7,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.volleyball.match import default_match_orders
-from rules.volleyball.models import Player, Team
-from rules.volleyball.orderform import format_order_form, parse_order_form, parse_order_forms
+from rules.volleyball.models import Fixture, Player, Team
+from rules.volleyball.orderform import (
+    format_order_form,
+    format_round_forms,
+    parse_order_form,
+    parse_order_forms,
+    round_orders_from_forms,
+)
 from rules.volleyball.orders import (
     Concept,
     LevelPoints,
     PlayerSlot,
     Position,
+    RoundOrders,
     SetOrder,
     SpyOrder,
     TrainingOrder,
@@ -259,3 +266,79 @@ def test_no_form_however_mangled_breaks_the_reader(data):
             assert error.problems and all(isinstance(p, str) and p for p in error.problems)
         else:
             assert len(form.match_orders.sets) == 5
+
+
+def round_fixtures() -> list[Fixture]:
+    return [
+        Fixture(3, 1, "Blue Whales", "Red Rockets"),
+        Fixture(3, 1, "Green Geckos", "Yellow Yaks"),
+        Fixture(3, 2, "Red Rockets", "Green Geckos"),
+        Fixture(3, 2, "Yellow Yaks", "Blue Whales"),
+    ]
+
+
+def test_a_rounds_forms_print_and_read_back_as_the_rounds_orders():
+    team = make_team()
+    away = default_match_orders(team, opponent="Blue Whales", home=False, match_number=1)
+    home = filled_orders(team)
+    home.opponent = "Green Geckos"
+    orders = RoundOrders(
+        team="Red Rockets",
+        matches=[away, home],
+        training=[TrainingOrder("Eva", 0, 1)],
+        spies=[SpyOrder("Yellow Yaks", 1, False, "Blue Whales")],
+    )
+    text = format_round_forms(team, round_fixtures(), orders)
+    assert text.count("VOLLEYBALL") == 2
+    forms = parse_order_forms(text, team)
+    assert [len(f.training) for f in forms] == [1, 0]  # the training goes on one form only
+    assert [(f.home, f.opponent, f.match_number) for f in forms] == [
+        (False, "Blue Whales", 1),
+        (True, "Green Geckos", 2),
+    ]
+    back = round_orders_from_forms(team.name, forms, round_fixtures())
+    # The spy on Yellow Yaks against Blue Whales is about match 2, whatever form it was on.
+    assert back.spies == [SpyOrder("Yellow Yaks", 2, False, "Blue Whales")]
+    assert back.matches == [away, home] and back.training == orders.training
+
+
+def test_blank_round_forms_name_each_opponent():
+    text = format_round_forms(make_team(), round_fixtures())
+    assert (
+        "OUTBOUND\nDIVISION NO.: 1\nMATCH NO.: 1\nTEAM: Red Rockets\nAGAINST: Blue Whales" in text
+    )
+    assert (
+        "HOMEPLAY\nDIVISION NO.: 1\nMATCH NO.: 2\nTEAM: Red Rockets\nAGAINST: Green Geckos" in text
+    )
+
+
+def test_round_forms_that_contradict_each_other_are_refused():
+    team = make_team()
+    orders = RoundOrders(
+        team="Red Rockets",
+        matches=[filled_orders(team), filled_orders(team)],
+        training=[TrainingOrder("Eva", 0, 1)],
+    )
+    text = format_order_form(team, orders=orders.matches[0], training=orders.training)
+    text += format_order_form(
+        team,
+        orders=orders.matches[1],
+        training=orders.training,
+        spy=SpyOrder("Green Geckos", 1, False, "Red Rockets"),
+    )
+    forms = parse_order_forms(text, team)
+    with pytest.raises(VolleyballError) as raised:
+        round_orders_from_forms(team.name, forms, round_fixtures())
+    assert raised.value.problems == [
+        "There are 2 forms for match 2; send one.",
+        "Training is written on more than one form; write the round's training on one form.",
+    ]
+    forms[1].spy = SpyOrder("Green Geckos", 1, False, "Blue Whales")
+    forms[1].match_number = 1
+    forms[1].training = []
+    with pytest.raises(VolleyballError) as raised:
+        round_orders_from_forms(team.name, forms, round_fixtures())
+    assert raised.value.problems == [
+        "The spying order names Green Geckos against Blue Whales, but they do not play each "
+        "other this round."
+    ]
