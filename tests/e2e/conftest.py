@@ -55,11 +55,19 @@ def bot_env() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
+def bot_sync_to_guild() -> bool:
+    """False: the bot syncs its commands globally (production); True: to the test guild
+    (DEV_GUILD_ID), where they do not exist in DMs. Override in a test module."""
+    return False
+
+
+@pytest.fixture(scope="module")
 def bot(
     fake_discord: FakeDiscord,
     tmp_path_factory: pytest.TempPathFactory,
     bot_extensions: list[str],
     bot_env: dict[str, str],
+    bot_sync_to_guild: bool,
 ) -> Iterator[BotProcess]:
     """bot.py running against the fake Discord, on a fresh database."""
     folder = tmp_path_factory.mktemp("bot")
@@ -69,6 +77,7 @@ def bot(
         log_path=folder / "bot.log",
         extra_extensions=bot_extensions,
         owner_ids=[fake_discord.owner.id],
+        dev_guild=bot_sync_to_guild,
         extra_env=bot_env,
     )
     process.start()

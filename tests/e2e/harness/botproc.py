@@ -39,7 +39,7 @@ class BotProcess:
         log_path: Path,
         extra_extensions: Iterable[str] = (),
         owner_ids: Iterable[int] = (),
-        dev_guild: bool = True,
+        dev_guild: bool = False,
         extra_env: dict[str, str] | None = None,
     ) -> None:
         self.fake = fake
@@ -72,7 +72,8 @@ class BotProcess:
                 "DISCORD_GATEWAY_URL": self.fake.gateway_url,
                 "OWNER_IDS": ",".join(str(owner) for owner in self.owner_ids),
                 "EXTRA_EXTENSIONS": ",".join(self.extra_extensions),
-                # an operator's .env may set DEV_GUILD_ID; pin it so commands land in the fake
+                # global sync, as in production (commands also work in DMs); pinned so that an
+                # operator's .env cannot send them to a guild the fake does not have
                 "DEV_GUILD_ID": str(self.fake.guild.id) if self.dev_guild else "",
                 "PYTHONUNBUFFERED": "1",
                 "PYTHONDONTWRITEBYTECODE": "1",

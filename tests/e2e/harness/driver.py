@@ -71,6 +71,26 @@ class DiscordDriver:
 
         return self.fake.call_sync_coroutine(create)
 
+    def add_user(self, name: str, *, permissions: int | None = None) -> User:
+        """A new member of the guild (GUILD_MEMBER_ADD is sent; the bot sees it only with the
+        members intent, but interactions carry the member anyway). ``permissions``: bits
+        from tests.e2e.harness.model (e.g. ADMINISTRATOR); default an ordinary member."""
+
+        async def create() -> User:
+            if permissions is None:
+                user = self.fake.add_user(name)
+            else:
+                user = self.fake.add_user(name, permissions=permissions)
+            member = self.fake.member_json(user)
+            await self.fake.dispatch("GUILD_MEMBER_ADD", {**member, "guild_id": str(self.guild_id)})
+            return user
+
+        return self.fake.call_sync_coroutine(create)
+
+    def open_dm(self, user: User) -> Channel:
+        """The user's DM channel with the bot (where they can run slash commands too)."""
+        return self.fake.call_sync(lambda: self.fake.channel_handle(self.fake.dm_channel_for(user)))
+
     def close_dms(self, user: User) -> None:
         """The user blocks DMs from server members: the bot's DMs get 403 50007."""
         self.fake.call_sync(lambda: self.fake.closed_dms.add(user.id))
