@@ -513,6 +513,26 @@ class SetResult:
                 current = None
         return best
 
+    def rally_log(self, home_name: str, away_name: str) -> list[str]:
+        """Every rally of the set as a line players can check: the server, the d100 against
+        the server's chance, and the score after it."""
+        names = {HOME: home_name, AWAY: away_name}
+        chances = {HOME: self.home.chance, AWAY: self.away.chance}
+        points = {HOME: 0, AWAY: 0}
+        lines = []
+        for number, rally in enumerate(self.rallies, start=1):
+            chance = chances[rally.server]
+            if rally.scored:
+                points[rally.server] += 1
+                outcome = f"{rally.roll} <= {chance}: point"
+            else:
+                outcome = f"{rally.roll} > {chance}: side-out"
+            lines.append(
+                f"{number}. {names[rally.server]} serve, d100 = {outcome}, "
+                f"{points[HOME]}-{points[AWAY]}"
+            )
+        return lines
+
     def to_dict(self) -> dict:
         return {
             "number": self.number,

@@ -308,3 +308,13 @@ def test_any_valid_match_keeps_levels_non_negative_and_chances_in_range(data):
             if not (set_result.home.forfeit or set_result.away.forfeit):
                 assert 1 <= side.chance <= 99
     assert max(result.home_sets, result.away_sets) == 3
+
+
+def test_the_rally_log_shows_every_d100_against_the_servers_chance():
+    result = _set(60, 40)
+    result.rallies = [Rally(HOME, 12, True), Rally(HOME, 75, False), Rally(AWAY, 40, True)]
+    assert result.rally_log("Red", "Blue") == [
+        "1. Red serve, d100 = 12 <= 60: point, 1-0",
+        "2. Red serve, d100 = 75 > 60: side-out, 1-0",
+        "3. Blue serve, d100 = 40 <= 40: point, 1-1",
+    ]
