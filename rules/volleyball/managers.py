@@ -15,9 +15,16 @@ import random
 
 from rules.volleyball import market, training
 from rules.volleyball.creation import PlayerDraft, create_team
-from rules.volleyball.match import default_match_orders, validate_match_orders
+from rules.volleyball.match import (
+    Fatigue,
+    default_match_orders,
+    eligible_players,
+    validate_match_orders,
+)
 from rules.volleyball.models import AGE_CATEGORIES, League, SeasonConfig, Team
 from rules.volleyball.orders import (
+    PLAYERS_PER_SET,
+    SETS_PER_MATCH_ORDER,
     AgeingSplit,
     ContractBid,
     GmOfferBid,
@@ -26,6 +33,7 @@ from rules.volleyball.orders import (
     PlayerSlot,
     Position,
     RoundOrders,
+    SetOrder,
     SpyOrder,
     TrainingOrder,
     TransferBid,
@@ -144,20 +152,60 @@ def computer_match_orders(
     home_advantage: int,
     special_budget: int,
     devotion: int,
+    talent_uses: dict[str, int] | None = None,
+    after_first_match: bool = False,
 ) -> MatchOrders:
-    """A line-up: the default six per set, positions by each player's profile, the
-    home-advantage points on sets 1-3 (OL), special and devotion points on sets 1-2."""
-    orders = default_match_orders(team, opponent=opponent, home=home, match_number=match_number)
-    # A 0/0 talent plays sets 1 and 2 in place of the weakest player, so that after four
-    # such matches he gets his 2/2 (rule 6): the one closest to it first.
+    """A line-up: each set the six freshest players able to play, positions by each player's
+    profile, the
+    home-advantage points on sets 1-3 (OL), special and devotion points on sets 1-2.
+    `talent_uses` counts the talent's earlier matches this round (updated here);
+    `after_first_match` says a lack of devotion is used up by then (rule 4: "the next match")."""
+    # A 0/0 talent plays sets 1 and 2 (rule 6: four matches of two sets give him 2/2). One
+    # about to reach four matches gets 2/2 after this match and could not play two sets
+    # running in the round's next match (2/2 tires to 0/0), so he sits that one out.
+    uses = talent_uses if talent_uses is not None else {}
     talents = sorted(
-        (p for p in team.players if p.is_talent and p.ol == 0 and p.dl == 0),
+        (
+            p
+            for p in team.players
+            if p.is_talent
+            and p.ol == 0
+            and p.dl == 0
+            and p.talent_matches + uses.get(p.name, 0) < 4
+        ),
         key=lambda p: (-p.talent_matches, p.name),
     )
-    if talents:
-        for set_order in orders.sets[:2]:
-            if len(set_order.slots) == 6:
-                set_order.slots[-1] = PlayerSlot(talents[0].name)
+    talent = talents[0].name if talents else None
+    # A talent who gets his 2/2 in an earlier match this round plays this one at 2/2.
+    team = Team.from_dict(team.to_dict())
+    for player in team.players:
+        if (
+            player.is_talent
+            and player.ol == player.dl == 0
+            and player.talent_matches + uses.get(player.name, 0) >= 4
+        ):
+            player.ol = player.dl = 2
+        if after_first_match:
+            player.lack_of_devotion = False
+    fatigue = Fatigue(team)
+    sets: list[SetOrder] = []
+    for index in range(SETS_PER_MATCH_ORDER):
+        able = sorted(
+            eligible_players(team, fatigue),
+            key=lambda p: (-sum(fatigue.levels(p.name)), p.name),
+        )
+        names = [p.name for p in able if p.name != talent]
+        if talent is not None and index < 2 and len(names) >= PLAYERS_PER_SET - 1:
+            chosen = [*names[: PLAYERS_PER_SET - 1], talent]
+        else:
+            chosen = [p.name for p in able[:PLAYERS_PER_SET]]
+        full = len(chosen) == PLAYERS_PER_SET
+        set_order = SetOrder(slots=[PlayerSlot(n) for n in chosen]) if full else SetOrder()
+        sets.append(set_order)
+        fatigue.after_set(set_order.slots)
+    if talent is not None and all(talent in s.player_names for s in sets[:2]):
+        uses[talent] = uses.get(talent, 0) + 1
+    orders = MatchOrders(sets=sets, match_number=match_number, opponent=opponent, home=home)
     for index, set_order in enumerate(orders.sets):
         setters = blockers = 0
         for slot in set_order.slots:
@@ -203,12 +251,16 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         orders.sponsor = rng.choice(league.config.sponsors).name
 
     fixtures = team_fixtures(round_fixtures(state, r), team.name)
-    matches_left = max(1, sum(1 for f in state.league.schedule if f.round_number >= r))
+    matches_left = sum(1 for f in state.fixtures(r) if team.name in (f.home, f.away)) + sum(
+        1 for f in state.league.schedule if f.round_number > r and team.name in (f.home, f.away)
+    )
+    talent_uses: dict[str, int] = {}
     special_left = team.special_points
-    for fixture in sorted(fixtures, key=lambda f: f.match_number):
+    for fixture in fixtures:  # in playing order: the cup match first
         home = fixture.home == team.name
-        budget = min(40, special_left // max(1, matches_left // len(state.team_names()) or 1))
-        budget = min(budget, special_left)
+        # Spread the season's special points evenly over the matches still to play.
+        budget = min(40, special_left // max(1, matches_left))
+        matches_left -= 1
         match_orders = computer_match_orders(
             team,
             opponent=fixture.away if home else fixture.home,
@@ -217,6 +269,8 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
             home_advantage=league.config.home_advantage_points(r) if home else 0,
             special_budget=budget,
             devotion=rng.choice((0, 0, 6, 12)),
+            talent_uses=talent_uses,
+            after_first_match=fixture is not fixtures[0],
         )
         if validate_match_orders(
             team,

@@ -90,8 +90,10 @@ def round_fixtures(state: LeagueState, round_number: int) -> list[Fixture]:
 
 
 def team_fixtures(fixtures: list[Fixture], team_name: str) -> list[Fixture]:
+    """A team's fixtures in the order they are played: cup first, then by match number."""
     key = team_name.casefold()
-    return [f for f in fixtures if key in (f.home.casefold(), f.away.casefold())]
+    own = [f for f in fixtures if key in (f.home.casefold(), f.away.casefold())]
+    return sorted(own, key=lambda f: (f.competition != "cup", f.match_number))
 
 
 # --- validation ---------------------------------------------------------------------------
@@ -142,9 +144,14 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
     if orders.ageing:
         problems.append("Ageing splits are given with the season-end orders, not a round's.")
     own = {f.match_number: f for f in team_fixtures(fixtures, team.name)}
+    play_order = list(own)
     special_left = preview.special_points
     seen: set[int] = set()
-    for match_orders in orders.matches:
+    # Checked in playing order (cup first), each match against the team as it will be then.
+    for match_orders in sorted(
+        orders.matches,
+        key=lambda m: play_order.index(m.match_number) if m.match_number in own else -1,
+    ):
         number = match_orders.match_number
         fixture = own.get(number)
         if fixture is None:
@@ -164,7 +171,33 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
         )
         problems += [f"Match {number}: {p}" for p in found]
         special_left -= match_orders.special_total
+        preview = _after_match_preview(preview, match_orders)
     return problems
+
+
+def _after_match_preview(team: Team, orders: MatchOrders) -> Team:
+    """The team as it will be after playing `orders`, as far as the next match's orders
+    depend on it: a lack of devotion is used up (rule 4, "the next match"), and a 0/0 talent
+    in at least two of sets 1-3 (always played) counts a match and may get his 2/2 (rule 6).
+    match.team_after_match does the same with the real result."""
+    after = Team.from_dict(team.to_dict())
+    sets_played: dict[str, int] = {}
+    for set_order in orders.sets[:3]:
+        for name in set_order.player_names:
+            player = after.player(name)
+            if player is not None:
+                sets_played[player.name] = sets_played.get(player.name, 0) + 1
+    for player in after.players:
+        player.lack_of_devotion = False
+        if (
+            player.is_talent
+            and player.ol == player.dl == 0
+            and sets_played.get(player.name, 0) >= 2
+        ):
+            player.talent_matches += 1
+            if player.talent_matches >= 4:
+                player.ol = player.dl = 2
+    return after
 
 
 # --- the round ----------------------------------------------------------------------------
@@ -302,19 +335,27 @@ class _Round:
         ha = self.league.config.home_advantage_points(self.r)
         home_orders = _lineup_for(home, fixture, self.orders.get(home.name), ha, self.events)
         away_orders = _lineup_for(away, fixture, self.orders.get(away.name), ha, self.events)
-        try:
-            result = play_match(
-                home, away, home_orders, away_orders, self.rng, home_advantage_points=ha
+        # Orders checked when given can still fail here: a talent who got his 2/2 in the
+        # round's first match tires to 0/0 after one set in the second. Only that team then
+        # plays its NMR line-up; the opponent keeps its orders.
+        for side, team in ((HOME, home), (AWAY, away)):
+            given = home_orders if side == HOME else away_orders
+            problems = validate_match_orders(
+                team, given, home=side == HOME, home_advantage_points=ha if side == HOME else 0
             )
-        except VolleyballError as error:
-            # Orders checked when given can still fail here in a corner the check could not
-            # see; the team then plays its NMR line-up rather than stopping the league.
-            self.events.append(f"Orders could not be played ({error}); NMR line-ups used.")
-            home_orders = _lineup_for(home, fixture, None, ha, self.events)
-            away_orders = _lineup_for(away, fixture, None, ha, self.events)
-            result = play_match(
-                home, away, home_orders, away_orders, self.rng, home_advantage_points=ha
-            )
+            if problems:
+                fallback = _lineup_for(team, fixture, None, ha, self.events)
+                self.events.append(
+                    f"{team.name}'s line-up for match {fixture.match_number} cannot be played "
+                    f"({' '.join(problems)}): the NMR line-up plays instead."
+                )
+                if side == HOME:
+                    home_orders = fallback
+                else:
+                    away_orders = fallback
+        result = play_match(
+            home, away, home_orders, away_orders, self.rng, home_advantage_points=ha
+        )
         self.replace_team(team_after_match(home, result, HOME))
         self.replace_team(team_after_match(away, result, AWAY))
         label = "Galaxy Cup" if fixture.competition == "cup" else f"Match {fixture.match_number}"

@@ -8,8 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.volleyball import economy
-from rules.volleyball.managers import all_computer_orders, new_computer_league
+from rules.volleyball.managers import (
+    all_computer_orders,
+    computer_match_orders,
+    computer_orders,
+    new_computer_league,
+)
 from rules.volleyball.match import default_match_orders
+from rules.volleyball.models import AGE_TALENT, Player
 from rules.volleyball.orders import (
     LevelPoints,
     RoundOrders,
@@ -228,3 +234,39 @@ def test_play_round_leaves_the_state_untouched(league: LeagueState) -> None:
     assert league.to_dict() == before
     assert after.league.round_number == 2
     assert after.league.results and not league.league.results
+
+
+def test_later_matches_are_checked_against_the_team_as_it_will_be_then(
+    league: LeagueState,
+) -> None:
+    # A talent one match short of his 2/2 is put in sets 1 and 2 of all three matches of the
+    # round: after the cup match (played first) he has 2/2, which tire to 0/0 in set 1 of
+    # match 1, so he cannot play its set 2. The manager is told when giving the orders.
+    team = league.league.teams[0]
+    team.players.append(Player("Tim Talent", AGE_TALENT, 0, 0, talent_matches=3))
+    orders = basic_orders(league, team.name)
+    orders.matches = [
+        computer_match_orders(
+            team,
+            opponent=m.opponent,
+            home=m.home,
+            match_number=m.match_number,
+            home_advantage=0,
+            special_budget=0,
+            devotion=0,
+        )
+        for m in orders.matches
+    ]
+    for match_orders in orders.matches:
+        assert [s.player_names[-1] for s in match_orders.sets[:2]] == ["Tim Talent"] * 2
+    problems = round_order_problems(league, orders)
+    assert [p.split(":")[0] for p in problems] == ["Match 1", "Match 2"]
+    assert problems[0] == (
+        "Match 1: Set 2: Tim Talent cannot play: his levels would be OL 0 / DL 0 after the "
+        "sets before, and a player needs both levels at least 1."
+    )
+    # The computer manager plans for it: the talent sits out the later matches.
+    planned = computer_orders(league, team.name)
+    assert round_order_problems(league, planned) == []
+    with_talent = {m.match_number: "Tim Talent" in m.sets[0].player_names for m in planned.matches}
+    assert with_talent == {3: True, 1: False, 2: False}
