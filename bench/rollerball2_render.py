@@ -102,7 +102,7 @@ RESULT = MatchResult(
 )
 
 
-def measure(render: Callable[[], bytes], repeat: int, *, cold: bool) -> tuple[float, bytes]:
+def measure(render: Callable[[], bytes], repeat: int, *, cold: bool) -> tuple[float, float, bytes]:
     render()  # load the fonts and fill the measurement memo, as a running bot would have
     times = []
     png = b""
@@ -112,7 +112,7 @@ def measure(render: Callable[[], bytes], repeat: int, *, cold: bool) -> tuple[fl
         start = time.perf_counter()
         png = render()
         times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000, png
+    return statistics.median(times) * 1000, min(times) * 1000, png
 
 
 def main() -> None:
@@ -130,11 +130,12 @@ def main() -> None:
         ("card sheet (10 cards)", lambda: render_card_sheet(cards), few, True),
         ("box score (13 a side)", lambda: render_scoresheet(RESULT), few, True),
     ]
-    print(f"{'image':<26}{'median ms':>10}{'KiB':>8}  size")
+    # The best time shows the cost without other processes competing for the two cores.
+    print(f"{'image':<26}{'median ms':>10}{'best ms':>9}{'KiB':>8}  size")
     for label, render, repeat, cold in cases:
-        milliseconds, png = measure(render, repeat, cold=cold)
+        median, best, png = measure(render, repeat, cold=cold)
         width, height = Image.open(io.BytesIO(png)).size
-        print(f"{label:<26}{milliseconds:>10.1f}{len(png) / 1024:>8.1f}  {width}x{height}")
+        print(f"{label:<26}{median:>10.1f}{best:>9.1f}{len(png) / 1024:>8.1f}  {width}x{height}")
 
 
 if __name__ == "__main__":

@@ -14,7 +14,6 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from functools import lru_cache
 
@@ -23,18 +22,16 @@ from PIL import Image
 from render.rollerball2.fac import fac_image, fac_section_image
 from render.rollerball2.faces import FacFace, box_score, card_face, fac_face
 from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
+from render.rollerball2.png import encode_png
 from render.rollerball2.scoresheet import scoresheet_image
 from rules.rollerball2.cards import FastActionCard, PlayerCard
 from rules.rollerball2.scoresheet import MatchResult
 
 
 def _png(image: Image.Image) -> bytes:
-    """PNG at zlib level 1: these flat, few-colour images compress almost as well as at the
-    default level 6 (44 KiB against 41 KiB for a card) in two thirds of the time, which keeps
-    a card well inside its 15 ms budget. render.common.to_png has no level parameter."""
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
-    return buffer.getvalue()
+    # Not render.common.to_png: see render/rollerball2/png.py for why these images are encoded
+    # unfiltered at zlib level 1 (the 15 ms budget for a card).
+    return encode_png(image)
 
 
 __all__ = [

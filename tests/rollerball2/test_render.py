@@ -35,9 +35,11 @@ from render.rollerball2.player_card import (
     CARD_WIDTH,
     SHEET_HEIGHT,
     SHEET_WIDTH,
+    card_image,
     layout_card,
     sheet_slot,
 )
+from render.rollerball2.png import encode_png
 from render.rollerball2.scoresheet import SIDE_COLOURS, layout_scoresheet
 from render.rollerball2.text import PlacedText, text_width, wrap
 from rules.rollerball2.cards import Effect, FastActionCard, Flow, PlayerCard, Section
@@ -473,3 +475,14 @@ def test_images_are_pure_functions_of_their_input():
     assert render_scoresheet(result) == render_scoresheet(sample_result())
     fac = make_fac(41, SAMPLE_FAC_TEXTS)
     assert render_fac(fac, "EVENT") == render_fac(make_fac(41, SAMPLE_FAC_TEXTS), "event".upper())
+
+
+def test_png_encoder_is_lossless():
+    face = card_face(JONATHAN)
+    original = card_image(face)
+    decoded = decode(encode_png(original))
+    assert decoded.tobytes() == original.tobytes()
+    # A palette image is converted, not misread.
+    palette = Image.new("P", (30, 20), 3)
+    palette.putpalette([0, 0, 0, 10, 20, 30, 40, 50, 60, 213, 94, 0])
+    assert decode(encode_png(palette)).getpixel((29, 19)) == (213, 94, 0)
