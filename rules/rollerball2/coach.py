@@ -6,8 +6,6 @@ the printed columns) and only ever picks among legal_actions.
 
 from __future__ import annotations
 
-import copy
-
 from rules.rollerball2.cards import BIKER, CATCHER, GOAL, LOSE, PASS, SKATER, PlayerCard
 from rules.rollerball2.content import BIKER_SLOTS
 from rules.rollerball2.engine import apply, apply_in_place, legal_actions, substitution_slots
@@ -21,6 +19,7 @@ from rules.rollerball2.state import (
     MatchState,
     NextCard,
     Substitute,
+    clone,
 )
 
 
@@ -101,7 +100,11 @@ def choose_action(state: MatchState) -> Action:
                 return _shooting(team.card(team.lineup[action.slot]))  # type: ignore[arg-type]
 
             return max(options, key=scoring)
-    if state.control is not None:
+    # Only look for substitutions when the lineup differs from the starting one (cheap check).
+    if (
+        state.control is not None
+        and state.team(state.control).lineup != state.team(state.control).starters
+    ):
         for slot in substitution_slots(state, state.control):
             substitute = _best_substitute(state, state.control, slot)
             if substitute is not None:
@@ -117,7 +120,7 @@ def step(state: MatchState) -> tuple[MatchState, list[Event]]:
 def auto_play(state: MatchState, max_actions: int = 100_000) -> tuple[MatchState, list[Event]]:
     """Play the match to its end with the default coach on both benches. Returns a new state (the
     given one is untouched) and the whole play-by-play."""
-    state = copy.deepcopy(state)
+    state = clone(state)
     events: list[Event] = []
     for _ in range(max_actions):
         if state.over:

@@ -77,6 +77,7 @@ from rules.rollerball2.state import (
     Settings,
     Substitute,
     TeamState,
+    clone,
     other_side,
     roster_to_json,
 )
@@ -1218,7 +1219,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
     """Apply a coach action to a copy of `state`; returns the new state and the play-by-play.
     Raises RollerballError for an illegal action (the given state is never changed)."""
     _validate(state, action)
-    new_state = copy.deepcopy(state)
+    new_state = clone(state)
     events = apply_in_place(new_state, action)
     return new_state, events
 

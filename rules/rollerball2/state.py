@@ -6,8 +6,9 @@ so a match saved to JSON and loaded back plays on exactly as it would have.
 
 from __future__ import annotations
 
+import copy
 import random
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rules.rollerball2.cards import PlayerCard
@@ -162,6 +163,57 @@ class MatchState:
     @property
     def over(self) -> bool:
         return self.phase == PHASE_OVER
+
+
+# --- copying ---------------------------------------------------------------------------------
+
+
+def _clone_team(team: TeamState) -> TeamState:
+    return TeamState(
+        side=team.side,
+        roster=Roster(
+            team=team.roster.team,
+            players=list(team.roster.players),  # cards are frozen: shared
+            absences=list(team.roster.absences),
+        ),
+        lineup=dict(team.lineup),
+        starters=dict(team.starters),
+        out={number: replace(out) for number, out in team.out.items()},
+        locked=dict(team.locked),
+        sheet={
+            number: replace(
+                line, goal_order=list(line.goal_order), casualties=list(line.casualties)
+            )
+            for number, line in team.sheet.items()
+        },
+        score_by_period=list(team.score_by_period),
+        new_absences=list(team.new_absences),
+    )
+
+
+def clone(state: MatchState) -> MatchState:
+    """An independent copy of the match (much cheaper than copy.deepcopy: frozen cards and the
+    setup, which never change, are shared)."""
+    return MatchState(
+        seed=state.seed,
+        settings=replace(state.settings),
+        home=_clone_team(state.home),
+        away=_clone_team(state.away),
+        rng=copy.deepcopy(state.rng),
+        deck=list(state.deck),
+        period=state.period,
+        period_fac=state.period_fac,
+        fac_count=state.fac_count,
+        phase=state.phase,
+        control=state.control,
+        handler=state.handler,
+        previous_handler=state.previous_handler,
+        context=copy.deepcopy(state.context),
+        pending=dict(state.pending) if state.pending is not None else None,
+        golden_goal=state.golden_goal,
+        record=list(state.record),
+        setup=state.setup,
+    )
 
 
 # --- JSON ------------------------------------------------------------------------------------
