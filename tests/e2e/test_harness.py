@@ -10,6 +10,8 @@ import pytest
 from PIL import Image
 
 from tests.e2e.harness import DiscordViolation, DriverError
+from tests.e2e.harness.botproc import BotProcess
+from tests.e2e.harness.server import FakeDiscord
 
 pytestmark = pytest.mark.e2e
 
@@ -159,6 +161,33 @@ def test_an_unnoticed_broken_reply_fails_the_test():
     assert not any("test_well_behaved_passes" in line for line in summary), output
     assert "Interaction has already been acknowledged" in output
     assert "the bot logged an error" in output
+
+
+def test_command_tree_discord_would_refuse_stops_the_bot_at_sync(tmp_path):
+    """A command with a 101-character description: the sync at start-up gets Discord's
+    400 50035, the bot cannot start, and the violation names the field."""
+    fake = FakeDiscord()
+    fake.start()
+    process = BotProcess(
+        fake,
+        database_path=tmp_path / "bad.db",
+        log_path=tmp_path / "bad.log",
+        extra_extensions=["tests.e2e.bad_tree_cog"],
+    )
+    try:
+        with pytest.raises(RuntimeError, match="exited with code"):
+            process.start()
+        [violation] = fake.violations
+        assert violation.kind == "invalid_form_body" and violation.code == 50035
+        assert violation.route == f"PUT /applications/{fake.application_id}/commands"
+        assert ".description: Must be 100 or fewer in length." in violation.description
+        # discord.py maps Discord's error path back to the command, as with real Discord
+        log = process.log_text()
+        assert "In command 'verbose' defined in function 'BadTree.verbose'" in log
+        assert "  description: Must be 100 or fewer in length." in log
+    finally:
+        process.stop()
+        fake.stop()
 
 
 # --- response paths come back as a user sees them ---------------------------------------------
