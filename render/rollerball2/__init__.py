@@ -9,7 +9,7 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
     render_fac_section(fac, heading)    one section in large type, 800 px wide, as tall as needed
     render_card_sheet(cards)            US Letter at 200 dpi, up to ten cards in 2 x 5
     render_card_sheets(cards)           as many sheets as the cards need (a roster of 25 -> 3)
-    render_scoresheet(result)           the box score of a MatchResult, 1000 px wide
+    render_scoresheet(result)           the box score of a MatchResult, 840 px wide, as tall as needed
 """
 
 from __future__ import annotations

@@ -166,7 +166,7 @@ def _absence_line(absence: Absence, names: dict[int, str]) -> str:
     return f"{who}: {reason}{length}"
 
 
-def _team_box(sheet: TeamSheet, absences: list[Absence]) -> TeamBox:
+def _team_box(sheet: TeamSheet, absences: list[Absence], periods: int) -> TeamBox:
     # The box score lists who played; a player hurt or punished off the track is listed too.
     players = tuple(
         _box_line(line)
@@ -177,27 +177,43 @@ def _team_box(sheet: TeamSheet, absences: list[Absence]) -> TeamBox:
     return TeamBox(
         name=sheet.team,
         side="HOME" if sheet.side == "home" else "VISITORS",
-        goals_by_period=tuple(sheet.score_by_period),
+        # Padded so both teams show a figure under every period played so far.
+        goals_by_period=tuple(sheet.score_by_period)
+        + (0,) * (periods - len(sheet.score_by_period)),
         players=players,
         absences=tuple(_absence_line(absence, names) for absence in absences),
     )
 
 
+REGULATION_FACS = 120  # four periods of 30 FACs (RULINGS.md)
+
+
+def result_line(result: MatchResult) -> str:
+    """The headline: "Houston win 7-5", "Draw 4-4", or for a match still being played
+    "Houston lead 3-2 after 57 FACs" (the engine names no winner before the end)."""
+    home, away = result.home, result.away
+    if result.winner in ("home", "away"):
+        winner, loser = (home, away) if result.winner == "home" else (away, home)
+        line = f"{winner.team} win {winner.score}-{loser.score}"
+        return line + (" after overtime" if result.overtime else "")
+    if home.score == away.score and result.facs_played >= REGULATION_FACS:
+        return f"Draw {away.score}-{home.score}" + (" after overtime" if result.overtime else "")
+    if home.score == away.score:
+        line = f"Level at {away.score}-{home.score}"
+    else:
+        leader, trailer = (home, away) if home.score > away.score else (away, home)
+        line = f"{leader.team} lead {leader.score}-{trailer.score}"
+    return line + f" after {result.facs_played} FACs"
+
+
 def box_score(result: MatchResult) -> BoxScore:
     """The box score of an engine MatchResult (rules/rollerball2/scoresheet.py)."""
     periods = max(len(result.away.score_by_period), len(result.home.score_by_period), 4)
-    labels = tuple(str(period) for period in range(1, 5)) + ("OT",) * (periods - 4)
-    if result.winner == "home":
-        line = f"{result.home.team} win {result.home_score}-{result.away_score}"
-    elif result.winner == "away":
-        line = f"{result.away.team} win {result.away_score}-{result.home_score}"
-    else:
-        line = f"Draw {result.away_score}-{result.home_score}"
-    if result.overtime:
-        line += " after overtime"
+    extra = periods - 4
+    overtime_labels = ("OT",) if extra == 1 else tuple(f"OT{n}" for n in range(1, extra + 1))
+    labels = ("1", "2", "3", "4", *overtime_labels)
+    visitors = _team_box(result.away, result.carry_over.get("away", []), periods)
+    home = _team_box(result.home, result.carry_over.get("home", []), periods)
     return BoxScore(
-        visitors=_team_box(result.away, result.carry_over.get("away", [])),
-        home=_team_box(result.home, result.carry_over.get("home", [])),
-        period_labels=labels[:periods],
-        result_line=line,
+        visitors=visitors, home=home, period_labels=labels, result_line=result_line(result)
     )

@@ -29,7 +29,14 @@ from render.rollerball2.fac import (
     layout_fac,
     layout_fac_section,
 )
-from render.rollerball2.faces import CODE_MEANINGS, FAC_SECTIONS, box_score, card_face, fac_face
+from render.rollerball2.faces import (
+    CODE_MEANINGS,
+    FAC_SECTIONS,
+    box_score,
+    card_face,
+    fac_face,
+    result_line,
+)
 from render.rollerball2.player_card import (
     CARD_HEIGHT,
     CARD_WIDTH,
@@ -486,3 +493,16 @@ def test_png_encoder_is_lossless():
     palette = Image.new("P", (30, 20), 3)
     palette.putpalette([0, 0, 0, 10, 20, 30, 40, 50, 60, 213, 94, 0])
     assert decode(encode_png(palette)).getpixel((29, 19)) == (213, 94, 0)
+
+
+def test_headline_says_who_won_drew_or_leads():
+    result = sample_result()
+    assert result_line(result) == "Draw 3-3"
+    result.winner = "away"
+    result.away.score_by_period[3] = 2
+    assert result_line(result) == "Madrid win 5-3"
+    # A match still being played has no winner yet: the sheet says who leads, and when.
+    result.winner, result.facs_played = None, 57
+    assert result_line(result) == "Madrid lead 5-3 after 57 FACs"
+    result.home.score_by_period[3] = 2
+    assert result_line(result) == "Level at 5-5 after 57 FACs"
