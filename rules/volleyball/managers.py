@@ -45,6 +45,7 @@ from rules.volleyball.rounds import (
     round_fixtures,
     round_order_problems,
     team_fixtures,
+    working_copy,
 )
 from rules.volleyball.season import LeagueState, record_round, start_season
 
@@ -177,7 +178,7 @@ def computer_match_orders(
     )
     talent = talents[0].name if talents else None
     # A talent who gets his 2/2 in an earlier match this round plays this one at 2/2.
-    team = Team.from_dict(team.to_dict())
+    team = working_copy(team)
     for player in team.players:
         if (
             player.is_talent

@@ -15,7 +15,7 @@ problems are refused as a whole with every problem listed (VolleyballError).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.volleyball import economy, market, training
 from rules.volleyball.creation import scout_problems, scout_talent
@@ -99,11 +99,17 @@ def team_fixtures(fixtures: list[Fixture], team_name: str) -> list[Fixture]:
 # --- validation ---------------------------------------------------------------------------
 
 
+def working_copy(team: Team) -> Team:
+    """A copy of a team whose players can be changed freely, for checking orders (its last
+    line-up is left out: checks never need it, and copying it is most of the cost)."""
+    return replace(team, players=[replace(p) for p in team.players], last_lineup=[])
+
+
 def _preview_team(team: Team, orders: RoundOrders, state: LeagueState) -> tuple[Team, list[str]]:
     """The team as it will be at the matches (after training and scouting), and the problems
     found on the way there."""
     problems = training.training_order_problems(team, orders.training)
-    preview = Team.from_dict(team.to_dict())
+    preview = working_copy(team)
     if not problems:
         gains = [(o.player, o.ol_gain, o.dl_gain) for o in orders.training]
         training.apply_training(preview, _resolved_gains(preview, gains), [])
@@ -180,7 +186,7 @@ def _after_match_preview(team: Team, orders: MatchOrders) -> Team:
     depend on it: a lack of devotion is used up (rule 4, "the next match"), and a 0/0 talent
     in at least two of sets 1-3 (always played) counts a match and may get his 2/2 (rule 6).
     match.team_after_match does the same with the real result."""
-    after = Team.from_dict(team.to_dict())
+    after = working_copy(team)
     sets_played: dict[str, int] = {}
     for set_order in orders.sets[:3]:
         for name in set_order.player_names:
