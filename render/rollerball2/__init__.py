@@ -7,7 +7,7 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
     render_fac(fac, highlight=None)     index card, 800 x 480 (5" x 3"); taller only if the
                                         words cannot fit at the smallest readable size
     render_fac_section(fac, heading)    one section in large type, 800 px wide, as tall as needed
-    render_card_sheet(cards)            US Letter at 200 dpi, up to ten cards in 2 x 5
+    render_card_sheet(cards, caption)   US Letter at 200 dpi, up to ten cards in 2 x 5
     render_card_sheets(cards)           as many sheets as the cards need (a roster of 25 -> 3)
     render_scoresheet(result)           the box score of a MatchResult, 840 px wide, as tall as needed
 """
@@ -66,17 +66,24 @@ def render_fac_section(fac: FastActionCard, heading: str) -> bytes:
     return _png(fac_section_image(fac_face(fac), heading))
 
 
-def render_card_sheet(cards: Sequence[PlayerCard]) -> bytes:
-    """A printable sheet of up to ten player cards (a lineup), 2 columns x 5 rows, as PNG."""
-    return _png(sheet_image([card_face(card) for card in cards]))
+def render_card_sheet(cards: Sequence[PlayerCard], caption: str | None = None) -> bytes:
+    """A printable sheet of up to ten player cards (a lineup), 2 columns x 5 rows, as PNG.
+
+    The caption in the top margin defaults to the team of the first card."""
+    if caption is None:
+        caption = f"{cards[0].team} · Rollerball II player cards" if cards else ""
+    return _png(sheet_image([card_face(card) for card in cards], caption))
 
 
 def render_card_sheets(cards: Sequence[PlayerCard]) -> list[bytes]:
     """Printable sheets for any number of cards, ten to a sheet, in the order given."""
-    return [
-        render_card_sheet(cards[start : start + CARDS_PER_SHEET])
-        for start in range(0, len(cards), CARDS_PER_SHEET)
-    ]
+    count = -(-len(cards) // CARDS_PER_SHEET)  # sheets needed, rounded up
+    sheets = []
+    for number in range(count):
+        chunk = cards[number * CARDS_PER_SHEET : (number + 1) * CARDS_PER_SHEET]
+        caption = f"{chunk[0].team} · Rollerball II player cards · sheet {number + 1} of {count}"
+        sheets.append(render_card_sheet(chunk, caption))
+    return sheets
 
 
 def render_scoresheet(result: MatchResult) -> bytes:

@@ -305,7 +305,16 @@ def sheet_slot(index: int) -> tuple[int, int]:
     return SHEET_LEFT + column * CARD_WIDTH, SHEET_TOP + row * CARD_HEIGHT
 
 
-def sheet_image(faces: Sequence[CardFace]) -> Image.Image:
+def sheet_caption_texts(caption: str) -> list[PlacedText]:
+    """The caption printed in the top margin, above the cards (one line, cut if too long)."""
+    box = (SHEET_LEFT, 0, SHEET_WIDTH - SHEET_LEFT, SHEET_TOP)
+    width = box[2] - box[0]
+    size, lines = fit_lines(caption, width, SHEET_TOP, (30, 26, 22), bold=True)
+    lines = clip_lines(lines, size, width, 1, bold=True)
+    return place_lines(lines, box, size, bold=True, fill=INK, valign="middle")
+
+
+def sheet_image(faces: Sequence[CardFace], caption: str = "") -> Image.Image:
     """Up to ten cards; empty slots keep a thin grey outline so the sheet still cuts cleanly."""
     if len(faces) > CARDS_PER_SHEET:
         raise ValueError(f"a sheet holds {CARDS_PER_SHEET} cards, not {len(faces)}")
@@ -319,4 +328,6 @@ def sheet_image(faces: Sequence[CardFace]) -> Image.Image:
             draw.rectangle(
                 (x, y, x + CARD_WIDTH - 1, y + CARD_HEIGHT - 1), outline=LIGHT_GREY, width=2
             )
+    if caption:
+        draw_texts(draw, sheet_caption_texts(caption))
     return image

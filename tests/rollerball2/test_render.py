@@ -44,6 +44,7 @@ from render.rollerball2.player_card import (
     SHEET_WIDTH,
     card_image,
     layout_card,
+    sheet_caption_texts,
     sheet_slot,
 )
 from render.rollerball2.png import encode_png
@@ -506,3 +507,16 @@ def test_headline_says_who_won_drew_or_leads():
     assert result_line(result) == "Madrid lead 5-3 after 57 FACs"
     result.home.score_by_period[3] = 2
     assert result_line(result) == "Level at 5-5 after 57 FACs"
+
+
+def test_sheet_caption_names_team_and_page_in_the_top_margin():
+    texts = sheet_caption_texts("Houston · Rollerball II player cards · sheet 2 of 3")
+    assert [t.text for t in texts] == ["Houston · Rollerball II player cards · sheet 2 of 3"]
+    for text in texts:
+        assert_inside(text, (0, 0, SHEET_WIDTH, sheet_slot(0)[1]))  # above the first card
+    image = decode(render_card_sheets(lineup(12))[1])
+    caption_band = image.crop((0, 0, SHEET_WIDTH, sheet_slot(0)[1]))
+    assert min(luminance(p) for p in caption_band.get_flattened_data()) < 60, "caption printed"
+    long = sheet_caption_texts("The Madrid Metropolitan Energy Corporation Tigers " * 4)
+    assert len(long) == 1 and long[0].text.endswith("…")
+    assert_inside(long[0], (0, 0, SHEET_WIDTH, sheet_slot(0)[1]))
