@@ -173,19 +173,28 @@ def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> 
             problems.append("A team cannot spy on itself.")
             continue
         if spy_target_fixture(spy, fixtures) is None:
-            problems.append(
-                f"{spy.target_team} plays no match number {spy.match_number} this round."
-            )
+            if spy.against.strip():
+                problems.append(f"{spy.target_team} does not play {spy.against} this round.")
+            else:
+                problems.append(
+                    f"{spy.target_team} plays no match number {spy.match_number} this round."
+                )
     return problems
 
 
 def spy_target_fixture(spy: SpyOrder, fixtures: list[Fixture]) -> Fixture | None:
-    """The fixture a spying order is about, or None."""
+    """The fixture a spying order is about, or None: the target's game against `against`
+    when the order names the opponent (the form's TEAM ... AGAINST ...), else the target's
+    match with that match number."""
     key = spy.target_team.casefold()
+    other = spy.against.strip().casefold()
     for fixture in fixtures:
-        if fixture.match_number == spy.match_number and key in (
-            fixture.home.casefold(),
-            fixture.away.casefold(),
-        ):
+        teams = (fixture.home.casefold(), fixture.away.casefold())
+        if key not in teams:
+            continue
+        if other:
+            if other in teams:
+                return fixture
+        elif fixture.match_number == spy.match_number:
             return fixture
     return None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.volleyball import economy
-from rules.volleyball.models import AGE_CONTRACT, AGE_TALENT, Player, Sponsor, Team
+from rules.volleyball.models import AGE_CONTRACT, AGE_TALENT, Fixture, Player, Sponsor, Team
+from rules.volleyball.orders import SpyOrder
 
 
 @pytest.mark.parametrize(
@@ -93,3 +94,21 @@ def test_book_writes_the_ledger() -> None:
 def test_dollars_are_written_as_managers_read_them() -> None:
     assert economy.dollars(1250) == "$1,250"
     assert economy.dollars(-4775) == "-$4,775"
+
+
+def test_spy_order_names_the_game_by_number_or_by_opponent() -> None:
+    fixtures = [Fixture(1, 1, "Reds", "Blues"), Fixture(1, 2, "Greens", "Reds")]
+    assert economy.spy_target_fixture(SpyOrder("reds", 2), fixtures) == fixtures[1]
+    assert (
+        economy.spy_target_fixture(SpyOrder("Reds", 1, against="Greens"), fixtures) == (fixtures[1])
+    )
+    assert economy.spy_target_fixture(SpyOrder("Reds", 1, against="Yellows"), fixtures) is None
+    team = Team("Blues", spies_used=3)
+    problems = economy.spy_problems(
+        team, [SpyOrder("Reds", 3), SpyOrder("Reds", 1, against="Yellows")], fixtures
+    )
+    assert problems == [
+        "Blues has used 3 of its four spying orders this season and cannot give 2 more.",
+        "Reds plays no match number 3 this round.",
+        "Reds does not play Yellows this round.",
+    ]
