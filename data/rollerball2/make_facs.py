@@ -509,8 +509,49 @@ def attack_skater_sections():
             eff("retain"),
         )
     )
-    # Each of these 15 results is printed on four cards (as in any FAC deck, results repeat).
-    return t * 4
+    t.append(
+        (
+            "Attacker spears the player in the ribs: cracked ribs, out for the rest of the "
+            "period. Five minutes for spearing.",
+            eff("fire", ops=[pen("attacker", "5min"), inj("victim", "period", "cracked ribs")]),
+        )
+    )
+    t.append(
+        (
+            "A STAR or VETERAN player spins away from the hit and keeps the ball (pick new "
+            "action). A ROOKIE is flattened and coughs it up: attacker's team in control.",
+            eff(
+                "retain",
+                when=cond("victim", ["star", "veteran"]),
+                otherwise=eff("turnover"),
+            ),
+        )
+    )
+    t.append(
+        (
+            "Attacker grabs the player's helmet and twists: neck injury, out for the season. No "
+            "penalty; the referee was watching the crowd.",
+            eff("fire", ops=[inj("victim", "season", "neck injury", by="attacker")]),
+        )
+    )
+    t.append(
+        (
+            "Player and attacker crash together in a heap: both out until the next new ball.",
+            eff(
+                "fire",
+                ops=[inj("victim", "new_ball", "crashed"), inj("attacker", "new_ball", "crashed")],
+            ),
+        )
+    )
+    t.append(
+        (
+            "Attacker argues the call and earns a 10-minute misconduct. Play goes on: the team in "
+            "control keeps the ball against a man short (pick new action).",
+            eff("retain", ops=[pen("attacker", "10min")]),
+        )
+    )
+    # Each of these 20 results is printed on three cards (as in any FAC deck, results repeat).
+    return t * 3
 
 
 # --- ATTACK (BIKER) (60): the attacker is a defensive biker ------------------------------------
@@ -631,8 +672,40 @@ def attack_biker_sections():
             eff("retain"),
         )
     )
-    # Each of these 12 results is printed on five cards.
-    return t * 5
+    t.append(
+        (
+            "Biker loops a chain around the player's skate: twisted ankle, out for the rest of "
+            "the period. Three minutes for the biker.",
+            eff("fire", ops=[pen("attacker", "3min"), inj("victim", "period", "twisted ankle")]),
+        )
+    )
+    t.append(
+        (
+            "A ROOKIE biker is knocked off his machine by his own target: he is out until the "
+            "next new ball and the team in control keeps the ball. A STAR or VETERAN biker bowls "
+            "the player over and the ball rolls into the gutter.",
+            eff(
+                "fire",
+                when=cond("attacker", ["star", "veteran"]),
+                otherwise=eff("retain", ops=[inj("attacker", "new_ball", "thrown from his bike")]),
+            ),
+        )
+    )
+    t.append(
+        (
+            "Biker crushes the player against the rail: fractured pelvis, out for the season. "
+            "The biker is ejected for the match.",
+            eff(
+                "fire",
+                ops=[
+                    pen("attacker", "match"),
+                    inj("victim", "season", "fractured pelvis", by="attacker"),
+                ],
+            ),
+        )
+    )
+    # Each of these 15 results is printed on four cards.
+    return t * 4
 
 
 # --- THE BALL FIRES (60) ---------------------------------------------------------------------
@@ -848,8 +921,50 @@ def event_sections():
             eff("retain", ops=[ban("home.random_player", "matches", matches=2)]),
         )
     )
-    # Each of these 15 events is printed on four cards.
-    return t * 4
+    t.append(
+        (
+            "The coach of the team in control calls a set play: a STAR or VETERAN Skater2 breaks "
+            "into the clear and is in control (roll vs his opponent). Otherwise nothing comes of "
+            "it (pick new action).",
+            eff(
+                "control",
+                who="offense.Skater2",
+                when=cond("offense.Skater2", ["star", "veteran"]),
+                otherwise=eff("retain"),
+            ),
+        )
+    )
+    t.append(
+        (
+            "Riot in the stands! Play stops; a random Home player and a random Visiting player "
+            "are sent to the dressing room for the rest of the period. The ball is fired again.",
+            eff(
+                "fire",
+                ops=[rest("home.random_player", "period"), rest("away.random_player", "period")],
+            ),
+        )
+    )
+    t.append(
+        (
+            "Ball handler trips on debris and breaks his wrist: out for two matches.",
+            eff("fire", ops=[inj("handler", "matches", "broken wrist", matches=2)]),
+        )
+    )
+    t.append(
+        (
+            "The defender shoves the referee: ejected for the match. The team in control keeps "
+            "the ball (pick new action).",
+            eff("retain", ops=[pen("defender", "match")]),
+        )
+    )
+    t.append(
+        (
+            "Television timeout. Both teams catch their breath and the ball is fired again.",
+            eff("fire"),
+        )
+    )
+    # Each of these 20 events is printed on three cards.
+    return t * 3
 
 
 def build() -> dict:

@@ -45,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(to_json(state)))
         return 0
     if args.command == "sim":
-        print(format_summary(simulate(args.matches, args.seed), args.seed))
+        summary = simulate(args.matches, args.seed)
+        fair = simulate(args.matches, args.seed, random_lineups=True)
+        print(format_summary(summary, args.seed, fair))
         return 0
     home = generate_roster(args.seed, "Houston")
     away = generate_roster(args.seed, "Tokyo")

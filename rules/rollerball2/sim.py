@@ -6,15 +6,16 @@ distribution printed in docs/rules/rollerball2.md:  python -m rules.rollerball2 
 
 from __future__ import annotations
 
+import random
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
-from rules.rollerball2.cards import BIKER, ROOKIE, STAR, VETERAN
+from rules.rollerball2.cards import BIKER, CATCHER, ROOKIE, SKATER, STAR, VETERAN
 from rules.rollerball2.coach import auto_play
 from rules.rollerball2.content import load_content
 from rules.rollerball2.engine import new_match, result
-from rules.rollerball2.roster import generate_roster
+from rules.rollerball2.roster import Lineup, Roster, generate_roster
 
 
 @dataclass
@@ -38,8 +39,28 @@ class Summary:
     attacks: int = 0  # all ATTACK sections read
 
 
-def simulate(matches: int, seed: int | str) -> Summary:
-    """Play `matches` matches; match i pits two rosters generated from (seed, i)."""
+def random_lineup(roster: Roster, rng: random.Random) -> Lineup:
+    """Ten players picked at random by position, so rookies take the track as often as stars:
+    the fair way to compare experience levels (the default coach starts his best players)."""
+    by_position = {
+        position: [card.number for card in roster.players if card.position == position]
+        for position in (SKATER, BIKER, CATCHER)
+    }
+    for numbers in by_position.values():
+        rng.shuffle(numbers)
+    lineup: Lineup = {f"Biker{i}": by_position[BIKER][i - 1] for i in (1, 2, 3)}
+    lineup.update({f"Skater{i}": by_position[SKATER][i - 1] for i in (1, 2, 3, 4)})
+    lineup.update({f"Catcher{i}": by_position[CATCHER][i - 1] for i in (1, 2)})
+    if rng.random() < 0.5:
+        lineup["Skater5"] = by_position[SKATER][4]
+    else:
+        lineup["Catcher3"] = by_position[CATCHER][2]
+    return lineup
+
+
+def simulate(matches: int, seed: int | str, random_lineups: bool = False) -> Summary:
+    """Play `matches` matches; match i pits two rosters generated from (seed, i), with the
+    default lineups or (for the experience comparison) random ones."""
     names = load_content().team_names
     summary = Summary()
     for i in range(matches):
@@ -47,7 +68,14 @@ def simulate(matches: int, seed: int | str) -> Summary:
         away_name = names[(2 * i + 1) % len(names)]
         home = generate_roster(f"{seed}:{i}", home_name)
         away = generate_roster(f"{seed}:{i}", away_name)
-        state, events = auto_play(new_match(f"{seed}:{i}", home, away))
+        lineups: dict[str, Lineup] = {}
+        if random_lineups:
+            rng = random.Random(f"rollerball2-sim-lineups:{seed}:{i}")
+            lineups = {
+                "home_lineup": random_lineup(home, rng),
+                "away_lineup": random_lineup(away, rng),
+            }
+        state, events = auto_play(new_match(f"{seed}:{i}", home, away, **lineups))
         final = result(state)
         summary.matches += 1
         summary.total_goals.append(final.home_score + final.away_score)
@@ -85,7 +113,7 @@ def _histogram(values: list[int]) -> list[str]:
     return lines
 
 
-def format_summary(summary: Summary, seed: int | str) -> str:
+def format_summary(summary: Summary, seed: int | str, fair: Summary | None = None) -> str:
     goals = summary.total_goals
     n = summary.matches
     lines = [
@@ -100,12 +128,20 @@ def format_summary(summary: Summary, seed: int | str) -> str:
         f"Bans: {summary.bans} ({summary.bans / n:.2f} per match)",
         f"Overtime played: {summary.overtime / n:.1%}; draws: {summary.draws / n:.1%}; "
         f"home wins: {summary.home_wins / n:.1%}",
-        "Goals per skater/catcher match played, by experience:",
     ]
-    for experience in (STAR, VETERAN, ROOKIE):
-        scored, played = summary.scoring[experience]
-        rate = scored / played if played else 0.0
-        lines.append(f"  {experience:8s} {rate:.3f}  ({scored} goals in {played} player-matches)")
+    for title, batch in (
+        ("default lineups", summary),
+        ("random lineups, a fair comparison", fair),
+    ):
+        if batch is None:
+            continue
+        lines.append(f"Goals per skater/catcher match played, by experience ({title}):")
+        for experience in (STAR, VETERAN, ROOKIE):
+            scored, played = batch.scoring[experience]
+            rate = scored / played if played else 0.0
+            lines.append(
+                f"  {experience:8s} {rate:.3f}  ({scored} goals in {played} player-matches)"
+            )
     stops = summary.biker_stops / summary.biker_answers if summary.biker_answers else 0.0
     lines.append(
         f"Defensive bikers: answered {summary.biker_answers / n:.2f} shots a match (GOAL vs Bkr), "
