@@ -41,6 +41,7 @@ from rules.rocketball.state import (
     DIRECTION_NAMES,
     DIRECTIONS,
     DJINN,
+    FIELD_SQUARES,
     PHASE_AIM,
     PHASE_OVER,
     PHASE_PLACE,
@@ -126,26 +127,20 @@ def _reset_field(state: GameState, events: list[Event]) -> None:
 
 # --- legal actions --------------------------------------------------------------------------
 
-_PLACE_CACHE: dict[tuple[str, str | None, str | None], Place] = {}
+# Prebuilt immutable actions keep legal_actions cheap (it may list ~400 of them).
+_PLACE_ACTIONS: dict[str, dict[tuple[str | None, ...], tuple[Place, ...]]] = {}
+_ROTATIONS = {sq: (Rotate(sq, True), Rotate(sq, False)) for sq in FIELD_SQUARES}
 
 
-def _place(square: str, facing: str | None, kind: str | None) -> Place:
-    # Reusing immutable action objects keeps legal_actions cheap (it may list ~300 of them).
-    key = (square, facing, kind)
-    action = _PLACE_CACHE.get(key)
-    if action is None:
-        action = _PLACE_CACHE[key] = Place(square, facing, kind)
-    return action
-
-
-_ROTATE_CACHE: dict[tuple[str, bool], Rotate] = {}
-
-
-def _rotate(square: str, clockwise: bool) -> Rotate:
-    action = _ROTATE_CACHE.get((square, clockwise))
-    if action is None:
-        action = _ROTATE_CACHE[square, clockwise] = Rotate(square, clockwise)
-    return action
+def _placements(
+    square: str, facings: tuple[str | None, ...], kind: str | None
+) -> tuple[Place, ...]:
+    by_square = _PLACE_ACTIONS.setdefault(square, {})
+    key = (*facings, kind)
+    actions = by_square.get(key)
+    if actions is None:
+        actions = by_square[key] = tuple(Place(square, facing, kind) for facing in facings)
+    return actions
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -162,11 +157,9 @@ def legal_actions(state: GameState) -> list[Action]:
         named_kind = kind if djinn else None
         facings = placement.facings_for(kind)
         for square in placement.placement_squares(state, kind):
-            for facing in facings:
-                actions.append(_place(square, facing, named_kind))
+            actions.extend(_placements(square, facings, named_kind))
     for square in placement.rotatable_squares(state):
-        actions.append(_rotate(square, True))
-        actions.append(_rotate(square, False))
+        actions.extend(_ROTATIONS[square])
     if state.settings.drifting_winds:
         actions.extend(Drift(a, b) for a, b in placement.drift_moves(state))
     # RULINGS: if a player can neither place nor rotate, the turn passes.

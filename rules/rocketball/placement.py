@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from rules.rocketball.state import (
     CENTRE,
-    COLUMNS,
     DIRECTIONAL_KINDS,
     FIELD_SQUARES,
     LAST_ROW,
@@ -21,6 +20,7 @@ from rules.rocketball.state import (
     WIDTH,
     GameState,
     edges_of,
+    neighbour,
     other,
     square_coords,
     square_name,
@@ -57,6 +57,11 @@ def _around(square: str) -> tuple[str, ...]:
 
 # The 8 squares directly or diagonally adjacent to each field square.
 AROUND = {sq: _around(sq) for sq in FIELD_SQUARES}
+# The up to 4 squares North, East, South and West of each field square.
+ORTHOGONAL = {
+    sq: tuple(n for n in (neighbour(sq, d) for d in ("N", "E", "S", "W")) if n is not None)
+    for sq in FIELD_SQUARES
+}
 
 
 def square_problem(state: GameState, square: str) -> str | None:
@@ -188,16 +193,17 @@ def drift_problem(state: GameState, from_square: str, to_square: str) -> str | N
 
 
 def drift_moves(state: GameState) -> list[tuple[str, str]]:
+    """Every (from, to) drift `drift_problem` allows, checking only what can fail: the
+    neighbours are orthogonal by construction."""
     moves = []
     balls = state.ball_squares()
-    for square in state.chips:
+    for square, chip in state.chips.items():
         if square in balls:
             continue
-        col, row = square_coords(square)
-        for dc, dr in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            c, r = col + dc, row + dr
-            if 0 <= c < WIDTH and 1 <= r <= LAST_ROW:
-                target = f"{COLUMNS[c]}{r}"
-                if drift_problem(state, square, target) is None:
-                    moves.append((square, target))
+        for target in ORTHOGONAL[square]:
+            if square_problem(state, target) is None and (
+                chip.kind not in SPECIAL_KINDS
+                or special_problem(state, chip.kind, target, ignore=square) is None
+            ):
+                moves.append((square, target))
     return moves

@@ -71,19 +71,26 @@ def square_name(col: int, row: int) -> str:
     return f"{COLUMNS[col]}{row}"
 
 
-def square_coords(square: str) -> tuple[int, int]:
-    """ "c4" -> (2, 4). Raises ValueError for anything that is not a field or goal square."""
-    if len(square) < 2 or square[0] not in COLUMNS or not square[1:].isdigit():
-        raise ValueError(f"not a square: {square!r}")
-    col, row = COLUMNS.index(square[0]), int(square[1:])
-    if not (FIRST_ROW <= row <= LAST_ROW or (square in NORTH_GOAL or square in SOUTH_GOAL)):
-        raise ValueError(f"not a square: {square!r}")
-    return col, row
-
-
 FIELD_SQUARES: tuple[str, ...] = tuple(
     square_name(col, row) for row in range(FIRST_ROW, LAST_ROW + 1) for col in range(WIDTH)
 )
+# Looked up constantly by the engine and the computer player, so computed once.
+_COORDS = {
+    square_name(col, row): (col, row)
+    for row in range(FIRST_ROW - 1, LAST_ROW + 2)
+    for col in range(WIDTH)
+    if FIRST_ROW <= row <= LAST_ROW or COLUMNS[col] in GOAL_COLUMNS
+}
+
+
+def square_coords(square: str) -> tuple[int, int]:
+    """ "c4" -> (2, 4). Raises ValueError for anything that is not a field or goal square."""
+    coords = _COORDS.get(square)
+    if coords is None:
+        raise ValueError(f"not a square: {square!r}")
+    return coords
+
+
 _FIELD_SET = frozenset(FIELD_SQUARES)
 
 
