@@ -93,7 +93,7 @@ def main() -> None:
         before, events, steps = longest_move(settings)
         gif_ms, gif_bytes = median_ms(
             lambda before=before, events=events: render_move_gif(before, events, names=names),
-            max(5, args.repeat // 5),
+            max(10, args.repeat // 2),
         )
         goal = any(event.kind == "goal" for event in events)
         print(

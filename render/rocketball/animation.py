@@ -27,6 +27,8 @@ from PIL import Image, ImageDraw
 from render.common import INK, VERMILION, YELLOW, to_gif
 from render.rocketball import geometry as g
 from render.rocketball.board import (
+    CAPTION_BOX,
+    SCORE_BOX,
     base_layer,
     clear_square,
     draw_balls,
@@ -43,6 +45,7 @@ from render.rocketball.view import BallView, BoardView
 STEP_MS = 550
 FLASH_MS = 350
 LAST_FRAME_MS = 2500
+BURST_REACH = 47  # the collision star's outer radius + 1, in px
 FINAL_EVENTS = ("goal", "collision")  # step kinds after which the move ends with a flash
 # Step kinds that spend one unit of movement, each the start of a new tick. A goal counts when
 # the ball flew in from the adjacent square (not when a mogul jump carried it in).
@@ -121,16 +124,35 @@ def _burst(base: Image.Image, centre: tuple[int, int], *, bright: bool) -> None:
     cx, cy = centre
     points = []
     for index in range(16):
-        radius = 46 if index % 2 == 0 else 20
+        radius = BURST_REACH - 1 if index % 2 == 0 else 20
         angle = index * math.pi / 8
         points.append((cx + math.sin(angle) * radius, cy - math.cos(angle) * radius))
     draw.polygon(points, fill=VERMILION if bright else YELLOW, outline=INK)
 
 
+Box = tuple[int, int, int, int]
+
+
+@dataclass
+class Frame:
+    """One frame: the RGB picture, how long it shows, and the boxes where it differs from the
+    move's base board (so only those are mapped to the palette: the rest is shared)."""
+
+    image: Image.Image
+    duration_ms: int
+    changed: list[Box]
+
+
+def _ball_box(ball: BallView) -> Box:
+    if ball.in_goal is not None:
+        return g.goal_box(ball.in_goal)
+    return g.square_box(ball.column, ball.row)
+
+
 def move_frames(
     view: BoardView, paths: list[BallPath], *, final_score: dict[str, int] | None = None
-) -> tuple[list[Image.Image], list[int]]:
-    """RGB frames and their durations (ms) for the move described by `paths` from `view`."""
+) -> tuple[Image.Image, list[Frame]]:
+    """The base board (chips, no ball) and the frames of the move described by `paths`."""
     base = base_layer(view)
     draw_chips(base, view.chips)
     draw_header(base, view)
@@ -143,9 +165,10 @@ def move_frames(
         if ball.in_goal is None:
             trail.add((ball.column, ball.row))
 
-    def render(caption: str) -> Image.Image:
+    def render(caption: str, duration_ms: int = STEP_MS) -> Frame:
         frame = base.copy()
         draw = ImageDraw.Draw(frame)
+        changed: list[Box] = [CAPTION_BOX, g.goal_box("N"), g.goal_box("S")]
         for square in trail | removed:
             clear_square(draw, *square, highlighted=square in trail)
             chip = chips.get(square)
@@ -153,14 +176,15 @@ def move_frames(
                 sprite = chip_sprite(chip.kind, chip.facing or "N")
                 x, y = g.square_centre(*square)
                 frame.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
+            changed.append(g.square_box(*square))
         # Goal labels make room for a ball lying in the goal, so they follow the balls.
         draw_goal_labels(frame, replace(view, balls=tuple(balls)))
         draw_balls(frame, tuple(balls))
+        changed.extend(_ball_box(ball) for ball in balls)
         draw_caption(frame, caption)
-        return frame
+        return Frame(frame, duration_ms, changed)
 
     frames = [render(" · ".join(path.caption for path in paths))]
-    durations = [STEP_MS]
     finale: tuple[str, BallView] | None = None
     groups = _frames_of_steps(view, paths)
     for index in range(max((len(per_path) for per_path in groups), default=0)):
@@ -183,7 +207,6 @@ def move_frames(
             # The engine's step texts are clauses ("moves to a11"): make the caption a sentence.
             captions.append(f"{path.label}: {text}" if path.label else text[:1].upper() + text[1:])
         frames.append(render(" / ".join(captions)))
-        durations.append(STEP_MS)
     if finale is not None:
         what, ball = finale
         if what == "goal" and ball.in_goal is not None:
@@ -191,23 +214,42 @@ def move_frames(
         else:
             caption = "Collision! The rocketballs explode."
         for bright in (True, False):
-            frame = render(caption)
+            frame = render(caption, FLASH_MS)
             if what == "goal" and ball.in_goal is not None:
-                _flash_goal(frame, ball.in_goal, bright=bright)
+                _flash_goal(frame.image, ball.in_goal, bright=bright)
                 if final_score is not None and not bright:
-                    draw_score_line(frame, view.names, final_score)
+                    draw_score_line(frame.image, view.names, final_score)
+                    frame.changed.append(SCORE_BOX)
             else:
-                _burst(frame, g.square_centre(ball.column, ball.row), bright=bright)
-            draw_balls(frame, tuple(balls))
+                x, y = g.square_centre(ball.column, ball.row)
+                _burst(frame.image, (x, y), bright=bright)
+                reach = BURST_REACH
+                frame.changed.append((x - reach, y - reach, x + reach, y + reach))
+            draw_balls(frame.image, tuple(balls))
             frames.append(frame)
-            durations.append(FLASH_MS)
-    durations[-1] = LAST_FRAME_MS
-    return frames, durations
+    frames[-1].duration_ms = LAST_FRAME_MS
+    return base, frames
+
+
+def _clip(box: Box) -> Box:
+    left, top, right, bottom = box
+    return max(left, 0), max(top, 0), min(right, g.WIDTH), min(bottom, g.HEIGHT)
 
 
 def move_gif(
     view: BoardView, paths: list[BallPath], *, final_score: dict[str, int] | None = None
 ) -> bytes:
-    """GIF bytes for the move: frames mapped to the board's fixed palette, last one held."""
-    frames, durations = move_frames(view, paths, final_score=final_score)
-    return to_gif([to_palette(frame) for frame in frames], frame_ms=durations)
+    """GIF bytes for the move: frames mapped to the board's fixed palette, last one held.
+
+    The base board is mapped to the palette once; each frame re-maps only its changed boxes
+    (mapping is per pixel, so the result is the same as mapping the whole frame, only faster).
+    """
+    base, frames = move_frames(view, paths, final_score=final_score)
+    base_palette = to_palette(base)
+    images = []
+    for frame in frames:
+        image = base_palette.copy()
+        for box in map(_clip, frame.changed):
+            image.paste(to_palette(frame.image.crop(box)), box[:2])
+        images.append(image)
+    return to_gif(images, frame_ms=[frame.duration_ms for frame in frames])

@@ -9,12 +9,13 @@ small and quick to encode. The animation (animation.py) reuses these pieces fram
 
 from __future__ import annotations
 
+import io
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
-from render.common import GREY, INK, LIGHT_GREY, PAPER, VERMILION, font, to_png
+from render.common import GREY, INK, LIGHT_GREY, PAPER, VERMILION, font
 from render.rocketball import geometry as g
 from render.rocketball.sprites import (
     CHIP_COLOURS,
@@ -392,6 +393,14 @@ def compose_board(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ())
     return base
 
 
+# zlib level 3 instead of the default 6: on a busy board about 2 ms instead of 5 for 36 KB
+# instead of 30 KB (bench/rocketball_render.py); the time matters more than 6 KB here.
+PNG_COMPRESS_LEVEL = 3
+
+
 def board_png(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> bytes:
     """PNG bytes of the board for `view`."""
-    return to_png(to_palette(compose_board(view, highlight=highlight)))
+    buffer = io.BytesIO()
+    image = to_palette(compose_board(view, highlight=highlight))
+    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    return buffer.getvalue()

@@ -7,14 +7,26 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render.common import GREY, INK, VERMILION, YELLOW
 from render.rocketball import geometry as g
 from render.rocketball import move_squares, render_move_gif, square_centre, turn_squares
-from render.rocketball.animation import FLASH_MS, LAST_FRAME_MS, STEP_MS, PathStep, ticks
+from render.rocketball.adapter import board_view
+from render.rocketball.animation import (
+    FLASH_MS,
+    LAST_FRAME_MS,
+    STEP_MS,
+    PathStep,
+    move_frames,
+    move_gif,
+    ticks,
+)
+from render.rocketball.board import to_palette
+from render.rocketball.render import ball_paths
 from render.rocketball.sprites import WHITE
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.state import Ball, Chip, Settings
@@ -243,3 +255,45 @@ def test_turn_squares_add_the_chips_the_turn_touched():
         {"kind": "drift", "text": "South drifts a chip.", "from_square": "f3", "to_square": "f4"},
     ]
     assert turn_squares(events) == ["d6", "d5", "b2", "f3", "f4"]
+
+
+def test_gif_frames_equal_the_full_drawings():
+    """The GIF re-maps only the boxes each frame changed; every frame must still come out
+    exactly as the whole drawing would (a missed box would leave a stale ball or caption)."""
+    cases = []
+    goal_state = make_state(balls=[Ball("d2", "N")])
+    goal = [
+        move("d2", "N", 3, [step("d1", "N"), step("d0", "N", "goal")], player="S"),
+        {"kind": "goal", "text": "GOAL!", "scorer": "S", "goal": "N", "score": {"N": 0, "S": 1}},
+    ]
+    cases.append((goal_state, goal))
+    settings = Settings.with_variants(["barricades", "assault"])
+    balls = [Ball("c5", "N", "N", "d1"), Ball("e7", "N", "S", "d11")]
+    blast_state = make_state(balls=balls, chips={"c4": Chip("barricade")}, settings=settings)
+    blast = [
+        move(
+            "c5", "N", 2, [step("c4", "N"), step("c4", "N", "barricade_blasted"), step("c3", "N")]
+        ),
+        move("e7", "N", 2, [step("e6", "N"), step("e5", "N")], ball=1),
+    ]
+    cases.append((blast_state, blast))
+    collide_state = make_state(balls=[Ball("d4", "S", "N", "d1"), Ball("d8", "N", "S", "d11")],
+                               settings=settings)  # fmt: skip
+    collide = [
+        move("d4", "S", 2, [step("d5", "S"), step("d6", "S"), step("d6", "S", "collision")]),
+        move(
+            "d8", "N", 2, [step("d7", "N"), step("d6", "N"), step("d6", "N", "collision")], ball=1
+        ),
+    ]
+    cases.append((collide_state, collide))
+    for state, events in cases:
+        view = board_view(state)
+        paths = ball_paths(events, view.names)
+        if len(paths) > 1:
+            paths = [replace(path, label=view.names[view.balls[path.ball].owner]) for path in paths]
+        _, drawn = move_frames(view, paths, final_score={"N": 0, "S": 1})
+        frames, _ = frames_of(move_gif(view, paths, final_score={"N": 0, "S": 1}))
+        assert len(frames) == len(drawn)
+        for index, (frame, expected) in enumerate(zip(frames, drawn, strict=True)):
+            full = to_palette(expected.image).convert("RGB")
+            assert ImageChops.difference(frame, full).getbbox() is None, index
