@@ -477,7 +477,10 @@ class DiscordDriver:
             record = await build()
             self._last_interaction_id = record.id
             await self.fake.send_interaction(record)
-            return await self._await_reply(record, timeout, wait_followup)
+            try:
+                return await self._await_reply(record, timeout, wait_followup)
+            finally:
+                record.awaiting = False
 
         return await self.fake.call(run)
 

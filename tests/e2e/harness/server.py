@@ -116,6 +116,7 @@ class InteractionRecord:
     modal: dict[str, Any] | None = None
     choices: list[dict[str, Any]] | None = None
     failed: bool = False  # a violation already failed the test for this interaction
+    awaiting: bool = True  # the driver is still waiting for the bot's answer
 
 
 class RequestError(Exception):
@@ -855,24 +856,23 @@ class FakeDiscord:
                 parent["message_count"] = parent.get("message_count", 0) + 1
         if meta.ephemeral_for is None:
             await self.dispatch("MESSAGE_CREATE" if is_new else "MESSAGE_UPDATE", message)
-        self._note_activity(message_id, channel_id)
+        self._note_activity(message, meta)
         self.notify()
         return message
 
-    def _note_activity(self, message_id: int, channel_id: int) -> None:
-        """Attribute a new or edited message to interactions awaiting the bot's next move
-        (a deferred response, or the message a component sits on)."""
+    def _note_activity(self, message: dict[str, Any], meta: MessageMeta) -> None:
+        """Attribute what the bot just showed (a message created or edited anywhere: the
+        channel, a thread, a DM) to each interaction the driver still waits on, once it has
+        been responded to: that is the bot's next visible move after a deferred response.
+        (The driver runs one interaction at a time, so there is no one else to credit.)"""
+        if int(message["author"]["id"]) != self.bot_user.id:
+            return
         for record in self.interactions.values():
-            if record.response_type is None:
+            if not record.awaiting or record.response_type is None:
                 continue
-            related = (
-                message_id == record.original_message_id
-                or message_id in record.followup_ids
-                or message_id == record.message_id
-                or (channel_id == record.channel_id and message_id > record.id)
-            )
-            if related:
-                record.activity.append(message_id)
+            if meta.ephemeral_for not in (None, record.user.id):
+                continue  # someone else's ephemeral message is not this user's reply
+            record.activity.append(int(message["id"]))
 
     def visible_message(self, channel_id: int, message_id: int) -> dict[str, Any]:
         message = self.messages.get(message_id)
