@@ -21,6 +21,7 @@ import random
 from dataclasses import dataclass
 
 from rules.volleyball import economy
+from rules.volleyball.creation import name_problems
 from rules.volleyball.models import (
     AGE_CONTRACT,
     AGE_TALENT,
@@ -311,8 +312,12 @@ def draw_gm_offers(rng: random.Random, round_number: int, players: int = 2) -> l
     return offers
 
 
-def gm_bid_problems(team: Team, bids: list[GmOfferBid], offers: list[GmOffer]) -> list[str]:
-    """Every problem with a team's bids on the GM offers, each as a sentence."""
+def gm_bid_problems(
+    team: Team, bids: list[GmOfferBid], offers: list[GmOffer], reserved_names: list[str] = ()
+) -> list[str]:
+    """Every problem with a team's bids on the GM offers, each as a sentence. A new player's
+    name follows the naming rules of a new team's players, and may not be one of the team's
+    players or one of the season's contract players (`reserved_names`)."""
     problems: list[str] = []
     known = {offer.offer_id.casefold(): offer for offer in offers}
     seen: set[str] = set()
@@ -326,10 +331,18 @@ def gm_bid_problems(team: Team, bids: list[GmOfferBid], offers: list[GmOffer]) -
         seen.add(offer.offer_id)
         if bid.amount < 1:
             problems.append(f"A bid on GM offer {offer.offer_id} must be at least $1.")
-        if offer.kind == "player" and not (bid.player_name or "").strip():
-            problems.append(
-                f"A bid on the new player of offer {offer.offer_id} must give him a name."
-            )
+        if offer.kind == "player":
+            name = (bid.player_name or "").strip()
+            if not name:
+                problems.append(
+                    f"A bid on the new player of offer {offer.offer_id} must give him a name."
+                )
+            elif team.player(name) is not None or name.casefold() in {
+                n.casefold() for n in reserved_names
+            }:
+                problems.append(f"The name {name} is taken; give the new player another name.")
+            else:
+                problems.extend(name_problems(name, "player"))
     return problems
 
 

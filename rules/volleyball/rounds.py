@@ -145,7 +145,8 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
     problems += market.transfer_bid_problems(
         team, orders.transfer_bids, state.transfer_list, r, total
     )
-    problems += market.gm_bid_problems(team, orders.gm_offer_bids, state.gm_offers)
+    reserved = [c.name for c in league.config.contract_players]
+    problems += market.gm_bid_problems(team, orders.gm_offer_bids, state.gm_offers, reserved)
     problems += market.contract_bid_problems(team, orders.contract_bids, league, r, total)
     if orders.ageing:
         problems.append("Ageing splits are given with the season-end orders, not a round's.")
@@ -255,7 +256,7 @@ class _Round:
         self.orders: dict[str, RoundOrders] = {}
         for team in self.league.teams:
             given = next(
-                (o for key, o in orders.items() if key.casefold() == team.name.casefold()), None
+                (o for o in orders.values() if o.team.casefold() == team.name.casefold()), None
             )
             if given is None:
                 self.report.nmr_teams.append(team.name)

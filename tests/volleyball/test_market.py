@@ -183,6 +183,14 @@ def test_gm_bid_problems() -> None:
         "A bid on the new player of offer R1P1 must give him a name.",
         "There is no GM offer R9XX this round.",
     ]
+    taken = market.gm_bid_problems(reds, [GmOfferBid("R1P1", 5, "r a")], offers)
+    assert taken == ["The name r a is taken; give the new player another name."]
+    reserved = market.gm_bid_problems(
+        reds, [GmOfferBid("R1P1", 5, "Kasper Hammer")], offers, ["Kasper Hammer"]
+    )
+    assert reserved == ["The name Kasper Hammer is taken; give the new player another name."]
+    digits = market.gm_bid_problems(reds, [GmOfferBid("R1P1", 5, "Agent 007")], offers)
+    assert len(digits) == 1 and "must not start or end with a digit" in digits[0]
 
 
 def test_gm_offers_drawn_are_legal_and_repeatable() -> None:
