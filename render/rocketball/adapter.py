@@ -65,8 +65,11 @@ def _status(state: GameState, names: dict[str, str]) -> str:
         if state.winner is None:
             return f"Match over, {score}"
         winner = names[state.winner]
+        loser = "S" if state.winner == "N" else "N"
+        # The winner's points first, as a player would say it: "Bob wins 2–0".
+        score = f"{state.score[state.winner]}–{state.score[loser]}"
         if state.end_reason == "resign":
-            return f"{names['S' if state.winner == 'N' else 'N']} resigned: {winner} wins"
+            return f"{names[loser]} resigned: {winner} wins"
         if state.end_reason == "collision":
             return f"Collision! {winner} wins {score}"
         return f"{winner} wins {score}!"
@@ -133,7 +136,7 @@ def board_view(state: GameState, names: dict[str, str] | None = None) -> BoardVi
         chip_kinds=chip_kinds(state),
         assault=state.settings.assault,
         names=shown,
-        note=_note(state, shown),
+        note=None if state.phase == PHASE_OVER else _note(state, shown),
     )
 
 

@@ -264,6 +264,10 @@ def test_header_and_goal_labels_say_who_is_who():
         ({"phase": "place", "drawn": None}, "North to rotate a chip"),
         ({"phase": "over", "winner": "S", "end_reason": "resign"}, "North resigned: South wins"),
         (
+            {"phase": "over", "winner": "S", "end_reason": "score", "score": {"N": 0, "S": 2}},
+            "South wins 2–0!",
+        ),
+        (
             {"phase": "over", "draw": True, "score": {"N": 1, "S": 1}},
             "Collision! The match ends in a draw, 1–1",
         ),
