@@ -83,8 +83,8 @@ def action_sections():
     for slot, exp in star_only * 2:
         out.append(
             (
-                f"STAR {slot} in control (roll on his card vs his opponent). If no STAR in "
-                f"{slot}, defensive team now in control (pick new action).",
+                f"{slot} has the ball if he is a STAR (roll on his card vs his man). Anyone less "
+                f"gets his pocket picked: the defense takes control (pick new action).",
                 eff(
                     "control",
                     who=f"offense.{slot}",
@@ -370,9 +370,9 @@ def attack_skater_sections():
     t = []
     t.append(
         (
-            "VETERAN attacker penalized three minutes for smashing player in face. Player out for "
-            "remainder of match. If STAR or ROOKIE attacker, hit knocks ball loose and it rolls "
-            "into gutter.",
+            "A VETERAN attacker drives a forearm into the player's face: three minutes, and the "
+            "player is done for the match. A STAR or ROOKIE attacker only jars the ball loose and "
+            "it trickles into the gutter.",
             eff(
                 "fire",
                 ops=[
@@ -561,8 +561,8 @@ def attack_biker_sections():
     t = []
     t.append(
         (
-            "Attacking Biker throws spiked glove at the player he is hitting: three-minute "
-            "penalty. Player out until the next new ball for repairs.",
+            "The attacking biker hurls a spiked glove at the player: three minutes. The player "
+            "limps off for repairs until the next new ball.",
             eff("fire", ops=[pen("attacker", "3min"), inj("victim", "new_ball", "spiked glove")]),
         )
     )
@@ -756,8 +756,8 @@ def fires_sections():
         o = other[side]
         out.append(
             (
-                f"If the {side_word[side]} team has a third catcher, he scoops up the ball. "
-                f"Otherwise the {side_word[o]} Catcher1 has control.",
+                f"The ball drops behind the play: a {side_word[side]} third catcher (Catcher3), if "
+                f"there is one, gathers it; if not, the {side_word[o]} Catcher1 takes it.",
                 eff(
                     "catch",
                     who=f"{side}.Catcher3",
@@ -806,9 +806,9 @@ def event_sections():
     t = []
     t.append(
         (
-            "Any random player of the team in control (bikers included) cripples the least "
-            "experienced defender with a dirty hit. The defenders and the fans attack him. Each "
-            "coach rolls D10 for the matches his man must miss; a 0 means the player is killed.",
+            "A random player of the team in control (bikers included) takes out the least "
+            "experienced defender with a cheap shot, and the defenders and the fans pile onto "
+            "him. Each coach rolls D10: his man misses that many matches; a 0 and he is dead.",
             eff(
                 "fire",
                 ops=[

@@ -418,7 +418,9 @@ def _injury(state: MatchState, place: Place, op: Op, context: dict, events: list
         # The seed's sample card: "If '0' is rolled, the player is killed" (a 0 reads 10 here).
         if roll == 10:
             length = "killed"
-            events.append(Event("roll", f"{team.roster.team}'s coach rolls d10 = 0: killed."))
+            events.append(
+                Event("roll", f"{team.roster.team}'s coach rolls d10 = 10 (the die's 0): killed.")
+            )
         else:
             length, matches = "matches", roll
             events.append(
