@@ -33,7 +33,7 @@ from cogs.rocketball.match import (
 )
 from db import games as game_store
 from db import rocketball as results_store
-from render.rocketball import render_board, render_move_gif
+from render.rocketball import render_board, render_move_gif, turn_squares
 from rules.rocketball import ai
 from rules.rocketball.actions import Action, Aim, Pass, Resign, Roll
 from rules.rocketball.engine import apply, new_game
@@ -692,7 +692,7 @@ class Rocketball(commands.Cog):
         moved = any(isinstance(e, MoveEvent) for e in turn.events)
         names = {seat: self._display_name(stored.players, seat, match) for seat in SEATS}
         board, gif = await asyncio.to_thread(
-            self._draw, state, turn.before, turn.events if moved else None, names
+            self._draw, state, turn.before, turn.events, names, moved
         )
         files = [discord.File(io.BytesIO(board), filename="board.png")]
         if gif is not None:
@@ -711,11 +711,9 @@ class Rocketball(commands.Cog):
         await target.send(**kwargs)
 
     @staticmethod
-    def _draw(state, before, events, names):
-        board = render_board(state, names=names)
-        gif = (
-            render_move_gif(before, events, names=names) if events and before is not None else None
-        )
+    def _draw(state, before, events, names, animate):
+        board = render_board(state, names=names, highlight=turn_squares(events))
+        gif = render_move_gif(before, events, names=names) if animate else None
         return board, gif
 
     def _display_name(self, players: tuple[int, ...], seat: str, match: Match) -> str:
