@@ -12,6 +12,7 @@ Public API (everything a cog or renderer needs):
     to_record(state) -> str; parse_record(text) -> Record; replay(text) -> GameState
     GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
     state.to_move, state.windbag, state.score
+    turn_prompt(state) -> str                      # "North holds the windbag: roll ..."
     choose_action(state, level, rng) -> Action     # computer opponent: "easy" or "strong"
     python -m rules.rocketball replay FILE          # prints the final state as JSON
 
@@ -20,7 +21,7 @@ Players are "N" (North) and "S" (South). State, geometry and edge arrows: see st
 
 from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
 from rules.rocketball.ai import LEVELS, choose_action
-from rules.rocketball.engine import apply, legal_actions, new_game
+from rules.rocketball.engine import apply, legal_actions, new_game, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
 from rules.rocketball.record import (
@@ -61,4 +62,5 @@ __all__ = [
     "parse_record",
     "replay",
     "to_record",
+    "turn_prompt",
 ]

@@ -594,3 +594,29 @@ def _return_drawn(
         return
     if placed_kind is None:
         state.bag[drawn] += 1
+
+
+def turn_prompt(state: GameState) -> str:
+    """One sentence telling the channel who must do what now."""
+    name = PLAYER_NAMES[state.to_move]
+    if state.phase == PHASE_OVER:
+        if state.winner is None:
+            return f"The match is over: a draw at {state.score['N']}-{state.score['S']}."
+        return f"The match is over: {PLAYER_NAMES[state.winner]} won."
+    if state.phase == PHASE_ROLL:
+        return f"{name} holds the windbag: roll the die to move the ball."
+    if state.phase == PHASE_AIM:
+        return f"{name}: aim the ball on {CENTRE} (`aim N`, `aim E`, `aim S` or `aim W`)."
+    actions = legal_actions(state)
+    if actions == [Pass()]:
+        return f"{name} can neither place nor rotate a chip: pass."
+    if state.drawn == DJINN:
+        chip = "any chip from the windbag (djinn)"
+    elif state.drawn is not None:
+        chip = f"the {state.drawn} you drew"
+    else:
+        chip = "nothing (the windbag is empty)"
+    options = "rotate a chip"
+    if state.settings.drifting_winds:
+        options += " or drift one"
+    return f"{name}: place {chip}, or {options}."

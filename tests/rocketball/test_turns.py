@@ -16,6 +16,7 @@ from rules.rocketball import (
     apply,
     legal_actions,
     new_game,
+    turn_prompt,
 )
 from rules.rocketball.state import FIELD_SQUARES, PHASE_PLACE, PHASE_ROLL, Chip
 
@@ -172,3 +173,13 @@ def test_bad_settings_are_refused_with_reasons():
         new_game(1, Settings(bumpers=3))
     with pytest.raises(RocketballError, match="don't mix"):
         new_game(1, Settings(assault=True, tug_of_war=True))
+
+
+def test_turn_prompt_tells_the_channel_what_happens_next(position):
+    assert turn_prompt(position(rolls=(1,))) == (
+        "North holds the windbag: roll the die to move the ball."
+    )
+    placing = position(holder="S", phase=PHASE_PLACE, drawn="vortex")
+    assert turn_prompt(placing) == "South: place the vortex you drew, or rotate a chip."
+    over, _ = apply(placing, Resign("S"))
+    assert turn_prompt(over) == "The match is over: North won."
