@@ -116,6 +116,12 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
     A word that is wider than the whole box on its own is cut between characters, so no line
     is ever wider than `max_width`.
     """
+    return list(_wrap(text, size, max_width, bold))
+
+
+# Layouts try several sizes and re-wrap the same FAC texts on every draw: memoised too.
+@lru_cache(maxsize=4096)
+def _wrap(text: str, size: int, max_width: float, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -132,7 +138,7 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
                 *whole, current = _break_long_word(word, size, bold, max_width)
                 lines.extend(whole)
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def fit_lines(
