@@ -1,4 +1,4 @@
-"""Money in the Volleyball league: wages, the round income, sponsors, spying prices and the bank.
+"""Money in the Volleyball league: wages, the round income, sponsors, spying and the bank rule.
 
 Every rule about dollars is written here once; rounds.py calls these in the seed's order.
 Money enters a team's account only through the documented sources (the $500 a round, sponsor
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.volleyball.models import Fixture, SeasonConfig, Sponsor, Team
+from rules.volleyball.models import AGE_TALENT, Fixture, League, SeasonConfig, Sponsor, Team
 from rules.volleyball.orders import SpyOrder
 
 ROUND_INCOME = 500
@@ -198,3 +198,67 @@ def spy_target_fixture(spy: SpyOrder, fixtures: list[Fixture]) -> Fixture | None
         elif fixture.match_number == spy.match_number:
             return fixture
     return None
+
+
+# --- the bank -----------------------------------------------------------------------------
+
+
+def apply_bank_rule(
+    league: League,
+    round_number: int,
+    events: list[str],
+    ledger: list[MoneyEntry] | None = None,
+) -> None:
+    """Rule 9's bank, at the end of every round.
+
+    "When the bank account of a team becomes below minus $ 1.000, the manager has got one
+    round to take his measures. When at the end of the next round, the bank account is still
+    under minus $ 1.000 ... All contractplayers will be fired right away and when this won't
+    lead towards an acceptable bank account at the end of the round, players are sold to the
+    amateurs untill the bank account is acceptable."
+
+    Rulings: players sold this way bring the amateurs compensation of rule 8 (that is what
+    makes the account acceptable); the bank sells the player with the smallest compensation
+    that is enough, else the one with the largest, and repeats; it never sells players who
+    bring nothing (talents, Age E) nor takes a team below six players, so a team that still
+    cannot pay stays in the red and the measures repeat next round.
+    """
+    for team in league.teams:
+        if within_credit(team.money):
+            team.below_credit_since_round = None
+            continue
+        if team.below_credit_since_round is None or team.below_credit_since_round >= round_number:
+            team.below_credit_since_round = round_number
+            events.append(
+                f"{team.name}'s bank account is {dollars(team.money)}, below -$1,000: the manager has "
+                "one round to put it right before the bank takes measures."
+            )
+            continue
+        for player in [p for p in team.players if p.is_contract]:
+            team.players.remove(player)
+            events.append(f"The bank fires contract player {player.name} from {team.name}.")
+        while not within_credit(team.money):
+            own = [p for p in team.players if not p.is_contract]
+            if len(own) <= 6:
+                break
+            priced = [
+                (compensation(p.age, p.total), index, p)
+                for index, p in enumerate(own)
+                if p.age != AGE_TALENT and compensation(p.age, p.total) > 0
+            ]
+            if not priced:
+                break
+            shortfall = CREDIT_LIMIT - team.money
+            enough = [entry for entry in priced if entry[0] >= shortfall]
+            money, _index, player = min(enough) if enough else max(priced)
+            team.players.remove(player)
+            book(team, money, "compensation", ledger)
+            events.append(
+                f"The bank sells {player.name} of {team.name} to the amateurs for ${money}."
+            )
+        if within_credit(team.money):
+            team.below_credit_since_round = None
+        else:
+            events.append(
+                f"{team.name} is still at {dollars(team.money)} in the bank after the bank's measures."
+            )

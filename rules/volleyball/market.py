@@ -24,7 +24,6 @@ from rules.volleyball import economy
 from rules.volleyball.creation import name_problems
 from rules.volleyball.models import (
     AGE_CONTRACT,
-    AGE_TALENT,
     ContractPlayerSpec,
     League,
     Player,
@@ -524,67 +523,3 @@ def resolve_contract_players(
             f"${bid.pay_per_round} a round (bonus ${bonus}), rounds {round_number + 1}"
             f"-{round_number + bid.rounds}."
         )
-
-
-# --- the bank -----------------------------------------------------------------------------
-
-
-def apply_bank_rule(
-    league: League,
-    round_number: int,
-    events: list[str],
-    ledger: list[economy.MoneyEntry] | None = None,
-) -> None:
-    """Rule 9's bank, at the end of every round.
-
-    "When the bank account of a team becomes below minus $ 1.000, the manager has got one
-    round to take his measures. When at the end of the next round, the bank account is still
-    under minus $ 1.000 ... All contractplayers will be fired right away and when this won't
-    lead towards an acceptable bank account at the end of the round, players are sold to the
-    amateurs untill the bank account is acceptable."
-
-    Rulings: players sold this way bring the amateurs compensation of rule 8 (that is what
-    makes the account acceptable); the bank sells the player with the smallest compensation
-    that is enough, else the one with the largest, and repeats; it never sells players who
-    bring nothing (talents, Age E) nor takes a team below six players, so a team that still
-    cannot pay stays in the red and the measures repeat next round.
-    """
-    for team in league.teams:
-        if economy.within_credit(team.money):
-            team.below_credit_since_round = None
-            continue
-        if team.below_credit_since_round is None or team.below_credit_since_round >= round_number:
-            team.below_credit_since_round = round_number
-            events.append(
-                f"{team.name}'s bank account is {economy.dollars(team.money)}, below -$1,000: the manager has "
-                "one round to put it right before the bank takes measures."
-            )
-            continue
-        for player in [p for p in team.players if p.is_contract]:
-            team.players.remove(player)
-            events.append(f"The bank fires contract player {player.name} from {team.name}.")
-        while not economy.within_credit(team.money):
-            own = [p for p in team.players if not p.is_contract]
-            if len(own) <= 6:
-                break
-            priced = [
-                (economy.compensation(p.age, p.total), index, p)
-                for index, p in enumerate(own)
-                if p.age != AGE_TALENT and economy.compensation(p.age, p.total) > 0
-            ]
-            if not priced:
-                break
-            shortfall = economy.CREDIT_LIMIT - team.money
-            enough = [entry for entry in priced if entry[0] >= shortfall]
-            money, _index, player = min(enough) if enough else max(priced)
-            team.players.remove(player)
-            economy.book(team, money, "compensation", ledger)
-            events.append(
-                f"The bank sells {player.name} of {team.name} to the amateurs for ${money}."
-            )
-        if economy.within_credit(team.money):
-            team.below_credit_since_round = None
-        else:
-            events.append(
-                f"{team.name} is still at {economy.dollars(team.money)} in the bank after the bank's measures."
-            )

@@ -546,7 +546,7 @@ def play_round(
     current.transfers()
     current.gm_offers()
     current.contracts()
-    market.apply_bank_rule(working.league, current.r, current.events, current.report.ledger)
+    economy.apply_bank_rule(working.league, current.r, current.events, current.report.ledger)
     working.league.round_number += 1
     working.league.store_rng(current.rng)
     return working, current.report

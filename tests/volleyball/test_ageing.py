@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.volleyball import ageing
 from rules.volleyball.models import AGE_CONTRACT, AGE_TALENT, Player, Team
@@ -93,3 +95,25 @@ def test_split_problems_are_sentences() -> None:
         "Bert does not lose points by ageing this season.",
         "Reds has no player called Zed.",
     ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    age=st.sampled_from(["A", "B", "C", "D"]),
+    ol=st.integers(min_value=1, max_value=35),
+    dl=st.integers(min_value=1, max_value=35),
+    data=st.data(),
+)
+def test_ageing_never_leaves_a_player_with_a_negative_level_or_above_3_to_1(
+    age: str, ol: int, dl: int, data
+) -> None:
+    split = data.draw(st.one_of(st.none(), st.sampled_from(list(ageing.allowed_ol_losses(age)))))
+    result = ageing.aged_levels(age, ol, dl, split)
+    total, least = ageing.AGEING_STEPS[age]
+    assert result.ol >= 0 and result.dl >= 0
+    assert result.ol_loss >= least and result.dl_loss >= least
+    assert result.ol_loss + result.dl_loss == total
+    if not result.leaves:
+        assert result.ol >= 1 and result.dl >= 1
+        assert max(result.ol, result.dl) <= 3 * min(result.ol, result.dl)
+        assert (ol - result.ol) + (dl - result.dl) == total + result.ratio_cut

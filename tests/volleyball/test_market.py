@@ -306,12 +306,12 @@ def test_bank_gives_one_round_then_fires_contract_players_and_sells_players() ->
     )
     league = league_of(reds)
     events: list[str] = []
-    market.apply_bank_rule(league, 3, events)
+    economy.apply_bank_rule(league, 3, events)
     assert reds.below_credit_since_round == 3 and len(reds.players) == 9
     assert "one round to put it right" in events[0]
 
     events = []
-    market.apply_bank_rule(league, 4, events)
+    economy.apply_bank_rule(league, 4, events)
     # Kasper fired; one $450 player sells the account to -$950, which is acceptable.
     assert reds.player("Kasper Hammer") is None
     assert len(reds.players) == 7 and reds.money == -950
@@ -323,7 +323,7 @@ def test_bank_gives_one_round_then_fires_contract_players_and_sells_players() ->
 def test_bank_never_takes_a_team_below_six_players() -> None:
     reds = Team("Reds", squad("R", count=7, age="D"), money=-5000, below_credit_since_round=1)
     events: list[str] = []
-    market.apply_bank_rule(league_of(reds), 2, events)
+    economy.apply_bank_rule(league_of(reds), 2, events)
     assert len(reds.players) == 6
     assert reds.money == -5000 + 15 * 15
     assert reds.below_credit_since_round == 1  # measures again next round
@@ -332,5 +332,5 @@ def test_bank_never_takes_a_team_below_six_players() -> None:
 
 def test_a_team_that_recovers_is_forgiven() -> None:
     reds = Team("Reds", squad("R"), money=-900, below_credit_since_round=2)
-    market.apply_bank_rule(league_of(reds), 3, [])
+    economy.apply_bank_rule(league_of(reds), 3, [])
     assert reds.below_credit_since_round is None
