@@ -73,6 +73,22 @@ class RoundReport:
             ledger=[economy.MoneyEntry.from_dict(e) for e in data.get("ledger", [])],
         )
 
+    def text(self, team: str | None = None) -> str:
+        """The results as plain text: the events in order, then every match set by set; with
+        `team`, that team's private spy reports at the end (only for that team's eyes)."""
+        lines = [f"Season {self.season}, round {self.round_number}: results", ""]
+        if self.nmr_teams:
+            lines.append(f"No orders received from: {', '.join(self.nmr_teams)} (NMR).")
+        lines.extend(self.events)
+        for match in self.matches:
+            lines.append("")
+            lines.extend(match.summary())
+        private = self.private.get(team, []) if team else []
+        if private:
+            lines.append("")
+            lines.extend(private)
+        return "\n".join(lines)
+
 
 # --- the round's fixtures -----------------------------------------------------------------
 

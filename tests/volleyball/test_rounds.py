@@ -270,3 +270,21 @@ def test_later_matches_are_checked_against_the_team_as_it_will_be_then(
     assert round_order_problems(league, planned) == []
     with_talent = {m.match_number: "Tim Talent" in m.sets[0].player_names for m in planned.matches}
     assert with_talent == {3: True, 1: False, 2: False}
+
+
+def test_report_text_shows_spy_reports_only_to_their_team(league: LeagueState) -> None:
+    spy, target = league.league.teams[0].name, league.league.teams[2].name
+    orders = all_basic_orders(league)
+    del orders[league.league.teams[3].name]
+    fixture = next(
+        f for f in round_fixtures(league, 1) if target in (f.home, f.away) and f.match_number == 1
+    )
+    orders[spy].spies = [SpyOrder(target, fixture.match_number)]
+    _after, report = play_round(league, orders)
+    public = report.text()
+    assert public.startswith("Season 1, round 1: results")
+    assert f"No orders received from: {league.league.teams[3].name} (NMR)." in public
+    assert all(m.score_line in public for m in report.matches)
+    assert "Spy report" not in public
+    assert "Spy report" not in report.text(target)
+    assert f"Spy report on {target}" in report.text(spy)
