@@ -6,12 +6,13 @@ Discord catches what real Discord would refuse. Loaded with EXTRA_EXTENSIONS; ne
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from discord.http import MultipartParameters
+from discord.http import MultipartParameters, Route
 from PIL import Image
 
 from render.common import GREEN, ORANGE, to_png
@@ -135,6 +136,13 @@ class Misbehave(commands.Cog):
     @misbehave.command(name="silent-defer", description="Defer and never follow up")
     async def silent_defer(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)
+
+    @misbehave.command(name="unknown-route", description="Call a route the fake lacks")
+    async def unknown_route(self, interaction: discord.Interaction) -> None:
+        route = Route("GET", "/guilds/{guild_id}/bans", guild_id=interaction.guild_id)
+        with contextlib.suppress(discord.NotFound):
+            await interaction.client.http.request(route)
+        await interaction.response.send_message("asked", ephemeral=True)
 
     @misbehave.command(name="crash", description="Raise an unexpected error")
     async def crash(self, interaction: discord.Interaction) -> None:

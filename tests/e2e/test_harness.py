@@ -117,6 +117,14 @@ async def test_too_many_autocomplete_choices_are_refused(discord, bot, alice):
     await bot.expect_error("Ignoring exception in autocomplete")
 
 
+async def test_a_route_the_fake_lacks_fails_loudly(discord, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("misbehave unknown-route", user=alice)
+    [violation] = caught.value.violations
+    assert violation.kind == "unsupported_route"
+    assert violation.route.startswith("GET /guilds/") and violation.route.endswith("/bans")
+
+
 async def test_unexpected_error_is_reported_to_the_user_and_must_be_taken(discord, bot, alice):
     reply = await discord.slash("misbehave crash", user=alice)
     assert reply.ephemeral

@@ -48,11 +48,15 @@ class GatewayConnection:
         if self.socket.closed:
             return
         text = json.dumps(payload, separators=(",", ":"))
-        if self._compressor is None:
-            await self.socket.send_str(text)
-            return
-        data = self._compressor.compress(text.encode()) + self._compressor.flush(zlib.Z_SYNC_FLUSH)
-        await self.socket.send_bytes(data)
+        try:
+            if self._compressor is None:
+                await self.socket.send_str(text)
+                return
+            data = self._compressor.compress(text.encode())
+            await self.socket.send_bytes(data + self._compressor.flush(zlib.Z_SYNC_FLUSH))
+        except (ConnectionError, RuntimeError):
+            # the bot went away mid-send; the event stays in the backlog for a RESUME
+            log.debug("gateway send failed; the connection is closing")
 
 
 @dataclass

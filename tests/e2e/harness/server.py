@@ -525,12 +525,19 @@ class FakeDiscord:
         self.notify()
 
     def members_chunk(self, data: dict[str, Any]) -> dict[str, Any]:
-        wanted = {int(user_id) for user_id in data.get("user_ids") or []}
+        """GUILD_MEMBERS_CHUNK for REQUEST_GUILD_MEMBERS: by ids, or by username prefix."""
+        user_ids = data.get("user_ids") or []
+        if isinstance(user_ids, str | int):
+            user_ids = [user_ids]
+        wanted = {int(user_id) for user_id in user_ids}
+        prefix = (data.get("query") or "").lower()
         members = [
             copy.deepcopy(member)
             for user_id, member in self.members.items()
-            if not wanted or user_id in wanted
+            if (user_id in wanted if wanted else member["user"]["username"].startswith(prefix))
         ]
+        if data.get("limit"):
+            members = members[: int(data["limit"])]
         return {
             "guild_id": str(self.guild.id),
             "members": members,
@@ -753,9 +760,11 @@ class FakeDiscord:
         if previous is not None:
             # ephemeral, loading and components-v2 flags cannot be removed by an edit
             kept = limits.FLAG_EPHEMERAL | limits.FLAG_LOADING | limits.FLAG_IS_COMPONENTS_V2
-            flags = (int(payload.get("flags") or 0) & ~limits.FLAG_LOADING) | (
-                int(previous.get("flags") or 0) & kept & ~limits.FLAG_LOADING
+            # (a followup that fills a deferred response keeps the defer's ephemerality)
+            requested = int(payload.get("flags") or 0) & ~(
+                limits.FLAG_LOADING | limits.FLAG_EPHEMERAL
             )
+            flags = requested | (int(previous.get("flags") or 0) & kept & ~limits.FLAG_LOADING)
         flags |= extra_flags
         base["flags"] = flags
         attachment_entries = payload.get("attachments")
