@@ -233,17 +233,23 @@ def nmr_orders(team_name: str) -> RoundOrders:
 
 
 def _lineup_for(
-    team: Team, fixture: Fixture, given: RoundOrders | None, ha: int, events: list[str]
+    team: Team, fixture: Fixture, given: RoundOrders | None, ha: int, events: list[str] | None
 ) -> MatchOrders:
     """The orders a team plays `fixture` with: its own line-up if it gave one, else rule 12's
     last line-up without HA, DP and SP, else (no last line-up, or one with players who can no
-    longer play) the default line-up (match.default_match_orders)."""
+    longer play) the default line-up (match.default_match_orders). With `events`, a league
+    team playing without its own line-up is announced."""
     home = fixture.home == team.name
     opponent = fixture.away if home else fixture.home
     if given is not None:
         for match_orders in given.matches:
             if match_orders.match_number == fixture.match_number:
                 return match_orders
+    if events is not None:
+        events.append(
+            f"{team.name} gave no line-up for match {fixture.match_number}: "
+            "the NMR line-up plays (rule 12)."
+        )
     if team.last_lineup:
         repeat = MatchOrders(
             sets=[s.without_points() for s in team.last_lineup],
@@ -356,8 +362,16 @@ class _Round:
     def play(self, fixture: Fixture) -> FixtureResult:
         home, away = self.team(fixture.home), self.team(fixture.away)
         ha = self.league.config.home_advantage_points(self.r)
-        home_orders = _lineup_for(home, fixture, self.orders.get(home.name), ha, self.events)
-        away_orders = _lineup_for(away, fixture, self.orders.get(away.name), ha, self.events)
+        home_orders, away_orders = (
+            _lineup_for(
+                team,
+                fixture,
+                self.orders.get(team.name),
+                ha,
+                self.events if team.name in self.orders else None,
+            )
+            for team in (home, away)
+        )
         # Orders checked when given can still fail here: a talent who got his 2/2 in the
         # round's first match tires to 0/0 after one set in the second. Only that team then
         # plays its NMR line-up; the opponent keeps its orders.
@@ -367,7 +381,7 @@ class _Round:
                 team, given, home=side == HOME, home_advantage_points=ha if side == HOME else 0
             )
             if problems:
-                fallback = _lineup_for(team, fixture, None, ha, self.events)
+                fallback = _lineup_for(team, fixture, None, ha, None)
                 self.events.append(
                     f"{team.name}'s line-up for match {fixture.match_number} cannot be played "
                     f"({' '.join(problems)}): the NMR line-up plays instead."

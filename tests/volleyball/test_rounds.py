@@ -148,6 +148,7 @@ def test_nmr_repeats_the_last_line_up_without_points_and_trains(league: LeagueSt
     del orders[name]
     third_state, report = play_round(second_state, orders)
     assert report.nmr_teams == [name]
+    assert f"{name} gave no line-up for match 1: the NMR line-up plays (rule 12)." in report.events
     played = [m for m in report.matches if name in (m.home, m.away)]
     first_match = played[0] if played[0].home_orders.match_number == 1 else played[-1]
     side_orders = first_match.home_orders if first_match.home == name else first_match.away_orders
