@@ -201,12 +201,18 @@ def transfer_bid_problems(
     problems: list[str] = []
     if bids and not transfers_allowed(round_number, total_rounds):
         return ["There are no transfers in the last three rounds of the season."]
+    seen: set[tuple[str, str]] = set()
     for bid in bids:
         listing = _find_listing(transfer_list, bid.seller, bid.player)
         if listing is None:
             problems.append(f"{bid.player} of {bid.seller} is not on the transfer list.")
         elif listing.seller.casefold() == team.name.casefold():
             problems.append(f"{team.name} cannot bid on its own player {bid.player}.")
+        else:
+            key = (listing.seller, listing.player)
+            if key in seen:
+                problems.append(f"Only one bid per player: {listing.player} is bid on twice.")
+            seen.add(key)
         if bid.amount < 1:
             problems.append(f"A bid on {bid.player} must be at least $1.")
     return problems

@@ -334,3 +334,30 @@ def test_a_team_that_recovers_is_forgiven() -> None:
     reds = Team("Reds", squad("R"), money=-900, below_credit_since_round=2)
     economy.apply_bank_rule(league_of(reds), 3, [])
     assert reds.below_credit_since_round is None
+
+
+def test_transfer_bid_problems() -> None:
+    reds = Team("Reds", squad("R"))
+    on_list = [listing("Blues", "B A"), listing("Reds", "R A")]
+    problems = market.transfer_bid_problems(
+        reds,
+        [
+            TransferBid("Blues", "b a", 100),
+            TransferBid("Blues", "B A", 120),
+            TransferBid("Reds", "R A", 50),
+            TransferBid("Greens", "G A", 0),
+        ],
+        on_list,
+        round_number=2,
+        total_rounds=14,
+    )
+    assert problems == [
+        "Only one bid per player: B A is bid on twice.",
+        "Reds cannot bid on its own player R A.",
+        "G A of Greens is not on the transfer list.",
+        "A bid on G A must be at least $1.",
+    ]
+    late = market.transfer_bid_problems(
+        reds, [TransferBid("Blues", "B A", 100)], on_list, round_number=12, total_rounds=14
+    )
+    assert late == ["There are no transfers in the last three rounds of the season."]
