@@ -16,6 +16,7 @@ from rules.rollerball2.coach import auto_play
 from rules.rollerball2.content import load_content
 from rules.rollerball2.engine import new_match, result
 from rules.rollerball2.roster import Lineup, Roster, generate_roster
+from rules.rollerball2.scoresheet import CARRY_KILLED
 
 
 @dataclass
@@ -83,24 +84,26 @@ def simulate(matches: int, seed: int | str, random_lineups: bool = False) -> Sum
         summary.penalties.append(kinds["penalty"])
         summary.injuries.append(kinds["injury"])
         summary.bans += kinds["ban"]
+        summary.deaths += sum(
+            absence.kind == CARRY_KILLED
+            for absences in final.carry_over.values()
+            for absence in absences
+        )
         summary.overtime += final.overtime
         summary.draws += final.winner is None
         summary.home_wins += final.winner == "home"
         for sheet in (final.home, final.away):
             for line in sheet.players:
-                if line.injury.endswith("(killed)") or "killed" in line.injury.split("(")[-1]:
-                    summary.deaths += 1
                 if line.on_track and line.position != BIKER:
                     summary.scoring[line.experience][0] += line.goals
                     summary.scoring[line.experience][1] += 1
-        for index, event in enumerate(events):
+        for event in events:
             if "answers the shot" in event.text:
                 summary.biker_answers += 1
                 summary.biker_stops += "(both sides read GOAL)" not in event.text
             elif event.kind == "card" and "ATTACK (" in event.text:
                 summary.attacks += 1
                 summary.biker_attacks += "ATTACK (BIKER)" in event.text
-            del index
     return summary
 
 

@@ -66,3 +66,20 @@ def test_every_match_ends_in_time_with_its_invariants_intact(seed, overtime):
     # Every penalty has expired once the match is over.
     for side in (HOME, AWAY):
         assert not [o for o in state.team(side).out.values() if o.reason == "penalty"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**9), chooser=st.randoms(use_true_random=False))
+def test_any_legal_coach_choices_keep_the_invariants(seed, chooser):
+    """Coaches who substitute, roll, draw and pick at random (among legal actions) still get a
+    match that ends in time with every invariant intact."""
+    state = new_match(seed, generate_roster(seed, "Houston"), generate_roster(seed, "Tokyo"))
+    for _ in range(5000):
+        if state.phase == PHASE_OVER:
+            break
+        options = legal_actions(state)
+        action = chooser.choice(options) if chooser.random() < 0.3 else choose_action(state)
+        apply_in_place(state, action)
+        check_invariants(state)
+    assert state.phase == PHASE_OVER
+    assert state.fac_count >= 120
