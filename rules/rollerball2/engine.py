@@ -930,6 +930,8 @@ def _section_for(state: MatchState) -> str:
 
 
 def _next_card(state: MatchState, events: list[Event]) -> None:
+    if state.fac_count == 0:
+        events.append(Event("info", "The 60 FACs are shuffled and split into two piles of 30."))
     if state.period_fac == 0:
         label = (
             "Overtime (sudden death)"
@@ -947,7 +949,11 @@ def _next_card(state: MatchState, events: list[Event]) -> None:
         _release(state, "new_ball", events, "New ball")
     section = getattr(card, key)
     events.append(
-        Event("card", f"[{_clock(state)}] FAC {index}, {SECTION_NAMES[key]}: {section.text}")
+        Event(
+            "card",
+            f"[{_clock(state)}] FAC {index}, {SECTION_NAMES[key]}: {section.text}",
+            fac=index,
+        )
     )
     context = dict(state.context)
     context.pop("places", None)

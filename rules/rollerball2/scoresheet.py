@@ -38,7 +38,9 @@ class TeamSheet:
     team: str
     side: str  # "home" or "away"
     players: list[PlayerLine]  # the whole roster, by uniform number
-    score_by_period: list[int]  # goals in periods 1-4, plus a fifth entry for overtime if played
+    # Goals per period, one entry per period started: four after a full match, a fifth for
+    # overtime if it was played (fewer while the match is still running).
+    score_by_period: list[int]
 
     @property
     def score(self) -> int:

@@ -88,9 +88,10 @@ Action = NextCard | Substitute | CatcherChoice | ChooseBiker | ChooseScorer
 class Event:
     """One line of play-by-play: every card, die roll, chart look-up and its consequence."""
 
-    kind: str  # card, roll, chart, matrix, goal, penalty, injury, ban, rest, catch, control,
-    # turnover, fire, expire, return, sub, choice, period, final, info
+    kind: str  # card, roll, chart, matrix, goal, penalty, injury, ban, rest, control, fire,
+    # return, sub, choice, period, final, info
     text: str
+    fac: int | None = None  # for "card" events: the FAC's index, so a front end can show it
 
 
 # --- state -----------------------------------------------------------------------------------

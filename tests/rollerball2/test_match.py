@@ -10,6 +10,7 @@ import pytest
 from rules.rollerball2.__main__ import main
 from rules.rollerball2.cards import BIKER, CATCHER, SKATER
 from rules.rollerball2.coach import auto_play, choose_action, step
+from rules.rollerball2.content import load_content
 from rules.rollerball2.engine import apply, legal_actions, new_match, result
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.record import parse_action, replay, to_record
@@ -237,3 +238,22 @@ def test_carry_over_lists_absences_beyond_this_match(finished):
         sheet = final.home if side == HOME else final.away
         for absence in final.carry_over[side]:
             assert sheet.line(absence.number).exit
+
+
+def test_play_by_play_shows_the_shuffle_the_card_and_its_section_text(teams):
+    state = new_match(12, *teams)
+    top = state.deck[0]
+    state, events = apply(state, NextCard())
+    texts = [e.text for e in events]
+    assert texts[0] == "The 60 FACs are shuffled and split into two piles of 30."
+    assert texts[1] == "Period 1 begins."
+    [card] = [e for e in events if e.kind == "card"]
+    fires_text = load_content().fac(top).ball_fires.text
+    assert card.fac == top
+    assert card.text == f"[P1 00:30] FAC {top}, The BALL FIRES...: {fires_text}"
+
+
+def test_every_duel_shows_both_dice(finished):
+    _, events = finished
+    rolls = [e.text for e in events if e.kind == "roll" and " vs " in e.text]
+    assert rolls and all(" rolls " in text for text in rolls)
