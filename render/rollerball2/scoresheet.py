@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from render.common import BLUE, GREY, INK, LIGHT_GREY, ORANGE, PAPER, VERMILION, YELLOW
+from render.common import BLUE, INK, LIGHT_GREY, ORANGE, PAPER, VERMILION, YELLOW
 from render.rollerball2.faces import BoxLine, BoxScore, TeamBox
 from render.rollerball2.text import (
     PlacedText,
@@ -323,6 +323,7 @@ def _team_block(
 
 
 def layout_scoresheet(score: BoxScore) -> ScoresheetLayout:
+    """Lay out the whole box score top to bottom; the height follows from the rows."""
     texts: list[PlacedText] = []
     bands: list[Band] = []
     rules: list[tuple[int, int, int, int]] = []
@@ -368,7 +369,7 @@ def layout_scoresheet(score: BoxScore) -> ScoresheetLayout:
     top += 14
     legend_lines = wrap(LEGEND, 17, inner)
     legend_box = (MARGIN, top, SHEET_WIDTH - MARGIN, top + len(legend_lines) * line_height(17))
-    texts += place_lines(legend_lines, legend_box, 17, fill=GREY)
+    texts += place_lines(legend_lines, legend_box, 17, fill=DETAIL_INK)
     height = legend_box[3] + MARGIN
     return ScoresheetLayout(SHEET_WIDTH, height, texts, bands, blocks, rules)
 
