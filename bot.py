@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import os
+import random
 import signal
 import sys
 import time
@@ -57,6 +58,13 @@ class Ballcourt(commands.Bot):
         self.version = __version__
         self.started_at = time.monotonic()
         self.game_locks = GameLocks()
+        # Where new games get their seeds: the OS's randomness, or a fixed sequence when the
+        # operator set GAME_SEED (reproducible runs for tests and bug reports).
+        self.seed_source: random.Random = (
+            random.Random(config.game_seed)
+            if config.game_seed is not None
+            else random.SystemRandom()
+        )
         self._db: Database | None = None
 
     @property

@@ -40,13 +40,16 @@ class Config:
     api_base: str | None = None
     gateway_url: str | None = None
     extra_extensions: tuple[str, ...] = ()
+    # Seeds new games from this number instead of the operating system's randomness, so a run
+    # of the bot can be reproduced (tests, bug reports). Unset in production.
+    game_seed: int | None = None
 
     def __repr__(self) -> str:  # never let the token reach a log line
         return (
             f"Config(database_path={str(self.database_path)!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, owner_ids={sorted(self.owner_ids)}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
-            f"extra_extensions={self.extra_extensions})"
+            f"extra_extensions={self.extra_extensions}, game_seed={self.game_seed})"
         )
 
 
@@ -74,6 +77,9 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
     dev_guild = environ.get("DEV_GUILD_ID", "").strip()
     owners = environ.get("OWNER_IDS", "").replace(" ", "")
     extensions = environ.get("EXTRA_EXTENSIONS", "").replace(" ", "")
+    game_seed = environ.get("GAME_SEED", "").strip()
+    if game_seed and not game_seed.isdigit():
+        raise ConfigError(f"GAME_SEED must be a whole number, not {game_seed!r}.")
     return Config(
         token=token,
         database_path=database_path,
@@ -83,4 +89,5 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         api_base=environ.get("DISCORD_API_BASE", "").strip().rstrip("/") or None,
         gateway_url=environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
         extra_extensions=tuple(part for part in extensions.split(",") if part),
+        game_seed=int(game_seed) if game_seed else None,
     )

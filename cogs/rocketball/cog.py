@@ -209,7 +209,6 @@ class Rocketball(commands.Cog):
 
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
-        self.seed_source = random.SystemRandom()
 
     async def cog_load(self) -> None:
         timers = self.bot.get_cog("Timers")
@@ -256,7 +255,7 @@ class Rocketball(commands.Cog):
             drifting_winds=drifting_winds,
         )
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, opponent.id)
-        state, _ = new_game(self.seed_source.randrange(2**31), settings)
+        state, _ = new_game(self.bot.seed_source.randrange(2**31), settings)
         match = Match(engine=state)
         game_id = await game_store.create_game(
             self.bot.db,
@@ -322,7 +321,7 @@ class Rocketball(commands.Cog):
         )
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, COMPUTER_ID)
         await interaction.response.defer(thinking=True)
-        state, events = new_game(self.seed_source.randrange(2**31), settings)
+        state, events = new_game(self.bot.seed_source.randrange(2**31), settings)
         match = Match(engine=state, computer=level.value)
         game_id = await game_store.create_game(
             self.bot.db,

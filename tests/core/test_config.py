@@ -44,6 +44,7 @@ def test_every_setting_is_read():
             "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://127.0.0.1:9/",
             "EXTRA_EXTENSIONS": "tests.e2e.x, tests.e2e.y",
+            "GAME_SEED": "42",
         },
         base_dir=BASE,
     )
@@ -53,6 +54,7 @@ def test_every_setting_is_read():
     assert config.owner_ids == {1, 2}
     assert config.api_base == "http://127.0.0.1:9/api/v10"
     assert config.extra_extensions == ("tests.e2e.x", "tests.e2e.y")
+    assert config.game_seed == 42
 
 
 def test_relative_database_path_is_next_to_the_bot():
@@ -66,6 +68,7 @@ def test_relative_database_path_is_next_to_the_bot():
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be one of"),
         ("DEV_GUILD_ID", "my-server", "DEV_GUILD_ID must be a Discord id"),
         ("OWNER_IDS", "1,bob", "OWNER_IDS must be a Discord id"),
+        ("GAME_SEED", "lucky", "GAME_SEED must be a whole number"),
     ],
 )
 def test_malformed_settings_are_named(name, value, says):
