@@ -354,6 +354,16 @@ def _parse_tables(raw: Any, column: str, where: str) -> dict:
     return tables
 
 
+def parse_player_tables(raw: Any, where: str = "player_tables.json") -> tuple[dict, dict]:
+    """The offense and defense tables, checked against the seed's card constraints."""
+    return _parse_tables(raw, "offense", where), _parse_tables(raw, "defense", where)
+
+
+def parse_random_player_chart(raw: Any, where: str = "charts.json random_player") -> tuple:
+    """The Player and Skater/Catcher columns of the Random Player chart."""
+    return _parse_chart(raw, "player", where), _parse_chart(raw, "skater_catcher", where)
+
+
 def parse_matrix(raw: Any, where: str = "charts.json action_matrix") -> tuple:
     """The Action Matrix lines and a lookup covering every offense/defense pair exactly once."""
     if not isinstance(raw, list):
@@ -439,13 +449,16 @@ def load_content() -> Content:
     tables = _read("player_tables.json")
     names = _read("names.json")
     matrix, lookup = parse_matrix(_need(charts, "action_matrix", "charts.json", list))
-    chart = _need(charts, "random_player", "charts.json", dict)
+    offense_tables, defense_tables = parse_player_tables(tables)
+    player_column, skater_catcher_column = parse_random_player_chart(
+        _need(charts, "random_player", "charts.json", dict)
+    )
     return Content(
         facs=parse_facs(_read("facs.json")),
-        offense_tables=_parse_tables(tables, "offense", "player_tables.json"),
-        defense_tables=_parse_tables(tables, "defense", "player_tables.json"),
-        random_player=_parse_chart(chart, "player", "charts.json random_player"),
-        random_skater_catcher=_parse_chart(chart, "skater_catcher", "charts.json random_player"),
+        offense_tables=offense_tables,
+        defense_tables=defense_tables,
+        random_player=player_column,
+        random_skater_catcher=skater_catcher_column,
         penalties=_parse_penalties(
             _need(charts, "penalty_legend", "charts.json", dict), "charts.json penalty_legend"
         ),

@@ -696,6 +696,10 @@ def run_effect(state: MatchState, effect: Effect, context: dict, events: list[Ev
     while effect.when is not None:
         if _holds(state, effect.when, context, events):
             break
+        # Tell spectators why the card's "otherwise" applies.
+        place = resolve_place(state, effect.when.who, context, events)
+        who = describe(state, place) if place is not None else "nobody"
+        events.append(Event("info", f"Not so: {who}."))
         assert effect.otherwise is not None
         effect = effect.otherwise
     for op in effect.ops:
@@ -1176,7 +1180,13 @@ def apply_in_place(state: MatchState, action: Action) -> list[Event]:
             events.append(Event("choice", f"{who} rolls on his card."))
             duel(state, events)
         else:
-            events.append(Event("choice", f"{who}'s team draws a new FAC: next card, ACTION."))
+            events.append(
+                Event(
+                    "choice",
+                    f"{state.team(action.team).roster.team} coach: {who} hands over to the deck "
+                    "(next card, ACTION).",
+                )
+            )
             state.phase = PHASE_ACTION
             state.context = {}
     elif isinstance(action, ChooseBiker):

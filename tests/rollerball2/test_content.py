@@ -23,6 +23,8 @@ from rules.rollerball2.content import (
     load_content,
     parse_facs,
     parse_matrix,
+    parse_player_tables,
+    parse_random_player_chart,
 )
 from rules.rollerball2.roster import generate_roster
 
@@ -231,3 +233,38 @@ def test_matrix_loader_rejects_a_missing_pair_and_a_duplicate():
     bad[0]["outcome"] = "celebrate"
     with pytest.raises(ContentError, match="unknown outcome 'celebrate'"):
         parse_matrix(bad)
+
+
+def raw_tables() -> dict:
+    return json.loads((DATA_DIR / "player_tables.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize(
+    ("column", "position", "row", "message"),
+    [
+        ("offense", "skater", {"GOAL": 5, "Att": 2, "Bkr": 1, "LOSE": 1, "EVT": 1, "PASS": 1},
+         "add up to 10"),
+        ("defense", "skater", {"GOAL": 3, "Att": 3, "Bkr": 2, "LOSE": 0, "EVT": 2},
+         "exactly one EVT"),
+        ("defense", "catcher", {"GOAL": 3, "Att": 3, "PASS": 1, "LOSE": 2, "EVT": 1},
+         "unknown field"),
+        ("offense", "biker", {"GOAL": 3, "Att": 3, "Bkr": 1, "LOSE": 2, "EVT": 1},
+         "Bkr never appears on a biker's card"),
+    ],
+)  # fmt: skip
+def test_player_table_loader_rejects_rows_that_break_the_card_rules(column, position, row, message):
+    raw = raw_tables()
+    raw[column][position]["star"] = [row]
+    with pytest.raises(ContentError, match=message):
+        parse_player_tables(raw)
+
+
+def test_random_player_chart_loader_rejects_a_biker_in_the_skater_catcher_column():
+    chart = json.loads((DATA_DIR / "charts.json").read_text(encoding="utf-8"))["random_player"]
+    assert parse_random_player_chart(chart)[0][0] == "Biker1"
+    chart["skater_catcher"][0] = "Biker1"
+    with pytest.raises(ContentError, match="no bikers"):
+        parse_random_player_chart(chart)
+    chart["skater_catcher"] = chart["skater_catcher"][:9]
+    with pytest.raises(ContentError, match="one entry per D10 face"):
+        parse_random_player_chart(chart)
