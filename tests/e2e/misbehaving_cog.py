@@ -214,6 +214,15 @@ class Misbehave(commands.Cog):
             if name.lower().startswith(current.lower())
         ]
 
+    @misbehave.command(name="perms", description="What may the bot do here?")
+    async def perms(self, interaction: discord.Interaction) -> None:
+        granted = interaction.app_permissions
+        cached = interaction.channel.permissions_for(interaction.guild.me)
+        await interaction.response.send_message(
+            f"app attach_files={granted.attach_files} send={granted.send_messages}; "
+            f"cached attach_files={cached.attach_files}"
+        )
+
     @misbehave.command(name="thread", description="Open a match thread and DM the user")
     async def thread(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Match starting")

@@ -63,7 +63,7 @@ async def test_roll_works_in_a_dm_with_the_bot(discord, carol):
     assert [message.content for message in discord.dm_messages(carol)] == [reply.content]
 
 
-async def test_help_pages_through_with_buttons(discord, alice):
+async def test_help_pages_through_with_buttons(discord, alice, bob):
     first = await discord.slash("help", user=alice)
     assert first.ephemeral  # help does not clutter the channel
     [overview] = first.embeds
@@ -74,6 +74,8 @@ async def test_help_pages_through_with_buttons(discord, alice):
     pages = int(re.fullmatch(r"Page 1 of (\d+)", overview["footer"]["text"])[1])
     assert first.button_labels == ["Previous", "Next"]
     assert first.button("Previous").disabled
+    with pytest.raises(DriverError, match="bob cannot see that ephemeral message"):
+        await discord.click(first, "Next", user=bob)
     with pytest.raises(DriverError, match="disabled"):
         await discord.click(first, "Previous", user=alice)
     if pages == 1:
