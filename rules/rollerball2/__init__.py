@@ -10,6 +10,7 @@ Teams
     default_lineup(roster) -> Lineup                     {slot: number or None}, 10 slots
     validate_lineup(roster, lineup) -> None              raises RollerballError
     roster_after_match(roster, absences) -> Roster       carry-over into the next match
+    roster_new_season(roster) -> Roster                  season-long absences end
 Matches
     new_match(seed, home, away, settings=None, home_lineup=None, away_lineup=None) -> MatchState
     legal_actions(state) -> list[Action]
@@ -46,6 +47,7 @@ from rules.rollerball2.roster import (
     default_lineup,
     generate_roster,
     roster_after_match,
+    roster_new_season,
     validate_lineup,
 )
 from rules.rollerball2.scoresheet import Absence, MatchResult, PlayerLine, TeamSheet
@@ -100,6 +102,7 @@ __all__ = [
     "replay",
     "result",
     "roster_after_match",
+    "roster_new_season",
     "step",
     "to_json",
     "to_record",

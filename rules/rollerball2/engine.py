@@ -682,6 +682,20 @@ def _do_flow(state: MatchState, effect: Effect, context: dict, events: list[Even
             _retain(state, events)
             return
         defender = resolve_place(state, flow.defender, context, events) if flow.defender else None
+        card = _card_at(state, place)
+        if place[1] in CATCHER_SLOTS and card is not None and card.position != CATCHER:
+            # Seed GAME SETUP: with a skater in a catcher slot, "all FAC results that would have
+            # went to that position will automatically go to the opposing Catcher".
+            other = (other_side(place[0]), "Catcher1" if place[1] == "Catcher3" else place[1])
+            other_card = _card_at(state, other)
+            if other_card is None or other_card.position != CATCHER:
+                events.append(Event("info", f"{describe(state, place)} is no catcher: no play."))
+                _retain(state, events)
+                return
+            events.append(
+                Event("info", f"{describe(state, place)} is no catcher: the result goes across.")
+            )
+            place, defender = other, None
         _give_ball(state, place[0], place[1], events, "Control")
         duel(state, events, defender=defender)
     elif flow.kind == FLOW_TOW:

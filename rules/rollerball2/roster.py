@@ -202,3 +202,10 @@ def roster_after_match(roster: Roster, new_absences: list[Absence]) -> Roster:
                 )
             )
     return Roster(team=roster.team, players=list(roster.players), absences=kept + new_absences)
+
+
+def roster_new_season(roster: Roster) -> Roster:
+    """The roster at the start of a new season: season-long injuries and bans are over; lifetime
+    bans, the dead and counted absences stay."""
+    kept = [absence for absence in roster.absences if absence.length != "season"]
+    return Roster(team=roster.team, players=list(roster.players), absences=kept)

@@ -269,3 +269,15 @@ def test_attack_section_is_chosen_by_the_attacker_position():
     state.context = {"attacker": (AWAY, "Biker1"), "victim": (HOME, "Skater1")}
     state, events = apply(state, NextCard())
     assert any(e.kind == "card" and "ATTACK (BIKER)" in e.text for e in events)
+
+
+def test_result_for_a_skater_in_a_catcher_slot_goes_to_the_opposing_catcher():
+    """Seed GAME SETUP: "all FAC results that would have went to that position will
+    automatically go to the opposing Catcher"."""
+    state = match()
+    state.home.lineup["Catcher2"] = 16  # a skater fills in
+    events = run(state, Effect(ops=(), flow=Flow("control", who="offense.Catcher2")))
+    assert any("is no catcher: the result goes across" in e.text for e in events)
+    rolls = [e.text for e in events if e.kind == "roll"]
+    assert rolls[0].startswith("Away Catcher2 #22")  # he rolls vs the skater in Home Catcher2
+    assert state.control == AWAY and state.handler == "Catcher2"  # Att vs Att: attack pending

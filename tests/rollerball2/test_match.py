@@ -18,6 +18,7 @@ from rules.rollerball2.roster import (
     default_lineup,
     generate_roster,
     roster_after_match,
+    roster_new_season,
     validate_lineup,
 )
 from rules.rollerball2.scoresheet import Absence
@@ -257,3 +258,15 @@ def test_every_duel_shows_both_dice(finished):
     _, events = finished
     rolls = [e.text for e in events if e.kind == "roll" and " vs " in e.text]
     assert rolls and all(" rolls " in text for text in rolls)
+
+
+def test_new_season_ends_season_long_absences_only(teams):
+    roster = roster_after_match(
+        teams[0],
+        [
+            Absence(1, "ban", "season", None, "drugs"),
+            Absence(2, "ban", "lifetime", None, "fixing"),
+            Absence(3, "injury", "matches", 3, "knee"),
+        ],
+    )
+    assert {a.number for a in roster_new_season(roster).absences} == {2, 3}
