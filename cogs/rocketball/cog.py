@@ -26,6 +26,8 @@ from cogs.rocketball import presentation
 from cogs.rocketball.match import (
     COMPUTER_ID,
     COMPUTER_LEVELS,
+    DEFAULT_FORFEIT_MINUTES,
+    DEFAULT_REMIND_MINUTES,
     SEATS,
     Match,
     seat_of,
@@ -117,6 +119,8 @@ VARIANT_HELP = {
     "tug_of_war": "Variant: the target goals swap every N full rounds (0 = off)",
     "assault": "Variant: two balls, both players place each round",
     "drifting_winds": "Variant: move a chip one square instead of placing",
+    "remind_hours": "Ping a player who has not moved after this many hours (default 24)",
+    "forfeit_hours": "After this many hours without a move the opponent may claim the win (72)",
 }
 
 
@@ -234,8 +238,15 @@ class Rocketball(commands.Cog):
         tug_of_war: app_commands.Range[int, 0, 50] = 0,
         assault: bool = False,
         drifting_winds: bool = False,
+        remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
+        forfeit_hours: app_commands.Range[int, 1, 720] = DEFAULT_FORFEIT_MINUTES // 60,
     ) -> None:
         require_bot_permissions(interaction, *NEEDED_PERMISSIONS)
+        if forfeit_hours <= remind_hours:
+            raise UserError(
+                "forfeit_hours must be longer than remind_hours: a player is reminded first, "
+                "and only later may their opponent claim the match."
+            )
         if opponent.id == interaction.user.id:
             raise UserError("You can't challenge yourself. Try `/rocketball play-computer`.")
         if opponent.bot:
@@ -256,7 +267,9 @@ class Rocketball(commands.Cog):
         )
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, opponent.id)
         state, _ = new_game(self.bot.seed_source.randrange(2**31), settings)
-        match = Match(engine=state)
+        match = Match(
+            engine=state, remind_minutes=remind_hours * 60, forfeit_minutes=forfeit_hours * 60
+        )
         game_id = await game_store.create_game(
             self.bot.db,
             game=GAME,
@@ -286,7 +299,10 @@ class Rocketball(commands.Cog):
         )
 
     @group.command(name="play-computer", description="Play Rocketball against the computer")
-    @app_commands.describe(level="How strong the computer plays", **VARIANT_HELP)
+    @app_commands.describe(
+        level="How strong the computer plays",
+        **{k: v for k, v in VARIANT_HELP.items() if k != "forfeit_hours"},
+    )
     @app_commands.choices(
         level=[app_commands.Choice(name=level, value=level) for level in COMPUTER_LEVELS]
     )
@@ -305,6 +321,7 @@ class Rocketball(commands.Cog):
         tug_of_war: app_commands.Range[int, 0, 50] = 0,
         assault: bool = False,
         drifting_winds: bool = False,
+        remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
     ) -> None:
         require_bot_permissions(interaction, *NEEDED_PERMISSIONS)
         settings = _settings(
@@ -322,7 +339,7 @@ class Rocketball(commands.Cog):
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, COMPUTER_ID)
         await interaction.response.defer(thinking=True)
         state, events = new_game(self.bot.seed_source.randrange(2**31), settings)
-        match = Match(engine=state, computer=level.value)
+        match = Match(engine=state, computer=level.value, remind_minutes=remind_hours * 60)
         game_id = await game_store.create_game(
             self.bot.db,
             game=GAME,

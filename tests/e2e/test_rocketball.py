@@ -370,6 +370,26 @@ async def test_double_click_applies_the_move_once(discord, bot, bob, carol, gene
     await discord.slash("rocketball resign", user=bob, channel=thread)
 
 
+async def test_missing_permissions_are_explained_not_failed(discord, bot, alice, bob):
+    from tests.e2e.harness.model import ATTACH_FILES
+
+    no_files = discord.add_channel("no-files", deny_bot=ATTACH_FILES)
+    before = latest_game_id(bot)
+    reply = await discord.slash("rocketball challenge", user=alice, channel=no_files, opponent=bob)
+    assert reply.ephemeral
+    assert "missing the Attach Files permission" in reply.content
+    assert latest_game_id(bot) == before
+
+
+async def test_reminder_times_must_make_sense(discord, bot, alice, dave):
+    before = latest_game_id(bot)
+    reply = await discord.slash(
+        "rocketball challenge", user=alice, opponent=dave, remind_hours=48, forfeit_hours=24
+    )
+    assert reply.ephemeral and "forfeit_hours must be longer than remind_hours" in reply.content
+    assert latest_game_id(bot) == before
+
+
 async def test_rules_and_help_show_the_rulings(discord, alice):
     rules = await discord.slash("rocketball rules", user=alice)
     assert rules.ephemeral
