@@ -77,6 +77,7 @@ FACINGS = ["North", "East", "South", "West"]
 
 class Misbehave(commands.Cog):
     misbehave = app_commands.Group(name="misbehave", description="Test-only: break the rules")
+    deep = app_commands.Group(name="deep", description="A subcommand group", parent=misbehave)
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -223,13 +224,25 @@ class Misbehave(commands.Cog):
             f"cached attach_files={cached.attach_files}"
         )
 
+    @deep.command(name="lookup", description="Fetch a user, a member, a channel, the commands")
+    async def lookup(self, interaction: discord.Interaction, player: discord.User) -> None:
+        user = await self.bot.fetch_user(player.id)
+        member = await interaction.guild.fetch_member(player.id)
+        channel = await self.bot.fetch_channel(interaction.channel_id)
+        synced = await self.bot.tree.fetch_commands()
+        await interaction.response.send_message(
+            f"user={user.name} member={member.display_name} channel={channel.name} "
+            f"commands={sorted(command.name for command in synced)}"
+        )
+
     @misbehave.command(name="thread", description="Open a match thread and DM the user")
     async def thread(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Match starting")
         message = await interaction.original_response()
         thread = await message.create_thread(name="Match 1")
         await thread.add_user(interaction.user)
-        await thread.send("Turn 1: your move")
+        turn = await thread.send("Turn 1: your move")
+        await turn.add_reaction("🏁")
         await interaction.user.send("Your hand: 3 cards")
 
 

@@ -4,6 +4,7 @@ it, and each well-behaved response path must come back to the test as a user wou
 
 from __future__ import annotations
 
+import ast
 import urllib.request
 
 import pytest
@@ -280,6 +281,14 @@ async def test_autocomplete_suggestions(discord, alice):
     assert choices == [{"name": "South", "value": "South"}]
 
 
+async def test_subcommand_group_and_rest_fetches(discord, alice, bob, games):
+    reply = await discord.slash("misbehave deep lookup", user=alice, channel=games, player=bob)
+    head, _, commands = reply.content.partition(" commands=")
+    assert head == "user=bob member=Bob channel=games"
+    # GET /applications/{id}/commands gives back what the bot synced (games come and go)
+    assert {"about", "admin", "help", "misbehave", "roll"} <= set(ast.literal_eval(commands))
+
+
 async def test_channel_permissions_reach_the_bot(discord, alice, general):
     """A channel where the bot's role may not attach files: the interaction's
     app_permissions and the bot's own view of the channel both say so."""
@@ -297,7 +306,9 @@ async def test_thread_and_dm(discord, alice, general):
     thread = next(t for t in discord.threads(general) if t.name == "Match 1")
     assert thread.id == reply.id  # a thread started from a message takes its id
     assert alice.id in discord.thread_members(thread)
-    assert [m.content for m in discord.channel_messages(thread)] == ["Turn 1: your move"]
+    [turn] = discord.channel_messages(thread)
+    assert turn.content == "Turn 1: your move"
+    assert turn.reactions == {"🏁": 1}
     assert [m.content for m in discord.dm_messages(alice)] == ["Your hand: 3 cards"]
 
 

@@ -170,6 +170,14 @@ class Message:
         ]
 
     @property
+    def reactions(self) -> dict[str, int]:
+        """Reactions under the message: emoji -> count."""
+        return {
+            (reaction["emoji"].get("name") or ""): reaction["count"]
+            for reaction in self.data.get("reactions") or []
+        }
+
+    @property
     def button_labels(self) -> list[str]:
         return [button.label or button.emoji or "" for button in self.buttons]
 
