@@ -41,11 +41,12 @@ from rules.volleyball.orders import (
 )
 from rules.volleyball.rounds import (
     RoundReport,
+    after_match_preview,
     play_round,
+    preview_team,
     round_fixtures,
     round_order_problems,
     team_fixtures,
-    working_copy,
 )
 from rules.volleyball.season import LeagueState, record_round, start_season
 
@@ -64,6 +65,7 @@ LAST_NAMES = (
     "Mulder", "Bos", "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer",
 )  # fmt: skip
 PLAYER_TARGET_POINTS = 16
+USEFUL_PLAYER_POINTS = 8
 
 
 def manager_rng(league: League, team_name: str, salt: str = "") -> random.Random:
@@ -153,41 +155,17 @@ def computer_match_orders(
     home_advantage: int,
     special_budget: int,
     devotion: int,
-    talent_uses: dict[str, int] | None = None,
-    after_first_match: bool = False,
 ) -> MatchOrders:
     """A line-up: each set the six freshest players able to play, positions by each player's
-    profile, the
-    home-advantage points on sets 1-3 (OL), special and devotion points on sets 1-2.
-    `talent_uses` counts the talent's earlier matches this round (updated here);
-    `after_first_match` says a lack of devotion is used up by then (rule 4: "the next match")."""
-    # A 0/0 talent plays sets 1 and 2 (rule 6: four matches of two sets give him 2/2). One
-    # about to reach four matches gets 2/2 after this match and could not play two sets
-    # running in the round's next match (2/2 tires to 0/0), so he sits that one out.
-    uses = talent_uses if talent_uses is not None else {}
+    profile, the home-advantage points on sets 1-3, special and devotion points on sets 1-2.
+    `team` is the team as it will be at this match (rounds.preview_team, after_match_preview):
+    after training and scouting, a lack of devotion used up, a talent's 2/2 earned."""
+    # A 0/0 talent plays sets 1 and 2 (rule 6: four matches of two sets give him 2/2).
     talents = sorted(
-        (
-            p
-            for p in team.players
-            if p.is_talent
-            and p.ol == 0
-            and p.dl == 0
-            and p.talent_matches + uses.get(p.name, 0) < 4
-        ),
+        (p for p in team.players if p.is_talent and p.ol == 0 and p.dl == 0),
         key=lambda p: (-p.talent_matches, p.name),
     )
     talent = talents[0].name if talents else None
-    # A talent who gets his 2/2 in an earlier match this round plays this one at 2/2.
-    team = working_copy(team)
-    for player in team.players:
-        if (
-            player.is_talent
-            and player.ol == player.dl == 0
-            and player.talent_matches + uses.get(player.name, 0) >= 4
-        ):
-            player.ol = player.dl = 2
-        if after_first_match:
-            player.lack_of_devotion = False
     fatigue = Fatigue(team)
     sets: list[SetOrder] = []
     for index in range(SETS_PER_MATCH_ORDER):
@@ -204,8 +182,6 @@ def computer_match_orders(
         set_order = SetOrder(slots=[PlayerSlot(n) for n in chosen]) if full else SetOrder()
         sets.append(set_order)
         fatigue.after_set(set_order.slots)
-    if talent is not None and all(talent in s.player_names for s in sets[:2]):
-        uses[talent] = uses.get(talent, 0) + 1
     orders = MatchOrders(sets=sets, match_number=match_number, opponent=opponent, home=home)
     for index, set_order in enumerate(orders.sets):
         setters = blockers = 0
@@ -255,7 +231,9 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     matches_left = sum(1 for f in state.fixtures(r) if team.name in (f.home, f.away)) + sum(
         1 for f in state.league.schedule if f.round_number > r and team.name in (f.home, f.away)
     )
-    talent_uses: dict[str, int] = {}
+    # Line-ups are planned on the team as it will be at each match: after this round's
+    # training and scouting, then after each earlier match of the round.
+    preview, _problems = preview_team(team, orders, state)
     special_left = team.special_points
     for fixture in fixtures:  # in playing order: the cup match first
         home = fixture.home == team.name
@@ -263,31 +241,30 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         budget = min(40, special_left // max(1, matches_left))
         matches_left -= 1
         match_orders = computer_match_orders(
-            team,
+            preview,
             opponent=fixture.away if home else fixture.home,
             home=home,
             match_number=fixture.match_number,
             home_advantage=league.config.home_advantage_points(r) if home else 0,
             special_budget=budget,
             devotion=rng.choice((0, 0, 6, 12)),
-            talent_uses=talent_uses,
-            after_first_match=fixture is not fixtures[0],
         )
         if validate_match_orders(
-            team,
+            preview,
             match_orders,
             home=home,
             home_advantage_points=league.config.home_advantage_points(r) if home else 0,
             special_points_left=special_left,
         ):
             match_orders = default_match_orders(
-                team,
+                preview,
                 opponent=fixture.away if home else fixture.home,
                 home=home,
                 match_number=fixture.match_number,
             )
         special_left -= match_orders.special_total
         orders.matches.append(match_orders)
+        preview = after_match_preview(preview, match_orders)
 
     # Spying: now and then, on the next opponent, when rich.
     if fixtures and team.spies_used < 4 and team.money > 1500 and rng.random() < 0.3:
@@ -296,11 +273,21 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         if league.team(target) is not None:
             orders.spies = [SpyOrder(target, fixture.match_number, rng.random() < 0.5)]
 
-    # Transfers: sell the weakest own player when the squad is large; bid on bargains.
+    # Transfers: sell the weakest own player when the squad is large or he is worn out (a
+    # player under 8 points hardly lasts a set); bid on bargains.
     own = [p for p in team.players if not p.is_contract and not p.is_talent]
-    if len(own) > 8 and market.listing_allowed(r, total):
-        weakest = min(own, key=lambda p: (p.total, p.name))
-        orders.sales = [TransferSale(weakest.name, 0)]
+    useful = [p for p in own if p.total >= USEFUL_PLAYER_POINTS]
+    # Age C and older players lose 14 points at season end: build for next season too.
+    young = [p for p in useful if p.age in ("A", "B")]
+    if own and market.listing_allowed(r, total):
+        listed = {t.player for t in state.transfer_list if t.seller == team.name}
+        candidates = [p for p in own if p.name not in listed] or own
+        weakest = min(candidates, key=lambda p: (p.total, p.name))
+        if weakest.name not in listed and (
+            len(own) - len(listed) > 8
+            or (weakest.total < USEFUL_PLAYER_POINTS and len(own) - len(listed) > 6)
+        ):
+            orders.sales = [TransferSale(weakest.name, 0)]
     if market.transfers_allowed(r, total) and team.money > 1000:
         for listing in state.transfer_list:
             if listing.seller != team.name and rng.random() < 0.5:
@@ -308,16 +295,19 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
                     TransferBid(listing.seller, listing.player, rng.randint(100, 400))
                 )
 
-    # GM offers: training points are always welcome; a new player when the squad is thin.
+    # GM offers: training points are always welcome; new players while the squad is thin,
+    # bidding more the richer the team is (ageing takes several players a season).
+    taken = {p.name.casefold() for p in team.players}
+    spare = max(0, team.money - 1000)
     for offer in state.gm_offers:
         if team.money < 600:
             break
         if offer.kind == "tp" or (offer.kind == "sp" and rng.random() < 0.5):
             orders.gm_offer_bids.append(GmOfferBid(offer.offer_id, rng.randint(50, 250)))
-        elif offer.kind == "player" and len(own) < 10:
-            taken = {p.name.casefold() for p in team.players}
+        elif offer.kind == "player" and (len(useful) < 10 or len(young) < 8):
+            amount = rng.randint(150, 450) + spare // 8
             orders.gm_offer_bids.append(
-                GmOfferBid(offer.offer_id, rng.randint(150, 450), _player_name(rng, taken))
+                GmOfferBid(offer.offer_id, amount, _player_name(rng, taken))
             )
 
     # Contract players: a short contract when there is money to spare.
@@ -332,7 +322,8 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
 
 
 def _make_legal(state: LeagueState, orders: RoundOrders) -> RoundOrders:
-    """Drop the parts of the orders that would be refused, one kind at a time."""
+    """Drop the parts of the orders that would be refused: each kind whose removal lowers the
+    number of problems, one kind at a time, until none are left."""
     droppable = (
         "contract_bids",
         "gm_offer_bids",
@@ -343,10 +334,20 @@ def _make_legal(state: LeagueState, orders: RoundOrders) -> RoundOrders:
         "training",
         "matches",
     )
+    problems = len(round_order_problems(state, orders))
     for attribute in droppable:
-        if not round_order_problems(state, orders):
-            return orders
+        if problems == 0:
+            break
+        kept = getattr(orders, attribute)
         setattr(orders, attribute, [])
+        fewer = len(round_order_problems(state, orders))
+        if fewer < problems:
+            problems = fewer
+        else:
+            setattr(orders, attribute, kept)
+    if problems:
+        # Whatever is left: the NMR orders are always valid.
+        return RoundOrders(team=orders.team)
     return orders
 
 

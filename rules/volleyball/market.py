@@ -300,17 +300,25 @@ def resolve_transfer_market(
 # --- step 9: the GM offers ----------------------------------------------------------------
 
 
+def gm_player_offers(team_count: int) -> int:
+    """How many new players the GM offers a round: one for every team, at least two (ruling:
+    ageing costs a team several players a season, and the market must be able to replace
+    them)."""
+    return max(2, team_count)
+
+
 def draw_gm_offers(rng: random.Random, round_number: int, players: int = 2) -> list[GmOffer]:
     """The GM's offers for `round_number` (ruling: the seed leaves their size to the GM):
-    `players` new players of Age A or B with 5-10 points per level (ratio at most 2:1, as for
-    a new team's players), one lot of 5 training points and one lot of 10 special points."""
+    `players` new players, two in three Age A, the others Age B, with 6-12 points per level
+    (ratio at most 2:1 and at most 24 points, as for a new team's players), one lot of 5
+    training points and one lot of 10 special points."""
     offers: list[GmOffer] = []
     for number in range(1, players + 1):
         while True:
-            ol, dl = rng.randint(5, 10), rng.randint(5, 10)
+            ol, dl = rng.randint(6, 12), rng.randint(6, 12)
             if max(ol, dl) <= 2 * min(ol, dl):
                 break
-        age = rng.choice(("A", "B"))
+        age = rng.choice(("A", "A", "B"))
         offers.append(GmOffer(f"R{round_number}P{number}", "player", age, ol, dl))
     offers.append(GmOffer(f"R{round_number}TP", "tp", amount=5))
     offers.append(GmOffer(f"R{round_number}SP", "sp", amount=10))

@@ -121,7 +121,7 @@ def working_copy(team: Team) -> Team:
     return replace(team, players=[replace(p) for p in team.players], last_lineup=[])
 
 
-def _preview_team(team: Team, orders: RoundOrders, state: LeagueState) -> tuple[Team, list[str]]:
+def preview_team(team: Team, orders: RoundOrders, state: LeagueState) -> tuple[Team, list[str]]:
     """The team as it will be at the matches (after training and scouting), and the problems
     found on the way there."""
     problems = training.training_order_problems(team, orders.training)
@@ -154,7 +154,7 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
     if r > total:
         return ["The season is over; there are no more rounds to give orders for."]
     fixtures = round_fixtures(state, r)
-    preview, problems = _preview_team(team, orders, state)
+    preview, problems = preview_team(team, orders, state)
     problems += economy.spy_problems(team, orders.spies, fixtures)
     problems += economy.sponsor_problems(league.config, orders.sponsor)
     problems += market.listing_problems(team, orders.sales, state.transfer_list, r, total)
@@ -194,11 +194,11 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
         )
         problems += [f"Match {number}: {p}" for p in found]
         special_left -= match_orders.special_total
-        preview = _after_match_preview(preview, match_orders)
+        preview = after_match_preview(preview, match_orders)
     return problems
 
 
-def _after_match_preview(team: Team, orders: MatchOrders) -> Team:
+def after_match_preview(team: Team, orders: MatchOrders) -> Team:
     """The team as it will be after playing `orders`, as far as the next match's orders
     depend on it: a lack of devotion is used up (rule 4, "the next match"), and a 0/0 talent
     in at least two of sets 1-3 (always played) counts a match and may get his 2/2 (rule 6).
@@ -525,7 +525,8 @@ class _Round:
         )
         self.state.gm_offers = []
         if market.gm_offers_allowed(self.r + 1, self.total):
-            self.state.gm_offers = market.draw_gm_offers(self.rng, self.r + 1)
+            players = market.gm_player_offers(len(self.league.teams))
+            self.state.gm_offers = market.draw_gm_offers(self.rng, self.r + 1, players)
             for offer in self.state.gm_offers:
                 self.events.append(f"GM offers for next round: {offer.describe()}.")
 

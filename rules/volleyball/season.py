@@ -17,7 +17,13 @@ from dataclasses import dataclass, field
 
 from rules.volleyball.ageing import age_team, ageing_split_problems
 from rules.volleyball.cup import CupState, new_cup
-from rules.volleyball.market import GmOffer, TransferListing, draw_gm_offers, gm_offers_allowed
+from rules.volleyball.market import (
+    GmOffer,
+    TransferListing,
+    draw_gm_offers,
+    gm_offers_allowed,
+    gm_player_offers,
+)
 from rules.volleyball.models import Fixture, FixtureResult, League
 from rules.volleyball.orders import AgeingSplit, RoundOrders, VolleyballError
 
@@ -278,7 +284,7 @@ def start_season(league: League) -> LeagueState:
     state = LeagueState(league=league)
     state.cup = new_cup(names, state.total_rounds, rng)
     if gm_offers_allowed(1, state.total_rounds):
-        state.gm_offers = draw_gm_offers(rng, 1)
+        state.gm_offers = draw_gm_offers(rng, 1, gm_player_offers(len(names)))
     league.store_rng(rng)
     return state
 
