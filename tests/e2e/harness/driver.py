@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import io
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
@@ -513,6 +514,13 @@ class DiscordDriver:
         if deferred and wait_followup:
             arrived = await fake.wait_until(lambda: bool(record.activity) or broke_rules(), timeout)
             self._raise_violations(record)
+            if not arrived and record.response_type == server.DEFERRED_UPDATE_MESSAGE:
+                # legal (a silent acknowledgement), but it cost the test the whole timeout
+                warnings.warn(
+                    f"the bot deferred an update and showed nothing within {timeout} s; if "
+                    "that is intended, pass wait_followup=False to skip the wait",
+                    stacklevel=1,
+                )
             if not arrived and record.response_type == server.DEFERRED_CHANNEL_MESSAGE:
                 fake.record_violation(
                     "deferred_without_followup",
