@@ -288,30 +288,38 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
             or (weakest.total < USEFUL_PLAYER_POINTS and len(own) - len(listed) > 6)
         ):
             orders.sales = [TransferSale(weakest.name, 0)]
-    if market.transfers_allowed(r, total) and team.money > 1000:
+    # Every bid could win, so all of them together stay within what the team can spare
+    # (keeping $500 for next round's wages).
+    budget = team.money - 500
+    wanted = 10 - len(useful) + max(0, 8 - len(young))
+    if market.transfers_allowed(r, total):
         for listing in state.transfer_list:
-            if listing.seller != team.name and rng.random() < 0.5:
-                orders.transfer_bids.append(
-                    TransferBid(listing.seller, listing.player, rng.randint(100, 400))
-                )
+            amount = rng.randint(100, 400)
+            if listing.seller != team.name and wanted > 0 and amount <= budget:
+                orders.transfer_bids.append(TransferBid(listing.seller, listing.player, amount))
+                budget -= amount
+                wanted -= 1
 
     # GM offers: training points are always welcome; new players while the squad is thin,
     # bidding more the richer the team is (ageing takes several players a season).
     taken = {p.name.casefold() for p in team.players}
-    spare = max(0, team.money - 1000)
     for offer in state.gm_offers:
-        if team.money < 600:
-            break
-        if offer.kind == "tp" or (offer.kind == "sp" and rng.random() < 0.5):
-            orders.gm_offer_bids.append(GmOfferBid(offer.offer_id, rng.randint(50, 250)))
-        elif offer.kind == "player" and (len(useful) < 10 or len(young) < 8):
-            amount = rng.randint(150, 450) + spare // 8
-            orders.gm_offer_bids.append(
-                GmOfferBid(offer.offer_id, amount, _player_name(rng, taken))
-            )
+        if offer.kind == "player":
+            if wanted <= 0:
+                continue
+            amount = rng.randint(150, 450) + max(0, budget - 1000) // 8
+            name = _player_name(rng, taken)
+        elif offer.kind == "tp" or rng.random() < 0.5:
+            amount, name = rng.randint(50, 250), None
+        else:
+            continue
+        if amount <= budget:
+            orders.gm_offer_bids.append(GmOfferBid(offer.offer_id, amount, name))
+            budget -= amount
+            wanted -= offer.kind == "player"
 
     # Contract players: a short contract when there is money to spare.
-    if team.money > 1200:
+    if budget > 1200:
         open_players = market.contract_players_open_for_bids(league, r)
         if open_players and r + 2 <= total:
             spec = rng.choice(open_players)
