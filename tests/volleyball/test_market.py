@@ -194,13 +194,21 @@ def test_gm_bid_problems() -> None:
 
 
 def test_gm_offers_drawn_are_legal_and_repeatable() -> None:
-    first = market.draw_gm_offers(random.Random(3), 2)
-    assert first == market.draw_gm_offers(random.Random(3), 2)
+    first = market.draw_gm_offers(random.Random(3), 2, players=30)
+    assert first == market.draw_gm_offers(random.Random(3), 2, players=30)
     kinds = [o.kind for o in first]
-    assert kinds == ["player", "player", "tp", "sp"]
-    for offer in first[:2]:
-        assert 5 <= offer.ol <= 10 and 5 <= offer.dl <= 10
+    assert kinds == ["player"] * 30 + ["tp", "sp"]
+    assert first[-2].amount == 5 and first[-1].amount == 10
+    assert [o.offer_id for o in first[:2]] == ["R2P1", "R2P2"]
+    for offer in first[:30]:
+        assert 6 <= offer.ol <= 12 and 6 <= offer.dl <= 12
         assert max(offer.ol, offer.dl) <= 2 * min(offer.ol, offer.dl)
+        assert offer.age in ("A", "B")
+    assert {o.age for o in first[:30]} == {"A", "B"}
+
+
+def test_one_new_player_per_team_is_offered() -> None:
+    assert [market.gm_player_offers(n) for n in (1, 2, 8, 16)] == [2, 2, 8, 16]
 
 
 # --- contract players ----------------------------------------------------------------------
