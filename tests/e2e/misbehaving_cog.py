@@ -43,6 +43,15 @@ class AskModal(discord.ui.Modal, title="Name your team"):
         )
 
 
+class DeferringModal(discord.ui.Modal, title="Your bid"):
+    bid = discord.ui.TextInput(label="Bid", custom_id="bid", max_length=3)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        # defer() on a modal submit is a deferred update (type 6), then a private followup
+        await interaction.response.defer()
+        await interaction.followup.send(f"Bid {self.bid.value} sealed", ephemeral=True)
+
+
 class TooLongTitleModal(discord.ui.Modal, title="x" * 46):
     answer = discord.ui.TextInput(label="Answer", custom_id="answer")
 
@@ -198,6 +207,10 @@ class Misbehave(commands.Cog):
             f"player={player.display_name} count={count} "
             f"where={where.name if where else None} flag={flag}{size}"
         )
+
+    @misbehave.command(name="ask", description="Open a modal from a slash command")
+    async def ask(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(DeferringModal())
 
     @misbehave.command(name="facing", description="Autocomplete a facing")
     async def facing(self, interaction: discord.Interaction, facing: str) -> None:

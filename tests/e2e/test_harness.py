@@ -276,6 +276,17 @@ async def test_select_modal_and_deferred_update(discord, alice):
     assert discord.message(message).content == "Clicks: 1"
 
 
+async def test_modal_from_a_slash_command_deferred_then_followup(discord, alice, bob):
+    modal = await discord.slash("misbehave ask", user=alice)
+    assert modal.modal_title == "Your bid"
+    sealed = await discord.submit_modal(modal, {"bid": "12"})
+    assert sealed.response_type == 6
+    assert sealed.content == "Bid 12 sealed" and sealed.ephemeral
+    assert sealed.ephemeral_for == alice.id
+    with pytest.raises(DriverError, match="bob cannot see"):
+        await discord.click(sealed, "anything", user=bob)
+
+
 async def test_autocomplete_suggestions(discord, alice):
     choices = await discord.autocomplete("misbehave facing", "facing", "s", user=alice)
     assert choices == [{"name": "South", "value": "South"}]

@@ -1015,7 +1015,9 @@ class FakeDiscord:
                 DEFERRED_UPDATE_MESSAGE,
                 UPDATE_MESSAGE,
             }
-        return {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE}
+        # a modal opened by a slash command: no message to update, but discord.py's defer()
+        # acknowledges it with a deferred update, which Discord accepts
+        return {CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE}
 
     async def interaction_callback(
         self, request: web.Request, interaction_id: str, token: str
