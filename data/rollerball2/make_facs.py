@@ -213,12 +213,20 @@ def action_sections():
                 ),
             )
         )
-    for _ in range(10):
+    for _ in range(6):
         out.append(
             (
                 "Ball handler stays in control and drives for the goal (roll on his card vs his "
                 "opponent).",
                 eff("control", who="handler"),
+            )
+        )
+    for biker in ["Biker1", "Biker2", "Biker3", "Biker1"]:
+        out.append(
+            (
+                f"Ball handler drives for the goal, but defensive {biker} cuts across the banking "
+                f"to meet him: roll on the handler's card vs {biker}.",
+                eff("control", who="handler", defender=f"defense.{biker}"),
             )
         )
     for slot in ["Catcher1", "Catcher2"]:

@@ -38,6 +38,10 @@ class Summary:
     biker_stops: int = 0  # ... and no goal came of it
     biker_attacks: int = 0  # ATTACK (BIKER) sections read
     attacks: int = 0  # all ATTACK sections read
+    # experience of the answering biker -> [answers, stops]
+    biker_answers_by_experience: dict[str, list[int]] = field(
+        default_factory=lambda: {STAR: [0, 0], VETERAN: [0, 0], ROOKIE: [0, 0]}
+    )
 
 
 def random_lineup(roster: Roster, rng: random.Random) -> Lineup:
@@ -99,8 +103,13 @@ def simulate(matches: int, seed: int | str, random_lineups: bool = False) -> Sum
                     summary.scoring[line.experience][1] += 1
         for event in events:
             if "answers the shot" in event.text:
+                stopped = "(both sides read GOAL)" not in event.text
                 summary.biker_answers += 1
-                summary.biker_stops += "(both sides read GOAL)" not in event.text
+                summary.biker_stops += stopped
+                for experience, counts in summary.biker_answers_by_experience.items():
+                    if f"({experience.upper()}) answers" in event.text:
+                        counts[0] += 1
+                        counts[1] += stopped
             elif event.kind == "card" and "ATTACK (" in event.text:
                 summary.attacks += 1
                 summary.biker_attacks += "ATTACK (BIKER)" in event.text
@@ -151,6 +160,14 @@ def format_summary(summary: Summary, seed: int | str, fair: Summary | None = Non
         f"stopped {stops:.1%} of them; {summary.biker_attacks / max(1, summary.attacks):.1%} of "
         f"attacks were by bikers"
     )
+    if fair is not None:
+        lines.append(
+            "Shots stopped by the answering defensive biker, by experience (random lineups):"
+        )
+        for experience in (STAR, VETERAN, ROOKIE):
+            answers, stopped = fair.biker_answers_by_experience[experience]
+            if answers:
+                lines.append(f"  {experience:8s} {stopped / answers:.1%}  ({answers} answers)")
     lines.append("Total goals per match (distribution):")
     lines.extend(_histogram(goals))
     return "\n".join(lines)
