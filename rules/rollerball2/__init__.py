@@ -19,6 +19,7 @@ Matches
     step(state) -> (MatchState, list[Event])             one default-coach action
     auto_play(state) -> (MatchState, list[Event])        to the final whistle
     result(state) -> MatchResult                         scoresheets, winner, carry_over
+    scoreboard(state) -> str                             clock, score, ball, what comes next
 Actions (frozen dataclasses): NextCard(), Substitute(team, slot, number),
     CatcherChoice(team, roll), ChooseBiker(team, slot), ChooseScorer(team, slot)
     state.pending says which decision the match waits for: {"kind": "catcher_choice" |
@@ -38,7 +39,7 @@ Command line: python -m rules.rollerball2 replay FILE | sim --matches N --seed S
 from rules.rollerball2.cards import FastActionCard, PlayerCard
 from rules.rollerball2.coach import auto_play, choose_action, step
 from rules.rollerball2.content import ContentError, load_content
-from rules.rollerball2.engine import apply, legal_actions, new_match, result
+from rules.rollerball2.engine import apply, legal_actions, new_match, result, scoreboard
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.record import parse_action, replay, to_record
 from rules.rollerball2.roster import (
@@ -103,6 +104,7 @@ __all__ = [
     "result",
     "roster_after_match",
     "roster_new_season",
+    "scoreboard",
     "step",
     "to_json",
     "to_record",

@@ -1038,6 +1038,27 @@ def _finish(state: MatchState, events: list[Event]) -> None:
     )
 
 
+def scoreboard(state: MatchState) -> str:
+    """One line for a status message: clock, score, who has the ball, what comes next."""
+    home, away = state.home, state.away
+    score = f"{home.roster.team} {home.score}, {away.roster.team} {away.score}"
+    if state.phase == PHASE_OVER:
+        return f"Final: {score}"
+    if state.pending is not None:
+        waiting = (
+            f"waiting for the {SIDE_WORD[state.pending['team']].lower()} coach: "
+            + state.pending["kind"].replace("_", " ")
+        )
+    else:
+        waiting = f"next card: {SECTION_NAMES[_section_for(state)]}"
+    ball = (
+        f"{describe(state, (state.control, state.handler))} has the ball"
+        if state.control and state.handler
+        else "the ball is loose"
+    )
+    return f"[{_clock(state)}] {score}; {ball}; {waiting}"
+
+
 # --- coach decisions and the public API ------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ from rules.rollerball2.__main__ import main
 from rules.rollerball2.cards import BIKER, CATCHER, SKATER
 from rules.rollerball2.coach import auto_play, choose_action, step
 from rules.rollerball2.content import load_content
-from rules.rollerball2.engine import apply, legal_actions, new_match, result
+from rules.rollerball2.engine import apply, legal_actions, new_match, result, scoreboard
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.record import parse_action, replay, to_record
 from rules.rollerball2.roster import (
@@ -270,3 +270,15 @@ def test_new_season_ends_season_long_absences_only(teams):
         ],
     )
     assert {a.number for a in roster_new_season(roster).absences} == {2, 3}
+
+
+def test_scoreboard_says_the_clock_the_score_and_what_comes_next(teams):
+    state = new_match(12, *teams)
+    assert scoreboard(state) == (
+        "[P1 00:00] Houston 0, Tokyo 0; the ball is loose; next card: The BALL FIRES..."
+    )
+    while state.pending is None:
+        state, _ = step(state)
+    assert "waiting for the" in scoreboard(state)
+    final, _ = auto_play(state)
+    assert scoreboard(final) == (f"Final: Houston {final.home.score}, Tokyo {final.away.score}")

@@ -23,6 +23,10 @@ def check_invariants(state: MatchState) -> None:
         for slot, number in team.lineup.items():
             if number is not None:
                 assert (team.card(number).position == BIKER) == (slot in BIKER_SLOTS)
+        for slot, until in team.locked.items():
+            if until > state.fac_count:
+                assert team.lineup[slot] is None, "a short-handed slot was filled"
+        assert all(team.sheet[number].on_track for number in on_track)
         for out in team.out.values():
             if out.until == "fac":
                 # A Penalty Expires marker never stays buried: it is due at most now.
