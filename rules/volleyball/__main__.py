@@ -28,11 +28,14 @@ from rules.volleyball.season import (
     parse_record,
     record_header,
     record_season_end,
+    season_opening_events,
 )
 
 
 def run_seasons(teams: int, seed: int, seasons: int, record_path: str | None) -> LeagueState:
     state = new_computer_league(teams, seed)
+    print("\n".join(season_opening_events(state)))
+    print()
     record = record_header(state)
     for number in range(seasons):
         state, _reports = play_computer_season(state, record)

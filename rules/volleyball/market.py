@@ -72,10 +72,12 @@ class GmOffer:
     amount: int = 0
 
     def describe(self) -> str:
+        """ "GM offer R3P1 (a new Age A player, 9/8)" """
         if self.kind == "player":
-            return f"offer {self.offer_id}: a new Age {self.age} player, {self.ol}/{self.dl}"
-        label = "training points" if self.kind == "tp" else "special points"
-        return f"offer {self.offer_id}: {self.amount} {label}"
+            what = f"a new Age {self.age} player, {self.ol}/{self.dl}"
+        else:
+            what = f"{self.amount} {'training' if self.kind == 'tp' else 'special'} points"
+        return f"GM offer {self.offer_id} ({what})"
 
     def to_dict(self) -> dict:
         return {
@@ -237,8 +239,8 @@ def resolve_transfer_market(
     rng: random.Random,
     events: list[str],
     ledger: list[economy.MoneyEntry] | None = None,
-) -> list[TransferListing]:
-    """Step 8: sell every listed player; returns the listings still open (none: all resolved).
+) -> None:
+    """Step 8: every player on the transfer list is sold, goes to the amateurs or stays.
 
     Rule 8: "The highest bidder becomes the player, unless the bid is below the minimal
     acceptable amount. When nobody makes a bid, the player becomes an amateur and the team
@@ -294,7 +296,6 @@ def resolve_transfer_market(
         economy.book(winner, -best, economy.TRANSFER_FEE, ledger)
         economy.book(seller, best, economy.TRANSFER_FEE, ledger)
         events.append(f"{winner.name} buys {player.name} from {seller.name} for ${best}.")
-    return []
 
 
 # --- step 9: the GM offers ----------------------------------------------------------------
@@ -380,7 +381,7 @@ def resolve_gm_offers(
                     continue
                 if not economy.within_credit(team.money - bid.amount):
                     events.append(
-                        f"{team.name}'s bid of ${bid.amount} on GM {offer.describe()} is not "
+                        f"{team.name}'s bid of ${bid.amount} on {offer.describe()} is not "
                         "valid: it would take the bank account below -$1,000."
                     )
                     continue
@@ -397,14 +398,14 @@ def resolve_gm_offers(
             name = unique_player_name(winner, bid.player_name or offer.offer_id)
             winner.players.append(Player(name, offer.age, offer.ol, offer.dl))
             events.append(
-                f"{winner.name} buys GM {offer.describe()} for ${bid.amount} and names him {name}."
+                f"{winner.name} buys {offer.describe()} for ${bid.amount} and names him {name}."
             )
         elif offer.kind == "tp":
             winner.training_points += offer.amount
-            events.append(f"{winner.name} buys GM {offer.describe()} for ${bid.amount}.")
+            events.append(f"{winner.name} buys {offer.describe()} for ${bid.amount}.")
         else:
             winner.special_points += offer.amount
-            events.append(f"{winner.name} buys GM {offer.describe()} for ${bid.amount}.")
+            events.append(f"{winner.name} buys {offer.describe()} for ${bid.amount}.")
 
 
 # --- step 10: the contract players --------------------------------------------------------

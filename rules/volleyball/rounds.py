@@ -40,7 +40,8 @@ from rules.volleyball.season import LeagueState
 class RoundReport:
     """What the GM sends out after a round: the public events in the order they happened,
     every match result, private messages (spy reports) per team, the teams that sent no
-    orders, and the ledger of every dollar booked."""
+    orders, and the ledger of every dollar booked. `private[team]` is for that team's eyes
+    only (rule 9: the spy report goes to the spying team); `text(team)` respects that."""
 
     season: int
     round_number: int
@@ -492,7 +493,7 @@ class _Round:
         sale go on the list for next round."""
         if market.transfers_allowed(self.r, self.total):
             bids = {name: o.transfer_bids for name, o in self.orders.items()}
-            self.state.transfer_list = market.resolve_transfer_market(
+            market.resolve_transfer_market(
                 self.league,
                 self.state.transfer_list,
                 bids,
@@ -500,11 +501,13 @@ class _Round:
                 self.events,
                 self.report.ledger,
             )
-        else:
-            self.state.transfer_list = []
+        # Everything on the list is resolved now (or can no longer be sold this season).
+        self.state.transfer_list = []
         for team in self.league.teams:
             for sale in self.orders[team.name].sales:
                 player = team.player(sale.player)
+                if player is None:
+                    continue  # checked when the orders came in; gone since (cannot happen)
                 self.state.transfer_list.append(
                     market.TransferListing(team.name, player.name, sale.minimum_price, self.r)
                 )
@@ -528,7 +531,7 @@ class _Round:
             players = market.gm_player_offers(len(self.league.teams))
             self.state.gm_offers = market.draw_gm_offers(self.rng, self.r + 1, players)
             for offer in self.state.gm_offers:
-                self.events.append(f"GM offers for next round: {offer.describe()}.")
+                self.events.append(f"Open for bids in round {self.r + 1}: {offer.describe()}.")
 
     # step 10
     def contracts(self) -> None:

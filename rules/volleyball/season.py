@@ -31,13 +31,13 @@ POINTS_FOR_A_WIN = 2
 """League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
 
 
-def round_robin_matchdays(team_ids: list[str]) -> list[list[tuple[str, str]]]:
+def round_robin_matchdays(team_names: list[str]) -> list[list[tuple[str, str]]]:
     """One single round robin by the circle method: a list of matchdays of (home, away) pairs.
 
     With an odd number of teams a bye is added; the team drawn against the bye rests that day.
     Home and away alternate for the fixed team so nobody plays all first-half matches at home.
     """
-    teams: list[str | None] = list(team_ids)
+    teams: list[str | None] = list(team_names)
     if len(teams) % 2 == 1:
         teams.append(None)
     count = len(teams)
@@ -332,8 +332,23 @@ def end_season(
     league.season += 1
     opened = start_season(league)
     opened.past_seasons = [*working.past_seasons, past]
-    events.append(f"Season {league.season} begins: {opened.total_rounds} rounds.")
+    events.extend(season_opening_events(opened))
     return opened, events
+
+
+def season_opening_events(state: LeagueState) -> list[str]:
+    """What the GM makes public when a season opens: its length, the Galaxy Cup draw (drawn
+    by lot, so everyone sees it) and the first round's GM offers."""
+    events = [
+        f"Season {state.league.season} begins: {state.total_rounds} rounds, "
+        f"{state.league.config.matches_per_round} matches a round."
+    ]
+    entrants = state.cup.entrants
+    pairs = ", ".join(f"{entrants[i]} v {entrants[i + 1]}" for i in range(0, len(entrants), 2))
+    rounds = ", ".join(str(r) for r in state.cup.league_rounds)
+    events.append(f"Galaxy Cup draw (played in rounds {rounds}): {pairs}.")
+    events.extend(f"Open for bids in round 1: {offer.describe()}." for offer in state.gm_offers)
+    return events
 
 
 # --- the league record ----------------------------------------------------------------------

@@ -172,6 +172,10 @@ def test_gm_offers_go_to_the_highest_bidder_and_a_new_player_gets_his_name() -> 
     assert (reds.money, blues.money) == (200, 400)
     assert reds.special_points == blues.special_points == 0  # no bid on the SP lot
     assert {e.reason for e in ledger} == {"GM offer"}
+    assert events == [
+        "Reds buys GM offer R1P1 (a new Age A player, 7/6) for $300 and names him Nina Nieuw.",
+        "Blues buys GM offer R1TP (5 training points) for $100.",
+    ]
 
 
 def test_gm_bid_problems() -> None:

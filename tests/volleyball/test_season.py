@@ -24,6 +24,7 @@ from rules.volleyball.season import (
     end_season,
     record_header,
     record_season_end,
+    season_opening_events,
     table_from_results,
 )
 
@@ -184,3 +185,17 @@ def test_command_line_season_prints_the_table_and_cup_winner(capsys) -> None:
     assert "Season 1, final table:" in out
     assert "Galaxy Cup winner:" in out
     assert out.count("\n  ") >= 4  # four table rows
+
+
+def test_the_season_opening_shows_the_cup_draw_and_gm_offers() -> None:
+    state = new_computer_league(4, seed=6)
+    events = season_opening_events(state)
+    assert events[0] == "Season 1 begins: 3 rounds, 2 matches a round."
+    entrants = state.cup.entrants
+    assert events[1] == (
+        "Galaxy Cup draw (played in rounds 1, 2, 3): "
+        f"{entrants[0]} v {entrants[1]}, {entrants[2]} v {entrants[3]}, "
+        f"{entrants[4]} v {entrants[5]}, {entrants[6]} v {entrants[7]}."
+    )
+    # 3 rounds: no GM offers (none in the last four rounds)
+    assert len(events) == 2
