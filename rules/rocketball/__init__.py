@@ -13,7 +13,7 @@ Public API (everything a cog or renderer needs):
     GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
     state.to_move, state.windbag, state.score
     turn_prompt(state) -> str                      # "North holds the windbag: roll ..."
-    choose_action(state, level, rng) -> Action     # computer opponent: "easy" or "strong"
+    choose_action(state, level, rng) -> Action     # computer: "easy", "medium" or "strong"
     python -m rules.rocketball replay FILE          # prints the final state as JSON
 
 Players are "N" (North) and "S" (South). State, geometry and edge arrows: see state.py.

@@ -3,6 +3,7 @@
 Levels
 - "easy": half the time a uniformly random legal action; otherwise the action that gives the
   best average result of the very next roll (one ply over the four d4 outcomes).
+- "medium": always that best one-ply action.
 - "strong": looks two moves ahead. For each useful action (a chip on, or a rotation of, a
   square the ball may cross on the next roll, plus the best "quiet" placement elsewhere) it
   follows the ball for each d4 outcome; where the ball ends near a goal it also tries the
@@ -38,7 +39,7 @@ from rules.rocketball.state import (
     turn_counterclockwise,
 )
 
-LEVELS = ("easy", "strong")
+LEVELS = ("easy", "medium", "strong")
 GOAL_VALUE = 1.0
 # The ball can only reach a goal on a roll of at most 4 from rows 1-4 or 8-11: elsewhere the
 # opponent's reply cannot matter for the next roll and a static estimate is used instead.
@@ -57,7 +58,7 @@ class _Sim:
 
 
 def choose_action(state: GameState, level: str, rng: random.Random) -> Action:
-    """The computer's action for `state.to_move` at `level` ("easy" or "strong")."""
+    """The computer's action for `state.to_move` at `level` ("easy", "medium" or "strong")."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
     actions = legal_actions(state)
