@@ -227,7 +227,7 @@ def apply_bank_rule(
         if within_credit(team.money):
             team.below_credit_since_round = None
             continue
-        if team.below_credit_since_round is None or team.below_credit_since_round >= round_number:
+        if team.below_credit_since_round is None:  # first round in the red: a warning
             team.below_credit_since_round = round_number
             events.append(
                 f"{team.name}'s bank account is {dollars(team.money)}, below -$1,000: the manager has "

@@ -199,3 +199,16 @@ def test_the_season_opening_shows_the_cup_draw_and_gm_offers() -> None:
     )
     # 3 rounds: no GM offers (none in the last four rounds)
     assert len(events) == 2
+
+
+def test_command_line_replay_prints_the_final_state(first_season, tmp_path, capsys) -> None:
+    _start, end, _reports, record = first_season
+    path = tmp_path / "league.txt"
+    path.write_text("\n".join(record))
+    assert main(["replay", str(path)]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    assert printed == json.loads(json.dumps(end.to_dict()))
+    broken = tmp_path / "broken.txt"
+    broken.write_text("\n".join([*record[:3], "orders {not json"]))
+    assert main(["replay", str(broken)]) == 1
+    assert "Line 4: cannot read this orders line" in capsys.readouterr().err
