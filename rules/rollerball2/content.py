@@ -272,6 +272,8 @@ def _parse_flow(raw: Any, section: str, where: str) -> Flow:
         if kind != FLOW_CONTROL:
             raise ContentError(f"{where}: only a control flow names a defender")
         _check_place(defender, section, where)
+        if not defender.startswith("defense."):
+            raise ContentError(f"{where}: the defender must be a defense player, not '{defender}'")
     return Flow(kind=kind, who=who, defender=defender)
 
 

@@ -197,6 +197,15 @@ def test_loader_accepts_the_shipped_deck():
             "a 'when' needs an 'otherwise'",
         ),
         (lambda cards: cards[7]["action"].update(text="  "), "empty text"),
+        (
+            lambda cards: cards[0]["action"].update(
+                effect={
+                    "ops": [],
+                    "flow": {"kind": "control", "who": "handler", "defender": "offense.Biker1"},
+                }
+            ),
+            "the defender must be a defense player",
+        ),
         (lambda cards: cards[2].update(index=99), "card 3 is numbered 99"),
         (
             lambda cards: cards[0]["attack_biker"].update(
