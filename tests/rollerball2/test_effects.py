@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.rollerball2.cards import (
     ROOKIE,
     STAR,
@@ -281,3 +283,26 @@ def test_result_for_a_skater_in_a_catcher_slot_goes_to_the_opposing_catcher():
     rolls = [e.text for e in events if e.kind == "roll"]
     assert rolls[0].startswith("Away Catcher2 #22")  # he rolls vs the skater in Home Catcher2
     assert state.control == AWAY and state.handler == "Catcher2"  # Att vs Att: attack pending
+
+
+@pytest.mark.parametrize(
+    ("length", "carried", "text"),
+    [
+        ("match", None, "out for the rest of the match"),
+        ("season", ("injury", "season", None), "out for the season"),
+        ("killed", ("killed", "killed", None), "killed"),
+    ],
+)
+def test_long_injuries_exit_the_player_and_carry_over_as_the_card_says(length, carried, text):
+    state = match()
+    context = {"attacker": (AWAY, "Biker2"), "victim": (HOME, "Skater2")}
+    run(
+        state,
+        Effect(ops=(Op("injury", "victim", length, by="attacker", note="hit"),), flow=FIRE),
+        context,
+    )
+    line = state.home.sheet[12]
+    assert line.exit and line.injury == f"hit ({text})"
+    assert state.away.sheet[2].casualties == [12]
+    found = [(a.kind, a.length, a.matches) for a in state.home.new_absences]
+    assert found == ([carried] if carried else [])
