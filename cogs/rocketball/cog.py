@@ -70,37 +70,45 @@ class Turn:
     events: list[Event]
 
 
-def _settings(
-    *,
-    target: int,
-    bumpers: bool,
-    twisters: bool,
-    gusts: bool,
-    barricades: bool,
-    moguls: bool,
-    djinns: bool,
-    tug_of_war: int,
-    assault: bool,
-    drifting_winds: bool,
-) -> Settings:
-    names = [
-        name
-        for name, chosen in (
-            ("bumpers", bumpers),
-            ("twisters", twisters),
-            ("gusts", gusts),
-            ("barricades", barricades),
-            ("moguls", moguls),
-            ("djinns", djinns),
-            ("assault", assault),
-            ("drifting_winds", drifting_winds),
-        )
-        if chosen
-    ]
+VARIANTS = (
+    "bumpers",
+    "twisters",
+    "gusts",
+    "barricades",
+    "moguls",
+    "djinns",
+    "tug_of_war",
+    "assault",
+    "drifting_winds",
+)
+VARIANT_ALIASES = {"tug": "tug_of_war", "drifting": "drifting_winds", "drift": "drifting_winds"}
+
+
+def parse_variants(text: str) -> list[str]:
+    """ "bumpers, moguls tug-of-war" -> ["bumpers", "moguls", "tug_of_war"], or UserError naming
+    the unknown word and the choices."""
+    chosen: list[str] = []
+    for word in re.split(r"[\s,;+]+", text.strip().lower()):
+        if not word or word in ("none", "-"):
+            continue
+        name = word.replace("-", "_").rstrip("!")
+        name = VARIANT_ALIASES.get(name, name)
+        if name not in VARIANTS:
+            raise UserError(
+                f"`{word}` is not a Rocketball variant. Choose from: "
+                + ", ".join(v.replace("_", "-") for v in VARIANTS)
+                + " (`/rocketball rules` explains them)."
+            )
+        if name not in chosen:
+            chosen.append(name)
+    return chosen
+
+
+def match_settings(variants: str, target: int, tug_rounds: int) -> Settings:
+    names = parse_variants(variants)
     options: dict[str, Any] = {"target_score": target}
-    if tug_of_war:
-        names.append("tug_of_war")
-        options["tug_swap_rounds"] = tug_of_war
+    if "tug_of_war" in names:
+        options["tug_swap_rounds"] = tug_rounds
     settings = Settings.with_variants(names, **options)
     problems = settings.problems()
     if problems:
@@ -108,19 +116,30 @@ def _settings(
     return settings
 
 
-VARIANT_HELP = {
+async def variants_autocomplete(
+    interaction: discord.Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """Offer the typed variants plus each one not yet chosen (Discord shows up to 25)."""
+    words = [w for w in re.split(r"[\s,]+", current.lower()) if w]
+    partial = "" if current.endswith((" ", ",")) or not words else words.pop()
+    known = [w for w in words if w.replace("-", "_") in VARIANTS]
+    base = " ".join(known)
+    choices = []
+    if base and not partial:
+        choices.append(base)
+    for variant in VARIANTS:
+        shown = variant.replace("_", "-")
+        if variant in [w.replace("-", "_") for w in known] or not shown.startswith(partial):
+            continue
+        choices.append(f"{base} {shown}".strip())
+    return [app_commands.Choice(name=c[:100], value=c[:100]) for c in choices[:25]]
+
+
+MATCH_OPTION_HELP = {
     "target": "Points needed to win (default 2)",
-    "bumpers": "Variant: bumper chips",
-    "twisters": "Variant: twister chips",
-    "gusts": "Variant: gust chips",
-    "barricades": "Variant: barricade chips",
-    "moguls": "Variant: mogul chips",
-    "djinns": "Variant: djinns (choose any chip from the bag)",
-    "tug_of_war": "Variant: the target goals swap every N full rounds (0 = off)",
-    "assault": "Variant: two balls, both players place each round",
-    "drifting_winds": "Variant: move a chip one square instead of placing",
+    "variants": "Variants, e.g. bumpers moguls assault (see /rocketball rules)",
+    "tug_rounds": "Tug-of-War: the target goals swap every this many full rounds (default 10)",
     "remind_hours": "Ping a player who has not moved after this many hours (default 24)",
-    "forfeit_hours": "After this many hours without a move the opponent may claim the win (72)",
 }
 
 
@@ -222,22 +241,20 @@ class Rocketball(commands.Cog):
     # ---- commands ----------------------------------------------------------------------------
 
     @group.command(name="challenge", description="Challenge someone to a Rocketball match")
-    @app_commands.describe(opponent="Who you challenge", **VARIANT_HELP)
+    @app_commands.describe(
+        opponent="Who you challenge",
+        forfeit_hours="After this many hours without a move the opponent may claim the win (72)",
+        **MATCH_OPTION_HELP,
+    )
+    @app_commands.autocomplete(variants=variants_autocomplete)
     @app_commands.guild_only()
     async def challenge(
         self,
         interaction: discord.Interaction,
         opponent: discord.Member,
         target: app_commands.Range[int, 1, 9] = 2,
-        bumpers: bool = False,
-        twisters: bool = False,
-        gusts: bool = False,
-        barricades: bool = False,
-        moguls: bool = False,
-        djinns: bool = False,
-        tug_of_war: app_commands.Range[int, 0, 50] = 0,
-        assault: bool = False,
-        drifting_winds: bool = False,
+        variants: str = "",
+        tug_rounds: app_commands.Range[int, 1, 50] = 10,
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
         forfeit_hours: app_commands.Range[int, 1, 720] = DEFAULT_FORFEIT_MINUTES // 60,
     ) -> None:
@@ -253,18 +270,7 @@ class Rocketball(commands.Cog):
             raise UserError(
                 "Bots can't play Rocketball. To play the computer, use `/rocketball play-computer`."
             )
-        settings = _settings(
-            target=target,
-            bumpers=bumpers,
-            twisters=twisters,
-            gusts=gusts,
-            barricades=barricades,
-            moguls=moguls,
-            djinns=djinns,
-            tug_of_war=tug_of_war,
-            assault=assault,
-            drifting_winds=drifting_winds,
-        )
+        settings = match_settings(variants, target, tug_rounds)
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, opponent.id)
         state, _ = new_game(self.bot.seed_source.randrange(2**31), settings)
         match = Match(
@@ -299,43 +305,23 @@ class Rocketball(commands.Cog):
         )
 
     @group.command(name="play-computer", description="Play Rocketball against the computer")
-    @app_commands.describe(
-        level="How strong the computer plays",
-        **{k: v for k, v in VARIANT_HELP.items() if k != "forfeit_hours"},
-    )
+    @app_commands.describe(level="How strong the computer plays", **MATCH_OPTION_HELP)
     @app_commands.choices(
         level=[app_commands.Choice(name=level, value=level) for level in COMPUTER_LEVELS]
     )
+    @app_commands.autocomplete(variants=variants_autocomplete)
     @app_commands.guild_only()
     async def play_computer(
         self,
         interaction: discord.Interaction,
         level: app_commands.Choice[str],
         target: app_commands.Range[int, 1, 9] = 2,
-        bumpers: bool = False,
-        twisters: bool = False,
-        gusts: bool = False,
-        barricades: bool = False,
-        moguls: bool = False,
-        djinns: bool = False,
-        tug_of_war: app_commands.Range[int, 0, 50] = 0,
-        assault: bool = False,
-        drifting_winds: bool = False,
+        variants: str = "",
+        tug_rounds: app_commands.Range[int, 1, 50] = 10,
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
     ) -> None:
         require_bot_permissions(interaction, *NEEDED_PERMISSIONS)
-        settings = _settings(
-            target=target,
-            bumpers=bumpers,
-            twisters=twisters,
-            gusts=gusts,
-            barricades=barricades,
-            moguls=moguls,
-            djinns=djinns,
-            tug_of_war=tug_of_war,
-            assault=assault,
-            drifting_winds=drifting_winds,
-        )
+        settings = match_settings(variants, target, tug_rounds)
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, COMPUTER_ID)
         await interaction.response.defer(thinking=True)
         state, events = new_game(self.bot.seed_source.randrange(2**31), settings)

@@ -390,6 +390,41 @@ async def test_reminder_times_must_make_sense(discord, bot, alice, dave):
     assert latest_game_id(bot) == before
 
 
+async def test_variants_are_chosen_by_name_with_suggestions(discord, bot, carol, games):
+    frank = discord.add_user("frank")
+    suggestions = await discord.autocomplete(
+        "rocketball challenge", "variants", "bumpers mo", user=carol, channel=games
+    )
+    assert [c["value"] for c in suggestions] == ["bumpers moguls"]
+    everything = await discord.autocomplete(
+        "rocketball challenge", "variants", "", user=carol, channel=games
+    )
+    assert len(everything) == 9 and everything[0]["value"] == "bumpers"
+
+    unknown = await discord.slash(
+        "rocketball challenge", user=carol, channel=games, opponent=frank, variants="lasers"
+    )
+    assert unknown.ephemeral and "`lasers` is not a Rocketball variant" in unknown.content
+    clash = await discord.slash(
+        "rocketball challenge", user=carol, channel=games, opponent=frank, variants="tug assault"
+    )
+    assert clash.ephemeral and "don't mix" in clash.content
+
+    reply = await discord.slash(
+        "rocketball challenge",
+        user=carol,
+        channel=games,
+        opponent=frank,
+        variants="bumpers, moguls",
+        target=3,
+    )
+    assert "first to 3; variants: bumpers, moguls" in reply.content
+    game_id = latest_game_id(bot)
+    settings = stored_game(bot, game_id)[2].engine.settings
+    assert settings.bumpers > 0 and settings.moguls and not settings.assault
+    await discord.click(reply, "Decline", user=frank)
+
+
 async def test_rules_and_help_show_the_rulings(discord, alice):
     rules = await discord.slash("rocketball rules", user=alice)
     assert rules.ephemeral
