@@ -90,6 +90,16 @@ class Misbehave(commands.Cog):
 
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
+        self.heard: str | None = None
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author != self.bot.user:
+            self.heard = message.content
+
+    @misbehave.command(name="heard", description="What the last user message said")
+    async def heard_command(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"heard={self.heard!r}", ephemeral=True)
 
     @misbehave.command(name="long", description="Reply with 2001 characters")
     async def long(self, interaction: discord.Interaction) -> None:

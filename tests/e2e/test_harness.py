@@ -310,6 +310,17 @@ async def test_channel_permissions_reach_the_bot(discord, alice, general):
     assert reply.content == "app attach_files=True send=True; cached attach_files=True"
 
 
+async def test_user_messages_reach_the_bot_as_discord_sends_them(discord, bot, alice, general):
+    # bot.py asks for no message-content intent: Discord blanks other users' messages
+    await discord.send_message(general, "hello there", user=alice)
+    reply = await discord.slash("misbehave heard", user=alice)
+    assert reply.content == "heard=''"
+    # (the mention is not at the start: bot.py treats a leading mention as a command prefix)
+    await discord.send_message(general, f"hello {discord.bot_user.mention}", user=alice)
+    reply = await discord.slash("misbehave heard", user=alice)
+    assert reply.content == f"heard='hello {discord.bot_user.mention}'"
+
+
 async def test_thread_and_dm(discord, alice, general):
     reply = await discord.slash("misbehave thread", user=alice)
     dm = await discord.wait_for_dm(alice)  # the bot's last step

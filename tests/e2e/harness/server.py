@@ -21,6 +21,7 @@ import secrets
 import socket
 import threading
 import time
+import traceback
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -57,6 +58,9 @@ T = TypeVar("T")
 # Discord's deadline for the first response to an interaction ("Interactions must be
 # responded to within 3 seconds"), after which it answers 10062 Unknown interaction.
 RESPONSE_DEADLINE_SECONDS = 3.0
+
+# Gateway intent bit that lets a bot read other users' message content.
+MESSAGE_CONTENT_INTENT = 1 << 15
 
 # Interaction types (Interaction object).
 APPLICATION_COMMAND = 2
@@ -614,6 +618,11 @@ class FakeDiscord:
                 )
             self.notify()
             return _json_response(error.body, error.status)
+        except Exception as error:  # a bug in the fake: fail the test, never hang the bot
+            # (a 400, not a 500: discord.py retries 5xx answers for seconds)
+            details = "".join(traceback.format_exception(error))
+            self.record_violation("harness_error", f"the fake Discord crashed:\n{details}", route)
+            return _json_response({"message": f"fake Discord crashed: {error!r}", "code": 0}, 400)
         self.notify()
         if result is None:
             return web.Response(status=204)
@@ -864,10 +873,22 @@ class FakeDiscord:
             if parent["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
                 parent["message_count"] = parent.get("message_count", 0) + 1
         if meta.ephemeral_for is None:
-            await self.dispatch("MESSAGE_CREATE" if is_new else "MESSAGE_UPDATE", message)
+            event = "MESSAGE_CREATE" if is_new else "MESSAGE_UPDATE"
+            await self.dispatch(event, self._as_the_bot_receives(message))
         self._note_activity(message, meta)
         self.notify()
         return message
+
+    def _as_the_bot_receives(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Without the MESSAGE_CONTENT intent, a bot gets other users' guild messages with
+        content, embeds, attachments and components blanked, unless it is mentioned."""
+        if int(message["author"]["id"]) == self.bot_user.id or not message.get("guild_id"):
+            return message
+        intents = self.session.intents if self.session is not None else 0
+        mentioned = any(int(user["id"]) == self.bot_user.id for user in message["mentions"])
+        if intents & MESSAGE_CONTENT_INTENT or mentioned:
+            return message
+        return {**message, "content": "", "embeds": [], "attachments": [], "components": []}
 
     def _note_activity(self, message: dict[str, Any], meta: MessageMeta) -> None:
         """Attribute what the bot just showed (a message created or edited anywhere: the
