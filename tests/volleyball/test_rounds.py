@@ -17,31 +17,44 @@ from rules.volleyball.managers import (
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import AGE_TALENT, Player
 from rules.volleyball.orders import (
+    ContractBid,
     LevelPoints,
     RoundOrders,
     SpyOrder,
     TrainingOrder,
+    TransferBid,
+    TransferSale,
     VolleyballError,
 )
-from rules.volleyball.rounds import play_round, round_fixtures, round_order_problems
+from rules.volleyball.rounds import (
+    after_match_preview,
+    play_round,
+    preview_team,
+    round_fixtures,
+    round_order_problems,
+    team_fixtures,
+)
 from rules.volleyball.season import LeagueState
 
 
-def basic_orders(state: LeagueState, team_name: str) -> RoundOrders:
-    """Orders with only the default line-ups for the team's matches this round."""
-    orders = RoundOrders(team=team_name)
-    team = state.league.team(team_name)
-    for fixture in round_fixtures(state, state.league.round_number):
-        if team_name in (fixture.home, fixture.away):
-            home = fixture.home == team_name
-            orders.matches.append(
-                default_match_orders(
-                    team,
-                    opponent=fixture.away if home else fixture.home,
-                    home=home,
-                    match_number=fixture.match_number,
-                )
-            )
+def basic_orders(
+    state: LeagueState, team_name: str, scout_talents: list[str] | None = None
+) -> RoundOrders:
+    """Orders with the default line-ups for the team's matches this round (planned on the
+    team as it will be at each match), and the talents to scout."""
+    orders = RoundOrders(team=team_name, scout_talents=list(scout_talents or []))
+    team, _problems = preview_team(state.league.team(team_name), orders, state)
+    fixtures = round_fixtures(state, state.league.round_number)
+    for fixture in team_fixtures(fixtures, team_name):
+        home = fixture.home == team_name
+        match_orders = default_match_orders(
+            team,
+            opponent=fixture.away if home else fixture.home,
+            home=home,
+            match_number=fixture.match_number,
+        )
+        orders.matches.append(match_orders)
+        team = after_match_preview(team, match_orders)
     return orders
 
 
@@ -289,3 +302,66 @@ def test_report_text_shows_spy_reports_only_to_their_team(league: LeagueState) -
     assert "Spy report" not in public
     assert "Spy report" not in report.text(target)
     assert f"Spy report on {target}" in report.text(spy)
+
+
+# --- the markets across rounds ---------------------------------------------------------------
+
+
+def test_a_player_offered_in_one_round_is_sold_in_the_next() -> None:
+    state = new_computer_league(6, seed=2)  # 5 rounds: transfers in rounds 1-2
+    seller, buyer = state.league.teams[0], state.league.teams[1]
+    player = seller.players[0]
+    orders = all_basic_orders(state)
+    orders[seller.name].sales = [TransferSale(player.name, minimum_price=200)]
+    state, report = play_round(state, orders)
+    assert [(t.seller, t.player, t.minimum_price) for t in state.transfer_list] == [
+        (seller.name, player.name, 200)
+    ]
+    assert any(e.startswith(f"Transfer list: {player.name} ({seller.name}") for e in report.events)
+    # he still plays for his team in round 2, then goes to the highest bidder
+    orders = all_basic_orders(state)
+    orders[buyer.name].transfer_bids = [TransferBid(seller.name, player.name, 250)]
+    state, report = play_round(state, orders)
+    assert state.league.team(buyer.name).player(player.name) is not None
+    assert state.league.team(seller.name).player(player.name) is None
+    assert f"{buyer.name} buys {player.name} from {seller.name} for $250." in report.events
+    assert economy.MoneyEntry(seller.name, 250, economy.TRANSFER_FEE) in report.ledger
+    assert state.transfer_list == []
+    # round 3 of 5 is one of the last three: no more offers for sale
+    late = basic_orders(state, seller.name)
+    late.sales = [TransferSale(state.league.team(seller.name).players[0].name)]
+    assert any("No players can be offered" in p for p in round_order_problems(state, late))
+
+
+def test_contract_player_signs_at_step_10_and_is_paid_each_round() -> None:
+    state = new_computer_league(4, seed=2)  # 3 rounds
+    team = state.league.teams[2]
+    orders = all_basic_orders(state)
+    orders[team.name].contract_bids = [ContractBid("Tomas Spike", 90, 2)]
+    state, report = play_round(state, orders)
+    assert (
+        f"Tomas Spike signs with {team.name} for 2 rounds at $90 a round (bonus $0), rounds 2-3."
+        in report.events
+    )
+    spike = state.league.team(team.name).player("Tomas Spike")
+    assert spike.is_contract and spike.contract_last_round == 3
+    assert not any(e.reason == "contract pay" for e in report.ledger)  # starts next round
+    state, report = play_round(state, all_basic_orders(state))
+    assert economy.MoneyEntry(team.name, -90, "contract pay") in report.ledger
+    assert any("contract with" in e and "ends after next round" in e for e in report.events)
+    state, report = play_round(state, all_basic_orders(state))
+    assert economy.MoneyEntry(team.name, -90, "contract pay") in report.ledger
+    assert state.league.team(team.name).player("Tomas Spike") is None
+
+
+def test_scouting_adds_talents_up_to_three_a_season(league: LeagueState) -> None:
+    name = league.league.teams[0].name
+    orders = all_basic_orders(league)
+    orders[name] = basic_orders(league, name, ["Nina Nieuw", "Otto Oost"])
+    after, report = play_round(league, orders)
+    team = after.league.team(name)
+    nina = team.player("Nina Nieuw")
+    assert nina.is_talent and team.talents_scouted == 2
+    assert f"{name} scouts a new talent, Nina Nieuw." in report.events
+    more = basic_orders(after, name, ["Piet Put", "Rosa Rood"])
+    assert any("already scouted 3 talents" in p for p in round_order_problems(after, more))
