@@ -343,6 +343,9 @@ async def test_dropped_gateway_is_resumed(discord, alice):
     reply = await discord.slash("roll", user=alice, notation="d4")
     assert "rolled `1d4`" in reply.content
     assert discord.fake.resume_count == resumes + 1
+    # discord.py asked for JSON over a zlib stream, API v10, and resumed the same way
+    first, *_, last = discord.fake.gateway_queries
+    assert first == last == {"v": "10", "encoding": "json", "compress": "zlib-stream"}
 
 
 async def test_restart_keeps_state_and_buttons_keep_working(discord, bot, alice):

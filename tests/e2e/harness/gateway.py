@@ -82,6 +82,7 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSock
     socket = web.WebSocketResponse(max_msg_size=0)
     await socket.prepare(request)
     compress = request.query.get("compress")
+    fake.gateway_queries.append(dict(request.query))
     if compress not in (None, "zlib-stream"):
         # Discord would accept zstd-stream; the fake cannot produce it. Say so loudly.
         fake.record_violation(

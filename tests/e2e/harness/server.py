@@ -179,6 +179,7 @@ class FakeDiscord:
         self.session: GatewaySession | None = None
         self.identify_count = 0
         self.resume_count = 0
+        self.gateway_queries: list[dict[str, str]] = []  # query of each websocket connection
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
         self.host = "127.0.0.1"
         self.port = 0
