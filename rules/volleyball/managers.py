@@ -6,7 +6,9 @@ seeded from the league's seed, the season, the round and the team's name, so a s
 computer managers is the same every time. Every order it writes is checked with
 rounds.round_order_problems; parts that would be refused are dropped.
 
-They also run the Galaxy Cup's amateur teams (rounds.py gives those the default line-up).
+The Galaxy Cup's amateur teams need no manager: rounds.py plays them with rule 12's line-up.
+`new_computer_league(teams, seed)` builds a league of computer teams (and opens the season);
+`all_computer_orders(state)` writes orders for every team without a human manager.
 """
 
 from __future__ import annotations

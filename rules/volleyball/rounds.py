@@ -8,9 +8,13 @@ its order, from every team's orders (or rule 12's NMR orders when a team sent no
 5. The matches, Galaxy Cup matches first     10. Contracting of the contract players
 Then the bank rule (rule 9) and the round number moves on.
 
-`play_round(state, orders)` never changes `state`: it works on a copy and returns the new
-state with a RoundReport (public events, match results, private spy reports). Orders with
-problems are refused as a whole with every problem listed (VolleyballError).
+Public API:
+- `round_fixtures(state, round_number)`: the matches teams give line-ups for (cup first).
+- `round_order_problems(state, orders) -> list[str]`: every problem with one team's orders,
+  checked against the team as it will be at each step (call it when orders come in).
+- `play_round(state, orders) -> (LeagueState, RoundReport)`: never changes `state`; it works
+  on a copy. Orders with problems are refused as a whole with every problem listed
+  (VolleyballError). `RoundReport.text(team)` is the results as that team may read them.
 """
 
 from __future__ import annotations
