@@ -282,3 +282,12 @@ def test_scoreboard_says_the_clock_the_score_and_what_comes_next(teams):
     assert "waiting for the" in scoreboard(state)
     final, _ = auto_play(state)
     assert scoreboard(final) == (f"Final: Houston {final.home.score}, Tokyo {final.away.score}")
+
+
+def test_record_header_problems_are_named(finished):
+    text = to_record(finished[0])
+    no_seed = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
+    with pytest.raises(RollerballError, match="missing: Seed"):
+        replay(no_seed)
+    with pytest.raises(RollerballError, match="not a Rollerball II match"):
+        replay(text.replace('[Game "rollerball2"]', '[Game "rocketball"]'))
