@@ -168,11 +168,20 @@ def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> 
             f"{team.name} has used {team.spies_used} of its four spying orders this season "
             f"and cannot give {len(spies)} more."
         )
+    seen: set[tuple[str, int, str, str]] = set()
     for spy in spies:
         if spy.target_team.casefold() == team.name.casefold():
             problems.append("A team cannot spy on itself.")
             continue
-        if spy_target_fixture(spy, fixtures) is None:
+        fixture = spy_target_fixture(spy, fixtures)
+        if fixture is not None:
+            key = (spy.target_team.casefold(), fixture.match_number, fixture.home, fixture.away)
+            if key in seen:
+                problems.append(
+                    f"There are two spying orders on {spy.target_team} in the same match; give one."
+                )
+            seen.add(key)
+        if fixture is None:
             if spy.against.strip():
                 problems.append(f"{spy.target_team} does not play {spy.against} this round.")
             else:

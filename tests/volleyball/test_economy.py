@@ -112,3 +112,11 @@ def test_spy_order_names_the_game_by_number_or_by_opponent() -> None:
         "Reds plays no match number 3 this round.",
         "Reds does not play Yellows this round.",
     ]
+
+
+def test_two_spying_orders_on_the_same_match_are_refused() -> None:
+    fixtures = [Fixture(1, 1, "Reds", "Blues")]
+    problems = economy.spy_problems(
+        Team("Greens"), [SpyOrder("Reds", 1), SpyOrder("Reds", 1, against="Blues")], fixtures
+    )
+    assert problems == ["There are two spying orders on Reds in the same match; give one."]
