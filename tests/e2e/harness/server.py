@@ -316,14 +316,23 @@ class FakeDiscord:
             ALL_PERMISSIONS if user.id == self.guild.owner_id else permissions
         )
 
+    def _on_server_thread(self) -> bool:
+        """State changes happen on the server's loop; other threads are marshalled there."""
+        return self._thread is None or threading.current_thread() is self._thread
+
     def add_user(self, name: str, *, permissions: int = MEMBER_PERMISSIONS) -> User:
-        """A new guild member (before the bot connects, or the bot will not know them)."""
+        """A new guild member. The bot learns of members from GUILD_CREATE (so add them before
+        it connects) or from the interactions they send (discord.add_user also announces)."""
+        if not self._on_server_thread():
+            return self.call_sync(lambda: self.add_user(name, permissions=permissions))
         user = self._new_user(name)
         self._add_member(user, permissions=permissions)
         return user
 
     def add_channel(self, name: str, *, deny_bot: int = 0) -> Channel:
         """A guild text channel; ``deny_bot`` removes permissions from the bot's role there."""
+        if not self._on_server_thread():
+            return self.call_sync(lambda: self.add_channel(name, deny_bot=deny_bot))
         channel_id = self.ids.next()
         overwrites = []
         if deny_bot:
