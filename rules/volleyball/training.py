@@ -39,6 +39,11 @@ class TrainableLevels:
     why_not_trainable: str = ""
 
 
+def _ratio_grows(ol: int, dl: int, new_ol: int, new_dl: int) -> bool:
+    """True when max/min of the new levels is higher than of the old ones."""
+    return max(new_ol, new_dl) * min(ol, dl) > max(ol, dl) * min(new_ol, new_dl)
+
+
 def training_problems(player: TrainableLevels, ol_gain: int, dl_gain: int) -> list[str]:
     """Every reason the training of `player` by (ol_gain, dl_gain) is refused, as sentences."""
     problems: list[str] = []
@@ -57,7 +62,11 @@ def training_problems(player: TrainableLevels, ol_gain: int, dl_gain: int) -> li
     if problems:
         return problems
     new_ol, new_dl = player.ol + ol_gain, player.dl + dl_gain
-    if max(new_ol, new_dl) > MAX_RATIO * min(new_ol, new_dl):
+    # "can not become higher than 3:1": training the weaker level of a player who is (by some
+    # other rule) already past 3:1 brings him closer and stays allowed.
+    if max(new_ol, new_dl) > MAX_RATIO * min(new_ol, new_dl) and _ratio_grows(
+        player.ol, player.dl, new_ol, new_dl
+    ):
         problems.append(
             f"{who} would have {new_ol}/{new_dl}: the ratio between OL and DL "
             "may not become higher than 3:1."

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from rules.volleyball import training
 from rules.volleyball.models import AGE_CONTRACT, AGE_TALENT, Player, SeasonConfig, Team
 from rules.volleyball.orders import TrainingOrder
@@ -24,6 +27,8 @@ def test_ratio_may_not_exceed_three_to_one() -> None:
     problems = training.training_problems(levels(player), 1, 0)  # 10/3
     assert len(problems) == 1
     assert "10/3" in problems[0] and "3:1" in problems[0]
+    # already past 3:1 (no rule makes that today): training the weak level is allowed
+    assert training.training_problems(levels(Player("Cor", "B", 14, 3)), 0, 1) == []
 
 
 def test_total_may_not_exceed_35() -> None:
@@ -93,3 +98,30 @@ def test_training_points_earned_by_the_season_rule() -> None:
         training_points_per_round=2, training_points_per_match_won=1, training_points_per_set_won=1
     )
     assert training.training_points_earned(config, 2, 6) == 2 + 2 + 6
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    ol=st.integers(min_value=1, max_value=30),
+    dl=st.integers(min_value=1, max_value=30),
+    trained_ol=st.integers(min_value=0, max_value=5),
+    trained_dl=st.integers(min_value=0, max_value=5),
+    ol_gain=st.integers(min_value=0, max_value=2),
+    dl_gain=st.integers(min_value=0, max_value=2),
+)
+def test_accepted_training_always_keeps_the_rule_6_limits(
+    ol: int, dl: int, trained_ol: int, trained_dl: int, ol_gain: int, dl_gain: int
+) -> None:
+    player = Player("Anna", "B", ol, dl, trained_ol=trained_ol, trained_dl=trained_dl)
+    problems = training.training_problems(levels(player), ol_gain, dl_gain)
+    new_ol, new_dl = ol + ol_gain, dl + dl_gain
+    old_ratio, new_ratio = max(ol, dl) / min(ol, dl), max(new_ol, new_dl) / min(new_ol, new_dl)
+    within = (ol_gain == dl_gain == 0) or (
+        ol_gain <= 1
+        and dl_gain <= 1
+        and (new_ratio <= 3 or new_ratio <= old_ratio)
+        and new_ol + new_dl <= 35
+        and (ol_gain == 0 or trained_ol + ol_gain <= 5)
+        and (dl_gain == 0 or trained_dl + dl_gain <= 5)
+    )
+    assert (problems == []) == within
