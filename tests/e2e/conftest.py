@@ -21,6 +21,14 @@ from tests.e2e.harness.server import FakeDiscord
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    # aiohttp's multipart reader (the fake reads discord.py's uploads with it) warns about its
+    # own internal use of a deprecated call; nothing a test can act on
+    config.addinivalue_line(
+        "filterwarnings", "ignore:unread_data:DeprecationWarning:aiohttp.multipart"
+    )
+
+
 class Fixtures:
     """What a module's fake Discord was set up with (users and channels by name)."""
 
