@@ -81,6 +81,21 @@ class PickView(discord.ui.View):
         await interaction.message.edit(content=f"Clicks: {clicks}")
 
 
+class ScoreLayout(discord.ui.LayoutView):
+    """Components V2: a container with a text display and a button row."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        row: discord.ui.ActionRow = discord.ui.ActionRow()
+        button: discord.ui.Button = discord.ui.Button(label="Next", custom_id="layout:next")
+        button.callback = self.next_clicked
+        row.add_item(button)
+        self.add_item(discord.ui.Container(discord.ui.TextDisplay("Score 1-0"), row))
+
+    async def next_clicked(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Next period", ephemeral=True)
+
+
 FACINGS = ["North", "East", "South", "West"]
 
 
@@ -195,6 +210,10 @@ class Misbehave(commands.Cog):
     @misbehave.command(name="widgets", description="A select and buttons")
     async def widgets(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message("Clicks: 0", view=PickView())
+
+    @misbehave.command(name="layout", description="A components-v2 message")
+    async def layout(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(view=ScoreLayout())
 
     @misbehave.command(name="echo", description="Echo typed options back")
     @app_commands.describe(

@@ -287,6 +287,15 @@ async def test_modal_from_a_slash_command_deferred_then_followup(discord, alice,
         await discord.click(sealed, "anything", user=bob)
 
 
+async def test_components_v2_layout(discord, alice):
+    reply = await discord.slash("misbehave layout", user=alice)
+    assert reply.flags & (1 << 15)  # IS_COMPONENTS_V2
+    assert reply.content == "" and reply.text == "Score 1-0"
+    assert reply.button_labels == ["Next"]
+    clicked = await discord.click(reply, "Next", user=alice)
+    assert clicked.content == "Next period" and clicked.ephemeral
+
+
 async def test_autocomplete_suggestions(discord, alice):
     choices = await discord.autocomplete("misbehave facing", "facing", "s", user=alice)
     assert choices == [{"name": "South", "value": "South"}]

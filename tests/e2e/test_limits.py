@@ -132,6 +132,24 @@ def test_the_largest_message_discord_accepts_passes():
     assert limits.check_message(message, [1] * 10) == []
 
 
+def test_components_v2_limits():
+    v2 = 1 << 15
+    text = {"type": 10, "content": "Score 1-0"}
+    assert limits.check_message({"flags": v2, "components": [text]}, []) == []
+    with_content = limits.check_message({"flags": v2, "content": "hi", "components": [text]}, [])
+    assert any(
+        "cannot be used when using MessageFlags.IS_COMPONENTS_V2" in e.message for e in with_content
+    )
+    container = {"type": 17, "components": [dict(text) for _ in range(40)]}  # 41 in all
+    assert "components: Must be 40 or fewer in length." in _described(
+        limits.check_message({"flags": v2, "components": [container]}, [])
+    )
+    # without the flag, layout components are not allowed at the top
+    assert "components.0.type: Top-level message components must be action rows" in "\n".join(
+        _described(limits.check_message({"components": [text]}, []))
+    )
+
+
 def test_empty_message_is_recognised():
     assert limits.is_empty_message({"content": "", "embeds": [], "components": []})
     assert not limits.is_empty_message({"content": "", "attachments": [{"id": 0}]})
