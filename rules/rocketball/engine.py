@@ -230,7 +230,9 @@ def _finish(
     state.winner = winner
     state.draw = winner is None
     state.end_reason = reason
-    state.drawn = None
+    if state.drawn is not None:  # resigned mid place step: the drawn chip goes back in the bag
+        state.bag[state.drawn] += 1
+        state.drawn = None
     if winner is None:
         result = "The match is drawn."
     else:

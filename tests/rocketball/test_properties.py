@@ -8,8 +8,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rules.rocketball import (
+    Aim,
+    Drift,
+    Pass,
     Place,
+    Resign,
     RocketballError,
+    Roll,
+    Rotate,
     Settings,
     apply,
     legal_actions,
@@ -96,3 +102,40 @@ def test_same_seed_and_actions_give_the_same_game(seed, variants):
         return state.to_json(), texts
 
     assert play() == play()
+
+
+square_text = st.one_of(
+    st.sampled_from(["a1", "d6", "c4", "g11", "d0", "c12", "h4", "", "c"]), st.text(max_size=4)
+)
+direction_text = st.one_of(st.sampled_from(["N", "E", "S", "W", None, "X"]), st.text(max_size=2))
+kind_text = st.sampled_from([None, "vortex", "bumper", "djinn", "mogul", "rocket"])
+any_action = st.one_of(
+    st.builds(Place, square_text, direction_text, kind_text),
+    st.builds(Rotate, square_text, st.booleans()),
+    st.builds(Drift, square_text, square_text),
+    st.builds(Aim, direction_text),
+    st.just(Roll()),
+    st.just(Pass()),
+    st.builds(Resign, st.sampled_from(["N", "S", "X"])),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 1000), warmup=st.integers(0, 30), action=any_action)
+def test_any_action_is_applied_or_refused_cleanly(seed, warmup, action):
+    """Whatever a cog might pass in, apply either works or raises RocketballError with a
+    message, and a refused action leaves the state exactly as it was."""
+    state, _ = new_game(seed, Settings.with_variants(["bumpers", "djinns", "drifting_winds"]))
+    chooser = random.Random(seed)
+    for _ in range(warmup):
+        if state.over:
+            break
+        state, _ = apply(state, chooser.choice(legal_actions(state)))
+    before = state.to_json()
+    try:
+        after, _ = apply(state, action)
+    except RocketballError as error:
+        assert str(error)
+        assert state.to_json() == before
+    else:
+        check_invariants(after)
