@@ -19,6 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         state = replay(args.file.read_text(encoding="utf-8"))
+    except OSError as error:
+        print(f"error: cannot read {args.file}: {error.strerror}", file=sys.stderr)
+        return 1
     except RocketballError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
