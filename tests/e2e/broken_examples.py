@@ -31,6 +31,13 @@ async def test_crash_unchecked(discord, alice):
     assert reply.ephemeral  # passes; the logged traceback fails it at teardown
 
 
+async def test_bot_dies_unchecked(discord, alice):
+    reply = await discord.slash("misbehave die", user=alice)
+    assert reply.content == "goodbye"  # passes; the dead process fails it at teardown
+    await asyncio.sleep(0.5)
+
+
 async def test_well_behaved_passes(discord, alice):
+    # runs after the crash above: the harness restarted the bot
     reply = await discord.slash("roll", user=alice, notation="2d6")
     assert "rolled `2d6`" in reply.content

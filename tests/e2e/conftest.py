@@ -160,6 +160,11 @@ def _discord_rules(request: pytest.FixtureRequest) -> Iterator[None]:
     if "bot" in request.fixturenames:
         process: BotProcess = request.getfixturevalue("bot")
         problems += [f"the bot logged an error:\n{record}" for record in process.take_errors()]
+        if process.crashed:
+            code = process.process.returncode if process.process else None
+            problems.append(f"bot.py exited (code {code}) during the test:\n{process.log_tail()}")
+            process.stop()
+            process.start()  # so that one crash does not fail the rest of the module
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
 

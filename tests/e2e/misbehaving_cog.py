@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import io
+import os
 
 import discord
 from discord import app_commands
@@ -178,6 +179,11 @@ class Misbehave(commands.Cog):
         with contextlib.suppress(discord.NotFound):
             await interaction.client.http.request(route)
         await interaction.response.send_message("asked", ephemeral=True)
+
+    @misbehave.command(name="die", description="Answer, then end the process")
+    async def die(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("goodbye")
+        os._exit(3)  # a hard crash: no cleanup, no log line
 
     @misbehave.command(name="crash", description="Raise an unexpected error")
     async def crash(self, interaction: discord.Interaction) -> None:

@@ -137,8 +137,9 @@ async def test_unexpected_error_is_reported_to_the_user_and_must_be_taken(discor
 
 def test_an_unnoticed_broken_reply_fails_the_test():
     """Run broken_examples.py in a child pytest: a test that ignores a too-long reply, one
-    whose bot answered twice after the reply the test checked, and one whose bot logged an
-    error, must all fail (the two last at teardown)."""
+    whose bot answered twice after the reply the test checked, one whose bot logged an error
+    and one whose bot died must all fail (the last three at teardown); the bot is restarted
+    after the crash, so the well-behaved test after it passes."""
     import subprocess
     import sys
 
@@ -168,6 +169,8 @@ def test_an_unnoticed_broken_reply_fails_the_test():
     assert any(line.startswith(f"FAILED {prefix}test_too_long_reply_unchecked") for line in summary)
     assert any(line.startswith(f"ERROR {prefix}test_answered_twice_unchecked") for line in summary)
     assert any(line.startswith(f"ERROR {prefix}test_crash_unchecked") for line in summary)
+    assert any(line.startswith(f"ERROR {prefix}test_bot_dies_unchecked") for line in summary)
+    assert "bot.py exited (code 3) during the test" in output
     assert not any("test_well_behaved_passes" in line for line in summary), output
     assert "Interaction has already been acknowledged" in output
     assert "the bot logged an error" in output

@@ -51,6 +51,7 @@ class BotProcess:
         self.extra_env = dict(extra_env or {})
         self.process: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self.stopped = True  # stopped on purpose (or never started), as opposed to crashed
         self._log_file = None
         self._errors_seen = 0  # error records already reported or taken
 
@@ -101,6 +102,7 @@ class BotProcess:
             start_new_session=True,
         )
         self.starts += 1
+        self.stopped = False
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -119,6 +121,7 @@ class BotProcess:
 
     def stop(self, timeout: float = STOP_TIMEOUT) -> None:
         """SIGTERM (what a process manager sends), then wait; SIGKILL if it hangs."""
+        self.stopped = True
         if self.process is None:
             return
         if self.process.poll() is None:
@@ -150,6 +153,11 @@ class BotProcess:
     @property
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    @property
+    def crashed(self) -> bool:
+        """The process ended although nobody stopped it."""
+        return not self.stopped and not self.running
 
     # --- the bot's log -----------------------------------------------------------------------
 
