@@ -1102,7 +1102,7 @@ class FakeDiscord:
             message = self._loading_message(record, ephemeral)
         elif callback == UPDATE_MESSAGE:
             previous = self.messages[record.message_id] if record.message_id else None
-            if previous is None:
+            if previous is None or self.message_meta[record.message_id].deleted:
                 raise _not_found("Message", 10008)
             self._check_interaction_uploads(record, uploads)
             message = self.compose_message(
