@@ -322,6 +322,14 @@ async def test_channel_permissions_reach_the_bot(discord, alice, general):
     assert reply.content == "app attach_files=True send=True; cached attach_files=True"
 
 
+async def test_a_user_with_closed_dms_cannot_be_messaged(discord, bot, dave):
+    discord.close_dms(dave)
+    await discord.slash("misbehave thread", user=dave)  # its last step DMs the user
+    # Discord answers 403 50007; this cog does not handle it, so the bot logs the error
+    await bot.expect_error("50007")
+    assert discord.dm_messages(dave) == []
+
+
 async def test_user_messages_reach_the_bot_as_discord_sends_them(discord, bot, alice, general):
     # bot.py asks for no message-content intent: Discord blanks other users' messages
     await discord.send_message(general, "hello there", user=alice)
