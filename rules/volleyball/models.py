@@ -248,8 +248,12 @@ class SeasonConfig:
     - `home_advantage_start` / `home_advantage_growth_per_round`: rule 4, "24 and this
       becomes higher during the season": HA for a home match in round r is
       start + growth * (r - 1).
-    - `training_points_per_round`, `training_points_per_match_won`,
-      `training_points_per_set_won`: rule 6's TP a team earns each round from its results.
+    - `training_points_per_round`, `training_points_per_match_played`,
+      `training_points_per_match_won`, `training_points_per_set_won`: rule 6's TP a team
+      earns each round. The seed says the TP "depend on the number of matches that are played
+      during the season", so most of them come per match played: over a season a squad then
+      earns about what ageing (rule 10) takes from it, and within the training limits
+      (5 per level per player per season) it can be spent.
     - `matches_per_round`: rule 7 "a round consists normally of two matches"; the schedule
       is a double round robin (each pair meets home and away).
     - `talent_scouts_per_season`: rule 6, three.
@@ -264,6 +268,7 @@ class SeasonConfig:
     home_advantage_start: int = 24
     home_advantage_growth_per_round: int = 2
     training_points_per_round: int = 2
+    training_points_per_match_played: int = 3
     training_points_per_match_won: int = 1
     training_points_per_set_won: int = 0
     matches_per_round: int = 2
@@ -291,6 +296,7 @@ class SeasonConfig:
             "home_advantage_start": self.home_advantage_start,
             "home_advantage_growth_per_round": self.home_advantage_growth_per_round,
             "training_points_per_round": self.training_points_per_round,
+            "training_points_per_match_played": self.training_points_per_match_played,
             "training_points_per_match_won": self.training_points_per_match_won,
             "training_points_per_set_won": self.training_points_per_set_won,
             "matches_per_round": self.matches_per_round,
@@ -325,6 +331,11 @@ class SeasonConfig:
             ),
             training_points_per_round=int(
                 data.get("training_points_per_round", defaults.training_points_per_round)
+            ),
+            training_points_per_match_played=int(
+                data.get(
+                    "training_points_per_match_played", defaults.training_points_per_match_played
+                )
             ),
             training_points_per_match_won=int(
                 data.get("training_points_per_match_won", defaults.training_points_per_match_won)

@@ -446,6 +446,7 @@ class _Round:
         points earned (rule 6), for the league's teams."""
         won: dict[str, int] = {}
         sets: dict[str, int] = {}
+        played: dict[str, int] = {}
         for _fixture, result in self.results:
             for side in (HOME, AWAY):
                 name = result.team_name(side)
@@ -456,6 +457,7 @@ class _Round:
                     result.home_sets if side == HOME else result.away_sets
                 )
                 won[name] = won.get(name, 0) + (1 if result.winner == name else 0)
+                played[name] = played.get(name, 0) + 1
                 check = roll_lack_of_devotion(team, result.devotion_used(side), self.rng)
                 if check.rolls:
                     self.events.append(check.describe())
@@ -470,7 +472,10 @@ class _Round:
                 economy.book(team, income, "sponsor", self.report.ledger)
                 self.events.append(f"{team.name} receives ${income} from {sponsor.name}.")
             points = training.training_points_earned(
-                self.league.config, won.get(team.name, 0), sets.get(team.name, 0)
+                self.league.config,
+                played.get(team.name, 0),
+                won.get(team.name, 0),
+                sets.get(team.name, 0),
             )
             team.training_points += points
             self.events.append(f"{team.name} earns {points} training points.")

@@ -184,11 +184,15 @@ def nmr_training_for(team: Team) -> list[tuple[str, int, int]]:
     return nmr_training([trainable_levels(p) for p in team.players], team.training_points)
 
 
-def training_points_earned(config: SeasonConfig, matches_won: int, sets_won: int) -> int:
+def training_points_earned(
+    config: SeasonConfig, matches_played: int, matches_won: int, sets_won: int
+) -> int:
     """Rule 6: the TP a team gains "automatically each round based on the results", by the
-    season configuration's rule (a fixed amount plus amounts per match and per set won)."""
+    season configuration's rule: a fixed amount, plus amounts per match played (the TP
+    "depend on the number of matches that are played"), per match won and per set won."""
     return (
         config.training_points_per_round
+        + config.training_points_per_match_played * matches_played
         + config.training_points_per_match_won * matches_won
         + config.training_points_per_set_won * sets_won
     )

@@ -95,9 +95,16 @@ def test_nmr_training_with_no_points_trains_nobody() -> None:
 
 def test_training_points_earned_by_the_season_rule() -> None:
     config = SeasonConfig(
-        training_points_per_round=2, training_points_per_match_won=1, training_points_per_set_won=1
+        training_points_per_round=2,
+        training_points_per_match_played=3,
+        training_points_per_match_won=1,
+        training_points_per_set_won=1,
     )
-    assert training.training_points_earned(config, 2, 6) == 2 + 2 + 6
+    # two matches played, both won, six sets: 2 + 2*3 + 2*1 + 6*1
+    assert training.training_points_earned(config, 2, 2, 6) == 2 + 6 + 2 + 6
+    # the defaults give most TP per match played (rule 6: "depending on the number of matches")
+    defaults = SeasonConfig()
+    assert training.training_points_earned(defaults, 2, 0, 0) == 2 + 2 * 3
 
 
 @settings(max_examples=300, deadline=None)
