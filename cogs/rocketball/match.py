@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rules.rocketball.state import GameState
 
 COMPUTER_ID = 0  # the user id that stands for the computer in game_players
-COMPUTER_LEVELS = ("easy", "strong")
+COMPUTER_LEVELS = ("easy", "medium", "strong")  # rules.rocketball.ai.LEVELS
 SEATS = ("N", "S")  # players[0] plays North (the challenger), players[1] South
 
 DEFAULT_REMIND_MINUTES = 24 * 60
