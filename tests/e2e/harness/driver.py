@@ -475,6 +475,7 @@ class DiscordDriver:
             raise DriverError("the bot is not connected to the fake Discord")
 
         async def run() -> Reply:
+            await self.fake.settle()
             record = await build()
             self._last_interaction_id = record.id
             await self.fake.send_interaction(record)

@@ -104,6 +104,8 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSock
             data = payload.get("d")
             if op == HEARTBEAT:
                 await connection.send({"op": HEARTBEAT_ACK})
+                fake.heartbeats_received += 1
+                fake.notify()
             elif op == IDENTIFY:
                 session = GatewaySession(secrets.token_hex(16), int(data.get("intents") or 0))
                 session.connection = connection

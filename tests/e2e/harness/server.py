@@ -62,6 +62,12 @@ RESPONSE_DEADLINE_SECONDS = 3.0
 # Gateway intent bit that lets a bot read other users' message content.
 MESSAGE_CONTENT_INTENT = 1 << 15
 
+# discord.py rate-limits its own gateway sends to 110 a minute; the harness's heartbeat
+# requests (see FakeDiscord.settle) each cost one, so they are spaced out.
+PING_INTERVAL = 0.7
+# Without a ping, this much more silence stands in for the round trip.
+FALLBACK_SILENCE = 0.005
+
 # Interaction types (Interaction object).
 APPLICATION_COMMAND = 2
 MESSAGE_COMPONENT = 3
@@ -180,6 +186,13 @@ class FakeDiscord:
         self.identify_count = 0
         self.resume_count = 0
         self.gateway_queries: list[dict[str, str]] = []  # query of each websocket connection
+        # REST traffic, to tell when the bot has gone quiet (see settle)
+        self.inflight_requests = 0
+        self.request_count = 0
+        self.last_request_at = 0.0  # monotonic
+        self.heartbeats_received = 0
+        self._last_ping_at = 0.0
+        self._settled_at_count = -1
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
         self.host = "127.0.0.1"
         self.port = 0
@@ -288,6 +301,46 @@ class FakeDiscord:
             assert self._changed is not None
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), remaining)
+
+    async def ping_bot(self, timeout: float = 2.0) -> bool:
+        """Ask the bot for a heartbeat (op 1) and wait for it: a round trip through the bot's
+        event loop, so whatever the bot read before it (an HTTP answer) has been handled."""
+        session = self.session
+        if session is None or session.connection is None:
+            return False
+        before = self.heartbeats_received
+        await session.connection.send({"op": 1, "d": None})
+        return await self.wait_until(lambda: self.heartbeats_received > before, timeout)
+
+    async def settle(self, quiet: float = 0.002, cap: float = 2.0) -> None:
+        """Wait until the bot is idle: no REST call in flight or in the last ``quiet``
+        seconds, then a heartbeat round trip (or, without one, a longer silence) with no new
+        call. A human never clicks a button within milliseconds of its message appearing; the
+        driver would, and would race discord.py storing the message's view (or the cog saving
+        after it answered). Returns at once if the bot made no call since the last settle;
+        gives up after ``cap`` seconds for a bot that is never quiet."""
+        if self.request_count == self._settled_at_count:
+            return
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + cap
+        while loop.time() < deadline:
+            await self.wait_until(lambda: self.inflight_requests == 0, deadline - loop.time())
+            silent_for = time.monotonic() - self.last_request_at
+            if silent_for < quiet:
+                await asyncio.sleep(quiet - silent_for)
+                continue
+            marker = self.request_count
+            # discord.py allows itself 110 gateway sends a minute, and each ping costs one:
+            # ping at most every PING_INTERVAL, else wait out a longer silence instead
+            if time.monotonic() - self._last_ping_at >= PING_INTERVAL:
+                self._last_ping_at = time.monotonic()
+                if not await self.ping_bot(timeout=max(0.0, deadline - loop.time())):
+                    return
+            else:
+                await asyncio.sleep(FALLBACK_SILENCE)
+            if self.request_count == marker and self.inflight_requests == 0:
+                self._settled_at_count = marker
+                return
 
     # --- people and places -------------------------------------------------------------------
 
@@ -598,6 +651,17 @@ class FakeDiscord:
     # --- REST ------------------------------------------------------------------------------------
 
     async def _dispatch_rest(self, request: web.Request) -> web.Response:
+        self.inflight_requests += 1
+        self.request_count += 1
+        self.last_request_at = time.monotonic()
+        try:
+            return await self._answer_rest(request)
+        finally:
+            self.inflight_requests -= 1
+            self.last_request_at = time.monotonic()
+            self.notify()
+
+    async def _answer_rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["path"]
         route = f"{request.method} {path}"
         self.requests.append(route)
