@@ -185,6 +185,14 @@ class Misbehave(commands.Cog):
         await interaction.response.send_message("goodbye")
         os._exit(3)  # a hard crash: no cleanup, no log line
 
+    @deep.command(name="countdown", description="Answer, then edit the answer later")
+    async def countdown(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Kick-off in 2")
+        await asyncio.sleep(0.3)
+        await interaction.edit_original_response(content="Kick-off in 1")
+        await asyncio.sleep(0.3)
+        await interaction.edit_original_response(content="Kick-off!")
+
     @misbehave.command(name="crash", description="Raise an unexpected error")
     async def crash(self, interaction: discord.Interaction) -> None:
         raise RuntimeError("the misbehaving cog crashed on purpose")

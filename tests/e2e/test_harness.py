@@ -251,6 +251,13 @@ async def test_deferred_response_then_edit_with_image(discord, alice, general):
     assert discord.last_message(general).id == reply.id
 
 
+async def test_waiting_for_an_edit(discord, alice):
+    reply = await discord.slash("misbehave deep countdown", user=alice)
+    assert reply.content == "Kick-off in 2"
+    final = await discord.wait_for_edit(reply, lambda m: m.content == "Kick-off!", timeout=5)
+    assert final.id == reply.id and final.data["edited_timestamp"] is not None
+
+
 async def test_attachment_url_is_served_back(discord, alice):
     reply = await discord.slash("misbehave image", user=alice)
     [embed] = reply.embeds

@@ -369,6 +369,39 @@ class DiscordDriver:
             f"DMs of {user.name}",
         )
 
+    async def wait_for_edit(
+        self,
+        message: Message,
+        predicate: Callable[[Message], bool] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Message:
+        """The message once the bot has changed it from the snapshot the test holds (and
+        predicate(message) holds): for games that edit a message in place."""
+
+        def changed() -> Message | None:
+            current = self._snapshot(message.id)
+            if current.data != message.data and (predicate is None or predicate(current)):
+                return current
+            return None
+
+        async def wait() -> Message | None:
+            found: list[Message] = []
+
+            def check() -> bool:
+                current = changed()
+                if current is not None:
+                    found.append(current)
+                return bool(found) or any(not v.consumed for v in self.fake.violations)
+
+            await self.fake.wait_until(check, timeout)
+            return found[0] if found else None
+
+        current = await self.fake.call(wait)
+        if current is None:
+            self.fake.call_sync(lambda: self._raise_violations(None))
+            raise TimeoutError(f"the message {message.id} was not edited within {timeout} s")
+        return current
+
     async def _wait_for(
         self,
         channel_id: Callable[[], int | None],
