@@ -69,11 +69,18 @@ class PickView(discord.ui.View):
     async def pick(self, interaction: discord.Interaction, select: discord.ui.Select) -> None:
         await interaction.response.send_message(f"You picked {select.values[0]}", ephemeral=True)
 
-    @discord.ui.button(label="Ask", custom_id="misbehave:ask")
+    @discord.ui.select(
+        cls=discord.ui.UserSelect, custom_id="misbehave:player", placeholder="Pick a player", row=1
+    )
+    async def player(self, interaction: discord.Interaction, select: discord.ui.UserSelect) -> None:
+        chosen = select.values[0]
+        await interaction.response.send_message(f"You chose {chosen.display_name}", ephemeral=True)
+
+    @discord.ui.button(label="Ask", custom_id="misbehave:ask", row=2)
     async def ask(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         await interaction.response.send_modal(AskModal())
 
-    @discord.ui.button(label="Count", custom_id="misbehave:count")
+    @discord.ui.button(label="Count", custom_id="misbehave:count", row=2)
     async def count(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
         # deferred update, then edit the clicked message: the common "slow move" pattern
         await interaction.response.defer()

@@ -269,10 +269,14 @@ async def test_attachment_url_is_served_back(discord, alice):
         assert response.read() == reply.attachments[0].data
 
 
-async def test_select_modal_and_deferred_update(discord, alice):
+async def test_select_modal_and_deferred_update(discord, alice, bob):
     message = await discord.slash("misbehave widgets", user=alice)
     picked = await discord.select(message, "Pick a facing", ["North"], user=alice)
     assert picked.content == "You picked N" and picked.ephemeral
+    chosen = await discord.select(message, "Pick a player", [bob], user=alice)
+    assert chosen.content == "You chose Bob"
+    with pytest.raises(DriverError, match="is not an option"):
+        await discord.select(message, "misbehave:pick", ["Up"], user=alice)
     modal = await discord.click(message, "Ask", user=alice)
     assert modal.response_type == 9 and modal.modal_title == "Name your team"
     assert [i["label"] for i in modal.modal_inputs] == ["Team name", "Motto"]
