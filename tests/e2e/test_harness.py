@@ -206,7 +206,7 @@ def test_command_tree_discord_would_refuse_stops_the_bot_at_sync(tmp_path):
 # --- response paths come back as a user sees them ---------------------------------------------
 
 
-async def test_typed_options_reach_the_bot(discord, alice, bob, games):
+async def test_typed_options_reach_the_bot(discord, alice, bob, games, tmp_path):
     picture = Image.new("RGB", (12, 7), "white")
     reply = await discord.slash(
         "misbehave echo",
@@ -219,6 +219,11 @@ async def test_typed_options_reach_the_bot(discord, alice, bob, games):
     )
     assert reply.response_type == 4 and not reply.ephemeral
     assert reply.content == "player=Bob count=3 where=games flag=True picture=12x7"
+    # a file from disk, and defaults for the options left out
+    path = tmp_path / "board.png"
+    Image.new("RGB", (5, 9), "black").save(path)
+    reply = await discord.slash("misbehave echo", user=alice, player=bob, count=1, picture=path)
+    assert reply.content == "player=Bob count=1 where=None flag=False picture=5x9"
 
 
 async def test_driver_refuses_what_a_user_cannot_send(discord, alice, bob):
