@@ -361,9 +361,9 @@ async def test_thread_and_dm(discord, alice, general):
     reply = await discord.slash("misbehave thread", user=alice)
     dm = await discord.wait_for_dm(alice)  # the bot's last step
     assert dm.content == "Your hand: 3 cards"
-    # a thread started from a message takes the message's id
-    [thread] = [t for t in discord.threads(general) if t.id == reply.id]
+    thread = await discord.wait_for_thread(general)
     assert thread.name == "Match 1"
+    assert thread.id == reply.id  # a thread started from a message takes the message's id
     assert alice.id in discord.thread_members(thread)
     [turn] = discord.channel_messages(thread)
     assert turn.content == "Turn 1: your move"

@@ -48,6 +48,7 @@ class DiscordDriver:
         self.fake = fake
         self.default_channel = default_channel
         self._last_interaction_id = 0
+        self._threads_before_last_interaction = 0
 
     # --- people and places -------------------------------------------------------------------
 
@@ -369,6 +370,45 @@ class DiscordDriver:
             f"DMs of {user.name}",
         )
 
+    async def wait_for_thread(
+        self,
+        parent: Channel | None = None,
+        predicate: Callable[[Channel], bool] | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+    ) -> Channel:
+        """The first thread created (under ``parent``, default #general) since the last
+        interaction the driver sent, for which predicate(thread) holds."""
+        parent = parent or self.default_channel
+        floor = self._threads_before_last_interaction
+
+        def find() -> Channel | None:
+            for thread_id in self.fake.thread_order[floor:]:
+                data = self.fake.channels.get(thread_id)
+                if data is None or int(data["parent_id"]) != parent.id:
+                    continue
+                thread = self.fake.channel_handle(thread_id)
+                if predicate is None or predicate(thread):
+                    return thread
+            return None
+
+        async def wait() -> Channel | None:
+            found: list[Channel] = []
+
+            def check() -> bool:
+                thread = find()
+                if thread is not None:
+                    found.append(thread)
+                return bool(found) or any(not v.consumed for v in self.fake.violations)
+
+            await self.fake.wait_until(check, timeout)
+            return found[0] if found else None
+
+        thread = await self.fake.call(wait)
+        if thread is None:
+            self.fake.call_sync(lambda: self._raise_violations(None))
+            raise TimeoutError(f"no new thread under #{parent.name} within {timeout} s")
+        return thread
+
     async def wait_for_edit(
         self,
         message: Message,
@@ -511,6 +551,7 @@ class DiscordDriver:
             await self.fake.settle()
             record = await build()
             self._last_interaction_id = record.id
+            self._threads_before_last_interaction = len(self.fake.thread_order)
             await self.fake.send_interaction(record)
             try:
                 return await self._await_reply(record, timeout, wait_followup)

@@ -191,6 +191,7 @@ class FakeDiscord:
         self.request_count = 0
         self.last_request_at = 0.0  # monotonic
         self.heartbeats_received = 0
+        self.thread_order: list[int] = []  # thread ids in the order they were created
         self._last_ping_at = 0.0
         self._settled_at_count = -1
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
@@ -1637,6 +1638,7 @@ async def _create_thread(
         "members": [fake.application_id],
     }
     fake.channels[thread_id] = thread
+    fake.thread_order.append(thread_id)
     fake.channel_messages[thread_id] = []
     visible = {key: value for key, value in thread.items() if key != "members"}
     await fake.dispatch("THREAD_CREATE", {**copy.deepcopy(visible), "newly_created": True})
