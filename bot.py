@@ -118,6 +118,20 @@ class Ballcourt(commands.Bot):
         await self.sync_commands()
         return True
 
+    async def on_message(self, message: discord.Message) -> None:
+        """Ballcourt has no text commands. Someone who @mentions it gets pointed at /help (once,
+        politely) instead of a "command not found" in the logs."""
+        if message.author.bot or self.user is None or not message.content:
+            return
+        if message.content.startswith((f"<@{self.user.id}>", f"<@!{self.user.id}>")):
+            try:
+                await message.reply(
+                    "I work with slash commands: type `/help` to see the games.",
+                    mention_author=False,
+                )
+            except discord.HTTPException:
+                log.info("could not answer a mention in channel %s", message.channel.id)
+
     async def on_ready(self) -> None:
         log.info("Ballcourt ready as %s in %d servers", self.user, len(self.guilds))
 

@@ -139,3 +139,11 @@ async def test_help_buttons_work_after_a_restart(discord, bot, alice):
     await bot.restart()
     second = await discord.click(first, "Next", user=alice)
     assert second.embeds[0]["footer"]["text"].startswith("Page 2 of ")
+
+
+async def test_a_mention_is_pointed_at_slash_commands(discord, bot, alice, general):
+    typed = await discord.send_message(general, f"{discord.bot_user.mention} play", user=alice)
+    answer = await discord.wait_for_message(general, lambda m: "/help" in m.content)
+    assert answer.content == "I work with slash commands: type `/help` to see the games."
+    assert answer.id != typed.id
+    assert bot.take_errors() == []

@@ -351,7 +351,6 @@ async def test_user_messages_reach_the_bot_as_discord_sends_them(discord, bot, a
     await discord.send_message(general, "hello there", user=alice)
     reply = await discord.slash("misbehave heard", user=alice)
     assert reply.content == "heard=''"
-    # (the mention is not at the start: bot.py treats a leading mention as a command prefix)
     await discord.send_message(general, f"hello {discord.bot_user.mention}", user=alice)
     reply = await discord.slash("misbehave heard", user=alice)
     assert reply.content == f"heard='hello {discord.bot_user.mention}'"
