@@ -80,3 +80,27 @@ def test_the_token_never_appears_in_the_config_repr():
     config = load_config({"DISCORD_TOKEN": "very-secret-token"}, base_dir=BASE)
     assert "very-secret-token" not in repr(config)
     assert "very-secret-token" not in str(config)
+
+
+def test_running_the_bot_without_a_token_prints_the_how_to_and_exits(tmp_path):
+    """The README's run command on a fresh machine with no token: a message, not a traceback."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD")}
+    env["DISCORD_TOKEN"] = ""  # set and empty: a developer's .env can't fill it in
+    env["DATABASE_PATH"] = str(tmp_path / "never.db")
+    finished = subprocess.run(
+        [sys.executable, str(repo / "bot.py")],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert finished.returncode == 2
+    assert finished.stderr.strip() == NO_TOKEN_MESSAGE
+    assert "Traceback" not in finished.stderr
+    assert not (tmp_path / "never.db").exists()
