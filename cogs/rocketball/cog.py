@@ -21,7 +21,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import UserError, register_user_errors, require_bot_permissions
+from cogs.common import (
+    UserError,
+    register_user_errors,
+    report_error,
+    require_bot_permissions,
+)
 from cogs.rocketball import presentation
 from cogs.rocketball.match import (
     COMPUTER_ID,
@@ -41,7 +46,7 @@ from rules.rocketball.actions import Action, Aim, Pass, Resign, Roll
 from rules.rocketball.engine import apply, new_game
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent
-from rules.rocketball.record import parse_command, to_record
+from rules.rocketball.record import format_action, parse_command, to_record
 from rules.rocketball.state import PHASE_OVER, PHASE_ROLL, PLAYER_NAMES, GameState, Settings, other
 
 if TYPE_CHECKING:
@@ -175,8 +180,6 @@ class RocketballButton(
         try:
             await cog.on_button(interaction, self)
         except Exception as error:  # buttons bypass the tree's error handler
-            from cogs.common import report_error
-
             await report_error(interaction, error)
 
 
@@ -500,8 +503,6 @@ class Rocketball(commands.Cog):
                 interaction, int(found[1]), int(found[2]), text=values[0] if values else ""
             )
         except Exception as error:
-            from cogs.common import report_error
-
             await report_error(interaction, error)
 
     async def _open_move_form(
@@ -606,8 +607,6 @@ class Rocketball(commands.Cog):
         action: Action,
         events: list[Event],
     ) -> game_store.StoredGame:
-        from rules.rocketball.record import format_action
-
         finished = match.engine.phase == PHASE_OVER
         also = None
         if finished:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import discord
 
 from cogs.rocketball.match import COMPUTER_ID, Match, user_of
+from rules.rocketball.actions import Pass
+from rules.rocketball.engine import legal_actions
 from rules.rocketball.events import Event
 from rules.rocketball.state import (
     PHASE_AIM,
@@ -112,9 +114,6 @@ def turn_buttons(game_id: int, version: int, state: GameState) -> list[tuple[str
     if state.phase == PHASE_AIM:
         return [(f"Aim {d}", f"{base}:aim:{d}", "primary") for d in "NESW"]
     if state.phase == PHASE_PLACE:
-        from rules.rocketball.actions import Pass
-        from rules.rocketball.engine import legal_actions
-
         if legal_actions(state) == [Pass()]:
             return [("Pass (no move possible)", f"{base}:pass", "secondary")]
         return [("Place or rotate a chip…", f"{base}:move", "primary")]
