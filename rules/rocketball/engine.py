@@ -11,10 +11,9 @@ holder first) and the second placer takes the windbag.
 
 from __future__ import annotations
 
-import random
-
 from rules.rocketball import placement
 from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
+from rules.rocketball.dice import Dice
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import (
     AimEvent,
@@ -73,7 +72,7 @@ def new_game(seed: int, settings: Settings | None = None) -> tuple[GameState, li
     state = GameState(
         seed=seed,
         settings=settings,
-        rng=random.Random(seed),
+        rng=Dice(seed),
         score={"N": 0, "S": 0},
         balls=[],
         chips={},
@@ -204,7 +203,7 @@ def apply(
         _place_step(new, action, events)
     else:
         raise RocketballError("That is not a Rocketball action.")
-    new.history.append(f"{actor} {format_action(action)}")
+    new.history = new.history.appended(f"{actor} {format_action(action)}")
     return new, events
 
 

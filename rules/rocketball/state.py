@@ -44,8 +44,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, overload
+
+from rules.rocketball.dice import Dice
 
 # --- geometry -------------------------------------------------------------------------------
 
@@ -325,6 +328,79 @@ class Settings:
         return cls(**values)
 
 
+# --- the record lines -----------------------------------------------------------------------
+
+
+class History:
+    """The record lines of a match so far (record.py): an immutable sequence of strings.
+
+    `appended(line)` returns a new History that shares every earlier line with this one, so
+    each action costs O(1) instead of copying the whole list (which made a game O(n^2)). It
+    reads like a tuple or list: len, indexing, iteration, and == with a list or tuple of the
+    same lines.
+    """
+
+    __slots__ = ("_before", "_last", "_length", "_lines")
+
+    def __init__(self, lines: Iterable[str] = ()) -> None:
+        self._lines: tuple[str, ...] | None = tuple(lines)
+        self._before: History | None = None
+        self._last: str | None = None
+        self._length = len(self._lines)
+
+    def appended(self, line: str) -> History:
+        new = History.__new__(History)
+        new._before = self
+        new._last = line
+        new._length = self._length + 1
+        new._lines = None
+        return new
+
+    def lines(self) -> tuple[str, ...]:
+        """Every line as a tuple (built once, then kept: the History never changes)."""
+        if self._lines is None:
+            tail: list[str] = []
+            node: History = self
+            while node._lines is None:
+                assert node._before is not None and node._last is not None
+                tail.append(node._last)
+                node = node._before
+            tail.reverse()
+            self._lines = node._lines + tuple(tail)
+        return self._lines
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
+        if index == -1 and self._lines is None:  # the latest line, without building the rest
+            return self._last  # type: ignore[return-value]
+        return self.lines()[index]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.lines())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return self._length == other._length and self.lines() == other.lines()
+        if isinstance(other, list | tuple):
+            return self._length == len(other) and list(self.lines()) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"History({list(self.lines())!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Flat for pickle and deepcopy (a long chain of nodes would recurse too deep).
+        return (History, (self.lines(),))
+
+
 # --- the state ------------------------------------------------------------------------------
 
 PHASE_ROLL = "roll"  # the windbag holder must roll the die and move the ball(s)
@@ -343,7 +419,9 @@ class GameState:
 
     seed: int
     settings: Settings
-    rng: random.Random
+    # The seeded generator (dice.py). A random.Random is accepted too (tests load the dice
+    # with one): it is turned into Dice at construction and on copy.
+    rng: Dice | random.Random
     score: dict[str, int]
     balls: list[Ball]
     chips: dict[str, Chip]
@@ -366,7 +444,14 @@ class GameState:
     winner: str | None = None
     draw: bool = False
     end_reason: str | None = None
-    history: list[str] = field(default_factory=list)  # record lines, see record.py
+    # Record lines, see record.py. A list given to the constructor becomes a History.
+    history: History = field(default_factory=History)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rng, Dice):
+            self.rng = Dice.from_random(self.rng)
+        if not isinstance(self.history, History):
+            self.history = History(self.history)
 
     # -- convenience for readers ------------------------------------------------------------
 
@@ -395,34 +480,24 @@ class GameState:
     # -- copying and JSON --------------------------------------------------------------------
 
     def copy(self) -> GameState:
-        """An independent copy (cheaper than deepcopy: chips are immutable)."""
-        # Random.__new__ skips seeding from the OS (slow); setstate then copies the state.
-        rng = random.Random.__new__(random.Random)
-        rng.setstate(self.rng.getstate())
-        return GameState(
-            seed=self.seed,
-            settings=self.settings,
-            rng=rng,
-            score=dict(self.score),
-            balls=[Ball(b.square, b.facing, b.owner, b.home) for b in self.balls],
-            chips=dict(self.chips),
-            bag=dict(self.bag),
-            removed=dict(self.removed),
-            windbag=self.windbag,
-            to_move=self.to_move,
-            phase=self.phase,
-            drawn=self.drawn,
-            last_rotated=dict(self.last_rotated),
-            placed_this_round=list(self.placed_this_round),
-            placers=list(self.placers),
-            pending_aim=list(self.pending_aim),
-            rounds=self.rounds,
-            goals_reversed=self.goals_reversed,
-            winner=self.winner,
-            draw=self.draw,
-            end_reason=self.end_reason,
-            history=list(self.history),
-        )
+        """An independent copy (cheaper than deepcopy: chips are immutable, the history and
+        the dice copy in O(1)). It is on the engine's hot path: once per action."""
+        rng = self.rng
+        new = GameState.__new__(GameState)
+        new.__dict__.update(self.__dict__)  # immutable fields are shared as they are
+        new.rng = rng.copy() if isinstance(rng, Dice) else Dice.from_random(rng)
+        new.score = dict(self.score)
+        new.balls = [Ball(b.square, b.facing, b.owner, b.home) for b in self.balls]
+        new.chips = dict(self.chips)
+        new.bag = dict(self.bag)
+        new.removed = dict(self.removed)
+        new.last_rotated = dict(self.last_rotated)
+        new.placed_this_round = list(self.placed_this_round)
+        new.placers = list(self.placers)
+        new.pending_aim = list(self.pending_aim)
+        if not isinstance(self.history, History):
+            new.history = History(self.history)
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         version, internal, gauss = self.rng.getstate()
@@ -437,6 +512,8 @@ class GameState:
                 value = [asdict(ball) for ball in value]
             elif f.name == "chips":
                 value = {sq: [chip.kind, chip.facing] for sq, chip in value.items()}
+            elif f.name == "history":
+                value = list(value)
             data[f.name] = value
         data["rng"] = [version, list(internal), gauss]
         return data
@@ -447,10 +524,9 @@ class GameState:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameState:
         version, internal, gauss = data["rng"]
-        rng = random.Random()
-        rng.setstate((version, tuple(internal), gauss))
         values = dict(data)
-        values["rng"] = rng
+        values["rng"] = Dice.from_state((version, tuple(internal), gauss))
+        values["history"] = History(data["history"])
         values["settings"] = Settings(**data["settings"])
         values["balls"] = [Ball(**ball) for ball in data["balls"]]
         values["chips"] = {sq: Chip(kind, facing) for sq, (kind, facing) in data["chips"].items()}
