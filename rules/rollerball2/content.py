@@ -61,6 +61,8 @@ SLOTS = (
     "Catcher3",
 )
 BIKER_SLOTS = ("Biker1", "Biker2", "Biker3")
+CATCHER_SLOTS = ("Catcher1", "Catcher2", "Catcher3")
+EXTRA_SLOTS = ("Skater5", "Catcher3")  # where the tenth player goes: one of the two, never both
 EXTRA = "Extra"  # Random Player chart entry for the tenth player (Skater5 or Catcher3)
 MATRIX_OUTCOMES = (
     "goal",
@@ -437,7 +439,7 @@ def _parse_chart(raw: Any, key: str, where: str) -> tuple[str, ...]:
     if len(column) != 10:
         raise ContentError(f"{where} {key}: the chart needs one entry per D10 face (10)")
     for slot in column:
-        if slot not in (*SLOTS, EXTRA) or slot in ("Skater5", "Catcher3"):
+        if slot not in (*SLOTS, EXTRA) or slot in EXTRA_SLOTS:
             raise ContentError(f"{where} {key}: bad slot '{slot}'")
         if key == "skater_catcher" and slot in BIKER_SLOTS:
             raise ContentError(f"{where} {key}: the Skater/Catcher column has no bikers")

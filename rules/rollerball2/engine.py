@@ -15,7 +15,6 @@ import copy
 import random  # only random.Random instances (seeded, held in the state), never module functions
 
 from rules.rollerball2.cards import (
-    BIKER,
     CATCHER,
     FLOW_CATCH,
     FLOW_CONTROL,
@@ -36,13 +35,23 @@ from rules.rollerball2.cards import (
     Op,
     PlayerCard,
 )
-from rules.rollerball2.content import BIKER_SLOTS, EMPTY, EXTRA, MatrixLine, load_content
+from rules.rollerball2.content import (
+    BIKER_SLOTS,
+    CATCHER_SLOTS,
+    EMPTY,
+    EXTRA,
+    EXTRA_SLOTS,
+    SLOTS,
+    MatrixLine,
+    load_content,
+)
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.roster import (
     EXPERIENCE_RANK,
     Lineup,
     Roster,
     default_lineup,
+    fits_slot,
     validate_lineup,
 )
 from rules.rollerball2.scoresheet import (
@@ -82,20 +91,6 @@ from rules.rollerball2.state import (
     roster_to_json,
 )
 
-SLOT_ORDER = (
-    "Biker1",
-    "Biker2",
-    "Biker3",
-    "Skater1",
-    "Skater2",
-    "Skater3",
-    "Skater4",
-    "Skater5",
-    "Catcher1",
-    "Catcher2",
-    "Catcher3",
-)
-CATCHER_SLOTS = ("Catcher1", "Catcher2", "Catcher3")
 SECTION_NAMES = {
     "action": "ACTION",
     "biker_id": "BIKER ID",
@@ -213,7 +208,7 @@ def _extra_slot(team: TeamState) -> str:
 def matched_slot(team: TeamState, slot: str) -> str:
     """The opponent's slot that guards `slot` (seed ACTION NOTES 2: Skater 1 vs Skater 1 ...).
     Ruling: the two extra players (Skater5 / Catcher3) guard each other."""
-    if slot in ("Skater5", "Catcher3"):
+    if slot in EXTRA_SLOTS:
         return _extra_slot(team)
     return slot
 
@@ -257,7 +252,7 @@ def _chart_slot(state: MatchState, side: str, column: str, events: list[Event]) 
 def _least_experienced(state: MatchState, side: str) -> str | None:
     team = state.team(side)
     best = None
-    for slot in SLOT_ORDER:
+    for slot in SLOTS:
         number = team.lineup.get(slot)
         if number is None:
             continue
@@ -565,7 +560,7 @@ def _to_fire(state: MatchState) -> None:
 
 
 def _first_skater_or_catcher(team: TeamState) -> str | None:
-    for slot in SLOT_ORDER:
+    for slot in SLOTS:
         if slot not in BIKER_SLOTS and team.lineup.get(slot) is not None:
             return slot
     return None
@@ -615,6 +610,19 @@ def _retain(state: MatchState, events: list[Event]) -> None:
     )
 
 
+def _holds_catcher(state: MatchState, place: Place) -> bool:
+    card = _card_at(state, place)
+    return card is not None and card.position == CATCHER
+
+
+def _opposing_catcher(place: Place) -> Place:
+    """Where a fired ball or a FAC result goes when `place`, a catcher slot, holds no catcher
+    (seed GAME SETUP: it "will automatically go to the opposing Catcher"): the same catcher slot
+    across the track. Ruling: Catcher3 goes to Catcher1 (the other team may have no Catcher3)."""
+    side, slot = place
+    return other_side(side), "Catcher1" if slot == "Catcher3" else slot
+
+
 def _catch(state: MatchState, place: Place, events: list[Event]) -> None:
     """Seed STARTING PLAY and GAME SETUP: a catcher slot that is empty (or holds a skater, who
     does not catch a fired ball) sends the ball to the opposing catcher."""
@@ -622,16 +630,14 @@ def _catch(state: MatchState, place: Place, events: list[Event]) -> None:
     card = _card_at(state, place)
     if slot in CATCHER_SLOTS and (card is None or card.position != CATCHER):
         why = "is empty" if card is None else "has no catcher"
-        other = other_side(side)
-        other_slot = "Catcher1" if slot == "Catcher3" else slot
+        other, other_slot = _opposing_catcher(place)
         events.append(
             Event(
                 "info",
                 f"{state.team(side).roster.team} {slot} {why}: the opposing catcher takes it.",
             )
         )
-        other_card = _card_at(state, (other, other_slot))
-        if other_card is None or other_card.position != CATCHER:
+        if not _holds_catcher(state, (other, other_slot)):
             events.append(Event("fire", "No catcher there either: the ball rolls into the gutter."))
             _to_fire(state)
             return
@@ -686,9 +692,8 @@ def _do_flow(state: MatchState, effect: Effect, context: dict, events: list[Even
         if place[1] in CATCHER_SLOTS and card is not None and card.position != CATCHER:
             # Seed GAME SETUP: with a skater in a catcher slot, "all FAC results that would have
             # went to that position will automatically go to the opposing Catcher".
-            other = (other_side(place[0]), "Catcher1" if place[1] == "Catcher3" else place[1])
-            other_card = _card_at(state, other)
-            if other_card is None or other_card.position != CATCHER:
+            other = _opposing_catcher(place)
+            if not _holds_catcher(state, other):
                 events.append(Event("info", f"{describe(state, place)} is no catcher: no play."))
                 _retain(state, events)
                 return
@@ -734,6 +739,17 @@ def _matrix(offense: str, defense: str) -> MatrixLine:
     return load_content().matrix_lookup[(offense, defense)]
 
 
+def _defense_roll(state: MatchState, defender: Place) -> tuple[str, str]:
+    """The defender's D10 on his DEFENSE column, and how it reads for spectators. An empty slot
+    rolls nothing: it is the Action Matrix's "[Position Empty]"."""
+    card = _card_at(state, defender)
+    if card is None:
+        return EMPTY, f"{describe(state, defender)}: [Position Empty]"
+    roll = _d10(state)
+    defense = card.defense_on(roll)
+    return defense, f"{describe(state, defender)} rolls {roll}: {defense}"
+
+
 def duel(state: MatchState, events: list[Event], defender: Place | None = None) -> None:
     """Seed ACTION NOTES 2: the handler rolls on his OFFENSE column, his defender on his DEFENSE
     column (2D10); the pair is looked up on the Action Matrix."""
@@ -746,14 +762,7 @@ def duel(state: MatchState, events: list[Event], defender: Place | None = None) 
     assert attacker_card is not None
     offense_roll = _d10(state)
     offense = attacker_card.offense_on(offense_roll)
-    defender_card = _card_at(state, defender)
-    if defender_card is None:
-        defense = EMPTY
-        defense_text = f"{describe(state, defender)}: [Position Empty]"
-    else:
-        defense_roll = _d10(state)
-        defense = defender_card.defense_on(defense_roll)
-        defense_text = f"{describe(state, defender)} rolls {defense_roll}: {defense}"
+    defense, defense_text = _defense_roll(state, defender)
     events.append(
         Event(
             "roll",
@@ -843,7 +852,7 @@ def _bikers_on_track(state: MatchState, side: str) -> list[str]:
 def _open_skaters(state: MatchState, side: str, exclude: int | None) -> list[str]:
     team = state.team(side)
     slots = []
-    for slot in SLOT_ORDER:
+    for slot in SLOTS:
         number = team.lineup.get(slot)
         if number is not None and number != exclude and team.card(number).position == SKATER:
             slots.append(slot)
@@ -913,14 +922,7 @@ def _tow(state: MatchState, biker_place: Place, events: list[Event]) -> None:
         offense_place = (state.control, state.handler)
     else:
         defender = (other_side(state.control), biker_place[1])
-        opposing = _card_at(state, defender)
-        if opposing is None:
-            defense = EMPTY
-            text = f"{describe(state, defender)}: [Position Empty]"
-        else:
-            defense_roll = _d10(state)
-            defense = opposing.defense_on(defense_roll)
-            text = f"{describe(state, defender)} rolls {defense_roll}: {defense}"
+        defense, text = _defense_roll(state, defender)
         events.append(
             Event(
                 "roll",
@@ -1109,7 +1111,7 @@ def legal_actions(state: MatchState) -> list[Action]:
         bench = _bench(state, side)
         for slot in substitution_slots(state, side):
             for number in bench:
-                if (team.card(number).position == BIKER) == (slot in BIKER_SLOTS):
+                if fits_slot(team.card(number).position, slot):
                     actions.append(Substitute(side, slot, number))
     return actions
 
@@ -1154,7 +1156,7 @@ def _validate(state: MatchState, action: Action) -> None:
             raise RollerballError(f"#{card.number} {card.name} may not play now.")
         if action.number in team.on_track():
             raise RollerballError(f"#{card.number} {card.name} is already on the track.")
-        if (card.position == BIKER) != (action.slot in BIKER_SLOTS):
+        if not fits_slot(card.position, action.slot):
             raise RollerballError(f"A {card.position} cannot play {action.slot}.")
         return
     if isinstance(action, CatcherChoice):

@@ -20,22 +20,11 @@ from rules.rollerball2.cards import (
     VETERAN,
     PlayerCard,
 )
-from rules.rollerball2.content import BIKER_SLOTS, load_content
+from rules.rollerball2.content import BIKER_SLOTS, EXTRA_SLOTS, SLOTS, load_content
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.scoresheet import Absence
 
-BASE_SLOTS = (
-    "Biker1",
-    "Biker2",
-    "Biker3",
-    "Skater1",
-    "Skater2",
-    "Skater3",
-    "Skater4",
-    "Catcher1",
-    "Catcher2",
-)
-EXTRA_SLOTS = ("Skater5", "Catcher3")
+BASE_SLOTS = tuple(slot for slot in SLOTS if slot not in EXTRA_SLOTS)  # nine on every lineup
 
 # How many of each position and experience a generated roster holds (25 players).
 ROSTER_MAKEUP = {
@@ -157,6 +146,12 @@ def default_lineup(roster: Roster) -> Lineup:
     return lineup
 
 
+def fits_slot(position: str, slot: str) -> bool:
+    """Seed GAME SETUP: bikers ride in the biker slots and only there; skaters and catchers fill
+    the others (a skater may stand in a catcher slot and a catcher in a skater slot)."""
+    return (position == BIKER) == (slot in BIKER_SLOTS)
+
+
 def validate_lineup(roster: Roster, lineup: Lineup) -> None:
     """Raise RollerballError unless `lineup` is a legal starting ten for `roster`."""
     extras = [slot for slot in EXTRA_SLOTS if slot in lineup]
@@ -176,7 +171,7 @@ def validate_lineup(roster: Roster, lineup: Lineup) -> None:
         seen.add(number)
         if number in absent:
             raise RollerballError(f"#{number} {card.name} is not available for this match.")
-        if (slot in BIKER_SLOTS) != (card.position == BIKER):
+        if not fits_slot(card.position, slot):
             raise RollerballError(
                 f"{slot} cannot be played by #{number} {card.name}, a {card.position}: "
                 "bikers ride in the biker slots and only there."
