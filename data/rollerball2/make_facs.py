@@ -14,8 +14,6 @@ from pathlib import Path
 
 OUT = Path(__file__).resolve().parent / "facs.json"
 
-EXP_WORD = {"star": "STAR", "veteran": "VETERAN", "rookie": "ROOKIE"}
-
 
 def cond(who, experiences=(), positions=()):
     c = {"who": who}

@@ -35,8 +35,15 @@ OFFENSE_ACTIONS = (GOAL, PASS, ATT, BKR, LOSE, EVT)
 # Seed: "PASS never occurs in the Defensive column."
 DEFENSE_ACTIONS = (GOAL, ATT, BKR, LOSE, EVT)
 
-# The faces of a D10 as the bot reads them: 1 to 10 (a die face showing 0 counts as 10).
-D10_FACES = tuple(range(1, 11))
+# The six sections of a FAC, in card order: field name -> printed heading.
+SECTION_HEADINGS = {
+    "action": "ACTION",
+    "biker_id": "BIKER ID",
+    "attack_skater": "ATTACK (SKATER/CATCHER)",
+    "attack_biker": "ATTACK (BIKER)",
+    "ball_fires": "The BALL FIRES...",
+    "event": "EVENT",
+}
 
 
 @dataclass(frozen=True)
@@ -176,11 +183,4 @@ class FastActionCard:
 
     def sections(self) -> tuple[tuple[str, Section], ...]:
         """The six sections with their printed headings, in card order."""
-        return (
-            ("ACTION", self.action),
-            ("BIKER ID", self.biker_id),
-            ("ATTACK (SKATER/CATCHER)", self.attack_skater),
-            ("ATTACK (BIKER)", self.attack_biker),
-            ("The BALL FIRES...", self.ball_fires),
-            ("EVENT", self.event),
-        )
+        return tuple((heading, getattr(self, key)) for key, heading in SECTION_HEADINGS.items())

@@ -36,6 +36,7 @@ from rules.rollerball2.cards import (
     OP_REST,
     POSITIONS,
     REST_LENGTHS,
+    SECTION_HEADINGS,
     Condition,
     Effect,
     FastActionCard,
@@ -77,7 +78,7 @@ MATRIX_OUTCOMES = (
     "pass_goal",
     "event",
 )
-SECTION_KEYS = ("action", "biker_id", "attack_skater", "attack_biker", "ball_fires", "event")
+SECTION_KEYS = tuple(SECTION_HEADINGS)
 
 # What each section may say: which teams and roles its places use, and where the ball may go.
 _SECTION_TEAMS = {

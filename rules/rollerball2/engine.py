@@ -29,6 +29,7 @@ from rules.rollerball2.cards import (
     OP_PENALTY,
     OP_REST,
     PASS,
+    SECTION_HEADINGS,
     SKATER,
     Condition,
     Effect,
@@ -91,14 +92,6 @@ from rules.rollerball2.state import (
     roster_to_json,
 )
 
-SECTION_NAMES = {
-    "action": "ACTION",
-    "biker_id": "BIKER ID",
-    "attack_skater": "ATTACK (SKATER/CATCHER)",
-    "attack_biker": "ATTACK (BIKER)",
-    "ball_fires": "The BALL FIRES...",
-    "event": "EVENT",
-}
 SIDE_WORD = {HOME: "Home", AWAY: "Visitors"}
 
 Place = tuple[str, str]  # (side, slot)
@@ -192,13 +185,6 @@ def describe(state: MatchState, place: Place) -> str:
 def _name(state: MatchState, side: str, number: int) -> str:
     team = state.team(side)
     return f"{team.roster.team} #{number} {team.card(number).name}"
-
-
-def _slot_of(team: TeamState, number: int) -> str | None:
-    for slot, occupant in team.lineup.items():
-        if occupant == number:
-            return slot
-    return None
 
 
 def _extra_slot(team: TeamState) -> str:
@@ -971,7 +957,7 @@ def _next_card(state: MatchState, events: list[Event]) -> None:
     events.append(
         Event(
             "card",
-            f"[{_clock(state)}] FAC {index}, {SECTION_NAMES[key]}: {section.text}",
+            f"[{_clock(state)}] FAC {index}, {SECTION_HEADINGS[key]}: {section.text}",
             fac=index,
         )
     )
@@ -1052,7 +1038,7 @@ def scoreboard(state: MatchState) -> str:
             + state.pending["kind"].replace("_", " ")
         )
     else:
-        waiting = f"next card: {SECTION_NAMES[_section_for(state)]}"
+        waiting = f"next card: {SECTION_HEADINGS[_section_for(state)]}"
     ball = (
         f"{describe(state, (state.control, state.handler))} has the ball"
         if state.control and state.handler

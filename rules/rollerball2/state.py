@@ -17,7 +17,6 @@ from rules.rollerball2.scoresheet import Absence, PlayerLine
 
 HOME = "home"
 AWAY = "away"
-SIDES = (HOME, AWAY)
 
 # What the next card will be read for (which FAC section).
 PHASE_FIRE = "fire"  # The BALL FIRES...
