@@ -555,15 +555,14 @@ def _first_skater_or_catcher(team: TeamState) -> str | None:
 def _give_ball(state: MatchState, side: str, slot: str, events: list[Event], how: str) -> None:
     """`side`'s player in `slot` now has the ball; remembers a teammate for the assist."""
     team = state.team(side)
-    number = team.lineup[slot]
+    assert team.lineup[slot] is not None
     if state.control == side and state.handler and state.handler != slot:
-        state.previous_handler = state.team(side).lineup.get(state.handler)
+        state.previous_handler = team.lineup.get(state.handler)
     elif state.control != side:
         state.previous_handler = None
     state.control = side
     state.handler = slot
     events.append(Event("control", f"{how}: {describe(state, (side, slot))} has the ball."))
-    assert number is not None
 
 
 def _turnover(state: MatchState, events: list[Event]) -> None:
@@ -1001,6 +1000,13 @@ def _after_card(state: MatchState, events: list[Event]) -> None:
     _to_fire(state)
 
 
+def _leader(state: MatchState) -> str | None:
+    """The side ahead on goals, None when level."""
+    if state.home.score == state.away.score:
+        return None
+    return HOME if state.home.score > state.away.score else AWAY
+
+
 def _finish(state: MatchState, events: list[Event]) -> None:
     state.phase = PHASE_OVER
     state.pending = None
@@ -1012,12 +1018,8 @@ def _finish(state: MatchState, events: list[Event]) -> None:
             if out.reason == "penalty":
                 del team.out[number]  # every penalty expires when the match ends
     home, away = state.home, state.away
-    if home.score > away.score:
-        verdict = f"{home.roster.team} win"
-    elif away.score > home.score:
-        verdict = f"{away.roster.team} win"
-    else:
-        verdict = "A draw"
+    leader = _leader(state)
+    verdict = "A draw" if leader is None else f"{state.team(leader).roster.team} win"
     events.append(
         Event(
             "final",
@@ -1276,16 +1278,10 @@ def result(state: MatchState) -> MatchResult:
             players=[copy.copy(team.sheet[card.number]) for card in team.roster.players],
             score_by_period=list(team.score_by_period),
         )
-    if state.home.score > state.away.score:
-        winner: str | None = HOME
-    elif state.away.score > state.home.score:
-        winner = AWAY
-    else:
-        winner = None
     return MatchResult(
         home=sheets[HOME],
         away=sheets[AWAY],
-        winner=winner if state.phase == PHASE_OVER else None,
+        winner=_leader(state) if state.phase == PHASE_OVER else None,
         overtime=state.period == OVERTIME_PERIOD,
         facs_played=state.fac_count,
         carry_over={side: list(state.team(side).new_absences) for side in (HOME, AWAY)},
