@@ -3,6 +3,7 @@
 Public API (everything a cog or renderer needs):
     new_game(seed: int, settings: Settings | None = None) -> (GameState, list[Event])
     legal_actions(state) -> list[Action]          # for state.to_move; Resign is always allowed
+    random_action(state, rng) -> Action           # = rng.choice(legal_actions(state)), faster
     apply(state, action, player=None) -> (GameState, list[Event])
         raises RocketballError(message for the player); `state` is never changed
     Actions: Roll(), Place(square, facing=None, kind=None), Rotate(square, clockwise=True),
@@ -21,7 +22,7 @@ Players are "N" (North) and "S" (South). State, geometry and edge arrows: see st
 
 from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
 from rules.rocketball.ai import LEVELS, choose_action
-from rules.rocketball.engine import apply, legal_actions, new_game, turn_prompt
+from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
 from rules.rocketball.record import (
@@ -60,6 +61,7 @@ __all__ = [
     "new_game",
     "parse_command",
     "parse_record",
+    "random_action",
     "replay",
     "to_record",
     "turn_prompt",

@@ -11,6 +11,8 @@ holder first) and the second placer takes the windbag.
 
 from __future__ import annotations
 
+import random
+
 from rules.rocketball import placement
 from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
 from rules.rocketball.dice import Dice
@@ -126,43 +128,80 @@ def _reset_field(state: GameState, events: list[Event]) -> None:
 
 # --- legal actions --------------------------------------------------------------------------
 
-# Prebuilt immutable actions keep legal_actions cheap (it may list ~400 of them).
-_PLACE_ACTIONS: dict[str, dict[tuple[str | None, ...], tuple[Place, ...]]] = {}
+# Prebuilt immutable actions keep legal_actions cheap (it may list ~400 of them): for each
+# placeable kind (or djinn pick), square -> the Place actions on that square, one per facing.
+_PLACE_ACTIONS: dict[tuple[str, bool], dict[str, tuple[Place, ...]]] = {}
 _ROTATIONS = {sq: (Rotate(sq, True), Rotate(sq, False)) for sq in FIELD_SQUARES}
+_ROLL = [Roll()]
+_AIMS = tuple(Aim(direction) for direction in DIRECTIONS)
+_PASS = Pass()
 
 
-def _placements(
-    square: str, facings: tuple[str | None, ...], kind: str | None
-) -> tuple[Place, ...]:
-    by_square = _PLACE_ACTIONS.setdefault(square, {})
-    key = (*facings, kind)
-    actions = by_square.get(key)
-    if actions is None:
-        actions = by_square[key] = tuple(Place(square, facing, kind) for facing in facings)
-    return actions
+def _placements(kind: str, djinn: bool) -> dict[str, tuple[Place, ...]]:
+    key = (kind, djinn)
+    by_square = _PLACE_ACTIONS.get(key)
+    if by_square is None:
+        facings = placement.facings_for(kind)
+        named_kind = kind if djinn else None
+        by_square = _PLACE_ACTIONS[key] = {
+            square: tuple(Place(square, facing, named_kind) for facing in facings)
+            for square in FIELD_SQUARES
+        }
+    return by_square
 
 
 def legal_actions(state: GameState) -> list[Action]:
-    """Everything `state.to_move` may do now. Resign is always allowed and not listed."""
-    if state.phase == PHASE_ROLL:
-        return [Roll()]
-    if state.phase == PHASE_AIM:
-        return [Aim(direction) for direction in DIRECTIONS]
-    if state.phase != PHASE_PLACE:
+    """Everything `state.to_move` may do now. Resign is always allowed and not listed.
+
+    The order is fixed (placements by kind, square and facing, then rotations, then drifts),
+    so a seeded choice among them is reproducible."""
+    phase = state.phase
+    if phase == PHASE_ROLL:
+        return list(_ROLL)
+    if phase == PHASE_AIM:
+        return list(_AIMS)
+    if phase != PHASE_PLACE:
         return []
     actions: list[Action] = []
+    extend = actions.extend  # a plain loop of extend is the fastest way to flatten these
     djinn = state.drawn == DJINN
     for kind in placement.placeable_kinds(state):
-        named_kind = kind if djinn else None
-        facings = placement.facings_for(kind)
+        by_square = _placements(kind, djinn)
         for square in placement.placement_squares(state, kind):
-            actions.extend(_placements(square, facings, named_kind))
+            extend(by_square[square])
     for square in placement.rotatable_squares(state):
-        actions.extend(_ROTATIONS[square])
+        extend(_ROTATIONS[square])
     if state.settings.drifting_winds:
         actions.extend(Drift(a, b) for a, b in placement.drift_moves(state))
     # RULINGS: if a player can neither place nor rotate, the turn passes.
-    return actions or [Pass()]
+    return actions or [_PASS]
+
+
+def random_action(state: GameState, rng: random.Random) -> Action:
+    """A uniformly random legal action: exactly `rng.choice(legal_actions(state))`, the same
+    draw from `rng` and the same action, without listing every action (random play and
+    benchmarks call this once per action; a place step can offer ~300 actions)."""
+    if state.phase != PHASE_PLACE:
+        return rng.choice(legal_actions(state))
+    djinn = state.drawn == DJINN
+    # Each block of actions in legal_actions' order: (squares, actions per square, lookup).
+    blocks: list[tuple[list[str], int, dict[str, tuple[Action, ...]]]] = []
+    for kind in placement.placeable_kinds(state):
+        squares = placement.placement_squares(state, kind)
+        blocks.append((squares, len(placement.facings_for(kind)), _placements(kind, djinn)))
+    blocks.append((placement.rotatable_squares(state), 2, _ROTATIONS))
+    drifts = placement.drift_moves(state) if state.settings.drifting_winds else []
+    total = sum(len(squares) * width for squares, width, _ in blocks) + len(drifts)
+    if total == 0:
+        return rng.choice([_PASS])
+    # choice(range(n)) draws exactly as choice() on any sequence of length n.
+    index = rng.choice(range(total))
+    for squares, width, by_square in blocks:
+        size = len(squares) * width
+        if index < size:
+            return by_square[squares[index // width]][index % width]
+        index -= size
+    return Drift(*drifts[index])
 
 
 # --- apply ----------------------------------------------------------------------------------

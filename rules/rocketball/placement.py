@@ -6,9 +6,13 @@ error messages and `legal_actions` come from the same code.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import filterfalse
+
 from rules.rocketball.state import (
     CENTRE,
     DIRECTIONAL_KINDS,
+    DJINN,
     FIELD_SQUARES,
     LAST_ROW,
     MOGUL,
@@ -19,6 +23,7 @@ from rules.rocketball.state import (
     SPECIAL_KINDS,
     WIDTH,
     GameState,
+    Settings,
     edges_of,
     neighbour,
     other,
@@ -123,15 +128,31 @@ def placement_problem(state: GameState, kind: str, square: str) -> str | None:
     return square_problem(state, square) or special_problem(state, kind, square)
 
 
+# Squares a chip may ever go on (not the centre), and those a special chip may ever go on (not
+# touching a wall, not near a goal), in FIELD_SQUARES order: legal_actions keeps that order.
+_OPEN_SQUARES = tuple(sq for sq in FIELD_SQUARES if sq != CENTRE)
+_SPECIAL_SQUARES = tuple(
+    sq for sq in _OPEN_SQUARES if sq not in WALL_SQUARES and sq not in NEAR_GOAL
+)
+
+
 def placement_squares(state: GameState, kind: str) -> list[str]:
-    balls = state.ball_squares()
+    """The squares `placement_problem` allows for `kind`, found in one pass (the hot path of
+    legal_actions: it checks only what can fail on each square)."""
     chips = state.chips
-    special = kind in SPECIAL_KINDS
+    balls = [ball.square for ball in state.balls]
+    if kind not in SPECIAL_KINDS:
+        squares = list(filterfalse(chips.__contains__, _OPEN_SQUARES))
+        for ball in balls:
+            if ball in squares:
+                squares.remove(ball)
+        return squares
+    special_chips = {sq for sq, chip in chips.items() if chip.kind in SPECIAL_KINDS}
     squares = []
-    for square in FIELD_SQUARES:
-        if square == CENTRE or square in chips or square in balls:
+    for square in _SPECIAL_SQUARES:
+        if square in chips or square in balls:
             continue
-        if special and special_problem(state, kind, square) is not None:
+        if kind != MOGUL and not special_chips.isdisjoint(AROUND[square]):
             continue
         squares.append(square)
     return squares
@@ -140,8 +161,11 @@ def placement_squares(state: GameState, kind: str) -> list[str]:
 def _not_rotatable_now(state: GameState) -> set[str]:
     """Squares whose chip may not be rotated now, whatever its kind: under a ball, rotated by
     the opponent on their last turn, or (Assault) placed this round."""
-    blocked = state.ball_squares() | set(state.placed_this_round)
-    blocked.add(state.last_rotated.get(other(state.to_move)) or "")
+    blocked = {ball.square for ball in state.balls}
+    blocked.update(state.placed_this_round)
+    rotated = state.last_rotated.get(other(state.to_move))
+    if rotated:
+        blocked.add(rotated)
     return blocked
 
 
@@ -166,11 +190,25 @@ def rotate_problem(state: GameState, square: str) -> str | None:
 def rotatable_squares(state: GameState) -> list[str]:
     """The squares `rotate_problem` allows, found in one pass."""
     blocked = _not_rotatable_now(state)
+    if _only_rotatable_chips(state.settings):
+        return list(filterfalse(blocked.__contains__, state.chips))
+    rotatable = ROTATABLE_KINDS
     return [
         square
         for square, chip in state.chips.items()
-        if chip.kind in ROTATABLE_KINDS and square not in blocked
+        if chip.kind in rotatable and square not in blocked
     ]
+
+
+@cache
+def _only_rotatable_chips(settings: Settings) -> bool:
+    """True when every chip that can reach the field turns (vortexes, gusts): then
+    rotatable_squares need not look at each chip's kind. A djinn only picks chips from the
+    windbag, so the windbag's kinds are all there is."""
+    return all(
+        kind in ROTATABLE_KINDS or kind == DJINN or count == 0
+        for kind, count in settings.initial_bag().items()
+    )
 
 
 def drift_problem(state: GameState, from_square: str, to_square: str) -> str | None:
@@ -194,16 +232,20 @@ def drift_problem(state: GameState, from_square: str, to_square: str) -> str | N
 
 def drift_moves(state: GameState) -> list[tuple[str, str]]:
     """Every (from, to) drift `drift_problem` allows, checking only what can fail: the
-    neighbours are orthogonal by construction."""
+    neighbours are orthogonal field squares by construction, so a target fails
+    `square_problem` only when it is the centre or holds a chip or a ball."""
     moves = []
-    balls = state.ball_squares()
-    for square, chip in state.chips.items():
-        if square in balls:
+    chips = state.chips
+    taken = state.ball_squares()
+    taken.add(CENTRE)
+    for square, chip in chips.items():
+        if square in taken:
             continue
+        special = chip.kind in SPECIAL_KINDS
         for target in ORTHOGONAL[square]:
-            if square_problem(state, target) is None and (
-                chip.kind not in SPECIAL_KINDS
-                or special_problem(state, chip.kind, target, ignore=square) is None
-            ):
-                moves.append((square, target))
+            if target in chips or target in taken:
+                continue
+            if special and special_problem(state, chip.kind, target, ignore=square) is not None:
+                continue
+            moves.append((square, target))
     return moves
