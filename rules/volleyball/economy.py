@@ -76,6 +76,15 @@ def within_credit(balance_after: int) -> bool:
     return balance_after >= CREDIT_LIMIT
 
 
+def refused_for_credit(team: Team, order: str, cost: str) -> str:
+    """The event for an order the bank refuses (rules 8 and 9; see within_credit):
+    "<team>'s <order> is not valid: <cost> would take the bank account below -$1,000"."""
+    return (
+        f"{team.name}'s {order} is not valid: {cost} would take the bank account below "
+        f"{dollars(CREDIT_LIMIT)}."
+    )
+
+
 def contract_bonus(pay_per_round: int, rounds: int) -> int:
     """The up-front bonus for a contract (seed rule 7).
 
@@ -239,8 +248,9 @@ def apply_bank_rule(
         if team.below_credit_since_round is None:  # first round in the red: a warning
             team.below_credit_since_round = round_number
             events.append(
-                f"{team.name}'s bank account is {dollars(team.money)}, below -$1,000: the manager has "
-                "one round to put it right before the bank takes measures."
+                f"{team.name}'s bank account is {dollars(team.money)}, below "
+                f"{dollars(CREDIT_LIMIT)}: the manager has one round to put it right before the "
+                "bank takes measures."
             )
             continue
         for player in [p for p in team.players if p.is_contract]:

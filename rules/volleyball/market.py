@@ -267,8 +267,9 @@ def resolve_transfer_market(
                 continue
             if not economy.within_credit(buyer.money - bid.amount):
                 events.append(
-                    f"{buyer.name}'s bid of ${bid.amount} on {player.name} is not valid: it "
-                    "would take the bank account below -$1,000."
+                    economy.refused_for_credit(
+                        buyer, f"bid of ${bid.amount} on {player.name}", "it"
+                    )
                 )
                 continue
             valid.append((buyer.name, bid.amount))
@@ -381,8 +382,9 @@ def resolve_gm_offers(
                     continue
                 if not economy.within_credit(team.money - bid.amount):
                     events.append(
-                        f"{team.name}'s bid of ${bid.amount} on {offer.describe()} is not "
-                        "valid: it would take the bank account below -$1,000."
+                        economy.refused_for_credit(
+                            team, f"bid of ${bid.amount} on {offer.describe()}", "it"
+                        )
                     )
                     continue
                 valid.append((team.name, bid))
@@ -511,8 +513,9 @@ def resolve_contract_players(
                 bonus = economy.contract_bonus(bid.pay_per_round, bid.rounds)
                 if not economy.within_credit(team.money - bonus):
                     events.append(
-                        f"{team.name}'s contract bid for {spec.name} is not valid: the bonus "
-                        f"of ${bonus} would take the bank account below -$1,000."
+                        economy.refused_for_credit(
+                            team, f"contract bid for {spec.name}", f"the bonus of ${bonus}"
+                        )
                     )
                     continue
                 valid.append((team.name, bid))

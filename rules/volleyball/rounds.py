@@ -333,8 +333,9 @@ class _Round:
                 price = economy.spy_price(spy.player_detail)
                 if not economy.within_credit(team.money - price):
                     self.events.append(
-                        f"{team.name}'s spying order on {spy.target_team} is not valid: "
-                        f"${price} would take the bank account below -$1,000."
+                        economy.refused_for_credit(
+                            team, f"spying order on {spy.target_team}", f"${price}"
+                        )
                     )
                     continue
                 economy.book(team, -price, "spying", self.report.ledger)

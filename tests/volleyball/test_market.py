@@ -105,7 +105,9 @@ def test_a_bid_that_breaks_the_bank_is_not_valid_and_the_next_one_wins() -> None
     )
     assert greens.player("R A") is not None
     assert blues.money == -700
-    assert "below -$1,000" in events[0]
+    assert events[0] == (
+        "Blues's bid of $400 on R A is not valid: it would take the bank account below -$1,000."
+    )
 
 
 def test_equal_bids_are_drawn_by_lot_and_the_draw_is_shown() -> None:
@@ -175,6 +177,21 @@ def test_gm_offers_go_to_the_highest_bidder_and_a_new_player_gets_his_name() -> 
     assert events == [
         "Reds buys GM offer R1P1 (a new Age A player, 7/6) for $300 and names him Nina Nieuw.",
         "Blues buys GM offer R1TP (5 training points) for $100.",
+    ]
+
+
+def test_a_gm_offer_bid_beyond_the_credit_limit_is_not_valid() -> None:
+    reds, blues = Team("Reds", squad("R"), money=500), Team("Blues", squad("B"), money=500)
+    offers = [market.GmOffer("R1SP", "sp", amount=10)]
+    bids = {"Reds": [GmOfferBid("R1SP", 1501)], "Blues": [GmOfferBid("R1SP", 20)]}
+    events: list[str] = []
+    market.resolve_gm_offers(league_of(reds, blues), offers, bids, random.Random(1), events)
+    assert (reds.special_points, blues.special_points) == (0, 10)
+    assert (reds.money, blues.money) == (500, 480)
+    assert events == [
+        "Reds's bid of $1501 on GM offer R1SP (10 special points) is not valid: it would take "
+        "the bank account below -$1,000.",
+        "Blues buys GM offer R1SP (10 special points) for $20.",
     ]
 
 
@@ -252,6 +269,23 @@ def test_equal_pay_goes_to_the_longest_contract() -> None:
     assert reds.money == 1000
 
 
+def test_a_bonus_beyond_the_credit_limit_makes_the_contract_bid_invalid() -> None:
+    league, reds, blues = contract_league()
+    blues.money = -900  # the bonus of a 4-round contract at $150 is $120: -$1,020
+    bids = {
+        "Reds": [ContractBid("Ilse Muur", 100, 2)],
+        "Blues": [ContractBid("Ilse Muur", 150, 4)],
+    }
+    events: list[str] = []
+    market.resolve_contract_players(league, bids, 1, random.Random(1), events)
+    assert reds.player("Ilse Muur") is not None and blues.player("Ilse Muur") is None
+    assert blues.money == -900
+    assert events[0] == (
+        "Blues's contract bid for Ilse Muur is not valid: the bonus of $120 would take the bank "
+        "account below -$1,000."
+    )
+
+
 def test_equal_pay_and_length_is_a_random_choice_shown_to_all() -> None:
     chosen = set()
     for seed in range(12):
@@ -320,7 +354,10 @@ def test_bank_gives_one_round_then_fires_contract_players_and_sells_players() ->
     events: list[str] = []
     economy.apply_bank_rule(league, 3, events)
     assert reds.below_credit_since_round == 3 and len(reds.players) == 9
-    assert "one round to put it right" in events[0]
+    assert events == [
+        "Reds's bank account is -$1,400, below -$1,000: the manager has one round to put it "
+        "right before the bank takes measures."
+    ]
 
     events = []
     economy.apply_bank_rule(league, 4, events)

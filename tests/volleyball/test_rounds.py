@@ -225,7 +225,10 @@ def test_spying_is_limited_to_four_a_season_and_by_the_bank(league: LeagueState)
     after, report = play_round(league, all_orders)
     assert after.league.team(spy).spies_used == 0
     assert not report.private
-    assert any("spying order" in e and "not valid" in e for e in report.events)
+    assert (
+        f"{spy}'s spying order on {target} is not valid: $300 would take the bank account "
+        "below -$1,000." in report.events
+    )
 
 
 # --- properties ----------------------------------------------------------------------------
