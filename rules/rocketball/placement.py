@@ -6,13 +6,11 @@ error messages and `legal_actions` come from the same code.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import filterfalse
 
 from rules.rocketball.state import (
     CENTRE,
     DIRECTIONAL_KINDS,
-    DJINN,
     FIELD_SQUARES,
     LAST_ROW,
     MOGUL,
@@ -23,7 +21,6 @@ from rules.rocketball.state import (
     SPECIAL_KINDS,
     WIDTH,
     GameState,
-    Settings,
     edges_of,
     neighbour,
     other,
@@ -190,25 +187,12 @@ def rotate_problem(state: GameState, square: str) -> str | None:
 def rotatable_squares(state: GameState) -> list[str]:
     """The squares `rotate_problem` allows, found in one pass."""
     blocked = _not_rotatable_now(state)
-    if _only_rotatable_chips(state.settings):
-        return list(filterfalse(blocked.__contains__, state.chips))
     rotatable = ROTATABLE_KINDS
     return [
         square
         for square, chip in state.chips.items()
         if chip.kind in rotatable and square not in blocked
     ]
-
-
-@cache
-def _only_rotatable_chips(settings: Settings) -> bool:
-    """True when every chip that can reach the field turns (vortexes, gusts): then
-    rotatable_squares need not look at each chip's kind. A djinn only picks chips from the
-    windbag, so the windbag's kinds are all there is."""
-    return all(
-        kind in ROTATABLE_KINDS or kind == DJINN or count == 0
-        for kind, count in settings.initial_bag().items()
-    )
 
 
 def drift_problem(state: GameState, from_square: str, to_square: str) -> str | None:
