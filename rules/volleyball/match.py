@@ -592,9 +592,6 @@ class MatchResult:
     def special_used(self, side: str) -> int:
         return sum(s.side(side).special.total for s in self.sets)
 
-    def home_advantage_used(self) -> int:
-        return sum(s.home.home_advantage.total for s in self.sets)
-
     @property
     def score_line(self) -> str:
         """ "Red 3-1 Blue (15-12, 11-15, 15-9, 17-15)" """

@@ -20,7 +20,6 @@ AGE_CATEGORIES = ("A", "B", "C", "D", "E")
 AGE_TALENT = "talent"
 # Rule 7: "Contract players ... don't have a specific age".
 AGE_CONTRACT = "contract"
-ALL_AGES = (*AGE_CATEGORIES, AGE_TALENT, AGE_CONTRACT)
 
 
 @dataclass

@@ -102,6 +102,21 @@ def test_orders_for_a_match_the_team_does_not_play(league: LeagueState) -> None:
 # --- the sequence --------------------------------------------------------------------------
 
 
+def tp_earned(state: LeagueState, report, team_name: str) -> int:
+    """Rule 6 with the season's numbers: the training points a team earns by its results in
+    the round `report` tells of."""
+    config = state.league.config
+    matches = [m for m in report.matches if team_name in (m.home, m.away)]
+    won = sum(1 for m in matches if m.winner == team_name)
+    sets_won = sum(m.home_sets if m.home == team_name else m.away_sets for m in matches)
+    return (
+        config.training_points_per_round
+        + config.training_points_per_match_played * len(matches)
+        + config.training_points_per_match_won * won
+        + config.training_points_per_set_won * sets_won
+    )
+
+
 def test_wages_are_fixed_by_the_levels_after_training(league: LeagueState) -> None:
     team = league.league.teams[0]
     player = team.players[0]
@@ -115,23 +130,18 @@ def test_wages_are_fixed_by_the_levels_after_training(league: LeagueState) -> No
     assert wages == [-(wages_before_training + 25)]
     trained = after.league.team(team.name).player(player.name)
     assert (trained.ol, trained.dl, trained.trained_ol) == (6, 5, 1)
-    assert after.league.team(team.name).training_points >= 0
+    # The one point trained with is spent; what the team has now it earned this round.
+    earned = tp_earned(league, report, team.name)
+    assert after.league.team(team.name).training_points == earned
 
 
 def test_round_income_and_training_points_earned(league: LeagueState) -> None:
     after, report = play_round(league, all_basic_orders(league))
-    config = league.league.config
     for team in league.league.teams:
         entries = [e for e in report.ledger if e.team == team.name]
         assert economy.MoneyEntry(team.name, 500, "round money") in entries
-        won = sum(1 for m in report.matches if m.winner == team.name)
-        played = sum(1 for m in report.matches if team.name in (m.home, m.away))
         earned = after.league.team(team.name).training_points - team.training_points
-        assert earned >= (
-            config.training_points_per_round
-            + played * config.training_points_per_match_played
-            + won * config.training_points_per_match_won
-        )
+        assert earned == tp_earned(league, report, team.name)
 
 
 def test_cup_matches_are_played_before_league_matches() -> None:
