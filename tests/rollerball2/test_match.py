@@ -235,10 +235,13 @@ def test_overtime_is_sudden_death_and_can_be_switched_off(teams):
 def test_carry_over_lists_absences_beyond_this_match(finished):
     state, _ = finished
     final = result(state)
+    assert any(final.carry_over.values()), "this match should carry absences over"
     for side in (HOME, AWAY):
         sheet = final.home if side == HOME else final.away
         for absence in final.carry_over[side]:
             assert sheet.line(absence.number).exit
+            # Only what outlasts this match carries over (not a period or a new ball).
+            assert absence.length in ("matches", "season", "lifetime", "killed")
 
 
 def test_play_by_play_shows_the_shuffle_the_card_and_its_section_text(teams):

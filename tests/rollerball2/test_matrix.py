@@ -33,6 +33,17 @@ def play(home_skater1: tuple, away_skater1: tuple, empty_defender: bool = False,
     return state, events
 
 
+def plain_offense_biker1_card() -> int:
+    """A FAC whose BIKER ID section always names the offense's Biker1 (no condition)."""
+    return find_fac(
+        lambda f: (
+            f.biker_id.effect.when is None
+            and f.biker_id.effect.flow.kind == FLOW_TOW
+            and f.biker_id.effect.flow.who == "offense.Biker1"
+        )
+    )
+
+
 def test_goal_vs_goal_scores_for_the_handler():
     state, events = play(("GOAL", "Att"), ("Att", "GOAL"))
     assert state.home.score == 1 and state.away.score == 0
@@ -73,14 +84,7 @@ def test_bkr_vs_bkr_draws_biker_id_then_bikers_duel():
     state, _ = play(("Bkr", "Att"), ("Att", "Bkr"), home={"Biker1": ("GOAL", "Att")},
                     away={"Biker1": ("Att", "GOAL")})  # fmt: skip
     assert state.phase == PHASE_BIKER_ID and state.context["mode"] == "both"
-    plain_biker1 = find_fac(
-        lambda f: (
-            f.biker_id.effect.when is None
-            and f.biker_id.effect.flow.kind == FLOW_TOW
-            and f.biker_id.effect.flow.who == "offense.Biker1"
-        )
-    )
-    top_card(state, plain_biker1)
+    top_card(state, plain_offense_biker1_card())
     state, events = apply(state, NextCard())
     assert any(e.text.startswith("Biker duel") for e in events)
     # Offensive Biker1 GOAL vs opposing Biker1 GOAL: the skater scores, the biker assists.
@@ -93,14 +97,7 @@ def test_bkr_vs_other_tows_with_the_biker_result_against_the_defender_roll(defen
     state, _ = play(("Bkr", "Att"), ("Att", defense), home={"Biker1": ("GOAL", "Att")})
     assert state.phase == PHASE_BIKER_ID
     assert state.context["mode"] == "single" and state.context["defense_result"] == defense
-    plain_biker1 = find_fac(
-        lambda f: (
-            f.biker_id.effect.when is None
-            and f.biker_id.effect.flow.kind == FLOW_TOW
-            and f.biker_id.effect.flow.who == "offense.Biker1"
-        )
-    )
-    top_card(state, plain_biker1)
+    top_card(state, plain_offense_biker1_card())
     state, _ = apply(state, NextCard())
     if defense == "GOAL":  # biker GOAL vs GOAL: goal by the skater, assist to the biker
         assert state.home.score == 1 and state.home.sheet[1].assists == 1
