@@ -1,12 +1,19 @@
 """Rocketball engine figures (a benchmark, not a test): `python bench/rocketball_engine.py`.
 
-Prints
-- random full games per minute on one core (uniformly random legal actions, to the end),
-  for the plain game and for a mix of variants, with actions per second and game length;
+Prints, all CPU time on one core (time.process_time):
+- RANDOM full games (issue 4's figure): both players pick uniformly among the legal actions
+  (`random_action`, the same pick as `rng.choice(legal_actions(state))`) until the match
+  ends. Such games are long (~900 rounds, ~1,800 actions: random chips rarely steer the ball
+  into a goal), so games/min is also given per action (us/action) for comparison.
+- REALISTIC games: computer against computer (strong vs easy, strong vs medium, easy vs
+  easy). The actions of each game are recorded, then replayed through the engine alone
+  (`legal_actions` + `apply` per action, what a host does each turn), so "engine games/min"
+  excludes the computer's thinking; the thinking time is printed beside it.
 - the strong computer's win rate against the easy one over 200 seeded games (target >= 80 %)
   and against the medium one (what the two-ply look-ahead adds), with the time the strong
   level takes per decision.
-Options: --games N (random games per setting, default 200), --duel N (default 200).
+Options: --games N (random games per setting, default 200), --duel N (computer games per
+pairing, default 200).
 """
 
 from __future__ import annotations
@@ -20,7 +27,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rules.rocketball import Settings, apply, choose_action, legal_actions, new_game
+from rules.rocketball import (
+    Action,
+    GameState,
+    Settings,
+    apply,
+    choose_action,
+    legal_actions,
+    new_game,
+    random_action,
+)
 
 
 def random_games(settings: Settings, games: int) -> None:
@@ -30,44 +46,71 @@ def random_games(settings: Settings, games: int) -> None:
         state, _ = new_game(seed, settings)
         chooser = random.Random(seed)
         while not state.over:
-            state, _ = apply(state, chooser.choice(legal_actions(state)))
+            state, _ = apply(state, random_action(state, chooser))
             actions += 1
         rounds += state.rounds
     elapsed = time.process_time() - started
     name = ", ".join(settings.variant_names()) or "plain game"
     print(
-        f"random games [{name}]: {games / elapsed * 60:,.0f} games/min, "
-        f"{actions / elapsed:,.0f} actions/s, {rounds / games:.0f} rounds and "
-        f"{actions / games:.0f} actions per game"
+        f"RANDOM full games [{name}]: {games / elapsed * 60:,.0f} games/min "
+        f"({elapsed / actions * 1e6:.1f} us/action, {actions / elapsed:,.0f} actions/s), "
+        f"{rounds / games:.0f} rounds and {actions / games:.0f} actions per game"
     )
 
 
-def duel(games: int, opponent: str = "easy") -> None:
-    wins = 0
-    decision_times: list[float] = []
+def engine_time(plays: list[tuple[GameState, Action]]) -> float:
+    """CPU seconds the engine alone takes for these positions and actions: legal_actions (the
+    host shows the options) and apply, as in a real match, without the computer's thinking."""
     started = time.process_time()
+    for state, action in plays:
+        legal_actions(state)
+        apply(state, action)
+    return time.process_time() - started
+
+
+def computer_games(games: int, first: str, second: str) -> None:
+    """`first` against `second` over `games` seeded games, seats alternating: the win rate,
+    the length of the games, engine games per minute, and the computer's thinking time."""
+    wins = unfinished = 0
+    decision_times: list[float] = []
+    plays: list[tuple[GameState, Action]] = []
+    thinking = 0.0
     for seed in range(games):
-        strong = "N" if seed % 2 == 0 else "S"
-        levels = {strong: "strong", ("S" if strong == "N" else "N"): opponent}
+        seat = "N" if seed % 2 == 0 else "S"
+        levels = {seat: first, ("S" if seat == "N" else "N"): second}
         state, _ = new_game(seed)
         rng = random.Random(seed * 7 + 1)
         while not state.over and state.rounds < 3000:
             level = levels[state.to_move]
             tick = time.process_time()
             action = choose_action(state, level, rng)
+            took = time.process_time() - tick
+            thinking += took
             if level == "strong" and state.phase == "place":
-                decision_times.append(time.process_time() - tick)
+                decision_times.append(took)
+            plays.append((state, action))
             state, _ = apply(state, action)
-        wins += state.winner == strong
-    elapsed = time.process_time() - started
+        wins += state.winner == seat
+        unfinished += not state.over
+    engine = engine_time(plays)
+    per_game = len(plays) / games
     print(
-        f"strong vs {opponent}: strong won {wins}/{games} = {wins / games:.1%} "
-        f"(seats alternate; target vs easy >= 80 %), {elapsed:.0f} s"
+        f"REALISTIC {first} vs {second}: {per_game:.0f} actions per game; engine "
+        f"{games / engine * 60:,.0f} games/min ({engine / len(plays) * 1e6:.1f} us/action, "
+        f"legal_actions + apply, no thinking); with the computers' thinking "
+        f"{games / (engine + thinking) * 60:,.0f} games/min"
     )
+    target = " (target >= 80 %)" if (first, second) == ("strong", "easy") else ""
+    unfinished_text = f", {unfinished} stopped at 3000 rounds" if unfinished else ""
     print(
-        f"strong decision time: median {statistics.median(decision_times) * 1000:.1f} ms, "
-        f"max {max(decision_times) * 1000:.0f} ms over {len(decision_times)} decisions"
+        f"  {first} won {wins}/{games} = {wins / games:.1%}{target}, seats alternate"
+        f"{unfinished_text}"
     )
+    if decision_times:
+        print(
+            f"  strong decision time: median {statistics.median(decision_times) * 1000:.1f} ms, "
+            f"max {max(decision_times) * 1000:.0f} ms over {len(decision_times)} decisions"
+        )
 
 
 def main() -> None:
@@ -81,8 +124,9 @@ def main() -> None:
         random_games(Settings.with_variants(chips), args.games)
         random_games(Settings.with_variants(["assault", "barricades"]), args.games)
     if args.duel > 0:
-        duel(args.duel, "easy")
-        duel(args.duel, "medium")
+        computer_games(args.duel, "strong", "easy")
+        computer_games(args.duel, "strong", "medium")
+        computer_games(args.duel, "easy", "easy")
 
 
 if __name__ == "__main__":
