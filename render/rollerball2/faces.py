@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.rollerball2.cards import FastActionCard, PlayerCard
+from rules.rollerball2.cards import SECTION_HEADINGS, FastActionCard, PlayerCard
 from rules.rollerball2.scoresheet import CARRY_KILLED, Absence, MatchResult, PlayerLine, TeamSheet
+from rules.rollerball2.state import PERIOD_FACS, PERIODS
 
 # The six action codes of the seed's player card, in the order the legend lists them.
 CODE_MEANINGS: tuple[tuple[str, str], ...] = (
@@ -23,14 +24,7 @@ CODE_MEANINGS: tuple[tuple[str, str], ...] = (
 )
 
 # The seed's FAC sections, in the order the sample card prints them.
-FAC_SECTIONS: tuple[str, ...] = (
-    "ACTION",
-    "BIKER ID",
-    "ATTACK (SKATER/CATCHER)",
-    "ATTACK (BIKER)",
-    "The BALL FIRES...",
-    "EVENT",
-)
+FAC_SECTIONS: tuple[str, ...] = tuple(SECTION_HEADINGS.values())
 
 
 @dataclass(frozen=True)
@@ -185,7 +179,11 @@ def _team_box(sheet: TeamSheet, absences: list[Absence], periods: int) -> TeamBo
     )
 
 
-REGULATION_FACS = 120  # four periods of 30 FACs (RULINGS.md)
+def _all_periods_played(result: MatchResult) -> bool:
+    """Every card of the match is read: four periods, or five once sudden-death overtime has
+    started (a level match ends no sooner: a golden goal would have broken the tie)."""
+    periods = PERIODS + 1 if result.overtime else PERIODS
+    return result.facs_played >= periods * PERIOD_FACS
 
 
 def result_line(result: MatchResult) -> str:
@@ -196,7 +194,7 @@ def result_line(result: MatchResult) -> str:
         winner, loser = (home, away) if result.winner == "home" else (away, home)
         line = f"{winner.team} win {winner.score}-{loser.score}"
         return line + (" after overtime" if result.overtime else "")
-    if home.score == away.score and result.facs_played >= REGULATION_FACS:
+    if home.score == away.score and _all_periods_played(result):
         return f"Draw {away.score}-{home.score}" + (" after overtime" if result.overtime else "")
     if home.score == away.score:
         line = f"Level at {away.score}-{home.score}"

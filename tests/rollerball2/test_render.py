@@ -507,6 +507,13 @@ def test_headline_says_who_won_drew_or_leads():
     assert result_line(result) == "Madrid lead 5-3 after 57 FACs"
     result.home.score_by_period[3] = 2
     assert result_line(result) == "Level at 5-5 after 57 FACs"
+    # Level in sudden-death overtime is still being played; level after all of it is a draw.
+    result.overtime, result.home.score_by_period = True, [*result.home.score_by_period, 0]
+    result.away.score_by_period.append(0)
+    result.facs_played = 125
+    assert result_line(result) == "Level at 5-5 after 125 FACs"
+    result.facs_played = 150
+    assert result_line(result) == "Draw 5-5 after overtime"
 
 
 def test_sheet_caption_names_team_and_page_in_the_top_margin():
