@@ -189,7 +189,10 @@ def _check_place(place: str, section: str, where: str) -> None:
 
 
 def _is_biker_place(place: str) -> bool:
-    return place.partition(".")[2] in BIKER_SLOTS or place == "random_player"
+    """True when `place` is, or may turn out to be, a biker: a biker slot, or a roll on the
+    Random Player chart's Player column (which holds the biker slots)."""
+    kind = place.partition(".")[2]
+    return kind in BIKER_SLOTS or kind == "random_player"
 
 
 def _parse_condition(raw: Any, section: str, where: str) -> Condition:

@@ -178,6 +178,21 @@ def test_loader_accepts_the_shipped_deck():
         (
             lambda cards: cards[0]["event"].update(
                 effect={
+                    "ops": [{"kind": "goal", "who": "offense.random_player"}],
+                    "flow": {"kind": "fire"},
+                }
+            ),
+            "a biker cannot score",
+        ),
+        (
+            lambda cards: cards[0]["action"].update(
+                effect={"ops": [], "flow": {"kind": "control", "who": "defense.random_player"}}
+            ),
+            "a biker never handles the ball",
+        ),
+        (
+            lambda cards: cards[0]["event"].update(
+                effect={
                     "ops": [{"kind": "penalty", "who": "handler", "length": "7min"}],
                     "flow": {"kind": "fire"},
                 }
