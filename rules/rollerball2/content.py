@@ -350,14 +350,14 @@ def _parse_tables(raw: Any, column: str, where: str) -> dict:
             for i, row in enumerate(rows):
                 here = f"{row_where} row {i + 1}"
                 _check_keys(row, set(allowed), here)
+                if any(not isinstance(n, int) or n < 0 for n in row.values()):
+                    raise ContentError(f"{here}: counts must be whole numbers")
                 if sum(row.values()) != 10:
                     raise ContentError(f"{here}: results must add up to 10 D10 faces")
                 if row.get("EVT", 0) != 1:
                     raise ContentError(f"{here}: every column has exactly one EVT")
                 if position == BIKER and row.get("Bkr", 0):
                     raise ContentError(f"{here}: Bkr never appears on a biker's card")
-                if any(not isinstance(n, int) or n < 0 for n in row.values()):
-                    raise ContentError(f"{here}: counts must be whole numbers")
             tables[position][experience] = tuple(dict(row) for row in rows)
     return tables
 

@@ -274,6 +274,8 @@ def raw_tables() -> dict:
          "unknown field"),
         ("offense", "biker", {"GOAL": 3, "Att": 3, "Bkr": 1, "LOSE": 2, "EVT": 1},
          "Bkr never appears on a biker's card"),
+        ("offense", "skater", {"GOAL": "3", "Att": 3, "Bkr": 1, "LOSE": 1, "EVT": 1, "PASS": 1},
+         "counts must be whole numbers"),
     ],
 )  # fmt: skip
 def test_player_table_loader_rejects_rows_that_break_the_card_rules(column, position, row, message):
