@@ -345,13 +345,20 @@ def _run_movers(
     what comes next."""
     goals: list[tuple[int, str]] = []
     collided_on: str | None = None
-    while any(not mover.finished for _, mover, _ in movers):
-        for index, mover, _ in movers:
-            if not mover.finished:
-                mover.advance()
-                if mover.goal is not None:
-                    goals.append((index, mover.goal))
-        if len(state.balls) == 2:
+    if len(state.balls) == 1:  # the usual game: one ball, no lockstep (the hot path)
+        index, mover, _ = movers[0]
+        while not mover.finished:
+            mover.advance()
+            if mover.goal is not None:
+                goals.append((index, mover.goal))
+                break
+    else:  # Assault: two balls move in lockstep, one step each per tick
+        while any(not mover.finished for _, mover, _ in movers):
+            for index, mover, _ in movers:
+                if not mover.finished:
+                    mover.advance()
+                    if mover.goal is not None:
+                        goals.append((index, mover.goal))
             # Assault: an own-goal restart happens at once, then the balls may collide.
             for index, goal in list(goals):
                 ball = state.balls[index]
@@ -380,8 +387,8 @@ def _run_movers(
                         )
                     )
                 break
-        if goals:
-            break  # a goal ends the round at once
+            if goals:
+                break  # a goal ends the round at once
     for index, mover, move in movers:
         move.steps = mover.steps
         if mover.steps:

@@ -242,6 +242,11 @@ class Ball:
     owner: str | None = None
     home: str | None = None
 
+    def copy(self) -> Ball:
+        ball = Ball.__new__(Ball)
+        ball.__dict__ = self.__dict__.copy()
+        return ball
+
 
 # --- settings -------------------------------------------------------------------------------
 
@@ -482,21 +487,22 @@ class GameState:
     def copy(self) -> GameState:
         """An independent copy (cheaper than deepcopy: chips are immutable, the history and
         the dice copy in O(1)). It is on the engine's hot path: once per action."""
+        values = self.__dict__.copy()  # immutable fields are shared as they are
         rng = self.rng
-        new = GameState.__new__(GameState)
-        new.__dict__.update(self.__dict__)  # immutable fields are shared as they are
-        new.rng = rng.copy() if isinstance(rng, Dice) else Dice.from_random(rng)
-        new.score = dict(self.score)
-        new.balls = [Ball(b.square, b.facing, b.owner, b.home) for b in self.balls]
-        new.chips = dict(self.chips)
-        new.bag = dict(self.bag)
-        new.removed = dict(self.removed)
-        new.last_rotated = dict(self.last_rotated)
-        new.placed_this_round = list(self.placed_this_round)
-        new.placers = list(self.placers)
-        new.pending_aim = list(self.pending_aim)
+        values["rng"] = rng.copy() if isinstance(rng, Dice) else Dice.from_random(rng)
+        values["score"] = self.score.copy()
+        values["balls"] = [ball.copy() for ball in self.balls]
+        values["chips"] = self.chips.copy()
+        values["bag"] = self.bag.copy()
+        values["removed"] = self.removed.copy()
+        values["last_rotated"] = self.last_rotated.copy()
+        values["placed_this_round"] = self.placed_this_round.copy()
+        values["placers"] = self.placers.copy()
+        values["pending_aim"] = self.pending_aim.copy()
         if not isinstance(self.history, History):
-            new.history = History(self.history)
+            values["history"] = History(self.history)
+        new = GameState.__new__(GameState)
+        new.__dict__ = values
         return new
 
     def to_dict(self) -> dict[str, Any]:
