@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 
-from rules.volleyball import market, training
+from rules.volleyball import economy, market, training
 from rules.volleyball.creation import PlayerDraft, create_team
 from rules.volleyball.match import (
+    SPECIAL_MAX_PER_MATCH,
     Fatigue,
     default_match_orders,
     eligible_players,
@@ -25,6 +26,7 @@ from rules.volleyball.match import (
 )
 from rules.volleyball.models import AGE_CATEGORIES, League, SeasonConfig, Team
 from rules.volleyball.orders import (
+    CONTRACT_LENGTHS,
     PLAYERS_PER_SET,
     SETS_PER_MATCH_ORDER,
     AgeingSplit,
@@ -216,7 +218,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     r, total = league.round_number, state.total_rounds
     orders = RoundOrders(team=team.name)
 
-    # Training: the GM's NMR rule is a sound plan; keep a point or two now and then.
+    # Training: the GM's NMR rule is a sound plan.
     gains = training.nmr_training_for(team)
     orders.training = [TrainingOrder(name, ol, dl) for name, ol, dl in gains]
 
@@ -225,7 +227,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         taken = {p.name.casefold() for p in team.players}
         orders.scout_talents = [_player_name(rng, taken)]
 
-    # Sponsor: the steady one when poor, the result-based ones when the team wins.
+    # Sponsor: one of the league's, at random.
     if league.config.sponsors:
         orders.sponsor = rng.choice(league.config.sponsors).name
 
@@ -239,15 +241,16 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     special_left = team.special_points
     for fixture in fixtures:  # in playing order: the cup match first
         home = fixture.home == team.name
+        home_advantage = league.config.home_advantage_points(r) if home else 0
         # Spread the season's special points evenly over the matches still to play.
-        budget = min(40, special_left // max(1, matches_left))
+        budget = min(SPECIAL_MAX_PER_MATCH, special_left // max(1, matches_left))
         matches_left -= 1
         match_orders = computer_match_orders(
             preview,
             opponent=fixture.away if home else fixture.home,
             home=home,
             match_number=fixture.match_number,
-            home_advantage=league.config.home_advantage_points(r) if home else 0,
+            home_advantage=home_advantage,
             special_budget=budget,
             devotion=rng.choice((0, 0, 6, 12)),
         )
@@ -255,7 +258,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
             preview,
             match_orders,
             home=home,
-            home_advantage_points=league.config.home_advantage_points(r) if home else 0,
+            home_advantage_points=home_advantage,
             special_points_left=special_left,
         ):
             match_orders = default_match_orders(
@@ -269,7 +272,12 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         preview = after_match_preview(preview, match_orders)
 
     # Spying: now and then, on the next opponent, when rich.
-    if fixtures and team.spies_used < 4 and team.money > 1500 and rng.random() < 0.3:
+    if (
+        fixtures
+        and team.spies_used < economy.SPY_ORDERS_PER_SEASON
+        and team.money > 1500
+        and rng.random() < 0.3
+    ):
         fixture = fixtures[0]
         target = fixture.away if fixture.home == team.name else fixture.home
         if league.team(target) is not None:
@@ -325,7 +333,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         open_players = market.contract_players_open_for_bids(league, r)
         if open_players and r + 2 <= total:
             spec = rng.choice(open_players)
-            length = rng.choice([n for n in (2, 3, 4) if r + n <= total])
+            length = rng.choice([n for n in CONTRACT_LENGTHS if r + n <= total])
             orders.contract_bids = [ContractBid(spec.name, rng.randint(80, 200), length)]
 
     return _make_legal(state, orders)
