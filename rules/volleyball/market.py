@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 
 from rules.volleyball import economy
-from rules.volleyball.creation import name_problems
+from rules.volleyball.creation import NEW_TEAM_MAX_RATIO, name_problems
 from rules.volleyball.models import (
     AGE_CONTRACT,
     ContractPlayerSpec,
@@ -318,7 +318,7 @@ def draw_gm_offers(rng: random.Random, round_number: int, players: int = 2) -> l
     for number in range(1, players + 1):
         while True:
             ol, dl = rng.randint(6, 12), rng.randint(6, 12)
-            if max(ol, dl) <= 2 * min(ol, dl):
+            if max(ol, dl) <= NEW_TEAM_MAX_RATIO * min(ol, dl):
                 break
         age = rng.choice(("A", "A", "B"))
         offers.append(GmOffer(f"R{round_number}P{number}", "player", age, ol, dl))
