@@ -34,7 +34,7 @@ class TrainableLevels:
     dl: int
     trained_ol: int  # points trained on OL this season so far
     trained_dl: int
-    is_talent: bool  # a new talent (age T): no seasonal limit once trainable
+    is_talent: bool  # a new talent (AGE_TALENT): no seasonal limit once trainable
     trainable: bool  # False for contract players and talents still at 0/0
     why_not_trainable: str = ""
 
@@ -69,11 +69,12 @@ def training_problems(player: TrainableLevels, ol_gain: int, dl_gain: int) -> li
     ):
         problems.append(
             f"{who} would have {new_ol}/{new_dl}: the ratio between OL and DL "
-            "may not become higher than 3:1."
+            f"may not become higher than {MAX_RATIO}:1."
         )
     if new_ol + new_dl > MAX_LEVEL_TOTAL:
         problems.append(
-            f"{who} would have {new_ol + new_dl} level points; the total may not exceed 35."
+            f"{who} would have {new_ol + new_dl} level points; the total may not exceed "
+            f"{MAX_LEVEL_TOTAL}."
         )
     if not player.is_talent:
         for label, gain, done in (
@@ -83,7 +84,8 @@ def training_problems(player: TrainableLevels, ol_gain: int, dl_gain: int) -> li
             if gain and done + gain > MAX_TRAINED_PER_LEVEL_PER_SEASON:
                 problems.append(
                     f"{who}'s {label} has already been trained {done} points this season; "
-                    "a level can be trained at most 5 points a season."
+                    f"a level can be trained at most {MAX_TRAINED_PER_LEVEL_PER_SEASON} points a "
+                    "season."
                 )
     return problems
 
@@ -108,8 +110,7 @@ def nmr_training(
             lower_first = ["ol", "dl"] if player.ol <= player.dl else ["dl", "ol"]
             for level in lower_first:
                 trial = (ol_gain + 1, dl_gain) if level == "ol" else (ol_gain, dl_gain + 1)
-                if trial[0] > 1 or trial[1] > 1:
-                    continue
+                # training_problems also refuses a second point on a level this round.
                 if not training_problems(player, *trial):
                     gains[player.name] = list(trial)
                     remaining -= 1
