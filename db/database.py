@@ -135,7 +135,7 @@ class Database:
                         await conn.execute(statement)
                     await conn.execute(
                         "INSERT INTO schema_migrations (version, name, applied_at)"
-                        " VALUES (?, ?, datetime('now'))",
+                        " VALUES (?, ?, CURRENT_TIMESTAMP)",
                         (migration.version, migration.name),
                     )
             except sqlite3.Error as error:

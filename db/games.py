@@ -54,7 +54,7 @@ async def create_game(
         cursor = await conn.execute(
             "INSERT INTO games (game, guild_id, channel_id, thread_id, status, state, version,"
             " created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, 0, datetime('now'), datetime('now'))",
+            " VALUES (?, ?, ?, ?, ?, ?, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
             (game, guild_id, channel_id, thread_id, status, state),
         )
         game_id = cursor.lastrowid
@@ -116,14 +116,14 @@ async def save_move(
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
-            " updated_at = datetime('now') WHERE id = ? AND version = ?",
+            " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
             (state, new_version, new_status, new_thread, stored.id, stored.version),
         )
         if cursor.rowcount != 1:
             raise StaleGameError(f"game {stored.id} is no longer at version {stored.version}")
         await conn.execute(
             "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
-            " VALUES (?, ?, ?, ?, ?, datetime('now'))",
+            " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
             (stored.id, new_version, actor_id, action, json.dumps(events)),
         )
         if also is not None:

@@ -39,8 +39,9 @@ async def record_results(
     so a finished game and its statistics are stored together or not at all. User id 0, the
     computer, gets no row."""
     await conn.executemany(
-        "INSERT OR IGNORE INTO rocketball_results (game_id, user_id, opponent_id, result, goals_for,"
-        " goals_against, vs_computer, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO rocketball_results (game_id, user_id, opponent_id, result, goals_for,"
+        " goals_against, vs_computer, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (game_id, user_id) DO NOTHING",
         [
             (
                 game_id,
