@@ -28,6 +28,7 @@ from rules.volleyball.match import lineup_levels
 from rules.volleyball.models import Fixture, Team
 from rules.volleyball.orders import (
     PLAYERS_PER_SET,
+    RISK_RANGES,
     SETS_PER_MATCH_ORDER,
     Concept,
     LevelPoints,
@@ -63,6 +64,16 @@ class OrderForm:
 # --- Printing ----------------------------------------------------------------------------
 
 
+# The notes a form prints about its codes, from the rules' own tables.
+_CODE_NOTES = (
+    "# Position codes: " + "  ".join(f"{p.label} = {int(p)}" for p in Position),
+    "# Tactical concept codes: " + "  ".join(f"{c.abbreviation} = {int(c)}" for c in Concept),
+    "# Risk: "
+    + ", ".join(f"{c.abbreviation} {low}-{high}" for c, (low, high) in RISK_RANGES.items())
+    + " (blank = the lowest).",
+)
+
+
 def _points_line(label: str, points: LevelPoints | None) -> str:
     if points is None:
         return f"{label:<18}OL:      DL:"
@@ -94,9 +105,7 @@ def format_order_form(
         f"AGAINST: {opponent}",
         "",
         "# Lines starting with # are notes; the bot ignores them.",
-        "# Position codes: Setter = 1  Attacker = 2  Allround = 3  Defender = 4  Blocker = 5",
-        "# Tactical concept codes: AC = 1  OC = 2  NC = 3  DC = 4  WC = 5",
-        "# Risk: AC 9-12, OC 6-9, NC 3-9, DC 3-6, WC 0-3 (blank = the lowest).",
+        *_CODE_NOTES,
         "# Roster (OL/DL): " + ", ".join(f"{p.name} {p.ol}/{p.dl}" for p in team.players),
     ]
     levels = lineup_levels(team, orders) if orders is not None else []

@@ -143,6 +143,12 @@ def test_a_blank_form_lists_the_roster_and_reads_as_five_empty_sets():
     text = format_order_form(team, opponent="Blue Whales", home=False, match_number=1)
     assert "# Roster (OL/DL): Ann de Vries 12/10, Bob 10/12" in text
     assert "OUTBOUND" in text.splitlines()
+    # The seed's codes and rule 3's risk ranges, printed for the manager filling it in.
+    assert {
+        "# Position codes: Setter = 1  Attacker = 2  Allround = 3  Defender = 4  Blocker = 5",
+        "# Tactical concept codes: AC = 1  OC = 2  NC = 3  DC = 4  WC = 5",
+        "# Risk: AC 9-12, OC 6-9, NC 3-9, DC 3-6, WC 0-3 (blank = the lowest).",
+    } <= set(text.splitlines())
     form = parse_order_form(text, team)
     assert form.match_orders.sets == [SetOrder() for _ in range(5)]
     assert form.training == [] and form.spy is None
