@@ -124,3 +124,30 @@ async def test_timers_come_out_earliest_first_and_can_be_cancelled(db):
     assert await timers.delete_timers_for(db, "reminder", game_id=2) == 1
     remaining = await timers.list_timers(db)
     assert [t.payload for t in remaining] == [{"game_id": 1}]
+
+
+async def test_rocketball_stats_count_wins_losses_draws_and_the_computer(db):
+    from db import rocketball
+
+    async def finish(players, results):
+        game_id = await games.create_game(
+            db, game="rocketball", guild_id=1, channel_id=2, players=players, state="{}"
+        )
+        async with db.transaction() as conn:
+            await rocketball.record_results(conn, game_id, results)
+            await rocketball.record_results(conn, game_id, results)  # a retry writes nothing twice
+
+    def result(user, opponent, outcome, goals_for, goals_against, how="score"):
+        return rocketball.PlayerResult(
+            user, opponent, outcome, goals_for, goals_against, opponent == 0, how
+        )
+
+    await finish([7, 8], [result(7, 8, "win", 2, 1), result(8, 7, "loss", 1, 2)])
+    await finish([7, 0], [result(7, 0, "loss", 0, 2), result(0, 7, "win", 2, 0)])
+    await finish([7, 9], [result(7, 9, "draw", 1, 1, "collision"), result(9, 7, "draw", 1, 1)])
+    stats = await rocketball.player_stats(db, 7)
+    assert (stats.played, stats.wins, stats.losses, stats.draws) == (3, 1, 1, 1)
+    assert (stats.goals_for, stats.goals_against) == (3, 4)
+    assert (stats.vs_computer_played, stats.vs_computer_wins) == (1, 0)
+    # The computer (user id 0) keeps no statistics.
+    assert (await rocketball.player_stats(db, 0)).played == 0
