@@ -206,6 +206,27 @@ def resolve_slots(team: Team, set_order: SetOrder) -> list[PlayerSlot]:
     return resolved
 
 
+def set_lines(slots: list[PlayerSlot], fatigue: Fatigue) -> list[SetLine]:
+    """The players' lines of a set (rule 3): levels at the start of the set (after the sets
+    before) and after the position change. `slots` are resolved (resolve_slots)."""
+    lines = []
+    for slot in slots:
+        start_ol, start_dl = fatigue.levels(slot.player)
+        end_ol, end_dl = position_levels(start_ol, start_dl, slot.position)
+        lines.append(SetLine(slot.player, slot.position, start_ol, start_dl, end_ol, end_dl))
+    return lines
+
+
+def set_totals(lines: list[SetLine], set_order: SetOrder) -> tuple[int, int]:
+    """Rule 4: a team's total OL and DL in a set, the players' end levels plus the
+    home-advantage, devotion and special points put on each level."""
+    points = (set_order.home_advantage, set_order.devotion, set_order.special)
+    return (
+        sum(line.end_ol for line in lines) + sum(p.ol for p in points),
+        sum(line.end_dl for line in lines) + sum(p.dl for p in points),
+    )
+
+
 def lineup_levels(team: Team, orders: MatchOrders) -> list[list[SetLine]]:
     """The form's Startlevels/Endlevels for every set of `orders`, assuming the sets before
     it were played (which is true whenever that set is played). Unknown players are left
@@ -214,12 +235,7 @@ def lineup_levels(team: Team, orders: MatchOrders) -> list[list[SetLine]]:
     all_lines = []
     for set_order in orders.sets:
         slots = resolve_slots(team, set_order)
-        lines = []
-        for slot in slots:
-            start_ol, start_dl = fatigue.levels(slot.player)
-            end_ol, end_dl = position_levels(start_ol, start_dl, slot.position)
-            lines.append(SetLine(slot.player, slot.position, start_ol, start_dl, end_ol, end_dl))
-        all_lines.append(lines)
+        all_lines.append(set_lines(slots, fatigue))
         fatigue.after_set(slots)
     return all_lines
 
@@ -688,12 +704,8 @@ def build_side(team: Team, set_order: SetOrder, fatigue: Fatigue) -> SetSide:
     """A team's side of a set: the formation's end levels plus the points on each level."""
     if not set_order.slots:
         return SetSide(set_order.concept, set_order.effective_risk, forfeit=True)
-    lines = []
-    for slot in resolve_slots(team, set_order):
-        start_ol, start_dl = fatigue.levels(slot.player)
-        end_ol, end_dl = position_levels(start_ol, start_dl, slot.position)
-        lines.append(SetLine(slot.player, slot.position, start_ol, start_dl, end_ol, end_dl))
-    points = (set_order.home_advantage, set_order.devotion, set_order.special)
+    lines = set_lines(resolve_slots(team, set_order), fatigue)
+    ol_total, dl_total = set_totals(lines, set_order)
     return SetSide(
         concept=set_order.concept,
         risk=set_order.effective_risk,
@@ -701,8 +713,8 @@ def build_side(team: Team, set_order: SetOrder, fatigue: Fatigue) -> SetSide:
         home_advantage=LevelPoints(set_order.home_advantage.ol, set_order.home_advantage.dl),
         devotion=LevelPoints(set_order.devotion.ol, set_order.devotion.dl),
         special=LevelPoints(set_order.special.ol, set_order.special.dl),
-        ol_total=sum(line.end_ol for line in lines) + sum(p.ol for p in points),
-        dl_total=sum(line.end_dl for line in lines) + sum(p.dl for p in points),
+        ol_total=ol_total,
+        dl_total=dl_total,
     )
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rules.volleyball.match import lineup_levels
+from rules.volleyball.match import lineup_levels, set_totals
 from rules.volleyball.models import Fixture, Team
 from rules.volleyball.orders import (
     PLAYERS_PER_SET,
@@ -143,9 +143,7 @@ def format_order_form(
         out.append(_points_line("DEVOTION Pts.", set_order and set_order.devotion))
         out.append(_points_line("SPECIAL Pts.", set_order and set_order.special))
         if set_order is not None and set_order.slots:
-            points = (set_order.home_advantage, set_order.devotion, set_order.special)
-            ol = sum(line.end_ol for line in levels[index]) + sum(p.ol for p in points)
-            dl = sum(line.end_dl for line in levels[index]) + sum(p.dl for p in points)
+            ol, dl = set_totals(levels[index], set_order)
             out.append(f"{'TOTAL LEVELS':<18}OL: {ol:<4} DL: {dl}")
         else:
             out.append(f"{'TOTAL LEVELS':<18}OL:      DL:")
