@@ -133,6 +133,11 @@ def test_forced_rest_is_not_an_injury_and_ends_with_the_period():
     run(state, Effect(ops=(Op("rest", "defense.Biker2", "period"),), flow=RETAIN))
     assert state.away.out[2].reason == "rest" and state.away.sheet[2].injury == ""
     assert state.away.lineup["Biker2"] is None
+    state.period_fac = 29
+    state, _ = apply(state, NextCard())  # the period's last card
+    while state.pending is not None:
+        state, _ = step(state)
+    assert state.period == 2 and state.away.lineup["Biker2"] == 2 and 2 not in state.away.out
 
 
 def test_goal_op_scores_with_the_assist_and_restarts():
