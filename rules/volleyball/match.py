@@ -833,6 +833,16 @@ def copy_team(team: Team) -> Team:
     return Team.from_dict(team.to_dict())
 
 
+def count_talent_match(player: Player, sets_played: int) -> None:
+    """Rule 6 for a new talent after a match: playing at least two sets of it counts the
+    match, and after four such matches a talent still at 0/0 gets his 2/2 levels."""
+    if not player.is_talent or sets_played < TALENT_SETS_PER_MATCH:
+        return
+    player.talent_matches += 1
+    if player.talent_matches >= TALENT_MATCHES_NEEDED and player.ol == 0 and player.dl == 0:
+        player.ol = player.dl = TALENT_LEVELS_AFTER_SCOUTING
+
+
 def team_after_match(team: Team, result: MatchResult, side: str) -> Team:
     """The team after playing `result` on `side` (a new Team; the argument is unchanged):
 
@@ -850,10 +860,7 @@ def team_after_match(team: Team, result: MatchResult, side: str) -> Team:
     played = result.sets_played.get(side, {})
     for player in after.players:
         player.lack_of_devotion = False
-        if player.is_talent and played.get(player.name, 0) >= TALENT_SETS_PER_MATCH:
-            player.talent_matches += 1
-            if player.talent_matches >= TALENT_MATCHES_NEEDED and player.ol == 0 and player.dl == 0:
-                player.ol = player.dl = TALENT_LEVELS_AFTER_SCOUTING
+        count_talent_match(player, played.get(player.name, 0))
     after.last_lineup = orders.without_points().sets
     return after
 

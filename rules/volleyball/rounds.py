@@ -29,6 +29,7 @@ from rules.volleyball.match import (
     HOME,
     MatchResult,
     apply_lack_of_devotion,
+    count_talent_match,
     default_match_orders,
     play_match,
     roll_lack_of_devotion,
@@ -207,7 +208,7 @@ def after_match_preview(team: Team, orders: MatchOrders) -> Team:
     """The team as it will be after playing `orders`, as far as the next match's orders
     depend on it: a lack of devotion is used up (rule 4, "the next match"), and a 0/0 talent
     in at least two of sets 1-3 (always played) counts a match and may get his 2/2 (rule 6).
-    match.team_after_match does the same with the real result."""
+    match.team_after_match does the same with the real result (both: count_talent_match)."""
     after = working_copy(team)
     sets_played: dict[str, int] = {}
     for set_order in orders.sets[:3]:
@@ -217,14 +218,7 @@ def after_match_preview(team: Team, orders: MatchOrders) -> Team:
                 sets_played[player.name] = sets_played.get(player.name, 0) + 1
     for player in after.players:
         player.lack_of_devotion = False
-        if (
-            player.is_talent
-            and player.ol == player.dl == 0
-            and sets_played.get(player.name, 0) >= 2
-        ):
-            player.talent_matches += 1
-            if player.talent_matches >= 4:
-                player.ol = player.dl = 2
+        count_talent_match(player, sets_played.get(player.name, 0))
     return after
 
 
