@@ -27,7 +27,7 @@ Rules:
   apply_lack_of_devotion(team, check) -> Team;
   default_match_orders(team, opponent=, home=, match_number=) -> MatchOrders;
   and the arithmetic: position_levels, tire, rest, half_levels, can_play, lineup_levels,
-  scoring_chance, concept_adjustment.
+  set_totals, scoring_chance, concept_adjustment.
 - orderform (the seed's text form): format_order_form(team, orders=, opponent=, home=,
   match_number=, division=, training=, spy=) -> str; parse_order_form(text, team=None)
   -> OrderForm; parse_order_forms(text, team=None) -> list[OrderForm];
