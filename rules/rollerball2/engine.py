@@ -435,15 +435,13 @@ def _injury(state: MatchState, place: Place, op: Op, context: dict, events: list
                 reason=op.note or "injury",
             )
         )
-    context.setdefault("removed", {})[place] = number
     events.append(Event("injury", f"INJURY: {who}: {line.injury}."))
 
 
-def _ban(state: MatchState, place: Place, op: Op, context: dict, events: list[Event]) -> None:
+def _ban(state: MatchState, place: Place, op: Op, events: list[Event]) -> None:
     team = state.team(place[0])
     who = describe(state, place)
     number = _remove(state, place, Out(reason="ban", until="match"))
-    context.setdefault("removed", {})[place] = number
     team.sheet[number].exit = True
     text = {
         "matches": f"banned for {op.matches} match{'es' if op.matches != 1 else ''}",
@@ -463,10 +461,9 @@ def _ban(state: MatchState, place: Place, op: Op, context: dict, events: list[Ev
     events.append(Event("ban", f"BAN: {who} is {text} and leaves the track."))
 
 
-def _rest(state: MatchState, place: Place, op: Op, context: dict, events: list[Event]) -> None:
+def _rest(state: MatchState, place: Place, op: Op, events: list[Event]) -> None:
     who = describe(state, place)
-    number = _remove(state, place, Out(reason="rest", until=op.length))
-    context.setdefault("removed", {})[place] = number
+    _remove(state, place, Out(reason="rest", until=op.length))
     until = "the next new ball" if op.length == "new_ball" else "the end of the period"
     events.append(Event("rest", f"REST: {who} must sit out until {until}."))
 
@@ -477,22 +474,25 @@ def _do_op(state: MatchState, op: Op, context: dict, events: list[Event]) -> Non
         where = op.who if place is None else f"{state.team(place[0]).roster.team} {place[1]}"
         events.append(Event("info", f"Nobody is in {where}: the {op.kind} falls on no one."))
         return
-    if op.kind == OP_PENALTY:
-        number = _occupant(state, place)
-        _penalty(state, place, op.length, events)
-        context.setdefault("removed", {})[place] = number
-    elif op.kind == OP_INJURY:
-        _injury(state, place, op, context, events)
-    elif op.kind == OP_BAN:
-        _ban(state, place, op, context, events)
-    elif op.kind == OP_REST:
-        _rest(state, place, op, context, events)
-    elif op.kind == OP_GOAL:
+    if op.kind == OP_GOAL:
         assist_place = resolve_place(state, op.assist, context, events) if op.assist else None
         assist = _occupant(state, assist_place) if assist_place else None
         if assist_place is not None and assist_place[0] != place[0]:
             assist = None
         _score(state, place, assist, events)
+        return
+    number = _occupant(state, place)
+    if op.kind == OP_PENALTY:
+        _penalty(state, place, op.length, events)
+    elif op.kind == OP_INJURY:
+        _injury(state, place, op, context, events)
+    elif op.kind == OP_BAN:
+        _ban(state, place, op, events)
+    elif op.kind == OP_REST:
+        _rest(state, place, op, events)
+    # Who left which slot in this section: a later op's attacker who was himself removed is
+    # still credited with the casualty (see _injury).
+    context.setdefault("removed", {})[place] = number
 
 
 # --- goals -----------------------------------------------------------------------------------
