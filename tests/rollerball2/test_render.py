@@ -141,6 +141,7 @@ def test_card_cells_are_dark_ink_on_light_ground():
     face = card_face(JONATHAN)
     image = decode(render_player_card(JONATHAN))
     layout = layout_card(face)
+    assert len(layout.offense_cells) == len(layout.defense_cells) == 10  # one per D10 face
     for cell in layout.offense_cells + layout.defense_cells:
         text = next(t for t in layout.texts if t.box == cell)
         assert darkest_in(image, text.ink_bbox()) < 60, "the code is printed in dark ink"
