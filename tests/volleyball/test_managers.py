@@ -15,6 +15,7 @@ from rules.volleyball.managers import (
 )
 from rules.volleyball.models import SeasonConfig
 from rules.volleyball.rounds import play_round, round_fixtures, round_order_problems, team_fixtures
+from rules.volleyball.season import LeagueState
 
 
 @pytest.mark.parametrize(
@@ -60,5 +61,12 @@ def test_human_teams_get_no_computer_orders() -> None:
 
 def test_computer_managers_are_deterministic() -> None:
     state = new_computer_league(4, seed=3)
+    before = state.to_dict()
     name = state.league.teams[1].name
-    assert computer_orders(state, name).to_dict() == computer_orders(state, name).to_dict()
+    orders = computer_orders(state, name).to_dict()
+    assert state.to_dict() == before, "writing orders changes nothing"
+    # The same league, rebuilt from its saved form, gets the same orders.
+    assert computer_orders(LeagueState.from_dict(before), name).to_dict() == orders
+    # Another league (another seed) gets its own.
+    other = new_computer_league(4, seed=4)
+    assert computer_orders(other, other.league.teams[1].name).to_dict() != orders
