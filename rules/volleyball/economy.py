@@ -183,13 +183,6 @@ def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> 
             problems.append("A team cannot spy on itself.")
             continue
         fixture = spy_target_fixture(spy, fixtures)
-        if fixture is not None:
-            key = (spy.target_team.casefold(), fixture.match_number, fixture.home, fixture.away)
-            if key in seen:
-                problems.append(
-                    f"There are two spying orders on {spy.target_team} in the same match; give one."
-                )
-            seen.add(key)
         if fixture is None:
             if spy.against.strip():
                 problems.append(f"{spy.target_team} does not play {spy.against} this round.")
@@ -197,6 +190,13 @@ def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> 
                 problems.append(
                     f"{spy.target_team} plays no match number {spy.match_number} this round."
                 )
+            continue
+        key = (spy.target_team.casefold(), fixture.match_number, fixture.home, fixture.away)
+        if key in seen:
+            problems.append(
+                f"There are two spying orders on {spy.target_team} in the same match; give one."
+            )
+        seen.add(key)
     return problems
 
 
