@@ -217,19 +217,20 @@ def drift_problem(state: GameState, from_square: str, to_square: str) -> str | N
 def drift_moves(state: GameState) -> list[tuple[str, str]]:
     """Every (from, to) drift `drift_problem` allows, checking only what can fail: the
     neighbours are orthogonal field squares by construction, so a target fails
-    `square_problem` only when it is the centre or holds a chip or a ball."""
-    moves = []
+    `square_problem` only when it is the centre or holds a chip or a ball (one set)."""
     chips = state.chips
-    taken = state.ball_squares()
+    balls = state.ball_squares()
+    taken = set(chips)
+    taken.update(balls)
     taken.add(CENTRE)
-    for square, chip in chips.items():
-        if square in taken:
-            continue
-        special = chip.kind in SPECIAL_KINDS
-        for target in ORTHOGONAL[square]:
-            if target in chips or target in taken:
-                continue
-            if special and special_problem(state, chip.kind, target, ignore=square) is not None:
-                continue
-            moves.append((square, target))
-    return moves
+    return [
+        (square, target)
+        for square, chip in chips.items()
+        if square not in balls
+        for target in ORTHOGONAL[square]
+        if target not in taken
+        and (
+            chip.kind not in SPECIAL_KINDS
+            or special_problem(state, chip.kind, target, ignore=square) is None
+        )
+    ]
