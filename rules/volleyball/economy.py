@@ -11,7 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.volleyball.models import AGE_TALENT, Fixture, League, SeasonConfig, Sponsor, Team
+from rules.volleyball.models import (
+    AGE_TALENT,
+    MIN_OWN_PLAYERS,
+    Fixture,
+    League,
+    SeasonConfig,
+    Sponsor,
+    Team,
+)
 from rules.volleyball.orders import SpyOrder
 
 ROUND_INCOME = 500
@@ -258,7 +266,7 @@ def apply_bank_rule(
             events.append(f"The bank fires contract player {player.name} from {team.name}.")
         while not within_credit(team.money):
             own = [p for p in team.players if not p.is_contract]
-            if len(own) <= 6:
+            if len(own) <= MIN_OWN_PLAYERS:
                 break
             priced = [
                 (compensation(p.age, p.total), index, p)

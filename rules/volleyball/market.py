@@ -24,6 +24,7 @@ from rules.volleyball import economy
 from rules.volleyball.creation import NEW_TEAM_MAX_RATIO, name_problems
 from rules.volleyball.models import (
     AGE_CONTRACT,
+    MIN_OWN_PLAYERS,
     ContractPlayerSpec,
     League,
     Player,
@@ -184,7 +185,7 @@ def listing_problems(
             problems.append(f"The minimum price for {player.name} cannot be negative.")
         names.add(player.name.casefold())
     remaining = len(_own_players(team)) - len(names | listed)
-    if remaining < 6:
+    if remaining < MIN_OWN_PLAYERS:
         problems.append(
             f"After these sales {team.name} would keep {remaining} players; a team consists of "
             "at least six players."

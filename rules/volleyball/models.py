@@ -20,6 +20,10 @@ AGE_CATEGORIES = ("A", "B", "C", "D", "E")
 AGE_TALENT = "talent"
 # Rule 7: "Contract players ... don't have a specific age".
 AGE_CONTRACT = "contract"
+# "A team consists of at least six players": neither a sale (rule 8) nor the bank (rule 9)
+# leaves a team fewer players of its own (contract players do not count). Rulings, see
+# docs/rules/volleyball.md.
+MIN_OWN_PLAYERS = 6
 
 
 @dataclass
