@@ -89,6 +89,7 @@ from rules.rollerball2.state import (
     TeamState,
     clone,
     other_side,
+    record_line,
     roster_to_json,
 )
 
@@ -1164,21 +1165,6 @@ def _validate(state: MatchState, action: Action) -> None:
         if action.slot not in _open_skaters(state, action.team, exclude=pending["passer"]):
             raise RollerballError(f"{action.slot} is not an open skater for this pass.")
         return
-    raise RollerballError("Unknown action.")
-
-
-def record_line(action: Action) -> str:
-    """The action as one line of a game record."""
-    if isinstance(action, NextCard):
-        return "next"
-    if isinstance(action, Substitute):
-        return f"sub {action.team} {action.slot} {action.number}"
-    if isinstance(action, CatcherChoice):
-        return f"catcher {action.team} {'roll' if action.roll else 'draw'}"
-    if isinstance(action, ChooseBiker):
-        return f"biker {action.team} {action.slot}"
-    if isinstance(action, ChooseScorer):
-        return f"scorer {action.team} {action.slot}"
     raise RollerballError("Unknown action.")
 
 

@@ -25,18 +25,13 @@ import json
 from rules.rollerball2.engine import apply_in_place, new_match
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.state import (
-    AWAY,
-    HOME,
-    Action,
-    CatcherChoice,
-    ChooseBiker,
-    ChooseScorer,
     MatchState,
-    NextCard,
     Settings,
-    Substitute,
+    parse_action,  # the action lines' format lives with the actions (state.py); re-exported
     roster_from_json,
 )
+
+__all__ = ["parse_action", "parse_record", "replay", "to_record"]
 
 HEADER_KEYS = ("Game", "Seed", "Settings", "Home", "Away", "HomeLineup", "AwayLineup")
 
@@ -53,27 +48,6 @@ def to_record(state: MatchState) -> str:
     lines.append(f"[AwayLineup {json.dumps(setup['away_lineup'], separators=(',', ':'))}]")
     lines.extend(state.record)
     return "\n".join(lines) + "\n"
-
-
-def parse_action(line: str) -> Action:
-    """One record line (also the text form a bot command could use) as an Action."""
-    words = line.split()
-    if not words:
-        raise RollerballError("Empty action.")
-    verb = words[0]
-    if verb == "next" and len(words) == 1:
-        return NextCard()
-    if len(words) >= 2 and words[1] not in (HOME, AWAY):
-        raise RollerballError(f"'{line}': the team must be home or away.")
-    if verb == "sub" and len(words) == 4 and words[3].isdigit():
-        return Substitute(words[1], words[2], int(words[3]))
-    if verb == "catcher" and len(words) == 3 and words[2] in ("roll", "draw"):
-        return CatcherChoice(words[1], words[2] == "roll")
-    if verb == "biker" and len(words) == 3:
-        return ChooseBiker(words[1], words[2])
-    if verb == "scorer" and len(words) == 3:
-        return ChooseScorer(words[1], words[2])
-    raise RollerballError(f"'{line}' is not a Rollerball II action.")
 
 
 def parse_record(text: str) -> tuple[dict, list[str]]:

@@ -1,4 +1,5 @@
-"""The state of a Rollerball II match, its actions and events, and their JSON form.
+"""The state of a Rollerball II match, its actions and events, their JSON form, and the
+one-line text form of an action (record_line / parse_action, used by game records).
 
 Everything the engine needs to continue a match is here, including the random generator's state,
 so a match saved to JSON and loaded back plays on exactly as it would have.
@@ -12,6 +13,7 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from rules.rollerball2.cards import PlayerCard
+from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.roster import Lineup, Roster
 from rules.rollerball2.scoresheet import Absence, PlayerLine
 
@@ -91,6 +93,45 @@ class Event:
     # return, sub, choice, period, final, info
     text: str
     fac: int | None = None  # for "card" events: the FAC's index, so a front end can show it
+
+
+# --- actions as text (game records and commands) ---------------------------------------------
+
+
+def record_line(action: Action) -> str:
+    """The action as one line of a game record."""
+    if isinstance(action, NextCard):
+        return "next"
+    if isinstance(action, Substitute):
+        return f"sub {action.team} {action.slot} {action.number}"
+    if isinstance(action, CatcherChoice):
+        return f"catcher {action.team} {'roll' if action.roll else 'draw'}"
+    if isinstance(action, ChooseBiker):
+        return f"biker {action.team} {action.slot}"
+    if isinstance(action, ChooseScorer):
+        return f"scorer {action.team} {action.slot}"
+    raise RollerballError("Unknown action.")
+
+
+def parse_action(line: str) -> Action:
+    """One record line (also the text form a bot command could use) as an Action."""
+    words = line.split()
+    if not words:
+        raise RollerballError("Empty action.")
+    verb = words[0]
+    if verb == "next" and len(words) == 1:
+        return NextCard()
+    if len(words) >= 2 and words[1] not in (HOME, AWAY):
+        raise RollerballError(f"'{line}': the team must be home or away.")
+    if verb == "sub" and len(words) == 4 and words[3].isdigit():
+        return Substitute(words[1], words[2], int(words[3]))
+    if verb == "catcher" and len(words) == 3 and words[2] in ("roll", "draw"):
+        return CatcherChoice(words[1], words[2] == "roll")
+    if verb == "biker" and len(words) == 3:
+        return ChooseBiker(words[1], words[2])
+    if verb == "scorer" and len(words) == 3:
+        return ChooseScorer(words[1], words[2])
+    raise RollerballError(f"'{line}' is not a Rollerball II action.")
 
 
 # --- state -----------------------------------------------------------------------------------

@@ -26,11 +26,15 @@ from rules.rollerball2.state import (
     AWAY,
     HOME,
     PHASE_OVER,
+    CatcherChoice,
+    ChooseBiker,
+    ChooseScorer,
     NextCard,
     Out,
     Settings,
     Substitute,
     from_json,
+    record_line,
     to_json,
 )
 from tests.rollerball2.rb2_helpers import match
@@ -165,6 +169,21 @@ def test_replay_names_a_bad_line(finished):
         replay(text)
     with pytest.raises(RollerballError, match="not a Rollerball II action"):
         parse_action("dance home")
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        NextCard(),
+        Substitute(HOME, "Skater2", 31),
+        CatcherChoice(AWAY, True),
+        CatcherChoice(HOME, False),
+        ChooseBiker(HOME, "Biker3"),
+        ChooseScorer(AWAY, "Skater1"),
+    ],
+)
+def test_every_action_reads_back_from_its_record_line(action):
+    assert parse_action(record_line(action)) == action
 
 
 def test_sim_command_prints_the_summary(capsys):
