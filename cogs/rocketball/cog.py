@@ -277,7 +277,10 @@ class Rocketball(commands.Cog):
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, opponent.id)
         state, _ = new_game(self.bot.seed_source.randrange(2**31), settings)
         match = Match(
-            engine=state, remind_minutes=remind_hours * 60, forfeit_minutes=forfeit_hours * 60
+            engine=state,
+            remind_minutes=remind_hours * 60,
+            forfeit_minutes=forfeit_hours * 60,
+            names={"N": interaction.user.display_name, "S": opponent.display_name},
         )
         game_id = await game_store.create_game(
             self.bot.db,
@@ -328,7 +331,12 @@ class Rocketball(commands.Cog):
         await self._refuse_duplicate(interaction.channel_id, interaction.user.id, COMPUTER_ID)
         await interaction.response.defer(thinking=True)
         state, events = new_game(self.bot.seed_source.randrange(2**31), settings)
-        match = Match(engine=state, computer=level.value, remind_minutes=remind_hours * 60)
+        match = Match(
+            engine=state,
+            computer=level.value,
+            remind_minutes=remind_hours * 60,
+            names={"N": interaction.user.display_name, "S": f"Computer ({level.value})"},
+        )
         game_id = await game_store.create_game(
             self.bot.db,
             game=GAME,
@@ -718,6 +726,8 @@ class Rocketball(commands.Cog):
         return board, gif
 
     def _display_name(self, players: tuple[int, ...], seat: str, match: Match) -> str:
+        if seat in match.names:
+            return match.names[seat]
         user_id = user_of(players, seat)
         if user_id == COMPUTER_ID:
             return f"Computer ({match.computer})"

@@ -5,7 +5,7 @@ in the games table."""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rules.rocketball.state import GameState
 
@@ -24,6 +24,9 @@ class Match:
     remind_minutes: int = DEFAULT_REMIND_MINUTES
     forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES
     forfeited_by: str | None = None  # the seat that timed out, when the match ended so
+    # The players' display names when the match was made (the bot has no member list to ask
+    # later), for the board image; mentions in messages use the user ids.
+    names: dict[str, str] = field(default_factory=dict)
 
     def to_json(self) -> str:
         return json.dumps(
@@ -33,6 +36,7 @@ class Match:
                 "remind_minutes": self.remind_minutes,
                 "forfeit_minutes": self.forfeit_minutes,
                 "forfeited_by": self.forfeited_by,
+                "names": self.names,
             },
             sort_keys=True,
         )
@@ -46,6 +50,7 @@ class Match:
             remind_minutes=data.get("remind_minutes", DEFAULT_REMIND_MINUTES),
             forfeit_minutes=data.get("forfeit_minutes", DEFAULT_FORFEIT_MINUTES),
             forfeited_by=data.get("forfeited_by"),
+            names=data.get("names", {}),
         )
 
 
