@@ -138,7 +138,7 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     assert board.width >= 400 and board.height >= 700
     seats = {"N": alice, "S": bob}
     # The board names the players (kept with the match: the bot has no member list).
-    assert match.names == {"N": "alice", "S": "bob"}
+    assert match.names == {"N": "Alice", "S": "Bob"}
     holder = seats[match.engine.to_move]
     assert f"{holder.mention}, your move." == first.content
 
