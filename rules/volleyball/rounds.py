@@ -256,8 +256,14 @@ def _lineup_for(
             opponent=opponent,
             home=home,
         )
-        if not validate_match_orders(team, repeat, home=home, home_advantage_points=ha):
+        problems = validate_match_orders(team, repeat, home=home, home_advantage_points=ha)
+        if not problems:
             return repeat
+        if events is not None:
+            events.append(
+                f"{team.name}'s last line-up can't be played again ({' '.join(problems)}): "
+                "the default line-up plays instead."
+            )
     return default_match_orders(
         team, opponent=opponent, home=home, match_number=fixture.match_number
     )

@@ -161,6 +161,19 @@ def test_cup_matches_are_played_before_league_matches() -> None:
 # --- no move received ----------------------------------------------------------------------
 
 
+def test_nmr_says_so_when_the_last_line_up_cannot_be_repeated(league: LeagueState) -> None:
+    # With the default training points, NMR training lifts enough players to fill the set the
+    # last line-up left empty, so that line-up is no longer valid as it stands.
+    name = league.league.teams[1].name
+    second_state, _ = play_round(league, all_basic_orders(league))
+    assert any(not s.player_names for s in second_state.league.team(name).last_lineup)
+    orders = all_basic_orders(second_state)
+    del orders[name]
+    _, report = play_round(second_state, orders)
+    fallbacks = [e for e in report.events if e.startswith(f"{name}'s last line-up can't be played")]
+    assert fallbacks and fallbacks[0].endswith("the default line-up plays instead.")
+
+
 def test_nmr_repeats_the_last_line_up_without_points_and_trains(league: LeagueState) -> None:
     # Few training points, so NMR training does not lift enough players to fill the set the
     # last line-up left empty (which would make the repeat invalid and bring in the default).
