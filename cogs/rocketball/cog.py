@@ -373,16 +373,8 @@ class Rocketball(commands.Cog):
         stored = await self._game_here(interaction)
         if stored.status == "pending":
             async with self.bot.game_locks(stored.id):
-                await game_store.save_move(
-                    self.bot.db,
-                    stored,
-                    state=stored.state,
-                    actor_id=interaction.user.id,
-                    action="withdraw",
-                    events=["The challenge was withdrawn."],
-                    status="cancelled",
-                )
-            await interaction.response.send_message(f"Rocketball challenge #{stored.id} withdrawn.")
+                text = await self._cancel_challenge(stored, interaction.user.id)
+            await interaction.response.send_message(text)
             return
         seat = seat_of(stored.players, interaction.user.id)
         await self._play(interaction, stored.id, stored.version, action=Resign(seat))
@@ -750,18 +742,8 @@ class Rocketball(commands.Cog):
                 else:
                     raise UserError(f"Only <@{challenged}> can answer this challenge.")
             if button.action == "decline":
-                await game_store.save_move(
-                    self.bot.db,
-                    stored,
-                    state=stored.state,
-                    actor_id=interaction.user.id,
-                    action="decline",
-                    events=["The challenge was declined."],
-                    status="cancelled",
-                )
-                await interaction.response.edit_message(
-                    content=f"Rocketball challenge #{stored.id} was declined.", view=None
-                )
+                text = await self._cancel_challenge(stored, interaction.user.id)
+                await interaction.response.edit_message(content=text, view=None)
                 return
             await interaction.response.edit_message(
                 content=f"Rocketball match #{stored.id}: <@{challenger}> (North) vs "
@@ -780,6 +762,23 @@ class Rocketball(commands.Cog):
                 status="active",
             )
             await self._start_match(stored, match, events, interaction.message)
+
+    async def _cancel_challenge(self, stored: game_store.StoredGame, actor_id: int) -> str:
+        """End a challenge nobody accepted: declined by the challenged player, or withdrawn by
+        the challenger. Returns what the channel is told."""
+        challenger = stored.players[0]
+        what = "withdrawn" if actor_id == challenger else "declined"
+        text = f"Rocketball challenge #{stored.id} was {what}."
+        await game_store.save_move(
+            self.bot.db,
+            stored,
+            state=stored.state,
+            actor_id=actor_id,
+            action=what,
+            events=[text],
+            status="cancelled",
+        )
+        return text
 
     async def _start_match(self, stored, match: Match, events: list[Event], message) -> None:
         """Open the match thread off the announcement (or play in the channel if threads are

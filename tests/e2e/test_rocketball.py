@@ -433,3 +433,16 @@ async def test_rules_and_help_show_the_rulings(discord, alice):
     assert "edge" in rules.text and "d6" in rules.text and "docs/rules/rocketball.md" in rules.text
     help_page = await discord.slash("help", user=alice, game="rocketball")
     assert "/rocketball challenge" in help_page.text and "/rocketball rules" in help_page.text
+
+
+async def test_a_challenger_may_withdraw_before_an_answer(discord, bot, dave, games):
+    gina = discord.add_user("gina")
+    reply = await discord.slash("rocketball challenge", user=dave, channel=games, opponent=gina)
+    game_id = latest_game_id(bot)
+    await discord.click(reply, "Decline", user=dave)
+    assert discord.message(reply).content == f"Rocketball challenge #{game_id} was withdrawn."
+    assert stored_game(bot, game_id)[1] == "cancelled"
+    again = await discord.slash("rocketball challenge", user=dave, channel=games, opponent=gina)
+    await discord.slash("rocketball resign", user=dave, channel=games)
+    assert stored_game(bot, latest_game_id(bot))[1] == "cancelled"
+    assert not again.ephemeral

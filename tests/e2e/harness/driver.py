@@ -14,7 +14,7 @@ import io
 import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -34,6 +34,7 @@ from tests.e2e.harness.model import (
 from tests.e2e.harness.server import FakeDiscord, InteractionRecord
 
 # Generous: a deferred game move may render an image on a slow CI machine.
+T = TypeVar("T")
 DEFAULT_TIMEOUT = 10.0
 # How long past Discord's 3 s deadline the driver waits before declaring "did not respond".
 DEADLINE_GRACE = 0.25
@@ -391,19 +392,7 @@ class DiscordDriver:
                     return thread
             return None
 
-        async def wait() -> Channel | None:
-            found: list[Channel] = []
-
-            def check() -> bool:
-                thread = find()
-                if thread is not None:
-                    found.append(thread)
-                return bool(found) or any(not v.consumed for v in self.fake.violations)
-
-            await self.fake.wait_until(check, timeout)
-            return found[0] if found else None
-
-        thread = await self.fake.call(wait)
+        thread = await self._poll(find, timeout)
         if thread is None:
             self.fake.call_sync(lambda: self._raise_violations(None))
             raise TimeoutError(f"no new thread under #{parent.name} within {timeout} s")
@@ -424,23 +413,29 @@ class DiscordDriver:
                 return current
             return None
 
-        async def wait() -> Message | None:
-            found: list[Message] = []
+        current = await self._poll(changed, timeout)
+        if current is None:
+            self.fake.call_sync(lambda: self._raise_violations(None))
+            raise TimeoutError(f"the message {message.id} was not edited within {timeout} s")
+        return current
+
+    async def _poll(self, find: Callable[[], T | None], timeout: float) -> T | None:
+        """Run `find` on the fake's loop until it returns something, the bot breaks a rule
+        (the caller then raises the violation), or `timeout` runs out (None)."""
+
+        async def wait() -> T | None:
+            found: list[T] = []
 
             def check() -> bool:
-                current = changed()
-                if current is not None:
-                    found.append(current)
+                item = find()
+                if item is not None:
+                    found.append(item)
                 return bool(found) or any(not v.consumed for v in self.fake.violations)
 
             await self.fake.wait_until(check, timeout)
             return found[0] if found else None
 
-        current = await self.fake.call(wait)
-        if current is None:
-            self.fake.call_sync(lambda: self._raise_violations(None))
-            raise TimeoutError(f"the message {message.id} was not edited within {timeout} s")
-        return current
+        return await self.fake.call(wait)
 
     async def _wait_for(
         self,
@@ -465,19 +460,7 @@ class DiscordDriver:
                     return snapshot
             return None
 
-        async def wait() -> Message | None:
-            found: list[Message] = []
-
-            def check() -> bool:
-                message = find()
-                if message is not None:
-                    found.append(message)
-                return bool(found) or any(not v.consumed for v in self.fake.violations)
-
-            await self.fake.wait_until(check, timeout)
-            return found[0] if found else None
-
-        message = await self.fake.call(wait)
+        message = await self._poll(find, timeout)
         if message is None:
             self.fake.call_sync(lambda: self._raise_violations(None))
             raise TimeoutError(f"no matching message in {where} within {timeout} s")
