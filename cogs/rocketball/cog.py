@@ -183,22 +183,14 @@ class RocketballButton(
             await report_error(interaction, error)
 
 
-def view_for(buttons: list[tuple[str, str, str]]) -> discord.ui.View | None:
+def turn_view(game_id: int, version: int, state: GameState) -> discord.ui.View | None:
+    """The buttons for what comes next, bound to this game at this version."""
+    buttons = presentation.turn_buttons(state)
     if not buttons:
         return None
     view = discord.ui.View(timeout=None)
-    for label, custom_id, style in buttons:
-        game, version, action, *arg = custom_id.split(":")[1:]
-        view.add_item(
-            RocketballButton(
-                int(game),
-                int(version),
-                action,
-                arg[0] if arg else None,
-                label=label,
-                style=getattr(discord.ButtonStyle, style),
-            )
-        )
+    for label, action, arg, style in buttons:
+        view.add_item(RocketballButton(game_id, version, action, arg, label=label, style=style))
     return view
 
 
@@ -703,7 +695,7 @@ class Rocketball(commands.Cog):
         )
         kwargs: dict[str, Any] = {"embed": embed, "files": files}
         if final:
-            view = view_for(presentation.turn_buttons(stored.id, stored.version, state))
+            view = turn_view(stored.id, stored.version, state)
             if view is not None:
                 kwargs["view"] = view
             mover = user_of(stored.players, state.to_move)

@@ -106,15 +106,15 @@ def turn_embed(
     return embed
 
 
-def turn_buttons(game_id: int, version: int, state: GameState) -> list[tuple[str, str, str]]:
-    """(label, custom_id, style) of the buttons for the phase; empty once the match is over."""
-    base = f"rkt:{game_id}:{version}"
+def turn_buttons(state: GameState) -> list[tuple[str, str, str | None, discord.ButtonStyle]]:
+    """(label, action, argument, style) of the buttons for the phase; none once it is over."""
+    primary = discord.ButtonStyle.primary
     if state.phase == PHASE_ROLL:
-        return [("Roll the d4", f"{base}:roll", "primary")]
+        return [("Roll the d4", "roll", None, primary)]
     if state.phase == PHASE_AIM:
-        return [(f"Aim {d}", f"{base}:aim:{d}", "primary") for d in "NESW"]
+        return [(f"Aim {d}", "aim", d, primary) for d in "NESW"]
     if state.phase == PHASE_PLACE:
         if legal_actions(state) == [Pass()]:
-            return [("Pass (no move possible)", f"{base}:pass", "secondary")]
-        return [("Place or rotate a chip…", f"{base}:move", "primary")]
+            return [("Pass (no move possible)", "pass", None, discord.ButtonStyle.secondary)]
+        return [("Place or rotate a chip…", "move", None, primary)]
     return []
