@@ -11,6 +11,8 @@ import random
 import re
 from dataclasses import dataclass
 
+from rules.errors import PlayerError
+
 MAX_TERMS = 10
 MAX_DICE = 100  # in one roll, all terms together (keeps the reply readable)
 MAX_SIDES = 1000
@@ -24,7 +26,7 @@ ACCEPTED = (
 _TERM = re.compile(r"([+-])(?:(\d*)d(\d+)|(\d+))")
 
 
-class DiceError(ValueError):
+class DiceError(PlayerError):
     """The notation is not understood; the message says what is accepted."""
 
 

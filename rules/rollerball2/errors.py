@@ -1,5 +1,7 @@
 """The error a coach sees when an action is not allowed."""
 
+from rules.errors import PlayerError
 
-class RollerballError(ValueError):
+
+class RollerballError(PlayerError):
     """An illegal coach action or setup; the message is written for the Discord user."""
