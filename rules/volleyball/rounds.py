@@ -191,6 +191,10 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
             continue
         seen.add(number)
         home = fixture.home.casefold() == team.name.casefold()
+        mismatch = schedule_problems(team.name, match_orders, fixture, list(own.values()))
+        if mismatch:
+            problems += mismatch
+            continue
         found = validate_match_orders(
             preview,
             match_orders,
@@ -202,6 +206,92 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
         special_left -= match_orders.special_total
         preview = after_match_preview(preview, match_orders)
     return problems
+
+
+def _where(fixture: Fixture, team_name: str) -> str:
+    """ "at home against X" / "away against X" for a team's fixture."""
+    home = fixture.home.casefold() == team_name.casefold()
+    opponent = fixture.away if home else fixture.home
+    return f"{'at home' if home else 'away'} against {opponent}"
+
+
+def schedule_problems(
+    team_name: str, orders: MatchOrders, fixture: Fixture, own: list[Fixture]
+) -> list[str]:
+    """Issue 12 item 1: a line-up's AGAINST and HOMEPLAY/OUTBOUND must be the schedule's for
+    its MATCH NO. (the seed's form repeats them so a wrong match number is caught, not played
+    in the other match). An empty `opponent` means the orders did not state one (structured
+    orders from a command), and is not checked."""
+    number = orders.match_number
+    home = fixture.home.casefold() == team_name.casefold()
+    opponent = fixture.away if home else fixture.home
+    problems: list[str] = []
+    if orders.opponent and orders.opponent.strip().casefold() != opponent.casefold():
+        meant = next(
+            (
+                f
+                for f in own
+                if orders.opponent.strip().casefold() in (f.home.casefold(), f.away.casefold())
+            ),
+            None,
+        )
+        hint = (
+            f" You play {orders.opponent.strip()} in match {meant.match_number}: check MATCH NO."
+            if meant is not None
+            else f" {team_name} does not play {orders.opponent.strip()} this round."
+        )
+        problems.append(
+            f"Match {number}: the line-up is against {orders.opponent.strip()}, but match "
+            f"{number} is {_where(fixture, team_name)}.{hint}"
+        )
+    if orders.home != home:
+        problems.append(
+            f"Match {number}: the line-up says {'HOMEPLAY' if orders.home else 'OUTBOUND'}, but "
+            f"match {number} is {_where(fixture, team_name)}: write "
+            f"{'HOMEPLAY' if home else 'OUTBOUND'}."
+        )
+    return problems
+
+
+@dataclass
+class OrderCheck:
+    """What a manager is told when orders come in: the orders as they will be carried out,
+    the `problems` that refuse them (empty: accepted) and the `warnings` that do not (a match
+    without a line-up plays the NMR line-up, rule 12)."""
+
+    orders: RoundOrders
+    problems: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def accepted(self) -> bool:
+        return not self.problems
+
+
+def round_order_warnings(state: LeagueState, orders: RoundOrders) -> list[str]:
+    """Issue 12 item 1: what is incomplete but allowed in a team's orders: each of its
+    matches this round with no line-up (it will play rule 12's NMR line-up)."""
+    team = state.league.team(orders.team)
+    if team is None or state.season_over:
+        return []
+    given = {m.match_number for m in orders.matches}
+    warnings = []
+    for fixture in team_fixtures(round_fixtures(state, state.league.round_number), team.name):
+        if fixture.match_number not in given:
+            label = "Galaxy Cup match" if fixture.competition == "cup" else "match"
+            warnings.append(
+                f"No line-up for {label} {fixture.match_number} "
+                f"({_where(fixture, team.name)}): the NMR line-up will play it (rule 12: "
+                "your last line-up without HA, DP and SP)."
+            )
+    return warnings
+
+
+def check_round_orders(state: LeagueState, orders: RoundOrders) -> OrderCheck:
+    """Every problem and every warning with one team's orders for the coming round."""
+    return OrderCheck(
+        orders, round_order_problems(state, orders), round_order_warnings(state, orders)
+    )
 
 
 def after_match_preview(team: Team, orders: MatchOrders) -> Team:
