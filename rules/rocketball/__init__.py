@@ -10,6 +10,7 @@ Public API (everything a cog or renderer needs):
              Drift(from_square, to_square), Aim(facing), Pass(), Resign(player)
     parse_command(text, player=None) -> Action     # "c4 N", "rotate c4 cw", "roll", ...
     format_action(action) -> str
+    record_line(player, action) -> str; parse_record_line(line) -> (player, Action)
     to_record(state) -> str; parse_record(text) -> Record; replay(text) -> GameState
     GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
     state.to_move, state.windbag, state.score
@@ -20,7 +21,18 @@ Public API (everything a cog or renderer needs):
 Players are "N" (North) and "S" (South). State, geometry and edge arrows: see state.py.
 """
 
-from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
+from rules.rocketball.actions import (
+    Action,
+    Aim,
+    Drift,
+    Pass,
+    Place,
+    Resign,
+    Roll,
+    Rotate,
+    parse_record_line,
+    record_line,
+)
 from rules.rocketball.ai import LEVELS, choose_action
 from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
@@ -61,7 +73,9 @@ __all__ = [
     "new_game",
     "parse_command",
     "parse_record",
+    "parse_record_line",
     "random_action",
+    "record_line",
     "replay",
     "to_record",
     "turn_prompt",

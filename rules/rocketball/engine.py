@@ -14,7 +14,17 @@ from __future__ import annotations
 import random
 
 from rules.rocketball import placement
-from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
+from rules.rocketball.actions import (
+    Action,
+    Aim,
+    Drift,
+    Pass,
+    Place,
+    Resign,
+    Roll,
+    Rotate,
+    record_line,
+)
 from rules.rocketball.dice import Dice
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import (
@@ -35,7 +45,6 @@ from rules.rocketball.events import (
     WindbagEvent,
 )
 from rules.rocketball.movement import BallMover, roll_d4
-from rules.rocketball.record import format_action
 from rules.rocketball.state import (
     CENTRE,
     CHIP_KINDS,
@@ -242,7 +251,7 @@ def apply(
         _place_step(new, action, events)
     else:
         raise RocketballError("That is not a Rocketball action.")
-    new.history = new.history.appended(f"{actor} {format_action(action)}")
+    new.history = new.history.appended(record_line(actor, action))
     return new, events
 
 

@@ -1,17 +1,10 @@
-"""Rocketball game records and the short command language players type.
-
-Commands (case does not matter; the cog parses what players type with `parse_command`):
-  roll                      roll the die and move the ball
-  c4 N   | place c4 N       place the drawn chip on c4 facing North (N/E/S/W or north/...)
-  e5     | place e5         place a chip that has no facing (bumper, twister, barricade, mogul)
-  c4 N vortex | e5 bumper   after drawing a djinn: the chip picked from the windbag
-  rotate c4 cw | c4 ccw     turn the chip on c4 a quarter turn clockwise / counterclockwise
-  drift c4 c5 | drift c4 S  Drifting Winds: move the chip on c4 one square
-  aim E                     Moguls: aim the ball put back on the centre
-  pass | resign
+"""Rocketball game records: write them, read them, replay them.
 
 A record is a header of [Key "value"] lines (Game, Seed, Settings as JSON, Result) and then
 one line per action: the acting player ("N" or "S") and the command, e.g. `S place c4 N`.
+The line form is written and read in one place, next to the actions (actions.record_line /
+actions.parse_record_line); the command language is described in actions.py. This module
+re-exports `format_action` and `parse_command` for the callers that imported them here.
 """
 
 from __future__ import annotations
@@ -20,139 +13,16 @@ import json
 import re
 from dataclasses import asdict, dataclass
 
-from rules.rocketball.actions import Action, Aim, Drift, Pass, Place, Resign, Roll, Rotate
-from rules.rocketball.errors import RocketballError
-from rules.rocketball.state import (
-    CHIP_KINDS,
-    PLAYER_NAMES,
-    GameState,
-    Settings,
-    is_field_square,
-    neighbour,
+from rules.rocketball.actions import (
+    Action,
+    Resign,
+    format_action,
+    parse_command,
+    parse_record_line,
 )
-
-_DIRECTION_WORDS = {
-    "n": "N",
-    "north": "N",
-    "e": "E",
-    "east": "E",
-    "s": "S",
-    "south": "S",
-    "w": "W",
-    "west": "W",
-}
-_CLOCKWISE_WORDS = {"cw": True, "clockwise": True, "ccw": False, "anticlockwise": False}
-_CLOCKWISE_WORDS["counterclockwise"] = False
-_KIND_WORDS = {kind: kind for kind in CHIP_KINDS} | {kind + "s": kind for kind in CHIP_KINDS}
-_SQUARE_HELP = "squares are a column a-g and a row 1-11, like c4"
-
-
-def format_action(action: Action) -> str:
-    """The command text for an action (what a record line holds after the player)."""
-    if isinstance(action, Roll):
-        return "roll"
-    if isinstance(action, Place):
-        parts = ["place", action.square]
-        if action.facing:
-            parts.append(action.facing)
-        if action.kind:
-            parts.append(action.kind)
-        return " ".join(parts)
-    if isinstance(action, Rotate):
-        return f"rotate {action.square} {'cw' if action.clockwise else 'ccw'}"
-    if isinstance(action, Drift):
-        return f"drift {action.from_square} {action.to_square}"
-    if isinstance(action, Aim):
-        return f"aim {action.facing}"
-    if isinstance(action, Pass):
-        return "pass"
-    if isinstance(action, Resign):
-        return "resign"
-    raise TypeError(f"not a Rocketball action: {action!r}")
-
-
-def _square(word: str) -> str:
-    square = word.lower()
-    if not is_field_square(square):
-        raise RocketballError(f"`{word}` is not a square of the field: {_SQUARE_HELP}.")
-    return square
-
-
-def _direction(word: str) -> str:
-    direction = _DIRECTION_WORDS.get(word.lower())
-    if direction is None:
-        raise RocketballError(f"`{word}` is not a direction: use N, E, S or W.")
-    return direction
-
-
-def parse_command(text: str, player: str | None = None) -> Action:
-    """Turn typed text such as "c4 N" or "rotate c4 cw" into an action.
-
-    `player` is needed only for "resign". Raises RocketballError with a short explanation of
-    what was expected.
-    """
-    words = re.sub(r"\s*>\s*", " > ", text.strip()).split()
-    if not words:
-        raise RocketballError("Type a move, e.g. `c4 N` to place, `rotate c4 cw` or `roll`.")
-    verb = words[0].lower()
-    rest = words[1:]
-    if verb in ("roll", "move") and not rest:
-        return Roll()
-    if verb == "pass" and not rest:
-        return Pass()
-    if verb == "resign" and not rest:
-        if player not in ("N", "S"):
-            raise RocketballError("Only a player in the match can resign.")
-        return Resign(player)
-    if verb == "aim":
-        if len(rest) != 1:
-            raise RocketballError("Aim with one direction, e.g. `aim E`.")
-        return Aim(_direction(rest[0]))
-    if verb in ("rotate", "rot", "turn"):
-        if len(rest) != 2 or rest[1].lower() not in _CLOCKWISE_WORDS:
-            raise RocketballError("Rotate like this: `rotate c4 cw` or `rotate c4 ccw`.")
-        return Rotate(_square(rest[0]), _CLOCKWISE_WORDS[rest[1].lower()])
-    if verb == "drift":
-        return _drift(rest)
-    if verb == "place":
-        if not rest:
-            raise RocketballError("Place like this: `place c4 N` (square, then facing).")
-        verb, rest = rest[0].lower(), rest[1:]
-    # What is left starts with a square: a placement, a rotation or a drift.
-    square = _square(verb)
-    if len(rest) == 1 and rest[0].lower() in _CLOCKWISE_WORDS:
-        return Rotate(square, _CLOCKWISE_WORDS[rest[0].lower()])
-    if rest and rest[0] == ">":
-        return _drift([square, *rest[1:]])
-    facing: str | None = None
-    kind: str | None = None
-    for word in rest:
-        lowered = word.lower()
-        if lowered in _DIRECTION_WORDS and facing is None:
-            facing = _DIRECTION_WORDS[lowered]
-        elif lowered in _KIND_WORDS and kind is None:
-            kind = _KIND_WORDS[lowered]
-        else:
-            raise RocketballError(
-                f"I don't understand `{word}` in `{text.strip()}`: place with `c4 N`, rotate "
-                "with `rotate c4 cw`."
-            )
-    return Place(square, facing, kind)
-
-
-def _drift(words: list[str]) -> Drift:
-    if len(words) == 3 and words[1] == ">":
-        words = [words[0], words[2]]
-    if len(words) != 2:
-        raise RocketballError("Drift like this: `drift c4 c5` or `drift c4 S`.")
-    source = _square(words[0])
-    if words[1].lower() in _DIRECTION_WORDS:
-        target = neighbour(source, _direction(words[1]))
-        if target is None:
-            raise RocketballError(f"The chip on {source} can't drift off the field.")
-        return Drift(source, target)
-    return Drift(source, _square(words[1]))
-
+from rules.rocketball.engine import apply, new_game
+from rules.rocketball.errors import RocketballError
+from rules.rocketball.state import GameState, Settings
 
 # --- records --------------------------------------------------------------------------------
 
@@ -196,11 +66,8 @@ def parse_record(text: str) -> Record:
         if header:
             headers[header.group(1)] = json.loads(header.group(2))
             continue
-        player, _, command = line.partition(" ")
-        if player not in PLAYER_NAMES:
-            raise RocketballError(f"Line {number}: expected `N` or `S` and a move, got `{line}`.")
         try:
-            moves.append((player, parse_command(command, player)))
+            moves.append(parse_record_line(line))
         except RocketballError as error:
             raise RocketballError(f"Line {number}: {error}") from None
     if "Seed" not in headers:
@@ -211,8 +78,6 @@ def parse_record(text: str) -> Record:
 
 def replay(text: str) -> GameState:
     """Play a record from its seed and settings; the final state."""
-    from rules.rocketball.engine import apply, new_game  # engine imports this module
-
     record = parse_record(text)
     state, _ = new_game(record.seed, record.settings)
     for number, (player, action) in enumerate(record.moves, start=1):
