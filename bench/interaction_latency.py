@@ -24,9 +24,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from tests.e2e.harness.botproc import BotProcess  # noqa: E402
-from tests.e2e.harness.driver import DiscordDriver  # noqa: E402
-from tests.e2e.harness.server import FakeDiscord  # noqa: E402
+from fakediscord.botproc import BotProcess  # noqa: E402
+from fakediscord.driver import DiscordDriver  # noqa: E402
+from fakediscord.server import FakeDiscord  # noqa: E402
 
 
 def summary(name: str, samples: list[float]) -> str:

@@ -13,10 +13,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e.harness.botproc import BotProcess
-from tests.e2e.harness.driver import DiscordDriver
-from tests.e2e.harness.model import Channel, User
-from tests.e2e.harness.server import FakeDiscord
+from fakediscord.botproc import BotProcess
+from fakediscord.driver import DiscordDriver
+from fakediscord.model import Channel, User
+from fakediscord.server import FakeDiscord
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tests.e2e.harness import DriverError
-from tests.e2e.harness.model import ADMINISTRATOR
+from fakediscord import DriverError
+from fakediscord.model import ADMINISTRATOR
 
 pytestmark = pytest.mark.e2e
 

@@ -10,10 +10,10 @@ import urllib.request
 import pytest
 from PIL import Image
 
-from tests.e2e.harness import DiscordViolation, DriverError
-from tests.e2e.harness.botproc import BotProcess
-from tests.e2e.harness.model import ATTACH_FILES
-from tests.e2e.harness.server import FakeDiscord
+from fakediscord import DiscordViolation, DriverError
+from fakediscord.botproc import BotProcess
+from fakediscord.model import ATTACH_FILES
+from fakediscord.server import FakeDiscord
 
 pytestmark = pytest.mark.e2e
 
@@ -143,7 +143,7 @@ def test_an_unnoticed_broken_reply_fails_the_test():
     import subprocess
     import sys
 
-    from tests.e2e.harness.botproc import REPO_ROOT
+    from fakediscord.botproc import REPO_ROOT
 
     result = subprocess.run(
         [

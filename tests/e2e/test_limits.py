@@ -1,4 +1,4 @@
-"""Discord's limits as the fake enforces them (tests/e2e/harness/limits.py), at the edges:
+"""Discord's limits as the fake enforces them (fakediscord/limits.py), at the edges:
 the largest thing Discord accepts passes, one more is refused with Discord's error."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import urllib.request
 
 import pytest
 
-from tests.e2e.harness import limits
-from tests.e2e.harness.server import FakeDiscord
+from fakediscord import limits
+from fakediscord.server import FakeDiscord
 
 
 def _described(errors: list[limits.FieldError]) -> list[str]:

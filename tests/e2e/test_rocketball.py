@@ -373,7 +373,7 @@ async def test_double_click_applies_the_move_once(discord, bot, bob, carol, gene
 
 
 async def test_missing_permissions_are_explained_not_failed(discord, bot, alice, bob):
-    from tests.e2e.harness.model import ATTACH_FILES
+    from fakediscord.model import ATTACH_FILES
 
     no_files = discord.add_channel("no-files", deny_bot=ATTACH_FILES)
     before = latest_game_id(bot)

@@ -1,0 +1,212 @@
+"""The real bot (bot.py, unchanged) as a subprocess pointed at the fake Discord.
+
+``BotProcess`` starts ``python bot.py`` from the repository root with the environment the bot
+documents (DISCORD_TOKEN, DATABASE_PATH, DISCORD_API_BASE, DISCORD_GATEWAY_URL, ...), waits
+until it has identified on the fake gateway, and stops it with SIGTERM. The database file
+outlives a restart; so does the fake Discord, so a restart proves what survives one.
+
+The bot's stderr goes to a log file; ERROR records and tracebacks in it are "bot errors", which
+fail the test unless it takes them (``take_errors``) - a silent failure is still a failure.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from pathlib import Path
+
+from fakediscord.server import FakeDiscord
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+START_TIMEOUT = 30.0
+STOP_TIMEOUT = 10.0
+# A log record of bot.py's format: "2026-11-22 03:04:05 ERROR    name: message".
+LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?P<level>[A-Z]+)\s", re.MULTILINE)
+
+
+class BotProcess:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        *,
+        database_path: Path,
+        log_path: Path,
+        extra_extensions: Iterable[str] = (),
+        owner_ids: Iterable[int] = (),
+        dev_guild: bool = False,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
+        self.fake = fake
+        self.database_path = database_path
+        self.log_path = log_path
+        self.extra_extensions = tuple(extra_extensions)
+        self.owner_ids = tuple(owner_ids)
+        self.dev_guild = dev_guild
+        self.extra_env = dict(extra_env or {})
+        self.process: subprocess.Popen[bytes] | None = None
+        self.starts = 0
+        self.stopped = True  # stopped on purpose (or never started), as opposed to crashed
+        self._log_file = None
+        self._errors_seen = 0  # error records already reported or taken
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def environment(self) -> dict[str, str]:
+        env = {
+            key: value
+            for key, value in os.environ.items()
+            # the fake decides these; a developer's shell must not leak into the test
+            if key not in ("DISCORD_TOKEN", "DEV_GUILD_ID", "OWNER_IDS", "EXTRA_EXTENSIONS")
+        }
+        env.update(
+            {
+                "DISCORD_TOKEN": self.fake.token,
+                "DATABASE_PATH": str(self.database_path),
+                "LOG_LEVEL": "INFO",
+                "DISCORD_API_BASE": self.fake.api_base,
+                "DISCORD_GATEWAY_URL": self.fake.gateway_url,
+                "OWNER_IDS": ",".join(str(owner) for owner in self.owner_ids),
+                "EXTRA_EXTENSIONS": ",".join(self.extra_extensions),
+                # global sync, as in production (commands also work in DMs); pinned so that an
+                # operator's .env cannot send them to a guild the fake does not have
+                "DEV_GUILD_ID": str(self.fake.guild.id) if self.dev_guild else "",
+                "PYTHONUNBUFFERED": "1",
+                "PYTHONDONTWRITEBYTECODE": "1",
+            }
+        )
+        env.update(self.extra_env)
+        return env
+
+    def start(self, timeout: float = START_TIMEOUT) -> None:
+        """Start bot.py and wait until it is connected to the fake gateway."""
+        if self.process is not None and self.process.poll() is None:
+            raise RuntimeError("the bot is already running")
+        identified_before = self.fake.call_sync(lambda: self.fake.identify_count)
+        self._log_file = open(self.log_path, "ab")  # noqa: SIM115 - kept open while it runs
+        self._log_file.write(
+            f"\n===== harness: starting bot.py (start {self.starts + 1}) =====\n".encode()
+        )
+        self._log_file.flush()
+        self.process = subprocess.Popen(
+            [sys.executable, "bot.py"],
+            cwd=REPO_ROOT,
+            env=self.environment(),
+            stdout=self._log_file,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        self.starts += 1
+        self.stopped = False
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(
+                    f"bot.py exited with code {self.process.returncode} before connecting:\n"
+                    + self.log_tail()
+                )
+            connected = self.fake.call_sync(
+                lambda: self.fake.identify_count > identified_before and self.fake.bot_connected
+            )
+            if connected:
+                return
+            time.sleep(0.02)
+        self.stop()
+        raise RuntimeError(f"bot.py did not connect within {timeout} s:\n" + self.log_tail())
+
+    def stop(self, timeout: float = STOP_TIMEOUT) -> None:
+        """SIGTERM (what a process manager sends), then wait; SIGKILL if it hangs."""
+        self.stopped = True
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(5)
+                raise RuntimeError(
+                    f"bot.py ignored SIGTERM for {timeout} s and was killed:\n" + self.log_tail()
+                ) from None
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+        # let the fake notice the socket closed before anyone sends an interaction
+        deadline = time.monotonic() + 5
+        while self.fake.call_sync(lambda: self.fake.bot_connected) and time.monotonic() < deadline:
+            time.sleep(0.02)
+
+    async def restart(self) -> None:
+        """Stop the bot and start it again on the same database (the fake keeps its state)."""
+        await asyncio.to_thread(self._restart)
+
+    def _restart(self) -> None:
+        self.stop()
+        self.start()
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    @property
+    def crashed(self) -> bool:
+        """The process ended although nobody stopped it."""
+        return not self.stopped and not self.running
+
+    # --- the bot's log -----------------------------------------------------------------------
+
+    def log_text(self) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")
+        except FileNotFoundError:
+            return ""
+
+    def log_tail(self, lines: int = 60) -> str:
+        return "\n".join(self.log_text().splitlines()[-lines:])
+
+    def error_records(self) -> list[str]:
+        """Every ERROR/CRITICAL log record (with its traceback) and bare traceback so far."""
+        text = self.log_text()
+        starts = [match.start() for match in LOG_RECORD.finditer(text)]
+        records = []
+        # text before the first record (e.g. a crash before logging was set up)
+        head = text[: starts[0]] if starts else text
+        if "Traceback (most recent call last)" in head:
+            records.append(head.strip())
+        for index, start in enumerate(starts):
+            end = starts[index + 1] if index + 1 < len(starts) else len(text)
+            record = text[start:end]
+            level = LOG_RECORD.match(record)
+            if (level and level["level"] in ("ERROR", "CRITICAL")) or (
+                "Traceback (most recent call last)" in record
+            ):
+                records.append(record.strip())
+        return records
+
+    def new_errors(self) -> list[str]:
+        """Error records the test has not taken yet."""
+        return self.error_records()[self._errors_seen :]
+
+    def take_errors(self) -> list[str]:
+        """Return the new error records and mark them expected (they will not fail the test)."""
+        records = self.error_records()
+        new = records[self._errors_seen :]
+        self._errors_seen = len(records)
+        return new
+
+    async def expect_error(self, text: str, timeout: float = 5.0) -> list[str]:
+        """Wait until an error record containing ``text`` is logged; take all new errors."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if any(text in record for record in self.new_errors()):
+                return self.take_errors()
+            await asyncio.sleep(0.05)
+        raise AssertionError(
+            f"the bot logged no error containing {text!r} within {timeout} s:\n" + self.log_tail()
+        )

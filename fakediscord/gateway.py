@@ -1,0 +1,138 @@
+"""The fake Discord gateway: one websocket per bot connection, sessions that can be resumed.
+
+Speaks what discord.py 2.7 expects: HELLO, heartbeats and ACKs, IDENTIFY -> READY and one
+GUILD_CREATE, RESUME -> replayed events + RESUMED (or INVALID_SESSION), REQUEST_GUILD_MEMBERS
+-> GUILD_MEMBERS_CHUNK, and dispatches (INTERACTION_CREATE, MESSAGE_CREATE, ...) with sequence
+numbers. Payloads are JSON, compressed with zlib-stream when the bot asks for it (discord.py
+does unless zstandard is installed; zstd-stream is refused, because the fake cannot write it).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+import zlib
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import WSMsgType, web
+
+if TYPE_CHECKING:
+    from fakediscord.server import FakeDiscord
+
+log = logging.getLogger(__name__)
+
+DISPATCH = 0
+HEARTBEAT = 1
+IDENTIFY = 2
+PRESENCE_UPDATE = 3
+RESUME = 6
+RECONNECT = 7
+REQUEST_GUILD_MEMBERS = 8
+INVALID_SESSION = 9
+HELLO = 10
+HEARTBEAT_ACK = 11
+
+HEARTBEAT_INTERVAL_MS = 41_250
+
+
+class GatewayConnection:
+    """One open websocket; compresses as a single zlib stream when asked (zlib-stream)."""
+
+    def __init__(self, socket: web.WebSocketResponse, compress: bool) -> None:
+        self.socket = socket
+        self._compressor = zlib.compressobj() if compress else None
+
+    async def send(self, payload: dict[str, Any]) -> None:
+        if self.socket.closed:
+            return
+        text = json.dumps(payload, separators=(",", ":"))
+        try:
+            if self._compressor is None:
+                await self.socket.send_str(text)
+                return
+            data = self._compressor.compress(text.encode())
+            await self.socket.send_bytes(data + self._compressor.flush(zlib.Z_SYNC_FLUSH))
+        except (ConnectionError, RuntimeError):
+            # the bot went away mid-send; the event stays in the backlog for a RESUME
+            log.debug("gateway send failed; the connection is closing")
+
+
+@dataclass
+class GatewaySession:
+    """A logical session (survives a dropped socket until RESUME); events keep their seq."""
+
+    session_id: str
+    intents: int
+    sequence: int = 0
+    backlog: list[dict[str, Any]] = field(default_factory=list)
+    connection: GatewayConnection | None = None
+
+    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
+        self.sequence += 1
+        payload = {"op": DISPATCH, "t": event, "s": self.sequence, "d": data}
+        self.backlog.append(payload)
+        del self.backlog[:-500]  # enough to resume; a real gateway keeps a bounded buffer too
+        if self.connection is not None:
+            await self.connection.send(payload)
+
+
+async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSocketResponse:
+    socket = web.WebSocketResponse(max_msg_size=0)
+    await socket.prepare(request)
+    compress = request.query.get("compress")
+    fake.gateway_queries.append(dict(request.query))
+    if compress not in (None, "zlib-stream"):
+        # Discord would accept zstd-stream; the fake cannot produce it. Say so loudly.
+        fake.record_violation(
+            "unsupported",
+            f"the bot asked for compress={compress}; the fake only speaks zlib-stream",
+            route="GATEWAY",
+        )
+        await socket.close(code=4000, message=b"unsupported compression")
+        return socket
+    connection = GatewayConnection(socket, compress == "zlib-stream")
+    await connection.send({"op": HELLO, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL_MS}})
+    session: GatewaySession | None = None
+    try:
+        async for message in socket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(message.data)
+            op = payload.get("op")
+            data = payload.get("d")
+            if op == HEARTBEAT:
+                await connection.send({"op": HEARTBEAT_ACK})
+                fake.heartbeats_received += 1
+                fake.notify()
+            elif op == IDENTIFY:
+                session = GatewaySession(secrets.token_hex(16), int(data.get("intents") or 0))
+                session.connection = connection
+                await fake.on_identify(session, data)
+            elif op == RESUME:
+                session = fake.gateway_sessions.get(data.get("session_id"))
+                if session is None:
+                    await connection.send({"op": INVALID_SESSION, "d": False})
+                    continue
+                session.connection = connection
+                await _replay(session, int(data.get("seq") or 0))
+                await session.dispatch("RESUMED", {})
+                fake.resume_count += 1
+                fake.notify()
+            elif op == REQUEST_GUILD_MEMBERS and session is not None:
+                await session.dispatch("GUILD_MEMBERS_CHUNK", fake.members_chunk(data))
+            elif op == PRESENCE_UPDATE:
+                pass  # presence is not modelled
+    finally:
+        if session is not None and session.connection is connection:
+            session.connection = None
+        fake.notify()
+    return socket
+
+
+async def _replay(session: GatewaySession, after: int) -> None:
+    assert session.connection is not None
+    for payload in session.backlog:
+        if payload["s"] > after:
+            await session.connection.send(payload)
