@@ -627,6 +627,8 @@ class MatchResult:
             if info.forfeit:
                 lines.append(f"  {names[side]} could not field six players and forfeit the set.")
                 continue
+            if set_result.side(other_side(side)).forfeit:
+                continue  # no rallies were played: there is no scoring chance to show
             lines.append(
                 f"  {names[side]}: {info.concept.abbreviation} risk {info.risk}, "
                 f"OL {info.ol_total} vs DL {set_result.side(other_side(side)).dl_total}, "
@@ -651,8 +653,71 @@ class MatchResult:
             lines.append(f"  Runs: {described}.")
         return lines
 
+    def players_who_played(self, side: str) -> list[str]:
+        """The players of one side who played at least one set, in the order they first
+        came on (what a spectator sees)."""
+        names: dict[str, None] = {}
+        for set_result in self.sets:
+            for line in set_result.side(side).lines:
+                names[line.player] = None
+        return list(names)
+
+    def public_summary(self, label: str = "") -> list[str]:
+        """What a spectator at the match saw (issue 12 item 2, RULINGS "What the public
+        sees"): the score by set and the players who played, nothing of totals, concepts,
+        risk, points or levels (rule 9 sells those)."""
+        head = f"{label}: " if label else ""
+        lines = [f"{head}{self.score_line}"]
+        for side in (HOME, AWAY):
+            played = self.players_who_played(side)
+            lines.append(
+                f"  {self.team_name(side)}: " + (", ".join(played) if played else "nobody")
+            )
+        forfeits = [
+            f"set {s.number} ({self.team_name(side)} could not field six players)"
+            for s in self.sets
+            for side in (HOME, AWAY)
+            if s.side(side).forfeit
+        ]
+        if forfeits:
+            lines.append("  Forfeited: " + "; ".join(forfeits) + ".")
+        return lines
+
+    def side_summary(self, side: str, *, player_detail: bool = True) -> list[str]:
+        """One side's own view of the match, set by set: concept, risk, totals against the
+        other side's, the HA/DP/SP per level and the scoring chance; with `player_detail`
+        each player's position and end levels. For the team's private sheet and for spy
+        reports (rule 9). A forfeited set says so and has no chance (there were no rallies)."""
+        name = self.team_name(side)
+        lines = [f"{name} in {self.score_line}:"]
+        for set_result in self.sets:
+            info = set_result.side(side)
+            other = set_result.side(other_side(side))
+            if info.forfeit:
+                lines.append(f"  Set {set_result.number}: forfeited, no six players to field.")
+                continue
+            if other.forfeit:
+                lines.append(
+                    f"  Set {set_result.number}: won by forfeit, the opponent had no six players."
+                )
+                continue
+            lines.append(
+                f"  Set {set_result.number}: {info.concept.abbreviation} risk {info.risk}, "
+                f"OL {info.ol_total} DL {info.dl_total} (opponent DL {other.dl_total}), "
+                f"HA {info.home_advantage.ol}/{info.home_advantage.dl}, "
+                f"DP {info.devotion.ol}/{info.devotion.dl}, "
+                f"SP {info.special.ol}/{info.special.dl} (OL/DL), "
+                f"scoring chance {info.chance} %"
+            )
+            if player_detail:
+                lines.extend(
+                    f"    {line.player}: {line.position.label} {line.end_ol}/{line.end_dl}"
+                    for line in info.lines
+                )
+        return lines
+
     def summary(self) -> list[str]:
-        """Every set's summary, then the final score."""
+        """Every set's summary, then the final score (the GM's full view: both sides)."""
         lines: list[str] = []
         for set_result in self.sets:
             lines.extend(self.set_summary(set_result))

@@ -80,15 +80,16 @@ class RoundReport:
         )
 
     def text(self, team: str | None = None) -> str:
-        """The results as plain text: the events in order, then every match set by set; with
-        `team`, that team's private spy reports at the end (only for that team's eyes)."""
+        """The results as plain text: the public events in order, then every match as a
+        spectator saw it (issue 12 item 2); with `team`, that team's private lines at the end
+        (its training, money, its own totals per set, its spy reports: only for its eyes)."""
         lines = [f"Season {self.season}, round {self.round_number}: results", ""]
         if self.nmr_teams:
             lines.append(f"No orders received from: {', '.join(self.nmr_teams)} (NMR).")
         lines.extend(self.events)
         for match in self.matches:
             lines.append("")
-            lines.extend(match.summary())
+            lines.extend(match.public_summary())
         private = self.private.get(team, []) if team else []
         if private:
             lines.append("")
@@ -383,6 +384,11 @@ class _Round:
         self.paid_spies: dict[str, list[SpyOrder]] = {}
         self.results: list[tuple[Fixture, MatchResult]] = []
 
+    def private(self, team_name: str) -> list[str]:
+        """The private lines of one team (issue 12 item 2: training, money, its totals,
+        its spy reports are the team's own information)."""
+        return self.report.private.setdefault(team_name, [])
+
     def team(self, name: str) -> Team:
         team = self.league.team(name)
         return team if team is not None else self.state.cup.amateur(name)
@@ -403,7 +409,7 @@ class _Round:
             else:
                 given = self.orders[team.name].training
                 gains = _resolved_gains(team, [(o.player, o.ol_gain, o.dl_gain) for o in given])
-            training.apply_training(team, gains, self.events)
+            training.apply_training(team, gains, self.private(team.name))
 
     # step 2
     def scout(self) -> None:
@@ -412,7 +418,7 @@ class _Round:
             after = team
             for name in self.orders[team.name].scout_talents:
                 after = scout_talent(after, name, self.league.config)
-                self.events.append(f"{team.name} scouts a new talent, {name.strip()}.")
+                self.private(team.name).append(f"You scout a new talent, {name.strip()}.")
             self.replace_team(after)
 
     # step 3
@@ -422,7 +428,7 @@ class _Round:
             for spy in self.orders[team.name].spies:
                 price = economy.spy_price(spy.player_detail)
                 if not economy.within_credit(team.money - price):
-                    self.events.append(
+                    self.private(team.name).append(
                         economy.refused_for_credit(
                             team, f"spying order on {spy.target_team}", f"${price}"
                         )
@@ -431,7 +437,7 @@ class _Round:
                 economy.book(team, -price, "spying", self.report.ledger)
                 team.spies_used += 1
                 self.paid_spies.setdefault(team.name, []).append(spy)
-                self.events.append(f"{team.name} pays ${price} for a spying order.")
+                self.private(team.name).append(f"You pay ${price} for a spying order.")
 
     # step 4
     def fix_wages(self) -> None:
@@ -464,7 +470,7 @@ class _Round:
                 fixture,
                 self.orders.get(team.name),
                 ha,
-                self.events if team.name in self.orders else None,
+                self.private(team.name) if team.name in self.orders else None,
             )
             for team in (home, away)
         )
@@ -478,7 +484,7 @@ class _Round:
             )
             if problems:
                 fallback = _lineup_for(team, fixture, None, ha, None)
-                self.events.append(
+                self.private(team.name).append(
                     f"{team.name}'s line-up for match {fixture.match_number} cannot be played "
                     f"({' '.join(problems)}): the NMR line-up plays instead."
                 )
@@ -494,6 +500,9 @@ class _Round:
         label = "Galaxy Cup" if fixture.competition == "cup" else f"Match {fixture.match_number}"
         self.events.append(f"{label}: {result.score_line}.")
         self.report.matches.append(result)
+        for side, team in ((HOME, home), (AWAY, away)):
+            if team.name in self.orders:
+                self.private(team.name).extend(result.side_summary(side))
         self.results.append((fixture, result))
         fixture_result = FixtureResult(
             fixture,
@@ -514,22 +523,9 @@ class _Round:
                 if economy.spy_target_fixture(spy, [fixture]) is None:
                     continue
                 side = HOME if fixture.home.casefold() == spy.target_team.casefold() else AWAY
-                lines = [f"Spy report on {result.team_name(side)} in {result.score_line}:"]
-                for set_result in result.sets:
-                    info = set_result.side(side)
-                    lines.append(
-                        f"  Set {set_result.number}: OL {info.ol_total} DL {info.dl_total}, "
-                        f"{info.concept.abbreviation} risk {info.risk}, "
-                        f"HA {info.home_advantage.ol}/{info.home_advantage.dl}, "
-                        f"DP {info.devotion.ol}/{info.devotion.dl}, "
-                        f"SP {info.special.ol}/{info.special.dl} (OL/DL)"
-                    )
-                    if spy.player_detail:
-                        lines.extend(
-                            f"    {line.player}: {line.position.label} {line.end_ol}/{line.end_dl}"
-                            for line in info.lines
-                        )
-                self.report.private.setdefault(spy_team, []).extend(lines)
+                lines = result.side_summary(side, player_detail=spy.player_detail)
+                lines[0] = "Spy report on " + lines[0]
+                self.private(spy_team).extend(lines)
 
     # step 6
     def after_matches(self) -> None:
@@ -551,7 +547,7 @@ class _Round:
                 played[name] = played.get(name, 0) + 1
                 check = roll_lack_of_devotion(team, result.devotion_used(side), self.rng)
                 if check.rolls:
-                    self.events.append(check.describe())
+                    self.private(team.name).append(check.describe())
                     self.replace_team(apply_lack_of_devotion(team, check))
         for team in self.league.teams:
             chosen = self.orders[team.name].sponsor
@@ -561,7 +557,7 @@ class _Round:
             income = economy.sponsor_income(sponsor, won.get(team.name, 0), sets.get(team.name, 0))
             if income:
                 economy.book(team, income, "sponsor", self.report.ledger)
-                self.events.append(f"{team.name} receives ${income} from {sponsor.name}.")
+                self.private(team.name).append(f"You receive ${income} from {sponsor.name}.")
             points = training.training_points_earned(
                 self.league.config,
                 played.get(team.name, 0),
@@ -569,7 +565,7 @@ class _Round:
                 sets.get(team.name, 0),
             )
             team.training_points += points
-            self.events.append(f"{team.name} earns {points} training points.")
+            self.private(team.name).append(f"You earn {points} training points.")
 
     # step 7
     def pay(self) -> None:
@@ -581,8 +577,8 @@ class _Round:
             economy.book(team, -wages, "wages", self.report.ledger)
             if contract:
                 economy.book(team, -contract, "contract pay", self.report.ledger)
-            self.events.append(
-                f"{team.name}: +${economy.ROUND_INCOME} round money, -${wages} wages"
+            self.private(team.name).append(
+                f"Money: +${economy.ROUND_INCOME} round money, -${wages} wages"
                 + (f", -${contract} contract pay" if contract else "")
                 + f"; bank account {economy.dollars(team.money)}."
             )

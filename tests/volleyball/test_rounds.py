@@ -170,7 +170,9 @@ def test_nmr_says_so_when_the_last_line_up_cannot_be_repeated(league: LeagueStat
     orders = all_basic_orders(second_state)
     del orders[name]
     _, report = play_round(second_state, orders)
-    fallbacks = [e for e in report.events if e.startswith(f"{name}'s last line-up can't be played")]
+    fallbacks = [
+        e for e in report.private[name] if e.startswith(f"{name}'s last line-up can't be played")
+    ]
     assert fallbacks and fallbacks[0].endswith("the default line-up plays instead.")
 
 
@@ -192,7 +194,7 @@ def test_nmr_repeats_the_last_line_up_without_points_and_trains(league: LeagueSt
     assert report.nmr_teams == [name]
     assert any(
         e.startswith(f"{name} gave no line-up for match") and "NMR line-up plays (rule 12)" in e
-        for e in report.events
+        for e in report.private[name]
     )
     played = [m for m in report.matches if name in (m.home, m.away)]
     first_match = played[0]  # the first match it plays this round (a cup match comes first)
@@ -203,13 +205,13 @@ def test_nmr_repeats_the_last_line_up_without_points_and_trains(league: LeagueSt
         assert set_order.devotion.total == 0
         assert set_order.special.total == 0
     earned = next(
-        int(e.split(" earns ")[1].split()[0])
-        for e in report.events
-        if e.startswith(f"{name} earns ")
+        int(e.split(" earn ")[1].split()[0])
+        for e in report.private[name]
+        if e.startswith("You earn ")
     )
     # NMR training spent some of the points in hand (step 1) before this round's were earned.
     assert third_state.league.team(name).training_points < tp_before + earned
-    assert any(e.startswith(f"{name}: ") and "trains to" in e for e in report.events)
+    assert any(e.startswith(f"{name}: ") and "trains to" in e for e in report.private[name])
 
 
 # --- spying --------------------------------------------------------------------------------
@@ -227,10 +229,13 @@ def test_spy_report_goes_only_to_the_spying_team(league: LeagueState) -> None:
     after, report = play_round(league, orders)
     assert economy.MoneyEntry(spy, -550, "spying") in report.ledger
     assert after.league.team(spy).spies_used == 1
-    assert list(report.private) == [spy]
+    spied = [t for t, lines in report.private.items() if any("Spy report" in x for x in lines)]
+    assert spied == [spy]
     lines = report.private[spy]
+    start = next(i for i, x in enumerate(lines) if x.startswith("Spy report"))
+    lines = lines[start:]
     assert lines[0].startswith(f"Spy report on {target}")
-    assert any(line.strip().startswith("Set 1: OL") for line in lines)
+    assert any(line.strip().startswith("Set 1:") and " OL " in line for line in lines)
     assert any(": Setter " in line or ": Allround " in line for line in lines)  # detail
 
 
@@ -247,10 +252,10 @@ def test_spying_is_limited_to_four_a_season_and_by_the_bank(league: LeagueState)
     all_orders[spy].spies = [SpyOrder(target, 1)]
     after, report = play_round(league, all_orders)
     assert after.league.team(spy).spies_used == 0
-    assert not report.private
+    assert not any("Spy report" in x for lines in report.private.values() for x in lines)
     assert (
         f"{spy}'s spying order on {target} is not valid: $300 would take the bank account "
-        "below -$1,000." in report.events
+        "below -$1,000." in report.private[spy]
     )
 
 
@@ -403,6 +408,6 @@ def test_scouting_adds_talents_up_to_three_a_season(league: LeagueState) -> None
     team = after.league.team(name)
     nina = team.player("Nina Nieuw")
     assert nina.is_talent and team.talents_scouted == 2
-    assert f"{name} scouts a new talent, Nina Nieuw." in report.events
+    assert "You scout a new talent, Nina Nieuw." in report.private[name]
     more = basic_orders(after, name, ["Piet Put", "Rosa Rood"])
     assert any("already scouted 3 talents" in p for p in round_order_problems(after, more))
