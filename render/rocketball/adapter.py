@@ -11,14 +11,12 @@ from collections.abc import Iterable
 from render.rocketball.view import BallView, BoardView, ChipView
 from rules.rocketball.state import (
     EDGE_ARROWS,
-    PHASE_AIM,
     PHASE_OVER,
-    PHASE_PLACE,
-    PHASE_ROLL,
     GameState,
     goal_of,
     square_coords,
 )
+from rules.rocketball.turn import describe_next, next_step
 
 # Chip kinds that can lie on the field, in legend order, with the setting that puts them in.
 _FIELD_KINDS = (
@@ -56,35 +54,9 @@ def ball_view(square: str, facing: str, owner: str | None) -> BallView:
 
 
 def _status(state: GameState, names: dict[str, str]) -> str:
-    """One line saying what happens next (or how the match ended), as a player reads it."""
-    player = names[state.to_move]
-    if state.phase == PHASE_OVER:
-        score = f"{state.score['N']}–{state.score['S']}"
-        if state.draw:
-            return f"Collision! The match ends in a draw, {score}"
-        if state.winner is None:
-            return f"Match over, {score}"
-        winner = names[state.winner]
-        loser = "S" if state.winner == "N" else "N"
-        # The winner's points first, as a player would say it: "Bob wins 2–0".
-        score = f"{state.score[state.winner]}–{state.score[loser]}"
-        if state.end_reason == "resign":
-            return f"{names[loser]} resigned: {winner} wins"
-        if state.end_reason == "collision":
-            return f"Collision! {winner} wins {score}"
-        return f"{winner} wins {score}!"
-    if state.phase == PHASE_ROLL:
-        return f"{player} to roll the d4"
-    if state.phase == PHASE_AIM:
-        return f"{player} to aim the ball from d6"
-    if state.phase == PHASE_PLACE:
-        other_moves = "rotate or drift a chip" if state.settings.drifting_winds else "rotate a chip"
-        if state.drawn == "djinn":
-            return f"{player} drew a djinn: pick any chip to place, or {other_moves}"
-        if state.drawn:
-            return f"{player}: place the {state.drawn} or {other_moves}"
-        return f"{player} to {other_moves}"
-    return f"{player} to play"
+    """One line saying what happens next (or how the match ended): the engine's one phrase for
+    it (rules.rocketball.turn.describe_next), so the board and every message agree."""
+    return describe_next(next_step(state), names)
 
 
 def _note(state: GameState, names: dict[str, str]) -> str:

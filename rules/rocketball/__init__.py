@@ -14,7 +14,10 @@ Public API (everything a cog or renderer needs):
     to_record(state) -> str; parse_record(text) -> Record; replay(text) -> GameState
     GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
     state.to_move, state.windbag, state.score
-    turn_prompt(state) -> str                      # "North holds the windbag: roll ..."
+    next_step(state) -> NextStep                   # what happens next, as data (turn.py)
+    actors(state) -> frozenset[str]                # the seats that may act now
+    describe_next(step, names) -> str              # "North (Alice) rolls the d4."
+    turn_prompt(state) -> str                      # = describe_next(next_step(state))
     choose_action(state, level, rng) -> Action     # computer: "easy", "medium" or "strong"
     python -m rules.rocketball replay FILE          # prints the final state as JSON
 
@@ -46,6 +49,7 @@ from rules.rocketball.record import (
     to_record,
 )
 from rules.rocketball.state import Ball, Chip, GameState, Settings
+from rules.rocketball.turn import NextStep, actors, describe_next, next_step
 
 __all__ = [
     "LEVELS",
@@ -57,6 +61,7 @@ __all__ = [
     "Event",
     "GameState",
     "MoveEvent",
+    "NextStep",
     "Pass",
     "Place",
     "Record",
@@ -66,11 +71,14 @@ __all__ = [
     "Rotate",
     "Settings",
     "Step",
+    "actors",
     "apply",
     "choose_action",
+    "describe_next",
     "format_action",
     "legal_actions",
     "new_game",
+    "next_step",
     "parse_command",
     "parse_record",
     "parse_record_line",

@@ -57,6 +57,7 @@ from rules.rocketball.state import (
     PHASE_PLACE,
     PHASE_ROLL,
     PLAYER_NAMES,
+    VORTEX,
     Ball,
     Chip,
     GameState,
@@ -66,6 +67,7 @@ from rules.rocketball.state import (
     turn_clockwise,
     turn_counterclockwise,
 )
+from rules.rocketball.turn import describe_next, next_step
 
 # Seed, Starting the game: die result -> (ball facing, player who begins with the windbag).
 START_TABLE = {1: ("N", "N"), 2: ("E", "N"), 3: ("S", "S"), 4: ("W", "S")}
@@ -239,7 +241,7 @@ def apply(
     new = state.copy()
     events: list[Event] = []
     if isinstance(action, Resign):
-        _finish(new, other(actor), "resign", events, f"{PLAYER_NAMES[actor]} resigns.")
+        _finish(new, other(actor), "resign", events, "")
     elif isinstance(action, Roll):
         _expect_phase(state, PHASE_ROLL, "roll the die")
         _roll(new, events)
@@ -282,6 +284,9 @@ def _finish(
         state.drawn = None
     if winner is None:
         result = "The match is drawn."
+    elif reason == "resign":
+        # Issue 10: a resignation read "North wins 0-0!"; it says who resigned instead.
+        result = f"{PLAYER_NAMES[other(winner)]} resigns: {PLAYER_NAMES[winner]} wins the match."
     else:
         result = f"{PLAYER_NAMES[winner]} wins {state.score[winner]}-{state.score[other(winner)]}!"
     full_text = f"{text} {result}" if text else result
@@ -380,7 +385,8 @@ def _run_movers(
                             ball.square,
                             ball.facing,
                             "own_goal",
-                            f"went into its own goal and restarts on {ball.square}",
+                            f"{PLAYER_NAMES[ball.owner]}'s ball went into its own goal and "
+                            f"restarts on {ball.square}",
                         )
                     )
             first, second = state.balls
@@ -402,7 +408,9 @@ def _run_movers(
         move.steps = mover.steps
         if mover.steps:
             path = "; ".join(step.text for step in mover.steps)
-            move.text = f"{move.text} The ball {path}."
+            owner = state.balls[index].owner
+            subject = f"{PLAYER_NAMES[owner]}'s ball" if owner else "The ball"
+            move.text = f"{move.text} {subject} {path}."
         if mover.out:
             state.pending_aim.append(index)
     if collided_on is not None:
@@ -515,6 +523,8 @@ def _draw(state: GameState, events: list[Event]) -> None:
     state.drawn = kind
     if kind == DJINN:
         text = f"{PLAYER_NAMES[player]} draws a djinn: they may pick any chip from the windbag to place."
+    elif kind == VORTEX:
+        text = ""  # Issue 10: a plain vortex every turn is noise; the event stays, silent
     else:
         text = f"{PLAYER_NAMES[player]} draws a {kind} chip from the windbag."
     events.append(DrawEvent("draw", text, player, kind))
@@ -653,26 +663,6 @@ def _return_drawn(
 
 
 def turn_prompt(state: GameState) -> str:
-    """One sentence telling the channel who must do what now."""
-    name = PLAYER_NAMES[state.to_move]
-    if state.phase == PHASE_OVER:
-        if state.winner is None:
-            return f"The match is over: a draw at {state.score['N']}-{state.score['S']}."
-        return f"The match is over: {PLAYER_NAMES[state.winner]} won."
-    if state.phase == PHASE_ROLL:
-        return f"{name} holds the windbag: roll the die to move the ball."
-    if state.phase == PHASE_AIM:
-        return f"{name}: aim the ball on {CENTRE} (`aim N`, `aim E`, `aim S` or `aim W`)."
-    actions = legal_actions(state)
-    if actions == [Pass()]:
-        return f"{name} can neither place nor rotate a chip: pass."
-    if state.drawn == DJINN:
-        chip = "any chip from the windbag (djinn)"
-    elif state.drawn is not None:
-        chip = f"the {state.drawn} you drew"
-    else:
-        chip = "nothing (the windbag is empty)"
-    options = "rotate a chip"
-    if state.settings.drifting_winds:
-        options += " or drift one"
-    return f"{name}: place {chip}, or {options}."
+    """One sentence telling the channel who must do what now, without display names: kept for
+    the callers that used it; it is `describe_next(next_step(state))` (turn.py)."""
+    return describe_next(next_step(state))

@@ -81,7 +81,9 @@ def test_random_legal_play_keeps_every_invariant(seed, variants, steps):
             pass
         assert state.to_json() == before
         state, events = apply(state, chooser.choice(actions))
-        assert events and all(event.text for event in events)
+        # Every event says what happened, except a plain vortex draw (issue 10: noise).
+        silent = [e for e in events if not e.text]
+        assert events and all(e.kind == "draw" and e.chip == "vortex" for e in silent)
         check_invariants(state)
     assert GameState.from_json(state.to_json()).to_json() == state.to_json()
     assert replay(to_record(state)).to_json() == state.to_json()

@@ -246,7 +246,7 @@ def test_header_and_goal_labels_say_who_is_who():
         bag={"vortex": 60},
     )
     view = board_view(state, {"N": "Alice", "S": "Bob"})
-    assert view.status == "Bob: place the vortex or rotate a chip"
+    assert view.status == "South (Bob) places a chip."
     assert view.note == "Windbag: Bob · 60 chips in it"
     # The North goal is where South scores, and the other way round.
     assert view.goal_scorer == {"N": "S", "S": "N"}
@@ -255,21 +255,24 @@ def test_header_and_goal_labels_say_who_is_who():
 @pytest.mark.parametrize(
     ("fields", "status"),
     [
-        ({"phase": "roll"}, "North to roll the d4"),
-        ({"phase": "aim"}, "North to aim the ball from d6"),
+        ({"phase": "roll"}, "North rolls the d4."),
+        ({"phase": "aim"}, "North aims the ball on d6 (N, E, S or W)."),
         (
             {"phase": "place", "drawn": "djinn"},
-            "North drew a djinn: pick any chip to place, or rotate a chip",
+            "North places any chip from the windbag (djinn).",
         ),
-        ({"phase": "place", "drawn": None}, "North to rotate a chip"),
-        ({"phase": "over", "winner": "S", "end_reason": "resign"}, "North resigned: South wins"),
+        (
+            {"phase": "place", "drawn": None},
+            "North can neither place nor rotate a chip and passes.",
+        ),
+        ({"phase": "over", "winner": "S", "end_reason": "resign"}, "North resigned: South wins."),
         (
             {"phase": "over", "winner": "S", "end_reason": "score", "score": {"N": 0, "S": 2}},
-            "South wins 2–0!",
+            "South wins 2-0.",
         ),
         (
-            {"phase": "over", "draw": True, "score": {"N": 1, "S": 1}},
-            "Collision! The match ends in a draw, 1–1",
+            {"phase": "over", "draw": True, "end_reason": "collision", "score": {"N": 1, "S": 1}},
+            "The balls collided: a draw at 1-1.",
         ),
     ],
 )
@@ -287,7 +290,7 @@ def test_tug_of_war_reversal_relabels_the_goals():
 
 def test_winner_is_announced():
     state = make_state(phase="over", winner="N", score={"N": 2, "S": 1}, end_reason="score")
-    assert board_view(state, {"N": "Alice"}).status == "Alice wins 2–1!"
+    assert board_view(state, {"N": "Alice"}).status == "North (Alice) wins 2-1."
 
 
 def test_long_names_are_cut_to_fit():
