@@ -14,6 +14,11 @@ bot's own arithmetic; when reading a form back only names, codes, concept, risk 
 count (plus the training's OLD/NEW and the declared totals, which must agree). An optional
 "tired OL: n" after a player chooses how many of his five tiredness points come off OL.
 
+The seed's own paper layout is read as a manager fills it in (issue 12 item 3): two labels
+on a row (split_labelled_row), bare "4 4" points as OL then DL, "Set 1:" with a colon, one
+typo in a label word ("RISC FACTOR", "DEVOTOIN"), "(captain)" or any note in brackets after
+a name, and with the team known, an unknown name gets the nearest roster name suggested.
+
 Reading never guesses silently: every line it cannot read becomes a numbered problem, and
 all of them are reported at once. Rule checks (formation, eligibility, limits) are
 match.validate_match_orders's job, not the form's.
@@ -21,6 +26,7 @@ match.validate_match_orders's job, not the form's.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -174,7 +180,8 @@ def format_order_form(
 # --- Reading -------------------------------------------------------------------------------
 
 _INT = re.compile(r"^-?\d+$")
-_SET_HEADER = re.compile(r"^set\s*(\d+)$", re.IGNORECASE)
+_SET_HEADER = re.compile(r"^set\s*(\d+)\s*:?(.*)$", re.IGNORECASE)
+_PARENTHESES = re.compile(r"\([^)]*\)")
 _TIRED = re.compile(r"\s+tired\s*(?:ol)?\s*[:=]?\s*(\S+)\s*$", re.IGNORECASE)
 _FILLER = re.compile(r"^[\s_.\-|]*$")
 _LABELLED = re.compile(r"^(team|against)\b\s*:?", re.IGNORECASE)
@@ -193,6 +200,101 @@ _SPECIAL_TOTAL = r"total\s+used\s+special\s*(?:points|pts\.?)?\s*(?:\(whole matc
 _CONCEPT_LABEL = r"(?:tactical\s+concept)?\s*(?:concept\s+code|code)?"
 _RISK_LABEL = r"risk\s*(?:factor)?"
 _DETAIL_LABEL = r"player\s+detail"
+
+
+# The form's labels, as keyword sequences (issue 12 item 3). The seed's paper form puts two
+# labels on a row (TACTICAL CONCEPT | HOME ADV. Pts., Concept code | DEVOTION Pts., RISK
+# FACTOR | SPECIAL Pts.; HOMEPLAY | DIVISION NO.; TEAM | AGAINST), so a row is split where a
+# label starts. Keywords of four letters or more are matched with one typo allowed
+# ("RISC FACTOR", "DEVOTOIN", "TACTICAL CONSEPT"); longest labels are tried first.
+_LABELS: tuple[tuple[str, ...], ...] = (
+    ("total", "used", "devotion"),
+    ("total", "used", "special"),
+    ("total", "levels"),
+    ("tactical", "concept"),
+    ("concept", "code"),
+    ("risk", "factor"),
+    ("home", "adv"),
+    ("spying", "order"),
+    ("player", "detail"),
+    ("division",),
+    ("match", "no"),
+    ("match", "number"),
+    ("homeplay",),
+    ("outbound",),
+    ("devotion",),
+    ("special",),
+    ("risk",),
+    ("team",),
+    ("against",),
+    ("training",),
+)
+
+
+def _typo_distance(a: str, b: str) -> int:
+    """Edits between two words (insert, delete, substitute, swap two neighbours)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, char_a in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, start=1):
+            cost = 0 if char_a == char_b else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+def _is_keyword(word: str, keyword: str) -> bool:
+    """`word` (as typed: any case, trailing '.' or ':') is `keyword`, allowing one typo in
+    keywords of four letters or more."""
+    word = word.lower().rstrip(".:")
+    if word == keyword:
+        return True
+    return (
+        len(keyword) >= 4
+        and abs(len(word) - len(keyword)) <= 1
+        and (_typo_distance(word, keyword) <= 1)
+    )
+
+
+def split_labelled_row(line: str) -> list[str]:
+    """A row of the form cut into its labelled parts, each starting with its label spelled
+    correctly: "TACTICAL CONSEPT   HOME ADV. Pts. 4 4" -> ["TACTICAL CONCEPT", "HOME ADV
+    Pts. 4 4"]. A label starts a part at the start of the row, after a gap of two or more
+    spaces (the form's columns), or when it ends with a colon. A row with no label is
+    returned whole."""
+    words = [(m.start(), m.group()) for m in re.finditer(r"\S+", line)]
+    parts: list[list[str]] = []
+    index = 0
+    while index < len(words):
+        start, _word = words[index]
+        gap = line[max(0, start - 2) : start]
+        label = None
+        for candidate in _LABELS:
+            chunk = words[index : index + len(candidate)]
+            if len(chunk) == len(candidate) and all(
+                _is_keyword(w, k) for (_s, w), k in zip(chunk, candidate, strict=True)
+            ):
+                ends_colon = chunk[-1][1].endswith(":") or (
+                    index + len(candidate) < len(words)
+                    and words[index + len(candidate)][1].startswith(":")
+                )
+                if index == 0 or gap == "  " or "\t" in gap or ends_colon:
+                    label = candidate
+                    break
+        if label is not None:
+            last = words[index + len(label) - 1][1]
+            colon = ":" if last.endswith(":") else ""
+            parts.append([" ".join(k.upper() for k in label) + colon])
+            index += len(label)
+            continue
+        if not parts:
+            parts.append([])
+        parts[-1].append(words[index][1])
+        index += 1
+    return [" ".join(part) for part in parts]
 
 
 def _value_after(text: str, label: str) -> str:
@@ -240,7 +342,22 @@ class _FormReader:
             line = raw.strip()
             if not line or line.startswith("#") or _FILLER.match(line):
                 continue
-            self.read_line(number, line)
+            if self.starts_with_player(line):
+                self.read_line(number, line)
+                continue
+            for part in split_labelled_row(line):
+                self.read_line(number, part)
+
+    def starts_with_player(self, line: str) -> bool:
+        """The row starts with a roster name (then it is never cut at label words)."""
+        if self.team is None:
+            return False
+        lower = line.lower()
+        return any(
+            lower.startswith(p.name.lower())
+            and (len(lower) == len(p.name) or not lower[len(p.name)].isalnum())
+            for p in self.team.players
+        )
 
     def read_line(self, number: int, line: str) -> None:
         lower = line.lower()
@@ -261,7 +378,9 @@ class _FormReader:
         if re.match(_MATCH_NUMBER, line, re.IGNORECASE):
             self.match_number = self.number(number, _value_after(line, _MATCH_NUMBER), "MATCH NO.")
             return
-        if set_header:
+        if set_header and set(set_header.group(2).lower().replace(".", " ").split()) <= (
+            _HEADER_WORDS
+        ):
             self.start_set(number, int(set_header.group(1)))
             return
         if lower.startswith("total used devotion"):
@@ -276,7 +395,7 @@ class _FormReader:
             )
             self.section = "totals"
             return
-        if lower == "training":
+        if lower.split()[0] == "training" and set(lower.split()[1:]) <= _HEADER_WORDS:
             self.section = "training"
             return
         if lower.startswith("spying order"):
@@ -371,6 +490,18 @@ class _FormReader:
             if key in ("ol", "dl"):
                 following = words[index + 1] if index + 1 < len(words) else ""
                 found[key] = "" if following.lower() in ("ol", "dl") else following
+        bare = rest.replace(":", " ").split()
+        if not found and bare and all(_INT.match(word) for word in bare):
+            if len(bare) == 2:  # the seed's column: "4 4" is OL then DL
+                ol = self.number(number, bare[0], f"{label.upper()} OL points", blank=0)
+                dl = self.number(number, bare[1], f"{label.upper()} DL points", blank=0)
+                return LevelPoints(ol or 0, dl or 0)
+            self.problem(
+                number,
+                f"write {label.upper()} points as two numbers, OL then DL (like '4 0'); "
+                f"{' '.join(bare)!r} is not.",
+            )
+            return LevelPoints()
         if not found and rest.strip(" :"):
             self.problem(
                 number,
@@ -407,6 +538,7 @@ class _FormReader:
         return " ".join(words[: len(words) - count]), words[len(words) - count :]
 
     def player_slot(self, number: int, line: str) -> PlayerSlot | None:
+        line = _PARENTHESES.sub(" ", line).strip()  # "Cees Jan (captain)"
         tired: int | None = None
         tired_match = _TIRED.search(line)
         if tired_match:
@@ -422,6 +554,18 @@ class _FormReader:
                 f"write the player's name, then (optionally) his start levels, the position code "
                 f"1-5 and (optionally) his end levels; {line!r} has {len(rest)} values after the name.",
             )
+            return None
+        if self.team is not None and self.team.player(name) is None:
+            roster = [p.name for p in self.team.players]
+            near = difflib.get_close_matches(name, roster, n=1, cutoff=0.6)
+            near = near or difflib.get_close_matches(
+                name.lower(), [n.lower() for n in roster], n=1, cutoff=0.6
+            )
+            hint = ""
+            if near:
+                hint = " Did you mean " + next(n for n in roster if n.lower() == near[0].lower())
+                hint += "?"
+            self.problem(number, f"{self.team.name} has no player called {name!r}.{hint}")
             return None
         code = rest[0] if len(rest) == 1 else rest[2]
         position = self.position(code)

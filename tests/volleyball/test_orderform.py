@@ -187,8 +187,7 @@ def test_malformed_lines_are_all_reported_with_their_line_numbers():
         "4 (Defender) or 5 (Blocker), not '7'.",
         "Line 9: the concept code must be 1 (AC), 2 (OC), 3 (NC), 4 (DC) or 5 (WC), not '9'.",
         "Line 10: The risk factor must be a whole number, not 'high'.",
-        "Line 11: write DEVOTION points per level, like 'OL: 4  DL: 2' (rule 4: points go on "
-        "the offensive or the defensive level).",
+        "Line 11: write DEVOTION points as two numbers, OL then DL (like '4 0'); '5' is not.",
         "Line 12: there is no SET 7; a match has sets 1 to 5.",
         "Line 13: SET 1 appears twice.",
         "Line 15: the form says Bob is 11/12, but his levels are 10/12.",
