@@ -169,12 +169,14 @@ def action_sections():
     for slot in ["Skater3", "Skater1"]:
         out.append(
             (
-                f"Breakaway! A STAR {slot} races clear of the pack and fires it home: GOAL. A "
-                f"VETERAN there is in control (roll vs his opponent); a ROOKIE loses the ball to "
-                f"the defense.",
+                f"Breakaway! A STAR {slot} races clear of the pack with nobody between him and "
+                f"the goal: he is in control (roll on his card vs [Position Empty]). A VETERAN "
+                f"there is in control (roll vs his opponent); a ROOKIE loses the ball to the "
+                f"defense.",
                 eff(
-                    "fire",
-                    ops=[goal(f"offense.{slot}", assist="handler")],
+                    "control",
+                    who=f"offense.{slot}",
+                    defender="open",
                     when=cond(f"offense.{slot}", ["star"]),
                     otherwise=eff(
                         "control",
@@ -680,8 +682,8 @@ def attack_biker_sections():
     )
     t.append(
         (
-            "Biker loops a chain around the player's skate: twisted ankle, out for the rest of "
-            "the period. Three minutes for the biker.",
+            "Biker loops a chain around the player's leg (a skate or a biker's boot): twisted "
+            "ankle, out for the rest of the period. Three minutes for the biker.",
             eff("fire", ops=[pen("attacker", "3min"), inj("victim", "period", "twisted ankle")]),
         )
     )
@@ -838,16 +840,16 @@ def event_sections():
     )
     t.append(
         (
-            "Match fixing uncovered! A random Home player (Random Player chart) is banned for life "
-            "and marched off the track. Play goes on (team in control picks new action).",
-            eff("retain", ops=[ban("home.random_player", "lifetime")]),
+            "Match fixing uncovered! A random defending player (Random Player chart) is banned "
+            "for life and marched off the track. Play goes on (team in control picks new action).",
+            eff("retain", ops=[ban("defense.random_player", "lifetime")]),
         )
     )
     t.append(
         (
-            "A bottle from the stands hits a random Visiting player: out for the rest of the "
-            "period. Ball fires again.",
-            eff("fire", ops=[inj("away.random_player", "period", "hit by a bottle")]),
+            "A bottle from the stands hits a random player of the team in control: out for the "
+            "rest of the period. Ball fires again.",
+            eff("fire", ops=[inj("offense.random_player", "period", "hit by a bottle")]),
         )
     )
     t.append(
@@ -877,9 +879,9 @@ def event_sections():
     )
     t.append(
         (
-            "Drug test results arrive: a random Visiting skater or catcher is banned for the rest "
-            "of the season.",
-            eff("retain", ops=[ban("away.random_skater_catcher", "season")]),
+            "Drug test results arrive: a random skater or catcher of the team in control is "
+            "banned for the rest of the season.",
+            eff("retain", ops=[ban("offense.random_skater_catcher", "season")]),
         )
     )
     t.append(
@@ -909,22 +911,25 @@ def event_sections():
     )
     t.append(
         (
-            "Club doctors pull a random Home skater or catcher for a 'routine check': out until the "
-            "next new ball.",
-            eff("retain", ops=[rest("home.random_skater_catcher", "new_ball")]),
+            "Club doctors pull a random defending skater or catcher for a 'routine check': out "
+            "until the next new ball.",
+            eff("retain", ops=[rest("defense.random_skater_catcher", "new_ball")]),
         )
     )
     t.append(
         (
-            "A fan leaps the rail and tackles a random Visiting player: sprained ankle, out for one "
-            "match. The fan is dragged off and the ball fires again.",
-            eff("fire", ops=[inj("away.random_player", "matches", "sprained ankle", matches=1)]),
+            "A fan leaps the rail and tackles a random player of the team in control: sprained "
+            "ankle, out for one match. The fan is dragged off and the ball fires again.",
+            eff(
+                "fire",
+                ops=[inj("offense.random_player", "matches", "sprained ankle", matches=1)],
+            ),
         )
     )
     t.append(
         (
-            "The league suspends a random Home player two matches for a pre-match interview.",
-            eff("retain", ops=[ban("home.random_player", "matches", matches=2)]),
+            "The league suspends a random defending player two matches for a pre-match interview.",
+            eff("retain", ops=[ban("defense.random_player", "matches", matches=2)]),
         )
     )
     t.append(

@@ -77,6 +77,52 @@ class PlayerCard:
         return self
 
 
+# --- The seed's rules for a card (the player tables and every card that enters obey them) -------
+
+COLUMN_ACTIONS = {"offense": OFFENSE_ACTIONS, "defense": DEFENSE_ACTIONS}
+
+
+def column_problems(position: str, column: str, results: tuple[str, ...] | list[str]) -> list[str]:
+    """What breaks the seed's card rules in one column ("offense" or "defense") of a `position`
+    card: ten D10 faces, results from the column's actions ("PASS never occurs in the Defensive
+    column"), exactly one EVT ("Each player has one"), no Bkr on a biker ("Only occurs on Skater
+    and Catcher's cards"). Empty when the column is sound."""
+    problems = []
+    name = column.upper()
+    if len(results) != 10:
+        problems.append(f"{name} needs 10 results (one per D10 face), not {len(results)}.")
+    unknown = sorted({str(r) for r in results if r not in COLUMN_ACTIONS[column]})
+    if unknown:
+        allowed = ", ".join(COLUMN_ACTIONS[column])
+        problems.append(f"{name} may only hold {allowed}; not {', '.join(unknown)}.")
+    events = sum(1 for r in results if r == EVT)
+    if events != 1:
+        problems.append(f"{name} has exactly one EVT, not {events}.")
+    if position == BIKER and BKR in results:
+        problems.append(f"{name}: Bkr never appears on a biker's card.")
+    return problems
+
+
+def card_problems(card: PlayerCard) -> list[str]:
+    """Everything wrong with one player card, each problem a sentence naming the card."""
+    problems = []
+    if (
+        not isinstance(card.number, int)
+        or isinstance(card.number, bool)
+        or not 0 <= card.number <= 99
+    ):
+        problems.append(f"uniform number must be 0-99, not {card.number!r}.")
+    if not isinstance(card.name, str) or not card.name.strip():
+        problems.append("the name is empty.")
+    if card.position not in POSITIONS:
+        problems.append(f"position must be skater, biker or catcher, not {card.position!r}.")
+    if card.experience not in EXPERIENCES:
+        problems.append(f"experience must be star, veteran or rookie, not {card.experience!r}.")
+    for column in ("offense", "defense"):
+        problems.extend(column_problems(card.position, column, getattr(card, column)))
+    return [f"Card #{card.number} {card.name}: {problem}" for problem in problems]
+
+
 # --- Structured effects ----------------------------------------------------------------------
 #
 # Every FAC section carries an Effect the engine executes. An effect is a guarded step:
@@ -91,6 +137,8 @@ class PlayerCard:
 #   "<team>.least_experienced"      the least experienced player on the track (ties: slot order)
 #   "handler"   the ball handler;  "defender"  the defender matched against him
 #   "attacker", "victim"            in the two ATTACK sections: the hitter and the player hit
+#   "open"      nobody: as a control flow's defender, the Action Matrix's [Position Empty]
+#               (the defense is beaten; the player in control still rolls on his card)
 # "offense" is the team in control of the ball when the section is read; "defense" the other.
 
 # Op kinds and their lengths.
@@ -99,6 +147,7 @@ OP_INJURY = "injury"  # length: new_ball | period | match | matches | d10_matche
 OP_BAN = "ban"  # length: matches | season | lifetime
 OP_REST = "rest"  # forced rest, not an injury; length: new_ball | period
 OP_GOAL = "goal"  # `who` scores, `assist` (optional place) gets the assist
+OPEN_TRACK = "open"  # the place nobody stands in (see "open" above)
 OP_KINDS = (OP_PENALTY, OP_INJURY, OP_BAN, OP_REST, OP_GOAL)
 
 INJURY_LENGTHS = ("new_ball", "period", "match", "matches", "d10_matches", "season", "killed")

@@ -16,7 +16,6 @@ from typing import Any
 
 from rules.rollerball2.cards import (
     BAN_LENGTHS,
-    BIKER,
     DEFENSE_ACTIONS,
     EXPERIENCES,
     FLOW_CATCH,
@@ -34,6 +33,7 @@ from rules.rollerball2.cards import (
     OP_KINDS,
     OP_PENALTY,
     OP_REST,
+    OPEN_TRACK,
     POSITIONS,
     REST_LENGTHS,
     SECTION_HEADINGS,
@@ -43,6 +43,7 @@ from rules.rollerball2.cards import (
     Flow,
     Op,
     Section,
+    column_problems,
 )
 
 DATA_DIR = Path(__file__).resolve().parents[2] / "data" / "rollerball2"
@@ -277,6 +278,8 @@ def _parse_flow(raw: Any, section: str, where: str) -> Flow:
     if defender:
         if kind != FLOW_CONTROL:
             raise ContentError(f"{where}: only a control flow names a defender")
+        if defender == OPEN_TRACK:
+            return Flow(kind=kind, who=who, defender=defender)
         _check_place(defender, section, where)
         if not defender.startswith("defense."):
             raise ContentError(f"{where}: the defender must be a defense player, not '{defender}'")
@@ -352,12 +355,10 @@ def _parse_tables(raw: Any, column: str, where: str) -> dict:
                 _check_keys(row, set(allowed), here)
                 if any(not isinstance(n, int) or n < 0 for n in row.values()):
                     raise ContentError(f"{here}: counts must be whole numbers")
-                if sum(row.values()) != 10:
-                    raise ContentError(f"{here}: results must add up to 10 D10 faces")
-                if row.get("EVT", 0) != 1:
-                    raise ContentError(f"{here}: every column has exactly one EVT")
-                if position == BIKER and row.get("Bkr", 0):
-                    raise ContentError(f"{here}: Bkr never appears on a biker's card")
+                results = [action for action, count in row.items() for _ in range(count)]
+                problems = column_problems(position, column, results)
+                if problems:
+                    raise ContentError(f"{here}: {' '.join(problems)}")
             tables[position][experience] = tuple(dict(row) for row in rows)
     return tables
 

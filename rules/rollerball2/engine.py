@@ -28,6 +28,7 @@ from rules.rollerball2.cards import (
     OP_INJURY,
     OP_PENALTY,
     OP_REST,
+    OPEN_TRACK,
     PASS,
     SECTION_HEADINGS,
     SKATER,
@@ -259,6 +260,9 @@ def resolve_place(
     found: Place | None
     if place == "handler":
         found = (state.control, state.handler) if state.control and state.handler else None
+    elif place == OPEN_TRACK:
+        # Nobody: the defense is beaten ([Position Empty] on the Action Matrix).
+        found = (other_side(state.control), "") if state.control else None
     elif place in ("attacker", "victim", "defender"):
         found = context.get(place)
         if found is None and place == "defender" and state.control and state.handler:
@@ -297,6 +301,8 @@ def _remove(state: MatchState, place: Place, out: Out) -> int:
     assert number is not None
     team.lineup[place[1]] = None
     out.slot = place[1]
+    if out.until == "new_ball":
+        out.fac = state.fac_count  # the card that sent him off (see _release_new_ball)
     team.out[number] = out
     return number
 
@@ -315,6 +321,9 @@ def _bring_back(state: MatchState, side: str, number: int, events: list[Event], 
 
 
 def _is_locked(state: MatchState, team: TeamState, slot: str) -> bool:
+    """A penalised player's slot stays empty through card `locked[slot]`; it opens when that
+    card's play is over, which is also when his Penalty Expires marker turns up (see
+    _expire_markers), so he is back before any substitute could take it."""
     return team.locked.get(slot, 0) > state.fac_count
 
 
@@ -325,9 +334,27 @@ def _release(state: MatchState, until: str, events: list[Event], why: str) -> No
             _bring_back(state, side, number, events, why)
 
 
+def _release_new_ball(state: MatchState, events: list[Event]) -> None:
+    """Seed SUBSTITUTING PLAYERS: some players "may not be eligible to return until the next new
+    ball". Issue 11 ruling: the restart his own absence caused (the card right after the one
+    that sent him off) is not his next new ball; he misses it and returns at the following
+    one. A player sent off while play went on returns at the first new ball."""
+    for side in (HOME, AWAY):
+        team = state.team(side)
+        due = [
+            number
+            for number, out in team.out.items()
+            if out.until == "new_ball" and out.fac < state.fac_count - 1
+        ]
+        for number in due:
+            _bring_back(state, side, number, events, "New ball")
+
+
 def _expire_markers(state: MatchState, events: list[Event]) -> None:
     """RULINGS.md: a Penalty Expires marker goes N cards down the pile; when it turns up the
-    player returns. Markers count cards across periods, so they carry into the next pile."""
+    player returns. Markers count cards across periods, so they carry into the next pile.
+    The marker N cards down turns up as soon as the N-th card's play is over (before anyone may
+    substitute), so this runs at the end of every action that leaves no decision pending."""
     for side in (HOME, AWAY):
         team = state.team(side)
         for slot in [s for s, fac in team.locked.items() if fac <= state.fac_count]:
@@ -730,6 +757,8 @@ def _defense_roll(state: MatchState, defender: Place) -> tuple[str, str]:
     rolls nothing: it is the Action Matrix's "[Position Empty]"."""
     card = _card_at(state, defender)
     if card is None:
+        if not defender[1]:
+            return EMPTY, "nobody between him and the goal: [Position Empty]"
         return EMPTY, f"{describe(state, defender)}: [Position Empty]"
     roll = _d10(state)
     defense = card.defense_on(roll)
@@ -945,14 +974,13 @@ def _next_card(state: MatchState, events: list[Event]) -> None:
             else f"Period {state.period}"
         )
         events.append(Event("period", f"{label} begins."))
-    _expire_markers(state, events)
     index = state.deck.pop(0)
     state.fac_count += 1
     state.period_fac += 1
     card = load_content().fac(index)
     key = _section_for(state)
     if key == "ball_fires":
-        _release(state, "new_ball", events, "New ball")
+        _release_new_ball(state, events)
     section = getattr(card, key)
     events.append(
         Event(
@@ -1219,6 +1247,8 @@ def apply_in_place(state: MatchState, action: Action) -> list[Event]:
         scorer = (action.team, action.slot)
         events.append(Event("choice", f"The pass finds {describe(state, scorer)}."))
         _score(state, scorer, pending["passer"], events)
+    if state.pending is None and state.phase != PHASE_OVER:
+        _expire_markers(state, events)
     _after_card(state, events)
     return events
 

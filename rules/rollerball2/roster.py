@@ -19,6 +19,7 @@ from rules.rollerball2.cards import (
     STAR,
     VETERAN,
     PlayerCard,
+    card_problems,
 )
 from rules.rollerball2.content import BIKER_SLOTS, EXTRA_SLOTS, SLOTS, load_content
 from rules.rollerball2.errors import RollerballError
@@ -26,13 +27,21 @@ from rules.rollerball2.scoresheet import Absence
 
 BASE_SLOTS = tuple(slot for slot in SLOTS if slot not in EXTRA_SLOTS)  # nine on every lineup
 
-# How many of each position and experience a generated roster holds (25 players).
+# The average mix of a generated roster (25 players). Each team tilts it (see roster_makeup).
 ROSTER_MAKEUP = {
     SKATER: {STAR: 3, VETERAN: 5, ROOKIE: 3},
     BIKER: {STAR: 2, VETERAN: 3, ROOKIE: 2},
     CATCHER: {STAR: 2, VETERAN: 3, ROOKIE: 2},
 }
 EXPERIENCE_RANK = {STAR: 0, VETERAN: 1, ROOKIE: 2}
+# A team's tilt: -2 (a rebuilding club) .. +2 (a dynasty), middle ones the most common.
+TEAM_TILTS = (-2, -1, -1, 0, 0, 0, 1, 1, 2)
+# Team quality, read from the experience printed on its cards: STARs minus ROOKIEs.
+QUALITY_LABELS = ("contender", "average", "underdog")
+CONTENDER_MARGIN = 4  # at least 4 more STARs than ROOKIEs
+UNDERDOG_MARGIN = -4  # at least 4 more ROOKIEs than STARs
+MAX_ROSTER = 40  # the most cards a team may hold (an import is refused beyond it)
+FULL_ROSTER = 25  # seed GAME COMPONENTS: "approximately 25 cards per team"; signings stop here
 
 Lineup = dict[str, int | None]  # slot -> uniform number, None for an empty slot
 
@@ -54,6 +63,25 @@ class Roster:
     def absent(self) -> set[int]:
         """Uniform numbers who may not play the next match (injured, banned or dead)."""
         return {absence.number for absence in self.absences}
+
+    def experience_mix(self) -> dict[str, int]:
+        """How many STAR, VETERAN and ROOKIE cards the team holds (what its cards print)."""
+        mix = dict.fromkeys(EXPERIENCES, 0)
+        for card in self.players:
+            mix[card.experience] += 1
+        return mix
+
+    @property
+    def quality(self) -> str:
+        """'contender', 'average' or 'underdog': STARs minus ROOKIEs on the roster. Not a hidden
+        rating: anyone counting the experience printed on the cards reaches the same word."""
+        mix = self.experience_mix()
+        margin = mix[STAR] - mix[ROOKIE]
+        if margin >= CONTENDER_MARGIN:
+            return "contender"
+        if margin <= UNDERDOG_MARGIN:
+            return "underdog"
+        return "average"
 
 
 def _deal_column(rng: random.Random, counts: dict[str, int]) -> tuple[str, ...]:
@@ -81,27 +109,77 @@ def make_card(
     )
 
 
-def generate_roster(seed: int | str, team_name: str) -> Roster:
-    """25 named players (11 skaters, 7 bikers, 7 catchers) generated from `seed`; the same seed
-    and team name always give the same roster."""
-    rng = random.Random(f"rollerball2-roster:{seed}:{team_name}")
+def roster_makeup(rng: random.Random) -> dict[str, dict[str, int]]:
+    """One team's experience mix per position (issue 11: a flat mix made every team alike and
+    left experience-dependent cards dead). The team's tilt moves STARs and ROOKIEs in opposite
+    directions at every position (two a step for the eleven skaters), and each position wobbles
+    by one more; counts per position stay 11 / 7 / 7. A weak team fields ROOKIEs, a strong one
+    STARs in every skater slot."""
+    tilt = rng.choice(TEAM_TILTS)
+    makeup = {}
+    for position, base in ROSTER_MAKEUP.items():
+        size = sum(base.values())
+        shift = tilt * (size // 4)  # skaters (11) move two a step, bikers and catchers (7) one
+        stars = min(max(base[STAR] + shift + rng.randint(-1, 1), 0), size)
+        rookies = min(max(base[ROOKIE] - shift + rng.randint(-1, 1), 0), size - stars)
+        makeup[position] = {STAR: stars, VETERAN: size - stars - rookies, ROOKIE: rookies}
+    return makeup
+
+
+def _new_name(rng: random.Random, used_names: set[str]) -> str:
     content = load_content()
+    while True:
+        name = f"{rng.choice(content.first_names)} {rng.choice(content.surnames)}"
+        if name not in used_names:
+            used_names.add(name)
+            return name
+
+
+def generate_roster(seed: int | str, team_name: str) -> Roster:
+    """25 named players (11 skaters, 7 bikers, 7 catchers) generated from `seed`, with the
+    team's own experience mix (roster_makeup); the same seed and team name always give the
+    same roster."""
+    rng = random.Random(f"rollerball2-roster:{seed}:{team_name}")
     numbers = sorted(rng.sample(range(1, 100), 25))
     rng.shuffle(numbers)
     used_names: set[str] = set()
     players = []
-    for position, by_experience in ROSTER_MAKEUP.items():
+    for position, by_experience in roster_makeup(rng).items():
         for experience in EXPERIENCES:
             for _ in range(by_experience[experience]):
-                while True:
-                    name = f"{rng.choice(content.first_names)} {rng.choice(content.surnames)}"
-                    if name not in used_names:
-                        used_names.add(name)
-                        break
+                name = _new_name(rng, used_names)
                 number = numbers.pop()
                 players.append(make_card(rng, number, name, position, experience, team_name))
     players.sort(key=lambda card: card.number)
     return Roster(team=team_name, players=players)
+
+
+def roster_problems(roster: Roster) -> list[str]:
+    """Everything wrong with a roster, for people: every card against the seed's card rules
+    (cards.card_problems, the same rules the player tables follow), unique uniform numbers,
+    1 to MAX_ROSTER players, absences only for players on the roster."""
+    problems = []
+    if not roster.team.strip():
+        problems.append("The team has no name.")
+    if not 1 <= len(roster.players) <= MAX_ROSTER:
+        problems.append(f"A roster holds 1 to {MAX_ROSTER} players, not {len(roster.players)}.")
+    seen: set[int] = set()
+    for card in roster.players:
+        problems.extend(card_problems(card))
+        if card.number in seen:
+            problems.append(f"#{card.number} is worn twice.")
+        seen.add(card.number)
+    for absence in roster.absences:
+        if absence.number not in seen:
+            problems.append(f"An absence names #{absence.number}, who is not on the roster.")
+    return problems
+
+
+def validate_roster(roster: Roster) -> None:
+    """Raise RollerballError listing every problem (roster_problems) unless the roster is sound."""
+    problems = roster_problems(roster)
+    if problems:
+        raise RollerballError(f"{roster.team or 'Roster'}: " + " ".join(problems))
 
 
 def _best(candidates: list[PlayerCard]) -> PlayerCard | None:

@@ -15,7 +15,7 @@ from rules.rollerball2.cards import BIKER, CATCHER, ROOKIE, SKATER, STAR, VETERA
 from rules.rollerball2.coach import auto_play
 from rules.rollerball2.content import load_content
 from rules.rollerball2.engine import new_match, result
-from rules.rollerball2.roster import Lineup, Roster, generate_roster
+from rules.rollerball2.roster import QUALITY_LABELS, Lineup, Roster, generate_roster
 from rules.rollerball2.scoresheet import CARRY_KILLED
 
 
@@ -42,6 +42,11 @@ class Summary:
     biker_answers_by_experience: dict[str, list[int]] = field(
         default_factory=lambda: {STAR: [0, 0], VETERAN: [0, 0], ROOKIE: [0, 0]}
     )
+    # team quality (Roster.quality) -> [points (win 1, draw 0.5), matches]
+    by_quality: dict[str, list[float]] = field(
+        default_factory=lambda: {label: [0.0, 0] for label in QUALITY_LABELS}
+    )
+    better_team: list[float] = field(default_factory=lambda: [0.0, 0])  # different qualities
 
 
 def random_lineup(roster: Roster, rng: random.Random) -> Lineup:
@@ -96,6 +101,16 @@ def simulate(matches: int, seed: int | str, random_lineups: bool = False) -> Sum
         summary.overtime += final.overtime
         summary.draws += final.winner is None
         summary.home_wins += final.winner == "home"
+        points = {"home": 1.0 if final.winner == "home" else 0.5 if final.winner is None else 0.0}
+        points["away"] = 1.0 - points["home"]
+        for side, team in (("home", home), ("away", away)):
+            summary.by_quality[team.quality][0] += points[side]
+            summary.by_quality[team.quality][1] += 1
+        rank = {label: i for i, label in enumerate(QUALITY_LABELS)}  # 0 is the best
+        if home.quality != away.quality:
+            better = "home" if rank[home.quality] < rank[away.quality] else "away"
+            summary.better_team[0] += points[better]
+            summary.better_team[1] += 1
         for sheet in (final.home, final.away):
             for line in sheet.players:
                 if line.on_track and line.position != BIKER:
@@ -141,6 +156,17 @@ def format_summary(summary: Summary, seed: int | str, fair: Summary | None = Non
         f"Overtime played: {summary.overtime / n:.1%}; draws: {summary.draws / n:.1%}; "
         f"home wins: {summary.home_wins / n:.1%}",
     ]
+    quality = ", ".join(
+        f"{label} {points / played:.1%} ({int(played)})"
+        for label, (points, played) in summary.by_quality.items()
+        if played
+    )
+    lines.append(f"Points won by team quality (win 1, draw 1/2; team-matches): {quality}")
+    if summary.better_team[1]:
+        lines.append(
+            f"Teams of different quality: the better one took {summary.better_team[0] / summary.better_team[1]:.1%} "
+            f"of the points ({int(summary.better_team[1])} matches)"
+        )
     for title, batch in (
         ("default lineups", summary),
         ("random lineups, a fair comparison", fair),

@@ -12,9 +12,9 @@ import random
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from rules.rollerball2.cards import PlayerCard
+from rules.rollerball2.cards import PlayerCard, card_problems
 from rules.rollerball2.errors import RollerballError
-from rules.rollerball2.roster import Lineup, Roster
+from rules.rollerball2.roster import Lineup, Roster, validate_roster
 from rules.rollerball2.scoresheet import Absence, PlayerLine
 
 HOME = "home"
@@ -272,8 +272,17 @@ def card_to_json(card: PlayerCard) -> dict:
     }
 
 
-def card_from_json(data: dict) -> PlayerCard:
-    return PlayerCard(
+_CARD_FIELDS = ("number", "name", "position", "experience", "team", "offense", "defense")
+
+
+def card_from_json(data: Any) -> PlayerCard:
+    """A card from JSON, checked with the seed's card rules (cards.card_problems, the rules the
+    player tables follow): a bad card is refused here, never when it is rolled."""
+    if not isinstance(data, dict) or any(key not in data for key in _CARD_FIELDS):
+        raise RollerballError(f"A player card needs the fields {', '.join(_CARD_FIELDS)}.")
+    if not isinstance(data["offense"], list) or not isinstance(data["defense"], list):
+        raise RollerballError("A player card's offense and defense are lists of 10 results.")
+    card = PlayerCard(
         number=data["number"],
         name=data["name"],
         position=data["position"],
@@ -282,6 +291,10 @@ def card_from_json(data: dict) -> PlayerCard:
         offense=tuple(data["offense"]),
         defense=tuple(data["defense"]),
     )
+    problems = card_problems(card)
+    if problems:
+        raise RollerballError(" ".join(problems))
+    return card
 
 
 def roster_to_json(roster: Roster) -> dict:
@@ -292,12 +305,21 @@ def roster_to_json(roster: Roster) -> dict:
     }
 
 
-def roster_from_json(data: dict) -> Roster:
-    return Roster(
-        team=data["team"],
+def roster_from_json(data: Any) -> Roster:
+    """A roster from JSON, every card and the roster itself validated (roster.validate_roster)."""
+    if not isinstance(data, dict) or not isinstance(data.get("players"), list):
+        raise RollerballError("A roster needs a team name and a list of players.")
+    try:
+        absences = [Absence(**absence) for absence in data.get("absences", [])]
+    except TypeError as error:
+        raise RollerballError(f"A roster's absences are malformed ({error}).") from error
+    roster = Roster(
+        team=str(data.get("team", "")),
         players=[card_from_json(card) for card in data["players"]],
-        absences=[Absence(**absence) for absence in data.get("absences", [])],
+        absences=absences,
     )
+    validate_roster(roster)
+    return roster
 
 
 def _team_to_json(team: TeamState) -> dict:

@@ -267,7 +267,7 @@ def raw_tables() -> dict:
     ("column", "position", "row", "message"),
     [
         ("offense", "skater", {"GOAL": 5, "Att": 2, "Bkr": 1, "LOSE": 1, "EVT": 1, "PASS": 1},
-         "add up to 10"),
+         "10 results"),
         ("defense", "skater", {"GOAL": 3, "Att": 3, "Bkr": 2, "LOSE": 0, "EVT": 2},
          "exactly one EVT"),
         ("defense", "catcher", {"GOAL": 3, "Att": 3, "PASS": 1, "LOSE": 2, "EVT": 1},

@@ -48,10 +48,12 @@ def test_three_minute_penalty_empties_the_slot_for_six_cards_then_the_marker_ret
     assert state.away.lineup["Skater2"] is None
     assert state.away.sheet[12].penalty_minutes == 3
     called_at = state.fac_count
-    while state.fac_count < called_at + 6 or state.pending is not None:
-        state, _ = step(state)  # six cards played with Away a man short (no substitute allowed)
+    events = []
+    while state.fac_count < called_at + 5 or state.pending is not None:
+        state, events = step(state)  # five cards played with Away a man short
         assert state.away.lineup["Skater2"] is None
-    state, events = apply(state, NextCard())
+    while state.fac_count < called_at + 6 or state.pending is not None:
+        state, events = step(state)  # the sixth card: when its play ends the marker turns up
     assert any(e.kind == "return" and "Penalty Expires" in e.text for e in events)
     assert state.away.lineup["Skater2"] == 12
 
@@ -65,11 +67,16 @@ def test_match_penalty_ejects_and_charges_the_minutes_left():
     assert state.away.out[11].until == "match"
 
 
-def test_injury_until_next_new_ball_returns_when_the_ball_fires():
+def test_injury_until_next_new_ball_returns_when_the_ball_fires_after_play_went_on():
     state = match()
-    run(state, Effect(ops=(Op("injury", "offense.Skater3", "new_ball", note="winded"),), flow=FIRE))
+    state.fac_count = 5
+    run(
+        state,
+        Effect(ops=(Op("injury", "offense.Skater3", "new_ball", note="winded"),), flow=RETAIN),
+    )
     assert state.home.lineup["Skater3"] is None and "winded" in state.home.sheet[13].injury
-    assert state.phase == PHASE_FIRE
+    state.fac_count = 8  # play went on; now the ball fires
+    state.phase, state.control, state.handler = PHASE_FIRE, None, None
     state, events = apply(state, NextCard())
     assert state.home.lineup["Skater3"] == 13
     assert any(e.kind == "return" and "New ball" in e.text for e in events)
