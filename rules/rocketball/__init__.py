@@ -11,7 +11,9 @@ Public API (everything a cog or renderer needs):
     parse_command(text, player=None) -> Action     # "c4 N", "rotate c4 cw", "roll", ...
     format_action(action) -> str
     record_line(player, action) -> str; parse_record_line(line) -> (player, Action)
-    to_record(state) -> str; parse_record(text) -> Record; replay(text) -> GameState
+    to_record(state, *, reveal: bool, salt: str | None = None) -> str   # seed only if reveal
+    parse_record(text) -> Record; replay(text) -> GameState (needs the revealed seed)
+    verify_record(text) -> list[str]               # commitment, moves, result; [] when OK
     GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
     state.to_move, state.windbag, state.score
     next_step(state) -> NextStep                   # what happens next, as data (turn.py)
@@ -20,6 +22,7 @@ Public API (everything a cog or renderer needs):
     turn_prompt(state) -> str                      # = describe_next(next_step(state))
     choose_action(state, level, rng) -> Action     # computer: "easy", "medium" or "strong"
     python -m rules.rocketball replay FILE          # prints the final state as JSON
+    python -m rules.rocketball verify FILE          # OK, or what does not match (exit 1)
 
 Players are "N" (North) and "S" (South). State, geometry and edge arrows: see state.py.
 """
@@ -47,6 +50,7 @@ from rules.rocketball.record import (
     parse_record,
     replay,
     to_record,
+    verify_record,
 )
 from rules.rocketball.state import Ball, Chip, GameState, Settings
 from rules.rocketball.turn import NextStep, actors, describe_next, next_step
@@ -87,4 +91,5 @@ __all__ = [
     "replay",
     "to_record",
     "turn_prompt",
+    "verify_record",
 ]

@@ -2,12 +2,14 @@
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from rules.fairness import commitment
 from rules.rocketball import (
     Aim,
     Drift,
@@ -29,6 +31,7 @@ from rules.rocketball import (
     record_line,
     replay,
     to_record,
+    verify_record,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,7 +124,7 @@ def play(seed, settings, levels=("easy", "easy"), limit=400):
 def test_a_record_replays_to_the_same_state():
     settings = Settings.with_variants(["bumpers", "moguls", "djinns", "drifting_winds"])
     state = play(11, settings)
-    text = to_record(state)
+    text = to_record(state, reveal=True)
     assert text.startswith('[Game "Rocketball"]\n[Seed "11"]')
     record = parse_record(text)
     assert record.seed == 11 and record.settings == settings
@@ -134,7 +137,7 @@ def test_a_finished_record_names_the_result_and_includes_a_resignation():
     state, _ = apply(state, Roll())
     state, _ = apply(state, legal_actions(state)[0])
     state, _ = apply(state, Resign(state.to_move))
-    text = to_record(state)
+    text = to_record(state, reveal=True)
     assert '[Result "' in text and "(resign)" in text
     assert text.rstrip().endswith(f"{state.history[-1]}") and state.history[-1].endswith("resign")
     assert replay(text).winner == state.winner
@@ -143,10 +146,10 @@ def test_a_finished_record_names_the_result_and_includes_a_resignation():
 def test_a_broken_record_names_the_line():
     state, _ = new_game(5)
     mover = state.to_move
-    text = to_record(state) + f"{mover} roll\n{mover} jump c4\n"
+    text = to_record(state, reveal=True) + f"{mover} roll\n{mover} jump c4\n"
     with pytest.raises(RocketballError, match="Line 7: `jump` is not a square"):
         parse_record(text)
-    illegal = to_record(state) + f"{mover} roll\n{mover} place d6 N\n"
+    illegal = to_record(state, reveal=True) + f"{mover} roll\n{mover} place d6 N\n"
     with pytest.raises(RocketballError, match=r"Move 2 .* centre square"):
         replay(illegal)
 
@@ -154,7 +157,7 @@ def test_a_broken_record_names_the_line():
 def test_replay_command_prints_the_final_state_as_json(tmp_path):
     state = play(21, Settings(), limit=30)
     record = tmp_path / "game.txt"
-    record.write_text(to_record(state), encoding="utf-8")
+    record.write_text(to_record(state, reveal=True), encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "rules.rocketball", "replay", str(record)],
         cwd=ROOT,
@@ -165,3 +168,56 @@ def test_replay_command_prints_the_final_state_as_json(tmp_path):
     printed = json.loads(result.stdout)
     assert printed["score"] == state.score and printed["history"] == state.history
     assert printed == json.loads(state.to_json())
+
+
+# --- provably fair dice (notes/fairness.md, issue 9 defect 1) --------------------------------
+
+SALT = "5f1c0a9e3b7d2c4e8a6f1b0d9c3e7a25"
+
+
+def test_a_live_record_keeps_the_seed_secret_but_commits_to_it():
+    """Issue 9 defect 1: a live match's record carried the seed, so replaying it predicted
+    every future roll."""
+    state = play(31, Settings(), limit=12)
+    assert not state.over
+    text = to_record(state, reveal=False, salt=SALT)
+    assert "[Seed" not in text and "[Salt" not in text and str(state.seed) not in text
+    assert f'[Commitment "{commitment("rocketball", 31, SALT)}"]' in text
+    with pytest.raises(RocketballError, match=r"no seed: .* cannot be replayed"):
+        replay(text)
+    assert verify_record(text) == [
+        "The record has no [Seed] or [Salt]: they are revealed when the match ends."
+    ]
+
+
+def test_a_revealed_record_verifies_and_replays():
+    state = play(32, Settings.with_variants(["bumpers", "assault"]))
+    text = to_record(state, reveal=True, salt=SALT)
+    assert '[Seed "32"]' in text and f'[Salt "{SALT}"]' in text and "[Commitment" in text
+    assert verify_record(text) == []
+    assert replay(text).to_json() == state.to_json()
+
+
+def test_verify_says_exactly_what_does_not_match():
+    state = play(33, Settings())
+    text = to_record(state, reveal=True, salt=SALT)
+    wrong_seed = text.replace('[Seed "33"]', '[Seed "34"]')
+    assert verify_record(wrong_seed)[0] == (
+        "The commitment does not match: seed 34 with the revealed salt hashes to "
+        f"{commitment('rocketball', 34, SALT)}, the record published "
+        f"{commitment('rocketball', 33, SALT)}."
+    )
+    forged = re.sub(r'\[Result "[^"]*"\]', '[Result "S wins 9-0 (score)"]', text)
+    assert any("Result" in problem for problem in verify_record(forged))
+
+
+def test_verify_command_prints_ok_or_the_problem(tmp_path):
+    state = play(34, Settings(), limit=40)
+    good, live = tmp_path / "good.txt", tmp_path / "live.txt"
+    good.write_text(to_record(state, reveal=True, salt=SALT), encoding="utf-8")
+    live.write_text(to_record(state, reveal=False, salt=SALT), encoding="utf-8")
+    command = [sys.executable, "-m", "rules.rocketball", "verify"]
+    ok = subprocess.run([*command, str(good)], cwd=ROOT, capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout.startswith("OK"), ok.stderr
+    bad = subprocess.run([*command, str(live)], cwd=ROOT, capture_output=True, text=True)
+    assert bad.returncode == 1 and "no [Seed]" in bad.stdout + bad.stderr
