@@ -1,0 +1,289 @@
+"""Computer players. They read only a view (engine.view_for of their seat) and choose among
+legal_actions. "random" picks any legal action; "sensible" looks a round ahead by running the
+ball movement on a copy of the public board: it steers balls over its base, away from the
+others' bases, and keeps its workman off the balls' path."""
+
+from __future__ import annotations
+
+import random
+
+from rules.rollerball.actions import (
+    Bank,
+    Bid,
+    BlowUp,
+    Build,
+    Discard,
+    Move,
+    Pass,
+    PlaceBall,
+    PlaceBase,
+    PlaceCard,
+    PlaceWorkman,
+    Replace,
+    Take,
+)
+from rules.rollerball.cards import kind_of
+from rules.rollerball.engine import card_placements, legal_actions
+from rules.rollerball.geometry import geometry, orthogonal_neighbours
+from rules.rollerball.movement import move_balls
+from rules.rollerball.placement import BUILD
+from rules.rollerball.state import Ball, BoardCard, GameState
+
+LEVELS = ("sensible", "random")
+#: Least useful first: what the sensible player bids and discards.
+THROWAWAY = (
+    "replacer",
+    "derubberiser",
+    "rubberiser",
+    "energiser",
+    "split-down",
+    "split-up",
+    "down-move",
+    "up-move",
+)
+OWN_PASS = 1.0
+OTHER_PASS = 0.5
+OWN_HIT = 1.0
+DISCOUNT = 0.9
+MAX_SETUP_CANDIDATES = 80
+MAX_BUILD_CANDIDATES = 40
+HORIZON_ROUNDS = int(__import__("os").environ.get("RRH", "2"))
+
+
+def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
+    """The computer's action for the seat `view` was made for."""
+    seat = view.viewer
+    actions = legal_actions(view, seat)
+    if not actions:
+        raise ValueError("this seat has nothing to do now")
+    if level == "random" or len(actions) == 1:
+        return rng.choice(actions)
+    first = actions[0] if not isinstance(actions[0], Pass) else actions[-1]
+    match first:
+        case Bid():
+            return _bid(view, seat, actions)
+        case PlaceBase():
+            return _base(view, actions, rng)
+        case PlaceWorkman():
+            return _workman(view, seat, actions)
+        case PlaceBall():
+            return _best(view, seat, actions, rng)
+        case PlaceCard() | Build() | BlowUp() | Replace():
+            return _best(view, seat, actions, rng, sample=MAX_SETUP_CANDIDATES)
+        case Move():
+            return _move(view, seat, actions, rng)
+        case Bank():
+            return Bank()
+        case Take():
+            return _best(view, seat, actions, rng)
+        case Discard():
+            return min(actions, key=lambda a: THROWAWAY.index(a.kind))
+    return rng.choice(actions)
+
+
+def _bid(view: GameState, seat: int, actions: list):
+    """Bid up to two of the least useful cards in the secret bid; never raise in a re-bid."""
+    if view.phase == "rebid":
+        return Pass()
+    kinds = sorted((kind_of(c) for c in view.hands[seat]), key=_throwaway_rank)
+    chosen = tuple(sorted(k for k in kinds[:2] if k in THROWAWAY[:4]))
+    return Bid(chosen) if Bid(chosen) in actions else actions[0]
+
+
+def _throwaway_rank(kind: str) -> int:
+    return THROWAWAY.index(kind)
+
+
+def _base(view: GameState, actions: list, rng: random.Random):
+    """The outermost free corner: the first ball is placed on a ring, outer rings are longest."""
+    board = geometry(view.settings.board)
+    best_ring = min(board.ring(a.square) for a in actions)
+    return rng.choice([a for a in actions if board.ring(a.square) == best_ring])
+
+
+def _workman(view: GameState, seat: int, actions: list):
+    """Next to his base, off the outer ring, on the centre side."""
+    board = geometry(view.settings.board)
+    bx, by = board.xy(view.bases[seat])
+    centre = board.size // 2
+
+    def distance(action) -> tuple[int, int]:
+        x, y = board.xy(action.square)
+        return (
+            abs(x - bx) + abs(y - by) + (3 if board.ring(action.square) == 1 else 0),
+            abs(x - centre) + abs(y - centre),
+        )
+
+    return min(actions, key=distance)
+
+
+# --- looking ahead -------------------------------------------------------------------------
+
+
+def _sim_state(view: GameState) -> GameState:
+    """Only what the ball movement reads: board, balls, bases, workmen."""
+    return GameState(
+        settings=view.settings,
+        seed=None,
+        bases=list(view.bases),
+        workmen=list(view.workmen),
+        cards=[BoardCard(c.card, c.kind, c.squares, c.y) for c in view.cards],
+        balls=[
+            Ball(b.id, b.square, b.energised, b.rubber, b.cross_to, b.change, b.change_card)
+            for b in view.balls
+        ],
+        next_ball=view.next_ball,
+    )
+
+
+def horizon(view: GameState) -> int:
+    """A round and one more turn: every seat's turn moves the balls."""
+    return HORIZON_ROUNDS * view.players + 1
+
+
+def value(view: GameState, seat: int, turns: int | None = None) -> float:
+    """Balls over my base, minus over the others', minus hits on my workman, turns ahead."""
+    sim = _sim_state(view)
+    total = 0.0
+    weight = 1.0
+    for _ in range(turns or horizon(view)):
+        outcome = move_balls(sim)
+        for scored in outcome.scored:
+            total += weight * (OWN_PASS if scored == seat else -OTHER_PASS)
+        for hit in outcome.hits:
+            if hit == seat:
+                total -= weight * OWN_HIT
+        weight *= DISCOUNT
+    return total
+
+
+def _path_squares(view: GameState) -> set[int]:
+    """Squares the balls enter in the coming turns (a card elsewhere changes nothing soon)."""
+    sim = _sim_state(view)
+    squares = {b.square for b in sim.balls}
+    for _ in range(horizon(view)):
+        outcome = move_balls(sim)
+        for frame in outcome.frames:
+            squares.update(f.square for f in frame)
+    board = geometry(view.settings.board)
+    return squares | {board.next_on_ring(s) for s in squares}
+
+
+def _after(view: GameState, seat: int, action) -> GameState:
+    """The public board after the action (cards placed or lifted), for value()."""
+    sim = _sim_state(view)
+    match action:
+        case PlaceBall(square):
+            sim.balls.append(Ball(sim.next_ball, square))
+        case (
+            PlaceCard(kind, first, second)
+            | Build(kind, first, second)
+            | Replace(kind, first, second)
+        ):
+            if isinstance(action, Replace):
+                sim.cards = [c for c in sim.cards if sim.workmen[seat] not in c.squares]
+            y = first if kind.startswith("split") else None
+            sim.cards.append(BoardCard(-1, kind, tuple(sorted((first, second))), y))
+        case BlowUp():
+            sim.cards = [c for c in sim.cards if sim.workmen[seat] not in c.squares]
+            sim.workmen[seat] = sim.bases[seat]
+        case Take(square):
+            sim.cards = [c for c in sim.cards if square not in c.squares]
+    return sim
+
+
+def _touches(action, path: set[int]) -> bool:
+    squares = {
+        getattr(action, name) for name in ("first", "second", "square") if hasattr(action, name)
+    }
+    return not squares or bool(squares & path) or isinstance(action, (BlowUp, Replace))
+
+
+def _best(view: GameState, seat: int, actions: list, rng: random.Random, sample: int | None = None):
+    """The action with the best look-ahead value; Pass unless something is clearly better."""
+    path = _path_squares(view) if view.balls else set()
+    candidates = [a for a in actions if not isinstance(a, Pass) and (not path or _touches(a, path))]
+    if sample and len(candidates) > sample:
+        candidates = rng.sample(candidates, sample)
+    base_value = value(view, seat)
+    best, best_value = (Pass() if Pass() in actions else None), base_value + 0.05
+    for action in candidates:
+        score = value(_after(view, seat, action), seat)
+        if isinstance(action, (BlowUp, Replace)):
+            score -= 0.3  # they cost a card more than building
+        if score > best_value:
+            best, best_value = action, score
+    return best if best is not None else rng.choice(actions)
+
+
+def _move(view: GameState, seat: int, actions: list, rng: random.Random):
+    """Where the workman is safe and can do the most good: each square in reach is worth the
+    look-ahead value of standing there, or of the best card he could put down from there (a card
+    covers his square, so only squares on or next to the balls' path are worth a card)."""
+    reach = {move.end for move in actions}
+    danger = _first_visits(view)
+    base_value = value(_without_workman(view, seat), seat)
+    best_square, best_score = None, float("-inf")
+    for square in sorted(reach):
+        score = base_value - (OWN_HIT * DISCOUNT ** danger[square] if square in danger else 0.0)
+        score -= 0.01 * _distance(view, square, view.bases[seat])
+        if score > best_score:
+            best_square, best_score = square, score
+    builds = _build_options(view, seat, reach, set(danger))
+    if len(builds) > MAX_BUILD_CANDIDATES:
+        builds = rng.sample(builds, MAX_BUILD_CANDIDATES)
+    for square, build in builds:
+        moved = _sim_state(view)
+        moved.workmen[seat] = square
+        score = value(_after(moved, seat, build), seat) - 0.05
+        if score > best_score:
+            best_square, best_score = square, score
+    return Move(view.workmen[seat], best_square)
+
+
+def _without_workman(view: GameState, seat: int) -> GameState:
+    sim = _sim_state(view)
+    sim.workmen[seat] = None
+    return sim
+
+
+def _first_visits(view: GameState) -> dict[int, int]:
+    """Square -> the first turn (0 = the next) a ball that can hit a workman enters it."""
+    sim = _sim_state(view)
+    sim.workmen = [None] * len(sim.workmen)
+    visits: dict[int, int] = {}
+    for turn in range(horizon(view)):
+        outcome = move_balls(sim)
+        for frame in outcome.frames[1:]:
+            for ball in frame:
+                if not ball.state.startswith("up"):
+                    visits.setdefault(ball.square, turn)
+    return visits
+
+
+def _build_options(view: GameState, seat: int, reach: set[int], path: set[int]) -> list:
+    """(square, Build) for every card from hand the workman could build after moving to
+    `square`, when the card touches the balls' path."""
+    options = []
+    moved = view.clone()
+    moved.turn_step = "action"
+    for square in sorted(reach):
+        if square not in path and not any(
+            n in path for n in orthogonal_neighbours(view.settings.board, square)
+        ):
+            continue
+        moved.workmen[seat] = square
+        for action in card_placements(moved, seat, Build, BUILD):
+            if action.first in path or action.second in path:
+                options.append((square, action))
+    return options
+
+
+def _near(view: GameState, square: int) -> list[int]:
+    return list(orthogonal_neighbours(view.settings.board, square))
+
+
+def _distance(view: GameState, a: int, b: int) -> int:
+    board = geometry(view.settings.board)
+    (ax, ay), (bx, by) = board.xy(a), board.xy(b)
+    return abs(ax - bx) + abs(ay - by)

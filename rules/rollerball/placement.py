@@ -1,0 +1,55 @@
+"""Where a card may go (seed 001 "Placing initial pieces" 4, "Build on the board", "Track
+Changers", "Ball Changers"; seed 002 "Play on the board", "Track Changers", "Ball Changers").
+One function answers "what is wrong with this placement?" for set-up, building and replacing."""
+
+from __future__ import annotations
+
+from rules.rollerball.cards import BALL_CHANGERS, PLACEABLE, SPLITTERS, TRACK_CHANGERS, card_name
+from rules.rollerball.geometry import geometry, orthogonal_neighbours
+from rules.rollerball.state import GameState
+
+SETUP = "setup"
+BUILD = "build"
+
+
+def placement_problem(
+    state: GameState, seat: int, kind: str, first: int, second: int, mode: str
+) -> str | None:
+    """None if `kind` may cover `first`-`second` now, else the sentence saying why not. In BUILD
+    mode one square must hold the seat's own workman (seed 001: "underneath the player's
+    workman"; seed 002: "One space must contain the player's workman")."""
+    size = state.settings.board
+    board = geometry(size)
+    if kind not in PLACEABLE:
+        return "A Replacer is never put on the board: play it with `replace` to swap a card."
+    if not (board.is_track(first) and board.is_track(second)):
+        return "Cards go on the track, not on the centre square."
+    if second not in orthogonal_neighbours(size, first):
+        return "A card covers two squares side by side, like e2-e3."
+    gap = abs(board.ring(first) - board.ring(second))
+    if kind in TRACK_CHANGERS and gap != 1:
+        return f"A {card_name(kind)} lies across two neighbouring rings, like e1-e2."
+    if kind in BALL_CHANGERS and gap != 0:
+        return f"A {card_name(kind)} lies along one ring, like d1-e1."
+    corners = [s for s in (first, second) if board.is_corner(s)]
+    if corners and (state.settings.later or kind in BALL_CHANGERS):
+        what = "No card" if state.settings.later else "No ball changer"
+        return f"{what} may cover a corner square ({board.name(corners[0])})."
+    for square in (first, second):
+        where = board.name(square)
+        if state.card_at(square) is not None:
+            return f"{where} already has a card: no card goes on top of another."
+        if square in state.bases:
+            return f"{where} has a base: no card goes on a base."
+        if state.balls_at(square):
+            return f"{where} has a ball: no card goes on a ball."
+        for other, workman in enumerate(state.workmen):
+            if workman == square and (mode == SETUP or other != seat):
+                return f"{where} has another player's workman on it."
+    if mode == BUILD and state.workmen[seat] not in (first, second):
+        return "The card must go under your workman: one of its squares is his."
+    return None
+
+
+def y_note(kind: str) -> str:
+    return " (the first square is the Y)" if kind in SPLITTERS else ""

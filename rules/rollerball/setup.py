@@ -1,0 +1,222 @@
+"""Set-up (seed 001/002 "Setup" and "Placing initial pieces"): deal, secret bid, open re-bid,
+bases, workmen, the ball, the card-placing round."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from rules.rollerball.cards import DECK_SIZE, kind_of
+from rules.rollerball.errors import RollerballBoardError
+from rules.rollerball.events import Event
+from rules.rollerball.geometry import geometry, track_squares
+from rules.rollerball.movement import seat_name
+from rules.rollerball.rng import randbelow, shuffle
+from rules.rollerball.state import Ball, GameState, Rebid, Settings
+
+HAND_AT_START = 5
+
+
+def deal(seed: int, settings: Settings) -> tuple[GameState, list[Event]]:
+    n = settings.players
+    state = GameState(settings=settings, seed=seed)
+    state.hands = [[] for _ in range(n)]
+    state.victory = [[] for _ in range(n)]
+    state.bids = [None] * n
+    state.bid_totals = [0] * n
+    state.bases = [None] * n
+    state.workmen = [None] * n
+    state.passed = [False] * n
+    state.dealer = randbelow(state, n)
+    state.deck = list(range(DECK_SIZE))
+    shuffle(state, state.deck)
+    for _ in range(HAND_AT_START):
+        for seat in clockwise_from(state.dealer, n):
+            state.hands[seat].append(state.deck.pop())
+    state.phase = "bid"
+    text = (
+        f"{seat_name(state.dealer)} deals 5 cards to each player. Everyone now bids in secret: "
+        "the cards bid are discarded, the highest bid places first."
+    )
+    return state, [Event(text)]
+
+
+def clockwise_from(seat: int, n: int) -> list[int]:
+    """The seats clockwise starting with the one after `seat`, ending with `seat` itself: "the
+    player closest clockwise to the dealer" is the one on the dealer's left (ruling)."""
+    return [(seat + k) % n for k in range(1, n + 1)]
+
+
+def hand_kinds(state: GameState, seat: int) -> list[str]:
+    return sorted(kind_of(card) for card in state.hands[seat])
+
+
+def bid_choices(state: GameState, seat: int, minimum: int) -> list[tuple[str, ...]]:
+    """Every distinct selection of cards (by kind) of at least `minimum` cards from the hand."""
+    kinds = hand_kinds(state, seat)
+    choices = set()
+    for size in range(minimum, len(kinds) + 1):
+        choices.update(combinations(kinds, size))
+    return sorted(choices, key=lambda c: (len(c), c))
+
+
+def take_cards(state: GameState, seat: int, kinds: tuple[str, ...]) -> list[int]:
+    """Remove cards of the given kinds from the seat's hand (the lowest ids first)."""
+    wanted = Counter(kinds)
+    held = Counter(kind_of(card) for card in state.hands[seat])
+    if any(held[kind] < count for kind, count in wanted.items()):
+        have = ", ".join(hand_kinds(state, seat)) or "no cards"
+        raise RollerballBoardError(f"You do not hold those cards; you hold: {have}.")
+    taken = []
+    for kind, count in wanted.items():
+        for card in sorted(c for c in state.hands[seat] if kind_of(c) == kind)[:count]:
+            state.hands[seat].remove(card)
+            taken.append(card)
+    return taken
+
+
+def secret_bid(state: GameState, seat: int, kinds: tuple[str, ...], events: list[Event]) -> None:
+    if state.bids[seat] is not None:
+        raise RollerballBoardError("You have already bid; wait for the others.")
+    state.bids[seat] = take_cards(state, seat, kinds)
+    events.append(Event(f"{seat_name(seat)} has bid."))
+    if all(bid is not None for bid in state.bids):
+        _reveal_bids(state, events)
+
+
+def _reveal_bids(state: GameState, events: list[Event]) -> None:
+    """All bids are in: they are discarded and shown; the single top bidder wins, a tie goes to
+    the open re-bid (seed "Setup")."""
+    n = state.players
+    for seat in range(n):
+        state.discard.extend(state.bids[seat])
+        state.bid_totals[seat] = len(state.bids[seat])
+    shown = ", ".join(f"{seat_name(s)} {state.bid_totals[s]}" for s in range(n))
+    events.append(Event(f"Bids: {shown}."))
+    top = max(state.bid_totals)
+    tied = [s for s in clockwise_from(state.dealer, n) if state.bid_totals[s] == top]
+    if len(tied) == 1:
+        start_placement(state, tied[0], events)
+        return
+    state.phase = "rebid"
+    state.rebid = Rebid(order=tied)
+    state.current = tied[0]
+    names = ", ".join(seat_name(s) for s in tied)
+    events.append(Event(f"A draw at {top}: {names} re-bid openly, raising or dropping out."))
+
+
+def rebid_action(state: GameState, seat: int, kinds: tuple[str, ...], events: list[Event]) -> None:
+    """Open re-bid: raise above the highest total, or (no cards) drop out. When everyone else has
+    dropped out the last raiser wins; if all drop out without a raise, the least bidder of all wins
+    (ties: closest clockwise to the dealer), as when the drawing players have bid all their cards."""
+    rebid = state.rebid
+    high = max(state.bid_totals)
+    if kinds:
+        if state.bid_totals[seat] + len(kinds) <= high:
+            need = high - state.bid_totals[seat] + 1
+            raise RollerballBoardError(f"To raise you must add at least {need} cards, or pass.")
+        state.discard.extend(take_cards(state, seat, kinds))
+        state.bid_totals[seat] += len(kinds)
+        rebid.leader = seat
+        events.append(Event(f"{seat_name(seat)} raises to {state.bid_totals[seat]}."))
+    else:
+        rebid.out.append(seat)
+        events.append(Event(f"{seat_name(seat)} drops out of the re-bid."))
+    active = [s for s in rebid.order if s not in rebid.out]
+    if rebid.leader is not None and active == [rebid.leader]:
+        start_placement(state, rebid.leader, events)
+        return
+    if not active:
+        order = clockwise_from(state.dealer, state.players)
+        least = min(state.bid_totals)
+        winner = next(s for s in order if state.bid_totals[s] == least)
+        events.append(Event(f"Nobody raised: the least bidder, {seat_name(winner)}, wins the bid."))
+        start_placement(state, winner, events)
+        return
+    index = rebid.order.index(seat)
+    for step in range(1, len(rebid.order) + 1):
+        candidate = rebid.order[(index + step) % len(rebid.order)]
+        if candidate not in rebid.out:
+            state.current = candidate
+            return
+
+
+def start_placement(state: GameState, winner: int, events: list[Event]) -> None:
+    state.bid_winner = winner
+    state.rebid = None
+    state.phase = "base"
+    state.current = winner
+    events.append(Event(f"{seat_name(winner)} wins the bid and places the first base."))
+
+
+def base_squares(state: GameState) -> list[int]:
+    """Later edition: corners only, not the inner ring. Earlier edition: not the inner two rings.
+    Never on another base."""
+    board = geometry(state.settings.board)
+    rings = board.rings
+    squares = []
+    for square in track_squares(state.settings.board):
+        if square in state.bases:
+            continue
+        ring = board.ring(square)
+        if (state.settings.later and board.is_corner(square) and ring < rings) or (
+            not state.settings.later and ring <= rings - 2
+        ):
+            squares.append(square)
+    return squares
+
+
+def base_problem(state: GameState, square: int) -> str | None:
+    if square in base_squares(state):
+        return None
+    if state.settings.later:
+        return "A base goes on a free corner square of any ring but the innermost."
+    return "A base goes on a free track square, not in the inner two rings."
+
+
+def ball_squares(state: GameState) -> list[int]:
+    taken = set(state.bases) | set(state.workmen) | {b.square for b in state.balls}
+    return [s for s in track_squares(state.settings.board) if s not in taken]
+
+
+def next_placer(state: GameState) -> int | None:
+    """The next seat clockwise (after `current`) still placing, or None when the set-up round of
+    cards is over (everyone passed or has no cards)."""
+    n = state.players
+    for seat in clockwise_from(state.current, n):
+        if not state.passed[seat] and state.hands[seat]:
+            return seat
+    return None
+
+
+def place_pieces(state: GameState, seat: int, square: int, what: str, events: list[Event]) -> None:
+    """A base, workman or the ball, then the next seat or the next set-up step."""
+    board = geometry(state.settings.board)
+    name = board.name(square)
+    if what == "base":
+        state.bases[seat] = square
+        events.append(Event(f"{seat_name(seat)} places their base on {name}."))
+    elif what == "workman":
+        state.workmen[seat] = square
+        events.append(Event(f"{seat_name(seat)} places their workman on {name}."))
+    else:
+        state.balls.append(Ball(state.next_ball, square))
+        state.next_ball += 1
+        events.append(Event(f"{seat_name(seat)} places the ball on {name}."))
+    following = (seat + 1) % state.players
+    winner = state.bid_winner
+    if what == "base":
+        if following == winner:
+            state.phase = "workman"
+        state.current = following
+    elif what == "workman":
+        if following == winner:
+            state.phase = "ball"
+        state.current = following
+    else:
+        state.phase = "cards"
+        state.passed = [not hand for hand in state.hands]
+        state.current = (winner - 1) % state.players
+        events.append(
+            Event("Now each player in turn places a card or passes, until all have passed.")
+        )
