@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from rules.volleyball.models import Player, Team
 from rules.volleyball.orders import AgeingSplit
+from rules.volleyball.wording import possessive
 
 NEXT_AGE = {"A": "B", "B": "C", "C": "D", "D": "E"}
 
@@ -126,11 +127,28 @@ def ageing_split_problems(team: Team, splits: list[AgeingSplit]) -> list[str]:
         if player.age not in AGEING_STEPS:
             problems.append(f"{player.name} does not lose points by ageing this season.")
             continue
+        total, least = AGEING_STEPS[player.age]
         if split.ol_loss not in allowed_ol_losses(player.age):
-            total, least = AGEING_STEPS[player.age]
             problems.append(
                 f"{player.name} (Age {player.age}) loses {total} points with at least {least} "
                 f"from each level: OL can lose {least} to {total - least}, not {split.ol_loss}."
+            )
+            continue
+        chosen = aged_levels(player.age, player.ol, player.dl, split.ol_loss)
+        keeping = [
+            (loss, aged_levels(player.age, player.ol, player.dl, loss))
+            for loss in allowed_ol_losses(player.age)
+        ]
+        keeping = [(loss, a) for loss, a in keeping if not a.leaves and not a.ratio_cut]
+        if chosen.ratio_cut and keeping:
+            # Issue 12 item 6: rule 10 "The ratio between both levels may not become higher
+            # than 3:1 due to the ageing": a split that breaks it is refused, not cut.
+            options = " or ".join(f"OL loss {loss} ({a.ol}/{a.dl})" for loss, a in keeping)
+            problems.append(
+                f"{player.name} (Age {player.age}, {player.ol}/{player.dl}) losing "
+                f"{split.ol_loss} OL and {total - split.ol_loss} DL would be "
+                f"{player.ol - split.ol_loss}/{player.dl - total + split.ol_loss}, above 3:1; "
+                f"choose {options}."
             )
     return problems
 
@@ -146,7 +164,7 @@ def age_team(team: Team, splits: list[AgeingSplit], events: list[str]) -> None:
     """
     chosen = {s.player.casefold(): s.ol_loss for s in splits}
     if team.sponsor is not None:
-        events.append(f"{team.name}'s sponsor {team.sponsor} ends its contract.")
+        events.append(f"{possessive(team.name)} sponsor {team.sponsor} ends its contract.")
     team.sponsor = None
     kept: list[Player] = []
     for player in team.players:

@@ -45,8 +45,11 @@ AMATEUR_FIRST_NAMES = (
 )  # fmt: skip
 AMATEUR_LAST_NAMES = (
     "Bakker", "Visser", "Smit", "Mulder", "Bos", "Vos", "Peters", "Hendriks", "Dekker",
+    "Jansen", "Willems", "Meijer",
 )  # fmt: skip
-AMATEUR_PLAYERS_PER_TEAM = 7
+# Issue 12 item 6: with seven players an amateur team could not field six in sets 4-5 and
+# forfeited them. Twelve is two full formations, so one rests while the other plays.
+AMATEUR_PLAYERS_PER_TEAM = 12
 
 
 @dataclass
@@ -108,7 +111,7 @@ def cup_round_schedule(cup_rounds: int, league_rounds: int) -> list[int]:
 
 
 def amateur_team(name: str, rng: random.Random) -> Team:
-    """A generated amateur team: seven Age C players with 5-9 points per level."""
+    """A generated amateur team: twelve Age C players with 5-9 points per level."""
     players: list[Player] = []
     for number in range(AMATEUR_PLAYERS_PER_TEAM):
         # Distinct surnames keep the names unique within the team.

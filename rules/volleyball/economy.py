@@ -21,6 +21,7 @@ from rules.volleyball.models import (
     Team,
 )
 from rules.volleyball.orders import SpyOrder
+from rules.volleyball.wording import possessive
 
 ROUND_INCOME = 500
 """Seed rule 9: "Every team gets $ 500 a round"."""
@@ -88,7 +89,7 @@ def refused_for_credit(team: Team, order: str, cost: str) -> str:
     """The event for an order the bank refuses (rules 8 and 9; see within_credit):
     "<team>'s <order> is not valid: <cost> would take the bank account below -$1,000"."""
     return (
-        f"{team.name}'s {order} is not valid: {cost} would take the bank account below "
+        f"{possessive(team.name)} {order} is not valid: {cost} would take the bank account below "
         f"{dollars(CREDIT_LIMIT)}."
     )
 
@@ -256,7 +257,7 @@ def apply_bank_rule(
         if team.below_credit_since_round is None:  # first round in the red: a warning
             team.below_credit_since_round = round_number
             events.append(
-                f"{team.name}'s bank account is {dollars(team.money)}, below "
+                f"{possessive(team.name)} bank account is {dollars(team.money)}, below "
                 f"{dollars(CREDIT_LIMIT)}: the manager has one round to put it right before the "
                 "bank takes measures."
             )

@@ -31,6 +31,7 @@ from rules.volleyball.models import (
     Team,
 )
 from rules.volleyball.orders import CONTRACT_LENGTHS, ContractBid, GmOfferBid, TransferBid
+from rules.volleyball.wording import possessive
 
 
 @dataclass
@@ -286,7 +287,7 @@ def resolve_transfer_market(
         best = max(amount for _name, amount in valid)
         if best < listing.minimum_price:
             events.append(
-                f"The best bid on {player.name} (${best}) is below {seller.name}'s minimum "
+                f"The best bid on {player.name} (${best}) is below {possessive(seller.name)} minimum "
                 f"of ${listing.minimum_price}: he stays with {seller.name}."
             )
             continue
@@ -471,7 +472,7 @@ def release_ended_contracts(league: League, round_number: int, events: list[str]
         for player in list(team.players):
             if player.is_contract and player.contract_last_round <= round_number:
                 team.players.remove(player)
-                events.append(f"{player.name}'s contract with {team.name} has ended.")
+                events.append(f"{possessive(player.name)} contract with {team.name} has ended.")
 
 
 def choose_contract_bid(

@@ -47,6 +47,7 @@ from rules.volleyball.orders import (
     TrainingOrder,
     VolleyballError,
 )
+from rules.volleyball.wording import possessive
 
 NAME_WIDTH = 24
 BLANK_ROW = "_" * 20
@@ -572,7 +573,7 @@ class _FormReader:
         if position is None:
             self.problem(
                 number,
-                f"{name}'s position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
+                f"{possessive(name)} position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
                 f"4 (Defender) or 5 (Blocker), not {code!r}.",
             )
             return None
@@ -605,7 +606,9 @@ class _FormReader:
                 return
             name = player.name
         if ol_new < ol_old or dl_new < dl_old:
-            self.problem(number, f"{name}'s NEW levels cannot be lower than his OLD ones.")
+            self.problem(
+                number, f"{possessive(name)} NEW levels cannot be lower than his OLD ones."
+            )
             return
         self.training.append(TrainingOrder(name, ol_new - ol_old, dl_new - dl_old))
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from rules.volleyball.wording import possessive
+
 SETS_PER_MATCH_ORDER = 5
 PLAYERS_PER_SET = 6
 MAX_SETTERS_PER_SET = 2
@@ -501,7 +503,7 @@ def set_order_problems(set_order: SetOrder, set_number: int) -> list[str]:
     for slot in set_order.slots:
         if slot.tired_from_ol is not None and not 0 <= slot.tired_from_ol <= TIREDNESS_PER_SET:
             problems.append(
-                f"{where}: {slot.player}'s tiredness split must take 0 to 5 points from OL "
+                f"{where}: {possessive(slot.player)} tiredness split must take 0 to 5 points from OL "
                 f"(got {slot.tired_from_ol})."
             )
     return problems

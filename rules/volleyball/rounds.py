@@ -39,6 +39,7 @@ from rules.volleyball.match import (
 from rules.volleyball.models import Fixture, FixtureResult, Team
 from rules.volleyball.orders import MatchOrders, RoundOrders, SpyOrder, VolleyballError
 from rules.volleyball.season import LeagueState
+from rules.volleyball.wording import possessive
 
 
 @dataclass
@@ -352,7 +353,7 @@ def _lineup_for(
             return repeat
         if events is not None:
             events.append(
-                f"{team.name}'s last line-up can't be played again ({' '.join(problems)}): "
+                f"{possessive(team.name)} last line-up can't be played again ({' '.join(problems)}): "
                 "the default line-up plays instead."
             )
     return default_match_orders(
@@ -485,7 +486,7 @@ class _Round:
             if problems:
                 fallback = _lineup_for(team, fixture, None, ha, None)
                 self.private(team.name).append(
-                    f"{team.name}'s line-up for match {fixture.match_number} cannot be played "
+                    f"{possessive(team.name)} line-up for match {fixture.match_number} cannot be played "
                     f"({' '.join(problems)}): the NMR line-up plays instead."
                 )
                 if side == HOME:
@@ -644,7 +645,7 @@ class _Round:
         ]
         for team_name, player_name in ending:
             self.events.append(
-                f"{player_name}'s contract with {team_name} ends after next round: "
+                f"{possessive(player_name)} contract with {team_name} ends after next round: "
                 "contract bids for him are open."
             )
 

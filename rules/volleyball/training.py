@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rules.volleyball.models import Player, SeasonConfig, Team
 from rules.volleyball.orders import TrainingOrder
+from rules.volleyball.wording import possessive
 
 MAX_GAIN_PER_LEVEL_PER_ROUND = 1
 MAX_RATIO = 3
@@ -83,7 +84,7 @@ def training_problems(player: TrainableLevels, ol_gain: int, dl_gain: int) -> li
         ):
             if gain and done + gain > MAX_TRAINED_PER_LEVEL_PER_SEASON:
                 problems.append(
-                    f"{who}'s {label} has already been trained {done} points this season; "
+                    f"{possessive(who)} {label} has already been trained {done} points this season; "
                     f"a level can be trained at most {MAX_TRAINED_PER_LEVEL_PER_SEASON} points a "
                     "season."
                 )

@@ -28,8 +28,8 @@ def test_new_cup_for_eight_teams_has_eight_amateur_teams_with_legal_players() ->
     assert "Orion Amateurs" not in names  # a league team already has that name
     assert len(set(names)) == 8
     for team in state.amateur_teams:
-        assert len(team.players) == 7
-        assert len({p.name for p in team.players}) == 7
+        assert len(team.players) == 12
+        assert len({p.name for p in team.players}) == 12
         assert all(5 <= p.ol <= 9 and 5 <= p.dl <= 9 for p in team.players)
     assert state.league_rounds == [2, 4, 6, 7]
 

@@ -70,7 +70,7 @@ def test_a_bid_below_the_minimum_leaves_the_player_with_his_team() -> None:
         events,
     )
     assert reds.player("R A") is not None
-    assert "below Reds's minimum of $400" in events[0]
+    assert "below Reds' minimum of $400" in events[0]
 
 
 def test_unsold_player_goes_to_the_amateurs_for_compensation() -> None:
@@ -106,7 +106,7 @@ def test_a_bid_that_breaks_the_bank_is_not_valid_and_the_next_one_wins() -> None
     assert greens.player("R A") is not None
     assert blues.money == -700
     assert events[0] == (
-        "Blues's bid of $400 on R A is not valid: it would take the bank account below -$1,000."
+        "Blues' bid of $400 on R A is not valid: it would take the bank account below -$1,000."
     )
 
 
@@ -189,7 +189,7 @@ def test_a_gm_offer_bid_beyond_the_credit_limit_is_not_valid() -> None:
     assert (reds.special_points, blues.special_points) == (0, 10)
     assert (reds.money, blues.money) == (500, 480)
     assert events == [
-        "Reds's bid of $1501 on GM offer R1SP (10 special points) is not valid: it would take "
+        "Reds' bid of $1501 on GM offer R1SP (10 special points) is not valid: it would take "
         "the bank account below -$1,000.",
         "Blues buys GM offer R1SP (10 special points) for $20.",
     ]
@@ -281,7 +281,7 @@ def test_a_bonus_beyond_the_credit_limit_makes_the_contract_bid_invalid() -> Non
     assert reds.player("Ilse Muur") is not None and blues.player("Ilse Muur") is None
     assert blues.money == -900
     assert events[0] == (
-        "Blues's contract bid for Ilse Muur is not valid: the bonus of $120 would take the bank "
+        "Blues' contract bid for Ilse Muur is not valid: the bonus of $120 would take the bank "
         "account below -$1,000."
     )
 
@@ -355,7 +355,7 @@ def test_bank_gives_one_round_then_fires_contract_players_and_sells_players() ->
     economy.apply_bank_rule(league, 3, events)
     assert reds.below_credit_since_round == 3 and len(reds.players) == 9
     assert events == [
-        "Reds's bank account is -$1,400, below -$1,000: the manager has one round to put it "
+        "Reds' bank account is -$1,400, below -$1,000: the manager has one round to put it "
         "right before the bank takes measures."
     ]
 

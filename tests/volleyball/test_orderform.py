@@ -183,7 +183,7 @@ def test_malformed_lines_are_all_reported_with_their_line_numbers():
     expected = [
         "Line 2: write either HOMEPLAY or OUTBOUND, not both.",
         "Line 3: MATCH NO. must be a whole number, not 'one'.",
-        "Line 7: Ann de Vries's position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
+        "Line 7: Ann de Vries' position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
         "4 (Defender) or 5 (Blocker), not '7'.",
         "Line 9: the concept code must be 1 (AC), 2 (OC), 3 (NC), 4 (DC) or 5 (WC), not '9'.",
         "Line 10: The risk factor must be a whole number, not 'high'.",

@@ -35,6 +35,7 @@ from rules.volleyball.rounds import (
     team_fixtures,
 )
 from rules.volleyball.season import LeagueState
+from rules.volleyball.wording import possessive
 
 
 def basic_orders(
@@ -171,7 +172,9 @@ def test_nmr_says_so_when_the_last_line_up_cannot_be_repeated(league: LeagueStat
     del orders[name]
     _, report = play_round(second_state, orders)
     fallbacks = [
-        e for e in report.private[name] if e.startswith(f"{name}'s last line-up can't be played")
+        e
+        for e in report.private[name]
+        if e.startswith(f"{possessive(name)} last line-up can't be played")
     ]
     assert fallbacks and fallbacks[0].endswith("the default line-up plays instead.")
 
@@ -254,7 +257,7 @@ def test_spying_is_limited_to_four_a_season_and_by_the_bank(league: LeagueState)
     assert after.league.team(spy).spies_used == 0
     assert not any("Spy report" in x for lines in report.private.values() for x in lines)
     assert (
-        f"{spy}'s spying order on {target} is not valid: $300 would take the bank account "
+        f"{possessive(spy)} spying order on {target} is not valid: $300 would take the bank account "
         "below -$1,000." in report.private[spy]
     )
 
