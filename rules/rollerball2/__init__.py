@@ -6,24 +6,41 @@ the seeded random.Random held in the match state and is reported as an Event.
 Public API
 ----------
 Teams
-    generate_roster(seed, team_name) -> Roster          25 named players (11 S, 7 B, 7 C)
+    generate_roster(seed, team_name) -> Roster          25 named players (11 S, 7 B, 7 C), the
+                                                         team's own experience mix
+    Roster.experience_mix() -> {"star": n, ...}; Roster.quality -> "contender" | "average" |
+        "underdog" (STARs minus ROOKIEs on the cards: visible, not a hidden rating)
     default_lineup(roster) -> Lineup                     {slot: number or None}, 10 slots
     validate_lineup(roster, lineup) -> None              raises RollerballError
+    roster_problems(roster) -> list[str]; validate_roster(roster) -> None   every card checked
+    card_problems(card) -> list[str]                     the seed's card rules (as the tables)
     roster_after_match(roster, absences) -> Roster       carry-over into the next match
     roster_new_season(roster) -> Roster                  season-long absences end
 Matches
     new_match(seed, home, away, settings=None, home_lineup=None, away_lineup=None) -> MatchState
+        Settings(overtime=True, private_lineups=False); with private_lineups the match starts in
+        a setup phase where both coaches hand in SubmitLineup (hidden until both are in)
+    actors(state) -> frozenset[str]                      "home"/"away": who may act now
     legal_actions(state) -> list[Action]
     apply(state, action) -> (MatchState, list[Event])    copy; RollerballError if illegal
+    play_until_event(state, stop_kinds=STOP_KINDS) -> (MatchState, list[Event])
+        turns cards until a goal, a penalty, a coach decision, a period's end or the final
+    substitution_slots(state, team) -> list[str]         step 1: slots that may change (<= 11)
+    substitutes_for(state, team, slot) -> list[int]      step 2: fit bench players (<= 25)
     choose_action(state) -> Action                       the default coach
     step(state) -> (MatchState, list[Event])             one default-coach action
     auto_play(state) -> (MatchState, list[Event])        to the final whistle
     result(state) -> MatchResult                         scoresheets, winner, carry_over
     scoreboard(state) -> str                             clock, score, ball, what comes next
 Actions (frozen dataclasses): NextCard(), Substitute(team, slot, number),
-    CatcherChoice(team, roll), ChooseBiker(team, slot), ChooseScorer(team, slot)
+    CatcherChoice(team, roll), ChooseBiker(team, slot), ChooseScorer(team, slot),
+    SubmitLineup.of(team, {slot: number})
     state.pending says which decision the match waits for: {"kind": "catcher_choice" |
     "defensive_biker" | "assist_biker" | "pass_scorer", "team": "home" | "away", ...}
+Events: Event(kind, text, fac=None, section=None, rolls=()); a "card" event names the FAC and
+    the section read ("action", "biker_id", ...); "roll"/"chart" events carry Roll(column, face,
+    result, side, slot, number) for every die, the offense die first. face_label(face) prints a
+    face as the cards do (10 -> "0"). event_to_json / event_from_json.
 Persistence
     to_json(state) -> dict / from_json(dict) -> MatchState     lossless
     to_record(state) -> str / replay(text) -> MatchState       game records
@@ -36,10 +53,17 @@ effect), scoresheet.MatchResult / TeamSheet / PlayerLine / Absence.
 Command line: python -m rules.rollerball2 replay FILE | sim --matches N --seed S | demo --seed S
 """
 
-from rules.rollerball2.cards import FastActionCard, PlayerCard
+from rules.rollerball2.cards import FastActionCard, PlayerCard, card_problems, face_label
 from rules.rollerball2.coach import auto_play, choose_action, step
 from rules.rollerball2.content import ContentError, load_content
-from rules.rollerball2.engine import apply, legal_actions, new_match, result, scoreboard
+from rules.rollerball2.engine import (
+    apply,
+    legal_actions,
+    new_match,
+    result,
+    scoreboard,
+    substitution_slots,
+)
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.record import parse_action, replay, to_record
 from rules.rollerball2.roster import (
@@ -49,7 +73,9 @@ from rules.rollerball2.roster import (
     generate_roster,
     roster_after_match,
     roster_new_season,
+    roster_problems,
     validate_lineup,
+    validate_roster,
 )
 from rules.rollerball2.scoresheet import Absence, MatchResult, PlayerLine, TeamSheet
 from rules.rollerball2.state import (
@@ -62,15 +88,21 @@ from rules.rollerball2.state import (
     Event,
     MatchState,
     NextCard,
+    Roll,
     Settings,
+    SubmitLineup,
     Substitute,
+    event_from_json,
+    event_to_json,
     from_json,
     to_json,
 )
+from rules.rollerball2.turns import STOP_KINDS, actors, play_until_event, substitutes_for
 
 __all__ = [
     "AWAY",
     "HOME",
+    "STOP_KINDS",
     "Absence",
     "Action",
     "CatcherChoice",
@@ -85,28 +117,40 @@ __all__ = [
     "NextCard",
     "PlayerCard",
     "PlayerLine",
+    "Roll",
     "RollerballError",
     "Roster",
     "Settings",
+    "SubmitLineup",
     "Substitute",
     "TeamSheet",
+    "actors",
     "apply",
     "auto_play",
+    "card_problems",
     "choose_action",
     "default_lineup",
+    "event_from_json",
+    "event_to_json",
+    "face_label",
     "from_json",
     "generate_roster",
     "legal_actions",
     "load_content",
     "new_match",
     "parse_action",
+    "play_until_event",
     "replay",
     "result",
     "roster_after_match",
     "roster_new_season",
+    "roster_problems",
     "scoreboard",
     "step",
+    "substitutes_for",
+    "substitution_slots",
     "to_json",
     "to_record",
     "validate_lineup",
+    "validate_roster",
 ]

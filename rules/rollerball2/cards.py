@@ -46,6 +46,15 @@ SECTION_HEADINGS = {
 }
 
 
+def face_label(face: int) -> str:
+    """How a D10 face is printed: the engine's 1..10 as the die shows it, 1-9 and 0 for 10 (the
+    seed's sample card lists rows 0-9; RULINGS/docs: a die face 0 is the engine's 10)."""
+    return "0" if face == 10 else str(face)
+
+
+PRINTED_FACES = (10, 1, 2, 3, 4, 5, 6, 7, 8, 9)  # card rows in the seed's order: 0, 1, ..., 9
+
+
 @dataclass(frozen=True)
 class PlayerCard:
     """One athlete's card (seed: "Sample Player Card").

@@ -11,6 +11,7 @@ from rules.rollerball2.content import BIKER_SLOTS
 from rules.rollerball2.engine import apply, apply_in_place, legal_actions, substitution_slots
 from rules.rollerball2.roster import EXPERIENCE_RANK
 from rules.rollerball2.state import (
+    PHASE_SETUP,
     Action,
     CatcherChoice,
     ChooseBiker,
@@ -71,6 +72,8 @@ def _shooting(card: PlayerCard) -> tuple[int, int]:
 
 def choose_action(state: MatchState) -> Action:
     """The default coach's choice (for whichever side must act) among the legal actions."""
+    if state.phase == PHASE_SETUP:
+        return legal_actions(state)[0]  # the default line-up, home first
     pending = state.pending
     if pending is not None:
         side = pending["team"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random  # only random.Random instances (seeded, held in the state), never module functions
+from dataclasses import asdict
 
 from rules.rollerball2.cards import (
     CATCHER,
@@ -36,6 +37,7 @@ from rules.rollerball2.cards import (
     Effect,
     Op,
     PlayerCard,
+    face_label,
 )
 from rules.rollerball2.content import (
     BIKER_SLOTS,
@@ -77,6 +79,7 @@ from rules.rollerball2.state import (
     PHASE_EVENT,
     PHASE_FIRE,
     PHASE_OVER,
+    PHASE_SETUP,
     Action,
     CatcherChoice,
     ChooseBiker,
@@ -85,7 +88,9 @@ from rules.rollerball2.state import (
     MatchState,
     NextCard,
     Out,
+    Roll,
     Settings,
+    SubmitLineup,
     Substitute,
     TeamState,
     clone,
@@ -145,9 +150,11 @@ def new_match(
         rng=rng,
         deck=_new_deck(rng),
     )
+    if settings.private_lineups:
+        state.phase = PHASE_SETUP
     state.setup = {
         "seed": seed,
-        "settings": {"overtime": settings.overtime},
+        "settings": asdict(settings),
         "home": roster_to_json(home),
         "away": roster_to_json(away),
         "home_lineup": home_lineup,
@@ -227,11 +234,13 @@ def _chart_slot(state: MatchState, side: str, column: str, events: list[Event]) 
     if slot == EXTRA:
         slot = _extra_slot(state.team(side))
     heading = "Player" if column == "random_player" else "Skater/Catcher"
+    chart_column = "player" if column == "random_player" else "skater_catcher"
     events.append(
         Event(
             "chart",
             f"Random Player chart ({heading} column) for {state.team(side).roster.team}: "
-            f"d10 = {roll} -> {slot}",
+            f"d10 = {face_label(roll)} -> {slot}",
+            rolls=(Roll(chart_column, roll, slot, side=side),),
         )
     )
     return slot
@@ -427,14 +436,17 @@ def _injury(state: MatchState, place: Place, op: Op, context: dict, events: list
         # The seed's sample card: "If '0' is rolled, the player is killed" (a 0 reads 10 here).
         if roll == 10:
             length = "killed"
-            events.append(
-                Event("roll", f"{team.roster.team}'s coach rolls d10 = 10 (the die's 0): killed.")
-            )
+            result_text = "killed"
         else:
             length, matches = "matches", roll
-            events.append(
-                Event("roll", f"{team.roster.team}'s coach rolls d10 = {roll}: out {roll} matches.")
+            result_text = f"out {roll} matches"
+        events.append(
+            Event(
+                "roll",
+                f"{team.roster.team}'s coach rolls d10 = {face_label(roll)}: {result_text}.",
+                rolls=(Roll("coach", roll, result_text, side=side),),
             )
+        )
     until = {"new_ball": "new_ball", "period": "period"}.get(length, "match")
     number = _remove(
         state, place, Out(reason="killed" if length == "killed" else "injury", until=until)
@@ -752,17 +764,25 @@ def _matrix(offense: str, defense: str) -> MatrixLine:
     return load_content().matrix_lookup[(offense, defense)]
 
 
-def _defense_roll(state: MatchState, defender: Place) -> tuple[str, str]:
-    """The defender's D10 on his DEFENSE column, and how it reads for spectators. An empty slot
-    rolls nothing: it is the Action Matrix's "[Position Empty]"."""
+def _roll_on(state: MatchState, place: Place, column: str) -> tuple[str, Roll]:
+    """A D10 on the OFFENSE or DEFENSE column of the card in `place` (someone must be there)."""
+    card = _card_at(state, place)
+    assert card is not None
+    face = _d10(state)
+    result = card.offense_on(face) if column == "offense" else card.defense_on(face)
+    return result, Roll(column, face, result, side=place[0], slot=place[1], number=card.number)
+
+
+def _defense_roll(state: MatchState, defender: Place) -> tuple[str, str, tuple[Roll, ...]]:
+    """The defender's D10 on his DEFENSE column, how it reads for spectators, and the die (none
+    for an empty slot: it rolls nothing, it is the Action Matrix's "[Position Empty]")."""
     card = _card_at(state, defender)
     if card is None:
         if not defender[1]:
-            return EMPTY, "nobody between him and the goal: [Position Empty]"
-        return EMPTY, f"{describe(state, defender)}: [Position Empty]"
-    roll = _d10(state)
-    defense = card.defense_on(roll)
-    return defense, f"{describe(state, defender)} rolls {roll}: {defense}"
+            return EMPTY, "nobody between him and the goal: [Position Empty]", ()
+        return EMPTY, f"{describe(state, defender)}: [Position Empty]", ()
+    defense, roll = _roll_on(state, defender, "defense")
+    return defense, f"{describe(state, defender)} rolls {face_label(roll.face)}: {defense}", (roll,)
 
 
 def duel(state: MatchState, events: list[Event], defender: Place | None = None) -> None:
@@ -773,15 +793,14 @@ def duel(state: MatchState, events: list[Event], defender: Place | None = None) 
     defense_side = other_side(state.control)
     if defender is None:
         defender = (defense_side, matched_slot(state.team(defense_side), state.handler))
-    attacker_card = _card_at(state, offense_place)
-    assert attacker_card is not None
-    offense_roll = _d10(state)
-    offense = attacker_card.offense_on(offense_roll)
-    defense, defense_text = _defense_roll(state, defender)
+    offense, offense_roll = _roll_on(state, offense_place, "offense")
+    defense, defense_text, defense_rolls = _defense_roll(state, defender)
     events.append(
         Event(
             "roll",
-            f"{describe(state, offense_place)} rolls {offense_roll}: {offense} vs {defense_text}",
+            f"{describe(state, offense_place)} rolls {face_label(offense_roll.face)}: {offense} "
+            f"vs {defense_text}",
+            rolls=(offense_roll, *defense_rolls),
         )
     )
     _play_line(state, offense, defense, offense_place, defender, None, events)
@@ -891,10 +910,7 @@ def _steal(state: MatchState, stealer: Place, events: list[Event]) -> None:
             return
     state.control = other_side(side)  # so _give_ball sees a change of possession
     _give_ball(state, side, slot, events, "Steal and breakaway")
-    card = _card_at(state, (side, slot))
-    assert card is not None
-    roll = _d10(state)
-    result = card.offense_on(roll)
+    result, roll = _roll_on(state, (side, slot), "offense")
     defense_side = other_side(side)
     defender = (defense_side, matched_slot(state.team(defense_side), slot))
     defense = GOAL if result == PASS else result
@@ -903,8 +919,9 @@ def _steal(state: MatchState, stealer: Place, events: list[Event]) -> None:
     events.append(
         Event(
             "roll",
-            f"Breakaway: {describe(state, (side, slot))} rolls {roll}: {result}; the defense "
-            f"result matches ({defense}).",
+            f"Breakaway: {describe(state, (side, slot))} rolls {face_label(roll.face)}: {result}; "
+            f"the defense result matches ({defense}).",
+            rolls=(roll,),
         )
     )
     _play_line(state, result, defense, (side, slot), defender, None, events)
@@ -921,8 +938,7 @@ def _tow(state: MatchState, biker_place: Place, events: list[Event]) -> None:
         _retain(state, events)
         return
     biker_number = _occupant(state, biker_place)
-    roll = _d10(state)
-    result = biker_card.offense_on(roll)
+    result, roll = _roll_on(state, biker_place, "offense")
     assert state.control is not None
     if mode == "single":
         defense = state.context["defense_result"]
@@ -930,18 +946,21 @@ def _tow(state: MatchState, biker_place: Place, events: list[Event]) -> None:
         events.append(
             Event(
                 "roll",
-                f"{describe(state, biker_place)} tows the ball handler, rolls {roll}: {result} "
-                f"vs the defender's {defense}",
+                f"{describe(state, biker_place)} tows the ball handler, rolls "
+                f"{face_label(roll.face)}: {result} vs the defender's {defense}",
+                rolls=(roll,),
             )
         )
         offense_place = (state.control, state.handler)
     else:
         defender = (other_side(state.control), biker_place[1])
-        defense, text = _defense_roll(state, defender)
+        defense, text, defense_rolls = _defense_roll(state, defender)
         events.append(
             Event(
                 "roll",
-                f"Biker duel: {describe(state, biker_place)} rolls {roll}: {result} vs {text}",
+                f"Biker duel: {describe(state, biker_place)} rolls {face_label(roll.face)}: "
+                f"{result} vs {text}",
+                rolls=(roll, *defense_rolls),
             )
         )
         offense_place = biker_place
@@ -987,6 +1006,7 @@ def _next_card(state: MatchState, events: list[Event]) -> None:
             "card",
             f"[{_clock(state)}] FAC {index}, {SECTION_HEADINGS[key]}: {section.text}",
             fac=index,
+            section=key,
         )
     )
     context = dict(state.context)
@@ -1063,6 +1083,8 @@ def scoreboard(state: MatchState) -> str:
     score = f"{home.roster.team} {home.score}, {away.roster.team} {away.score}"
     if state.phase == PHASE_OVER:
         return f"Final: {score}"
+    if state.phase == PHASE_SETUP:
+        return f"{score}; waiting for the line-ups"
     if state.pending is not None:
         waiting = (
             f"waiting for the {SIDE_WORD[state.pending['team']].lower()} coach: "
@@ -1106,9 +1128,16 @@ def substitution_slots(state: MatchState, side: str) -> list[str]:
 
 
 def legal_actions(state: MatchState) -> list[Action]:
-    """Everything that may be done now."""
+    """Everything that may be done now. In PHASE_SETUP any legal line-up may be handed in; the
+    list offers each waiting coach his default line-up."""
     if state.phase == PHASE_OVER:
         return []
+    if state.phase == PHASE_SETUP:
+        return [
+            SubmitLineup.of(side, default_lineup(state.team(side).roster))
+            for side in (HOME, AWAY)
+            if side not in state.submitted
+        ]
     pending = state.pending
     if pending is not None:
         side = pending["team"]
@@ -1146,6 +1175,20 @@ def _validate(state: MatchState, action: Action) -> None:
     """Raise RollerballError (a message for the coach) unless `action` is legal now."""
     if state.phase == PHASE_OVER:
         raise RollerballError("The match is over.")
+    if isinstance(action, SubmitLineup):
+        if state.phase != PHASE_SETUP:
+            raise RollerballError("The line-ups are in and the match has started.")
+        if action.team not in (HOME, AWAY):
+            raise RollerballError("Team must be home or away.")
+        if action.team in state.submitted:
+            raise RollerballError("Your line-up is already handed in.")
+        validate_lineup(state.team(action.team).roster, action.as_dict())
+        return
+    if state.phase == PHASE_SETUP:
+        waiting = " and ".join(
+            SIDE_WORD[side] for side in (HOME, AWAY) if side not in state.submitted
+        )
+        raise RollerballError(f"Waiting for line-ups: {waiting}.")
     if isinstance(action, NextCard):
         if state.pending is not None:
             raise RollerballError(
@@ -1200,6 +1243,9 @@ def apply_in_place(state: MatchState, action: Action) -> list[Event]:
     """apply() without the copy: validates first, so an illegal action changes nothing."""
     _validate(state, action)
     events: list[Event] = []
+    if isinstance(action, SubmitLineup):
+        _submit_lineup(state, action, events)  # recorded only once both are in (private)
+        return events
     state.record.append(record_line(action))
     if isinstance(action, NextCard):
         _next_card(state, events)
@@ -1253,20 +1299,48 @@ def apply_in_place(state: MatchState, action: Action) -> list[Event]:
     return events
 
 
+def _submit_lineup(state: MatchState, action: SubmitLineup, events: list[Event]) -> None:
+    """Keep a coach's line-up hidden until the other is in; then both take the track and both
+    go into the record, home first, so a record never shows one line-up early."""
+    state.submitted[action.team] = action.as_dict()
+    waiting = [side for side in (HOME, AWAY) if side not in state.submitted]
+    if waiting:
+        events.append(
+            Event(
+                "lineup",
+                f"{state.team(action.team).roster.team} have handed in their line-up; waiting for "
+                f"{state.team(waiting[0]).roster.team}.",
+            )
+        )
+        return
+    for side in (HOME, AWAY):
+        team = state.team(side)
+        lineup = state.submitted[side]
+        team.lineup = dict(lineup)
+        team.starters = dict(lineup)
+        for line in team.sheet.values():
+            line.on_track = False
+        for number in team.on_track():
+            team.sheet[number].on_track = True
+        state.record.append(record_line(SubmitLineup.of(side, lineup)))
+    state.submitted = {}
+    state.phase = PHASE_FIRE
+    events.append(Event("lineup", "Both line-ups are in: the match begins."))
+
+
 def _defensive_biker(
     state: MatchState, biker_place: Place, towing_biker: int | None, events: list[Event]
 ) -> None:
     """Seed ACTION NOTES 5 and the matrix's GOAL vs BKR: the chosen defensive biker rolls a D10;
     his result is both the offensive and defensive action. Ruling: read his DEFENSE column."""
-    card = _card_at(state, biker_place)
-    assert card is not None and state.control and state.handler
-    roll = _d10(state)
-    result = card.defense_on(roll)
+    assert state.control and state.handler
+    result, roll = _roll_on(state, biker_place, "defense")
     events.append(
         Event(
             "roll",
-            f"{describe(state, biker_place)} answers the shot, rolls {roll}: {result} "
-            f"(both sides read {result}).",
+            f"{describe(state, biker_place)} answers the shot, rolls {face_label(roll.face)}: "
+            f"{result} (both sides read {result}).",
+            rolls=(roll,),
         )
     )
     _play_line(

@@ -8,6 +8,7 @@ so a match saved to JSON and loaded back plays on exactly as it would have.
 from __future__ import annotations
 
 import copy
+import json
 import random
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -27,6 +28,7 @@ PHASE_ATTACK = "attack"  # ATTACK (SKATER/CATCHER) or ATTACK (BIKER), by the att
 PHASE_EVENT = "event"  # EVENT
 PHASE_BIKER_ID = "biker_id"  # BIKER ID
 PHASE_OVER = "over"  # the match has ended
+PHASE_SETUP = "setup"  # both coaches hand in their line-ups, privately, before the first card
 
 PERIOD_FACS = 30  # RULINGS.md: a period is 30 FACs, a match 4 periods
 PERIODS = 4
@@ -82,17 +84,73 @@ class ChooseScorer:
     slot: str
 
 
-Action = NextCard | Substitute | CatcherChoice | ChooseBiker | ChooseScorer
+@dataclass(frozen=True)
+class SubmitLineup:
+    """A coach hands in his starting ten before the match (seed GAME SETUP: "Place starting
+    players for each team in their respective Line up grid"). Private: neither line-up is shown
+    or recorded until both are in. `lineup` is (slot, number or None) pairs; build it with
+    SubmitLineup.of(team, {slot: number})."""
+
+    team: str
+    lineup: tuple[tuple[str, int | None], ...]
+
+    @classmethod
+    def of(cls, team: str, lineup: dict[str, int | None]) -> SubmitLineup:
+        return cls(team, tuple(sorted(lineup.items())))
+
+    def as_dict(self) -> dict[str, int | None]:
+        return dict(self.lineup)
+
+
+Action = NextCard | Substitute | CatcherChoice | ChooseBiker | ChooseScorer | SubmitLineup
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One D10 and what it was read on, so a front end can draw the card with the row lit.
+
+    `column` is "offense" or "defense" (a player card's column; `side`, `slot` and `number` say
+    whose card), "player" or "skater_catcher" (the Random Player chart; `side` is the team the
+    chart is rolled for), or "coach" (a coach's plain D10, e.g. matches missed). `face` is the
+    engine's 1..10; cards print it as 0-9 (cards.face_label: a 10 is the die's 0)."""
+
+    column: str
+    face: int
+    result: str
+    side: str = ""
+    slot: str = ""
+    number: int | None = None
 
 
 @dataclass(frozen=True)
 class Event:
-    """One line of play-by-play: every card, die roll, chart look-up and its consequence."""
+    """One line of play-by-play: every card, die roll, chart look-up and its consequence.
+
+    Structured parts for front ends: `fac` and `section` (the FAC section key read, e.g.
+    "action") on "card" events; `rolls` on "roll" and "chart" events (the offense die first)."""
 
     kind: str  # card, roll, chart, matrix, goal, penalty, injury, ban, rest, control, fire,
-    # return, sub, choice, period, final, info
+    # return, sub, choice, period, final, info, lineup
     text: str
     fac: int | None = None  # for "card" events: the FAC's index, so a front end can show it
+    section: str | None = None  # for "card" events: which section of the FAC was read
+    rolls: tuple[Roll, ...] = ()
+
+
+def event_to_json(event: Event) -> dict:
+    """An event as plain JSON data (for storing a match's play-by-play)."""
+    return asdict(event)
+
+
+def event_from_json(data: dict) -> Event:
+    rolls = tuple(Roll(**roll) for roll in data.get("rolls", ()))
+    return Event(
+        kind=data["kind"],
+        text=data["text"],
+        fac=data.get("fac"),
+        section=data.get("section"),
+        rolls=rolls,
+    )
 
 
 # --- actions as text (game records and commands) ---------------------------------------------
@@ -110,6 +168,9 @@ def record_line(action: Action) -> str:
         return f"biker {action.team} {action.slot}"
     if isinstance(action, ChooseScorer):
         return f"scorer {action.team} {action.slot}"
+    if isinstance(action, SubmitLineup):
+        lineup = json.dumps(action.as_dict(), separators=(",", ":"), sort_keys=True)
+        return f"lineup {action.team} {lineup}"
     raise RollerballError("Unknown action.")
 
 
@@ -131,6 +192,17 @@ def parse_action(line: str) -> Action:
         return ChooseBiker(words[1], words[2])
     if verb == "scorer" and len(words) == 3:
         return ChooseScorer(words[1], words[2])
+    if verb == "lineup" and len(words) >= 3:
+        try:
+            lineup = json.loads(" ".join(words[2:]))
+        except json.JSONDecodeError as error:
+            raise RollerballError(f"'{line}': the line-up is not valid JSON.") from error
+        if not isinstance(lineup, dict) or not all(
+            isinstance(number, int | None) and not isinstance(number, bool)
+            for number in lineup.values()
+        ):
+            raise RollerballError(f"'{line}': a line-up maps slots to uniform numbers.")
+        return SubmitLineup.of(words[1], lineup)
     raise RollerballError(f"'{line}' is not a Rollerball II action.")
 
 
@@ -175,6 +247,7 @@ class Settings:
     """Match options chosen when the match is created."""
 
     overtime: bool = True  # tied after four periods: one sudden-death period (else a draw)
+    private_lineups: bool = False  # both coaches hand in line-ups (SubmitLineup) before card 1
 
 
 @dataclass
@@ -197,6 +270,7 @@ class MatchState:
     golden_goal: bool = False  # a goal was scored in sudden-death overtime
     record: list[str] = field(default_factory=list)  # the actions applied, as record lines
     setup: dict[str, Any] = field(default_factory=dict)  # the match's starting point, for records
+    submitted: dict[str, Lineup] = field(default_factory=dict)  # PHASE_SETUP: line-ups handed in
 
     def team(self, side: str) -> TeamState:
         return self.home if side == HOME else self.away
@@ -254,6 +328,7 @@ def clone(state: MatchState) -> MatchState:
         golden_goal=state.golden_goal,
         record=list(state.record),
         setup=state.setup,
+        submitted={side: dict(lineup) for side, lineup in state.submitted.items()},
     )
 
 
@@ -392,6 +467,7 @@ def to_json(state: MatchState) -> dict:
         "golden_goal": state.golden_goal,
         "record": list(state.record),
         "setup": state.setup,
+        "submitted": {side: dict(lineup) for side, lineup in state.submitted.items()},
     }
 
 
@@ -419,4 +495,5 @@ def from_json(data: dict) -> MatchState:
         golden_goal=data["golden_goal"],
         record=list(data["record"]),
         setup=data["setup"],
+        submitted={side: dict(lineup) for side, lineup in data.get("submitted", {}).items()},
     )
