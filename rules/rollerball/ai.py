@@ -47,7 +47,8 @@ OWN_HIT = 1.0
 DISCOUNT = 0.9
 MAX_SETUP_CANDIDATES = 80
 MAX_BUILD_CANDIDATES = 40
-HORIZON_ROUNDS = int(__import__("os").environ.get("RRH", "2"))
+RING_POTENTIAL = 0.5
+HORIZON_ROUNDS = 2
 
 
 def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
@@ -95,9 +96,9 @@ def _throwaway_rank(kind: str) -> int:
 
 
 def _base(view: GameState, actions: list, rng: random.Random):
-    """The outermost free corner: the first ball is placed on a ring, outer rings are longest."""
+    """On the innermost ring allowed: a shorter ring brings a ball round to the base sooner."""
     board = geometry(view.settings.board)
-    best_ring = min(board.ring(a.square) for a in actions)
+    best_ring = max(board.ring(a.square) for a in actions)
     return rng.choice([a for a in actions if board.ring(a.square) == best_ring])
 
 
@@ -137,8 +138,10 @@ def _sim_state(view: GameState) -> GameState:
 
 
 def horizon(view: GameState) -> int:
-    """A round and one more turn: every seat's turn moves the balls."""
-    return HORIZON_ROUNDS * view.players + 1
+    """Two rounds and one more turn (four rounds in the earlier edition, where the balls move one
+    square a turn): every seat's turn moves the balls."""
+    rounds = HORIZON_ROUNDS if view.settings.later else 2 * HORIZON_ROUNDS
+    return rounds * view.players + 1
 
 
 def value(view: GameState, seat: int, turns: int | None = None) -> float:
@@ -154,6 +157,20 @@ def value(view: GameState, seat: int, turns: int | None = None) -> float:
             if hit == seat:
                 total -= weight * OWN_HIT
         weight *= DISCOUNT
+    return total + weight * _ring_potential(sim, seat)
+
+
+def _ring_potential(sim: GameState, seat: int) -> float:
+    """After the look-ahead: a ball on my base's ring will come round to it, one on another
+    base's ring to theirs."""
+    board = geometry(sim.settings.board)
+    base_rings = [None if b is None else board.ring(b) for b in sim.bases]
+    total = 0.0
+    for ball in sim.balls:
+        ring = board.ring(ball.square)
+        for other, base_ring in enumerate(base_rings):
+            if base_ring == ring:
+                total += RING_POTENTIAL if other == seat else -RING_POTENTIAL * OTHER_PASS
     return total
 
 
