@@ -45,6 +45,23 @@ Persistence
     to_json(state) -> dict / from_json(dict) -> MatchState     lossless
     to_record(state) -> str / replay(text) -> MatchState       game records
     parse_action(line) -> Action                                "next", "sub home Skater2 31", ...
+Team management (rules.rollerball2.teams; no database)
+    import_roster(csv_text, team, seed) -> Roster        columns name, number, position,
+        experience [, offense, defense]; RosterImportError(.problems: every problem, by line)
+    parse_roster_csv(csv_text, team, seed, whole_team=True) -> list[PlayerCard]
+    roster_to_csv(roster) -> str                         reads back card for card
+    open_places(roster) -> int                           signings left (25 who can still play)
+    sign_generated(roster, seed, position) -> Roster; sign_players(roster, cards) -> Roster
+    rename_player(roster, number, name) -> Roster; rename_team(roster, name) -> Roster
+    clean_name(name, what) -> str                        1-32 printable characters
+Seasons (rules.rollerball2.season)
+    double_round_robin(teams) -> list[list[(home, away)]]   matchdays
+    standings(teams, [GameScore(home, away, home_goals, away_goals)]) -> list[StandingRow]
+Statistics (rules.rollerball2.stats), from MatchResult
+    match_stats(PlayerLine) -> PlayerStats; career_stats(lines) -> PlayerStats
+    lines_for(results, team, number) -> list[PlayerLine]
+    team_stats(results, team) -> TeamStats (W-L-T, goals, casualties, penalty minutes)
+    leaders(results, stat, count=10) -> list[Leader]; three_stars(result) -> [(side, PlayerLine)]
 Content
     load_content() -> Content     FACs, player tables, charts, names (validated; ContentError)
 Cards for the renderer: cards.PlayerCard, cards.FastActionCard (six Sections with text and
@@ -78,6 +95,7 @@ from rules.rollerball2.roster import (
     validate_roster,
 )
 from rules.rollerball2.scoresheet import Absence, MatchResult, PlayerLine, TeamSheet
+from rules.rollerball2.season import GameScore, StandingRow, double_round_robin, standings
 from rules.rollerball2.state import (
     AWAY,
     HOME,
@@ -97,6 +115,29 @@ from rules.rollerball2.state import (
     from_json,
     to_json,
 )
+from rules.rollerball2.stats import (
+    Leader,
+    PlayerStats,
+    TeamStats,
+    career_stats,
+    leaders,
+    lines_for,
+    match_stats,
+    team_stats,
+    three_stars,
+)
+from rules.rollerball2.teams import (
+    RosterImportError,
+    clean_name,
+    import_roster,
+    open_places,
+    parse_roster_csv,
+    rename_player,
+    rename_team,
+    roster_to_csv,
+    sign_generated,
+    sign_players,
+)
 from rules.rollerball2.turns import STOP_KINDS, actors, play_until_event, substitutes_for
 
 __all__ = [
@@ -111,44 +152,67 @@ __all__ = [
     "ContentError",
     "Event",
     "FastActionCard",
+    "GameScore",
+    "Leader",
     "Lineup",
     "MatchResult",
     "MatchState",
     "NextCard",
     "PlayerCard",
     "PlayerLine",
+    "PlayerStats",
     "Roll",
     "RollerballError",
     "Roster",
+    "RosterImportError",
     "Settings",
+    "StandingRow",
     "SubmitLineup",
     "Substitute",
     "TeamSheet",
+    "TeamStats",
     "actors",
     "apply",
     "auto_play",
     "card_problems",
+    "career_stats",
     "choose_action",
+    "clean_name",
     "default_lineup",
+    "double_round_robin",
     "event_from_json",
     "event_to_json",
     "face_label",
     "from_json",
     "generate_roster",
+    "import_roster",
+    "leaders",
     "legal_actions",
+    "lines_for",
     "load_content",
+    "match_stats",
     "new_match",
+    "open_places",
     "parse_action",
+    "parse_roster_csv",
     "play_until_event",
+    "rename_player",
+    "rename_team",
     "replay",
     "result",
     "roster_after_match",
     "roster_new_season",
     "roster_problems",
+    "roster_to_csv",
     "scoreboard",
+    "sign_generated",
+    "sign_players",
+    "standings",
     "step",
     "substitutes_for",
     "substitution_slots",
+    "team_stats",
+    "three_stars",
     "to_json",
     "to_record",
     "validate_lineup",

@@ -454,6 +454,7 @@ def _injury(state: MatchState, place: Place, op: Op, context: dict, events: list
     line = team.sheet[number]
     text = _injury_length_text(length, matches)
     line.injury = f"{op.note} ({text})" if op.note else text
+    line.injuries += 1
     if until == "match":
         line.exit = True
         if op.by:

@@ -126,7 +126,8 @@ def roster_makeup(rng: random.Random) -> dict[str, dict[str, int]]:
     return makeup
 
 
-def _new_name(rng: random.Random, used_names: set[str]) -> str:
+def new_player_name(rng: random.Random, used_names: set[str]) -> str:
+    """A first name and surname from names.json not in `used_names` (which it then joins)."""
     content = load_content()
     while True:
         name = f"{rng.choice(content.first_names)} {rng.choice(content.surnames)}"
@@ -147,7 +148,7 @@ def generate_roster(seed: int | str, team_name: str) -> Roster:
     for position, by_experience in roster_makeup(rng).items():
         for experience in EXPERIENCES:
             for _ in range(by_experience[experience]):
-                name = _new_name(rng, used_names)
+                name = new_player_name(rng, used_names)
                 number = numbers.pop()
                 players.append(make_card(rng, number, name, position, experience, team_name))
     players.sort(key=lambda card: card.number)

@@ -29,6 +29,7 @@ class PlayerLine:
     catches: int = 0  # fired balls caught
     casualties: list[int] = field(default_factory=list)  # opponents' numbers he knocked out
     injury: str = ""  # nature of injury and its length, e.g. "broken jaw (out 3 matches)"
+    injuries: int = 0  # injuries suffered in the match (any length; bans and rest are not)
 
 
 @dataclass
