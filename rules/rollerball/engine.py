@@ -363,6 +363,8 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
             if count >= state.settings.target_vp:
                 state.phase = "over"
                 state.winners = [seat]
+                # cards drawn for later decisions go back on top of the deck, unseen
+                state.deck.extend(d.card for d in reversed(state.pending) if d.card is not None)
                 state.pending.clear()
                 events.append(Event(f"{seat_name(seat)} wins with {count} victory points!"))
         else:

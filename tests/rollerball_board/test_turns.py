@@ -258,3 +258,14 @@ def test_apply_never_changes_its_input():
     before = state.to_json()
     apply(state, Pass(), 0)
     assert state.to_json() == before
+
+
+def test_a_win_with_more_earned_cards_waiting_loses_no_card():
+    # found by the property test: the second earned card vanished when the first one won
+    state = scenario(balls=["g1", "h1"], bases=("a9", "i1"))
+    state.victory[1] = [state.deck.pop() for _ in range(4)]
+    state, _ = end_turn(state)
+    assert [d.kind for d in state.pending] == ["score", "score"]
+    state, _ = apply(state, Bank(), 1)
+    assert state.over and state.pending == []
+    assert conserved(state) == list(range(34))
