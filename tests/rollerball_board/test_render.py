@@ -1,0 +1,86 @@
+"""The board PNG and movement GIF, checked by sampling pixels where the state says things are."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from render.rollerball import PLAYER_COLOURS, render_board, render_movement, square_centre
+from render.rollerball.layout import BALL_ENERGISED, BALL_NORMAL, CARD_BALL, CARD_TRACK, square_box
+from rules.rollerball import BallsMoved, view_for
+from rules.rollerball.actions import Pass
+from rules.rollerball.engine import apply
+from tests.rollerball_board.helpers import scenario, sq
+
+
+def png(state) -> Image.Image:
+    image = Image.open(io.BytesIO(render_board(state)))
+    assert image.format == "PNG"
+    return image.convert("RGB")
+
+
+def close(colour, expected, tolerance=40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=True))
+
+
+def test_bases_workmen_balls_and_cards_are_where_the_state_says():
+    state = scenario(
+        players=3,
+        balls=["c1", ("g1", {"energised": True})],
+        bases=("a9", "i1", "a1"),
+        workmen=("e5", "c7", "e3"),
+        cards=[("up-move", "d6", "d7"), ("energiser", "f9", "g9")],
+    )
+    image = png(view_for(state, None))
+    for seat, base in enumerate(state.bases):
+        left, top, right, bottom = square_box(9, base)
+        # the middle-right of the base tile (clear of the number) has the player's colour
+        assert close(image.getpixel((right - 10, (top + bottom) // 2)), PLAYER_COLOURS[seat])
+    for seat, workman in enumerate(state.workmen):
+        x, y = square_centre(9, workman)
+        assert close(image.getpixel((x - 10, y + 14)), PLAYER_COLOURS[seat])
+    x, y = square_centre(9, sq("c1"))
+    assert close(image.getpixel((x + 12, y - 12)), BALL_NORMAL, 10)
+    x, y = square_centre(9, sq("g1"))
+    assert close(image.getpixel((x + 12, y - 12)), BALL_ENERGISED)
+    left, top, right, bottom = square_box(9, sq("d6"))
+    assert close(image.getpixel((left + 12, top + 12)), CARD_TRACK)
+    left, top, right, bottom = square_box(9, sq("g9"))
+    assert close(image.getpixel((right - 12, top + 12)), CARD_BALL["energiser"])
+    # an empty track square is neither
+    left, top, right, bottom = square_box(9, sq("h6"))
+    assert not close(image.getpixel((left + 30, top + 30)), CARD_TRACK)
+
+
+def test_a_splitter_shows_its_y_on_the_y_square_only():
+    state = scenario(cards=[("split-up", "d2", "d1")])
+    image = png(state)
+    yellow = BALL_ENERGISED
+
+    def yellow_pixels(square):
+        left, top, right, bottom = square_box(9, square)
+        return sum(
+            close(image.getpixel((x, y)), yellow, 30)
+            for x in range(left, right, 2)
+            for y in range(top, bottom, 2)
+        )
+
+    assert yellow_pixels(sq("d2")) > 40 and yellow_pixels(sq("d1")) == 0
+
+
+def test_the_movement_gif_shows_the_ball_on_each_square_it_passes():
+    state = scenario(balls=["c1"])
+    state, events = apply(state, Pass(), 0)
+    moved = next(e for e in events if isinstance(e, BallsMoved))
+    gif = Image.open(io.BytesIO(render_movement(state, moved)))
+    assert gif.n_frames == 5  # the start, then two sliding frames for each of two spaces
+    seen = []
+    for index in (0, 2, 4):
+        gif.seek(index)
+        frame = gif.convert("RGB")
+        for name in ("c1", "d1", "e1"):
+            x, y = square_centre(9, sq(name))
+            if close(frame.getpixel((x + 12, y - 12)), BALL_NORMAL, 10):
+                seen.append(name)
+    assert seen == ["c1", "d1", "e1"]
