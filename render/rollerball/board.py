@@ -44,10 +44,13 @@ def image_height(size: int) -> int:
 
 
 @cache
-def _background(size: int) -> Image.Image:
-    """The fixed part, once per board size, as a palette image: drawing on it and encoding it is
-    several times faster than RGB (the board needs far fewer than 256 colours)."""
-    return _background_rgb(size).convert("P", palette=Image.Palette.ADAPTIVE, colors=200)
+def _background(size: int, players: int) -> Image.Image:
+    """The fixed part (board, coordinates, the legend's symbols), once per board size and number
+    of players, as a palette image: drawing on it and encoding it is several times faster than
+    RGB (the board needs far fewer than 256 colours)."""
+    image = _background_rgb(size)
+    _draw_symbol_legend(ImageDraw.Draw(image), size, players)
+    return image.convert("P", palette=Image.Palette.ADAPTIVE, colors=200)
 
 
 def _background_rgb(size: int) -> Image.Image:
@@ -221,7 +224,8 @@ def draw_title(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, str
     draw.text((MARGIN, 40), prompt, font=font(20), fill=INK)
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, str] | None) -> None:
+def draw_players(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, str] | None) -> None:
+    """The legend's player lines: colour, name, victory points, cards in hand."""
     size = state.settings.board
     top = board_bottom(size)
     width = image_width(size)
@@ -235,7 +239,11 @@ def draw_legend(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, st
         cards = len(state.hands[seat])
         line = f"{seat + 1} {name}: {len(state.victory[seat])} VP, {cards} card{'s' if cards != 1 else ''}"
         draw.text((x + 32, y + 3), line, font=text, fill=INK)
-    y = top + 4 + ((state.players + 1) // 2) * 32 + 12
+
+
+def _draw_symbol_legend(draw: ImageDraw.ImageDraw, size: int, players: int) -> None:
+    width = image_width(size)
+    y = board_bottom(size) + 4 + ((players + 1) // 2) * 32 + 12
     small = font(19, bold=True)
     samples = [
         ("up / down move", "arrow"),
@@ -307,7 +315,7 @@ def board_image(
     state: GameState, names: dict[int, str] | None = None, *, balls: bool = True
 ) -> Image.Image:
     size = state.settings.board
-    image = _background(size).copy()
+    image = _background(size, state.players).copy()
     draw = ImageDraw.Draw(image)
     draw_cards(draw, state)
     draw_bases_and_workmen(draw, state)
@@ -315,7 +323,7 @@ def board_image(
         for ball in state.balls:
             draw_ball(draw, square_centre(size, ball.square), ball.state_name(), cell_size(size))
     draw_title(draw, state, names)
-    draw_legend(draw, state, names)
+    draw_players(draw, state, names)
     return image
 
 

@@ -1,0 +1,97 @@
+"""Rollerball (board game) benchmark: image and computer-move speed, and the sensible computer's
+win rate against three random-move computers.
+
+    python bench/rollerball_board.py [--games 200] [--edition later|earlier|both]
+
+Targets (issue 13): board PNG median under 25 ms, movement GIF under 200 ms, a computer move
+under 100 ms; over 200 seeded 4-player games one sensible computer against three random ones
+wins at least 60 %. The sensible seat rotates through the four seats; a shared win at the turn
+limit is not a win. Each figure is printed on its own line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from render.rollerball import render_board, render_movement
+from rules.rollerball import BallsMoved, Settings, actors, apply, choose_action, new_game, view_for
+
+
+def play(
+    seed: int, edition: str, smart: int, record: list | None = None, times: list | None = None
+):
+    state, _ = new_game(seed, Settings(edition=edition, players=4))
+    rng = random.Random(seed)
+    while not state.over:
+        seat = min(actors(state))
+        view = view_for(state, seat)
+        started = time.perf_counter()
+        action = choose_action(view, rng, "sensible" if seat == smart else "random")
+        if times is not None and seat == smart:
+            times.append(time.perf_counter() - started)
+        state, events = apply(state, action, seat)
+        if record is not None:
+            record.extend((state, event) for event in events if isinstance(event, BallsMoved))
+    return state
+
+
+def median_ms(samples: list[float]) -> float:
+    return 1000 * statistics.median(samples)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--edition", choices=["later", "earlier", "both"], default="both")
+    args = parser.parse_args()
+
+    moves: list = []
+    play(7, "later", 0, record=moves)
+    sample = moves[:: max(1, len(moves) // 40)][:40]
+    render_board(sample[0][0])  # fonts and the cached background, as in a running bot
+    png_times, gif_times = [], []
+    for state, moved in sample:
+        view = view_for(state, None)
+        started = time.perf_counter()
+        render_board(view)
+        png_times.append(time.perf_counter() - started)
+        started = time.perf_counter()
+        render_movement(view, moved)
+        gif_times.append(time.perf_counter() - started)
+    print(f"board PNG median: {median_ms(png_times):.1f} ms (target < 25 ms)")
+    print(
+        f"movement GIF median: {median_ms(gif_times):.1f} ms, max {1000 * max(gif_times):.1f} ms (target < 200 ms)"
+    )
+
+    editions = ["later", "earlier"] if args.edition == "both" else [args.edition]
+    for edition in editions:
+        times: list[float] = []
+        wins = 0
+        started = time.perf_counter()
+        for game in range(args.games):
+            smart = game % 4
+            final = play(10_000 + game, edition, smart, times=times)
+            wins += final.winners == [smart]
+        elapsed = time.perf_counter() - started
+        times.sort()
+        p99 = times[int(0.99 * (len(times) - 1))]
+        print(
+            f"{edition} edition computer move: median {median_ms(times):.2f} ms, 99th percentile "
+            f"{1000 * p99:.1f} ms, max {1000 * times[-1]:.1f} ms (target < 100 ms)"
+        )
+        print(
+            f"{edition} edition sensible vs 3 random: {wins}/{args.games} wins = "
+            f"{100 * wins / args.games:.1f} % (target >= 60 %; {elapsed:.0f} s)"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
