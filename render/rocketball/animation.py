@@ -169,17 +169,20 @@ def move_frames(
         frame = base.copy()
         draw = ImageDraw.Draw(frame)
         changed: list[Box] = [CAPTION_BOX, g.goal_box("N"), g.goal_box("S")]
+        ball_squares = {(ball.column, ball.row) for ball in balls if ball.in_goal is None}
         for square in trail | removed:
             clear_square(draw, *square, highlighted=square in trail)
             chip = chips.get(square)
-            if chip is not None and square not in removed:
+            # A chip under a ball is drawn small beside it by draw_balls.
+            if chip is not None and square not in removed and square not in ball_squares:
                 sprite = chip_sprite(chip.kind, chip.facing or "N")
                 x, y = g.square_centre(*square)
                 frame.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
             changed.append(g.square_box(*square))
         # Goal labels make room for a ball lying in the goal, so they follow the balls.
         draw_goal_labels(frame, replace(view, balls=tuple(balls)))
-        draw_balls(frame, tuple(balls))
+        live_chips = {square: chip for square, chip in chips.items() if square not in removed}
+        draw_balls(frame, tuple(balls), live_chips)
         changed.extend(_ball_box(ball) for ball in balls)
         draw_caption(frame, caption)
         return Frame(frame, duration_ms, changed)

@@ -252,35 +252,76 @@ def draw_chips(base: Image.Image, chips: Iterable[ChipView]) -> None:
         _paste(base, sprite, g.square_centre(chip.column, chip.row))
 
 
-def ball_position(ball: BallView, *, shift: int = 0) -> tuple[int, int]:
+# Issue 10: a ball on a chip hid it. On such a square the chip is drawn smaller in the
+# North-West corner and the ball toward the South-East corner, so both stay in view.
+BALL_ON_CHIP_SHIFT = (8, 8)
+CHIP_BADGE_SIZE = 24
+CHIP_BADGE_OFFSET = (-11, -11)
+
+
+@cache
+def chip_badge(kind: str, facing: str) -> Image.Image:
+    """The chip at badge size, for the chip under a ball."""
+    return chip_sprite(kind, facing).resize(
+        (CHIP_BADGE_SIZE, CHIP_BADGE_SIZE), Image.Resampling.LANCZOS
+    )
+
+
+def ball_position(ball: BallView, *, shift: int = 0, on_chip: bool = False) -> tuple[int, int]:
     """Pixel centre for a ball; in a goal it sits in the goal box in line with its column.
 
-    `shift` moves it sideways (Assault: two balls on one square after a collision stay visible).
+    `shift` moves it sideways (Assault: two balls on one square after a collision stay visible);
+    `on_chip` moves it toward the South-East corner to leave the chip's badge in view.
     """
     if ball.in_goal is not None:
         x, _ = g.square_centre(ball.column, 0)
         _, y = g.goal_centre(ball.in_goal)
         return x + shift, y
     x, y = g.square_centre(ball.column, ball.row)
+    if on_chip:
+        x, y = x + BALL_ON_CHIP_SHIFT[0], y + BALL_ON_CHIP_SHIFT[1]
     return x + shift, y
 
 
-def draw_balls(base: Image.Image, balls: tuple[BallView, ...]) -> None:
+def draw_balls(
+    base: Image.Image,
+    balls: tuple[BallView, ...],
+    chips: dict[tuple[int, int], ChipView] | None = None,
+) -> None:
     """Each ball on its square, its square framed in vermilion so the eye finds it at once.
 
-    Two balls on one square (the Assault collision) sit side by side, overlapping a little.
+    Two balls on one square (the Assault collision) sit side by side, overlapping a little. A
+    ball on a chip (`chips`: square -> chip) moves aside and the chip is drawn small beside it
+    (its arrow in view); the caller leaves that chip out of `draw_chips` (`chips_not_under`).
     """
     draw = ImageDraw.Draw(base)
+    chips = chips or {}
     together: dict[tuple[int, int, str | None], list[BallView]] = {}
     for ball in balls:
         together.setdefault((ball.column, ball.row, ball.in_goal), []).append(ball)
     for (column, row, in_goal), group in together.items():
+        chip = chips.get((column, row)) if in_goal is None else None
         if in_goal is None:
             left, top, right, bottom = g.square_box(column, row)
             draw.rectangle((left, top, right - 1, bottom - 1), outline=VERMILION, width=3)
         for index, ball in enumerate(group):
             shift = 0 if len(group) == 1 else (-9 if index == 0 else 9)
-            _paste(base, ball_sprite(ball.facing, ball.owner), ball_position(ball, shift=shift))
+            centre = ball_position(ball, shift=shift, on_chip=chip is not None)
+            _paste(base, ball_sprite(ball.facing, ball.owner), centre)
+        if chip is not None:
+            x, y = g.square_centre(column, row)
+            badge = chip_badge(chip.kind, chip.facing or "N")
+            _paste(base, badge, (x + CHIP_BADGE_OFFSET[0], y + CHIP_BADGE_OFFSET[1]))
+
+
+def chips_by_square(chips: Iterable[ChipView]) -> dict[tuple[int, int], ChipView]:
+    return {(chip.column, chip.row): chip for chip in chips}
+
+
+def chips_not_under(chips: Iterable[ChipView], balls: Iterable[BallView]) -> list[ChipView]:
+    """The chips drawn full size: those without a ball on them (draw_balls draws the others)."""
+    under = {(ball.column, ball.row) for ball in balls if ball.in_goal is None}
+    return [chip for chip in chips if (chip.column, chip.row) not in under]
 
 
 STATUS_BOX = (0, 38, g.WIDTH, 68)  # the header's second line, redrawn on every animation frame
@@ -363,6 +404,20 @@ def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
     return f"{name}… scores", label_font
 
 
+GOAL_LABEL_ONE_LINE_MIN = 15  # below this size the label goes on two lines instead
+
+
+def goal_label_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """'<name> scores' for a goal box `width` wide: one line when it fits at a readable size,
+    else the name on one line and 'scores' under it (issue 10: "Computer (… scores" was cut).
+    A name too long even for its own line is cut with …"""
+    text, label_font = _text_fitting(f"{name} scores", width, 17, smallest=GOAL_LABEL_ONE_LINE_MIN)
+    if not text.endswith("…"):
+        return [text], label_font
+    shown, label_font = _text_fitting(name, width, 16, smallest=12)
+    return [shown, "scores"], label_font
+
+
 def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
     """'<player> scores' in each goal. A ball lying in the goal keeps its third of the box: the
     label moves to the other two thirds (or, for a ball in the middle, the header says it all)."""
@@ -376,10 +431,18 @@ def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
             left += g.CELL
         elif g.GOAL_COLUMNS[-1] in taken:
             right -= g.CELL
-        text, label_font = scores_label(view.names[view.goal_scorer[end]], right - left - 12)
-        draw.text(
-            ((left + right) // 2, (top + bottom) // 2), text, font=label_font, fill=INK, anchor="mm"
-        )
+        lines, label_font = goal_label_lines(view.names[view.goal_scorer[end]], right - left - 12)
+        middle = (top + bottom) // 2
+        step = 16
+        first = middle - step * (len(lines) - 1) // 2
+        for index, line in enumerate(lines):
+            draw.text(
+                ((left + right) // 2, first + index * step),
+                line,
+                font=label_font,
+                fill=INK,
+                anchor="mm",
+            )
 
 
 def compose_board(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> Image.Image:
@@ -387,8 +450,8 @@ def compose_board(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ())
     base = base_layer(view)
     draw_highlights(base, highlight)
     draw_goal_labels(base, view)
-    draw_chips(base, view.chips)
-    draw_balls(base, view.balls)
+    draw_chips(base, chips_not_under(view.chips, view.balls))
+    draw_balls(base, view.balls, chips_by_square(view.chips))
     draw_header(base, view)
     return base
 

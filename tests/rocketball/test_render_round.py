@@ -1,0 +1,84 @@
+"""Issue 10's board defects (pixel sampled) and the one image per round (`render_round`)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render.common import INK
+from render.rocketball import geometry as g
+from render.rocketball import render_board, square_centre
+from render.rocketball.board import goal_label_lines
+from render.rocketball.sprites import WHITE
+from rules.rocketball import Ball, Chip, GameState, new_game
+
+UNIT = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def decode(data: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def near(pixel, colour, tolerance: int = 40) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
+
+
+def ball_on_chip(chip_facing: str, ball_facing: str) -> GameState:
+    state, _ = new_game(1)
+    state.balls = [Ball("c5", ball_facing)]
+    state.chips = {"c5": Chip("vortex", chip_facing)}
+    return state
+
+
+def white_centroid(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[float, float, int]:
+    """Mean position of the white pixels in `box` relative to its centre, and their count."""
+    left, top, right, bottom = box
+    xs, ys = [], []
+    for y in range(top, bottom):
+        for x in range(left, right):
+            if near(image.getpixel((x, y)), WHITE, 25):
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        return 0.0, 0.0, 0
+    cx, cy = (left + right - 1) / 2, (top + bottom - 1) / 2
+    return sum(xs) / len(xs) - cx, sum(ys) / len(ys) - cy, len(xs)
+
+
+@pytest.mark.parametrize("chip_facing", ["N", "E", "S", "W"])
+def test_the_chip_under_the_ball_shows_its_arrow(chip_facing):
+    """Issue 10: the ball hid the chip under it. The chip is drawn small beside the ball, in
+    the square's North-West corner, its arrow pointing the chip's way (the ball another)."""
+    ball_facing = {"N": "S", "E": "W", "S": "N", "W": "E"}[chip_facing]
+    image = decode(render_board(ball_on_chip(chip_facing, ball_facing)))
+    x, y = square_centre("c5")
+    dx, dy, count = white_centroid(image, (x - 23, y - 23, x + 1, y + 1))
+    assert count >= 30, "the chip's white arrow is visible in the quarter"
+    ux, uy = UNIT[chip_facing]
+    assert dx * ux + dy * uy > 1.0, (dx, dy)  # the arrow's head (its wider end) leads
+    # The ball is still there, pointing its own way.
+    bx, by, ball_white = white_centroid(image, (x - 5, y - 5, x + 22, y + 22))
+    bux, buy = UNIT[ball_facing]
+    assert ball_white >= 10 and bx * bux + by * buy > 1.0, (bx, by)
+
+
+def test_a_long_player_name_in_a_goal_is_not_cut():
+    """Issue 10: the goal label read "Computer (… scores"."""
+    width = g.GOAL_COLUMNS.__len__() * g.CELL - 12
+    lines, _ = goal_label_lines("Computer (strong)", width)
+    assert " ".join(lines) == "Computer (strong) scores"
+    state, _ = new_game(1)
+    image = decode(render_board(state, names={"N": "Computer (strong)", "S": "Bob"}))
+    left, top, right, bottom = g.goal_box("S")  # where North scores
+    inked_rows = [
+        row
+        for row in range(top + 4, bottom - 4)
+        if any(near(image.getpixel((x, row)), INK, 60) for x in range(left + 8, right - 8))
+    ]
+    middle = (top + bottom) / 2
+    assert any(row < middle - 3 for row in inked_rows) and any(
+        row > middle + 3 for row in inked_rows
+    )
+    assert lines[0] == "Computer (strong)"
