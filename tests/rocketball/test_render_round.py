@@ -38,7 +38,7 @@ def white_centroid(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[
     xs, ys = [], []
     for y in range(top, bottom):
         for x in range(left, right):
-            if near(image.getpixel((x, y)), WHITE, 25):
+            if near(image.getpixel((x, y)), WHITE, 4):  # not the paper (250, 248, 240)
                 xs.append(x)
                 ys.append(y)
     if not xs:
@@ -59,9 +59,10 @@ def test_the_chip_under_the_ball_shows_its_arrow(chip_facing):
     ux, uy = UNIT[chip_facing]
     assert dx * ux + dy * uy > 1.0, (dx, dy)  # the arrow's head (its wider end) leads
     # The ball is still there, pointing its own way.
-    bx, by, ball_white = white_centroid(image, (x - 5, y - 5, x + 22, y + 22))
+    bx, by = x + 8, y + 8  # toward the South-East corner
     bux, buy = UNIT[ball_facing]
-    assert ball_white >= 10 and bx * bux + by * buy > 1.0, (bx, by)
+    assert near(image.getpixel((bx + 6 * bux, by + 6 * buy)), WHITE)  # its pointer
+    assert near(image.getpixel((bx - 8 * bux, by - 8 * buy)), (213, 94, 0))  # its body
 
 
 def test_a_long_player_name_in_a_goal_is_not_cut():
