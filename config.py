@@ -43,6 +43,9 @@ class Config:
     # Seeds new games from this number instead of the operating system's randomness, so a run
     # of the bot can be reproduced (tests, bug reports). Unset in production.
     game_seed: int | None = None
+    # The timer dispatcher looks at the timers table at least this often even when nothing is
+    # due sooner (a wall-clock change, a long suspend, a clock moved by the sandbox).
+    timer_recheck_seconds: float = 3600.0
 
     def __repr__(self) -> str:  # never let the token reach a log line
         return (
@@ -80,6 +83,15 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
     game_seed = environ.get("GAME_SEED", "").strip()
     if game_seed and not game_seed.isdigit():
         raise ConfigError(f"GAME_SEED must be a whole number, not {game_seed!r}.")
+    recheck = environ.get("TIMER_RECHECK_SECONDS", "").strip() or "3600"
+    try:
+        timer_recheck_seconds = float(recheck)
+    except ValueError:
+        timer_recheck_seconds = 0.0
+    if not 0.1 <= timer_recheck_seconds <= 86400:
+        raise ConfigError(
+            f"TIMER_RECHECK_SECONDS must be a number of seconds from 0.1 to 86400, not {recheck!r}."
+        )
     return Config(
         token=token,
         database_path=database_path,
@@ -90,4 +102,5 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         gateway_url=environ.get("DISCORD_GATEWAY_URL", "").strip() or None,
         extra_extensions=tuple(part for part in extensions.split(",") if part),
         game_seed=int(game_seed) if game_seed else None,
+        timer_recheck_seconds=timer_recheck_seconds,
     )

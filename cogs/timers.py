@@ -1,8 +1,11 @@
-"""The timer dispatcher: one task sleeping until the next durable timer (db/timers.py) is due.
+"""The timer dispatcher, a service of the bot (`bot.timers`): one task sleeping until the next
+durable timer (db/timers.py) is due.
 
-Cogs register a handler per event name and schedule timers; the dispatcher survives restarts
-because the timers are rows: on start-up, overdue ones fire at once. A handler runs before its row
-is deleted, so handlers must be idempotent.
+Cogs register a handler per event name. The dispatcher survives restarts because the timers are
+rows: on start-up, overdue ones fire at once. A timer is claimed (written) before its handler
+runs, so while the database refuses writes (read-only file, a lock held elsewhere) nothing fires
+twice: the dispatcher backs off, doubling the wait up to five minutes, and says once in the log
+what is wrong, and again once it works.
 """
 
 from __future__ import annotations
@@ -10,40 +13,61 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
-
-from discord.ext import commands
+from typing import Any
 
 from db import timers as timer_store
-
-if TYPE_CHECKING:
-    from bot import Ballcourt
+from db.database import Database
 
 log = logging.getLogger(__name__)
 
 TimerHandler = Callable[[timer_store.Timer], Awaitable[None]]
 
-MAX_SLEEP = 3600.0  # re-check at least hourly (clock changes, long suspends)
+DEFAULT_RECHECK_SECONDS = 3600.0  # re-check at least hourly (clock changes, long suspends)
+FIRST_BACKOFF = 1.0
+MAX_BACKOFF = 300.0
 
 
-class Timers(commands.Cog):
-    def __init__(self, bot: Ballcourt) -> None:
-        self.bot = bot
+class TimerService:
+    def __init__(
+        self,
+        db: Database,
+        *,
+        recheck_seconds: float = DEFAULT_RECHECK_SECONDS,
+        wait_until_ready: Callable[[], Awaitable[Any]] | None = None,
+    ) -> None:
+        self.db = db
+        self.recheck_seconds = recheck_seconds
+        self._wait_until_ready = wait_until_ready
         self._handlers: dict[str, TimerHandler] = {}
         self._wakeup = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._backoff = 0.0
+        self._reported: str | None = None  # the problem already in the log
 
-    async def cog_load(self) -> None:
-        self._task = asyncio.create_task(self._run(), name="timer-dispatcher")
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="timer-dispatcher")
 
-    async def cog_unload(self) -> None:
+    async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+            except Exception as error:  # it had already stopped (e.g. never connected)
+                log.info("the timer dispatcher had stopped: %s", error)
+            self._task = None
 
     def register(self, event: str, handler: TimerHandler) -> None:
         self._handlers[event] = handler
+        self._wakeup.set()
+
+    def wake(self) -> None:
+        """Something wrote a timer (e.g. with a move): look again at the earliest one."""
         self._wakeup.set()
 
     async def schedule(
@@ -51,34 +75,61 @@ class Timers(commands.Cog):
     ) -> timer_store.Timer:
         now = time.time()
         timer = await timer_store.create_timer(
-            self.bot.db, event, now + delay_seconds, payload, now=now
+            self.db, event, now + delay_seconds, payload, now=now
         )
         self._wakeup.set()
         return timer
 
     async def cancel(self, event: str, **match: Any) -> int:
-        return await timer_store.delete_timers_for(self.bot.db, event, **match)
+        return await timer_store.delete_timers_for(self.db, event, **match)
 
     async def _run(self) -> None:
-        await self.bot.wait_until_ready()
+        if self._wait_until_ready is not None:
+            await self._wait_until_ready()
+        with contextlib.suppress(sqlite3.Error):
+            await timer_store.release_claims(self.db)
         while True:
             try:
                 await self._fire_due_timers()
             except asyncio.CancelledError:
                 raise
-            except Exception:
-                log.exception("timer dispatcher failed; retrying in 5 seconds")
-                await asyncio.sleep(5)
+            except Exception as error:  # the database, most likely: back off and say so once
+                await self._back_off(error)
+            else:
+                self._recovered()
+
+    async def _back_off(self, error: Exception) -> None:
+        problem = f"{type(error).__name__}: {error}"
+        self._backoff = min(MAX_BACKOFF, max(FIRST_BACKOFF, self._backoff * 2))
+        if problem != self._reported:
+            log.error(
+                "timers cannot be fired (%s); retrying with back-off up to %.0f s",
+                problem,
+                MAX_BACKOFF,
+                exc_info=not isinstance(error, sqlite3.Error),
+            )
+            self._reported = problem
+        await asyncio.sleep(self._backoff)
+
+    def _recovered(self) -> None:
+        if self._reported is not None:
+            log.info("timers work again")
+        self._reported = None
+        self._backoff = 0.0
 
     async def _fire_due_timers(self) -> None:
         self._wakeup.clear()
-        timer = await timer_store.next_timer(self.bot.db)
-        delay = MAX_SLEEP if timer is None else timer.due_at - time.time()
+        timer = await timer_store.next_timer(self.db)
+        delay = self.recheck_seconds if timer is None else timer.due_at - time.time()
         if delay > 0:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wakeup.wait(), timeout=min(delay, MAX_SLEEP))
+                await asyncio.wait_for(
+                    self._wakeup.wait(), timeout=min(delay, self.recheck_seconds)
+                )
             return
         assert timer is not None
+        if not await timer_store.claim_timer(self.db, timer.id, now=time.time()):
+            return  # another process (or a delete) got there first
         handler = self._handlers.get(timer.event)
         if handler is None:
             log.warning("no handler for timer %s (%s); dropping it", timer.id, timer.event)
@@ -87,8 +138,4 @@ class Timers(commands.Cog):
                 await handler(timer)
             except Exception:
                 log.exception("timer %s (%s) handler failed", timer.id, timer.event)
-        await timer_store.delete_timer(self.bot.db, timer.id)
-
-
-async def setup(bot: Ballcourt) -> None:
-    await bot.add_cog(Timers(bot))
+        await timer_store.delete_timer(self.db, timer.id)

@@ -24,7 +24,12 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
 
-class MigrationError(Exception):
+class DatabaseError(Exception):
+    """The database cannot be used at all (e.g. a read-only file); the message tells the
+    operator what to fix."""
+
+
+class MigrationError(DatabaseError):
     """A migration file is misnamed, duplicated or failed to apply."""
 
 
@@ -83,10 +88,21 @@ class Database:
             path.parent.mkdir(parents=True, exist_ok=True)
         connection = await aiosqlite.connect(path, isolation_level=None)
         connection.row_factory = aiosqlite.Row
-        await connection.execute("PRAGMA foreign_keys = ON")
-        await connection.execute("PRAGMA journal_mode = WAL")
-        await connection.execute("PRAGMA synchronous = NORMAL")
-        await connection.execute("PRAGMA busy_timeout = 5000")
+        try:
+            await connection.execute("PRAGMA foreign_keys = ON")
+            await connection.execute("PRAGMA journal_mode = WAL")
+            await connection.execute("PRAGMA synchronous = NORMAL")
+            await connection.execute("PRAGMA busy_timeout = 5000")
+            # Fail at start-up, with a clear message, rather than at the first move.
+            await connection.execute("BEGIN IMMEDIATE")
+            await connection.execute("ROLLBACK")
+        except sqlite3.OperationalError as error:
+            await connection.close()
+            raise DatabaseError(
+                f"The database {path} cannot be written ({error}). Give the bot's user write "
+                "permission on the file and its folder (SQLite writes a -wal file beside it), "
+                "or set DATABASE_PATH to a writable place."
+            ) from error
         return cls(connection, path)
 
     async def close(self) -> None:

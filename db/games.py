@@ -8,19 +8,29 @@ move got there first, and nothing is written.
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import aiosqlite
 
+from db import timers as timer_store
 from db.database import Database
 
 STATUSES = ("pending", "active", "finished", "cancelled")
 
 
+OPEN = ("pending", "active")
+
+
 class StaleGameError(Exception):
     """The game changed since it was loaded: the move was computed from an old position."""
+
+
+class DuplicateGameError(Exception):
+    """An open game with the same pair_key exists in this channel (the unique index said so)."""
 
 
 @dataclass(frozen=True)
@@ -34,6 +44,8 @@ class StoredGame:
     state: str
     version: int
     players: tuple[int, ...]  # user ids by seat; 0 is a computer player
+    posted_version: int = 0  # the last version whose turn message was posted
+    turn_message_id: int | None = None
 
     def state_json(self) -> Any:
         return json.loads(self.state)
@@ -49,21 +61,41 @@ async def create_game(
     state: str,
     status: str = "pending",
     thread_id: int | None = None,
+    pair_key: str | None = None,
 ) -> int:
-    async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "INSERT INTO games (game, guild_id, channel_id, thread_id, status, state, version,"
-            " created_at, updated_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
-            (game, guild_id, channel_id, thread_id, status, state),
-        )
-        game_id = cursor.lastrowid
-        await conn.executemany(
-            "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)",
-            [(game_id, seat, user_id) for seat, user_id in enumerate(players)],
-        )
+    """Insert a game and its seats. With a pair_key, DuplicateGameError when an open game with
+    the same key exists in the channel (enforced by a unique index, so simultaneous commands
+    cannot both pass)."""
+    try:
+        async with db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO games (game, guild_id, channel_id, thread_id, status, state, version,"
+                " pair_key, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                (game, guild_id, channel_id, thread_id, status, state, pair_key),
+            )
+            game_id = cursor.lastrowid
+            await conn.executemany(
+                "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)",
+                [(game_id, seat, user_id) for seat, user_id in enumerate(players)],
+            )
+    except sqlite3.IntegrityError as error:
+        if pair_key is not None and "games" in str(error):
+            raise DuplicateGameError(pair_key) from error
+        raise
     assert game_id is not None
     return game_id
+
+
+async def open_game_with_pair(
+    db: Database, *, game: str, channel_id: int, pair_key: str
+) -> StoredGame | None:
+    row = await db.fetch_one(
+        "SELECT * FROM games WHERE game = ? AND channel_id = ? AND pair_key = ?"
+        " AND status IN ('pending', 'active')",
+        (game, channel_id, pair_key),
+    )
+    return None if row is None else _stored(row, await _players(db, row["id"]))
 
 
 def _stored(row: Any, players: tuple[int, ...]) -> StoredGame:
@@ -77,6 +109,8 @@ def _stored(row: Any, players: tuple[int, ...]) -> StoredGame:
         state=row["state"],
         version=row["version"],
         players=players,
+        posted_version=row["posted_version"],
+        turn_message_id=row["turn_message_id"],
     )
 
 
@@ -104,12 +138,14 @@ async def save_move(
     events: list[str],
     status: str | None = None,
     thread_id: int | None = None,
+    timers: list[timer_store.TimerSpec] | None = None,
     also: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
 ) -> StoredGame:
     """Write the new state and the move's events, if nobody saved a move since `stored` was read.
 
-    `also` runs inside the same transaction (e.g. a finished game's statistics), so the move and
-    what follows from it are stored together or not at all."""
+    The game's timers become `timers` (none when not given) in the same transaction, and `also`
+    runs inside it too (e.g. a finished game's statistics), so the move and what follows from it
+    are stored together or not at all."""
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
@@ -126,18 +162,11 @@ async def save_move(
             " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
             (stored.id, new_version, actor_id, action, json.dumps(events)),
         )
+        await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
         if also is not None:
             await also(conn)
-    return StoredGame(
-        id=stored.id,
-        game=stored.game,
-        guild_id=stored.guild_id,
-        channel_id=stored.channel_id,
-        thread_id=new_thread,
-        status=new_status,
-        state=state,
-        version=new_version,
-        players=stored.players,
+    return replace(
+        stored, thread_id=new_thread, status=new_status, state=state, version=new_version
     )
 
 
@@ -147,27 +176,66 @@ async def set_thread(db: Database, game_id: int, thread_id: int) -> None:
         await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
 
-async def find_games(
-    db: Database,
-    *,
-    game: str,
-    user_id: int | None = None,
-    channel_id: int | None = None,
-    statuses: tuple[str, ...] = ("pending", "active"),
-) -> list[StoredGame]:
-    """Games of one kind, filtered by a player, a channel (or thread) and statuses; newest first."""
-    placeholders = ", ".join("?" for _ in statuses)
-    sql = f"SELECT * FROM games WHERE game = ? AND status IN ({placeholders})"
-    parameters: list[object] = [game, *statuses]
-    if user_id is not None:
-        sql += " AND id IN (SELECT game_id FROM game_players WHERE user_id = ?)"
-        parameters.append(user_id)
-    if channel_id is not None:
-        sql += " AND (channel_id = ? OR thread_id = ?)"
-        parameters.extend([channel_id, channel_id])
-    sql += " ORDER BY id DESC"
+async def mark_posted(db: Database, game_id: int, version: int, message_id: int | None) -> None:
+    """The turn message of `version` is in the channel (as `message_id`, the one with buttons)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE games SET posted_version = ?, turn_message_id = ?"
+            " WHERE id = ? AND posted_version < ?",
+            (version, message_id, game_id, version),
+        )
+
+
+def game_here_query(*, game: str, channel_id: int) -> tuple[str, tuple[object, ...]]:
+    """Open games of one kind played in a channel or in a thread, newest first: two indexed
+    lookups (an OR of the two columns could use no index)."""
+    sql = (
+        "SELECT * FROM games WHERE status IN ('pending', 'active') AND game = ? AND channel_id = ?"
+        " UNION"
+        " SELECT * FROM games WHERE thread_id = ? AND status IN ('pending', 'active') AND game = ?"
+        " ORDER BY id DESC LIMIT 25"
+    )
+    return sql, (game, channel_id, channel_id, game)
+
+
+async def games_here(db: Database, *, game: str, channel_id: int) -> list[StoredGame]:
+    sql, parameters = game_here_query(game=game, channel_id=channel_id)
     rows = await db.fetch_all(sql, parameters)
     return [_stored(row, await _players(db, row["id"])) for row in rows]
+
+
+async def latest_game_of(
+    db: Database, *, game: str, user_id: int, statuses: tuple[str, ...]
+) -> StoredGame | None:
+    """A player's newest game of one kind in the given statuses (one indexed query)."""
+    placeholders = ", ".join("?" for _ in statuses)
+    row = await db.fetch_one(
+        "SELECT g.* FROM games g JOIN game_players p ON p.game_id = g.id"
+        f" WHERE p.user_id = ? AND g.game = ? AND g.status IN ({placeholders})"
+        " ORDER BY g.id DESC LIMIT 1",
+        (user_id, game, *statuses),
+    )
+    return None if row is None else _stored(row, await _players(db, row["id"]))
+
+
+async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
+    """Every active game of these kinds (start-up recovery)."""
+    if not games:
+        return []
+    placeholders = ", ".join("?" for _ in games)
+    rows = await db.fetch_all(
+        f"SELECT * FROM games WHERE status = 'active' AND game IN ({placeholders}) ORDER BY id",
+        games,
+    )
+    return [_stored(row, await _players(db, row["id"])) for row in rows]
+
+
+async def last_action(db: Database, game_id: int) -> str | None:
+    row = await db.fetch_one(
+        "SELECT action FROM game_moves WHERE game_id = ? ORDER BY version DESC LIMIT 1",
+        (game_id,),
+    )
+    return None if row is None else row["action"]
 
 
 async def list_moves(db: Database, game_id: int) -> list[tuple[int, int, str, list[str]]]:
@@ -179,3 +247,44 @@ async def list_moves(db: Database, game_id: int) -> list[tuple[int, int, str, li
     return [
         (row["version"], row["actor_id"], row["action"], json.loads(row["events"])) for row in rows
     ]
+
+
+async def set_timers(db: Database, game_id: int, specs: list[timer_store.TimerSpec]) -> None:
+    """Write a game's timers on their own (start-up repair of a game that lost them)."""
+    async with db.transaction() as conn:
+        await timer_store.replace_for_game(conn, game_id, specs, now=time.time())
+
+
+async def user_footprint(db: Database, user_id: int) -> dict[str, int]:
+    """How many matches (open and finished) a user has a seat in, by status (/privacy)."""
+    rows = await db.fetch_all(
+        "SELECT g.status, COUNT(*) AS n FROM games g JOIN game_players p ON p.game_id = g.id"
+        " WHERE p.user_id = ? GROUP BY g.status",
+        (user_id,),
+    )
+    return {row["status"]: row["n"] for row in rows}
+
+
+async def forget_user(
+    conn: aiosqlite.Connection, user_id: int, anonymous: int, rename: Callable[[str, int], str]
+) -> int:
+    """Inside the caller's transaction: the user's seats and moves become `anonymous`, and
+    `rename(state, seat)` removes their name from each stored state. Returns the games touched."""
+    cursor = await conn.execute(
+        "SELECT g.id, g.state, p.seat FROM games g JOIN game_players p ON p.game_id = g.id"
+        " WHERE p.user_id = ?",
+        (user_id,),
+    )
+    rows = list(await cursor.fetchall())
+    for row in rows:
+        await conn.execute(
+            "UPDATE games SET state = ? WHERE id = ?",
+            (rename(row["state"], row["seat"]), row["id"]),
+        )
+    await conn.execute(
+        "UPDATE game_players SET user_id = ? WHERE user_id = ?", (anonymous, user_id)
+    )
+    await conn.execute(
+        "UPDATE game_moves SET actor_id = ? WHERE actor_id = ?", (anonymous, user_id)
+    )
+    return len(rows)

@@ -80,3 +80,12 @@ async def player_stats(db: Database, user_id: int) -> Stats:
         vs_computer_played=row["vc"],
         vs_computer_wins=row["vcw"],
     )
+
+
+async def forget_user(conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+    """/privacy: a user's own result rows go; in their opponents' rows they become `anonymous`,
+    so the opponents' statistics stay whole."""
+    await conn.execute("DELETE FROM rocketball_results WHERE user_id = ?", (user_id,))
+    await conn.execute(
+        "UPDATE rocketball_results SET opponent_id = ? WHERE opponent_id = ?", (anonymous, user_id)
+    )

@@ -1,8 +1,13 @@
 """Durable timers: deadlines, reminders and timeouts that survive a restart.
 
-A timer is a row (event name, due time, JSON payload). The dispatcher (cogs/timers.py) sleeps until
-the earliest one, runs its handler and only then deletes it, so a crash mid-handler fires it again
-on the next start: handlers must be idempotent (check the game's state before acting).
+A timer is a row (event name, due time, JSON payload, and the match it belongs to, if any). The
+dispatcher (cogs/timers.py) claims the earliest due one, runs its handler, then deletes it. The
+claim is written before the handler runs, so a timer's effect happens at most once per due time
+even when the database refuses the delete afterwards; claims left by a process that died are
+released at the next start-up, and handlers check the game's version, so firing again is safe.
+
+A match's timers are written in the same transaction as the move they follow (`replace_for_game`
+inside db.games.save_move), so a crash can never leave a move without its reminder.
 """
 
 from __future__ import annotations
@@ -10,6 +15,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+
+import aiosqlite
 
 from db.database import Database
 
@@ -20,27 +27,84 @@ class Timer:
     event: str
     due_at: float
     payload: dict[str, Any]
+    game_id: int | None = None
+
+
+@dataclass(frozen=True)
+class TimerSpec:
+    """A timer to write: what fires, when (seconds since the epoch), with what payload."""
+
+    event: str
+    due_at: float
+    payload: dict[str, Any]
 
 
 def _timer(row: Any) -> Timer:
-    return Timer(row["id"], row["event"], row["due_at"], json.loads(row["payload"]))
+    return Timer(row["id"], row["event"], row["due_at"], json.loads(row["payload"]), row["game_id"])
+
+
+async def insert_timer(
+    conn: aiosqlite.Connection, spec: TimerSpec, *, now: float, game_id: int | None = None
+) -> int:
+    cursor = await conn.execute(
+        "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)",
+        (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id),
+    )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def replace_for_game(
+    conn: aiosqlite.Connection, game_id: int, specs: list[TimerSpec], *, now: float
+) -> None:
+    """Inside the caller's transaction: the game's timers become exactly `specs`."""
+    await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+    for spec in specs:
+        await insert_timer(conn, spec, now=now, game_id=game_id)
 
 
 async def create_timer(
-    db: Database, event: str, due_at: float, payload: dict[str, Any], *, now: float
+    db: Database,
+    event: str,
+    due_at: float,
+    payload: dict[str, Any],
+    *,
+    now: float,
+    game_id: int | None = None,
 ) -> Timer:
     async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "INSERT INTO timers (event, due_at, payload, created_at) VALUES (?, ?, ?, ?)",
-            (event, due_at, json.dumps(payload, sort_keys=True), now),
+        timer_id = await insert_timer(
+            conn, TimerSpec(event, due_at, payload), now=now, game_id=game_id
         )
-    assert cursor.lastrowid is not None
-    return Timer(cursor.lastrowid, event, due_at, payload)
+    return Timer(timer_id, event, due_at, payload, game_id)
 
 
 async def next_timer(db: Database) -> Timer | None:
-    row = await db.fetch_one("SELECT * FROM timers ORDER BY due_at, id LIMIT 1")
+    """The earliest timer nobody has claimed."""
+    row = await db.fetch_one(
+        "SELECT * FROM timers WHERE claimed_at IS NULL ORDER BY due_at, id LIMIT 1"
+    )
     return None if row is None else _timer(row)
+
+
+async def claim_timer(db: Database, timer_id: int, *, now: float) -> bool:
+    """Mark the timer as being fired; False when someone else claimed or deleted it first."""
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "UPDATE timers SET claimed_at = ? WHERE id = ? AND claimed_at IS NULL",
+            (now, timer_id),
+        )
+    return cursor.rowcount == 1
+
+
+async def release_claims(db: Database) -> int:
+    """At start-up: claims left by a process that stopped mid-handler fire again (handlers are
+    idempotent: they check the game's version)."""
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "UPDATE timers SET claimed_at = NULL WHERE claimed_at IS NOT NULL"
+        )
+    return cursor.rowcount
 
 
 async def delete_timer(db: Database, timer_id: int) -> None:
@@ -49,7 +113,8 @@ async def delete_timer(db: Database, timer_id: int) -> None:
 
 
 async def delete_timers_for(db: Database, event: str, **match: Any) -> int:
-    """Delete the timers of `event` whose payload has every given key/value (e.g. game_id=3)."""
+    """Delete the timers of `event` whose payload has every given key/value (e.g. team=3). For a
+    match's timers use the game_id column instead (replace_for_game)."""
     rows = await db.fetch_all("SELECT * FROM timers WHERE event = ?", (event,))
     doomed = [
         row["id"]
@@ -60,6 +125,13 @@ async def delete_timers_for(db: Database, event: str, **match: Any) -> int:
         async with db.transaction() as conn:
             await conn.executemany("DELETE FROM timers WHERE id = ?", [(i,) for i in doomed])
     return len(doomed)
+
+
+async def timers_for_game(db: Database, game_id: int) -> list[Timer]:
+    rows = await db.fetch_all(
+        "SELECT * FROM timers WHERE game_id = ? ORDER BY due_at, id", (game_id,)
+    )
+    return [_timer(row) for row in rows]
 
 
 async def list_timers(db: Database, event: str | None = None) -> list[Timer]:

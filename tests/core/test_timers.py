@@ -6,17 +6,9 @@ import time
 
 import pytest
 
-from cogs.timers import Timers
+from cogs.timers import TimerService
 from db import timers as timer_store
 from db.database import Database
-
-
-class FakeBot:
-    def __init__(self, db):
-        self.db = db
-
-    async def wait_until_ready(self):
-        return None
 
 
 @pytest.fixture
@@ -40,39 +32,39 @@ async def test_overdue_timers_fire_once_at_start_and_are_deleted(db):
     await timer_store.create_timer(db, "ping", now - 60, {"n": 1}, now=now - 120)
     await timer_store.create_timer(db, "ping", now - 30, {"n": 2}, now=now - 120)
     fired = []
-    dispatcher = Timers(FakeBot(db))
+    dispatcher = TimerService(db)
 
     async def handler(timer):
         fired.append(timer.payload["n"])
 
     dispatcher.register("ping", handler)
-    await dispatcher.cog_load()
+    dispatcher.start()
     await wait_until(lambda: len(fired) == 2)
     await asyncio.sleep(0.1)
-    await dispatcher.cog_unload()
+    await dispatcher.stop()
     assert fired == [1, 2]
     assert await timer_store.list_timers(db) == []
 
 
 async def test_a_timer_scheduled_later_wakes_the_dispatcher_at_its_time(db):
     fired = []
-    dispatcher = Timers(FakeBot(db))
+    dispatcher = TimerService(db)
 
     async def handler(timer):
         fired.append(time.monotonic())
 
     dispatcher.register("soon", handler)
-    await dispatcher.cog_load()
+    dispatcher.start()
     started = time.monotonic()
     await asyncio.sleep(0.05)  # the dispatcher is asleep with nothing to do
     await dispatcher.schedule("soon", 0.2, {})
     await wait_until(lambda: fired)
-    await dispatcher.cog_unload()
+    await dispatcher.stop()
     assert 0.2 <= fired[0] - started < 1.5
 
 
 async def test_a_crashing_handler_is_logged_and_the_timer_not_retried_forever(db, caplog):
-    dispatcher = Timers(FakeBot(db))
+    dispatcher = TimerService(db)
     calls = []
 
     async def handler(timer):
@@ -80,11 +72,38 @@ async def test_a_crashing_handler_is_logged_and_the_timer_not_retried_forever(db
         raise RuntimeError("boom")
 
     dispatcher.register("bad", handler)
-    await dispatcher.cog_load()
+    dispatcher.start()
     await dispatcher.schedule("bad", 0, {})
     await wait_until(lambda: calls)
     await asyncio.sleep(0.1)
-    await dispatcher.cog_unload()
+    await dispatcher.stop()
     assert len(calls) == 1
     assert "handler failed" in caplog.text
     assert await timer_store.list_timers(db) == []
+
+
+async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypatch, caplog):
+    """Issue 9, defect 3: with a locked or read-only database the dispatcher posted the same
+    reminder every few seconds, because the handler ran before a delete that kept failing.
+    Now a timer is claimed before its handler runs; while the claim cannot be written nothing
+    fires, the dispatcher backs off and says once what is wrong."""
+    import sqlite3
+
+    dispatcher = TimerService(db)
+    calls = []
+
+    async def handler(timer):
+        calls.append(timer.id)
+
+    async def refuse(*args, **kwargs):
+        raise sqlite3.OperationalError("attempt to write a readonly database")
+
+    dispatcher.register("remind", handler)
+    await timer_store.create_timer(db, "remind", time.time() - 1, {}, now=time.time())
+    monkeypatch.setattr(timer_store, "delete_timer", refuse)
+    monkeypatch.setattr(timer_store, "claim_timer", refuse, raising=False)
+    dispatcher.start()
+    await asyncio.sleep(6.5)
+    await dispatcher.stop()
+    assert len(calls) <= 1
+    assert caplog.text.count("readonly database") == 1
