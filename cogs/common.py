@@ -1,5 +1,6 @@
-"""What every cog shares: user-facing errors, the error reporter, per-game locks and permission
-checks. Nothing about any one game lives here.
+"""What every cog shares: user-facing errors, the error reporter, per-game locks, permission
+checks and the caps that keep every reply inside Discord's limits. Nothing about any one game
+lives here.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
+from rules.errors import PlayerError
+
 log = logging.getLogger(__name__)
 
 UNEXPECTED_ERROR = (
@@ -19,19 +22,27 @@ UNEXPECTED_ERROR = (
     "and if it keeps happening tell the server's admins."
 )
 
-# Exception types whose message is written for the player (a game engine's "illegal move" error
-# and the like). Cogs add theirs at load time with `register_user_errors`.
-_USER_ERROR_TYPES: list[type[BaseException]] = []
+MAX_CONTENT = 2000  # Discord's limit for a message's content
+MAX_QUOTE = 60  # how much of what a user typed is quoted back in an answer
 
 
-class UserError(Exception):
-    """A mistake the user can fix: the message is shown to them, ephemerally, as it is."""
+class UserError(PlayerError):
+    """A mistake the user can fix outside any engine (a bad option, someone else's match): the
+    message is shown to them, ephemerally, as it is. Engines raise their own PlayerError."""
 
 
-def register_user_errors(*types: type[BaseException]) -> None:
-    for error_type in types:
-        if error_type not in _USER_ERROR_TYPES:
-            _USER_ERROR_TYPES.append(error_type)
+def quote(text: str, limit: int = MAX_QUOTE) -> str:
+    """What the user typed, as inline code, cut to `limit` characters so no answer that quotes
+    it can outgrow a Discord message."""
+    text = text.replace("`", "'").replace("\n", " ")
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return f"`{text}`"
+
+
+def fit(text: str, limit: int = MAX_CONTENT) -> str:
+    """Cut a message to Discord's limit (the last safety net; answers are written to fit)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # What Discord's own check failures mean to a player.
@@ -56,28 +67,24 @@ def user_message_for(error: BaseException) -> str | None:
     """The player-facing text for an error they caused, or None for a bug."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    if isinstance(error, (UserError, tuple(_USER_ERROR_TYPES))):
+    if isinstance(error, PlayerError):
         return str(error)
     if isinstance(error, app_commands.AppCommandError):
         return _check_failure_text(error)
     return None
 
 
-async def send_ephemeral(interaction: discord.Interaction, content: str) -> None:
-    """Answer ephemerally whether or not the interaction was already acknowledged; if it has
-    expired, fall back to a channel message that names the user."""
+async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
+    """Answer ephemerally whether or not the interaction was already acknowledged. An expired
+    interaction gets nothing visible (never a public ping): it is logged instead."""
+    content = fit(content)
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True)
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
         else:
-            await interaction.response.send_message(content, ephemeral=True)
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
     except discord.NotFound:
-        channel = interaction.channel
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(
-                f"{interaction.user.mention} {content}",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+        log.info("interaction of user %s expired before it was answered", interaction.user.id)
 
 
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
@@ -144,3 +151,13 @@ def require_bot_permissions(interaction: discord.Interaction, *names: str) -> No
     missing = [name for name in names if not getattr(granted, name, False)]
     if missing:
         raise UserError(missing_permissions_text(missing))
+
+
+def missing_after_save_text(what: str, error: discord.HTTPException, recover: str) -> str:
+    """What a player is told when their move was saved but its message could not be posted."""
+    reason = (
+        "I'm missing a permission there"
+        if isinstance(error, discord.Forbidden)
+        else "Discord refused the message"
+    )
+    return f"{what} was saved, but I couldn't post it: {reason}. {recover}"

@@ -1,0 +1,32 @@
+"""The shared match host: a game's cog gives it a GameAdapter and gets challenges, threads,
+turns, buttons and forms that survive restarts, reminders, forfeits, resigning, records with
+provably fair dice, and start-up repair. See service.py for how a move goes."""
+
+from cogs.host.adapter import FORM, ButtonSpec, FormSpec, GameAdapter, Step, TurnPost
+from cogs.host.match import (
+    COMPUTER_ID,
+    DEFAULT_FORFEIT_MINUTES,
+    DEFAULT_REMIND_MINUTES,
+    DELETED_NAME,
+    DELETED_USER_ID,
+    Match,
+    seat_of,
+)
+from cogs.host.service import MatchHost
+
+__all__ = [
+    "COMPUTER_ID",
+    "DEFAULT_FORFEIT_MINUTES",
+    "DEFAULT_REMIND_MINUTES",
+    "DELETED_NAME",
+    "DELETED_USER_ID",
+    "FORM",
+    "ButtonSpec",
+    "FormSpec",
+    "GameAdapter",
+    "Match",
+    "MatchHost",
+    "Step",
+    "TurnPost",
+    "seat_of",
+]

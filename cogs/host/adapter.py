@@ -1,0 +1,167 @@
+"""What a game gives the match host: its engine calls, how a turn looks, its buttons and texts.
+
+A game's cog makes one `GameAdapter` and registers it with `bot.matches`. Everything that is
+not about the game (challenges, threads, seats, locks, saves, timers, records, resigning) is the
+host's. Seats are numbered 0..n-1 in the order of the match's players.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+if TYPE_CHECKING:
+    import aiosqlite
+
+    from cogs.host.match import Match
+    from db.games import StoredGame
+
+FORM = "form"  # the button action that opens the game's move form
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    """A button for what comes next; `action` and `arg` come back to `button_action`."""
+
+    label: str
+    action: str
+    arg: str | None = None
+    style: discord.ButtonStyle = discord.ButtonStyle.primary
+
+
+@dataclass(frozen=True)
+class FormSpec:
+    """The typed-move form (a modal with one text input)."""
+
+    title: str
+    label: str
+    placeholder: str
+
+
+@dataclass(frozen=True)
+class Step:
+    """One message's worth of play: the position before, the engine's events, the position
+    after. `texts` replaces the events' own texts when they come from the database (a turn
+    posted again at start-up)."""
+
+    before: Any
+    events: list[Any]
+    after: Any
+    texts: list[str] | None = None
+
+
+@dataclass
+class TurnPost:
+    """A turn message as the game draws it: an embed, image files (name, bytes), buttons."""
+
+    embed: discord.Embed
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+
+class GameAdapter(ABC):
+    """The game-specific half of a hosted match."""
+
+    game: str  # the games table's kind and the command group, e.g. "rocketball"
+    title: str  # "Rocketball"
+    computer_levels: tuple[str, ...] = ()
+
+    # ---- the engine -------------------------------------------------------------------------
+
+    @abstractmethod
+    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Any, list[Any]]: ...
+
+    @abstractmethod
+    def opening_events(self, state: Any) -> list[Any]:
+        """The events of the match's set-up (shown in the first turn message)."""
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def load(self, data: dict[str, Any]) -> Any: ...
+
+    @abstractmethod
+    def seed_of(self, state: Any) -> int: ...
+
+    @abstractmethod
+    def actors(self, state: Any) -> frozenset[int]:
+        """The seats that may act now (several for a simultaneous decision; none when over)."""
+
+    @abstractmethod
+    def is_over(self, state: Any) -> bool: ...
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Any]]:
+        """The engine's apply for `seat`: a PlayerError for an illegal action, state untouched."""
+
+    @abstractmethod
+    def parse_text(self, state: Any, seat: int, text: str) -> Any:
+        """A typed move; a PlayerError that explains every accepted form when it is not one."""
+
+    @abstractmethod
+    def button_action(self, state: Any, seat: int, action: str, arg: str | None) -> Any: ...
+
+    @abstractmethod
+    def resign_action(self, state: Any, seat: int) -> Any: ...
+
+    @abstractmethod
+    def computer_action(self, state: Any, seat: int, level: str, rng: random.Random) -> Any: ...
+
+    @abstractmethod
+    def outcome(self, state: Any) -> tuple[str, ...]:
+        """'win', 'loss' or 'draw' for each seat of a finished match."""
+
+    @abstractmethod
+    def event_text(self, event: Any) -> str: ...
+
+    @abstractmethod
+    def action_text(self, action: Any) -> str:
+        """The action as a record line's command (stored with the move)."""
+
+    @abstractmethod
+    def record(self, state: Any, *, salt: str, reveal: bool) -> str:
+        """The game record with its [Commitment] header (rules/fairness.py); the seed and the
+        salt appear only when `reveal` (the match is over)."""
+
+    # ---- how it looks -------------------------------------------------------------------------
+
+    @abstractmethod
+    def seat_label(self, match: Match, seat: int) -> str:
+        """A seat as players read it, e.g. "North (Alice)"."""
+
+    @abstractmethod
+    def next_text(self, match: Match) -> str:
+        """What happens next, e.g. "North (Alice) rolls the d4." (reminders, refusals)."""
+
+    @abstractmethod
+    def result_text(self, match: Match) -> str:
+        """How a finished match ended, once, e.g. "South (Bob) wins 2-1: North resigned."."""
+
+    @abstractmethod
+    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+        """The turn message for `step` (runs in a worker thread: no Discord calls). The
+        buttons are used only on the last message of a batch (`final`)."""
+
+    def move_form(self, match: Match, seat: int) -> FormSpec:
+        return FormSpec("Your move", "Your move", "")
+
+    # ---- what follows from a finished match ---------------------------------------------------
+
+    async def on_finished(
+        self, conn: aiosqlite.Connection, stored: StoredGame, match: Match
+    ) -> None:
+        """Write the game's statistics inside the transaction that saves the last move."""
+        return None
+
+    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+        """Remove what the game's own tables hold about a user (/privacy)."""
+        return None
+
+    async def describe_user(self, db: Any, user_id: int) -> list[str]:
+        """Lines saying what the game's own tables hold about a user (/privacy)."""
+        return []

@@ -1,0 +1,174 @@
+"""The host's buttons and its move form, one DynamicItem per action (RoboDanny's pattern).
+
+A custom_id carries the match id (and, for a move, the version it was drawn for), so a click
+after a restart finds its match and a stale click is recognised. The clicker is checked inside
+the match's lock, after loading it, by the host: a check before the lock could race a move.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.common import report_error
+
+if TYPE_CHECKING:
+    from cogs.host.service import MatchHost
+
+ARG = r"[A-Za-z0-9_.-]{1,40}"
+
+
+def host_of(interaction: discord.Interaction) -> MatchHost:
+    return interaction.client.matches  # type: ignore[attr-defined]
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"match:(?P<id>\d+):(?P<answer>accept|decline)",
+):
+    """Accept or Decline (or, for the challenger, withdraw) a challenge."""
+
+    def __init__(self, game_id: int, answer: str) -> None:
+        accept = answer == "accept"
+        super().__init__(
+            discord.ui.Button(
+                label="Accept" if accept else "Decline",
+                style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+                custom_id=f"match:{game_id}:{answer}",
+            )
+        )
+        self.game_id, self.answer = game_id, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> AnswerButton:
+        return cls(int(match["id"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).answer_challenge(interaction, self.game_id, self.answer)
+        except Exception as error:  # buttons bypass the tree's error handler
+            await report_error(interaction, error)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"match:(?P<id>\d+):(?P<version>\d+):do:(?P<action>[a-z-]{{1,20}})(?::(?P<arg>{ARG}))?",
+):
+    """A game action (roll, aim N, pass…), or the button that opens the move form."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        arg: str | None = None,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        custom_id = f"match:{game_id}:{version}:do:{action}" + (f":{arg}" if arg else "")
+        super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id))
+        self.game_id, self.version, self.action, self.arg = game_id, version, action, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> MoveButton:
+        return cls(int(match["id"]), int(match["version"]), match["action"], match["arg"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).on_move_button(interaction, self)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
+    """The confirmation of /GAME resign."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Resign",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"match:{game_id}:resign",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> ResignButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).confirm_resign(interaction, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class ClaimButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):(?P<version>\d+):claim"
+):
+    """Claim a match the opponent abandoned (offered when the forfeit time has passed)."""
+
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Claim the win",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"match:{game_id}:{version}:claim",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> ClaimButton:
+        return cls(int(match["id"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).claim_forfeit(interaction, self.game_id, self.version)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (AnswerButton, MoveButton, ResignButton, ClaimButton)
+
+MOVE_FORM_ID = re.compile(r"match:(\d+):(\d+):form")
+MOVE_INPUT_LENGTH = 60
+
+
+class MoveForm(discord.ui.Modal):
+    """The typed move. Its submit is routed by custom_id (MatchHost.on_interaction), so a form
+    opened before a restart still works after it."""
+
+    def __init__(self, game_id: int, version: int, title: str, label: str, hint: str) -> None:
+        super().__init__(
+            title=title[:45], custom_id=f"match:{game_id}:{version}:form", timeout=None
+        )
+        self.move: discord.ui.TextInput = discord.ui.TextInput(
+            label=label[:45], placeholder=hint[:100] or None, max_length=MOVE_INPUT_LENGTH
+        )
+        self.add_item(self.move)
+
+
+def text_inputs(components: list[dict[str, Any]]) -> list[str]:
+    """Values of the text inputs in a modal submit, whatever the nesting Discord used."""
+    values: list[str] = []
+    for component in components:
+        if "value" in component:
+            values.append(str(component["value"]))
+        values.extend(text_inputs(component.get("components", [])))
+        if "component" in component:
+            values.extend(text_inputs([component["component"]]))
+    return values
+
+
+def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
+    if not items:
+        return None
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view

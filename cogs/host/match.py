@@ -1,0 +1,88 @@
+"""What the host stores for a match: the engine's state plus what the engine does not know
+(display names, computer seats, reminder times, the seed's commitment). Plain data, JSON in the
+games table; the engine part is (de)serialised by the game's adapter."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from cogs.host.adapter import GameAdapter
+
+COMPUTER_ID = 0  # the user id that stands for a computer player in game_players
+DELETED_USER_ID = 1  # what a user's id becomes in other players' games after /privacy delete
+DELETED_NAME = "Deleted user"
+
+DEFAULT_REMIND_MINUTES = 24 * 60
+DEFAULT_FORFEIT_MINUTES = 3 * 24 * 60
+
+
+@dataclass
+class Match:
+    engine: Any
+    names: list[str]  # display names by seat, when the match was made (mentions use ids)
+    salt: str  # secret until the match ends; with the seed it gives `commitment`
+    commitment: str
+    computers: dict[int, str] = field(default_factory=dict)  # seat -> level
+    remind_minutes: int = DEFAULT_REMIND_MINUTES
+    forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES
+    forfeited_by: int | None = None  # the seat that timed out, when the match ended so
+
+    def to_json(self, adapter: GameAdapter) -> str:
+        return json.dumps(
+            {
+                "engine": adapter.dump(self.engine),
+                "names": self.names,
+                "salt": self.salt,
+                "commitment": self.commitment,
+                "computers": {str(seat): level for seat, level in self.computers.items()},
+                "remind_minutes": self.remind_minutes,
+                "forfeit_minutes": self.forfeit_minutes,
+                "forfeited_by": self.forfeited_by,
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_json(cls, adapter: GameAdapter, text: str) -> Match:
+        data = json.loads(text)
+        return cls(
+            engine=adapter.load(data["engine"]),
+            names=list(data["names"]),
+            salt=data["salt"],
+            commitment=data["commitment"],
+            computers={int(seat): level for seat, level in data.get("computers", {}).items()},
+            remind_minutes=data.get("remind_minutes", DEFAULT_REMIND_MINUTES),
+            forfeit_minutes=data.get("forfeit_minutes", DEFAULT_FORFEIT_MINUTES),
+            forfeited_by=data.get("forfeited_by"),
+        )
+
+
+def seat_of(players: tuple[int, ...], user_id: int) -> int | None:
+    """The seat of a human user in a match, or None for a spectator."""
+    if user_id in (COMPUTER_ID, DELETED_USER_ID):
+        return None
+    for seat, player in enumerate(players):
+        if player == user_id:
+            return seat
+    return None
+
+
+def human_seats(players: tuple[int, ...]) -> list[int]:
+    return [seat for seat, user in enumerate(players) if user != COMPUTER_ID]
+
+
+def pair_key(user_ids: list[int]) -> str:
+    """Who may have only one open match together in a channel (order does not matter)."""
+    return ":".join(str(user) for user in sorted(user_ids))
+
+
+def without_name(state_json: str, seat: int) -> str:
+    """A stored match with the name at `seat` replaced (a user deleted their data)."""
+    data = json.loads(state_json)
+    names = data.get("names")
+    if isinstance(names, list) and 0 <= seat < len(names):
+        names[seat] = DELETED_NAME
+    return json.dumps(data, sort_keys=True)

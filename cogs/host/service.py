@@ -1,0 +1,862 @@
+"""The match host (`bot.matches`): everything that runs a turn-based match in a channel, for
+every game, written once.
+
+Like Red-DiscordBot's TriviaSession it is the one place a running match is handled, but the
+match itself lives in the database, not in memory: every click takes the match's lock, loads it,
+checks the clicker may act with a current button, applies the action with the engine (and the
+computer seats' replies), saves state + events + timers in one versioned transaction, and posts
+the next turn in the match's thread. A game's cog only supplies a GameAdapter.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.common import (
+    UserError,
+    fit,
+    missing_after_save_text,
+    missing_permissions_text,
+    report_error,
+    send_ephemeral,
+)
+from cogs.host.adapter import FORM, GameAdapter, Step, TurnPost
+from cogs.host.components import (
+    DYNAMIC_ITEMS,
+    MOVE_FORM_ID,
+    AnswerButton,
+    ClaimButton,
+    MoveButton,
+    MoveForm,
+    ResignButton,
+    text_inputs,
+    view_of,
+)
+from cogs.host.match import (
+    COMPUTER_ID,
+    DEFAULT_FORFEIT_MINUTES,
+    DEFAULT_REMIND_MINUTES,
+    Match,
+    human_seats,
+    pair_key,
+    seat_of,
+)
+from db import games as game_store
+from db import timers as timer_store
+from rules.fairness import commitment
+
+if TYPE_CHECKING:
+    from bot import Ballcourt
+
+log = logging.getLogger(__name__)
+
+REMIND_EVENT = "match_remind"
+FORFEIT_EVENT = "match_forfeit"
+STALE_BUTTON = (
+    "That button is from an earlier turn. Use the newest message in the match thread, "
+    "or `/{game} board` to post a fresh one."
+)
+# What a match needs in its channel; in a thread it also needs Send Messages in Threads.
+BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
+NO_MENTIONS = discord.AllowedMentions.none()
+
+Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
+
+
+class MatchHost:
+    def __init__(self, bot: Ballcourt) -> None:
+        self.bot = bot
+        self.adapters: dict[str, GameAdapter] = {}
+        self._recovery: asyncio.Task[None] | None = None
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.add_listener(self.on_interaction)
+        bot.timers.register(REMIND_EVENT, self.on_remind_timer)
+        bot.timers.register(FORFEIT_EVENT, self.on_forfeit_timer)
+
+    def register(self, adapter: GameAdapter) -> None:
+        self.adapters[adapter.game] = adapter
+
+    def start(self) -> None:
+        self._recovery = asyncio.create_task(self._recover(), name="match-recovery")
+
+    async def stop(self) -> None:
+        if self._recovery is not None and not self._recovery.done():
+            self._recovery.cancel()
+            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+                await self._recovery
+
+    # ---- creating a match ----------------------------------------------------------------------
+
+    def _new_match(
+        self, adapter: GameAdapter, options: dict[str, Any], names: list[str], **extra: Any
+    ) -> tuple[Match, list[Any]]:
+        seed = self.bot.seed_source.randrange(2**31)
+        state, events = adapter.new_state(seed, options)
+        salt = secrets.token_hex(16)
+        match = Match(
+            engine=state,
+            names=names,
+            salt=salt,
+            commitment=commitment(adapter.game, seed, salt),
+            **extra,
+        )
+        return match, events
+
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        opponent: discord.Member | discord.User,
+        options: dict[str, Any],
+        *,
+        describe: str,
+        remind_minutes: int = DEFAULT_REMIND_MINUTES,
+        forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
+    ) -> None:
+        """Post a challenge with Accept/Decline; the match is created now (pending) so its
+        commitment is published before anyone has moved."""
+        self.require_match_permissions(interaction)
+        if opponent.id == interaction.user.id:
+            raise UserError(
+                f"You can't challenge yourself. Try `/{adapter.game} play-computer`."
+                if adapter.computer_levels
+                else "You can't challenge yourself."
+            )
+        if opponent.bot:
+            raise UserError(f"Bots can't play {adapter.title}.")
+        if forfeit_minutes <= remind_minutes:
+            raise UserError(
+                "forfeit_hours must be longer than remind_hours: a player is reminded first, "
+                "and only later may their opponent claim the match."
+            )
+        user = interaction.user
+        match, _ = self._new_match(
+            adapter,
+            options,
+            [user.display_name, opponent.display_name],
+            remind_minutes=remind_minutes,
+            forfeit_minutes=forfeit_minutes,
+        )
+        game_id = await self._create(
+            interaction, adapter, match, [user.id, opponent.id], status="pending"
+        )
+        view = view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")])
+        await interaction.response.send_message(
+            fit(
+                f"{opponent.mention}, {user.mention} challenges you to {adapter.title} "
+                f"(match #{game_id}: {describe}). {adapter.seat_label(match, 0)} vs "
+                f"{adapter.seat_label(match, 1)}.\n"
+                f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+            ),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[opponent]),
+        )
+
+    async def play_computer(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        level: str,
+        options: dict[str, Any],
+        *,
+        remind_minutes: int = DEFAULT_REMIND_MINUTES,
+    ) -> None:
+        """Start a match at once against the computer (seat 1)."""
+        self.require_match_permissions(interaction)
+        user = interaction.user
+        match, events = self._new_match(
+            adapter,
+            options,
+            [user.display_name, f"Computer ({level})"],
+            computers={1: level},
+            remind_minutes=remind_minutes,
+        )
+        game_id = await self._create(
+            interaction, adapter, match, [user.id, COMPUTER_ID], status="active"
+        )
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send(
+            f"{user.mention} takes on the computer ({level}): {adapter.title} match #{game_id}, "
+            f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
+            f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        )
+        message = await interaction.original_response()
+        stored = await game_store.load_game(self.bot.db, game_id)
+        assert stored is not None
+        await self._open_play(adapter, stored, match, events, message)
+
+    async def _create(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        match: Match,
+        players: list[int],
+        *,
+        status: str,
+    ) -> int:
+        if interaction.guild_id is None or interaction.channel_id is None:
+            raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
+        key = pair_key(players)
+        try:
+            return await game_store.create_game(
+                self.bot.db,
+                game=adapter.game,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                players=players,
+                state=match.to_json(adapter),
+                status=status,
+                pair_key=key,
+            )
+        except game_store.DuplicateGameError:
+            existing = await game_store.open_game_with_pair(
+                self.bot.db, game=adapter.game, channel_id=interaction.channel_id, pair_key=key
+            )
+            number = f" #{existing.id}" if existing else ""
+            raise UserError(
+                f"You already have {adapter.title} match{number} with them in this channel. "
+                f"Finish it (or `/{adapter.game} resign`) before starting another."
+            ) from None
+
+    def require_match_permissions(self, interaction: discord.Interaction) -> None:
+        """Everything a match needs here, checked before anything is created or changed:
+        posting, embeds, images, and writing in the thread it will be played in."""
+        if interaction.guild is None:
+            raise UserError("Matches are played in a server channel, not in DMs.")
+        granted = interaction.app_permissions
+        needed = list(BASE_PERMISSIONS)
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        if in_thread or granted.create_public_threads:
+            needed.append("send_messages_in_threads")
+        missing = [name for name in needed if not getattr(granted, name, False)]
+        if missing:
+            raise UserError(missing_permissions_text(missing))
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, game_id: int, answer: str
+    ) -> None:
+        async with self.bot.game_locks(game_id):
+            stored = await game_store.load_game(self.bot.db, game_id)
+            if stored is None or stored.game not in self.adapters:
+                raise UserError("That challenge no longer exists.")
+            adapter = self.adapters[stored.game]
+            if stored.status == "cancelled":
+                what = await game_store.last_action(self.bot.db, game_id) or "withdrawn"
+                raise UserError(f"That challenge was already {what}.")
+            if stored.status != "pending":
+                raise UserError("That challenge was already accepted: the match is on.")
+            challenger, challenged = stored.players
+            user_id = interaction.user.id
+            if user_id not in stored.players or (answer == "accept" and user_id != challenged):
+                raise UserError(f"Only <@{challenged}> can answer this challenge.")
+            if answer == "decline":
+                text = await self.cancel_challenge(adapter, stored, user_id)
+                await interaction.response.edit_message(content=text, view=None)
+                return
+            self.require_match_permissions(interaction)
+            match = Match.from_json(adapter, stored.state)
+            events = adapter.opening_events(match.engine)
+            stored = await game_store.save_move(
+                self.bot.db,
+                stored,
+                state=stored.state,
+                actor_id=user_id,
+                action="accept",
+                events=[adapter.event_text(e) for e in events],
+                status="active",
+                timers=self._timers_for(stored, match, stored.version + 1),
+            )
+            await interaction.response.edit_message(
+                content=f"{adapter.title} match #{game_id}: <@{challenger}> vs <@{challenged}>. "
+                f"Play in the thread below.\nDice commitment: `{match.commitment}`.",
+                view=None,
+            )
+            await self._open_play(adapter, stored, match, events, interaction.message, locked=True)
+
+    async def cancel_challenge(
+        self, adapter: GameAdapter, stored: game_store.StoredGame, actor_id: int
+    ) -> str:
+        """End a challenge nobody accepted: declined, or withdrawn by the challenger."""
+        what = "withdrawn" if actor_id == stored.players[0] else "declined"
+        text = f"{adapter.title} challenge #{stored.id} was {what}."
+        await game_store.save_move(
+            self.bot.db,
+            stored,
+            state=stored.state,
+            actor_id=actor_id,
+            action=what,
+            events=[text],
+            status="cancelled",
+        )
+        return text
+
+    async def _open_play(
+        self,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        events: list[Any],
+        message: discord.Message | None,
+        *,
+        locked: bool = False,
+    ) -> None:
+        """Open the match thread off the announcement (or play in the channel if threads are
+        not possible there), let computer seats move, and post the first turn."""
+        if message is not None and not isinstance(message.channel, discord.Thread):
+            try:
+                thread = await message.create_thread(
+                    name=f"{adapter.title} #{stored.id}", auto_archive_duration=1440
+                )
+            except discord.HTTPException:
+                log.info("no thread for match %s; playing in the channel", stored.id)
+            else:
+                await game_store.set_thread(self.bot.db, stored.id, thread.id)
+                stored = await game_store.load_game(self.bot.db, stored.id) or stored
+        lock = self.bot.game_locks(stored.id)
+        if not locked:
+            await lock.acquire()
+        try:
+            steps = [Step(match.engine, events, match.engine)]
+            computer_steps = await self._computer_steps(adapter, match, stored)
+            if computer_steps:
+                steps += computer_steps
+                stored = await self._save(
+                    adapter, stored, match, COMPUTER_ID, "computer", steps[1:]
+                )
+            await self._post(adapter, stored, match, steps, first=True)
+        finally:
+            if not locked:
+                lock.release()
+
+    # ---- finding a match -------------------------------------------------------------------------
+
+    async def match_here(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        *,
+        players_only: bool = True,
+        include_pending: bool = True,
+    ) -> game_store.StoredGame:
+        """The caller's match in this channel or thread (or, for spectators, the newest one)."""
+        if interaction.channel_id is None:
+            raise UserError(f"There is no {adapter.title} match here.")
+        here = await game_store.games_here(
+            self.bot.db, game=adapter.game, channel_id=interaction.channel_id
+        )
+        if not include_pending:
+            here = [g for g in here if g.status == "active"]
+        mine = [g for g in here if seat_of(g.players, interaction.user.id) is not None]
+        if mine:
+            return mine[0]
+        if here and not players_only:
+            return here[0]
+        raise UserError(
+            f"There is no {adapter.title} match of yours here. "
+            f"Start one with `/{adapter.game} challenge`."
+        )
+
+    # ---- the commands every game has ---------------------------------------------------------------
+
+    async def board(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+        """Post the match here again, with its buttons, pinging nobody."""
+        stored = await self.match_here(
+            interaction, adapter, players_only=False, include_pending=False
+        )
+        await interaction.response.defer()
+        async with self.bot.game_locks(stored.id):
+            stored = await game_store.load_game(self.bot.db, stored.id) or stored
+            match = Match.from_json(adapter, stored.state)
+            step = Step(match.engine, [], match.engine)
+            post = await asyncio.to_thread(
+                adapter.draw_turn, match, step, game_id=stored.id, final=True
+            )
+            message = await interaction.followup.send(
+                wait=True, allowed_mentions=NO_MENTIONS, **self._message_kwargs(stored, post)
+            )
+            await self._retire_old_buttons(stored, keep=message.id)
+            await game_store.mark_posted(self.bot.db, stored.id, stored.version, message.id)
+
+    async def move_text(
+        self, interaction: discord.Interaction, adapter: GameAdapter, text: str
+    ) -> None:
+        stored = await self.match_here(interaction, adapter, include_pending=False)
+        await self._play(
+            interaction,
+            stored.id,
+            stored.version,
+            lambda a, match, seat: a.parse_text(match.engine, seat, text),
+        )
+
+    async def resign(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+        """Withdraw or decline a pending challenge at once; ask before resigning a match."""
+        stored = await self.match_here(interaction, adapter)
+        if stored.status == "pending":
+            async with self.bot.game_locks(stored.id):
+                stored = await game_store.load_game(self.bot.db, stored.id) or stored
+                if stored.status != "pending":
+                    raise UserError("That challenge was answered meanwhile: try again.")
+                text = await self.cancel_challenge(adapter, stored, interaction.user.id)
+            await interaction.response.send_message(text)
+            return
+        match = Match.from_json(adapter, stored.state)
+        await send_ephemeral(
+            interaction,
+            f"Resign {adapter.title} match #{stored.id}? {adapter.next_text(match)} "
+            "If you resign, the match ends now and you lose it.",
+            view=view_of([ResignButton(stored.id)]),
+        )
+
+    async def confirm_resign(self, interaction: discord.Interaction, game_id: int) -> None:
+        await self._play(
+            interaction,
+            game_id,
+            None,
+            lambda adapter, match, seat: adapter.resign_action(match.engine, seat),
+            any_time=True,
+        )
+
+    async def record(
+        self, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    ) -> None:
+        """The record as a file: the seed and salt only once the match is over; only from the
+        server the match is played in."""
+        if match_id is None:
+            stored = await game_store.latest_game_of(
+                self.bot.db,
+                game=adapter.game,
+                user_id=interaction.user.id,
+                statuses=("active", "finished"),
+            )
+            if stored is None:
+                raise UserError(f"You have no {adapter.title} matches yet.")
+        else:
+            stored = await game_store.load_game(self.bot.db, match_id, game=adapter.game)
+            if (
+                stored is None
+                or stored.guild_id != interaction.guild_id
+                or stored.status in ("pending", "cancelled")
+            ):
+                raise UserError(
+                    f"There is no {adapter.title} match #{match_id} with moves in this server."
+                )
+        match = Match.from_json(adapter, stored.state)
+        over = stored.status == "finished"
+        text = adapter.record(match.engine, salt=match.salt, reveal=over)
+        how = (
+            f"check it with `python -m rules.{adapter.game} verify FILE`"
+            if over
+            else "the seed stays secret until the match ends; its commitment is in the header"
+        )
+        await interaction.response.send_message(
+            f"Record of {adapter.title} match #{stored.id} ({how}).",
+            file=discord.File(
+                io.BytesIO(text.encode()), filename=f"{adapter.game}-{stored.id}.txt"
+            ),
+            ephemeral=True,
+        )
+
+    # ---- buttons, the form, and the move itself ------------------------------------------------------
+
+    async def on_move_button(self, interaction: discord.Interaction, button: MoveButton) -> None:
+        if button.action == FORM:
+            await self._open_form(interaction, button.game_id, button.version)
+            return
+        await self._play(
+            interaction,
+            button.game_id,
+            button.version,
+            lambda adapter, match, seat: adapter.button_action(
+                match.engine, seat, button.action, button.arg
+            ),
+        )
+
+    async def _open_form(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None:
+        adapter, stored, match, seat = await self._load_for_action(interaction, game_id, version)
+        form = adapter.move_form(match, seat)
+        await interaction.response.send_modal(
+            MoveForm(stored.id, stored.version, form.title, form.label, form.placeholder)
+        )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        found = MOVE_FORM_ID.fullmatch((interaction.data or {}).get("custom_id", ""))
+        if not found:
+            return
+        values = text_inputs((interaction.data or {}).get("components", []))
+        text = values[0] if values else ""
+        try:
+            await self._play(
+                interaction,
+                int(found[1]),
+                int(found[2]),
+                lambda adapter, match, seat: adapter.parse_text(match.engine, seat, text),
+            )
+        except Exception as error:
+            await report_error(interaction, error)
+
+    async def _load_for_action(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int | None,
+        *,
+        any_time: bool = False,
+    ) -> tuple[GameAdapter, game_store.StoredGame, Match, int]:
+        """Load the match and check that this user may act now, with a current button."""
+        stored = await game_store.load_game(self.bot.db, game_id)
+        if stored is None or stored.game not in self.adapters:
+            raise UserError("That match no longer exists.")
+        adapter = self.adapters[stored.game]
+        seat = seat_of(stored.players, interaction.user.id)
+        if seat is None:
+            raise UserError(
+                f"You're watching {adapter.title} match #{game_id}: only its players can act. "
+                f"Start your own with `/{adapter.game} challenge`."
+            )
+        if stored.status != "active":
+            state = "is over" if stored.status == "finished" else "is not being played"
+            raise UserError(f"{adapter.title} match #{game_id} {state}.")
+        match = Match.from_json(adapter, stored.state)
+        if not any_time and seat not in adapter.actors(match.engine):
+            raise UserError(f"It's not your turn: {adapter.next_text(match)}")
+        if version is not None and version != stored.version:
+            raise UserError(STALE_BUTTON.format(game=adapter.game))
+        return adapter, stored, match, seat
+
+    async def _play(
+        self,
+        interaction: discord.Interaction,
+        game_id: int,
+        version: int | None,
+        choose: Chooser,
+        *,
+        any_time: bool = False,
+    ) -> None:
+        """Apply one player action (and the computer seats' replies), save, post the result."""
+        async with self.bot.game_locks(game_id):
+            adapter, stored, match, seat = await self._load_for_action(
+                interaction, game_id, version, any_time=any_time
+            )
+            action = choose(adapter, match, seat)
+            # Validate with the engine before acknowledging, so a mistake gets a plain answer.
+            before = match.engine
+            after, events = adapter.apply(before, seat, action)
+            if interaction.type is discord.InteractionType.application_command:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            else:
+                await interaction.response.defer()
+            match.engine = after
+            steps = [Step(before, events, after)]
+            steps += await self._computer_steps(adapter, match, stored)
+            stored = await self._save(
+                adapter, stored, match, interaction.user.id, adapter.action_text(action), steps
+            )
+            posted = await self._post(adapter, stored, match, steps, interaction=interaction)
+        if posted and interaction.type is discord.InteractionType.application_command:
+            await interaction.followup.send(
+                f"Done: see {adapter.title} match #{stored.id}'s newest message.", ephemeral=True
+            )
+
+    async def _computer_steps(
+        self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
+    ) -> list[Step]:
+        """The computer seats play while only they may act; one Step for all of it. Their RNG
+        is seeded from the match and its version, so a position gets the same choices."""
+        if not match.computers or adapter.is_over(match.engine):
+            return []
+        computers = set(match.computers)
+
+        def play() -> list[Step]:
+            rng = random.Random(f"{adapter.game}:{stored.id}:{stored.version}")
+            state, events = match.engine, []
+            before = state
+            while not adapter.is_over(state):
+                acting = adapter.actors(state)
+                if not acting or not acting <= computers:
+                    break
+                for seat in sorted(acting):
+                    action = adapter.computer_action(state, seat, match.computers[seat], rng)
+                    state, new_events = adapter.apply(state, seat, action)
+                    events += new_events
+            return [Step(before, events, state)] if events else []
+
+        steps = await asyncio.to_thread(play)
+        if steps:
+            match.engine = steps[-1].after
+        return steps
+
+    async def _save(
+        self,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        actor_id: int,
+        action: str,
+        steps: list[Step],
+    ) -> game_store.StoredGame:
+        finished = adapter.is_over(match.engine)
+
+        async def also(conn):
+            await adapter.on_finished(conn, stored, match)
+
+        return await game_store.save_move(
+            self.bot.db,
+            stored,
+            state=match.to_json(adapter),
+            actor_id=actor_id,
+            action=action,
+            events=[adapter.event_text(e) for step in steps for e in step.events],
+            status="finished" if finished else None,
+            timers=self._timers_for(stored, match, stored.version + 1),
+            also=also if finished else None,
+        )
+
+    def _timers_for(
+        self, stored: game_store.StoredGame, match: Match, version: int
+    ) -> list[timer_store.TimerSpec]:
+        """The reminder (and, between people, the forfeit offer) for the position at `version`."""
+        adapter = self.adapters[stored.game]
+        if adapter.is_over(match.engine):
+            return []
+        waiting = [s for s in adapter.actors(match.engine) if stored.players[s] != COMPUTER_ID]
+        if not waiting:
+            return []
+        now = time.time()
+        payload = {"game_id": stored.id, "version": version}
+        timers = [timer_store.TimerSpec(REMIND_EVENT, now + match.remind_minutes * 60, payload)]
+        if len(human_seats(stored.players)) > 1:
+            timers.append(
+                timer_store.TimerSpec(FORFEIT_EVENT, now + match.forfeit_minutes * 60, payload)
+            )
+        return timers
+
+    # ---- posting -----------------------------------------------------------------------------------
+
+    async def _channel_of(self, stored: game_store.StoredGame) -> discord.abc.Messageable:
+        channel_id = stored.thread_id or stored.channel_id
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(channel_id)
+        return channel  # type: ignore[return-value]
+
+    def _message_kwargs(self, stored: game_store.StoredGame, post: TurnPost) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {
+            "embed": post.embed,
+            "files": [discord.File(io.BytesIO(data), filename=name) for name, data in post.files],
+        }
+        view = view_of(
+            [
+                MoveButton(stored.id, stored.version, b.action, b.arg, label=b.label, style=b.style)
+                for b in post.buttons
+            ]
+        )
+        if view is not None:
+            kwargs["view"] = view
+        return kwargs
+
+    async def _post(
+        self,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        steps: list[Step],
+        *,
+        interaction: discord.Interaction | None = None,
+        first: bool = False,
+    ) -> bool:
+        """Post the steps' messages (buttons on the last), ping who acts next (or, at the end,
+        every player with the result and the revealed seed), retire the old buttons, and note
+        the version as posted. If Discord refuses, the player hears exactly what happened."""
+        await self._retire_old_buttons(stored, keep=None)
+        try:
+            channel = await self._channel_of(stored)
+            last: discord.Message | None = None
+            for index, step in enumerate(steps):
+                final = index == len(steps) - 1
+                post = await asyncio.to_thread(
+                    adapter.draw_turn, match, step, game_id=stored.id, final=final
+                )
+                if not final:
+                    post.buttons = []
+                kwargs = self._message_kwargs(stored, post)
+                content, mentions = self._ping(adapter, stored, match, first=first and index == 0)
+                if final and content:
+                    kwargs["content"] = content
+                    kwargs["allowed_mentions"] = mentions
+                else:
+                    kwargs["allowed_mentions"] = NO_MENTIONS
+                last = await channel.send(**kwargs)
+        except discord.HTTPException as error:
+            log.warning("could not post match %s version %s: %s", stored.id, stored.version, error)
+            if interaction is not None:
+                await send_ephemeral(
+                    interaction,
+                    missing_after_save_text(
+                        f"Your move in {adapter.title} match #{stored.id}",
+                        error,
+                        "Ask a server admin to let me post in the match's thread (Send Messages "
+                        f"in Threads, Embed Links, Attach Files), then `/{adapter.game} board` "
+                        "posts it again.",
+                    ),
+                )
+            return False
+        await game_store.mark_posted(
+            self.bot.db, stored.id, stored.version, last.id if last else None
+        )
+        return True
+
+    def _ping(
+        self, adapter: GameAdapter, stored: game_store.StoredGame, match: Match, *, first: bool
+    ) -> tuple[str, discord.AllowedMentions]:
+        humans = [stored.players[s] for s in human_seats(stored.players)]
+        if adapter.is_over(match.engine):
+            seed = adapter.seed_of(match.engine)
+            text = (
+                " ".join(f"<@{u}>" for u in humans)
+                + f" **{adapter.result_text(match)}**\n"
+                + f"Dice revealed: seed {seed}, salt `{match.salt}` (commitment "
+                + f"`{match.commitment}`). `/{adapter.game} record` gives the verifiable record."
+            )
+            return fit(text), discord.AllowedMentions(users=True)
+        acting = [
+            stored.players[s]
+            for s in sorted(adapter.actors(match.engine))
+            if stored.players[s] != COMPUTER_ID
+        ]
+        if not acting:
+            return "", NO_MENTIONS
+        text = " ".join(f"<@{u}>" for u in acting) + ", your move."
+        if first:
+            text += f"\nDice commitment: `{match.commitment}`."
+        return text, discord.AllowedMentions(users=True)
+
+    async def _retire_old_buttons(self, stored: game_store.StoredGame, *, keep: int | None) -> None:
+        """The previous turn message's buttons are spent, whatever the move came through (a
+        button, the form, a typed command): remove them so nobody clicks a stale one."""
+        old = stored.turn_message_id
+        if old is None or old == keep:
+            return
+        try:
+            channel = await self._channel_of(stored)
+            await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
+        except (discord.HTTPException, AttributeError):
+            log.info("could not clear the buttons of match %s's old message", stored.id)
+
+    # ---- reminders, forfeits, claims ------------------------------------------------------------------
+
+    async def _still_waiting(
+        self, payload: dict[str, Any]
+    ) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
+        stored = await game_store.load_game(self.bot.db, payload["game_id"])
+        if (
+            stored is None
+            or stored.game not in self.adapters
+            or stored.status != "active"
+            or stored.version != payload["version"]
+        ):
+            return None  # somebody moved since: nothing to do (this makes handlers idempotent)
+        adapter = self.adapters[stored.game]
+        return adapter, stored, Match.from_json(adapter, stored.state)
+
+    async def on_remind_timer(self, timer: timer_store.Timer) -> None:
+        found = await self._still_waiting(timer.payload)
+        if found is None:
+            return
+        adapter, stored, match = found
+        waiting = [stored.players[s] for s in sorted(adapter.actors(match.engine))]
+        channel = await self._channel_of(stored)
+        await channel.send(
+            " ".join(f"<@{u}>" for u in waiting if u != COMPUTER_ID)
+            + f", {adapter.title} match #{stored.id} is waiting for your move: "
+            + f"{adapter.next_text(match)} (`/{adapter.game} board` shows it again)",
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def on_forfeit_timer(self, timer: timer_store.Timer) -> None:
+        found = await self._still_waiting(timer.payload)
+        if found is None:
+            return
+        adapter, stored, match = found
+        absent = adapter.actors(match.engine)
+        waiting = [stored.players[s] for s in human_seats(stored.players) if s not in absent]
+        channel = await self._channel_of(stored)
+        await channel.send(
+            " ".join(f"<@{u}>" for u in waiting)
+            + f", your opponent has not moved in match #{stored.id} for "
+            + f"{match.forfeit_minutes // 60} hours. You may claim the match as a forfeit.",
+            view=view_of([ClaimButton(stored.id, stored.version)]),
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+
+    async def claim_forfeit(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None:
+        async with self.bot.game_locks(game_id):
+            stored = await game_store.load_game(self.bot.db, game_id)
+            if stored is None or stored.status != "active" or stored.game not in self.adapters:
+                raise UserError("That match is not being played any more.")
+            if stored.version != version:
+                raise UserError("Your opponent has moved since: the match goes on.")
+            adapter = self.adapters[stored.game]
+            match = Match.from_json(adapter, stored.state)
+            absent = sorted(adapter.actors(match.engine))
+            seat = seat_of(stored.players, interaction.user.id)
+            if seat is None or seat in absent or not absent:
+                raise UserError("Only the player who is waiting can claim this match.")
+            before = match.engine
+            action = adapter.resign_action(before, absent[0])
+            match.engine, events = adapter.apply(before, absent[0], action)
+            match.forfeited_by = absent[0]
+            await interaction.response.defer()
+            steps = [Step(before, events, match.engine)]
+            stored = await self._save(adapter, stored, match, interaction.user.id, "forfeit", steps)
+            await self._post(adapter, stored, match, steps, interaction=interaction)
+
+    # ---- start-up repair ------------------------------------------------------------------------------
+
+    async def _recover(self) -> None:
+        """After a crash: every active match gets back the timers its position needs, and a
+        move that was saved but never posted is posted now."""
+        await self.bot.wait_until_ready()
+        for stored in await game_store.open_games(self.bot.db, tuple(self.adapters)):
+            try:
+                await self._recover_one(stored)
+            except Exception:
+                log.exception("could not repair match %s at start-up", stored.id)
+
+    async def _recover_one(self, stored: game_store.StoredGame) -> None:
+        adapter = self.adapters[stored.game]
+        async with self.bot.game_locks(stored.id):
+            stored = await game_store.load_game(self.bot.db, stored.id) or stored
+            match = Match.from_json(adapter, stored.state)
+            if not await timer_store.timers_for_game(self.bot.db, stored.id):
+                wanted = self._timers_for(stored, match, stored.version)
+                if wanted:
+                    await game_store.set_timers(self.bot.db, stored.id, wanted)
+                    self.bot.timers.wake()
+                    log.info("match %s: restored its %d timers", stored.id, len(wanted))
+            if stored.posted_version < stored.version:
+                moves = await game_store.list_moves(self.bot.db, stored.id)
+                texts = [
+                    t
+                    for version, _, _, events in moves
+                    for t in events
+                    if version > stored.posted_version
+                ]
+                step = Step(match.engine, [], match.engine, texts=texts)
+                log.info("match %s: posting version %s, lost in a crash", stored.id, stored.version)
+                await self._post(adapter, stored, match, [step])

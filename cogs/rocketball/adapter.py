@@ -1,0 +1,184 @@
+"""Rocketball as the match host sees it: the engine's calls, the turn message, the buttons.
+
+Seat 0 is North (the challenger), seat 1 South. Everything else about running a match is the
+host's (cogs/host)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from render.rocketball import render_board, render_move_gif, turn_squares
+from rules.rocketball import (
+    LEVELS,
+    Aim,
+    GameState,
+    MoveEvent,
+    Pass,
+    Resign,
+    RocketballError,
+    Roll,
+    actors,
+    apply,
+    choose_action,
+    describe_next,
+    format_action,
+    new_game,
+    next_step,
+    parse_command,
+    to_record,
+)
+
+SEATS = ("N", "S")
+COLOUR = discord.Colour(0xD55E00)
+MAX_EVENT_TEXT = 3500  # leave room in the 4096-character description for the prompt
+
+
+def names_by_seat(match: Match) -> dict[str, str]:
+    return dict(zip(SEATS, match.names, strict=False))
+
+
+class RocketballAdapter(GameAdapter):
+    game = "rocketball"
+    title = "Rocketball"
+    computer_levels = LEVELS
+
+    # ---- the engine -------------------------------------------------------------------------
+
+    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[GameState, list[Any]]:
+        return new_game(seed, options.get("settings"))
+
+    def opening_events(self, state: GameState) -> list[Any]:
+        return new_game(state.seed, state.settings)[1]
+
+    def dump(self, state: GameState) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: dict[str, Any]) -> GameState:
+        return GameState.from_dict(data)
+
+    def seed_of(self, state: GameState) -> int:
+        return state.seed
+
+    def actors(self, state: GameState) -> frozenset[int]:
+        return frozenset(SEATS.index(seat) for seat in actors(state))
+
+    def is_over(self, state: GameState) -> bool:
+        return state.over
+
+    def apply(self, state: GameState, seat: int, action: Any) -> tuple[GameState, list[Any]]:
+        return apply(state, action, SEATS[seat])
+
+    def parse_text(self, state: GameState, seat: int, text: str) -> Any:
+        return parse_command(text, SEATS[seat])
+
+    def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:
+        if action == "roll":
+            return Roll()
+        if action == "pass":
+            return Pass()
+        if action == "aim" and arg in ("N", "E", "S", "W"):
+            return Aim(arg)
+        raise RocketballError("That button does nothing any more.")
+
+    def resign_action(self, state: GameState, seat: int) -> Any:
+        return Resign(SEATS[seat])
+
+    def computer_action(self, state: GameState, seat: int, level: str, rng: random.Random) -> Any:
+        return choose_action(state, level, rng)
+
+    def outcome(self, state: GameState) -> tuple[str, ...]:
+        if state.winner is None:
+            return ("draw", "draw")
+        return tuple("win" if seat == state.winner else "loss" for seat in SEATS)
+
+    def event_text(self, event: Any) -> str:
+        return event.text
+
+    def action_text(self, action: Any) -> str:
+        return format_action(action)
+
+    def record(self, state: GameState, *, salt: str, reveal: bool) -> str:
+        return to_record(state, reveal=reveal, salt=salt)
+
+    # ---- how it looks -------------------------------------------------------------------------
+
+    def seat_label(self, match: Match, seat: int) -> str:
+        name = match.names[seat] if seat < len(match.names) else ""
+        side = ("North", "South")[seat]
+        return f"{side} ({name})" if name else side
+
+    def next_text(self, match: Match) -> str:
+        return describe_next(next_step(match.engine), names_by_seat(match))
+
+    def result_text(self, match: Match) -> str:
+        text = self.next_text(match)
+        if match.forfeited_by is not None:
+            text += f" {self.seat_label(match, match.forfeited_by)} did not move in time."
+        return text
+
+    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+        state = step.after
+        names = names_by_seat(match)
+        moved = any(isinstance(event, MoveEvent) for event in step.events)
+        board = render_board(state, names=names, highlight=turn_squares(step.events))
+        files = [("board.png", board)]
+        if moved:
+            files.append(("move.gif", render_move_gif(step.before, step.events, names=names)))
+        # The result is said once, in the message's content, by the host: not again here.
+        texts = step.texts
+        if texts is None:
+            texts = [e.text for e in step.events if e.kind != "game_over"]
+        lines = "\n".join(f"• {text}" for text in texts if text)
+        if len(lines) > MAX_EVENT_TEXT:
+            lines = (
+                lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
+                + "\n• … (the rest is in the record)"
+            )
+        prompt = "" if state.over else f"**Next:** {self.next_text(match)}"
+        embed = discord.Embed(
+            title=f"Rocketball #{game_id}: North {state.score['N']} - {state.score['S']} South",
+            description="\n\n".join(part for part in (lines, prompt) if part),
+            colour=COLOUR,
+        )
+        variants = ", ".join(name.replace("_", " ") for name in state.settings.variant_names())
+        footer = f"First to {state.settings.target_score}"
+        if variants:
+            footer += f" · variants: {variants}"
+        if moved:
+            footer += " · the animation shows the ball's path"
+        embed.set_footer(text=footer)
+        embed.set_image(url="attachment://board.png")
+        return TurnPost(embed, files, self._buttons(state) if final else [])
+
+    @staticmethod
+    def _buttons(state: GameState) -> list[ButtonSpec]:
+        step = next_step(state)
+        if step.kind == "roll":
+            return [ButtonSpec("Roll the d4", "roll")]
+        if step.kind == "aim":
+            return [ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"]
+        if step.kind == "place":
+            if step.options == ("pass",):
+                return [
+                    ButtonSpec(
+                        "Pass (no move possible)", "pass", style=discord.ButtonStyle.secondary
+                    )
+                ]
+            return [ButtonSpec("Place or rotate a chip…", FORM)]
+        return []
+
+    def move_form(self, match: Match, seat: int) -> FormSpec:
+        state = match.engine
+        drawn = state.drawn
+        hint = "e.g. c4 N · rotate c4 cw"
+        if drawn == "djinn":
+            hint = "djinn: square, facing and chip, e.g. c4 N vortex"
+        elif drawn and drawn not in ("vortex", "gust"):
+            hint = f"{drawn} chip: just the square, e.g. e5 · or rotate c4 cw"
+        if state.settings.drifting_winds:
+            hint += " · drift c4 c5"
+        return FormSpec("Your move", "Move (square + facing, or rotate)", hint)

@@ -1,0 +1,308 @@
+"""The shared match host, through the fake Discord, played with Rocketball (its first game).
+
+Each test here was written against a defect seen in the host before it was shared (issue 9):
+predictable dice, duplicate matches from simultaneous commands, replies too long for Discord,
+matches created in DMs, spectators pinging players, a resignation without confirmation, a
+withdrawn challenge answered with the generic error, spent buttons left live, lost timers and
+missing turn messages after a crash, and no way for a user to see or delete their data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+
+import pytest
+
+from rules.fairness import verify_commitment
+from rules.rocketball import apply, format_action, legal_actions
+
+pytestmark = pytest.mark.e2e
+
+HASH = re.compile(r"\b[0-9a-f]{64}\b")
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    return {"GAME_SEED": "9090"}
+
+
+def games_row(bot, game_id: int) -> dict:
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        return dict(conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone())
+
+
+def game_count(bot, where: str = "1 = 1", parameters: tuple = ()) -> int:
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute(f"SELECT COUNT(*) FROM games WHERE {where}", parameters).fetchone()[0]
+
+
+def latest_game_id(bot) -> int:
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
+
+
+def engine_state(bot, game_id: int) -> dict:
+    return json.loads(games_row(bot, game_id)["state"])["engine"]
+
+
+def is_turn(message) -> bool:
+    return bool(message.buttons) or " wins" in message.text
+
+
+async def start_match(discord, challenger, opponent, channel):
+    reply = await discord.slash(
+        "rocketball challenge", user=challenger, channel=channel, opponent=opponent
+    )
+    await discord.click(reply, "Accept", user=opponent)
+    thread = await discord.wait_for_thread(channel)
+    first = await discord.wait_for_message(thread, is_turn, timeout=15)
+    return reply, thread, first
+
+
+async def resign(discord, user, channel):
+    """Resign through the command and its confirmation button."""
+    asked = await discord.slash("rocketball resign", user=user, channel=channel)
+    assert asked.ephemeral and "Resign" in asked.button_labels, asked.text
+    return await discord.click(asked, "Resign", user=user)
+
+
+def record_text(reply) -> str:
+    return reply.attachments[0].data.decode()
+
+
+# --- 1. provably fair dice ----------------------------------------------------------------------
+
+
+async def test_the_seed_is_committed_at_the_start_secret_in_play_and_revealed_at_the_end(
+    discord, bot, general
+):
+    ann, ben, spectator = (discord.add_user(n) for n in ("ann", "ben", "sam"))
+    reply, thread, first = await start_match(discord, ann, ben, general)
+    game_id = latest_game_id(bot)
+    published = HASH.search(discord.message(reply).text + first.text)
+    assert published, "the first messages publish the seed's commitment"
+
+    live = await discord.slash("rocketball record", user=spectator, match_id=game_id)
+    text = record_text(live)
+    assert "[Seed" not in text and "[Salt" not in text and published.group() in text
+    assert str(engine_state(bot, game_id)["seed"]) not in text
+
+    await resign(discord, ann, thread)
+    end = await discord.wait_for_message(thread, lambda m: "wins" in m.text, timeout=15)
+    seed = engine_state(bot, game_id)["seed"]
+    assert str(seed) in end.text, "the final message reveals the seed"
+    finished = record_text(await discord.slash("rocketball record", user=ann, match_id=game_id))
+    headers = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', finished, re.M))
+    assert int(headers["Seed"]) == seed
+    assert verify_commitment("rocketball", seed, headers["Salt"], published.group())
+
+
+# --- 4. one active match per pair per channel, enforced by the database -------------------------
+
+
+async def test_twenty_simultaneous_challenges_make_one_match(discord, bot, games):
+    cleo, dan = discord.add_user("cleo"), discord.add_user("dan")
+    replies = await asyncio.gather(
+        *(
+            discord.slash("rocketball challenge", user=cleo, channel=games, opponent=dan)
+            for _ in range(20)
+        )
+    )
+    assert sum(not r.ephemeral for r in replies) == 1
+    assert all("already have Rocketball match" in r.content for r in replies if r.ephemeral)
+    assert game_count(bot, "status = 'pending' AND channel_id = ?", (games.id,)) == 1
+    refused = [r for r in replies if r.ephemeral]
+    assert len(refused) == 19
+
+
+async def test_twenty_simultaneous_computer_matches_make_one_match_and_one_thread(
+    discord, bot, games
+):
+    eve = discord.add_user("eve")
+    threads_before = len(discord.threads(games))
+    before = latest_game_id(bot)
+    await asyncio.gather(
+        *(
+            discord.slash("rocketball play-computer", user=eve, channel=games, level="easy")
+            for _ in range(20)
+        ),
+        return_exceptions=True,
+    )
+    await asyncio.sleep(0.5)
+    assert game_count(bot, "id > ?", (before,)) == 1
+    assert len(discord.threads(games)) == threads_before + 1
+
+
+# --- 6. long input never breaks the reply ---------------------------------------------------------
+
+
+async def test_the_longest_allowed_input_gets_a_short_ephemeral_answer(discord, bot, general):
+    fay, gus = discord.add_user("fay"), discord.add_user("gus")
+    command = next(c for c in discord.commands() if c["name"] == "rocketball")
+    challenge = next(o for o in command["options"] if o["name"] == "challenge")
+    variants = next(o for o in challenge["options"] if o["name"] == "variants")
+    longest = variants.get("max_length", 4000)
+    assert longest <= 200, "string options carry a max_length"
+    reply = await discord.slash(
+        "rocketball challenge", user=fay, channel=general, opponent=gus, variants="x" * longest
+    )
+    assert reply.ephemeral and len(reply.content) <= 2000
+    assert "is not a Rocketball variant" in reply.content
+
+
+# --- 7. DMs -------------------------------------------------------------------------------------
+
+
+async def test_no_match_is_created_in_a_dm(discord, bot):
+    """discord.py ignores guild_only() on subcommands: the group itself is guild-only now, so
+    Discord does not offer the command in DMs at all (the fake refuses it as the client would)."""
+    from fakediscord.model import DriverError
+
+    hal = discord.add_user("hal")
+    before = game_count(bot)
+    with pytest.raises(DriverError, match="not available in DMs"):
+        await discord.slash(
+            "rocketball play-computer", user=hal, channel=discord.open_dm(hal), level="easy"
+        )
+    command = next(c for c in discord.commands() if c["name"] == "rocketball")
+    assert command.get("contexts") == [0] or command.get("dm_permission") is False
+    assert game_count(bot) == before
+
+
+# --- 5. permissions ------------------------------------------------------------------------------
+
+
+async def test_a_channel_whose_threads_the_bot_cannot_write_in_is_refused_up_front(discord, bot):
+    from fakediscord.model import SEND_MESSAGES_IN_THREADS
+
+    ida, jon = discord.add_user("ida"), discord.add_user("jon")
+    channel = discord.add_channel("no-thread-posts", deny_bot=SEND_MESSAGES_IN_THREADS)
+    before = game_count(bot)
+    reply = await discord.slash("rocketball challenge", user=ida, channel=channel, opponent=jon)
+    assert reply.ephemeral and "Send Messages in Threads" in reply.content
+    assert game_count(bot) == before
+
+
+# --- 9. the smaller defects -----------------------------------------------------------------------
+
+
+async def test_a_spectator_showing_the_board_pings_nobody(discord, bot, general):
+    kim, lee, max_ = (discord.add_user(n) for n in ("kim", "lee", "max"))
+    _, thread, _ = await start_match(discord, kim, lee, general)
+    shown = await discord.slash("rocketball board", user=max_, channel=thread)
+    posted = shown if shown.embeds else await discord.wait_for_message(thread, is_turn)
+    assert kim.mention not in posted.content and lee.mention not in posted.content
+    await resign(discord, kim, thread)
+
+
+async def test_resigning_asks_first_and_the_end_names_who_resigned(discord, bot, general):
+    ned, ola = discord.add_user("ned"), discord.add_user("ola")
+    _, thread, _ = await start_match(discord, ned, ola, general)
+    game_id = latest_game_id(bot)
+    asked = await discord.slash("rocketball resign", user=ned, channel=thread)
+    assert asked.ephemeral and games_row(bot, game_id)["status"] == "active"
+    await discord.click(asked, "Resign", user=ned)
+    end = await discord.wait_for_message(thread, lambda m: "wins" in m.text, timeout=15)
+    assert "resign" in end.text and "0-0!" not in end.text
+    assert ola.mention in end.content and ned.mention in end.content
+    assert end.text.count("wins") == 1
+    assert games_row(bot, game_id)["status"] == "finished"
+
+
+async def test_accepting_a_withdrawn_challenge_says_it_was_withdrawn(discord, bot, general):
+    pia, quin = discord.add_user("pia"), discord.add_user("quin")
+    reply = await discord.slash("rocketball challenge", user=pia, channel=general, opponent=quin)
+    game_id = latest_game_id(bot)
+    withdrawn, late = await asyncio.gather(
+        discord.click(reply, "Decline", user=pia), discord.click(reply, "Accept", user=quin)
+    )
+    if games_row(bot, game_id)["status"] == "cancelled":
+        assert late.ephemeral and late.content == "That challenge was already withdrawn."
+    else:  # the accept got there first: the withdrawal is the one refused
+        assert withdrawn.ephemeral and "already accepted" in withdrawn.content
+        await resign(discord, pia, await discord.wait_for_thread(general))
+
+
+async def test_a_move_typed_as_a_command_retires_the_old_buttons(discord, bot, general):
+    ray, sue = discord.add_user("ray"), discord.add_user("sue")
+    _, thread, first = await start_match(discord, ray, sue, general)
+    game_id = latest_game_id(bot)
+    mover = {"N": ray, "S": sue}[engine_state(bot, game_id)["to_move"]]
+    await discord.click(first, "Roll the d4", user=mover)
+    placing = await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert "Place or rotate a chip…" in placing.button_labels
+    from rules.rocketball import GameState
+
+    state = GameState.from_dict(engine_state(bot, game_id))
+    move = next(a for a in legal_actions(state) if type(a).__name__ in ("Place", "Rotate", "Pass"))
+    apply(state, move)  # the move is legal
+    await discord.slash("rocketball move", user=mover, channel=thread, move=format_action(move))
+    await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert not discord.message(placing).buttons, "the spent buttons are removed"
+    await resign(discord, ray, thread)
+
+
+# --- 2. timers and turn messages survive a crash ---------------------------------------------------
+
+
+async def test_missing_timers_and_a_missing_turn_message_are_restored_at_start_up(
+    discord, bot, general
+):
+    tom, uma = discord.add_user("tom"), discord.add_user("uma")
+    _, thread, first = await start_match(discord, tom, uma, general)
+    game_id = latest_game_id(bot)
+    bot.stop()
+    # As if the bot died right after saving a roll: the move is stored, its timers and its turn
+    # message are not.
+    from rules.rocketball import GameState, Roll
+
+    row = games_row(bot, game_id)
+    envelope = json.loads(row["state"])
+    after, events = apply(GameState.from_dict(envelope["engine"]), Roll())
+    envelope["engine"] = after.to_dict()
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE games SET state = ?, version = version + 1 WHERE id = ?",
+            (json.dumps(envelope), game_id),
+        )
+        conn.execute(
+            "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
+            " VALUES (?, ?, ?, 'roll', ?, CURRENT_TIMESTAMP)",
+            (game_id, row["version"] + 1, tom.id, json.dumps([e.text for e in events])),
+        )
+        conn.execute("DELETE FROM timers")
+    bot.start()
+    turn = await discord.wait_for_message(
+        thread, lambda m: is_turn(m) and "rolls d4" in m.text, since=first, timeout=15
+    )
+    assert "Place or rotate a chip…" in turn.button_labels or "Pass" in " ".join(turn.button_labels)
+    with sqlite3.connect(bot.database_path) as conn:
+        events = {e for (e,) in conn.execute("SELECT event FROM timers")}
+    assert {"match_remind", "match_forfeit"} <= events
+    await resign(discord, tom, thread)
+
+
+# --- 11. a user's data ------------------------------------------------------------------------------
+
+
+async def test_privacy_shows_and_deletes_a_users_data(discord, bot, general):
+    vic, wes = discord.add_user("vic"), discord.add_user("wes")
+    _, thread, _ = await start_match(discord, vic, wes, general)
+    game_id = latest_game_id(bot)
+    await resign(discord, vic, thread)
+    await discord.wait_for_message(thread, lambda m: "wins" in m.text, timeout=15)
+    shown = await discord.slash("privacy", user=vic)
+    assert shown.ephemeral and "1 finished match" in shown.text
+    asked = await discord.click(shown, "Delete my data", user=vic)
+    assert asked.ephemeral
+    with sqlite3.connect(bot.database_path) as conn:
+        players = [u for (u,) in conn.execute("SELECT user_id FROM game_players")]
+        names = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
+    assert vic.id not in players and wes.id in players
+    assert "vic" not in names.lower()
+    stats = await discord.slash("rocketball stats", user=wes)
+    assert "Played" in stats.text
