@@ -17,6 +17,7 @@ COPY rules ./rules
 COPY render ./render
 COPY db ./db
 COPY data ./data
+COPY docs ./docs
 COPY fakediscord ./fakediscord
 
 RUN useradd --system --uid 10001 --no-create-home ballcourt \

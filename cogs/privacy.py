@@ -1,0 +1,110 @@
+"""/privacy: what Ballcourt stores about you, and deleting it (Discord's developer policy).
+
+Deleting keeps other players' games whole: your seats, moves and names in them become "Deleted
+user", your own statistics go, and your opponents keep theirs. While you have an open match the
+deletion waits: finish or resign it first, so nobody is left in a match with an empty seat.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.common import UserError, report_error
+from cogs.host import DELETED_USER_ID
+from cogs.host.match import without_name
+from db import games as game_store
+
+if TYPE_CHECKING:
+    from bot import Ballcourt
+
+
+class DeleteButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"privacy:delete:(?P<user>\d+)"
+):
+    def __init__(self, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Delete my data",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"privacy:delete:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> DeleteButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            if interaction.user.id != self.user_id:
+                raise UserError("Only the person whose data it is can delete it.")
+            cog = interaction.client.get_cog("Privacy")
+            await cog.delete(interaction)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class Privacy(commands.Cog):
+    def __init__(self, bot: Ballcourt) -> None:
+        self.bot = bot
+
+    async def summary(self, user_id: int) -> list[str]:
+        footprint = await game_store.user_footprint(self.bot.db, user_id)
+        lines = []
+        for status in ("pending", "active", "finished", "cancelled"):
+            count = footprint.get(status, 0)
+            if count:
+                lines.append(f"{count} {status} match{'es' if count != 1 else ''}")
+        for adapter in self.bot.matches.adapters.values():
+            lines += await adapter.describe_user(self.bot.db, user_id)
+        return lines
+
+    @app_commands.command(
+        name="privacy", description="See what Ballcourt stores about you, or delete it"
+    )
+    async def privacy(self, interaction: discord.Interaction) -> None:
+        lines = await self.summary(interaction.user.id)
+        if not lines:
+            await interaction.response.send_message(
+                "Ballcourt stores nothing about you.", ephemeral=True
+            )
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(DeleteButton(interaction.user.id))
+        await interaction.response.send_message(
+            "What Ballcourt stores about you: your Discord id in the seats of "
+            + "; ".join(lines)
+            + ", and the display name you had then. Deleting removes your statistics and "
+            'replaces you with "Deleted user" in other players\' games.',
+            view=view,
+            ephemeral=True,
+        )
+
+    async def delete(self, interaction: discord.Interaction) -> None:
+        user_id = interaction.user.id
+        footprint = await game_store.user_footprint(self.bot.db, user_id)
+        if footprint.get("pending") or footprint.get("active"):
+            raise UserError(
+                "You have open matches: finish or resign them (or withdraw your challenges) "
+                "first, then delete your data."
+            )
+        async with self.bot.db.transaction() as conn:
+            touched = await game_store.forget_user(conn, user_id, DELETED_USER_ID, without_name)
+            for adapter in self.bot.matches.adapters.values():
+                await adapter.forget_user(conn, user_id, DELETED_USER_ID)
+        await interaction.response.send_message(
+            f'Done: you are now "Deleted user" in {touched} match'
+            f"{'es' if touched != 1 else ''}, and your statistics are gone.",
+            ephemeral=True,
+        )
+
+
+async def setup(bot: Ballcourt) -> None:
+    bot.add_dynamic_items(DeleteButton)
+    await bot.add_cog(Privacy(bot))
