@@ -235,9 +235,13 @@ def draw_players(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, s
         x = MARGIN + (seat % 2) * column
         y = top + 4 + (seat // 2) * 32
         draw.rectangle((x, y + 2, x + 24, y + 26), fill=PLAYER_COLOURS[seat], outline=INK, width=2)
-        name = (names or {}).get(seat, f"Player {seat + 1}")[:14]
         cards = len(state.hands[seat])
-        line = f"{seat + 1} {name}: {len(state.victory[seat])} VP, {cards} card{'s' if cards != 1 else ''}"
+        tail = f": {len(state.victory[seat])} VP, {cards} card{'s' if cards != 1 else ''}"
+        name = (names or {}).get(seat, f"Player {seat + 1}")
+        room = column - 40 - draw.textlength(f"{seat + 1} {tail}", font=text)
+        while len(name) > 1 and draw.textlength(name, font=text) > room:
+            name = name[:-2] + "…"
+        line = f"{seat + 1} {name}{tail}"
         draw.text((x + 32, y + 3), line, font=text, fill=INK)
 
 
