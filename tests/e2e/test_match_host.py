@@ -306,3 +306,48 @@ async def test_privacy_shows_and_deletes_a_users_data(discord, bot, general):
     assert "vic" not in names.lower()
     stats = await discord.slash("rocketball stats", user=wes)
     assert "Played" in stats.text
+
+
+# --- 5. a move saved but not posted ----------------------------------------------------------------
+
+
+async def ephemeral_text_for(fake, user, needle: str, timeout: float = 10.0) -> str:
+    """The newest ephemeral message `user` got that contains `needle` (read off the fake)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while asyncio.get_running_loop().time() < deadline:
+        for message_id, meta in list(fake.message_meta.items()):
+            content = fake.messages.get(message_id, {}).get("content") or ""
+            if meta.ephemeral_for == user.id and needle in content:
+                return content
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{user.name} was not told {needle!r}")
+
+
+async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
+    discord, bot, fake_discord
+):
+    """Issue 9, defect 5: with a permission removed mid-match a roll was saved and its buttons
+    removed, yet the player was told "Nothing was changed"."""
+    from fakediscord.model import ATTACH_FILES
+
+    xia, yan = discord.add_user("xia"), discord.add_user("yan")
+    channel = discord.add_channel("permissions-later")
+    _, thread, first = await start_match(discord, xia, yan, channel)
+    game_id = latest_game_id(bot)
+    version = games_row(bot, game_id)["version"]
+    mover = {"N": xia, "S": yan}[engine_state(bot, game_id)["to_move"]]
+    overwrites = fake_discord.channels[channel.id]["permission_overwrites"]
+    overwrites.append(
+        {"id": str(fake_discord.bot_role_id), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
+    )
+    await discord.click(first, "Roll the d4", user=mover, wait_followup=False)
+    told = await ephemeral_text_for(fake_discord, mover, "was saved")
+    assert "Nothing was changed" not in told and "/rocketball board" in told
+    assert games_row(bot, game_id)["version"] == version + 1
+    discord.take_violations()  # the refused upload was the point
+
+    overwrites.clear()
+    shown = await discord.slash("rocketball board", user=mover, channel=thread)
+    posted = shown if shown.embeds else await discord.wait_for_message(thread, is_turn)
+    assert "rolls d4" in posted.text or posted.buttons
+    await resign(discord, xia, thread)
