@@ -21,11 +21,16 @@ from PIL import Image
 
 from render.rollerball2.fac import fac_image, fac_section_image
 from render.rollerball2.faces import FacFace, box_score, card_face, fac_face
+from render.rollerball2.pages import box_summary_pages, gamecard_page, standings_page
 from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
 from render.rollerball2.png import encode_png
-from render.rollerball2.scoresheet import scoresheet_image
+from render.rollerball2.scoresheet import draw_scoresheet, layout_team_page, scoresheet_image
+from render.rollerball2.tables import page_image
+from render.rollerball2.track import track_face, track_image
 from rules.rollerball2.cards import FastActionCard, PlayerCard
 from rules.rollerball2.scoresheet import MatchResult
+from rules.rollerball2.season import StandingRow
+from rules.rollerball2.state import MatchState
 
 
 def _png(image: Image.Image) -> bytes:
@@ -35,18 +40,24 @@ def _png(image: Image.Image) -> bytes:
 
 
 __all__ = [
+    "BOX_PAGE_LIMIT",
+    "render_box_score_pages",
     "render_card_sheet",
     "render_card_sheets",
     "render_fac",
     "render_fac_section",
+    "render_gamecard",
     "render_player_card",
     "render_scoresheet",
+    "render_standings",
+    "render_track",
 ]
 
 
-def render_player_card(card: PlayerCard) -> bytes:
-    """One player card as PNG."""
-    return _png(card_image(card_face(card)))
+def render_player_card(card: PlayerCard, highlight: tuple[str, int] | None = None) -> bytes:
+    """One player card as PNG. `highlight` = (column, die): the row just rolled ("offense" or
+    "defense", the engine's face 1..10, as in rules.rollerball2.Roll) is lit."""
+    return _png(card_image(card_face(card), highlight))
 
 
 def render_fac(fac: FastActionCard, highlight: str | None = None) -> bytes:
@@ -87,5 +98,40 @@ def render_card_sheets(cards: Sequence[PlayerCard]) -> list[bytes]:
 
 
 def render_scoresheet(result: MatchResult) -> bytes:
-    """The box score of a finished (or running) match as PNG."""
+    """The box score of a finished (or running) match as one tall PNG (the printable sheet)."""
     return _png(scoresheet_image(box_score(result)))
+
+
+BOX_PAGE_LIMIT = 150 * 1024  # bytes: each page of the box score stays under this
+
+
+def render_box_score_pages(result: MatchResult) -> list[bytes]:
+    """The box score as phone-sized pages: the summary (result, score by period, three stars,
+    scoring and penalty summaries with clock times; more pages if the match needs them), then
+    the visitors' and the home team's rows. Each page is encoded compactly (zlib level 9)."""
+    score = box_score(result)
+    images = [page_image(page) for page in box_summary_pages(result, score.result_line)]
+    for team in (score.visitors, score.home):
+        images.append(draw_scoresheet(layout_team_page(score, team)))
+    return [encode_png(image, level=9) for image in images]
+
+
+def render_track(state: MatchState) -> bytes:
+    """The match at a glance: score, period, FACs left, the ball, line-ups, the penalty box.
+    Safe to show mid-match: no seed, no deck order, no line-up before both are handed in."""
+    return _png(track_image(track_face(state)))
+
+
+def render_gamecard() -> bytes:
+    """The seed's Game Card: Action Matrix, Random Player chart (rows 0-9), penalty legend."""
+    return _gamecard_png()
+
+
+@lru_cache(maxsize=1)
+def _gamecard_png() -> bytes:
+    return encode_png(page_image(gamecard_page()), level=9)
+
+
+def render_standings(title: str, rows: Sequence[StandingRow]) -> list[bytes]:
+    """The season table (rows from rules.rollerball2.season.standings), one page per 1,100 px."""
+    return [_png(page_image(page)) for page in standings_page(title, list(rows))]

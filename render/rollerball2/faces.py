@@ -31,7 +31,8 @@ FAC_SECTIONS: tuple[str, ...] = tuple(SECTION_HEADINGS.values())
 class CardFace:
     """A player card as printed: identity plus the D10 table, no numeric ratings.
 
-    `offense[i]` and `defense[i]` are the results for a D10 roll of i + 1, as in the engine.
+    `offense[i]` and `defense[i]` are the results for a D10 roll of i + 1, as in the engine;
+    the card prints them in cards.PRINTED_FACES order (face 0, i.e. the engine's 10, first).
     """
 
     number: str

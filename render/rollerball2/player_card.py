@@ -1,8 +1,9 @@
 """Rollerball II player cards: one card as a business-card image, and a printable sheet of ten.
 
 The card follows the seed's sample player card: uniform number, name, position, experience
-level, team, and the D10 table with OFFENSE and DEFENSE columns (rows 1-10) showing action
-codes. It shows no numeric ratings (seed, design objective 7): the codes are printed plain,
+level, team, and the D10 table with OFFENSE and DEFENSE columns showing action codes, rows
+printed 0-9 as on the seed's sample card (a die face 0 is the engine's 10). A row can be lit to
+show the die just rolled on the card. It shows no numeric ratings (seed, design objective 7): the codes are printed plain,
 ink on paper, not colour-coded, so a player's worth is read from the card as the designer
 intended. A short legend explains the six codes.
 
@@ -19,7 +20,17 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BLUE, GREEN, INK, LIGHT_GREY, ORANGE, PAPER, PURPLE, SKY, VERMILION
+from render.common import (
+    BLUE,
+    GREEN,
+    INK,
+    LIGHT_GREY,
+    ORANGE,
+    PAPER,
+    PURPLE,
+    SKY,
+    VERMILION,
+)
 from render.rollerball2.faces import CODE_MEANINGS, CardFace
 from render.rollerball2.text import (
     PlacedText,
@@ -32,6 +43,7 @@ from render.rollerball2.text import (
     text_width,
     wrap,
 )
+from rules.rollerball2.cards import PRINTED_FACES, face_label
 
 CARD_WIDTH = 700
 CARD_HEIGHT = 400
@@ -75,7 +87,7 @@ class CardLayout:
     number_box: Rect
     badge_box: Rect
     stripe_box: Rect
-    offense_cells: list[Rect]  # D10 rows 1-10
+    offense_cells: list[Rect]  # D10 rows as printed: faces 0, 1, ..., 9
     defense_cells: list[Rect]
     header_cells: list[Rect]  # D10, OFFENSE, DEFENSE, D10
     d10_cells: list[Rect]  # both D10 columns, left then right
@@ -155,11 +167,11 @@ def _template_texts(position: str, experience: str) -> tuple[list[PlacedText], R
         texts += place_lines(
             [label], box, 18, bold=True, fill=PAPER, align="center", valign="middle"
         )
-    for row in range(10):
-        # Rows are the bot's D10 faces 1-10 (the engine reads a die showing 0 as 10).
+    for row, face in enumerate(PRINTED_FACES):
+        # Printed 0-9 as the seed's sample card; the engine reads the die's 0 as 10.
         for box in (left_d10[row], right_d10[row]):
             texts += place_lines(
-                [str(row + 1)], box, 22, bold=True, fill=INK, align="center", valign="middle"
+                [face_label(face)], box, 22, bold=True, fill=INK, align="center", valign="middle"
             )
 
     position_box = (BESIDE_LEFT, TOP, PANEL_RIGHT, TOP + 36)
@@ -186,8 +198,9 @@ def _face_texts(face: CardFace) -> list[PlacedText]:
     """This player's own printing: the codes, the number, the name and the team."""
     texts: list[PlacedText] = []
     _, _, offense, defense, _ = _table_cells()
-    for row in range(10):
-        for box, code in ((offense[row], face.offense[row]), (defense[row], face.defense[row])):
+    for row, die in enumerate(PRINTED_FACES):
+        results = ((offense[row], face.offense[die - 1]), (defense[row], face.defense[die - 1]))
+        for box, code in results:
             width = box[2] - box[0] - 8
             size, lines = fit_lines(code, width, ROW_HEIGHT, (23, 20, 17, 14), bold=True)
             lines = clip_lines(lines, size, width, 1, bold=True)
@@ -268,11 +281,42 @@ def _card_template(position: str, experience: str) -> Image.Image:
     return image
 
 
-def draw_card(image: Image.Image, face: CardFace, origin: tuple[int, int] = (0, 0)) -> None:
-    """Draw one card onto `image` with its top-left corner at `origin`."""
+HIGHLIGHT_SHADE = (255, 226, 120)  # the rolled cell: still light ground under dark ink
+
+
+def highlighted_row(die: int) -> int:
+    """The printed row (0 at the top) of engine die face `die` (1..10)."""
+    return PRINTED_FACES.index(die)
+
+
+def draw_card(
+    image: Image.Image,
+    face: CardFace,
+    origin: tuple[int, int] = (0, 0),
+    highlight: tuple[str, int] | None = None,
+) -> None:
+    """Draw one card onto `image` with its top-left corner at `origin`. `highlight` is
+    (column, die): "offense" or "defense" and the engine's face 1..10; that cell is filled
+    and its whole row framed, so the result just rolled stands out."""
     image.paste(_card_template(face.position.upper(), face.experience.upper()), origin)
     ox, oy = origin
-    draw_texts(ImageDraw.Draw(image), [_shifted(t, ox, oy) for t in _face_texts(face)])
+    draw = ImageDraw.Draw(image)
+    if highlight is not None:
+        column, die = highlight
+        row = highlighted_row(die)
+        _, left_d10, offense, defense, right_d10 = _table_cells()
+        cell = (offense if column == "offense" else defense)[row]
+        draw.rectangle(
+            (cell[0] + ox, cell[1] + oy, cell[2] + ox - 1, cell[3] + oy - 1), fill=HIGHLIGHT_SHADE
+        )
+        frame = (
+            left_d10[row][0] + ox,
+            left_d10[row][1] + oy,
+            right_d10[row][2] + ox - 1,
+            right_d10[row][3] + oy - 1,
+        )
+        draw.rectangle(frame, outline=ORANGE, width=3)
+    draw_texts(draw, [_shifted(t, ox, oy) for t in _face_texts(face)])
 
 
 def _shifted(text: PlacedText, dx: int, dy: int) -> PlacedText:
@@ -282,9 +326,9 @@ def _shifted(text: PlacedText, dx: int, dy: int) -> PlacedText:
     return PlacedText(text.text, text.x + dx, text.y + dy, text.size, text.bold, text.fill, box)
 
 
-def card_image(face: CardFace) -> Image.Image:
+def card_image(face: CardFace, highlight: tuple[str, int] | None = None) -> Image.Image:
     image = Image.new("RGB", (CARD_WIDTH, CARD_HEIGHT), PAPER)
-    draw_card(image, face)
+    draw_card(image, face, highlight=highlight)
     return image
 
 

@@ -374,8 +374,48 @@ def layout_scoresheet(score: BoxScore) -> ScoresheetLayout:
     return ScoresheetLayout(SHEET_WIDTH, height, texts, bands, blocks, rules)
 
 
+def layout_team_page(score: BoxScore, team: TeamBox) -> ScoresheetLayout:
+    """One team's half of the box score on its own page (a phone-sized page of the box score:
+    title, the result, the team's rows and totals, what carries over, the legend)."""
+    texts: list[PlacedText] = []
+    bands: list[Band] = []
+    title_height = 56
+    bands.append(Band((0, 0, SHEET_WIDTH, title_height), INK))
+    texts += place_lines(
+        [f"ROLLERBALL II · BOX SCORE · {team.side}"],
+        (0, 0, SHEET_WIDTH, title_height),
+        24,
+        bold=True,
+        fill=PAPER,
+        valign="middle",
+        padding=MARGIN,
+    )
+    top = title_height + 10
+    inner = SHEET_WIDTH - 2 * MARGIN
+    size, lines = fit_lines(
+        score.result_line, inner, 2 * line_height(26, bold=True), (26, 22), bold=True
+    )
+    lines = clip_lines(lines, size, inner, 2, bold=True)
+    box = (MARGIN, top, SHEET_WIDTH - MARGIN, top + len(lines) * line_height(size, bold=True))
+    texts += place_lines(lines, box, size, bold=True, fill=INK)
+    top = box[3] + 12
+    block_top = top
+    team_texts, team_bands, rules, top = _team_block(team, top)
+    texts += team_texts
+    bands += team_bands
+    blocks = {team.side: (MARGIN, block_top, SHEET_WIDTH - MARGIN, top)}
+    top += 14
+    legend_lines = wrap(LEGEND, 17, inner)
+    legend_box = (MARGIN, top, SHEET_WIDTH - MARGIN, top + len(legend_lines) * line_height(17))
+    texts += place_lines(legend_lines, legend_box, 17, fill=DETAIL_INK)
+    return ScoresheetLayout(SHEET_WIDTH, legend_box[3] + MARGIN, texts, bands, blocks, rules)
+
+
 def scoresheet_image(score: BoxScore) -> Image.Image:
-    layout = layout_scoresheet(score)
+    return draw_scoresheet(layout_scoresheet(score))
+
+
+def draw_scoresheet(layout: ScoresheetLayout) -> Image.Image:
     image = Image.new("RGB", (layout.width, layout.height), PAPER)
     draw = ImageDraw.Draw(image)
     for band in layout.bands:

@@ -64,6 +64,7 @@ from rules.rollerball2.scoresheet import (
     CARRY_KILLED,
     Absence,
     MatchResult,
+    Moment,
     PlayerLine,
     TeamSheet,
 )
@@ -407,6 +408,16 @@ def _penalty(state: MatchState, place: Place, length: str, events: list[Event]) 
     line.penalty_minutes += minutes
     if length == "match":
         line.exit = True
+    state.moments.append(
+        Moment(
+            "penalty",
+            _clock(state),
+            side,
+            number,
+            line.name,
+            detail=legend.label if "minute" in legend.label else f"{legend.label} ({minutes} min)",
+        )
+    )
     marker = (
         f"Penalty Expires marker {legend.facs} cards down"
         if out.until == "fac"
@@ -555,6 +566,18 @@ def _score(state: MatchState, place: Place, assist: int | None, events: list[Eve
     if assist is not None:
         team.sheet[assist].assists += 1
         text += f", assist #{assist} {team.card(assist).name}"
+    state.moments.append(
+        Moment(
+            "goal",
+            _clock(state),
+            side,
+            scorer,
+            line.name,
+            assist=assist,
+            assist_name=team.card(assist).name if assist is not None else "",
+            detail=f"{state.away.score}-{state.home.score}",
+        )
+    )
     events.append(
         Event(
             "goal",
@@ -1376,4 +1399,5 @@ def result(state: MatchState) -> MatchResult:
         overtime=state.period == OVERTIME_PERIOD,
         facs_played=state.fac_count,
         carry_over={side: list(state.team(side).new_absences) for side in (HOME, AWAY)},
+        moments=list(state.moments),
     )

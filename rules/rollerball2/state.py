@@ -16,7 +16,7 @@ from typing import Any
 from rules.rollerball2.cards import PlayerCard, card_problems
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.roster import Lineup, Roster, validate_roster
-from rules.rollerball2.scoresheet import Absence, PlayerLine
+from rules.rollerball2.scoresheet import Absence, Moment, PlayerLine
 
 HOME = "home"
 AWAY = "away"
@@ -271,6 +271,7 @@ class MatchState:
     record: list[str] = field(default_factory=list)  # the actions applied, as record lines
     setup: dict[str, Any] = field(default_factory=dict)  # the match's starting point, for records
     submitted: dict[str, Lineup] = field(default_factory=dict)  # PHASE_SETUP: line-ups handed in
+    moments: list[Moment] = field(default_factory=list)  # scoring and penalty summary
 
     def team(self, side: str) -> TeamState:
         return self.home if side == HOME else self.away
@@ -329,6 +330,7 @@ def clone(state: MatchState) -> MatchState:
         record=list(state.record),
         setup=state.setup,
         submitted={side: dict(lineup) for side, lineup in state.submitted.items()},
+        moments=list(state.moments),  # frozen entries: shared
     )
 
 
@@ -468,6 +470,7 @@ def to_json(state: MatchState) -> dict:
         "record": list(state.record),
         "setup": state.setup,
         "submitted": {side: dict(lineup) for side, lineup in state.submitted.items()},
+        "moments": [asdict(moment) for moment in state.moments],
     }
 
 
@@ -496,4 +499,5 @@ def from_json(data: dict) -> MatchState:
         record=list(data["record"]),
         setup=data["setup"],
         submitted={side: dict(lineup) for side, lineup in data.get("submitted", {}).items()},
+        moments=[Moment(**moment) for moment in data.get("moments", [])],
     )

@@ -53,7 +53,7 @@ from render.rollerball2.text import PlacedText, text_width, wrap
 from rules.rollerball2.cards import Effect, FastActionCard, Flow, PlayerCard, Section
 from rules.rollerball2.scoresheet import Absence, MatchResult, PlayerLine, TeamSheet
 
-# The seed's sample player card, rows re-read for the bot's D10 faces 1-10 (0 counts as 10).
+# The seed's sample player card in the engine's order, D10 faces 1-10 (the die's 0 is 10).
 JONATHAN = PlayerCard(
     number=6,
     name="JONATHAN E.",
@@ -120,21 +120,24 @@ def test_card_shows_identity_and_the_d10_table_as_printed():
     shown = [t.text for t in layout.texts]
     for expected in ("6", "JONATHAN E.", "SKATER", "★ STAR", "Team: Houston", "OFFENSE", "DEFENSE"):
         assert expected in shown
-    for row, (cell, code) in enumerate(zip(layout.offense_cells, JONATHAN.offense, strict=True)):
+    # Rows are printed 0-9 (issue 11, as the seed's sample card); row 0 is the engine's 10.
+    printed = [JONATHAN.offense[9], *JONATHAN.offense[:9]]
+    for row, (cell, code) in enumerate(zip(layout.offense_cells, printed, strict=True)):
         in_cell = [t.text for t in layout.texts if t.box == cell]
-        assert in_cell == [code], f"offense row {row + 1}"
-    for row, (cell, code) in enumerate(zip(layout.defense_cells, JONATHAN.defense, strict=True)):
-        assert [t.text for t in layout.texts if t.box == cell] == [code], f"defense row {row + 1}"
-    # The D10 column reads 1 to 10 top to bottom, once on each side of the table.
+        assert in_cell == [code], f"offense row {row}"
+    printed = [JONATHAN.defense[9], *JONATHAN.defense[:9]]
+    for row, (cell, code) in enumerate(zip(layout.defense_cells, printed, strict=True)):
+        assert [t.text for t in layout.texts if t.box == cell] == [code], f"defense row {row}"
+    # The D10 column reads 0 to 9 top to bottom, once on each side of the table.
     d10 = [t.text for t in layout.texts if t.text.isdigit() and t.size == 22]
-    assert d10 == [str(face) for face in range(1, 11) for _side in ("left", "right")]
+    assert d10 == [str(face) for face in range(10) for _side in ("left", "right")]
 
 
 def test_card_prints_no_numeric_rating():
     layout = layout_card(card_face(JONATHAN))
     numbers = {t.text for t in layout.texts if any(ch.isdigit() for ch in t.text)} - {"D10"}
     # Only the uniform number and the D10 faces carry digits (seed, design objective 7).
-    assert numbers == {str(face) for face in range(1, 11)} | {"6"}
+    assert numbers == {str(face) for face in range(10)} | {"6"}
 
 
 def test_card_cells_are_dark_ink_on_light_ground():
