@@ -225,6 +225,11 @@ async def run(config: Config) -> None:
 
 
 def main() -> int:
+    if "--sandbox" in sys.argv[1:]:
+        # a local Discord-like page with this bot in it; no token needed (fakediscord/sandbox.py)
+        from fakediscord.sandbox import main as run_sandbox
+
+        return run_sandbox(sys.argv[1:])
     load_dotenv(BASE_DIR / ".env", override=False)
     try:
         config = load_config(os.environ, base_dir=BASE_DIR)

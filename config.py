@@ -14,6 +14,8 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 NO_TOKEN_MESSAGE = """\
 Ballcourt needs a Discord bot token, and DISCORD_TOKEN is not set.
 
+To try it first without Discord, run `python bot.py --sandbox` and open the page it prints.
+
   1. Open https://discord.com/developers/applications and create an application
      (or pick yours), then open "Bot" and press "Reset Token" to see the token.
   2. Put it in a file named .env next to bot.py (copy .env.example):

@@ -8,10 +8,11 @@ have refused; ``Upload`` is a file a test user attaches to a slash command.
 from __future__ import annotations
 
 import threading
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from fakediscord.clock import CLOCK
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 
@@ -65,7 +66,7 @@ class SnowflakeFactory:
 
     def next(self) -> int:
         with self._lock:
-            milliseconds = int(time.time() * 1000) - DISCORD_EPOCH_MS
+            milliseconds = int(CLOCK.time() * 1000) - DISCORD_EPOCH_MS
             # strictly increasing even within one millisecond (ids order messages)
             self._last = max(self._last + 1, milliseconds << 22)
             return self._last

@@ -30,6 +30,7 @@ from urllib.parse import unquote
 from aiohttp import web
 
 from fakediscord import limits
+from fakediscord.clock import CLOCK
 from fakediscord.gateway import GatewaySession, handle_gateway
 from fakediscord.model import (
     ADMINISTRATOR,
@@ -92,7 +93,7 @@ CALLBACK_NAMES = {
 
 
 def _now_iso() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat()
+    return datetime.datetime.fromtimestamp(CLOCK.time(), datetime.UTC).isoformat()
 
 
 @dataclass
@@ -201,6 +202,7 @@ class FakeDiscord:
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
+        self._setup_app: Callable[[web.Application], None] | None = None
         self._add_member(self.bot_user, roles=[self.bot_role_id])
         self._add_member(self.owner)
 
@@ -214,8 +216,16 @@ class FakeDiscord:
     def gateway_url(self) -> str:
         return f"ws://{self.host}:{self.port}/gateway"
 
-    def start(self) -> None:
-        self.port = _free_port()
+    def start(
+        self,
+        *,
+        port: int = 0,
+        setup_app: Callable[[web.Application], None] | None = None,
+    ) -> None:
+        """Serve on 127.0.0.1 (``port`` 0: a free one). ``setup_app`` may add routes (the
+        sandbox's web client) to the same aiohttp application before it starts."""
+        self.port = port or _free_port()
+        self._setup_app = setup_app
         started = threading.Event()
         failure: list[BaseException] = []
 
@@ -246,6 +256,8 @@ class FakeDiscord:
         app.router.add_get("/gateway", self._gateway)
         app.router.add_get("/attachments/{file_id}/{filename}", self._serve_attachment)
         app.router.add_route("*", "/api/v10/{path:.*}", self._dispatch_rest)
+        if self._setup_app is not None:
+            self._setup_app(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         await web.TCPSite(self._runner, self.host, self.port).start()

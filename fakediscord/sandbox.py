@@ -1,0 +1,211 @@
+"""`python bot.py --sandbox`: try Ballcourt without Discord.
+
+Starts the fake Discord on 127.0.0.1 with a Discord-like web client (fakediscord/web), then the
+real, unmodified bot.py against it with its own database (sandbox.db, kept between runs), and
+prints one line with the URL. Ctrl-C (or SIGTERM) stops both and saves the fake's world.
+
+    python bot.py --sandbox [--port 8765] [--reset] [--no-bot] [--data DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import shutil
+import signal
+import sys
+import threading
+from pathlib import Path
+
+from fakediscord import persist, web
+from fakediscord.botproc import REPO_ROOT, BotProcess
+from fakediscord.clock import CLOCK, BotClock, find_libfaketime
+from fakediscord.server import FakeDiscord
+
+DEFAULT_PORT = 8765
+MEMBERS = ("alice", "bob", "carol")
+CHANNELS = ("general", "games", "league")
+SAVE_EVERY_SECONDS = 2.0
+MAX_RESTARTS = 3  # after a crash; then the page stays up and says the bot is offline
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python bot.py --sandbox",
+        description="Try Ballcourt in a local Discord-like web page (no Discord, no token).",
+    )
+    parser.add_argument("--sandbox", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port on 127.0.0.1")
+    parser.add_argument("--reset", action="store_true", help="start over with a new database")
+    parser.add_argument("--no-bot", action="store_true", help="serve the page only, no bot")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=REPO_ROOT,
+        help="folder for sandbox.db and the sandbox's Discord state (default: next to bot.py)",
+    )
+    return parser.parse_args(argv)
+
+
+class Sandbox:
+    """The fake Discord, its web client, the bot process and the saved world, together."""
+
+    def __init__(self, data: Path, *, port: int, reset: bool, run_bot: bool) -> None:
+        self.data = data
+        self.database = data / "sandbox.db"
+        self.world = data / "sandbox-discord"  # the fake's state.json, files/, bot.log
+        if reset:
+            self._reset()
+        self.world.mkdir(parents=True, exist_ok=True)
+        self.port = port
+        self.run_bot = run_bot
+        self.fake = FakeDiscord(guild_name="Ballcourt Sandbox")
+        if not persist.load(self.fake, self.world):
+            self._populate()
+        self.clock = BotClock(self.world / "faketime", find_libfaketime())
+        self.bot: BotProcess | None = None
+        self._bot_lock = threading.Lock()
+        self._saved_at_count = -1
+        self._stop = threading.Event()
+
+    def _reset(self) -> None:
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.database}{suffix}").unlink(missing_ok=True)
+        shutil.rmtree(self.world, ignore_errors=True)
+        CLOCK.offset = 0.0
+
+    def _populate(self) -> None:
+        """A fresh server: the owner (made by the fake), three members, three channels."""
+        for name in MEMBERS:
+            self.fake.add_user(name)
+        for name in CHANNELS:
+            self.fake.add_channel(name)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.fake.port}"
+
+    # --- lifecycle ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        controls = web.SandboxControls()
+        if self.clock.available and self.run_bot:
+            controls.advance_clock = self._advance_clock
+        elif not self.run_bot:
+            controls.clock_note = "the clock moves the bot's time; there is no bot (--no-bot)"
+        else:
+            controls.clock_note = self.clock.unavailable_reason()
+        self.fake.start(port=self.port, setup_app=lambda app: web.setup(app, self.fake, controls))
+        if self.run_bot:
+            self.bot = BotProcess(
+                self.fake,
+                database_path=self.database,
+                log_path=self.world / "bot.log",
+                owner_ids=(self.fake.owner.id,),
+                extra_env=self.clock.environment(),
+            )
+            threading.Thread(target=self._start_bot, name="sandbox-bot", daemon=True).start()
+        threading.Thread(target=self._keep_saving, name="sandbox-save", daemon=True).start()
+
+    def _start_bot(self) -> None:
+        assert self.bot is not None
+        with self._bot_lock:
+            try:
+                self.bot.start()
+            except RuntimeError as error:
+                print(f"Ballcourt sandbox: the bot did not start:\n{error}", file=sys.stderr)
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self.bot is not None:
+            with self._bot_lock:
+                try:
+                    self.bot.stop()
+                except RuntimeError as error:
+                    print(error, file=sys.stderr)
+        self.save()
+        self.fake.stop()
+
+    def save(self) -> None:
+        count = self.fake.call_sync(lambda: self.fake.request_count + len(self.fake.messages))
+        if count == self._saved_at_count:
+            return
+        self.fake.call_sync(lambda: persist.save(self.fake, self.world))
+        self._saved_at_count = count
+
+    def _keep_saving(self) -> None:
+        while not self._stop.wait(SAVE_EVERY_SECONDS):
+            try:
+                self.save()
+            except Exception as error:  # keep serving; say why the world was not saved
+                print(f"Ballcourt sandbox: could not save: {error!r}", file=sys.stderr)
+
+    # --- the clock -----------------------------------------------------------------------------
+
+    async def _advance_clock(self, seconds: float) -> str:
+        """Move the bot's and the fake's wall clock forward. A bot whose timer dispatcher
+        re-checks every TIMER_RECHECK_SECONDS sees it within two seconds; an older bot.py
+        that does not read that setting is restarted (overdue timers fire at start-up)."""
+        self.clock.advance(seconds)
+        if bot_rechecks_timers():
+            return "due reminders and deadlines fire within two seconds"
+        await asyncio.to_thread(self._restart_bot)
+        return "the bot was restarted so that its due timers fire"
+
+    def _restart_bot(self) -> None:
+        if self.bot is None:
+            return
+        with self._bot_lock:
+            self.bot.stop()
+            self.bot.start()
+
+
+def bot_rechecks_timers() -> bool:
+    """Does this bot.py read TIMER_RECHECK_SECONDS (config.py), so a moved clock is noticed
+    without a restart?"""
+    try:
+        return "TIMER_RECHECK_SECONDS" in (REPO_ROOT / "config.py").read_text()
+    except OSError:
+        return False
+
+
+def main(argv: list[str]) -> int:
+    args = parse_args(argv)
+    sandbox = Sandbox(
+        args.data.resolve(), port=args.port, reset=args.reset, run_bot=not args.no_bot
+    )
+    try:
+        sandbox.start()
+    except OSError as error:
+        print(
+            f"Ballcourt sandbox: cannot listen on 127.0.0.1:{args.port}: {error}", file=sys.stderr
+        )
+        return 1
+    print(f"Ballcourt sandbox: open {sandbox.url}", flush=True)
+    stopping = threading.Event()
+
+    def request_stop(signum: int, frame: object) -> None:
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    restarts = 0
+    try:
+        while not stopping.wait(0.5):
+            if sandbox.bot is None or not sandbox.bot.crashed or restarts > MAX_RESTARTS:
+                continue
+            restarts += 1
+            log = sandbox.world / "bot.log"
+            if restarts > MAX_RESTARTS:
+                print(f"Ballcourt sandbox: the bot keeps stopping; see {log}", file=sys.stderr)
+                continue
+            print(
+                f"Ballcourt sandbox: the bot stopped unexpectedly (log: {log}); restarting it.",
+                file=sys.stderr,
+                flush=True,
+            )
+            sandbox._start_bot()
+    finally:
+        sandbox.stop()
+    print("Ballcourt sandbox stopped.", flush=True)
+    return 0
