@@ -48,6 +48,8 @@ class Config:
     # The timer dispatcher looks at the timers table at least this often even when nothing is
     # due sooner (a wall-clock change, a long suspend, a clock moved by the sandbox).
     timer_recheck_seconds: float = 3600.0
+    # Processes that draw turn images (0: a thread of the bot's own process).
+    render_processes: int = 0
 
     def __repr__(self) -> str:  # never let the token reach a log line
         return (
@@ -94,6 +96,11 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         raise ConfigError(
             f"TIMER_RECHECK_SECONDS must be a number of seconds from 0.1 to 86400, not {recheck!r}."
         )
+    render_processes = environ.get("RENDER_PROCESSES", "").strip() or "0"
+    if not render_processes.isdigit() or int(render_processes) > 32:
+        raise ConfigError(
+            f"RENDER_PROCESSES must be a whole number from 0 to 32, not {render_processes!r}."
+        )
     return Config(
         token=token,
         database_path=database_path,
@@ -105,4 +112,5 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         extra_extensions=tuple(part for part in extensions.split(",") if part),
         game_seed=int(game_seed) if game_seed else None,
         timer_recheck_seconds=timer_recheck_seconds,
+        render_processes=int(render_processes),
     )

@@ -25,12 +25,14 @@ FORM = "form"  # the button action that opens the game's move form
 
 @dataclass(frozen=True)
 class ButtonSpec:
-    """A button for what comes next; `action` and `arg` come back to `button_action`."""
+    """A button for what comes next; `action` and `arg` come back to `button_action`. The style
+    is a discord.ButtonStyle name ("primary", "secondary", "success", "danger"): plain data, so
+    a turn can be drawn in another process."""
 
     label: str
     action: str
     arg: str | None = None
-    style: discord.ButtonStyle = discord.ButtonStyle.primary
+    style: str = "primary"
 
 
 @dataclass(frozen=True)

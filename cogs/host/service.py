@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
+import multiprocessing
 import random
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -78,6 +81,12 @@ class MatchHost:
         self.bot = bot
         self.adapters: dict[str, GameAdapter] = {}
         self._recovery: asyncio.Task[None] | None = None
+        workers = bot.config.render_processes
+        self._render_pool = (
+            ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
+            if workers
+            else None
+        )
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
         bot.add_listener(self.on_interaction)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
@@ -94,6 +103,8 @@ class MatchHost:
             self._recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError, RuntimeError):
                 await self._recovery
+        if self._render_pool is not None:
+            self._render_pool.shutdown(wait=False, cancel_futures=True)
 
     # ---- creating a match ----------------------------------------------------------------------
 
@@ -378,9 +389,7 @@ class MatchHost:
             stored = await game_store.load_game(self.bot.db, stored.id) or stored
             match = Match.from_json(adapter, stored.state)
             step = Step(match.engine, [], match.engine)
-            post = await asyncio.to_thread(
-                adapter.draw_turn, match, step, game_id=stored.id, final=True
-            )
+            post = await self._draw(adapter, match, step, game_id=stored.id, final=True)
             message = await interaction.followup.send(
                 wait=True, allowed_mentions=NO_MENTIONS, **self._message_kwargs(stored, post)
             )
@@ -644,6 +653,16 @@ class MatchHost:
             )
         return timers
 
+    async def _draw(
+        self, adapter: GameAdapter, match: Match, step: Step, *, game_id: int, final: bool
+    ) -> TurnPost:
+        """Draw a turn off the event loop: in the render processes (images are CPU-bound, and
+        threads would queue on the GIL when several matches move at once), or a thread."""
+        call = functools.partial(adapter.draw_turn, match, step, game_id=game_id, final=final)
+        if self._render_pool is None:
+            return await asyncio.to_thread(call)
+        return await asyncio.get_running_loop().run_in_executor(self._render_pool, call)
+
     # ---- posting -----------------------------------------------------------------------------------
 
     async def _channel_of(self, stored: game_store.StoredGame) -> discord.abc.Messageable:
@@ -660,7 +679,14 @@ class MatchHost:
         }
         view = view_of(
             [
-                MoveButton(stored.id, stored.version, b.action, b.arg, label=b.label, style=b.style)
+                MoveButton(
+                    stored.id,
+                    stored.version,
+                    b.action,
+                    b.arg,
+                    label=b.label,
+                    style=discord.ButtonStyle[b.style],
+                )
                 for b in post.buttons
             ]
         )
@@ -687,9 +713,7 @@ class MatchHost:
             last: discord.Message | None = None
             for index, step in enumerate(steps):
                 final = index == len(steps) - 1
-                post = await asyncio.to_thread(
-                    adapter.draw_turn, match, step, game_id=stored.id, final=final
-                )
+                post = await self._draw(adapter, match, step, game_id=stored.id, final=final)
                 if not final:
                     post.buttons = []
                 kwargs = self._message_kwargs(stored, post)

@@ -163,11 +163,7 @@ class RocketballAdapter(GameAdapter):
             return [ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"]
         if step.kind == "place":
             if step.options == ("pass",):
-                return [
-                    ButtonSpec(
-                        "Pass (no move possible)", "pass", style=discord.ButtonStyle.secondary
-                    )
-                ]
+                return [ButtonSpec("Pass (no move possible)", "pass", style="secondary")]
             return [ButtonSpec("Place or rotate a chip…", FORM)]
         return []
 
