@@ -3,13 +3,22 @@
 Pure functions, engine object in, PNG bytes out. Each image is laid out for Discord's preview
 on a phone: large type, ink on paper, one idea per image, a legend wherever codes appear.
 
-    render_player_card(card)            business card, 700 x 400 (3.5" x 2" at 200 dpi)
+    render_player_card(card, highlight=None)  business card, 700 x 400 (3.5" x 2" at 200 dpi),
+                                        rows 0-9; highlight=("offense"|"defense", die 1..10)
+                                        lights the row just rolled (from an Event's Roll)
     render_fac(fac, highlight=None)     index card, 800 x 480 (5" x 3"); taller only if the
                                         words cannot fit at the smallest readable size
     render_fac_section(fac, heading)    one section in large type, 800 px wide, as tall as needed
     render_card_sheet(cards, caption)   US Letter at 200 dpi, up to ten cards in 2 x 5
     render_card_sheets(cards)           as many sheets as the cards need (a roster of 25 -> 3)
     render_scoresheet(result)           the box score of a MatchResult, 840 px wide, as tall as needed
+    render_box_score_pages(result)      the box score as phone pages, each < BOX_PAGE_LIMIT (150 KB):
+                                        summary (periods, three stars, scoring and penalties with
+                                        clock times), then visitors, then home
+    render_track(state)                 the match at a glance (score, period, FACs left, ball,
+                                        line-ups, penalty box); safe mid-match
+    render_gamecard()                   Action Matrix, Random Player chart, penalty legend
+    render_standings(title, rows)       the season table, list of pages (rows: season.standings)
 """
 
 from __future__ import annotations

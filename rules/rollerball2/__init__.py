@@ -43,7 +43,11 @@ Events: Event(kind, text, fac=None, section=None, rolls=()); a "card" event name
     face as the cards do (10 -> "0"). event_to_json / event_from_json.
 Persistence
     to_json(state) -> dict / from_json(dict) -> MatchState     lossless
-    to_record(state) -> str / replay(text) -> MatchState       game records
+    to_record(state, *, reveal=True, salt=None) -> str          game records; with `salt` a
+        [Commitment] always, [Seed]/[Salt] only when reveal (a live match: reveal=False)
+    replay(text) -> MatchState                                  RollerballError for a live record
+    verify_record(text) -> list[str]                            [] when seed, salt, commitment,
+        actions and [Result] all agree (python -m rules.rollerball2 verify FILE)
     parse_action(line) -> Action                                "next", "sub home Skater2 31", ...
 Team management (rules.rollerball2.teams; no database)
     import_roster(csv_text, team, seed) -> Roster        columns name, number, position,
@@ -67,7 +71,8 @@ Content
 Cards for the renderer: cards.PlayerCard, cards.FastActionCard (six Sections with text and
 effect), scoresheet.MatchResult / TeamSheet / PlayerLine / Absence.
 
-Command line: python -m rules.rollerball2 replay FILE | sim --matches N --seed S | demo --seed S
+Command line: python -m rules.rollerball2 replay FILE | verify FILE | sim --matches N --seed S |
+demo --seed S [--record FILE --salt HEX]
 """
 
 from rules.rollerball2.cards import FastActionCard, PlayerCard, card_problems, face_label
@@ -82,7 +87,7 @@ from rules.rollerball2.engine import (
     substitution_slots,
 )
 from rules.rollerball2.errors import RollerballError
-from rules.rollerball2.record import parse_action, replay, to_record
+from rules.rollerball2.record import parse_action, replay, to_record, verify_record
 from rules.rollerball2.roster import (
     Lineup,
     Roster,
@@ -217,4 +222,5 @@ __all__ = [
     "to_record",
     "validate_lineup",
     "validate_roster",
+    "verify_record",
 ]

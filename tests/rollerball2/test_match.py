@@ -309,7 +309,10 @@ def test_scoreboard_says_the_clock_the_score_and_what_comes_next(teams):
 def test_record_header_problems_are_named(finished):
     text = to_record(finished[0])
     no_seed = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
-    with pytest.raises(RollerballError, match="missing: Seed"):
+    with pytest.raises(RollerballError, match="no seed: the match is still being played"):
         replay(no_seed)
+    no_home = "\n".join(line for line in text.splitlines() if not line.startswith("[Home "))
+    with pytest.raises(RollerballError, match="missing: Home"):
+        replay(no_home)
     with pytest.raises(RollerballError, match="not a Rollerball II match"):
         replay(text.replace('[Game "rollerball2"]', '[Game "rocketball"]'))
