@@ -224,3 +224,21 @@ async def test_the_game_here_lookup_uses_an_index_for_channels_and_threads(db):
     plan = await db.fetch_all("EXPLAIN QUERY PLAN " + sql, parameters)
     details = " ".join(row["detail"] for row in plan)
     assert "SCAN games" not in details, details
+
+
+async def test_a_read_only_database_stops_start_up_with_a_clear_message(tmp_path, monkeypatch):
+    """Issue 9, defect 3: on a read-only file the bot started and failed at every write."""
+    import aiosqlite
+
+    from db import database as database_module
+
+    path = tmp_path / "ro.db"
+    sqlite3.connect(path).close()
+    real_connect = aiosqlite.connect
+
+    def read_only(target, **kwargs):  # what a read-only file gives even to root
+        return real_connect(f"file:{target}?mode=ro", uri=True, **kwargs)
+
+    monkeypatch.setattr(database_module.aiosqlite, "connect", read_only)
+    with pytest.raises(database_module.DatabaseError, match="cannot be written.*DATABASE_PATH"):
+        await Database.open(path)
