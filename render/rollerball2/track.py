@@ -52,6 +52,7 @@ NEXT_SECTION = {
     "attack": "ATTACK",
 }
 PENDING_WORDS = {
+    "dice": "roll the die",
     "catcher_choice": "catcher's choice: roll or draw",
     "defensive_biker": "pick a biker to answer the shot",
     "assist_biker": "pick the biker who assisted",

@@ -18,8 +18,10 @@ Teams
     roster_new_season(roster) -> Roster                  season-long absences end
 Matches
     new_match(seed, home, away, settings=None, home_lineup=None, away_lineup=None) -> MatchState
-        Settings(overtime=True, private_lineups=False); with private_lineups the match starts in
-        a setup phase where both coaches hand in SubmitLineup (hidden until both are in)
+        Settings(overtime=True, private_lineups=False, coach_dice=False); with private_lineups
+        the match starts in a setup phase where both coaches hand in SubmitLineup (hidden until
+        both are in); with coach_dice a play that rolls waits in pending {"kind": "dice",
+        "team": side} until that coach sends RollDie(team), die by die
     actors(state) -> frozenset[str]                      "home"/"away": who may act now
     legal_actions(state) -> list[Action]
     apply(state, action) -> (MatchState, list[Event])    copy; RollerballError if illegal
@@ -34,8 +36,8 @@ Matches
     scoreboard(state) -> str                             clock, score, ball, what comes next
 Actions (frozen dataclasses): NextCard(), Substitute(team, slot, number),
     CatcherChoice(team, roll), ChooseBiker(team, slot), ChooseScorer(team, slot),
-    SubmitLineup.of(team, {slot: number})
-    state.pending says which decision the match waits for: {"kind": "catcher_choice" |
+    SubmitLineup.of(team, {slot: number}), RollDie(team)
+    state.pending says which decision the match waits for: {"kind": "dice" | "catcher_choice" |
     "defensive_biker" | "assist_biker" | "pass_scorer", "team": "home" | "away", ...}
 Events: Event(kind, text, fac=None, section=None, rolls=()); a "card" event names the FAC and
     the section read ("action", "biker_id", ...); "roll"/"chart" events carry Roll(column, face,
@@ -112,6 +114,7 @@ from rules.rollerball2.state import (
     MatchState,
     NextCard,
     Roll,
+    RollDie,
     Settings,
     SubmitLineup,
     Substitute,
@@ -167,6 +170,7 @@ __all__ = [
     "PlayerLine",
     "PlayerStats",
     "Roll",
+    "RollDie",
     "RollerballError",
     "Roster",
     "RosterImportError",

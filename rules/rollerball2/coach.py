@@ -19,6 +19,7 @@ from rules.rollerball2.state import (
     Event,
     MatchState,
     NextCard,
+    RollDie,
     Substitute,
     clone,
 )
@@ -74,6 +75,8 @@ def choose_action(state: MatchState) -> Action:
     """The default coach's choice (for whichever side must act) among the legal actions."""
     if state.phase == PHASE_SETUP:
         return legal_actions(state)[0]  # the default line-up, home first
+    if state.pending is not None and state.pending["kind"] == "dice":
+        return RollDie(state.pending["team"])
     pending = state.pending
     if pending is not None:
         side = pending["team"]

@@ -90,12 +90,14 @@ from rules.rollerball2.state import (
     NextCard,
     Out,
     Roll,
+    RollDie,
     Settings,
     SubmitLineup,
     Substitute,
     TeamState,
     clone,
     other_side,
+    parse_action,
     record_line,
     roster_to_json,
 )
@@ -1165,6 +1167,8 @@ def legal_actions(state: MatchState) -> list[Action]:
     pending = state.pending
     if pending is not None:
         side = pending["team"]
+        if pending["kind"] == "dice":
+            return [RollDie(side)]
         if pending["kind"] == "catcher_choice":
             return [CatcherChoice(side, True), CatcherChoice(side, False)]
         if pending["kind"] in ("defensive_biker", "assist_biker"):
@@ -1213,6 +1217,17 @@ def _validate(state: MatchState, action: Action) -> None:
             SIDE_WORD[side] for side in (HOME, AWAY) if side not in state.submitted
         )
         raise RollerballError(f"Waiting for line-ups: {waiting}.")
+    if state.pending is not None and state.pending["kind"] == "dice":
+        side = state.pending["team"]
+        if not isinstance(action, RollDie):
+            raise RollerballError(
+                f"The dice first: the {SIDE_WORD[side].lower()} coach rolls the next die."
+            )
+        if action.team != side:
+            raise RollerballError(f"It is the {SIDE_WORD[side].lower()} coach's die to roll.")
+        return
+    if isinstance(action, RollDie):
+        raise RollerballError("No die is waiting to be rolled.")
     if isinstance(action, NextCard):
         if state.pending is not None:
             raise RollerballError(
@@ -1266,11 +1281,83 @@ def _validate(state: MatchState, action: Action) -> None:
 def apply_in_place(state: MatchState, action: Action) -> list[Event]:
     """apply() without the copy: validates first, so an illegal action changes nothing."""
     _validate(state, action)
-    events: list[Event] = []
     if isinstance(action, SubmitLineup):
+        events: list[Event] = []
         _submit_lineup(state, action, events)  # recorded only once both are in (private)
         return events
+    if isinstance(action, RollDie):
+        state.record.append(record_line(action))
+        return _roll_die(state, action)
     state.record.append(record_line(action))
+    if state.settings.coach_dice and not isinstance(action, Substitute):
+        return _ask_for_dice(state, action)
+    return _resolve(state, action)
+
+
+def _dice_of(state: MatchState, action: Action, resume: dict | None) -> tuple[list, list]:
+    """Play `action` on a copy: its events and, in order, every die it rolls (event index,
+    Roll). The generator is seeded, so the real play later rolls exactly these."""
+    trial = clone(state)
+    trial.pending = resume
+    events = _resolve(trial, action)
+    rolls = [(index, roll) for index, event in enumerate(events) for roll in event.rolls]
+    return events, rolls
+
+
+def _ask_for_dice(state: MatchState, action: Action) -> list[Event]:
+    """Seed ACTION NOTES 2: "in a two 'coach' game, opposing coaches roll their own D10". With
+    Settings.coach_dice the play of `action` waits until each die's coach has rolled it
+    (RollDie), in the order the rules roll them; the faces still come from the match's seeded
+    generator, so nothing about the outcome changes, only who clicks. What happens before the
+    first die (the card turned) is shown at once."""
+    events, rolls = _dice_of(state, action, state.pending)
+    if not rolls:
+        return _resolve(state, action)
+    first_event, first_roll = rolls[0]
+    state.pending = {
+        "kind": "dice",
+        "team": first_roll.side,
+        "action": record_line(action),
+        "rolled": 0,
+        "shown": first_event,
+        "resume": state.pending,
+    }
+    return [*events[:first_event], _dice_request(state, first_roll)]
+
+
+def _dice_request(state: MatchState, roll: Roll) -> Event:
+    what = {"offense": "OFFENSE", "defense": "DEFENSE"}.get(roll.column)
+    if what is not None:
+        whose = f"{describe(state, (roll.side, roll.slot))}'s {what} column"
+    elif roll.column == "coach":
+        whose = "the coach's D10"
+    else:
+        whose = "the Random Player chart"
+    team = state.team(roll.side).roster.team
+    return Event("choice", f"{team} coach: roll the die for {whose}.")
+
+
+def _roll_die(state: MatchState, action: RollDie) -> list[Event]:
+    pending = state.pending
+    assert pending is not None
+    held = parse_action(pending["action"])
+    _, rolls = _dice_of(state, held, pending["resume"])
+    index = pending["rolled"]
+    roll = rolls[index][1]
+    team = state.team(action.team).roster.team
+    rolled = Event("roll", f"{team} coach rolls d10 = {face_label(roll.face)}.", rolls=(roll,))
+    if index + 1 < len(rolls):
+        next_roll = rolls[index + 1][1]
+        pending["rolled"] = index + 1
+        pending["team"] = next_roll.side
+        return [rolled, _dice_request(state, next_roll)]
+    state.pending = pending["resume"]
+    return [rolled, *_resolve(state, held)[pending["shown"] :]]
+
+
+def _resolve(state: MatchState, action: Action) -> list[Event]:
+    """Carry out a validated, recorded action."""
+    events: list[Event] = []
     if isinstance(action, NextCard):
         _next_card(state, events)
     elif isinstance(action, Substitute):

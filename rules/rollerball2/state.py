@@ -102,7 +102,14 @@ class SubmitLineup:
         return dict(self.lineup)
 
 
-Action = NextCard | Substitute | CatcherChoice | ChooseBiker | ChooseScorer | SubmitLineup
+@dataclass(frozen=True)
+class RollDie:
+    """Settings.coach_dice: the coach whose die is next rolls it (state.pending kind "dice")."""
+
+    team: str
+
+
+Action = NextCard | Substitute | CatcherChoice | ChooseBiker | ChooseScorer | SubmitLineup | RollDie
 
 
 @dataclass(frozen=True)
@@ -168,6 +175,8 @@ def record_line(action: Action) -> str:
         return f"biker {action.team} {action.slot}"
     if isinstance(action, ChooseScorer):
         return f"scorer {action.team} {action.slot}"
+    if isinstance(action, RollDie):
+        return f"roll {action.team}"
     if isinstance(action, SubmitLineup):
         lineup = json.dumps(action.as_dict(), separators=(",", ":"), sort_keys=True)
         return f"lineup {action.team} {lineup}"
@@ -192,6 +201,8 @@ def parse_action(line: str) -> Action:
         return ChooseBiker(words[1], words[2])
     if verb == "scorer" and len(words) == 3:
         return ChooseScorer(words[1], words[2])
+    if verb == "roll" and len(words) == 2:
+        return RollDie(words[1])
     if verb == "lineup" and len(words) >= 3:
         try:
             lineup = json.loads(" ".join(words[2:]))
@@ -248,6 +259,7 @@ class Settings:
 
     overtime: bool = True  # tied after four periods: one sudden-death period (else a draw)
     private_lineups: bool = False  # both coaches hand in line-ups (SubmitLineup) before card 1
+    coach_dice: bool = False  # each coach rolls his own dice (RollDie) before a play resolves
 
 
 @dataclass

@@ -196,3 +196,51 @@ def test_line_ups_are_handed_in_privately_by_both_coaches(teams):
     again = replay(to_record(state))
     assert again.away.lineup == state.away.lineup and again.record == state.record
     assert legal_actions(new_match(8, home, away, Settings(private_lineups=True)))[0].team == HOME
+
+
+# --- each coach rolls his own die -------------------------------------------------------------
+
+
+def test_with_coach_dice_each_coach_rolls_his_own_die_and_the_match_is_the_same(teams):
+    """Seed ACTION NOTES 2: "in a two 'coach' game, opposing coaches roll their own D10". The
+    wrong coach's roll is refused; the faces come from the seed, so the match plays out exactly
+    as it does when the bot rolls both dice."""
+    from rules.rollerball2.state import RollDie
+
+    plain = new_match(12, *teams)
+    dice = new_match(12, *teams, Settings(coach_dice=True))
+    rolled_by = set()
+    refused = 0
+    while not dice.over:
+        if dice.pending is not None and dice.pending["kind"] == "dice":
+            assert actors(dice) == {dice.pending["team"]}
+            other = AWAY if dice.pending["team"] == HOME else HOME
+            with pytest.raises(RollerballError, match="die to roll"):
+                apply(dice, RollDie(other))
+            with pytest.raises(RollerballError, match="dice first"):
+                apply(dice, NextCard())
+            refused += 1
+            rolled_by.add(dice.pending["team"])
+        dice, _ = apply(dice, choose_action(dice))
+    while not plain.over:
+        plain, _ = apply(plain, choose_action(plain))
+    assert rolled_by == {HOME, AWAY} and refused > 100
+    assert (dice.home.score, dice.away.score) == (plain.home.score, plain.away.score)
+    assert [line for line in dice.record if not line.startswith("roll ")] == plain.record
+    again = replay(to_record(dice))
+    assert (again.home.score, again.away.score) == (dice.home.score, dice.away.score)
+
+
+def test_a_duel_asks_the_offense_then_the_defense_and_shows_each_face(teams):
+    from rules.rollerball2.state import RollDie
+
+    state = new_match(12, *teams, Settings(coach_dice=True))
+    while state.pending is None or state.pending["kind"] != "dice" or state.control is None:
+        state, _ = apply(state, choose_action(state))
+    first = state.pending["team"]
+    assert first == state.control  # the ball handler's coach rolls the offense die first
+    state, events = apply(state, RollDie(first))
+    assert events[0].kind == "roll" and len(events[0].rolls) == 1
+    assert events[0].rolls[0].side == first and events[0].rolls[0].column == "offense"
+    assert f"= {face_label(events[0].rolls[0].face)}" in events[0].text
+    assert state.pending["kind"] == "dice" and state.pending["team"] != first  # the defense
