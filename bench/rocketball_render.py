@@ -3,7 +3,9 @@
     python bench/rocketball_render.py [--repeat N]
 
 Targets (issue 4): board PNG median under 15 ms and under 150 KB; move GIF under 150 ms and
-under 1 MB. The busy board is a real position: a seeded random game with every chip variant,
+under 1 MB. Issue 10: ONE image per round (`render_round`), under 30 KB per round on average:
+measured over every round of seeded computer games (strong against easy, plain rules, the
+players' names on the board), printed on one line as `round image: N KB per round`. The busy board is a real position: a seeded random game with every chip variant,
 played until the field is crowded; the GIF is the longest move (most steps) of those games.
 The first render of a match setup also draws the static field and the palette (cached after);
 that one-off cost is printed separately.
@@ -21,7 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render.rocketball import render_board, render_move_gif
+from render.rocketball import render_board, render_move_gif, render_round
+from rules.rocketball.ai import choose_action
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.state import GameState, Settings
 
@@ -60,6 +63,36 @@ def longest_move(settings: Settings, games: int = 30) -> tuple[GameState, list, 
     return best
 
 
+def round_images(seeds: range) -> None:
+    """Every round of seeded strong-vs-easy games drawn as its one round image."""
+    names = {"N": "Computer (strong)", "S": "Alice"}
+    sizes: list[int] = []
+    times: list[float] = []
+    kinds = {"round.gif": 0, "board.png": 0}
+    for seed in seeds:
+        state, _ = new_game(seed)
+        rng = random.Random(seed)
+        levels = {"N": "strong", "S": "easy"}
+        while state.phase != "over":
+            before, events = state, []
+            state, new = apply(state, choose_action(state, levels[state.to_move], rng))
+            events += new
+            while state.phase not in ("roll", "over"):
+                state, new = apply(state, choose_action(state, levels[state.to_move], rng))
+                events += new
+            start = time.perf_counter()
+            data, filename = render_round(before, events, state, names)
+            times.append((time.perf_counter() - start) * 1000)
+            sizes.append(len(data))
+            kinds[filename] += 1
+    print(
+        f"round image: {statistics.mean(sizes) / 1024:.1f} KB per round on average "
+        f"(target < 30 KB; max {max(sizes) / 1024:.1f} KB, {len(sizes)} rounds of "
+        f"{len(seeds)} seeded strong-vs-easy games, {kinds['round.gif']} GIFs and "
+        f"{kinds['board.png']} PNGs; median {statistics.median(times):.0f} ms to draw)"
+    )
+
+
 def median_ms(work: Callable[[], bytes], repeat: int) -> tuple[float, int]:
     times = []
     size = 0
@@ -73,7 +106,10 @@ def median_ms(work: Callable[[], bytes], repeat: int) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=50)
+    parser.add_argument("--round-games", type=int, default=4)
     args = parser.parse_args()
+    if args.round_games > 0:
+        round_images(range(1, args.round_games + 1))
 
     state, path = busy_position()
     names = {"N": "Alice", "S": "Bob"}

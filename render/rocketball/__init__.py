@@ -6,6 +6,9 @@ Public API (pure functions, engine state in, image bytes out):
 - `move_squares(events) -> list[str]`: the squares a move crossed, to pass as `highlight`;
   `turn_squares(events)` adds the squares of chips placed, rotated or drifted.
 - `square_centre(square) -> (x, y)`: pixel centre of a square such as "c4" (for tests).
+- `render_round(before, events, after, names=None) -> (bytes, filename)`: ONE image for a
+  round (issue 10): the GIF of the ball's path ending on the board after the round
+  ("round.gif"), or the board PNG when no ball moved ("board.png"). See round.py.
 """
 
 from render.rocketball.render import (
@@ -15,5 +18,13 @@ from render.rocketball.render import (
     square_centre,
     turn_squares,
 )
+from render.rocketball.round import render_round
 
-__all__ = ["move_squares", "render_board", "render_move_gif", "square_centre", "turn_squares"]
+__all__ = [
+    "move_squares",
+    "render_board",
+    "render_move_gif",
+    "render_round",
+    "square_centre",
+    "turn_squares",
+]

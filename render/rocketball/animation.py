@@ -150,9 +150,17 @@ def _ball_box(ball: BallView) -> Box:
 
 
 def move_frames(
-    view: BoardView, paths: list[BallPath], *, final_score: dict[str, int] | None = None
+    view: BoardView,
+    paths: list[BallPath],
+    *,
+    final_score: dict[str, int] | None = None,
+    captions: bool = True,
 ) -> tuple[Image.Image, list[Frame]]:
-    """The base board (chips, no ball) and the frames of the move described by `paths`."""
+    """The base board (chips, no ball) and the frames of the move described by `paths`.
+
+    `captions=False` leaves the header of `view` as it is on every frame instead of writing
+    each step's words there: the round image (round.py) does that, because a caption that
+    changes every frame costs a wide strip of every frame in the GIF."""
     base = base_layer(view)
     draw_chips(base, view.chips)
     draw_header(base, view)
@@ -168,7 +176,9 @@ def move_frames(
     def render(caption: str, duration_ms: int = STEP_MS) -> Frame:
         frame = base.copy()
         draw = ImageDraw.Draw(frame)
-        changed: list[Box] = [CAPTION_BOX, g.goal_box("N"), g.goal_box("S")]
+        changed: list[Box] = [g.goal_box("N"), g.goal_box("S")]
+        if captions:
+            changed.append(CAPTION_BOX)
         ball_squares = {(ball.column, ball.row) for ball in balls if ball.in_goal is None}
         for square in trail | removed:
             clear_square(draw, *square, highlighted=square in trail)
@@ -184,14 +194,16 @@ def move_frames(
         live_chips = {square: chip for square, chip in chips.items() if square not in removed}
         draw_balls(frame, tuple(balls), live_chips)
         changed.extend(_ball_box(ball) for ball in balls)
-        draw_caption(frame, caption)
+        if captions:
+            draw_caption(frame, caption)
         return Frame(frame, duration_ms, changed)
 
-    frames = [render(" · ".join(path.caption for path in paths))]
+    opening = " · ".join(path.caption for path in paths)
+    frames = [render(opening)]
     finale: tuple[str, BallView] | None = None
     groups = _frames_of_steps(view, paths)
     for index in range(max((len(per_path) for per_path in groups), default=0)):
-        captions = []
+        step_texts = []
         for path, per_path in zip(paths, groups, strict=True):
             if index >= len(per_path):
                 continue
@@ -208,8 +220,10 @@ def move_frames(
                     finale = (step.what, balls[path.ball])
             text = ", ".join(step.text for step in per_path[index])
             # The engine's step texts are clauses ("moves to a11"): make the caption a sentence.
-            captions.append(f"{path.label}: {text}" if path.label else text[:1].upper() + text[1:])
-        frames.append(render(" / ".join(captions)))
+            step_texts.append(
+                f"{path.label}: {text}" if path.label else text[:1].upper() + text[1:]
+            )
+        frames.append(render(" / ".join(step_texts)))
     if finale is not None:
         what, ball = finale
         if what == "goal" and ball.in_goal is not None:

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 from PIL import Image
 
 from render.common import INK
 from render.rocketball import geometry as g
-from render.rocketball import render_board, square_centre
+from render.rocketball import render_board, render_round, square_centre
 from render.rocketball.board import goal_label_lines
 from render.rocketball.sprites import WHITE
-from rules.rocketball import Ball, Chip, GameState, new_game
+from rules.rocketball import (
+    Ball,
+    Chip,
+    GameState,
+    Resign,
+    Settings,
+    apply,
+    new_game,
+    random_action,
+)
 
 UNIT = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -83,3 +93,81 @@ def test_a_long_player_name_in_a_goal_is_not_cut():
         row > middle + 3 for row in inked_rows
     )
     assert lines[0] == "Computer (strong)"
+
+
+def play_round(seed: int, settings: Settings | None = None):
+    """A seeded game played at random to its 6th round: (before, events, after)."""
+    state, _ = new_game(seed, settings)
+    rng = random.Random(seed)
+    for _ in range(6):
+        assert not state.over
+        before, events = state, []
+        state, new = apply(state, random_action(state, rng))
+        events += new
+        while not state.over and state.phase != "roll":
+            state, new = apply(state, random_action(state, rng))
+            events += new
+    return before, events, state
+
+
+def gif_frames(data: bytes) -> list[Image.Image]:
+    image = Image.open(io.BytesIO(data))
+    frames = []
+    for index in range(image.n_frames):
+        image.seek(index)
+        frames.append(image.convert("RGB"))
+    return frames
+
+
+def test_a_round_is_one_gif_ending_on_the_board_after_it():
+    before, events, after = play_round(12)
+    data, filename = render_round(before, events, after, {"N": "Alice", "S": "Bob"})
+    assert filename == "round.gif" and data[:6] == b"GIF89a"
+    frames = gif_frames(data)
+    move = next(event for event in events if event.kind == "move")
+    first, last = frames[0], frames[-1]
+    # The first frame has the ball where the roll started, the last where the round left it.
+    x, y = square_centre(move.start_square)
+    shift = 8 if move.start_square in before.chips else 0
+    ux, uy = UNIT[move.start_facing]
+    assert near(first.getpixel((x + shift - 8 * ux, y + shift - 8 * uy)), (213, 94, 0), 60)
+    ball = after.balls[0]
+    x, y = square_centre(ball.square)
+    shift = 8 if ball.square in after.chips else 0
+    ux, uy = UNIT[ball.facing]
+    assert near(last.getpixel((x + shift + 6 * ux, y + shift + 6 * uy)), WHITE)
+    # Every chip of the board after the round is on the last frame, in its colour.
+    for square in after.chips:
+        if square in after.ball_squares():
+            continue
+        cx, cy = square_centre(square)
+        assert near(last.getpixel((cx - 18, cy + 18)), (0, 114, 178), 30), square
+
+
+def test_a_round_without_a_move_is_the_board_png():
+    state, _ = new_game(3)
+    after, events = apply(state, Resign("N"))
+    data, filename = render_round(state, events, after)
+    assert filename == "board.png" and data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_moguls_round_with_an_aimed_second_move_animates_both():
+    settings = Settings.with_variants(["moguls"])
+    for seed in range(200):
+        state, _ = new_game(seed, settings)
+        rng = random.Random(seed)
+        while not state.over and state.rounds < 300:
+            before, events = state, []
+            state, new = apply(state, random_action(state, rng))
+            events += new
+            while not state.over and state.phase != "roll":
+                state, new = apply(state, random_action(state, rng))
+                events += new
+            if any(event.kind == "aim" for event in events):
+                data, filename = render_round(before, events, state)
+                moves = [event for event in events if event.kind == "move"]
+                assert filename == "round.gif" and len(moves) >= 2
+                steps = sum(len(move.steps) for move in moves)
+                assert len(gif_frames(data)) >= 1 + steps // 2
+                return
+    raise AssertionError("no Moguls round with an aim in 200 seeded games")

@@ -1,0 +1,210 @@
+"""One image per round (issue 10: fold a round into one message): `render_round`.
+
+A round is the roll (the ball moving; with Moguls perhaps an aim and a second move) and the
+place step(s) after it. Its image is an animated GIF of the ball's path whose last frame is the
+board after the round (the chip placed, the new score, what happens next), or the board PNG
+when no ball moved (a resignation, say).
+
+Size (target: under 30 KB a round on average, bench/rocketball_render.py): a GIF compresses a
+board much worse than PNG does, so the round GIF
+- uses a 16-colour palette (the board's exact colours: fewer colours make shorter LZW
+  codes), and
+- keeps one header on every frame: the score, then what happens next after the round, then
+  the roll and the windbag ("South rolled 3 · Windbag: North · 52 chips in it"). Each frame
+  then differs from the one before only around the ball, and the GIF stores just that patch;
+  the changes at the end (the chip placed) are revealed patch by patch for the same reason.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from PIL import Image
+
+from render.rocketball import geometry as g
+from render.rocketball.adapter import ball_view, board_view, highlight_coords
+from render.rocketball.animation import LAST_FRAME_MS, STEP_MS, move_frames
+from render.rocketball.board import EXACT_COLOURS, compose_board
+from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
+from rules.rocketball.state import PLAYER_NAMES, GameState
+
+ROUND_COLOURS = 16
+Box = tuple[int, int, int, int]
+
+
+@cache
+def round_palette() -> Image.Image:
+    """The round GIF's palette: the board's exact colours only, padded to ROUND_COLOURS (16,
+    so every LZW code starts at 5 bits). Anti-aliased edges map to the nearest of them: a
+    little harder, and smaller than with in-between shades (measured)."""
+    exact = list(dict.fromkeys(EXACT_COLOURS))[:ROUND_COLOURS]
+    exact += [exact[0]] * (ROUND_COLOURS - len(exact))
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in exact for channel in colour])
+    return image
+
+
+def _segments(events: list[Any]) -> list[list[Any]]:
+    """The round's ball movements in order: the roll's move(s), then (Moguls) each aimed move.
+    An aim starts a new segment: it is a separate action after the first move ended."""
+    segments: list[list[Any]] = [[]]
+    for event in events:
+        if _field(event, "kind") == "aim" and segments[-1]:
+            segments.append([])
+        if _is_move(event):
+            segments[-1].append(event)
+    return [segment for segment in segments if segment]
+
+
+def _rolls_text(segments: list[list[Any]]) -> str:
+    """ "South rolled 3" (Assault: "3 and 2", one per ball; Moguls: "3, then 2")."""
+    first = segments[0][0]
+    rolls = [" and ".join(str(_field(event, "roll")) for event in segment) for segment in segments]
+    return f"{PLAYER_NAMES[_field(first, 'player')]} rolled {', then '.join(rolls)}"
+
+
+def _ball_name(names: dict[str, str], owner: str | None) -> str:
+    return f"{names[owner]}'s ball" if owner else "Ball"
+
+
+def _quantize(image: Image.Image) -> Image.Image:
+    return image.quantize(palette=round_palette(), dither=Image.Dither.NONE)
+
+
+def render_round(
+    before: GameState,
+    events: list[Any],
+    after: GameState,
+    names: dict[str, str] | None = None,
+) -> tuple[bytes, str]:
+    """One image for a round: (bytes, filename).
+
+    `before`: the state the round started from (before the roll); `events`: every event of the
+    round's actions, in order (what each `apply` returned, concatenated); `after`: the state
+    after the round. Returns (GIF bytes, "round.gif") when a ball moved: the ball's path, then
+    the board after the round as the held last frame; else (PNG bytes, "board.png").
+    """
+    highlight = highlight_coords(turn_squares(events))
+    segments = _segments(events)
+    if not segments:
+        return render_board(after, highlight=turn_squares(events), names=names), "board.png"
+    after_view = board_view(after, names)
+    note = f"{_rolls_text(segments)} · {after_view.note}" if after_view.note else None
+    view = replace(board_view(before, names), status=after_view.status, note=note)
+    blasted: set[tuple[int, int]] = set()
+    images: list[Image.Image] = []
+    durations: list[int] = []
+    for segment in segments:
+        balls = list(view.balls)
+        for event in segment:
+            index = _field(event, "ball", 0)
+            start = ball_view(_field(event, "start_square"), _field(event, "start_facing"), None)
+            balls[index] = replace(start, owner=balls[index].owner)
+        chips = tuple(chip for chip in view.chips if (chip.column, chip.row) not in blasted)
+        segment_view = replace(view, balls=tuple(balls), chips=chips)
+        paths = ball_paths(segment, view.names)
+        if len(paths) > 1:  # Assault: one caption for both rolls, as render_move_gif does
+            paths = [
+                replace(
+                    path,
+                    caption=f"{_ball_name(view.names, balls[path.ball].owner)}: d4 {path.roll}",
+                )
+                for path in paths
+            ]
+        score = None
+        for event in events:
+            if _field(event, "kind") == "goal" and _field(event, "score"):
+                score = dict(_field(event, "score"))
+        base, frames = move_frames(segment_view, paths, final_score=score, captions=False)
+        base_palette = _quantize(base)
+        for frame in frames:
+            image = base_palette.copy()
+            for left, top, right, bottom in frame.changed:
+                box = (max(left, 0), max(top, 0), min(right, base.width), min(bottom, base.height))
+                image.paste(_quantize(frame.image.crop(box)), box[:2])
+            images.append(image)
+            durations.append(min(frame.duration_ms, STEP_MS))  # only the round's end is held
+        for event in segment:
+            for step in _field(event, "steps"):
+                if _field(step, "what") == "barricade_blasted":
+                    where = ball_view(_field(step, "square"), "N", None)
+                    blasted.add((where.column, where.row))
+    final_view = replace(after_view, note=note) if note else after_view
+    final = _quantize(compose_board(final_view, highlight=highlight))
+    for image in _reveal(images[-1], final):
+        images.append(image)
+        durations.append(REVEAL_MS)
+    durations[-1] = LAST_FRAME_MS
+    return _gif(images, durations), "round.gif"
+
+
+def _gif(images: list[Image.Image], durations: list[int]) -> bytes:
+    """The frames as a looping GIF. Not `optimize`: Pillow would then give each cropped frame a
+    palette of its own, written out again with every frame."""
+    buffer = io.BytesIO()
+    images[0].save(
+        buffer,
+        format="GIF",
+        save_all=True,
+        append_images=images[1:],
+        duration=durations,
+        loop=0,
+        disposal=1,
+        optimize=False,
+    )
+    return buffer.getvalue()
+
+
+REVEAL_MS = 40  # each patch of the final board appears this long after the previous one
+
+
+def _boxes() -> list[Box]:
+    """The parts of the board that can change between two frames: header, goals, squares."""
+    boxes = [(0, 0, g.WIDTH, g.HEADER_H), g.goal_box("N"), g.goal_box("S")]
+    boxes += [g.square_box(column, row) for row in range(g.ROWS) for column in range(g.COLUMNS)]
+    return boxes
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """Neighbouring boxes merged while the union wastes less than two squares of area."""
+    boxes = list(boxes)
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(boxes)):
+            for j in range(i + 1, len(boxes)):
+                a, b = boxes[i], boxes[j]
+                union = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                if _area(union) <= _area(a) + _area(b) + 2 * g.CELL * g.CELL:
+                    boxes[i] = union
+                    del boxes[j]
+                    merged = True
+                    break
+            if merged:
+                break
+    return boxes
+
+
+def _area(box: Box) -> int:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
+def _reveal(previous: Image.Image, final: Image.Image) -> list[Image.Image]:
+    """Frames going from `previous` to `final` one changed patch at a time, ending on `final`.
+
+    A GIF frame stores the one rectangle around everything that changed since the frame
+    before: the header and a chip placed far from the ball would make that nearly the whole
+    board, so each patch gets its own short frame instead."""
+    changed = [box for box in _boxes() if previous.crop(box).tobytes() != final.crop(box).tobytes()]
+    frames = []
+    current = previous
+    for box in _merged(changed):
+        current = current.copy()
+        current.paste(final.crop(box), box[:2])
+        frames.append(current)
+    if not frames or frames[-1].tobytes() != final.tobytes():
+        frames.append(final)
+    return frames
