@@ -93,7 +93,18 @@ class WebClient:
         return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     def _user(self, request: web.Request, value: Any = None) -> User:
-        return self._user_by_id(value if value is not None else request.query.get("user"))
+        raw = value if value is not None else request.query.get("user")
+        if not raw and request.method == "GET":
+            return self._default_user()
+        return self._user_by_id(raw)
+
+    def _default_user(self) -> User:
+        """Whom a new page acts as: the first member who is not the owner (alice)."""
+        for user_id in self.fake.members:
+            user = self.fake.users[user_id]
+            if not user.bot and user_id != self.fake.guild.owner_id:
+                return user
+        return self.fake.owner
 
     def _user_by_id(self, raw: Any) -> User:
         try:

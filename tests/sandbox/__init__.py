@@ -1,0 +1,1 @@
+"""The sandbox (python bot.py --sandbox): launcher, web client and browser tests."""

@@ -1,0 +1,218 @@
+"""The sandbox page in a real headless Chromium, as a newcomer uses it: /help, switching user, a
+Rocketball challenge accepted, the d4 rolled with its button, a chip placed through the move
+form, the board image, an ephemeral refusal that only the wrong player sees, and the clock
+moved a day so the reminder comes. Then the layout at a phone's and a desktop's width.
+
+The page may talk to 127.0.0.1 only: every other request is refused and fails the test.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from cogs.host import Match
+from cogs.rocketball.adapter import RocketballAdapter
+from rules.rocketball import ai
+from rules.rocketball.actions import Place
+from rules.rocketball.record import format_action
+from tests.sandbox.conftest import CHROMIUM_FLAGS, SandboxProcess
+
+try:
+    from playwright.sync_api import Page, expect, sync_playwright
+except ImportError:
+    if os.environ.get("CI") == "true":
+        raise  # under CI a missing browser driver is a failure, never a skip
+    pytest.skip(
+        "Playwright is not installed (pip install -r requirements-dev.txt)", allow_module_level=True
+    )
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
+WAIT_MS = 20_000
+
+
+@pytest.fixture(scope="module")
+def page(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Iterator[Page]:
+    outside: list[str] = []
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh --user-data-dir
+            executable_path=chromium_path,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+        )
+
+        def only_local(route, request) -> None:
+            if urlparse(request.url).hostname == "127.0.0.1" or request.url.startswith("data:"):
+                route.continue_()
+            else:
+                outside.append(request.url)
+                route.abort()
+
+        context.route("**/*", only_local)
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(sandbox.url)
+        page.wait_for_selector("body[data-ready=true]")
+        yield page
+        context.close()
+    assert not outside, f"the page tried to reach beyond 127.0.0.1: {outside}"
+    assert not errors, f"the page's JavaScript failed: {errors}"
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def act_as(page: Page, name: str) -> None:
+    page.select_option("#user-select", label=name.capitalize())
+    expect(page.locator("#user-select option:checked")).to_have_text(name.capitalize())
+    page.wait_for_selector("body[data-ready=true]")
+
+
+def run_command(page: Page, command: str, **options: str) -> None:
+    """Type the command, pick it from the completion list, fill its options, send."""
+    box = page.locator("#composer-input")
+    box.fill("")
+    box.type(command)
+    page.locator(f'#suggestions .suggestion[data-command="{command.lstrip("/")}"]').click()
+    for name, value in options.items():
+        field = page.locator(f"#opt-{name}")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(label=value)
+        else:
+            field.fill(value)
+    page.locator("#send").click()
+    expect(page.locator("#composer-error")).to_have_text("")
+
+
+def open_channel(page: Page, label: str) -> None:
+    if not page.locator("#sidebar").is_visible():
+        page.locator("#toggle-sidebar").click()
+    page.locator("#channel-list .channel", has_text=label).first.click()
+    expect(page.locator("#channel-title")).to_contain_text(label.lstrip("#↳ "))
+
+
+def last_message(page: Page, text: str):
+    return page.locator("#messages .message", has_text=text).last
+
+
+def stored_match(sandbox: SandboxProcess) -> tuple[int, Match]:
+    with sqlite3.connect(sandbox.data / "sandbox.db") as conn:
+        game_id, state = conn.execute(
+            "SELECT id, state FROM games ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+    return game_id, Match.from_json(RocketballAdapter(), state)
+
+
+# --- the flow -----------------------------------------------------------------------------------
+
+
+def test_a_newcomer_plays_rocketball_in_the_browser(page: Page, sandbox: SandboxProcess) -> None:
+    expect(page.locator(".badge")).to_contain_text("not Discord")
+    expect(page.locator("#bot-status")).to_have_text("Ballcourt is online")
+    expect(page.locator("#user-select option:checked")).to_have_text("Alice")
+
+    # /help from the completion list
+    run_command(page, "/help")
+    help_message = last_message(page, "ball games in chat")
+    expect(help_message).to_be_visible(timeout=WAIT_MS)
+    expect(help_message.locator(".invocation")).to_have_text("↳ Alice used /help")
+
+    # Alice challenges Bob; Bob accepts from his side
+    run_command(page, "/rocketball challenge", opponent="Bob")
+    challenge = last_message(page, "challenges you")
+    expect(challenge.get_by_role("button", name="Accept")).to_be_enabled(timeout=WAIT_MS)
+    act_as(page, "bob")
+    last_message(page, "challenges you").get_by_role("button", name="Accept").click()
+    thread_link = page.locator("#channel-list .channel.thread").last
+    expect(thread_link).to_be_visible(timeout=WAIT_MS)
+    thread_name = thread_link.inner_text()
+    open_channel(page, thread_name)
+    turn = page.locator("#messages .message", has=page.get_by_role("button")).last
+    expect(turn).to_be_visible(timeout=WAIT_MS)
+    expect(turn.locator("img.media")).to_have_count(1)  # the board
+
+    _, match = stored_match(sandbox)
+    seats = {"N": "alice", "S": "bob"}
+    mover = seats[match.engine.to_move]
+    waiting = seats["S" if match.engine.to_move == "N" else "N"]
+
+    # the wrong player clicks: a refusal only they can see
+    act_as(page, waiting)
+    page.get_by_role("button", name="Roll the d4").last.click()
+    refusal = last_message(page, "not your turn")
+    expect(refusal).to_be_visible(timeout=WAIT_MS)
+    expect(refusal).to_contain_text("Only you can see this")
+    act_as(page, mover)
+    expect(page.locator("#messages .message", has_text="not your turn")).to_have_count(0)
+
+    # roll with the button, then place a chip through the move form
+    page.get_by_role("button", name="Roll the d4").last.click()
+    rng = random.Random(7)
+    for _ in range(6):  # a roll can score at once; play on until a chip is to be placed
+        form_button = page.get_by_role("button", name="Place or rotate a chip…")
+        try:
+            expect(form_button.last).to_be_enabled(timeout=5_000)
+            break
+        except AssertionError:
+            _, match = stored_match(sandbox)
+            act_as(page, seats[match.engine.to_move])
+            page.locator("#messages .message .btn:not([disabled])").last.click()
+    _, match = stored_match(sandbox)
+    move = next(
+        action
+        for action in (ai.choose_action(match.engine, "strong", rng) for _ in range(50))
+        if isinstance(action, Place)
+    )
+    images_before = page.locator("#messages img.media").count()
+    form_button.last.click()
+    modal = page.locator("#modal")
+    expect(modal).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator("#modal-title")).to_have_text("Your move")
+    modal.locator("input, textarea").first.fill(format_action(move))
+    page.locator("#modal-submit").click()
+    expect(page.locator("#modal-backdrop")).to_be_hidden(timeout=WAIT_MS)
+    expect(page.locator("#messages img.media")).to_have_count(images_before + 1, timeout=WAIT_MS)
+    _, after = stored_match(sandbox)
+    assert after.engine.to_move != match.engine.to_move or after.engine.phase != "place"
+
+    # a day later the player to move is reminded
+    _, match = stored_match(sandbox)
+    page.get_by_role("button", name="+1 day").click()
+    reminder = last_message(page, "waiting for your move")
+    expect(reminder).to_be_visible(timeout=WAIT_MS)
+    expect(page.locator("#clock-now")).to_contain_text("+1 d")
+    assert f"@{seats[match.engine.to_move].capitalize()}" in reminder.inner_text()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "flow-1280.png"))
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_page_fits_phones_and_desktops(page: Page, width: int) -> None:
+    """No horizontal scroll, and every image scaled to fit its column."""
+    page.set_viewport_size({"width": width, "height": 844 if width == 390 else 900})
+    page.wait_for_timeout(300)
+    assert page.locator("#messages img.media").count() > 0, "the flow test left no board here"
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{overflow} px of horizontal scroll at {width} px"
+    misfits = page.evaluate(
+        """() => [...document.querySelectorAll('#messages img.media')].filter(img => {
+            const box = img.getBoundingClientRect();
+            const column = document.getElementById('messages').getBoundingClientRect();
+            return box.right > column.right + 0.5 || box.left < column.left - 0.5
+                || (img.naturalWidth > column.width && box.width > column.width);
+        }).map(img => img.src)"""
+    )
+    assert not misfits, f"images wider than the column at {width} px: {misfits}"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"page-{width}.png"))
