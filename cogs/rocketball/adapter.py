@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from cogs.rocketball import rules_pages
 from render.rocketball import render_board, render_move_gif, turn_squares
 from rules.rocketball import (
     LEVELS,
@@ -73,7 +74,13 @@ class RocketballAdapter(GameAdapter):
         return apply(state, action, SEATS[seat])
 
     def parse_text(self, state: GameState, seat: int, text: str) -> Any:
-        return parse_command(text, SEATS[seat])
+        """A typed move; a mistake is answered with every form a move can take (the rules
+        page's "Typing moves", so the two never disagree)."""
+        try:
+            return parse_command(text, SEATS[seat])
+        except RocketballError as error:
+            forms = rules_pages.find("Typing moves").pages[0]
+            raise RocketballError(f"{error}\n**Moves are typed like this:** {forms}") from None
 
     def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:
         if action == "roll":

@@ -18,6 +18,12 @@ from cogs.rocketball.options import (
     match_settings,
     variants_autocomplete,
 )
+from cogs.rocketball.rules_view import (
+    RulesPageButton,
+    RulesTopicSelect,
+    rules_message,
+    rules_topic_autocomplete,
+)
 from db import rocketball as results_store
 
 if TYPE_CHECKING:
@@ -26,35 +32,11 @@ if TYPE_CHECKING:
     from bot import Ballcourt
     from db.games import StoredGame
 
-RULES_SUMMARY = (
-    "**Goal**: steer the rocketball into your opponent's goal. First to 2 points wins "
-    "(a match can be set to another target).\n"
-    "**A round**: the player holding the windbag rolls the d4 and the ball moves that many "
-    "squares in its facing; then they place a vortex chip (square + facing) or rotate one a "
-    "quarter turn; then the windbag passes.\n"
-    "**Field**: columns a-g (West to East), rows 1-11 (North to South); the centre d6 never "
-    "holds a chip. Goals are three squares wide over c, d and e beyond row 1 (North goal) and "
-    "row 11 (South goal). North scores in the South goal and South in the North goal.\n"
-    "**Moving**: entering a vortex turns the ball to the chip's facing at no cost. A step off "
-    "the field (not into a goal) keeps the ball where it is, turns it to that edge's arrow and "
-    "uses up the step.\n"
-    "**Rotating**: not the chip under the ball, not the chip your opponent rotated on their last "
-    "turn, never a bumper, twister, barricade or mogul. If you can neither place nor rotate, "
-    "the turn passes.\n"
-    "**After a goal** every chip goes back in the windbag and a new d4 roll sets the ball's "
-    "facing and who holds the windbag (1 N/North, 2 E/North, 3 S/South, 4 W/South).\n"
-    "**Typing moves**: `c4 N` places on c4 facing North; `rotate c4 cw` (or `ccw`); "
-    "`drift c4 c5` with Drifting Winds; `aim E` with Moguls; `pass` when nothing else is "
-    "possible.\n"
-    "**Fair dice**: each match publishes a hash of its secret seed at the start and reveals the "
-    "seed at the end; `/rocketball record` then gives a record anyone can check.\n"
-    "Every ruling, each variant and the computer levels: `docs/rules/rocketball.md`."
-)
-
 MATCH_OPTION_HELP = {
     "target": "Points needed to win (default 2)",
     "variants": "Variants, e.g. bumpers moguls assault (see /rocketball rules)",
-    "tug_rounds": "Tug-of-War: the target goals swap every this many full rounds (default 10)",
+    "tug_rounds": "Tug-of-War: the target goals swap every this many full rounds (10; 0 = never)",
+    "special_chips": "How many of each special chip (bumpers, twisters, gusts, barricades): 6-8",
     "remind_hours": "Ping a player who has not moved after this many hours (default 24)",
 }
 
@@ -117,11 +99,12 @@ class Rocketball(commands.Cog):
         opponent: discord.Member,
         target: app_commands.Range[int, 1, 9] = 2,
         variants: app_commands.Range[str, 0, VARIANTS_MAX_LENGTH] = "",
-        tug_rounds: app_commands.Range[int, 1, 50] = 10,
+        tug_rounds: app_commands.Range[int, 0, 50] = 10,
+        special_chips: app_commands.Range[int, 6, 8] = 7,
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
         forfeit_hours: app_commands.Range[int, 1, 720] = DEFAULT_FORFEIT_MINUTES // 60,
     ) -> None:
-        settings = match_settings(variants, target, tug_rounds)
+        settings = match_settings(variants, target, tug_rounds, special_chips)
         await self.bot.matches.challenge(
             interaction,
             self.adapter,
@@ -147,10 +130,11 @@ class Rocketball(commands.Cog):
         level: app_commands.Choice[str],
         target: app_commands.Range[int, 1, 9] = 2,
         variants: app_commands.Range[str, 0, VARIANTS_MAX_LENGTH] = "",
-        tug_rounds: app_commands.Range[int, 1, 50] = 10,
+        tug_rounds: app_commands.Range[int, 0, 50] = 10,
+        special_chips: app_commands.Range[int, 6, 8] = 7,
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
     ) -> None:
-        settings = match_settings(variants, target, tug_rounds)
+        settings = match_settings(variants, target, tug_rounds, special_chips)
         await self.bot.matches.play_computer(
             interaction,
             self.adapter,
@@ -179,14 +163,15 @@ class Rocketball(commands.Cog):
     async def record(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
         await self.bot.matches.record(interaction, self.adapter, match_id)
 
-    @group.command(name="rules", description="How Rocketball is played here, with the rulings")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        embed = discord.Embed(
-            title="Rocketball: the rules as the bot plays them",
-            description=RULES_SUMMARY,
-            colour=COLOUR,
-        )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+    @group.command(
+        name="rules", description="How Rocketball is played here: rules, variants, rulings"
+    )
+    @app_commands.describe(topic="A topic, e.g. a variant (default: the overview)")
+    @app_commands.autocomplete(topic=rules_topic_autocomplete)
+    async def rules(
+        self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
+    ) -> None:
+        await interaction.response.send_message(**rules_message(topic, 0), ephemeral=True)
 
     @group.command(name="stats", description="Wins, losses and goals in Rocketball")
     @app_commands.describe(user="Whose statistics (default: yours)")
@@ -216,4 +201,5 @@ class Rocketball(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
+    bot.add_dynamic_items(RulesTopicSelect, RulesPageButton)
     await bot.add_cog(Rocketball(bot))

@@ -47,11 +47,17 @@ def parse_variants(text: str) -> list[str]:
     return chosen
 
 
-def match_settings(variants: str, target: int, tug_rounds: int) -> Settings:
+SPECIAL_CHIPS = ("bumpers", "twisters", "gusts", "barricades")
+
+
+def match_settings(variants: str, target: int, tug_rounds: int, special_chips: int = 7) -> Settings:
     names = parse_variants(variants)
     options: dict[str, Any] = {"target_score": target}
     if "tug_of_war" in names:
         options["tug_swap_rounds"] = tug_rounds
+    for name in SPECIAL_CHIPS:
+        if name in names:
+            options[name] = special_chips
     settings = Settings.with_variants(names, **options)
     problems = settings.problems()
     if problems:

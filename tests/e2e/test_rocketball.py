@@ -439,12 +439,58 @@ async def test_variants_are_chosen_by_name_with_suggestions(discord, bot, carol,
     await discord.click(reply, "Decline", user=frank)
 
 
-async def test_rules_and_help_show_the_rulings(discord, alice):
-    rules = await discord.slash("rocketball rules", user=alice)
-    assert rules.ephemeral
-    assert "edge" in rules.text and "d6" in rules.text and "docs/rules/rocketball.md" in rules.text
+async def test_the_rules_variants_and_rulings_can_be_read_in_discord(discord, alice):
+    """Issue 10: the rules were a file path; now every topic of the rules page is a page here."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[2] / "docs/rules/rocketball.md").read_text()
+    overview = await discord.slash("rocketball rules", user=alice)
+    assert overview.ephemeral and "docs/rules" not in overview.text
+    assert "Rocketball rules: Overview" in overview.text
+    topics = [option.label for option in overview.selects[0].options]
+    assert {"Setup", "Variant: Bumpers", "Variant: Assault!", "Rulings", "Typing moves"} <= set(
+        topics
+    )
+    bumpers = await discord.select(
+        overview, "Choose a topic", [str(topics.index("Variant: Bumpers"))], user=alice
+    )
+    assert "Rocketball rules: Variant: Bumpers" in bumpers.text
+    assert "1-2 it turns a quarter clockwise" in bumpers.text and "6, 7 or 8" in bumpers.text
+    # The page and Discord say the same: the text comes from the rules page itself.
+    assert "1-2 it turns a quarter clockwise" in " ".join(page.split())
+    suggestions = await discord.autocomplete("rocketball rules", "topic", "assa", user=alice)
+    assert [c["value"] for c in suggestions] == ["Variant: Assault!"]
+    assault = await discord.slash("rocketball rules", user=alice, topic="Variant: Assault!")
+    assert "collide" in assault.text
     help_page = await discord.slash("help", user=alice, game="rocketball")
     assert "/rocketball challenge" in help_page.text and "/rocketball rules" in help_page.text
+
+
+async def test_special_chip_counts_and_a_tug_of_war_that_never_swaps(discord, bot, games):
+    hana, ivo = discord.add_user("hana"), discord.add_user("ivo")
+    reply = await discord.slash(
+        "rocketball challenge",
+        user=hana,
+        channel=games,
+        opponent=ivo,
+        variants="bumpers gusts tug",
+        special_chips=6,
+        tug_rounds=0,
+    )
+    settings = stored_game(bot, latest_game_id(bot))[2].engine.settings
+    assert (settings.bumpers, settings.gusts, settings.twisters) == (6, 6, 0)
+    assert settings.tug_of_war and settings.tug_swap_rounds == 0
+    await discord.click(reply, "Decline", user=ivo)
+
+
+async def test_a_mistyped_move_is_answered_with_every_form_a_move_takes(discord, bot, games):
+    jo, kai = discord.add_user("jo"), discord.add_user("kai")
+    _, _, game_id, thread, first = await start_challenge(discord, bot, jo, kai, games)
+    mover = {"N": jo, "S": kai}[stored_game(bot, game_id)[2].engine.to_move]
+    answer = await discord.slash("rocketball move", user=mover, channel=thread, move="banana")
+    assert answer.ephemeral and "`banana`" in answer.content
+    assert "rotate c4 cw" in answer.content and "drift c4 c5" in answer.content
+    await resign(discord, jo, thread)
 
 
 async def test_a_challenger_may_withdraw_before_an_answer(discord, bot, dave, games):
