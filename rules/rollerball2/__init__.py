@@ -60,6 +60,8 @@ Team management (rules.rollerball2.teams; no database)
     sign_generated(roster, seed, position) -> Roster; sign_players(roster, cards) -> Roster
     rename_player(roster, number, name) -> Roster; rename_team(roster, name) -> Roster
     clean_name(name, what) -> str                        1-32 printable characters
+    player_status(roster, number) -> str                 "fit", "injured (2 matches)", "dead", ...
+    lineup_choices(roster, slot) -> list[int]            fit starters for a slot, best first, <= 25
 Seasons (rules.rollerball2.season)
     double_round_robin(teams) -> list[list[(home, away)]]   matchdays
     standings(teams, [GameScore(home, away, home_goals, away_goals)]) -> list[StandingRow]
@@ -138,8 +140,10 @@ from rules.rollerball2.teams import (
     RosterImportError,
     clean_name,
     import_roster,
+    lineup_choices,
     open_places,
     parse_roster_csv,
+    player_status,
     rename_player,
     rename_team,
     roster_to_csv,
@@ -198,6 +202,7 @@ __all__ = [
     "leaders",
     "legal_actions",
     "lines_for",
+    "lineup_choices",
     "load_content",
     "match_stats",
     "new_match",
@@ -205,6 +210,7 @@ __all__ = [
     "parse_action",
     "parse_roster_csv",
     "play_until_event",
+    "player_status",
     "rename_player",
     "rename_team",
     "replay",

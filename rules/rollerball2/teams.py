@@ -33,11 +33,14 @@ from rules.rollerball2.cards import (
     PlayerCard,
     column_problems,
 )
+from rules.rollerball2.content import BIKER_SLOTS, SLOTS
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.roster import (
+    EXPERIENCE_RANK,
     FULL_ROSTER,
     MAX_ROSTER,
     Roster,
+    fits_slot,
     make_card,
     new_player_name,
     roster_makeup,
@@ -334,3 +337,37 @@ def rename_team(roster: Roster, name: str) -> Roster:
     return replace(
         roster, team=new_name, players=[replace(card, team=new_name) for card in roster.players]
     )
+
+
+# --- what a coach sees before a match --------------------------------------------------------
+
+
+def player_status(roster: Roster, number: int) -> str:
+    """'fit', 'injured (2 matches)', 'injured (season)', 'banned (1 match)', 'banned (season)',
+    'banned for life' or 'dead': why he may or may not play the next match."""
+    roster.card(number)  # RollerballError if he is not on the roster
+    for absence in roster.absences:
+        if absence.number != number:
+            continue
+        if absence.kind == CARRY_KILLED or absence.length == "killed":
+            return "dead"
+        if absence.length == "lifetime":
+            return "banned for life"
+        word = "banned" if absence.kind == "ban" else "injured"
+        if absence.matches is not None:
+            return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
+        return f"{word} ({absence.length})"
+    return "fit"
+
+
+def lineup_choices(roster: Roster, slot: str) -> list[int]:
+    """The fit players who may start in `slot` (seed GAME SETUP; roster.fits_slot), best
+    first: the slot's own position, then STAR, VETERAN, ROOKIE, then number; at most 25 (one
+    Discord select menu). Raises RollerballError for an unknown slot."""
+    if slot not in SLOTS:
+        raise RollerballError(f"There is no {slot} slot; the slots are {', '.join(SLOTS)}.")
+    own = "biker" if slot in BIKER_SLOTS else "catcher" if slot.startswith("Catcher") else "skater"
+    absent = roster.absent()
+    fit = [c for c in roster.players if c.number not in absent and fits_slot(c.position, slot)]
+    fit.sort(key=lambda c: (c.position != own, EXPERIENCE_RANK[c.experience], c.number))
+    return [card.number for card in fit[:25]]

@@ -246,3 +246,40 @@ def test_leaders_and_three_stars(two_matches):
         line.goals for sheet in (two_matches[0].home, two_matches[0].away) for line in sheet.players
     )
     assert stars[0][1].goals >= most_goals - 1
+
+
+def test_player_status_says_why_he_may_not_play():
+    from rules.rollerball2.teams import player_status
+
+    team = generate_roster(2, "Houston")
+    a, b, c, d = (card.number for card in team.players[:4])
+    team = roster_after_match(
+        team,
+        [
+            Absence(a, "injury", "matches", 2, "broken wrist"),
+            Absence(b, "ban", "season", None, "drug test"),
+            Absence(c, "killed", "killed", None, "killed"),
+            Absence(d, "ban", "lifetime", None, "match fixing"),
+        ],
+    )
+    assert player_status(team, a) == "injured (2 matches)"
+    assert player_status(team, b) == "banned (season)"
+    assert player_status(team, c) == "dead"
+    assert player_status(team, d) == "banned for life"
+    assert player_status(team, team.players[4].number) == "fit"
+
+
+def test_lineup_choices_offer_fit_players_of_the_slot_first():
+    from rules.rollerball2.teams import lineup_choices
+
+    team = generate_roster(2, "Houston")
+    injured = next(card for card in team.players if card.position == "catcher")
+    team = roster_after_match(team, [Absence(injured.number, "injury", "matches", 1, "x")])
+    catchers = lineup_choices(team, "Catcher1")
+    assert injured.number not in catchers and len(catchers) <= 25
+    positions = [team.card(n).position for n in catchers]
+    assert positions[: positions.count("catcher")] == ["catcher"] * positions.count("catcher")
+    assert set(positions) == {"catcher", "skater"}
+    assert all(team.card(n).position == "biker" for n in lineup_choices(team, "Biker2"))
+    with pytest.raises(RollerballError, match="no Goalie1"):
+        lineup_choices(team, "Goalie1")
