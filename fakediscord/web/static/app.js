@@ -258,7 +258,7 @@ function renderMessage(message) {
     : null;
   return el("article", {
     class: `message${ephemeral ? " ephemeral" : ""}`, "data-id": message.id,
-    "data-author": author.username,
+    "data-author": author.username, "data-version": message.sandbox_version,
   },
   invocation ? el("div") : null, invocation,
   el("div", { class: `avatar${isBot ? " bot" : ""}`, "aria-hidden": "true" },
