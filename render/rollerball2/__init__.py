@@ -36,7 +36,7 @@ from render.rollerball2.png import encode_png
 from render.rollerball2.scoresheet import draw_scoresheet, layout_team_page, scoresheet_image
 from render.rollerball2.tables import page_image
 from render.rollerball2.track import track_face, track_image
-from rules.rollerball2.cards import FastActionCard, PlayerCard
+from rules.rollerball2.cards import SECTION_HEADINGS, FastActionCard, PlayerCard
 from rules.rollerball2.scoresheet import MatchResult
 from rules.rollerball2.season import StandingRow
 from rules.rollerball2.state import MatchState
@@ -69,9 +69,15 @@ def render_player_card(card: PlayerCard, highlight: tuple[str, int] | None = Non
     return _png(card_image(card_face(card), highlight))
 
 
+def _heading(section: str) -> str:
+    """A section as printed: "EVENT" stays, an engine key ("event", Event.section) is printed."""
+    return SECTION_HEADINGS.get(section, section)
+
+
 def render_fac(fac: FastActionCard, highlight: str | None = None) -> bytes:
-    """One Fast Action Card as PNG; `highlight` names the section being read (e.g. "EVENT")."""
-    return _fac_png(fac_face(fac), highlight)
+    """One Fast Action Card as PNG; `highlight` names the section being read, as printed
+    ("EVENT") or as the engine's key ("event", an Event's `section`)."""
+    return _fac_png(fac_face(fac), None if highlight is None else _heading(highlight))
 
 
 # The deck is sixty fixed cards read over and over (120 draws a match), and a FAC's words cost
@@ -82,8 +88,9 @@ def _fac_png(face: FacFace, highlight: str | None) -> bytes:
 
 
 def render_fac_section(fac: FastActionCard, heading: str) -> bytes:
-    """Only the section being read (e.g. "EVENT") in large type, with the card's number."""
-    return _png(fac_section_image(fac_face(fac), heading))
+    """Only the section being read ("EVENT", or the engine's key "event") in large type, with
+    the card's number."""
+    return _png(fac_section_image(fac_face(fac), _heading(heading)))
 
 
 def render_card_sheet(cards: Sequence[PlayerCard], caption: str | None = None) -> bytes:

@@ -231,3 +231,18 @@ def test_track_hides_line_ups_until_both_are_handed_in():
     shown = " ".join(t.text for t in layout_track(track_face(state)).texts)
     assert "line-up handed in" in shown and "waiting for the line-up" in shown
     assert not any(card.name in shown for card in away.players)
+
+
+def test_a_card_events_section_key_picks_the_section_to_draw():
+    from render.rollerball2 import render_fac, render_fac_section
+    from rules.rollerball2 import apply, generate_roster, new_match
+    from rules.rollerball2.content import load_content
+    from rules.rollerball2.state import NextCard
+
+    state = new_match(4, generate_roster(31, "Houston"), generate_roster(32, "Tokyo"))
+    _, events = apply(state, NextCard())
+    [card] = [event for event in events if event.kind == "card"]
+    fac = load_content().fac(card.fac)
+    assert card.section == "ball_fires"
+    assert render_fac_section(fac, card.section) == render_fac_section(fac, "The BALL FIRES...")
+    assert render_fac(fac, card.section) == render_fac(fac, "The BALL FIRES...")
