@@ -74,7 +74,6 @@ class WebClient:
         self.fake = fake
         self.controls = controls
         self._driver: DiscordDriver | None = None
-        self.notices: list[dict[str, Any]] = []  # rules the bot broke, shown to everyone
 
     @property
     def driver(self) -> DiscordDriver:
@@ -147,7 +146,7 @@ class WebClient:
                 "dm_channel": str(dm),
                 "commands": commands,
                 "clock": self._clock_json(),
-                "notices": self.notices[-5:],
+                "notices": self.notices(),
             }
         )
 
@@ -267,7 +266,7 @@ class WebClient:
                         {
                             "bot_connected": fake.bot_connected,
                             "clock": self._clock_json(),
-                            "notices": self.notices[-5:],
+                            "notices": self.notices(),
                         },
                     )
         except (ConnectionResetError, asyncio.CancelledError):
@@ -285,8 +284,16 @@ class WebClient:
             if data["type"] != DM
         )
 
+    def notices(self) -> list[dict[str, str]]:
+        """The latest rules the bot broke (as the e2e tests would fail on), for everyone to see:
+        the sandbox is also for play-testing the bot."""
+        return [
+            {"kind": v.kind, "text": f"The bot broke Discord's rules: {v}"}
+            for v in self.fake.violations[-5:]
+        ]
+
     def _status_key(self) -> tuple:
-        return (self.fake.bot_connected, CLOCK.offset, len(self.notices))
+        return (self.fake.bot_connected, CLOCK.offset, len(self.fake.violations))
 
     # --- actions --------------------------------------------------------------------------------
 
@@ -318,14 +325,10 @@ class WebClient:
                 return _json({"ok": True, "choices": choices})
             reply = await self._interact(action, body, user)
         except DiscordViolation as violation:
-            notice = {
-                "kind": "violation",
-                "text": "The bot broke Discord's rules: "
-                + "; ".join(str(v) for v in violation.violations),
-            }
-            self.notices.append(notice)
-            self.fake.notify()
-            return _json({"ok": False, "error": notice["text"]})
+            text = "The bot broke Discord's rules: " + "; ".join(
+                str(v) for v in violation.violations
+            )
+            return _json({"ok": False, "error": text})
         except (DriverError, KeyError, ValueError, TypeError) as error:
             return _json({"ok": False, "error": _player_error(error)})
         return _json(

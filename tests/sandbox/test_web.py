@@ -1,0 +1,63 @@
+"""The page's routes against a fake Discord with no bot: what a player reads (state, messages,
+the event stream) and the rules a bot broke, shown in the page."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from fakediscord import web
+from fakediscord.server import FakeDiscord
+
+
+@pytest.fixture
+def fake() -> Iterator[FakeDiscord]:
+    fake = FakeDiscord(guild_name="Ballcourt Sandbox")
+    fake.add_user("alice")
+    fake.add_channel("general")
+    fake.start(setup_app=lambda app: web.setup(app, fake, web.SandboxControls()))
+    yield fake
+    fake.stop()
+
+
+def get(fake: FakeDiscord, path: str) -> dict:
+    with urllib.request.urlopen(f"http://127.0.0.1:{fake.port}{path}", timeout=5) as answer:
+        return json.load(answer)
+
+
+def test_a_rule_the_bot_broke_is_shown_to_everyone(fake: FakeDiscord) -> None:
+    fake.call_sync(
+        lambda: fake.record_violation(
+            "invalid_form_body", "content: Must be 2000 or fewer in length.", "POST /channels/1"
+        )
+    )
+    state = get(fake, "/sandbox/state")
+    assert state["me"]["username"] == "alice"  # a new page acts as the first member
+    assert len(state["notices"]) == 1
+    assert "Must be 2000 or fewer" in state["notices"][0]["text"]
+    assert state["notices"][0]["text"].startswith("The bot broke Discord's rules")
+
+
+def test_the_event_stream_sends_a_new_message_to_those_who_may_see_it(fake: FakeDiscord) -> None:
+    alice = next(user for user in fake.users.values() if user.name == "alice")
+    general = get(fake, "/sandbox/state")["channels"][0]["id"]
+    stream = urllib.request.urlopen(
+        f"http://127.0.0.1:{fake.port}/sandbox/events?user={alice.id}", timeout=5
+    )
+    assert stream.readline().decode().strip() == "event: hello"
+    stream.readline(), stream.readline()
+
+    async def post() -> None:
+        message = fake.compose_message(int(general), {"content": f"**hi** <@{alice.id}>"}, {})
+        await fake.store_message(message)
+
+    fake.call_sync_coroutine(post)
+    lines = [stream.readline().decode().strip() for _ in range(2)]
+    stream.close()
+    assert lines[0] == "event: message"
+    data = json.loads(lines[1].removeprefix("data: "))
+    assert data["content"] == f"**hi** <@{alice.id}>" and data["channel_id"] == general
+    assert not data["sandbox_ephemeral"]
