@@ -70,6 +70,9 @@ class CupState:
 
     def amateur(self, name: str) -> Team | None:
         for team in self.amateur_teams:
+            if team.name == name:
+                return team
+        for team in self.amateur_teams:
             if team.name.casefold() == name.casefold():
                 return team
         return None

@@ -232,9 +232,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
         orders.sponsor = rng.choice(league.config.sponsors).name
 
     fixtures = team_fixtures(round_fixtures(state, r), team.name)
-    matches_left = sum(1 for f in state.fixtures(r) if team.name in (f.home, f.away)) + sum(
-        1 for f in state.league.schedule if f.round_number > r and team.name in (f.home, f.away)
-    )
+    matches_left = len(fixtures) + state.schedule_index().league_matches_from(team.name, r + 1)
     # Line-ups are planned on the team as it will be at each match: after this round's
     # training and scouting, then after each earlier match of the round.
     preview, _problems = preview_team(team, orders, state)
@@ -303,7 +301,9 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     budget = team.money - 500
     wanted = 10 - len(useful) + max(0, 8 - len(young))
     if market.transfers_allowed(r, total):
-        for listing in state.transfer_list:
+        # Three listings looked at, at most (linear in the league, like the GM offers).
+        others = [t for t in state.transfer_list if t.seller != team.name]
+        for listing in rng.sample(others, min(3, len(others))):
             amount = rng.randint(100, 400)
             if listing.seller != team.name and wanted > 0 and amount <= budget:
                 orders.transfer_bids.append(TransferBid(listing.seller, listing.player, amount))
@@ -313,7 +313,13 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     # GM offers: training points are always welcome; new players while the squad is thin,
     # bidding more the richer the team is (ageing takes several players a season).
     taken = {p.name.casefold() for p in team.players}
+    # The GM offers a player per team; a manager looks at three of them at most, so the
+    # managers' work stays linear in the league (issue 12 item 7).
+    player_offers = [o for o in state.gm_offers if o.kind == "player"]
+    considered = set(id(o) for o in rng.sample(player_offers, min(3, len(player_offers))))
     for offer in state.gm_offers:
+        if offer.kind == "player" and id(offer) not in considered:
+            continue
         if offer.kind == "player":
             if wanted <= 0:
                 continue
@@ -330,7 +336,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
 
     # Contract players: a short contract when there is money to spare.
     if budget > 1200:
-        open_players = market.contract_players_open_for_bids(league, r)
+        open_players = market.contract_players_open_for_bids(league, r, state.contract_holders())
         if open_players and r + 2 <= total:
             spec = rng.choice(open_players)
             length = rng.choice([n for n in CONTRACT_LENGTHS if r + n <= total])

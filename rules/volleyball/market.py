@@ -373,23 +373,25 @@ def resolve_gm_offers(
 ) -> None:
     """Step 9: each GM offer goes to the highest valid bidder (rule 8); the money goes to the
     GM. Offers nobody bids on lapse."""
+    # The bids grouped by offer in one pass (issue 12 item 7: not every bid per offer).
+    by_offer: dict[str, list[tuple[str, GmOfferBid]]] = {}
+    for team_name, bids in bids_by_team.items():
+        for bid in bids:
+            by_offer.setdefault(bid.offer_id.casefold(), []).append((team_name, bid))
     for offer in offers:
         valid: list[tuple[str, GmOfferBid]] = []
-        for team_name, bids in bids_by_team.items():
-            for bid in bids:
-                if bid.offer_id.casefold() != offer.offer_id.casefold():
-                    continue
-                team = league.team(team_name)
-                if team is None:
-                    continue
-                if not economy.within_credit(team.money - bid.amount):
-                    events.append(
-                        economy.refused_for_credit(
-                            team, f"bid of ${bid.amount} on {offer.describe()}", "it"
-                        )
+        for team_name, bid in by_offer.get(offer.offer_id.casefold(), []):
+            team = league.team(team_name)
+            if team is None:
+                continue
+            if not economy.within_credit(team.money - bid.amount):
+                events.append(
+                    economy.refused_for_credit(
+                        team, f"bid of ${bid.amount} on {offer.describe()}", "it"
                     )
-                    continue
-                valid.append((team.name, bid))
+                )
+                continue
+            valid.append((team.name, bid))
         if not valid:
             continue
         best = max(bid.amount for _name, bid in valid)
@@ -415,33 +417,53 @@ def resolve_gm_offers(
 # --- step 10: the contract players --------------------------------------------------------
 
 
+def contract_holders(league: League) -> dict[str, tuple[Team, Player]]:
+    """Every contract player under contract, by casefolded name: (his team, his Player).
+    One pass over the rosters (issue 12 item 7: not one pass per contract player)."""
+    return {
+        player.name.casefold(): (team, player)
+        for team in league.teams
+        for player in team.players
+        if player.age == AGE_CONTRACT
+    }
+
+
 def contract_holder(league: League, name: str) -> tuple[Team, Player] | None:
     """The team holding contract player `name` and his Player, or None when he is free."""
-    for team in league.teams:
-        player = team.player(name)
-        if player is not None and player.is_contract:
-            return team, player
-    return None
+    return contract_holders(league).get(name.strip().casefold())
 
 
-def contract_players_open_for_bids(league: League, round_number: int) -> list[ContractPlayerSpec]:
+def contract_players_open_for_bids(
+    league: League,
+    round_number: int,
+    holders: dict[str, tuple[Team, Player]] | None = None,
+) -> list[ContractPlayerSpec]:
     """Contract players teams may bid on with round `round_number`'s orders: the free ones and
-    those whose contract ends with this round (rule 7)."""
+    those whose contract ends with this round (rule 7). `holders`: contract_holders(league),
+    when the caller has it already."""
+    holders = contract_holders(league) if holders is None else holders
     open_players: list[ContractPlayerSpec] = []
     for spec in league.config.contract_players:
-        held = contract_holder(league, spec.name)
+        held = holders.get(spec.name.casefold())
         if held is None or held[1].contract_last_round <= round_number:
             open_players.append(spec)
     return open_players
 
 
 def contract_bid_problems(
-    team: Team, bids: list[ContractBid], league: League, round_number: int, total_rounds: int
+    team: Team,
+    bids: list[ContractBid],
+    league: League,
+    round_number: int,
+    total_rounds: int,
+    holders: dict[str, tuple[Team, Player]] | None = None,
 ) -> list[str]:
     """Every problem with a team's contract bids, each as a sentence."""
     problems: list[str] = []
+    if not bids:
+        return problems
     open_names = {
-        s.name.casefold(): s for s in contract_players_open_for_bids(league, round_number)
+        s.name.casefold(): s for s in contract_players_open_for_bids(league, round_number, holders)
     }
     seen: set[str] = set()
     for bid in bids:

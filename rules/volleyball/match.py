@@ -77,8 +77,9 @@ def position_levels(ol: int, dl: int, position: Position) -> tuple[int, int]:
     2 points", Attacker 10 % / 1, Defender and Blocker the mirror, Allround no change.
     RULINGS: the percentage rounds half up; a level never goes below 0."""
     ol_rise, ol_drop, dl_rise, dl_drop = POSITION_CHANGES[position]
-    new_ol = ol + round_half_up(Fraction(ol * ol_rise, 100)) - ol_drop
-    new_dl = dl + round_half_up(Fraction(dl * dl_rise, 100)) - dl_drop
+    # floor(x / 100 + 1/2) == (x + 50) // 100 exactly: round_half_up in whole numbers.
+    new_ol = ol + (ol * ol_rise + 50) // 100 - ol_drop
+    new_dl = dl + (dl * dl_rise + 50) // 100 - dl_drop
     return max(0, new_ol), max(0, new_dl)
 
 
@@ -119,7 +120,7 @@ def rest(ol: int, dl: int, original_ol: int, original_dl: int) -> tuple[int, int
 def half_levels(ol: int, dl: int) -> tuple[int, int]:
     """Rule 4: a lack of devotion "means that a player has only half of its normal levels in
     the next match". Ruling: halves round half up, so a level of 1 stays 1."""
-    return round_half_up(Fraction(ol, 2)), round_half_up(Fraction(dl, 2))
+    return (ol + 1) // 2, (dl + 1) // 2  # round_half_up(ol / 2) in whole numbers
 
 
 def match_levels(player: Player) -> tuple[int, int]:
@@ -188,11 +189,12 @@ class Fatigue:
     def after_set(self, slots: list[PlayerSlot]) -> None:
         """Tire the players who played the set, rest everyone else."""
         split = {slot.player: slot.tired_from_ol for slot in slots}
-        for name, (ol, dl) in self.current.items():
+        current, original = self.current, self.original
+        for name, levels in current.items():
             if name in split:
-                self.current[name] = tire(ol, dl, split[name])
-            else:
-                self.current[name] = rest(ol, dl, *self.original[name])
+                current[name] = tire(*levels, split[name])
+            elif levels != original[name]:  # a rested player at his own levels stays there
+                current[name] = rest(*levels, *original[name])
 
 
 def resolve_slots(team: Team, set_order: SetOrder) -> list[PlayerSlot]:
@@ -292,6 +294,7 @@ def validate_match_orders(
             fatigue.after_set([])
             continue
         problems.extend(set_order_problems(set_order, number))
+        resolved = []
         for slot in set_order.slots:
             player = team.player(slot.player)
             if player is None:
@@ -299,13 +302,14 @@ def validate_match_orders(
                     f"Set {number}: there is no player called {slot.player!r} in {team.name}."
                 )
                 continue
+            resolved.append(PlayerSlot(player.name, slot.position, slot.tired_from_ol))
             ol, dl = fatigue.levels(player.name)
             if not can_play(player, ol, dl):
                 problems.append(
                     f"Set {number}: {player.name} cannot play: his levels would be OL {ol} / DL {dl} "
                     "after the sets before, and a player needs both levels at least 1."
                 )
-        fatigue.after_set(resolve_slots(team, set_order))
+        fatigue.after_set(resolved)
 
     devotion = orders.devotion_total
     if devotion > DEVOTION_MAX_PER_MATCH:
@@ -841,25 +845,32 @@ def play_match(
     home_advantage_points: int = 0,
     home_special_left: int | None = None,
     away_special_left: int | None = None,
+    checked: bool = False,
 ) -> MatchResult:
     """Play one match (rules 2-5) and return its result; the teams are not changed (use
     `team_after_match`). Raises VolleyballError listing every problem of both teams' orders
-    if either is invalid, before any die is rolled."""
-    problems = [
-        f"{home_team.name}: {p}"
-        for p in validate_match_orders(
-            home_team,
-            home_orders,
-            home=True,
-            home_advantage_points=home_advantage_points,
-            special_points_left=home_special_left,
-        )
-    ] + [
-        f"{away_team.name}: {p}"
-        for p in validate_match_orders(
-            away_team, away_orders, home=False, special_points_left=away_special_left
-        )
-    ]
+    if either is invalid, before any die is rolled. `checked`: the caller has just validated
+    both orders against these teams (the round does), so they are not checked twice."""
+    problems = (
+        []
+        if checked
+        else [
+            f"{home_team.name}: {p}"
+            for p in validate_match_orders(
+                home_team,
+                home_orders,
+                home=True,
+                home_advantage_points=home_advantage_points,
+                special_points_left=home_special_left,
+            )
+        ]
+        + [
+            f"{away_team.name}: {p}"
+            for p in validate_match_orders(
+                away_team, away_orders, home=False, special_points_left=away_special_left
+            )
+        ]
+    )
     if problems:
         raise VolleyballError(problems)
 
@@ -895,7 +906,9 @@ def play_match(
 
 
 def copy_team(team: Team) -> Team:
-    return Team.from_dict(team.to_dict())
+    """A copy whose players can be changed freely. The last line-up's SetOrders are never
+    changed in place (a new list replaces them), so the copy shares them."""
+    return team.copy()
 
 
 def count_talent_match(player: Player, sets_played: int) -> None:

@@ -122,14 +122,53 @@ class Team:
     sponsor: str | None = None
     last_lineup: list[SetOrder] = field(default_factory=list)
     below_credit_since_round: int | None = None
+    _names: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def player(self, name: str) -> Player | None:
-        """The player of this name (case-insensitive), or None."""
+        """The player of this name (case-insensitive; the first if two share it), or None.
+
+        Looked up in an index of the roster (issue 12 item 7: this is the engine's most
+        frequent call). A hit is used only when the roster still holds that very player at
+        the indexed place under that name; otherwise the roster is scanned and the index
+        rebuilt, so a changed roster or a renamed player is never missed nor wrongly found."""
         key = name.strip().casefold()
-        for candidate in self.players:
-            if candidate.name.casefold() == key:
-                return candidate
-        return None
+        players = self.players
+        hit = self._names.get(key)
+        if hit is not None:
+            position, found, spelled = hit
+            if position < len(players) and players[position] is found and found.name == spelled:
+                return found
+        if hit is None and len(self._names) == len(players):
+            # Probably not in the team: confirm by a scan (the index may be stale).
+            for candidate in players:
+                if candidate.name.casefold() == key:
+                    break
+            else:
+                return None
+        index: dict = {}
+        for position, candidate in reversed(list(enumerate(players))):
+            index[candidate.name.casefold()] = (position, candidate, candidate.name)
+        self._names = index
+        hit = index.get(key)
+        return None if hit is None else hit[1]
+
+    def copy(self) -> Team:
+        """A copy whose roster and players can be changed without touching this team. The
+        last line-up's SetOrders are never changed in place (a new list replaces them), so
+        the copy shares them."""
+        return Team(
+            name=self.name,
+            players=[Player(**vars(p)) for p in self.players],
+            manager_id=self.manager_id,
+            money=self.money,
+            special_points=self.special_points,
+            training_points=self.training_points,
+            spies_used=self.spies_used,
+            talents_scouted=self.talents_scouted,
+            sponsor=self.sponsor,
+            last_lineup=list(self.last_lineup),
+            below_credit_since_round=self.below_credit_since_round,
+        )
 
     def to_dict(self) -> dict:
         return {
@@ -451,11 +490,21 @@ class League:
     results: list[FixtureResult] = field(default_factory=list)
     seed: int = 0
     rng_state: list | None = None
+    _names: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def team(self, name: str) -> Team | None:
-        """The team of this name (case-insensitive), or None."""
+        """The team of this name (case-insensitive), or None. The exact name is looked up in
+        an index first (issue 12 item 7); a hit is used only when that very team is still at
+        the indexed place under that name, otherwise the teams are scanned."""
+        teams = self.teams
+        hit = self._names.get(name)
+        if hit is not None:
+            position, found = hit
+            if position < len(teams) and teams[position] is found and found.name == name:
+                return found
+        self._names = {t.name: (i, t) for i, t in reversed(list(enumerate(teams)))}
         key = name.strip().casefold()
-        for candidate in self.teams:
+        for candidate in teams:
             if candidate.name.casefold() == key:
                 return candidate
         return None

@@ -36,7 +36,7 @@ from rules.volleyball.match import (
     team_after_match,
     validate_match_orders,
 )
-from rules.volleyball.models import Fixture, FixtureResult, Team
+from rules.volleyball.models import Fixture, FixtureResult, Player, Team
 from rules.volleyball.orders import MatchOrders, RoundOrders, SpyOrder, VolleyballError
 from rules.volleyball.season import LeagueState
 from rules.volleyball.wording import possessive
@@ -115,8 +115,10 @@ def round_fixtures(state: LeagueState, round_number: int) -> list[Fixture]:
 
 def team_fixtures(fixtures: list[Fixture], team_name: str) -> list[Fixture]:
     """A team's fixtures in the order they are played: cup first, then by match number."""
-    key = team_name.casefold()
-    own = [f for f in fixtures if key in (f.home.casefold(), f.away.casefold())]
+    own = [f for f in fixtures if team_name == f.home or team_name == f.away]
+    if not own:  # the name as typed may differ in case
+        key = team_name.casefold()
+        own = [f for f in fixtures if key in (f.home.casefold(), f.away.casefold())]
     return sorted(own, key=lambda f: (f.competition != "cup", f.match_number))
 
 
@@ -126,7 +128,8 @@ def team_fixtures(fixtures: list[Fixture], team_name: str) -> list[Fixture]:
 def working_copy(team: Team) -> Team:
     """A copy of a team whose players can be changed freely, for checking orders (its last
     line-up is left out: checks never need it, and copying it is most of the cost)."""
-    return replace(team, players=[replace(p) for p in team.players], last_lineup=[])
+    players = [Player(**vars(p)) for p in team.players]
+    return replace(team, players=players, last_lineup=[])
 
 
 def preview_team(team: Team, orders: RoundOrders, state: LeagueState) -> tuple[Team, list[str]]:
@@ -171,7 +174,9 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
     )
     reserved = [c.name for c in league.config.contract_players]
     problems += market.gm_bid_problems(team, orders.gm_offer_bids, state.gm_offers, reserved)
-    problems += market.contract_bid_problems(team, orders.contract_bids, league, r, total)
+    problems += market.contract_bid_problems(
+        team, orders.contract_bids, league, r, total, state.contract_holders()
+    )
     if orders.ageing:
         problems.append("Ageing splits are given with the season-end orders, not a round's.")
     own = {f.match_number: f for f in team_fixtures(fixtures, team.name)}
@@ -301,7 +306,15 @@ def after_match_preview(team: Team, orders: MatchOrders) -> Team:
     depend on it: a lack of devotion is used up (rule 4, "the next match"), and a 0/0 talent
     in at least two of sets 1-3 (always played) counts a match and may get his 2/2 (rule 6).
     match.team_after_match does the same with the real result (both: count_talent_match)."""
-    after = working_copy(team)
+    # Only the players this can change are copied; the others are shared (a preview is
+    # read, never changed in place).
+    after = replace(
+        team,
+        players=[
+            Player(**vars(p)) if p.lack_of_devotion or p.is_talent else p for p in team.players
+        ],
+        last_lineup=[],
+    )
     sets_played: dict[str, int] = {}
     for set_order in orders.sets[:3]:
         for name in set_order.player_names:
@@ -309,8 +322,9 @@ def after_match_preview(team: Team, orders: MatchOrders) -> Team:
             if player is not None:
                 sets_played[player.name] = sets_played.get(player.name, 0) + 1
     for player in after.players:
-        player.lack_of_devotion = False
-        count_talent_match(player, sets_played.get(player.name, 0))
+        if player.lack_of_devotion or player.is_talent:
+            player.lack_of_devotion = False
+            count_talent_match(player, sets_played.get(player.name, 0))
     return after
 
 
@@ -494,7 +508,7 @@ class _Round:
                 else:
                     away_orders = fallback
         result = play_match(
-            home, away, home_orders, away_orders, self.rng, home_advantage_points=ha
+            home, away, home_orders, away_orders, self.rng, home_advantage_points=ha, checked=True
         )
         self.replace_team(team_after_match(home, result, HOME))
         self.replace_team(team_after_match(away, result, AWAY))

@@ -13,6 +13,7 @@ docs/rules/volleyball.md: the seed does not say how a league is ranked).
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from rules.volleyball.ageing import age_team, ageing_split_problems
@@ -20,6 +21,7 @@ from rules.volleyball.cup import CupState, new_cup
 from rules.volleyball.market import (
     GmOffer,
     TransferListing,
+    contract_holders,
     draw_gm_offers,
     gm_offers_allowed,
     gm_player_offers,
@@ -83,6 +85,36 @@ def double_round_robin(team_names: list[str], matches_per_round: int = 2) -> lis
 def rounds_in_schedule(fixtures: list[Fixture]) -> int:
     """How many rounds the league schedule has."""
     return max((f.round_number for f in fixtures if f.competition == "league"), default=0)
+
+
+@dataclass
+class ScheduleIndex:
+    """The schedule sorted once (issue 12 item 7: a round must not scan the whole season's
+    schedule per team): fixtures per round, the league's length, and per team the rounds of
+    its league matches."""
+
+    by_round: dict[int, list[Fixture]]
+    total_rounds: int
+    team_rounds: dict[str, list[int]]
+
+    def league_matches_from(self, team: str, round_number: int) -> int:
+        """How many league matches `team` plays in `round_number` and later rounds."""
+        rounds = self.team_rounds.get(team, [])
+        return len(rounds) - bisect_left(rounds, round_number)
+
+
+def index_schedule(fixtures: list[Fixture]) -> ScheduleIndex:
+    """One pass over the schedule."""
+    by_round: dict[int, list[Fixture]] = {}
+    team_rounds: dict[str, list[int]] = {}
+    for fixture in fixtures:
+        by_round.setdefault(fixture.round_number, []).append(fixture)
+        if fixture.competition == "league":
+            team_rounds.setdefault(fixture.home, []).append(fixture.round_number)
+            team_rounds.setdefault(fixture.away, []).append(fixture.round_number)
+    for rounds in team_rounds.values():
+        rounds.sort()
+    return ScheduleIndex(by_round, rounds_in_schedule(fixtures), team_rounds)
 
 
 @dataclass
@@ -222,10 +254,35 @@ class LeagueState:
     gm_offers: list[GmOffer] = field(default_factory=list)
     cup: CupState = field(default_factory=CupState)
     past_seasons: list[dict] = field(default_factory=list)
+    _cache: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def schedule_index(self) -> ScheduleIndex:
+        """The schedule's index, rebuilt only when the schedule changed (a new list, or
+        fixtures added: the cup's are added as they are drawn)."""
+        schedule = self.league.schedule
+        key = (id(schedule), len(schedule))
+        cached = self._cache.get("schedule")
+        if cached is None or cached[0] != key:
+            cached = (key, index_schedule(schedule))
+            self._cache["schedule"] = cached
+        return cached[1]
+
+    def contract_holders(self) -> dict:
+        """market.contract_holders, kept while the round and the rosters' sizes are the same
+        (orders are checked one team at a time against an unchanged state)."""
+        key = (
+            self.league.round_number,
+            tuple((id(t), len(t.players)) for t in self.league.teams),
+        )
+        cached = self._cache.get("holders")
+        if cached is None or cached[0] != key:
+            cached = (key, contract_holders(self.league))
+            self._cache["holders"] = cached
+        return cached[1]
 
     @property
     def total_rounds(self) -> int:
-        return rounds_in_schedule(self.league.schedule)
+        return self.schedule_index().total_rounds
 
     @property
     def season_over(self) -> bool:
@@ -238,12 +295,8 @@ class LeagueState:
         return table_from_results(self.team_names(), self.league.results)
 
     def fixtures(self, round_number: int, competition: str | None = None) -> list[Fixture]:
-        return [
-            f
-            for f in self.league.schedule
-            if f.round_number == round_number
-            and (competition is None or f.competition == competition)
-        ]
+        fixtures = self.schedule_index().by_round.get(round_number, [])
+        return [f for f in fixtures if competition is None or f.competition == competition]
 
     def to_dict(self) -> dict:
         return {
@@ -265,8 +318,36 @@ class LeagueState:
         )
 
     def copy(self) -> LeagueState:
-        """A deep copy through JSON (so a failed round never touches the original)."""
-        return LeagueState.from_dict(json.loads(json.dumps(self.to_dict())))
+        """A copy a round can change freely (so a failed round never touches the original).
+        Teams, markets and cup are copied deeply; the schedule's fixtures and the results
+        are never changed once made, so the new lists share them (issue 12 item 7: copying
+        every past result each round made a season quadratic)."""
+        league = self.league
+        shell = League(
+            config=league.config,
+            season=league.season,
+            round_number=league.round_number,
+            seed=league.seed,
+            rng_state=league.rng_state,
+        )
+        data = {
+            "league": shell.to_dict(),
+            "transfer_list": [t.to_dict() for t in self.transfer_list],
+            "gm_offers": [o.to_dict() for o in self.gm_offers],
+            "cup": CupState(
+                entrants=self.cup.entrants,
+                league_rounds=self.cup.league_rounds,
+                rounds_played=self.cup.rounds_played,
+                winner=self.cup.winner,
+            ).to_dict(),
+            "past_seasons": [dict(s) for s in self.past_seasons],
+        }
+        copied = LeagueState.from_dict(data)  # to_dict builds fresh dicts and lists
+        copied.cup.amateur_teams = [team.copy() for team in self.cup.amateur_teams]
+        copied.league.teams = [team.copy() for team in league.teams]
+        copied.league.schedule = list(league.schedule)
+        copied.league.results = list(league.results)
+        return copied
 
 
 def start_season(league: League) -> LeagueState:
