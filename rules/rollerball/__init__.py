@@ -6,7 +6,7 @@ leave through view_for, the record or the events.
 
 Public API (cogs import only from `rules.rollerball`)
     Settings(edition="later"|"earlier", players=2..6, board=9|11 (11: 5-6 players),
-             target_vp=5, turn_limit=400)
+             target_vp=5, turn_limit=0 = 400 turns, 800 in the earlier edition)
     new_game(seed: int, settings) -> (GameState, list[Event])
     actors(state) -> frozenset[int]          seats 0..n-1 that may act now (several in the bid)
     legal_actions(state, seat) -> list[Action]

@@ -47,7 +47,8 @@ OWN_HIT = 1.0
 DISCOUNT = 0.9
 MAX_SETUP_CANDIDATES = 80
 MAX_BUILD_CANDIDATES = 40
-RING_POTENTIAL = 0.5
+RING_POTENTIAL = 1.0
+BID_COUNT = 3
 HORIZON_ROUNDS = 2
 
 
@@ -83,11 +84,11 @@ def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
 
 
 def _bid(view: GameState, seat: int, actions: list):
-    """Bid up to two of the least useful cards in the secret bid; never raise in a re-bid."""
+    """Bid up to three of the least useful cards in the secret bid; never raise in a re-bid."""
     if view.phase == "rebid":
         return Pass()
     kinds = sorted((kind_of(c) for c in view.hands[seat]), key=_throwaway_rank)
-    chosen = tuple(sorted(k for k in kinds[:2] if k in THROWAWAY[:4]))
+    chosen = tuple(sorted(k for k in kinds[:BID_COUNT] if k in THROWAWAY[:4]))
     return Bid(chosen) if Bid(chosen) in actions else actions[0]
 
 
@@ -145,16 +146,19 @@ def horizon(view: GameState) -> int:
 
 
 def value(view: GameState, seat: int, turns: int | None = None) -> float:
-    """Balls over my base, minus over the others', minus hits on my workman, turns ahead."""
+    """Balls over my base, minus over the others', minus hits on my workman before he can move
+    again, over the coming turns; then the balls left on my base's ring."""
     sim = _sim_state(view)
     total = 0.0
     weight = 1.0
-    for _ in range(turns or horizon(view)):
+    # my workman stands where he is only until my next turn's move
+    exposed = view.players
+    for turn in range(turns or horizon(view)):
         outcome = move_balls(sim)
         for scored in outcome.scored:
             total += weight * (OWN_PASS if scored == seat else -OTHER_PASS)
         for hit in outcome.hits:
-            if hit == seat:
+            if hit == seat and turn < exposed:
                 total -= weight * OWN_HIT
         weight *= DISCOUNT
     return total + weight * _ring_potential(sim, seat)

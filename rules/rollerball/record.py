@@ -75,7 +75,7 @@ class Record:
             players=int(h.get("Players", 4)),
             board=int(h.get("Board", 9)),
             target_vp=int(h.get("Target", 5)),
-            turn_limit=int(h.get("TurnLimit", 400)),
+            turn_limit=int(h.get("TurnLimit", 0)),
         )
 
 

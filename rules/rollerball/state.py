@@ -20,13 +20,13 @@ EDITIONS = (LATER, EARLIER)
 class Settings:
     """A match's options. `edition` "later" is seed 001, "earlier" seed 002 (RULINGS). The 11 by
     11 board is offered only for 5-6 players (RULINGS). `turn_limit` ends a game nobody can win
-    (docs/rules/rollerball.md, ruling "turn limit")."""
+    (docs/rules/rollerball.md, ruling "turn limit"); 0 means the edition's default."""
 
     edition: str = LATER
     players: int = 4
     board: int = 9
     target_vp: int = 5
-    turn_limit: int = 400
+    turn_limit: int = 0
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
@@ -35,8 +35,11 @@ class Settings:
             raise RollerballBoardError("Rollerball is for 2 to 6 players.")
         if self.board not in (9, 11) or (self.board == 11 and self.players < 5):
             raise RollerballBoardError("The board is 9 by 9; 11 by 11 only for 5 or 6 players.")
-        if not 1 <= self.target_vp <= 20 or self.turn_limit < 1:
+        if not 1 <= self.target_vp <= 20:
             raise RollerballBoardError("The target is 1 to 20 victory points.")
+        if self.turn_limit <= 0:
+            # 400 turns; 800 in the earlier edition, whose balls move half as far a turn
+            object.__setattr__(self, "turn_limit", 400 if self.later else 800)
 
     @property
     def later(self) -> bool:

@@ -159,3 +159,15 @@ def test_a_spectator_sees_no_hand_no_deck_and_no_seed():
     assert own.hands[1] == state.hands[1] and set(own.hands[0]) == {HIDDEN}
     with pytest.raises(RollerballBoardError, match="view"):
         apply(own, Bid(()), 1)
+
+
+def test_settings_refuse_what_the_game_does_not_offer():
+    for bad in ({"players": 7}, {"players": 1}, {"players": 4, "board": 11}, {"edition": "x"}):
+        with pytest.raises(RollerballBoardError):
+            Settings(**bad)
+    assert Settings(players=5, board=11).board == 11
+
+
+def test_the_turn_limit_is_twice_as_long_in_the_earlier_edition():
+    assert Settings().turn_limit == 400 and Settings(edition="earlier").turn_limit == 800
+    assert Settings(turn_limit=50).turn_limit == 50
