@@ -71,6 +71,12 @@ class GameAdapter(ABC):
     game: str  # the games table's kind and the command group, e.g. "rocketball"
     title: str  # "Rocketball"
     computer_levels: tuple[str, ...] = ()
+    new_command: str = "challenge"  # the subcommand that starts a match (named in hints)
+    # A lobby (cogs/host/lobby.py) seats this many players; a two-seat game uses `challenge`.
+    min_players: int = 2
+    max_players: int = 2
+    # The label of the button that shows a player what only they may see (None: nothing hidden).
+    private_label: str | None = None
 
     # ---- the engine -------------------------------------------------------------------------
 
@@ -151,6 +157,22 @@ class GameAdapter(ABC):
 
     def move_form(self, match: Match, seat: int) -> FormSpec:
         return FormSpec("Your move", "Your move", "")
+
+    # ---- several players, hidden information, absent players ----------------------------------
+
+    def simultaneous(self, state: Any) -> bool:
+        """True while several seats decide at once (a secret bid): then one seat's action does
+        not make the other deciding seats' buttons and forms stale."""
+        return False
+
+    def private_view(self, match: Match, seat: int) -> tuple[str, list[tuple[str, bytes]]]:
+        """What only `seat` may see now (its hand), as text and image files; shown ephemerally
+        by the `private_label` button and the game's hand command."""
+        return ("There is nothing hidden in this game: the board shows everything.", [])
+
+    def resign_consequence(self, match: Match, seat: int) -> str:
+        """What resigning does, said before the player confirms it."""
+        return "If you resign, the match ends now and you lose it."
 
     # ---- what follows from a finished match ---------------------------------------------------
 

@@ -133,7 +133,100 @@ class ClaimButton(
             await report_error(interaction, error)
 
 
-DYNAMIC_ITEMS = (AnswerButton, MoveButton, ResignButton, ClaimButton)
+LOBBY_BUTTONS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "computer": ("Add computer", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"match:(?P<id>\d+):lobby:(?P<what>join|leave|computer|start)",
+):
+    """Join, Leave, Add computer or Start, on a lobby's message (cogs/host/lobby.py)."""
+
+    def __init__(self, game_id: int, what: str) -> None:
+        label, style = LOBBY_BUTTONS[what]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"match:{game_id}:lobby:{what}")
+        )
+        self.game_id, self.what = game_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LobbyButton:
+        return cls(int(match["id"]), match["what"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).lobby_button(interaction, self.game_id, self.what)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class PrivateButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):private"
+):
+    """ "My hand": a fresh ephemeral message with what only the clicking player may see. It
+    carries no version: it works at any time, whoever's turn it is."""
+
+    def __init__(self, game_id: int, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"match:{game_id}:private",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> PrivateButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).show_private(interaction, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+class TakeBackButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):takeback"
+):
+    """A player whose seat a computer took over (they did not move in time) plays it again."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take my seat back",
+                style=discord.ButtonStyle.success,
+                custom_id=f"match:{game_id}:takeback",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> TakeBackButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).take_back(interaction, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (
+    AnswerButton,
+    MoveButton,
+    ResignButton,
+    ClaimButton,
+    LobbyButton,
+    PrivateButton,
+    TakeBackButton,
+)
 
 MOVE_FORM_ID = re.compile(r"match:(\d+):(\d+):form")
 MOVE_INPUT_LENGTH = 60

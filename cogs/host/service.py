@@ -33,6 +33,7 @@ from cogs.common import (
     report_error,
     send_ephemeral,
 )
+from cogs.host import lobby, seats
 from cogs.host.adapter import FORM, GameAdapter, Step, TurnPost
 from cogs.host.components import (
     DYNAMIC_ITEMS,
@@ -41,6 +42,7 @@ from cogs.host.components import (
     ClaimButton,
     MoveButton,
     MoveForm,
+    PrivateButton,
     ResignButton,
     text_inputs,
     view_of,
@@ -91,6 +93,7 @@ class MatchHost:
         bot.add_listener(self.on_interaction)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
         bot.timers.register(FORFEIT_EVENT, self.on_forfeit_timer)
+        bot.timers.register(seats.TAKEOVER_EVENT, self.on_takeover_timer)
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game] = adapter
@@ -374,7 +377,7 @@ class MatchHost:
             return here[0]
         raise UserError(
             f"There is no {adapter.title} match of yours here. "
-            f"Start one with `/{adapter.game} challenge`."
+            f"Start one with `/{adapter.game} {adapter.new_command}`."
         )
 
     # ---- the commands every game has ---------------------------------------------------------------
@@ -410,6 +413,9 @@ class MatchHost:
     async def resign(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         """Withdraw or decline a pending challenge at once; ask before resigning a match."""
         stored = await self.match_here(interaction, adapter)
+        if stored.status == "pending" and lobby.is_lobby(stored.state):
+            await lobby.leave_by_command(self, interaction, stored.id)
+            return
         if stored.status == "pending":
             async with self.bot.game_locks(stored.id):
                 stored = await game_store.load_game(self.bot.db, stored.id) or stored
@@ -422,7 +428,7 @@ class MatchHost:
         await send_ephemeral(
             interaction,
             f"Resign {adapter.title} match #{stored.id}? {adapter.next_text(match)} "
-            "If you resign, the match ends now and you lose it.",
+            + adapter.resign_consequence(match, seat_of(stored.players, interaction.user.id) or 0),
             view=view_of([ResignButton(stored.id)]),
         )
 
@@ -534,7 +540,7 @@ class MatchHost:
         if seat is None:
             raise UserError(
                 f"You're watching {adapter.title} match #{game_id}: only its players can act. "
-                f"Start your own with `/{adapter.game} challenge`."
+                f"Start your own with `/{adapter.game} {adapter.new_command}`."
             )
         if stored.status != "active":
             state = "is over" if stored.status == "finished" else "is not being played"
@@ -542,7 +548,11 @@ class MatchHost:
         match = Match.from_json(adapter, stored.state)
         if not any_time and seat not in adapter.actors(match.engine):
             raise UserError(f"It's not your turn: {adapter.next_text(match)}")
-        if version is not None and version != stored.version:
+        if (
+            version is not None
+            and version != stored.version
+            and not self._still_deciding(adapter, match, seat)
+        ):
             raise UserError(STALE_BUTTON.format(game=adapter.game))
         return adapter, stored, match, seat
 
@@ -580,6 +590,11 @@ class MatchHost:
                 f"Done: see {adapter.title} match #{stored.id}'s newest message.", ephemeral=True
             )
 
+    def _still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
+        """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
+        button or form drawn before another seat's decision: those did not change its choice."""
+        return adapter.simultaneous(match.engine) and seat in adapter.actors(match.engine)
+
     async def _computer_steps(
         self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
     ) -> list[Step]:
@@ -594,10 +609,13 @@ class MatchHost:
             state, events = match.engine, []
             before = state
             while not adapter.is_over(state):
-                acting = adapter.actors(state)
-                if not acting or not acting <= computers:
+                # every computer among the seats acting (all of them in a simultaneous decision)
+                acting = adapter.actors(state) & computers
+                if not acting:
                     break
                 for seat in sorted(acting):
+                    if seat not in adapter.actors(state):
+                        continue
                     action = adapter.computer_action(state, seat, match.computers[seat], rng)
                     state, new_events = adapter.apply(state, seat, action)
                     events += new_events
@@ -647,7 +665,10 @@ class MatchHost:
         now = time.time()
         payload = {"game_id": stored.id, "version": version}
         timers = [timer_store.TimerSpec(REMIND_EVENT, now + match.remind_minutes * 60, payload)]
-        if len(human_seats(stored.players)) > 1:
+        takeover = seats.takeover_timer(match, payload)
+        if takeover is not None:  # a computer stands in for the absent instead of a forfeit
+            timers.append(takeover)
+        elif len(human_seats(stored.players)) > 1:
             timers.append(
                 timer_store.TimerSpec(FORFEIT_EVENT, now + match.forfeit_minutes * 60, payload)
             )
@@ -689,6 +710,7 @@ class MatchHost:
                 )
                 for b in post.buttons
             ]
+            + (self._private_buttons(stored) if post.buttons else [])
         )
         if view is not None:
             kwargs["view"] = view
@@ -849,6 +871,60 @@ class MatchHost:
             steps = [Step(before, events, match.engine)]
             stored = await self._save(adapter, stored, match, interaction.user.id, "forfeit", steps)
             await self._post(adapter, stored, match, steps, interaction=interaction)
+
+    # ---- lobbies, private views, stand-ins (cogs/host/lobby.py, seats.py) ----------------------------
+
+    async def open_lobby(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        options: dict[str, Any],
+        *,
+        seats: int,
+        describe: str,
+        remind_minutes: int = DEFAULT_REMIND_MINUTES,
+        takeover_minutes: int | None = None,
+    ) -> None:
+        """Open a table for `seats` players with Join / Leave / Add computer / Start."""
+        await lobby.open_lobby(
+            self,
+            interaction,
+            adapter,
+            options,
+            seats=seats,
+            describe=describe,
+            remind_minutes=remind_minutes,
+            takeover_minutes=takeover_minutes,
+        )
+
+    async def lobby_button(self, interaction: discord.Interaction, game_id: int, what: str) -> None:
+        await lobby.press(self, interaction, game_id, what)
+
+    async def show_private(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The "My hand" button: what only the clicking player may see, ephemerally."""
+        stored = await game_store.load_game(self.bot.db, game_id)
+        if stored is None or stored.game not in self.adapters:
+            raise UserError("That match no longer exists.")
+        await seats.show_private(self, interaction, self.adapters[stored.game], stored)
+
+    async def private_view_here(
+        self, interaction: discord.Interaction, adapter: GameAdapter
+    ) -> None:
+        """`/GAME hand`: the caller's private view of their match here."""
+        stored = await self.match_here(interaction, adapter)
+        await seats.show_private(self, interaction, adapter, stored)
+
+    async def take_back(self, interaction: discord.Interaction, game_id: int) -> None:
+        await seats.take_back(self, interaction, game_id)
+
+    async def on_takeover_timer(self, timer: timer_store.Timer) -> None:
+        await seats.on_takeover_timer(self, timer)
+
+    def _private_buttons(self, stored: game_store.StoredGame) -> list[discord.ui.Item]:
+        adapter = self.adapters.get(stored.game)
+        if adapter is None or adapter.private_label is None or stored.status != "active":
+            return []
+        return [PrivateButton(stored.id, adapter.private_label)]
 
     # ---- start-up repair ------------------------------------------------------------------------------
 
