@@ -1,15 +1,15 @@
 """Game records: a header, then one line per action: `P2 move c3 d3`.
 
 Header: [Game], [Edition], [Players], [Board], [Target], [TurnLimit], [Commitment] always;
-[Seed] and [Salt] only once revealed (the host's provably fair dice, notes/fairness); [Result]
+[Seed] and [Salt] only once revealed (the host's provably fair dice, rules.fairness); [Result]
 when the game is over. While the secret bid is open the record leaves the bids out."""
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass
 
+from rules import fairness
 from rules.rollerball.actions import parse_command
 from rules.rollerball.engine import apply, new_game
 from rules.rollerball.errors import RollerballBoardError
@@ -22,12 +22,8 @@ LINE = re.compile(r"^P(\d+) (.+)$")
 
 
 def commitment(seed: int, salt: str) -> str:
-    """sha256 of "ballcourt:rollerball:<seed>:<salt>" (the host's rules.fairness when present)."""
-    try:
-        from rules.fairness import commitment as host_commitment
-    except ImportError:
-        return hashlib.sha256(f"ballcourt:{GAME}:{seed}:{salt}".encode()).hexdigest()
-    return host_commitment(GAME, seed, salt)
+    """The published hash of this game's seed (rules.fairness, game name "rollerball")."""
+    return fairness.commitment(GAME, seed, salt)
 
 
 def result_text(state: GameState) -> str:
@@ -121,7 +117,7 @@ def verify(text: str) -> list[str]:
     h = record.headers
     if "Seed" not in h or "Salt" not in h:
         return ["the record has no revealed seed and salt"]
-    if commitment(int(h["Seed"]), h["Salt"]) != h.get("Commitment"):
+    if not fairness.verify_commitment(GAME, int(h["Seed"]), h["Salt"], h.get("Commitment", "")):
         problems.append("the commitment does not match the revealed seed and salt")
     try:
         state = replay(text)

@@ -93,3 +93,9 @@ def test_parse_command_short_forms_and_bad_input():
         parse_command("bid 3")
     with pytest.raises(RollerballBoardError, match="not a card"):
         parse_command("build teleporter e2-e3")
+
+
+def test_the_engine_error_is_a_player_error_the_host_shows():
+    from rules.errors import PlayerError
+
+    assert issubclass(RollerballBoardError, PlayerError)
