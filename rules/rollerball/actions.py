@@ -200,36 +200,33 @@ def parse_command(text: str, size: int = 9, workman: int | None = None):
     if not words:
         raise RollerballBoardError("Type a command. " + HELP)
     verb, rest = words[0], words[1:]
-    try:
-        if verb == "bid":
-            if not rest or not rest[0].isdigit():
-                raise RollerballBoardError("Write a bid as `bid 2 up-move energiser` or `bid 0`.")
-            kinds = tuple(_kind(word) for word in rest[1:])
-            if int(rest[0]) != len(kinds):
-                raise RollerballBoardError(
-                    f"You bid {int(rest[0])} but named {len(kinds)} cards; name each card you bid."
-                )
-            return Bid(tuple(sorted(kinds)))
-        if verb == "pass" and not rest:
-            return Pass()
-        if verb in ("bank", "keep") and not rest:
-            return Bank() if verb == "bank" else Keep()
-        if verb == "stay" and not rest and workman is not None:
-            return Move(workman, workman)
-        if verb in ("base", "workman", "ball", "take") and len(rest) == 1:
-            cls = {"base": PlaceBase, "workman": PlaceWorkman, "ball": PlaceBall, "take": Take}
-            return cls[verb](_square(rest[0], size))
-        if verb == "move" and len(rest) == 2:
-            return Move(_square(rest[0], size), _square(rest[1], size))
-        if verb == "move" and len(rest) == 1 and workman is not None:
-            return Move(workman, _square(rest[0], size))
-        if verb in ("place", "build", "replace") and len(rest) == 2:
-            cls = {"place": PlaceCard, "build": Build, "replace": Replace}[verb]
-            return card_action(cls, _kind(rest[0]), *_pair(rest[1], size))
-        if verb in ("blow-up", "blowup") and len(rest) == 1:
-            return BlowUp(_kind(rest[0]))
-        if verb == "discard" and len(rest) == 1:
-            return Discard(_kind(rest[0]))
-    except ValueError:
-        pass
+    if verb == "bid":
+        if not rest or not rest[0].isdigit():
+            raise RollerballBoardError("Write a bid as `bid 2 up-move energiser` or `bid 0`.")
+        kinds = tuple(_kind(word) for word in rest[1:])
+        if int(rest[0]) != len(kinds):
+            raise RollerballBoardError(
+                f"You bid {int(rest[0])} but named {len(kinds)} cards; name each card you bid."
+            )
+        return Bid(tuple(sorted(kinds)))
+    if verb == "pass" and not rest:
+        return Pass()
+    if verb in ("bank", "keep") and not rest:
+        return Bank() if verb == "bank" else Keep()
+    if verb == "stay" and not rest and workman is not None:
+        return Move(workman, workman)
+    if verb in ("base", "workman", "ball", "take") and len(rest) == 1:
+        cls = {"base": PlaceBase, "workman": PlaceWorkman, "ball": PlaceBall, "take": Take}
+        return cls[verb](_square(rest[0], size))
+    if verb == "move" and len(rest) == 2:
+        return Move(_square(rest[0], size), _square(rest[1], size))
+    if verb == "move" and len(rest) == 1 and workman is not None:
+        return Move(workman, _square(rest[0], size))
+    if verb in ("place", "build", "replace") and len(rest) == 2:
+        cls = {"place": PlaceCard, "build": Build, "replace": Replace}[verb]
+        return card_action(cls, _kind(rest[0]), *_pair(rest[1], size))
+    if verb in ("blow-up", "blowup") and len(rest) == 1:
+        return BlowUp(_kind(rest[0]))
+    if verb == "discard" and len(rest) == 1:
+        return Discard(_kind(rest[0]))
     raise RollerballBoardError(f"“{text.strip()[:40]}” is not a command I know. " + HELP)
