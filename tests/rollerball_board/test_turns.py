@@ -269,3 +269,21 @@ def test_a_win_with_more_earned_cards_waiting_loses_no_card():
     state, _ = apply(state, Bank(), 1)
     assert state.over and state.pending == []
     assert conserved(state) == list(range(34))
+
+
+def test_a_move_longer_than_three_squares_is_refused_with_what_is_allowed():
+    state = scenario(workmen=("e5", "a1"))
+    state.turn_step = "move"
+    with pytest.raises(RollerballBoardError, match="up to 3 squares orthogonally"):
+        apply(state, Move(sq("e5"), sq("e1")), 0)
+
+
+def test_the_next_step_in_words():
+    from rules.rollerball import describe_next_step
+
+    state = scenario()
+    assert describe_next_step(state, {0: "Ann"}) == (
+        "Ann: use your workman (build, blow up, replace) or pass."
+    )
+    state.turn_step = "move"
+    assert describe_next_step(state).startswith("Player 1: move your workman")
