@@ -28,7 +28,7 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.rollerball2.fac import fac_image, fac_section_image
+from render.rollerball2.fac import fac_png, fac_section_image
 from render.rollerball2.faces import FacFace, box_score, card_face, fac_face
 from render.rollerball2.pages import box_summary_pages, gamecard_page, standings_page
 from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
@@ -84,7 +84,7 @@ def render_fac(fac: FastActionCard, highlight: str | None = None) -> bytes:
 # FreeType about 7 ms to rasterise, so finished PNGs are kept: 64 of ~70 KiB each at most.
 @lru_cache(maxsize=64)
 def _fac_png(face: FacFace, highlight: str | None) -> bytes:
-    return _png(fac_image(face, highlight))
+    return fac_png(face, highlight)  # a palette PNG: see render/rollerball2/palette.py
 
 
 def render_fac_section(fac: FastActionCard, heading: str) -> bytes:

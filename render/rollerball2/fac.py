@@ -27,6 +27,7 @@ from render.common import (
     YELLOW,
 )
 from render.rollerball2.faces import FAC_SECTIONS, FacFace
+from render.rollerball2.palette import PaletteCanvas
 from render.rollerball2.text import (
     PlacedText,
     Rect,
@@ -237,6 +238,58 @@ def fac_image(face: FacFace, highlight: str | None = None) -> Image.Image:
     draw_texts(draw, layout.texts)
     draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=BORDER)
     return image
+
+
+# Every colour a FAC uses, and every text colour on every ground it is printed on.
+FAC_COLOURS = (
+    INK,
+    LABEL_SHADE,
+    HIGHLIGHT_SHADE,
+    YELLOW,
+    ORANGE,
+    LIGHT_GREY,
+    *SECTION_COLOURS.values(),
+)
+FAC_TEXT_PAIRS = (
+    (INK, PAPER),
+    (INK, LABEL_SHADE),
+    (INK, HIGHLIGHT_SHADE),
+    (INK, YELLOW),
+    (PAPER, INK),
+    (YELLOW, INK),
+)
+
+
+def fac_png(face: FacFace, highlight: str | None = None) -> bytes:
+    """The FAC of fac_image drawn on a palette canvas and written as an indexed PNG: the same
+    card (text edges within 1/16 of the contrast), in a third of the encoding time."""
+    layout = layout_fac(face, highlight)
+    canvas = PaletteCanvas((layout.width, layout.height), PAPER, FAC_COLOURS, FAC_TEXT_PAIRS)
+    draw, index = canvas.draw, canvas.index
+    draw.rectangle(layout.header_box, fill=index(INK))
+    for number, (label_cell, text_cell) in enumerate(
+        zip(layout.label_cells, layout.text_cells, strict=True)
+    ):
+        heading = face.sections[number][0]
+        is_highlighted = number == layout.highlighted
+        draw.rectangle(label_cell, fill=index(YELLOW if is_highlighted else LABEL_SHADE))
+        if is_highlighted:
+            draw.rectangle(text_cell, fill=index(HIGHLIGHT_SHADE))
+        stripe = (label_cell[0], label_cell[1], label_cell[0] + STRIPE_WIDTH, label_cell[3])
+        draw.rectangle(stripe, fill=index(SECTION_COLOURS.get(heading, LIGHT_GREY)))
+        if number:
+            draw.line(
+                (label_cell[0], label_cell[1], text_cell[2], label_cell[1]),
+                fill=index(LIGHT_GREY),
+                width=2,
+            )
+    if layout.highlighted is not None:
+        cell = layout.label_cells[layout.highlighted]
+        right = layout.text_cells[layout.highlighted][2]
+        draw.rectangle((cell[0], cell[1], right, cell[3]), outline=index(ORANGE), width=3)
+    canvas.text(layout.texts)
+    draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=index(INK), width=BORDER)
+    return canvas.png()
 
 
 # --- One section on its own ---------------------------------------------------------------------

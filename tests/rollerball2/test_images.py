@@ -246,3 +246,28 @@ def test_a_card_events_section_key_picks_the_section_to_draw():
     assert card.section == "ball_fires"
     assert render_fac_section(fac, card.section) == render_fac_section(fac, "The BALL FIRES...")
     assert render_fac(fac, card.section) == render_fac(fac, "The BALL FIRES...")
+
+
+def test_the_palette_fac_is_the_rgb_card_to_within_a_sixteenth_on_text_edges():
+    from PIL import ImageChops
+
+    from render.rollerball2 import render_fac
+    from render.rollerball2.fac import fac_image, layout_fac
+    from render.rollerball2.faces import fac_face
+    from rules.rollerball2.content import load_content
+
+    for index, highlight in ((3, None), (41, "EVENT"), (58, "ATTACK (BIKER)")):
+        fac = load_content().fac(index)
+        png = render_fac(fac, highlight)
+        assert Image.open(io.BytesIO(png)).mode == "P" and len(png) < 40 * 1024
+        drawn = decode(png)
+        reference = fac_image(fac_face(fac), highlight)
+        difference = ImageChops.difference(drawn, reference)
+        assert max(high for _, high in difference.getextrema()) <= 16
+        # Only text differs (antialiased edges): blank every line's ink box, nothing is left.
+        layout = layout_fac(fac_face(fac), highlight)
+        outside_text = difference.copy()
+        for text in layout.texts:
+            left, top, right, bottom = text.ink_bbox()
+            outside_text.paste((0, 0, 0), (left - 1, top - 1, right + 1, bottom + 1))
+        assert outside_text.getbbox() is None
