@@ -1,6 +1,10 @@
 """Rocketball engine figures (a benchmark, not a test): `python bench/rocketball_engine.py`.
 
 Prints, all CPU time on one core (time.process_time):
+- PLAYOUT (issue 10's figure, target 10,000): random plain games played to the end through
+  `rules.rocketball.playout.playout` (in place, no copies, no texts; the same games as the
+  `apply` loop below, tests/rocketball/test_playout.py), printed on one line as
+  `playout: N random plain games/min`.
 - RANDOM full games (issue 4's figure): both players pick uniformly among the legal actions
   (`random_action`, the same pick as `rng.choice(legal_actions(state))`) until the match
   ends. Such games are long (~900 rounds, ~1,800 actions: random chips rarely steer the ball
@@ -37,6 +41,7 @@ from rules.rocketball import (
     new_game,
     random_action,
 )
+from rules.rocketball.playout import playout
 
 
 def random_games(settings: Settings, games: int) -> None:
@@ -55,6 +60,20 @@ def random_games(settings: Settings, games: int) -> None:
         f"RANDOM full games [{name}]: {games / elapsed * 60:,.0f} games/min "
         f"({elapsed / actions * 1e6:.1f} us/action, {actions / elapsed:,.0f} actions/s), "
         f"{rounds / games:.0f} rounds and {actions / games:.0f} actions per game"
+    )
+
+
+def playout_games(games: int) -> None:
+    actions = 0
+    started = time.process_time()
+    for seed in range(games):
+        state, _ = new_game(seed)
+        actions += playout(state, random.Random(seed))
+    elapsed = time.process_time() - started
+    print(
+        f"playout: {games / elapsed * 60:,.0f} random plain games/min "
+        f"({elapsed / actions * 1e6:.2f} us/action, {actions / games:.0f} actions per game; "
+        f"target 10,000)"
     )
 
 
@@ -119,6 +138,7 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=200)
     args = parser.parse_args()
     if args.games > 0:
+        playout_games(args.games)
         random_games(Settings(), args.games)
         chips = ["bumpers", "twisters", "gusts", "moguls", "drifting_winds"]
         random_games(Settings.with_variants(chips), args.games)

@@ -4,6 +4,8 @@ Public API (everything a cog or renderer needs):
     new_game(seed: int, settings: Settings | None = None) -> (GameState, list[Event])
     legal_actions(state) -> list[Action]          # for state.to_move; Resign is always allowed
     random_action(state, rng) -> Action           # = rng.choice(legal_actions(state)), faster
+    apply_trusted(state, action) -> None          # in place, no copy/events/history (playout.py)
+    playout(state, rng, *, max_actions=None) -> int   # random_action's game, in place, fast
     apply(state, action, player=None) -> (GameState, list[Event])
         raises RocketballError(message for the player); `state` is never changed
     Actions: Roll(), Place(square, facing=None, kind=None), Rotate(square, clockwise=True),
@@ -43,6 +45,7 @@ from rules.rocketball.ai import LEVELS, choose_action
 from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
+from rules.rocketball.playout import apply_trusted, playout
 from rules.rocketball.record import (
     Record,
     format_action,
@@ -77,6 +80,7 @@ __all__ = [
     "Step",
     "actors",
     "apply",
+    "apply_trusted",
     "choose_action",
     "describe_next",
     "format_action",
@@ -86,6 +90,7 @@ __all__ = [
     "parse_command",
     "parse_record",
     "parse_record_line",
+    "playout",
     "random_action",
     "record_line",
     "replay",
