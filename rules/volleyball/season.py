@@ -29,6 +29,10 @@ from rules.volleyball.market import (
 from rules.volleyball.models import Fixture, FixtureResult, League
 from rules.volleyball.orders import AgeingSplit, RoundOrders, VolleyballError
 
+SCHEMA_VERSION = 2
+"""The version of LeagueState.to_dict's layout (issue 12 item 8). 1: before versions were
+written (read as is); 2: versioned. A newer version than this code knows is refused."""
+
 POINTS_FOR_A_WIN = 2
 """League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
 
@@ -300,6 +304,7 @@ class LeagueState:
 
     def to_dict(self) -> dict:
         return {
+            "schema_version": SCHEMA_VERSION,
             "league": self.league.to_dict(),
             "transfer_list": [t.to_dict() for t in self.transfer_list],
             "gm_offers": [o.to_dict() for o in self.gm_offers],
@@ -309,6 +314,12 @@ class LeagueState:
 
     @classmethod
     def from_dict(cls, data: dict) -> LeagueState:
+        version = int(data.get("schema_version", 1))
+        if version > SCHEMA_VERSION:
+            raise VolleyballError(
+                f"This league was saved by a newer version of the bot (schema {version}; "
+                f"this one reads up to {SCHEMA_VERSION}). Update the bot to open it."
+            )
         return cls(
             league=League.from_dict(data["league"]),
             transfer_list=[TransferListing.from_dict(t) for t in data.get("transfer_list", [])],

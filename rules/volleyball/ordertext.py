@@ -1,0 +1,284 @@
+"""Every order type as text, orders sent in pieces merged, and one entry point for a
+manager's message (issue 12 item 8).
+
+The seed's form carries line-ups, training and one spying order; the other orders of rules
+6-10 get one line each, written anywhere outside a form's SET blocks (after the forms, or in
+a message of their own). Labels are case-insensitive; money may be written "$350" or "350":
+
+    SPONSOR: Champion Cola                  rule 9 (SPONSOR: none keeps the current one)
+    SCOUT: Nina Nieuw                       rule 6, one line per talent
+    SPY: Blue Whales match 2 detail         rule 9 (without "detail": totals only, $300)
+    SELL: Piet Put min 300                  rule 8 (no "min": any bid)
+    BID: Piet Put from Red Rockets 350      rule 8, a transfer-market bid
+    GM BID: R2P1 250 name Jan Jansen        rule 8, a GM offer (a new player needs a name)
+    CONTRACT: Ilse Muur 150 for 3 rounds    rule 7
+    AGEING: Anna OL 3                       rule 10, OL points lost (the rest off DL)
+    TRAIN: Bob OL                           rule 6 (OL, DL or OL DL: one point each)
+
+`LABEL: none` clears what is on file for that kind. Orders are merged kind by kind: a
+message replaces the kinds it mentions (line-ups match by match number) and keeps the rest on
+file (`merge_orders`). `submit_orders` reads a message (forms and order lines), merges it
+with what is on file and checks the result against the round: accepted orders, every problem
+and every warning.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules.volleyball.models import Team
+from rules.volleyball.orderform import parse_order_forms, round_orders_from_forms
+from rules.volleyball.orders import (
+    AgeingSplit,
+    ContractBid,
+    GmOfferBid,
+    MatchOrders,
+    RoundOrders,
+    SpyOrder,
+    TrainingOrder,
+    TransferBid,
+    TransferSale,
+    VolleyballError,
+)
+from rules.volleyball.rounds import OrderCheck, check_round_orders, round_fixtures
+from rules.volleyball.season import LeagueState
+
+# The kinds of order a message may carry, as RoundOrders attribute names.
+KINDS = (
+    "matches",
+    "training",
+    "scout_talents",
+    "spies",
+    "sponsor",
+    "sales",
+    "transfer_bids",
+    "gm_offer_bids",
+    "contract_bids",
+    "ageing",
+)
+
+_LABELS = {
+    "sponsor": "sponsor",
+    "scout": "scout_talents",
+    "spy": "spies",
+    "sell": "sales",
+    "bid": "transfer_bids",
+    "gm bid": "gm_offer_bids",
+    "contract": "contract_bids",
+    "ageing": "ageing",
+    "aging": "ageing",
+    "train": "training",
+}
+_LINE = re.compile(
+    r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*:\s*(.*)$", re.I
+)
+_MONEY = r"\$?(\d[\d,]*)"
+
+
+def _money(text: str) -> int:
+    return int(text.replace(",", ""))
+
+
+@dataclass
+class OrderText:
+    """What a message said: the orders and the kinds it mentions (only those replace what is
+    on file)."""
+
+    orders: RoundOrders
+    mentioned: set[str] = field(default_factory=set)
+
+
+def _read_line(kind: str, value: str, orders: RoundOrders) -> str | None:
+    """Add one order line's order to `orders`; a problem sentence if it cannot be read."""
+    if kind == "sponsor":
+        orders.sponsor = value
+        return None
+    if kind == "scout_talents":
+        orders.scout_talents.append(value)
+        return None
+    if kind == "spies":
+        m = re.match(r"^(.+?)\s+match\s+(\d+)(\s+detail)?$", value, re.I)
+        if not m:
+            return "write SPY: TEAM match N (and 'detail' for the players' levels)."
+        orders.spies.append(SpyOrder(m.group(1).strip(), int(m.group(2)), bool(m.group(3))))
+        return None
+    if kind == "sales":
+        m = re.match(rf"^(.+?)(?:\s+min(?:imum)?\s+{_MONEY})?$", value, re.I)
+        orders.sales.append(TransferSale(m.group(1).strip(), _money(m.group(2) or "0")))
+        return None
+    if kind == "transfer_bids":
+        m = re.match(rf"^(.+?)\s+from\s+(.+?)\s+{_MONEY}$", value, re.I)
+        if not m:
+            return "write BID: PLAYER from TEAM AMOUNT."
+        orders.transfer_bids.append(
+            TransferBid(m.group(2).strip(), m.group(1).strip(), _money(m.group(3)))
+        )
+        return None
+    if kind == "gm_offer_bids":
+        m = re.match(rf"^(\S+)\s+{_MONEY}(?:\s+name\s+(.+))?$", value, re.I)
+        if not m:
+            return "write GM BID: OFFER AMOUNT (and 'name NAME' for a new player)."
+        name = m.group(3).strip() if m.group(3) else None
+        orders.gm_offer_bids.append(GmOfferBid(m.group(1), _money(m.group(2)), name))
+        return None
+    if kind == "contract_bids":
+        m = re.match(rf"^(.+?)\s+{_MONEY}\s+for\s+(\d+)\s+rounds?$", value, re.I)
+        if not m:
+            return "write CONTRACT: PLAYER PAY for N rounds."
+        orders.contract_bids.append(
+            ContractBid(m.group(1).strip(), _money(m.group(2)), int(m.group(3)))
+        )
+        return None
+    if kind == "ageing":
+        m = re.match(r"^(.+?)\s+ol\s+(\d+)$", value, re.I)
+        if not m:
+            return "write AGEING: PLAYER OL N (the OL points he loses; the rest come off DL)."
+        orders.ageing.append(AgeingSplit(m.group(1).strip(), int(m.group(2))))
+        return None
+    if kind == "training":
+        m = re.match(r"^(.+?)\s+(ol|dl|ol\s+dl|dl\s+ol)$", value, re.I)
+        if not m:
+            return "write TRAIN: PLAYER OL, TRAIN: PLAYER DL or TRAIN: PLAYER OL DL."
+        levels = m.group(2).lower().split()
+        orders.training.append(
+            TrainingOrder(m.group(1).strip(), int("ol" in levels), int("dl" in levels))
+        )
+        return None
+    raise AssertionError(kind)
+
+
+def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> OrderText:
+    """Read a manager's message: any order forms in it (orderform.parse_order_forms) and the
+    order lines of this module's docstring. Raises VolleyballError listing every problem,
+    each with its line."""
+    problems: list[str] = []
+    orders = RoundOrders(team=team.name)
+    mentioned: set[str] = set()
+    form_lines: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        m = _LINE.match(line)
+        if not m:
+            form_lines.append(line)
+            continue
+        form_lines.append("")  # keeps the forms' line numbers
+        kind = _LABELS[re.sub(r"\s+", " ", m.group(1).lower())]
+        value = m.group(2).strip()
+        mentioned.add(kind)
+        if value.lower() in ("none", "-", ""):
+            if kind == "sponsor":
+                orders.sponsor = None
+            continue
+        problem = _read_line(kind, value, orders)
+        if problem:
+            problems.append(f"Line {number}: {problem}")
+    form_text = "\n".join(form_lines)
+    if form_text.strip():
+        try:
+            forms = parse_order_forms(form_text, team)
+            from_forms = round_orders_from_forms(team.name, forms, fixtures)
+        except VolleyballError as error:
+            problems.extend(error.problems)
+        else:
+            orders.matches = from_forms.matches
+            mentioned.add("matches")
+            if from_forms.training:
+                if "training" in mentioned:
+                    problems.append(
+                        "Training is given both on a form and in TRAIN lines; give it once."
+                    )
+                orders.training = from_forms.training
+                mentioned.add("training")
+            if from_forms.spies:
+                orders.spies.extend(from_forms.spies)
+                mentioned.add("spies")
+    if problems:
+        raise VolleyballError(problems)
+    return OrderText(orders, mentioned)
+
+
+def merge_orders(on_file: RoundOrders | None, new: RoundOrders, mentioned: set[str]) -> RoundOrders:
+    """The orders on file with the kinds `mentioned` replaced by `new`'s (issue 12 item 8:
+    orders may be sent in pieces). Line-ups replace the line-up for the same match number
+    only; the others are kept."""
+    if on_file is None:
+        on_file = RoundOrders(team=new.team)
+    merged = RoundOrders.from_dict(on_file.to_dict())
+    for kind in mentioned:
+        if kind == "matches":
+            replaced = {m.match_number for m in new.matches}
+            kept = [m for m in merged.matches if m.match_number not in replaced]
+            merged.matches = sorted(
+                kept + [MatchOrders.from_dict(m.to_dict()) for m in new.matches],
+                key=lambda m: m.match_number,
+            )
+        else:
+            value = getattr(new, kind)
+            setattr(merged, kind, list(value) if isinstance(value, list) else value)
+    return merged
+
+
+def submit_orders(
+    state: LeagueState,
+    team_name: str,
+    *,
+    text: str | None = None,
+    orders: RoundOrders | None = None,
+    on_file: RoundOrders | None = None,
+    kinds: set[str] | None = None,
+) -> OrderCheck:
+    """A manager sends orders (a message `text`, or structured `orders`): read, merged with
+    `on_file`, checked against the coming round. For structured orders `kinds` names the
+    kinds they replace (KINDS); by default the kinds they fill in (a command sends a piece).
+    The result's `orders` are what to store when `accepted`; with problems nothing should
+    be stored and the previous orders stay on file. Never raises for bad input."""
+    team = state.league.team(team_name)
+    if team is None:
+        return OrderCheck(RoundOrders(team=team_name), [f"There is no team called {team_name}."])
+    if text is not None:
+        try:
+            fixtures = round_fixtures(state, state.league.round_number)
+            read = parse_orders_text(text, team, fixtures)
+        except VolleyballError as error:
+            return OrderCheck(on_file or RoundOrders(team=team.name), list(error.problems))
+    elif orders is not None:
+        if kinds is None:
+            kinds = {k for k in KINDS if getattr(orders, k) not in (None, [])}
+        read = OrderText(orders, set(kinds))
+    else:
+        return OrderCheck(on_file or RoundOrders(team=team.name), ["No orders were given."])
+    read.orders.team = team.name
+    merged = merge_orders(on_file, read.orders, read.mentioned)
+    return check_round_orders(state, merged)
+
+
+def format_orders_text(orders: RoundOrders) -> str:
+    """The order lines for everything but line-ups (those go on the seed's form:
+    orderform.format_round_forms), so `parse_orders_text` reads them back."""
+    lines = []
+    if orders.sponsor:
+        lines.append(f"SPONSOR: {orders.sponsor}")
+    lines += [f"SCOUT: {name}" for name in orders.scout_talents]
+    lines += [
+        f"SPY: {s.target_team} match {s.match_number}" + (" detail" if s.player_detail else "")
+        for s in orders.spies
+    ]
+    lines += [
+        f"SELL: {s.player}" + (f" min {s.minimum_price}" if s.minimum_price else "")
+        for s in orders.sales
+    ]
+    lines += [f"BID: {b.player} from {b.seller} {b.amount}" for b in orders.transfer_bids]
+    lines += [
+        f"GM BID: {b.offer_id} {b.amount}" + (f" name {b.player_name}" if b.player_name else "")
+        for b in orders.gm_offer_bids
+    ]
+    lines += [
+        f"CONTRACT: {b.contract_player} {b.pay_per_round} for {b.rounds} rounds"
+        for b in orders.contract_bids
+    ]
+    lines += [f"AGEING: {a.player} OL {a.ol_loss}" for a in orders.ageing]
+    for t in orders.training:
+        levels = " ".join(x for x, g in (("OL", t.ol_gain), ("DL", t.dl_gain)) if g)
+        if levels:
+            lines.append(f"TRAIN: {t.player} {levels}")
+    return "\n".join(lines) + ("\n" if lines else "")
