@@ -1,0 +1,368 @@
+"""Rollerball (the board game) as the match host sees it: the engine's calls, the turn message,
+the buttons and the move form, the hand only its owner sees.
+
+Seats are the lobby's order (seat 0 opened the table); the engine calls them "Player 1".. and
+the texts here put the players' names in. Everything else about running a game (the lobby,
+threads, locks, saves, timers, records, stand-ins) is the host's (cogs/host)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from cogs.common import quote
+from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from cogs.rollerball import texts
+from cogs.rollerball.table import Play, Resign, Table, play
+from render.rollerball import render_board, render_movement
+from rules.fairness import commitment
+from rules.rollerball import (
+    LEVELS,
+    BallsMoved,
+    Bank,
+    Bid,
+    BlowUp,
+    Build,
+    Discard,
+    Keep,
+    Move,
+    Pass,
+    PlaceBall,
+    PlaceBase,
+    PlaceCard,
+    PlaceWorkman,
+    Replace,
+    RollerballBoardError,
+    Settings,
+    Take,
+    actors,
+    choose_action,
+    describe_next_step,
+    format_action,
+    geometry,
+    new_game,
+    next_step,
+    parse_command,
+    to_record,
+    view_for,
+)
+
+COLOUR = discord.Colour(0x009E73)
+MAX_EVENT_TEXT = 3300  # leave room in the 4096-character description for the prompt
+WIN_EVENT = " wins with "  # the engine's win event; the host says the result once itself
+
+# The actions each step accepts (next_step(state).kind).
+ACCEPTED: dict[str, tuple[type, ...]] = {
+    "bid": (Bid,),
+    "rebid": (Bid, Pass),
+    "base": (PlaceBase,),
+    "workman": (PlaceWorkman,),
+    "ball": (PlaceBall,),
+    "card": (PlaceCard, Pass),
+    "move": (Move,),
+    "action": (Build, BlowUp, Replace, Pass),
+    "score": (Bank, Keep),
+    "take": (Take, Pass),
+    "discard": (Discard,),
+}
+
+
+def names_by_seat(match: Match) -> dict[int, str]:
+    return dict(enumerate(match.names))
+
+
+class RollerballAdapter(GameAdapter):
+    game = "rollerball"
+    title = "Rollerball"
+    computer_levels = LEVELS  # ("sensible", "random"): a lobby's computers play sensibly
+    new_command = "new"
+    min_players = 2
+    max_players = 6
+    private_label = "My hand"
+
+    # ---- the engine -------------------------------------------------------------------------
+
+    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Table, list[Any]]:
+        players = int(options.get("players", 2))
+        board = int(options.get("board", 9))
+        if board == 11 and players < 5:
+            raise RollerballBoardError(
+                f"The 11 by 11 board is for 5 or 6 players, and {players} are seated: add "
+                "players or computers, or open a table without big_board."
+            )
+        settings = Settings(
+            edition=options.get("edition", "later"),
+            players=players,
+            board=board,
+            target_vp=int(options.get("target", 5)),
+        )
+        game, events = new_game(seed, settings)
+        humans = tuple(options.get("human_seats", range(players)))
+        return Table(game, humans), events
+
+    def opening_events(self, state: Table) -> list[Any]:
+        return new_game(state.game.seed, state.game.settings)[1]
+
+    def dump(self, state: Table) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: dict[str, Any]) -> Table:
+        return Table.from_dict(data)
+
+    def seed_of(self, state: Table) -> int:
+        return state.game.seed
+
+    def actors(self, state: Table) -> frozenset[int]:
+        return frozenset() if state.over else actors(state.game)
+
+    def is_over(self, state: Table) -> bool:
+        return state.over
+
+    def simultaneous(self, state: Table) -> bool:
+        return not state.over and next_step(state.game).kind == "bid"
+
+    def apply(self, state: Table, seat: int, action: Any) -> tuple[Table, list[Any]]:
+        return play(state, seat, action)
+
+    def parse_text(self, state: Table, seat: int, text: str) -> Play:
+        """A typed command, completed for the step (`d3` while moving is `move d3`), checked to
+        be what the game waits for; the refusal names every form accepted now."""
+        game = state.game
+        kind = next_step(game).kind
+        size = game.settings.board
+        accepted = texts.forms(game, kind)
+        if not text.strip():
+            raise RollerballBoardError(f"Type your move. Now you can type: {accepted}.")
+        workman = game.workmen[seat] if game.workmen else None
+        try:
+            action = parse_command(texts.complete(kind, text), size, workman)
+        except RollerballBoardError as error:
+            said = str(error)
+            if "Commands:" in said:  # the engine's list of every command: say this step's
+                said = f"{quote(text)} is not a move I know."
+            raise RollerballBoardError(f"{said} Now you can type: {accepted}.") from None
+        if not isinstance(action, ACCEPTED.get(kind, ())):
+            raise RollerballBoardError(
+                f"That is not what the game waits for: {describe_next_step(game)} "
+                f"You can type: {accepted}."
+            )
+        return Play(action, size)
+
+    def button_action(self, state: Table, seat: int, action: str, arg: str | None) -> Play:
+        game = state.game
+        size = game.settings.board
+        if action == "pass":
+            return Play(Pass(), size)
+        if action == "stay" and game.workmen[seat] is not None:
+            return Play(Move(game.workmen[seat], game.workmen[seat]), size)
+        if action == "bank":
+            return Play(Bank(), size)
+        if action == "keep":
+            return Play(Keep(), size)
+        raise RollerballBoardError("That button does nothing any more.")
+
+    def resign_action(self, state: Table, seat: int) -> Resign:
+        return Resign()
+
+    def computer_action(self, state: Table, seat: int, level: str, rng: random.Random) -> Play:
+        """The computer sees only what its seat may see."""
+        view = view_for(state.game, seat)
+        return Play(choose_action(view, rng, level), state.game.settings.board)
+
+    def outcome(self, state: Table) -> tuple[str, ...]:
+        winners = state.final_winners
+        result = []
+        for seat in range(state.game.players):
+            if seat in state.resigned or seat not in winners:
+                result.append("loss")
+            else:
+                result.append("win" if len(winners) == 1 else "draw")
+        return tuple(result)
+
+    def event_text(self, event: Any) -> str:
+        return event.text
+
+    def action_text(self, action: Any) -> str:
+        if isinstance(action, Resign):
+            return "resign"
+        if isinstance(action.action, Bid):
+            return "bid"  # the cards of a secret bid stay out of the move list
+        return format_action(action.action, action.size)
+
+    def record(self, state: Table, *, salt: str, reveal: bool) -> str:
+        game = state.game
+        text = to_record(
+            game, commitment(self.game, game.seed, salt), salt=salt if reveal else None
+        )
+        notes = [f"# P{seat + 1} resigned" for seat in state.resigned]
+        if state.ended_by_resignation:
+            won = ", ".join(f"P{seat + 1}" for seat in state.winners or ())
+            notes.append(f"# The game ended by resignation; won by {won}")
+        return text + "".join(note + "\n" for note in notes)
+
+    # ---- how it looks -------------------------------------------------------------------------
+
+    def seat_label(self, match: Match, seat: int) -> str:
+        name = match.names[seat] if seat < len(match.names) else ""
+        return name or f"Player {seat + 1}"
+
+    def next_text(self, match: Match) -> str:
+        if match.engine.over:
+            return self.result_text(match)
+        return describe_next_step(match.engine.game, names_by_seat(match))
+
+    def result_text(self, match: Match) -> str:
+        table: Table = match.engine
+        game = table.game
+        names = names_by_seat(match)
+        winners = table.final_winners
+        who = " and ".join(names.get(s, f"Player {s + 1}") for s in winners) or "Nobody"
+        points = len(game.victory[winners[0]]) if winners else 0
+        vp = texts.plural(points, "victory point")
+        won = "wins" if len(winners) == 1 else "share the win"
+        if table.ended_by_resignation:
+            gone = " and ".join(names.get(s, f"Player {s + 1}") for s in table.resigned)
+            text = f"{who} {won} with {vp}: {gone} resigned."
+        elif game.turn_number > game.settings.turn_limit:
+            text = f"The turn limit is reached: {who} {won} with {vp}."
+        else:
+            text = f"{who} {won} with {vp}!"
+        if match.forfeited_by is not None:
+            text += f" {names.get(match.forfeited_by)} did not move in time."
+        return text
+
+    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+        table: Table = step.after
+        game = table.game
+        names = names_by_seat(match)
+        public = view_for(game, None)  # hands only counted, no deck order, no open bids
+        files = [("board.png", render_board(public, names))]
+        moved = [event for event in step.events if isinstance(event, BallsMoved)]
+        if moved:
+            files.append(("move.gif", render_movement(public, moved[-1], names)))
+        lines_in = step.texts
+        if lines_in is None:
+            lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]
+        lines = "\n".join(f"• {texts.with_names(text, names)}" for text in lines_in if text)
+        if len(lines) > MAX_EVENT_TEXT:
+            lines = (
+                lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
+                + "\n• … (the rest is in the record)"
+            )
+        prompt = "" if table.over else f"**Next:** {self.next_text(match)}"
+        turn = f" · turn {game.turn_number}" if game.turn_number else ""
+        embed = discord.Embed(
+            title=f"Rollerball #{game_id}{turn}",
+            description="\n\n".join(part for part in (lines, prompt) if part),
+            colour=COLOUR,
+        )
+        score = ", ".join(
+            f"{names.get(s, f'Player {s + 1}')} {len(game.victory[s])}" for s in range(game.players)
+        )
+        footer = (
+            f"{game.settings.edition} edition · first to {game.settings.target_vp} · "
+            f"victory points: {score}"
+        )
+        if moved:
+            footer += " · the animation shows the balls' path"
+        embed.set_footer(text=footer[:2000])
+        embed.set_image(url="attachment://board.png")
+        buttons = self._buttons(game) if final and not table.over else []
+        return TurnPost(embed, files, buttons)
+
+    @staticmethod
+    def _buttons(game) -> list[ButtonSpec]:
+        kind = next_step(game).kind
+        if kind == "bid":
+            return [ButtonSpec("Bid in secret…", FORM, style="success")]
+        if kind == "rebid":
+            return [ButtonSpec("Raise…", FORM), ButtonSpec("Drop out", "pass", style="secondary")]
+        if kind in ("base", "workman", "ball"):
+            what = {"base": "your base", "workman": "your workman", "ball": "the ball"}[kind]
+            return [ButtonSpec(f"Place {what}…", FORM)]
+        if kind == "card":
+            return [
+                ButtonSpec("Place a card…", FORM),
+                ButtonSpec("Pass (no more cards)", "pass", style="secondary"),
+            ]
+        if kind == "move":
+            return [
+                ButtonSpec("Move your workman…", FORM),
+                ButtonSpec("Stay", "stay", style="secondary"),
+            ]
+        if kind == "action":
+            label = "Build / blow up / replace…" if game.settings.later else "Build / replace…"
+            return [ButtonSpec(label, FORM), ButtonSpec("Pass", "pass", style="secondary")]
+        if kind == "score":
+            return [
+                ButtonSpec("Bank it (victory point)", "bank", style="success"),
+                ButtonSpec("Keep it in hand", "keep", style="secondary"),
+            ]
+        if kind == "take":
+            return [
+                ButtonSpec("Take a card from the board…", FORM),
+                ButtonSpec("Take none", "pass", style="secondary"),
+            ]
+        if kind == "discard":
+            return [ButtonSpec("Discard a card…", FORM)]
+        return []
+
+    def move_form(self, match: Match, seat: int) -> FormSpec:
+        """The form is shown only to the player who opened it, so it may name their hand."""
+        game = match.engine.game
+        kind = next_step(game).kind
+        hand = texts.typed_cards(game.hands[seat]) or "no cards"
+        board = game.settings.board
+        last = "k11" if board == 11 else "i9"
+        workman = game.workmen[seat] if game.workmen else None
+        where = f"your workman is on {geometry(board).name(workman)}" if workman is not None else ""
+        spec = {
+            "bid": ("Your secret bid", "Cards you bid (or 0)", f"e.g. up-move energiser · {hand}"),
+            "rebid": ("Raise the bid", "Cards you add", f"e.g. replacer · hand: {hand}"),
+            "base": ("Place your base", "Square, e.g. c3", f"a1 to {last}"),
+            "workman": ("Place your workman", "Square, e.g. e4", "any square"),
+            "ball": ("Place the ball", "Square, e.g. d1", "a track square, no base or workman"),
+            "card": ("Place a card", "Card and squares", f"e.g. up-move e2-e3 · hand: {hand}"),
+            "move": ("Move your workman", "Square (or stay)", f"e.g. d3 · {where}"),
+            "action": (
+                "Use your workman",
+                "build / blow-up / replace",
+                f"e.g. build up-move e2-e3 · hand: {hand}",
+            ),
+            "take": ("Take a card", "Square of a card", "e.g. e2"),
+            "discard": ("Discard a card", "Card", f"hand: {hand}"),
+        }
+        title, label, hint = spec.get(kind, ("Your move", "Your move", ""))
+        return FormSpec(title, label, hint[:100])
+
+    def private_view(self, match: Match, seat: int) -> tuple[str, list[tuple[str, bytes]]]:
+        table: Table = match.engine
+        players = table.game.players
+        stand_in = seat in match.computers and seat < players
+        text = texts.hand_text(
+            table.game,
+            seat,
+            names_by_seat(match),
+            stand_in=stand_in and seat not in table.resigned,
+            resigned=seat in table.resigned,
+        )
+        return text, []
+
+    def resign_consequence(self, match: Match, seat: int) -> str:
+        table: Table = match.engine
+        others = [s for s in table.in_game() if s != seat]
+        people = [s for s in table.humans if s in others]
+        names = names_by_seat(match)
+        if len(others) == 1:
+            return f"If you resign, the game ends now and {names.get(others[0])} wins."
+        if not people:
+            return (
+                "If you resign, the game ends now: of the seats still in it, the most victory "
+                "points win."
+            )
+        return (
+            "If you resign, you lose; a computer plays your seat to the end (it banks no "
+            "victory points) and the others play on."
+        )

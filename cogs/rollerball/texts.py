@@ -1,0 +1,235 @@
+"""What Rollerball players read on Discord: what to type at each step, the move form, the hand
+view, the rules summary. Plain functions of the engine's state (a view where it is private)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from rules.rollerball import GameState, card_name, describe_next_step, kind_of, view_for
+
+# What may be typed at each step of the game (next_step(state).kind), said in every refusal.
+FORMS = {
+    "bid": "`bid 2 up-move energiser` (name each card you bid; `up-move energiser` is enough) "
+    "or `bid 0`",
+    "rebid": "`bid 1 replacer` (add cards so your total beats the highest bid) or `pass` "
+    "(drop out)",
+    "workman": "`workman e4` (any square, the centre too)",
+    "ball": "`ball d1` (a track square with no base or workman)",
+    "card": "`place up-move e2-e3` (a card from your hand on two free squares; a splitter's Y "
+    "square first) or `pass` (place no more cards)",
+    "score": "`bank` (a victory point) or `keep` (into your hand)",
+    "take": "`take e2` (a card on the board) or `pass`",
+    "discard": "`discard energiser` (a card from your hand)",
+}
+BASE_FORMS = {
+    True: "`base c3` (a free corner square of rings 1-3: the small triangle on the board)",
+    False: "`base c3` (a free track square outside the inner two rings)",
+}
+MOVE_FORMS = {
+    True: "`move c3 d3`, `move d3` or `stay` (up to 3 squares orthogonally, never onto or "
+    "through a ball)",
+    False: "`move c3 d3`, `move d3` or `stay` (up to 3 squares in any direction, never onto or "
+    "through a ball)",
+}
+ACTION_FORMS = {
+    True: "`build up-move e2-e3` (a card from your hand, one square under your workman), "
+    "`blow-up replacer` (discard a card to blow up the card under him), `replace down-move "
+    "e2-e3` (play a Replacer on the card under him) or `pass`",
+    False: "`build up-move e2-e3` (a card from your hand, one square under your workman), "
+    "`replace down-move e2-e3` (play a Replacer on the card under him) or `pass`",
+}
+
+VERBS = frozenset(
+    {"bid", "pass", "base", "workman", "ball", "place", "move", "stay", "build", "blow-up"}
+    | {"blowup", "replace", "bank", "keep", "take", "discard"}
+)
+# The command a bare answer means at each step: "c1" while placing bases is `base c1`.
+DEFAULT_VERB = {
+    "base": "base",
+    "workman": "workman",
+    "ball": "ball",
+    "card": "place",
+    "move": "move",
+    "action": "build",
+    "take": "take",
+    "discard": "discard",
+}
+
+
+def forms(state: GameState, kind: str) -> str:
+    later = state.settings.later
+    if kind == "base":
+        return BASE_FORMS[later]
+    if kind == "move":
+        return MOVE_FORMS[later]
+    if kind == "action":
+        return ACTION_FORMS[later]
+    return FORMS.get(kind, "nothing: the game is over")
+
+
+def complete(kind: str, text: str) -> str:
+    """A short answer made into the command it means at this step: `c3 d3` while moving is
+    `move c3 d3`, `up-move energiser` in the secret bid is `bid 2 up-move energiser`."""
+    words = text.strip().lower().replace("blow up", "blow-up").split()
+    if not words or words[0] in VERBS:
+        return " ".join(words)
+    if kind in ("bid", "rebid"):
+        if words[0] in ("none", "nothing", "no"):
+            return "bid 0"
+        if words[0].isdigit():
+            return " ".join(["bid", *words])
+        return " ".join(["bid", str(len(words)), *words])
+    verb = DEFAULT_VERB.get(kind)
+    return " ".join([verb, *words]) if verb else " ".join(words)
+
+
+# ---- names -------------------------------------------------------------------------------------
+
+SEAT_NAME = re.compile(r"\bPlayer ([1-6])\b")
+
+
+def with_names(text: str, names: dict[int, str]) -> str:
+    """The engine says "Player 2"; players read the name that seat has."""
+    return SEAT_NAME.sub(lambda m: names.get(int(m[1]) - 1, m[0]), text)
+
+
+def cards_text(cards: list[int]) -> str:
+    """ "Up Move ×2, Energiser" for a list of card ids."""
+    counts = Counter(card_name(kind_of(card)) for card in cards)
+    return ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in sorted(counts.items()))
+
+
+def typed_cards(cards: list[int]) -> str:
+    """ "split-up×2, up-move": the hand as the names a player types."""
+    counts = Counter(kind_of(card) for card in cards)
+    return ", ".join(f"{kind}×{n}" if n > 1 else kind for kind, n in sorted(counts.items()))
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
+
+
+# ---- the private view ------------------------------------------------------------------------------
+
+
+def hand_text(
+    state: GameState,
+    seat: int,
+    names: dict[int, str],
+    *,
+    stand_in: bool = False,
+    resigned: bool = False,
+) -> str:
+    """What only `seat` may see, from its view: its hand, its banked cards, its secret bid, the
+    card it just earned; of the others only counts."""
+    view = view_for(state, seat)
+    hand = view.hands[seat]
+    limit = view.settings.hand_limit
+    lines = [
+        f"**Your hand** ({names.get(seat, f'Player {seat + 1}')}, player {seat + 1}): "
+        f"{cards_text(hand) or 'no cards'} ({plural(len(hand), 'card')}; you draw up to "
+        f"{limit} on your turn)."
+    ]
+    if hand:
+        lines.append(f"Typed as: {typed_cards(hand)}.")
+    banked = view.victory[seat]
+    lines.append(
+        f"Victory points: {len(banked)} of {view.settings.target_vp}"
+        + (f" (banked: {cards_text(banked)})." if banked else ".")
+    )
+    if view.phase == "bid":
+        bid = view.bids[seat]
+        if bid is None:
+            lines.append(
+                "Your secret bid: not made yet. Press **Bid in secret…** and name the cards "
+                "(e.g. `up-move energiser`, or `0`)."
+            )
+        else:
+            lines.append(
+                f"Your secret bid: {plural(len(bid), 'card')}"
+                + (f" ({cards_text(bid)})" if bid else "")
+                + ". The others see only that you have bid."
+            )
+    for decision in view.pending:
+        if decision.seat == seat and decision.kind == "score" and decision.card is not None:
+            lines.append(
+                f"The card you earned: **{card_name(kind_of(decision.card))}**. `bank` it as a "
+                "victory point or `keep` it in hand."
+            )
+            break
+    others = [
+        f"{names.get(s, f'Player {s + 1}')}: {plural(len(view.hands[s]), 'card')}, "
+        f"{len(view.victory[s])} VP"
+        for s in range(view.players)
+        if s != seat
+    ]
+    lines.append("Others: " + "; ".join(others) + ".")
+    if resigned:
+        lines.append("You resigned: a computer plays your seat to the end.")
+    elif stand_in:
+        lines.append(
+            "A computer plays your seat for now: press **Take my seat back** to play again."
+        )
+    if not view.over:
+        lines.append("Now: " + describe_next_step(state, names))
+    return "\n".join(lines)
+
+
+# ---- /rollerball rules ------------------------------------------------------------------------------
+
+RULES_SUMMARY = (
+    "**Goal**: the first player with 5 victory points wins (a table may set another target). "
+    "Balls roll clockwise round four rings (9 by 9 board; 11 by 11 with five rings for 5-6 "
+    "players); a ball that runs over your base earns you a card, which you `bank` as a victory "
+    "point or `keep` in hand.\n"
+    "**Set-up**: 5 cards each. Everyone bids in secret at once (any number of cards, 0 too; "
+    "the bid cards are discarded); nobody sees a bid until all have bid. The top bidder wins; a "
+    "tie is re-bid openly (raise or drop out); if nobody raises, the least bidder wins. "
+    "Clockwise from the winner each places a base, then a workman; the winner places the ball; "
+    "then everyone places cards in turn until all pass.\n"
+    "**A turn** (later edition): the balls move two spaces; draw up to 4 cards; move your "
+    "workman up to 3 squares orthogonally; then build a card under him, blow up the card he "
+    "stands on (discard a card; he goes home), play a Replacer, or pass. Earlier edition: draw "
+    "up to 5, the balls move one square, the workman moves up to 3 in any direction, build or "
+    "replace.\n"
+    "**Cards**: Up/Down Move send a ball to the next ring out/in (the white arrow); a Splitter "
+    "also splits a ball in two (Y on the entry square) or combines two (Y on the exit square), "
+    "never more than 4 balls; Energiser: the ball smashes the next card it meets; Rubberiser: "
+    "the ball flips up/down every space and ignores cards, bases and workmen while up; "
+    "Derubberiser takes the rubber off. A ball that meets a Move card from the wrong side hops "
+    "over it (a dead end). A ball that hits a workman sends him home (later edition: his owner "
+    "discards a card).\n"
+    "**Typing**: squares like `c3` (columns a-i from the left, rows 1-9 from the top). "
+    "`bid 2 up-move energiser`, `base c3`, `workman e4`, `ball d1`, `place up-move e2-e3`, "
+    "`move c3 d3`, `stay`, `build split-up e3-e2` (a splitter's Y square first), `blow-up "
+    "replacer`, `replace down-move e2-e3`, `bank`, `keep`, `take e2`, `discard energiser`, "
+    "`pass`. A short answer is enough where the step is clear (`d3` when moving your workman).\n"
+    "**Private**: your hand, your bid and the card you earned are shown only to you (**My "
+    "hand**, `/rollerball hand`); others see counts. **Fair dice**: the seed's hash is "
+    "published when the table opens and the seed revealed at the end (`/rollerball record`)."
+)
+
+RULINGS = (
+    "1. **The Y**: Y on the entry square splits; two balls hitting the Y together combine; the "
+    "survivor goes on along the Y's ring.\n"
+    "2. **Push** (later edition): the ball that got to a square first is pushed on one space; "
+    "at the same moment, the lower-numbered ball.\n"
+    "3. **Closest clockwise to the dealer**: the player on the dealer's left first, the dealer "
+    "last.\n"
+    "4. **Open re-bid**: passing drops you out; if nobody raises, the least bidder of all wins.\n"
+    "5. A **Replacer** is never put on the board; it is only played to swap a card.\n"
+    "6. An **energised ball** meeting a dead end still smashes the card.\n"
+    "7. **Scoring with an empty deck**: take a card from the board (or none); no reshuffle.\n"
+    "8. **Earlier edition workman**: three steps in any of the eight directions.\n"
+    "9. **Workmen** stand on any square, the centre too; several may share one.\n"
+    "10. The **bid winner** takes the first turn; turns go clockwise.\n"
+    "11. **Turn limit**: after 400 turns the most victory points win (a tie is shared).\n"
+    "12. A **win** ends the game at once.\n"
+    "13. An **Up Rubber** ball does not score in either edition.\n"
+    "**On Discord**: a player who resigns loses; a computer plays their seat on (it never banks "
+    "a card, so it cannot win); when one seat or no person is left, the most victory points "
+    "win. A player who does not move within the table's timeout is replaced by a computer until "
+    "they press **Take my seat back**.\n"
+    "Everything, with the seed clauses: `docs/rules/rollerball.md`."
+)

@@ -1,0 +1,464 @@
+"""Rollerball (the board game) through the fake Discord, as players use it: a table opened,
+joined and started with a computer seat, the secret bid, a game played to a win, the hand only
+its owner sees, a restart mid-game, an absent player replaced by a computer (and back), and bad
+input answered ephemerally with nothing changed.
+
+The people's choices come from the engine's own computer player on their seat's view (seeded),
+sent the way a player sends them: the turn message's buttons, the move form, `/rollerball move`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sqlite3
+import time
+
+import pytest
+
+from cogs.host import Match
+from cogs.rollerball.adapter import RollerballAdapter
+from rules.rollerball import (
+    Bank,
+    Keep,
+    Move,
+    Pass,
+    actors,
+    card_name,
+    choose_action,
+    format_action,
+    kind_of,
+    next_step,
+    verify,
+    view_for,
+)
+
+pytestmark = pytest.mark.e2e
+
+HASH = re.compile(r"\b[0-9a-f]{64}\b")
+PASS_BUTTONS = {
+    "rebid": "Drop out",
+    "card": "Pass (no more cards)",
+    "action": "Pass",
+    "take": "Take none",
+}
+FORM_BUTTONS = {
+    "bid": "Bid in secret…",
+    "rebid": "Raise…",
+    "base": "Place your base…",
+    "workman": "Place your workman…",
+    "ball": "Place the ball…",
+    "card": "Place a card…",
+    "move": "Move your workman…",
+    "action": "Build / blow up / replace…",
+    "take": "Take a card from the board…",
+    "discard": "Discard a card…",
+}
+CARD_NAMES = (
+    "Up Move",
+    "Down Move",
+    "Splitter Up",
+    "Splitter Down",
+    "Replacer",
+    "Energiser",
+    "Rubberiser",
+    "Derubberiser",
+)
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    # New games get their seeds from a fixed sequence: the same run gives the same games.
+    return {"GAME_SEED": "13013"}
+
+
+# --- reading what the bot stored ----------------------------------------------------------------
+
+
+def stored(bot, game_id: int) -> tuple[int, str, Match | None, tuple[int, ...]]:
+    """(version, status, match (None while a table waits for players), seats' user ids)."""
+    with sqlite3.connect(bot.database_path) as conn:
+        version, status, state = conn.execute(
+            "SELECT version, status, state FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        players = tuple(
+            user
+            for (user,) in conn.execute(
+                "SELECT user_id FROM game_players WHERE game_id = ? ORDER BY seat", (game_id,)
+            )
+        )
+    started = status in ("active", "finished")
+    return (
+        version,
+        status,
+        Match.from_json(RollerballAdapter(), state) if started else None,
+        players,
+    )
+
+
+def latest_game_id(bot) -> int:
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
+
+
+def is_turn(message) -> bool:
+    return bool(message.buttons) or "Dice revealed" in message.text
+
+
+def hand_names(match: Match, seat: int) -> list[str]:
+    return sorted(card_name(kind_of(card)) for card in match.engine.game.hands[seat])
+
+
+# --- acting as players ----------------------------------------------------------------------------
+
+
+async def open_table(discord, bot, creator, channel, *, joiners=(), computers=0, **options):
+    """A table opened, joined and started; returns (game id, thread, first turn message)."""
+    lobby = await discord.slash("rollerball new", user=creator, channel=channel, **options)
+    assert not lobby.ephemeral, lobby.text
+    game_id = latest_game_id(bot)
+    for user in joiners:
+        await discord.click(lobby, "Join", user=user)
+    for _ in range(computers):
+        await discord.click(lobby, "Add computer", user=creator)
+    started = await discord.click(lobby, "Start", user=creator)
+    assert "has started" in started.text, started.text
+    thread = await discord.wait_for_thread(channel)
+    first = await discord.wait_for_message(thread, is_turn, timeout=15)
+    return game_id, thread, first
+
+
+async def send(discord, thread, message, user, kind: str, action, size: int, *, typed=False):
+    """Send `action` the way a player would: a button where there is one, else the form (or,
+    with `typed`, /rollerball move). Returns the bot's answer to the interaction."""
+    if isinstance(action, Bank):
+        return await discord.click(message, "Bank it (victory point)", user=user)
+    if isinstance(action, Keep):
+        return await discord.click(message, "Keep it in hand", user=user)
+    if isinstance(action, Pass):
+        return await discord.click(message, PASS_BUTTONS[kind], user=user)
+    if isinstance(action, Move) and action.start == action.end:
+        return await discord.click(message, "Stay", user=user)
+    text = format_action(action, size)
+    if typed:
+        return await discord.slash("rollerball move", user=user, channel=thread, move=text)
+    form = await discord.click(message, FORM_BUTTONS[kind], user=user)
+    assert form.response_type == 9, form.text
+    field = form.modal_inputs[0]["custom_id"]
+    return await discord.submit_modal(form, {field: text}, user=user)
+
+
+async def play_one(discord, bot, game_id, thread, message, seats, rng, *, typed=False):
+    """The first person the game waits for plays their seat's computer choice (random level,
+    from their own view). Returns the next turn message."""
+    _, _, match, _ = stored(bot, game_id)
+    game = match.engine.game
+    seat = min(s for s in actors(game) if s in seats)
+    action = choose_action(view_for(game, seat), rng, "random")
+    kind = next_step(game).kind
+    answer = await send(
+        discord, thread, message, seats[seat], kind, action, game.settings.board, typed=typed
+    )
+    assert not answer.ephemeral or "Done" in answer.text, (kind, action, answer.text)
+    return await discord.wait_for_message(thread, is_turn, timeout=15)
+
+
+async def resign(discord, user, channel):
+    """Resign through the command and its confirmation."""
+    asked = await discord.slash("rollerball resign", user=user, channel=channel)
+    assert asked.ephemeral and "Resign" in asked.button_labels, asked.text
+    return await discord.click(asked, "Resign", user=user)
+
+
+# --- a whole game -----------------------------------------------------------------------------------
+
+
+async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
+    discord, bot, alice, bob, general
+):
+    lobby = await discord.slash("rollerball new", user=alice, players=3, target=1)
+    assert not lobby.ephemeral
+    assert "**Rollerball table #" in lobby.text and "1 of 3 seats taken" in lobby.text
+    assert lobby.button_labels == ["Join", "Leave", "Add computer", "Start"]
+    published = HASH.search(lobby.text)
+    assert published, "the dice commitment is published when the table opens"
+    game_id = latest_game_id(bot)
+
+    joined = await discord.click(lobby, "Join", user=bob)
+    assert joined.response_type == 7 and "2 of 3 seats taken" in joined.text
+    added = await discord.click(lobby, "Add computer", user=alice)
+    assert "3 of 3 seats taken" in added.text and "3. Computer 1" in added.text
+    assert stored(bot, game_id)[3] == (alice.id, bob.id, 0)
+
+    await discord.click(lobby, "Start", user=alice)
+    announcement = discord.message(lobby)
+    assert "has started" in announcement.text and not announcement.buttons
+    thread = await discord.wait_for_thread(general)
+    assert thread.name == f"Rollerball #{game_id}"
+    first = await discord.wait_for_message(thread, is_turn, timeout=15)
+    # The computer has bid at once; the people are asked, with the board as a picture.
+    assert "Computer 1 has bid." in first.text
+    assert first.button_labels == ["Bid in secret…", "My hand"]
+    assert alice.mention in first.content and bob.mention in first.content
+    assert first.images[0].width >= 600
+
+    seats = {0: alice, 1: bob}
+    rng = random.Random(7)
+    message = first
+    for count in range(200):
+        _, status, match, _ = stored(bot, game_id)
+        if status == "finished":
+            break
+        message = await play_one(
+            discord, bot, game_id, thread, message, seats, rng, typed=count % 5 == 4
+        )
+    else:
+        raise AssertionError("the game did not end in 200 actions")
+
+    _, _, match, _ = stored(bot, game_id)
+    table = match.engine
+    winner = table.final_winners[0]
+    assert len(table.final_winners) == 1 and len(table.game.victory[winner]) == 1
+    name = ("Alice", "Bob", "Computer 1")[winner]
+    assert f"**{name} wins with 1 victory point!**" in message.text
+    assert message.text.count(" wins ") == 1 and not message.buttons
+    seed = table.game.seed
+    assert str(seed) in message.text, "the end reveals the seed"
+
+    # Every move was animated where balls moved, and the record verifies.
+    gifs = [
+        a
+        for m in discord.channel_messages(thread)
+        for a in m.attachments
+        if a.filename == "move.gif"
+    ]
+    assert gifs and gifs[0].image().n_frames >= 2
+    record = await discord.slash("rollerball record", user=bob, match_id=game_id)
+    text = record.attachments[0].data.decode()
+    assert published.group() in text and f'[Seed "{seed}"]' in text
+    assert verify(text) == []
+
+    stats = await discord.slash("rollerball stats", user=seats.get(winner, alice))
+    if winner in seats:
+        assert "Won" in stats.text and "Played" in stats.text
+    with sqlite3.connect(bot.database_path) as conn:
+        rows = conn.execute(
+            "SELECT user_id, result FROM rollerball_results WHERE game_id = ? ORDER BY seat",
+            (game_id,),
+        ).fetchall()
+    expected = ["win" if seat == winner else "loss" for seat in (0, 1)]
+    assert rows == [(alice.id, expected[0]), (bob.id, expected[1])]
+
+
+# --- the secret bid -------------------------------------------------------------------------------
+
+
+async def test_the_secret_bid_is_seen_by_nobody_until_everyone_has_bid(
+    discord, bot, carol, dave, games
+):
+    game_id, thread, first = await open_table(discord, bot, carol, games, joiners=[dave])
+    _, _, match, _ = stored(bot, game_id)
+    # Dave opens his bid form now and sends it only after Carol has bid: it still counts.
+    dave_form = await discord.click(first, "Bid in secret…", user=dave)
+    assert dave_form.response_type == 9 and dave_form.modal_title == "Your secret bid"
+
+    carol_cards = [kind_of(card) for card in match.engine.game.hands[0]][:2]
+    form = await discord.click(first, "Bid in secret…", user=carol)
+    await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: " ".join(carol_cards)})
+    after_carol = await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert "Carol has bid." in after_carol.text
+    assert "Bids:" not in after_carol.text and not any(
+        name in after_carol.text for name in CARD_NAMES
+    )
+    # Carol may not bid twice; Dave's view shows his own hand, not her bid.
+    again = await discord.click(after_carol, "Bid in secret…", user=carol)
+    assert again.ephemeral and "not your turn" in again.content
+    dave_view = await discord.click(after_carol, "My hand", user=dave)
+    assert dave_view.ephemeral and dave_view.ephemeral_for == dave.id
+    assert "Carol: 3 cards" in dave_view.text, "Dave sees only how many cards Carol holds"
+    live = await discord.slash("rollerball record", user=dave, match_id=game_id)
+    live_text = live.attachments[0].data.decode()
+    assert "bid" not in live_text.split("\n\n", 1)[1] and "[Seed" not in live_text
+
+    # Dave's form was drawn before Carol's bid; it is not stale for a seat still bidding.
+    await discord.submit_modal(dave_form, {dave_form.modal_inputs[0]["custom_id"]: "0"})
+    revealed = await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert "Bids: Carol 2, Dave 0." in revealed.text
+    assert "Carol wins the bid" in revealed.text
+    await resign(discord, dave, thread)
+
+
+# --- hidden hands -----------------------------------------------------------------------------------
+
+
+async def test_a_hand_is_shown_only_to_its_owner(discord, bot, alice, carol, dave, general):
+    erin = discord.add_user("erin")
+    game_id, thread, first = await open_table(discord, bot, erin, general, joiners=[carol])
+    _, _, match, _ = stored(bot, game_id)
+    mine = await discord.click(first, "My hand", user=erin)
+    assert mine.ephemeral and mine.ephemeral_for == erin.id
+    shown = re.search(r"\*\*Your hand\*\* \(Erin, player 1\): (.*) \(5 cards", mine.text)
+    assert shown, mine.text
+    expected = match.engine.game.hands[0]
+    from cogs.rollerball.texts import cards_text
+
+    assert shown.group(1) == cards_text(expected)
+    theirs = await discord.slash("rollerball hand", user=carol, channel=thread)
+    assert theirs.ephemeral and theirs.ephemeral_for == carol.id
+    assert "(Carol, player 2)" in theirs.text and "Erin: 5 cards, 0 VP" in theirs.text
+    # Nobody else gets a hand: a spectator is told so, and no public message shows one.
+    watching = await discord.click(first, "My hand", user=dave)
+    assert watching.ephemeral and "only its players have a hand" in watching.content
+    assert not any("Your hand" in m.text for m in discord.channel_messages(thread))
+    await resign(discord, erin, thread)
+
+
+# --- tables: who may join, leave and start ------------------------------------------------------------
+
+
+async def test_tables_refuse_what_they_cannot_do(discord, bot, alice, bob, carol, dave, games):
+    fay = discord.add_user("fay")
+    lobby = await discord.slash("rollerball new", user=fay, channel=games, players=2)
+    game_id = latest_game_id(bot)
+    alone = await discord.click(lobby, "Start", user=fay)
+    assert alone.ephemeral and "At least 2 players" in alone.content
+    twice = await discord.click(lobby, "Join", user=fay)
+    assert twice.ephemeral and "already at" in twice.content
+    await discord.click(lobby, "Join", user=alice)
+    full = await discord.click(lobby, "Join", user=bob)
+    assert full.ephemeral and "This table is full: 2 of 2" in full.content
+    not_host = await discord.click(lobby, "Start", user=alice)
+    assert not_host.ephemeral and "Only Fay" in not_host.content
+    second = await discord.slash("rollerball new", user=fay, channel=games)
+    assert second.ephemeral and f"already have Rollerball table #{game_id}" in second.content
+    left = await discord.click(lobby, "Leave", user=alice)
+    assert "1 of 2 seats taken" in left.text and stored(bot, game_id)[3] == (fay.id,)
+    closed = await discord.click(lobby, "Leave", user=fay)
+    assert "was closed" in closed.text and stored(bot, game_id)[1] == "cancelled"
+
+    # A full table of six: the seventh player is refused; a started game takes nobody.
+    six = await discord.slash("rollerball new", user=fay, channel=games, players=6)
+    big_id = latest_game_id(bot)
+    for user in (alice, bob, carol, dave):
+        await discord.click(six, "Join", user=user)
+    # `/rollerball resign` at a table leaves it and posts the table again, with its buttons.
+    reposted = await discord.slash("rollerball resign", user=carol, channel=games)
+    assert "Carol leaves" in reposted.text and "4 of 6 seats taken" in reposted.text
+    await discord.click(reposted, "Join", user=carol)
+    await discord.click(six, "Add computer", user=fay)
+    seventh = await discord.click(six, "Join", user=discord.add_user("gus"))
+    assert seventh.ephemeral and "is for at most 6 players" in seventh.content
+    assert len(stored(bot, big_id)[3]) == 6
+    await discord.click(six, "Start", user=fay)
+    thread = await discord.wait_for_thread(games)
+    await discord.wait_for_message(thread, is_turn, timeout=15)
+    late = await discord.click(reposted, "Join", user=discord.add_user("hal"))
+    assert late.ephemeral and "has already started" in late.content
+    assert len(stored(bot, big_id)[3]) == 6
+    await resign(discord, fay, thread)
+
+
+# --- bad input ---------------------------------------------------------------------------------------
+
+
+async def test_bad_input_is_refused_ephemerally_and_nothing_changes(discord, bot, games):
+    ida, jon, kim = (discord.add_user(n) for n in ("ida", "jon", "kim"))
+    game_id, thread, _ = await open_table(discord, bot, ida, games, joiners=[jon])
+    version, _, match, _ = stored(bot, game_id)
+    hand = [kind_of(card) for card in match.engine.game.hands[0]]
+
+    too_many = await discord.slash(
+        "rollerball move", user=ida, channel=thread, move="bid 6 " + " ".join(hand + hand[:1])
+    )
+    assert too_many.ephemeral and "You do not hold those cards; you hold:" in too_many.content
+    miscounted = await discord.slash("rollerball move", user=ida, channel=thread, move="bid 3 x")
+    assert miscounted.ephemeral and "is not a card" in miscounted.content
+    nonsense = await discord.slash("rollerball move", user=ida, channel=thread, move="fly away")
+    assert nonsense.ephemeral and "`bid 2 up-move energiser`" in nonsense.content
+    watcher = await discord.slash("rollerball move", user=kim, channel=thread, move="bid 0")
+    assert watcher.ephemeral and "no Rollerball match of yours here" in watcher.content
+    assert stored(bot, game_id)[0] == version
+
+    # Both bid nothing, so they re-bid openly; both drop out and the least bidder rule decides.
+    await discord.slash("rollerball move", user=ida, channel=thread, move="bid 0")
+    await discord.slash("rollerball move", user=jon, channel=thread, move="0")
+    turn = await discord.wait_for_message(thread, lambda m: "Drop out" in m.button_labels)
+    assert "A draw at 0" in turn.text
+    users = (ida, jon)
+    for _ in range(2):
+        current = stored(bot, game_id)[2].engine.game.current
+        await discord.click(turn, "Drop out", user=users[current])
+        turn = await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert "Nobody raised: the least bidder" in turn.text
+    assert "Place your base…" in turn.button_labels
+    version, _, match, _ = stored(bot, game_id)
+    placer = match.engine.game.current
+    mover, other = users[placer], users[1 - placer]
+    out_of_turn = await discord.click(turn, "Place your base…", user=other)
+    assert out_of_turn.ephemeral and "It's not your turn" in out_of_turn.content
+    not_a_corner = await discord.slash("rollerball move", user=mover, channel=thread, move="e2")
+    assert not_a_corner.ephemeral and "corner square" in not_a_corner.content
+    wrong_step = await discord.slash(
+        "rollerball move", user=mover, channel=thread, move="build up-move e2-e3"
+    )
+    assert wrong_step.ephemeral and "not what the game waits for" in wrong_step.content
+    assert "`base c3`" in wrong_step.content
+    assert stored(bot, game_id)[0] == version
+    await resign(discord, ida, thread)
+
+
+# --- restarts and absent players ----------------------------------------------------------------------
+
+
+async def test_a_game_and_its_buttons_survive_a_restart(discord, bot, general):
+    lea, max_ = discord.add_user("lea"), discord.add_user("max")
+    game_id, thread, first = await open_table(discord, bot, lea, general, joiners=[max_])
+    version, _, _, _ = stored(bot, game_id)
+    await bot.restart()
+    # The buttons drawn before the restart still work: the game is loaded from the database.
+    form = await discord.click(first, "Bid in secret…", user=max_)
+    await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
+    after = await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert "Max has bid." in after.text and stored(bot, game_id)[0] == version + 1
+    mine = await discord.click(after, "My hand", user=lea)
+    assert mine.ephemeral and "Your secret bid: not made yet" in mine.text
+    await resign(discord, lea, thread)
+
+
+async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_back(
+    discord, bot, games
+):
+    ned, ola = discord.add_user("ned"), discord.add_user("ola")
+    game_id, thread, first = await open_table(discord, bot, ned, games, joiners=[ola])
+    form = await discord.click(first, "Bid in secret…", user=ola)
+    await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
+    waiting = await discord.wait_for_message(thread, is_turn, timeout=15)
+    with sqlite3.connect(bot.database_path) as conn:
+        events = {
+            e for (e,) in conn.execute("SELECT event FROM timers WHERE game_id = ?", (game_id,))
+        }
+    assert events == {"match_remind", "match_takeover"}
+    bot.stop()
+    # The day passes while the bot is down: the takeover is overdue when it comes back.
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE timers SET due_at = ? WHERE game_id = ? AND event = 'match_takeover'",
+            (time.time() - 5, game_id),
+        )
+    bot.start()
+    notice = await discord.wait_for_message(
+        thread, lambda m: "Take my seat back" in m.button_labels, since=waiting, timeout=15
+    )
+    assert (
+        notice.content.startswith(ned.mention)
+        and "a computer (sensible) now plays Ned" in notice.text
+    )
+    _, _, match, _ = stored(bot, game_id)
+    assert match.computers == {0: "sensible"} and match.engine.game.phase != "bid"
+    refused = await discord.click(notice, "Take my seat back", user=ola)
+    assert refused.ephemeral and "playing your seat yourself" in refused.content
+    back = await discord.click(notice, "Take my seat back", user=ned)
+    assert "Ned takes their seat back" in back.text
+    _, _, match, _ = stored(bot, game_id)
+    assert match.computers == {}
+    await resign(discord, ned, thread)
