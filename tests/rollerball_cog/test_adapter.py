@@ -1,0 +1,238 @@
+"""The Rollerball adapter without Discord: what players may type at each step and what they are
+told when it is wrong, who sees which cards, resigning, outcomes and records."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from cogs.host import Match, Step
+from cogs.rollerball.adapter import RollerballAdapter
+from cogs.rollerball.table import Play, Resign
+from cogs.rollerball.texts import cards_text
+from rules.rollerball import (
+    Bid,
+    Move,
+    Pass,
+    PlaceBase,
+    RollerballBoardError,
+    actors,
+    card_name,
+    choose_action,
+    kind_of,
+    next_step,
+    verify,
+    view_for,
+)
+
+ADAPTER = RollerballAdapter()
+NAMES = ["Ann", "Ben", "Cat"]
+
+
+def new_match(players: int = 3, *, seed: int = 11, humans=None, **options) -> Match:
+    table, _ = ADAPTER.new_state(
+        seed,
+        {"players": players, "human_seats": list(range(players)) if humans is None else humans}
+        | options,
+    )
+    return Match(
+        engine=table, names=NAMES[:players], salt="ab" * 16, commitment="c" * 64, computers={}
+    )
+
+
+def advance_to(match: Match, kind: str, rng_seed: int = 1) -> Match:
+    """Play sensible moves for every seat until the game waits for `kind`."""
+    rng = random.Random(rng_seed)
+    table = match.engine
+    for _ in range(2000):
+        if next_step(table.game).kind == kind:
+            match.engine = table
+            return match
+        seat = min(actors(table.game))
+        action = Play(choose_action(view_for(table.game, seat), rng, "random"))
+        table, _ = ADAPTER.apply(table, seat, action)
+    raise AssertionError(f"never reached {kind}")
+
+
+# --- typing -----------------------------------------------------------------------------------
+
+
+def test_short_answers_are_completed_for_the_step():
+    match = new_match()
+    table = match.engine
+    kinds = sorted(kind_of(card) for card in table.game.hands[0])[:2]
+    assert ADAPTER.parse_text(table, 0, " ".join(kinds)).action == Bid(tuple(kinds))
+    assert ADAPTER.parse_text(table, 0, "0").action == Bid(())
+    assert ADAPTER.parse_text(table, 0, "none").action == Bid(())
+    based = advance_to(new_match(), "base").engine
+    seat = min(actors(based.game))
+    assert ADAPTER.parse_text(based, seat, "C3").action == PlaceBase(20)  # c3: column 2, row 2
+    moving = advance_to(new_match(), "move").engine
+    seat = moving.game.current
+    home = moving.game.workmen[seat]
+    assert ADAPTER.parse_text(moving, seat, "stay").action == Move(home, home)
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("fly away", "“fly” is not a card; the cards are: up-move"),
+        ("bid 2 up-move", "You bid 2 but named 1 cards"),
+        ("bid 1 lasers", "is not a card"),
+        ("base c3", "That is not what the game waits for"),
+        ("", "Type your move."),
+    ],
+)
+def test_a_refusal_says_what_is_wrong_and_every_form_accepted_now(typed, said):
+    table = new_match().engine
+    with pytest.raises(RollerballBoardError) as refused:
+        ADAPTER.parse_text(table, 0, typed)
+    assert said in str(refused.value)
+    assert "`bid 2 up-move energiser`" in str(refused.value) and "`bid 0`" in str(refused.value)
+
+
+def test_the_workman_step_lists_blow_up_only_in_the_later_edition():
+    later = advance_to(new_match(), "action").engine
+    earlier = advance_to(new_match(edition="earlier"), "action").engine
+    for table, has_blow_up in ((later, True), (earlier, False)):
+        seat = table.game.current
+        with pytest.raises(RollerballBoardError) as refused:
+            ADAPTER.parse_text(table, seat, "hello")
+        assert ("`blow-up replacer`" in str(refused.value)) is has_blow_up
+
+
+def test_a_bid_larger_than_the_hand_changes_nothing():
+    table = new_match().engine
+    hand = [kind_of(card) for card in table.game.hands[0]]
+    action = ADAPTER.parse_text(table, 0, "bid 6 " + " ".join(hand + hand[:1]))
+    before = table.to_dict()
+    with pytest.raises(RollerballBoardError, match="You do not hold those cards"):
+        ADAPTER.apply(table, 0, action)
+    assert table.to_dict() == before
+
+
+def test_the_big_board_needs_five_players():
+    with pytest.raises(RollerballBoardError, match="11 by 11 board is for 5 or 6 players"):
+        ADAPTER.new_state(1, {"players": 4, "board": 11})
+    table, _ = ADAPTER.new_state(1, {"players": 5, "board": 11})
+    assert table.game.settings.board == 11
+
+
+# --- who sees what ----------------------------------------------------------------------------------
+
+
+def test_the_hand_view_names_only_its_owners_cards():
+    match = new_match()
+    game = match.engine.game
+    text, files = ADAPTER.private_view(match, 1)
+    assert files == []
+    assert f"**Your hand** (Ben, player 2): {cards_text(game.hands[1])} (5 cards" in text
+    assert "Ann: 5 cards, 0 VP; Cat: 5 cards, 0 VP." in text
+    own = {card_name(kind_of(c)) for c in game.hands[1]}
+    others_only = {card_name(kind_of(c)) for s in (0, 2) for c in game.hands[s]} - own
+    first_line = text.splitlines()[0]
+    assert not any(name in first_line for name in others_only)
+
+
+def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
+    match = new_match(2)
+    table = match.engine
+    kinds = tuple(sorted(kind_of(card) for card in table.game.hands[0])[:2])
+    after, events = ADAPTER.apply(table, 0, Play(Bid(kinds)))
+    post = ADAPTER.draw_turn(
+        Match(after, NAMES[:2], "s", "c"), Step(table, events, after), game_id=4, final=True
+    )
+    assert post.embed.description.startswith("• Ann has bid.")
+    assert not any(card_name(kind) in post.embed.description for kind in kinds)
+    assert [b.label for b in post.buttons] == ["Bid in secret…"]
+    assert ADAPTER.simultaneous(after) and ADAPTER.actors(after) == {1}
+    record = ADAPTER.record(after, salt="s", reveal=False)
+    assert "bid" not in record.split("\n\n", 1)[1]
+    ben_sees = ADAPTER.private_view(Match(after, NAMES[:2], "s", "c"), 1)[0]
+    assert "Ann: 3 cards" in ben_sees and "Your secret bid: not made yet" in ben_sees
+    assert ADAPTER.action_text(Play(Bid(kinds))) == "bid"
+
+
+def test_forms_fit_discord_and_name_the_players_own_hand():
+    match = advance_to(new_match(), "card")
+    seat = match.engine.game.current
+    form = ADAPTER.move_form(match, seat)
+    assert len(form.title) <= 45 and len(form.label) <= 45 and len(form.placeholder) <= 100
+    assert kind_of(match.engine.game.hands[seat][0]) in form.placeholder
+
+
+# --- resigning -------------------------------------------------------------------------------------
+
+
+def test_with_two_seats_resigning_ends_the_game_and_the_other_wins():
+    match = new_match(2)
+    table, _ = ADAPTER.apply(match.engine, 1, Resign())
+    assert ADAPTER.is_over(table) and ADAPTER.outcome(table) == ("win", "loss")
+    match.engine = table
+    assert ADAPTER.result_text(match) == "Ann wins with 0 victory points: Ben resigned."
+    with pytest.raises(RollerballBoardError, match="over"):
+        ADAPTER.apply(table, 0, Play(Pass()))
+
+
+def test_with_more_people_a_computer_plays_the_resigned_seat_and_never_banks():
+    match = advance_to(new_match(3), "move")
+    table, _ = ADAPTER.apply(match.engine, 2, Resign())
+    assert not ADAPTER.is_over(table) and table.resigned == (2,)
+    rng = random.Random(5)
+    for _ in range(3000):
+        if ADAPTER.is_over(table):
+            break
+        assert 2 not in ADAPTER.actors(table), "the resigned seat never waits"
+        seat = min(ADAPTER.actors(table))
+        action = Play(choose_action(view_for(table.game, seat), rng, "random"))
+        table, _ = ADAPTER.apply(table, seat, action)
+    assert table.game.victory[2] == [], "a resigned seat banks nothing"
+    assert ADAPTER.outcome(table)[2] == "loss"
+
+
+def test_when_no_person_is_left_the_game_ends_at_once():
+    match = new_match(3, humans=[0])
+    table, events = ADAPTER.apply(match.engine, 0, Resign())
+    assert ADAPTER.is_over(table) and table.final_winners == (1, 2)
+    assert ADAPTER.outcome(table) == ("loss", "draw", "draw")
+    assert events[-1].text == "The game ends: Player 2 and Player 3 share the win."
+
+
+def test_a_record_with_a_resignation_still_verifies():
+    match = advance_to(new_match(2), "move")
+    table, _ = ADAPTER.apply(match.engine, 0, Resign())
+    text = ADAPTER.record(table, salt="ab" * 16, reveal=True)
+    assert "# P1 resigned" in text and verify(text) == []
+
+
+def test_an_unknown_command_at_a_placing_step_is_named_with_the_forms():
+    table = advance_to(new_match(), "base").engine
+    seat = min(actors(table.game))
+    with pytest.raises(RollerballBoardError) as refused:
+        ADAPTER.parse_text(table, seat, "jump over e2")
+    assert str(refused.value).startswith("`jump over e2` is not a move I know. Now you can type:")
+    assert "`base c3` (a free corner square of rings 1-3" in str(refused.value)
+
+
+def test_a_computer_seat_chooses_from_its_own_view_only():
+    """Dealing the others' cards and the deck differently (same counts) never changes a
+    computer seat's choice: it reads only what its seat may see."""
+    table = advance_to(new_match(3), "action").engine
+    seat = table.game.current
+    others = [s for s in range(3) if s != seat]
+    hidden = [card for s in others for card in table.game.hands[s]] + table.game.deck
+    random.Random(9).shuffle(hidden)
+    redealt = table.game.clone()
+    for s in others:
+        count = len(redealt.hands[s])
+        redealt.hands[s], hidden = hidden[:count], hidden[count:]
+    redealt.deck = hidden
+    assert redealt.hands != table.game.hands
+    for level in ("sensible", "random"):
+        first = ADAPTER.computer_action(table, seat, level, random.Random(3))
+        second = ADAPTER.computer_action(
+            replace(table, game=redealt), seat, level, random.Random(3)
+        )
+        assert first == second
