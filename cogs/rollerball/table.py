@@ -1,11 +1,11 @@
 """A Rollerball game as the Discord side holds it: the engine's state plus who resigned.
 
 The engine (rules/rollerball) has no resignation, so it lives here, with the ruling the bot
-follows (docs/rules/rollerball.md, "On Discord"): a player who resigns is out and loses. While
-other people play on, a computer plays the resigned seat to the end so the board goes on as it
-was, and it keeps every card it earns in hand (it never banks one), so a resigned seat cannot
-win. When a resignation leaves one seat in the game, or no person, the game ends at once: of
-the seats still in it, those with the most victory points win.
+follows (docs/rules/rollerball.md, "Discord", ruling D1): a player who resigns is out and loses.
+While other people play on, a computer plays the resigned seat to the end so the board goes on
+as it was, and it keeps every card it earns in hand (it never banks one), so a resigned seat
+cannot win. When a resignation leaves one seat in the game, or no person, the game ends at once:
+of the seats still in it, those with the most victory points win.
 
 The adapter's actions are `Play(action, size)` (an engine action and the board size, so a move
 can be written as its record line) and `Resign()`.
