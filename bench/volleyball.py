@@ -40,10 +40,15 @@ def best_of(repeats: int, action) -> float:
     return best
 
 
+def divisions_for(teams: int) -> list[int] | None:
+    """Divisions of 16 (RULINGS "Divisions": at most 16 teams a division)."""
+    return [16] * (teams // 16) if teams > 16 else None
+
+
 def season_seconds(teams: int, seed: int = 1) -> tuple[float, int, int]:
     """CPU seconds for a whole season of `teams` computer teams (orders included), its
     rounds and matches."""
-    state = new_computer_league(teams, seed=seed)
+    state = new_computer_league(teams, seed=seed, divisions=divisions_for(teams))
     start = time.process_time()
     _final, reports = play_computer_season(state)
     seconds = time.process_time() - start
@@ -60,7 +65,7 @@ def load() -> str:
 def season64() -> None:
     seconds, rounds, matches = season_seconds(64)
     print(
-        f"64-team season: {seconds:.1f} s CPU, {rounds} rounds, {matches} matches, "
+        f"64-team season (4 divisions of 16): {seconds:.1f} s CPU, {rounds} rounds, {matches} matches, "
         f"{seconds / matches * 1000:.2f} ms a match (target < 15 s; {load()})"
     )
 
@@ -69,7 +74,7 @@ def per_match_by_size() -> None:
     """Milliseconds per match (computer orders included) for the first four rounds."""
     figures = []
     for teams in (8, 16, 32, 64):
-        state = new_computer_league(teams, seed=1)
+        state = new_computer_league(teams, seed=1, divisions=divisions_for(teams))
         start = time.process_time()
         matches = 0
         for _ in range(4):

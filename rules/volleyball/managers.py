@@ -24,7 +24,13 @@ from rules.volleyball.match import (
     eligible_players,
     validate_match_orders,
 )
-from rules.volleyball.models import AGE_CATEGORIES, League, SeasonConfig, Team
+from rules.volleyball.models import (
+    AGE_CATEGORIES,
+    DEFAULT_PROMOTION_PLACES,
+    League,
+    SeasonConfig,
+    Team,
+)
 from rules.volleyball.orders import (
     CONTRACT_LENGTHS,
     PLAYERS_PER_SET,
@@ -42,6 +48,7 @@ from rules.volleyball.orders import (
     TrainingOrder,
     TransferBid,
     TransferSale,
+    VolleyballError,
 )
 from rules.volleyball.rounds import (
     RoundReport,
@@ -52,7 +59,7 @@ from rules.volleyball.rounds import (
     round_order_problems,
     team_fixtures,
 )
-from rules.volleyball.season import LeagueState, record_round, start_season
+from rules.volleyball.season import LeagueState, create_league, record_round
 
 TEAM_NAMES = (
     "Nova Spikers", "Comet Smashers", "Nebula Blockers", "Quasar Setters", "Pulsar Diggers",
@@ -114,9 +121,20 @@ def computer_team_drafts(config: SeasonConfig, rng: random.Random) -> list[Playe
     return drafts
 
 
-def new_computer_league(teams: int, seed: int, config: SeasonConfig | None = None) -> LeagueState:
-    """A league of `teams` computer-managed teams, its first season opened."""
+def new_computer_league(
+    teams: int,
+    seed: int,
+    config: SeasonConfig | None = None,
+    *,
+    divisions: list[int] | None = None,
+    promotion_places: int = DEFAULT_PROMOTION_PLACES,
+) -> LeagueState:
+    """A league of `teams` computer-managed teams, its first season opened. `divisions`
+    gives the number of teams per division, highest first (default: one division)."""
     config = config or SeasonConfig()
+    sizes = divisions or [teams]
+    if sum(sizes) != teams:
+        raise VolleyballError(f"The divisions hold {sum(sizes)} teams, not {teams}.")
     rng = random.Random(seed)
     created: list[Team] = []
     for index in range(teams):
@@ -131,7 +149,12 @@ def new_computer_league(teams: int, seed: int, config: SeasonConfig | None = Non
                 taken_team_names=[t.name for t in created],
             )
         )
-    return start_season(League(config=config, teams=created, seed=seed))
+    first = 0
+    for division, size in enumerate(sizes, start=1):
+        for team in created[first : first + size]:
+            team.division = division
+        first += size
+    return create_league(created, config=config, seed=seed, promotion_places=promotion_places)
 
 
 # --- line-ups -----------------------------------------------------------------------------

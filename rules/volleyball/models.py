@@ -24,6 +24,9 @@ AGE_CONTRACT = "contract"
 # leaves a team fewer players of its own (contract players do not count). Rulings, see
 # docs/rules/volleyball.md.
 MIN_OWN_PLAYERS = 6
+# RULINGS "Divisions": a division holds at most 16 teams (and at least two, to play).
+MAX_DIVISION_TEAMS = 16
+DEFAULT_PROMOTION_PLACES = 2
 
 
 @dataclass
@@ -109,6 +112,7 @@ class Team:
     - `last_lineup`: the sets of the last match played, for rule 12's NMR line-up.
     - `below_credit_since_round`: the round in which the account first fell below
       -$1,000 and has stayed there (rule 9's one round of grace), None when it is fine.
+    - `division`: the division it plays in, 1 the highest (the form's DIVISION NO.).
     """
 
     name: str
@@ -122,6 +126,7 @@ class Team:
     sponsor: str | None = None
     last_lineup: list[SetOrder] = field(default_factory=list)
     below_credit_since_round: int | None = None
+    division: int = 1
     _names: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def player(self, name: str) -> Player | None:
@@ -168,6 +173,7 @@ class Team:
             sponsor=self.sponsor,
             last_lineup=list(self.last_lineup),
             below_credit_since_round=self.below_credit_since_round,
+            division=self.division,
         )
 
     def to_dict(self) -> dict:
@@ -183,6 +189,7 @@ class Team:
             "sponsor": self.sponsor,
             "last_lineup": [s.to_dict() for s in self.last_lineup],
             "below_credit_since_round": self.below_credit_since_round,
+            "division": self.division,
         }
 
     @classmethod
@@ -202,6 +209,7 @@ class Team:
             sponsor=None if sponsor is None else str(sponsor),
             last_lineup=[SetOrder.from_dict(s) for s in data.get("last_lineup", [])],
             below_credit_since_round=None if below is None else int(below),
+            division=int(data.get("division", 1)),
         )
 
 
@@ -479,6 +487,8 @@ class League:
     seed and the same orders give the same season).
 
     `round_number` is the round to be played next (1-based); `season` counts seasons.
+    `promotion_places`: how many teams go down from each division and up from the one below
+    at the end of a season (RULINGS "Divisions", set at league creation).
     Use `rng()` to get a generator at the stored state and `store_rng(rng)` after drawing.
     """
 
@@ -490,7 +500,13 @@ class League:
     results: list[FixtureResult] = field(default_factory=list)
     seed: int = 0
     rng_state: list | None = None
+    promotion_places: int = DEFAULT_PROMOTION_PLACES
     _names: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @property
+    def divisions(self) -> list[int]:
+        """The league's division numbers, highest (1) first."""
+        return sorted({t.division for t in self.teams}) or [1]
 
     def team(self, name: str) -> Team | None:
         """The team of this name (case-insensitive), or None. The exact name is looked up in
@@ -530,6 +546,7 @@ class League:
             "results": [r.to_dict() for r in self.results],
             "seed": self.seed,
             "rng_state": self.rng_state,
+            "promotion_places": self.promotion_places,
         }
 
     @classmethod
@@ -543,4 +560,5 @@ class League:
             results=[FixtureResult.from_dict(r) for r in data.get("results", [])],
             seed=int(data.get("seed", 0)),
             rng_state=data.get("rng_state"),
+            promotion_places=int(data.get("promotion_places", DEFAULT_PROMOTION_PLACES)),
         )

@@ -66,6 +66,7 @@ class OrderForm:
     match_orders: MatchOrders
     training: list[TrainingOrder] = field(default_factory=list)
     spy: SpyOrder | None = None
+    stated_division: int | None = None  # the DIVISION NO. written, None when left out
 
 
 # --- Printing ----------------------------------------------------------------------------
@@ -315,7 +316,7 @@ class _FormReader:
         self.opponent: str | None = None
         self.home: bool | None = None
         self.match_number: int | None = None
-        self.division = 1
+        self.division: int | None = None
         self.sets: dict[int, SetOrder] = {}
         self.current_set: SetOrder | None = None
         self.section = "header"
@@ -372,9 +373,7 @@ class _FormReader:
                 self.home = "homeplay" in lower
             return
         if re.match(_DIVISION + r"\s*[:=]?\s*\S*$", line, re.IGNORECASE):
-            self.division = (
-                self.number(number, _value_after(line, _DIVISION), "DIVISION NO.", blank=1) or 1
-            )
+            self.division = self.number(number, _value_after(line, _DIVISION), "DIVISION NO.")
             return
         if re.match(_MATCH_NUMBER, line, re.IGNORECASE):
             self.match_number = self.number(number, _value_after(line, _MATCH_NUMBER), "MATCH NO.")
@@ -656,10 +655,11 @@ class _FormReader:
             opponent=orders.opponent,
             home=orders.home,
             match_number=orders.match_number,
-            division=self.division,
+            division=self.division or 1,
             match_orders=orders,
             training=self.training,
             spy=spy,
+            stated_division=self.division,
         )
 
 

@@ -176,6 +176,13 @@ def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> Or
     if form_text.strip():
         try:
             forms = parse_order_forms(form_text, team)
+            for index, form in enumerate(forms, start=1):
+                if form.stated_division not in (None, team.division):
+                    where = f"Form {index}: " if len(forms) > 1 else ""
+                    problems.append(
+                        f"{where}DIVISION NO. says {form.stated_division}, but {team.name} "
+                        f"plays in division {team.division}."
+                    )
             from_forms = round_orders_from_forms(team.name, forms, fixtures)
         except VolleyballError as error:
             problems.extend(error.problems)

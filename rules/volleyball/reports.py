@@ -62,10 +62,16 @@ def split_messages(lines: list[str], limit: int = DISCORD_CONTENT_LIMIT) -> list
 # --- the public round summary --------------------------------------------------------------
 
 
-def standings_lines(state: LeagueState) -> list[str]:
+def standings_lines(state: LeagueState, division: int | None = None) -> list[str]:
     """The league table as a code block: position, team, played, won, lost, sets for and
-    against, points."""
-    rows = state.table().standings()
+    against, points; one table per division (with its heading) when there are several."""
+    divisions = state.league.divisions
+    if division is None and len(divisions) > 1:
+        lines: list[str] = []
+        for number in divisions:
+            lines += [f"Division {number}", *standings_lines(state, number)]
+        return lines
+    rows = state.table(division).standings()
     width = max([len(r.team) for r in rows] + [4])
     lines = [FENCE, f"{'#':>2} {'Team':<{width}}  P  W  L  Sets   Pts"]
     for position, row in enumerate(rows, start=1):

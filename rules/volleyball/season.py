@@ -12,6 +12,7 @@ docs/rules/volleyball.md: the seed does not say how a league is ranked).
 
 from __future__ import annotations
 
+import itertools
 import json
 from bisect import bisect_left
 from dataclasses import dataclass, field
@@ -26,12 +27,22 @@ from rules.volleyball.market import (
     gm_offers_allowed,
     gm_player_offers,
 )
-from rules.volleyball.models import Fixture, FixtureResult, League
+from rules.volleyball.models import (
+    DEFAULT_PROMOTION_PLACES,
+    MAX_DIVISION_TEAMS,
+    Fixture,
+    FixtureResult,
+    League,
+    SeasonConfig,
+    Team,
+)
 from rules.volleyball.orders import AgeingSplit, RoundOrders, VolleyballError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The version of LeagueState.to_dict's layout (issue 12 item 8). 1: before versions were
-written (read as is); 2: versioned. A newer version than this code knows is refused."""
+written; 2: versioned; 3: divisions (Team.division, League.promotion_places; older states
+read as one division with the default promotion places). A newer version than this code
+knows is refused."""
 
 POINTS_FOR_A_WIN = 2
 """League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
@@ -292,11 +303,19 @@ class LeagueState:
     def season_over(self) -> bool:
         return self.league.round_number > self.total_rounds
 
-    def team_names(self) -> list[str]:
-        return [t.name for t in self.league.teams]
+    def team_names(self, division: int | None = None) -> list[str]:
+        return [t.name for t in self.league.teams if division is None or t.division == division]
 
-    def table(self) -> LeagueTable:
-        return table_from_results(self.team_names(), self.league.results)
+    def table(self, division: int | None = None) -> LeagueTable:
+        """The league table, of one division when given (teams only meet in their own
+        division, so its results are its teams' results)."""
+        names = self.team_names(division)
+        if division is None:
+            return table_from_results(names, self.league.results)
+        members = set(names)
+        return table_from_results(
+            names, [r for r in self.league.results if r.fixture.home in members]
+        )
 
     def fixtures(self, round_number: int, competition: str | None = None) -> list[Fixture]:
         fixtures = self.schedule_index().by_round.get(round_number, [])
@@ -361,15 +380,86 @@ class LeagueState:
         return copied
 
 
+def division_problems(league: League) -> list[str]:
+    """RULINGS "Divisions": divisions numbered 1, 2, ... each of 2 to 16 teams; promotion
+    places leave each division at least one team that stays."""
+    problems = []
+    divisions = league.divisions
+    if divisions != list(range(1, len(divisions) + 1)):
+        problems.append(f"Divisions must be numbered 1 to {len(divisions)}, not {divisions}.")
+    sizes = {d: sum(1 for t in league.teams if t.division == d) for d in divisions}
+    for division, size in sizes.items():
+        if size > MAX_DIVISION_TEAMS:
+            problems.append(
+                f"Division {division} has {size} teams; a division holds at most "
+                f"{MAX_DIVISION_TEAMS}."
+            )
+        elif size < 2:
+            problems.append(f"Division {division} has {size} team; a division needs two.")
+    if len(divisions) > 1:
+        smallest = min(sizes.values())
+        if not 1 <= league.promotion_places < smallest:
+            problems.append(
+                f"Promotion places must be 1 to {smallest - 1} (the smallest division has "
+                f"{smallest} teams), not {league.promotion_places}."
+            )
+    return problems
+
+
+def create_league(
+    teams: list[Team],
+    *,
+    config: SeasonConfig | None = None,
+    seed: int = 0,
+    promotion_places: int = DEFAULT_PROMOTION_PLACES,
+) -> LeagueState:
+    """A new league of `teams` (each with its `division` set), its first season opened.
+    Raises VolleyballError listing every problem with the divisions."""
+    league = League(
+        config=config or SeasonConfig(),
+        teams=[Team.from_dict(t.to_dict()) for t in teams],
+        seed=seed,
+        promotion_places=promotion_places,
+    )
+    return start_season(league)
+
+
+def promote_and_relegate(state: LeagueState, events: list[str]) -> None:
+    """RULINGS "Divisions": at the end of a season the bottom N of each division and the top
+    N of the division below swap places (N = league.promotion_places)."""
+    league = state.league
+    places = league.promotion_places
+    moves: dict[str, int] = {}
+    divisions = league.divisions
+    for upper, lower in itertools.pairwise(divisions):
+        down = [r.team for r in state.table(upper).standings()[-places:]]
+        up = [r.team for r in state.table(lower).standings()[:places]]
+        for name in down:
+            moves[name] = lower
+        for name in up:
+            moves[name] = upper
+        events.append(f"Relegated from division {upper}: {', '.join(down)}.")
+        events.append(f"Promoted to division {upper}: {', '.join(up)}.")
+    for team in league.teams:
+        if team.name in moves:
+            team.division = moves[team.name]
+
+
 def start_season(league: League) -> LeagueState:
     """Open a season for a league whose teams are created: the schedule (double round robin),
     the Galaxy Cup draw, each team's special-point pool for the season (rule 4; ruling: what
     is left of last season's pool lapses) and the GM offers for round 1."""
+    problems = division_problems(league)
+    if problems:
+        raise VolleyballError(problems)
     league = League.from_dict(league.to_dict())
     league.round_number = 1
     league.results = []
     names = [t.name for t in league.teams]
-    league.schedule = double_round_robin(names, league.config.matches_per_round)
+    league.schedule = []
+    for division in league.divisions:  # RULINGS "Divisions": a round robin per division
+        members = [t.name for t in league.teams if t.division == division]
+        league.schedule += double_round_robin(members, league.config.matches_per_round)
     for team in league.teams:
         team.special_points = league.config.special_points_per_season
     rng = league.rng()
@@ -407,7 +497,7 @@ def end_season(
         raise VolleyballError(problems)
     working = state.copy()
     league = working.league
-    standings = working.table().standings()
+    standings = working.table(1).standings()
     events = [
         f"Season {league.season} ends: {standings[0].team} are champions"
         + (f", {working.cup.winner} win the Galaxy Cup." if working.cup.winner else ".")
@@ -417,7 +507,12 @@ def end_season(
         "champion": standings[0].team,
         "cup_winner": working.cup.winner,
         "table": [row.to_json() for row in standings],
+        "tables": {
+            str(d): [row.to_json() for row in working.table(d).standings()]
+            for d in league.divisions
+        },
     }
+    promote_and_relegate(working, events)
     for team in league.teams:
         given = next((v for k, v in splits.items() if k.casefold() == team.name.casefold()), [])
         age_team(team, given, events)

@@ -14,7 +14,7 @@ from rules.volleyball.rounds import play_round
 
 def count_work(monkeypatch: pytest.MonkeyPatch, teams: int) -> tuple[float, int]:
     """(roster look-ups per match, whole-schedule scans) for round 1 of a `teams` league."""
-    state = new_computer_league(teams, seed=3)
+    state = new_computer_league(teams, seed=3, divisions=[16] * (teams // 16) or None)
     orders = all_computer_orders(state)
     counts = {"player": 0, "scans": 0}
     original_player = Team.player
