@@ -77,7 +77,9 @@ def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
         case Bank():
             return Bank()
         case Take():
-            return _best(view, seat, actions, rng)
+            # the card taken is banked: always take one, the one whose loss hurts me least
+            takes = [a for a in actions if isinstance(a, Take)]
+            return max(takes, key=lambda a: value(_after(view, seat, a), seat))
         case Discard():
             return min(actions, key=lambda a: THROWAWAY.index(a.kind))
     return rng.choice(actions)

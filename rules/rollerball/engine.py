@@ -173,12 +173,7 @@ def _workman_actions(state: GameState, seat: int) -> list:
     if REPLACER in _hand_kinds(state, seat):
         trial = state.clone()
         _lift(trial, seat, under)
-        for action in card_placements(trial, seat, Replace, BUILD):
-            if (
-                action.kind != REPLACER
-                or sum(kind_of(c) == REPLACER for c in trial.hands[seat]) > 1
-            ):
-                actions.append(action)
+        actions += card_placements(trial, seat, Replace, BUILD)
     return actions
 
 

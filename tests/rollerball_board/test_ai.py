@@ -10,6 +10,7 @@ from rules.rollerball import (
     Move,
     PlaceBall,
     Settings,
+    Take,
     actors,
     apply,
     choose_action,
@@ -18,7 +19,7 @@ from rules.rollerball import (
     view_for,
 )
 from rules.rollerball.movement import move_balls
-from tests.rollerball_board.helpers import names, scenario
+from tests.rollerball_board.helpers import names, scenario, sq
 
 
 def test_the_computer_picks_the_same_move_whatever_it_cannot_see():
@@ -94,3 +95,11 @@ def test_games_of_computers_only_always_finish():
             seat = min(actors(state))
             state, _ = apply(state, choose_action(view_for(state, seat), rng), seat)
         assert state.winners
+
+
+def test_with_the_deck_empty_the_sensible_computer_takes_a_card_to_bank():
+    state = scenario(balls=["g1"], bases=("a9", "i1"), cards=[("energiser", "c5", "c6")])
+    state.discard, state.deck = state.deck, []
+    state, _ = apply(state, legal_actions(state, 0)[0], 0)
+    action = choose_action(view_for(state, 1), random.Random(6))
+    assert action == Take(sq("c5"))
