@@ -1,0 +1,16 @@
+"""Volleyball images: pure functions, league state in, PNG bytes out, laid out for Discord's
+preview on a phone (large type, ink on paper, one idea per image, a legend).
+
+    standings_png(state, division=1)   the division's table after the last round played:
+                                       position, team, played, won, lost, sets for-against,
+                                       points; promotion and relegation zones coloured when
+                                       the league has several divisions; 1000 px wide
+    cup_bracket_png(state)             the Galaxy Cup: at most three rounds side by side,
+                                       from the round being played (winners bold with the
+                                       sets score, teams still in marked); 1080 px wide
+"""
+
+from render.volleyball.bracket import cup_bracket_png
+from render.volleyball.standings import standings_png
+
+__all__ = ["cup_bracket_png", "standings_png"]

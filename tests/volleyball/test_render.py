@@ -1,0 +1,88 @@
+"""The volleyball images (render/volleyball): sizes follow the state, zones and winners are
+where the table and the cup say, and the images stay phone-sized."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from render.common import GREEN, INK, VERMILION
+from render.volleyball import bracket, cup_bracket_png, standings, standings_png
+from rules.volleyball.managers import all_computer_orders, new_computer_league
+from rules.volleyball.reports import cup_bracket
+from rules.volleyball.rounds import play_round
+
+
+def png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG")
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+@pytest.fixture(scope="module")
+def played():
+    state = new_computer_league(10, seed=8, divisions=[6, 4])
+    for _ in range(3):
+        state, _report = play_round(state, all_computer_orders(state))
+    return state
+
+
+def bar_pixel(image: Image.Image, row: int) -> tuple[int, int, int]:
+    return image.getpixel(
+        (standings.MARGIN + 4, standings.row_top(row) + standings.ROW_HEIGHT // 2)
+    )
+
+
+def test_the_table_has_a_row_per_team_and_colours_the_zones(played) -> None:
+    first = png(standings_png(played, 1))
+    assert first.size == (standings.WIDTH, standings.image_height(6))
+    assert bar_pixel(first, 5) == VERMILION and bar_pixel(first, 4) == VERMILION
+    assert bar_pixel(first, 3) != VERMILION and bar_pixel(first, 0) != GREEN
+    second = png(standings_png(played, 2))
+    assert second.size[1] == standings.image_height(4)
+    assert bar_pixel(second, 0) == GREEN and bar_pixel(second, 1) == GREEN
+    assert bar_pixel(second, 3) not in (GREEN, VERMILION)
+
+
+def test_a_single_division_has_no_zones() -> None:
+    state = new_computer_league(4, seed=2)
+    image = png(standings_png(state))
+    assert all(bar_pixel(image, row) not in (GREEN, VERMILION) for row in range(4))
+
+
+def test_the_points_column_is_drawn_for_every_row(played) -> None:
+    image = png(standings_png(played, 1))
+    right = standings.COLUMNS[-1][1]
+    for row in range(6):
+        top = standings.row_top(row)
+        cells = [
+            image.getpixel((x, y))
+            for x in range(right - 40, right)
+            for y in range(top + 10, top + standings.ROW_HEIGHT - 10)
+        ]
+        assert INK in cells
+
+
+def test_the_bracket_marks_each_played_winner(played) -> None:
+    image = png(cup_bracket_png(played))
+    assert image.size[0] <= 1200
+    rounds = cup_bracket(played)
+    start = bracket.shown_rounds(rounds)
+    shown = rounds[start : start + bracket.MAX_COLUMNS]
+    _height, boxes = bracket.layout(shown)
+    assert image.size[1] == _height
+    for (x, y), match in zip(boxes[0], shown[0], strict=True):
+        for line, team in enumerate((match.home, match.away)):
+            pixel = image.getpixel((x + 5, y + line * bracket.LINE_HEIGHT + 20))
+            assert (pixel == GREEN) == (match.winner == team and team != "")
+
+
+def test_the_bracket_of_a_big_cup_starts_where_it_fits_a_phone() -> None:
+    state = new_computer_league(32, seed=3, divisions=[16, 16])
+    rounds = cup_bracket(state)
+    assert len(rounds[0]) == 32
+    start = bracket.shown_rounds(rounds)
+    assert len(rounds[start]) <= bracket.MAX_FIRST_COLUMN
+    image = png(cup_bracket_png(state))
+    assert image.size[0] <= 1200 and image.size[1] <= 1200
