@@ -300,7 +300,7 @@ class WebClient:
     async def act(self, request: web.Request) -> web.Response:
         """One thing a player does. Answers {ok, response_type, modal, choices} or
         {ok: false, error} with what Discord's client would have said."""
-        body = await request.json()
+        body = await _local_json(request)
         user = self._user(request, body.get("user"))
         action = body.get("action")
         try:
@@ -464,7 +464,7 @@ class WebClient:
     async def clock(self, request: web.Request) -> web.Response:
         if self.controls.advance_clock is None:
             return _json({"ok": False, "error": self.controls.clock_note})
-        body = await request.json()
+        body = await _local_json(request)
         try:
             seconds = float(body["advance"])
         except (KeyError, TypeError, ValueError):
@@ -474,6 +474,20 @@ class WebClient:
         note = await self.controls.advance_clock(seconds)
         self.fake.notify()
         return _json({"ok": True, "clock": self._clock_json(), "note": note})
+
+
+async def _local_json(request: web.Request) -> dict[str, Any]:
+    """The body of an action from this page only: JSON (another site's page cannot send that
+    to 127.0.0.1 without a CORS preflight, which this server never grants) to a local Host
+    name (no DNS rebinding)."""
+    if request.host.split(":")[0] not in ("127.0.0.1", "localhost"):
+        raise web.HTTPForbidden(text="the sandbox answers its own page only")
+    if request.content_type != "application/json":
+        raise web.HTTPUnsupportedMediaType(text="send JSON")
+    body = await request.json()
+    if not isinstance(body, dict):
+        raise web.HTTPBadRequest(text="send a JSON object")
+    return body
 
 
 def _channel_json(data: dict[str, Any]) -> dict[str, Any]:

@@ -216,3 +216,20 @@ def test_the_page_fits_phones_and_desktops(page: Page, width: int) -> None:
     assert not misfits, f"images wider than the column at {width} px: {misfits}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"page-{width}.png"))
+
+
+def test_option_completion_comes_live_from_the_bot(page: Page) -> None:
+    """Typing into an option with autocomplete asks the bot (an AUTOCOMPLETE interaction) and
+    offers its choices; picking one fills the option."""
+    open_channel(page, "# games")
+    box = page.locator("#composer-input")
+    box.fill("")
+    box.type("/rocketball chall")
+    page.locator('#suggestions .suggestion[data-command="rocketball challenge"]').click()
+    page.locator("#opt-variants").type("drif")
+    choice = page.locator("#choices-variants button", has_text="drifting-winds")
+    expect(choice).to_be_visible(timeout=WAIT_MS)
+    choice.click()
+    expect(page.locator("#opt-variants")).to_have_value("drifting-winds")
+    box.press("Escape")
+    expect(page.locator("#options-form")).to_be_hidden()

@@ -4,6 +4,7 @@ the event stream) and the rules a bot broke, shown in the page."""
 from __future__ import annotations
 
 import json
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 
@@ -61,3 +62,15 @@ def test_the_event_stream_sends_a_new_message_to_those_who_may_see_it(fake: Fake
     data = json.loads(lines[1].removeprefix("data: "))
     assert data["content"] == f"**hi** <@{alice.id}>" and data["channel_id"] == general
     assert not data["sandbox_ephemeral"]
+
+
+def test_another_sites_form_cannot_act_in_the_sandbox(fake: FakeDiscord) -> None:
+    """A plain form post (what any web page may send cross-site without asking) is refused."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{fake.port}/sandbox/act",
+        data=b"user=1&action=message&content=hi",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=5)
+    assert refused.value.code == 415

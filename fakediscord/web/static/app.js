@@ -249,7 +249,7 @@ function renderMessage(message) {
     for (const component of message.components) body.append(renderComponent(component, message));
   }
   if (ephemeral) {
-    body.append(el("div", { class: "ephemeral-note" }, "👁 Only you can see this · ",
+    body.append(el("div", { class: "ephemeral-note" }, "Only you can see this · ",
       el("a", { href: "#", onclick: (e) => { e.preventDefault(); dismiss(message.id); } }, "Dismiss message")));
   }
   const invocation = message.sandbox_invocation && message.interaction_metadata
