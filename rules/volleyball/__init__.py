@@ -2,37 +2,166 @@
 
 The rules as the bot plays them, with every ruling: docs/rules/volleyball.md.
 
-Data (no rules):
-- orders: what a manager orders, per the seed's form. Position and Concept carry the seed's
-  codes 1-5; LevelPoints, PlayerSlot, SetOrder, MatchOrders, TrainingOrder, SpyOrder,
-  TransferSale, TransferBid, GmOfferBid, ContractBid, AgeingSplit, RoundOrders. Every class
-  has to_dict()/from_dict(). VolleyballError(problems) is the player-readable error; its
-  .problems lists every problem found. set_order_problems(set_order, set_number) -> list[str]
-  checks what a set's order can be judged on alone (formation, concept, risk, points).
-- models: Player, Team, SeasonConfig (what the GM makes public, with defaults), Sponsor,
-  ContractPlayerSpec, Fixture, FixtureResult, League (holds the seeded generator:
-  league.rng() / league.store_rng(rng)).
+The Discord cog imports only this package (and render.volleyball). What it calls:
 
-Rules:
-- creation (rule 1, rule 6 scouts): create_team(name, [PlayerDraft], config, manager_id=,
-  taken_team_names=) -> Team; new_team_problems(...) -> list[str];
-  scout_talent(team, name, config) -> Team; scout_problems(...) -> list[str].
-- match (rules 2-5, 4's lack of devotion):
-  validate_match_orders(team, orders, home=, home_advantage_points=, special_points_left=)
-  -> list[str];
-  play_match(home_team, away_team, home_orders, away_orders, rng, home_advantage_points=)
-  -> MatchResult (sets with every rally's d100, summary(), score_line, winner);
-  team_after_match(team, result, side) -> Team;
-  roll_lack_of_devotion(team, devotion_used, rng) -> DevotionCheck;
-  apply_lack_of_devotion(team, check) -> Team;
-  default_match_orders(team, opponent=, home=, match_number=) -> MatchOrders;
-  and the arithmetic: position_levels, tire, rest, half_levels, can_play, lineup_levels,
-  set_totals, scoring_chance, concept_adjustment.
-- orderform (the seed's text form): format_order_form(team, orders=, opponent=, home=,
-  match_number=, division=, training=, spy=) -> str; parse_order_form(text, team=None)
-  -> OrderForm; parse_order_forms(text, team=None) -> list[OrderForm];
-  format_round_forms(team, fixtures, round_orders=None) -> str (one form per match);
-  round_orders_from_forms(team_name, forms, fixtures=None) -> RoundOrders.
-- rounds, training, economy, market, ageing, cup, season, managers: the results sequence,
-  the season and the computer managers (see their module docstrings).
+League
+- new_league(human_teams, *, total_teams, divisions=None, config=None, seed=0,
+  promotion_places=2) -> LeagueState: free seats filled with computer teams, divisions of at
+  most 16 (division_sizes(n) splits n teams), the first season opened. create_league(teams,
+  *, config, seed, promotion_places) for teams whose `division` is set.
+- create_team(name, [PlayerDraft], config, manager_id=, taken_team_names=) -> Team (rule 1);
+  new_team_problems(...) -> list[str] for a form that should not raise.
+- take_over_seat(state, seat, manager_id, team=None) -> LeagueState: a user takes a
+  computer team's seat in a running league (with their own new team, or the seat's).
+- LeagueState.to_dict()/from_dict() (JSON; "schema_version" SCHEMA_VERSION, older states
+  upgraded, newer refused with VolleyballError); LeagueState.copy().
+- end_season(state, {team: [AgeingSplit]}) -> (LeagueState, events): rule 10, promotion and
+  relegation, the next season opened. ageing_split_problems(team, splits) for the form.
+
+Orders
+- submit_orders(state, team, *, text=None, orders=None, on_file=None, kinds=None)
+  -> OrderCheck(orders, problems, warnings, accepted): a message (the seed's forms and the
+  order lines of ordertext: SPONSOR, SCOUT, SPY, SELL, BID, GM BID, CONTRACT, AGEING, TRAIN)
+  or structured RoundOrders, merged with what is on file, checked against the round. Store
+  `orders` only when `accepted`; show every problem and warning.
+- format_round_forms(team, fixtures, orders=None, division=) -> str: the forms to fill in;
+  format_orders_text(orders) -> str: the order lines of what is on file.
+- preview_match(team, match_orders) -> [SetPreview(set_number, ol_total, dl_total, chance,
+  players)]: totals and scoring chance per set against the neutral opponent.
+- round_fixtures(state, round_number), team_fixtures(fixtures, team): who plays whom.
+- Data classes (orders): RoundOrders, MatchOrders, SetOrder, PlayerSlot, Position, Concept,
+  LevelPoints, TrainingOrder, SpyOrder, TransferSale, TransferBid, GmOfferBid, ContractBid,
+  AgeingSplit; each to_dict()/from_dict(). VolleyballError(problems).problems lists every
+  problem, each a sentence for the manager.
+
+Rounds
+- run_round(state, {team: RoundOrders}, limit=2000) -> RoundOutcome(state, report, public,
+  sheets, spy_reports): teams without orders are NMR (rule 12); `public` is the results
+  channel's messages, `sheets[team]` and `spy_reports[team]` go to that manager only.
+  (play_round(state, orders) -> (LeagueState, RoundReport) underneath.)
+- all_computer_orders(state) -> {team: RoundOrders} for the computer-managed teams.
+
+Read-only answers (text lines; split_messages(lines, limit) packs them into messages)
+- season_publication(state) -> SeasonPublication (.to_dict(), .lines(), .messages()):
+  what the GM makes public at the start of a season.
+- standings_lines(state, division=None), state.table(division).standings() -> [TableRow];
+  schedule_lines(state, team=None); results_lines(state, round_number); cup_bracket(state)
+  -> rounds of BracketMatch; team_history(state, team); team_sheet(state, team, report=None).
+
+Modules: orders and models (data), creation, match, orderform, ordertext, rounds, training,
+economy, market, ageing, cup, season, seats, reports, service, managers (computer teams).
 """
+
+from rules.volleyball.ageing import ageing_split_problems
+from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
+from rules.volleyball.managers import all_computer_orders
+from rules.volleyball.models import League, Player, SeasonConfig, Team
+from rules.volleyball.orderform import format_round_forms
+from rules.volleyball.orders import (
+    AgeingSplit,
+    Concept,
+    ContractBid,
+    GmOfferBid,
+    LevelPoints,
+    MatchOrders,
+    PlayerSlot,
+    Position,
+    RoundOrders,
+    SetOrder,
+    SpyOrder,
+    TrainingOrder,
+    TransferBid,
+    TransferSale,
+    VolleyballError,
+)
+from rules.volleyball.ordertext import format_orders_text, submit_orders
+from rules.volleyball.reports import (
+    BracketMatch,
+    SeasonPublication,
+    cup_bracket,
+    results_lines,
+    schedule_lines,
+    season_publication,
+    split_messages,
+    standings_lines,
+    team_history,
+    team_sheet,
+)
+from rules.volleyball.rounds import (
+    OrderCheck,
+    RoundReport,
+    play_round,
+    round_fixtures,
+    team_fixtures,
+)
+from rules.volleyball.season import (
+    SCHEMA_VERSION,
+    LeagueState,
+    create_league,
+    end_season,
+)
+from rules.volleyball.seats import take_over_seat
+from rules.volleyball.service import (
+    RoundOutcome,
+    SetPreview,
+    division_sizes,
+    new_league,
+    preview_match,
+    run_round,
+)
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "AgeingSplit",
+    "BracketMatch",
+    "Concept",
+    "ContractBid",
+    "GmOfferBid",
+    "League",
+    "LeagueState",
+    "LevelPoints",
+    "MatchOrders",
+    "OrderCheck",
+    "Player",
+    "PlayerDraft",
+    "PlayerSlot",
+    "Position",
+    "RoundOrders",
+    "RoundOutcome",
+    "RoundReport",
+    "SeasonConfig",
+    "SeasonPublication",
+    "SetOrder",
+    "SetPreview",
+    "SpyOrder",
+    "Team",
+    "TrainingOrder",
+    "TransferBid",
+    "TransferSale",
+    "VolleyballError",
+    "ageing_split_problems",
+    "all_computer_orders",
+    "create_league",
+    "create_team",
+    "cup_bracket",
+    "division_sizes",
+    "end_season",
+    "format_orders_text",
+    "format_round_forms",
+    "new_league",
+    "new_team_problems",
+    "play_round",
+    "preview_match",
+    "results_lines",
+    "round_fixtures",
+    "run_round",
+    "schedule_lines",
+    "season_publication",
+    "split_messages",
+    "standings_lines",
+    "submit_orders",
+    "take_over_seat",
+    "team_fixtures",
+    "team_history",
+    "team_sheet",
+]

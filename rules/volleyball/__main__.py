@@ -30,17 +30,22 @@ from rules.volleyball.season import (
     record_season_end,
     season_opening_events,
 )
+from rules.volleyball.service import division_sizes
 
 
 def run_seasons(teams: int, seed: int, seasons: int, record_path: str | None) -> LeagueState:
-    state = new_computer_league(teams, seed)
+    sizes = division_sizes(teams)
+    state = new_computer_league(teams, seed, divisions=sizes if len(sizes) > 1 else None)
     print("\n".join(season_opening_events(state)))
     print()
     record = record_header(state)
     for number in range(seasons):
         state, _reports = play_computer_season(state, record)
-        print(f"Season {state.league.season}, final table:")
-        print(state.table().render_text())
+        several = len(state.league.divisions) > 1
+        for division in state.league.divisions:
+            where = f", division {division}" if several else ""
+            print(f"Season {state.league.season}{where}, final table:")
+            print(state.table(division).render_text())
         print(f"Galaxy Cup winner: {state.cup.winner}")
         if number < seasons - 1:
             splits = computer_ageing_splits(state)
