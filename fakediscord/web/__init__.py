@@ -33,6 +33,7 @@ from fakediscord import limits
 from fakediscord.clock import CLOCK
 from fakediscord.driver import DiscordDriver
 from fakediscord.model import (
+    DISCORD_EPOCH_MS,
     DM,
     GUILD_TEXT,
     PRIVATE_THREAD,
@@ -47,6 +48,8 @@ from fakediscord.server import FakeDiscord
 STATIC = Path(__file__).resolve().parent / "static"
 # Events are pushed as they happen; this bounds how long a quiet stream waits between keep-alives.
 KEEPALIVE_SECONDS = 15.0
+# An interaction's token, and so its ephemeral replies, live 15 minutes on Discord.
+EPHEMERAL_LIFETIME_SECONDS = 15 * 60
 
 
 @dataclass
@@ -159,8 +162,16 @@ class WebClient:
         }
 
     def _visible(self, message_id: int, user: User) -> bool:
+        """What a freshly loaded channel shows this user: not deleted messages, and their own
+        ephemeral messages only while the interaction lives (15 minutes), as Discord drops
+        them from a reloaded client; the live stream shows them as they come."""
         meta = self.fake.message_meta[message_id]
-        return not meta.deleted and meta.ephemeral_for in (None, user.id)
+        if meta.deleted or meta.ephemeral_for not in (None, user.id):
+            return False
+        if meta.ephemeral_for is None:
+            return True
+        created = ((message_id >> 22) + DISCORD_EPOCH_MS) / 1000
+        return CLOCK.time() - created < EPHEMERAL_LIFETIME_SECONDS
 
     def message_json(self, message_id: int) -> dict[str, Any]:
         data = copy.deepcopy(self.fake.messages[message_id])

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from fakediscord import web
+from fakediscord.clock import CLOCK
 from fakediscord.server import FakeDiscord
 
 
@@ -74,3 +75,26 @@ def test_another_sites_form_cannot_act_in_the_sandbox(fake: FakeDiscord) -> None
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=5)
     assert refused.value.code == 415
+
+
+def test_an_ephemeral_message_is_its_owners_and_gone_after_fifteen_minutes(
+    fake: FakeDiscord,
+) -> None:
+    alice = next(user for user in fake.users.values() if user.name == "alice")
+    owner = fake.owner
+    general = get(fake, "/sandbox/state")["channels"][0]["id"]
+
+    async def post() -> None:
+        message = fake.compose_message(int(general), {"content": "only for alice"}, {})
+        await fake.store_message(message, ephemeral_for=alice.id)
+
+    fake.call_sync_coroutine(post)
+    seen = get(fake, f"/sandbox/messages?channel={general}&user={alice.id}")["messages"]
+    assert [m["content"] for m in seen] == ["only for alice"] and seen[0]["sandbox_ephemeral"]
+    assert get(fake, f"/sandbox/messages?channel={general}&user={owner.id}")["messages"] == []
+    try:
+        CLOCK.offset = 16 * 60
+        later = get(fake, f"/sandbox/messages?channel={general}&user={alice.id}")["messages"]
+    finally:
+        CLOCK.offset = 0.0
+    assert later == []
