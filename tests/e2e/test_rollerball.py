@@ -481,3 +481,26 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     _, _, match, _ = stored(bot, game_id)
     assert match.computers == {}
     await resign(discord, ned, thread)
+
+
+async def test_simultaneous_clicks_never_overfill_a_table_or_open_two(discord, bot, general):
+    import asyncio
+
+    pat, quin, rex, sid = (discord.add_user(n) for n in ("pat", "quin", "rex", "sid"))
+    before = latest_game_id(bot)
+    opened = await asyncio.gather(
+        *(discord.slash("rollerball new", user=pat, channel=general, players=2) for _ in range(5))
+    )
+    assert sum(not reply.ephemeral for reply in opened) == 1
+    assert all("already have Rollerball table" in r.content for r in opened if r.ephemeral)
+    assert latest_game_id(bot) == before + 1
+    lobby = next(reply for reply in opened if not reply.ephemeral)
+    answers = await asyncio.gather(
+        *(discord.click(lobby, "Join", user=user) for user in (quin, rex, sid))
+    )
+    refused = [a for a in answers if a.ephemeral]
+    assert len(refused) == 2 and all("This table is full" in a.content for a in refused)
+    seats = stored(bot, before + 1)[3]
+    assert len(seats) == 2 and seats[0] == pat.id
+    await discord.click(lobby, "Leave", user=pat)
+    assert stored(bot, before + 1)[1] == "cancelled"
