@@ -252,6 +252,8 @@ class RollerballAdapter(GameAdapter):
                 + "\n• … (the rest is in the record)"
             )
         prompt = "" if table.over else f"**Next:** {self.next_text(match)}"
+        if not table.over and next_step(game).kind == "score":
+            prompt += " **My hand** shows the card (only to you)."
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         embed = discord.Embed(
             title=f"Rollerball #{game_id}{turn}",
