@@ -15,6 +15,7 @@ from rules.volleyball.managers import (
 from rules.volleyball.orderform import format_round_forms
 from rules.volleyball.orders import VolleyballError
 from rules.volleyball.ordertext import submit_orders
+from rules.volleyball.reports import standings_lines
 from rules.volleyball.rounds import round_fixtures
 from rules.volleyball.season import LeagueState, end_season
 from tests.volleyball.test_rounds import basic_orders
@@ -93,8 +94,6 @@ def test_divisions_survive_the_json_round_trip(two_divisions: LeagueState) -> No
 
 
 def test_the_public_standings_show_each_division(two_divisions: LeagueState) -> None:
-    from rules.volleyball.reports import standings_lines
-
     text = "\n".join(standings_lines(two_divisions))
     assert "Division 1" in text and "Division 2" in text
     second = text.split("Division 2")[1]
