@@ -7,7 +7,9 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
                                        the league has several divisions; 1000 px wide
     cup_bracket_png(state)             the Galaxy Cup: at most three rounds side by side,
                                        from the round being played (winners bold with the
-                                       sets score, teams still in marked); 1080 px wide
+                                       sets score); 1124 px wide at most. While that round
+                                       has more than eight matches, its draw as a list of
+                                       pairs in two columns instead
 """
 
 from render.volleyball.bracket import cup_bracket_png

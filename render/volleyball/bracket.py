@@ -2,7 +2,9 @@
 
 A phone shows about three columns of names at a readable size, so the image shows at most
 three cup rounds side by side, starting with the round being played (or the final once the
-cup is won); earlier rounds are in the text answer of /volleyball cup."""
+cup is won); earlier rounds are in the text answer of /volleyball cup. While the round being
+played has more than eight matches (a big league's first cup rounds), the image is that
+round's draw instead: one line per match in two columns."""
 
 from __future__ import annotations
 
@@ -27,9 +29,7 @@ WINNER_BAR = 8
 def shown_rounds(rounds: list[list[BracketMatch]]) -> int:
     """The index of the first round shown: the first with a match not played yet (the last
     round when all are played), moved on while it has more than eight matches."""
-    first = next(
-        (i for i, r in enumerate(rounds) if any(m.winner is None for m in r)), len(rounds) - 1
-    )
+    first = current_round(rounds)
     first = max(0, min(first, len(rounds) - MAX_COLUMNS)) if len(rounds) > MAX_COLUMNS else 0
     while len(rounds[first]) > MAX_FIRST_COLUMN and first < len(rounds) - 1:
         first += 1
@@ -68,8 +68,78 @@ def layout(rounds: list[list[BracketMatch]]) -> tuple[int, list[list[tuple[int, 
     return height, boxes
 
 
+def current_round(rounds: list[list[BracketMatch]]) -> int:
+    """The index of the round being played: the first with a match not played yet."""
+    return next(
+        (i for i, r in enumerate(rounds) if any(m.winner is None for m in r)), len(rounds) - 1
+    )
+
+
+DRAW_ROW = 40
+DRAW_COLUMN = 520
+
+
+def draw_layout(matches: int) -> tuple[int, int, int]:
+    """(width, height, rows per column) of the draw image for a round of `matches`."""
+    rows = -(-matches // 2)
+    return 2 * MARGIN + 2 * DRAW_COLUMN + GAP, TITLE_HEIGHT + rows * DRAW_ROW + LEGEND_HEIGHT, rows
+
+
+def cup_draw_png(state: LeagueState, matches: list[BracketMatch]) -> bytes:
+    """One big cup round as a list: "home v away", the winner bold with a green mark."""
+    width, height, rows = draw_layout(len(matches))
+    image = Image.new("RGB", (width, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.text(
+        (MARGIN, 16),
+        f"Galaxy Cup, season {state.league.season}: {round_label(len(matches)).lower()}",
+        font=font(38, bold=True),
+        fill=INK,
+    )
+    draw.text((MARGIN, 62), f"{len(state.cup.entrants)} teams still in", font=font(24), fill=GREY)
+    name_font, bold_font = font(22), font(22, bold=True)
+    for index, match in enumerate(matches):
+        x = MARGIN + (index // rows) * (DRAW_COLUMN + GAP)
+        y = TITLE_HEIGHT + (index % rows) * DRAW_ROW
+        if index % 2 == 1:
+            draw.rectangle((x, y, x + DRAW_COLUMN, y + DRAW_ROW - 1), fill=(238, 235, 224))
+        cursor = x + 18
+        for part, team in enumerate((match.home, match.away)):
+            if part == 1:
+                draw.text(
+                    (cursor, y + DRAW_ROW // 2), " v ", font=name_font, fill=GREY, anchor="lm"
+                )
+                cursor += int(draw.textlength(" v ", font=name_font))
+            won = match.winner is not None and match.winner == team
+            if won:
+                draw.rectangle((x + 2, y + 4, x + 2 + WINNER_BAR, y + DRAW_ROW - 5), fill=GREEN)
+            label = team if len(team) <= 20 else team[:19] + "…"
+            used = bold_font if won else name_font
+            draw.text((cursor, y + DRAW_ROW // 2), label, font=used, fill=INK, anchor="lm")
+            cursor += int(draw.textlength(label, font=used))
+        if match.winner is not None and match.score:
+            draw.text(
+                (x + DRAW_COLUMN - 8, y + DRAW_ROW // 2),
+                winner_score(match),
+                font=bold_font,
+                fill=INK,
+                anchor="rm",
+            )
+    legend_y = height - LEGEND_HEIGHT + 24
+    draw.rectangle((MARGIN, legend_y, MARGIN + 22, legend_y + 28), fill=GREEN)
+    draw.text(
+        (MARGIN + 34, legend_y),
+        "winner, in bold, with the sets score; the first team named plays at home",
+        font=font(20),
+        fill=INK,
+    )
+    return to_png(image)
+
+
 def cup_bracket_png(state: LeagueState) -> bytes:
     all_rounds = cup_bracket(state)
+    if all_rounds and len(all_rounds[current_round(all_rounds)]) > MAX_FIRST_COLUMN:
+        return cup_draw_png(state, all_rounds[current_round(all_rounds)])
     start = shown_rounds(all_rounds) if all_rounds else 0
     rounds = all_rounds[start : start + MAX_COLUMNS] or [[BracketMatch("", "")]]
     width = 2 * MARGIN + len(rounds) * COLUMN_WIDTH + (len(rounds) - 1) * GAP

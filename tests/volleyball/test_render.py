@@ -78,11 +78,27 @@ def test_the_bracket_marks_each_played_winner(played) -> None:
             assert (pixel == GREEN) == (match.winner == team and team != "")
 
 
-def test_the_bracket_of_a_big_cup_starts_where_it_fits_a_phone() -> None:
+def test_a_big_cup_round_is_drawn_as_a_list_of_pairs() -> None:
     state = new_computer_league(32, seed=3, divisions=[16, 16])
     rounds = cup_bracket(state)
     assert len(rounds[0]) == 32
-    start = bracket.shown_rounds(rounds)
-    assert len(rounds[start]) <= bracket.MAX_FIRST_COLUMN
+    image = png(cup_bracket_png(state))
+    width, height, rows = bracket.draw_layout(32)
+    assert image.size == (width, height) and width <= 1200 and rows == 16
+    # No match is played yet: no winner mark anywhere in the list.
+    marks = [
+        image.getpixel((bracket.MARGIN + column * (bracket.DRAW_COLUMN + bracket.GAP) + 5, y))
+        for column in (0, 1)
+        for y in range(bracket.TITLE_HEIGHT, bracket.TITLE_HEIGHT + rows * bracket.DRAW_ROW, 7)
+    ]
+    assert GREEN not in marks
+
+
+def test_once_the_big_rounds_are_played_the_bracket_fits_three_columns() -> None:
+    state = new_computer_league(32, seed=3, divisions=[16, 16])
+    while len(state.cup.entrants) > 16:
+        state, _report = play_round(state, all_computer_orders(state))
+    rounds = cup_bracket(state)
+    assert len(rounds[bracket.current_round(rounds)]) == 8
     image = png(cup_bracket_png(state))
     assert image.size[0] <= 1200 and image.size[1] <= 1200
