@@ -66,10 +66,6 @@ def _rolls_text(segments: list[list[Any]]) -> str:
     return f"{PLAYER_NAMES[_field(first, 'player')]} rolled {', then '.join(rolls)}"
 
 
-def _ball_name(names: dict[str, str], owner: str | None) -> str:
-    return f"{names[owner]}'s ball" if owner else "Ball"
-
-
 def _quantize(image: Image.Image) -> Image.Image:
     return image.quantize(palette=round_palette(), dither=Image.Dither.NONE)
 
@@ -92,7 +88,8 @@ def render_round(
     if not segments:
         return render_board(after, highlight=turn_squares(events), names=names), "board.png"
     after_view = board_view(after, names)
-    note = f"{_rolls_text(segments)} · {after_view.note}" if after_view.note else None
+    rolled = _rolls_text(segments)
+    note = f"{rolled} · {after_view.note}" if after_view.note else rolled
     view = replace(board_view(before, names), status=after_view.status, note=note)
     blasted: set[tuple[int, int]] = set()
     images: list[Image.Image] = []
@@ -106,14 +103,6 @@ def render_round(
         chips = tuple(chip for chip in view.chips if (chip.column, chip.row) not in blasted)
         segment_view = replace(view, balls=tuple(balls), chips=chips)
         paths = ball_paths(segment, view.names)
-        if len(paths) > 1:  # Assault: one caption for both rolls, as render_move_gif does
-            paths = [
-                replace(
-                    path,
-                    caption=f"{_ball_name(view.names, balls[path.ball].owner)}: d4 {path.roll}",
-                )
-                for path in paths
-            ]
         score = None
         for event in events:
             if _field(event, "kind") == "goal" and _field(event, "score"):
@@ -132,8 +121,7 @@ def render_round(
                 if _field(step, "what") == "barricade_blasted":
                     where = ball_view(_field(step, "square"), "N", None)
                     blasted.add((where.column, where.row))
-    final_view = replace(after_view, note=note) if note else after_view
-    final = _quantize(compose_board(final_view, highlight=highlight))
+    final = _quantize(compose_board(replace(after_view, note=note), highlight=highlight))
     for image in _reveal(images[-1], final):
         images.append(image)
         durations.append(REVEAL_MS)
