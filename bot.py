@@ -167,6 +167,7 @@ class Ballcourt(commands.Bot):
 
     async def close(self) -> None:
         # Background work first: nothing may touch Discord or the database once they close.
+        await self.game_locks.drain(timeout=5.0)
         if hasattr(self, "timers"):
             await self.timers.stop()
         if hasattr(self, "matches"):

@@ -123,6 +123,20 @@ class GameLocks:
             self._locks[key] = lock
         return lock
 
+    async def drain(self, timeout: float) -> None:
+        """At shutdown: let the moves being applied now finish (up to `timeout` seconds), so a
+        SIGTERM does not cut a move between its save and its message."""
+
+        async def wait_all() -> None:
+            for lock in list(self._locks.values()):
+                async with lock:
+                    pass
+
+        try:
+            await asyncio.wait_for(wait_all(), timeout)
+        except TimeoutError:
+            log.warning("shutting down with a move still in progress")
+
 
 PERMISSION_NAMES = {
     "send_messages": "Send Messages",

@@ -18,6 +18,7 @@ from cogs.common import UserError, report_error
 from cogs.host import DELETED_USER_ID
 from cogs.host.match import without_name
 from db import games as game_store
+from db import ratings as ratings_store
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -98,6 +99,7 @@ class Privacy(commands.Cog):
             touched = await game_store.forget_user(conn, user_id, DELETED_USER_ID, without_name)
             for adapter in self.bot.matches.adapters.values():
                 await adapter.forget_user(conn, user_id, DELETED_USER_ID)
+            await ratings_store.forget_user(conn, user_id)
         await interaction.response.send_message(
             f'Done: you are now "Deleted user" in {touched} match'
             f"{'es' if touched != 1 else ''}, and your statistics are gone.",

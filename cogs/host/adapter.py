@@ -63,6 +63,7 @@ class TurnPost:
     embed: discord.Embed
     files: list[tuple[str, bytes]] = field(default_factory=list)
     buttons: list[ButtonSpec] = field(default_factory=list)
+    rematch: bool = False  # offer a Rematch button (the match is over)
 
 
 class GameAdapter(ABC):
@@ -154,6 +155,14 @@ class GameAdapter(ABC):
     def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
         """The turn message for `step` (runs in a worker thread: no Discord calls). The
         buttons are used only on the last message of a batch (`final`)."""
+
+    def rematch_options(self, state: Any) -> dict[str, Any]:
+        """The options of `state`'s match, for a rematch with the same settings."""
+        return {}
+
+    def computer_rating(self, level: str) -> float | None:
+        """The Elo rating a computer level plays at (None: games against it are not rated)."""
+        return None
 
     def move_form(self, match: Match, seat: int) -> FormSpec:
         return FormSpec("Your move", "Your move", "")

@@ -218,7 +218,34 @@ class TakeBackButton(
             await report_error(interaction, error)
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):rematch"
+):
+    """On a finished match's last message: the same settings again, seats swapped."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"match:{game_id}:rematch",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> RematchButton:
+        return cls(int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await host_of(interaction).rematch(interaction, self.game_id)
+        except Exception as error:
+            await report_error(interaction, error)
+
+
 DYNAMIC_ITEMS = (
+    RematchButton,
     AnswerButton,
     MoveButton,
     ResignButton,

@@ -29,6 +29,7 @@ class Match:
     remind_minutes: int = DEFAULT_REMIND_MINUTES
     forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES
     forfeited_by: int | None = None  # the seat that timed out, when the match ended so
+    challenged_seat: int = 1  # who answers the challenge (a rematch swaps the seats)
     # After this long without a move a computer stands in for the absent player (who may take
     # the seat back); None: no stand-in, the others may claim a forfeit instead.
     takeover_minutes: int | None = None
@@ -44,6 +45,7 @@ class Match:
                 "remind_minutes": self.remind_minutes,
                 "forfeit_minutes": self.forfeit_minutes,
                 "forfeited_by": self.forfeited_by,
+                "challenged_seat": self.challenged_seat,
                 "takeover_minutes": self.takeover_minutes,
             },
             sort_keys=True,
@@ -61,6 +63,7 @@ class Match:
             remind_minutes=data.get("remind_minutes", DEFAULT_REMIND_MINUTES),
             forfeit_minutes=data.get("forfeit_minutes", DEFAULT_FORFEIT_MINUTES),
             forfeited_by=data.get("forfeited_by"),
+            challenged_seat=data.get("challenged_seat", 1),
             takeover_minutes=data.get("takeover_minutes"),
         )
 

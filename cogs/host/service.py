@@ -43,6 +43,7 @@ from cogs.host.components import (
     MoveButton,
     MoveForm,
     PrivateButton,
+    RematchButton,
     ResignButton,
     text_inputs,
     view_of,
@@ -57,6 +58,7 @@ from cogs.host.match import (
     seat_of,
 )
 from db import games as game_store
+from db import ratings as ratings_store
 from db import timers as timer_store
 from rules.fairness import commitment
 
@@ -217,8 +219,11 @@ class MatchHost:
         players: list[int],
         *,
         status: str,
+        channel_id: int | None = None,
     ) -> int:
-        if interaction.guild_id is None or interaction.channel_id is None:
+        """Store a new match in `channel_id` (default: where the command was used)."""
+        channel_id = channel_id or interaction.channel_id
+        if interaction.guild_id is None or channel_id is None:
             raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
         key = pair_key(players)
         try:
@@ -226,7 +231,7 @@ class MatchHost:
                 self.bot.db,
                 game=adapter.game,
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
+                channel_id=channel_id,
                 players=players,
                 state=match.to_json(adapter),
                 status=status,
@@ -234,7 +239,7 @@ class MatchHost:
             )
         except game_store.DuplicateGameError:
             existing = await game_store.open_game_with_pair(
-                self.bot.db, game=adapter.game, channel_id=interaction.channel_id, pair_key=key
+                self.bot.db, game=adapter.game, channel_id=channel_id, pair_key=key
             )
             number = f" #{existing.id}" if existing else ""
             raise UserError(
@@ -269,7 +274,9 @@ class MatchHost:
                 raise UserError(f"That challenge was already {what}.")
             if stored.status != "pending":
                 raise UserError("That challenge was already accepted: the match is on.")
-            challenger, challenged = stored.players
+            match = Match.from_json(adapter, stored.state)
+            challenged = stored.players[match.challenged_seat]
+            challenger = stored.players[1 - match.challenged_seat]
             user_id = interaction.user.id
             if user_id not in stored.players or (answer == "accept" and user_id != challenged):
                 raise UserError(f"Only <@{challenged}> can answer this challenge.")
@@ -278,7 +285,6 @@ class MatchHost:
                 await interaction.response.edit_message(content=text, view=None)
                 return
             self.require_match_permissions(interaction)
-            match = Match.from_json(adapter, stored.state)
             events = adapter.opening_events(match.engine)
             stored = await game_store.save_move(
                 self.bot.db,
@@ -301,7 +307,8 @@ class MatchHost:
         self, adapter: GameAdapter, stored: game_store.StoredGame, actor_id: int
     ) -> str:
         """End a challenge nobody accepted: declined, or withdrawn by the challenger."""
-        what = "withdrawn" if actor_id == stored.players[0] else "declined"
+        challenged = Match.from_json(self.adapters[stored.game], stored.state).challenged_seat
+        what = "declined" if actor_id == stored.players[challenged] else "withdrawn"
         text = f"{adapter.title} challenge #{stored.id} was {what}."
         await game_store.save_move(
             self.bot.db,
@@ -639,6 +646,7 @@ class MatchHost:
 
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
+            await self._rate(conn, adapter, stored, match)
 
         return await game_store.save_move(
             self.bot.db,
@@ -650,6 +658,122 @@ class MatchHost:
             status="finished" if finished else None,
             timers=self._timers_for(stored, match, stored.version + 1),
             also=also if finished else None,
+        )
+
+    async def _rate(self, conn, adapter: GameAdapter, stored: game_store.StoredGame, match: Match):
+        """Two-seat matches move the players' Elo ratings in this server, in the transaction
+        that saves the last move; a computer opponent counts at its level's rating."""
+        if len(stored.players) != 2 or stored.guild_id is None:
+            return
+        outcome = adapter.outcome(match.engine)
+        for seat, other in ((0, 1), (1, 0)):
+            player, opponent = stored.players[seat], stored.players[other]
+            if player == COMPUTER_ID:
+                continue
+            if opponent == COMPUTER_ID:
+                level_rating = adapter.computer_rating(match.computers.get(other, ""))
+                if level_rating is None:
+                    continue
+                await ratings_store.record_game(
+                    conn,
+                    game=adapter.game,
+                    guild_id=stored.guild_id,
+                    player=player,
+                    opponent=None,
+                    result=outcome[seat],
+                    opponent_rating=level_rating,
+                )
+            elif seat == 0:  # one update covers both humans
+                await ratings_store.record_game(
+                    conn,
+                    game=adapter.game,
+                    guild_id=stored.guild_id,
+                    player=player,
+                    opponent=opponent,
+                    result=outcome[seat],
+                )
+
+    async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+        if interaction.guild_id is None:
+            raise UserError("Leaderboards belong to a server.")
+        rows = await ratings_store.leaderboard(
+            self.bot.db, game=adapter.game, guild_id=interaction.guild_id
+        )
+        lines = [
+            f"{rank}. <@{row.user_id}>: **{row.rating:.0f}** ({row.played} rated matches)"
+            for rank, row in enumerate(rows, start=1)
+        ] or ["Nobody has finished a rated match here yet."]
+        levels = [
+            f"{level}: {rating:.0f}"
+            for level in adapter.computer_levels
+            if (rating := adapter.computer_rating(level)) is not None
+        ]
+        embed = discord.Embed(title=f"{adapter.title} leaderboard", description="\n".join(lines))
+        if levels:
+            embed.add_field(name="The computer, for comparison", value=" · ".join(levels))
+        embed.set_footer(text="Elo ratings in this server; everyone starts at 1500.")
+        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """The same settings again with the seats swapped, from the final message's button."""
+        stored = await game_store.load_game(self.bot.db, game_id)
+        if stored is None or stored.game not in self.adapters:
+            raise UserError("That match no longer exists.")
+        adapter = self.adapters[stored.game]
+        seat = seat_of(stored.players, interaction.user.id)
+        if seat is None:
+            raise UserError(f"Only the players of match #{game_id} can ask for its rematch.")
+        if stored.status != "finished":
+            raise UserError("A rematch is offered once the match is over.")
+        self.require_match_permissions(interaction)
+        old = Match.from_json(adapter, stored.state)
+        players = list(reversed(stored.players))
+        names = list(reversed(old.names))
+        computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
+        match, events = self._new_match(
+            adapter,
+            adapter.rematch_options(old.engine),
+            names,
+            computers=computers,
+            remind_minutes=old.remind_minutes,
+            forfeit_minutes=old.forfeit_minutes,
+            challenged_seat=0 if players[0] != interaction.user.id else 1,
+        )
+        # The rematch is announced where the first match was made, so it gets its own thread.
+        game_id = await self._create(
+            interaction,
+            adapter,
+            match,
+            players,
+            status="active" if computers else "pending",
+            channel_id=stored.channel_id,
+        )
+        channel = self.bot.get_channel(stored.channel_id) or await self.bot.fetch_channel(
+            stored.channel_id
+        )
+        await interaction.response.send_message(
+            f"Rematch: {adapter.title} match #{game_id}, in <#{stored.channel_id}>.",
+            ephemeral=True,
+        )
+        if computers:
+            message = await channel.send(
+                f"{interaction.user.mention} plays the computer again: {adapter.title} match "
+                f"#{game_id}, {adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
+                f"Dice commitment: `{match.commitment}`.",
+                allowed_mentions=NO_MENTIONS,
+            )
+            created = await game_store.load_game(self.bot.db, game_id)
+            assert created is not None
+            await self._open_play(adapter, created, match, events, message)
+            return
+        challenged = players[match.challenged_seat]
+        await channel.send(
+            f"<@{challenged}>, {interaction.user.mention} asks for a rematch of match "
+            f"#{stored.id} with the seats swapped (match #{game_id}: "
+            f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}).\n"
+            f"Dice commitment: `{match.commitment}`.",
+            view=view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
         )
 
     def _timers_for(
@@ -698,8 +822,10 @@ class MatchHost:
             "embed": post.embed,
             "files": [discord.File(io.BytesIO(data), filename=name) for name, data in post.files],
         }
+        rematch = [RematchButton(stored.id)] if post.rematch else []
         view = view_of(
-            [
+            rematch
+            + [
                 MoveButton(
                     stored.id,
                     stored.version,

@@ -159,7 +159,10 @@ class RocketballAdapter(GameAdapter):
             footer += " · the animation shows the ball's path"
         embed.set_footer(text=footer)
         embed.set_image(url="attachment://board.png")
-        return TurnPost(embed, files, self._buttons(state) if final else [])
+        return TurnPost(embed, files, self._buttons(state) if final else [], rematch=state.over)
+
+    def rematch_options(self, state: GameState) -> dict[str, Any]:
+        return {"settings": state.settings}
 
     @staticmethod
     def _buttons(state: GameState) -> list[ButtonSpec]:

@@ -173,6 +173,10 @@ class Rocketball(commands.Cog):
     ) -> None:
         await interaction.response.send_message(**rules_message(topic, 0), ephemeral=True)
 
+    @group.command(name="leaderboard", description="Rocketball's Elo ratings in this server")
+    async def leaderboard(self, interaction: discord.Interaction) -> None:
+        await self.bot.matches.leaderboard(interaction, self.adapter)
+
     @group.command(name="stats", description="Wins, losses and goals in Rocketball")
     @app_commands.describe(user="Whose statistics (default: yours)")
     async def stats(

@@ -240,5 +240,5 @@ async def test_a_read_only_database_stops_start_up_with_a_clear_message(tmp_path
         return real_connect(f"file:{target}?mode=ro", uri=True, **kwargs)
 
     monkeypatch.setattr(database_module.aiosqlite, "connect", read_only)
-    with pytest.raises(database_module.DatabaseError, match="cannot be written.*DATABASE_PATH"):
+    with pytest.raises(database_module.DatabaseError, match=r"cannot be written.*DATABASE_PATH"):
         await Database.open(path)

@@ -351,3 +351,37 @@ async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
     posted = shown if shown.embeds else await discord.wait_for_message(thread, is_turn)
     assert "rolls d4" in posted.text or posted.buttons
     await resign(discord, xia, thread)
+
+
+# --- issue 10: rematch and ratings ----------------------------------------------------------------
+
+
+async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discord, bot, general):
+    zed, amy = discord.add_user("zed"), discord.add_user("amy")
+    _, thread, _ = await start_match(discord, zed, amy, general)
+    first_id = latest_game_id(bot)
+    await resign(discord, zed, thread)
+    end = await discord.wait_for_message(thread, lambda m: "wins" in m.text, timeout=15)
+    assert end.button_labels == ["Rematch"]
+    spectator = await discord.click(end, "Rematch", user=discord.add_user("bea"))
+    assert spectator.ephemeral and "Only the players" in spectator.content
+    asked = await discord.click(end, "Rematch", user=zed)
+    assert asked.ephemeral and general.mention in asked.content
+    offer = await discord.wait_for_message(general, lambda m: "rematch" in m.content)
+    assert amy.mention in offer.content and "seats swapped" in offer.content
+    second_id = latest_game_id(bot)
+    assert second_id == first_id + 1
+    refused = await discord.click(offer, "Accept", user=zed)
+    assert refused.ephemeral and f"Only {amy.mention} can answer" in refused.content
+    await discord.click(offer, "Accept", user=amy)
+    second_thread = await discord.wait_for_thread(general)
+    first_names = json.loads(games_row(bot, first_id)["state"])["names"]
+    second_names = json.loads(games_row(bot, second_id)["state"])["names"]
+    assert second_names == list(reversed(first_names))
+    assert engine_state(bot, second_id)["settings"] == engine_state(bot, first_id)["settings"]
+
+    board = await discord.slash("rocketball leaderboard", user=zed, channel=general)
+    lines = [line for line in board.text.splitlines() if "rated match" in line]
+    assert amy.mention in lines[0] and "1516" in lines[0]
+    assert zed.mention in board.text and "1484" in board.text
+    await resign(discord, amy, second_thread)

@@ -156,7 +156,7 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     winner = seats[match.engine.winner]
     assert status == "finished"
     assert winner.mention in last.content and f"({winner.name.capitalize()}) wins" in last.text
-    assert not last.buttons
+    assert last.button_labels == ["Rematch"]  # the only button left: the match is over
     # Every move was stored with its events, the play-by-play.
     with sqlite3.connect(bot.database_path) as conn:
         moves = conn.execute(
@@ -485,7 +485,7 @@ async def test_special_chip_counts_and_a_tug_of_war_that_never_swaps(discord, bo
 
 async def test_a_mistyped_move_is_answered_with_every_form_a_move_takes(discord, bot, games):
     jo, kai = discord.add_user("jo"), discord.add_user("kai")
-    _, _, game_id, thread, first = await start_challenge(discord, bot, jo, kai, games)
+    _, _, game_id, thread, _first = await start_challenge(discord, bot, jo, kai, games)
     mover = {"N": jo, "S": kai}[stored_game(bot, game_id)[2].engine.to_move]
     answer = await discord.slash("rocketball move", user=mover, channel=thread, move="banana")
     assert answer.ephemeral and "`banana`" in answer.content
