@@ -5,6 +5,7 @@ page's actions refused where Discord's client would refuse them."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import urllib.error
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from config import NO_TOKEN_MESSAGE
+from fakediscord.clock import find_libfaketime
 from tests.sandbox.conftest import SandboxProcess
 
 
@@ -234,3 +236,23 @@ class TestActionsAreRefusedAsDiscordWould:
         )
         assert mine[-1]["sandbox_ephemeral"]
         assert not [m for m in messages(sandbox, league, alice) if m["id"] == mine[-1]["id"]]
+
+
+def test_the_sandbox_clock_stays_where_it_was_moved_across_a_restart(tmp_path: Path) -> None:
+    """Deadlines the bot stored in sandbox time must not jump back when the sandbox restarts."""
+    if find_libfaketime() is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail("the sandbox's clock control needs libfaketime (.ci/run installs it)")
+        pytest.skip("no libfaketime (Debian: apt-get install libfaketime)")
+    first = SandboxProcess(tmp_path)
+    first.start()
+    moved = post(first, "/sandbox/clock", {"advance": 7200})
+    assert moved["ok"] and moved["clock"]["offset"] == 7200
+    first.stop()
+    again = SandboxProcess(tmp_path)
+    again.start()
+    try:
+        assert again.state()["clock"]["offset"] == 7200
+        assert (tmp_path / "sandbox-discord" / "faketime").read_text() == "+7200\n"
+    finally:
+        again.stop()
