@@ -230,11 +230,23 @@ def spy_target_fixture(spy: SpyOrder, fixtures: list[Fixture]) -> Fixture | None
 # --- the bank -----------------------------------------------------------------------------
 
 
+def private_line(
+    events: list[str], private: dict[str, list[str]] | None, team_name: str, line: str
+) -> None:
+    """A line only `team_name` may read (its bids, its bank account: RULINGS "What the public
+    sees"): into `private[team_name]`, or into `events` when no private lines are kept."""
+    if private is None:
+        events.append(line)
+    else:
+        private.setdefault(team_name, []).append(line)
+
+
 def apply_bank_rule(
     league: League,
     round_number: int,
     events: list[str],
     ledger: list[MoneyEntry] | None = None,
+    private: dict[str, list[str]] | None = None,
 ) -> None:
     """Rule 9's bank, at the end of every round.
 
@@ -256,10 +268,13 @@ def apply_bank_rule(
             continue
         if team.below_credit_since_round is None:  # first round in the red: a warning
             team.below_credit_since_round = round_number
-            events.append(
+            private_line(
+                events,
+                private,
+                team.name,
                 f"{possessive(team.name)} bank account is {dollars(team.money)}, below "
                 f"{dollars(CREDIT_LIMIT)}: the manager has one round to put it right before the "
-                "bank takes measures."
+                "bank takes measures.",
             )
             continue
         for player in [p for p in team.players if p.is_contract]:
@@ -287,6 +302,10 @@ def apply_bank_rule(
         if within_credit(team.money):
             team.below_credit_since_round = None
         else:
-            events.append(
-                f"{team.name} is still at {dollars(team.money)} in the bank after the bank's measures."
+            private_line(
+                events,
+                private,
+                team.name,
+                f"{team.name} is still at {dollars(team.money)} in the bank after the bank's "
+                "measures.",
             )

@@ -241,6 +241,7 @@ def resolve_transfer_market(
     rng: random.Random,
     events: list[str],
     ledger: list[economy.MoneyEntry] | None = None,
+    private: dict[str, list[str]] | None = None,
 ) -> None:
     """Step 8: every player on the transfer list is sold, goes to the amateurs or stays.
 
@@ -268,10 +269,13 @@ def resolve_transfer_market(
             if buyer is None:
                 continue
             if not economy.within_credit(buyer.money - bid.amount):
-                events.append(
+                economy.private_line(
+                    events,
+                    private,
+                    buyer.name,
                     economy.refused_for_credit(
                         buyer, f"bid of ${bid.amount} on {player.name}", "it"
-                    )
+                    ),
                 )
                 continue
             valid.append((buyer.name, bid.amount))
@@ -370,6 +374,7 @@ def resolve_gm_offers(
     rng: random.Random,
     events: list[str],
     ledger: list[economy.MoneyEntry] | None = None,
+    private: dict[str, list[str]] | None = None,
 ) -> None:
     """Step 9: each GM offer goes to the highest valid bidder (rule 8); the money goes to the
     GM. Offers nobody bids on lapse."""
@@ -385,10 +390,13 @@ def resolve_gm_offers(
             if team is None:
                 continue
             if not economy.within_credit(team.money - bid.amount):
-                events.append(
+                economy.private_line(
+                    events,
+                    private,
+                    team.name,
                     economy.refused_for_credit(
                         team, f"bid of ${bid.amount} on {offer.describe()}", "it"
-                    )
+                    ),
                 )
                 continue
             valid.append((team.name, bid))
@@ -519,6 +527,7 @@ def resolve_contract_players(
     rng: random.Random,
     events: list[str],
     ledger: list[economy.MoneyEntry] | None = None,
+    private: dict[str, list[str]] | None = None,
 ) -> None:
     """Step 10: ended contracts end, then every open contract player signs with the team
     rule 7 says he chooses. The bonus (10 %/20 % of the whole contract's pay for 3/4 rounds)
@@ -536,10 +545,13 @@ def resolve_contract_players(
                     continue
                 bonus = economy.contract_bonus(bid.pay_per_round, bid.rounds)
                 if not economy.within_credit(team.money - bonus):
-                    events.append(
+                    economy.private_line(
+                        events,
+                        private,
+                        team.name,
                         economy.refused_for_credit(
                             team, f"contract bid for {spec.name}", f"the bonus of ${bonus}"
-                        )
+                        ),
                     )
                     continue
                 valid.append((team.name, bid))

@@ -611,6 +611,7 @@ class _Round:
                 self.rng,
                 self.events,
                 self.report.ledger,
+                self.report.private,
             )
         # Everything on the list is resolved now (or can no longer be sold this season).
         self.state.transfer_list = []
@@ -635,7 +636,13 @@ class _Round:
         four rounds)."""
         bids = {name: o.gm_offer_bids for name, o in self.orders.items()}
         market.resolve_gm_offers(
-            self.league, self.state.gm_offers, bids, self.rng, self.events, self.report.ledger
+            self.league,
+            self.state.gm_offers,
+            bids,
+            self.rng,
+            self.events,
+            self.report.ledger,
+            self.report.private,
         )
         self.state.gm_offers = []
         if market.gm_offers_allowed(self.r + 1, self.total):
@@ -649,7 +656,13 @@ class _Round:
         """Step 10: contracting of the contract players (rule 7)."""
         bids = {name: o.contract_bids for name, o in self.orders.items()}
         market.resolve_contract_players(
-            self.league, bids, self.r, self.rng, self.events, self.report.ledger
+            self.league,
+            bids,
+            self.r,
+            self.rng,
+            self.events,
+            self.report.ledger,
+            self.report.private,
         )
         ending = [
             (team.name, p.name)
@@ -691,7 +704,9 @@ def play_round(
     current.transfers()
     current.gm_offers()
     current.contracts()
-    economy.apply_bank_rule(working.league, current.r, current.events, current.report.ledger)
+    economy.apply_bank_rule(
+        working.league, current.r, current.events, current.report.ledger, current.report.private
+    )
     working.league.round_number += 1
     working.league.store_rng(current.rng)
     return working, current.report

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from rules.volleyball.managers import all_computer_orders, new_computer_league
-from rules.volleyball.orders import SpyOrder, TrainingOrder
+from rules.volleyball.orders import GmOfferBid, SpyOrder, TrainingOrder
 from rules.volleyball.rounds import RoundReport, play_round
 from rules.volleyball.season import LeagueState
 
@@ -69,3 +69,22 @@ def test_the_spy_report_goes_only_to_the_spying_team(played) -> None:
     assert f"Spy report on {target}" in report.text(first)
     for team in state.league.teams[1:]:
         assert "Spy report" not in report.text(team.name)
+
+
+def test_a_bid_refused_by_the_bank_and_the_bank_warning_are_private() -> None:
+    state = new_computer_league(6, seed=21)
+    orders = all_computer_orders(state)
+    poor = state.league.teams[0]
+    poor.money = -1400  # refused bids, and after the round still below -$1,000
+    offer = next(o for o in state.gm_offers if o.kind == "player")
+    orders[poor.name].gm_offer_bids = [GmOfferBid(offer.offer_id, 1, "Jan Arm")]
+    orders[poor.name].contract_bids = []
+    orders[poor.name].transfer_bids = []
+    orders[poor.name].spies = []
+    _after, report = play_round(state, orders)
+    public = report.text()
+    assert poor.name not in " ".join(e for e in report.events if "bank account" in e)
+    assert not any("is not valid" in e and poor.name in e for e in report.events)
+    own = report.private[poor.name]
+    assert any("bank account is" in line for line in own)
+    assert "bank account is" not in public
