@@ -185,6 +185,9 @@ def _meet_card(state: GameState, ball: Ball, card: BoardCard, outcome: Outcome) 
         state.cards.remove(card)
         outcome.smashed.append(card.card)
         ball.energised = False
+        for other in state.balls:  # a ball it had diverted goes straight on
+            if other.cross_to in card.squares:
+                other.cross_to = None
         outcome.texts.append(f"An energised ball smashes the {card_name(card.kind)} at {where}.")
         return
     if card.kind in BALL_CHANGERS:

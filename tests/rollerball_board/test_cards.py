@@ -130,3 +130,16 @@ def test_a_track_changer_entry_square_diverts_even_if_the_ball_stops_there():
     assert where(state) == ["d2"]
     move_balls(state)
     assert where(state) == ["d1"]
+
+
+def test_a_ball_diverted_by_a_card_that_is_smashed_goes_straight_on():
+    # ball 1 enters d2 and is diverted; on the same space energised ball 2 smashes the card at d1
+    state = scenario(
+        edition="earlier",
+        balls=["c2", ("c1", {"energised": True})],
+        cards=[("up-move", "d2", "d1")],
+    )
+    move_balls(state)
+    assert state.cards == []
+    move_balls(state)
+    assert where(state) == ["e1", "e2"]
