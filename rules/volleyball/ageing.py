@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from rules.volleyball.models import Player, Team
 from rules.volleyball.orders import AgeingSplit
-from rules.volleyball.wording import possessive
+from rules.volleyball.wording import did_you_mean, possessive
 
 NEXT_AGE = {"A": "B", "B": "C", "C": "D", "D": "E"}
 
@@ -122,7 +122,11 @@ def ageing_split_problems(team: Team, splits: list[AgeingSplit]) -> list[str]:
     for split in splits:
         player = team.player(split.player)
         if player is None:
-            problems.append(f"{team.name} has no player called {split.player}.")
+            roster = [p.name for p in team.players]
+            problems.append(
+                f"{team.name} has no player called {split.player}."
+                + did_you_mean(split.player, roster)
+            )
             continue
         if player.age not in AGEING_STEPS:
             problems.append(f"{player.name} does not lose points by ageing this season.")

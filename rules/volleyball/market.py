@@ -31,7 +31,7 @@ from rules.volleyball.models import (
     Team,
 )
 from rules.volleyball.orders import CONTRACT_LENGTHS, ContractBid, GmOfferBid, TransferBid
-from rules.volleyball.wording import possessive
+from rules.volleyball.wording import did_you_mean, possessive
 
 
 @dataclass
@@ -176,7 +176,10 @@ def listing_problems(
     for sale in sales:
         player = team.player(sale.player)
         if player is None:
-            problems.append(f"{team.name} has no player called {sale.player} to sell.")
+            problems.append(
+                f"{team.name} has no player called {sale.player} to sell."
+                + did_you_mean(sale.player, [p.name for p in team.players])
+            )
             continue
         if player.is_contract:
             problems.append(f"{player.name} is a contract player and cannot be sold.")

@@ -34,6 +34,7 @@ from rules.volleyball.orders import (
     VolleyballError,
     set_order_problems,
 )
+from rules.volleyball.wording import did_you_mean
 
 HOME = "home"
 AWAY = "away"
@@ -300,6 +301,7 @@ def validate_match_orders(
             if player is None:
                 problems.append(
                     f"Set {number}: there is no player called {slot.player!r} in {team.name}."
+                    + did_you_mean(slot.player, [p.name for p in team.players])
                 )
                 continue
             resolved.append(PlayerSlot(player.name, slot.position, slot.tired_from_ol))

@@ -26,7 +26,6 @@ match.validate_match_orders's job, not the form's.
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 
@@ -47,7 +46,7 @@ from rules.volleyball.orders import (
     TrainingOrder,
     VolleyballError,
 )
-from rules.volleyball.wording import possessive
+from rules.volleyball.wording import did_you_mean, possessive
 
 NAME_WIDTH = 24
 BLANK_ROW = "_" * 20
@@ -556,15 +555,7 @@ class _FormReader:
             )
             return None
         if self.team is not None and self.team.player(name) is None:
-            roster = [p.name for p in self.team.players]
-            near = difflib.get_close_matches(name, roster, n=1, cutoff=0.6)
-            near = near or difflib.get_close_matches(
-                name.lower(), [n.lower() for n in roster], n=1, cutoff=0.6
-            )
-            hint = ""
-            if near:
-                hint = " Did you mean " + next(n for n in roster if n.lower() == near[0].lower())
-                hint += "?"
+            hint = did_you_mean(name, [p.name for p in self.team.players])
             self.problem(number, f"{self.team.name} has no player called {name!r}.{hint}")
             return None
         code = rest[0] if len(rest) == 1 else rest[2]

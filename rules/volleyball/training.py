@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from rules.volleyball.models import Player, SeasonConfig, Team
 from rules.volleyball.orders import TrainingOrder
-from rules.volleyball.wording import possessive
+from rules.volleyball.wording import did_you_mean, possessive
 
 MAX_GAIN_PER_LEVEL_PER_ROUND = 1
 MAX_RATIO = 3
@@ -153,7 +153,10 @@ def training_order_problems(team: Team, orders: list[TrainingOrder]) -> list[str
     for order in orders:
         player = team.player(order.player)
         if player is None:
-            problems.append(f"{team.name} has no player called {order.player} to train.")
+            problems.append(
+                f"{team.name} has no player called {order.player} to train."
+                + did_you_mean(order.player, [p.name for p in team.players])
+            )
             continue
         if player.name in seen:
             problems.append(f"{player.name} is in the training orders twice; list him once.")

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import difflib
+
 
 def possessive(name: str) -> str:
     """ "Red Rocket's", but "Nova Spikers'" (issue 12 item 6: no "Spikers's")."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+def did_you_mean(name: str, candidates: list[str]) -> str:
+    """ " Did you mean Fenna?" for the candidate nearest to a misspelt `name` (issue 12 item
+    3), or "" when none is near."""
+    lowered = {c.casefold(): c for c in candidates}
+    near = difflib.get_close_matches(name.strip().casefold(), list(lowered), n=1, cutoff=0.6)
+    return f" Did you mean {lowered[near[0]]}?" if near else ""

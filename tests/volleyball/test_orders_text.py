@@ -151,3 +151,13 @@ def test_a_user_takes_over_a_computer_teams_seat_in_a_running_league(
         take_over_seat(after, "Harbour Hawks", "7")
     with pytest.raises(VolleyballError, match="already"):
         take_over_seat(after, state.league.teams[2].name, "9", mine)
+
+
+def test_a_misspelt_name_in_an_order_line_gets_the_nearest_name() -> None:
+    league = new_computer_league(6, seed=21)  # long enough for the transfer market
+    team = league.league.teams[0]
+    player = team.players[0].name
+    typo = player[:-1] + ("x" if player[-1] != "x" else "y")
+    check = submit_orders(league, team.name, text=f"SELL: {typo}\nTRAIN: {typo} OL")
+    assert len(check.problems) == 2
+    assert all(p.endswith(f"Did you mean {player}?") for p in check.problems)
