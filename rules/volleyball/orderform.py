@@ -701,11 +701,12 @@ def format_round_forms(
     fixtures: list[Fixture],
     round_orders: RoundOrders | None = None,
     *,
-    division: int = 1,
+    division: int | None = None,
 ) -> str:
     """One form per match `team` plays in `fixtures` (the round's), in match order: blank, or
     filled in from `round_orders`. The round's training goes on the first form only; spying
     order i goes on form i (the seed's form has one spying block)."""
+    division = team.division if division is None else division
     own = sorted(
         (f for f in fixtures if team.name.casefold() in (f.home.casefold(), f.away.casefold())),
         key=lambda f: f.match_number,

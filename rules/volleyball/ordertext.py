@@ -74,6 +74,8 @@ _LINE = re.compile(
     r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*:\s*(.*)$", re.I
 )
 _MONEY = r"\$?(\d[\d,]*)"
+MAX_MESSAGE_BYTES = 100_000
+"""Issue 12: an upload over 100 KB is refused (a round's forms are a few KB)."""
 
 
 def _money(text: str) -> int:
@@ -242,6 +244,14 @@ def submit_orders(
     team = state.league.team(team_name)
     if team is None:
         return OrderCheck(RoundOrders(team=team_name), [f"There is no team called {team_name}."])
+    if text is not None and len(text.encode("utf-8")) > MAX_MESSAGE_BYTES:
+        return OrderCheck(
+            on_file or RoundOrders(team=team.name),
+            [
+                f"The orders are {len(text.encode('utf-8')) // 1000} KB; send at most "
+                f"{MAX_MESSAGE_BYTES // 1000} KB (one form per match and the order lines)."
+            ],
+        )
     if text is not None:
         try:
             fixtures = round_fixtures(state, state.league.round_number)

@@ -161,3 +161,18 @@ def test_a_misspelt_name_in_an_order_line_gets_the_nearest_name() -> None:
     check = submit_orders(league, team.name, text=f"SELL: {typo}\nTRAIN: {typo} OL")
     assert len(check.problems) == 2
     assert all(p.endswith(f"Did you mean {player}?") for p in check.problems)
+
+
+def test_an_upload_over_100_kb_is_refused_and_the_old_orders_stay(league: LeagueState) -> None:
+    name = league.league.teams[0].name
+    on_file = basic_orders(league, name)
+    check = submit_orders(league, name, text="# note\n" * 15_000, on_file=on_file)
+    assert not check.accepted and "100 KB" in check.problems[0]
+    assert check.orders is on_file
+
+
+def test_the_printed_forms_carry_the_teams_division() -> None:
+    state = new_computer_league(8, seed=5, divisions=[4, 4])
+    team = next(t for t in state.league.teams if t.division == 2)
+    text = format_round_forms(team, round_fixtures(state, 1))
+    assert "DIVISION NO.: 2" in text
