@@ -408,6 +408,12 @@ def _advance(state: GameState, events: list[Event]) -> None:
             continue
         if state.phase not in ("turn", "decide"):
             return
+        while (
+            state.pending
+            and state.pending[0].kind == "discard"
+            and not state.hands[state.pending[0].seat]
+        ):
+            state.pending.pop(0)  # hit again with nothing left to discard
         if state.pending:
             state.phase = "decide"
             return

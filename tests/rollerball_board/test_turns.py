@@ -287,3 +287,23 @@ def test_the_next_step_in_words():
     )
     state.turn_step = "move"
     assert describe_next_step(state).startswith("Player 1: move your workman")
+
+
+def test_a_workman_hit_more_times_than_he_has_cards_is_not_asked_for_a_card_he_lacks():
+    # found by the benchmark: a third discard was asked of an empty hand (no legal action).
+    # Ball 1 hits him on g1 (home to i3), ball 3 hits him there, ball 2 hits him there again.
+    state = scenario(
+        balls=["f1", "i1", "i2"],
+        workmen=("e5", "g1"),
+        bases=("a9", "i3"),
+        hands=([], ["up-move", "replacer"]),
+    )
+    state, _ = end_turn(state)
+    assert [d.kind for d in state.pending].count("discard") == 3
+    while not (state.phase == "turn" and state.turn_step == "move"):
+        seat = min(actors(state))
+        actions = legal_actions(state, seat)
+        assert actions, f"no legal action in {next_step(state)}"
+        state, _ = apply(state, actions[0], seat)
+    assert not [c for c in state.hands[1] if kind_of(c) in ("up-move", "replacer")]
+    assert conserved(state) == list(range(34))
