@@ -23,7 +23,8 @@ Orders
   -> OrderCheck(orders, problems, warnings, accepted): a message (the seed's forms and the
   order lines of ordertext: SPONSOR, SCOUT, SPY, SELL, BID, GM BID, CONTRACT, AGEING, TRAIN)
   or structured RoundOrders, merged with what is on file, checked against the round. Store
-  `orders` only when `accepted`; show every problem and warning.
+  `orders` only when `accepted`; show every problem and warning. Between seasons only AGEING
+  lines are taken; pass the stored `orders.ageing` per team to end_season.
 - format_round_forms(team, fixtures, orders=None, division=) -> str: the forms to fill in;
   format_orders_text(orders) -> str: the order lines of what is on file.
 - preview_match(team, match_orders) -> [SetPreview(set_number, ol_total, dl_total, chance,

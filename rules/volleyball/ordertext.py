@@ -15,7 +15,8 @@ a message of their own). Labels are case-insensitive; money may be written "$350
     AGEING: Anna OL 3                       rule 10, OL points lost (the rest off DL)
     TRAIN: Bob OL                           rule 6 (OL, DL or OL DL: one point each)
 
-`LABEL: none` clears what is on file for that kind. Orders are merged kind by kind: a
+`LABEL: none` clears what is on file for that kind. Between seasons only AGEING lines are
+taken (they go to season.end_season). Orders are merged kind by kind: a
 message replaces the kinds it mentions (line-ups match by match number) and keeps the rest on
 file (`merge_orders`). `submit_orders` reads a message (forms and order lines), merges it
 with what is on file and checks the result against the round: accepted orders, every problem
@@ -27,6 +28,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules.volleyball.ageing import ageing_split_problems
 from rules.volleyball.models import Team
 from rules.volleyball.orderform import parse_order_forms, round_orders_from_forms
 from rules.volleyball.orders import (
@@ -266,6 +268,14 @@ def submit_orders(
         return OrderCheck(on_file or RoundOrders(team=team.name), ["No orders were given."])
     read.orders.team = team.name
     merged = merge_orders(on_file, read.orders, read.mentioned)
+    if state.season_over:
+        # Between seasons only rule 10's ageing splits can be given (for end_season).
+        problems = ageing_split_problems(team, merged.ageing)
+        if read.mentioned - {"ageing"}:
+            problems.insert(
+                0, "The season is over: only ageing splits (AGEING lines) can be sent now."
+            )
+        return OrderCheck(merged, problems)
     return check_round_orders(state, merged)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.volleyball.creation import PlayerDraft, create_team
-from rules.volleyball.managers import new_computer_league
+from rules.volleyball.managers import new_computer_league, play_computer_season
 from rules.volleyball.orderform import format_round_forms
 from rules.volleyball.orders import (
     AgeingSplit,
@@ -176,3 +176,14 @@ def test_the_printed_forms_carry_the_teams_division() -> None:
     team = next(t for t in state.league.teams if t.division == 2)
     text = format_round_forms(team, round_fixtures(state, 1))
     assert "DIVISION NO.: 2" in text
+
+
+def test_between_seasons_only_ageing_splits_are_taken() -> None:
+    final, _reports = play_computer_season(new_computer_league(4, seed=21))
+    team = final.league.teams[0]
+    player = next(p for p in team.players if p.age in ("A", "B"))
+    check = submit_orders(final, team.name, text=f"AGEING: {player.name} OL 3")
+    assert check.accepted and check.orders.ageing == [AgeingSplit(player.name, 3)]
+    wrong = submit_orders(final, team.name, text=f"AGEING: {player.name} OL 1\nSPONSOR: x")
+    assert wrong.problems[0].startswith("The season is over")
+    assert any("OL can lose" in p for p in wrong.problems)
