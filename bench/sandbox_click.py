@@ -6,7 +6,10 @@ page: from the click to the frame after the edited message (a new version) is in
 it includes the page's request, the fake Discord, the bot's answer, the event stream and the
 page's rendering.
 
-    .venv/bin/python bench/sandbox_click.py [--clicks 40]
+Then Alice and Bob play Rocketball through the page, and each Roll/Aim click is measured to the
+first change shown and to the next turn's board image shown (the bot draws it with Pillow).
+
+    .venv/bin/python bench/sandbox_click.py [--clicks 40] [--game-clicks 10]
 """
 
 from __future__ import annotations
@@ -44,9 +47,109 @@ CLICK_TO_SHOWN = """async (id) => {
 }"""
 
 
+GAME_CLICK = """async ([id, label]) => {
+    const box = document.getElementById('messages');
+    const message = box.querySelector(`.message[data-id="${id}"]`);
+    const button = [...message.querySelectorAll('button.btn')].find(b => b.textContent === label);
+    const versions = () => [...box.querySelectorAll('.message')].map(
+        m => `${m.dataset.id}:${m.dataset.version}`).join();
+    const before = versions();
+    const known = new Set([...box.querySelectorAll('.message')].map(m => m.dataset.id));
+    const started = performance.now();
+    let first = null;
+    const shown = new Promise(resolve => {
+        const check = () => {
+            // the bot's first visible answer: a message edited or posted (not the page's own
+            // greying of the clicked button)
+            if (first === null && versions() !== before) first = performance.now() - started;
+            const fresh = [...box.querySelectorAll('.message')].filter(
+                m => !known.has(m.dataset.id) && m.querySelector('img.media'));
+            const image = fresh.length && fresh[fresh.length - 1].querySelector('img.media');
+            if (image && image.complete && image.naturalWidth) {
+                watch.disconnect();
+                requestAnimationFrame(() => resolve([first, performance.now() - started]));
+            } else if (image) {
+                image.addEventListener('load', check, {once: true});
+            }
+        };
+        const watch = new MutationObserver(check);
+        watch.observe(box, {childList: true, subtree: true, attributes: true});
+    });
+    button.click();
+    return await shown;
+}"""
+
+
+def rocketball_clicks(page, sandbox, samples: int) -> list[tuple[float, float]]:
+    """Alice and Bob play Rocketball through the page; each Roll/Aim click is measured to the
+    first change shown and to the next turn's board image shown (decoded)."""
+    import random
+    import sqlite3
+
+    from cogs.host import Match
+    from cogs.rocketball.adapter import RocketballAdapter
+    from rules.rocketball import ai
+    from rules.rocketball.record import format_action
+
+    def match() -> Match:
+        with sqlite3.connect(sandbox.data / "sandbox.db") as conn:
+            state = conn.execute("SELECT state FROM games ORDER BY id DESC LIMIT 1").fetchone()[0]
+        return Match.from_json(RocketballAdapter(), state)
+
+    def act_as(name: str) -> None:
+        user_id = page.select_option("#user-select", label=name.capitalize())[0]
+        page.wait_for_selector(f'body[data-user="{user_id}"]')
+
+    page.fill("#composer-input", "/rocketball challenge")
+    page.locator('#suggestions .suggestion[data-command="rocketball challenge"]').click()
+    page.locator("#opt-opponent").select_option(label="Bob")
+    page.locator("#send").click()
+    act_as("bob")
+    challenge = page.locator("#messages .message", has_text="challenges you").last
+    challenge.get_by_role("button", name="Accept").click()
+    page.locator("#channel-list .channel.thread").last.click()
+    seats = {"N": "alice", "S": "bob"}
+    rng = random.Random(11)
+    measured: list[tuple[float, float]] = []
+    acted_on = None
+    for _ in range(samples * 6):
+        if len(measured) >= samples:
+            break
+        current = match()
+        if current.engine.over:
+            break
+        act_as(seats[current.engine.to_move])
+        turn = page.locator("#messages .message", has=page.locator("button.btn:not([disabled])"))
+        # the next turn's message, not the one just acted on (its buttons go a moment later)
+        page.wait_for_function(
+            """(old) => {
+                const turns = [...document.querySelectorAll('#messages .message')].filter(
+                    m => m.querySelector('button.btn:not([disabled])'));
+                return turns.length && turns[turns.length - 1].dataset.id !== old;
+            }""",
+            arg=acted_on,
+        )
+        page.wait_for_timeout(400)  # a player reads the board before clicking
+        current = match()
+        act_as(seats[current.engine.to_move])
+        acted_on = turn.last.get_attribute("data-id")
+        labels = turn.last.locator("button.btn:not([disabled])").all_inner_texts()
+        if "Place or rotate a chip…" in labels:
+            action = ai.choose_action(current.engine, "strong", rng)
+            turn.last.get_by_role("button", name="Place or rotate a chip…").click()
+            page.locator("#modal-backdrop").wait_for(state="visible")
+            page.locator("#modal input").first.fill(format_action(action))
+            page.locator("#modal-submit").click()
+            page.wait_for_timeout(800)
+            continue
+        measured.append(tuple(page.evaluate(GAME_CLICK, [acted_on, labels[0]])))
+    return measured
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--clicks", type=int, default=40)
+    parser.add_argument("--game-clicks", type=int, default=10)
     args = parser.parse_args()
     chromium = find_chromium()
     if chromium is None:
@@ -74,6 +177,7 @@ def main() -> None:
                 message_id = help_message.get_attribute("data-id")
                 page.wait_for_timeout(500)
                 samples = [page.evaluate(CLICK_TO_SHOWN, message_id) for _ in range(args.clicks)]
+                game = rocketball_clicks(page, sandbox, args.game_clicks)
                 context.close()
         finally:
             sandbox.stop()
@@ -84,6 +188,18 @@ def main() -> None:
         f"90th percentile {samples[int(len(samples) * 0.9) - 1]:.0f} ms, "
         f"worst {samples[-1]:.0f} ms (target: median < 150 ms)"
     )
+    if game:
+        firsts = sorted(first for first, _ in game)
+        boards = sorted(board for _, board in game)
+        print(f"Rocketball Roll/Aim click, {len(game)} clicks:")
+        print(
+            f"  to the first change shown: median {statistics.median(firsts):.0f} ms, "
+            f"worst {firsts[-1]:.0f} ms"
+        )
+        print(
+            f"  to the next turn's board image shown: median {statistics.median(boards):.0f} ms, "
+            f"worst {boards[-1]:.0f} ms (includes the bot drawing the board)"
+        )
 
 
 if __name__ == "__main__":

@@ -72,9 +72,9 @@ def page(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Itera
 
 
 def act_as(page: Page, name: str) -> None:
-    page.select_option("#user-select", label=name.capitalize())
-    expect(page.locator("#user-select option:checked")).to_have_text(name.capitalize())
-    page.wait_for_selector("body[data-ready=true]")
+    """Switch user and wait until the page shows what they see."""
+    user_id = page.select_option("#user-select", label=name.capitalize())[0]
+    page.wait_for_selector(f'body[data-user="{user_id}"]')
 
 
 def run_command(page: Page, command: str, **options: str) -> None:

@@ -125,6 +125,7 @@ async function switchUser(id) {
   const known = Sandbox.state.channels.some((c) => c.id === Sandbox.channel)
     || Sandbox.channel === Sandbox.state.dm_channel;
   await openChannel(known ? Sandbox.channel : firstChannel());
+  document.body.dataset.user = id;  // the page now shows what this user sees
 }
 
 function firstChannel() {
