@@ -47,7 +47,8 @@ Read-only answers (text lines; split_messages(lines, limit) packs them into mess
   what the GM makes public at the start of a season.
 - standings_lines(state, division=None), state.table(division).standings() -> [TableRow];
   schedule_lines(state, team=None); results_lines(state, round_number); cup_bracket(state)
-  -> rounds of BracketMatch; team_history(state, team); team_sheet(state, team, report=None).
+  -> rounds of BracketMatch; team_history(state, team); team_sheet(state, team, report=None);
+  market_lines(state): the transfer list, GM offers and contract players open for bids.
 
 Modules: orders and models (data), creation, match, orderform, ordertext, rounds, training,
 economy, market, ageing, cup, season, seats, reports, service, managers (computer teams).
@@ -80,6 +81,7 @@ from rules.volleyball.reports import (
     BracketMatch,
     SeasonPublication,
     cup_bracket,
+    market_lines,
     results_lines,
     schedule_lines,
     season_publication,
@@ -149,6 +151,7 @@ __all__ = [
     "end_season",
     "format_orders_text",
     "format_round_forms",
+    "market_lines",
     "new_league",
     "new_team_problems",
     "play_round",

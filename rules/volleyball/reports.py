@@ -13,7 +13,8 @@
   (2,000 for message content, 4,096 for an embed's description); a code block cut by a split
   is closed and reopened.
 - `cup_bracket(state)`: the Galaxy Cup round by round, for the bracket image and `/cup`.
-- `schedule_lines`, `results_lines`, `team_history`: the answers of the read-only commands.
+- `schedule_lines`, `results_lines`, `team_history`, `market_lines`: the answers of the
+  read-only commands.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 
 from rules.volleyball import economy
 from rules.volleyball.cup import fixtures_for_next_cup_round
+from rules.volleyball.market import contract_players_open_for_bids
 from rules.volleyball.models import Team
 from rules.volleyball.rounds import RoundReport, round_fixtures
 from rules.volleyball.season import LeagueState
@@ -397,3 +399,30 @@ def team_history(state: LeagueState, team: str) -> list[str]:
             f"{label}: {f.home} {result.home_sets}-{result.away_sets} {f.away} ({outcome})"
         )
     return lines or [f"{team} has no results yet."]
+
+
+def market_lines(state: LeagueState) -> list[str]:
+    """What is open for bids with this round's orders (rules 7 and 8): the transfer list, the
+    GM offers and the contract players, with the order line to bid on each."""
+    r = state.league.round_number
+    lines = [f"**Market, round {r}**"]
+    if state.transfer_list:
+        lines.append("Transfer list (BID: PLAYER from TEAM AMOUNT):")
+        for listing in state.transfer_list:
+            seller = state.league.team(listing.seller)
+            player = seller.player(listing.player) if seller else None
+            levels = f", Age {player.age}, {player.ol}/{player.dl}" if player else ""
+            minimum = f", minimum ${listing.minimum_price}" if listing.minimum_price else ""
+            lines.append(f"- {listing.player} ({listing.seller}{levels}){minimum}")
+    else:
+        lines.append("Transfer list: empty.")
+    if state.gm_offers:
+        lines.append("GM offers (GM BID: OFFER AMOUNT, and name NAME for a player):")
+        lines += [f"- {offer.describe()}" for offer in state.gm_offers]
+    else:
+        lines.append("GM offers: none this round.")
+    open_players = contract_players_open_for_bids(state.league, r, state.contract_holders())
+    if open_players:
+        lines.append("Contract players (CONTRACT: PLAYER PAY for 2|3|4 rounds):")
+        lines += [f"- {c.name}: OL {c.ol}, DL {c.dl}" for c in open_players]
+    return lines

@@ -10,6 +10,7 @@ from rules.volleyball.orders import SpyOrder
 from rules.volleyball.reports import (
     DISCORD_CONTENT_LIMIT,
     cup_bracket,
+    market_lines,
     public_round_summary,
     season_publication,
     split_messages,
@@ -101,3 +102,13 @@ def test_the_cup_bracket_halves_to_a_final(round_one) -> None:
     sizes = [len(r) for r in rounds]
     assert sizes == [8, 4, 2, 1]  # 8 teams + 8 amateurs
     assert {m.home for m in rounds[0]} | {m.away for m in rounds[0]} == set(before.cup.entrants)
+
+
+def test_the_market_lists_what_is_open_for_bids() -> None:
+    state = new_computer_league(6, seed=21)
+    text = "\n".join(market_lines(state))
+    for offer in state.gm_offers:
+        assert offer.describe() in text
+    for player in state.league.config.contract_players:
+        assert f"{player.name}: OL {player.ol}, DL {player.dl}" in text
+    assert "Transfer list: empty." in text
