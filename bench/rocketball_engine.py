@@ -13,9 +13,12 @@ Prints, all CPU time on one core (time.process_time):
   easy). The actions of each game are recorded, then replayed through the engine alone
   (`legal_actions` + `apply` per action, what a host does each turn), so "engine games/min"
   excludes the computer's thinking; the thinking time is printed beside it.
-- the strong computer's win rate against the easy one over 200 seeded games (target >= 80 %)
-  and against the medium one (what the two-ply look-ahead adds), with the time the strong
-  level takes per decision.
+- the computers against each other over 200 seeded games per pairing: medium-easy,
+  strong-easy (target >= 80 %), strong-medium, master-strong (target >= 65 %), with the
+  strong and master levels' decision times (median, p99, max; CPU time, the benchmark's own
+  data frozen out of the garbage collector, see computer_games), and an Elo-style rating per
+  level fitted to those results (`ratings ...`: the figures in rules/rocketball/ai.py's
+  LEVEL_RATINGS).
 Options: --games N (random games per setting, default 200), --duel N (computer games per
 pairing, default 200).
 """
@@ -23,6 +26,7 @@ pairing, default 200).
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import statistics
 import sys
@@ -87,14 +91,23 @@ def engine_time(plays: list[tuple[GameState, Action]]) -> float:
     return time.process_time() - started
 
 
-def computer_games(games: int, first: str, second: str) -> None:
+def computer_games(games: int, first: str, second: str) -> tuple[float, int]:
     """`first` against `second` over `games` seeded games, seats alternating: the win rate,
-    the length of the games, engine games per minute, and the computer's thinking time."""
+    the length of the games, engine games per minute, and the strong and master levels'
+    decision times. Returns (first's score: wins + half the unfinished games, games).
+
+    Garbage collection: the benchmark keeps every position it plays (for the engine figure),
+    and a full collection scanning them would land inside some decision and be counted as
+    thinking (it made the strong level's worst case read 1.8 s). So before each game the
+    positions kept so far are collected and frozen (gc.collect(); gc.freeze()): collections
+    of the garbage the computer itself makes still run, and are included in its times."""
     wins = unfinished = 0
-    decision_times: list[float] = []
+    decision_times: dict[str, list[float]] = {"strong": [], "master": []}
     plays: list[tuple[GameState, Action]] = []
     thinking = 0.0
     for seed in range(games):
+        gc.collect()
+        gc.freeze()
         seat = "N" if seed % 2 == 0 else "S"
         levels = {seat: first, ("S" if seat == "N" else "N"): second}
         state, _ = new_game(seed)
@@ -105,12 +118,13 @@ def computer_games(games: int, first: str, second: str) -> None:
             action = choose_action(state, level, rng)
             took = time.process_time() - tick
             thinking += took
-            if level == "strong" and state.phase == "place":
-                decision_times.append(took)
+            if level in decision_times and state.phase == "place":
+                decision_times[level].append(took)
             plays.append((state, action))
             state, _ = apply(state, action)
         wins += state.winner == seat
         unfinished += not state.over
+    gc.unfreeze()
     engine = engine_time(plays)
     per_game = len(plays) / games
     print(
@@ -119,17 +133,47 @@ def computer_games(games: int, first: str, second: str) -> None:
         f"legal_actions + apply, no thinking); with the computers' thinking "
         f"{games / (engine + thinking) * 60:,.0f} games/min"
     )
-    target = " (target >= 80 %)" if (first, second) == ("strong", "easy") else ""
-    unfinished_text = f", {unfinished} stopped at 3000 rounds" if unfinished else ""
-    print(
-        f"  {first} won {wins}/{games} = {wins / games:.1%}{target}, seats alternate"
-        f"{unfinished_text}"
+    targets = {("strong", "easy"): " (target >= 80 %)", ("master", "strong"): " (target >= 65 %)"}
+    unfinished_text = (
+        f", {unfinished} stopped at 3000 rounds (half a win each)" if unfinished else ""
     )
-    if decision_times:
-        print(
-            f"  strong decision time: median {statistics.median(decision_times) * 1000:.1f} ms, "
-            f"max {max(decision_times) * 1000:.0f} ms over {len(decision_times)} decisions"
-        )
+    print(
+        f"  {first} won {wins}/{games} = {wins / games:.1%}{targets.get((first, second), '')}, "
+        f"seats alternate{unfinished_text}"
+    )
+    for level, times in decision_times.items():
+        if times:
+            times.sort()
+            target = " (target: median < 0.5 ms, p99 < 5 ms)" if level == "strong" else ""
+            print(
+                f"  {level} decision time (CPU, GC frozen for the benchmark's own data): median "
+                f"{statistics.median(times) * 1000:.2f} ms, p99 "
+                f"{times[int(len(times) * 0.99)] * 1000:.2f} ms, max {times[-1] * 1000:.1f} ms "
+                f"over {len(times)} decisions{target}"
+            )
+    return wins + unfinished / 2, games
+
+
+def elo_ratings(results: list[tuple[str, str, float, int]], anchor: str = "easy") -> dict:
+    """Elo-style ratings that best fit the pairings' scores (maximum likelihood of the
+    logistic model P(a beats b) = 1 / (1 + 10 ** ((rb - ra) / 400))), `anchor` at 1000.
+
+    Each pairing counts one extra drawn game, so a clean sweep (medium and strong beat easy
+    200-0) gives a large but finite gap instead of an infinite one."""
+    results = [(a, b, score + 0.5, games + 1) for a, b, score, games in results]
+    levels = sorted({name for a, b, _, _ in results for name in (a, b)})
+    ratings = dict.fromkeys(levels, 1000.0)
+    for _ in range(20000):
+        gradient = dict.fromkeys(levels, 0.0)
+        for a, b, score, games in results:
+            expected = games / (1 + 10 ** ((ratings[b] - ratings[a]) / 400))
+            gradient[a] += score - expected
+            gradient[b] -= score - expected
+        for level in levels:
+            ratings[level] += 2.0 * gradient[level] / max(1, len(results))
+        shift = ratings[anchor] - 1000
+        ratings = {level: value - shift for level, value in ratings.items()}
+    return {level: round(value) for level, value in ratings.items()}
 
 
 def main() -> None:
@@ -144,9 +188,22 @@ def main() -> None:
         random_games(Settings.with_variants(chips), args.games)
         random_games(Settings.with_variants(["assault", "barricades"]), args.games)
     if args.duel > 0:
-        computer_games(args.duel, "strong", "easy")
-        computer_games(args.duel, "strong", "medium")
-        computer_games(args.duel, "easy", "easy")
+        results = []
+        for first, second in (
+            ("medium", "easy"),
+            ("strong", "easy"),
+            ("strong", "medium"),
+            ("master", "strong"),
+        ):
+            score, games = computer_games(args.duel, first, second)
+            results.append((first, second, score, games))
+        ratings = elo_ratings(results)
+        print(
+            "ratings (Elo-style, easy = 1000, fitted to the pairings above): "
+            + ", ".join(
+                f"{level} {ratings[level]}" for level in ("easy", "medium", "strong", "master")
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -22,7 +22,8 @@ Public API (everything a cog or renderer needs):
     actors(state) -> frozenset[str]                # the seats that may act now
     describe_next(step, names) -> str              # "North (Alice) rolls the d4."
     turn_prompt(state) -> str                      # = describe_next(next_step(state))
-    choose_action(state, level, rng) -> Action     # computer: "easy", "medium" or "strong"
+    choose_action(state, level, rng) -> Action     # computer: one of LEVELS
+    LEVELS = ("easy", "medium", "strong", "master"); LEVEL_RATINGS: level -> Elo-style rating
     python -m rules.rocketball replay FILE          # prints the final state as JSON
     python -m rules.rocketball verify FILE          # OK, or what does not match (exit 1)
 
@@ -41,7 +42,7 @@ from rules.rocketball.actions import (
     parse_record_line,
     record_line,
 )
-from rules.rocketball.ai import LEVELS, choose_action
+from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action
 from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
@@ -60,6 +61,7 @@ from rules.rocketball.turn import NextStep, actors, describe_next, next_step
 
 __all__ = [
     "LEVELS",
+    "LEVEL_RATINGS",
     "Action",
     "Aim",
     "Ball",

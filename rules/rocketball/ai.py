@@ -8,6 +8,17 @@ Levels
   square the ball may cross on the next roll, plus the best "quiet" placement elsewhere) it
   follows the ball for each d4 outcome; where the ball ends near a goal it also tries the
   opponent's best blocking chip and the four outcomes of the roll after that.
+- "master": one ply more. Strong's three best actions are valued again: where the ball can
+  reach a goal after the opponent's roll, the opponent's three most promising chips are tried,
+  and after each, and my roll, my own best chip (instead of a static estimate); the opponent
+  is assumed to pick the chip worst for me.
+
+The ball is followed by lookup tables (follow.py), without texts or copies of the field; on a
+field without chance chips one walk gives all four rolls, and a reply on a square first
+reached in step k only re-walks the rolls from k on. The choices are exactly those of the
+earlier implementation that followed the ball with the engine's BallMover.
+
+LEVEL_RATINGS: an Elo-style rating for each level, so a player can see how strong they are.
 
 The computer never peeks at the game's own RNG: chance chips (bumpers, twisters,
 barricades) met in its look-ahead are rolled with the `rng` handed in, so its choices are
@@ -21,10 +32,11 @@ import random
 from rules.rocketball import placement
 from rules.rocketball.actions import Action, Aim, Drift, Place, Roll, Rotate
 from rules.rocketball.engine import legal_actions
-from rules.rocketball.movement import BallMover
+from rules.rocketball.follow import deterministic, follow, follow_rolls, walk, walk_value
 from rules.rocketball.state import (
     CENTRE,
     DIRECTIONS,
+    FIELD_SQUARES,
     LAST_ROW,
     PHASE_AIM,
     PHASE_PLACE,
@@ -39,26 +51,21 @@ from rules.rocketball.state import (
     turn_counterclockwise,
 )
 
-LEVELS = ("easy", "medium", "strong")
+LEVELS = ("easy", "medium", "strong", "master")
+# Elo-style ratings, easy anchored at 1000, from bench/rocketball_engine.py (its "ratings"
+# line; November 2026): fitted to 200 seeded games per pairing, seats alternating: medium beat
+# easy 200-0, strong beat easy 200-0 and medium 137-63, master beat strong 150-50 (each
+# pairing counts one extra draw, so a sweep gives a finite gap). A gap of D points means the
+# stronger side wins about 1 / (1 + 10 ** (-D / 400)) of its games.
+LEVEL_RATINGS = {"easy": 1000, "medium": 1987, "strong": 2120, "master": 2310}
 GOAL_VALUE = 1.0
 # The ball can only reach a goal on a roll of at most 4 from rows 1-4 or 8-11: elsewhere the
 # opponent's reply cannot matter for the next roll and a static estimate is used instead.
 DANGER_ROWS = frozenset({1, 2, 3, 4, 8, 9, 10, 11})
 
 
-class _Sim:
-    """The part of a state a BallMover touches, with the computer's own dice."""
-
-    __slots__ = ("chips", "removed", "rng")
-
-    def __init__(self, chips: dict[str, Chip], rng: random.Random) -> None:
-        self.chips = dict(chips)
-        self.removed: dict[str, int] = {}
-        self.rng = rng
-
-
 def choose_action(state: GameState, level: str, rng: random.Random) -> Action:
-    """The computer's action for `state.to_move` at `level` ("easy", "medium" or "strong")."""
+    """The computer's action for `state.to_move` at `level` (one of LEVELS)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}: choose from {', '.join(LEVELS)}")
     actions = legal_actions(state)
@@ -71,77 +78,91 @@ def choose_action(state: GameState, level: str, rng: random.Random) -> Action:
         return _best_aim(state, me, rng)
     if state.phase != PHASE_PLACE:
         return Roll()
+    if level == "master":
+        return _master_placement(state, actions, me, rng)
     return _best_placement(state, actions, me, rng, deep=level == "strong")
 
 
-# --- following the ball ---------------------------------------------------------------------
+# --- following the ball -------------------------------------------------------------------
+
+Outcome = tuple[str | None, str, str]  # (goal entered or None, square after, facing after)
 
 
-def _follow(
-    state: GameState, chips: dict[str, Chip], ball: Ball, roll: int, rng: random.Random
-) -> tuple[str | None, Ball, list[str]]:
-    """Move a copy of `ball` by `roll` on `chips`: (goal entered or None, ball after, squares
-    crossed)."""
-    sim = _Sim(chips, rng)
-    moving = Ball(ball.square, ball.facing, ball.owner, ball.home)
-    mover = BallMover(sim, moving, roll)  # type: ignore[arg-type]
-    while not mover.finished:
-        mover.advance()
-    return mover.goal, moving, [step.square for step in mover.steps]
+def _static_table(target: str) -> dict[tuple[str, str], float]:
+    """_static for every (square, facing): closer to and facing `target` is better."""
+    table = {}
+    for square in FIELD_SQUARES:
+        row = square_coords(square)[1]
+        progress = (LAST_ROW + 1 - row if target == "N" else row) / (LAST_ROW + 1) - 0.5
+        for facing in DIRECTIONS:
+            bonus = 0.05 if facing == target else -0.05 if facing == other(target) else 0.0
+            table[(square, facing)] = 0.2 * progress + bonus
+    return table
 
 
-def _goal_value(state: GameState, goal: str, ball: Ball, me: str) -> float:
-    """+1 when the ball in `goal` scores for `me`, -1 when it scores against."""
-    if ball.owner is not None:  # Assault: only a ball in its owner's target goal scores
-        if goal == ball.owner:
-            return -0.3 if ball.owner == me else 0.3  # own goal: the ball restarts at home
-        return GOAL_VALUE if ball.owner == me else -GOAL_VALUE
-    scorer = goal if state.goals_reversed else other(goal)
-    return GOAL_VALUE if scorer == me else -GOAL_VALUE
+STATIC = {target: _static_table(target) for target in ("N", "S")}
 
 
-def _static(state: GameState, ball: Ball, me: str) -> float:
-    """A small positional estimate: closer to and facing `me`'s target goal is better."""
-    if ball.square == CENTRE and ball.owner is None:
-        return 0.0
-    target = state.target_goal(me)
-    row = square_coords(ball.square)[1]
-    progress = (LAST_ROW + 1 - row if target == "N" else row) / (LAST_ROW + 1) - 0.5
-    toward = "N" if target == "N" else "S"
-    facing = 0.05 if ball.facing == toward else -0.05 if ball.facing == other(toward) else 0.0
-    sign = 1.0 if ball.owner in (None, me) else -1.0  # Assault: the opponent's ball counts against
-    return sign * (0.2 * progress + facing)
+def _leaf_table(target: str, centre_zero: bool, own: bool) -> dict[tuple[str, str], float]:
+    table = {key: value if own else -value for key, value in STATIC[target].items()}
+    if centre_zero:  # a lone ball on the centre is worth nothing to either side
+        table.update({(CENTRE, facing): 0.0 for facing in DIRECTIONS})
+    return table
 
 
-def _roll_value(
-    state: GameState,
-    chips: dict[str, Chip],
-    me: str,
-    rng: random.Random,
-    leaf: object,
-) -> tuple[float, list[Ball]]:
-    """Average over the four d4 outcomes of every ball's next move. `leaf(ball)` values a
-    ball that stayed on the field. Returns (value, the balls after each outcome)."""
-    total = 0.0
-    ends = []
-    for ball in state.balls:
+# (target goal, a lone ball (no owner), the ball counts for the player) -> leaf values.
+LEAF = {
+    (target, lone, own): _leaf_table(target, lone, own)
+    for target in ("N", "S")
+    for lone in (True, False)
+    for own in (True, False)
+}
+
+
+class _Look:
+    """One decision's look-ahead: who is who, the tables, and how the ball is followed."""
+
+    def __init__(self, state: GameState, me: str, rng: random.Random) -> None:
+        self.state = state
+        self.me = me
+        self.rng = rng
+        self.reversed = state.goals_reversed
+        self.exact = not deterministic(state.settings)
+
+    def outcomes(self, chips: dict[str, Chip], ball: Ball) -> tuple[list[Outcome], list[str]]:
+        """The four d4 outcomes of `ball`'s next move on `chips`, and the squares crossed."""
+        if not self.exact:
+            return follow_rolls(chips, ball.square, ball.facing)
+        ends, crossed = [], []
         for roll in (1, 2, 3, 4):
-            goal, after, _ = _follow(state, chips, ball, roll, rng)
-            if goal is not None:
-                total += _goal_value(state, goal, after, me)
-            else:
-                total += leaf(after)  # type: ignore[operator]
-                ends.append(after)
-    return total / 4, ends
+            goal, square, facing, path = follow(chips, ball.square, ball.facing, roll, self.rng)
+            ends.append((goal, square, facing))
+            crossed += path
+        return ends, crossed
 
+    def goal_value(self, goal: str, owner: str | None, me: str) -> float:
+        """+1 when the ball in `goal` scores for `me`, -1 when it scores against."""
+        if owner is not None:  # Assault: only a ball in its owner's target goal scores
+            if goal == owner:
+                return -0.3 if owner == me else 0.3  # own goal: the ball restarts at home
+            return GOAL_VALUE if owner == me else -GOAL_VALUE
+        scorer = goal if self.reversed else other(goal)
+        return GOAL_VALUE if scorer == me else -GOAL_VALUE
 
-def _path_squares(state: GameState, chips: dict[str, Chip], rng: random.Random) -> set[str]:
-    """Squares any ball may cross on the next roll: only chips there change that roll."""
-    squares: set[str] = set()
-    for ball in state.balls:
-        for roll in (1, 2, 3, 4):
-            squares.update(_follow(state, chips, ball, roll, rng)[2])
-    return squares
+    def leaves(self, owner: str | None, me: str) -> tuple[dict[str, float], dict]:
+        """Tables for valuing where a ball ends for `me`: goal -> value, and (square,
+        facing) -> the static estimate (the same numbers as goal_value and static)."""
+        goals = {goal: self.goal_value(goal, owner, me) for goal in ("N", "S")}
+        target = me if self.reversed else other(me)
+        return goals, LEAF[(target, owner is None, owner in (None, me))]
+
+    def static(self, square: str, facing: str, owner: str | None, me: str) -> float:
+        """A small positional estimate: closer to and facing `me`'s target goal is better."""
+        if owner is None and square == CENTRE:
+            return 0.0
+        target = me if self.reversed else other(me)
+        value = STATIC[target][(square, facing)]
+        return value if owner in (None, me) else -value  # Assault: the other ball counts against
 
 
 # --- choosing -------------------------------------------------------------------------------
@@ -179,121 +200,327 @@ def _quiet_value(state: GameState, action: Action, me: str) -> float:
     return value
 
 
+def _quiet_table(target: str) -> dict[tuple[str, str], float]:
+    """_quiet_value of a placement facing `facing` on `square` for a player attacking
+    `target`, for every (square, facing)."""
+    table = {}
+    for square in FIELD_SQUARES:
+        row = square_coords(square)[1]
+        rows_from_target = row - 1 if target == "N" else LAST_ROW - row
+        rows_from_own = LAST_ROW - row if target == "N" else row - 1
+        for facing in DIRECTIONS:
+            value = 0.0
+            if rows_from_target <= 3:
+                value += 0.02 * (4 - rows_from_target) * (1 if facing == target else 0)
+            if rows_from_own <= 3:
+                value += 0.02 * (4 - rows_from_own) * (1 if facing != other(target) else -1)
+            table[(square, facing)] = value
+    return table
+
+
+QUIET = {target: _quiet_table(target) for target in ("N", "S")}
+
+
+def _best_quiet(state: GameState, quiet: list[Action], me: str, rng: random.Random) -> Action:
+    """The quiet action with the best _quiet_value, ties broken by one draw from `rng` per
+    action (as max(quiet, key=(value, rng.random())) would, without its calls)."""
+    table = QUIET[state.target_goal(me)]
+    draw = rng.random
+    best, best_key = quiet[0], (float("-inf"), 0.0)
+    for action in quiet:
+        facing = getattr(action, "facing", None)
+        value = table[(action.square, facing)] if facing and type(action) is Place else 0.0
+        key = (value, draw())
+        if key > best_key:
+            best, best_key = action, key
+    return best
+
+
+def _touched(action: Action) -> tuple[str, ...]:
+    if isinstance(action, Place | Rotate):
+        return (action.square,)
+    if isinstance(action, Drift):
+        return (action.from_square, action.to_square)
+    return ()
+
+
 def _best_placement(
     state: GameState, actions: list[Action], me: str, rng: random.Random, deep: bool
 ) -> Action:
-    path = _path_squares(state, state.chips, rng)
+    return _ranked_placements(state, actions, me, rng, deep)[0][1]
+
+
+def _ranked_placements(
+    state: GameState, actions: list[Action], me: str, rng: random.Random, deep: bool
+) -> list[tuple[float, Action]]:
+    """The candidate actions with their values, best first (see the module docstring)."""
+    look = _Look(state, me, rng)
+    path: set[str] = set()
+    for ball in state.balls:
+        path.update(look.outcomes(state.chips, ball)[1])
     on_path: list[Action] = []
     quiet: list[Action] = []
     for action in actions:
         if isinstance(action, Place | Rotate):
-            touched = {action.square}
-        elif isinstance(action, Drift):
-            touched = {action.from_square, action.to_square}
+            (on_path if action.square in path else quiet).append(action)
         else:
-            touched = set()
-        (on_path if touched & path else quiet).append(action)
+            (on_path if any(square in path for square in _touched(action)) else quiet).append(
+                action
+            )
     candidates = list(on_path)
     if quiet:
-        best_quiet = max(quiet, key=lambda a: (_quiet_value(state, a, me), rng.random()))
-        candidates.append(best_quiet)
+        candidates.append(_best_quiet(state, quiet, me, rng))
     opponent = other(me)
     # In Assault the opponent places before the roll; the deep reply search models the usual
     # order (roll, then the opponent's chip, then my roll), so it is used for one ball only.
     deep = deep and len(state.balls) == 1
 
-    def leaf_for_me(ball: Ball) -> float:
-        return _static(state, ball, me)
-
-    def after_reply(ball: Ball, chips: dict[str, Chip], rotated: str | None) -> float:
-        """My value with the ball at `ball` once the opponent has placed their best chip."""
-        if not deep or square_coords(ball.square)[1] not in DANGER_ROWS:
-            return leaf_for_me(ball)
-        return -_best_reply_value(state, chips, ball, opponent, me, rotated, rng)
-
-    best_action, best_value = candidates[0], float("-inf")
+    leaves = [look.leaves(ball.owner, me) for ball in state.balls]
+    ranked: list[tuple[float, Action]] = []
     for action in candidates:
         chips = _chips_after(state, action)
         rotated = action.square if isinstance(action, Rotate) else None
         total = 0.0
-        for ball in state.balls:
-            for roll in (1, 2, 3, 4):
-                goal, after, _ = _follow(state, chips, ball, roll, rng)
+        for ball, (goals, table) in zip(state.balls, leaves, strict=True):
+            ends, _ = look.outcomes(chips, ball)
+            for goal, square, facing in ends:
                 if goal is not None:
-                    total += _goal_value(state, goal, after, me)
+                    total += goals[goal]
+                elif not deep or ROW_OF[square] not in DANGER_ROWS:
+                    total += table[(square, facing)]
                 else:
-                    total += after_reply(after, chips, rotated)
+                    after = Ball(square, facing, ball.owner, ball.home)
+                    total -= _best_reply_value(look, chips, after, opponent, rotated)
         value = total / 4 + _quiet_value(state, action, me) + rng.random() * 1e-6
-        if value > best_value:
-            best_action, best_value = action, value
-    return best_action
+        ranked.append((value, action))
+    # Best first; among equal values the earlier candidate (what a running maximum kept).
+    order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][0], i))
+    return [ranked[i] for i in order]
+
+
+ROW_OF = {square: square_coords(square)[1] for square in FIELD_SQUARES}
+
+
+def _reply_options(chip: Chip | None, square: str, locked: str | None) -> list[Chip]:
+    """The chips a reply may leave on `square`: a vortex placed (any facing) on an empty
+    square, or a quarter turn either way of a rotatable chip (not the one just rotated)."""
+    if chip is None:
+        return [VORTEX_CHIPS[facing] for facing in DIRECTIONS]
+    if chip.kind in ROTATABLE_KINDS and square != locked and chip.facing:
+        return [
+            Chip(chip.kind, turn_clockwise(chip.facing)),
+            Chip(chip.kind, turn_counterclockwise(chip.facing)),
+        ]
+    return []
 
 
 def _best_reply_value(
-    state: GameState,
+    look: _Look,
     chips: dict[str, Chip],
     ball: Ball,
     replier: str,
-    me: str,
     locked: str | None,
-    rng: random.Random,
 ) -> float:
     """The replier's best average over the next roll, allowing them one vortex placed or one
-    chip rotated on the ball's path (the chip `locked` was just rotated and may not turn)."""
-    single = _SingleBall(state, ball)
-    path: set[str] = set()
-    for roll in (1, 2, 3, 4):
-        path.update(_follow(state, chips, ball, roll, rng)[2])
-    replies: list[dict[str, Chip]] = [chips]
-    for square in path:
-        if square == ball.square or square == CENTRE or not placement.AROUND.get(square):
+    chip rotated on the ball's path (the chip `locked` was just rotated and may not turn).
+    Each reply is tried on `chips` itself and taken back (no copy of the field per reply)."""
+    owner = ball.owner
+
+    def leaf(goal: str | None, square: str, facing: str) -> float:
+        if goal is not None:
+            return look.goal_value(goal, owner, replier)
+        return look.static(square, facing, owner, replier)
+
+    if not look.exact:
+        return _best_reply_walking(chips, ball, locked, *look.leaves(owner, replier))
+    ends, crossed = look.outcomes(chips, ball)
+    best = sum(leaf(*end) for end in ends) / 4
+    for square in dict.fromkeys(crossed):
+        if square == ball.square or square == CENTRE or square not in placement.AROUND:
             continue
         chip = chips.get(square)
-        if chip is None:
-            for facing in DIRECTIONS:
-                changed = dict(chips)
-                changed[square] = Chip(VORTEX, facing)
-                replies.append(changed)
-        elif chip.kind in ROTATABLE_KINDS and square != locked and chip.facing:
-            for turn in (turn_clockwise, turn_counterclockwise):
-                changed = dict(chips)
-                changed[square] = Chip(chip.kind, turn(chip.facing))
-                replies.append(changed)
-
-    def leaf(after: Ball) -> float:
-        return _static(state, after, replier)
-
-    best = float("-inf")
-    for reply in replies:
-        value, _ = _roll_value(single, reply, replier, rng, leaf)  # type: ignore[arg-type]
-        best = max(best, value)
+        for option in _reply_options(chip, square, locked):
+            chips[square] = option  # try the reply on the field itself, then take it back
+            try:
+                best = max(best, sum(leaf(*end) for end in look.outcomes(chips, ball)[0]) / 4)
+            finally:
+                if chip is None:
+                    del chips[square]
+                else:
+                    chips[square] = chip
     return best
 
 
-class _SingleBall:
-    """A view of `state` with one ball moved elsewhere (what _roll_value reads)."""
+def _best_reply_walking(
+    chips: dict[str, Chip],
+    ball: Ball,
+    locked: str | None,
+    goals: dict[str, float],
+    table: dict[tuple[str, str], float],
+) -> float:
+    """_best_reply_value on a field without chance chips: one walk for the ball's four rolls,
+    and for a reply on the square first entered in unit k only the rolls from k on again.
+    `goals` and `table` value where the ball ends (_Look.leaves)."""
+    ends, before, entered = walk(chips, ball.square, ball.facing, 4)
+    prefix = [0.0]
+    total = 0.0
+    for goal, square, facing in ends:
+        total += goals[goal] if goal is not None else table[(square, facing)]
+        prefix.append(total)
+    best = total / 4
+    seen = {ball.square, CENTRE}
+    for unit, square in enumerate(entered):
+        if square is None or square in seen or square not in placement.AROUND:
+            continue
+        seen.add(square)
+        chip = chips.get(square)
+        start_square, start_facing = before[unit]
+        for option in _reply_options(chip, square, locked):
+            chips[square] = option  # try the reply on the field itself, then take it back
+            try:
+                rest = walk_value(chips, start_square, start_facing, 4 - unit, goals, table)
+            finally:
+                if chip is None:
+                    del chips[square]
+                else:
+                    chips[square] = chip
+            total = prefix[unit] + rest
+            if total / 4 > best:
+                best = total / 4
+    return best
 
-    def __init__(self, state: GameState, ball: Ball) -> None:
-        self.balls = [ball]
-        self.goals_reversed = state.goals_reversed
-        self.target_goal = state.target_goal
+
+VORTEX_CHIPS = {facing: Chip(VORTEX, facing) for facing in DIRECTIONS}
 
 
 def _best_aim(state: GameState, me: str, rng: random.Random) -> Action:
     """Moguls: face the ball on the centre the way whose four rolls do best for `me`."""
+    look = _Look(state, me, rng)
     index = state.pending_aim[0]
     best, best_value = Aim("N"), float("-inf")
     for facing in DIRECTIONS:
         ball = state.balls[index]
         aimed = Ball(ball.square, facing, ball.owner, ball.home)
         total = 0.0
-        for roll in (1, 2, 3, 4):
-            goal, after, _ = _follow(state, state.chips, aimed, roll, rng)
-            total += (
-                _goal_value(state, goal, after, me)
-                if goal is not None
-                else _static(state, after, me)
-            )
+        for goal, square, end_facing in look.outcomes(state.chips, aimed)[0]:
+            if goal is not None:
+                total += look.goal_value(goal, ball.owner, me)
+            else:
+                total += look.static(square, end_facing, ball.owner, me)
         if total > best_value:
             best, best_value = Aim(facing), total
     return best
+
+
+# --- master: one more ply -------------------------------------------------------------------
+
+MASTER_CANDIDATES = 3  # strong's best actions that master looks at one ply deeper
+MASTER_REPLIES = 3  # the opponent's best replies (by strong's measure) it refines
+
+
+def _master_placement(
+    state: GameState, actions: list[Action], me: str, rng: random.Random
+) -> Action:
+    """Master: strong's two-ply values pick the MASTER_CANDIDATES best actions; each is then
+    valued one ply deeper. After the opponent's roll, where the ball can reach a goal, the
+    opponent's MASTER_REPLIES most promising chips are tried, and after each of them and my
+    roll, my own best chip (the reply search, from my side) instead of a static estimate.
+    The opponent is assumed to pick the reply that is worst for me."""
+    ranked = _ranked_placements(state, actions, me, rng, deep=True)
+    if len(state.balls) != 1 or len(ranked) == 1:
+        return ranked[0][1]
+    look = _Look(state, me, rng)
+    opponent = other(me)
+    ball = state.balls[0]
+    goals, table = look.leaves(ball.owner, me)
+    best_action, best_value = ranked[0][1], float("-inf")
+    for _, action in ranked[:MASTER_CANDIDATES]:
+        chips = _chips_after(state, action)
+        rotated = action.square if isinstance(action, Rotate) else None
+        total = 0.0
+        for goal, square, facing in look.outcomes(chips, ball)[0]:
+            if goal is not None:
+                total += goals[goal]
+            elif ROW_OF[square] not in DANGER_ROWS:
+                total += table[(square, facing)]
+            else:
+                after = Ball(square, facing, ball.owner, ball.home)
+                total += _after_best_reply(look, chips, after, opponent, me, rotated)
+        value = total / 4 + _quiet_value(state, action, me) + rng.random() * 1e-6
+        if value > best_value:
+            best_action, best_value = action, value
+    return best_action
+
+
+def _replies(
+    look: _Look, chips: dict[str, Chip], ball: Ball, locked: str | None
+) -> list[tuple[str, Chip | None]]:
+    """Every reply _best_reply_value tries: (square, chip left there); (ball square, None)
+    stands for leaving the field as it is."""
+    replies: list[tuple[str, Chip | None]] = [(ball.square, None)]
+    for square in dict.fromkeys(look.outcomes(chips, ball)[1]):
+        if square == ball.square or square == CENTRE or square not in placement.AROUND:
+            continue
+        replies.extend(
+            (square, option) for option in _reply_options(chips.get(square), square, locked)
+        )
+    return replies
+
+
+def _after_best_reply(
+    look: _Look,
+    chips: dict[str, Chip],
+    ball: Ball,
+    replier: str,
+    me: str,
+    locked: str | None,
+) -> float:
+    """My value with the ball at `ball` once `replier` has placed the chip worst for me among
+    their most promising ones, with my own best chip after my roll (one ply more than
+    _best_reply_value)."""
+    their_goals, their_table = look.leaves(ball.owner, replier)
+    my_goals, my_table = look.leaves(ball.owner, me)
+    scored = []
+    for square, option in _replies(look, chips, ball, locked):
+        with _tried(chips, square, option):
+            value = 0.0
+            for goal, end, facing in look.outcomes(chips, ball)[0]:
+                value += their_goals[goal] if goal is not None else their_table[(end, facing)]
+        scored.append((value, square, option))
+    scored.sort(key=lambda item: -item[0])
+    worst_for_me = float("inf")
+    for _, square, option in scored[:MASTER_REPLIES]:
+        turned = square if option is not None and square in chips else None
+        with _tried(chips, square, option):
+            total = 0.0
+            for goal, end, facing in look.outcomes(chips, ball)[0]:
+                if goal is not None:
+                    total += my_goals[goal]
+                elif ROW_OF[end] not in DANGER_ROWS:
+                    total += my_table[(end, facing)]
+                else:
+                    after = Ball(end, facing, ball.owner, ball.home)
+                    total += _best_reply_value(look, chips, after, me, turned)
+        worst_for_me = min(worst_for_me, total / 4)
+    return worst_for_me
+
+
+class _tried:
+    """`with _tried(chips, square, chip):` the field with `chip` on `square` (None: as it
+    is), put back afterwards."""
+
+    def __init__(self, chips: dict[str, Chip], square: str, chip: Chip | None) -> None:
+        self.chips, self.square, self.chip = chips, square, chip
+        self.before = chips.get(square)
+
+    def __enter__(self) -> None:
+        if self.chip is not None:
+            self.chips[self.square] = self.chip
+
+    def __exit__(self, *exc: object) -> None:
+        if self.chip is None:
+            return
+        if self.before is None:
+            del self.chips[self.square]
+        else:
+            self.chips[self.square] = self.before

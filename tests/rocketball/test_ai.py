@@ -6,8 +6,19 @@ import random
 
 import pytest
 
-from rules.rocketball import LEVELS, Place, Settings, apply, choose_action, legal_actions, new_game
-from rules.rocketball.state import PHASE_PLACE
+from rules.rocketball import (
+    LEVEL_RATINGS,
+    LEVELS,
+    Place,
+    Settings,
+    apply,
+    choose_action,
+    legal_actions,
+    new_game,
+)
+from rules.rocketball.follow import follow, follow_rolls
+from rules.rocketball.movement import BallMover
+from rules.rocketball.state import FIELD_SQUARES, PHASE_PLACE, Ball, Chip
 
 
 def play(seed, levels, settings=None, limit=3000):
@@ -66,3 +77,75 @@ def test_strong_beats_easy_in_a_seeded_sample():
         wins += play(seed, {strong: "strong", weak: "easy"}).winner == strong
     print(f"strong beat easy in {wins}/{games} games")
     assert wins >= 0.7 * games
+
+
+# --- the table-driven follow (issue 10: the computer follows the ball without texts) --------
+
+
+class _Field:
+    """What BallMover reads and writes: the chips, the removed count and the dice."""
+
+    def __init__(self, chips, rng):
+        self.chips, self.removed, self.rng = dict(chips), {}, rng
+
+
+def random_field(rng: random.Random) -> dict:
+    kinds = ["vortex"] * 6 + ["gust", "bumper", "twister", "barricade", "mogul"]
+    chips = {}
+    for square in FIELD_SQUARES:
+        if square != "d6" and rng.random() < 0.45:
+            kind = rng.choice(kinds)
+            chips[square] = Chip(kind, rng.choice("NESW") if kind in ("vortex", "gust") else None)
+    return chips
+
+
+def test_follow_moves_the_ball_exactly_as_the_engine_does():
+    """Every chip kind, edges, goals and mogul jumps, on 3,000 random fields: the same square,
+    facing and goal as BallMover, and the same draws from the dice."""
+    layout = random.Random(5)
+    for case in range(3000):
+        chips = random_field(layout)
+        square = layout.choice(FIELD_SQUARES)
+        facing = layout.choice("NESW")
+        roll = layout.randint(1, 4)
+        ball = Ball(square, facing)
+        field = _Field(chips, random.Random(case))
+        mover = BallMover(field, ball, roll)
+        while not mover.finished:
+            mover.advance()
+        dice = random.Random(case)
+        goal, end, end_facing, crossed = follow(chips, square, facing, roll, dice)
+        assert (goal, end, end_facing) == (mover.goal, ball.square, ball.facing), case
+        assert dice.random() == field.rng.random(), case  # the same number of draws
+        assert set(crossed) == {step.square for step in mover.steps}, case
+
+
+def test_one_walk_gives_all_four_rolls_where_no_chip_rolls_a_die():
+    layout = random.Random(6)
+    for _ in range(2000):
+        chips = {
+            square: Chip(layout.choice(["vortex", "vortex", "gust"]), layout.choice("NESW"))
+            for square in FIELD_SQUARES
+            if square != "d6" and layout.random() < 0.5
+        }
+        square, facing = layout.choice(FIELD_SQUARES), layout.choice("NESW")
+        ends, _ = follow_rolls(chips, square, facing)
+        assert ends == [
+            follow(chips, square, facing, roll, random.Random(0))[:3] for roll in (1, 2, 3, 4)
+        ]
+
+
+def test_every_level_has_a_rating_and_stronger_levels_rate_higher():
+    assert list(LEVEL_RATINGS) == list(LEVELS)
+    ratings = [LEVEL_RATINGS[level] for level in LEVELS]
+    assert ratings == sorted(ratings) and len(set(ratings)) == len(ratings)
+
+
+def test_master_blocks_a_ball_heading_into_its_own_goal(position, dice):
+    state = position(ball=("d9", "S"), holder="S", phase=PHASE_PLACE)
+    action = choose_action(state, "master", random.Random(1))
+    after, _ = apply(state, action)
+    for roll in (1, 2, 3, 4):
+        after.rng = dice(roll)
+        moved, _ = apply(after, legal_actions(after)[0])
+        assert moved.score["N"] == 0, f"North scores on a roll of {roll} after {action}"
