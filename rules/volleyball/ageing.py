@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.errors import PlayerError
 from rules.volleyball.models import Player, Team
 from rules.volleyball.orders import AgeingSplit
 from rules.volleyball.wording import did_you_mean, possessive
@@ -32,7 +33,7 @@ AGEING_STEPS: dict[str, tuple[int, int]] = {
 MAX_RATIO = 3
 
 
-class AgeingError(ValueError):
+class AgeingError(PlayerError):
     """A manager's ageing split that the rules do not allow, with a readable message."""
 
 

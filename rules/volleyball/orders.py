@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from rules.errors import PlayerError
 from rules.volleyball.wording import possessive
 
 SETS_PER_MATCH_ORDER = 5
@@ -30,7 +31,7 @@ CONTRACT_LENGTHS = (2, 3, 4)
 TIREDNESS_PER_SET = 5
 
 
-class VolleyballError(ValueError):
+class VolleyballError(PlayerError):
     """A rule broken by a manager's order or request, in words the manager understands.
 
     `problems` lists every problem found (validation reports them all at once); the message
