@@ -18,7 +18,6 @@ Routes (all on 127.0.0.1, same origin as the fake's REST API and attachments):
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import copy
 import json
@@ -242,9 +241,14 @@ class WebClient:
         counter = [fake.request_count, len(fake.messages)]
 
         def changed() -> bool:
-            return [fake.request_count, len(fake.messages)] != counter or any(
-                (meta.version, meta.deleted) != seen.get(message_id)
-                for message_id, meta in fake.message_meta.items()
+            return (
+                [fake.request_count, len(fake.messages)] != counter
+                or self._status_key() != status_key
+                or self._channels_key(user) != channels_key
+                or any(
+                    (meta.version, meta.deleted) != seen.get(message_id)
+                    for message_id, meta in fake.message_meta.items()
+                )
             )
 
         try:
@@ -280,7 +284,7 @@ class WebClient:
                             "notices": self.notices(),
                         },
                     )
-        except (ConnectionResetError, asyncio.CancelledError):
+        except ConnectionResetError:  # the page was closed or switched user
             pass
         return response
 

@@ -98,3 +98,20 @@ def test_an_ephemeral_message_is_its_owners_and_gone_after_fifteen_minutes(
     finally:
         CLOCK.offset = 0.0
     assert later == []
+
+
+def test_a_moved_clock_reaches_every_open_page(fake: FakeDiscord) -> None:
+    """Another tab (or player) sees the new sandbox time without reloading."""
+    stream = urllib.request.urlopen(f"http://127.0.0.1:{fake.port}/sandbox/events", timeout=5)
+    assert stream.readline().decode().strip() == "event: hello"
+    stream.readline(), stream.readline()
+    try:
+        CLOCK.offset = 3600
+
+        fake.call_sync(fake.notify)
+        lines = [stream.readline().decode().strip() for _ in range(2)]
+    finally:
+        CLOCK.offset = 0.0
+        stream.close()
+    assert lines[0] == "event: status"
+    assert json.loads(lines[1].removeprefix("data: "))["clock"]["offset"] == 3600

@@ -121,7 +121,7 @@ async function switchUser(id) {
   localStorage.setItem("sandbox-user", id);
   closeModal();
   await loadState();
-  connectEvents();
+  await connectEvents();
   const known = Sandbox.state.channels.some((c) => c.id === Sandbox.channel)
     || Sandbox.channel === Sandbox.state.dm_channel;
   await openChannel(known ? Sandbox.channel : firstChannel());
@@ -169,10 +169,12 @@ async function advanceClock(seconds) {
 
 // --- live updates ------------------------------------------------------------------------------
 
+// Resolves once the stream is open, so a channel loaded after it misses nothing.
 function connectEvents() {
   if (Sandbox.events) Sandbox.events.close();
   const events = new EventSource(`/sandbox/events?user=${Sandbox.me}`);
   Sandbox.events = events;
+  const opened = new Promise((resolve) => events.addEventListener("hello", resolve, { once: true }));
   events.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.channel_id === Sandbox.channel) upsertMessage(message, true);
@@ -190,6 +192,7 @@ function connectEvents() {
     renderStatus(status);
     if (status.bot_connected && !Sandbox.state.commands.length) loadState();
   });
+  return opened;
 }
 
 function markUnread(channelId) {
