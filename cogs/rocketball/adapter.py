@@ -14,6 +14,7 @@ from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, Turn
 from cogs.rocketball import rules_pages
 from render.rocketball import render_board, render_move_gif, turn_squares
 from rules.rocketball import (
+    LEVEL_RATINGS,
     LEVELS,
     Aim,
     GameState,
@@ -163,6 +164,10 @@ class RocketballAdapter(GameAdapter):
 
     def rematch_options(self, state: GameState) -> dict[str, Any]:
         return {"settings": state.settings}
+
+    def computer_rating(self, level: str) -> float | None:
+        """The levels' ratings come from bench/rocketball_engine.py's Elo fit (ai.py)."""
+        return LEVEL_RATINGS.get(level)
 
     @staticmethod
     def _buttons(state: GameState) -> list[ButtonSpec]:
