@@ -135,7 +135,7 @@ class WebClient:
             command
             for scope in (None, fake.guild.id)
             for command in fake.commands.get(scope, [])
-            if command.get("type", 1) == 1
+            if command.get("type", 1) == 1 and self._may_see(command, user)
         ]
         return _json(
             {
@@ -151,6 +151,15 @@ class WebClient:
                 "notices": self.notices(),
             }
         )
+
+    def _may_see(self, command: dict[str, Any], user: User) -> bool:
+        """Discord lists a command only to members with its default_member_permissions (in
+        the server; the driver refuses the others as Discord would)."""
+        try:
+            self.driver._check_may_use(command, user, self.driver.default_channel)
+        except DriverError:
+            return False
+        return True
 
     def _clock_json(self) -> dict[str, Any]:
         return {

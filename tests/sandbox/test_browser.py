@@ -233,3 +233,24 @@ def test_option_completion_comes_live_from_the_bot(page: Page) -> None:
     expect(page.locator("#opt-variants")).to_have_value("drifting-winds")
     box.press("Escape")
     expect(page.locator("#options-form")).to_be_hidden()
+
+
+def test_a_message_with_discord_markdown_renders_as_on_discord(
+    page: Page, sandbox: SandboxProcess
+) -> None:
+    """Bold, italics, code and a mention (shown as the member's name), typed as on Discord;
+    HTML in a message stays text."""
+    open_channel(page, "# league")
+    bob = sandbox.user_id("bob")
+    box = page.locator("#composer-input")
+    box.fill(f"**well played** *really* `c4 N` <@{bob}> <b>not html</b>")
+    page.locator("#send").click()
+    message = last_message(page, "well played")
+    expect(message).to_be_visible(timeout=WAIT_MS)
+    content = message.locator(".content")
+    expect(content.locator("strong")).to_have_text("well played")
+    expect(content.locator("em")).to_have_text("really")
+    expect(content.locator("code")).to_have_text("c4 N")
+    expect(content.locator(".mention")).to_have_text("@Bob")
+    expect(content).to_contain_text("<b>not html</b>")
+    expect(content.locator("b")).to_have_count(0)

@@ -256,3 +256,11 @@ def test_the_sandbox_clock_stays_where_it_was_moved_across_a_restart(tmp_path: P
         assert (tmp_path / "sandbox-discord" / "faketime").read_text() == "+7200\n"
     finally:
         again.stop()
+
+
+def test_only_the_owner_is_offered_the_admin_commands(sandbox: SandboxProcess) -> None:
+    def offered(name: str) -> set[str]:
+        return {c["name"] for c in sandbox.state(sandbox.user_id(name))["commands"]}
+
+    assert "admin" in offered("owner")
+    assert "admin" not in offered("alice") and "help" in offered("alice")

@@ -115,3 +115,27 @@ def test_a_moved_clock_reaches_every_open_page(fake: FakeDiscord) -> None:
         stream.close()
     assert lines[0] == "event: status"
     assert json.loads(lines[1].removeprefix("data: "))["clock"]["offset"] == 3600
+
+
+def test_a_deleted_message_leaves_every_open_page(fake: FakeDiscord) -> None:
+    general = get(fake, "/sandbox/state")["channels"][0]["id"]
+
+    async def post() -> str:
+        message = fake.compose_message(int(general), {"content": "soon gone"}, {})
+        await fake.store_message(message)
+        return message["id"]
+
+    message_id = fake.call_sync_coroutine(post)
+    stream = urllib.request.urlopen(f"http://127.0.0.1:{fake.port}/sandbox/events", timeout=5)
+    assert stream.readline().decode().strip() == "event: hello"
+    stream.readline(), stream.readline()
+    request = urllib.request.Request(
+        f"{fake.api_base}/channels/{general}/messages/{message_id}",
+        method="DELETE",
+        headers={"Authorization": f"Bot {fake.token}"},
+    )
+    with urllib.request.urlopen(request, timeout=5) as answer:
+        assert answer.status == 204
+    lines = [stream.readline().decode().strip() for _ in range(2)]
+    stream.close()
+    assert lines == ["event: delete", f'data: {{"id": "{message_id}"}}']
