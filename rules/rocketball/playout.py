@@ -111,13 +111,14 @@ def apply_trusted(state: GameState, action: Action) -> None:
 
 class _Base:
     """The base game's bookkeeping kept beside the state during a playout: the open squares
-    without a chip (sorted, as indices into _OPEN) and the chips' squares in the order of
-    `state.chips` (the order legal_actions lists rotations in)."""
+    without a chip (sorted, as indices into _OPEN), the chips' squares in the order of
+    `state.chips` (the order legal_actions lists rotations in) and each one's place in it."""
 
-    __slots__ = ("empty", "order")
+    __slots__ = ("empty", "order", "position")
 
     def __init__(self, state: GameState) -> None:
         self.order = list(state.chips)
+        self.position = {square: index for index, square in enumerate(self.order)}
         self.empty = [i for i, square in enumerate(_OPEN) if square not in state.chips]
 
 
@@ -157,7 +158,7 @@ def _base_playout(state: GameState, rng: random.Random, limit: int) -> int:
     swap_every = state.settings.tug_swap_rounds
     chips, bag, last_rotated = state.chips, state.bag, state.last_rotated
     book = _Base(state)
-    empty, order = book.empty, book.order
+    empty, order, place_of = book.empty, book.order, book.position
     ball = state.balls[0]
     phase, holder, drawn = state.phase, state.windbag, state.drawn
     played = 0
@@ -198,7 +199,7 @@ def _base_playout(state: GameState, rng: random.Random, limit: int) -> int:
                 return played
             chips, bag, last_rotated = state.chips, state.bag, state.last_rotated
             book = _Base(state)
-            empty, order = book.empty, book.order
+            empty, order, place_of = book.empty, book.order, book.position
             ball = state.balls[0]
             phase, holder = state.phase, state.windbag
             continue
@@ -217,10 +218,10 @@ def _base_playout(state: GameState, rng: random.Random, limit: int) -> int:
                 skip = -1
         blocked = []
         if ball_square in chips:
-            blocked.append(order.index(ball_square))
+            blocked.append(place_of[ball_square])
         rotated = last_rotated["S" if holder == "N" else "N"]
         if rotated is not None and rotated != ball_square:
-            blocked.append(order.index(rotated))
+            blocked.append(place_of[rotated])
         rotations = len(order) - len(blocked)
         total = places * 4 + rotations * 2
         last_rotated[holder] = None
@@ -239,6 +240,7 @@ def _base_playout(state: GameState, rng: random.Random, limit: int) -> int:
                     k += 1
                 square = _OPEN[empty.pop(k)]
                 chips[square] = _VORTEX_CHIPS[DIRECTIONS[index & 3]]
+                place_of[square] = len(order)
                 order.append(square)
                 drawn = None  # placed: it does not go back in the windbag
             else:
