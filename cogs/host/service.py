@@ -668,30 +668,21 @@ class MatchHost:
         outcome = adapter.outcome(match.engine)
         for seat, other in ((0, 1), (1, 0)):
             player, opponent = stored.players[seat], stored.players[other]
-            if player == COMPUTER_ID:
+            computer = opponent == COMPUTER_ID
+            if player == COMPUTER_ID or (seat == 1 and not computer):
+                continue  # the computer has no rating row; one update covers two people
+            against = adapter.computer_rating(match.computers.get(other, "")) if computer else None
+            if computer and against is None:
                 continue
-            if opponent == COMPUTER_ID:
-                level_rating = adapter.computer_rating(match.computers.get(other, ""))
-                if level_rating is None:
-                    continue
-                await ratings_store.record_game(
-                    conn,
-                    game=adapter.game,
-                    guild_id=stored.guild_id,
-                    player=player,
-                    opponent=None,
-                    result=outcome[seat],
-                    opponent_rating=level_rating,
-                )
-            elif seat == 0:  # one update covers both humans
-                await ratings_store.record_game(
-                    conn,
-                    game=adapter.game,
-                    guild_id=stored.guild_id,
-                    player=player,
-                    opponent=opponent,
-                    result=outcome[seat],
-                )
+            await ratings_store.record_game(
+                conn,
+                game=adapter.game,
+                guild_id=stored.guild_id,
+                player=player,
+                opponent=None if computer else opponent,
+                result=outcome[seat],
+                opponent_rating=against,
+            )
 
     async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         if interaction.guild_id is None:
