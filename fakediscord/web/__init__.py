@@ -47,6 +47,12 @@ from fakediscord.server import FakeDiscord
 STATIC = Path(__file__).resolve().parent / "static"
 # Events are pushed as they happen; this bounds how long a quiet stream waits between keep-alives.
 KEEPALIVE_SECONDS = 15.0
+# The browser itself keeps the page on this server: an image or link the bot gives with an
+# outside address (an avatar on Discord's CDN, say) is not fetched.
+CONTENT_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+    "connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
+)
 # An interaction's token, and so its ephemeral replies, live 15 minutes on Discord.
 EPHEMERAL_LIFETIME_SECONDS = 15 * 60
 
@@ -91,7 +97,10 @@ class WebClient:
     # --- pages and reads ----------------------------------------------------------------------
 
     async def index(self, request: web.Request) -> web.FileResponse:
-        return web.FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+        return web.FileResponse(
+            STATIC / "index.html",
+            headers={"Cache-Control": "no-cache", "Content-Security-Policy": CONTENT_POLICY},
+        )
 
     def _user(self, request: web.Request, value: Any = None) -> User:
         raw = value if value is not None else request.query.get("user")

@@ -139,3 +139,12 @@ def test_a_deleted_message_leaves_every_open_page(fake: FakeDiscord) -> None:
     lines = [stream.readline().decode().strip() for _ in range(2)]
     stream.close()
     assert lines == ["event: delete", f'data: {{"id": "{message_id}"}}']
+
+
+def test_the_page_forbids_the_browser_to_load_anything_from_outside(fake: FakeDiscord) -> None:
+    with urllib.request.urlopen(f"http://127.0.0.1:{fake.port}/", timeout=5) as answer:
+        policy = answer.headers["Content-Security-Policy"]
+        assert "Ballcourt sandbox" in answer.read().decode()
+    rules = dict(part.strip().split(" ", 1) for part in policy.split(";"))
+    assert rules["default-src"] == "'self'"
+    assert rules["img-src"] == "'self' data:" and rules["connect-src"] == "'self'"

@@ -280,7 +280,7 @@ function renderEmbed(embed) {
   const color = embed.color !== undefined && embed.color !== null
     ? `#${embed.color.toString(16).padStart(6, "0")}` : null;
   const box = el("div", { class: "embed", style: color ? `border-left-color: ${color}` : null });
-  if (embed.thumbnail && embed.thumbnail.url) {
+  if (embed.thumbnail && embed.thumbnail.url && embed.thumbnail.url.startsWith("/")) {
     box.append(el("img", { class: "embed-thumb", src: embed.thumbnail.url, alt: "" }));
   }
   if (embed.author && embed.author.name) box.append(el("div", { class: "embed-author" }, embed.author.name));
@@ -298,6 +298,10 @@ function renderEmbed(embed) {
 }
 
 function image(url, size, alt) {
+  if (!url || !url.startsWith("/")) {
+    // an outside address: the sandbox never leaves 127.0.0.1 (the page's policy forbids it)
+    return el("div", { class: "attachment-file", title: url }, `[image at ${url} not loaded: outside the sandbox]`);
+  }
   return el("img", { class: "media", src: url, alt: alt || "",
     width: size && size.width, height: size && size.height, onload: () => scrollToBottom(false) });
 }
