@@ -156,7 +156,8 @@ function renderClock() {
   const days = Math.floor(hours / 24);
   const parts = [days ? `+${days} d` : "", hours % 24 ? `+${hours % 24} h` : ""].filter(Boolean);
   const ahead = parts.length ? ` (${parts.join(" ")})` : "";
-  $("clock-now").textContent = `Sandbox time: ${date.toLocaleString([], { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" })}${ahead}`;
+  const when = date.toLocaleString([], { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  $("clock-now").replaceChildren(el("span", { class: "wide-only" }, "Sandbox time: "), `${when}${ahead}`);
 }
 
 async function advanceClock(seconds) {
