@@ -45,7 +45,7 @@ OWN_PASS = 1.0
 OTHER_PASS = 0.5
 OWN_HIT = 1.0
 DISCOUNT = 0.9
-MAX_SETUP_CANDIDATES = 80
+MAX_SETUP_CANDIDATES = 48
 MAX_BUILD_CANDIDATES = 40
 RING_POTENTIAL = 1.0
 BID_COUNT = 3
@@ -79,6 +79,8 @@ def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
         case Take():
             # the card taken is banked: always take one, the one whose loss hurts me least
             takes = [a for a in actions if isinstance(a, Take)]
+            if len(takes) > MAX_SETUP_CANDIDATES:
+                takes = rng.sample(takes, MAX_SETUP_CANDIDATES)
             return max(takes, key=lambda a: value(_after(view, seat, a), seat))
         case Discard():
             return min(actions, key=lambda a: THROWAWAY.index(a.kind))
