@@ -250,7 +250,9 @@ def _move(view: GameState, seat: int, actions: list, rng: random.Random):
     base_value = value(_without_workman(view, seat), seat)
     best_square, best_score = None, float("-inf")
     for square in sorted(reach):
-        score = base_value - (OWN_HIT * DISCOUNT ** danger[square] if square in danger else 0.0)
+        hit_turn = danger.get(square, horizon(view))
+        # he is hit only if a ball comes before his next move
+        score = base_value - (OWN_HIT * DISCOUNT**hit_turn if hit_turn < view.players else 0.0)
         score -= 0.01 * _distance(view, square, view.bases[seat])
         if score > best_score:
             best_square, best_score = square, score
@@ -302,10 +304,6 @@ def _build_options(view: GameState, seat: int, reach: set[int], path: set[int]) 
             if action.first in path or action.second in path:
                 options.append((square, action))
     return options
-
-
-def _near(view: GameState, square: int) -> list[int]:
-    return list(orthogonal_neighbours(view.settings.board, square))
 
 
 def _distance(view: GameState, a: int, b: int) -> int:
