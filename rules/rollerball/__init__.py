@@ -11,7 +11,8 @@ Public API (cogs import only from `rules.rollerball`)
     actors(state) -> frozenset[int]          seats 0..n-1 that may act now (several in the bid)
     legal_actions(state, seat) -> list[Action]
     apply(state, action, seat) -> (GameState, list[Event])
-        raises RollerballBoardError(what is allowed); `state` is never changed
+        raises RollerballBoardError(what is allowed), a rules.errors.PlayerError;
+        `state` is never changed
     next_step(state) -> NextStep(kind, seats)   kind: bid rebid base workman ball card move
                                                 action score take discard over
     describe_next_step(state, names=None) -> str   "Player 2: move your workman ..."
