@@ -62,10 +62,12 @@ async def create_game(
     status: str = "pending",
     thread_id: int | None = None,
     pair_key: str | None = None,
+    also: Callable[[aiosqlite.Connection, int], Awaitable[None]] | None = None,
 ) -> int:
     """Insert a game and its seats. With a pair_key, DuplicateGameError when an open game with
     the same key exists in the channel (enforced by a unique index, so simultaneous commands
-    cannot both pass)."""
+    cannot both pass). `also(conn, game_id)` runs inside the same transaction (a game's own
+    rows that must exist with the match or not at all)."""
     try:
         async with db.transaction() as conn:
             cursor = await conn.execute(
@@ -79,6 +81,9 @@ async def create_game(
                 "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)",
                 [(game_id, seat, user_id) for seat, user_id in enumerate(players)],
             )
+            if also is not None:
+                assert game_id is not None
+                await also(conn, game_id)
     except sqlite3.IntegrityError as error:
         if pair_key is not None and "games" in str(error):
             raise DuplicateGameError(pair_key) from error

@@ -33,6 +33,9 @@ class ButtonSpec:
     action: str
     arg: str | None = None
     style: str = "primary"
+    # A button the game handles itself (its own DynamicItem, e.g. one that opens select menus):
+    # the host fills in `{game}` and `{version}` and sends it as a plain button with this id.
+    custom_id: str | None = None
 
 
 @dataclass(frozen=True)

@@ -34,7 +34,7 @@ from cogs.common import (
     send_ephemeral,
 )
 from cogs.host import lobby, seats
-from cogs.host.adapter import FORM, GameAdapter, Step, TurnPost
+from cogs.host.adapter import FORM, ButtonSpec, GameAdapter, Step, TurnPost
 from cogs.host.components import (
     DYNAMIC_ITEMS,
     MOVE_FORM_ID,
@@ -816,22 +816,22 @@ class MatchHost:
         rematch = [RematchButton(stored.id)] if post.rematch else []
         view = view_of(
             rematch
-            + [
-                MoveButton(
-                    stored.id,
-                    stored.version,
-                    b.action,
-                    b.arg,
-                    label=b.label,
-                    style=discord.ButtonStyle[b.style],
-                )
-                for b in post.buttons
-            ]
+            + [self._turn_button(stored, b) for b in post.buttons]
             + (self._private_buttons(stored) if post.buttons else [])
         )
         if view is not None:
             kwargs["view"] = view
         return kwargs
+
+    @staticmethod
+    def _turn_button(stored: game_store.StoredGame, spec: ButtonSpec) -> discord.ui.Item:
+        style = discord.ButtonStyle[spec.style]
+        if spec.custom_id is not None:  # the game's own component handles it
+            custom_id = spec.custom_id.format(game=stored.id, version=stored.version)
+            return discord.ui.Button(label=spec.label, style=style, custom_id=custom_id)
+        return MoveButton(
+            stored.id, stored.version, spec.action, spec.arg, label=spec.label, style=style
+        )
 
     async def _post(
         self,

@@ -1,0 +1,252 @@
+"""Matches that do not start with a two-person challenge, and matches the system moves.
+
+- `start_match`: a match with the seats the game says (one person alone, two people in a given
+  order, computers), started at once in a thread, or posted as a challenge the given seat
+  answers (Accept/Decline as for `challenge`). The game may add its own rows in the transaction
+  that creates the match (`on_create`; it may refuse by raising a PlayerError).
+- `play_out`: a match the computer plays alone from the first move to the last (a deadline's
+  default result): made, played and stored finished with its statistics in one transaction,
+  so it happens once or not at all; nothing is posted.
+- `force_action`: the system makes a move in an open match (a deadline finishing it), under
+  the match's lock like any move, saved and posted with a note saying why.
+- `expire_challenge`: a challenge nobody answered before a deadline is closed.
+- `act`: a player's move made through the game's own components (a select menu), applied
+  exactly as a button's: lock, load, check the player and the turn, apply, save, post.
+
+Like lobby.py and seats.py, these are written once for every game and use the host's own steps
+(create, open the thread, save, post).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.common import UserError, fit
+from cogs.host.adapter import Step
+from cogs.host.components import AnswerButton, view_of
+from cogs.host.match import (
+    COMPUTER_ID,
+    DEFAULT_FORFEIT_MINUTES,
+    DEFAULT_REMIND_MINUTES,
+    Match,
+)
+from db import games as game_store
+
+if TYPE_CHECKING:
+    import aiosqlite
+
+    from cogs.host.adapter import GameAdapter
+    from cogs.host.service import MatchHost
+
+log = logging.getLogger(__name__)
+
+OnCreate = Callable[["aiosqlite.Connection", int], Awaitable[None]]
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+async def start_match(
+    host: MatchHost,
+    interaction: discord.Interaction,
+    adapter: GameAdapter,
+    options: dict[str, Any],
+    *,
+    players: list[int],
+    names: list[str],
+    describe: str,
+    challenged_seat: int | None = None,
+    computers: dict[int, str] | None = None,
+    remind_minutes: int = DEFAULT_REMIND_MINUTES,
+    forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
+    takeover_minutes: int | None = None,
+    pair_key: str | None = None,
+    on_create: OnCreate | None = None,
+) -> int:
+    """Create the match (the seed drawn and its commitment published now) and either post the
+    challenge for `players[challenged_seat]` or start at once in a thread. Returns its id."""
+    host.require_match_permissions(interaction)
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
+    match, events = host._new_match(
+        adapter,
+        options,
+        names,
+        computers=dict(computers or {}),
+        remind_minutes=remind_minutes,
+        forfeit_minutes=forfeit_minutes,
+        challenged_seat=challenged_seat if challenged_seat is not None else 1,
+        takeover_minutes=takeover_minutes,
+    )
+    pending = challenged_seat is not None
+    try:
+        game_id = await game_store.create_game(
+            host.bot.db,
+            game=adapter.game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            players=players,
+            state=match.to_json(adapter),
+            status="pending" if pending else "active",
+            pair_key=pair_key,
+            also=on_create,
+        )
+    except game_store.DuplicateGameError:
+        raise UserError(
+            f"That {adapter.title} match is already open in this channel: finish it first."
+        ) from None
+    labels = " vs ".join(adapter.seat_label(match, seat) for seat in range(len(players)))
+    if pending:
+        assert challenged_seat is not None
+        challenged = players[challenged_seat]
+        await interaction.response.send_message(
+            fit(
+                f"<@{challenged}>, {interaction.user.mention} challenges you to {adapter.title} "
+                f"(match #{game_id}: {describe}). {labels}.\n"
+                f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+            ),
+            view=view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
+        )
+        return game_id
+    await interaction.response.defer(thinking=True)
+    await interaction.followup.send(
+        fit(
+            f"{interaction.user.mention} starts {adapter.title} match #{game_id} ({describe}): "
+            f"{labels}.\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        ),
+        allowed_mentions=NO_MENTIONS,
+    )
+    message = await interaction.original_response()
+    stored = await game_store.load_game(host.bot.db, game_id)
+    assert stored is not None
+    await host._open_play(adapter, stored, match, events, message)
+    return game_id
+
+
+async def play_out(
+    host: MatchHost,
+    adapter: GameAdapter,
+    options: dict[str, Any],
+    *,
+    guild_id: int,
+    channel_id: int,
+    names: list[str],
+    seats: int = 1,
+    on_create: OnCreate | None = None,
+) -> tuple[int, Match]:
+    """A match the computer plays alone, stored finished (with the game's on_finished) in the
+    transaction that creates it. Returns its id and the finished match."""
+    level = adapter.computer_levels[0]
+    match, _ = host._new_match(
+        adapter, options, names, computers={seat: level for seat in range(seats)}
+    )
+    rng = random.Random(f"{adapter.game}:play-out:{match.commitment}")
+
+    def run() -> Any:
+        state = match.engine
+        while not adapter.is_over(state):
+            acting = sorted(adapter.actors(state))
+            if not acting:
+                raise RuntimeError("nobody may act in a match the computer plays alone")
+            action = adapter.computer_action(state, acting[0], level, rng)
+            state, _ = adapter.apply(state, acting[0], action)
+        return state
+
+    match.engine = await asyncio.to_thread(run)
+    state_json = match.to_json(adapter)
+    players = [COMPUTER_ID] * seats
+
+    async def also(conn: aiosqlite.Connection, game_id: int) -> None:
+        if on_create is not None:
+            await on_create(conn, game_id)
+        stored = game_store.StoredGame(
+            id=game_id,
+            game=adapter.game,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            thread_id=None,
+            status="finished",
+            state=state_json,
+            version=0,
+            players=tuple(players),
+        )
+        await adapter.on_finished(conn, stored, match)
+
+    game_id = await game_store.create_game(
+        host.bot.db,
+        game=adapter.game,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        players=players,
+        state=state_json,
+        status="finished",
+        also=also,
+    )
+    return game_id, match
+
+
+async def force_action(
+    host: MatchHost,
+    game_id: int,
+    choose: Callable[[GameAdapter, Match], tuple[int, Any]],
+    *,
+    why: str,
+) -> bool:
+    """The system's move in an open match: `choose` gives (seat, action); saved and posted
+    like a player's, after a message saying `why`. False if the match is not active."""
+    async with host.bot.game_locks(game_id):
+        stored = await game_store.load_game(host.bot.db, game_id)
+        if stored is None or stored.status != "active" or stored.game not in host.adapters:
+            return False
+        adapter = host.adapters[stored.game]
+        match = Match.from_json(adapter, stored.state)
+        seat, action = choose(adapter, match)
+        before = match.engine
+        match.engine, events = await asyncio.to_thread(adapter.apply, before, seat, action)
+        steps = [Step(before, events, match.engine)]
+        steps += await host._computer_steps(adapter, match, stored)
+        stored = await host._save(
+            adapter, stored, match, COMPUTER_ID, adapter.action_text(action), steps
+        )
+        try:
+            channel = await host._channel_of(stored)
+            await channel.send(fit(why), allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as error:
+            log.warning("could not say why match %s was moved: %s", game_id, error)
+        await host._post(adapter, stored, match, steps)
+    return True
+
+
+async def expire_challenge(host: MatchHost, game_id: int, why: str) -> bool:
+    """Close a challenge nobody answered (a deadline passed). False if it was answered."""
+    async with host.bot.game_locks(game_id):
+        stored = await game_store.load_game(host.bot.db, game_id)
+        if stored is None or stored.status != "pending":
+            return False
+        await game_store.save_move(
+            host.bot.db,
+            stored,
+            state=stored.state,
+            actor_id=COMPUTER_ID,
+            action="expired",
+            events=[why],
+            status="cancelled",
+        )
+    return True
+
+
+async def act(
+    interaction: discord.Interaction,
+    game_id: int,
+    version: int | None,
+    choose: Callable[[GameAdapter, Match, int], Any],
+) -> None:
+    """Apply `choose(adapter, match, seat)` for the user of `interaction` (PlayerError if they
+    may not, or if the action is illegal: nothing is changed then)."""
+    host: MatchHost = interaction.client.matches  # type: ignore[attr-defined]
+    await host._play(interaction, game_id, version, choose)

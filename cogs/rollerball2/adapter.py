@@ -1,0 +1,286 @@
+"""Rollerball II as the match host sees it: the engine's calls, the turn message and its buttons.
+
+A turn message shows the track (score, period, FACs left, the ball, both line-ups, the penalty
+box), the condensed play-by-play of the click, the one FAC section that was read, and the
+player card whose row was just rolled, lit. The last message of a match carries the box score
+pages. Seats: solo and simulate have one (the coach, or the bot), coaches mode two (home = 0,
+away = 1). Everything else about running a match is the host's (cogs/host).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from cogs.host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from cogs.rollerball2 import texts
+from cogs.rollerball2.play import (
+    SIDES,
+    HandOver,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+    acting_seats,
+    action_line,
+    default_action,
+    parse_typed,
+    play,
+)
+from render.rollerball2 import (
+    render_box_score_pages,
+    render_fac_section,
+    render_player_card,
+    render_track,
+)
+from rules.rollerball2 import (
+    CatcherChoice,
+    ChooseBiker,
+    ChooseScorer,
+    Event,
+    NextCard,
+    RollDie,
+    RollerballError,
+    Settings,
+    legal_actions,
+    new_match,
+    result,
+    substitution_slots,
+    three_stars,
+    to_record,
+)
+from rules.rollerball2.content import load_content
+from rules.rollerball2.state import roster_from_json
+
+COLOUR = discord.Colour(0xCC79A7)
+DEFAULT_COACH = "default coach"  # the host's computer level: the engine's default coach
+
+
+# The turn's Substitute button is the game's own (cogs/rollerball2/subs.py: two select menus);
+# the host fills in the match and the version the turn was drawn for.
+SUBSTITUTE_ID = "rb2:sub:{game}:{version}"
+
+
+class Rollerball2Adapter(GameAdapter):
+    game = "rollerball2"
+    title = "Rollerball II"
+    computer_levels = (DEFAULT_COACH,)
+    new_command = "match"
+
+    # ---- the engine -------------------------------------------------------------------------
+
+    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Rb2Match, list[Any]]:
+        """options: mode, home/away (roster JSON), home_lineup/away_lineup, team ids, fixture."""
+        mode = options["mode"]
+        state = new_match(
+            seed,
+            roster_from_json(options["home"]),
+            roster_from_json(options["away"]),
+            Settings(coach_dice=mode == "coaches"),
+            home_lineup=options.get("home_lineup"),
+            away_lineup=options.get("away_lineup"),
+        )
+        game = Rb2Match(
+            engine=state,
+            mode=mode,
+            home_team_id=options["home_team_id"],
+            away_team_id=options["away_team_id"],
+            fixture_id=options.get("fixture_id"),
+        )
+        return game, self.opening_events(game)
+
+    def opening_events(self, state: Rb2Match) -> list[Any]:
+        home, away = state.engine.home.roster.team, state.engine.away.roster.team
+        text = f"{away} (visitors) at {home} (home), {texts.MODE_WORDS[state.mode]}."
+        if state.fixture_id is not None:
+            text += " A season match: it counts in the table."
+        return [Event("info", text)]
+
+    def dump(self, state: Rb2Match) -> dict[str, Any]:
+        return state.to_dict()
+
+    def load(self, data: dict[str, Any]) -> Rb2Match:
+        return Rb2Match.from_dict(data)
+
+    def seed_of(self, state: Rb2Match) -> int:
+        return int(state.engine.seed)
+
+    def actors(self, state: Rb2Match) -> frozenset[int]:
+        return acting_seats(state)
+
+    def is_over(self, state: Rb2Match) -> bool:
+        return state.over
+
+    def apply(self, state: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Any]]:
+        return play(state, seat, action)
+
+    def parse_text(self, state: Rb2Match, seat: int, text: str) -> Any:
+        return parse_typed(text)
+
+    def button_action(self, state: Rb2Match, seat: int, action: str, arg: str | None) -> Any:
+        pending = state.engine.pending
+        team = pending["team"] if pending else ""
+        if action == "next":
+            return NextCard()
+        if action == "until":
+            return PlayUntil("period" if arg == "period" else "event")
+        if action == "sim":
+            return SimulateRest()
+        if action == "roll" and pending:
+            return RollDie(team)
+        if action == "catch" and pending:
+            return CatcherChoice(team, arg == "roll")
+        if action == "biker" and pending and arg:
+            return ChooseBiker(team, arg)
+        if action == "scorer" and pending and arg:
+            return ChooseScorer(team, arg)
+        raise RollerballError("That button does nothing any more: use the newest message.")
+
+    def resign_action(self, state: Rb2Match, seat: int) -> Any:
+        return HandOver(SIDES[seat] if state.mode == "coaches" else SIDES[0])
+
+    def computer_action(self, state: Rb2Match, seat: int, level: str, rng: random.Random) -> Any:
+        return default_action(state)
+
+    def outcome(self, state: Rb2Match) -> tuple[str, ...]:
+        engine = state.engine
+        if state.mode != "coaches":
+            return ("draw",)
+        if engine.home.score == engine.away.score:
+            return ("draw", "draw")
+        home_won = engine.home.score > engine.away.score
+        return ("win", "loss") if home_won else ("loss", "win")
+
+    def event_text(self, event: Any) -> str:
+        return event.text
+
+    def action_text(self, action: Any) -> str:
+        return action_line(action)
+
+    def record(self, state: Rb2Match, *, salt: str, reveal: bool) -> str:
+        return to_record(state.engine, reveal=reveal, salt=salt)
+
+    # ---- how it looks -------------------------------------------------------------------------
+
+    def seat_label(self, match: Match, seat: int) -> str:
+        game: Rb2Match = match.engine
+        name = match.names[seat] if seat < len(match.names) else ""
+        if game.mode == "coaches":
+            team = game.engine.team(SIDES[seat]).roster.team
+            return f"{team} ({name})" if name else team
+        return name or "the bot"
+
+    def next_text(self, match: Match) -> str:
+        return texts.next_text(match.engine, match.names)
+
+    def result_text(self, match: Match) -> str:
+        return texts.final_text(match.engine)
+
+    def resign_consequence(self, match: Match, seat: int) -> str:
+        game: Rb2Match = match.engine
+        if game.mode == "coaches":
+            return (
+                "If you resign, the default coach plays your team to the final whistle and the "
+                "match counts as played (injuries and all)."
+            )
+        return "If you resign, the default coach plays both teams to the final whistle."
+
+    def move_form(self, match: Match, seat: int) -> FormSpec:
+        return FormSpec("Your move", "Move", "next · until · sub home Skater2 31")
+
+    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+        game: Rb2Match = step.after
+        state = game.engine
+        if step.texts is not None:
+            lines = list(step.texts)
+        else:
+            lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
+        parts = [texts.bullet_block(lines)]
+        files = [("track.png", render_track(state))]
+        if game.over:
+            res = result(state)
+            stars = three_stars(res)
+            if stars:
+                parts.append(
+                    "**Three stars:** "
+                    + ", ".join(
+                        f"{state.team(side).roster.team} #{line.number} {line.name}"
+                        for side, line in stars
+                    )
+                )
+            parts.append(f"**{texts.final_text(game)}** The box score is in the pages below.")
+            for index, page in enumerate(render_box_score_pages(res), start=1):
+                files.append((f"box-score-{index}.png", page))
+        else:
+            parts.append(f"**Next:** {self.next_text(match)}")
+            files += self._rolled_images(step)
+        embed = discord.Embed(
+            title=texts.score_title(game, game_id),
+            description="\n\n".join(part for part in parts if part),
+            colour=COLOUR,
+        )
+        embed.set_image(url="attachment://track.png")
+        embed.set_footer(text=texts.clock_footer(game))
+        buttons = self._buttons(game) if final and not game.over else []
+        return TurnPost(embed, files, buttons)
+
+    @staticmethod
+    def _rolled_images(step: Step) -> list[tuple[str, bytes]]:
+        """The FAC section read last, and the card of the last player-card roll, its row lit."""
+        state = step.after.engine
+        files = []
+        cards = [e for e in step.events if e.kind == "card" and e.fac and e.section]
+        if cards:
+            fac = load_content().fac(cards[-1].fac)
+            files.append(("fac.png", render_fac_section(fac, cards[-1].section)))
+        rolls = [
+            roll
+            for event in step.events
+            for roll in event.rolls
+            if roll.column in ("offense", "defense") and roll.number is not None
+        ]
+        if rolls:
+            roll = rolls[-1]
+            card = state.team(roll.side).roster.card(roll.number)
+            files.append(("card.png", render_player_card(card, (roll.column, roll.face))))
+        return files
+
+    @staticmethod
+    def _buttons(game: Rb2Match) -> list[ButtonSpec]:
+        state = game.engine
+        pending = state.pending
+        if pending is not None:
+            team = state.team(pending["team"]).roster.team
+            if pending["kind"] == "dice":
+                return [ButtonSpec(f"Roll the die ({team})", "roll", style="success")]
+            if pending["kind"] == "catcher_choice":
+                return [
+                    ButtonSpec("Roll on his card", "catch", "roll", style="success"),
+                    ButtonSpec("Draw a new FAC (ACTION)", "catch", "draw"),
+                ]
+            buttons = []
+            for action in legal_actions(state)[:20]:
+                slot = action.slot  # ChooseBiker / ChooseScorer
+                number = state.team(action.team).lineup[slot]
+                name = state.team(action.team).card(number).name if number is not None else ""
+                kind = "biker" if isinstance(action, ChooseBiker) else "scorer"
+                buttons.append(ButtonSpec(f"{slot} #{number} {name}"[:80], kind, slot))
+            return buttons
+        buttons = [
+            ButtonSpec("Next card", "next", style="success"),
+            ButtonSpec("Play until something happens", "until"),
+            ButtonSpec("Play to end of period", "until", "period", style="secondary"),
+        ]
+        if state.control is not None and substitution_slots(state, state.control):
+            buttons.append(
+                ButtonSpec(
+                    "Substitute…",
+                    "sub",
+                    style="secondary",
+                    custom_id=SUBSTITUTE_ID,
+                )
+            )
+        if game.mode == "solo":
+            buttons.append(ButtonSpec("Simulate the rest", "sim", style="danger"))
+        return buttons

@@ -1,0 +1,365 @@
+"""Rollerball II through the fake Discord, as coaches use it: teams created and imported (a bad
+CSV refused with every problem), cards and line-ups, matches on the shared host (solo with the
+buttons, coach against coach with each coach's own die, simulated), injuries carried into the
+next match, a season whose deadline passes while the bot is down, statistics, a restart
+mid-match, and bad input answered ephemerally with nothing saved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from cogs.host import Match
+from cogs.rollerball2.adapter import Rollerball2Adapter
+from fakediscord import Upload
+from fakediscord.model import MANAGE_GUILD, MEMBER_PERMISSIONS
+from rules.rollerball2 import roster_to_csv, verify_record
+from rules.rollerball2.state import roster_from_json
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    # Seeds come from a fixed sequence: the same run makes the same teams and matches.
+    return {"GAME_SEED": "11011"}
+
+
+# --- reading what the bot stored ----------------------------------------------------------------
+
+
+def query(bot, sql: str, *parameters):
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute(sql, parameters).fetchall()
+
+
+def team_row(bot, name: str) -> dict:
+    rows = query(
+        bot,
+        "SELECT id, owner_id, roster, lineup, version FROM rollerball2_teams WHERE name = ?",
+        name,
+    )
+    assert rows, f"no team {name}"
+    team_id, owner, roster, lineup, version = rows[0]
+    return {
+        "id": team_id,
+        "owner": owner,
+        "roster": roster_from_json(json.loads(roster)),
+        "lineup": None if lineup is None else json.loads(lineup),
+        "version": version,
+    }
+
+
+def team_count(bot) -> int:
+    return query(bot, "SELECT COUNT(*) FROM rollerball2_teams")[0][0]
+
+
+def stored_match(bot, game_id: int) -> tuple[int, str, Match]:
+    version, status, state = query(
+        bot, "SELECT version, status, state FROM games WHERE id = ?", game_id
+    )[0]
+    return version, status, Match.from_json(Rollerball2Adapter(), state)
+
+
+def latest_game_id(bot) -> int:
+    return query(bot, "SELECT COALESCE(MAX(id), 0) FROM games")[0][0]
+
+
+async def settled(bot, game_id: int) -> None:
+    """Until the bot has noted its newest turn message as posted (the last thing a move does)."""
+    for _ in range(400):
+        version, posted = query(
+            bot, "SELECT version, posted_version FROM games WHERE id = ?", game_id
+        )[0]
+        if posted >= version:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"match {game_id} version {version} was never posted")
+
+
+async def new_thread(discord, channel, known: int):
+    for _ in range(300):
+        threads = discord.threads(channel)
+        if len(threads) > known:
+            return threads[-1]
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bot opened no thread")
+
+
+# --- teams ----------------------------------------------------------------------------------------
+
+
+async def test_two_teams_are_created_and_a_name_is_taken_once(discord, bot, alice, bob):
+    reply = await discord.slash(
+        "rollerball2 team create", user=alice, name="Houston", colour="orange"
+    )
+    assert not reply.ephemeral and "founds **Houston**" in reply.text
+    assert "Skaters (11)" in reply.text and "Bikers (7)" in reply.text
+    assert "Catchers (7)" in reply.text and "fit" in reply.text
+    houston = team_row(bot, "Houston")
+    assert len(houston["roster"].players) == 25 and houston["owner"] == alice.id
+    quality = houston["roster"].quality
+    assert f"Quality: **{quality}**" in reply.text
+
+    await discord.slash("rollerball2 team create", user=bob, name="Tokyo", colour="navy")
+    before = team_count(bot)
+    taken = await discord.slash("rollerball2 team create", user=bob, name="HOUSTON")
+    assert taken.ephemeral and "A team called HOUSTON already plays in this server" in taken.text
+    assert team_count(bot) == before
+
+    # Only the owner (or a server admin) changes a team.
+    refused = await discord.slash(
+        "rollerball2 team rename",
+        user=bob,
+        team="Houston",
+        number=houston["roster"].players[0].number,
+        name="Nobody",
+    )
+    assert refused.ephemeral and "Houston belongs to" in refused.text
+    assert team_row(bot, "Houston")["version"] == houston["version"]
+    suggestions = await discord.autocomplete("rollerball2 team show", "team", "tok", user=alice)
+    assert [c["value"] for c in suggestions] == ["Tokyo"]
+
+
+def bad_csv() -> str:
+    return (
+        "name,number,position,experience,offense,defense\n"
+        "Jonathan E.,6,skater,star,Bkr EVT GOAL GOAL PASS GOAL GOAL Att Bkr GOAL,"
+        "LOSE Bkr Att LOSE Att GOAL EVT Att LOSE Att\n"
+        "Moonpie,6,skater,veteran,GOAL GOAL GOAL GOAL GOAL GOAL GOAL GOAL GOAL EVT,"
+        "LOSE Bkr Att LOSE Att GOAL EVT Att LOSE Att\n"
+        "Blue,12,skater,star,GOAL GOAL GOAL GOAL GOAL GOAL GOAL GOAL GOAL EVT,"
+        "PASS Bkr Att LOSE Att GOAL EVT Att LOSE EVT\n"
+        "Red,13,goalie,star,GOAL GOAL GOAL GOAL GOAL GOAL GOAL GOAL GOAL EVT,"
+        "LOSE Bkr Att LOSE Att GOAL EVT Att LOSE Att\n"
+    )
+
+
+async def test_a_csv_team_is_imported_and_a_bad_one_refused_with_every_problem(discord, bot, carol):
+    before = team_count(bot)
+    refused = await discord.slash(
+        "rollerball2 team import",
+        user=carol,
+        name="Madrid",
+        file=Upload("madrid.csv", bad_csv().encode(), "text/csv"),
+    )
+    assert refused.ephemeral and "The roster was not imported" in refused.text
+    assert "Line 3: #6 is already worn on line 2" in refused.text
+    assert "Line 4: DEFENSE may only hold GOAL, Att, Bkr, LOSE, EVT; not PASS" in refused.text
+    assert "Line 4: DEFENSE has exactly one EVT, not 2" in refused.text
+    assert "Line 5: unknown position 'goalie'" in refused.text
+    assert "4 problems" in refused.text
+    assert team_count(bot) == before
+
+    wrong_columns = await discord.slash(
+        "rollerball2 team import",
+        user=carol,
+        name="Madrid",
+        file=Upload("madrid.csv", b"player,shirt\nA,1\n", "text/csv"),
+    )
+    assert wrong_columns.ephemeral and "unknown column(s) 'player', 'shirt'" in wrong_columns.text
+    assert "missing column(s) name, number, position, experience" in wrong_columns.text
+
+    too_big = await discord.slash(
+        "rollerball2 team import",
+        user=carol,
+        name="Madrid",
+        file=Upload("madrid.csv", b"name,number\n" + b"x" * 110_000, "text/csv"),
+    )
+    assert too_big.ephemeral and "at most 100 KB" in too_big.text
+    assert team_count(bot) == before
+
+    # A good one: an exported roster (all six columns) imports back card for card.
+    houston = team_row(bot, "Houston")["roster"]
+    text = roster_to_csv(houston)
+    imported = await discord.slash(
+        "rollerball2 team import",
+        user=carol,
+        name="Madrid",
+        file=Upload("madrid.csv", text.encode(), "text/csv"),
+    )
+    assert not imported.ephemeral and "imports **Madrid**" in imported.text
+    madrid = team_row(bot, "Madrid")["roster"]
+    assert [(c.number, c.offense, c.defense) for c in madrid.players] == [
+        (c.number, c.offense, c.defense) for c in houston.players
+    ]
+
+
+async def test_a_card_the_deck_and_the_game_card_are_shown(discord, bot, alice):
+    houston = team_row(bot, "Houston")["roster"]
+    star = next(c for c in houston.players if c.experience == "star")
+    choices = await discord.autocomplete("rollerball2 card", "player", star.name[:5], user=alice)
+    chosen = next(c for c in choices if c["name"].startswith(f"{star.name} #{star.number}"))
+    reply = await discord.slash("rollerball2 card", user=alice, player=chosen["value"])
+    assert f"#{star.number} {star.name}" in reply.text and "STAR" in reply.text
+    image = reply.images[0]
+    assert image.size == (700, 400)
+    typed = await discord.slash("rollerball2 card", user=alice, player=f"Houston #{star.number}")
+    assert f"#{star.number} {star.name}" in typed.text
+    nobody = await discord.slash("rollerball2 card", user=alice, player="Zzyzx")
+    assert nobody.ephemeral and "Nobody in this server matches" in nobody.text
+
+    fac = await discord.slash("rollerball2 fac", user=alice, number=34)
+    assert "Fast Action Card 34 of 60" in fac.text and fac.images[0].width == 800
+    card = await discord.slash("rollerball2 gamecard", user=alice)
+    assert "Action Matrix" in card.text and card.images[0].width == 800
+
+    export = await discord.slash("rollerball2 team export", user=alice, team="Houston")
+    names = [a.filename for a in export.attachments]
+    assert names == [
+        "houston.csv",
+        "houston-cards-1.png",
+        "houston-cards-2.png",
+        "houston-cards-3.png",
+    ]
+    assert export.attachments[0].data.decode() == roster_to_csv(houston)
+
+
+async def test_the_lineup_is_set_slot_by_slot_and_only_fit_players_offered(
+    discord, bot, alice, bob
+):
+    editor = await discord.slash("rollerball2 team lineup", user=alice, team="Houston")
+    assert editor.ephemeral and "default line-up (not saved yet)" in editor.text
+    houston = team_row(bot, "Houston")["roster"]
+    picking = await discord.select(editor, "Choose a slot to change", ["Skater2"], user=alice)
+    assert "Houston, Skater2" in picking.text
+    options = picking.selects[0].options
+    assert len(options) <= 25
+    offered = [int(option.value) for option in options]
+    bench = next(
+        n for n in offered if "now " not in next(o.label for o in options if o.value == str(n))
+    )
+    saved = await discord.select(picking, "Choose the player", [str(bench)], user=alice)
+    assert "saved line-up" in saved.text and f"#{bench}" in saved.text
+    lineup = team_row(bot, "Houston")["lineup"]
+    assert lineup["Skater2"] == bench
+    assert houston.card(bench).position in ("skater", "catcher")
+
+    # Someone else may not open it.
+    refused = await discord.slash("rollerball2 team lineup", user=bob, team="Houston")
+    assert refused.ephemeral and "belongs to" in refused.text
+
+
+async def test_signing_stops_at_25_players_who_can_play(discord, bot, bob):
+    full = await discord.slash(
+        "rollerball2 team sign", user=bob, team="Tokyo", position="skater", count=1
+    )
+    assert full.ephemeral and "can sign 0 more player(s)" in full.text
+    assert len(team_row(bot, "Tokyo")["roster"].players) == 25
+
+
+async def test_an_admin_may_manage_any_team(discord, bot):
+    admin = discord.add_user("admina", permissions=MEMBER_PERMISSIONS | MANAGE_GUILD)
+    tokyo = team_row(bot, "Tokyo")
+    number = tokyo["roster"].players[0].number
+    reply = await discord.slash(
+        "rollerball2 team rename", user=admin, team="Tokyo", number=number, name="Ace Face"
+    )
+    assert not reply.ephemeral and "is now **Ace Face**" in reply.text
+    assert team_row(bot, "Tokyo")["roster"].card(number).name == "Ace Face"
+
+
+# --- matches ------------------------------------------------------------------------------------
+
+
+def is_turn(message) -> bool:
+    return bool(message.buttons) or "Final:" in message.text
+
+
+async def press(discord, thread, message, label: str, user):
+    """Click a turn message's button and return the next turn message."""
+    await discord.click(message, label, user=user, timeout=30)
+    return await discord.wait_for_message(thread, is_turn, timeout=60)
+
+
+async def first_turn(discord, channel, known: int):
+    thread = await new_thread(discord, channel, known)
+    return thread, await discord.wait_for_message(thread, is_turn, timeout=30)
+
+
+def match_row(bot, game_id: int) -> tuple:
+    return query(
+        bot,
+        "SELECT home_team_id, away_team_id, mode, home_goals, away_goals, result, fixture_id"
+        " FROM rollerball2_matches WHERE game_id = ?",
+        game_id,
+    )[0]
+
+
+async def check_final(discord, bot, user, game_id: int, final) -> None:
+    """The last message: result, box score pages, dice revealed; the record verifies."""
+    assert "Final:" in final.text and "Dice revealed: seed" in final.text
+    names = [a.filename for a in final.attachments]
+    assert names[0] == "track.png" and "box-score-1.png" in names
+    for attachment in final.attachments[1:]:
+        assert len(attachment.data) < 150 * 1024
+    assert not final.buttons
+    record = await discord.slash("rollerball2 match record", user=user, id=game_id)
+    assert record.ephemeral and "verify FILE" in record.text
+    assert verify_record(record.attachments[0].data.decode()) == []
+
+
+async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, alice, general):
+    await discord.slash("rollerball2 team create", user=alice, name="Lagos", colour="green")
+    known = len(discord.threads(general))
+    reply = await discord.slash(
+        "rollerball2 match start", user=alice, home="Houston", away="Lagos", mode="solo"
+    )
+    assert "starts Rollerball II match" in reply.text and "Dice commitment" in reply.text
+    game_id = latest_game_id(bot)
+    thread, turn = await first_turn(discord, general, known)
+    assert turn.attachments[0].filename == "track.png" and turn.images[0].width == 800
+    assert "Next card" in turn.button_labels and "Simulate the rest" in turn.button_labels
+
+    # Click through some cards: every decision has its own buttons.
+    saw_card = saw_fac = False
+    for _ in range(8):
+        label = "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
+        turn = await press(discord, thread, turn, label, alice)
+        names = [a.filename for a in turn.attachments]
+        saw_fac = saw_fac or "fac.png" in names
+        saw_card = saw_card or "card.png" in names
+    assert saw_fac and saw_card
+    # The Substitute button opens two menus: the slot, then the player.
+    for _ in range(20):
+        if "Substitute…" in turn.button_labels:
+            break
+        label = "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
+        turn = await press(discord, thread, turn, label, alice)
+    assert "Substitute…" in turn.button_labels
+    menu = await discord.click(turn, "Substitute…", user=alice)
+    assert menu.ephemeral and "who comes off?" in menu.text
+    slot = menu.selects[0].options[0].value
+    players = await discord.select(menu, "Step 1: the slot", [slot], user=alice)
+    number = players.selects[0].options[0].value
+    await discord.select(players, "Step 2: the player", [number], user=alice)
+    turn = await discord.wait_for_message(thread, is_turn, timeout=30)
+    assert f"#{number}" in turn.text and "Substitution" in turn.text
+    done = await discord.wait_for_edit(players, lambda m: "goes into" in m.text)
+    assert f"goes into {slot}" in done.text and not done.selects
+    _, _, match = stored_match(bot, game_id)
+    assert match.engine.engine.team(match.engine.engine.control or "home")  # still playing
+
+    turn = await press(discord, thread, turn, turn.button_labels[0], alice)
+    if "Play until something happens" in turn.button_labels:
+        turn = await press(discord, thread, turn, "Play until something happens", alice)
+    while "Simulate the rest" not in turn.button_labels:
+        turn = await press(discord, thread, turn, turn.button_labels[0], alice)
+    final = await press(discord, thread, turn, "Simulate the rest", alice)
+    await check_final(discord, bot, alice, game_id, final)
+    _, status, match = stored_match(bot, game_id)
+    assert status == "finished"
+    _, _, mode, home_goals, away_goals, result_json, _ = match_row(bot, game_id)
+    assert mode == "solo" and (home_goals, away_goals) == (
+        match.engine.engine.home.score,
+        match.engine.engine.away.score,
+    )
+    # What outlasts the match is in the rosters now.
+    carry = json.loads(result_json)["carry_over"]
+    for side, name in (("home", "Houston"), ("away", "Lagos")):
+        absences = {a.number for a in team_row(bot, name)["roster"].absences}
+        assert {a["number"] for a in carry[side]} <= absences
