@@ -12,7 +12,7 @@ import discord
 
 from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from cogs.rocketball import rules_pages
-from render.rocketball import render_board, render_move_gif, turn_squares
+from render.rocketball import render_round
 from rules.rocketball import (
     LEVEL_RATINGS,
     LEVELS,
@@ -132,10 +132,14 @@ class RocketballAdapter(GameAdapter):
         state = step.after
         names = names_by_seat(match)
         moved = any(isinstance(event, MoveEvent) for event in step.events)
-        board = render_board(state, names=names, highlight=turn_squares(step.events))
-        files = [("board.png", board)]
-        if moved:
-            files.append(("move.gif", render_move_gif(step.before, step.events, names=names)))
+        # One image per round (issue 10): the ball's path as a GIF ending on the board, with the
+        # roll; the placing that ends the round is told in words (the next roll's animation
+        # starts from that board). The opening, /rocketball board and a repost show the board.
+        shows_board = not step.events or any(e.kind == "start" for e in step.events)
+        files = []
+        if moved or shows_board:
+            image, filename = render_round(step.before, step.events, state, names)
+            files.append((filename, image))
         # The result is said once, in the message's content, by the host: not again here.
         texts = step.texts
         if texts is None:
@@ -159,7 +163,8 @@ class RocketballAdapter(GameAdapter):
         if moved:
             footer += " · the animation shows the ball's path"
         embed.set_footer(text=footer)
-        embed.set_image(url="attachment://board.png")
+        if files:
+            embed.set_image(url=f"attachment://{files[0][0]}")
         return TurnPost(embed, files, self._buttons(state) if final else [], rematch=state.over)
 
     def rematch_options(self, state: GameState) -> dict[str, Any]:

@@ -179,9 +179,10 @@ async def test_a_move_posts_the_ball_path_as_an_animation(discord, bot, carol, d
     _, _, _match, _ = stored_game(bot, game_id)
     seats = {"N": carol, "S": dave}
     after_roll = await play(discord, bot, thread, game_id, seats, Roll(), first)
+    # One image for the round: the ball's path, ending on the board.
     names = [attachment.filename for attachment in after_roll.attachments]
-    assert names == ["board.png", "move.gif"]
-    gif = after_roll.attachments[1].image()
+    assert names == ["round.gif"]
+    gif = after_roll.attachments[0].image()
     assert gif.format == "GIF" and gif.n_frames >= 2
     assert "rolls d4 =" in after_roll.text
     assert after_roll.button_labels == ["Place or rotate a chip…"]

@@ -180,7 +180,12 @@ def test_a_newcomer_plays_rocketball_in_the_browser(page: Page, sandbox: Sandbox
     modal.locator("input, textarea").first.fill(format_action(move))
     page.locator("#modal-submit").click()
     expect(page.locator("#modal-backdrop")).to_be_hidden(timeout=WAIT_MS)
-    expect(page.locator("#messages img.media")).to_have_count(images_before + 1, timeout=WAIT_MS)
+    # The placing ends the round: told in words with the next player's Roll button (the round's
+    # one image is the roll's animation).
+    expect(page.locator("#messages img.media")).to_have_count(images_before, timeout=WAIT_MS)
+    expect(page.locator("#messages .message", has_text="places a ").last).to_be_visible(
+        timeout=WAIT_MS
+    )
     _, after = stored_match(sandbox)
     assert after.engine.to_move != match.engine.to_move or after.engine.phase != "place"
 
