@@ -213,7 +213,8 @@ class Rollerball2Adapter(GameAdapter):
             for index, page in enumerate(render_box_score_pages(res), start=1):
                 files.append((f"box-score-{index}.png", page))
         else:
-            parts.append(f"**Next:** {self.next_text(match)}")
+            if game.mode != "simulate":
+                parts.append(f"**Next:** {texts.next_text(game, match.names)}")
             files += self._rolled_images(step)
         embed = discord.Embed(
             title=texts.score_title(game, game_id),

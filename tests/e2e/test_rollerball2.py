@@ -267,7 +267,7 @@ async def test_an_admin_may_manage_any_team(discord, bot):
 
 
 def is_turn(message) -> bool:
-    return bool(message.buttons) or "Final:" in message.text
+    return bool(message.buttons) or "Dice revealed" in message.text
 
 
 async def press(discord, thread, message, label: str, user):
@@ -363,3 +363,161 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     for side, name in (("home", "Houston"), ("away", "Lagos")):
         absences = {a.number for a in team_row(bot, name)["roster"].absences}
         assert {a["number"] for a in carry[side]} <= absences
+
+
+async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice, bob, carol, games):
+    # Houston's coach goes back to the default line-up (it may hold someone hurt in the last
+    # match), privately.
+    editor = await discord.slash("rollerball2 team lineup", user=alice, team="Houston")
+    await discord.click(editor, "Use the default line-up", user=alice)
+    assert team_row(bot, "Houston")["lineup"] is None
+
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=bob,
+        channel=games,
+        home="Tokyo",
+        away="Houston",
+        mode="coaches",
+    )
+    assert f"{alice.mention}, {bob.mention} challenges you to Rollerball II" in challenge.text
+    assert challenge.button_labels == ["Accept", "Decline"]
+    game_id = latest_game_id(bot)
+    refused = await discord.click(challenge, "Accept", user=carol)
+    assert refused.ephemeral and stored_match(bot, game_id)[1] == "pending"
+    known = len(discord.threads(games))
+    await discord.click(challenge, "Accept", user=alice)
+    thread, turn = await first_turn(discord, games, known)
+    coaches = [bob, alice]  # seat 0 coaches the home team (Tokyo), seat 1 the visitors
+
+    # The ball is loose: the home coach turns the first card, not the visitors'.
+    wrong = await discord.click(turn, "Next card", user=alice)
+    assert wrong.ephemeral and "It's not your turn" in wrong.text
+    assert "Tokyo's coach (Bob)" in wrong.text
+
+    refused_roll = False
+    for _ in range(40):
+        _, _, match = stored_match(bot, game_id)
+        seat = min(Rollerball2Adapter().actors(match.engine))
+        label = next((b for b in turn.button_labels if b.startswith("Roll the die")), None)
+        if label is not None and not refused_roll:
+            other = coaches[1 - seat]
+            version = stored_match(bot, game_id)[0]
+            answer = await discord.click(turn, label, user=other)
+            assert answer.ephemeral and "It's not your turn" in answer.text
+            assert stored_match(bot, game_id)[0] == version  # nothing was rolled
+            refused_roll = True
+        choice = label or (
+            "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
+        )
+        turn = await press(discord, thread, turn, choice, coaches[seat])
+        if refused_roll and "coach rolls d10" in turn.text:
+            break
+    assert refused_roll and "coach rolls d10" in turn.text
+
+    # Both coaches hand their bench to the default coach: the match is played to the end.
+    for coach in (bob, alice):
+        asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
+        assert asked.ephemeral and "default coach plays your team" in asked.text
+        await discord.click(asked, "Resign", user=coach)
+        turn = await discord.wait_for_message(thread, is_turn, timeout=60)
+    await check_final(discord, bot, alice, game_id, turn)
+    assert match_row(bot, game_id)[2] == "coaches"
+
+
+async def simulate(discord, bot, user, channel, home: str, away: str):
+    known = len(discord.threads(channel))
+    reply = await discord.slash(
+        "rollerball2 match start",
+        user=user,
+        channel=channel,
+        home=home,
+        away=away,
+        mode="simulate",
+    )
+    assert "starts Rollerball II match" in reply.text, reply.text
+    game_id = latest_game_id(bot)
+    thread = await new_thread(discord, channel, known)
+    final = await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.text, timeout=60)
+    return game_id, final
+
+
+async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot, carol, games):
+    await discord.slash("rollerball2 team create", user=carol, name="Oslo", colour="red")
+    # Carol saves both line-ups (toggling the extra slot twice saves the one shown).
+    for name in ("Madrid", "Oslo"):
+        editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
+        for _ in range(2):
+            extra = next(b for b in editor.button_labels if b.startswith("Extra slot"))
+            editor = await discord.click(editor, extra, user=carol)
+        assert team_row(bot, name)["lineup"] is not None
+
+    carried = None
+    for _ in range(8):
+        game_id, final = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
+        await check_final(discord, bot, carol, game_id, final)
+        assert "GOAL!" in final.text  # the highlights
+        carry = json.loads(match_row(bot, game_id)[5])["carry_over"]
+        counted = [
+            (side, absence)
+            for side in ("home", "away")
+            for absence in carry[side]
+            if absence["matches"]
+        ]
+        if counted:
+            carried = counted[0]
+            break
+    assert carried is not None, "eight simulated matches without an injury or ban that lasts"
+    side, absence = carried
+    name = "Madrid" if side == "home" else "Oslo"
+    team = team_row(bot, name)
+    number = absence["number"]
+    word = "banned" if absence["kind"] == "ban" else "injured"
+    plural = "es" if absence["matches"] != 1 else ""
+    status = f"{word} ({absence['matches']} match{plural})"
+    shown = await discord.slash("rollerball2 team show", user=carol, team=name)
+    assert f"{team['roster'].card(number).name} · " in shown.text and status in shown.text
+
+    if number in team["lineup"].values():
+        # His saved line-up still holds him: the next match is refused until it is fixed.
+        before = latest_game_id(bot)
+        refused = await discord.slash(
+            "rollerball2 match start",
+            user=carol,
+            channel=games,
+            home="Madrid",
+            away="Oslo",
+            mode="simulate",
+        )
+        assert refused.ephemeral and f"{name}'s line-up cannot play" in refused.text
+        assert "/rollerball2 team lineup" in refused.text and latest_game_id(bot) == before
+        editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
+        assert "Cannot play" in editor.text and status in editor.text
+        await discord.click(editor, "Use the default line-up", user=carol)
+
+    game_id, final = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
+    _, _, match = stored_match(bot, game_id)
+    assert number not in match.engine.engine.team(side).starters.values()
+    assert not match.engine.engine.team(side).sheet[number].on_track
+    left = {a.number: a.matches for a in team_row(bot, name)["roster"].absences}
+    assert left.get(number) == (absence["matches"] - 1 or None)
+
+
+async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
+    known = len(discord.threads(general))
+    await discord.slash(
+        "rollerball2 match start", user=alice, home="Lagos", away="Houston", mode="solo"
+    )
+    game_id = latest_game_id(bot)
+    thread, turn = await first_turn(discord, general, known)
+    turn = await press(discord, thread, turn, "Next card", alice)
+    await settled(bot, game_id)
+    version = stored_match(bot, game_id)[0]
+    await bot.restart()
+    # The buttons drawn before the restart still work: the match is in the database.
+    turn = await press(discord, thread, turn, turn.button_labels[0], alice)
+    assert stored_match(bot, game_id)[0] == version + 1
+    while "Simulate the rest" not in turn.button_labels:
+        turn = await press(discord, thread, turn, turn.button_labels[0], alice)
+    final = await press(discord, thread, turn, "Simulate the rest", alice)
+    await check_final(discord, bot, alice, game_id, final)
