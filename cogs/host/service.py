@@ -76,6 +76,7 @@ STALE_BUTTON = (
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
 NO_MENTIONS = discord.AllowedMentions.none()
+HISTORY_LINES = 15  # the latest events /GAME history shows in its message
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
@@ -453,6 +454,56 @@ class MatchHost:
     ) -> None:
         """The record as a file: the seed and salt only once the match is over; only from the
         server the match is played in."""
+        stored = await self._recorded_match(interaction, adapter, match_id)
+        match = Match.from_json(adapter, stored.state)
+        over = stored.status == "finished"
+        text = adapter.record(match.engine, salt=match.salt, reveal=over)
+        how = (
+            f"check it with `python -m rules.{adapter.game} verify FILE`"
+            if over
+            else "the seed stays secret until the match ends; its commitment is in the header"
+        )
+        await interaction.response.send_message(
+            f"Record of {adapter.title} match #{stored.id} ({how}).",
+            file=discord.File(
+                io.BytesIO(text.encode()), filename=f"{adapter.game}-{stored.id}.txt"
+            ),
+            ephemeral=True,
+        )
+
+    async def history(
+        self, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    ) -> None:
+        """The match so far in words: where it stands, the latest events, and the whole
+        play-by-play as a file (the thread keeps one message per round; this keeps it all)."""
+        stored = await self._recorded_match(interaction, adapter, match_id)
+        match = Match.from_json(adapter, stored.state)
+        moves = await game_store.list_moves(self.bot.db, stored.id)
+        lines = [f"{version}. {text}" for version, _, _, events in moves for text in events if text]
+        where = (
+            adapter.result_text(match)
+            if adapter.is_over(match.engine)
+            else adapter.next_text(match)
+        )
+        latest = "\n".join(lines[-HISTORY_LINES:]) or "Nothing has happened yet."
+        embed = discord.Embed(
+            title=f"{adapter.title} match #{stored.id}: {len(moves)} moves",
+            description=fit(f"**Now:** {where}\n\n**Latest:**\n{latest}", 4000),
+        )
+        embed.set_footer(text="The whole play-by-play is in the file; numbers are move numbers.")
+        await interaction.response.send_message(
+            embed=embed,
+            file=discord.File(
+                io.BytesIO("\n".join(lines).encode()),
+                filename=f"{adapter.game}-{stored.id}-history.txt",
+            ),
+            ephemeral=True,
+        )
+
+    async def _recorded_match(
+        self, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    ) -> game_store.StoredGame:
+        """A match with moves: the one asked for, if it is in this server, or the user's latest."""
         if match_id is None:
             stored = await game_store.latest_game_of(
                 self.bot.db,
@@ -472,21 +523,7 @@ class MatchHost:
                 raise UserError(
                     f"There is no {adapter.title} match #{match_id} with moves in this server."
                 )
-        match = Match.from_json(adapter, stored.state)
-        over = stored.status == "finished"
-        text = adapter.record(match.engine, salt=match.salt, reveal=over)
-        how = (
-            f"check it with `python -m rules.{adapter.game} verify FILE`"
-            if over
-            else "the seed stays secret until the match ends; its commitment is in the header"
-        )
-        await interaction.response.send_message(
-            f"Record of {adapter.title} match #{stored.id} ({how}).",
-            file=discord.File(
-                io.BytesIO(text.encode()), filename=f"{adapter.game}-{stored.id}.txt"
-            ),
-            ephemeral=True,
-        )
+        return stored
 
     # ---- buttons, the form, and the move itself ------------------------------------------------------
 

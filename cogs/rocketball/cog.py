@@ -173,6 +173,11 @@ class Rocketball(commands.Cog):
     ) -> None:
         await interaction.response.send_message(**rules_message(topic, 0), ephemeral=True)
 
+    @group.command(name="history", description="A match's play-by-play (default: your latest)")
+    @app_commands.describe(match_id="A match number (default: your latest)")
+    async def history(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
+        await self.bot.matches.history(interaction, self.adapter, match_id)
+
     @group.command(name="leaderboard", description="Rocketball's Elo ratings in this server")
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         await self.bot.matches.leaderboard(interaction, self.adapter)

@@ -86,6 +86,9 @@ async def test_the_seed_is_committed_at_the_start_secret_in_play_and_revealed_at
     published = HASH.search(discord.message(reply).text + first.text)
     assert published, "the first messages publish the seed's commitment"
 
+    summary = await discord.slash("rocketball history", user=spectator, match_id=game_id)
+    assert summary.ephemeral and "Now:" in summary.text and "d4" in summary.text
+    assert "d4" in summary.attachments[0].data.decode()
     live = await discord.slash("rocketball record", user=spectator, match_id=game_id)
     text = record_text(live)
     assert "[Seed" not in text and "[Salt" not in text and published.group() in text
