@@ -1,0 +1,250 @@
+"""Text in and out of Discord's forms for Volleyball: a new team's roster, the orders modal
+(the seed's order form in its compact shape, one match per text box, so it fits Discord's
+4,000 characters a box) and the answer that lists the orders as the bot read them.
+
+Reading the orders themselves is the engine's (rules.volleyball.submit_orders reads the
+seed's form and the order lines); this module only lays text out for a modal and reads a
+roster, which the engine takes as PlayerDrafts.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rules.volleyball import (
+    LeagueState,
+    MatchOrders,
+    PlayerDraft,
+    RoundOrders,
+    Team,
+    format_orders_text,
+    preview_match,
+    round_fixtures,
+    team_fixtures,
+)
+from rules.volleyball.match import default_match_orders
+
+MODAL_INPUT_LIMIT = 4000  # Discord's limit for one text box of a modal
+ROSTER_LIMIT = 4000
+_ROSTER_LINE = re.compile(
+    r"^(?P<name>.+?)[\s,;]+(?:age\s*)?(?P<age>[A-Ea-e])[\s,;]+(?P<ol>\d+)\s*(?:[/,;]\s*|\s+)(?P<dl>\d+)\s*$"
+)
+_TEAM_LINE = re.compile(r"^\s*team\s*(?:name)?\s*:\s*(?P<name>.+?)\s*$", re.IGNORECASE)
+ROSTER_HINT = "One player a line: NAME AGE OL DL, e.g. Anna Visser A 8 8"
+
+
+@dataclass
+class Roster:
+    """A roster as typed: the team's name (when a TEAM: line gave it), the players and every
+    line that could not be read."""
+
+    name: str | None = None
+    players: list[PlayerDraft] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def parse_roster(text: str) -> Roster:
+    """Players one a line, `NAME AGE OL DL` ("Anna Visser A 8 8", "Anna Visser, B, 9/7");
+    an optional `TEAM: name` line; blank lines and lines starting with # are skipped. Every
+    line that cannot be read is a problem naming its line."""
+    roster = Roster()
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        team = _TEAM_LINE.match(line)
+        if team:
+            roster.name = team.group("name")
+            continue
+        found = _ROSTER_LINE.match(line)
+        if not found:
+            shown = line if len(line) <= 60 else line[:59] + "…"
+            roster.problems.append(
+                f"Line {number}: {shown!r} is not NAME AGE OL DL (like 'Anna Visser A 8 8')."
+            )
+            continue
+        roster.players.append(
+            PlayerDraft(
+                found.group("name").strip(" ,;"),
+                found.group("age").upper(),
+                int(found.group("ol")),
+                int(found.group("dl")),
+            )
+        )
+    return roster
+
+
+# --- the orders modal -------------------------------------------------------------------------
+
+
+def compact_match_form(team: Team, orders: MatchOrders, division: int) -> str:
+    """The seed's form for one match without the bot's arithmetic and blank rows: the header
+    (VOLLEYBALL, HOMEPLAY or OUTBOUND, DIVISION NO., MATCH NO., AGAINST), then per set the players with
+    their position codes, the concept code, the risk factor and the points given."""
+    out = [
+        "VOLLEYBALL",
+        "HOMEPLAY" if orders.home else "OUTBOUND",
+        f"DIVISION NO.: {division}",
+        f"MATCH NO.: {orders.match_number}",
+        f"AGAINST: {orders.opponent}",
+    ]
+    for number, set_order in enumerate(orders.sets, start=1):
+        out.append(f"SET {number}")
+        for slot in set_order.slots:
+            tired = "" if slot.tired_from_ol is None else f" tired OL: {slot.tired_from_ol}"
+            out.append(f"{slot.player} {int(slot.position)}{tired}")
+        out.append(f"TACTICAL CONCEPT: {int(set_order.concept)}")
+        if set_order.risk is not None:
+            out.append(f"RISK FACTOR: {set_order.risk}")
+        for label, points in (
+            ("HOME ADV. Pts.", set_order.home_advantage),
+            ("DEVOTION Pts.", set_order.devotion),
+            ("SPECIAL Pts.", set_order.special),
+        ):
+            if points.ol or points.dl:
+                out.append(f"{label} OL: {points.ol} DL: {points.dl}")
+    return "\n".join(out)
+
+
+@dataclass
+class ModalBox:
+    """One text box of the orders modal."""
+
+    custom_id: str
+    label: str
+    value: str
+    required: bool = False
+
+
+def order_boxes(state: LeagueState, team: Team, on_file: RoundOrders | None) -> list[ModalBox]:
+    """The orders modal's boxes: one per match the team plays this round, filled in with the
+    line-up on file or else a legal starting line-up (the six fittest each set, Allround,
+    Neutral: the NMR line-up the engine would play), and one for the order lines (training,
+    sponsor, scouting, spying, sales and bids) on file."""
+    boxes = []
+    fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
+    for fixture in fixtures:
+        home = fixture.home == team.name
+        opponent = fixture.away if home else fixture.home
+        given = None
+        if on_file is not None:
+            given = next(
+                (m for m in on_file.matches if m.match_number == fixture.match_number), None
+            )
+        if given is None:
+            given = default_match_orders(
+                team, opponent=opponent, home=home, match_number=fixture.match_number
+            )
+        kind = "Cup match" if fixture.competition == "cup" else "Match"
+        where = "home v" if home else "away at"
+        boxes.append(
+            ModalBox(
+                f"match:{fixture.match_number}",
+                f"{kind} {fixture.match_number}: {where} {opponent}"[:45],
+                compact_match_form(team, given, team.division)[:MODAL_INPUT_LIMIT],
+            )
+        )
+    lines = format_orders_text(on_file) if on_file is not None else ""
+    boxes.append(
+        ModalBox(
+            "lines",
+            "Order lines (TRAIN, SPONSOR, BID, SPY, ...)",
+            lines[:MODAL_INPUT_LIMIT],
+        )
+    )
+    return boxes[:5]
+
+
+# --- the answer to orders sent ----------------------------------------------------------------
+
+
+def order_summary_lines(state: LeagueState, team: Team, orders: RoundOrders) -> list[str]:
+    """The orders as the bot read them: the orders other than line-ups as order lines, then
+    each match's sets (players with positions, concept, risk, points) with the totals and
+    the scoring chance against the neutral opponent."""
+    lines: list[str] = []
+    other = format_orders_text(orders).strip()
+    if other:
+        lines += ["**Other orders**", *other.splitlines()]
+    if orders.matches:
+        lines.append("Positions: 1 setter, 2 attacker, 3 allround, 4 defender, 5 blocker.")
+    fixtures = {
+        f.match_number: f
+        for f in team_fixtures(round_fixtures(state, state.league.round_number), team.name)
+    }
+    for match in orders.matches:
+        fixture = fixtures.get(match.match_number)
+        kind = "Cup match" if fixture is not None and fixture.competition == "cup" else "Match"
+        where = "home v" if match.home else "away at"
+        lines.append(f"**{kind} {match.match_number}**, {where} {match.opponent or '?'}")
+        previews = preview_match(team, match)
+        for number, (set_order, preview) in enumerate(
+            zip(match.sets, previews, strict=False), start=1
+        ):
+            if not set_order.slots:
+                lines.append(f"Set {number}: no players (forfeited if played)")
+                continue
+            players = ", ".join(f"{slot.player} {int(slot.position)}" for slot in set_order.slots)
+            points = [
+                f"{label} {p.ol}/{p.dl}"
+                for label, p in (
+                    ("HA", set_order.home_advantage),
+                    ("DP", set_order.devotion),
+                    ("SP", set_order.special),
+                )
+                if p.ol or p.dl
+            ]
+            lines.append(
+                f"Set {number}: {set_order.concept.abbreviation} risk {set_order.effective_risk}"
+                + (f", {', '.join(points)}" if points else "")
+                + f": {players}. OL {preview.ol_total} DL {preview.dl_total},"
+                f" {preview.chance} % against a neutral side"
+            )
+    return lines
+
+
+# --- the modal's boxes as one message ---------------------------------------------------------
+
+_LINE_REFERENCE = re.compile(r"\bLine (\d+)\b")
+_FORM_PREFIX = re.compile(r"^Form \d+: (?=Line \d+)")
+
+
+@dataclass
+class JoinedBoxes:
+    """The boxes of a submitted orders modal as one message for the engine, and where each
+    box starts in it (so a problem's line number can name the box it is in)."""
+
+    text: str
+    starts: list[tuple[int, str]]  # (first line number, box label)
+
+    def where(self, problem: str) -> str:
+        """The problem with "Line N" of the joined text told as "BOX, line n"."""
+
+        def local(found: re.Match[str]) -> str:
+            number = int(found.group(1))
+            first, label = max(
+                ((s, label) for s, label in self.starts if s <= number),
+                default=(1, ""),
+            )
+            return f"{label}, line {number - first + 1}" if label else found.group(0)
+
+        return _LINE_REFERENCE.sub(local, _FORM_PREFIX.sub("", problem))
+
+
+def join_boxes(boxes: list[tuple[str, str, bool]]) -> JoinedBoxes:
+    """(label, text, is a match form) per box, empty boxes left out. A match form that lost
+    its VOLLEYBALL line gets it back, since every form starts with it (otherwise it would be
+    read as part of the form before it)."""
+    lines: list[str] = []
+    starts: list[tuple[int, str]] = []
+    for label, text, is_form in boxes:
+        body = text.strip("\n").splitlines()
+        if not text.strip():
+            continue
+        first = next(line for line in body if line.strip())
+        if is_form and first.strip().lower() != "volleyball":
+            lines.append("VOLLEYBALL")
+        starts.append((len(lines) + 1, label))
+        lines += body
+    return JoinedBoxes("\n".join(lines), starts)

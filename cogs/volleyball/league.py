@@ -1,0 +1,814 @@
+"""The league service (`bot.volleyball`): everything that changes a stored Volleyball league,
+written once for the commands, the forms and the timers.
+
+Every change takes the league's lock (bot.game_locks), loads the league, computes with the
+engine (rules.volleyball), and saves with the version it read (db/volleyball.save_league), so
+two changes never interleave and a round is never played twice. A round is played by its
+deadline timer (or `round run-now`); the new state, the round's reports and the next
+deadline's timers are written in one transaction, and only then are the reports sent: a crash
+in between leaves them marked unsent, and they are sent at the next start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.common import MAX_CONTENT, UserError, fit, quote, send_ephemeral
+from cogs.volleyball.components import OrdersButton, OrdersForm, view_of
+from cogs.volleyball.deadlines import DeadlineRule, next_deadline
+from cogs.volleyball.forms import (
+    JoinedBoxes,
+    order_boxes,
+    order_summary_lines,
+    parse_roster,
+)
+from db import timers as timer_store
+from db import volleyball as store
+from render.volleyball import cup_bracket_png, standings_png
+from rules.volleyball import (
+    LeagueState,
+    RoundOrders,
+    Team,
+    ageing_split_problems,
+    all_computer_orders,
+    create_team,
+    end_season,
+    new_team_problems,
+    run_round,
+    season_publication,
+    split_messages,
+    submit_orders,
+    take_over_seat,
+    team_sheet,
+)
+
+if TYPE_CHECKING:
+    from bot import Ballcourt
+
+log = logging.getLogger(__name__)
+
+DEADLINE_EVENT = "volleyball_deadline"
+REMIND_EVENT = "volleyball_remind"
+ORDER_KINDS = {
+    "matches",
+    "training",
+    "scout_talents",
+    "spies",
+    "sponsor",
+    "sales",
+    "transfer_bids",
+    "gm_offer_bids",
+    "contract_bids",
+    "ageing",
+}
+MAX_ANSWER_MESSAGES = 4  # an answer longer than this goes as a file too
+
+
+def decode(stored: store.StoredLeague) -> LeagueState:
+    return LeagueState.from_dict(stored.state_json())
+
+
+def encode(state: LeagueState) -> str:
+    return json.dumps(state.to_dict(), separators=(",", ":"))
+
+
+def round_key(state: LeagueState) -> tuple[int, int]:
+    """(season, round) of what is played next; after the last round the round is one past
+    it, and 'playing' it ends the season."""
+    return state.league.season, state.league.round_number
+
+
+def round_name(state: LeagueState) -> str:
+    season, number = round_key(state)
+    if state.season_over:
+        return f"the end of season {season}"
+    return f"round {number} of season {season}"
+
+
+def timestamp(moment: float, style: str = "f") -> str:
+    return f"<t:{int(moment)}:{style}>"
+
+
+class Leagues:
+    def __init__(self, bot: Ballcourt) -> None:
+        self.bot = bot
+        self._recovery: asyncio.Task[None] | None = None
+        bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
+        bot.timers.register(REMIND_EVENT, self.on_remind_timer)
+
+    def lock(self, league_id: int) -> asyncio.Lock:
+        return self.bot.game_locks(("volleyball", league_id))
+
+    @property
+    def db(self):
+        return self.bot.db
+
+    # ---- finding leagues and teams -----------------------------------------------------------
+
+    async def find(self, interaction: discord.Interaction, name: str | None) -> store.StoredLeague:
+        """The league a command is about: the one named, else the only one in the server,
+        else the one whose results channel this is, else the caller's only one."""
+        guild_id = interaction.guild_id
+        if guild_id is None:
+            raise UserError("Volleyball leagues live in a server, not in DMs.")
+        if name:
+            found = await store.league_named(self.db, guild_id, name)
+            if found is None:
+                names = await store.league_names(self.db, guild_id)
+                known = f" Leagues here: {', '.join(names)}." if names else ""
+                raise UserError(f"There is no Volleyball league called {quote(name)} here.{known}")
+            return found
+        leagues = await store.leagues_in_guild(self.db, guild_id)
+        if not leagues:
+            raise UserError(
+                "There is no Volleyball league in this server yet. A server admin starts one "
+                "with `/volleyball league create`."
+            )
+        if len(leagues) == 1:
+            return leagues[0]
+        here = [league for league in leagues if league.channel_id == interaction.channel_id]
+        if len(here) == 1:
+            return here[0]
+        mine = await store.leagues_managed_by(self.db, guild_id, interaction.user.id)
+        if len(mine) == 1:
+            return next(league for league in leagues if league.id == mine[0])
+        raise UserError(
+            "This server has several leagues; name one with the league option: "
+            + ", ".join(league.name for league in leagues)
+            + "."
+        )
+
+    async def load(self, league_id: int) -> store.StoredLeague:
+        stored = await store.load_league(self.db, league_id)
+        if stored is None:
+            raise UserError("That league no longer exists.")
+        return stored
+
+    async def my_team(self, stored: store.StoredLeague, state: LeagueState, user_id: int) -> Team:
+        name = await store.team_of(self.db, stored.id, user_id)
+        team = state.league.team(name) if name is not None else None
+        if team is None:
+            raise UserError(
+                f"You don't manage a team in {stored.name}. `/volleyball team create` makes "
+                "one; `/volleyball take-seat` takes over a computer team."
+            )
+        return team
+
+    @staticmethod
+    def is_admin(interaction: discord.Interaction, stored: store.StoredLeague | None) -> bool:
+        """Manage Server (or Administrator), or the league's admin role."""
+        permissions = interaction.permissions
+        if permissions.manage_guild or permissions.administrator:
+            return True
+        if stored is None or stored.admin_role_id is None:
+            return False
+        roles = getattr(interaction.user, "roles", [])
+        return any(role.id == stored.admin_role_id for role in roles)
+
+    def require_admin(
+        self, interaction: discord.Interaction, stored: store.StoredLeague | None
+    ) -> None:
+        if not self.is_admin(interaction, stored):
+            role = (
+                f" or the league's admin role <@&{stored.admin_role_id}>"
+                if stored is not None and stored.admin_role_id
+                else ""
+            )
+            raise UserError(f"Only server admins (the Manage Server permission){role} can do that.")
+
+    # ---- changing a league ---------------------------------------------------------------------
+
+    @staticmethod
+    def deadline_timers(
+        stored: store.StoredLeague,
+        state: LeagueState,
+        deadline: float,
+        remind_minutes: int | None = None,
+    ) -> list[timer_store.TimerSpec]:
+        """The timer that plays what is next at `deadline`, and its reminder (if it is still
+        ahead). Their payload names the round, so a timer for a round already played does
+        nothing."""
+        season, number = round_key(state)
+        payload = {"league_id": stored.id, "season": season, "round": number}
+        specs = [timer_store.TimerSpec(DEADLINE_EVENT, deadline, payload)]
+        remind = stored.remind_minutes if remind_minutes is None else remind_minutes
+        remind_at = deadline - remind * 60
+        if remind > 0 and remind_at > time.time():
+            specs.append(timer_store.TimerSpec(REMIND_EVENT, remind_at, payload))
+        return specs
+
+    def first_deadline(self, stored: store.StoredLeague, now: float) -> float:
+        rule = DeadlineRule.from_dict(stored.deadline_rule)
+        return next_deadline(rule, stored.anchor, now=now, after=None)
+
+    async def save(self, stored: store.StoredLeague, **changes: Any) -> store.StoredLeague:
+        """save_league, waking the timer dispatcher when timers were written."""
+        try:
+            saved = await store.save_league(self.db, stored, **changes)
+        except store.StaleLeagueError:
+            raise UserError("The league changed at the same moment; try again.") from None
+        if changes.get("deadline") is not None:
+            self.bot.timers.wake()
+        return saved
+
+    # ---- orders ------------------------------------------------------------------------------
+
+    async def open_orders_form(self, interaction: discord.Interaction, league_id: int) -> None:
+        stored = await self.load(league_id)
+        state = decode(stored)
+        team = await self.my_team(stored, state, interaction.user.id)
+        if state.season_over:
+            raise UserError(
+                "The season is over: send your ageing splits (AGEING: PLAYER OL N lines) with "
+                "`/volleyball orders upload`, or leave them to the bot's default."
+            )
+        on_file = await self.orders_on_file(stored, state, team.name)
+        season, number = round_key(state)
+        await interaction.response.send_modal(
+            OrdersForm(stored.id, season, number, order_boxes(state, team, on_file))
+        )
+
+    async def orders_on_file(
+        self, stored: store.StoredLeague, state: LeagueState, team: str
+    ) -> RoundOrders | None:
+        season, number = round_key(state)
+        text = await store.team_orders(self.db, stored.id, season, number, team)
+        return None if text is None else RoundOrders.from_dict(json.loads(text))
+
+    async def submit(
+        self,
+        interaction: discord.Interaction,
+        league_id: int,
+        text: str,
+        *,
+        whole: bool,
+        for_round: tuple[int, int] | None = None,
+        joined: JoinedBoxes | None = None,
+    ) -> None:
+        """A manager's orders (a message: forms and order lines). `whole`: the text replaces
+        everything on file (the orders form shows all of it); otherwise it is a piece that
+        replaces only the kinds it contains. Accepted orders are stored; refused ones change
+        nothing, and the answer lists every problem and warning."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            state = decode(stored)
+            team = await self.my_team(stored, state, interaction.user.id)
+            key = round_key(state)
+            if for_round is not None and key != for_round:
+                await self.answer(
+                    interaction,
+                    [
+                        f"Round {for_round[1]} was played after you opened the form, so nothing "
+                        "was stored. Your text is attached: send what still applies with "
+                        "`/volleyball orders upload`."
+                    ],
+                    attachment=("my-orders.txt", text),
+                )
+                return
+            self.require_before_deadline(stored, state)
+            on_file = await self.orders_on_file(stored, state, team.name)
+            check = await asyncio.to_thread(
+                submit_orders,
+                state,
+                team.name,
+                text=text,
+                on_file=None if whole else on_file,
+            )
+            if check.accepted:
+                try:
+                    await store.save_orders(
+                        self.db,
+                        stored,
+                        season=key[0],
+                        round_number=key[1],
+                        team=team.name,
+                        orders=json.dumps(check.orders.to_dict()),
+                        user_id=interaction.user.id,
+                    )
+                except store.StaleLeagueError:
+                    raise UserError(
+                        "The league changed while your orders were checked; nothing was "
+                        "stored. Send them again."
+                    ) from None
+        what = round_name(state)
+        if check.accepted:
+            lines = [f"**Orders for {what} accepted** ({team.name}); they are on file."]
+            if self.bot_deadline_known(stored):
+                lines[0] += f" Deadline {timestamp(stored.next_deadline or 0)}."
+            if check.warnings:
+                lines += ["**Warnings**", *(f"- {w}" for w in check.warnings)]
+            lines += order_summary_lines(state, team, check.orders)
+        else:
+            problems = [joined.where(p) if joined else p for p in check.problems]
+            kept = (
+                "Your orders on file stay as they were (`/volleyball orders show`)."
+                if on_file is not None
+                else "Nothing was stored."
+            )
+            lines = [
+                f"**Orders for {what} refused** ({team.name}): "
+                f"{len(problems)} problem{'s' if len(problems) != 1 else ''}. {kept}",
+                *(f"- {p}" for p in problems),
+            ]
+            if check.warnings:
+                lines += ["**Warnings**", *(f"- {w}" for w in check.warnings)]
+        await self.answer(interaction, lines)
+
+    @staticmethod
+    def bot_deadline_known(stored: store.StoredLeague) -> bool:
+        return stored.status == "running" and stored.next_deadline is not None
+
+    def require_before_deadline(self, stored: store.StoredLeague, state: LeagueState) -> None:
+        """Orders after the deadline are refused: the round is being played."""
+        if self.bot_deadline_known(stored) and time.time() >= (stored.next_deadline or 0):
+            raise UserError(
+                f"The deadline for {round_name(state)} passed "
+                f"{timestamp(stored.next_deadline or 0, 'R')}; it is being played now. Send "
+                "your orders for the next round once its results are out."
+            )
+
+    async def answer(
+        self,
+        interaction: discord.Interaction,
+        lines: list[str],
+        *,
+        attachment: tuple[str, str] | None = None,
+    ) -> None:
+        """Ephemeral messages that fit Discord: at most a few; the rest as a text file."""
+        messages = split_messages(lines)
+        files = []
+        if len(messages) > MAX_ANSWER_MESSAGES:
+            messages = [
+                *messages[: MAX_ANSWER_MESSAGES - 1],
+                "(The whole answer is in the attached file.)",
+            ]
+            files.append(("answer.txt", "\n".join(lines)))
+        if attachment is not None:
+            files.append(attachment)
+        for index, message in enumerate(messages):
+            extra: dict[str, Any] = {}
+            if index == len(messages) - 1 and files:
+                extra["files"] = [
+                    discord.File(io.BytesIO(body.encode()), filename=name) for name, body in files
+                ]
+            await send_ephemeral(interaction, message, **extra)
+
+    # ---- playing a round -----------------------------------------------------------------------
+
+    async def on_deadline_timer(self, timer: timer_store.Timer) -> None:
+        payload = timer.payload
+        await self.advance(
+            int(payload["league_id"]), expected=(int(payload["season"]), int(payload["round"]))
+        )
+
+    async def advance(
+        self,
+        league_id: int,
+        *,
+        expected: tuple[int, int] | None = None,
+        forced: bool = False,
+        send: bool = True,
+    ) -> bool:
+        """Play what is next in the league (a round, or the season's end) once: with
+        `expected`, only if the league is still at that round (a timer for a round already
+        played does nothing); `forced` also while paused. The reports are sent at once, or
+        with `send` False by the caller (send_pending_now, after answering a command).
+        Returns whether anything was played."""
+        async with self.lock(league_id):
+            stored = await store.load_league(self.db, league_id)
+            if stored is None:
+                return False
+            await self.send_pending(stored)
+            state = decode(stored)
+            if expected is not None and round_key(state) != expected:
+                log.info("league %s: %s was played already", league_id, expected)
+                return False
+            if stored.status != "running" and not forced:
+                return False
+            managers = await store.managers(self.db, league_id)
+            on_file = await store.orders_on_file(self.db, league_id, *round_key(state))
+            if state.season_over:
+                after, reports = await asyncio.to_thread(
+                    self._end_season, stored, state, managers, on_file
+                )
+            else:
+                after, reports = await asyncio.to_thread(
+                    self._play_round, stored, state, managers, on_file
+                )
+            deadline = None
+            if stored.status == "running":
+                rule = DeadlineRule.from_dict(stored.deadline_rule)
+                moment = next_deadline(
+                    rule, stored.anchor, now=time.time(), after=stored.next_deadline
+                )
+                deadline = (moment, self.deadline_timers(stored, after, moment))
+            stored = await self.save(
+                stored,
+                state=encode(after),
+                deadline=deadline,
+                reports=(*round_key(state), reports),
+            )
+            log.info("league %s: played %s", league_id, round_name(state))
+            if send:
+                await self.send_pending(stored)
+        return True
+
+    def _play_round(
+        self,
+        stored: store.StoredLeague,
+        state: LeagueState,
+        managers: dict[str, int],
+        on_file: dict[str, str],
+    ) -> tuple[LeagueState, list[store.NewReport]]:
+        """The round with the managers' orders on file (each checked again against the state
+        as it is now; orders that no longer fit are not played, and the manager is told),
+        the computer teams' orders, and NMR for everyone else (rule 12)."""
+        orders = all_computer_orders(state)
+        dropped: dict[str, list[str]] = {}
+        for team, text in on_file.items():
+            if team not in managers or state.league.team(team) is None:
+                continue
+            check = submit_orders(
+                state, team, orders=RoundOrders.from_dict(json.loads(text)), kinds=ORDER_KINDS
+            )
+            if check.accepted:
+                orders[team] = check.orders
+            else:
+                dropped[team] = check.problems
+        outcome = run_round(state, orders)
+        after = outcome.state
+        number = round_key(state)[1]
+        images = ["standings"]
+        if any(
+            r.fixture.competition == "cup" and r.fixture.round_number == number
+            for r in after.league.results
+        ):
+            images.append("cup")
+        reports = [store.NewReport("", None, outcome.public, images)]
+        for team, user_id in sorted(managers.items()):
+            sheet = outcome.sheets.get(team)
+            if sheet is None:
+                continue
+            header = [f"**{stored.name}**: round {number} results for {team} (private)"]
+            if team in dropped:
+                header += [
+                    "Your orders on file no longer fitted the round, so your team played "
+                    "the NMR line-up (rule 12):",
+                    *(f"- {p}" for p in dropped[team]),
+                ]
+            reports.append(store.NewReport(team, user_id, split_messages(header) + sheet, []))
+        return after, reports
+
+    def _end_season(
+        self,
+        stored: store.StoredLeague,
+        state: LeagueState,
+        managers: dict[str, int],
+        on_file: dict[str, str],
+    ) -> tuple[LeagueState, list[store.NewReport]]:
+        """Rule 10 with the managers' ageing splits on file (a split that no longer fits is
+        left to the default), then the next season opened and published."""
+        splits = {}
+        for team_name, text in on_file.items():
+            team = state.league.team(team_name)
+            if team is None or team_name not in managers:
+                continue
+            given = RoundOrders.from_dict(json.loads(text)).ageing
+            if not ageing_split_problems(team, given):
+                splits[team_name] = given
+        after, events = end_season(state, splits)
+        season = state.league.season
+        lines = [f"**{stored.name}: season {season} is over**", *(f"- {e}" for e in events)]
+        public = split_messages(lines) + season_publication(after).messages()
+        reports = [store.NewReport("", None, public, ["cup"])]
+        for team, user_id in sorted(managers.items()):
+            if after.league.team(team) is None:
+                continue
+            header = [f"**{stored.name}**: season {season + 1} begins for {team} (private)"]
+            reports.append(
+                store.NewReport(team, user_id, split_messages(header) + team_sheet(after, team), [])
+            )
+        return after, reports
+
+    # ---- sending reports -------------------------------------------------------------------------
+
+    async def send_pending(self, stored: store.StoredLeague) -> None:
+        """Send the league's reports not sent yet (inside the league's lock)."""
+        pending = await store.unposted_reports(self.db, stored.id)
+        if not pending:
+            return
+        state = decode(stored)
+        for report in pending:
+            try:
+                await self._send(stored, state, report)
+            except discord.HTTPException as error:
+                log.warning(
+                    "league %s: report %s could not be sent: %s", stored.id, report.id, error
+                )
+            await store.mark_posted(self.db, report.id)
+
+    async def channel(self, stored: store.StoredLeague) -> discord.abc.Messageable:
+        channel = self.bot.get_channel(stored.channel_id)
+        if channel is None:
+            channel = await self.bot.fetch_channel(stored.channel_id)
+        return channel  # type: ignore[return-value]
+
+    async def _send(
+        self, stored: store.StoredLeague, state: LeagueState, report: store.StoredReport
+    ) -> None:
+        if report.team:
+            await self._send_private(stored, report)
+            return
+        channel = await self.channel(stored)
+        messages = list(report.messages)
+        if stored.ping_role_id and messages:
+            # The role is pinged once, on the first message (alone if it would not fit).
+            ping = f"<@&{stored.ping_role_id}>"
+            role = discord.AllowedMentions(
+                roles=[discord.Object(stored.ping_role_id)], users=False, everyone=False
+            )
+            if len(ping) + 1 + len(messages[0]) <= MAX_CONTENT:
+                await channel.send(f"{ping} {messages.pop(0)}", allowed_mentions=role)
+            else:
+                await channel.send(ping, allowed_mentions=role)
+        for message in messages:
+            await channel.send(message, allowed_mentions=discord.AllowedMentions.none())
+        files = await self.images(state, report.images)
+        if files:
+            await channel.send(
+                f"{stored.name}: " + " and ".join(caption for caption, _, _ in files) + ".",
+                files=[discord.File(io.BytesIO(data), filename=name) for _, name, data in files],
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+    async def images(self, state: LeagueState, which: list[str]) -> list[tuple[str, str, bytes]]:
+        """(caption, file name, PNG) for the report's images, drawn off the event loop."""
+        files = []
+        if "standings" in which:
+            divisions = state.league.divisions
+            for division in divisions:
+                data = await asyncio.to_thread(standings_png, state, division)
+                caption = "the standings" + (
+                    f" of division {division}" if len(divisions) > 1 else ""
+                )
+                files.append((caption, f"standings-{division}.png", data))
+        if "cup" in which:
+            files.append(
+                (
+                    "the Galaxy Cup",
+                    "galaxy-cup.png",
+                    await asyncio.to_thread(cup_bracket_png, state),
+                )
+            )
+        return files
+
+    async def _send_private(self, stored: store.StoredLeague, report: store.StoredReport) -> None:
+        """A manager's sheet by DM; if their DMs are closed, the channel hears that (and
+        nothing of what the sheet says)."""
+        if report.user_id is None:
+            return
+        try:
+            user = self.bot.get_user(report.user_id) or await self.bot.fetch_user(report.user_id)
+            for message in report.messages:
+                await user.send(message)
+        except discord.Forbidden:
+            channel = await self.channel(stored)
+            await channel.send(
+                f"<@{report.user_id}>, I could not send you {report.team}'s private report "
+                f"for round {report.round_number} of {stored.name}: your DMs are closed to me. "
+                "`/volleyball team show` shows your team sheet.",
+                allowed_mentions=discord.AllowedMentions(users=[discord.Object(report.user_id)]),
+            )
+
+    # ---- reminders -------------------------------------------------------------------------------
+
+    async def on_remind_timer(self, timer: timer_store.Timer) -> None:
+        payload = timer.payload
+        stored = await store.load_league(self.db, int(payload["league_id"]))
+        if stored is None or stored.status != "running":
+            return
+        state = decode(stored)
+        if round_key(state) != (int(payload["season"]), int(payload["round"])):
+            return
+        managers = await store.managers(self.db, stored.id)
+        on_file = await store.orders_on_file(self.db, stored.id, *round_key(state))
+        waiting = sorted(uid for team, uid in managers.items() if team not in on_file)
+        if not waiting:
+            return
+        deadline = stored.next_deadline or time.time()
+        if state.season_over:
+            what = (
+                f"the ageing splits for the end of season {state.league.season} are due "
+                f"{timestamp(deadline, 'R')} (AGEING lines; without them the bot picks)."
+            )
+        else:
+            what = (
+                f"your orders for {round_name(state)} of {stored.name} are due "
+                f"{timestamp(deadline, 'R')}; without them your team plays the NMR line-up "
+                "(rule 12)."
+            )
+        channel = await self.channel(stored)
+        await channel.send(
+            fit(" ".join(f"<@{uid}>" for uid in waiting) + ", " + what),
+            view=None if state.season_over else view_of(OrdersButton(stored.id)),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
+        )
+
+    # ---- start-up ----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._recovery = asyncio.create_task(self._recover(), name="volleyball-recovery")
+
+    async def stop(self) -> None:
+        if self._recovery is not None and not self._recovery.done():
+            self._recovery.cancel()
+            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+                await self._recovery
+
+    async def _recover(self) -> None:
+        """After a crash: reports saved but not sent are sent, and a running league whose
+        deadline timer is gone gets it back (an overdue one then fires at once)."""
+        await self.bot.wait_until_ready()
+        for league_id in await store.leagues_of_status(self.db, store.STATUSES):
+            try:
+                async with self.lock(league_id):
+                    stored = await store.load_league(self.db, league_id)
+                    if stored is None:
+                        continue
+                    await self.send_pending(stored)
+                    if stored.status == "running" and not await store.league_timers_exist(
+                        self.db, stored
+                    ):
+                        moment = stored.next_deadline or self.first_deadline(stored, time.time())
+                        await self.save(
+                            stored,
+                            deadline=(moment, self.deadline_timers(stored, decode(stored), moment)),
+                        )
+                        log.info("league %s: its deadline timer was written again", league_id)
+            except Exception:
+                log.exception("could not repair league %s at start-up", league_id)
+
+    # ---- administration ----------------------------------------------------------------------------
+
+    async def start_league(self, league_id: int) -> tuple[store.StoredLeague, float]:
+        """Forming -> running: the first deadline's timers and the season's publication (the
+        report of round 0, sent by send_pending_now), in one save."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            if stored.status != "forming":
+                raise UserError(f"{stored.name} has started already ({stored.status}).")
+            now = time.time()
+            rule = DeadlineRule.from_dict(stored.deadline_rule)
+            deadline = next_deadline(rule, now, now=now, after=None)
+            state = decode(stored)
+            managers = await store.managers(self.db, stored.id)
+            lines = [
+                f"**{stored.name} begins!** Deadlines {rule.describe()}; "
+                f"{round_name(state)} is due {timestamp(deadline)} ({timestamp(deadline, 'R')}).",
+                "Managers: " + ", ".join(f"<@{u}> ({t})" for t, u in sorted(managers.items()))
+                if managers
+                else "No managers yet: every team is run by the computer.",
+                "Send orders with `/volleyball orders send`, or upload the seed's forms with "
+                "`/volleyball orders upload`. `/volleyball season` shows this again.",
+                "",
+                *season_publication(state).lines(),
+            ]
+            report = store.NewReport("", None, split_messages(lines), ["cup"])
+            stored = await self.save(
+                stored,
+                status="running",
+                changes={"anchor": now},
+                deadline=(deadline, self.deadline_timers(stored, state, deadline)),
+                reports=(state.league.season, 0, [report]),
+            )
+        return stored, deadline
+
+    async def send_pending_now(self, league_id: int) -> None:
+        """Send what a change left to send (after the command that made it was answered)."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            await self.send_pending(stored)
+
+    async def pause(self, league_id: int) -> store.StoredLeague:
+        """No deadlines until resumed (the timers are deleted; orders on file stay)."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            if stored.status != "running":
+                raise UserError(f"{stored.name} is not running ({stored.status}).")
+            return await self.save(stored, status="paused", deadline=(None, []))
+
+    async def resume(self, league_id: int) -> tuple[store.StoredLeague, float]:
+        """Paused -> running, with a full period to the next deadline."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            if stored.status != "paused":
+                raise UserError(f"{stored.name} is not paused ({stored.status}).")
+            deadline = self.first_deadline(stored, time.time())
+            state = decode(stored)
+            stored = await self.save(
+                stored,
+                status="running",
+                deadline=(deadline, self.deadline_timers(stored, state, deadline)),
+            )
+            return stored, deadline
+
+    async def reschedule(self, league_id: int, changes: dict[str, Any]) -> store.StoredLeague:
+        """Other columns (channel, roles, deadline rule, reminder time) in one save; with a
+        new rule the next deadline follows it (a full period from now), with a new reminder
+        time the reminder moves."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            now = time.time()
+            if "deadline_rule" in changes:
+                changes = {**changes, "anchor": now}
+            deadline = None
+            if stored.status == "running" and {"deadline_rule", "remind_minutes"} & set(changes):
+                rule = DeadlineRule.from_dict(changes.get("deadline_rule", stored.deadline_rule))
+                moment = (
+                    next_deadline(rule, now, now=now, after=None)
+                    if "deadline_rule" in changes
+                    else stored.next_deadline
+                    or next_deadline(rule, stored.anchor, now=now, after=None)
+                )
+                remind = int(changes.get("remind_minutes", stored.remind_minutes))
+                deadline = (moment, self.deadline_timers(stored, decode(stored), moment, remind))
+            return await self.save(stored, changes=changes, deadline=deadline)
+
+    # ---- managers ------------------------------------------------------------------------------------
+
+    @staticmethod
+    def free_seat(stored: store.StoredLeague, state: LeagueState, seat: str | None) -> Team:
+        """The computer team whose seat a manager takes: the one named, or the first one."""
+        if seat:
+            team = state.league.team(seat)
+            if team is None:
+                raise UserError(f"There is no team called {quote(seat)} in {stored.name}.")
+            if team.manager_id is not None:
+                raise UserError(f"{team.name} has a manager; pick a computer team's seat.")
+            return team
+        for team in sorted(state.league.teams, key=lambda t: t.division):
+            if team.manager_id is None:
+                return team
+        raise UserError(f"Every seat in {stored.name} has a manager.")
+
+    async def join(
+        self,
+        league_id: int,
+        user_id: int,
+        *,
+        seat: str | None,
+        name: str | None = None,
+        roster_text: str | None = None,
+    ) -> tuple[store.StoredLeague, str, str]:
+        """A manager joins: with a roster, a new team (rule 1) in a computer team's seat;
+        without, the computer team as it is (ruling 39). Returns the league, the team's name
+        and the seat's old name."""
+        roster = parse_roster(roster_text) if roster_text is not None else None
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            state = decode(stored)
+            current = await store.team_of(self.db, stored.id, user_id)
+            if current is not None:
+                raise UserError(f"You manage {current} in {stored.name} already.")
+            chosen = self.free_seat(stored, state, seat)
+            new_team = None
+            if roster is not None:
+                config = state.league.config
+                team_name = " ".join((name or roster.name or "").split())
+                taken = [t.name for t in state.league.teams if t.name != chosen.name]
+                problems = roster.problems + new_team_problems(
+                    team_name, roster.players, config, taken
+                )
+                if problems:
+                    raise UserError(
+                        "Your team was not created:\n" + "\n".join(f"- {p}" for p in problems)
+                    )
+                new_team = create_team(
+                    team_name,
+                    roster.players,
+                    config,
+                    manager_id=str(user_id),
+                    taken_team_names=taken,
+                )
+            after = take_over_seat(state, chosen.name, str(user_id), new_team)
+            joined = new_team.name if new_team is not None else chosen.name
+
+            async def add(conn: Any) -> None:
+                await store.add_manager(conn, stored.id, user_id, joined)
+
+            try:
+                stored = await self.save(stored, state=encode(after), also=add)
+            except store.DuplicateManagerError:
+                raise UserError(
+                    f"You manage a team in {stored.name} already, or {joined} has a manager."
+                ) from None
+        return stored, joined, chosen.name

@@ -1,0 +1,434 @@
+"""Volleyball leagues in the database: the league row (state JSON, versioned), its managers,
+the orders on file and the reports a round sends out (db/migrations/007_volleyball.sql).
+
+A change of the league state is saved like a match's move (db/games.save_move): only if the
+league is still at the version it was read at, with everything that follows from it (the
+managers, the reports, the deadline's timers) in the same transaction. Orders are stored only
+while the league is at the version they were checked against.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+from db import timers as timer_store
+from db.database import Database
+
+STATUSES = ("forming", "running", "paused")
+
+
+class StaleLeagueError(Exception):
+    """The league changed since it was read: the change was computed from an old state."""
+
+
+class DuplicateLeagueError(Exception):
+    """A league of that name exists in the server (the unique key said so)."""
+
+
+class DuplicateManagerError(Exception):
+    """The user manages a team in the league already, or the team has a manager."""
+
+
+@dataclass(frozen=True)
+class StoredLeague:
+    id: int
+    guild_id: int
+    name: str
+    channel_id: int
+    ping_role_id: int | None
+    admin_role_id: int | None
+    created_by: int
+    settings: dict[str, Any]
+    deadline_rule: dict[str, Any]
+    remind_minutes: int
+    anchor: float
+    status: str
+    state: str
+    version: int
+    next_deadline: float | None
+    deadline_timer: int | None
+    remind_timer: int | None
+
+    def state_json(self) -> Any:
+        return json.loads(self.state)
+
+
+@dataclass(frozen=True)
+class StoredReport:
+    id: int
+    league_id: int
+    season: int
+    round_number: int
+    team: str  # '' for the public summary
+    user_id: int | None
+    messages: list[str]
+    images: list[str]
+    posted: bool
+
+
+@dataclass(frozen=True)
+class NewReport:
+    """A report to write with a round: public (team '') or one manager's."""
+
+    team: str
+    user_id: int | None
+    messages: list[str]
+    images: list[str]
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def _league(row: Any) -> StoredLeague:
+    return StoredLeague(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        name=row["name"],
+        channel_id=row["channel_id"],
+        ping_role_id=row["ping_role_id"],
+        admin_role_id=row["admin_role_id"],
+        created_by=row["created_by"],
+        settings=json.loads(row["settings"]),
+        deadline_rule=json.loads(row["deadline_rule"]),
+        remind_minutes=row["remind_minutes"],
+        anchor=row["anchor"],
+        status=row["status"],
+        state=row["state"],
+        version=row["version"],
+        next_deadline=row["next_deadline"],
+        deadline_timer=row["deadline_timer"],
+        remind_timer=row["remind_timer"],
+    )
+
+
+def _report(row: Any) -> StoredReport:
+    return StoredReport(
+        id=row["id"],
+        league_id=row["league_id"],
+        season=row["season"],
+        round_number=row["round_number"],
+        team=row["team"],
+        user_id=row["user_id"],
+        messages=json.loads(row["messages"]),
+        images=json.loads(row["images"]),
+        posted=row["posted_at"] is not None,
+    )
+
+
+# --- leagues ----------------------------------------------------------------------------------
+
+
+async def create_league(
+    db: Database,
+    *,
+    guild_id: int,
+    name: str,
+    channel_id: int,
+    ping_role_id: int | None,
+    admin_role_id: int | None,
+    created_by: int,
+    settings: dict[str, Any],
+    deadline_rule: dict[str, Any],
+    remind_minutes: int,
+    state: str,
+    anchor: float,
+) -> int:
+    """Insert a league (status forming). DuplicateLeagueError when the server has a league of
+    that name (the unique key decides, so two simultaneous creates make one league)."""
+    try:
+        async with db.transaction() as conn:
+            cursor = await conn.execute(
+                "INSERT INTO volleyball_leagues (guild_id, name, name_key, channel_id,"
+                " ping_role_id, admin_role_id, created_by, settings, deadline_rule,"
+                " remind_minutes, anchor, status, state, version, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'forming', ?, 0,"
+                " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                (
+                    guild_id,
+                    name,
+                    name_key(name),
+                    channel_id,
+                    ping_role_id,
+                    admin_role_id,
+                    created_by,
+                    json.dumps(settings, sort_keys=True),
+                    json.dumps(deadline_rule, sort_keys=True),
+                    remind_minutes,
+                    anchor,
+                    state,
+                ),
+            )
+    except sqlite3.IntegrityError as error:
+        raise DuplicateLeagueError(name) from error
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+async def load_league(db: Database, league_id: int) -> StoredLeague | None:
+    row = await db.fetch_one("SELECT * FROM volleyball_leagues WHERE id = ?", (league_id,))
+    return None if row is None else _league(row)
+
+
+async def league_named(db: Database, guild_id: int, name: str) -> StoredLeague | None:
+    row = await db.fetch_one(
+        "SELECT * FROM volleyball_leagues WHERE guild_id = ? AND name_key = ?",
+        (guild_id, name_key(name)),
+    )
+    return None if row is None else _league(row)
+
+
+async def leagues_in_guild(db: Database, guild_id: int) -> list[StoredLeague]:
+    rows = await db.fetch_all(
+        "SELECT * FROM volleyball_leagues WHERE guild_id = ? ORDER BY id", (guild_id,)
+    )
+    return [_league(row) for row in rows]
+
+
+async def league_names(db: Database, guild_id: int) -> list[str]:
+    """Names only (autocomplete: no state is read)."""
+    rows = await db.fetch_all(
+        "SELECT name FROM volleyball_leagues WHERE guild_id = ? ORDER BY name_key", (guild_id,)
+    )
+    return [row["name"] for row in rows]
+
+
+async def leagues_of_status(db: Database, statuses: tuple[str, ...]) -> list[int]:
+    placeholders = ", ".join("?" for _ in statuses)
+    rows = await db.fetch_all(
+        f"SELECT id FROM volleyball_leagues WHERE status IN ({placeholders}) ORDER BY id",
+        statuses,
+    )
+    return [row["id"] for row in rows]
+
+
+async def save_league(
+    db: Database,
+    stored: StoredLeague,
+    *,
+    state: str | None = None,
+    status: str | None = None,
+    settings: dict[str, Any] | None = None,
+    deadline: tuple[float | None, list[timer_store.TimerSpec]] | None = None,
+    reports: tuple[int, int, list[NewReport]] | None = None,
+    also: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
+    changes: dict[str, Any] | None = None,
+) -> StoredLeague:
+    """Write a new state (and status, settings), if nobody saved since `stored` was read;
+    otherwise StaleLeagueError and nothing is written.
+
+    In the same transaction: with `deadline` = (next deadline, timers) the league's old
+    timers are deleted and these written (the first is the deadline's, the second its
+    reminder); with `reports` = (season, round, reports) the round's reports; `also` runs
+    last (e.g. a manager row). `changes` sets plain columns (channel_id, ping_role_id,
+    admin_role_id, remind_minutes, deadline_rule, anchor)."""
+    allowed = {
+        "channel_id",
+        "ping_role_id",
+        "admin_role_id",
+        "remind_minutes",
+        "deadline_rule",
+        "anchor",
+    }
+    changes = dict(changes or {})
+    if not set(changes) <= allowed:
+        raise ValueError(f"not a league column: {sorted(set(changes) - allowed)}")
+    if "deadline_rule" in changes:
+        changes["deadline_rule"] = json.dumps(changes["deadline_rule"], sort_keys=True)
+    new = {
+        "state": stored.state if state is None else state,
+        "status": status or stored.status,
+        "settings": json.dumps(stored.settings if settings is None else settings, sort_keys=True),
+        **changes,
+    }
+    now = time.time()
+    async with db.transaction() as conn:
+        if deadline is not None:
+            next_deadline, specs = deadline
+            old = [t for t in (stored.deadline_timer, stored.remind_timer) if t is not None]
+            if old:
+                await conn.executemany("DELETE FROM timers WHERE id = ?", [(t,) for t in old])
+            ids = [await timer_store.insert_timer(conn, spec, now=now) for spec in specs]
+            ids += [None] * (2 - len(ids))
+            new |= {
+                "next_deadline": next_deadline,
+                "deadline_timer": ids[0],
+                "remind_timer": ids[1],
+            }
+        assignments = ", ".join(f"{column} = ?" for column in new)
+        cursor = await conn.execute(
+            f"UPDATE volleyball_leagues SET {assignments}, version = version + 1,"
+            " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
+            (*new.values(), stored.id, stored.version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleLeagueError(f"league {stored.id} is no longer at version {stored.version}")
+        if reports is not None:
+            season, round_number, rows = reports
+            await conn.executemany(
+                "INSERT INTO volleyball_reports (league_id, season, round_number, team, user_id,"
+                " messages, images, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
+                [
+                    (
+                        stored.id,
+                        season,
+                        round_number,
+                        r.team,
+                        r.user_id,
+                        json.dumps(r.messages),
+                        json.dumps(r.images),
+                    )
+                    for r in rows
+                ],
+            )
+        if also is not None:
+            await also(conn)
+    fresh = await load_league(db, stored.id)
+    assert fresh is not None
+    return fresh
+
+
+async def league_timers_exist(db: Database, stored: StoredLeague) -> bool:
+    """The league's deadline timer is still a row (start-up repair writes it again if not)."""
+    if stored.deadline_timer is None:
+        return False
+    row = await db.fetch_one("SELECT 1 FROM timers WHERE id = ?", (stored.deadline_timer,))
+    return row is not None
+
+
+# --- managers ---------------------------------------------------------------------------------
+
+
+async def add_manager(conn: aiosqlite.Connection, league_id: int, user_id: int, team: str) -> None:
+    """Inside the caller's transaction: DuplicateManagerError when the user has a team in the
+    league or the team has a manager."""
+    try:
+        await conn.execute(
+            "INSERT INTO volleyball_managers (league_id, user_id, team, joined_at)"
+            " VALUES (?, ?, ?, CURRENT_TIMESTAMP)",
+            (league_id, user_id, team),
+        )
+    except sqlite3.IntegrityError as error:
+        raise DuplicateManagerError(team) from error
+
+
+async def managers(db: Database, league_id: int) -> dict[str, int]:
+    """team -> user id of every managed team."""
+    rows = await db.fetch_all(
+        "SELECT team, user_id FROM volleyball_managers WHERE league_id = ?", (league_id,)
+    )
+    return {row["team"]: row["user_id"] for row in rows}
+
+
+async def team_of(db: Database, league_id: int, user_id: int) -> str | None:
+    row = await db.fetch_one(
+        "SELECT team FROM volleyball_managers WHERE league_id = ? AND user_id = ?",
+        (league_id, user_id),
+    )
+    return None if row is None else row["team"]
+
+
+async def leagues_managed_by(db: Database, guild_id: int, user_id: int) -> list[int]:
+    rows = await db.fetch_all(
+        "SELECT l.id FROM volleyball_leagues l JOIN volleyball_managers m ON m.league_id = l.id"
+        " WHERE l.guild_id = ? AND m.user_id = ? ORDER BY l.id",
+        (guild_id, user_id),
+    )
+    return [row["id"] for row in rows]
+
+
+# --- orders -----------------------------------------------------------------------------------
+
+
+async def save_orders(
+    db: Database,
+    stored: StoredLeague,
+    *,
+    season: int,
+    round_number: int,
+    team: str,
+    orders: str,
+    user_id: int,
+) -> None:
+    """Store (replace) a team's orders for a round, only while the league is still at the
+    version the orders were checked against: StaleLeagueError otherwise."""
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "INSERT INTO volleyball_orders (league_id, season, round_number, team, orders,"
+            " user_id, updated_at)"
+            " SELECT ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP"
+            " WHERE EXISTS (SELECT 1 FROM volleyball_leagues WHERE id = ? AND version = ?)"
+            " ON CONFLICT (league_id, season, round_number, team) DO UPDATE SET"
+            " orders = excluded.orders, user_id = excluded.user_id,"
+            " updated_at = excluded.updated_at",
+            (stored.id, season, round_number, team, orders, user_id, stored.id, stored.version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleLeagueError(f"league {stored.id} is no longer at version {stored.version}")
+
+
+async def orders_on_file(
+    db: Database, league_id: int, season: int, round_number: int
+) -> dict[str, str]:
+    """team -> orders JSON for one round."""
+    rows = await db.fetch_all(
+        "SELECT team, orders FROM volleyball_orders"
+        " WHERE league_id = ? AND season = ? AND round_number = ?",
+        (league_id, season, round_number),
+    )
+    return {row["team"]: row["orders"] for row in rows}
+
+
+async def team_orders(
+    db: Database, league_id: int, season: int, round_number: int, team: str
+) -> str | None:
+    row = await db.fetch_one(
+        "SELECT orders FROM volleyball_orders"
+        " WHERE league_id = ? AND season = ? AND round_number = ? AND team = ?",
+        (league_id, season, round_number, team),
+    )
+    return None if row is None else row["orders"]
+
+
+# --- reports ----------------------------------------------------------------------------------
+
+
+async def unposted_reports(db: Database, league_id: int | None = None) -> list[StoredReport]:
+    """Reports not sent yet, oldest first (of one league, or of every league)."""
+    if league_id is None:
+        rows = await db.fetch_all(
+            "SELECT * FROM volleyball_reports WHERE posted_at IS NULL ORDER BY id"
+        )
+    else:
+        rows = await db.fetch_all(
+            "SELECT * FROM volleyball_reports WHERE posted_at IS NULL AND league_id = ?"
+            " ORDER BY id",
+            (league_id,),
+        )
+    return [_report(row) for row in rows]
+
+
+async def mark_posted(db: Database, report_id: int) -> None:
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE volleyball_reports SET posted_at = CURRENT_TIMESTAMP WHERE id = ?",
+            (report_id,),
+        )
+
+
+async def report_for(
+    db: Database, league_id: int, season: int, round_number: int, team: str
+) -> StoredReport | None:
+    row = await db.fetch_one(
+        "SELECT * FROM volleyball_reports"
+        " WHERE league_id = ? AND season = ? AND round_number = ? AND team = ?",
+        (league_id, season, round_number, team),
+    )
+    return None if row is None else _report(row)

@@ -1,0 +1,308 @@
+"""A Volleyball league through the fake Discord, as a server uses it: an admin creates a league
+of four seats, two users bring teams (one through the form, one with a roster file) and two
+seats stay computer teams; orders go in through the orders form and as the seed's forms in a
+file (a malformed file is refused with every problem, and the orders on file stay); two rounds
+are played by deadline (the bot stopped at the deadline, a duplicate timer, then started: the
+round runs once) and by `round run-now`, with an NMR team; the channel gets the public results
+with the standings and cup images, and each manager's private report reaches only them by DM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+import time
+
+import pytest
+
+from fakediscord import Upload
+from rules.volleyball import (
+    LeagueState,
+    RoundOrders,
+    format_round_forms,
+    round_fixtures,
+    team_fixtures,
+)
+from rules.volleyball.match import default_match_orders
+
+pytestmark = pytest.mark.e2e
+
+LEAGUE = "Spring League"
+ALICE_ROSTER = "\n".join(
+    [
+        "Anna Visser A 6 4",
+        "Bram de Wit A 5 5",
+        "Cees Jansen B 12 12",
+        "Dirk Smit C 8 8",
+        "Eva Bakker C 8 8",
+        "Femke Mol D 12 12",
+        "Gijs Kok E 10 10",
+    ]
+)
+BOB_ROSTER = "TEAM: Blue Whales\n" + "\n".join(
+    [
+        "Hans Berg, A, 10/10",
+        "Ilse Vos, B, 12/12",
+        "Jan Post, C, 8/8",
+        "Kees Dam, C, 8/8",
+        "Lies Boer, D, 12/12",
+        "Mark Hof, E, 6/6",
+        "Nina Roos, E, 4/4",
+    ]
+)
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    return {"GAME_SEED": "1212"}
+
+
+# --- reading what the bot stored ----------------------------------------------------------------
+
+
+def league_row(bot) -> dict:
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM volleyball_leagues WHERE name = ?", (LEAGUE,)).fetchone()
+    return dict(row)
+
+
+def league_state(bot) -> LeagueState:
+    return LeagueState.from_dict(json.loads(league_row(bot)["state"]))
+
+
+def sql(bot, query: str, *parameters):
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute(query, parameters).fetchall()
+
+
+def filled_forms(state: LeagueState, team_name: str) -> str:
+    """The seed's forms for the team's matches this round, filled in with a legal line-up."""
+    team = state.league.team(team_name)
+    fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team_name)
+    matches = [
+        default_match_orders(
+            team,
+            opponent=f.away if f.home == team_name else f.home,
+            home=f.home == team_name,
+            match_number=f.match_number,
+        )
+        for f in fixtures
+    ]
+    return format_round_forms(team, fixtures, RoundOrders(team=team_name, matches=matches))
+
+
+async def results_message(discord, channel, number: int, since=None):
+    return await discord.wait_for_message(
+        channel, lambda m: f"round {number} results" in m.content, timeout=20, since=since
+    )
+
+
+# --- the tests -------------------------------------------------------------------------------------
+
+
+async def test_only_admins_run_a_league(discord, bot, alice):
+    refused = await discord.slash("volleyball league create", user=alice, name="Alice Cup")
+    assert refused.ephemeral and "Manage Server" in refused.content
+    assert sql(bot, "SELECT COUNT(*) FROM volleyball_leagues")[0][0] == 0
+
+
+async def test_a_league_runs_by_its_deadlines(
+    discord, bot, alice, bob, carol, dave, owner, general
+):
+    # --- the admin sets the league up: four seats, every computer team until managers come
+    created = await discord.slash(
+        "volleyball league create",
+        user=owner,
+        name=LEAGUE,
+        teams=4,
+        every_hours=24,
+        ping_role=discord.fake.bot_role_id,
+    )
+    assert not created.ephemeral and "4 seats" in created.text and "every 24 hours" in created.text
+    again = await discord.slash("volleyball league create", user=owner, name=LEAGUE.upper())
+    assert again.ephemeral and "already has a league" in again.content
+
+    # --- alice brings her team through the form, bob with a roster file
+    form = await discord.slash("volleyball team create", user=alice)
+    assert form.response_type == 9
+    joined = await discord.submit_modal(
+        form, {"name": "Red Rockets", "players": ALICE_ROSTER}, user=alice
+    )
+    assert "**Red Rockets** joins Spring League" in joined.content and not joined.ephemeral
+    assert "Anna Visser" not in joined.content  # the levels are the team's own
+    sheet = joined.followups[0] if joined.followups else None
+    assert sheet is None or (sheet.ephemeral and "Anna Visser" in sheet.content)
+    uploaded = await discord.slash(
+        "volleyball team create", user=bob, roster=Upload("roster.txt", BOB_ROSTER.encode())
+    )
+    assert "**Blue Whales** joins" in uploaded.content
+
+    # carol's roster breaks three rules: every one is listed, and no team is made
+    bad_roster = "TEAM: Green Geckos\nOla Ek A 16 4\nPer Lund B 30 20\nthree words here\n"
+    refused = await discord.slash(
+        "volleyball team create", user=carol, roster=Upload("roster.txt", bad_roster.encode())
+    )
+    assert refused.ephemeral and "Your team was not created" in refused.content
+    assert "Line 4" in refused.content and "2:1" in refused.content
+    assert "at least 6 players" in refused.content
+    # a second team for alice is refused by the database's rule
+    twice = await discord.slash(
+        "volleyball take-seat", user=alice, team=league_state(bot).league.teams[2].name
+    )
+    assert twice.ephemeral and "already" in twice.content
+    managers = dict(sql(bot, "SELECT team, user_id FROM volleyball_managers"))
+    assert managers == {"Red Rockets": alice.id, "Blue Whales": bob.id}
+    state = league_state(bot)
+    assert sum(t.manager_id is None for t in state.league.teams) == 2
+
+    # --- the league starts: the season's information in the channel, the role pinged
+    before_start = discord.last_message(general)
+    started = await discord.slash("volleyball league start", user=owner)
+    assert started.ephemeral and "has started" in started.text
+    opening = await discord.wait_for_message(
+        general, lambda m: "Spring League begins" in m.content, since=before_start
+    )
+    assert opening.content.startswith(f"<@&{discord.fake.bot_role_id}>")
+    cup_draw = await discord.wait_for_message(general, lambda m: bool(m.images), since=before_start)
+    assert cup_draw.images[0].width > 500
+    timers = sql(bot, "SELECT event FROM timers WHERE event LIKE 'volleyball%' ORDER BY due_at")
+    assert [t[0] for t in timers] == ["volleyball_remind", "volleyball_deadline"]
+
+    # --- alice's orders through the form: the boxes come filled with a legal line-up
+    modal = await discord.slash("volleyball orders send", user=alice)
+    assert modal.response_type == 9
+    boxes = {c["custom_id"]: c for row in modal.modal["components"] for c in row["components"]}
+    assert {"match:1", "match:2", "lines"} <= set(boxes)
+    accepted = await discord.submit_modal(modal, {"lines": "SPONSOR: Champion Cola"}, user=alice)
+    assert accepted.ephemeral and "accepted" in accepted.content
+    everything = accepted.content + "".join(f.content for f in accepted.followups)
+    assert "SPONSOR: Champion Cola" in everything and "against a neutral side" in everything
+
+    # --- bob uploads the seed's forms; then a malformed file is refused, his orders stay
+    state = league_state(bot)
+    forms = filled_forms(state, "Blue Whales")
+    ok = await discord.slash(
+        "volleyball orders upload", user=bob, file=Upload("orders.txt", forms.encode())
+    )
+    assert "accepted" in ok.content, ok.content
+    on_file = sql(bot, "SELECT orders FROM volleyball_orders WHERE team = 'Blue Whales'")
+    # a typo in a player's name and an unknown concept code: both listed, with their lines
+    broken = re.sub(r"(?m)^Hans Berg ", "Hans Burg ", forms, count=1)
+    broken = broken.replace("Concept code: 3", "Concept code: 8", 1)
+    refused = await discord.slash(
+        "volleyball orders upload", user=bob, file=Upload("orders.txt", broken.encode())
+    )
+    text = refused.content + "".join(f.content for f in refused.followups)
+    assert refused.ephemeral and "2 problems" in text and "stay as they were" in text
+    assert "Did you mean Hans Berg?" in text and "concept code must be" in text
+    # home and away swapped: the form does not match the schedule
+    swapped = (
+        forms.replace("HOMEPLAY", "@@").replace("OUTBOUND", "HOMEPLAY").replace("@@", "OUTBOUND")
+    )
+    refused = await discord.slash(
+        "volleyball orders upload", user=bob, file=Upload("orders.txt", swapped.encode())
+    )
+    swaps = len(re.findall(r"(?m)^(HOMEPLAY|OUTBOUND)$", forms))
+    assert f"refused** (Blue Whales): {swaps} problems" in refused.content
+    assert "the line-up says HOMEPLAY, but match" in refused.content
+    assert sql(bot, "SELECT orders FROM volleyball_orders WHERE team = 'Blue Whales'") == on_file
+    huge = await discord.slash(
+        "volleyball orders upload", user=bob, file=Upload("big.txt", b"x" * 120_000)
+    )
+    assert huge.ephemeral and "at most 100 KB" in huge.content
+    shown = await discord.slash("volleyball orders show", user=bob)
+    assert shown.ephemeral and "Orders on file" in shown.content
+    assert shown.attachments or any(f.attachments for f in shown.followups)
+
+    # --- a non-admin cannot play the round, pause or configure the league
+    for command in (
+        "volleyball round run-now",
+        "volleyball league pause",
+        "volleyball league config",
+    ):
+        no = await discord.slash(command, user=carol)
+        assert no.ephemeral and "Only server admins" in no.content, command
+
+    # --- the deadline passes while the bot is down; a second timer for the same deadline
+    # exists too: at start-up the round is played exactly once
+    bot.stop()
+    row = league_row(bot)
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 5, row["deadline_timer"])
+        )
+        conn.execute(
+            "INSERT INTO timers (event, due_at, payload, created_at)"
+            " SELECT event, due_at, payload, created_at FROM timers WHERE id = ?",
+            (row["deadline_timer"],),
+        )
+        conn.execute("UPDATE volleyball_leagues SET next_deadline = ?", (time.time() - 5,))
+    marker = discord.last_message(general)
+    bot.start()
+    first = await results_message(discord, general, 1, since=marker)
+    assert first.content.startswith(f"<@&{discord.fake.bot_role_id}>")
+    images = await discord.wait_for_message(general, lambda m: bool(m.images), since=marker)
+    assert images.images[0].width >= 1000  # the standings
+    alice_dm = await discord.wait_for_dm(alice, lambda m: "Red Rockets (private)" in m.content)
+    bob_dm = await discord.wait_for_dm(bob, lambda m: "Blue Whales (private)" in m.content)
+    await asyncio.sleep(1.0)  # time for a second round to be played, if it were
+    state = league_state(bot)
+    assert state.league.round_number == 2
+    public = sql(
+        bot, "SELECT COUNT(*) FROM volleyball_reports WHERE team = '' AND round_number = 1"
+    )
+    assert public[0][0] == 1
+    posted = [m for m in discord.channel_messages(general) if "round 1 results" in m.content]
+    assert len(posted) == 1
+    # private things never in the channel, each sheet only in its owner's DMs
+    channel_text = "\n".join(m.text for m in discord.channel_messages(general))
+    assert "(private)" not in channel_text and "Money $" not in channel_text
+    assert "Blue Whales" not in alice_dm.content and "Red Rockets" not in bob_dm.content
+    assert not any("(private)" in m.content for m in discord.dm_messages(carol))
+    assert "Money" in "".join(m.content for m in discord.dm_messages(alice))
+
+    # --- round 2: the reminder pings bob (no orders), alice sends hers, bob stays NMR and
+    # has closed his DMs; an admin plays it with run-now
+    modal = await discord.slash("volleyball orders send", user=alice)
+    boxes = {c["custom_id"]: c for row in modal.modal["components"] for c in row["components"]}
+    assert not boxes["lines"].get("value")  # a new round: nothing on file yet
+    trained = await discord.submit_modal(modal, {"lines": "TRAIN: Anna Visser OL"}, user=alice)
+    assert "accepted" in trained.content, trained.content
+    row = league_row(bot)
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, row["remind_timer"])
+        )
+    await bot.restart()
+    reminder = await discord.wait_for_message(
+        general, lambda m: "are due" in m.content, since=images
+    )
+    assert bob.mention in reminder.content and alice.mention not in reminder.content
+    opened = await discord.click(reminder, "Send orders", user=bob)
+    assert opened.response_type == 9 and "round 2" in opened.modal_title.lower()
+
+    discord.close_dms(bob)
+    marker = discord.last_message(general)
+    played = await discord.slash("volleyball round run-now", user=owner, timeout=20)
+    assert "Played round 2" in played.text
+    second = await results_message(discord, general, 2, since=marker)
+    assert "No orders from: Blue Whales" in second.content
+    closed = await discord.wait_for_message(
+        general, lambda m: "DMs are closed" in m.content, since=marker
+    )
+    assert closed.content.startswith(bob.mention) and "Money" not in closed.content
+    await discord.wait_for_dm(alice, lambda m: "round 2 results for Red Rockets" in m.content)
+    assert league_state(bot).league.round_number == 3
+
+    # --- everyone's views: the table and the cup as images, a team's history
+    table = await discord.slash("volleyball table", user=dave)
+    assert not table.ephemeral and table.images and table.images[0].width >= 1000
+    cup = await discord.slash("volleyball cup", user=dave)
+    assert cup.images and cup.images[0].width > 500
+    history = await discord.slash("volleyball history", user=dave, team="Red Rockets")
+    assert history.ephemeral and "R1 M" in history.content
+    results = await discord.slash("volleyball results", user=dave, round=1)
+    assert "Match 1:" in results.content
