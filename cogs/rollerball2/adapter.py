@@ -210,6 +210,8 @@ class Rollerball2Adapter(GameAdapter):
                     )
                 )
             parts.append(f"**{texts.final_text(game)}** The box score is in the pages below.")
+            if game.fixture_id is not None:
+                parts.append("A season match: it counts in the table (`/rollerball2 season`).")
             for index, page in enumerate(render_box_score_pages(res), start=1):
                 files.append((f"box-score-{index}.png", page))
         else:

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rollerball2 import matches, team_commands
+from cogs.rollerball2 import matches, seasons, stats_commands, team_commands
 from cogs.rollerball2.lineup import LINEUP_ITEMS, editor_text, editor_view
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.teams import (
@@ -39,11 +39,17 @@ class RollerballII(commands.Cog):
     )
     team = app_commands.Group(name="team", description="Teams and rosters", parent=group)
     match = app_commands.Group(name="match", description="Matches", parent=group)
+    season = app_commands.Group(name="season", description="Seasons", parent=group)
+    stats = app_commands.Group(name="stats", description="Statistics", parent=group)
 
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self.adapter = matches.Rollerball2Matches()
         bot.matches.register(self.adapter)
+        bot.timers.register(seasons.DEADLINE_EVENT, self.on_deadline)
+
+    async def on_deadline(self, timer) -> None:
+        await seasons.on_deadline(self.bot, self.adapter, timer)
 
     # ---- teams -------------------------------------------------------------------------------
 
@@ -203,6 +209,67 @@ class RollerballII(commands.Cog):
     @match.command(name="resign", description="Hand your bench to the default coach")
     async def match_resign(self, interaction: discord.Interaction) -> None:
         await self.bot.matches.resign(interaction, self.adapter)
+
+    # ---- seasons -------------------------------------------------------------------------------
+
+    @season.command(name="create", description="A double round robin with a deadline a matchday")
+    @app_commands.describe(
+        name="Season name",
+        teams="Teams, separated by commas (default: every team here)",
+        hours="Hours per matchday: unplayed matches are simulated at its end",
+    )
+    async def season_create(
+        self,
+        interaction: discord.Interaction,
+        name: Name,
+        teams: app_commands.Range[str, 1, 1000] | None = None,
+        hours: app_commands.Range[int, 1, 720] = 48,
+    ) -> None:
+        await seasons.create(self.bot, interaction, name, teams, hours)
+
+    @season.command(name="standings", description="The season's table")
+    @app_commands.autocomplete(season=seasons.season_autocomplete)
+    async def season_standings(
+        self, interaction: discord.Interaction, season: Name | None = None
+    ) -> None:
+        await seasons.show_standings(self.bot, interaction, season)
+
+    @season.command(name="schedule", description="Every matchday with its deadline")
+    @app_commands.autocomplete(season=seasons.season_autocomplete)
+    async def season_schedule(
+        self, interaction: discord.Interaction, season: Name | None = None
+    ) -> None:
+        await seasons.show_schedule(self.bot, interaction, season, played_only=False)
+
+    @season.command(name="results", description="The season's played matches")
+    @app_commands.autocomplete(season=seasons.season_autocomplete)
+    async def season_results(
+        self, interaction: discord.Interaction, season: Name | None = None
+    ) -> None:
+        await seasons.show_schedule(self.bot, interaction, season, played_only=True)
+
+    # ---- statistics ----------------------------------------------------------------------------
+
+    @stats.command(name="player", description="A player's career and matches")
+    @app_commands.autocomplete(player=player_autocomplete)
+    async def stats_player(
+        self, interaction: discord.Interaction, player: app_commands.Range[str, 1, 100]
+    ) -> None:
+        await stats_commands.player(self.bot, interaction, player)
+
+    @stats.command(name="team", description="A team's W-L-T, goals, casualties")
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def stats_team(self, interaction: discord.Interaction, team: Team) -> None:
+        await stats_commands.team(self.bot, interaction, team)
+
+    @group.command(name="leaders", description="Goals, assists, penalties, casualties here")
+    async def leaders(self, interaction: discord.Interaction) -> None:
+        await stats_commands.leaders_board(self.bot, interaction)
+
+    @group.command(name="history", description="A team's matches")
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def history(self, interaction: discord.Interaction, team: Team) -> None:
+        await stats_commands.history(self.bot, interaction, team)
 
 
 async def setup(bot: Ballcourt) -> None:

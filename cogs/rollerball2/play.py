@@ -11,8 +11,9 @@ Besides the engine's actions (NextCard, Substitute, CatcherChoice, ChooseBiker, 
 RollDie) a coach may ask for `PlayUntil("event")` (turn cards until a goal, a penalty, a
 decision, the end of a period; in coaches mode also until the other coach is to act, so he may
 substitute first), `PlayUntil("period")` (to the end of the period or a decision),
-`SimulateRest()` (solo: the default coach plays both benches to the final whistle) and
-`HandOver(side)` (resigning: the default coach plays that side to the end; the match counts).
+`SimulateRest()` (solo: the default coach plays both benches to the final whistle),
+`HandOver(side)` (resigning: the default coach plays that side to the end; the match counts)
+and, for the system only, `Deadline()` (a season deadline passed: played out, any mode).
 Every card and die of these goes through the engine, so the game record replays them.
 """
 
@@ -53,6 +54,11 @@ class PlayUntil:
 @dataclass(frozen=True)
 class SimulateRest:
     """The default coach plays both benches to the end."""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """A season deadline passed: the default coaches play the match to the end, any mode."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +162,9 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
         note = Event("info", f"{team}'s coach hands the bench to the default coach.")
         state, events = _default_coach_plays(game)
         return replace(game, engine=state), [note, *events]
-    if isinstance(action, SimulateRest):
+    if isinstance(action, Deadline):
+        state, events = auto_play(game.engine)
+    elif isinstance(action, SimulateRest):
         if game.mode == "coaches":
             raise RollerballError(
                 "In a coaches match each coach decides for his own team: both must agree by "
@@ -189,6 +197,8 @@ def action_line(action: Any) -> str:
         return f"until {action.what}"
     if isinstance(action, SimulateRest):
         return "simulate"
+    if isinstance(action, Deadline):
+        return "deadline"
     if isinstance(action, HandOver):
         return f"hand over {action.side}"
     return record_line(action)

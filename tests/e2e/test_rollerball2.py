@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 
 import pytest
 
@@ -521,3 +522,120 @@ async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
         turn = await press(discord, thread, turn, turn.button_labels[0], alice)
     final = await press(discord, thread, turn, "Simulate the rest", alice)
     await check_final(discord, bot, alice, game_id, final)
+
+
+# --- seasons and statistics ----------------------------------------------------------------------
+
+
+def fixtures(bot) -> list[tuple]:
+    return query(
+        bot,
+        "SELECT f.id, f.matchday, h.name, a.name, f.how, f.game_id, f.home_goals, f.away_goals"
+        " FROM rollerball2_fixtures f JOIN rollerball2_teams h ON h.id = f.home_team_id"
+        " JOIN rollerball2_teams a ON a.id = f.away_team_id ORDER BY f.matchday",
+    )
+
+
+async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
+    discord, bot, alice, carol, games
+):
+    stranger = await discord.slash(
+        "rollerball2 season create",
+        user=alice,
+        channel=games,
+        name="Autumn",
+        teams="Houston, Madrid",
+    )
+    assert stranger.ephemeral and "server admin (Manage Server)" in stranger.text
+
+    reply = await discord.slash(
+        "rollerball2 season create",
+        user=carol,
+        channel=games,
+        name="Spring",
+        teams="Madrid, Oslo",
+        hours=24,
+    )
+    assert not reply.ephemeral and "2 teams, 2 matchdays" in reply.text
+    assert "Matchday 1" in reply.text and "Matchday 2" in reply.text
+    (_, _, home, away, how, *_), second = fixtures(bot)
+    assert how is None
+
+    # Matchday 1 is played (a simulated match between its home and away team is the fixture),
+    # with the default line-ups (the last match may have hurt someone in a saved one).
+    for name in ("Madrid", "Oslo"):
+        editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
+        await discord.click(editor, "Use the default line-up", user=carol)
+    game_id, final = await simulate(discord, bot, carol, games, home, away)
+    assert "A season match: it counts in the table" in final.text
+    played = fixtures(bot)[0]
+    assert played[4] == "simulated" and played[5] == game_id
+    results = await discord.slash("rollerball2 season results", user=carol, channel=games)
+    assert f"match #{game_id}" in results.text and "Matchday 2" not in results.text
+
+    # Both deadlines pass while the bot is down: matchday 2 is simulated once, at start-up.
+    bot.stop()
+    with sqlite3.connect(bot.database_path) as conn:
+        changed = conn.execute(
+            "UPDATE timers SET due_at = ? WHERE event = 'rollerball2_deadline'", (time.time() - 5,)
+        ).rowcount
+    assert changed == 2
+    bot.start()
+    news = await discord.wait_for_message(
+        games, lambda m: "matchday 2" in m.text and "deadline has passed" in m.text, timeout=60
+    )
+    assert news.attachments[0].filename == "standings-1.png"
+    day_two = fixtures(bot)[1]
+    assert day_two[4] == "simulated" and day_two[5] is not None
+    assert f"match #{day_two[5]}" in news.text
+    count = query(bot, "SELECT COUNT(*) FROM rollerball2_matches WHERE fixture_id = ?", second[0])
+    assert count[0][0] == 1
+    record = await discord.slash(
+        "rollerball2 match record", user=carol, channel=games, id=day_two[5]
+    )
+    assert verify_record(record.attachments[0].data.decode()) == []
+
+    # Exactly once: another restart settles nothing again.
+    await bot.restart()
+    await asyncio.sleep(1.0)
+    assert (
+        query(bot, "SELECT COUNT(*) FROM rollerball2_matches WHERE fixture_id = ?", second[0])[0][0]
+        == 1
+    )
+    assert query(bot, "SELECT COUNT(*) FROM timers WHERE event = 'rollerball2_deadline'")[0][0] == 0
+
+    table = await discord.slash("rollerball2 season standings", user=carol, channel=games)
+    assert "2 points a win" in table.text and table.images[0].width > 0
+    schedule = await discord.slash("rollerball2 season schedule", user=carol, channel=games)
+    assert schedule.text.count("match #") == 2
+
+
+async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
+    rows = query(bot, "SELECT result FROM rollerball2_matches WHERE result IS NOT NULL")
+    goals: dict[tuple[str, int], int] = {}
+    for (text,) in rows:
+        for side in ("home", "away"):
+            sheet = json.loads(text)[side]
+            for line in sheet["players"]:
+                key = (sheet["team"], line["number"])
+                goals[key] = goals.get(key, 0) + line["goals"]
+    (team, number), most = max(goals.items(), key=lambda item: (item[1], item[0]))
+
+    board = await discord.slash("rollerball2 leaders", user=alice)
+    assert "Goals" in board.text and f"**{most}**" in board.text
+
+    career = await discord.slash("rollerball2 stats player", user=alice, player=f"{team} #{number}")
+    assert f"**{most}** goals" in career.text and "Match by match" in career.text
+
+    houston = query(
+        bot,
+        "SELECT home_goals, away_goals, home_team_id = t.id FROM rollerball2_matches m,"
+        " rollerball2_teams t WHERE t.name = 'Houston' AND m.result IS NOT NULL"
+        " AND t.id IN (m.home_team_id, m.away_team_id)",
+    )
+    won = sum((h > a) if home else (a > h) for h, a, home in houston)
+    record = await discord.slash("rollerball2 stats team", user=alice, team="Houston")
+    assert f"in {len(houston)} matches" in record.text and record.text.count(f"**{won}-") == 1
+
+    history = await discord.slash("rollerball2 history", user=alice, team="Houston")
+    assert f"the last {len(houston)} of {len(houston)} matches" in history.text
