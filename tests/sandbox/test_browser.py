@@ -173,6 +173,7 @@ def test_a_newcomer_plays_rocketball_in_the_browser(page: Page, sandbox: Sandbox
         if isinstance(action, Place)
     )
     images_before = page.locator("#messages img.media").count()
+    form_message = page.locator("#messages .message", has=form_button).last.get_attribute("data-id")
     form_button.last.click()
     modal = page.locator("#modal")
     expect(modal).to_be_visible(timeout=WAIT_MS)
@@ -180,12 +181,17 @@ def test_a_newcomer_plays_rocketball_in_the_browser(page: Page, sandbox: Sandbox
     modal.locator("input, textarea").first.fill(format_action(move))
     page.locator("#modal-submit").click()
     expect(page.locator("#modal-backdrop")).to_be_hidden(timeout=WAIT_MS)
-    # The placing ends the round: told in words with the next player's Roll button (the round's
-    # one image is the roll's animation).
-    expect(page.locator("#messages img.media")).to_have_count(images_before, timeout=WAIT_MS)
-    expect(page.locator("#messages .message", has_text="places a ").last).to_be_visible(
-        timeout=WAIT_MS
+    # The placing ends the round: told in words in a new message with the next player's Roll
+    # button (the round's one image is the roll's animation). Wait for that message: the
+    # form's answer comes before the bot has saved and posted.
+    page.wait_for_function(
+        """(form) => [...document.querySelectorAll('#messages .message')].some(
+            m => BigInt(m.dataset.id) > BigInt(form) && m.querySelector('button.btn:not([disabled])'))""",
+        arg=form_message,
+        timeout=WAIT_MS,
     )
+    expect(page.locator("#messages .message", has_text="places a ").last).to_be_visible()
+    expect(page.locator("#messages img.media")).to_have_count(images_before)
     _, after = stored_match(sandbox)
     assert after.engine.to_move != match.engine.to_move or after.engine.phase != "place"
 
