@@ -111,9 +111,11 @@ def public_round_summary(
     lines = [f"**Volleyball: season {report.season}, round {report.round_number} results**"]
     if report.nmr_teams:
         lines.append(f"No orders from: {', '.join(report.nmr_teams)} (NMR, rule 12).")
-    cup = [m for m in report.matches if m.home in _cup_teams(state, report)]
-    for match in report.matches:
-        label = "Galaxy Cup" if match in cup else ""
+    # The cup's matches are played first (results sequence step 5), so they are the first
+    # ones of the report; a league pairing may repeat a cup pairing in the same round.
+    cup_matches = _cup_match_count(state, report)
+    for index, match in enumerate(report.matches):
+        label = "Galaxy Cup" if index < cup_matches else ""
         lines += ["", *match.public_summary(label)]
     news = [e for e in report.events if not _is_score_event(e)]
     if news:
@@ -123,13 +125,13 @@ def public_round_summary(
     return split_messages(lines, limit)
 
 
-def _cup_teams(state: LeagueState, report: RoundReport) -> set[str]:
-    """Home teams of this round's cup fixtures."""
-    return {
-        f.home
+def _cup_match_count(state: LeagueState, report: RoundReport) -> int:
+    """How many of the round's matches were the Galaxy Cup's."""
+    return sum(
+        1
         for f in state.league.schedule
         if f.competition == "cup" and f.round_number == report.round_number
-    }
+    )
 
 
 # --- the private team sheet ----------------------------------------------------------------
