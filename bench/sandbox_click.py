@@ -76,7 +76,9 @@ GAME_CLICK = """async ([id, label]) => {
         watch.observe(box, {childList: true, subtree: true, attributes: true});
     });
     button.click();
-    return await shown;
+    // a click whose answer has no new image (a message in words) is not counted
+    const gaveUp = new Promise(resolve => setTimeout(() => resolve([first, null]), 15000));
+    return await Promise.race([shown, gaveUp]);
 }"""
 
 
@@ -142,7 +144,9 @@ def rocketball_clicks(page, sandbox, samples: int) -> list[tuple[float, float]]:
             page.locator("#modal-submit").click()
             page.wait_for_timeout(800)
             continue
-        measured.append(tuple(page.evaluate(GAME_CLICK, [acted_on, labels[0]])))
+        first, board = page.evaluate(GAME_CLICK, [acted_on, labels[0]])
+        if first is not None and board is not None:
+            measured.append((first, board))
     return measured
 
 
