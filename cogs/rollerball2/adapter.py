@@ -66,7 +66,7 @@ class Rollerball2Adapter(GameAdapter):
     game = "rollerball2"
     title = "Rollerball II"
     computer_levels = (DEFAULT_COACH,)
-    new_command = "match"
+    new_command = "match start"
 
     # ---- the engine -------------------------------------------------------------------------
 

@@ -156,6 +156,19 @@ async def test_a_csv_team_is_imported_and_a_bad_one_refused_with_every_problem(d
     assert "4 problems" in refused.text
     assert team_count(bot) == before
 
+    too_few = await discord.slash(
+        "rollerball2 team import",
+        user=carol,
+        name="Madrid",
+        file=Upload(
+            "madrid.csv",
+            b"name,number,position,experience\nAnn,1,skater,star\nBo,2,biker,rookie\n",
+            "text/csv",
+        ),
+    )
+    assert too_few.ephemeral and "Only 1 biker(s): a team needs at least 3" in too_few.text
+    assert "Only 1 skaters and catchers: a team needs at least 7" in too_few.text
+
     wrong_columns = await discord.slash(
         "rollerball2 team import",
         user=carol,
@@ -416,8 +429,28 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
             break
     assert refused_roll and "coach rolls d10" in turn.text
 
+    # A coach who does not answer in time: the default coach decides for him, said in the
+    # thread (the timers are made due while the bot is down, as time passing would).
+    await settled(bot, game_id)
+    _, _, match = stored_match(bot, game_id)
+    absent = coaches[min(Rollerball2Adapter().actors(match.engine))]
+    bot.stop()
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute("UPDATE timers SET due_at = ? WHERE game_id = ?", (time.time() - 5, game_id))
+    bot.start()
+    note = await discord.wait_for_message(
+        thread, lambda m: "now plays" in m.text, timeout=30, since=turn
+    )
+    assert absent.mention in note.content and "default coach" in note.content
+    assert "Take my seat back" in note.button_labels
+    turn = await discord.wait_for_message(thread, is_turn, timeout=30, since=note)
+    assert stored_match(bot, game_id)[2].computers  # his seat is played for him now
+
     # Both coaches hand their bench to the default coach: the match is played to the end.
+    # (A coach whose seat the default coach already plays leaves nothing to wait for.)
     for coach in (bob, alice):
+        if stored_match(bot, game_id)[1] == "finished":
+            break
         asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
         assert asked.ephemeral and "default coach plays your team" in asked.text
         await discord.click(asked, "Resign", user=coach)
@@ -518,6 +551,25 @@ async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
     # The buttons drawn before the restart still work: the match is in the database.
     turn = await press(discord, thread, turn, turn.button_labels[0], alice)
     assert stored_match(bot, game_id)[0] == version + 1
+    # The ball handler cannot be substituted, even typed.
+    for _ in range(30):
+        _, _, match = stored_match(bot, game_id)
+        engine = match.engine.engine
+        if engine.control and engine.handler and engine.pending is None:
+            break
+        label = "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
+        turn = await press(discord, thread, turn, label, alice)
+    team = engine.team(engine.control)
+    bench = next(c.number for c in team.roster.players if c.number not in team.on_track())
+    version = stored_match(bot, game_id)[0]
+    typed = await discord.slash(
+        "rollerball2 match move",
+        user=alice,
+        channel=thread,
+        move=f"sub {engine.control} {engine.handler} {bench}",
+    )
+    assert typed.ephemeral and "can't substitute the current ball handler" in typed.text
+    assert stored_match(bot, game_id)[0] == version
     while "Simulate the rest" not in turn.button_labels:
         turn = await press(discord, thread, turn, turn.button_labels[0], alice)
     final = await press(discord, thread, turn, "Simulate the rest", alice)
