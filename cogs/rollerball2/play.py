@@ -176,6 +176,9 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
             raise RollerballError("A coach must decide first: use the buttons for the decision.")
         state, events = _play_until(game, action.what)
     else:
+        team = getattr(action, "team", None)
+        if team is not None and team not in sides_of(game, seat):
+            raise RollerballError("You can only act for your own team.")
         state, events = apply(game.engine, action)
     game = replace(game, engine=state)
     if game.handed_over and not game.over:

@@ -1,0 +1,215 @@
+"""A Rollerball II match as the Discord side plays it, without Discord: who may act in each mode,
+how far "play until" goes, handing over, the deadline, the turn message's buttons and text, and
+that every card played this way is in a record that verifies."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.host import Match, Step
+from cogs.rollerball2.adapter import SUBSTITUTE_ID, Rollerball2Adapter
+from cogs.rollerball2.play import (
+    SIDES,
+    Deadline,
+    HandOver,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+    play,
+)
+from cogs.rollerball2.texts import condensed
+from rules.fairness import commitment
+from rules.rollerball2 import (
+    NextCard,
+    RollDie,
+    RollerballError,
+    Substitute,
+    default_lineup,
+    generate_roster,
+    verify_record,
+)
+from rules.rollerball2.state import roster_to_json
+
+ADAPTER = Rollerball2Adapter()
+HOME_ROSTER = generate_roster(1, "Houston")
+AWAY_ROSTER = generate_roster(2, "Tokyo")
+
+
+def new_game(mode: str, seed: int = 5) -> Rb2Match:
+    options = {
+        "mode": mode,
+        "home": roster_to_json(HOME_ROSTER),
+        "away": roster_to_json(AWAY_ROSTER),
+        "home_lineup": default_lineup(HOME_ROSTER),
+        "away_lineup": default_lineup(AWAY_ROSTER),
+        "home_team_id": 1,
+        "away_team_id": 2,
+    }
+    return ADAPTER.new_state(seed, options)[0]
+
+
+def act(game: Rb2Match, action) -> tuple[Rb2Match, list]:
+    return play(game, min(ADAPTER.actors(game)), action)
+
+
+def to_coaches_decision(game: Rb2Match) -> Rb2Match:
+    """Turn cards (rolling when asked) until a coach decision other than a die is waited for."""
+    for _ in range(200):
+        pending = game.engine.pending
+        if pending is not None and pending["kind"] != "dice":
+            return game
+        action = ADAPTER.button_action(game, 0, "roll" if pending else "next", None)
+        game, _ = act(game, action)
+    raise AssertionError("no decision in 200 actions")
+
+
+def test_in_a_coaches_match_the_seats_are_the_home_and_the_visiting_coach():
+    game = new_game("coaches")
+    assert ADAPTER.actors(game) == {0}  # the ball is loose: the home coach turns the card
+    dice = 0
+    for _ in range(60):
+        pending = game.engine.pending
+        if pending and pending["kind"] == "dice":
+            # The die belongs to one coach: his seat, and only his, may act; the other's
+            # attempt to act for that team is refused.
+            owner = SIDES.index(pending["team"])
+            assert ADAPTER.actors(game) == {owner}
+            with pytest.raises(RollerballError, match="your own team"):
+                play(game, 1 - owner, RollDie(pending["team"]))
+            dice += 1
+        seat = min(ADAPTER.actors(game))
+        game, _ = play(game, seat, ADAPTER.computer_action(game, seat, "default coach", None))
+    assert dice > 5
+    assert ADAPTER.actors(new_game("solo")) == {0}
+
+
+def test_play_until_stops_at_a_decision_a_goal_or_the_period_and_never_decides():
+    game = new_game("solo")
+    for _ in range(30):
+        before = game.engine.fac_count
+        game, events = act(game, PlayUntil("event"))
+        kinds = {event.kind for event in events}
+        stopped = (
+            game.engine.pending is not None
+            or "goal" in kinds
+            or "penalty" in kinds
+            or game.engine.period != new_game("solo").engine.period
+            or game.over
+        )
+        assert stopped and game.engine.fac_count > before
+        assert "sub" not in kinds  # nothing is decided for the coach
+        if game.engine.pending is not None:
+            game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        if game.engine.period > 1:
+            break
+    assert game.engine.period == 2
+
+
+def test_play_to_the_end_of_a_period_in_a_coaches_match_stops_when_the_other_coach_is_to_act():
+    game = new_game("coaches")
+    for _ in range(100):
+        game = to_coaches_decision(game)
+        game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        if game.engine.pending is None and game.engine.control is not None:
+            break
+    acting = ADAPTER.actors(game)
+    game, events = act(game, PlayUntil("period"))
+    cards = [e for e in events if e.kind == "card"]
+    assert cards
+    # Either the period ended, a decision or die is wanted, or the other coach now acts.
+    assert (
+        game.engine.pending is not None or game.engine.period == 2 or ADAPTER.actors(game) != acting
+    )
+
+
+def test_simulate_the_rest_is_for_solo_and_a_deadline_ends_any_match():
+    coaches = new_game("coaches")
+    with pytest.raises(RollerballError, match="each coach decides for his own team"):
+        act(coaches, SimulateRest())
+    over, _ = act(coaches, Deadline())
+    assert over.over and over.engine.fac_count >= 120
+    solo, _ = act(new_game("solo"), SimulateRest())
+    assert solo.over
+
+
+def test_a_coach_who_hands_over_gets_the_default_coach_and_the_other_plays_on():
+    game = new_game("coaches")
+    game, events = play(game, 1, HandOver("away"))
+    assert game.handed_over == ("away",) and "hands the bench" in events[0].text
+    with pytest.raises(RollerballError, match="your own team"):
+        play(game, 0, HandOver("away"))
+    for _ in range(60):
+        assert ADAPTER.actors(game) == {0}  # only the home coach is ever waited for
+        pending = game.engine.pending
+        action = ADAPTER.computer_action(game, 0, "default coach", None) if pending else NextCard()
+        game, _ = play(game, 0, action)
+    assert not game.over
+    game, _ = play(game, 0, HandOver("home"))
+    assert game.over
+
+
+def test_a_match_played_with_the_buttons_gives_a_record_that_verifies():
+    game = new_game("solo", seed=11)
+    for label in ("until", "next", "until"):
+        if game.engine.pending is not None:
+            game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.button_action(game, 0, label, None))
+    game, _ = act(game, SimulateRest())
+    salt = "ab" * 16
+    text = ADAPTER.record(game, salt=salt, reveal=True)
+    assert f'[Commitment "{commitment("rollerball2", 11, salt)}"]' in text
+    assert verify_record(text) == []
+
+
+def test_the_turn_buttons_follow_what_the_match_waits_for():
+    game = new_game("solo")
+    match = Match(engine=game, names=["Alice"], salt="00", commitment="c")
+    post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
+    labels = [b.label for b in post.buttons]
+    assert labels == [
+        "Next card",
+        "Play until something happens",
+        "Play to end of period",
+        "Simulate the rest",
+    ]  # the ball is loose: nobody may substitute
+    game = to_coaches_decision(game)
+    match.engine = game
+    post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
+    assert all(b.action in ("catch", "biker", "scorer") for b in post.buttons)
+    game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+    while game.engine.pending is not None or game.engine.control is None:
+        game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+    match.engine = game
+    post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
+    subs = [b for b in post.buttons if b.label == "Substitute…"]
+    assert subs and subs[0].custom_id == SUBSTITUTE_ID
+    coaches = new_game("coaches")
+    match = Match(engine=coaches, names=["Bob", "Alice"], salt="00", commitment="c")
+    post = ADAPTER.draw_turn(match, Step(coaches, [], coaches), game_id=4, final=True)
+    assert "Simulate the rest" not in [b.label for b in post.buttons]
+    assert "Houston's coach (Bob)" in post.embed.description
+
+
+def test_a_long_click_is_condensed_to_what_mattered_and_the_last_card():
+    game = new_game("solo")
+    game, events = act(game, PlayUntil("period"))
+    while game.engine.period == 1:
+        game, more = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        events += more
+    lines = condensed(events)
+    cards = sum(event.kind == "card" for event in events)
+    assert lines[0].startswith(f"*{cards} cards turned")
+    goals = [e.text for e in events if e.kind == "goal"]
+    assert all(goal in lines for goal in goals)
+    assert len(lines) < len(events) / 3
+
+
+def test_the_ball_handler_is_never_substituted():
+    game = new_game("solo")
+    while game.engine.control is None or game.engine.pending is not None:
+        game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+    side, slot = game.engine.control, game.engine.handler
+    team = game.engine.team(side)
+    bench = next(c.number for c in team.roster.players if c.number not in team.on_track())
+    with pytest.raises(RollerballError, match="ball handler"):
+        act(game, Substitute(side, slot, bench))
