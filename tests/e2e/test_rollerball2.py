@@ -691,3 +691,8 @@ async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
 
     history = await discord.slash("rollerball2 history", user=alice, team="Houston")
     assert f"the last {len(houston)} of {len(houston)} matches" in history.text
+
+
+async def test_privacy_names_the_teams_a_user_coaches(discord, bot, alice):
+    reply = await discord.slash("privacy", user=alice)
+    assert reply.ephemeral and "Rollerball II: 2 teams you coach" in reply.text
