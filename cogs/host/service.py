@@ -33,13 +33,12 @@ from cogs.common import (
     report_error,
     send_ephemeral,
 )
-from cogs.host import lobby, seats
+from cogs.host import lobby, recovery, results, seats, timeouts
 from cogs.host.adapter import FORM, ButtonSpec, GameAdapter, Step, TurnPost
 from cogs.host.components import (
     DYNAMIC_ITEMS,
     MOVE_FORM_ID,
     AnswerButton,
-    ClaimButton,
     MoveButton,
     MoveForm,
     PrivateButton,
@@ -58,7 +57,6 @@ from cogs.host.match import (
     seat_of,
 )
 from db import games as game_store
-from db import ratings as ratings_store
 from db import timers as timer_store
 from rules.fairness import commitment
 
@@ -76,7 +74,6 @@ STALE_BUTTON = (
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
 NO_MENTIONS = discord.AllowedMentions.none()
-HISTORY_LINES = 15  # the latest events /GAME history shows in its message
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
@@ -94,15 +91,15 @@ class MatchHost:
         )
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
         bot.add_listener(self.on_interaction)
-        bot.timers.register(REMIND_EVENT, self.on_remind_timer)
-        bot.timers.register(FORFEIT_EVENT, self.on_forfeit_timer)
+        bot.timers.register(REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self))
+        bot.timers.register(FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self))
         bot.timers.register(seats.TAKEOVER_EVENT, self.on_takeover_timer)
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game] = adapter
 
     def start(self) -> None:
-        self._recovery = asyncio.create_task(self._recover(), name="match-recovery")
+        self._recovery = asyncio.create_task(recovery.recover(self), name="match-recovery")
 
     async def stop(self) -> None:
         if self._recovery is not None and not self._recovery.done():
@@ -452,78 +449,12 @@ class MatchHost:
     async def record(
         self, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
     ) -> None:
-        """The record as a file: the seed and salt only once the match is over; only from the
-        server the match is played in."""
-        stored = await self._recorded_match(interaction, adapter, match_id)
-        match = Match.from_json(adapter, stored.state)
-        over = stored.status == "finished"
-        text = adapter.record(match.engine, salt=match.salt, reveal=over)
-        how = (
-            f"check it with `python -m rules.{adapter.game} verify FILE`"
-            if over
-            else "the seed stays secret until the match ends; its commitment is in the header"
-        )
-        await interaction.response.send_message(
-            f"Record of {adapter.title} match #{stored.id} ({how}).",
-            file=discord.File(
-                io.BytesIO(text.encode()), filename=f"{adapter.game}-{stored.id}.txt"
-            ),
-            ephemeral=True,
-        )
+        await results.record(self, interaction, adapter, match_id)
 
     async def history(
         self, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
     ) -> None:
-        """The match so far in words: where it stands, the latest events, and the whole
-        play-by-play as a file (the thread keeps one message per round; this keeps it all)."""
-        stored = await self._recorded_match(interaction, adapter, match_id)
-        match = Match.from_json(adapter, stored.state)
-        moves = await game_store.list_moves(self.bot.db, stored.id)
-        lines = [f"{version}. {text}" for version, _, _, events in moves for text in events if text]
-        where = (
-            adapter.result_text(match)
-            if adapter.is_over(match.engine)
-            else adapter.next_text(match)
-        )
-        latest = "\n".join(lines[-HISTORY_LINES:]) or "Nothing has happened yet."
-        embed = discord.Embed(
-            title=f"{adapter.title} match #{stored.id}: {len(moves)} moves",
-            description=fit(f"**Now:** {where}\n\n**Latest:**\n{latest}", 4000),
-        )
-        embed.set_footer(text="The whole play-by-play is in the file; numbers are move numbers.")
-        await interaction.response.send_message(
-            embed=embed,
-            file=discord.File(
-                io.BytesIO("\n".join(lines).encode()),
-                filename=f"{adapter.game}-{stored.id}-history.txt",
-            ),
-            ephemeral=True,
-        )
-
-    async def _recorded_match(
-        self, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
-    ) -> game_store.StoredGame:
-        """A match with moves: the one asked for, if it is in this server, or the user's latest."""
-        if match_id is None:
-            stored = await game_store.latest_game_of(
-                self.bot.db,
-                game=adapter.game,
-                user_id=interaction.user.id,
-                statuses=("active", "finished"),
-            )
-            if stored is None:
-                raise UserError(f"You have no {adapter.title} matches yet.")
-        else:
-            stored = await game_store.load_game(self.bot.db, match_id, game=adapter.game)
-            if (
-                stored is None
-                or stored.guild_id != interaction.guild_id
-                or stored.status in ("pending", "cancelled")
-            ):
-                raise UserError(
-                    f"There is no {adapter.title} match #{match_id} with moves in this server."
-                )
-        return stored
+        await results.history(self, interaction, adapter, match_id)
 
     # ---- buttons, the form, and the move itself ------------------------------------------------------
 
@@ -683,7 +614,7 @@ class MatchHost:
 
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
-            await self._rate(conn, adapter, stored, match)
+            await results.rate(conn, adapter, stored, match)
 
         return await game_store.save_move(
             self.bot.db,
@@ -697,50 +628,8 @@ class MatchHost:
             also=also if finished else None,
         )
 
-    async def _rate(self, conn, adapter: GameAdapter, stored: game_store.StoredGame, match: Match):
-        """Two-seat matches move the players' Elo ratings in this server, in the transaction
-        that saves the last move; a computer opponent counts at its level's rating."""
-        if len(stored.players) != 2 or stored.guild_id is None:
-            return
-        outcome = adapter.outcome(match.engine)
-        for seat, other in ((0, 1), (1, 0)):
-            player, opponent = stored.players[seat], stored.players[other]
-            computer = opponent == COMPUTER_ID
-            if player == COMPUTER_ID or (seat == 1 and not computer):
-                continue  # the computer has no rating row; one update covers two people
-            against = adapter.computer_rating(match.computers.get(other, "")) if computer else None
-            if computer and against is None:
-                continue
-            await ratings_store.record_game(
-                conn,
-                game=adapter.game,
-                guild_id=stored.guild_id,
-                player=player,
-                opponent=None if computer else opponent,
-                result=outcome[seat],
-                opponent_rating=against,
-            )
-
     async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
-        if interaction.guild_id is None:
-            raise UserError("Leaderboards belong to a server.")
-        rows = await ratings_store.leaderboard(
-            self.bot.db, game=adapter.game, guild_id=interaction.guild_id
-        )
-        lines = [
-            f"{rank}. <@{row.user_id}>: **{row.rating:.0f}** ({row.played} rated matches)"
-            for rank, row in enumerate(rows, start=1)
-        ] or ["Nobody has finished a rated match here yet."]
-        levels = [
-            f"{level}: {rating:.0f}"
-            for level in adapter.computer_levels
-            if (rating := adapter.computer_rating(level)) is not None
-        ]
-        embed = discord.Embed(title=f"{adapter.title} leaderboard", description="\n".join(lines))
-        if levels:
-            embed.add_field(name="The computer, for comparison", value=" · ".join(levels))
-        embed.set_footer(text="Elo ratings in this server; everyone starts at 1500.")
-        await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        await results.leaderboard(self, interaction, adapter)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """The same settings again with the seats swapped, from the final message's button."""
@@ -958,73 +847,13 @@ class MatchHost:
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 
-    async def _still_waiting(
-        self, payload: dict[str, Any]
-    ) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
-        stored = await game_store.load_game(self.bot.db, payload["game_id"])
-        if (
-            stored is None
-            or stored.game not in self.adapters
-            or stored.status != "active"
-            or stored.version != payload["version"]
-        ):
-            return None  # somebody moved since: nothing to do (this makes handlers idempotent)
-        adapter = self.adapters[stored.game]
-        return adapter, stored, Match.from_json(adapter, stored.state)
-
-    async def on_remind_timer(self, timer: timer_store.Timer) -> None:
-        found = await self._still_waiting(timer.payload)
-        if found is None:
-            return
-        adapter, stored, match = found
-        waiting = [stored.players[s] for s in sorted(adapter.actors(match.engine))]
-        channel = await self._channel_of(stored)
-        await channel.send(
-            " ".join(f"<@{u}>" for u in waiting if u != COMPUTER_ID)
-            + f", {adapter.title} match #{stored.id} is waiting for your move: "
-            + f"{adapter.next_text(match)} (`/{adapter.game} board` shows it again)",
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
-
-    async def on_forfeit_timer(self, timer: timer_store.Timer) -> None:
-        found = await self._still_waiting(timer.payload)
-        if found is None:
-            return
-        adapter, stored, match = found
-        absent = adapter.actors(match.engine)
-        waiting = [stored.players[s] for s in human_seats(stored.players) if s not in absent]
-        channel = await self._channel_of(stored)
-        await channel.send(
-            " ".join(f"<@{u}>" for u in waiting)
-            + f", your opponent has not moved in match #{stored.id} for "
-            + f"{match.forfeit_minutes // 60} hours. You may claim the match as a forfeit.",
-            view=view_of([ClaimButton(stored.id, stored.version)]),
-            allowed_mentions=discord.AllowedMentions(users=True),
-        )
+    async def _still_waiting(self, payload: dict[str, Any]):
+        return await timeouts.still_waiting(self, payload)
 
     async def claim_forfeit(
         self, interaction: discord.Interaction, game_id: int, version: int
     ) -> None:
-        async with self.bot.game_locks(game_id):
-            stored = await game_store.load_game(self.bot.db, game_id)
-            if stored is None or stored.status != "active" or stored.game not in self.adapters:
-                raise UserError("That match is not being played any more.")
-            if stored.version != version:
-                raise UserError("Your opponent has moved since: the match goes on.")
-            adapter = self.adapters[stored.game]
-            match = Match.from_json(adapter, stored.state)
-            absent = sorted(adapter.actors(match.engine))
-            seat = seat_of(stored.players, interaction.user.id)
-            if seat is None or seat in absent or not absent:
-                raise UserError("Only the player who is waiting can claim this match.")
-            before = match.engine
-            action = adapter.resign_action(before, absent[0])
-            match.engine, events = adapter.apply(before, absent[0], action)
-            match.forfeited_by = absent[0]
-            await interaction.response.defer()
-            steps = [Step(before, events, match.engine)]
-            stored = await self._save(adapter, stored, match, interaction.user.id, "forfeit", steps)
-            await self._post(adapter, stored, match, steps, interaction=interaction)
+        await timeouts.claim_forfeit(self, interaction, game_id, version)
 
     # ---- lobbies, private views, stand-ins (cogs/host/lobby.py, seats.py) ----------------------------
 
@@ -1081,36 +910,3 @@ class MatchHost:
         return [PrivateButton(stored.id, adapter.private_label)]
 
     # ---- start-up repair ------------------------------------------------------------------------------
-
-    async def _recover(self) -> None:
-        """After a crash: every active match gets back the timers its position needs, and a
-        move that was saved but never posted is posted now."""
-        await self.bot.wait_until_ready()
-        for stored in await game_store.open_games(self.bot.db, tuple(self.adapters)):
-            try:
-                await self._recover_one(stored)
-            except Exception:
-                log.exception("could not repair match %s at start-up", stored.id)
-
-    async def _recover_one(self, stored: game_store.StoredGame) -> None:
-        adapter = self.adapters[stored.game]
-        async with self.bot.game_locks(stored.id):
-            stored = await game_store.load_game(self.bot.db, stored.id) or stored
-            match = Match.from_json(adapter, stored.state)
-            if not await timer_store.timers_for_game(self.bot.db, stored.id):
-                wanted = self._timers_for(stored, match, stored.version)
-                if wanted:
-                    await game_store.set_timers(self.bot.db, stored.id, wanted)
-                    self.bot.timers.wake()
-                    log.info("match %s: restored its %d timers", stored.id, len(wanted))
-            if stored.posted_version < stored.version:
-                moves = await game_store.list_moves(self.bot.db, stored.id)
-                texts = [
-                    t
-                    for version, _, _, events in moves
-                    for t in events
-                    if version > stored.posted_version
-                ]
-                step = Step(match.engine, [], match.engine, texts=texts)
-                log.info("match %s: posting version %s, lost in a crash", stored.id, stored.version)
-                await self._post(adapter, stored, match, [step])

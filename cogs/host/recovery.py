@@ -1,0 +1,52 @@
+"""Start-up repair after a crash: every active match gets back the timers its position needs,
+and a move that was saved but never posted is posted."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from cogs.host.adapter import Step
+from cogs.host.match import Match
+from db import games as game_store
+from db import timers as timer_store
+
+log = logging.getLogger(__name__)
+
+if TYPE_CHECKING:
+    from cogs.host.service import MatchHost
+
+
+async def recover(host: MatchHost) -> None:
+    """After a crash: every active match gets back the timers its position needs, and a
+    move that was saved but never posted is posted now."""
+    await host.bot.wait_until_ready()
+    for stored in await game_store.open_games(host.bot.db, tuple(host.adapters)):
+        try:
+            await recover_one(host, stored)
+        except Exception:
+            log.exception("could not repair match %s at start-up", stored.id)
+
+
+async def recover_one(host: MatchHost, stored: game_store.StoredGame) -> None:
+    adapter = host.adapters[stored.game]
+    async with host.bot.game_locks(stored.id):
+        stored = await game_store.load_game(host.bot.db, stored.id) or stored
+        match = Match.from_json(adapter, stored.state)
+        if not await timer_store.timers_for_game(host.bot.db, stored.id):
+            wanted = host._timers_for(stored, match, stored.version)
+            if wanted:
+                await game_store.set_timers(host.bot.db, stored.id, wanted)
+                host.bot.timers.wake()
+                log.info("match %s: restored its %d timers", stored.id, len(wanted))
+        if stored.posted_version < stored.version:
+            moves = await game_store.list_moves(host.bot.db, stored.id)
+            texts = [
+                t
+                for version, _, _, events in moves
+                for t in events
+                if version > stored.posted_version
+            ]
+            step = Step(match.engine, [], match.engine, texts=texts)
+            log.info("match %s: posting version %s, lost in a crash", stored.id, stored.version)
+            await host._post(adapter, stored, match, [step])
