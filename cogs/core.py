@@ -27,36 +27,31 @@ class GameInfo:
     group: str  # the slash-command group, e.g. "rocketball"
     title: str
     summary: str
-    rules_page: str  # path in the repository
 
 
 GAMES = (
     GameInfo(
-        "rb2",
+        "rollerball2",
         "Rollerball II",
         "A card-driven sports simulation: player cards with D10 columns, 60 Fast Action Cards, "
         "penalties and injuries that carry over.",
-        "docs/rules/rollerball2.md",
     ),
     GameInfo(
         "rollerball",
         "Rollerball",
         "An abstract board game for 2-6 players on concentric rings: bases, workmen, diversion "
         "cards and balls that split.",
-        "docs/rules/rollerball.md",
     ),
     GameInfo(
         "volleyball",
         "Volleyball",
         "A season-long league: managers send orders each round and the bot is the game master.",
-        "docs/rules/volleyball.md",
     ),
     GameInfo(
         "rocketball",
         "Rocketball",
         "Two players steer a blazing ball with vortex chips and a d4; nine variants and a "
         "computer opponent.",
-        "docs/rules/rocketball.md",
     ),
 )
 
@@ -101,7 +96,7 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
         status = f"`/{game.group}`" if game.group in groups else "coming soon"
         overview.add_field(
             name=f"{game.title} ({status})",
-            value=f"{game.summary}\nRules and rulings: `{game.rules_page}`",
+            value=game.summary,
             inline=False,
         )
     overview.add_field(
@@ -123,10 +118,9 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
                 description += line + "\n"
             else:
                 overflow.append(line)
-        page.description = (
-            f"{game.summary}\n\n{description}"
-            f"\nRules and every ruling: `/{game.group} rules`, and `{game.rules_page}`."
-        )
+        has_rules = any(command.name == "rules" for command in group.commands)
+        rules = f"\nRules and every ruling: `/{game.group} rules`." if has_rules else ""
+        page.description = f"{game.summary}\n\n{description}{rules}"
         if overflow:
             page.add_field(name="More", value="\n".join(overflow)[:1024], inline=False)
         pages.append(page)
