@@ -44,14 +44,14 @@ from rules.rollerball2 import (
     RollerballError,
     Settings,
     legal_actions,
+    load_content,
     new_match,
     result,
+    roster_from_json,
     substitution_slots,
     three_stars,
     to_record,
 )
-from rules.rollerball2.content import load_content
-from rules.rollerball2.state import roster_from_json
 
 COLOUR = discord.Colour(0xCC79A7)
 DEFAULT_COACH = "default coach"  # the host's computer level: the engine's default coach

@@ -21,9 +21,16 @@ import discord
 from cogs.common import UserError, report_error
 from cogs.rollerball2.teams import EXPERIENCE_LETTER, require_manager
 from db import rollerball2 as store
-from rules.rollerball2 import RollerballError, default_lineup, player_status
-from rules.rollerball2.content import BIKER_SLOTS, EXTRA_SLOTS, SLOTS
-from rules.rollerball2.roster import EXPERIENCE_RANK, fits_slot
+from rules.rollerball2 import (
+    BIKER_SLOTS,
+    EXPERIENCE_RANK,
+    EXTRA_SLOTS,
+    SLOTS,
+    RollerballError,
+    default_lineup,
+    fits_slot,
+    player_status,
+)
 
 if TYPE_CHECKING:
     from bot import Ballcourt

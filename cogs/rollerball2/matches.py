@@ -32,9 +32,9 @@ from rules.rollerball2 import (
     RollerballError,
     result,
     roster_after_match,
+    roster_to_json,
     validate_lineup,
 )
-from rules.rollerball2.state import roster_to_json
 
 if TYPE_CHECKING:
     import aiosqlite

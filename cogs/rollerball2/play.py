@@ -35,9 +35,9 @@ from rules.rollerball2 import (
     choose_action,
     from_json,
     parse_action,
+    record_line,
     to_json,
 )
-from rules.rollerball2.state import record_line
 
 MODES = ("solo", "coaches", "simulate")
 SIDES = (HOME, AWAY)  # seat 0 is home, seat 1 the visitors (coaches mode)

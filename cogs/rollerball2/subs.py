@@ -17,8 +17,7 @@ from cogs.host import Match, seat_of
 from cogs.host.direct import act
 from cogs.rollerball2.play import Rb2Match, sides_of
 from db import games as game_store
-from rules.rollerball2 import Substitute, substitutes_for, substitution_slots
-from rules.rollerball2.engine import describe
+from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -31,6 +31,7 @@ from rules.rollerball2 import (
     clean_name,
     generate_roster,
     import_roster,
+    load_content,
     open_places,
     parse_roster_csv,
     player_status,
@@ -39,7 +40,6 @@ from rules.rollerball2 import (
     sign_generated,
     sign_players,
 )
-from rules.rollerball2.content import load_content
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -15,8 +15,7 @@ from discord import app_commands
 
 from cogs.common import UserError, quote
 from db import rollerball2 as store
-from rules.rollerball2 import player_status
-from rules.rollerball2.cards import BIKER, CATCHER, SKATER
+from rules.rollerball2 import BIKER, CATCHER, SKATER, player_status
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -8,14 +8,17 @@ import re
 from collections.abc import Sequence
 
 from cogs.rollerball2.play import SIDES, Rb2Match
-from rules.rollerball2 import AWAY, HOME, Event, actors
-from rules.rollerball2.engine import describe
-from rules.rollerball2.state import (
+from rules.rollerball2 import (
+    AWAY,
+    HOME,
     PHASE_ACTION,
     PHASE_ATTACK,
     PHASE_BIKER_ID,
     PHASE_EVENT,
     PHASE_FIRE,
+    Event,
+    actors,
+    describe,
 )
 
 MAX_EVENT_TEXT = 3300  # of the embed's 4,096 characters: the rest is the prompt and headers

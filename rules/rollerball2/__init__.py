@@ -79,11 +79,20 @@ Command line: python -m rules.rollerball2 replay FILE | verify FILE | sim --matc
 demo --seed S [--record FILE --salt HEX]
 """
 
-from rules.rollerball2.cards import FastActionCard, PlayerCard, card_problems, face_label
+from rules.rollerball2.cards import (
+    BIKER,
+    CATCHER,
+    SKATER,
+    FastActionCard,
+    PlayerCard,
+    card_problems,
+    face_label,
+)
 from rules.rollerball2.coach import auto_play, choose_action, step
-from rules.rollerball2.content import ContentError, load_content
+from rules.rollerball2.content import BIKER_SLOTS, EXTRA_SLOTS, SLOTS, ContentError, load_content
 from rules.rollerball2.engine import (
     apply,
+    describe,
     legal_actions,
     new_match,
     result,
@@ -93,9 +102,11 @@ from rules.rollerball2.engine import (
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.record import parse_action, replay, to_record, verify_record
 from rules.rollerball2.roster import (
+    EXPERIENCE_RANK,
     Lineup,
     Roster,
     default_lineup,
+    fits_slot,
     generate_roster,
     roster_after_match,
     roster_new_season,
@@ -108,6 +119,11 @@ from rules.rollerball2.season import GameScore, StandingRow, double_round_robin,
 from rules.rollerball2.state import (
     AWAY,
     HOME,
+    PHASE_ACTION,
+    PHASE_ATTACK,
+    PHASE_BIKER_ID,
+    PHASE_EVENT,
+    PHASE_FIRE,
     Action,
     CatcherChoice,
     ChooseBiker,
@@ -123,6 +139,9 @@ from rules.rollerball2.state import (
     event_from_json,
     event_to_json,
     from_json,
+    record_line,
+    roster_from_json,
+    roster_to_json,
     to_json,
 )
 from rules.rollerball2.stats import (
@@ -154,7 +173,19 @@ from rules.rollerball2.turns import STOP_KINDS, actors, play_until_event, substi
 
 __all__ = [
     "AWAY",
+    "BIKER",
+    "BIKER_SLOTS",
+    "CATCHER",
+    "EXPERIENCE_RANK",
+    "EXTRA_SLOTS",
     "HOME",
+    "PHASE_ACTION",
+    "PHASE_ATTACK",
+    "PHASE_BIKER_ID",
+    "PHASE_EVENT",
+    "PHASE_FIRE",
+    "SKATER",
+    "SLOTS",
     "STOP_KINDS",
     "Absence",
     "Action",
@@ -192,10 +223,12 @@ __all__ = [
     "choose_action",
     "clean_name",
     "default_lineup",
+    "describe",
     "double_round_robin",
     "event_from_json",
     "event_to_json",
     "face_label",
+    "fits_slot",
     "from_json",
     "generate_roster",
     "import_roster",
@@ -211,14 +244,17 @@ __all__ = [
     "parse_roster_csv",
     "play_until_event",
     "player_status",
+    "record_line",
     "rename_player",
     "rename_team",
     "replay",
     "result",
     "roster_after_match",
+    "roster_from_json",
     "roster_new_season",
     "roster_problems",
     "roster_to_csv",
+    "roster_to_json",
     "scoreboard",
     "sign_generated",
     "sign_players",
