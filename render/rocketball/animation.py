@@ -155,14 +155,16 @@ def move_frames(
     *,
     final_score: dict[str, int] | None = None,
     captions: bool = True,
+    crisp: bool = False,
 ) -> tuple[Image.Image, list[Frame]]:
     """The base board (chips, no ball) and the frames of the move described by `paths`.
 
     `captions=False` leaves the header of `view` as it is on every frame instead of writing
     each step's words there: the round image (round.py) does that, because a caption that
-    changes every frame costs a wide strip of every frame in the GIF."""
-    base = base_layer(view)
-    draw_chips(base, view.chips)
+    changes every frame costs a wide strip of every frame in the GIF. `crisp`: hard-edged
+    sprites (sprites.py)."""
+    base = base_layer(view, crisp=crisp)
+    draw_chips(base, view.chips, crisp=crisp)
     draw_header(base, view)
     chips = {(chip.column, chip.row): chip for chip in view.chips}
     balls = list(view.balls)
@@ -185,14 +187,14 @@ def move_frames(
             chip = chips.get(square)
             # A chip under a ball is drawn small beside it by draw_balls.
             if chip is not None and square not in removed and square not in ball_squares:
-                sprite = chip_sprite(chip.kind, chip.facing or "N")
+                sprite = chip_sprite(chip.kind, chip.facing or "N", crisp=crisp)
                 x, y = g.square_centre(*square)
                 frame.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
             changed.append(g.square_box(*square))
         # Goal labels make room for a ball lying in the goal, so they follow the balls.
         draw_goal_labels(frame, replace(view, balls=tuple(balls)))
         live_chips = {square: chip for square, chip in chips.items() if square not in removed}
-        draw_balls(frame, tuple(balls), live_chips)
+        draw_balls(frame, tuple(balls), live_chips, crisp=crisp)
         changed.extend(_ball_box(ball) for ball in balls)
         if captions:
             draw_caption(frame, caption)
@@ -242,7 +244,7 @@ def move_frames(
                 _burst(frame.image, (x, y), bright=bright)
                 reach = BURST_REACH
                 frame.changed.append((x - reach, y - reach, x + reach, y + reach))
-            draw_balls(frame.image, tuple(balls))
+            draw_balls(frame.image, tuple(balls), crisp=crisp)
             frames.append(frame)
     frames[-1].duration_ms = LAST_FRAME_MS
     return base, frames

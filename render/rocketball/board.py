@@ -21,8 +21,10 @@ from render.rocketball.sprites import (
     CHIP_COLOURS,
     WHITE,
     ball_sprite,
+    chip_colours,
     chip_sprite,
     edge_arrow_sprite,
+    harden,
 )
 from render.rocketball.view import BallView, BoardView, ChipView
 
@@ -116,32 +118,42 @@ def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
             draw.text((x, y), str(row + 1), font=label_font, fill=INK, anchor="mm")
 
 
-def _draw_edge_arrows(base: Image.Image, edge_arrows: Iterable[tuple[int, int, str, str]]) -> None:
+def _draw_edge_arrows(
+    base: Image.Image, edge_arrows: Iterable[tuple[int, int, str, str]], *, crisp: bool
+) -> None:
     for column, row, edge, facing in edge_arrows:
-        _paste(base, edge_arrow_sprite(facing), g.edge_arrow_centre(column, row, edge))
+        sprite = edge_arrow_sprite(facing, crisp=crisp)
+        _paste(base, sprite, g.edge_arrow_centre(column, row, edge))
 
 
-def _legend_items(chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]):
-    items = [
-        (chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS), kind) for kind in chip_kinds
-    ]
-    items.extend((ball_sprite("N", owner), label) for owner, label in ball_labels)
-    items.append((edge_arrow_sprite("N"), "edge arrow"))
+def _legend_items(
+    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...], *, crisp: bool
+):
+    items = []
+    for kind in chip_kinds:
+        icon = chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS)
+        items.append((harden(icon, chip_colours(kind)) if crisp else icon, kind))
+    items.extend((ball_sprite("N", owner, crisp=crisp), label) for owner, label in ball_labels)
+    items.append((edge_arrow_sprite("N", crisp=crisp), "edge arrow"))
     return items
 
 
 @lru_cache(maxsize=64)  # one per match setup and pair of names in play; about 150 KB each
 def legend_strip(
-    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]
+    chip_kinds: tuple[str, ...],
+    ball_labels: tuple[tuple[str | None, str], ...],
+    *,
+    crisp: bool = False,
 ) -> Image.Image:
-    """The legend under the field: icons with names, flowed left to right over up to 3 lines."""
+    """The legend under the field: icons with names, flowed left to right over up to 3 lines.
+    `crisp`: hard-edged icons (see sprites.py)."""
     strip = Image.new("RGB", (g.WIDTH, g.LEGEND_H), PAPER)
     draw = ImageDraw.Draw(strip)
     top = 4
     draw.line((12, top - 2, g.WIDTH - 12, top - 2), fill=LIGHT_GREY, width=2)
     label_font = font(15, bold=True)
     x, line = 10, 0
-    for icon, label in _legend_items(chip_kinds, ball_labels):
+    for icon, label in _legend_items(chip_kinds, ball_labels, crisp=crisp):
         width = 30 + int(label_font.getlength(label)) + 14
         if x + width > g.WIDTH - 6:
             x, line = 10, line + 1
@@ -162,21 +174,25 @@ def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
 
 
 @cache
-def static_layer(edge_arrows: tuple[tuple[int, int, str, str], ...]) -> Image.Image:
-    """The unchanging field, labels, goal nets and edge arrows: drawn once, then copied."""
+def static_layer(
+    edge_arrows: tuple[tuple[int, int, str, str], ...], *, crisp: bool = False
+) -> Image.Image:
+    """The unchanging field, labels, goal nets and edge arrows: drawn once, then copied.
+    `crisp`: hard-edged arrows (see sprites.py)."""
     base = Image.new("RGB", (g.WIDTH, g.HEIGHT), PAPER)
     draw = ImageDraw.Draw(base)
     _draw_field(draw)
     _draw_goal_nets(draw)
     _draw_coordinates(draw)
-    _draw_edge_arrows(base, edge_arrows)
+    _draw_edge_arrows(base, edge_arrows, crisp=crisp)
     return base
 
 
-def base_layer(view: BoardView) -> Image.Image:
+def base_layer(view: BoardView, *, crisp: bool = False) -> Image.Image:
     """A fresh copy of the static field with this match's legend: the canvas for one image."""
-    base = static_layer(view.edge_arrows).copy()
-    base.paste(legend_strip(view.chip_kinds, ball_labels(view)), (0, g.LEGEND_Y))
+    base = static_layer(view.edge_arrows, crisp=crisp).copy()
+    legend = legend_strip(view.chip_kinds, ball_labels(view), crisp=crisp)
+    base.paste(legend, (0, g.LEGEND_Y))
     return base
 
 
@@ -246,9 +262,9 @@ def draw_highlights(base: Image.Image, squares: Iterable[tuple[int, int]]) -> No
         clear_square(draw, column, row, highlighted=True)
 
 
-def draw_chips(base: Image.Image, chips: Iterable[ChipView]) -> None:
+def draw_chips(base: Image.Image, chips: Iterable[ChipView], *, crisp: bool = False) -> None:
     for chip in chips:
-        sprite = chip_sprite(chip.kind, chip.facing or "N")
+        sprite = chip_sprite(chip.kind, chip.facing or "N", crisp=crisp)
         _paste(base, sprite, g.square_centre(chip.column, chip.row))
 
 
@@ -260,11 +276,12 @@ CHIP_BADGE_OFFSET = (-11, -11)
 
 
 @cache
-def chip_badge(kind: str, facing: str) -> Image.Image:
+def chip_badge(kind: str, facing: str, *, crisp: bool = False) -> Image.Image:
     """The chip at badge size, for the chip under a ball."""
-    return chip_sprite(kind, facing).resize(
+    badge = chip_sprite(kind, facing).resize(
         (CHIP_BADGE_SIZE, CHIP_BADGE_SIZE), Image.Resampling.LANCZOS
     )
+    return harden(badge, chip_colours(kind)) if crisp else badge
 
 
 def ball_position(ball: BallView, *, shift: int = 0, on_chip: bool = False) -> tuple[int, int]:
@@ -287,6 +304,8 @@ def draw_balls(
     base: Image.Image,
     balls: tuple[BallView, ...],
     chips: dict[tuple[int, int], ChipView] | None = None,
+    *,
+    crisp: bool = False,
 ) -> None:
     """Each ball on its square, its square framed in vermilion so the eye finds it at once.
 
@@ -307,10 +326,10 @@ def draw_balls(
         for index, ball in enumerate(group):
             shift = 0 if len(group) == 1 else (-9 if index == 0 else 9)
             centre = ball_position(ball, shift=shift, on_chip=chip is not None)
-            _paste(base, ball_sprite(ball.facing, ball.owner), centre)
+            _paste(base, ball_sprite(ball.facing, ball.owner, crisp=crisp), centre)
         if chip is not None:
             x, y = g.square_centre(column, row)
-            badge = chip_badge(chip.kind, chip.facing or "N")
+            badge = chip_badge(chip.kind, chip.facing or "N", crisp=crisp)
             _paste(base, badge, (x + CHIP_BADGE_OFFSET[0], y + CHIP_BADGE_OFFSET[1]))
 
 
@@ -445,13 +464,15 @@ def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
             )
 
 
-def compose_board(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> Image.Image:
-    """The board as an RGB image (before palette mapping)."""
-    base = base_layer(view)
+def compose_board(
+    view: BoardView, *, highlight: Iterable[tuple[int, int]] = (), crisp: bool = False
+) -> Image.Image:
+    """The board as an RGB image (before palette mapping); `crisp`: hard-edged sprites."""
+    base = base_layer(view, crisp=crisp)
     draw_highlights(base, highlight)
     draw_goal_labels(base, view)
-    draw_chips(base, chips_not_under(view.chips, view.balls))
-    draw_balls(base, view.balls, chips_by_square(view.chips))
+    draw_chips(base, chips_not_under(view.chips, view.balls), crisp=crisp)
+    draw_balls(base, view.balls, chips_by_square(view.chips), crisp=crisp)
     draw_header(base, view)
     return base
 

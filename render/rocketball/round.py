@@ -24,26 +24,32 @@ from typing import Any
 
 from PIL import Image
 
+from render.common import GREY, INK, LIGHT_GREY, PAPER
 from render.rocketball import geometry as g
 from render.rocketball.adapter import ball_view, board_view, highlight_coords
 from render.rocketball.animation import LAST_FRAME_MS, STEP_MS, move_frames
-from render.rocketball.board import EXACT_COLOURS, compose_board
+from render.rocketball.board import CHECKER, EXACT_COLOURS, GOAL_FILL, compose_board
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
+from render.rocketball.sprites import WHITE
 from rules.rocketball.state import PLAYER_NAMES, GameState
 
 ROUND_COLOURS = 16
 Box = tuple[int, int, int, int]
 
 
+def _round_colours() -> list[tuple[int, int, int]]:
+    exact = list(dict.fromkeys(EXACT_COLOURS))[:ROUND_COLOURS]
+    return exact + [exact[0]] * (ROUND_COLOURS - len(exact))
+
+
 @cache
 def round_palette() -> Image.Image:
     """The round GIF's palette: the board's exact colours only, padded to ROUND_COLOURS (16,
-    so every LZW code starts at 5 bits). Anti-aliased edges map to the nearest of them: a
-    little harder, and smaller than with in-between shades (measured)."""
-    exact = list(dict.fromkeys(EXACT_COLOURS))[:ROUND_COLOURS]
-    exact += [exact[0]] * (ROUND_COLOURS - len(exact))
+    so every LZW code starts at 5 bits). Sprites are drawn with hard edges (`crisp`) and the
+    smooth edges of text map to the nearest grey: smaller than with in-between shades
+    (measured)."""
     image = Image.new("P", (1, 1))
-    image.putpalette([channel for colour in exact for channel in colour])
+    image.putpalette([channel for colour in _round_colours() for channel in colour])
     return image
 
 
@@ -66,8 +72,33 @@ def _rolls_text(segments: list[list[Any]]) -> str:
     return f"{PLAYER_NAMES[_field(first, 'player')]} rolled {', then '.join(rolls)}"
 
 
+# Near-grey colours: a near-grey pixel (the smooth edge of text) maps to the nearest of these
+# only. Mapped to the nearest of all 16, a mid grey between the ink and the paper came out
+# reddish purple (the twister's colour): pink fringes on the letters.
+NEUTRAL_COLOURS = (PAPER, CHECKER, GOAL_FILL, INK, WHITE, LIGHT_GREY, GREY)
+NEAR_GREY_SATURATION = 48  # HSV saturation (0-255) under which a pixel counts as near-grey
+
+
+@cache
+def _neutral_palette() -> Image.Image:
+    """The round palette with every colour that is not near-grey replaced by one far from all
+    near-grey pixels (pure magenta), so a near-grey pixel never maps there."""
+    colours = [
+        colour if colour in NEUTRAL_COLOURS else (255, 0, 255) for colour in _round_colours()
+    ]
+    image = Image.new("P", (1, 1))
+    image.putpalette([channel for colour in colours for channel in colour])
+    return image
+
+
 def _quantize(image: Image.Image) -> Image.Image:
-    return image.quantize(palette=round_palette(), dither=Image.Dither.NONE)
+    """Each pixel to the nearest round colour, a near-grey pixel to the nearest near-grey one."""
+    mapped = image.quantize(palette=round_palette(), dither=Image.Dither.NONE)
+    greys = image.quantize(palette=_neutral_palette(), dither=Image.Dither.NONE)
+    saturation = image.convert("HSV").getchannel("S")
+    near_grey = saturation.point(lambda s: 255 if s < NEAR_GREY_SATURATION else 0).convert("1")
+    mapped.paste(greys, (0, 0), near_grey)
+    return mapped
 
 
 def render_round(
@@ -107,7 +138,9 @@ def render_round(
         for event in events:
             if _field(event, "kind") == "goal" and _field(event, "score"):
                 score = dict(_field(event, "score"))
-        base, frames = move_frames(segment_view, paths, final_score=score, captions=False)
+        base, frames = move_frames(
+            segment_view, paths, final_score=score, captions=False, crisp=True
+        )
         base_palette = _quantize(base)
         for frame in frames:
             image = base_palette.copy()
@@ -121,7 +154,8 @@ def render_round(
                 if _field(step, "what") == "barricade_blasted":
                     where = ball_view(_field(step, "square"), "N", None)
                     blasted.add((where.column, where.row))
-    final = _quantize(compose_board(replace(after_view, note=note), highlight=highlight))
+    final_view = replace(after_view, note=note)
+    final = _quantize(compose_board(final_view, highlight=highlight, crisp=True))
     for image in _reveal(images[-1], final):
         images.append(image)
         durations.append(REVEAL_MS)

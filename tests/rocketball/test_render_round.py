@@ -171,3 +171,54 @@ def test_a_moguls_round_with_an_aimed_second_move_animates_both():
                 assert len(gif_frames(data)) >= 1 + steps // 2
                 return
     raise AssertionError("no Moguls round with an aim in 200 seeded games")
+
+
+def saturation(pixel) -> int:
+    """HSV saturation, 0-255: 0 for greys, high for the chip colours."""
+    high, low = max(pixel), min(pixel)
+    return 0 if high == 0 else (high - low) * 255 // high
+
+
+def test_text_in_the_round_gif_has_no_coloured_fringes():
+    """The round GIF's 16 colours have no mid greys: a smooth letter edge mapped to the nearest
+    of all of them came out reddish purple (the twister's colour), pink fringes on the header,
+    the coordinates and the goal labels. Every pixel of the text areas is a grey (or the goal's
+    pale blue)."""
+    before, events, after = play_round(12)
+    data, _ = render_round(before, events, after, {"N": "Computer (strong)", "S": "Alice"})
+    first, last = gif_frames(data)[0], gif_frames(data)[-1]
+    text_areas = [
+        (0, 0, g.WIDTH, g.HEADER_H + g.LETTERS_H),  # header and column letters
+        (0, g.FIELD_Y, g.LABEL_W, g.FIELD_Y + g.FIELD_H),  # row numbers
+        g.goal_box("N"),
+        g.goal_box("S"),
+    ]
+    for frame in (first, last):
+        for left, top, right, bottom in text_areas:
+            coloured = [
+                (x, y)
+                for y in range(top, bottom)
+                for x in range(left, right)
+                if saturation(frame.getpixel((x, y))) > 48
+            ]
+            assert coloured == [], (left, top, coloured[:5])
+
+
+def test_chips_in_the_round_gif_have_clean_edges():
+    """A chip in the round GIF is drawn in its own flat colours only (blue and white for a
+    vortex), not with stray greys along the arrow and the corners: every pixel of the tile is
+    blue, white or the square's background."""
+    before, events, after = play_round(12)
+    data, _ = render_round(before, events, after)
+    last = gif_frames(data)[-1]
+    background = {(250, 248, 240), (238, 236, 226), (255, 222, 120), (215, 215, 215)}
+    allowed = {(0, 114, 178), WHITE} | background
+    checked = 0
+    for square in after.chips:
+        if square in after.ball_squares():
+            continue
+        x, y = square_centre(square)
+        pixels = {last.getpixel((x + dx, y + dy)) for dx in range(-23, 23) for dy in range(-23, 23)}
+        assert pixels <= allowed, (square, pixels - allowed)
+        checked += 1
+    assert checked >= 3
