@@ -10,8 +10,8 @@ from typing import Any
 
 import discord
 
+from cogs import rulebook
 from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
-from cogs.rocketball import rules_pages
 from render.rocketball import render_round
 from rules.rocketball import (
     LEVEL_RATINGS,
@@ -35,6 +35,26 @@ from rules.rocketball import (
 )
 
 SEATS = ("N", "S")
+# The rules page in Discord: each variant's topic carries its rows of the rulings table.
+RULEBOOK = rulebook.register(
+    rulebook.Rulebook(
+        "rocketball",
+        "Rocketball",
+        colour=0xD55E00,
+        label={"Variants": "Variant"},
+        groups=(
+            ("Bumpers", ("bumper",)),
+            ("Twisters", ("twister",)),
+            ("Gusts", ("gust",)),
+            ("Barricades", ("barricade",)),
+            ("Moguls", ("mogul",)),
+            ("Djinns", ("djinn",)),
+            ("Tug-of-War", ("tug-of-war",)),
+            ("Assault!", ("assault",)),
+            ("Drifting Winds", ("drifting winds",)),
+        ),
+    )
+)
 COLOUR = discord.Colour(0xD55E00)
 MAX_EVENT_TEXT = 3500  # leave room in the 4096-character description for the prompt
 
@@ -80,7 +100,7 @@ class RocketballAdapter(GameAdapter):
         try:
             return parse_command(text, SEATS[seat])
         except RocketballError as error:
-            forms = rules_pages.find("Typing moves").pages[0]
+            forms = RULEBOOK.find("Typing moves").pages[0]
             raise RocketballError(f"{error}\n**Moves are typed like this:** {forms}") from None
 
     def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:

@@ -11,18 +11,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
-from cogs.rocketball.adapter import COLOUR, SEATS, RocketballAdapter
+from cogs.rocketball.adapter import COLOUR, RULEBOOK, SEATS, RocketballAdapter
 from cogs.rocketball.options import (
     VARIANTS_MAX_LENGTH,
     describe,
     match_settings,
     variants_autocomplete,
-)
-from cogs.rocketball.rules_view import (
-    RulesPageButton,
-    RulesTopicSelect,
-    rules_message,
-    rules_topic_autocomplete,
 )
 from db import rocketball as results_store
 
@@ -167,11 +161,11 @@ class Rocketball(commands.Cog):
         name="rules", description="How Rocketball is played here: rules, variants, rulings"
     )
     @app_commands.describe(topic="A topic, e.g. a variant (default: the overview)")
-    @app_commands.autocomplete(topic=rules_topic_autocomplete)
+    @app_commands.autocomplete(topic=RULEBOOK.autocomplete)
     async def rules(
         self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
     ) -> None:
-        await interaction.response.send_message(**rules_message(topic, 0), ephemeral=True)
+        await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
 
     @group.command(name="history", description="A match's play-by-play (default: your latest)")
     @app_commands.describe(match_id="A match number (default: your latest)")
@@ -210,5 +204,4 @@ class Rocketball(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(RulesTopicSelect, RulesPageButton)
     await bot.add_cog(Rocketball(bot))

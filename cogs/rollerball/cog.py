@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import rulebook
 from cogs.common import UserError
 from cogs.host import COMPUTER_ID, Match
 from cogs.rollerball.adapter import COLOUR, RollerballAdapter
 from cogs.rollerball.table import Table
-from cogs.rollerball.texts import RULES_SUMMARY, RULINGS
 from db import rollerball as results_store
 
 if TYPE_CHECKING:
@@ -66,6 +66,9 @@ class RollerballMatches(RollerballAdapter):
         if not stats.played:
             return []
         return [f"Rollerball: {stats.played} finished games in the statistics"]
+
+
+RULEBOOK = rulebook.register(rulebook.Rulebook("rollerball", "Rollerball"))
 
 
 class Rollerball(commands.Cog):
@@ -152,16 +155,12 @@ class Rollerball(commands.Cog):
         await self.bot.matches.record(interaction, self.adapter, match_id)
 
     @group.command(name="rules", description="How Rollerball is played here, with the rulings")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        embeds = [
-            discord.Embed(
-                title="Rollerball: the rules as the bot plays them",
-                description=RULES_SUMMARY,
-                colour=COLOUR,
-            ),
-            discord.Embed(title="Rulings", description=RULINGS, colour=COLOUR),
-        ]
-        await interaction.response.send_message(embeds=embeds, ephemeral=True)
+    @app_commands.describe(topic="A topic, e.g. Rulings or Typing moves (default: the overview)")
+    @app_commands.autocomplete(topic=RULEBOOK.autocomplete)
+    async def rules(
+        self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
+    ) -> None:
+        await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
 
     @group.command(name="stats", description="Wins and victory points in Rollerball")
     @app_commands.describe(user="Whose statistics (default: yours)")

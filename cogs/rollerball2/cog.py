@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import rulebook
 from cogs.rollerball2 import matches, seasons, stats_commands, team_commands
 from cogs.rollerball2.lineup import LINEUP_ITEMS, editor_text, editor_view
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
@@ -26,6 +27,7 @@ from cogs.rollerball2.teams import (
 if TYPE_CHECKING:
     from bot import Ballcourt
 
+RULEBOOK = rulebook.register(rulebook.Rulebook("rollerball2", "Rollerball II"))
 Name = app_commands.Range[str, 1, 32]
 Team = app_commands.Range[str, 1, 40]
 Colour = app_commands.Range[str, 1, 20]
@@ -166,6 +168,14 @@ class RollerballII(commands.Cog):
     @group.command(name="gamecard", description="Action Matrix, Random Player chart, penalties")
     async def gamecard(self, interaction: discord.Interaction) -> None:
         await team_commands.gamecard(interaction)
+
+    @group.command(name="rules", description="How Rollerball II is played here, with the rulings")
+    @app_commands.describe(topic="A topic, e.g. Substitutes or On Discord (default: the overview)")
+    @app_commands.autocomplete(topic=RULEBOOK.autocomplete)
+    async def rules(
+        self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
+    ) -> None:
+        await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
 
     # ---- matches -------------------------------------------------------------------------------
 

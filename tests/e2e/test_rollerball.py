@@ -504,3 +504,11 @@ async def test_simultaneous_clicks_never_overfill_a_table_or_open_two(discord, b
     assert len(seats) == 2 and seats[0] == pat.id
     await discord.click(lobby, "Leave", user=pat)
     assert stored(bot, before + 1)[1] == "cancelled"
+
+
+async def test_the_rules_page_can_be_read_in_discord_topic_by_topic(discord, alice):
+    page = await discord.slash("rollerball rules", user=alice, topic="Typing moves")
+    assert page.ephemeral and "Rollerball rules: Typing moves" in page.text
+    assert "`move c3 d3`" in page.text
+    topics = [option.label for option in page.selects[0].options]
+    assert {"Overview", "Rulings", "Typing moves"} <= set(topics)

@@ -696,3 +696,14 @@ async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
 async def test_privacy_names_the_teams_a_user_coaches(discord, bot, alice):
     reply = await discord.slash("privacy", user=alice)
     assert reply.ephemeral and "Rollerball II: 2 teams you coach" in reply.text
+
+
+async def test_the_rules_page_can_be_read_in_discord_topic_by_topic(discord, alice):
+    page = await discord.slash("rollerball2 rules", user=alice)
+    assert page.ephemeral and "Rollerball II rules: Overview" in page.text
+    topics = [option.label for option in page.selects[0].options]
+    assert "Substitutes" in topics and "On Discord" in topics
+    chosen = await discord.select(
+        page, "Choose a topic", [str(topics.index("Substitutes"))], user=alice
+    )
+    assert "Rollerball II rules: Substitutes" in chosen.text
