@@ -8,7 +8,7 @@ deletion waits: finish or resign it first, so nobody is left in a match with an 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -55,6 +55,17 @@ class Privacy(commands.Cog):
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
 
+    def keepers(self) -> list[Any]:
+        """Everything that stores data about users in its own tables: the match host's game
+        adapters, and any cog with `describe_user(db, user_id)` and `forget_user(conn, user_id,
+        anonymous)` (a league that is not a turn-based match, say)."""
+        cogs = [
+            cog
+            for cog in self.bot.cogs.values()
+            if hasattr(cog, "describe_user") and hasattr(cog, "forget_user")
+        ]
+        return [*self.bot.matches.adapters.values(), *cogs]
+
     async def summary(self, user_id: int) -> list[str]:
         footprint = await game_store.user_footprint(self.bot.db, user_id)
         lines = []
@@ -62,8 +73,8 @@ class Privacy(commands.Cog):
             count = footprint.get(status, 0)
             if count:
                 lines.append(f"{count} {status} match{'es' if count != 1 else ''}")
-        for adapter in self.bot.matches.adapters.values():
-            lines += await adapter.describe_user(self.bot.db, user_id)
+        for keeper in self.keepers():
+            lines += await keeper.describe_user(self.bot.db, user_id)
         return lines
 
     @app_commands.command(
@@ -97,8 +108,8 @@ class Privacy(commands.Cog):
             )
         async with self.bot.db.transaction() as conn:
             touched = await game_store.forget_user(conn, user_id, DELETED_USER_ID, without_name)
-            for adapter in self.bot.matches.adapters.values():
-                await adapter.forget_user(conn, user_id, DELETED_USER_ID)
+            for keeper in self.keepers():
+                await keeper.forget_user(conn, user_id, DELETED_USER_ID)
             await ratings_store.forget_user(conn, user_id)
         await interaction.response.send_message(
             f'Done: you are now "Deleted user" in {touched} match'
