@@ -8,7 +8,12 @@ when no ball moved (a resignation, say).
 Size (target: under 30 KB a round on average, bench/rocketball_render.py): a GIF compresses a
 board much worse than PNG does, so the round GIF
 - uses a 16-colour palette (the board's exact colours: fewer colours make shorter LZW
-  codes), and
+  codes),
+- draws the sprites (chips, ball, edge arrows, legend icons) with hard edges and maps the
+  smooth edges of text to greys only: a smooth edge mapped to the nearest of 16 colours gave
+  stray grey and pink pixels, which cost bytes on every row of every chip (25.3 KB instead of
+  28.1 KB a round in bench/rocketball_render.py; 27.6 instead of 31.1 KB in the thread of a
+  140-round match, bench/rocketball_thread.py), and
 - keeps one header on every frame: the score, then what happens next after the round, then
   the roll and the windbag ("South rolled 3 · Windbag: North · 52 chips in it"). Each frame
   then differs from the one before only around the ball, and the GIF stores just that patch;
@@ -17,7 +22,6 @@ board much worse than PNG does, so the round GIF
 
 from __future__ import annotations
 
-import io
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -29,6 +33,7 @@ from render.rocketball import geometry as g
 from render.rocketball.adapter import ball_view, board_view, highlight_coords
 from render.rocketball.animation import LAST_FRAME_MS, STEP_MS, move_frames
 from render.rocketball.board import CHECKER, EXACT_COLOURS, GOAL_FILL, compose_board
+from render.rocketball.gif import write_gif
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
 from render.rocketball.sprites import WHITE
 from rules.rocketball.state import PLAYER_NAMES, GameState
@@ -160,24 +165,7 @@ def render_round(
         images.append(image)
         durations.append(REVEAL_MS)
     durations[-1] = LAST_FRAME_MS
-    return _gif(images, durations), "round.gif"
-
-
-def _gif(images: list[Image.Image], durations: list[int]) -> bytes:
-    """The frames as a looping GIF. Not `optimize`: Pillow would then give each cropped frame a
-    palette of its own, written out again with every frame."""
-    buffer = io.BytesIO()
-    images[0].save(
-        buffer,
-        format="GIF",
-        save_all=True,
-        append_images=images[1:],
-        duration=durations,
-        loop=0,
-        disposal=1,
-        optimize=False,
-    )
-    return buffer.getvalue()
+    return write_gif(images, durations), "round.gif"  # codes sized for 16 colours: gif.py
 
 
 REVEAL_MS = 40  # each patch of the final board appears this long after the previous one
