@@ -25,6 +25,7 @@ from cogs.volleyball.components import (
 from cogs.volleyball.deadlines import WEEKDAYS, DeadlineError, DeadlineRule, parse_rule
 from cogs.volleyball.forms import join_boxes, order_summary_lines
 from cogs.volleyball.league import Leagues, decode, encode, round_key, round_name, timestamp
+from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.settings import (
     describe_config,
     parse_season_settings,
@@ -582,6 +583,85 @@ class Volleyball(commands.Cog):
         ]
         await self.leagues.answer(interaction, lines + order_summary_lines(state, team, on_file))
 
+    # ---- single orders (the order lines of rules.volleyball.ordertext, sent as a piece) --------
+
+    async def sponsor_autocomplete(self, interaction: discord.Interaction, current: str):
+        try:
+            _, state = await self.state_of(
+                interaction, getattr(interaction.namespace, "league", None)
+            )
+        except UserError:
+            return []
+        names = [s.name for s in state.league.config.sponsors]
+        key = current.casefold()
+        return [app_commands.Choice(name=n, value=n) for n in names if key in n.casefold()][:25]
+
+    @group.command(name="sponsor", description="Choose your sponsor (an order)")
+    @app_commands.describe(sponsor="Sponsor", league=LEAGUE_HELP)
+    @app_commands.autocomplete(sponsor=sponsor_autocomplete, league=league_autocomplete)
+    async def sponsor(
+        self, interaction: discord.Interaction, sponsor: str, league: str | None = None
+    ) -> None:
+        await self.order_line(interaction, league, f"SPONSOR: {sponsor}", adding=None)
+
+    @group.command(name="bid", description="Bid on a listed player (an order)")
+    @app_commands.describe(player="Player", seller="His team", amount="Dollars", league=LEAGUE_HELP)
+    @app_commands.autocomplete(seller=team_autocomplete, league=league_autocomplete)
+    async def bid(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 40],
+        seller: str,
+        amount: app_commands.Range[int, 1, 100_000],
+        league: str | None = None,
+    ) -> None:
+        line = f"BID: {player} from {seller} {amount}"
+        await self.order_line(interaction, league, line, adding="BID:")
+
+    @group.command(name="sell", description="Offer a player for sale (an order)")
+    @app_commands.describe(player="Your player", minimum="Lowest price", league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def sell(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 40],
+        minimum: app_commands.Range[int, 0, 100_000] = 0,
+        league: str | None = None,
+    ) -> None:
+        line = f"SELL: {player}" + (f" min {minimum}" if minimum else "")
+        await self.order_line(interaction, league, line, adding="SELL:")
+
+    @group.command(name="spy", description="Spy on a team's match (an order)")
+    @app_commands.describe(
+        team="Team", match="Match number", detail="Players' levels too", league=LEAGUE_HELP
+    )
+    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    async def spy(
+        self,
+        interaction: discord.Interaction,
+        team: str,
+        match: app_commands.Range[int, 1, 9],
+        detail: bool = False,
+        league: str | None = None,
+    ) -> None:
+        line = f"SPY: {team} match {match}" + (" detail" if detail else "")
+        await self.order_line(interaction, league, line, adding="SPY:")
+
+    async def order_line(
+        self,
+        interaction: discord.Interaction,
+        league: str | None,
+        line: str,
+        *,
+        adding: str | None,
+    ) -> None:
+        """One order line as a piece of the orders: a bid, a sale or a spying order is added
+        to those on file; a sponsor replaces the one on file (ruling 35)."""
+        stored = await self.leagues.find(interaction, league)
+        await self.leagues.submit(
+            interaction, stored.id, line.replace("\n", " "), whole=False, adding=adding
+        )
+
     # ---- for everyone --------------------------------------------------------------------------
 
     @group.command(name="table", description="The league table")
@@ -655,6 +735,13 @@ class Volleyball(commands.Cog):
     async def season(self, interaction: discord.Interaction, league: str | None = None):
         _, state = await self.state_of(interaction, league)
         await self.leagues.answer(interaction, season_publication(state).lines())
+
+    @group.command(name="rules", description="How the game and the league work here")
+    @app_commands.describe(topic="league, orders, lines or rulings")
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in TOPICS])
+    async def rules(self, interaction: discord.Interaction, topic: str = "league") -> None:
+        others = ", ".join(f"`{t}`" for t in TOPICS if t != topic)
+        await send_ephemeral(interaction, f"{RULES_PAGES[topic]}\nMore: topic {others}.")
 
     # ---- the forms' submits (routed by custom_id, so they work across restarts) ---------------
 

@@ -41,6 +41,7 @@ from rules.volleyball import (
     all_computer_orders,
     create_team,
     end_season,
+    format_orders_text,
     new_team_problems,
     run_round,
     season_publication,
@@ -252,11 +253,13 @@ class Leagues:
         whole: bool,
         for_round: tuple[int, int] | None = None,
         joined: JoinedBoxes | None = None,
+        adding: str | None = None,
     ) -> None:
         """A manager's orders (a message: forms and order lines). `whole`: the text replaces
         everything on file (the orders form shows all of it); otherwise it is a piece that
-        replaces only the kinds it contains. Accepted orders are stored; refused ones change
-        nothing, and the answer lists every problem and warning."""
+        replaces only the kinds it contains; with `adding` (an order line's label, "BID:") the
+        line is added to the lines of that kind on file instead. Accepted orders are stored;
+        refused ones change nothing, and the answer lists every problem and warning."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.lock(league_id):
             stored = await self.load(league_id)
@@ -276,6 +279,13 @@ class Leagues:
                 return
             self.require_before_deadline(stored, state)
             on_file = await self.orders_on_file(stored, state, team.name)
+            if adding and on_file is not None:
+                kept = [
+                    line
+                    for line in format_orders_text(on_file).splitlines()
+                    if line.upper().startswith(adding)
+                ]
+                text = "\n".join([*kept, text] if text not in kept else kept)
             check = await asyncio.to_thread(
                 submit_orders,
                 state,

@@ -19,8 +19,10 @@ import pytest
 
 from fakediscord import Upload
 from rules.volleyball import (
+    AgeingSplit,
     LeagueState,
     RoundOrders,
+    ageing_split_problems,
     format_round_forms,
     round_fixtures,
     team_fixtures,
@@ -306,3 +308,127 @@ async def test_a_league_runs_by_its_deadlines(
     assert history.ephemeral and "R1 M" in history.content
     results = await discord.slash("volleyball results", user=dave, round=1)
     assert "Match 1:" in results.content
+
+    # --- a late manager takes over a computer team, as it is
+    seat = next(t.name for t in league_state(bot).league.teams if t.manager_id is None)
+    taken = await discord.slash("volleyball take-seat", user=carol, team=seat)
+    assert f"takes over **{seat}**" in taken.content
+    sheet = await discord.slash("volleyball team show", user=carol)
+    assert sheet.ephemeral and seat in sheet.content and "Money" in sheet.content
+
+
+def legal_ageing_line(state: LeagueState, team_name: str) -> str:
+    """An AGEING line the rules accept for one of the team's players."""
+    team = state.league.team(team_name)
+    for player in team.players:
+        if player.age not in "ABCD" or player.is_talent or player.is_contract:
+            continue
+        for loss in range(0, 15):
+            if not ageing_split_problems(team, [AgeingSplit(player.name, loss)]):
+                return f"AGEING: {player.name} OL {loss}"
+    raise AssertionError("no player to age")
+
+
+async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, games):
+    created = await discord.slash(
+        "volleyball league create",
+        user=owner,
+        channel=games,
+        name="Autumn League",
+        teams=2,
+        every_hours=48,
+    )
+    assert "2 seats" in created.content
+    # two leagues in the server now: in #games the commands mean the league of #games
+    form = await discord.slash("volleyball team create", user=dave, channel=games)
+    joined = await discord.submit_modal(
+        form, {"name": "Dune Divers", "players": ALICE_ROSTER}, user=dave
+    )
+    assert "**Dune Divers** joins Autumn League" in joined.content
+    rival = next(t.name for t in autumn(bot).league.teams if t.name != "Dune Divers")
+
+    # single orders by command, added to what is on file
+    sponsor = await discord.slash(
+        "volleyball sponsor", user=dave, channel=games, sponsor="Set Point Sports"
+    )
+    assert "accepted" in sponsor.content and "SPONSOR: Set Point Sports" in sponsor.content
+    spy = await discord.slash("volleyball spy", user=dave, channel=games, team=rival, match=1)
+    assert (
+        "SPY: " + rival + " match 1" in spy.content and "SPONSOR: Set Point Sports" in spy.content
+    )
+    market = await discord.slash("volleyball market", user=dave, channel=games)
+    assert market.ephemeral and "Market, round 1" in market.content
+    rules = await discord.slash("volleyball rules", user=dave, channel=games, topic="lines")
+    assert "BID: Piet Put from Red Rockets 350" in rules.content
+
+    # start, pause (no deadline), resume (a deadline again)
+    await discord.slash("volleyball league start", user=owner, channel=games)
+    paused = await discord.slash("volleyball league pause", user=owner, channel=games)
+    assert "paused" in paused.content
+    assert autumn_row(bot)["next_deadline"] is None
+    resumed = await discord.slash("volleyball league resume", user=owner, channel=games)
+    assert "goes on" in resumed.content and autumn_row(bot)["next_deadline"] > time.time()
+
+    # orders after the deadline (the timer is late) are refused, and nothing changes
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE volleyball_leagues SET next_deadline = ? WHERE name = 'Autumn League'",
+            (time.time() - 60,),
+        )
+    late = await discord.slash(
+        "volleyball orders upload",
+        user=dave,
+        channel=games,
+        file=Upload("late.txt", b"SPONSOR: Champion Cola"),
+    )
+    assert late.ephemeral and "deadline for round 1 of season 1 passed" in late.content
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE volleyball_leagues SET next_deadline = ? WHERE name = 'Autumn League'",
+            (time.time() + 3600,),
+        )
+
+    # a form opened before the round was played and sent after it stores nothing
+    modal = await discord.slash("volleyball orders send", user=dave, channel=games)
+    await discord.slash("volleyball round run-now", user=owner, channel=games)
+    await discord.wait_for_message(games, lambda m: "round 1 results" in m.content, timeout=20)
+    await discord.wait_for_message(games, lambda m: bool(m.images))  # the round is all out
+    stale = await discord.submit_modal(modal, {}, user=dave)
+    assert "was played after you opened the form" in stale.content
+    assert stale.attachments or any(f.attachments for f in stale.followups)
+
+    # the season is over (two teams: one round); ageing splits are the only orders now
+    assert autumn(bot).season_over
+    line = legal_ageing_line(autumn(bot), "Dune Divers")
+    ageing = await discord.slash(
+        "volleyball orders upload", user=dave, channel=games, file=Upload("a.txt", line.encode())
+    )
+    assert "Orders for the end of season 1 accepted" in ageing.content, ageing.content
+    marker = discord.last_message(games)
+    await discord.slash("volleyball round run-now", user=owner, channel=games)
+    over = await discord.wait_for_message(
+        games, lambda m: "season 1 is over" in m.content, since=marker, timeout=20
+    )
+    assert "champions" in over.content
+    await discord.wait_for_message(
+        games, lambda m: "season 2, what the GM makes public" in m.content, since=marker
+    )
+    await discord.wait_for_dm(dave, lambda m: "season 2 begins for Dune Divers" in m.content)
+    state = autumn(bot)
+    assert (state.league.season, state.league.round_number) == (2, 1)
+    history = await discord.slash(
+        "volleyball history", user=dave, channel=games, team="Dune Divers"
+    )
+    assert "Season 1: finished" in history.content
+
+
+def autumn_row(bot) -> dict:
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        return dict(
+            conn.execute("SELECT * FROM volleyball_leagues WHERE name = 'Autumn League'").fetchone()
+        )
+
+
+def autumn(bot) -> LeagueState:
+    return LeagueState.from_dict(json.loads(autumn_row(bot)["state"]))
