@@ -71,6 +71,7 @@ ORDER_KINDS = {
     "ageing",
 }
 MAX_ANSWER_MESSAGES = 4  # an answer longer than this goes as a file too
+RETRY_SECONDS = 600  # a deadline whose round failed to play is tried again this much later
 
 
 def decode(stored: store.StoredLeague) -> LeagueState:
@@ -376,9 +377,29 @@ class Leagues:
 
     async def on_deadline_timer(self, timer: timer_store.Timer) -> None:
         payload = timer.payload
-        await self.advance(
-            int(payload["league_id"]), expected=(int(payload["season"]), int(payload["round"]))
-        )
+        league_id = int(payload["league_id"])
+        expected = (int(payload["season"]), int(payload["round"]))
+        try:
+            await self.advance(league_id, expected=expected)
+        except Exception:
+            # Nothing was saved (a round is saved whole or not at all); without a new timer
+            # the league would wait for a restart, so the deadline is tried again later.
+            log.exception("league %s: %s could not be played; retrying", league_id, expected)
+            await self.retry_later(league_id, expected)
+
+    async def retry_later(self, league_id: int, expected: tuple[int, int]) -> None:
+        async with self.lock(league_id):
+            stored = await store.load_league(self.db, league_id)
+            if stored is None or stored.status != "running":
+                return
+            state = decode(stored)
+            if round_key(state) != expected:
+                return
+            moment = time.time() + RETRY_SECONDS
+            await self.save(
+                stored,
+                deadline=(stored.next_deadline, self.deadline_timers(stored, state, moment)[:1]),
+            )
 
     async def advance(
         self,

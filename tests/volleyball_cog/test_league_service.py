@@ -1,0 +1,147 @@
+"""The league service without Discord: a deadline plays its round once (a second timer for the
+same round does nothing), orders on file that no longer fit are not played and their manager
+is told why, and a round that fails to play leaves the state alone and its deadline armed."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from types import SimpleNamespace
+
+import pytest
+
+from cogs.common import GameLocks
+from cogs.volleyball import league as league_module
+from cogs.volleyball.league import DEADLINE_EVENT, Leagues, decode, encode
+from db import timers as timer_store
+from db import volleyball as store
+from db.database import Database
+from rules.volleyball import RoundOrders, SpyOrder, new_league
+
+
+class Timers:
+    def __init__(self) -> None:
+        self.woken = 0
+
+    def register(self, event, handler) -> None:
+        pass
+
+    def wake(self) -> None:
+        self.woken += 1
+
+
+@pytest.fixture
+async def service(tmp_path):
+    db = await Database.open(tmp_path / "v.db")
+    await db.migrate()
+    leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=GameLocks()))
+    sent: list[int] = []
+
+    async def send_pending(stored) -> None:  # Discord is not part of these tests
+        for report in await store.unposted_reports(db, stored.id):
+            sent.append(report.id)
+            await store.mark_posted(db, report.id)
+
+    leagues.send_pending = send_pending  # type: ignore[method-assign]
+    leagues.sent = sent  # type: ignore[attr-defined]
+    yield leagues
+    await db.close()
+
+
+async def running_league(leagues: Leagues) -> store.StoredLeague:
+    """Four seats, two of them managed (users 101 and 102), running, deadline due."""
+    state = new_league([], total_teams=4, seed=11)
+    for user, team in zip((101, 102), state.league.teams, strict=False):
+        team.manager_id = str(user)
+    league_id = await store.create_league(
+        leagues.db,
+        guild_id=1,
+        name="Test League",
+        channel_id=2,
+        ping_role_id=None,
+        admin_role_id=None,
+        created_by=3,
+        settings={},
+        deadline_rule={"every_hours": 24},
+        remind_minutes=60,
+        state=encode(state),
+        anchor=time.time(),
+    )
+    async with leagues.db.transaction() as conn:
+        for user, team in zip((101, 102), state.league.teams, strict=False):
+            await store.add_manager(conn, league_id, user, team.name)
+    stored = await store.load_league(leagues.db, league_id)
+    due = time.time() - 1
+    return await store.save_league(
+        leagues.db,
+        stored,
+        status="running",
+        deadline=(due, leagues.deadline_timers(stored, state, due)),
+    )
+
+
+def deadline_timer(stored: store.StoredLeague) -> timer_store.Timer:
+    payload = {"league_id": stored.id, "season": 1, "round": 1}
+    return timer_store.Timer(stored.deadline_timer or 0, DEADLINE_EVENT, time.time(), payload)
+
+
+async def test_a_deadline_plays_its_round_once(service):
+    stored = await running_league(service)
+    timer = deadline_timer(stored)
+    await service.on_deadline_timer(timer)
+    await service.on_deadline_timer(timer)  # a second timer for the same deadline
+    after = await store.load_league(service.db, stored.id)
+    assert decode(after).league.round_number == 2
+    assert after.version == stored.version + 1
+    assert len(service.sent) == 3  # the public summary and two private sheets, once
+    public = await store.report_for(service.db, stored.id, 1, 1, "")
+    assert public.posted and "round 1 results" in public.messages[0]
+    for user, team in zip((101, 102), decode(stored).league.teams, strict=False):
+        sheet = await store.report_for(service.db, stored.id, 1, 1, team.name)
+        assert sheet.user_id == user and f"{team.name} (private)" in sheet.messages[0]
+    # the next deadline is a day after the one passed, with its timers
+    timers = await timer_store.list_timers(service.db)
+    assert {t.payload["round"] for t in timers} == {2}
+    assert after.next_deadline == pytest.approx(stored.next_deadline + 24 * 3600, abs=2)
+
+
+async def test_orders_that_no_longer_fit_are_not_played_and_the_manager_hears_why(service):
+    stored = await running_league(service)
+    state = decode(stored)
+    mine = state.league.teams[0].name
+    # a spying order on a team that is not in the league (renamed since, say)
+    orders = RoundOrders(team=mine, spies=[SpyOrder("Gone Team", 1)])
+    await store.save_orders(
+        service.db,
+        stored,
+        season=1,
+        round_number=1,
+        team=mine,
+        orders=json.dumps(orders.to_dict()),
+        user_id=101,
+    )
+    assert await service.advance(stored.id, expected=(1, 1))
+    sheet = await store.report_for(service.db, stored.id, 1, 1, mine)
+    text = "\n".join(sheet.messages)
+    assert "no longer fitted the round" in text and "Gone Team" in text
+    public = await store.report_for(service.db, stored.id, 1, 1, "")
+    assert mine in public.messages[0] and "No orders from" in public.messages[0]
+    assert "Gone Team" not in "\n".join(public.messages)
+
+
+async def test_a_round_that_fails_leaves_the_state_and_tries_again(service, monkeypatch, caplog):
+    stored = await running_league(service)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(league_module, "run_round", broken)
+    with caplog.at_level(logging.ERROR):
+        await service.on_deadline_timer(deadline_timer(stored))
+    assert "could not be played" in caplog.text
+    after = await store.load_league(service.db, stored.id)
+    assert after.state == stored.state
+    (timer,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
+    assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}
+    assert timer.due_at == pytest.approx(time.time() + league_module.RETRY_SECONDS, abs=5)
