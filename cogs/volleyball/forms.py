@@ -153,7 +153,8 @@ def order_boxes(state: LeagueState, team: Team, on_file: RoundOrders | None) -> 
             lines[:MODAL_INPUT_LIMIT],
         )
     )
-    return boxes[:5]
+    assert len(boxes) <= 5, "Discord's modals have five boxes (settings cap the matches)"
+    return boxes
 
 
 # --- the answer to orders sent ----------------------------------------------------------------

@@ -21,7 +21,9 @@ SETTINGS: dict[str, tuple[str, int, int, str]] = {
     "tp_played": ("training_points_per_match_played", 0, 50, "training points a match played"),
     "tp_won": ("training_points_per_match_won", 0, 50, "training points a match won"),
     "tp_set": ("training_points_per_set_won", 0, 50, "training points a set won"),
-    "matches_per_round": ("matches_per_round", 1, 4, "league matches a round"),
+    # at most 3: the orders form has a box per match (and the cup's) plus the order lines,
+    # and Discord allows five boxes
+    "matches_per_round": ("matches_per_round", 1, 3, "league matches a round"),
     "scouts": ("talent_scouts_per_season", 0, 10, "talent scouts a season"),
     "max_player_points": ("max_points_per_player", 2, 48, "player points a new player may have"),
     "min_players": ("min_players", 6, 12, "players a new team needs"),

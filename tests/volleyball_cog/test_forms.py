@@ -87,7 +87,7 @@ def test_season_settings_are_checked_and_applied():
     _, problems = parse_season_settings("specal_points=200 matches_per_round=9 what")
     assert len(problems) == 3
     assert "no season setting called 'specal_points'" in problems[1]
-    assert "matches_per_round must be 1 to 4" in problems[2]
+    assert "matches_per_round must be 1 to 3" in problems[2]
 
 
 def test_seats_are_split_into_divisions_of_sixteen_at_most():
