@@ -670,7 +670,7 @@ class Volleyball(commands.Cog):
     async def table(self, interaction: discord.Interaction, league: str | None = None):
         stored, state = await self.state_of(interaction, league)
         await interaction.response.defer(thinking=True)
-        files = await self.leagues.images(state, ["standings"])
+        files = await self.leagues.poster.images(state, ["standings"])
         played = state.league.round_number - 1
         await interaction.followup.send(
             f"{stored.name}, season {state.league.season}: the table after "
@@ -684,7 +684,7 @@ class Volleyball(commands.Cog):
     async def cup(self, interaction: discord.Interaction, league: str | None = None):
         stored, state = await self.state_of(interaction, league)
         await interaction.response.defer(thinking=True)
-        files = await self.leagues.images(state, ["cup"])
+        files = await self.leagues.poster.images(state, ["cup"])
         winner = f" Winner: {state.cup.winner}." if state.cup.winner else ""
         await interaction.followup.send(
             f"{stored.name}, season {state.league.season}: the Galaxy Cup.{winner}",

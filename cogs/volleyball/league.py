@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import MAX_CONTENT, UserError, fit, quote, send_ephemeral
+from cogs.common import UserError, fit, quote, send_ephemeral
 from cogs.volleyball.components import OrdersButton, OrdersForm, view_of
 from cogs.volleyball.deadlines import DeadlineRule, next_deadline
 from cogs.volleyball.forms import (
@@ -30,25 +30,28 @@ from cogs.volleyball.forms import (
     order_summary_lines,
     parse_roster,
 )
+from cogs.volleyball.playing import (
+    encode,
+    end_season_reports,
+    play_round_reports,
+    round_key,
+    round_name,
+    timestamp,
+)
+from cogs.volleyball.posting import Poster
 from db import timers as timer_store
 from db import volleyball as store
-from render.volleyball import cup_bracket_png, standings_png
 from rules.volleyball import (
     LeagueState,
     RoundOrders,
     Team,
-    ageing_split_problems,
-    all_computer_orders,
     create_team,
-    end_season,
     format_orders_text,
     new_team_problems,
-    run_round,
     season_publication,
     split_messages,
     submit_orders,
     take_over_seat,
-    team_sheet,
 )
 
 if TYPE_CHECKING:
@@ -58,18 +61,6 @@ log = logging.getLogger(__name__)
 
 DEADLINE_EVENT = "volleyball_deadline"
 REMIND_EVENT = "volleyball_remind"
-ORDER_KINDS = {
-    "matches",
-    "training",
-    "scout_talents",
-    "spies",
-    "sponsor",
-    "sales",
-    "transfer_bids",
-    "gm_offer_bids",
-    "contract_bids",
-    "ageing",
-}
 MAX_ANSWER_MESSAGES = 4  # an answer longer than this goes as a file too
 RETRY_SECONDS = 600  # a deadline whose round failed to play is tried again this much later
 
@@ -78,31 +69,11 @@ def decode(stored: store.StoredLeague) -> LeagueState:
     return LeagueState.from_dict(stored.state_json())
 
 
-def encode(state: LeagueState) -> str:
-    return json.dumps(state.to_dict(), separators=(",", ":"))
-
-
-def round_key(state: LeagueState) -> tuple[int, int]:
-    """(season, round) of what is played next; after the last round the round is one past
-    it, and 'playing' it ends the season."""
-    return state.league.season, state.league.round_number
-
-
-def round_name(state: LeagueState) -> str:
-    season, number = round_key(state)
-    if state.season_over:
-        return f"the end of season {season}"
-    return f"round {number} of season {season}"
-
-
-def timestamp(moment: float, style: str = "f") -> str:
-    return f"<t:{int(moment)}:{style}>"
-
-
 class Leagues:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self._recovery: asyncio.Task[None] | None = None
+        self.poster = Poster(bot)
         bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
 
@@ -429,11 +400,11 @@ class Leagues:
             on_file = await store.orders_on_file(self.db, league_id, *round_key(state))
             if state.season_over:
                 after, reports = await asyncio.to_thread(
-                    self._end_season, stored, state, managers, on_file
+                    end_season_reports, stored.name, state, managers, on_file
                 )
             else:
                 after, reports = await asyncio.to_thread(
-                    self._play_round, stored, state, managers, on_file
+                    play_round_reports, stored.name, state, managers, on_file
                 )
             deadline = None
             if stored.status == "running":
@@ -453,83 +424,6 @@ class Leagues:
                 await self.send_pending(stored)
         return True
 
-    def _play_round(
-        self,
-        stored: store.StoredLeague,
-        state: LeagueState,
-        managers: dict[str, int],
-        on_file: dict[str, str],
-    ) -> tuple[LeagueState, list[store.NewReport]]:
-        """The round with the managers' orders on file (each checked again against the state
-        as it is now; orders that no longer fit are not played, and the manager is told),
-        the computer teams' orders, and NMR for everyone else (rule 12)."""
-        orders = all_computer_orders(state)
-        dropped: dict[str, list[str]] = {}
-        for team, text in on_file.items():
-            if team not in managers or state.league.team(team) is None:
-                continue
-            check = submit_orders(
-                state, team, orders=RoundOrders.from_dict(json.loads(text)), kinds=ORDER_KINDS
-            )
-            if check.accepted:
-                orders[team] = check.orders
-            else:
-                dropped[team] = check.problems
-        outcome = run_round(state, orders)
-        after = outcome.state
-        number = round_key(state)[1]
-        images = ["standings"]
-        if any(
-            r.fixture.competition == "cup" and r.fixture.round_number == number
-            for r in after.league.results
-        ):
-            images.append("cup")
-        reports = [store.NewReport("", None, outcome.public, images)]
-        for team, user_id in sorted(managers.items()):
-            sheet = outcome.sheets.get(team)
-            if sheet is None:
-                continue
-            header = [f"**{stored.name}**: round {number} results for {team} (private)"]
-            if team in dropped:
-                header += [
-                    "Your orders on file no longer fitted the round, so your team played "
-                    "the NMR line-up (rule 12):",
-                    *(f"- {p}" for p in dropped[team]),
-                ]
-            reports.append(store.NewReport(team, user_id, split_messages(header) + sheet, []))
-        return after, reports
-
-    def _end_season(
-        self,
-        stored: store.StoredLeague,
-        state: LeagueState,
-        managers: dict[str, int],
-        on_file: dict[str, str],
-    ) -> tuple[LeagueState, list[store.NewReport]]:
-        """Rule 10 with the managers' ageing splits on file (a split that no longer fits is
-        left to the default), then the next season opened and published."""
-        splits = {}
-        for team_name, text in on_file.items():
-            team = state.league.team(team_name)
-            if team is None or team_name not in managers:
-                continue
-            given = RoundOrders.from_dict(json.loads(text)).ageing
-            if not ageing_split_problems(team, given):
-                splits[team_name] = given
-        after, events = end_season(state, splits)
-        season = state.league.season
-        lines = [f"**{stored.name}: season {season} is over**", *(f"- {e}" for e in events)]
-        public = split_messages(lines) + season_publication(after).messages()
-        reports = [store.NewReport("", None, public, ["cup"])]
-        for team, user_id in sorted(managers.items()):
-            if after.league.team(team) is None:
-                continue
-            header = [f"**{stored.name}**: season {season + 1} begins for {team} (private)"]
-            reports.append(
-                store.NewReport(team, user_id, split_messages(header) + team_sheet(after, team), [])
-            )
-        return after, reports
-
     # ---- sending reports -------------------------------------------------------------------------
 
     async def send_pending(self, stored: store.StoredLeague) -> None:
@@ -540,85 +434,12 @@ class Leagues:
         state = decode(stored)
         for report in pending:
             try:
-                await self._send(stored, state, report)
+                await self.poster.send(stored, state, report)
             except discord.HTTPException as error:
                 log.warning(
                     "league %s: report %s could not be sent: %s", stored.id, report.id, error
                 )
             await store.mark_posted(self.db, report.id)
-
-    async def channel(self, stored: store.StoredLeague) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(stored.channel_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(stored.channel_id)
-        return channel  # type: ignore[return-value]
-
-    async def _send(
-        self, stored: store.StoredLeague, state: LeagueState, report: store.StoredReport
-    ) -> None:
-        if report.team:
-            await self._send_private(stored, report)
-            return
-        channel = await self.channel(stored)
-        messages = list(report.messages)
-        if stored.ping_role_id and messages:
-            # The role is pinged once, on the first message (alone if it would not fit).
-            ping = f"<@&{stored.ping_role_id}>"
-            role = discord.AllowedMentions(
-                roles=[discord.Object(stored.ping_role_id)], users=False, everyone=False
-            )
-            if len(ping) + 1 + len(messages[0]) <= MAX_CONTENT:
-                await channel.send(f"{ping} {messages.pop(0)}", allowed_mentions=role)
-            else:
-                await channel.send(ping, allowed_mentions=role)
-        for message in messages:
-            await channel.send(message, allowed_mentions=discord.AllowedMentions.none())
-        files = await self.images(state, report.images)
-        if files:
-            await channel.send(
-                f"{stored.name}: " + " and ".join(caption for caption, _, _ in files) + ".",
-                files=[discord.File(io.BytesIO(data), filename=name) for _, name, data in files],
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
-
-    async def images(self, state: LeagueState, which: list[str]) -> list[tuple[str, str, bytes]]:
-        """(caption, file name, PNG) for the report's images, drawn off the event loop."""
-        files = []
-        if "standings" in which:
-            divisions = state.league.divisions
-            for division in divisions:
-                data = await asyncio.to_thread(standings_png, state, division)
-                caption = "the standings" + (
-                    f" of division {division}" if len(divisions) > 1 else ""
-                )
-                files.append((caption, f"standings-{division}.png", data))
-        if "cup" in which:
-            files.append(
-                (
-                    "the Galaxy Cup",
-                    "galaxy-cup.png",
-                    await asyncio.to_thread(cup_bracket_png, state),
-                )
-            )
-        return files
-
-    async def _send_private(self, stored: store.StoredLeague, report: store.StoredReport) -> None:
-        """A manager's sheet by DM; if their DMs are closed, the channel hears that (and
-        nothing of what the sheet says)."""
-        if report.user_id is None:
-            return
-        try:
-            user = self.bot.get_user(report.user_id) or await self.bot.fetch_user(report.user_id)
-            for message in report.messages:
-                await user.send(message)
-        except discord.Forbidden:
-            channel = await self.channel(stored)
-            await channel.send(
-                f"<@{report.user_id}>, I could not send you {report.team}'s private report "
-                f"for round {report.round_number} of {stored.name}: your DMs are closed to me. "
-                "`/volleyball team show` shows your team sheet.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(report.user_id)]),
-            )
 
     # ---- reminders -------------------------------------------------------------------------------
 
@@ -647,7 +468,7 @@ class Leagues:
                 f"{timestamp(deadline, 'R')}; without them your team plays the NMR line-up "
                 "(rule 12)."
             )
-        channel = await self.channel(stored)
+        channel = await self.poster.channel(stored)
         await channel.send(
             fit(" ".join(f"<@{uid}>" for uid in waiting) + ", " + what),
             view=None if state.season_over else view_of(OrdersButton(stored.id)),

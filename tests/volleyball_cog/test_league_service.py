@@ -13,6 +13,7 @@ import pytest
 
 from cogs.common import GameLocks
 from cogs.volleyball import league as league_module
+from cogs.volleyball import playing
 from cogs.volleyball.league import DEADLINE_EVENT, Leagues, decode, encode
 from db import timers as timer_store
 from db import volleyball as store
@@ -136,7 +137,7 @@ async def test_a_round_that_fails_leaves_the_state_and_tries_again(service, monk
     def broken(*_args, **_kwargs):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(league_module, "run_round", broken)
+    monkeypatch.setattr(playing, "run_round", broken)
     with caplog.at_level(logging.ERROR):
         await service.on_deadline_timer(deadline_timer(stored))
     assert "could not be played" in caplog.text
