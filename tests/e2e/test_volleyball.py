@@ -211,6 +211,13 @@ async def test_a_league_runs_by_its_deadlines(
     assert f"refused** (Blue Whales): {swaps} problems" in refused.content
     assert "the line-up says HOMEPLAY, but match" in refused.content
     assert sql(bot, "SELECT orders FROM volleyball_orders WHERE team = 'Blue Whales'") == on_file
+    # orders for someone else's team: alice's forms sent by bob
+    theirs = await discord.slash(
+        "volleyball orders upload",
+        user=bob,
+        file=Upload("orders.txt", filled_forms(state, "Red Rockets").encode()),
+    )
+    assert "This form is for Red Rockets, but your team is Blue Whales" in theirs.content
     huge = await discord.slash(
         "volleyball orders upload", user=bob, file=Upload("big.txt", b"x" * 120_000)
     )
