@@ -468,10 +468,7 @@ class Volleyball(commands.Cog):
             f"of {old}{where}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await send_ephemeral(
-            interaction,
-            "\n".join(team_sheet(state, team))[:2000],
-        )
+        await self.leagues.answer(interaction, team_sheet(state, team), packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")
     @app_commands.describe(team="The computer team", league=LEAGUE_HELP)
@@ -498,7 +495,7 @@ class Volleyball(commands.Cog):
             messages = last.messages  # the last round's sheet with its private lines
         else:
             messages = team_sheet(state, team.name)
-        await self.leagues.answer(interaction, [m for m in messages])
+        await self.leagues.answer(interaction, messages, packed=True)
 
     # ---- orders --------------------------------------------------------------------------------
 

@@ -324,16 +324,18 @@ class Leagues:
         lines: list[str],
         *,
         attachment: tuple[str, str] | None = None,
+        packed: bool = False,
     ) -> None:
-        """Ephemeral messages that fit Discord: at most a few; the rest as a text file."""
-        messages = split_messages(lines)
+        """Ephemeral messages that fit Discord: `lines` packed into messages (or, `packed`,
+        messages already), at most a few; the rest as a text file."""
+        messages = list(lines) if packed else split_messages(lines)
         files = []
         if len(messages) > MAX_ANSWER_MESSAGES:
+            files.append(("answer.txt", "\n".join(messages)))
             messages = [
                 *messages[: MAX_ANSWER_MESSAGES - 1],
                 "(The whole answer is in the attached file.)",
             ]
-            files.append(("answer.txt", "\n".join(lines)))
         if attachment is not None:
             files.append(attachment)
         for index, message in enumerate(messages):
