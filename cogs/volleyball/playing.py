@@ -21,6 +21,7 @@ from rules.volleyball import (
     team_sheet,
 )
 
+DISCORD_LIMIT = 2000
 ORDER_KINDS = {
     "matches",
     "training",
@@ -55,6 +56,15 @@ def round_name(state: LeagueState) -> str:
 def timestamp(moment: float, style: str = "f") -> str:
     """Discord's timestamp markup: every reader sees the moment in their own time zone."""
     return f"<t:{int(moment)}:{style}>"
+
+
+def with_header(header: list[str], messages: list[str]) -> list[str]:
+    """A private report: its header lines on top of the sheet's first message when they fit
+    in one Discord message, else as a message of their own."""
+    top = split_messages(header)
+    if messages and len(top) == 1 and len(top[0]) + 1 + len(messages[0]) <= DISCORD_LIMIT:
+        return [f"{top[0]}\n{messages[0]}", *messages[1:]]
+    return top + messages
 
 
 def play_round_reports(
@@ -99,7 +109,7 @@ def play_round_reports(
                 "the NMR line-up (rule 12):",
                 *(f"- {p}" for p in dropped[team]),
             ]
-        reports.append(NewReport(team, user_id, split_messages(header) + sheet, []))
+        reports.append(NewReport(team, user_id, with_header(header, sheet), []))
     return after, reports
 
 
@@ -128,7 +138,5 @@ def end_season_reports(
         if after.league.team(team) is None:
             continue
         header = [f"**{league_name}**: season {season + 1} begins for {team} (private)"]
-        reports.append(
-            NewReport(team, user_id, split_messages(header) + team_sheet(after, team), [])
-        )
+        reports.append(NewReport(team, user_id, with_header(header, team_sheet(after, team)), []))
     return after, reports

@@ -255,8 +255,8 @@ async def test_a_league_runs_by_its_deadlines(
     assert first.content.startswith(f"<@&{discord.fake.bot_role_id}>")
     images = await discord.wait_for_message(general, lambda m: bool(m.images), since=marker)
     assert images.images[0].width >= 1000  # the standings
-    alice_dm = await discord.wait_for_dm(alice, lambda m: "Red Rockets (private)" in m.content)
-    bob_dm = await discord.wait_for_dm(bob, lambda m: "Blue Whales (private)" in m.content)
+    await discord.wait_for_dm(alice, lambda m: "Red Rockets (private)" in m.content)
+    await discord.wait_for_dm(bob, lambda m: "Blue Whales (private)" in m.content)
     await asyncio.sleep(1.0)  # time for a second round to be played, if it were
     state = league_state(bot)
     assert state.league.round_number == 2
@@ -269,7 +269,11 @@ async def test_a_league_runs_by_its_deadlines(
     # private things never in the channel, each sheet only in its owner's DMs
     channel_text = "\n".join(m.text for m in discord.channel_messages(general))
     assert "(private)" not in channel_text and "Money $" not in channel_text
-    assert "Blue Whales" not in alice_dm.content and "Red Rockets" not in bob_dm.content
+    alice_dms = "\n".join(m.content for m in discord.dm_messages(alice))
+    bob_dms = "\n".join(m.content for m in discord.dm_messages(bob))
+    assert "Anna Visser" in alice_dms and "Anna Visser" not in bob_dms
+    assert "Hans Berg" in bob_dms and "Hans Berg" not in alice_dms
+    assert "Blue Whales: your team sheet" not in alice_dms
     assert not any("(private)" in m.content for m in discord.dm_messages(carol))
     assert "Money" in "".join(m.content for m in discord.dm_messages(alice))
 
