@@ -57,6 +57,10 @@ WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=day) for day in WEEKDAYS]
 LEAGUE_HELP = "Which league (default: the one here)"
 
 
+def hours(count: int) -> str:
+    return f"{count} hour{'' if count == 1 else 's'}"
+
+
 def division_split(teams: int, divisions: int | None) -> list[int]:
     """Seats per division, highest first, as even as possible; by default as few divisions
     of at most 16 as the seats need (RULINGS "Divisions")."""
@@ -385,8 +389,8 @@ class Volleyball(commands.Cog):
         )
         lines = [
             f"**{stored.name}** ({stored.status}{', changed' if changed else ''}): "
-            f"deadlines {rule.describe()}, {deadline}; reminders {stored.remind_minutes // 60} "
-            f"hours before; results in <#{stored.channel_id}>"
+            f"deadlines {rule.describe()}, {deadline}; reminders "
+            f"{hours(stored.remind_minutes // 60)} before; results in <#{stored.channel_id}>"
             + (f"; pings <@&{stored.ping_role_id}>" if stored.ping_role_id else "")
             + (f"; admin role <@&{stored.admin_role_id}>" if stored.admin_role_id else "")
             + ".",

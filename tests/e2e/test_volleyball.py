@@ -380,6 +380,24 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     resumed = await discord.slash("volleyball league resume", user=owner, channel=games)
     assert "goes on" in resumed.content and autumn_row(bot)["next_deadline"] > time.time()
 
+    # the settings, and a new reminder time that moves the reminder
+    shown = await discord.slash("volleyball league config", user=owner, channel=games)
+    assert shown.ephemeral and "deadlines every 48 hours" in shown.content
+    assert "special_points=160" in shown.content
+    changed = await discord.slash(
+        "volleyball league config", user=owner, channel=games, remind_hours=1
+    )
+    assert "reminders 1 hour before" in changed.content
+    row = autumn_row(bot)
+    remind = sql(bot, "SELECT due_at FROM timers WHERE id = ?", row["remind_timer"])[0][0]
+    assert remind == pytest.approx(row["next_deadline"] - 3600)
+    season_change = await discord.slash(
+        "volleyball league config", user=owner, channel=games, season="scouts=2"
+    )
+    assert (
+        season_change.ephemeral and "only change before the league starts" in season_change.content
+    )
+
     # orders after the deadline (the timer is late) are refused, and nothing changes
     with sqlite3.connect(bot.database_path) as conn:
         conn.execute(
