@@ -1,6 +1,6 @@
 """The Rocketball board image: field, coordinates, goals, edge arrows, chips, ball(s), score.
 
-Drawn in layers for speed: the static field (grid, coordinates, edge arrows, goal nets) is drawn
+Drawn in layers for speed: the static field (grid, coordinates, edge arrows, goals) is drawn
 once and cached, the legend once per match setup (chip kinds, Assault names); each render copies
 them and adds the highlights, goal labels, chips, balls and header text. The result is mapped
 onto one fixed 256-colour palette (exact Okabe-Ito colours first) and saved as a palette PNG:
@@ -86,15 +86,14 @@ def _draw_field(draw: ImageDraw.ImageDraw) -> None:
         draw.rectangle((mouth_left, y, mouth_right, y + FIELD_BORDER - 2), fill=GOAL_FILL)
 
 
-def _draw_goal_nets(draw: ImageDraw.ImageDraw) -> None:
+def _draw_goals(draw: ImageDraw.ImageDraw) -> None:
+    """Each goal: a pale blue box behind the posts, its label drawn on it (draw_goal_labels).
+    Plain, without net lines: those ran through the label's letters and cost about 0.45 KB of
+    every round GIF (issue 10)."""
     for end in ("N", "S"):
         left, top, right, bottom = g.goal_box(end)
         draw.rectangle((left, top, right - 1, bottom - 1), fill=GOAL_FILL)
-        for x in range(left + 8, right, 10):
-            draw.line((x, top, x, bottom - 1), fill=LIGHT_GREY)
-        for y in range(top + 6, bottom, 10):
-            draw.line((left, y, right - 1, y), fill=LIGHT_GREY)
-        # Posts and back of the net; the side facing the field stays open (the goal mouth).
+        # Posts and back; the side facing the field stays open (the goal mouth).
         back = top if end == "N" else bottom - 1
         draw.line((left, back, right - 1, back), fill=INK, width=4)
         draw.line((left, top, left, bottom - 1), fill=INK, width=4)
@@ -177,12 +176,12 @@ def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
 def static_layer(
     edge_arrows: tuple[tuple[int, int, str, str], ...], *, crisp: bool = False
 ) -> Image.Image:
-    """The unchanging field, labels, goal nets and edge arrows: drawn once, then copied.
+    """The unchanging field, labels, goals and edge arrows: drawn once, then copied.
     `crisp`: hard-edged arrows (see sprites.py)."""
     base = Image.new("RGB", (g.WIDTH, g.HEIGHT), PAPER)
     draw = ImageDraw.Draw(base)
     _draw_field(draw)
-    _draw_goal_nets(draw)
+    _draw_goals(draw)
     _draw_coordinates(draw)
     _draw_edge_arrows(base, edge_arrows, crisp=crisp)
     return base
