@@ -57,6 +57,12 @@ WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=day) for day in WEEKDAYS]
 LEAGUE_HELP = "Which league (default: the one here)"
 
 
+def require_pingable(role: discord.Role | None) -> None:
+    """@everyone is not a role to ping with every round's results."""
+    if role is not None and role.is_default():
+        raise UserError("Pick a role for the results' ping, not @everyone.")
+
+
 def hours(count: int) -> str:
     return f"{count} hour{'' if count == 1 else 's'}"
 
@@ -194,6 +200,7 @@ class Volleyball(commands.Cog):
         values, problems = parse_season_settings(season)
         if problems:
             raise UserError("\n".join(problems))
+        require_pingable(ping_role)
         results = channel or interaction.channel
         self.require_channel(interaction, results)
         assert results is not None
@@ -340,6 +347,7 @@ class Volleyball(commands.Cog):
             self.require_channel(interaction, channel)
             changes["channel_id"] = channel.id
         if ping_role is not None:
+            require_pingable(ping_role)
             changes["ping_role_id"] = ping_role.id
         if admin_role is not None:
             changes["admin_role_id"] = admin_role.id

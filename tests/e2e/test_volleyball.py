@@ -126,6 +126,10 @@ async def test_a_league_runs_by_its_deadlines(
     assert not created.ephemeral and "4 seats" in created.text and "every 24 hours" in created.text
     again = await discord.slash("volleyball league create", user=owner, name=LEAGUE.upper())
     assert again.ephemeral and "already has a league" in again.content
+    everyone = await discord.slash(
+        "volleyball league create", user=owner, name="Loud League", ping_role=discord.guild_id
+    )
+    assert everyone.ephemeral and "not @everyone" in everyone.content
 
     # --- alice brings her team through the form, bob with a roster file
     form = await discord.slash("volleyball team create", user=alice)
