@@ -545,11 +545,13 @@ class Volleyball(commands.Cog):
             return
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         forms = format_round_forms(team, fixtures, on_file)
-        lines = [f"**Orders on file for {what}** ({team.name}); the filled-in forms are attached."]
+        lines = [
+            f"**Orders on file for {what}** ({team.name})"
+            + ("; the filled-in forms are attached." if forms else ".")
+        ]
         lines += order_summary_lines(state, team, on_file)
-        await self.leagues.answer(
-            interaction, lines, attachment=(f"orders-round-{state.league.round_number}.txt", forms)
-        )
+        name = f"orders-round-{state.league.round_number}.txt"
+        await self.leagues.answer(interaction, lines, attachment=(name, forms) if forms else None)
 
     @orders_group.command(name="form", description="The order forms for the next round, to fill in")
     @app_commands.describe(league=LEAGUE_HELP)
@@ -557,6 +559,11 @@ class Volleyball(commands.Cog):
     async def orders_form(self, interaction: discord.Interaction, league: str | None = None):
         stored, state = await self.state_of(interaction, league)
         team = await self.leagues.my_team(stored, state, interaction.user.id)
+        if state.season_over:
+            raise UserError(
+                "The season is over: no matches until the next one. Send your ageing splits as "
+                "AGEING: PLAYER OL N lines with `/volleyball orders upload`."
+            )
         on_file = await self.leagues.orders_on_file(stored, state, team.name)
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         forms = format_round_forms(team, fixtures, on_file)

@@ -437,6 +437,10 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
         "volleyball orders upload", user=dave, channel=games, file=Upload("a.txt", line.encode())
     )
     assert "Orders for the end of season 1 accepted" in ageing.content, ageing.content
+    shown = await discord.slash("volleyball orders show", user=dave, channel=games)
+    assert line in shown.content and not shown.attachments
+    no_form = await discord.slash("volleyball orders form", user=dave, channel=games)
+    assert no_form.ephemeral and "The season is over" in no_form.content
     marker = discord.last_message(games)
     await discord.slash("volleyball round run-now", user=owner, channel=games)
     over = await discord.wait_for_message(
