@@ -286,6 +286,7 @@ async def test_a_league_runs_by_its_deadlines(
     modal = await discord.slash("volleyball orders send", user=alice)
     boxes = {c["custom_id"]: c for row in modal.modal["components"] for c in row["components"]}
     assert not boxes["lines"].get("value")  # a new round: nothing on file yet
+    await bot.restart()  # the form opened before a restart is sent after it
     trained = await discord.submit_modal(modal, {"lines": "TRAIN: Anna Visser OL"}, user=alice)
     assert "accepted" in trained.content, trained.content
     row = league_row(bot)
