@@ -146,3 +146,27 @@ async def test_a_round_that_fails_leaves_the_state_and_tries_again(service, monk
     (timer,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
     assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}
     assert timer.due_at == pytest.approx(time.time() + league_module.RETRY_SECONDS, abs=5)
+
+
+async def test_start_up_sends_what_a_crash_left_unsent_and_rearms_the_deadline(service):
+    stored = await running_league(service)
+    state = decode(stored)
+    # a crash after the save and before the sending, and a lost timer
+    stored = await store.save_league(
+        service.db,
+        stored,
+        reports=(1, 1, [store.NewReport("", None, ["round 1 results"], ["standings"])]),
+    )
+    async with service.db.transaction() as conn:
+        await conn.execute("DELETE FROM timers")
+
+    async def ready() -> None:
+        pass
+
+    service.bot.wait_until_ready = ready
+    await service._recover()
+    assert len(service.sent) == 1
+    (timer,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
+    assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}
+    assert timer.due_at == stored.next_deadline  # overdue: it fires at once
+    assert decode(await store.load_league(service.db, stored.id)).to_dict() == state.to_dict()
