@@ -372,6 +372,23 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     assert (
         "SPY: " + rival + " match 1" in spy.content and "SPONSOR: Set Point Sports" in spy.content
     )
+    sell = await discord.slash(
+        "volleyball sell", user=dave, channel=games, player="Anna Visser", minimum=300
+    )
+    assert "refused" in sell.content and "no transfers in the last three rounds" in sell.content
+    bid = await discord.slash(
+        "volleyball bid", user=dave, channel=games, player="Nobody", seller=rival, amount=100
+    )
+    assert "refused" in bid.content and "last three rounds" in bid.content
+    preview = await discord.slash("volleyball preview", user=dave, channel=games)
+    assert preview.ephemeral and "No line-up on file" in preview.content
+    forms = await discord.slash("volleyball orders form", user=dave, channel=games)
+    assert forms.ephemeral and "filled in with your orders on file" in forms.content
+    assert b"SPYING ORDER" in forms.attachments[0].data
+    schedule = await discord.slash("volleyball schedule", user=dave, channel=games)
+    assert "Round 1: M1 " in schedule.content and "Dune Divers" in schedule.content
+    season = await discord.slash("volleyball season", user=dave, channel=games)
+    assert "what the GM makes public" in season.content
     market = await discord.slash("volleyball market", user=dave, channel=games)
     assert market.ephemeral and "Market, round 1" in market.content
     rules = await discord.slash("volleyball rules", user=dave, channel=games, topic="lines")
