@@ -222,3 +222,29 @@ def test_chips_in_the_round_gif_have_clean_edges():
         assert pixels <= allowed, (square, pixels - allowed)
         checked += 1
     assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    "variants",
+    [[], ["bumpers", "twisters", "gusts", "barricades", "moguls", "assault"]],
+)
+def test_the_round_gif_leaves_out_only_empty_paper_below_the_legend(variants):
+    """The legend has room for three lines; a base game fills one. The round GIF stops a
+    margin below the legend's last line (the board shows larger in a phone's preview) and
+    loses nothing: the full-height board has only paper below that height."""
+    before, events, after = play_round(4, Settings.with_variants(variants))
+    data, filename = render_round(before, events, after)
+    assert filename == "round.gif"
+    height = gif_frames(data)[-1].height
+    board = decode(render_board(after))
+    assert board.height == g.HEIGHT
+    below = board.crop((0, height, g.WIDTH, g.HEIGHT)).getcolors() or []
+    assert all(near(colour, (250, 248, 240), 2) for _, colour in below)  # paper only
+    legend_bottom = max(
+        y
+        for y in range(g.LEGEND_Y, g.HEIGHT)
+        if any(near(board.getpixel((x, y)), INK) for x in range(g.WIDTH))
+    )
+    assert legend_bottom < height <= legend_bottom + 20
+    if not variants:
+        assert height < g.HEIGHT - 40
