@@ -96,11 +96,11 @@ class Ballcourt(commands.Bot):
         return self._db
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(self.config.database_path)
+        self._db = await Database.open(self.config.database_target)
         applied = await self._db.migrate()
         log.info(
             "database %s ready (%s)",
-            self.config.database_path,
+            self._db.describe(),
             f"applied {', '.join(applied)}" if applied else "schema up to date",
         )
         self.timers = TimerService(

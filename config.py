@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from db.database import POSTGRES_SCHEMES, redacted
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 NO_TOKEN_MESSAGE = """\
@@ -50,14 +52,36 @@ class Config:
     timer_recheck_seconds: float = 3600.0
     # Processes that draw turn images (0: a thread of the bot's own process).
     render_processes: int = 0
+    # postgresql://user:password@host:port/name selects PostgreSQL; unset, the SQLite file at
+    # database_path is the database.
+    database_url: str | None = None
+
+    @property
+    def database_target(self) -> Path | str:
+        """What db.database.Database.open is given: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or self.database_path
 
     def __repr__(self) -> str:  # never let the token reach a log line
         return (
-            f"Config(database_path={str(self.database_path)!r}, log_level={self.log_level!r}, "
+            f"Config(database_path={str(self.database_path)!r}, "
+            f"database_url={redacted(self.database_url) if self.database_url else None!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, owner_ids={sorted(self.owner_ids)}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
             f"extra_extensions={self.extra_extensions}, game_seed={self.game_seed})"
         )
+
+
+def _database_url(text: str) -> str | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.startswith(POSTGRES_SCHEMES):
+        raise ConfigError(
+            "DATABASE_URL must be a PostgreSQL URL such as "
+            "postgresql://user:password@host:5432/ballcourt (or unset for the SQLite file at "
+            f"DATABASE_PATH), not {redacted(text)!r}."
+        )
+    return text
 
 
 def _snowflake(name: str, text: str) -> int:
@@ -113,4 +137,5 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         game_seed=int(game_seed) if game_seed else None,
         timer_recheck_seconds=timer_recheck_seconds,
         render_processes=int(render_processes),
+        database_url=_database_url(environ.get("DATABASE_URL", "")),
     )

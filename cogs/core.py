@@ -214,7 +214,7 @@ class Core(commands.Cog):
         embed.add_field(name="Version", value=self.bot.version)
         embed.add_field(name="Uptime", value=f"{hours}h {minutes:02d}m {seconds:02d}s")
         embed.add_field(name="Servers", value=str(len(self.bot.guilds)))
-        embed.add_field(name="Database", value=f"{self.bot.db.size_bytes() / 1024:.0f} KiB")
+        embed.add_field(name="Database", value=f"{await self.bot.db.size() / 1024:.0f} KiB")
         embed.add_field(
             name="Running on",
             value=f"Python {platform.python_version()}, discord.py {discord.__version__}",

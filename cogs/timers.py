@@ -13,13 +13,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db import timers as timer_store
-from db.database import Database
+from db.database import BACKEND_ERRORS, Database
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +85,7 @@ class TimerService:
     async def _run(self) -> None:
         if self._wait_until_ready is not None:
             await self._wait_until_ready()
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(*BACKEND_ERRORS):
             await timer_store.release_claims(self.db)
         while True:
             try:
@@ -106,7 +105,7 @@ class TimerService:
                 "timers cannot be fired (%s); retrying with back-off up to %.0f s",
                 problem,
                 MAX_BACKOFF,
-                exc_info=not isinstance(error, sqlite3.Error),
+                exc_info=not isinstance(error, BACKEND_ERRORS),
             )
             self._reported = problem
         await asyncio.sleep(self._backoff)

@@ -8,16 +8,13 @@ move got there first, and nothing is written.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-import aiosqlite
-
 from db import timers as timer_store
-from db.database import Database
+from db.database import Connection, Database, IntegrityError
 
 STATUSES = ("pending", "active", "finished", "cancelled")
 
@@ -62,7 +59,7 @@ async def create_game(
     status: str = "pending",
     thread_id: int | None = None,
     pair_key: str | None = None,
-    also: Callable[[aiosqlite.Connection, int], Awaitable[None]] | None = None,
+    also: Callable[[Connection, int], Awaitable[None]] | None = None,
 ) -> int:
     """Insert a game and its seats. With a pair_key, DuplicateGameError when an open game with
     the same key exists in the channel (enforced by a unique index, so simultaneous commands
@@ -73,23 +70,30 @@ async def create_game(
             cursor = await conn.execute(
                 "INSERT INTO games (game, guild_id, channel_id, thread_id, status, state, version,"
                 " pair_key, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                " VALUES (?, ?, ?, ?, ?, ?, 0, ?, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                " RETURNING id",
                 (game, guild_id, channel_id, thread_id, status, state, pair_key),
             )
-            game_id = cursor.lastrowid
+            game_id = (await cursor.fetchone())["id"]
             await conn.executemany(
                 "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)",
                 [(game_id, seat, user_id) for seat, user_id in enumerate(players)],
             )
             if also is not None:
-                assert game_id is not None
                 await also(conn, game_id)
-    except sqlite3.IntegrityError as error:
-        if pair_key is not None and "games" in str(error):
+    except IntegrityError as error:
+        if pair_key is not None and _is_pair_conflict(error):
             raise DuplicateGameError(pair_key) from error
         raise
-    assert game_id is not None
     return game_id
+
+
+def _is_pair_conflict(error: IntegrityError) -> bool:
+    """The refusal came from the "one open game per pair" index (SQLite names its columns,
+    PostgreSQL the index)."""
+    if error.constraint is not None:
+        return error.constraint == "games_one_open_per_pair"
+    return "games.pair_key" in str(error)
 
 
 async def open_game_with_pair(
@@ -144,7 +148,7 @@ async def save_move(
     status: str | None = None,
     thread_id: int | None = None,
     timers: list[timer_store.TimerSpec] | None = None,
-    also: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
+    also: Callable[[Connection], Awaitable[None]] | None = None,
 ) -> StoredGame:
     """Write the new state and the move's events, if nobody saved a move since `stored` was read.
 
@@ -271,7 +275,7 @@ async def user_footprint(db: Database, user_id: int) -> dict[str, int]:
 
 
 async def forget_user(
-    conn: aiosqlite.Connection, user_id: int, anonymous: int, rename: Callable[[str, int], str]
+    conn: Connection, user_id: int, anonymous: int, rename: Callable[[str, int], str]
 ) -> int:
     """Inside the caller's transaction: the user's seats and moves become `anonymous`, and
     `rename(state, seat)` removes their name from each stored state. Returns the games touched."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import aiosqlite
+from db.database import Connection
 
 
-async def replace_seats(conn: aiosqlite.Connection, game_id: int, players: list[int]) -> None:
+async def replace_seats(conn: Connection, game_id: int, players: list[int]) -> None:
     """Inside the caller's transaction (the versioned save of the lobby): the game's seats become
     `players`, in seat order (0 for a computer player)."""
     await conn.execute("DELETE FROM game_players WHERE game_id = ?", (game_id,))

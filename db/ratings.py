@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from db.database import Database
+from db.database import Connection, Database
 from rules import ratings
 
 
@@ -17,7 +15,7 @@ class Rating:
     played: int
 
 
-async def _current(conn: aiosqlite.Connection, game: str, guild_id: int, user_id: int) -> Rating:
+async def _current(conn: Connection, game: str, guild_id: int, user_id: int) -> Rating:
     cursor = await conn.execute(
         "SELECT rating, played FROM ratings WHERE game = ? AND guild_id = ? AND user_id = ?",
         (game, guild_id, user_id),
@@ -28,7 +26,7 @@ async def _current(conn: aiosqlite.Connection, game: str, guild_id: int, user_id
     return Rating(user_id, row["rating"], row["played"])
 
 
-async def _store(conn: aiosqlite.Connection, game: str, guild_id: int, rating: Rating) -> None:
+async def _store(conn: Connection, game: str, guild_id: int, rating: Rating) -> None:
     await conn.execute(
         "INSERT INTO ratings (game, guild_id, user_id, rating, played) VALUES (?, ?, ?, ?, ?)"
         " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET rating = excluded.rating,"
@@ -38,7 +36,7 @@ async def _store(conn: aiosqlite.Connection, game: str, guild_id: int, rating: R
 
 
 async def record_game(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     game: str,
     guild_id: int,
@@ -90,5 +88,5 @@ async def rating_of(db: Database, *, game: str, guild_id: int, user_id: int) -> 
     return None if row is None else Rating(row["user_id"], row["rating"], row["played"])
 
 
-async def forget_user(conn: aiosqlite.Connection, user_id: int) -> None:
+async def forget_user(conn: Connection, user_id: int) -> None:
     await conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))

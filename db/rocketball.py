@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from db.database import Database
+from db.database import Connection, Database
 
 
 @dataclass(frozen=True)
@@ -32,9 +30,7 @@ class Stats:
     vs_computer_wins: int
 
 
-async def record_results(
-    conn: aiosqlite.Connection, game_id: int, results: list[PlayerResult]
-) -> None:
+async def record_results(conn: Connection, game_id: int, results: list[PlayerResult]) -> None:
     """Write the result rows inside the caller's transaction (the one that saves the last move),
     so a finished game and its statistics are stored together or not at all. User id 0, the
     computer, gets no row."""
@@ -82,7 +78,7 @@ async def player_stats(db: Database, user_id: int) -> Stats:
     )
 
 
-async def forget_user(conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+async def forget_user(conn: Connection, user_id: int, anonymous: int) -> None:
     """/privacy: a user's own result rows go; in their opponents' rows they become `anonymous`,
     so the opponents' statistics stay whole."""
     await conn.execute("DELETE FROM rocketball_results WHERE user_id = ?", (user_id,))

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import aiosqlite
-
-from db.database import Database
+from db.database import Connection, Database
 
 
 @dataclass(frozen=True)
@@ -32,9 +30,7 @@ class Stats:
     with_computers: int
 
 
-async def record_results(
-    conn: aiosqlite.Connection, game_id: int, results: list[SeatResult]
-) -> None:
+async def record_results(conn: Connection, game_id: int, results: list[SeatResult]) -> None:
     """Inside the caller's transaction (the one that saves the last move): the game and its
     statistics are stored together or not at all. Computer seats (user id 0) get no row."""
     await conn.executemany(
@@ -82,6 +78,6 @@ async def player_stats(db: Database, user_id: int) -> Stats:
     )
 
 
-async def forget_user(conn: aiosqlite.Connection, user_id: int) -> None:
+async def forget_user(conn: Connection, user_id: int) -> None:
     """/privacy: the user's own result rows go (the others' rows never name them)."""
     await conn.execute("DELETE FROM rollerball_results WHERE user_id = ?", (user_id,))

@@ -9,14 +9,11 @@ carry-over and a season fixture's score in the transaction that saves its last m
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
 
-import aiosqlite
-
-from db.database import Database
+from db.database import Connection, Database, IntegrityError
 from db.timers import TimerSpec, insert_timer
 from rules.rollerball2 import Absence, MatchResult, PlayerLine, Roster, TeamSheet
 from rules.rollerball2.scoresheet import Moment
@@ -94,7 +91,8 @@ async def create_team(
             cursor = await conn.execute(
                 "INSERT INTO rollerball2_teams (guild_id, owner_id, name, name_key, colour,"
                 " colour2, seed, roster, lineup, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+                " RETURNING id",
                 (
                     guild_id,
                     owner_id,
@@ -106,10 +104,9 @@ async def create_team(
                     json.dumps(roster_to_json(roster)),
                 ),
             )
-            team_id = cursor.lastrowid
-    except sqlite3.IntegrityError as error:
+            team_id = (await cursor.fetchone())["id"]
+    except IntegrityError as error:
         raise TeamNameTaken(roster.team) from error
-    assert team_id is not None
     team = await load_team(db, team_id)
     assert team is not None
     return team
@@ -173,7 +170,7 @@ async def update_team(
             )
             if cursor.rowcount != 1:
                 raise StaleTeam(team.name)
-    except sqlite3.IntegrityError as error:
+    except IntegrityError as error:
         raise TeamNameTaken(roster.team) from error
     updated = await load_team(db, team.id)
     assert updated is not None
@@ -190,7 +187,7 @@ async def open_match_of(db: Database, team_id: int) -> int | None:
     return None if row is None else row["game_id"]
 
 
-async def forget_owner(conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+async def forget_owner(conn: Connection, user_id: int, anonymous: int) -> None:
     """/privacy: the user's teams stay (seasons and other teams' histories name them) but no
     longer name their owner; a server admin may manage them."""
     await conn.execute(
@@ -218,7 +215,7 @@ class MatchTeams:
 
 
 async def add_match(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     *,
     game_id: int,
     guild_id: int,
@@ -285,7 +282,7 @@ def result_from_json(text: str) -> MatchResult:
 
 
 async def record_result(
-    conn: aiosqlite.Connection,
+    conn: Connection,
     game_id: int,
     result: MatchResult,
     rosters: dict[int, Roster],
@@ -321,7 +318,7 @@ async def record_result(
     )
 
 
-async def roster_in(conn: aiosqlite.Connection, team_id: int) -> Roster | None:
+async def roster_in(conn: Connection, team_id: int) -> Roster | None:
     """A team's current roster, read inside the caller's transaction."""
     cursor = await conn.execute("SELECT roster FROM rollerball2_teams WHERE id = ?", (team_id,))
     row = await cursor.fetchone()
@@ -471,7 +468,7 @@ async def create_season(
             cursor = await conn.execute(
                 "INSERT INTO rollerball2_seasons (guild_id, channel_id, name, name_key,"
                 " created_by, starts_at, hours, matchdays, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -483,8 +480,7 @@ async def create_season(
                     len(schedule),
                 ),
             )
-            season_id = cursor.lastrowid
-            assert season_id is not None
+            season_id = (await cursor.fetchone())["id"]
             season = Season(season_id, guild_id, channel_id, name, starts_at, hours, len(schedule))
             for matchday, fixtures in enumerate(schedule, start=1):
                 deadline = season.deadline(matchday)
@@ -504,7 +500,7 @@ async def create_season(
                     " updated_at = CURRENT_TIMESTAMP WHERE id = ?",
                     (json.dumps(roster_to_json(roster)), team_id),
                 )
-    except sqlite3.IntegrityError as error:
+    except IntegrityError as error:
         raise SeasonNameTaken(name) from error
     return season
 

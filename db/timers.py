@@ -16,9 +16,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
-from db.database import Database
+from db.database import Connection, Database
 
 
 @dataclass(frozen=True)
@@ -44,18 +42,18 @@ def _timer(row: Any) -> Timer:
 
 
 async def insert_timer(
-    conn: aiosqlite.Connection, spec: TimerSpec, *, now: float, game_id: int | None = None
+    conn: Connection, spec: TimerSpec, *, now: float, game_id: int | None = None
 ) -> int:
     cursor = await conn.execute(
-        "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)"
+        " RETURNING id",
         (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id),
     )
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return (await cursor.fetchone())["id"]
 
 
 async def replace_for_game(
-    conn: aiosqlite.Connection, game_id: int, specs: list[TimerSpec], *, now: float
+    conn: Connection, game_id: int, specs: list[TimerSpec], *, now: float
 ) -> None:
     """Inside the caller's transaction: the game's timers become exactly `specs`."""
     await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))

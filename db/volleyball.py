@@ -10,16 +10,13 @@ while the league is at the version they were checked against.
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
 from db import timers as timer_store
-from db.database import Database
+from db.database import Connection, Database, IntegrityError
 
 STATUSES = ("forming", "running", "paused")
 
@@ -150,7 +147,7 @@ async def create_league(
                 " ping_role_id, admin_role_id, created_by, settings, deadline_rule,"
                 " remind_minutes, anchor, status, state, version, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'forming', ?, 0,"
-                " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)",
+                " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP) RETURNING id",
                 (
                     guild_id,
                     name,
@@ -166,10 +163,10 @@ async def create_league(
                     state,
                 ),
             )
-    except sqlite3.IntegrityError as error:
+            league_id = (await cursor.fetchone())["id"]
+    except IntegrityError as error:
         raise DuplicateLeagueError(name) from error
-    assert cursor.lastrowid is not None
-    return cursor.lastrowid
+    return league_id
 
 
 async def load_league(db: Database, league_id: int) -> StoredLeague | None:
@@ -218,7 +215,7 @@ async def save_league(
     settings: dict[str, Any] | None = None,
     deadline: tuple[float | None, list[timer_store.TimerSpec]] | None = None,
     reports: tuple[int, int, list[NewReport]] | None = None,
-    also: Callable[[aiosqlite.Connection], Awaitable[None]] | None = None,
+    also: Callable[[Connection], Awaitable[None]] | None = None,
     changes: dict[str, Any] | None = None,
 ) -> StoredLeague:
     """Write a new state (and status, settings), if nobody saved since `stored` was read;
@@ -306,7 +303,7 @@ async def league_timers_exist(db: Database, stored: StoredLeague) -> bool:
 # --- managers ---------------------------------------------------------------------------------
 
 
-async def add_manager(conn: aiosqlite.Connection, league_id: int, user_id: int, team: str) -> None:
+async def add_manager(conn: Connection, league_id: int, user_id: int, team: str) -> None:
     """Inside the caller's transaction: DuplicateManagerError when the user has a team in the
     league or the team has a manager."""
     try:
@@ -315,7 +312,7 @@ async def add_manager(conn: aiosqlite.Connection, league_id: int, user_id: int, 
             " VALUES (?, ?, ?, CURRENT_TIMESTAMP)",
             (league_id, user_id, team),
         )
-    except sqlite3.IntegrityError as error:
+    except IntegrityError as error:
         raise DuplicateManagerError(team) from error
 
 

@@ -1,7 +1,8 @@
 """The real bot (bot.py, unchanged) as a subprocess pointed at the fake Discord.
 
 ``BotProcess`` starts ``python bot.py`` from the repository root with the environment the bot
-documents (DISCORD_TOKEN, DATABASE_PATH, DISCORD_API_BASE, DISCORD_GATEWAY_URL, ...), waits
+documents (DISCORD_TOKEN, DATABASE_PATH or DATABASE_URL, DISCORD_API_BASE, DISCORD_GATEWAY_URL,
+...), waits
 until it has identified on the fake gateway, and stops it with SIGTERM. The database file
 outlives a restart; so does the fake Discord, so a restart proves what survives one.
 
@@ -68,6 +69,9 @@ class BotProcess:
             {
                 "DISCORD_TOKEN": self.fake.token,
                 "DATABASE_PATH": str(self.database_path),
+                # SQLite unless the test gives a PostgreSQL URL (extra_env); never the shell's
+                # or .env's database
+                "DATABASE_URL": "",
                 "LOG_LEVEL": "INFO",
                 "DISCORD_API_BASE": self.fake.api_base,
                 "DISCORD_GATEWAY_URL": self.fake.gateway_url,

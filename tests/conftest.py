@@ -5,6 +5,64 @@ the end of a run (its pytest plugin's summary), pytest's assertion rewriting par
 while the e2e tests' fake-Discord threads may still be winding down, which trips a CPython 3.11
 race in the AST constructor ("AST constructor recursion depth mismatch") and fails the run after
 every test passed.
+
+The PostgreSQL server (issue 14) is started here once per run, when the first test that needs
+it asks (`postgres_server`, `postgres_url`, `database_target`), and stopped at the end.
 """
 
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
 import hypothesis  # noqa: F401
+import pytest
+
+from tests.postgres.server import PostgresServer, find_binaries
+
+POSTGRES_MISSING = (
+    "PostgreSQL is not installed (no initdb/pg_ctl in /usr/lib/postgresql/*/bin;"
+    " apt-get install postgresql)"
+)
+
+# The database backends the db/ tests run against (tests/core/test_database.py, test_timers.py).
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses the PostgreSQL server carries the `postgres` marker, so that
+    `pytest -m postgres` runs exactly the tests that need it (and `-m "not postgres"` none)."""
+    for item in items:
+        needs_server = "postgres_server" in getattr(item, "fixturenames", ())
+        if needs_server and item.get_closest_marker("postgres") is None:
+            item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """A real PostgreSQL server for the whole run (tests/postgres/server.py). Without the
+    binaries the tests that need it are skipped, except under CI=true, where they fail."""
+    binaries = find_binaries()
+    if binaries is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"{POSTGRES_MISSING}; under CI the PostgreSQL tests must run", False)
+        pytest.skip(POSTGRES_MISSING)
+    server = PostgresServer(binaries)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """The URL of a new, empty PostgreSQL database for one test."""
+    return postgres_server.create_database()
+
+
+@pytest.fixture(params=BACKENDS)
+def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """What Database.open gets, once per backend: a fresh SQLite file, then a fresh
+    PostgreSQL database."""
+    if request.param == "postgres":
+        return request.getfixturevalue("postgres_url")
+    return tmp_path / "test.db"

@@ -1,8 +1,8 @@
 -- Rocketball results, one row per player per finished match, for /rocketball stats.
 CREATE TABLE rocketball_results (
-    game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    user_id        INTEGER NOT NULL,
-    opponent_id    INTEGER NOT NULL,  -- 0: the computer
+    game_id        BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id        BIGINT  NOT NULL,
+    opponent_id    BIGINT  NOT NULL,  -- 0: the computer
     result         TEXT    NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
     goals_for      INTEGER NOT NULL,
     goals_against  INTEGER NOT NULL,

@@ -2,9 +2,9 @@
 -- transaction that saves a match's last move.
 CREATE TABLE ratings (
     game      TEXT    NOT NULL,
-    guild_id  INTEGER NOT NULL,
-    user_id   INTEGER NOT NULL,
-    rating    REAL    NOT NULL,
+    guild_id  BIGINT  NOT NULL,
+    user_id   BIGINT  NOT NULL,
+    rating    DOUBLE PRECISION NOT NULL,
     played    INTEGER NOT NULL,
     PRIMARY KEY (game, guild_id, user_id)
 );

@@ -2,8 +2,8 @@
 -- /rollerball stats. Computer seats get no row. Written in the transaction that saves the
 -- game's last move (cogs/rollerball on_finished).
 CREATE TABLE rollerball_results (
-    game_id         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-    user_id         INTEGER NOT NULL,
+    game_id         BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    user_id         BIGINT  NOT NULL,
     seat            INTEGER NOT NULL,
     result          TEXT    NOT NULL CHECK (result IN ('win', 'loss', 'draw')),  -- draw: a shared win
     victory_points  INTEGER NOT NULL,

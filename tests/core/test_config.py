@@ -82,6 +82,26 @@ def test_the_token_never_appears_in_the_config_repr():
     assert "very-secret-token" not in str(config)
 
 
+def test_database_url_selects_postgresql_and_the_sqlite_file_stays_the_default():
+    default = load_config({"DISCORD_TOKEN": "abc"}, base_dir=BASE)
+    assert default.database_url is None
+    assert default.database_target == BASE / "ballcourt.db"
+    url = "postgresql://bot:s3cret@db.internal:5432/ballcourt"
+    config = load_config({"DISCORD_TOKEN": "abc", "DATABASE_URL": f" {url} "}, base_dir=BASE)
+    assert config.database_target == url
+    assert "s3cret" not in repr(config)
+    assert "postgresql://bot:***@db.internal:5432/ballcourt" in repr(config)
+
+
+def test_a_database_url_that_is_not_postgresql_is_refused_without_its_password():
+    with pytest.raises(ConfigError, match="DATABASE_URL must be a PostgreSQL URL") as refused:
+        load_config(
+            {"DISCORD_TOKEN": "abc", "DATABASE_URL": "mysql://bot:s3cret@db/ballcourt"},
+            base_dir=BASE,
+        )
+    assert "s3cret" not in str(refused.value)
+
+
 def test_running_the_bot_without_a_token_prints_the_how_to_and_exits(tmp_path):
     """The README's run command on a fresh machine with no token: a message, not a traceback."""
     import os

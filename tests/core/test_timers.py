@@ -1,5 +1,6 @@
 """The timer dispatcher: overdue timers fire at start-up exactly once, later ones at their time,
-and a timer survives a handler that crashes no further than being fired once."""
+and a timer survives a handler that crashes no further than being fired once; on both backends
+(the `database_target` parameter, tests/conftest.py)."""
 
 import asyncio
 import time
@@ -12,8 +13,8 @@ from db.database import Database
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "t.db")
+async def db(database_target):
+    database = await Database.open(database_target)
     await database.migrate()
     yield database
     await database.close()
@@ -89,6 +90,8 @@ async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypa
     fires, the dispatcher backs off and says once what is wrong."""
     import sqlite3
 
+    import asyncpg
+
     dispatcher = TimerService(db)
     calls = []
 
@@ -96,6 +99,8 @@ async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypa
         calls.append(timer.id)
 
     async def refuse(*args, **kwargs):
+        if db.backend == "postgres":
+            raise asyncpg.ReadOnlySQLTransactionError("readonly database: in recovery")
         raise sqlite3.OperationalError("attempt to write a readonly database")
 
     dispatcher.register("remind", handler)
