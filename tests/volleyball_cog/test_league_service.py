@@ -1,6 +1,7 @@
 """The league service without Discord: a deadline plays its round once (a second timer for the
 same round does nothing), orders on file that no longer fit are not played and their manager
-is told why, and a round that fails to play leaves the state alone and its deadline armed."""
+is told why, and a round that fails to play leaves the state alone and its deadline armed; on
+both database backends."""
 
 from __future__ import annotations
 
@@ -33,8 +34,8 @@ class Timers:
 
 
 @pytest.fixture
-async def service(tmp_path):
-    db = await Database.open(tmp_path / "v.db")
+async def service(database_target):
+    db = await Database.open(database_target)  # SQLite, then PostgreSQL
     await db.migrate()
     leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=GameLocks()))
     sent: list[int] = []

@@ -1,6 +1,6 @@
 """db/volleyball.py: the database's rules for leagues (one name per server, one team per
 manager, versioned saves that write the deadline's timers and the round's reports with the
-state, orders stored only against the version they were checked with)."""
+state, orders stored only against the version they were checked with), on both backends."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from db.database import Database
 
 
 @pytest.fixture
-async def db(tmp_path):
-    database = await Database.open(tmp_path / "v.db")
+async def db(database_target):
+    database = await Database.open(database_target)  # SQLite, then PostgreSQL
     await database.migrate()
     yield database
     await database.close()
