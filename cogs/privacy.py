@@ -106,6 +106,10 @@ class Privacy(commands.Cog):
                 "You have open matches: finish or resign them (or withdraw your challenges) "
                 "first, then delete your data."
             )
+        for keeper in self.keepers():
+            release = getattr(keeper, "release_user", None)
+            if release is not None:
+                await release(user_id)  # its own locked, versioned saves, before ours
         async with self.bot.db.transaction() as conn:
             touched = await game_store.forget_user(conn, user_id, DELETED_USER_ID, without_name)
             for keeper in self.keepers():

@@ -341,6 +341,34 @@ async def leagues_managed_by(db: Database, guild_id: int, user_id: int) -> list[
     return [row["id"] for row in rows]
 
 
+async def remove_manager(conn: Connection, league_id: int, user_id: int) -> None:
+    """Inside the caller's transaction: the user no longer manages a team in the league; their
+    orders on file go with them."""
+    await conn.execute(
+        "DELETE FROM volleyball_managers WHERE league_id = ? AND user_id = ?", (league_id, user_id)
+    )
+    await conn.execute(
+        "DELETE FROM volleyball_orders WHERE league_id = ? AND user_id = ?", (league_id, user_id)
+    )
+
+
+async def leagues_of_manager(db: Database, user_id: int) -> list[tuple[int, str, str]]:
+    """(league id, league name, team) of every league the user manages a team in (/privacy)."""
+    rows = await db.fetch_all(
+        "SELECT l.id, l.name, m.team FROM volleyball_leagues l"
+        " JOIN volleyball_managers m ON m.league_id = l.id WHERE m.user_id = ? ORDER BY l.id",
+        (user_id,),
+    )
+    return [(row["id"], row["name"], row["team"]) for row in rows]
+
+
+async def forget_user(conn: Connection, user_id: int) -> None:
+    """/privacy, inside its transaction: what is left of the user's rows (sheets already sent)
+    no longer names them."""
+    await conn.execute("DELETE FROM volleyball_orders WHERE user_id = ?", (user_id,))
+    await conn.execute("UPDATE volleyball_reports SET user_id = NULL WHERE user_id = ?", (user_id,))
+
+
 # --- orders -----------------------------------------------------------------------------------
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -111,6 +111,23 @@ class Volleyball(commands.Cog):
 
     async def cog_load(self) -> None:
         self.leagues.start()
+
+    # ---- /privacy: what the leagues keep about a user ------------------------------------------
+
+    async def describe_user(self, db: Any, user_id: int) -> list[str]:
+        return [
+            f"Volleyball: you manage {team} in {league}"
+            for _, league, team in await store.leagues_of_manager(db, user_id)
+        ]
+
+    async def release_user(self, user_id: int) -> None:
+        """Before /privacy deletes: the user's teams go back to the computer, league by league
+        under each league's lock (not inside the deletion's transaction)."""
+        for league_id, _, _ in await store.leagues_of_manager(self.bot.db, user_id):
+            await self.leagues.release(league_id, user_id)
+
+    async def forget_user(self, conn: Any, user_id: int, anonymous: int) -> None:
+        await store.forget_user(conn, user_id)
 
     async def cog_unload(self) -> None:
         await self.leagues.stop()

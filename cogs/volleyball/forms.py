@@ -18,12 +18,12 @@ from rules.volleyball import (
     PlayerDraft,
     RoundOrders,
     Team,
+    default_match_orders,
     format_orders_text,
     preview_match,
     round_fixtures,
     team_fixtures,
 )
-from rules.volleyball.match import default_match_orders
 
 MODAL_INPUT_LIMIT = 4000  # Discord's limit for one text box of a modal
 ROSTER_LIMIT = 4000

@@ -48,6 +48,7 @@ from rules.volleyball import (
     create_team,
     format_orders_text,
     new_team_problems,
+    release_seat,
     season_publication,
     split_messages,
     submit_orders,
@@ -613,6 +614,22 @@ class Leagues:
             if team.manager_id is None:
                 return team
         raise UserError(f"Every seat in {stored.name} has a manager.")
+
+    async def release(self, league_id: int, user_id: int) -> str | None:
+        """The user stops managing their team in the league (they deleted their data): the
+        computer manages it from the next round; their orders on file go. Returns the team."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            team = await store.team_of(self.db, stored.id, user_id)
+            if team is None:
+                return None
+            after = release_seat(decode(stored), team)
+
+            async def drop(conn: Any) -> None:
+                await store.remove_manager(conn, stored.id, user_id)
+
+            await self.save(stored, state=encode(after), also=drop)
+        return team
 
     async def join(
         self,

@@ -11,6 +11,7 @@ League
   *, config, seed, promotion_places) for teams whose `division` is set.
 - create_team(name, [PlayerDraft], config, manager_id=, taken_team_names=) -> Team (rule 1);
   new_team_problems(...) -> list[str] for a form that should not raise.
+- release_seat(state, team) -> LeagueState: the team is computer-managed again (its manager left)
 - take_over_seat(state, seat, manager_id, team=None) -> LeagueState: a user takes a
   computer team's seat in a running league (with their own new team, or the seat's).
 - LeagueState.to_dict()/from_dict() (JSON; "schema_version" SCHEMA_VERSION, older states
@@ -57,6 +58,7 @@ economy, market, ageing, cup, season, seats, reports, service, managers (compute
 from rules.volleyball.ageing import ageing_split_problems
 from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
 from rules.volleyball.managers import all_computer_orders
+from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import League, Player, SeasonConfig, Team
 from rules.volleyball.orderform import format_round_forms
 from rules.volleyball.orders import (
@@ -103,7 +105,7 @@ from rules.volleyball.season import (
     create_league,
     end_season,
 )
-from rules.volleyball.seats import take_over_seat
+from rules.volleyball.seats import release_seat, take_over_seat
 from rules.volleyball.service import (
     RoundOutcome,
     SetPreview,
@@ -147,6 +149,7 @@ __all__ = [
     "create_league",
     "create_team",
     "cup_bracket",
+    "default_match_orders",
     "division_sizes",
     "end_season",
     "format_orders_text",
@@ -156,6 +159,7 @@ __all__ = [
     "new_team_problems",
     "play_round",
     "preview_match",
+    "release_seat",
     "results_lines",
     "round_fixtures",
     "run_round",

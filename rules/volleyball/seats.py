@@ -75,3 +75,16 @@ def take_over_seat(
     if joining.name != current.name:
         rename_team(working, current.name, joining.name)
     return working
+
+
+def release_seat(state: LeagueState, team_name: str) -> LeagueState:
+    """The state with `team_name` managed by the computer again (its manager left the league or
+    deleted their data); the team keeps its players, money and results. `state` is not changed.
+    Raises VolleyballError for an unknown team."""
+    current = state.league.team(team_name)
+    if current is None:
+        raise VolleyballError(f"There is no team called {team_name} in this league.")
+    working = state.copy()
+    index = next(i for i, t in enumerate(working.league.teams) if t.name == current.name)
+    working.league.teams[index].manager_id = None
+    return working

@@ -23,11 +23,11 @@ from rules.volleyball import (
     LeagueState,
     RoundOrders,
     ageing_split_problems,
+    default_match_orders,
     format_round_forms,
     round_fixtures,
     team_fixtures,
 )
-from rules.volleyball.match import default_match_orders
 
 pytestmark = pytest.mark.e2e
 
@@ -331,6 +331,16 @@ async def test_a_league_runs_by_its_deadlines(
     assert f"takes over **{seat}**" in taken.content
     sheet = await discord.slash("volleyball team show", user=carol)
     assert sheet.ephemeral and seat in sheet.content and "Money" in sheet.content
+
+    # --- /privacy: carol's data goes; her team is the computer's again, the league plays on
+    shown = await discord.slash("privacy", user=carol)
+    assert shown.ephemeral and f"you manage {seat}" in shown.text
+    deleted = await discord.click(shown, "Delete my data", user=carol)
+    assert deleted.ephemeral and "Done" in deleted.content
+    assert league_state(bot).league.team(seat).manager_id is None
+    assert not sql(bot, "SELECT 1 FROM volleyball_managers WHERE user_id = ?", carol.id)
+    again = await discord.slash("privacy", user=carol)
+    assert "stores nothing about you" in again.content
 
 
 def legal_ageing_line(state: LeagueState, team_name: str) -> str:
