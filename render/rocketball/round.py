@@ -82,7 +82,7 @@ def _rolls_text(segments: list[list[Any]]) -> str:
 # are left out: an edge pixel in them differs from the paper by a few levels, invisible, and
 # only breaks the runs of paper the GIF compresses (measured: 0.26 KB a round).
 TEXT_EDGE_COLOURS = (PAPER, GOAL_FILL, INK, LIGHT_GREY, GREY)
-NEAR_GREY_SATURATION = 48  # HSV saturation (0-255) under which a pixel counts as near-grey
+NEAR_GREY_CHROMA = 32  # a pixel whose channels differ by less counts as near-grey
 
 
 @cache
@@ -97,15 +97,22 @@ def _text_edge_palette() -> Image.Image:
     return image
 
 
+_NEAR_GREY = [255 if value < NEAR_GREY_CHROMA else 0 for value in range(256)]
+_NONZERO = [0] + [255] * 255
+
+
 def _quantize(image: Image.Image) -> Image.Image:
     """Each pixel to the nearest round colour; a near-grey pixel that is none of them (a smooth
     text edge) to the nearest of TEXT_EDGE_COLOURS."""
     mapped = image.quantize(palette=round_palette(), dither=Image.Dither.NONE)
+    inexact = ImageChops.difference(mapped.convert("RGB"), image).convert("L").point(_NONZERO)
+    if inexact.getbbox() is None:
+        return mapped  # no smooth edges here (the sprites are drawn crisp)
+    red, green, blue = image.split()
+    highest = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    lowest = ImageChops.darker(ImageChops.darker(red, green), blue)
+    near_grey = ImageChops.subtract(highest, lowest).point(_NEAR_GREY)
     edges = image.quantize(palette=_text_edge_palette(), dither=Image.Dither.NONE)
-    saturation = image.convert("HSV").getchannel("S")
-    near_grey = saturation.point(lambda s: 255 if s < NEAR_GREY_SATURATION else 0)
-    inexact = ImageChops.difference(mapped.convert("RGB"), image).convert("L")
-    inexact = inexact.point(lambda difference: 255 if difference else 0)
     mapped.paste(edges, (0, 0), ImageChops.multiply(near_grey, inexact).convert("1"))
     return mapped
 
@@ -155,7 +162,9 @@ def render_round(
             image = base_palette.copy()
             for left, top, right, bottom in frame.changed:
                 box = (max(left, 0), max(top, 0), min(right, base.width), min(bottom, base.height))
-                image.paste(_quantize(frame.image.crop(box)), box[:2])
+                crop = frame.image.crop(box)
+                if crop.tobytes() != base.crop(box).tobytes():  # else base_palette has it
+                    image.paste(_quantize(crop), box[:2])
             images.append(image)
             durations.append(min(frame.duration_ms, STEP_MS))  # only the round's end is held
         for event in segment:
