@@ -5,19 +5,24 @@ place step(s) after it. Its image is an animated GIF of the ball's path whose la
 board after the round (the chip placed, the new score, what happens next), or the board PNG
 when no ball moved (a resignation, say).
 
-Size (target: under 30 KB a round on average, bench/rocketball_render.py): a GIF compresses a
-board much worse than PNG does, so the round GIF
+Size (issue 10: under 30 KB a round on average; measured 22.9 KB a round with
+bench/rocketball_render.py, 25.2 KB in the thread of a 140-round match with
+bench/rocketball_thread.py; 28.1 and 31.1 KB before gif.py, the hard-edged sprites, the grey
+text edges, the goals without net lines and the foot left out): a GIF compresses a board much
+worse than PNG does, so the round GIF
 - uses a 16-colour palette (the board's exact colours: fewer colours make shorter LZW
-  codes),
-- draws the sprites (chips, ball, edge arrows, legend icons) with hard edges and maps the
-  smooth edges of text to greys only: a smooth edge mapped to the nearest of 16 colours gave
-  stray grey and pink pixels, which cost bytes on every row of every chip (25.3 KB instead of
-  28.1 KB a round in bench/rocketball_render.py; 27.6 instead of 31.1 KB in the thread of a
-  140-round match, bench/rocketball_thread.py), and
+  codes), written by gif.py with codes sized for 16 colours (Pillow's writer sizes them for
+  256) and each later frame as its changed rectangle, unchanged pixels transparent when that
+  is smaller;
 - keeps one header on every frame: the score, then what happens next after the round, then
   the roll and the windbag ("South rolled 3 · Windbag: North · 52 chips in it"). Each frame
   then differs from the one before only around the ball, and the GIF stores just that patch;
-  the changes at the end (the chip placed) are revealed patch by patch for the same reason.
+  the changes at the end (the chip placed) are revealed patch by patch for the same reason;
+- draws the sprites (chips, ball, edge arrows, legend icons) with hard edges and maps the
+  smooth edges of text to greys only: a smooth edge mapped to the nearest of 16 colours gave
+  stray grey and pink pixels, which cost bytes on every row of every chip;
+- stops a margin below the legend (the room kept for three legend lines is empty paper in a
+  base game).
 """
 
 from __future__ import annotations
