@@ -28,7 +28,7 @@ import asyncpg
 from db.database import Database, DatabaseError, IntegrityError, redacted
 
 # Advisory lock keys (64-bit, in the database's own lock space): any fixed numbers no other
-# application on the same database uses. "BALLCOURT" and "MIGRATE" in ASCII.
+# application on the same database uses. "BALLCORT" and "MIGRATE" in ASCII.
 WRITE_LOCK = 0x42414C4C434F5254
 MIGRATION_LOCK = 0x4D494752415445
 POOL_MAX_SIZE = 10
