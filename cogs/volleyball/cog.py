@@ -23,6 +23,7 @@ from cogs.volleyball.components import (
     modal_values,
 )
 from cogs.volleyball.deadlines import WEEKDAYS, DeadlineError, DeadlineRule, parse_rule
+from cogs.volleyball.editor import EDITOR_ITEMS, POINTS_FORM_ID, open_editor, submit_points
 from cogs.volleyball.forms import join_boxes, order_summary_lines
 from cogs.volleyball.league import Leagues, decode, encode, round_key, round_name, timestamp
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
@@ -33,6 +34,7 @@ from cogs.volleyball.settings import (
     settings_help,
 )
 from db import volleyball as store
+from db import volleyball_drafts as drafts
 from rules.volleyball import (
     LeagueState,
     format_round_forms,
@@ -128,6 +130,7 @@ class Volleyball(commands.Cog):
 
     async def forget_user(self, conn: Any, user_id: int, anonymous: int) -> None:
         await store.forget_user(conn, user_id)
+        await drafts.forget_user(conn, user_id)
 
     async def cog_unload(self) -> None:
         await self.leagues.stop()
@@ -535,6 +538,18 @@ class Volleyball(commands.Cog):
         stored = await self.leagues.find(interaction, league)
         await self.leagues.open_orders_form(interaction, stored.id)
 
+    @orders_group.command(name="edit", description="Build your line-ups with menus, set by set")
+    @app_commands.describe(match="Start at this match number", league=LEAGUE_HELP)
+    @app_commands.autocomplete(league=league_autocomplete)
+    async def orders_edit(
+        self,
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1, 9] | None = None,
+        league: str | None = None,
+    ) -> None:
+        stored = await self.leagues.find(interaction, league)
+        await open_editor(interaction, stored.id, match)
+
     @orders_group.command(name="upload", description="Send the seed's order forms as a file")
     @app_commands.describe(file="A .txt file: forms and order lines", league=LEAGUE_HELP)
     @app_commands.autocomplete(league=league_autocomplete)
@@ -796,6 +811,20 @@ class Volleyball(commands.Cog):
         except Exception as error:
             await report_error(interaction, error)
 
+    @commands.Cog.listener("on_interaction")
+    async def on_editor_points(self, interaction: discord.Interaction) -> None:
+        """The orders editor's points form (cogs/volleyball/editor.py), routed by custom_id."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        found = POINTS_FORM_ID.fullmatch((interaction.data or {}).get("custom_id", ""))
+        if not found:
+            return
+        values = modal_values((interaction.data or {}).get("components", []))
+        try:
+            await submit_points(interaction, found, values)
+        except Exception as error:
+            await report_error(interaction, error)
+
     async def submit_orders_form(self, interaction, found, values: dict[str, str]) -> None:
         boxes = []
         for custom_id, text in values.items():
@@ -827,5 +856,5 @@ class Volleyball(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(OrdersButton)
+    bot.add_dynamic_items(OrdersButton, *EDITOR_ITEMS)
     await bot.add_cog(Volleyball(bot))

@@ -43,6 +43,7 @@ from db import timers as timer_store
 from db import volleyball as store
 from rules.volleyball import (
     LeagueState,
+    OrderCheck,
     RoundOrders,
     Team,
     create_team,
@@ -227,12 +228,16 @@ class Leagues:
         for_round: tuple[int, int] | None = None,
         joined: JoinedBoxes | None = None,
         adding: str | None = None,
-    ) -> None:
+        lineups: RoundOrders | None = None,
+    ) -> OrderCheck | None:
         """A manager's orders (a message: forms and order lines). `whole`: the text replaces
         everything on file (the orders form shows all of it); otherwise it is a piece that
         replaces only the kinds it contains; with `adding` (an order line's label, "BID:") the
-        line is added to the lines of that kind on file instead. Accepted orders are stored;
-        refused ones change nothing, and the answer lists every problem and warning."""
+        line is added to the lines of that kind on file instead. With `lineups` (the orders
+        editor's line-ups) those are the piece, replacing the line-ups of their matches, and
+        `text` is only what comes back as a file if the round was played meanwhile. Accepted
+        orders are stored; refused ones change nothing, and the answer lists every problem and
+        warning. Returns the check (None when the round had moved on)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.lock(league_id):
             stored = await self.load(league_id)
@@ -249,7 +254,7 @@ class Leagues:
                     ],
                     attachment=("my-orders.txt", text),
                 )
-                return
+                return None
             self.require_before_deadline(stored, state)
             on_file = await self.orders_on_file(stored, state, team.name)
             if adding and on_file is not None:
@@ -259,13 +264,23 @@ class Leagues:
                     if line.upper().startswith(adding)
                 ]
                 text = "\n".join([*kept, text] if text not in kept else kept)
-            check = await asyncio.to_thread(
-                submit_orders,
-                state,
-                team.name,
-                text=text,
-                on_file=None if whole else on_file,
-            )
+            if lineups is not None:
+                check = await asyncio.to_thread(
+                    submit_orders,
+                    state,
+                    team.name,
+                    orders=lineups,
+                    kinds={"matches"},
+                    on_file=on_file,
+                )
+            else:
+                check = await asyncio.to_thread(
+                    submit_orders,
+                    state,
+                    team.name,
+                    text=text,
+                    on_file=None if whole else on_file,
+                )
             if check.accepted:
                 try:
                     await store.save_orders(
@@ -305,6 +320,7 @@ class Leagues:
             if check.warnings:
                 lines += ["**Warnings**", *(f"- {w}" for w in check.warnings)]
         await self.answer(interaction, lines)
+        return check
 
     @staticmethod
     def bot_deadline_known(stored: store.StoredLeague) -> bool:

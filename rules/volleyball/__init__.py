@@ -31,6 +31,8 @@ Orders
 - preview_match(team, match_orders) -> [SetPreview(set_number, ol_total, dl_total, chance,
   players)]: totals and scoring chance per set against the neutral opponent.
 - round_fixtures(state, round_number), team_fixtures(fixtures, team): who plays whom.
+- RISK_RANGES {Concept: (low, high)} and CONCEPT_REQUIREMENTS {Concept: (positions, minimum,
+  label)}: rule 3's risk ranges and formation needs, for menus that offer only legal choices.
 - Data classes (orders): RoundOrders, MatchOrders, SetOrder, PlayerSlot, Position, Concept,
   LevelPoints, TrainingOrder, SpyOrder, TransferSale, TransferBid, GmOfferBid, ContractBid,
   AgeingSplit; each to_dict()/from_dict(). VolleyballError(problems).problems lists every
@@ -62,6 +64,8 @@ from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import League, Player, SeasonConfig, Team
 from rules.volleyball.orderform import format_round_forms
 from rules.volleyball.orders import (
+    CONCEPT_REQUIREMENTS,
+    RISK_RANGES,
     AgeingSplit,
     Concept,
     ContractBid,
@@ -116,6 +120,8 @@ from rules.volleyball.service import (
 )
 
 __all__ = [
+    "CONCEPT_REQUIREMENTS",
+    "RISK_RANGES",
     "SCHEMA_VERSION",
     "AgeingSplit",
     "BracketMatch",
