@@ -3,8 +3,8 @@
 127.0.0.1 only, trust authentication, stopped and deleted at the end.
 
 initdb and the server refuse to run as root, so as root they run as the unprivileged user
-`nobody` (runuser), which then owns the folder. Durability is off (fsync, full page writes):
-the data lives as long as the test run.
+`nobody` (runuser), which then owns the folder. For the tests durability is off (fsync, full
+page writes, synchronous commit): the data lives as long as the test run.
 """
 
 from __future__ import annotations
@@ -59,7 +59,9 @@ class PostgresServer:
                 f"{result.stdout}{result.stderr}{log}"
             )
 
-    def start(self) -> None:
+    def start(self, *, durable: bool = False) -> None:
+        """initdb and start. `durable`: PostgreSQL's default flushing to disk at every commit
+        (benchmarks); otherwise fsync, full page writes and synchronous commit are off (tests)."""
         if os.geteuid() == 0:
             shutil.chown(self.folder, UNPRIVILEGED_USER)
         self._run(
@@ -73,18 +75,16 @@ class PostgresServer:
             "--encoding=UTF8",
             "--no-sync",
         )
-        options = " ".join(
-            [
-                f"-p {self.port}",
-                "-c listen_addresses=127.0.0.1",
-                f"-c unix_socket_directories={self.folder}",
-                "-c fsync=off",
-                "-c full_page_writes=off",
-                "-c synchronous_commit=off",
-                "-c max_connections=200",
-                "-c timezone=UTC",
-            ]
-        )
+        settings = [
+            f"-p {self.port}",
+            "-c listen_addresses=127.0.0.1",
+            f"-c unix_socket_directories={self.folder}",
+            "-c max_connections=200",
+            "-c timezone=UTC",
+        ]
+        if not durable:
+            settings += ["-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off"]
+        options = " ".join(settings)
         self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
 
     def stop(self) -> None:
