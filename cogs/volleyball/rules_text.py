@@ -20,7 +20,8 @@ RULES_PAGES: dict[str, str] = {
         "- Table: 2 points a win; then set difference, rally-point difference, sets won."
     ),
     "orders": (
-        "**Orders: one form per match** (`/volleyball orders send` fills it in for you)\n"
+        "**Orders: one form per match** (`/volleyball orders send` fills it in for you; "
+        "`/volleyball orders edit` builds the line-ups with menus)\n"
         "```\nVOLLEYBALL\nHOMEPLAY            (or OUTBOUND: as the schedule says)\n"
         "MATCH NO.: 1\nAGAINST: Blue Whales\nSET 1\nAnna Visser 1       (name, position code)\n"
         "... six players a set\nTACTICAL CONCEPT: 2\nRISK FACTOR: 7\n"
