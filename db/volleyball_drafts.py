@@ -60,6 +60,14 @@ async def delete_draft(db: Database, league_id: int, user_id: int) -> None:
         )
 
 
+async def drafts_of_user(db: Database, user_id: int) -> int:
+    """How many drafts the user has (/privacy says so)."""
+    row = await db.fetch_one(
+        "SELECT COUNT(*) AS drafts FROM volleyball_drafts WHERE user_id = ?", (user_id,)
+    )
+    return int(row["drafts"]) if row is not None else 0
+
+
 async def forget_user(conn: Connection, user_id: int) -> None:
     """/privacy, inside its transaction: the user's drafts go."""
     await conn.execute("DELETE FROM volleyball_drafts WHERE user_id = ?", (user_id,))

@@ -117,10 +117,17 @@ class Volleyball(commands.Cog):
     # ---- /privacy: what the leagues keep about a user ------------------------------------------
 
     async def describe_user(self, db: Any, user_id: int) -> list[str]:
-        return [
+        lines = [
             f"Volleyball: you manage {team} in {league}"
             for _, league, team in await store.leagues_of_manager(db, user_id)
         ]
+        count = await drafts.drafts_of_user(db, user_id)
+        if count:
+            lines.append(
+                f"Volleyball: {count} unsaved orders draft{'s' if count != 1 else ''} "
+                "(`/volleyball orders edit`)"
+            )
+        return lines
 
     async def release_user(self, user_id: int) -> None:
         """Before /privacy deletes: the user's teams go back to the computer, league by league

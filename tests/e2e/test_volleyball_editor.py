@@ -231,3 +231,26 @@ async def forged_click(discord, message, custom_id: str, user, values: list[str]
         )
 
     return await discord._run(build, timeout=10, wait_followup=True)
+
+
+async def test_an_editor_of_a_round_already_played_changes_nothing(
+    discord, bot, alice, bob, owner, general
+):
+    """Last in this module: it plays a round."""
+    await league_with_managers(discord, bot, alice, bob, owner)
+    editor = await discord.slash("volleyball orders edit", user=alice)
+    await discord.select(editor, "Concept and risk", ["NC (Neutral), risk 4"], user=alice)
+    privacy = await discord.slash("privacy", user=alice)
+    assert "1 unsaved orders draft" in privacy.text
+    marker = discord.last_message(general)
+    await discord.slash("volleyball round run-now", user=owner, timeout=20)
+    await discord.wait_for_message(
+        general, lambda m: "round 1 results" in m.content, since=marker, timeout=20
+    )
+    stale = await discord.click(editor, "Save orders", user=alice)
+    assert stale.ephemeral and "Round 1 was played after this editor was opened" in stale.content
+    assert not sql(bot, "SELECT 1 FROM volleyball_orders WHERE round_number = 2")
+    fresh = await discord.slash("volleyball orders edit", user=alice)
+    assert (
+        "round 2 of season 1" in fresh.content and "Concept NC (Neutral), risk 3" in fresh.content
+    )

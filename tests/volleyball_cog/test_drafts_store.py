@@ -54,8 +54,10 @@ async def test_a_draft_is_replaced_kept_per_manager_and_never_orders(db):
     assert (await drafts.load_draft(db, league, 8)).draft == '{"v": 3}'
     assert await store.orders_on_file(db, league, 1, 2) == {}
 
+    assert await drafts.drafts_of_user(db, 7) == 1
     await drafts.delete_draft(db, league, 8)
     assert await drafts.load_draft(db, league, 8) is None
     async with db.transaction() as conn:
         await drafts.forget_user(conn, 7)
     assert await drafts.load_draft(db, league, 7) is None
+    assert await drafts.drafts_of_user(db, 7) == 0
