@@ -244,13 +244,21 @@ def choose_players(set_order: SetOrder, team: Team, names: list[str]) -> str:
     return f"{len(chosen)} player{'s' if len(chosen) != 1 else ''} in the set."
 
 
+def menu_choice(kind, code: str):
+    """A menu value's code as the engine's enum (a value no menu offers is refused)."""
+    try:
+        return kind(int(code))
+    except ValueError:
+        raise UserError("Choose from the menu.") from None
+
+
 def choose_positions(set_order: SetOrder, values: list[str]) -> str:
     """Menu values `CODE:NAME` for the players who do not play Allround. A player picked for
     two positions changes nothing (UserError naming both)."""
     wanted: dict[str, Position] = {}
     for value in values:
         code, _, name = value.partition(":")
-        position = Position(int(code))
+        position = menu_choice(Position, code)
         if name in wanted and wanted[name] != position:
             raise UserError(
                 f"{name} was picked as {wanted[name].label} and as {position.label}; a player "
@@ -270,7 +278,10 @@ def choose_positions(set_order: SetOrder, values: list[str]) -> str:
 
 def choose_concept(set_order: SetOrder, value: str) -> str:
     concept_code, _, risk_text = value.partition(":")
-    concept, risk = Concept(int(concept_code)), int(risk_text)
+    concept = menu_choice(Concept, concept_code)
+    if not risk_text.isdigit():
+        raise UserError("Choose a concept and risk from the menu.")
+    risk = int(risk_text)
     set_order.concept, set_order.risk = concept, risk
     return f"{concept.abbreviation} ({concept.label}), risk {risk}."
 

@@ -14,6 +14,7 @@ from cogs.volleyball.editor import (
     EditorButton,
     EditorSelect,
     Where,
+    choose_concept,
     choose_players,
     choose_positions,
     concept_options,
@@ -157,3 +158,14 @@ def test_the_editor_fits_discord_and_its_ids_are_its_components(league):
         assert re.fullmatch(kind.__discord_ui_compiled_template__, item.item.custom_id)
         if isinstance(item, EditorSelect):
             assert 1 <= len(item.item.options) <= 25
+
+
+def test_a_value_no_menu_offers_is_refused_with_words(league):
+    team = league.league.teams[0]
+    draft = start_draft(league, team, None)
+    set_order = set_of(draft, where_for(draft))
+    with pytest.raises(UserError, match="from the menu"):
+        choose_positions(set_order, [f"9:{set_order.player_names[0]}"])
+    with pytest.raises(UserError, match="from the menu"):
+        choose_concept(set_order, "2:high")
+    assert choose_concept(set_order, "2:7") == "OC (Offensive), risk 7."
