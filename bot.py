@@ -72,6 +72,7 @@ class Ballcourt(commands.Bot):
             help_command=None,
             owner_ids=set(config.owner_ids) or None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **self.shard_options(config),
         )
         self.config = config
         self.version = __version__
@@ -88,6 +89,11 @@ class Ballcourt(commands.Bot):
         # The services every cog uses, set in setup_hook (typed here, so cogs need no strings).
         self.timers: TimerService
         self.matches: MatchHost
+
+    @staticmethod
+    def shard_options(config: Config) -> dict[str, object]:
+        """What discord.py is told about shards (nothing: one unsharded connection)."""
+        return {}
 
     @property
     def db(self) -> Database:
@@ -113,7 +119,10 @@ class Ballcourt(commands.Bot):
             await self.load_extension(extension)
         self.timers.start()
         self.matches.start()
-        await self.sync_commands_if_changed()
+        if self.config.runs_shard_zero:  # in a cluster, one process syncs the command tree
+            await self.sync_commands_if_changed()
+        else:
+            log.info("commands are synced by the process that runs shard 0")
 
     # Command sync ---------------------------------------------------------------------------
 
@@ -178,6 +187,21 @@ class Ballcourt(commands.Bot):
             self._db = None
 
 
+class ShardedBallcourt(Ballcourt, commands.AutoShardedBot):
+    """Ballcourt over the shards SHARD_COUNT and SHARD_IDS name (discord.py's AutoShardedBot):
+    several processes, each with some of the shards, share one database (docs/operations.md)."""
+
+    @staticmethod
+    def shard_options(config: Config) -> dict[str, object]:
+        assert config.shard_count is not None and config.shard_ids is not None
+        return {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
+
+
+def make_bot(config: Config) -> Ballcourt:
+    """The bot as configured: sharded when SHARD_COUNT is set, else as one connection."""
+    return ShardedBallcourt(config) if config.shard_count is not None else Ballcourt(config)
+
+
 def point_at_discord(config: Config) -> None:
     """Send REST calls and the gateway connection where the operator said (a REST proxy, or the
     tests' fake Discord on 127.0.0.1). Unset, discord.py's defaults (Discord itself) stay."""
@@ -200,7 +224,7 @@ def setup_logging(level: str) -> None:
 
 
 async def run(config: Config) -> None:
-    bot = Ballcourt(config)
+    bot = make_bot(config)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 

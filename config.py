@@ -55,6 +55,16 @@ class Config:
     # postgresql://user:password@host:port/name selects PostgreSQL; unset, the SQLite file at
     # database_path is the database.
     database_url: str | None = None
+    # Sharding (Discord requires it from 2,500 servers): the shards there are and the ones this
+    # process runs (discord.py's AutoShardedBot). None: one process, unsharded, as before.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def runs_shard_zero(self) -> bool:
+        """Whether this process runs shard 0, the one process of a cluster that syncs the
+        command tree (an unsharded bot does too)."""
+        return self.shard_ids is None or 0 in self.shard_ids
 
     @property
     def database_target(self) -> Path | str:
@@ -67,7 +77,8 @@ class Config:
             f"database_url={redacted(self.database_url) if self.database_url else None!r}, log_level={self.log_level!r}, "
             f"dev_guild_id={self.dev_guild_id}, owner_ids={sorted(self.owner_ids)}, "
             f"api_base={self.api_base!r}, gateway_url={self.gateway_url!r}, "
-            f"extra_extensions={self.extra_extensions}, game_seed={self.game_seed})"
+            f"extra_extensions={self.extra_extensions}, game_seed={self.game_seed}, "
+            f"shard_count={self.shard_count}, shard_ids={self.shard_ids})"
         )
 
 
@@ -82,6 +93,29 @@ def _database_url(text: str) -> str | None:
             f"DATABASE_PATH), not {redacted(text)!r}."
         )
     return text
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS: both unset, or a count and the ids (all of them when only the
+    count is given) that this process runs."""
+    count_text, ids_text = count_text.strip(), ids_text.replace(" ", "")
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (how many shards there are in all).")
+        return None, None
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 1024:
+        raise ConfigError(f"SHARD_COUNT must be a whole number from 1 to 1024, not {count_text!r}.")
+    count = int(count_text)
+    if not ids_text:
+        return count, tuple(range(count))
+    parts = ids_text.split(",")
+    if not all(part.isdigit() and int(part) < count for part in parts):
+        raise ConfigError(
+            f"SHARD_IDS must be shard numbers from 0 to {count - 1} separated by commas"
+            f" (e.g. 0,1), not {ids_text!r}."
+        )
+    ids = tuple(sorted({int(part) for part in parts}))
+    return count, ids
 
 
 def _snowflake(name: str, text: str) -> int:
@@ -125,6 +159,7 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         raise ConfigError(
             f"RENDER_PROCESSES must be a whole number from 0 to 32, not {render_processes!r}."
         )
+    shard_count, shard_ids = _shards(environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", ""))
     return Config(
         token=token,
         database_path=database_path,
@@ -138,4 +173,6 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         timer_recheck_seconds=timer_recheck_seconds,
         render_processes=int(render_processes),
         database_url=_database_url(environ.get("DATABASE_URL", "")),
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import secrets
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -174,6 +175,8 @@ class Database:
     `postgresql://` URL."""
 
     backend = "sqlite"
+    # Who this process is to the rows it claims (timers): a random number, new at every start.
+    owner: str
 
     @classmethod
     async def open(cls, target: Path | str) -> Database:
@@ -204,6 +207,12 @@ class Database:
     async def size(self) -> int:
         """Bytes the data takes where it is kept (/about)."""
         raise NotImplementedError
+
+    def abandoned(self, owner_column: str) -> str:
+        """An SQL condition: the process named in `owner_column` (an `owner`) has stopped, so
+        what it claimed may be taken (db/timers.py). SQLite serves one process: every owner
+        but this one has stopped."""
+        return f"({owner_column} IS NULL OR {owner_column} <> '{self.owner}')"
 
     @asynccontextmanager
     async def _migration_lock(self) -> AsyncIterator[None]:
@@ -285,6 +294,7 @@ class SqliteDatabase(Database):
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
+        self.owner = str(secrets.randbelow(2**31 - 1) + 1)
         self._write_lock = asyncio.Lock()
 
     @classmethod

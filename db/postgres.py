@@ -10,6 +10,9 @@ What differs from SQLite is here and nowhere else:
   whichever process it runs in;
 - `migrate()` holds the session advisory lock MIGRATION_LOCK, so processes starting at once
   apply each migration once;
+- a process is alive while it holds the advisory lock named by its `owner` number (on a
+  connection of its own, for its whole life): what a stopped process claimed (a timer) may be
+  taken by another, what a running one claimed may not;
 - asyncpg's integrity violations become db.database.IntegrityError;
 - a statement's `rowcount` comes from the server's status ("UPDATE 1").
 
@@ -20,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
+import secrets
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 
@@ -138,9 +142,11 @@ class PostgresDatabase(Database):
 
     backend = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, owner: int, alive: asyncpg.Connection) -> None:
         self.pool = pool
         self.url = url
+        self.owner = str(owner)
+        self._alive = alive  # holds the advisory lock `owner` while this process runs
 
     @classmethod
     async def connect(cls, url: str, *, max_size: int = POOL_MAX_SIZE) -> PostgresDatabase:
@@ -151,19 +157,32 @@ class PostgresDatabase(Database):
                 max_size=max_size,
                 server_settings={"application_name": "ballcourt"},
             )
+            alive = await asyncpg.connect(url, server_settings={"application_name": "ballcourt"})
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise DatabaseError(
                 f"The PostgreSQL database {redacted(url)} cannot be used ({error}). Check that "
                 "the server runs and DATABASE_URL names its host, port, user, password and "
                 "database (postgresql://user:password@host:5432/name)."
             ) from error
-        return cls(pool, url)
+        owner = secrets.randbelow(2**31 - 1) + 1
+        await alive.execute("SELECT pg_advisory_lock($1)", owner)
+        return cls(pool, url, owner, alive)
 
     def describe(self) -> str:
         return f"PostgreSQL {redacted(self.url)}"
 
     async def close(self) -> None:
         await self.pool.close()
+        await self._alive.close()
+
+    def abandoned(self, owner_column: str) -> str:
+        # An advisory lock on one bigint key shows in pg_locks as classid (high 32 bits) and
+        # objid (low 32 bits); owners are below 2**31.
+        return (
+            "NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
+            " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            f" AND l.classid::bigint = 0 AND l.objid::bigint::text = {owner_column})"
+        )
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresConnection]:

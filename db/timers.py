@@ -3,8 +3,14 @@
 A timer is a row (event name, due time, JSON payload, and the match it belongs to, if any). The
 dispatcher (cogs/timers.py) claims the earliest due one, runs its handler, then deletes it. The
 claim is written before the handler runs, so a timer's effect happens at most once per due time
-even when the database refuses the delete afterwards; claims left by a process that died are
-released at the next start-up, and handlers check the game's version, so firing again is safe.
+even when the database refuses the delete afterwards.
+
+A claim names the process that made it (`Database.owner`). With several processes on one
+PostgreSQL database (shards), each dispatcher may see the same timer due; the claim is one
+conditional UPDATE inside a write transaction (one writer at a time, db/postgres.py), so exactly
+one of them wins and fires it, the others see it taken. A claim whose process has stopped (it
+died mid-handler) may be taken again by any process (`Database.abandoned`), at once and not only
+at the next start-up; handlers check the game's version, so firing again is safe.
 
 A match's timers are written in the same transaction as the move they follow (`replace_for_game`
 inside db.games.save_move), so a crash can never leave a move without its reminder.
@@ -77,30 +83,36 @@ async def create_timer(
     return Timer(timer_id, event, due_at, payload, game_id)
 
 
+def _free(db: Database) -> str:
+    """Unclaimed, or claimed by a process that has stopped."""
+    return f"(claimed_at IS NULL OR {db.abandoned('claimed_by')})"
+
+
 async def next_timer(db: Database) -> Timer | None:
-    """The earliest timer nobody has claimed."""
-    row = await db.fetch_one(
-        "SELECT * FROM timers WHERE claimed_at IS NULL ORDER BY due_at, id LIMIT 1"
-    )
+    """The earliest timer no running process has claimed."""
+    row = await db.fetch_one(f"SELECT * FROM timers WHERE {_free(db)} ORDER BY due_at, id LIMIT 1")
     return None if row is None else _timer(row)
 
 
 async def claim_timer(db: Database, timer_id: int, *, now: float) -> bool:
-    """Mark the timer as being fired; False when someone else claimed or deleted it first."""
+    """Mark the timer as being fired by this process; False when another running process
+    claimed it, or someone deleted it, first."""
     async with db.transaction() as conn:
         cursor = await conn.execute(
-            "UPDATE timers SET claimed_at = ? WHERE id = ? AND claimed_at IS NULL",
-            (now, timer_id),
+            f"UPDATE timers SET claimed_at = ?, claimed_by = ? WHERE id = ? AND {_free(db)}",
+            (now, db.owner, timer_id),
         )
     return cursor.rowcount == 1
 
 
 async def release_claims(db: Database) -> int:
-    """At start-up: claims left by a process that stopped mid-handler fire again (handlers are
-    idempotent: they check the game's version)."""
+    """At start-up: claims left by processes that stopped mid-handler are cleared (they would
+    be taken again anyway; handlers are idempotent: they check the game's version). Claims of
+    running processes stay."""
     async with db.transaction() as conn:
         cursor = await conn.execute(
-            "UPDATE timers SET claimed_at = NULL WHERE claimed_at IS NOT NULL"
+            "UPDATE timers SET claimed_at = NULL, claimed_by = NULL"
+            f" WHERE claimed_at IS NOT NULL AND {db.abandoned('claimed_by')}"
         )
     return cursor.rowcount
 

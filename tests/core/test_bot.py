@@ -45,6 +45,48 @@ async def test_a_changed_tree_syncs_again(ballcourt):
     assert len(ballcourt.synced) == 2
 
 
+async def test_a_sharded_bot_syncs_commands_only_on_the_process_with_shard_zero(tmp_path):
+    """SHARD_COUNT=4: the process with shards 2,3 leaves the command tree to the one with 0,1
+    (issue 14: what must happen once in a cluster happens once)."""
+    from discord.ext import commands
+
+    synced = {}
+    for ids in ("2,3", "0,1"):
+        config = load_config(
+            {
+                "DISCORD_TOKEN": "t",
+                "DATABASE_PATH": str(tmp_path / "b.db"),
+                "SHARD_COUNT": "4",
+                "SHARD_IDS": ids,
+            },
+            base_dir=tmp_path,
+        )
+        instance = bot_module.make_bot(config)
+        assert isinstance(instance, commands.AutoShardedBot)
+        assert (instance.shard_count, instance.shard_ids) == (4, list(config.shard_ids))
+        calls = synced[ids] = []
+
+        async def fake_sync(*, guild=None, calls=calls, instance=instance):
+            calls.append(guild)
+            return instance.tree.get_commands(guild=guild)
+
+        instance.tree.sync = fake_sync
+        async with instance:  # what bot.run does before it logs in
+            await instance.setup_hook()
+    assert synced == {"2,3": [], "0,1": [None]}
+
+
+async def test_without_shard_settings_the_bot_is_not_sharded(tmp_path):
+    from discord.ext import commands
+
+    config = load_config(
+        {"DISCORD_TOKEN": "t", "DATABASE_PATH": str(tmp_path / "b.db")}, base_dir=tmp_path
+    )
+    instance = bot_module.make_bot(config)
+    assert not isinstance(instance, commands.AutoShardedBot)
+    assert instance.shard_count is None
+
+
 async def test_help_overview_lists_every_game_and_the_core_commands(ballcourt):
     pages = help_pages(ballcourt.tree)
     overview = pages[0]

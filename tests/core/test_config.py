@@ -102,6 +102,40 @@ def test_a_database_url_that_is_not_postgresql_is_refused_without_its_password()
     assert "s3cret" not in str(refused.value)
 
 
+def test_shards_are_unset_by_default_and_this_process_runs_shard_zero():
+    config = load_config({"DISCORD_TOKEN": "abc"}, base_dir=BASE)
+    assert (config.shard_count, config.shard_ids) == (None, None)
+    assert config.runs_shard_zero
+
+
+def test_shard_count_and_the_shards_this_process_runs():
+    first = load_config(
+        {"DISCORD_TOKEN": "abc", "SHARD_COUNT": "4", "SHARD_IDS": "1, 0"}, base_dir=BASE
+    )
+    assert (first.shard_count, first.shard_ids, first.runs_shard_zero) == (4, (0, 1), True)
+    second = load_config(
+        {"DISCORD_TOKEN": "abc", "SHARD_COUNT": "4", "SHARD_IDS": "2,3"}, base_dir=BASE
+    )
+    assert (second.shard_ids, second.runs_shard_zero) == ((2, 3), False)
+    alone = load_config({"DISCORD_TOKEN": "abc", "SHARD_COUNT": "2"}, base_dir=BASE)
+    assert alone.shard_ids == (0, 1)
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "says"),
+    [
+        ("0", "", "SHARD_COUNT must be a whole number from 1 to 1024"),
+        ("two", "", "SHARD_COUNT must be a whole number"),
+        ("4", "4", "SHARD_IDS must be shard numbers from 0 to 3"),
+        ("4", "0;1", "SHARD_IDS must be shard numbers"),
+        ("", "0", "SHARD_IDS needs SHARD_COUNT"),
+    ],
+)
+def test_malformed_shard_settings_are_named(count, ids, says):
+    with pytest.raises(ConfigError, match=says):
+        load_config({"DISCORD_TOKEN": "abc", "SHARD_COUNT": count, "SHARD_IDS": ids}, base_dir=BASE)
+
+
 def test_running_the_bot_without_a_token_prints_the_how_to_and_exits(tmp_path):
     """The README's run command on a fresh machine with no token: a message, not a traceback."""
     import os

@@ -112,3 +112,61 @@ async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypa
     await dispatcher.stop()
     assert len(calls) <= 1
     assert caplog.text.count("readonly database") == 1
+
+
+@pytest.mark.postgres
+async def test_two_processes_fire_every_due_timer_exactly_once(postgres_url):
+    """Issue 14: two bot processes (shards) on one PostgreSQL database, each with its own timer
+    dispatcher, both see the same 30 timers due; every timer fires once in all."""
+    first, second = await Database.open(postgres_url), await Database.open(postgres_url)
+    await first.migrate()
+    now = time.time()
+    for n in range(30):
+        await timer_store.create_timer(first, "ping", now - 30 + n, {"n": n}, now=now - 60)
+    fired = []
+    dispatchers = []
+    for db in (first, second):
+        dispatcher = TimerService(db)
+
+        async def handler(timer, db=db):
+            await asyncio.sleep(0.01)  # the other process has time to look at the same timer
+            fired.append((timer.payload["n"], db.owner))
+
+        dispatcher.register("ping", handler)
+        dispatcher.start()
+        dispatchers.append(dispatcher)
+    await wait_until(lambda: len(fired) >= 30, timeout=15)
+    await asyncio.sleep(0.3)
+    for dispatcher in dispatchers:
+        await dispatcher.stop()
+    assert sorted(n for n, _ in fired) == list(range(30))
+    assert {owner for _, owner in fired} == {first.owner, second.owner}  # both took part
+    assert await timer_store.list_timers(first) == []
+    await first.close()
+    await second.close()
+
+
+async def test_a_running_processs_claim_stays_and_a_stopped_ones_is_taken(database_target):
+    """A timer claimed by a process that died mid-handler fires again (at once on PostgreSQL,
+    where another process may be running; at the next start on SQLite, which serves one
+    process), while a claim of a process that still runs is never taken."""
+    first = await Database.open(database_target)
+    await first.migrate()
+    now = time.time()
+    timer = await timer_store.create_timer(first, "ping", now - 1, {}, now=now - 1)
+    assert await timer_store.claim_timer(first, timer.id, now=now)
+    if first.backend == "postgres":
+        second = await Database.open(database_target)
+        assert await timer_store.next_timer(second) is None  # the first process runs
+        assert not await timer_store.claim_timer(second, timer.id, now=now)
+        assert await timer_store.release_claims(second) == 0
+        await first.close()  # it stops (its connections close, as when it is killed)
+        await asyncio.sleep(0.2)
+        assert (await timer_store.next_timer(second)).id == timer.id
+        assert await timer_store.claim_timer(second, timer.id, now=now)
+    else:
+        await first.close()
+        second = await Database.open(database_target)  # the bot started again
+        assert await timer_store.release_claims(second) == 1
+        assert await timer_store.claim_timer(second, timer.id, now=now)
+    await second.close()
