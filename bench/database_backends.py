@@ -11,18 +11,20 @@ NORMAL). Measured per backend, median and p99 over 200 calls, milliseconds:
   move's row, the game's timers replaced, in one write transaction);
 - `/rocketball stats` (db.rocketball.player_stats) on a database of 100,000 finished matches,
   about 50 per player (issue 14's goal: 20 ms or less);
+- a 16-team Volleyball round at its deadline, database included (bench/volleyball_discord.py's
+  measure; issue 14's goal: 500 ms or less), best and median of 5 leagues;
 - PostgreSQL only: 1,000 moves on 100 games from two processes at once (20 in flight in each),
   a move that lost the race recomputed and saved again: throughput, and every move stored once.
 
-Measured 2026-11-23 on this project's 2-core machine (load average 1.3, PostgreSQL 15 on the
-same machine), median / p99:
+Measured 2026-11-23 on this project's 2-core machine (load average 0.8, PostgreSQL 15 on the
+same machine, every commit flushed), median / p99, and for the round best / median:
 
-    backend      move saved with events and timers   /rocketball stats at 100,000
-    SQLite       1.11 / 1.75 ms                       0.32 / 0.53 ms
-    PostgreSQL   1.80 / 3.11 ms                       0.33 / 0.57 ms
+    backend      move saved with events   /rocketball stats at 100,000   16-team round
+    SQLite       1.43 / 2.74 ms           0.39 / 0.59 ms                 59 / 103 ms
+    PostgreSQL   2.57 / 5.19 ms           0.46 / 1.70 ms                 70 / 101 ms
 
-and 1,000 moves on 100 games from two processes on PostgreSQL: 485 moves a second (2.1 s),
-195 of them recomputed after losing a race, 0 lost, 0 doubled, every game's version equal to
+and 1,000 moves on 100 games from two processes on PostgreSQL: 351 moves a second (2.8 s),
+212 of them recomputed after losing a race, 0 lost, 0 doubled, every game's version equal to
 its number of stored moves.
 """
 
@@ -132,7 +134,31 @@ async def measure(target: Path | str, count: int) -> None:
         f"/rocketball stats at {count:,} finished matches",
         lambda i: rocketball.player_stats(db, 100 + i % players),
     )
+    await volleyball_round(db)
     await db.close()
+
+
+async def volleyball_round(db: Database, teams: int = 16, repeats: int = 5) -> None:
+    """A 16-team Volleyball round at its deadline, database included, as
+    bench/volleyball_discord.py measures it on SQLite (issue 14's goal: 500 ms or less)."""
+    from types import SimpleNamespace
+
+    from bench.volleyball_discord import NoTimers, league_with_orders
+    from cogs.common import GameLocks
+    from cogs.volleyball.league import Leagues
+
+    bot = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
+    leagues = Leagues(bot)  # type: ignore[arg-type]
+    rounds = []
+    for seed in range(repeats):
+        league_id = await league_with_orders(db, teams, 100 + seed)
+        started = time.perf_counter()
+        assert await leagues.advance(league_id, expected=(1, 1), send=False)
+        rounds.append((time.perf_counter() - started) * 1000)
+    print(
+        f"  {teams}-team Volleyball round, database included          best {min(rounds):6.0f} ms"
+        f"   median {statistics.median(rounds):6.0f} ms"
+    )
 
 
 async def worker(target: str, name: str, moves: int, games_count: int, seed: int) -> None:

@@ -18,7 +18,7 @@ from fakediscord.botproc import BotProcess
 from fakediscord.driver import DiscordDriver
 from fakediscord.sharded import ShardedFakeDiscord
 from tests.e2e.conftest import Fixtures
-from tests.e2e.postgres.conftest import PostgresReader
+from tests.postgres.reader import PostgresReader
 from tests.postgres.server import PostgresServer
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
