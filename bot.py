@@ -103,6 +103,8 @@ class Ballcourt(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._db = await Database.open(self.config.database_target)
+        if self.config.shard_count is not None and self.config.shard_ids is not None:
+            self._db.shards = (self.config.shard_count, self.config.shard_ids)
         applied = await self._db.migrate()
         log.info(
             "database %s ready (%s)",

@@ -177,6 +177,8 @@ class Database:
     backend = "sqlite"
     # Who this process is to the rows it claims (timers): a random number, new at every start.
     owner: str
+    # The shards this process runs, (SHARD_COUNT, SHARD_IDS), set by bot.py; None: all of them.
+    shards: tuple[int, tuple[int, ...]] | None = None
 
     @classmethod
     async def open(cls, target: Path | str) -> Database:
@@ -207,6 +209,21 @@ class Database:
     async def size(self) -> int:
         """Bytes the data takes where it is kept (/about)."""
         raise NotImplementedError
+
+    def on_own_shards(self, guild_column: str) -> tuple[str, tuple[int, ...]]:
+        """An SQL condition and its parameters: the row's server is on one of this process's
+        shards, `(guild_id >> 22) % SHARD_COUNT` as Discord counts, and a row of no server (a
+        DM) is shard 0's. What a process does for the servers it serves (start-up repair) it
+        does for these rows only, so that two processes do not both do it."""
+        if self.shards is None:
+            return "1 = 1", ()
+        count, ids = self.shards
+        marks = ", ".join("?" for _ in ids)
+        direct = "1 = 1" if 0 in ids else "1 = 0"
+        return (
+            f"(({guild_column} IS NULL AND {direct}) OR ({guild_column} >> 22) % ? IN ({marks}))",
+            (count, *ids),
+        )
 
     def abandoned(self, owner_column: str) -> str:
         """An SQL condition: the process named in `owner_column` (an `owner`) has stopped, so

@@ -228,13 +228,16 @@ async def latest_game_of(
 
 
 async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
-    """Every active game of these kinds (start-up recovery)."""
+    """Every active game of these kinds in the servers of this process's shards (start-up
+    recovery: with several processes, each repairs its own servers' games)."""
     if not games:
         return []
     placeholders = ", ".join("?" for _ in games)
+    shard_sql, shard_parameters = db.on_own_shards("guild_id")
     rows = await db.fetch_all(
-        f"SELECT * FROM games WHERE status = 'active' AND game IN ({placeholders}) ORDER BY id",
-        games,
+        f"SELECT * FROM games WHERE status = 'active' AND game IN ({placeholders})"
+        f" AND {shard_sql} ORDER BY id",
+        (*games, *shard_parameters),
     )
     return [_stored(row, await _players(db, row["id"])) for row in rows]
 

@@ -198,10 +198,14 @@ async def league_names(db: Database, guild_id: int) -> list[str]:
 
 
 async def leagues_of_status(db: Database, statuses: tuple[str, ...]) -> list[int]:
+    """The leagues in these statuses in the servers of this process's shards (start-up repair:
+    with several processes, each repairs its own servers' leagues)."""
     placeholders = ", ".join("?" for _ in statuses)
+    shard_sql, shard_parameters = db.on_own_shards("guild_id")
     rows = await db.fetch_all(
-        f"SELECT id FROM volleyball_leagues WHERE status IN ({placeholders}) ORDER BY id",
-        statuses,
+        f"SELECT id FROM volleyball_leagues WHERE status IN ({placeholders}) AND {shard_sql}"
+        " ORDER BY id",
+        (*statuses, *shard_parameters),
     )
     return [row["id"] for row in rows]
 

@@ -364,3 +364,52 @@ async def test_a_failed_write_rolls_back_the_whole_transaction(db):
             await conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'one')")
             await conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'two')")
     assert await meta.get_value(db, "k") is None
+
+
+async def test_start_up_repair_sees_only_the_servers_of_this_processs_shards(db):
+    """Several processes (SHARD_COUNT=2): each repairs the open games and leagues of its own
+    servers only, `(guild_id >> 22) % 2` as Discord routes them, so no two processes post the
+    same repair. A game outside any server (a DM) is shard 0's."""
+    from db import volleyball
+
+    on_zero, on_one = (4 << 22) + 12345, (7 << 22) + 12345  # 4 % 2 = 0, 7 % 2 = 1
+    ids = {}
+    for name, guild in (("zero", on_zero), ("one", on_one), ("dm", None)):
+        ids[name] = await games.create_game(
+            db,
+            game="rocketball",
+            guild_id=guild,
+            channel_id=1,
+            players=[1],
+            state="{}",
+            status="active",
+        )
+        if guild is not None:
+            await volleyball.create_league(
+                db,
+                guild_id=guild,
+                name=f"L {name}",
+                channel_id=1,
+                ping_role_id=None,
+                admin_role_id=None,
+                created_by=1,
+                settings={},
+                deadline_rule={"every_hours": 24},
+                remind_minutes=60,
+                state="{}",
+                anchor=0.0,
+            )
+
+    async def seen():
+        open_ids = {g.id for g in await games.open_games(db, ("rocketball",))}
+        names = {n for n, i in ids.items() if i in open_ids}
+        leagues = len(await volleyball.leagues_of_status(db, ("forming",)))
+        return names, leagues
+
+    assert await seen() == ({"zero", "one", "dm"}, 2)  # unsharded: everything
+    db.shards = (2, (0,))
+    assert await seen() == ({"zero", "dm"}, 1)
+    db.shards = (2, (1,))
+    assert await seen() == ({"one"}, 1)
+    db.shards = (2, (0, 1))
+    assert await seen() == ({"zero", "one", "dm"}, 2)
