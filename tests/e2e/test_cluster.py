@@ -3,8 +3,10 @@ speaks the sharded gateway (fakediscord/sharded.py), so the guild's events reach
 process of its shard, while both processes run their timer dispatchers on the shared timers.
 
 Played here: a match in the guild through its process; a reminder due while both processes run
-is posted once; the guild's process killed with SIGKILL mid-match loses nothing, and its buttons
-work again when it is back."""
+is posted once; 50 clicks on one turn apply one move; the guild's process killed with SIGKILL
+mid-match loses nothing, and its buttons work again when it is back. Not here: guilds on both
+shards (the fake has one guild) and clicks on one match reaching both processes (Discord sends a
+guild's interactions to one shard)."""
 
 from __future__ import annotations
 
@@ -175,3 +177,32 @@ async def test_the_guilds_process_killed_mid_match_loses_nothing(discord, cluste
     ((version,),) = cluster.sql("SELECT version FROM games WHERE id = ?", game_id)
     assert version == before[0] + 1
     await discord.slash("rocketball resign", user=alice, channel=thread)
+
+
+async def test_fifty_clicks_while_both_processes_run_apply_one_move(discord, cluster, fake_discord):
+    """The guild's 50 clicks on one turn reach its process (Discord routes them there) while
+    the match's reminder falls due for both processes at the same moment: one move is stored
+    and shown, and the reminder, if it was not replaced by the move first, is posted once."""
+    bob, dave = fake_discord.fixtures.users["bob"], fake_discord.fixtures.users["dave"]
+    game_id, thread, first = await start_match(discord, cluster, bob, dave, discord.default_channel)
+    ((version,),) = cluster.sql("SELECT version FROM games WHERE id = ?", game_id)
+    holder = bob if first.content.startswith(bob.mention) else dave
+    cluster.sql(
+        "UPDATE timers SET due_at = ? WHERE game_id = ? AND event = 'match_remind'",
+        time.time() - 1,
+        game_id,
+    )
+    await asyncio.gather(
+        *(discord.click(first, "Roll the d4", user=holder) for _ in range(50)),
+        return_exceptions=True,
+    )
+    await discord.wait_for_message(thread, lambda m: "rolls d4 =" in m.text, since=first)
+    await asyncio.sleep(2.0)
+    ((after,),) = cluster.sql("SELECT version FROM games WHERE id = ?", game_id)
+    ((moves,),) = cluster.sql("SELECT COUNT(*) FROM game_moves WHERE game_id = ?", game_id)
+    assert (after, moves) == (version + 1, version + 1)
+    rolls = [m for m in discord.channel_messages(thread) if "rolls d4 =" in m.text]
+    assert len(rolls) == 1
+    reminders = [m for m in discord.channel_messages(thread) if "waiting for your move" in m.text]
+    assert len(reminders) <= 1
+    await discord.slash("rocketball resign", user=bob, channel=thread)
