@@ -64,7 +64,7 @@ class Sandbox:
         self.clock = BotClock(self.world / "faketime", find_libfaketime())
         self.bot: BotProcess | None = None
         self._bot_lock = threading.Lock()
-        self._saved_at_count = -1
+        self._saved_mark: tuple[int, float] | None = None
         self._stop = threading.Event()
 
     def _reset(self) -> None:
@@ -126,11 +126,16 @@ class Sandbox:
         self.fake.stop()
 
     def save(self) -> None:
-        count = self.fake.call_sync(lambda: self.fake.request_count + len(self.fake.messages))
-        if count == self._saved_at_count:
+        """Write the world when it changed since the last save: a request, a message, or a
+        moved clock (a clock move is no Discord request, and was lost when nothing else
+        happened before the sandbox stopped)."""
+        mark = self.fake.call_sync(
+            lambda: (self.fake.request_count + len(self.fake.messages), CLOCK.offset)
+        )
+        if mark == self._saved_mark:
             return
         self.fake.call_sync(lambda: persist.save(self.fake, self.world))
-        self._saved_at_count = count
+        self._saved_mark = mark
 
     def _keep_saving(self) -> None:
         while not self._stop.wait(SAVE_EVERY_SECONDS):
