@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import random
 import statistics
 import sys
 import tempfile
@@ -23,36 +22,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from database_backends import fill  # noqa: E402  (bench/ is on the path: the same data)
+
 from db import games, rocketball, timers  # noqa: E402
 from db.database import Database  # noqa: E402
-
-
-async def fill(db: Database, count: int, players: int) -> None:
-    rng = random.Random(1)
-    rows, seats, results = [], [], []
-    for game_id in range(1, count + 1):
-        a, b = rng.sample(range(100, 100 + players), 2)
-        rows.append((game_id, "rocketball", 1, 1000 + game_id % 50, 5000 + game_id, "finished"))
-        seats += [(game_id, 0, a), (game_id, 1, b)]
-        results += [
-            (game_id, a, b, "win", 2, 1, 0, "score"),
-            (game_id, b, a, "loss", 1, 2, 0, "score"),
-        ]
-    async with db.transaction() as conn:
-        await conn.executemany(
-            "INSERT INTO games (id, game, guild_id, channel_id, thread_id, status, state, version,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '{}', 40, CURRENT_TIMESTAMP,"
-            " CURRENT_TIMESTAMP)",
-            rows,
-        )
-        await conn.executemany(
-            "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)", seats
-        )
-        await conn.executemany(
-            "INSERT INTO rocketball_results (game_id, user_id, opponent_id, result, goals_for,"
-            " goals_against, vs_computer, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            results,
-        )
 
 
 async def timed(name: str, call, calls: int = 200) -> None:
