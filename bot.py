@@ -105,6 +105,7 @@ class Ballcourt(commands.Bot):
         self._db = await Database.open(self.config.database_target)
         if self.config.shard_count is not None and self.config.shard_ids is not None:
             self._db.shards = (self.config.shard_count, self.config.shard_ids)
+        self.game_locks.database = self._db  # a match's lock holds across the cluster too
         applied = await self._db.migrate()
         log.info(
             "database %s ready (%s)",

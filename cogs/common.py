@@ -6,6 +6,7 @@ lives here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import weakref
 from collections.abc import Iterable
@@ -13,6 +14,8 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
+from db.database import Database, LockTimeout
+from db.games import StaleGameError
 from rules.errors import PlayerError
 
 log = logging.getLogger(__name__)
@@ -20,6 +23,15 @@ log = logging.getLogger(__name__)
 UNEXPECTED_ERROR = (
     "Something went wrong on our side and it has been logged. Nothing was changed: try again, "
     "and if it keeps happening tell the server's admins."
+)
+
+BUSY = (
+    "This match is busy with another move that is taking long. Nothing of yours was changed: "
+    "try again in a minute."
+)
+STALE = (
+    "Another move on this match was saved first, so yours was not: nothing of yours was "
+    "changed. Look at the latest turn message and try again."
 )
 
 MAX_CONTENT = 2000  # Discord's limit for a message's content
@@ -69,6 +81,8 @@ def user_message_for(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, PlayerError):
         return str(error)
+    if isinstance(error, StaleGameError):  # the version check on save refused a stale move
+        return STALE
     if isinstance(error, app_commands.AppCommandError):
         return _check_failure_text(error)
     return None
@@ -107,19 +121,65 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         log.exception("could not tell user %s about an error", interaction.user.id)
 
 
+class GameLock:
+    """The lock of one game (or league): this process's asyncio lock, then the database's
+    cluster-wide hold on the same key (PostgreSQL: an advisory lock; SQLite: nothing more), so
+    two clicks on one match queue even when they reach two processes of a cluster. The version
+    check on save stays the second guard. One object per key (GameLocks keeps it while used)."""
+
+    def __init__(self, key: object, locks: GameLocks) -> None:
+        self.key = key
+        self._locks = locks
+        self._local = asyncio.Lock()
+        self._hold: contextlib.AbstractAsyncContextManager[None] | None = None
+
+    async def acquire(self) -> None:
+        await self._local.acquire()
+        database = self._locks.database
+        if database is None:
+            return
+        hold = database.hold(f"lock:{self.key!r}")
+        try:
+            await hold.__aenter__()
+        except BaseException as error:
+            self._local.release()
+            if isinstance(error, LockTimeout):
+                raise UserError(BUSY) from error
+            raise
+        self._hold = hold
+
+    async def release(self) -> None:
+        hold, self._hold = self._hold, None
+        try:
+            if hold is not None:
+                await hold.__aexit__(None, None, None)
+        finally:
+            self._local.release()
+
+    async def __aenter__(self) -> None:
+        await self.acquire()
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.release()
+
+    async def wait_free(self) -> None:
+        """Until nobody in this process holds it."""
+        async with self._local:
+            pass
+
+
 class GameLocks:
-    """One asyncio lock per game id: a move is computed and saved while holding it, so two clicks
-    on the same game queue instead of racing. (The version check on save is the second guard.)"""
+    """`bot.game_locks(key)`: the GameLock of a game id (or a league's key). A move is computed
+    and saved while holding it, so two clicks on the same game queue instead of racing."""
 
     def __init__(self) -> None:
-        self._locks: weakref.WeakValueDictionary[object, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[object, GameLock] = weakref.WeakValueDictionary()
+        self.database: Database | None = None  # set once the database is open (bot.py)
 
-    def __call__(self, key: object) -> asyncio.Lock:
+    def __call__(self, key: object) -> GameLock:
         lock = self._locks.get(key)
         if lock is None:
-            lock = asyncio.Lock()
+            lock = GameLock(key, self)
             self._locks[key] = lock
         return lock
 
@@ -129,8 +189,7 @@ class GameLocks:
 
         async def wait_all() -> None:
             for lock in list(self._locks.values()):
-                async with lock:
-                    pass
+                await lock.wait_free()
 
         try:
             await asyncio.wait_for(wait_all(), timeout)

@@ -58,6 +58,10 @@ class MigrationError(DatabaseError):
     """A migration file is misnamed, duplicated or failed to apply."""
 
 
+class LockTimeout(DatabaseError):
+    """`hold()` waited longer than the database allows for a lock another process holds."""
+
+
 class IntegrityError(sqlite3.IntegrityError):
     """A constraint refused the write (unique key, check, foreign key, NOT NULL), on either
     backend. `constraint` names the constraint when the backend says (PostgreSQL does).
@@ -230,6 +234,14 @@ class Database:
         what it claimed may be taken (db/timers.py). SQLite serves one process: every owner
         but this one has stopped."""
         return f"({owner_column} IS NULL OR {owner_column} <> '{self.owner}')"
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        """Held by one process of the cluster at a time: a read-modify-write that spans awaits
+        (load a match, apply a move, save it, post it) runs inside it, so another process's click
+        on the same match waits instead of computing from the same old state. SQLite serves one
+        process, whose in-process lock (cogs/common.GameLocks) is already the whole guard."""
+        yield
 
     @asynccontextmanager
     async def _migration_lock(self) -> AsyncIterator[None]:

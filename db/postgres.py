@@ -10,6 +10,11 @@ What differs from SQLite is here and nowhere else:
   whichever process it runs in;
 - `migrate()` holds the session advisory lock MIGRATION_LOCK, so processes starting at once
   apply each migration once;
+- `hold(key)` is a session advisory lock on (HOLD_LOCK_SPACE, crc32(key)) taken on a connection
+  of a second, small pool, held while a move spans awaits (load, apply, save, post): a row lock
+  (SELECT ... FOR UPDATE) would block the move's own save, which runs on another connection,
+  and would keep a transaction open while Discord answers; the advisory lock does neither, and
+  PostgreSQL drops it with the connection if the process dies;
 - a process is alive while it holds the advisory lock named by its `owner` number (on a
   connection of its own, for its whole life): what a stopped process claimed (a timer) may be
   taken by another, what a running one claimed may not;
@@ -24,18 +29,23 @@ from __future__ import annotations
 import functools
 import re
 import secrets
+import zlib
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 
 import asyncpg
 
-from db.database import Database, DatabaseError, IntegrityError, redacted
+from db.database import Database, DatabaseError, IntegrityError, LockTimeout, redacted
 
 # Advisory lock keys (64-bit, in the database's own lock space): any fixed numbers no other
 # application on the same database uses. "BALLCORT" and "MIGRATE" in ASCII.
 WRITE_LOCK = 0x42414C4C434F5254
 MIGRATION_LOCK = 0x4D494752415445
+# `hold()` locks use the two-key form: (HOLD_LOCK_SPACE, crc32 of the key as a signed int4).
+HOLD_LOCK_SPACE = 0x484F4C44  # "HOLD"
+HOLD_TIMEOUT = "60s"  # how long a click waits for another process's move on the same match
 POOL_MAX_SIZE = 10
+HOLD_POOL_MAX_SIZE = 20
 
 RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|EXPLAIN|SHOW|TABLE)\b", re.IGNORECASE)
 RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
@@ -142,11 +152,21 @@ class PostgresDatabase(Database):
 
     backend = "postgres"
 
-    def __init__(self, pool: asyncpg.Pool, url: str, owner: int, alive: asyncpg.Connection) -> None:
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        url: str,
+        owner: int,
+        alive: asyncpg.Connection,
+        holds: asyncpg.Pool,
+    ) -> None:
         self.pool = pool
         self.url = url
         self.owner = str(owner)
         self._alive = alive  # holds the advisory lock `owner` while this process runs
+        # hold() locks wait on connections of their own: a holder's save never waits for a
+        # connection that a click queued behind it occupies
+        self._holds = holds
 
     @classmethod
     async def connect(cls, url: str, *, max_size: int = POOL_MAX_SIZE) -> PostgresDatabase:
@@ -158,6 +178,12 @@ class PostgresDatabase(Database):
                 server_settings={"application_name": "ballcourt"},
             )
             alive = await asyncpg.connect(url, server_settings={"application_name": "ballcourt"})
+            holds = await asyncpg.create_pool(
+                url,
+                min_size=0,
+                max_size=HOLD_POOL_MAX_SIZE,
+                server_settings={"application_name": "ballcourt", "lock_timeout": HOLD_TIMEOUT},
+            )
         except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             raise DatabaseError(
                 f"The PostgreSQL database {redacted(url)} cannot be used ({error}). Check that "
@@ -166,13 +192,14 @@ class PostgresDatabase(Database):
             ) from error
         owner = secrets.randbelow(2**31 - 1) + 1
         await alive.execute("SELECT pg_advisory_lock($1)", owner)
-        return cls(pool, url, owner, alive)
+        return cls(pool, url, owner, alive, holds)
 
     def describe(self) -> str:
         return f"PostgreSQL {redacted(self.url)}"
 
     async def close(self) -> None:
         await self.pool.close()
+        await self._holds.close()
         await self._alive.close()
 
     def abandoned(self, owner_column: str) -> str:
@@ -181,8 +208,27 @@ class PostgresDatabase(Database):
         return (
             "NOT EXISTS (SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted"
             " AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+            " AND l.objsubid = 1"  # the one-key form (hold() locks use the two-key form)
             f" AND l.classid::bigint = 0 AND l.objid::bigint::text = {owner_column})"
         )
+
+    @asynccontextmanager
+    async def hold(self, key: str) -> AsyncIterator[None]:
+        """The cluster-wide lock on `key` (see the module's docstring); LockTimeout after
+        HOLD_TIMEOUT of waiting. Returning the connection to the pool unlocks it in any case
+        (asyncpg's reset runs pg_advisory_unlock_all), also when the block is cancelled."""
+        number = zlib.crc32(key.encode()) - 2**31
+        async with self._holds.acquire() as connection:
+            try:
+                await connection.execute("SELECT pg_advisory_lock($1, $2)", HOLD_LOCK_SPACE, number)
+            except asyncpg.LockNotAvailableError as error:
+                raise LockTimeout(f"{key} stayed locked for {HOLD_TIMEOUT}") from error
+            try:
+                yield
+            finally:
+                await connection.execute(
+                    "SELECT pg_advisory_unlock($1, $2)", HOLD_LOCK_SPACE, number
+                )
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresConnection]:

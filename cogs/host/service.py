@@ -355,7 +355,7 @@ class MatchHost:
             await self._post(adapter, stored, match, steps, first=True)
         finally:
             if not locked:
-                lock.release()
+                await lock.release()
 
     # ---- finding a match -------------------------------------------------------------------------
 
