@@ -72,7 +72,7 @@ async def start_match(
     host.require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
-    match, events = host._new_match(
+    match, events = host.new_match(
         adapter,
         options,
         names,
@@ -124,7 +124,7 @@ async def start_match(
     message = await interaction.original_response()
     stored = await game_store.load_game(host.bot.db, game_id)
     assert stored is not None
-    await host._open_play(adapter, stored, match, events, message)
+    await host.open_play(adapter, stored, match, events, message)
     return game_id
 
 
@@ -142,7 +142,7 @@ async def play_out(
     """A match the computer plays alone, stored finished (with the game's on_finished) in the
     transaction that creates it. Returns its id and the finished match."""
     level = adapter.computer_levels[0]
-    match, _ = host._new_match(
+    match, _ = host.new_match(
         adapter, options, names, computers={seat: level for seat in range(seats)}
     )
     rng = random.Random(f"{adapter.game}:play-out:{match.commitment}")
@@ -209,16 +209,16 @@ async def force_action(
         before = match.engine
         match.engine, events = await asyncio.to_thread(adapter.apply, before, seat, action)
         steps = [Step(before, events, match.engine)]
-        steps += await host._computer_steps(adapter, match, stored)
-        stored = await host._save(
+        steps += await host.computer_steps(adapter, match, stored)
+        stored = await host.save(
             adapter, stored, match, COMPUTER_ID, adapter.action_text(action), steps
         )
         try:
-            channel = await host._channel_of(stored)
+            channel = await host.channel_of(stored)
             await channel.send(fit(why), allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as error:
             log.warning("could not say why match %s was moved: %s", game_id, error)
-        await host._post(adapter, stored, match, steps)
+        await host.post(adapter, stored, match, steps)
     return True
 
 
@@ -249,4 +249,4 @@ async def act(
     """Apply `choose(adapter, match, seat)` for the user of `interaction` (PlayerError if they
     may not, or if the action is illegal: nothing is changed then)."""
     host: MatchHost = interaction.client.matches  # type: ignore[attr-defined]
-    await host._play(interaction, game_id, version, choose)
+    await host.play(interaction, game_id, version, choose)

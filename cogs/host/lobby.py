@@ -334,7 +334,7 @@ async def _start(
         action="start",
         events=[adapter.event_text(event) for event in events],
         status="active",
-        timers=host._timers_for(stored, match, stored.version + 1),
+        timers=host.timers_for(stored, match, stored.version + 1),
     )
     seated = ", ".join(adapter.seat_label(match, seat) for seat in range(len(players)))
     await interaction.response.edit_message(
@@ -345,4 +345,4 @@ async def _start(
         view=None,
         allowed_mentions=NO_MENTIONS,
     )
-    await host._open_play(adapter, stored, match, events, interaction.message, locked=True)
+    await host.open_play(adapter, stored, match, events, interaction.message, locked=True)

@@ -34,7 +34,7 @@ async def recover_one(host: MatchHost, stored: game_store.StoredGame) -> None:
         stored = await game_store.load_game(host.bot.db, stored.id) or stored
         match = Match.from_json(adapter, stored.state)
         if not await timer_store.timers_for_game(host.bot.db, stored.id):
-            wanted = host._timers_for(stored, match, stored.version)
+            wanted = host.timers_for(stored, match, stored.version)
             if wanted:
                 await game_store.set_timers(host.bot.db, stored.id, wanted)
                 host.bot.timers.wake()
@@ -49,4 +49,4 @@ async def recover_one(host: MatchHost, stored: game_store.StoredGame) -> None:
             ]
             step = Step(match.engine, [], match.engine, texts=texts)
             log.info("match %s: posting version %s, lost in a crash", stored.id, stored.version)
-            await host._post(adapter, stored, match, [step])
+            await host.post(adapter, stored, match, [step])

@@ -85,7 +85,7 @@ def _hours(minutes: int) -> str:
 async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
     game_id = timer.payload["game_id"]
     async with host.bot.game_locks(game_id):
-        found = await host._still_waiting(timer.payload)
+        found = await host.still_waiting(timer.payload)
         if found is None:
             return  # somebody moved since
         adapter, stored, match = found
@@ -105,11 +105,11 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         level = adapter.computer_levels[0]
         for seat in absent:
             match.computers[seat] = level
-        steps = await host._computer_steps(adapter, match, stored)
-        stored = await host._save(adapter, stored, match, COMPUTER_ID, "takeover", steps)
+        steps = await host.computer_steps(adapter, match, stored)
+        stored = await host.save(adapter, stored, match, COMPUTER_ID, "takeover", steps)
         labels = " and ".join(adapter.seat_label(match, seat) for seat in absent)
         users = [stored.players[seat] for seat in absent]
-        channel = await host._channel_of(stored)
+        channel = await host.channel_of(stored)
         try:
             await channel.send(
                 " ".join(f"<@{user}>" for user in users)
@@ -121,7 +121,7 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
             )
         except discord.HTTPException as error:
             log.warning("could not announce the takeover in match %s: %s", stored.id, error)
-        await host._post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
+        await host.post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
 
 
 async def take_back(host: MatchHost, interaction: discord.Interaction, game_id: int) -> None:
@@ -147,11 +147,11 @@ async def take_back(host: MatchHost, interaction: discord.Interaction, game_id: 
             actor_id=interaction.user.id,
             action="take back",
             events=[text],
-            timers=host._timers_for(stored, match, stored.version + 1),
+            timers=host.timers_for(stored, match, stored.version + 1),
         )
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
         # The version moved on: post the position again so everyone has current buttons.
         step = Step(match.engine, [], match.engine, texts=[text])
-        await host._post(adapter, stored, match, [step], interaction=interaction)
+        await host.post(adapter, stored, match, [step], interaction=interaction)

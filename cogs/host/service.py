@@ -111,9 +111,11 @@ class MatchHost:
 
     # ---- creating a match ----------------------------------------------------------------------
 
-    def _new_match(
+    def new_match(
         self, adapter: GameAdapter, options: dict[str, Any], names: list[str], **extra: Any
     ) -> tuple[Match, list[Any]]:
+        """A new match's envelope and the engine's opening events: a fresh seed, committed to
+        (sha256 with a secret salt) before anyone sees a die."""
         seed = self.bot.seed_source.randrange(2**31)
         state, events = adapter.new_state(seed, options)
         salt = secrets.token_hex(16)
@@ -154,7 +156,7 @@ class MatchHost:
                 "and only later may their opponent claim the match."
             )
         user = interaction.user
-        match, _ = self._new_match(
+        match, _ = self.new_match(
             adapter,
             options,
             [user.display_name, opponent.display_name],
@@ -188,7 +190,7 @@ class MatchHost:
         """Start a match at once against the computer (seat 1)."""
         self.require_match_permissions(interaction)
         user = interaction.user
-        match, events = self._new_match(
+        match, events = self.new_match(
             adapter,
             options,
             [user.display_name, f"Computer ({level})"],
@@ -207,7 +209,7 @@ class MatchHost:
         message = await interaction.original_response()
         stored = await game_store.load_game(self.bot.db, game_id)
         assert stored is not None
-        await self._open_play(adapter, stored, match, events, message)
+        await self.open_play(adapter, stored, match, events, message)
 
     async def _create(
         self,
@@ -292,14 +294,14 @@ class MatchHost:
                 action="accept",
                 events=[adapter.event_text(e) for e in events],
                 status="active",
-                timers=self._timers_for(stored, match, stored.version + 1),
+                timers=self.timers_for(stored, match, stored.version + 1),
             )
             await interaction.response.edit_message(
                 content=f"{adapter.title} match #{game_id}: <@{challenger}> vs <@{challenged}>. "
                 f"Play in the thread below.\nDice commitment: `{match.commitment}`.",
                 view=None,
             )
-            await self._open_play(adapter, stored, match, events, interaction.message, locked=True)
+            await self.open_play(adapter, stored, match, events, interaction.message, locked=True)
 
     async def cancel_challenge(
         self, adapter: GameAdapter, stored: game_store.StoredGame, actor_id: int
@@ -319,7 +321,7 @@ class MatchHost:
         )
         return text
 
-    async def _open_play(
+    async def open_play(
         self,
         adapter: GameAdapter,
         stored: game_store.StoredGame,
@@ -346,13 +348,11 @@ class MatchHost:
             await lock.acquire()
         try:
             steps = [Step(match.engine, events, match.engine)]
-            computer_steps = await self._computer_steps(adapter, match, stored)
+            computer_steps = await self.computer_steps(adapter, match, stored)
             if computer_steps:
                 steps += computer_steps
-                stored = await self._save(
-                    adapter, stored, match, COMPUTER_ID, "computer", steps[1:]
-                )
-            await self._post(adapter, stored, match, steps, first=True)
+                stored = await self.save(adapter, stored, match, COMPUTER_ID, "computer", steps[1:])
+            await self.post(adapter, stored, match, steps, first=True)
         finally:
             if not locked:
                 await lock.release()
@@ -408,7 +408,7 @@ class MatchHost:
         self, interaction: discord.Interaction, adapter: GameAdapter, text: str
     ) -> None:
         stored = await self.match_here(interaction, adapter, include_pending=False)
-        await self._play(
+        await self.play(
             interaction,
             stored.id,
             stored.version,
@@ -438,7 +438,7 @@ class MatchHost:
         )
 
     async def confirm_resign(self, interaction: discord.Interaction, game_id: int) -> None:
-        await self._play(
+        await self.play(
             interaction,
             game_id,
             None,
@@ -462,7 +462,7 @@ class MatchHost:
         if button.action == FORM:
             await self._open_form(interaction, button.game_id, button.version)
             return
-        await self._play(
+        await self.play(
             interaction,
             button.game_id,
             button.version,
@@ -489,7 +489,7 @@ class MatchHost:
         values = text_inputs((interaction.data or {}).get("components", []))
         text = values[0] if values else ""
         try:
-            await self._play(
+            await self.play(
                 interaction,
                 int(found[1]),
                 int(found[2]),
@@ -531,7 +531,7 @@ class MatchHost:
             raise UserError(STALE_BUTTON.format(game=adapter.game))
         return adapter, stored, match, seat
 
-    async def _play(
+    async def play(
         self,
         interaction: discord.Interaction,
         game_id: int,
@@ -555,11 +555,11 @@ class MatchHost:
                 await interaction.response.defer()
             match.engine = after
             steps = [Step(before, events, after)]
-            steps += await self._computer_steps(adapter, match, stored)
-            stored = await self._save(
+            steps += await self.computer_steps(adapter, match, stored)
+            stored = await self.save(
                 adapter, stored, match, interaction.user.id, adapter.action_text(action), steps
             )
-            posted = await self._post(adapter, stored, match, steps, interaction=interaction)
+            posted = await self.post(adapter, stored, match, steps, interaction=interaction)
         if posted and interaction.type is discord.InteractionType.application_command:
             await interaction.followup.send(
                 f"Done: see {adapter.title} match #{stored.id}'s newest message.", ephemeral=True
@@ -570,7 +570,7 @@ class MatchHost:
         button or form drawn before another seat's decision: those did not change its choice."""
         return adapter.simultaneous(match.engine) and seat in adapter.actors(match.engine)
 
-    async def _computer_steps(
+    async def computer_steps(
         self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
     ) -> list[Step]:
         """The computer seats play while only they may act; one Step for all of it. Their RNG
@@ -601,7 +601,7 @@ class MatchHost:
             match.engine = steps[-1].after
         return steps
 
-    async def _save(
+    async def save(
         self,
         adapter: GameAdapter,
         stored: game_store.StoredGame,
@@ -610,6 +610,9 @@ class MatchHost:
         action: str,
         steps: list[Step],
     ) -> game_store.StoredGame:
+        """Store the match after `steps` as one versioned move: state, the steps' events, the
+        next reminders, and for a finished match its results and ratings, all in one
+        transaction (StaleGameError if another move was saved since `stored` was read)."""
         finished = adapter.is_over(match.engine)
 
         async def also(conn):
@@ -624,7 +627,7 @@ class MatchHost:
             action=action,
             events=[adapter.event_text(e) for step in steps for e in step.events],
             status="finished" if finished else None,
-            timers=self._timers_for(stored, match, stored.version + 1),
+            timers=self.timers_for(stored, match, stored.version + 1),
             also=also if finished else None,
         )
 
@@ -647,7 +650,7 @@ class MatchHost:
         players = list(reversed(stored.players))
         names = list(reversed(old.names))
         computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
-        match, events = self._new_match(
+        match, events = self.new_match(
             adapter,
             adapter.rematch_options(old.engine),
             names,
@@ -681,7 +684,7 @@ class MatchHost:
             )
             created = await game_store.load_game(self.bot.db, game_id)
             assert created is not None
-            await self._open_play(adapter, created, match, events, message)
+            await self.open_play(adapter, created, match, events, message)
             return
         challenged = players[match.challenged_seat]
         await channel.send(
@@ -693,7 +696,7 @@ class MatchHost:
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
         )
 
-    def _timers_for(
+    def timers_for(
         self, stored: game_store.StoredGame, match: Match, version: int
     ) -> list[timer_store.TimerSpec]:
         """The reminder (and, between people, the forfeit offer) for the position at `version`."""
@@ -727,7 +730,8 @@ class MatchHost:
 
     # ---- posting -----------------------------------------------------------------------------------
 
-    async def _channel_of(self, stored: game_store.StoredGame) -> discord.abc.Messageable:
+    async def channel_of(self, stored: game_store.StoredGame) -> discord.abc.Messageable:
+        """Where the match is played: its thread, else the channel it was started in."""
         channel_id = stored.thread_id or stored.channel_id
         channel = self.bot.get_channel(channel_id)
         if channel is None:
@@ -759,7 +763,7 @@ class MatchHost:
             stored.id, stored.version, spec.action, spec.arg, label=spec.label, style=style
         )
 
-    async def _post(
+    async def post(
         self,
         adapter: GameAdapter,
         stored: game_store.StoredGame,
@@ -774,7 +778,7 @@ class MatchHost:
         the version as posted. If Discord refuses, the player hears exactly what happened."""
         await self._retire_old_buttons(stored, keep=None)
         try:
-            channel = await self._channel_of(stored)
+            channel = await self.channel_of(stored)
             last: discord.Message | None = None
             for index, step in enumerate(steps):
                 final = index == len(steps) - 1
@@ -840,14 +844,16 @@ class MatchHost:
         if old is None or old == keep:
             return
         try:
-            channel = await self._channel_of(stored)
+            channel = await self.channel_of(stored)
             await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
         except (discord.HTTPException, AttributeError):
             log.info("could not clear the buttons of match %s's old message", stored.id)
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 
-    async def _still_waiting(self, payload: dict[str, Any]):
+    async def still_waiting(self, payload: dict[str, Any]):
+        """For a reminder or forfeit timer: the match it names, if it still waits at that
+        version (cogs/host/timeouts.py)."""
         return await timeouts.still_waiting(self, payload)
 
     async def claim_forfeit(

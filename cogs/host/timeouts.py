@@ -41,7 +41,7 @@ async def on_remind_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         return
     adapter, stored, match = found
     waiting = [stored.players[s] for s in sorted(adapter.actors(match.engine))]
-    channel = await host._channel_of(stored)
+    channel = await host.channel_of(stored)
     await channel.send(
         " ".join(f"<@{u}>" for u in waiting if u != COMPUTER_ID)
         + f", {adapter.title} match #{stored.id} is waiting for your move: "
@@ -57,7 +57,7 @@ async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:
     adapter, stored, match = found
     absent = adapter.actors(match.engine)
     waiting = [stored.players[s] for s in human_seats(stored.players) if s not in absent]
-    channel = await host._channel_of(stored)
+    channel = await host.channel_of(stored)
     await channel.send(
         " ".join(f"<@{u}>" for u in waiting)
         + f", your opponent has not moved in match #{stored.id} for "
@@ -88,5 +88,5 @@ async def claim_forfeit(
         match.forfeited_by = absent[0]
         await interaction.response.defer()
         steps = [Step(before, events, match.engine)]
-        stored = await host._save(adapter, stored, match, interaction.user.id, "forfeit", steps)
-        await host._post(adapter, stored, match, steps, interaction=interaction)
+        stored = await host.save(adapter, stored, match, interaction.user.id, "forfeit", steps)
+        await host.post(adapter, stored, match, steps, interaction=interaction)
