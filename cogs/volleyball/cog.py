@@ -300,8 +300,7 @@ class Volleyball(commands.Cog):
     @app_commands.describe(league=LEAGUE_HELP)
     @app_commands.autocomplete(league=league_autocomplete)
     async def league_start(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find(interaction, league)
-        self.leagues.require_admin(interaction, stored)
+        stored = await self.leagues.find_as_admin(interaction, league)
         stored, deadline = await self.leagues.start_league(stored.id)
         await interaction.response.send_message(
             f"{stored.name} has started; round 1 is due {timestamp(deadline)}. The season's "
@@ -314,8 +313,7 @@ class Volleyball(commands.Cog):
     @app_commands.describe(league=LEAGUE_HELP)
     @app_commands.autocomplete(league=league_autocomplete)
     async def league_pause(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find(interaction, league)
-        self.leagues.require_admin(interaction, stored)
+        stored = await self.leagues.find_as_admin(interaction, league)
         stored = await self.leagues.pause(stored.id)
         await interaction.response.send_message(
             f"{stored.name} is paused: no round is played until an admin uses "
@@ -326,8 +324,7 @@ class Volleyball(commands.Cog):
     @app_commands.describe(league=LEAGUE_HELP)
     @app_commands.autocomplete(league=league_autocomplete)
     async def league_resume(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find(interaction, league)
-        self.leagues.require_admin(interaction, stored)
+        stored = await self.leagues.find_as_admin(interaction, league)
         stored, deadline = await self.leagues.resume(stored.id)
         await interaction.response.send_message(
             f"{stored.name} goes on: {round_name(decode(stored))} is due {timestamp(deadline)}."
@@ -360,8 +357,7 @@ class Volleyball(commands.Cog):
         admin_role: discord.Role | None = None,
         season: app_commands.Range[str, 0, 300] = "",
     ) -> None:
-        stored = await self.leagues.find(interaction, league)
-        self.leagues.require_admin(interaction, stored)
+        stored = await self.leagues.find_as_admin(interaction, league)
         changes: dict[str, object] = {}
         if every_hours is not None or weekday or time:
             try:
@@ -441,8 +437,7 @@ class Volleyball(commands.Cog):
     @app_commands.describe(league=LEAGUE_HELP)
     @app_commands.autocomplete(league=league_autocomplete)
     async def round_run_now(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find(interaction, league)
-        self.leagues.require_admin(interaction, stored)
+        stored = await self.leagues.find_as_admin(interaction, league)
         if stored.status == "forming":
             raise UserError(f"Start {stored.name} first (`/volleyball league start`).")
         state = decode(stored)

@@ -148,6 +148,14 @@ class Leagues:
         roles = getattr(interaction.user, "roles", [])
         return any(role.id == stored.admin_role_id for role in roles)
 
+    async def find_as_admin(
+        self, interaction: discord.Interaction, name: str | None
+    ) -> store.StoredLeague:
+        """The league a command is about (as `find`), if the caller may run it."""
+        stored = await self.find(interaction, name)
+        self.require_admin(interaction, stored)
+        return stored
+
     def require_admin(
         self, interaction: discord.Interaction, stored: store.StoredLeague | None
     ) -> None:
