@@ -26,6 +26,7 @@ from fakediscord.model import (
     Channel,
     DiscordViolation,
     DriverError,
+    Guild,
     StoredFile,
     Upload,
     User,
@@ -55,18 +56,20 @@ class DiscordDriver:
 
     @property
     def guild_id(self) -> int:
+        """The first guild's id (``fake.guilds`` has every guild)."""
         return self.fake.guild.id
 
     @property
     def bot_user(self) -> User:
         return self.fake.bot_user
 
-    def add_channel(self, name: str, *, deny_bot: int = 0) -> Channel:
-        """A new text channel; tell the bot with a CHANNEL_CREATE. ``deny_bot`` takes
-        permission bits (fakediscord.model.SEND_MESSAGES, ...) the bot lacks there."""
+    def add_channel(self, name: str, *, deny_bot: int = 0, guild: Guild | None = None) -> Channel:
+        """A new text channel in ``guild`` (default the first); tell the bot with a
+        CHANNEL_CREATE. ``deny_bot`` takes permission bits (fakediscord.model.SEND_MESSAGES,
+        ...) the bot lacks there."""
 
         async def create() -> Channel:
-            channel = self.fake.add_channel(name, deny_bot=deny_bot)
+            channel = self.fake.add_channel(name, deny_bot=deny_bot, guild=guild)
             await self.fake.dispatch(
                 "CHANNEL_CREATE", copy.deepcopy(self.fake.channels[channel.id])
             )
@@ -75,17 +78,18 @@ class DiscordDriver:
         return self.fake.call_sync_coroutine(create)
 
     def add_user(self, name: str, *, permissions: int | None = None) -> User:
-        """A new member of the guild (GUILD_MEMBER_ADD is sent; the bot sees it only with the
-        members intent, but interactions carry the member anyway). ``permissions``: bits
-        from fakediscord.model (e.g. ADMINISTRATOR); default an ordinary member."""
+        """A new member of every guild (GUILD_MEMBER_ADD is sent for each; the bot sees it only
+        with the members intent, but interactions carry the member anyway). ``permissions``:
+        bits from fakediscord.model (e.g. ADMINISTRATOR); default an ordinary member."""
 
         async def create() -> User:
             if permissions is None:
                 user = self.fake.add_user(name)
             else:
                 user = self.fake.add_user(name, permissions=permissions)
-            member = self.fake.member_json(user)
-            await self.fake.dispatch("GUILD_MEMBER_ADD", {**member, "guild_id": str(self.guild_id)})
+            for guild in list(self.fake.guilds.values()):
+                member = self.fake.member_json(user, guild=guild)
+                await self.fake.dispatch("GUILD_MEMBER_ADD", {**member, "guild_id": str(guild.id)})
             return user
 
         return self.fake.call_sync_coroutine(create)
@@ -527,12 +531,17 @@ class DiscordDriver:
         timeout: float,
         wait_followup: bool,
     ) -> Reply:
-        if not self.fake.bot_connected:
+        if not self.fake.connected_sessions():
             raise DriverError("the bot is not connected to the fake Discord")
 
         async def run() -> Reply:
             await self.fake.settle()
             record = await build()
+            # sharded: the process that gets this channel's events must be connected
+            guild = self.fake.guild_of_channel(record.channel_id)
+            if not self.fake.guild_connected(guild.id if guild else None):
+                record.awaiting = False
+                raise DriverError("the bot is not connected to the fake Discord")
             self._last_interaction_id = record.id
             self._threads_before_last_interaction = len(self.fake.thread_order)
             await self.fake.send_interaction(record)
@@ -683,7 +692,7 @@ class DiscordDriver:
     def _visible_commands(self, channel: Channel) -> list[dict[str, Any]]:
         commands = list(self.fake.commands.get(None, []))
         if channel.type != DM:
-            commands += self.fake.commands.get(self.guild_id, [])
+            commands += self.fake.commands.get(channel.guild_id or self.guild_id, [])
         return commands
 
     def _command_data(
@@ -846,7 +855,8 @@ class DiscordDriver:
             resolved.setdefault("channels", {})[str(value.id)] = entry
             return str(value.id)
         if kind == limits.ROLE_OPTION and isinstance(value, int):
-            roles = {int(role["id"]): role for role in self.fake.roles_json()}
+            guild = self.fake.guild_of_channel(channel.id)
+            roles = {int(role["id"]): role for role in self.fake.roles_json(guild)}
             if value not in roles:
                 raise DriverError(f"no role {value}")
             resolved.setdefault("roles", {})[str(value)] = roles[value]

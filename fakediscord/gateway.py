@@ -1,7 +1,7 @@
 """The fake Discord gateway: one websocket per bot connection, sessions that can be resumed.
 
-Speaks what discord.py 2.7 expects: HELLO, heartbeats and ACKs, IDENTIFY -> READY and one
-GUILD_CREATE, RESUME -> replayed events + RESUMED (or INVALID_SESSION), REQUEST_GUILD_MEMBERS
+Speaks what discord.py 2.7 expects: HELLO, heartbeats and ACKs, IDENTIFY -> READY and a
+GUILD_CREATE per guild, RESUME -> replayed events + RESUMED (or INVALID_SESSION), REQUEST_GUILD_MEMBERS
 -> GUILD_MEMBERS_CHUNK, and dispatches (INTERACTION_CREATE, MESSAGE_CREATE, ...) with sequence
 numbers. Payloads are JSON, compressed with zlib-stream when the bot asks for it (discord.py
 does unless zstandard is installed; zstd-stream is refused, because the fake cannot write it).
@@ -68,6 +68,7 @@ class GatewaySession:
     sequence: int = 0
     backlog: list[dict[str, Any]] = field(default_factory=list)
     connection: GatewayConnection | None = None
+    heartbeats: int = 0  # heartbeats the bot sent on this session (FakeDiscord.ping_bot)
 
     async def dispatch(self, event: str, data: dict[str, Any]) -> None:
         self.sequence += 1
@@ -105,6 +106,8 @@ async def handle_gateway(fake: FakeDiscord, request: web.Request) -> web.WebSock
             if op == HEARTBEAT:
                 await connection.send({"op": HEARTBEAT_ACK})
                 fake.heartbeats_received += 1
+                if session is not None:
+                    session.heartbeats += 1
                 fake.notify()
             elif op == IDENTIFY:
                 session = GatewaySession(secrets.token_hex(16), int(data.get("intents") or 0))

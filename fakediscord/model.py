@@ -71,6 +71,22 @@ class SnowflakeFactory:
             self._last = max(self._last + 1, milliseconds << 22)
             return self._last
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> int:
+        """The next id whose guild would be routed to shard ``shard_id`` of ``shard_count``:
+        Discord's rule is ``(guild_id >> 22) % shard_count``, so the timestamp part is moved
+        up by at most ``shard_count - 1`` milliseconds. Still unique and increasing."""
+        if not 0 <= shard_id < shard_count:
+            raise ValueError(f"shard {shard_id} is not one of {shard_count} shards")
+        with self._lock:
+            milliseconds = int(CLOCK.time() * 1000) - DISCORD_EPOCH_MS
+            candidate = max(self._last + 1, milliseconds << 22)
+            timestamp = candidate >> 22
+            if timestamp % shard_count != shard_id:
+                timestamp += (shard_id - timestamp) % shard_count
+                candidate = timestamp << 22
+            self._last = candidate
+            return candidate
+
 
 @dataclass(frozen=True)
 class User:
@@ -121,9 +137,17 @@ class Channel:
 
 @dataclass(frozen=True)
 class Guild:
+    """A guild (server) as a test sees it. Its @everyone role has the guild's id; the bot's
+    managed role is ``bot_role_id`` (each guild has its own)."""
+
     id: int
     name: str
     owner_id: int
+    bot_role_id: int = 0
+
+    @property
+    def everyone_role_id(self) -> int:
+        return self.id
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 The bot's database (sandbox.db) remembers games by channel, message and user ids; a fake
 Discord that forgot them after a restart would leave every game pointing at nothing. So the
-sandbox writes the fake's state (ids, users, channels, threads, messages, the synced command
-tree, the clock offset) to ``state.json`` and every stored file to ``files/`` in its data folder,
+sandbox writes the fake's state (ids, users, guilds, channels, threads, messages, the synced
+command tree, the clock offset) to ``state.json`` and every stored file to ``files/`` in its data folder,
 and reads them back on the next start. Interactions are not kept: like Discord's, their tokens
 expire.
 """
@@ -33,8 +33,7 @@ def snapshot(fake: FakeDiscord) -> dict[str, Any]:
         "bot_user": dataclasses.asdict(fake.bot_user),
         "users": [dataclasses.asdict(user) for user in fake.users.values()],
         "owner_id": fake.owner.id,
-        "guild": dataclasses.asdict(fake.guild),
-        "bot_role_id": fake.bot_role_id,
+        "guilds": [dataclasses.asdict(guild) for guild in fake.guilds.values()],
         "members": {str(k): v for k, v in fake.members.items()},
         "member_permissions": {str(k): v for k, v in fake.member_permissions.items()},
         "channels": {str(k): v for k, v in fake.channels.items()},
@@ -88,8 +87,10 @@ def load(fake: FakeDiscord, folder: Path) -> bool:
     fake.users = {int(u["id"]): User(**u) for u in state["users"]}
     fake.bot_user = fake.users[int(state["bot_user"]["id"])]
     fake.owner = fake.users[int(state["owner_id"])]
-    fake.guild = Guild(**state["guild"])
-    fake.bot_role_id = state["bot_role_id"]
+    fake.guilds = {}
+    for saved in _saved_guilds(state):
+        guild = Guild(**saved)
+        fake.guilds[guild.id] = guild
     fake.members = {int(k): v for k, v in state["members"].items()}
     fake.member_permissions = {int(k): v for k, v in state["member_permissions"].items()}
     fake.channels = {int(k): v for k, v in state["channels"].items()}
@@ -110,3 +111,11 @@ def load(fake: FakeDiscord, folder: Path) -> bool:
     fake.commands = {(None if k == "global" else int(k)): v for k, v in state["commands"].items()}
     fake.thread_order = list(state["thread_order"])
     return True
+
+
+def _saved_guilds(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every saved guild, the first first. A world saved before the fake had several guilds
+    kept one under "guild", with its bot role beside it."""
+    if "guilds" in state:
+        return state["guilds"]
+    return [{**state["guild"], "bot_role_id": state["bot_role_id"]}]

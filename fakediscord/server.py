@@ -2,9 +2,10 @@
 
 ``FakeDiscord`` runs an aiohttp server on a random free port in a background thread with its
 own event loop, so tests with any event loop (pytest-asyncio's per-test loops) can drive it.
-It holds one guild with users and channels, every message the bot sends, the synced command
-tree and every interaction; it answers exactly as Discord would, including Discord's errors,
-and records each rule the bot broke as a ``Violation`` that fails the test (see conftest.py).
+It holds guilds (``guild`` is the first, the default everywhere; ``add_guild`` adds more) with
+users and channels, every message the bot sends, the synced command tree and every
+interaction; it answers exactly as Discord would, including Discord's errors, and records each
+rule the bot broke as a ``Violation`` that fails the test (see conftest.py).
 
 Only the driver (driver.py) and the conftest talk to this class; game tests use the driver.
 """
@@ -157,15 +158,22 @@ def _form_error(errors: list[limits.FieldError]) -> RequestError:
 class FakeDiscord:
     """The fake server. Start it with ``start()``; stop with ``stop()``."""
 
-    def __init__(self, *, guild_name: str = "Ballcourt Test Server") -> None:
+    def __init__(
+        self,
+        *,
+        guild_name: str = "Ballcourt Test Server",
+        first_guild_shard: tuple[int, int] | None = None,
+    ) -> None:
+        """``first_guild_shard=(k, count)``: the first guild's id routes to shard k of count
+        (see ``add_guild``); by default it is wherever the clock puts it."""
         self.ids = SnowflakeFactory()
         self.token = "fake-bot-token"
         self.application_id = self.ids.next()
         self.bot_user = User(self.application_id, "ballcourt", bot=True)
         self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
         self.owner = self._new_user("owner")
-        self.guild = Guild(self.ids.next(), guild_name, self.owner.id)
-        self.bot_role_id = self.ids.next()
+        self.guilds: dict[int, Guild] = {}  # in creation order; the first is ``guild``
+        self._new_guild(guild_name, first_guild_shard)
         self.members: dict[int, dict[str, Any]] = {}
         self.member_permissions: dict[int, int] = {}
         self.channels: dict[int, dict[str, Any]] = {}
@@ -183,7 +191,8 @@ class FakeDiscord:
         self.errors: list[tuple[str, int, dict[str, Any]]] = []  # every error answered
         self.requests: list[str] = []  # "METHOD path" of every REST call, in order
         self.gateway_sessions: dict[str, GatewaySession] = {}
-        self.session: GatewaySession | None = None
+        self.session: GatewaySession | None = None  # the last to IDENTIFY
+        self.recommended_shards = 1  # what GET /gateway/bot answers
         self.identify_count = 0
         self.resume_count = 0
         self.gateway_queries: list[dict[str, str]] = []  # query of each websocket connection
@@ -203,7 +212,7 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
         self._setup_app: Callable[[web.Application], None] | None = None
-        self._add_member(self.bot_user, roles=[self.bot_role_id])
+        self._add_member(self.bot_user)
         self._add_member(self.owner)
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -316,14 +325,23 @@ class FakeDiscord:
                 await asyncio.wait_for(self._changed.wait(), remaining)
 
     async def ping_bot(self, timeout: float = 2.0) -> bool:
-        """Ask the bot for a heartbeat (op 1) and wait for it: a round trip through the bot's
-        event loop, so whatever the bot read before it (an HTTP answer) has been handled."""
-        session = self.session
-        if session is None or session.connection is None:
+        """Ask the bot for a heartbeat (op 1) on every connected session and wait for each:
+        a round trip through the bot's event loop(s), so whatever the bot read before it (an
+        HTTP answer) has been handled, in every process of a sharded bot."""
+        sessions = self.connected_sessions()
+        if not sessions:
             return False
-        before = self.heartbeats_received
-        await session.connection.send({"op": 1, "d": None})
-        return await self.wait_until(lambda: self.heartbeats_received > before, timeout)
+        before = {session.session_id: session.heartbeats for session in sessions}
+        for session in sessions:
+            assert session.connection is not None
+            await session.connection.send({"op": 1, "d": None})
+        return await self.wait_until(
+            lambda: all(
+                session.heartbeats > before[session.session_id] or session.connection is None
+                for session in sessions
+            ),
+            timeout,
+        )
 
     async def settle(self, quiet: float = 0.002, cap: float = 2.0) -> None:
         """Wait until the bot is idle: no REST call in flight or in the last ``quiet``
@@ -357,19 +375,60 @@ class FakeDiscord:
 
     # --- people and places -------------------------------------------------------------------
 
+    @property
+    def guild(self) -> Guild:
+        """The first guild: where everything happens unless a test names another."""
+        return next(iter(self.guilds.values()))
+
+    @property
+    def bot_role_id(self) -> int:
+        """The bot's managed role in the first guild (``Guild.bot_role_id`` in any guild)."""
+        return self.guild.bot_role_id
+
+    def _new_guild(self, name: str, shard: tuple[int, int] | None) -> Guild:
+        guild_id = self.ids.next() if shard is None else self.ids.next_on_shard(*shard)
+        guild = Guild(guild_id, name, self.owner.id, bot_role_id=self.ids.next())
+        self.guilds[guild.id] = guild
+        return guild
+
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> Guild:
+        """Another guild with the bot in it. ``shard=(k, count)`` picks an id that Discord
+        routes to shard k of count, ``(id >> 22) % count == k``. Its owner is ``owner``; it
+        has its own @everyone role (the guild's id) and bot role (``Guild.bot_role_id``).
+        Every user (``add_user``, before or after) is a member of every guild, with the same
+        permissions. A bot already connected gets GUILD_CREATE for it (it was invited), on the
+        guild's shard; add guilds before the bot starts to have them in READY."""
+        if not self._on_server_thread():
+            return self.call_sync_coroutine(lambda: self._add_guild_and_announce(name, shard))
+        guild = self._new_guild(name, shard)
+        if self._loop is not None and self.bot_connected:
+            self._loop.create_task(self.dispatch("GUILD_CREATE", self.guild_json(guild)))
+        return guild
+
+    async def _add_guild_and_announce(self, name: str, shard: tuple[int, int] | None) -> Guild:
+        guild = self._new_guild(name, shard)
+        await self.dispatch("GUILD_CREATE", self.guild_json(guild))
+        return guild
+
+    def guild_of_channel(self, channel_id: int) -> Guild | None:
+        """The guild of a text channel or thread; None for a DM (or an unknown channel)."""
+        data = self.channels.get(channel_id)
+        if data is None or not data.get("guild_id"):
+            return None
+        return self.guilds.get(int(data["guild_id"]))
+
     def _new_user(self, name: str) -> User:
         user = User(self.ids.next(), name)
         self.users[user.id] = user
         return user
 
-    def _add_member(
-        self, user: User, roles: list[int] | None = None, permissions: int = MEMBER_PERMISSIONS
-    ) -> None:
+    def _add_member(self, user: User, permissions: int = MEMBER_PERMISSIONS) -> None:
+        """A member of every guild (``roles`` are filled in per guild by ``member_json``)."""
         self.members[user.id] = {
             "user": user.to_json(),
             "nick": None,
             "avatar": None,
-            "roles": [str(role) for role in roles or []],
+            "roles": [],
             "joined_at": _now_iso(),
             "premium_since": None,
             "deaf": False,
@@ -379,7 +438,7 @@ class FakeDiscord:
             "communication_disabled_until": None,
         }
         self.member_permissions[user.id] = (
-            ALL_PERMISSIONS if user.id == self.guild.owner_id else permissions
+            ALL_PERMISSIONS if user.id == self.owner.id else permissions
         )
 
     def _on_server_thread(self) -> bool:
@@ -387,28 +446,31 @@ class FakeDiscord:
         return self._thread is None or threading.current_thread() is self._thread
 
     def add_user(self, name: str, *, permissions: int = MEMBER_PERMISSIONS) -> User:
-        """A new guild member. The bot learns of members from GUILD_CREATE (so add them before
-        it connects) or from the interactions they send (discord.add_user also announces)."""
+        """A new member of every guild, with the same ``permissions`` in each. The bot learns
+        of members from GUILD_CREATE (so add them before it connects) or from the interactions
+        they send (discord.add_user also announces)."""
         if not self._on_server_thread():
             return self.call_sync(lambda: self.add_user(name, permissions=permissions))
         user = self._new_user(name)
         self._add_member(user, permissions=permissions)
         return user
 
-    def add_channel(self, name: str, *, deny_bot: int = 0) -> Channel:
-        """A guild text channel; ``deny_bot`` removes permissions from the bot's role there."""
+    def add_channel(self, name: str, *, deny_bot: int = 0, guild: Guild | None = None) -> Channel:
+        """A text channel in ``guild`` (default the first); ``deny_bot`` removes permissions
+        from the bot's role there."""
         if not self._on_server_thread():
-            return self.call_sync(lambda: self.add_channel(name, deny_bot=deny_bot))
+            return self.call_sync(lambda: self.add_channel(name, deny_bot=deny_bot, guild=guild))
+        guild = self.guilds[guild.id] if guild is not None else self.guild
         channel_id = self.ids.next()
         overwrites = []
         if deny_bot:
             overwrites.append(
-                {"id": str(self.bot_role_id), "type": 0, "allow": "0", "deny": str(deny_bot)}
+                {"id": str(guild.bot_role_id), "type": 0, "allow": "0", "deny": str(deny_bot)}
             )
         self.channels[channel_id] = {
             "id": str(channel_id),
             "type": GUILD_TEXT,
-            "guild_id": str(self.guild.id),
+            "guild_id": str(guild.id),
             "name": name,
             "position": len(self.channels),
             "permission_overwrites": overwrites,
@@ -455,9 +517,10 @@ class FakeDiscord:
             return MEMBER_PERMISSIONS
         if data.get("parent_id") and int(data["parent_id"]) in self.channels:
             data = self.channels[int(data["parent_id"])]
+        guild = self.guilds[int(data["guild_id"])]
         permissions = BOT_PERMISSIONS
         for overwrite in data.get("permission_overwrites") or []:
-            if int(overwrite["id"]) in (self.bot_role_id, self.application_id):
+            if int(overwrite["id"]) in (guild.bot_role_id, self.application_id):
                 permissions &= ~int(overwrite["deny"])
                 permissions |= int(overwrite["allow"])
         return permissions
@@ -468,39 +531,50 @@ class FakeDiscord:
         permissions = self.member_permissions.get(user.id, MEMBER_PERMISSIONS)
         return ALL_PERMISSIONS if permissions & ADMINISTRATOR else permissions
 
-    def member_json(self, user: User, channel_id: int | None = None) -> dict[str, Any]:
+    def member_json(
+        self, user: User, channel_id: int | None = None, *, guild: Guild | None = None
+    ) -> dict[str, Any]:
+        """The user as a member of ``guild`` (default: the channel's guild, else the first);
+        with ``channel_id``, with their permissions there (as interactions carry them)."""
+        if guild is None:
+            guild = (self.guild_of_channel(channel_id) if channel_id else None) or self.guild
         member = copy.deepcopy(self.members[user.id])
+        member["roles"] = [str(guild.bot_role_id)] if user.id == self.bot_user.id else []
         if channel_id is not None:
             member["permissions"] = str(self.member_permissions_in(user, channel_id))
         return member
 
-    def guild_json(self) -> dict[str, Any]:
+    def guild_json(self, guild: Guild | None = None) -> dict[str, Any]:
+        """GUILD_CREATE's payload for ``guild`` (default the first): its text channels, its
+        active threads, its roles and every member."""
+        guild = guild or self.guild
         guild_channels = [
             data
             for data in self.channels.values()
-            if data.get("guild_id") and data["type"] == GUILD_TEXT
+            if data.get("guild_id") == str(guild.id) and data["type"] == GUILD_TEXT
         ]
         threads = [
             data
             for data in self.channels.values()
             if data["type"] in (PUBLIC_THREAD, PRIVATE_THREAD)
+            and data.get("guild_id") == str(guild.id)
             and not data["thread_metadata"]["archived"]
         ]
         return {
-            "id": str(self.guild.id),
-            "name": self.guild.name,
+            "id": str(guild.id),
+            "name": guild.name,
             "icon": None,
             "splash": None,
             "discovery_splash": None,
             "banner": None,
             "description": None,
-            "owner_id": str(self.guild.owner_id),
+            "owner_id": str(guild.owner_id),
             "afk_channel_id": None,
             "afk_timeout": 300,
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": self.roles_json(),
+            "roles": self.roles_json(guild),
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -520,7 +594,9 @@ class FakeDiscord:
             "joined_at": _now_iso(),
             "large": False,
             "member_count": len(self.members),
-            "members": [copy.deepcopy(member) for member in self.members.values()],
+            "members": [
+                self.member_json(self.users[user_id], guild=guild) for user_id in self.members
+            ],
             "channels": copy.deepcopy(guild_channels),
             "threads": copy.deepcopy(threads),
             "presences": [],
@@ -530,7 +606,11 @@ class FakeDiscord:
             "soundboard_sounds": [],
         }
 
-    def roles_json(self) -> list[dict[str, Any]]:
+    def roles_json(self, guild: Guild | None = None) -> list[dict[str, Any]]:
+        """@everyone (the guild's id) and the bot's managed role, in ``guild`` (default the
+        first)."""
+        guild = guild or self.guild
+
         def role(role_id: int, name: str, permissions: int, position: int, **extra: Any) -> dict:
             return {
                 "id": str(role_id),
@@ -547,9 +627,9 @@ class FakeDiscord:
             }
 
         return [
-            role(self.guild.id, "@everyone", MEMBER_PERMISSIONS, 0),
+            role(guild.id, "@everyone", MEMBER_PERMISSIONS, 0),
             role(
-                self.bot_role_id,
+                guild.bot_role_id,
                 "Ballcourt",
                 BOT_PERMISSIONS,
                 1,
@@ -579,17 +659,28 @@ class FakeDiscord:
     # --- gateway hooks -------------------------------------------------------------------------
 
     async def on_identify(self, session: GatewaySession, data: dict[str, Any]) -> None:
+        """An unsharded bot: READY lists every guild, a GUILD_CREATE follows for each."""
+        self.accept_identify(session, data)
+        self.session = session
+        await self.send_ready(session, list(self.guilds.values()), shard=[0, 1])
+
+    def accept_identify(self, session: GatewaySession, data: dict[str, Any]) -> None:
         if data.get("token") != self.token:
             self.record_violation("auth", "IDENTIFY with a token the fake did not issue", "GATEWAY")
         self.gateway_sessions[session.session_id] = session
-        self.session = session
         self.identify_count += 1
+
+    async def send_ready(
+        self, session: GatewaySession, guilds: list[Guild], *, shard: list[int]
+    ) -> None:
+        """READY listing ``guilds`` (unavailable, as Discord sends them), then GUILD_CREATE
+        for each."""
         await session.dispatch(
             "READY",
             {
                 "v": 10,
                 "user": {**self.bot_user.to_json(), "verified": True, "mfa_enabled": False},
-                "guilds": [{"id": str(self.guild.id), "unavailable": True}],
+                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
                 "session_id": session.session_id,
                 "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(self.application_id), "flags": 0},
@@ -598,28 +689,31 @@ class FakeDiscord:
                 "user_settings": {},
                 "geo_ordered_rtc_regions": [],
                 "session_type": "normal",
-                "shard": [0, 1],
+                "shard": shard,
             },
         )
-        await session.dispatch("GUILD_CREATE", self.guild_json())
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", self.guild_json(guild))
         self.notify()
 
     def members_chunk(self, data: dict[str, Any]) -> dict[str, Any]:
-        """GUILD_MEMBERS_CHUNK for REQUEST_GUILD_MEMBERS: by ids, or by username prefix."""
+        """GUILD_MEMBERS_CHUNK for REQUEST_GUILD_MEMBERS (of the requested guild; every
+        user is a member of every guild): by ids, or by username prefix."""
+        guild = self.guilds.get(int(data.get("guild_id") or 0), self.guild)
         user_ids = data.get("user_ids") or []
         if isinstance(user_ids, str | int):
             user_ids = [user_ids]
         wanted = {int(user_id) for user_id in user_ids}
         prefix = (data.get("query") or "").lower()
         members = [
-            copy.deepcopy(member)
+            self.member_json(self.users[user_id], guild=guild)
             for user_id, member in self.members.items()
             if (user_id in wanted if wanted else member["user"]["username"].startswith(prefix))
         ]
         if data.get("limit"):
             members = members[: int(data["limit"])]
         return {
-            "guild_id": str(self.guild.id),
+            "guild_id": str(guild.id),
             "members": members,
             "chunk_index": 0,
             "chunk_count": 1,
@@ -631,9 +725,40 @@ class FakeDiscord:
     def bot_connected(self) -> bool:
         return self.session is not None and self.session.connection is not None
 
-    async def dispatch(self, event: str, data: dict[str, Any]) -> None:
-        if self.session is not None:
-            await self.session.dispatch(event, data)
+    def connected_sessions(self) -> list[GatewaySession]:
+        """The gateway sessions with an open websocket (one here; one per shard sharded)."""
+        return [self.session] if self.bot_connected and self.session is not None else []
+
+    def guild_connected(self, guild_id: int | None) -> bool:
+        """Whether a session that gets this guild's events (None: DMs) is connected."""
+        return self.bot_connected
+
+    def guild_id_of_event(self, event: str, data: dict[str, Any]) -> int | None:
+        """The guild a dispatch is about: GUILD_CREATE's id, else the payload's guild_id, else
+        its channel's guild; None for a DM."""
+        if event == "GUILD_CREATE":
+            return int(data["id"])
+        if data.get("guild_id"):
+            return int(data["guild_id"])
+        guild = self.guild_of_channel(int(data.get("channel_id") or 0))
+        return guild.id if guild is not None else None
+
+    def sessions_for(self, event: str, data: dict[str, Any]) -> list[GatewaySession]:
+        """The sessions a dispatch goes to: the one session of an unsharded bot (connected
+        or not: a dropped one replays it on RESUME)."""
+        return [self.session] if self.session is not None else []
+
+    async def dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        *,
+        per_session: Callable[[dict[str, Any], GatewaySession], dict[str, Any]] | None = None,
+    ) -> None:
+        """Send a dispatch to the session(s) that get it; ``per_session`` adapts the payload
+        to each (what that session's intents let it see)."""
+        for session in self.sessions_for(event, data):
+            await session.dispatch(event, per_session(data, session) if per_session else data)
 
     # --- violations ----------------------------------------------------------------------------
 
@@ -929,7 +1054,7 @@ class FakeDiscord:
                     "id": str(interaction.id),
                     "type": interaction.type,
                     "user": interaction.user.to_json(),
-                    "authorizing_integration_owners": {"0": str(self.guild.id)},
+                    "authorizing_integration_owners": self._owners(interaction),
                 }
             else:
                 for key in ("interaction_metadata", "webhook_id", "application_id"):
@@ -961,17 +1086,20 @@ class FakeDiscord:
                 parent["message_count"] = parent.get("message_count", 0) + 1
         if meta.ephemeral_for is None:
             event = "MESSAGE_CREATE" if is_new else "MESSAGE_UPDATE"
-            await self.dispatch(event, self._as_the_bot_receives(message))
+            await self.dispatch(event, message, per_session=self._as_the_bot_receives)
         self._note_activity(message, meta)
         self.notify()
         return message
 
-    def _as_the_bot_receives(self, message: dict[str, Any]) -> dict[str, Any]:
-        """Without the MESSAGE_CONTENT intent, a bot gets other users' guild messages with
-        content, embeds, attachments and components blanked, unless it is mentioned."""
+    def _as_the_bot_receives(
+        self, message: dict[str, Any], session: GatewaySession
+    ) -> dict[str, Any]:
+        """Without the MESSAGE_CONTENT intent (of the session it goes to), a bot gets other
+        users' guild messages with content, embeds, attachments and components blanked,
+        unless it is mentioned."""
         if int(message["author"]["id"]) == self.bot_user.id or not message.get("guild_id"):
             return message
-        intents = self.session.intents if self.session is not None else 0
+        intents = session.intents
         mentioned = any(int(user["id"]) == self.bot_user.id for user in message["mentions"])
         if intents & MESSAGE_CONTENT_INTENT or mentioned:
             return message
@@ -1055,7 +1183,8 @@ class FakeDiscord:
         interaction_id = self.ids.next()
         token = "itoken_" + secrets.token_urlsafe(24)
         channel = copy.deepcopy(self.channels[channel_id])
-        in_guild = channel["type"] != DM
+        guild = self.guild_of_channel(channel_id)
+        in_guild = guild is not None
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),
@@ -1069,15 +1198,15 @@ class FakeDiscord:
             "entitlements": [],
             "attachment_size_limit": limits.MAX_UPLOAD_BYTES,
             "app_permissions": str(self.bot_permissions_in(channel_id)),
-            "authorizing_integration_owners": {"0": str(self.guild.id)}
-            if in_guild
+            "authorizing_integration_owners": {"0": str(guild.id)}
+            if guild is not None
             else {"1": str(user.id)},
             "context": 0 if in_guild else 1,
         }
-        if in_guild:
-            payload["guild_id"] = str(self.guild.id)
+        if guild is not None:
+            payload["guild_id"] = str(guild.id)
             payload["guild_locale"] = "en-US"
-            payload["guild"] = {"id": str(self.guild.id), "locale": "en-US", "features": []}
+            payload["guild"] = {"id": str(guild.id), "locale": "en-US", "features": []}
             payload["member"] = self.member_json(user, channel_id)
         else:
             payload["user"] = user.to_json()
@@ -1266,13 +1395,19 @@ class FakeDiscord:
                 "id": str(record.id),
                 "type": record.type,
                 "user": record.user.to_json(),
-                "authorizing_integration_owners": {"0": str(self.guild.id)},
+                "authorizing_integration_owners": self._owners(record),
             },
         }
         guild_id = self.channels[record.channel_id].get("guild_id")
         if guild_id:
             message["guild_id"] = guild_id
         return message
+
+    def _owners(self, record: InteractionRecord) -> dict[str, str]:
+        """authorizing_integration_owners: the guild installed the app (0), or in a DM the
+        user did (1)."""
+        guild = self.guild_of_channel(record.channel_id)
+        return {"0": str(guild.id)} if guild is not None else {"1": str(record.user.id)}
 
     def record_for_webhook(self, application_id: str, token: str) -> InteractionRecord:
         record = self.interactions_by_token.get(token)
@@ -1310,7 +1445,7 @@ class FakeDiscord:
 async def get_gateway(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:
     return {
         "url": fake.gateway_url,
-        "shards": 1,
+        "shards": fake.recommended_shards,
         "session_start_limit": {
             "total": 1000,
             "remaining": 1000,
@@ -1349,7 +1484,8 @@ def _check_app(fake: FakeDiscord, application_id: str) -> None:
 
 
 def _check_guild(fake: FakeDiscord, guild_id: str) -> int:
-    if int(guild_id) != fake.guild.id:
+    """Any of the fake's guilds; another is one the bot is not in (403 Missing Access)."""
+    if int(guild_id) not in fake.guilds:
         raise RequestError(403, {"message": "Missing Access", "code": 50001})
     return int(guild_id)
 
@@ -1411,8 +1547,7 @@ async def get_guild_commands(
 
 
 async def get_guild(fake: FakeDiscord, request: web.Request, guild_id: str) -> dict[str, Any]:
-    _check_guild(fake, guild_id)
-    data = fake.guild_json()
+    data = fake.guild_json(fake.guilds[_check_guild(fake, guild_id)])
     for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
         data.pop(key, None)
     return data
@@ -1421,31 +1556,29 @@ async def get_guild(fake: FakeDiscord, request: web.Request, guild_id: str) -> d
 async def get_guild_channels(
     fake: FakeDiscord, request: web.Request, guild_id: str
 ) -> list[dict[str, Any]]:
-    _check_guild(fake, guild_id)
-    return fake.guild_json()["channels"]
+    return fake.guild_json(fake.guilds[_check_guild(fake, guild_id)])["channels"]
 
 
 async def get_guild_roles(
     fake: FakeDiscord, request: web.Request, guild_id: str
 ) -> list[dict[str, Any]]:
-    _check_guild(fake, guild_id)
-    return fake.roles_json()
+    return fake.roles_json(fake.guilds[_check_guild(fake, guild_id)])
 
 
 async def get_member(
     fake: FakeDiscord, request: web.Request, guild_id: str, user_id: str
 ) -> dict[str, Any]:
-    _check_guild(fake, guild_id)
+    guild = fake.guilds[_check_guild(fake, guild_id)]
     if int(user_id) not in fake.members:
         raise _not_found("Member", 10007)
-    return copy.deepcopy(fake.members[int(user_id)])
+    return fake.member_json(fake.users[int(user_id)], guild=guild)
 
 
 async def list_members(
     fake: FakeDiscord, request: web.Request, guild_id: str
 ) -> list[dict[str, Any]]:
-    _check_guild(fake, guild_id)
-    return [copy.deepcopy(member) for member in fake.members.values()]
+    guild = fake.guilds[_check_guild(fake, guild_id)]
+    return [fake.member_json(fake.users[user_id], guild=guild) for user_id in fake.members]
 
 
 async def get_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
@@ -1623,7 +1756,7 @@ async def _create_thread(
     thread = {
         "id": str(thread_id),
         "type": kind,
-        "guild_id": str(fake.guild.id),
+        "guild_id": parent["guild_id"],  # a thread is in its parent's guild
         "parent_id": str(parent_id),
         "owner_id": str(fake.application_id),
         "name": payload["name"],
