@@ -279,7 +279,7 @@ class DiscordDriver:
             payload = {"content": content}
             message = self.fake.compose_message(channel.id, payload, {}, author=user)
             if message.get("guild_id"):
-                member = self.fake.member_json(user)
+                member = self.fake.member_json(user, guild=self.fake.guild_of_channel(channel.id))
                 member.pop("user", None)
                 message["member"] = member
             await self.fake.store_message(message)

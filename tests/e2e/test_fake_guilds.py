@@ -98,6 +98,18 @@ async def test_a_channel_that_denies_the_bot_in_the_second_guild_uses_that_guild
     assert roles == {"@everyone": second.id, "Ballcourt": second.bot_role_id}
 
 
+async def test_a_guild_added_while_the_bot_runs_is_announced_and_answered(discord, fake_discord):
+    late = fake_discord.add_guild("Late Server")
+    announced = fake_discord.call_sync(
+        lambda: [e["d"]["id"] for e in fake_discord.session.backlog if e["t"] == "GUILD_CREATE"]
+    )
+    assert announced[-1] == str(late.id)
+    corner = discord.add_channel("corner", guild=late)
+    reply = await discord.slash("roll", user=fake_discord.owner, channel=corner, notation="1d4")
+    assert "rolled `1d4`" in reply.text
+    assert fake_discord.interactions[reply.interaction_id].payload["guild_id"] == str(late.id)
+
+
 def test_a_saved_world_keeps_every_guild_and_a_world_saved_with_one_still_loads(
     fake_discord, tmp_path
 ):
