@@ -53,11 +53,6 @@ class ShardedFakeDiscord(FakeDiscord):
         """The shard Discord routes the guild's events to (without a handover)."""
         return shard_of(guild if isinstance(guild, int) else guild.id, self.shard_count)
 
-    @property
-    def guild_shard(self) -> int:
-        """The first guild's shard (``shard_of_guild(guild)``); kept for older tests."""
-        return self.shard_of_guild(self.guild)
-
     def guilds_on_shard(self, shard_id: int) -> list[Guild]:
         """The guilds whose events Discord routes to ``shard_id``, in creation order."""
         return [guild for guild in self.guilds.values() if self.shard_of_guild(guild) == shard_id]
