@@ -28,6 +28,15 @@ async def process(url: str) -> tuple[Database, GameLocks]:
     return database, locks
 
 
+@pytest.fixture
+async def processes(postgres_url):
+    """Two processes' (database, locks) on one new database, closed after the test."""
+    pair = [await process(postgres_url), await process(postgres_url)]
+    yield pair
+    for database, _ in pair:
+        await database.close()
+
+
 async def click(database: Database, locks: GameLocks, game_id: int, clicker: int) -> int:
     """What the match host does with a click: lock, load, compute (awaiting on the way, as the
     host does while the computer replies), save the next version."""
@@ -47,13 +56,10 @@ async def click(database: Database, locks: GameLocks, game_id: int, clicker: int
         return saved.version
 
 
-async def test_clicks_on_one_match_in_two_processes_queue_and_all_apply(postgres_url):
+async def test_clicks_on_one_match_in_two_processes_queue_and_all_apply(processes):
     """Without the hold both processes load version 0 and the second save is refused as stale
     (the player would hear "another move was saved first"); with it they take turns."""
-    (first_db, first_locks), (second_db, second_locks) = (
-        await process(postgres_url),
-        await process(postgres_url),
-    )
+    (first_db, first_locks), (second_db, second_locks) = processes
     game_id = await games.create_game(
         first_db,
         game="rocketball",
@@ -75,15 +81,10 @@ async def test_clicks_on_one_match_in_two_processes_queue_and_all_apply(postgres
     assert [version for version, *_ in await games.list_moves(first_db, game_id)] == list(
         range(1, 11)
     )
-    await first_db.close()
-    await second_db.close()
 
 
-async def test_holds_on_different_matches_do_not_wait_for_each_other(postgres_url):
-    (first_db, first_locks), (second_db, second_locks) = (
-        await process(postgres_url),
-        await process(postgres_url),
-    )
+async def test_holds_on_different_matches_do_not_wait_for_each_other(processes):
+    (_, first_locks), (_, second_locks) = processes
     other_match, same_match = second_locks(2), second_locks(1)
     async with first_locks(1):
         # the other process gets match 2 at once while match 1 is held
@@ -95,16 +96,11 @@ async def test_holds_on_different_matches_do_not_wait_for_each_other(postgres_ur
         assert not waiting.done()
     await asyncio.wait_for(waiting, 2)
     await same_match.release()
-    await first_db.close()
-    await second_db.close()
 
 
-async def test_a_cancelled_click_leaves_no_lock_behind(postgres_url):
+async def test_a_cancelled_click_leaves_no_lock_behind(processes):
     """A click cancelled while holding (a shutdown mid-move) or while waiting frees the match."""
-    (first_db, first_locks), (second_db, second_locks) = (
-        await process(postgres_url),
-        await process(postgres_url),
-    )
+    (_, first_locks), (_, second_locks) = processes
 
     async def hold_forever(locks: GameLocks) -> None:
         async with locks(7):
@@ -122,18 +118,16 @@ async def test_a_cancelled_click_leaves_no_lock_behind(postgres_url):
         lock = locks(7)
         await asyncio.wait_for(lock.acquire(), 2)
         await lock.release()
-    await first_db.close()
-    await second_db.close()
 
 
 async def test_a_hold_that_lasts_too_long_is_a_clear_answer_and_changes_nothing(
-    postgres_url, monkeypatch
+    monkeypatch, postgres_url
 ):
     """Waiting longer than the database's lock_timeout for another process's move ends with a
     message to the player (not an unexpected error) and leaves this process's lock free."""
     import db.postgres
 
-    monkeypatch.setattr(db.postgres, "HOLD_TIMEOUT", "200ms")
+    monkeypatch.setattr(db.postgres, "HOLD_TIMEOUT", "200ms")  # read when a process connects
     (first_db, first_locks), (second_db, second_locks) = (
         await process(postgres_url),
         await process(postgres_url),
