@@ -1,10 +1,11 @@
 """The league service without Discord: a deadline plays its round once (a second timer for the
-same round does nothing), orders on file that no longer fit are not played and their manager
+same round does nothing, also when two processes run it at once), orders on file that no longer fit are not played and their manager
 is told why, and a round that fails to play leaves the state alone and its deadline armed; on
 both database backends."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import time
@@ -33,11 +34,14 @@ class Timers:
         self.woken += 1
 
 
-@pytest.fixture
-async def service(database_target):
-    db = await Database.open(database_target)  # SQLite, then PostgreSQL
+async def open_service(target) -> Leagues:
+    """A league service as one bot process has it: its own database connection(s) and locks
+    (which, on PostgreSQL, hold across processes)."""
+    db = await Database.open(target)
     await db.migrate()
-    leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=GameLocks()))
+    locks = GameLocks()
+    locks.database = db
+    leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=locks))
     sent: list[int] = []
 
     async def send_pending(stored) -> None:  # Discord is not part of these tests
@@ -47,8 +51,14 @@ async def service(database_target):
 
     leagues.send_pending = send_pending  # type: ignore[method-assign]
     leagues.sent = sent  # type: ignore[attr-defined]
+    return leagues
+
+
+@pytest.fixture
+async def service(database_target):
+    leagues = await open_service(database_target)  # SQLite, then PostgreSQL
     yield leagues
-    await db.close()
+    await leagues.db.close()
 
 
 async def running_league(leagues: Leagues) -> store.StoredLeague:
@@ -106,6 +116,23 @@ async def test_a_deadline_plays_its_round_once(service):
     timers = await timer_store.list_timers(service.db)
     assert {t.payload["round"] for t in timers} == {2}
     assert after.next_deadline == pytest.approx(stored.next_deadline + 24 * 3600, abs=2)
+
+
+@pytest.mark.postgres
+async def test_a_deadline_two_processes_see_at_once_plays_its_round_once(postgres_url):
+    """Two bot processes on one PostgreSQL database both run the same deadline (issue 14): one
+    plays the round and the other finds it played (the league's lock holds across them; without
+    it the version check on save still refuses the second round, so this is also its test)."""
+    first, second = await open_service(postgres_url), await open_service(postgres_url)
+    stored = await running_league(first)
+    timer = deadline_timer(stored)
+    await asyncio.gather(first.on_deadline_timer(timer), second.on_deadline_timer(timer))
+    after = await store.load_league(first.db, stored.id)
+    assert decode(after).league.round_number == 2
+    assert after.version == stored.version + 1
+    assert len(first.sent) + len(second.sent) == 3  # the summary and two sheets, once
+    await first.db.close()
+    await second.db.close()
 
 
 async def test_orders_that_no_longer_fit_are_not_played_and_the_manager_hears_why(service):
