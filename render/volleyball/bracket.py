@@ -85,6 +85,13 @@ def draw_layout(matches: int) -> tuple[int, int, int]:
     return 2 * MARGIN + 2 * DRAW_COLUMN + GAP, TITLE_HEIGHT + rows * DRAW_ROW + LEGEND_HEIGHT, rows
 
 
+def draw_legend(draw: ImageDraw.ImageDraw, height: int, text: str) -> None:
+    """The legend along the bottom: the green mark of a winner and what it means."""
+    legend_y = height - LEGEND_HEIGHT + 24
+    draw.rectangle((MARGIN, legend_y, MARGIN + 22, legend_y + 28), fill=GREEN)
+    draw.text((MARGIN + 34, legend_y), text, font=font(20), fill=INK)
+
+
 def cup_draw_png(state: LeagueState, matches: list[BracketMatch]) -> bytes:
     """One big cup round as a list: "home v away", the winner bold with a green mark."""
     width, height, rows = draw_layout(len(matches))
@@ -125,13 +132,8 @@ def cup_draw_png(state: LeagueState, matches: list[BracketMatch]) -> bytes:
                 fill=INK,
                 anchor="rm",
             )
-    legend_y = height - LEGEND_HEIGHT + 24
-    draw.rectangle((MARGIN, legend_y, MARGIN + 22, legend_y + 28), fill=GREEN)
-    draw.text(
-        (MARGIN + 34, legend_y),
-        "winner, in bold, with the sets score; the first team named plays at home",
-        font=font(20),
-        fill=INK,
+    draw_legend(
+        draw, height, "winner, in bold, with the sets score; the first team named plays at home"
     )
     return to_png(image)
 
@@ -192,12 +194,5 @@ def cup_bracket_png(state: LeagueState) -> bytes:
                         fill=INK,
                         anchor="rm",
                     )
-    legend_y = height - LEGEND_HEIGHT + 24
-    draw.rectangle((MARGIN, legend_y, MARGIN + 22, legend_y + 28), fill=GREEN)
-    draw.text(
-        (MARGIN + 34, legend_y),
-        "winner, with the sets score; the first team named plays at home",
-        font=font(20),
-        fill=INK,
-    )
+    draw_legend(draw, height, "winner, with the sets score; the first team named plays at home")
     return to_png(image)
