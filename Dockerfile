@@ -13,6 +13,8 @@ RUN pip install --no-cache-dir -r requirements.txt
 
 COPY bot.py config.py ./
 COPY cogs ./cogs
+COPY host ./host
+COPY ui ./ui
 COPY rules ./rules
 COPY render ./render
 COPY db ./db

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
-import importlib
 import json
 import logging
 import os
@@ -26,12 +25,13 @@ from discord.ext import commands
 from dotenv import load_dotenv
 from PIL import Image
 
-from cogs.common import GameLocks, report_error
-from cogs.host import MatchHost
-from cogs.timers import TimerService
 from config import Config, ConfigError, load_config
 from db import meta
 from db.database import Database, DatabaseError
+from host import MatchHost
+from host.locks import GameLocks
+from host.timers import TimerService
+from ui import report_error, rulebook
 
 __version__ = "0.1.0"
 
@@ -46,14 +46,12 @@ PILLOW_BLOCKS_MAX = 64
 
 
 def discover_extensions() -> list[str]:
-    """Every module or package in cogs/ that defines `setup` is a cog: a new game adds its
-    folder, not a line here. Shared code (common, host, timers) has no `setup`."""
-    found = []
-    for module in sorted(pkgutil.iter_modules([str(COGS_DIR)]), key=lambda m: m.name):
-        name = f"cogs.{module.name}"
-        if hasattr(importlib.import_module(name), "setup"):
-            found.append(name)
-    return found
+    """Every module or package in cogs/ is an extension: a new game adds its folder, not a line
+    here. Nothing is imported to find them; shared code lives beside cogs/ (host/, ui/)."""
+    return [
+        f"cogs.{module.name}"
+        for module in sorted(pkgutil.iter_modules([str(COGS_DIR)]), key=lambda m: m.name)
+    ]
 
 
 class BallcourtTree(app_commands.CommandTree):
@@ -118,6 +116,8 @@ class Ballcourt(commands.Bot):
             wait_until_ready=self.wait_until_ready,
         )
         self.matches = MatchHost(self)
+        # The rules pages' menus and buttons serve every game, also after a restart.
+        self.add_dynamic_items(*rulebook.DYNAMIC_ITEMS)
         for extension in (*discover_extensions(), *self.config.extra_extensions):
             await self.load_extension(extension)
         self.timers.start()

@@ -148,8 +148,8 @@ async def volleyball_round(db: Database, teams: int = 16, repeats: int = 5) -> N
     from types import SimpleNamespace
 
     from bench.volleyball_discord import NoTimers, league_with_orders
-    from cogs.common import GameLocks
     from cogs.volleyball.league import Leagues
+    from host.locks import GameLocks
 
     bot = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
     leagues = Leagues(bot)  # type: ignore[arg-type]
@@ -170,7 +170,7 @@ async def worker(target: str, name: str, moves: int, games_count: int, seed: int
     time, each as the match host makes one: the match's lock (bot.game_locks, which holds across
     processes on PostgreSQL), load, save the next version. A move refused as stale (which the
     lock should make impossible) is counted and recomputed."""
-    from cogs.common import GameLocks
+    from host.locks import GameLocks
 
     db = await Database.open(target)
     locks = GameLocks()

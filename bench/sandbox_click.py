@@ -88,8 +88,8 @@ def rocketball_clicks(page, sandbox, samples: int) -> list[tuple[float, float]]:
     import random
     import sqlite3
 
-    from cogs.host import Match
     from cogs.rocketball.adapter import RocketballAdapter
+    from host import Match
     from rules.rocketball import ai
     from rules.rocketball.record import format_action
 

@@ -29,10 +29,10 @@ from types import SimpleNamespace
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.common import GameLocks
 from cogs.volleyball.league import Leagues, decode, encode
 from db import volleyball as store
 from db.database import Database
+from host.locks import GameLocks
 from render.volleyball import cup_bracket_png, standings_png
 from rules.volleyball import all_computer_orders, new_league
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import UserError
+from ui import UserError
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -13,8 +13,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import UserError
 from rules import dice
+from ui import UserError
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -14,11 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import UserError, report_error
-from cogs.host import DELETED_USER_ID
-from cogs.host.match import without_name
 from db import games as game_store
 from db import ratings as ratings_store
+from host import DELETED_USER_ID
+from host.match import without_name
+from ui import UserError, report_error
 
 if TYPE_CHECKING:
     from bot import Ballcourt

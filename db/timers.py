@@ -1,7 +1,7 @@
 """Durable timers: deadlines, reminders and timeouts that survive a restart.
 
 A timer is a row (event name, due time, JSON payload, and the match it belongs to, if any). The
-dispatcher (cogs/timers.py) claims the earliest due one, runs its handler, then deletes it. The
+dispatcher (host/timers.py) claims the earliest due one, runs its handler, then deletes it. The
 claim is written before the handler runs, so a timer's effect happens at most once per due time
 even when the database refuses the delete afterwards.
 

@@ -1,7 +1,7 @@
 """Rocketball as the match host sees it: the engine's calls, the turn message, the buttons.
 
 Seat 0 is North (the challenger), seat 1 South. Everything else about running a match is the
-host's (cogs/host)."""
+host's (host)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,7 @@ from typing import Any
 
 import discord
 
-from cogs import rulebook
-from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from render.rocketball import render_round
 from rules.rocketball import (
     LEVEL_RATINGS,
@@ -33,6 +32,7 @@ from rules.rocketball import (
     parse_command,
     to_record,
 )
+from ui import rulebook
 
 SEATS = ("N", "S")
 # The rules page in Discord: each variant's topic carries its rows of the rulings table.

@@ -10,7 +10,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
 from cogs.rocketball.adapter import COLOUR, RULEBOOK, SEATS, RocketballAdapter
 from cogs.rocketball.options import (
     VARIANTS_MAX_LENGTH,
@@ -19,6 +18,7 @@ from cogs.rocketball.options import (
     variants_autocomplete,
 )
 from db import rocketball as results_store
+from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
 
 if TYPE_CHECKING:
     import aiosqlite

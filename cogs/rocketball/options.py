@@ -9,8 +9,8 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.common import UserError, quote
 from rules.rocketball import Settings
+from ui import UserError, quote
 
 VARIANTS = (
     "bumpers",

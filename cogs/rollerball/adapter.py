@@ -3,7 +3,7 @@ the buttons and the move form, the hand only its owner sees.
 
 Seats are the lobby's order (seat 0 opened the table); the engine calls them "Player 1".. and
 the texts here put the players' names in. Everything else about running a game (the lobby,
-threads, locks, saves, timers, records, stand-ins) is the host's (cogs/host)."""
+threads, locks, saves, timers, records, stand-ins) is the host's (host)."""
 
 from __future__ import annotations
 
@@ -12,10 +12,9 @@ from typing import Any
 
 import discord
 
-from cogs.common import quote
-from cogs.host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from cogs.rollerball import texts
 from cogs.rollerball.table import Play, Resign, Table, play
+from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from render.rollerball import render_board, render_movement
 from rules.fairness import commitment
 from rules.rollerball import (
@@ -48,6 +47,7 @@ from rules.rollerball import (
     to_record,
     view_for,
 )
+from ui import quote
 
 COLOUR = discord.Colour(0x009E73)
 MAX_EVENT_TEXT = 3300  # leave room in the 4096-character description for the prompt

@@ -10,12 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import rulebook
-from cogs.common import UserError
-from cogs.host import COMPUTER_ID, Match
 from cogs.rollerball.adapter import COLOUR, RollerballAdapter
 from cogs.rollerball.table import Table
 from db import rollerball as results_store
+from host import COMPUTER_ID, Match
+from ui import UserError, rulebook
 
 if TYPE_CHECKING:
     import aiosqlite

@@ -4,7 +4,7 @@ A turn message shows the track (score, period, FACs left, the ball, both line-up
 box), the condensed play-by-play of the click, the one FAC section that was read, and the
 player card whose row was just rolled, lit. The last message of a match carries the box score
 pages. Seats: solo and simulate have one (the coach, or the bot), coaches mode two (home = 0,
-away = 1). Everything else about running a match is the host's (cogs/host).
+away = 1). Everything else about running a match is the host's (host).
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from typing import Any
 
 import discord
 
-from cogs.host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from cogs.rollerball2 import texts
 from cogs.rollerball2.play import (
     SIDES,
@@ -28,6 +27,7 @@ from cogs.rollerball2.play import (
     parse_typed,
     play,
 )
+from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from render.rollerball2 import (
     render_box_score_pages,
     render_fac_section,

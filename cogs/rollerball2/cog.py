@@ -10,7 +10,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import rulebook
 from cogs.rollerball2 import matches, seasons, stats_commands, team_commands
 from cogs.rollerball2.lineup import LINEUP_ITEMS, editor_text, editor_view
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
@@ -23,6 +22,7 @@ from cogs.rollerball2.teams import (
     require_manager,
     team_autocomplete,
 )
+from ui import rulebook
 
 if TYPE_CHECKING:
     from bot import Ballcourt

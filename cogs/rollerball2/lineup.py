@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, report_error
 from cogs.rollerball2.teams import EXPERIENCE_LETTER, require_manager
 from db import rollerball2 as store
 from rules.rollerball2 import (
@@ -31,6 +30,7 @@ from rules.rollerball2 import (
     fits_slot,
     player_status,
 )
+from ui import UserError, report_error
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import UserError
-from cogs.host import COMPUTER_ID, DELETED_USER_ID, Match
-from cogs.host.direct import play_out, start_match
 from cogs.rollerball2.adapter import DEFAULT_COACH, Rollerball2Adapter
 from cogs.rollerball2.lineup import current_lineup
 from cogs.rollerball2.play import Rb2Match
 from cogs.rollerball2.teams import find_team, guild_of, may_manage
 from db import rollerball2 as store
+from host import COMPUTER_ID, DELETED_USER_ID, Match
+from host.direct import play_out, start_match
 from rules.rollerball2 import (
     AWAY,
     HOME,
@@ -35,6 +34,7 @@ from rules.rollerball2 import (
     roster_to_json,
     validate_lineup,
 )
+from ui import UserError
 
 if TYPE_CHECKING:
     import aiosqlite

@@ -24,12 +24,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.common import UserError, fit, quote
-from cogs.host.direct import expire_challenge, force_action
 from cogs.rollerball2.matches import Rollerball2Matches, simulate_fixture
 from cogs.rollerball2.play import Deadline
 from cogs.rollerball2.teams import find_team, guild_of, may_manage
 from db import rollerball2 as store
+from host.direct import expire_challenge, force_action
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
     GameScore,
@@ -39,6 +38,7 @@ from rules.rollerball2 import (
     roster_new_season,
     standings,
 )
+from ui import UserError, fit, quote
 
 if TYPE_CHECKING:
     from bot import Ballcourt

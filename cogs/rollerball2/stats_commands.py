@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, fit
 from cogs.rollerball2.seasons import stamp
 from cogs.rollerball2.teams import embed_colour, find_player, find_team, guild_of
 from db import rollerball2 as store
 from rules.rollerball2 import career_stats, leaders, lines_for, match_stats, team_stats
+from ui import UserError, fit
 
 if TYPE_CHECKING:
     from bot import Ballcourt

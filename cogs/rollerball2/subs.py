@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, report_error
-from cogs.host import Match, seat_of
-from cogs.host.direct import act
 from cogs.rollerball2.play import Rb2Match, sides_of
 from db import games as game_store
+from host import Match, seat_of
+from host.direct import act
 from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
+from ui import UserError, report_error
 
 if TYPE_CHECKING:
     from bot import Ballcourt

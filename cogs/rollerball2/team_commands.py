@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, quote
 from cogs.rollerball2.teams import (
     EXPERIENCE_LETTER,
     MAX_UPLOAD,
@@ -40,6 +39,7 @@ from rules.rollerball2 import (
     sign_generated,
     sign_players,
 )
+from ui import UserError, quote
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from cogs.common import UserError, quote
 from db import rollerball2 as store
 from rules.rollerball2 import BIKER, CATCHER, SKATER, player_status
+from ui import UserError, quote
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -14,7 +14,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.common import UserError, quote, report_error, send_ephemeral
 from cogs.volleyball.components import (
     ORDERS_FORM_ID,
     TEAM_FORM_ID,
@@ -48,6 +47,7 @@ from rules.volleyball import (
     team_history,
     team_sheet,
 )
+from ui import UserError, quote, report_error, send_ephemeral
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import report_error
 from cogs.volleyball.forms import ROSTER_HINT, ROSTER_LIMIT, ModalBox
+from ui import report_error
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues

@@ -41,7 +41,6 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, fit, report_error
 from cogs.volleyball.components import leagues_of
 from cogs.volleyball.league import decode
 from cogs.volleyball.playing import round_key, round_name
@@ -66,6 +65,7 @@ from rules.volleyball import (
     submit_orders,
     team_fixtures,
 )
+from ui import UserError, fit, report_error
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues

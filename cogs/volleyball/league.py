@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import UserError, fit, quote, send_ephemeral
 from cogs.volleyball.components import OrdersButton, OrdersForm, view_of
 from cogs.volleyball.deadlines import DeadlineRule, next_deadline
 from cogs.volleyball.forms import (
@@ -55,6 +54,7 @@ from rules.volleyball import (
     submit_orders,
     take_over_seat,
 )
+from ui import UserError, fit, quote, send_ephemeral
 
 if TYPE_CHECKING:
     from bot import Ballcourt

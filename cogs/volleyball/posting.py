@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import MAX_CONTENT
 from db import volleyball as store
 from render.volleyball import cup_bracket_png, standings_png
 from rules.volleyball import LeagueState
+from ui import MAX_CONTENT
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs import common
+import ui as common
 from rules.errors import PlayerError
 
 

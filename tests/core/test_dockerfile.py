@@ -43,7 +43,9 @@ def test_every_module_the_running_bot_imports_is_in_the_image():
 def test_the_content_fonts_and_rules_pages_the_bot_reads_are_in_the_image():
     copied = copied_paths()
     read_at_run_time = {"data", "render"}  # game content; render/fonts
-    sources = "\n".join(p.read_text() for p in (ROOT / "cogs").rglob("*.py"))
+    sources = "\n".join(
+        p.read_text() for folder in ("cogs", "host", "ui") for p in (ROOT / folder).rglob("*.py")
+    )
     if "docs/rules" in sources or '"docs"' in sources:
         read_at_run_time.add("docs")
     assert read_at_run_time <= copied, read_at_run_time - copied

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from cogs.timers import TimerService
 from db import timers as timer_store
 from db.database import Database
+from host.timers import TimerService
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ import time
 
 import pytest
 
-from cogs.host import Match
 from cogs.rocketball.adapter import RocketballAdapter
+from host import Match
 from rules.rocketball import ai
 from rules.rocketball.actions import Aim, Pass, Roll
 from rules.rocketball.record import format_action, replay

@@ -16,8 +16,8 @@ import time
 
 import pytest
 
-from cogs.host import Match
 from cogs.rollerball.adapter import RollerballAdapter
+from host import Match
 from rules.rollerball import (
     Bank,
     Keep,

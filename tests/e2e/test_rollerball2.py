@@ -14,10 +14,10 @@ import time
 
 import pytest
 
-from cogs.host import Match
 from cogs.rollerball2.adapter import Rollerball2Adapter
 from fakediscord import Upload
 from fakediscord.model import MANAGE_GUILD, MEMBER_PERMISSIONS
+from host import Match
 from rules.rollerball2 import roster_to_csv, verify_record
 from rules.rollerball2.state import roster_from_json
 

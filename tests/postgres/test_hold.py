@@ -13,9 +13,10 @@ import json
 
 import pytest
 
-from cogs.common import BUSY, STALE, GameLocks, UserError, user_message_for
 from db import games
 from db.database import Database, LockTimeout
+from host.locks import GameLocks
+from ui import BUSY, STALE, UserError, user_message_for
 
 pytestmark = pytest.mark.postgres
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.host import Match, Step
 from cogs.rollerball2.adapter import SUBSTITUTE_ID, Rollerball2Adapter
 from cogs.rollerball2.play import (
     SIDES,
@@ -18,6 +17,7 @@ from cogs.rollerball2.play import (
     play,
 )
 from cogs.rollerball2.texts import condensed
+from host import Match, Step
 from rules.fairness import commitment
 from rules.rollerball2 import (
     NextCard,

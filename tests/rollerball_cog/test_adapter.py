@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.host import Match, Step
 from cogs.rollerball.adapter import RollerballAdapter
 from cogs.rollerball.table import Play, Resign
 from cogs.rollerball.texts import cards_text
+from host import Match, Step
 from rules.rollerball import (
     Bid,
     Move,

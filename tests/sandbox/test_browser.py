@@ -17,8 +17,8 @@ from urllib.parse import urlparse
 
 import pytest
 
-from cogs.host import Match
 from cogs.rocketball.adapter import RocketballAdapter
+from host import Match
 from rules.rocketball import ai
 from rules.rocketball.actions import Place
 from rules.rocketball.record import format_action

@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-from cogs.common import UserError
 from cogs.volleyball.editor import (
     EditorButton,
     EditorSelect,
@@ -35,6 +34,7 @@ from rules.volleyball import (
     new_league,
     submit_orders,
 )
+from ui import UserError
 
 
 @pytest.fixture(scope="module")

@@ -13,13 +13,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.common import GameLocks
 from cogs.volleyball import league as league_module
 from cogs.volleyball import playing
 from cogs.volleyball.league import DEADLINE_EVENT, Leagues, decode, encode
 from db import timers as timer_store
 from db import volleyball as store
 from db.database import Database
+from host.locks import GameLocks
 from rules.volleyball import RoundOrders, SpyOrder, new_league
 
 

@@ -17,16 +17,16 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import UserError, fit
-from cogs.host.components import LobbyButton, view_of
-from cogs.host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from db import games as game_store
 from db import lobby as lobby_store
+from host.components import LobbyButton, view_of
+from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from rules.fairness import commitment
+from ui import UserError, fit
 
 if TYPE_CHECKING:
-    from cogs.host.adapter import GameAdapter
-    from cogs.host.service import MatchHost
+    from host.adapter import GameAdapter
+    from host.service import MatchHost
 
 NO_MENTIONS = discord.AllowedMentions.none()
 LOBBY_ACTIONS = ("join", "leave", "computer", "start")

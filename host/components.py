@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import report_error
+from ui import report_error
 
 if TYPE_CHECKING:
-    from cogs.host.service import MatchHost
+    from host.service import MatchHost
 
 ARG = r"[A-Za-z0-9_.-]{1,40}"
 
@@ -145,7 +145,7 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"match:(?P<id>\d+):lobby:(?P<what>join|leave|computer|start)",
 ):
-    """Join, Leave, Add computer or Start, on a lobby's message (cogs/host/lobby.py)."""
+    """Join, Leave, Add computer or Start, on a lobby's message (host/lobby.py)."""
 
     def __init__(self, game_id: int, what: str) -> None:
         label, style = LOBBY_BUTTONS[what]

@@ -25,17 +25,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import (
-    UserError,
-    fit,
-    missing_after_save_text,
-    missing_permissions_text,
-    report_error,
-    send_ephemeral,
-)
-from cogs.host import lobby, recovery, results, seats, timeouts
-from cogs.host.adapter import FORM, ButtonSpec, GameAdapter, Step, TurnPost
-from cogs.host.components import (
+from db import games as game_store
+from db import timers as timer_store
+from host import lobby, recovery, results, seats, timeouts
+from host.adapter import FORM, ButtonSpec, GameAdapter, Step, TurnPost
+from host.components import (
     DYNAMIC_ITEMS,
     MOVE_FORM_ID,
     AnswerButton,
@@ -47,7 +41,7 @@ from cogs.host.components import (
     text_inputs,
     view_of,
 )
-from cogs.host.match import (
+from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
@@ -56,9 +50,15 @@ from cogs.host.match import (
     pair_key,
     seat_of,
 )
-from db import games as game_store
-from db import timers as timer_store
 from rules.fairness import commitment
+from ui import (
+    UserError,
+    fit,
+    missing_after_save_text,
+    missing_permissions_text,
+    report_error,
+    send_ephemeral,
+)
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -853,7 +853,7 @@ class MatchHost:
 
     async def still_waiting(self, payload: dict[str, Any]):
         """For a reminder or forfeit timer: the match it names, if it still waits at that
-        version (cogs/host/timeouts.py)."""
+        version (host/timeouts.py)."""
         return await timeouts.still_waiting(self, payload)
 
     async def claim_forfeit(
@@ -861,7 +861,7 @@ class MatchHost:
     ) -> None:
         await timeouts.claim_forfeit(self, interaction, game_id, version)
 
-    # ---- lobbies, private views, stand-ins (cogs/host/lobby.py, seats.py) ----------------------------
+    # ---- lobbies, private views, stand-ins (host/lobby.py, seats.py) ----------------------------
 
     async def open_lobby(
         self,

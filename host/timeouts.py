@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import UserError
-from cogs.host.adapter import GameAdapter, Step
-from cogs.host.components import ClaimButton, view_of
-from cogs.host.match import COMPUTER_ID, Match, human_seats, seat_of
 from db import games as game_store
 from db import timers as timer_store
+from host.adapter import GameAdapter, Step
+from host.components import ClaimButton, view_of
+from host.match import COMPUTER_ID, Match, human_seats, seat_of
+from ui import UserError
 
 if TYPE_CHECKING:
-    from cogs.host.service import MatchHost
+    from host.service import MatchHost
 
 
 async def still_waiting(

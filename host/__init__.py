@@ -2,8 +2,8 @@
 turns, buttons and forms that survive restarts, reminders, forfeits, resigning, records with
 provably fair dice, and start-up repair. See service.py for how a move goes."""
 
-from cogs.host.adapter import FORM, ButtonSpec, FormSpec, GameAdapter, Step, TurnPost
-from cogs.host.match import (
+from host.adapter import FORM, ButtonSpec, FormSpec, GameAdapter, Step, TurnPost
+from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
@@ -12,7 +12,7 @@ from cogs.host.match import (
     Match,
     seat_of,
 )
-from cogs.host.service import MatchHost
+from host.service import MatchHost
 
 __all__ = [
     "COMPUTER_ID",

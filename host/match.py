@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cogs.host.adapter import GameAdapter
+    from host.adapter import GameAdapter
 
 COMPUTER_ID = 0  # the user id that stands for a computer player in game_players
 DELETED_USER_ID = 1  # what a user's id becomes in other players' games after /privacy delete

@@ -6,15 +6,15 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from cogs.host.adapter import Step
-from cogs.host.match import Match
 from db import games as game_store
 from db import timers as timer_store
+from host.adapter import Step
+from host.match import Match
 
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from cogs.host.service import MatchHost
+    from host.service import MatchHost
 
 
 async def recover(host: MatchHost) -> None:

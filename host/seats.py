@@ -20,16 +20,16 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, send_ephemeral
-from cogs.host.adapter import Step
-from cogs.host.components import TakeBackButton, view_of
-from cogs.host.match import COMPUTER_ID, Match, human_seats, seat_of
 from db import games as game_store
 from db import timers as timer_store
+from host.adapter import Step
+from host.components import TakeBackButton, view_of
+from host.match import COMPUTER_ID, Match, human_seats, seat_of
+from ui import UserError, send_ephemeral
 
 if TYPE_CHECKING:
-    from cogs.host.adapter import GameAdapter
-    from cogs.host.service import MatchHost
+    from host.adapter import GameAdapter
+    from host.service import MatchHost
 
 log = logging.getLogger(__name__)
 

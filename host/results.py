@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.common import UserError, fit
-from cogs.host.adapter import GameAdapter
-from cogs.host.match import COMPUTER_ID, Match
 from db import games as game_store
 from db import ratings as ratings_store
+from host.adapter import GameAdapter
+from host.match import COMPUTER_ID, Match
+from ui import UserError, fit
 
 NO_MENTIONS = discord.AllowedMentions.none()
 HISTORY_LINES = 15  # the latest events /GAME history shows in its message
 
 if TYPE_CHECKING:
-    from cogs.host.service import MatchHost
+    from host.service import MatchHost
 
 
 async def record(

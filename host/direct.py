@@ -27,22 +27,22 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.common import UserError, fit
-from cogs.host.adapter import Step
-from cogs.host.components import AnswerButton, view_of
-from cogs.host.match import (
+from db import games as game_store
+from host.adapter import Step
+from host.components import AnswerButton, view_of
+from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
     Match,
 )
-from db import games as game_store
+from ui import UserError, fit
 
 if TYPE_CHECKING:
     import aiosqlite
 
-    from cogs.host.adapter import GameAdapter
-    from cogs.host.service import MatchHost
+    from host.adapter import GameAdapter
+    from host.service import MatchHost
 
 log = logging.getLogger(__name__)
 

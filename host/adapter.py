@@ -17,8 +17,8 @@ import discord
 if TYPE_CHECKING:
     import aiosqlite
 
-    from cogs.host.match import Match
     from db.games import StoredGame
+    from host.match import Match
 
 FORM = "form"  # the button action that opens the game's move form
 
@@ -76,7 +76,7 @@ class GameAdapter(ABC):
     title: str  # "Rocketball"
     computer_levels: tuple[str, ...] = ()
     new_command: str = "challenge"  # the subcommand that starts a match (named in hints)
-    # A lobby (cogs/host/lobby.py) seats this many players; a two-seat game uses `challenge`.
+    # A lobby (host/lobby.py) seats this many players; a two-seat game uses `challenge`.
     min_players: int = 2
     max_players: int = 2
     # The label of the button that shows a player what only they may see (None: nothing hidden).

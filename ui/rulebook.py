@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.common import report_error
+from ui import report_error
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 PAGE_LIMIT = 3900  # an embed description holds 4,096 characters
@@ -253,6 +253,4 @@ class RulesPageButton(
             await report_error(interaction, error)
 
 
-async def setup(bot) -> None:
-    """Loaded like a cog: the rules menus' buttons work for every game, also after a restart."""
-    bot.add_dynamic_items(RulesTopicSelect, RulesPageButton)
+DYNAMIC_ITEMS = (RulesTopicSelect, RulesPageButton)

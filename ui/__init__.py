@@ -1,0 +1,39 @@
+"""The UI toolkit every game's Discord code uses: replies and error reporting, text caps and
+escaping, permission checks, the rules pages."""
+
+from ui.permissions import (
+    PERMISSION_NAMES,
+    PermissionMissing,
+    missing_after_save_text,
+    missing_permissions_text,
+    require_bot_permissions,
+)
+from ui.replies import (
+    BUSY,
+    STALE,
+    UNEXPECTED_ERROR,
+    UserError,
+    report_error,
+    send_ephemeral,
+    user_message_for,
+)
+from ui.text import MAX_CONTENT, MAX_QUOTE, fit, quote
+
+__all__ = [
+    "BUSY",
+    "MAX_CONTENT",
+    "MAX_QUOTE",
+    "PERMISSION_NAMES",
+    "STALE",
+    "UNEXPECTED_ERROR",
+    "PermissionMissing",
+    "UserError",
+    "fit",
+    "missing_after_save_text",
+    "missing_permissions_text",
+    "quote",
+    "report_error",
+    "require_bot_permissions",
+    "send_ephemeral",
+    "user_message_for",
+]

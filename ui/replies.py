@@ -1,0 +1,100 @@
+"""How the bot answers a user: errors they caused get their message, ephemerally; anything else
+is logged with its traceback and the user hears that it failed. The one place errors from
+commands and components end."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from db.games import StaleGameError
+from rules.errors import PlayerError
+from ui.permissions import missing_permissions_text
+from ui.text import fit
+
+log = logging.getLogger(__name__)
+
+UNEXPECTED_ERROR = (
+    "Something went wrong on our side and it has been logged. Nothing was changed: try again, "
+    "and if it keeps happening tell the server's admins."
+)
+
+BUSY = (
+    "This match is busy with another move that is taking long. Nothing of yours was changed: "
+    "try again in a minute."
+)
+STALE = (
+    "Another move on this match was saved first, so yours was not: nothing of yours was "
+    "changed. Look at the latest turn message and try again."
+)
+
+
+class UserError(PlayerError):
+    """A mistake the user can fix outside any engine (a bad option, someone else's match): the
+    message is shown to them, ephemerally, as it is. Engines raise their own PlayerError."""
+
+
+# What Discord's own check failures mean to a player.
+def _check_failure_text(error: app_commands.AppCommandError) -> str | None:
+    if isinstance(error, app_commands.MissingPermissions):
+        needed = ", ".join(p.replace("_", " ") for p in error.missing_permissions)
+        return f"You need the {needed} permission to do that."
+    if isinstance(error, app_commands.BotMissingPermissions):
+        return missing_permissions_text(error.missing_permissions)
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That command only works in a server channel, not in DMs."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} seconds."
+    if isinstance(error, app_commands.TransformerError):
+        return f"`{error.value}` is not a valid value there."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use that command here."
+    return None
+
+
+def user_message_for(error: BaseException) -> str | None:
+    """The player-facing text for an error they caused, or None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, PlayerError):
+        return str(error)
+    if isinstance(error, StaleGameError):  # the version check on save refused a stale move
+        return STALE
+    if isinstance(error, app_commands.AppCommandError):
+        return _check_failure_text(error)
+    return None
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
+    """Answer ephemerally whether or not the interaction was already acknowledged. An expired
+    interaction gets nothing visible (never a public ping): it is logged instead."""
+    content = fit(content)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(content, ephemeral=True, **kwargs)
+        else:
+            await interaction.response.send_message(content, ephemeral=True, **kwargs)
+    except discord.NotFound:
+        log.info("interaction of user %s expired before it was answered", interaction.user.id)
+
+
+async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
+    """The one place errors from commands and components end: a user's mistake gets its
+    message; anything else is logged with its traceback and the user hears that it failed."""
+    message = user_message_for(error)
+    if message is None:
+        original = getattr(error, "original", error)
+        log.error(
+            "unexpected error in %s by user %s",
+            getattr(interaction.command, "qualified_name", None)
+            or (interaction.data or {}).get("custom_id"),
+            interaction.user.id,
+            exc_info=(type(original), original, original.__traceback__),
+        )
+        message = UNEXPECTED_ERROR
+    try:
+        await send_ephemeral(interaction, message)
+    except discord.HTTPException:
+        log.exception("could not tell user %s about an error", interaction.user.id)
