@@ -17,7 +17,7 @@ from ui.replies import (
     send_ephemeral,
     user_message_for,
 )
-from ui.text import MAX_CONTENT, MAX_QUOTE, fit, quote
+from ui.text import MAX_CONTENT, MAX_QUOTE, fit, quote, shown
 
 __all__ = [
     "BUSY",
@@ -35,5 +35,6 @@ __all__ = [
     "report_error",
     "require_bot_permissions",
     "send_ephemeral",
+    "shown",
     "user_message_for",
 ]

@@ -3,6 +3,10 @@ is quoted."""
 
 from __future__ import annotations
 
+import re
+
+import discord
+
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 MAX_QUOTE = 60  # how much of what a user typed is quoted back in an answer
 
@@ -19,3 +23,23 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
 def fit(text: str, limit: int = MAX_CONTENT) -> str:
     """Cut a message to Discord's limit (the last safety net; answers are written to fit)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# What discord.utils.escape_markdown leaves: masked links and bare URLs, mentions, channels,
+# emoji and timestamps (all start with "<"), numbered lists.
+_LINK = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):(//)")
+_ANGLE = re.compile(r"<")
+_BRACKETS = re.compile(r"(?<!\\)([\[\]])")
+_NUMBERED = re.compile(r"^(\s*\d+)\.", re.MULTILINE)
+
+
+def shown(text: str) -> str:
+    """User text (a name above all) as it must appear in a message: as text, never as markdown,
+    a link, a heading, a list, a quote, a spoiler, code, a timestamp, an emoji, a channel or a
+    mention. Images draw the name itself; every message shows it through here."""
+    text = discord.utils.escape_markdown(str(text))
+    text = discord.utils.escape_mentions(text)
+    text = _BRACKETS.sub(r"\\\1", text)
+    text = _LINK.sub(r"\1\\:\2", text)
+    text = _ANGLE.sub(r"\\<", text)
+    return _NUMBERED.sub(r"\1\\.", text)

@@ -20,6 +20,7 @@ import io
 import random
 from dataclasses import replace
 
+from rules import names
 from rules.rollerball2.cards import (
     ATT,
     BKR,
@@ -66,16 +67,11 @@ class RosterImportError(RollerballError):
 
 
 def clean_name(name: str, what: str = "A name") -> str:
-    """A player or team name as it will be printed: trimmed, one line, 1 to MAX_NAME characters.
-    Raises RollerballError saying what is wrong."""
-    text = " ".join(str(name).split())
-    if not text:
-        raise RollerballError(f"{what} cannot be empty.")
-    if len(text) > MAX_NAME:
-        raise RollerballError(f"{what} is at most {MAX_NAME} characters ({len(text)} given).")
-    if not text.isprintable():
-        raise RollerballError(f"{what} may only hold printable characters.")
-    return text
+    """A player or team name as it will be printed (the shared rule of rules/names.py)."""
+    try:
+        return names.clean_name(name, what, MAX_NAME)
+    except names.BadName as error:
+        raise RollerballError(str(error)) from None
 
 
 # --- import ----------------------------------------------------------------------------------

@@ -1,0 +1,58 @@
+"""One validator for every name a user gives, one escape for every name a message shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.names import MAX_NAME, BadName, clean_name
+from ui.text import shown
+
+# Every construct Discord renders in a message, in one name.
+HOSTILE = (
+    "[x](https://e.vil) @everyone @here **Bold** __u__ *i* ~~s~~ ||spoiler|| `code` ```block``` "
+    "<t:1700000000:R> <#123> <@456> <@&789> <:emoji:1> <a:anim:2> # heading"
+)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "   ",
+        "",
+        "\t\n",
+        "a\x00b",
+        "bell\x07",
+        "esc\x1b[31m",
+        "abc\u202edcba",
+        "zero\u200bwidth",
+        "\ufeffbom",
+    ],
+)
+def test_invisible_or_empty_names_are_refused_with_what_is_allowed(bad):
+    with pytest.raises(BadName) as caught:
+        clean_name(bad, "The league name")
+    message = str(caught.value)
+    assert message.startswith("The league name")
+    assert str(MAX_NAME) in message
+
+
+def test_a_name_is_trimmed_folded_and_capped():
+    assert clean_name("  Red   Sox \n") == "Red Sox"
+    assert clean_name("x" * MAX_NAME) == "x" * MAX_NAME
+    with pytest.raises(BadName, match="at most"):
+        clean_name("x" * (MAX_NAME + 1))
+    assert clean_name("Ünïcødé Ñame 東京") == "Ünïcødé Ñame 東京"
+
+
+def test_a_shown_name_renders_nothing_but_text():
+    text = shown(HOSTILE)
+    assert "@everyone" not in text and "@here" not in text  # broken by a zero-width space
+    assert "<" not in text.replace("\\<", "")  # no mention, channel, emoji or timestamp
+    assert "](" not in text.replace("\\](", "")  # no masked link
+    assert "https://" not in text  # no bare link either
+    for mark in ("**", "__", "~~", "||", "`"):
+        assert mark not in text.replace("\\" + mark[0], "")
+    assert shown("# heading").startswith("\\#")
+    assert shown("> quote").startswith("\\>")
+    assert shown("- item").startswith("\\-")
+    assert shown("1. item").startswith("1\\.")
