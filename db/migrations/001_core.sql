@@ -9,11 +9,11 @@ CREATE TABLE meta (
 -- One row a match of any game. `state` is the engine's JSON; `version` goes up by one with every
 -- saved move, and a save names the version it read, so a double click never applies a move twice.
 CREATE TABLE games (
-    id          INTEGER PRIMARY KEY,
+    id          AUTO_ID,
     game        TEXT    NOT NULL,
-    guild_id    INTEGER,
-    channel_id  INTEGER NOT NULL,
-    thread_id   INTEGER,
+    guild_id    BIGINT,
+    channel_id  BIGINT  NOT NULL,
+    thread_id   BIGINT,
     status      TEXT    NOT NULL CHECK (status IN ('pending', 'active', 'finished', 'cancelled')),
     state       TEXT    NOT NULL,
     version     INTEGER NOT NULL DEFAULT 0,
@@ -24,19 +24,19 @@ CREATE INDEX games_by_channel ON games (game, channel_id, status);
 
 -- Who sits where in a game. user_id 0 stands for a computer player.
 CREATE TABLE game_players (
-    game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    game_id  BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     seat     INTEGER NOT NULL,
-    user_id  INTEGER NOT NULL,
+    user_id  BIGINT  NOT NULL,
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX game_players_by_user ON game_players (user_id);
 
 -- The moves of a game, in order, with the events they produced (the play-by-play).
 CREATE TABLE game_moves (
-    id          INTEGER PRIMARY KEY,
-    game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    id          AUTO_ID,
+    game_id     BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
     version     INTEGER NOT NULL,
-    actor_id    INTEGER NOT NULL,
+    actor_id    BIGINT  NOT NULL,
     action      TEXT    NOT NULL,
     events      TEXT    NOT NULL,
     created_at  TEXT    NOT NULL,
@@ -46,10 +46,10 @@ CREATE TABLE game_moves (
 -- Deadlines, reminders and timeouts. One dispatcher sleeps until the earliest `due_at`
 -- (seconds since the epoch, UTC); a fired timer is deleted after its handler has run.
 CREATE TABLE timers (
-    id          INTEGER PRIMARY KEY,
+    id          AUTO_ID,
     event       TEXT    NOT NULL,
-    due_at      REAL    NOT NULL,
+    due_at      DOUBLE PRECISION NOT NULL,
     payload     TEXT    NOT NULL,
-    created_at  REAL    NOT NULL
+    created_at  DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX timers_by_due ON timers (due_at);

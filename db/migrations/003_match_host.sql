@@ -1,4 +1,4 @@
--- The shared match host (issue 9).
+-- The shared match host.
 
 -- "One open match per pair of players per channel" is the database's rule, not a check before an
 -- insert: 20 simultaneous challenges make one match. pair_key names the players (sorted ids, or a

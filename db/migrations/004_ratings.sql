@@ -1,4 +1,4 @@
--- Elo ratings per game, per server, per player (issue 10: /GAME leaderboard). Written in the
+-- Elo ratings per game, per server, per player (/GAME leaderboard). Written in the
 -- transaction that saves a match's last move.
 CREATE TABLE ratings (
     game      TEXT    NOT NULL,

@@ -1,4 +1,4 @@
--- The Volleyball orders editor's drafts (issue 12, `/volleyball orders edit`): the line-ups a
+-- The Volleyball orders editor's drafts (`/volleyball orders edit`): the line-ups a
 -- manager is building with the editor's menus, kept between clicks and across restarts but
 -- never read as orders (a round plays only volleyball_orders). One draft per manager per
 -- league, for the team, season and round it was started for; a draft for another round or

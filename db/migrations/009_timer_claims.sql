@@ -1,4 +1,4 @@
--- Who claimed a timer (issue 14: several bot processes over one PostgreSQL database). A claim
+-- Who claimed a timer (several bot processes over one PostgreSQL database). A claim
 -- names its process (db.database.Database.owner); while that process runs, nobody else takes the
 -- timer, and once it has stopped (crashed mid-handler) any process may take it again. Claims
 -- written before this column have no owner: their process has stopped.

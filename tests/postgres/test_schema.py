@@ -1,6 +1,6 @@
 """The two backends' schemas agree: the same tables, columns, nullability and indexes after
-every migration, with types that mean the same (db/migrations: a `.postgres.sql` file replaces
-its portable twin only where SQLite and PostgreSQL spell a column differently)."""
+every migration, with types that mean the same (db/migrations: one source per migration, the
+loader expands the few places SQLite and PostgreSQL spell a column differently)."""
 
 import pytest
 
