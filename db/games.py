@@ -195,6 +195,14 @@ async def mark_posted(db: Database, game_id: int, version: int, message_id: int 
         )
 
 
+async def set_card(db: Database, game_id: int, message_id: int) -> None:
+    """The match's live card is now `message_id` (a new card replaced the old one)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id)
+        )
+
+
 def game_here_query(*, game: str, channel_id: int) -> tuple[str, tuple[object, ...]]:
     """Open games of one kind played in a channel or in a thread, newest first: two indexed
     lookups (an OR of the two columns could use no index)."""

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import discord
+from rules.errors import PlayerError
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -59,13 +59,41 @@ class Step:
     texts: list[str] | None = None
 
 
+@dataclass(frozen=True)
+class SelectSpec:
+    """A select menu of picks built from the engine's legal actions: the chosen values come back
+    to `select_action` with `action` and `arg` (an earlier pick, for a move picked in stages)."""
+
+    placeholder: str
+    action: str
+    options: tuple[tuple[str, str], ...]  # (label, value); at most 25, Discord's limit
+    arg: str | None = None
+    min_values: int = 1
+    max_values: int = 1
+
+
+@dataclass(frozen=True)
+class Picked:
+    """What `select_action` or `button_action` returns for a pick that is not yet a move (a
+    square chosen, its facing still to come): the card is redrawn for `arg`, nothing is saved."""
+
+    arg: str
+
+
 @dataclass
 class TurnPost:
-    """A turn message as the game draws it: an embed, image files (name, bytes), buttons."""
+    """The live match card as the game draws it: a title, the status (the last events and what
+    happens next), images shown large, a footer, the controls. Plain data: a turn can be drawn
+    in another process. `images` holding None for the bytes are already on the card (a redraw
+    for a pick keeps them)."""
 
-    embed: discord.Embed
-    files: list[tuple[str, bytes]] = field(default_factory=list)
+    title: str
+    body: str
+    colour: int
+    images: list[tuple[str, bytes | None]] = field(default_factory=list)
+    footer: str = ""
     buttons: list[ButtonSpec] = field(default_factory=list)
+    selects: list[SelectSpec] = field(default_factory=list)
     rematch: bool = False  # offer a Rematch button (the match is over)
 
 
@@ -155,9 +183,23 @@ class GameAdapter(ABC):
         """How a finished match ended, once, e.g. "South (Bob) wins 2-1: North resigned."."""
 
     @abstractmethod
-    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
-        """The turn message for `step` (runs in a worker thread: no Discord calls). The
-        buttons are used only on the last message of a batch (`final`)."""
+    def draw_turn(
+        self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
+    ) -> TurnPost:
+        """The card for `step` (runs in a worker thread: no Discord calls). Only the last step
+        of a batch (`final`) carries controls; `picked` is an earlier pick of a move picked in
+        stages (the controls for the rest of it; no images need drawing then)."""
+
+    def milestones(self, match: Match, step: Step) -> list[str]:
+        """What in `step` deserves a message of its own in the thread, for someone scrolling
+        back (a goal, a penalty, the end of a period); the card shows everything else."""
+        return []
+
+    def select_action(
+        self, state: Any, seat: int, action: str, arg: str | None, values: list[str]
+    ) -> Any:
+        """The action (or a further `Picked`) for values chosen in one of the card's selects."""
+        raise PlayerError("That menu does nothing any more.")
 
     def rematch_options(self, state: Any) -> dict[str, Any]:
         """The options of `state`'s match, for a rematch with the same settings."""
@@ -181,6 +223,13 @@ class GameAdapter(ABC):
         """What only `seat` may see now (its hand), as text and image files; shown ephemerally
         by the `private_label` button and the game's hand command."""
         return ("There is nothing hidden in this game: the board shows everything.", [])
+
+    def private_controls(
+        self, match: Match, seat: int, picked: str | None
+    ) -> list[ButtonSpec | SelectSpec]:
+        """The choices that need what only `seat` sees (cards to bid, a card to play), on its
+        private panel; `picked` is an earlier pick of a move picked in stages."""
+        return []
 
     def resign_consequence(self, match: Match, seat: int) -> str:
         """What resigning does, said before the player confirms it."""

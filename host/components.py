@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from ui import report_error
+from ui.items import Control
 
 if TYPE_CHECKING:
     from host.service import MatchHost
@@ -25,7 +25,7 @@ def host_of(interaction: discord.Interaction) -> MatchHost:
 
 
 class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"match:(?P<id>\d+):(?P<answer>accept|decline)",
 ):
     """Accept or Decline (or, for the challenger, withdraw) a challenge."""
@@ -45,15 +45,12 @@ class AnswerButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> AnswerButton:
         return cls(int(match["id"]), match["answer"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).answer_challenge(interaction, self.game_id, self.answer)
-        except Exception as error:  # buttons bypass the tree's error handler
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).answer_challenge(interaction, self.game_id, self.answer)
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=rf"match:(?P<id>\d+):(?P<version>\d+):do:(?P<action>[a-z-]{{1,20}})(?::(?P<arg>{ARG}))?",
 ):
     """A game action (roll, aim N, pass…), or the button that opens the move form."""
@@ -76,14 +73,54 @@ class MoveButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> MoveButton:
         return cls(int(match["id"]), int(match["version"]), match["action"], match["arg"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).on_move_button(interaction, self)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).on_move_button(interaction, self)
 
 
-class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
+class MoveSelect(
+    Control[discord.ui.Select],
+    template=rf"match:(?P<id>\d+):(?P<version>\d+):pick:(?P<action>[a-z-]{{1,20}})(?::(?P<arg>{ARG}))?",
+):
+    """A select menu of picks from the engine's legal actions (a square, a card, cards to bid):
+    the values chosen go to the game's `select_action`."""
+
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        action: str,
+        arg: str | None = None,
+        *,
+        placeholder: str = "",
+        options: tuple[tuple[str, str], ...] = (),
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        custom_id = f"match:{game_id}:{version}:pick:{action}" + (f":{arg}" if arg else "")
+        choices = [
+            discord.SelectOption(label=label[:100], value=value[:100]) for label, value in options
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=custom_id,
+                placeholder=placeholder[:150] or None,
+                options=choices or [discord.SelectOption(label="-", value="-")],
+                min_values=min(min_values, len(choices) or 1),
+                max_values=max(1, min(max_values, len(choices) or 1)),
+            )
+        )
+        self.game_id, self.version, self.action, self.arg = game_id, version, action, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> MoveSelect:
+        return cls(int(match["id"]), int(match["version"]), match["action"], match["arg"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        await host_of(interaction).on_move_select(interaction, self, values)
+
+
+class ResignButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
     """The confirmation of /GAME resign."""
 
     def __init__(self, game_id: int) -> None:
@@ -100,16 +137,11 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button], template=r"match:(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> ResignButton:
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).confirm_resign(interaction, self.game_id)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).confirm_resign(interaction, self.game_id)
 
 
-class ClaimButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):(?P<version>\d+):claim"
-):
+class ClaimButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):(?P<version>\d+):claim"):
     """Claim a match the opponent abandoned (offered when the forfeit time has passed)."""
 
     def __init__(self, game_id: int, version: int) -> None:
@@ -126,11 +158,8 @@ class ClaimButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> ClaimButton:
         return cls(int(match["id"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).claim_forfeit(interaction, self.game_id, self.version)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).claim_forfeit(interaction, self.game_id, self.version)
 
 
 LOBBY_BUTTONS = {
@@ -142,7 +171,7 @@ LOBBY_BUTTONS = {
 
 
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"match:(?P<id>\d+):lobby:(?P<what>join|leave|computer|start)",
 ):
     """Join, Leave, Add computer or Start, on a lobby's message (host/lobby.py)."""
@@ -158,16 +187,11 @@ class LobbyButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LobbyButton:
         return cls(int(match["id"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).lobby_button(interaction, self.game_id, self.what)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).lobby_button(interaction, self.game_id, self.what)
 
 
-class PrivateButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):private"
-):
+class PrivateButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):private"):
     """ "My hand": a fresh ephemeral message with what only the clicking player may see. It
     carries no version: it works at any time, whoever's turn it is."""
 
@@ -185,16 +209,11 @@ class PrivateButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> PrivateButton:
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).show_private(interaction, self.game_id)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).show_private(interaction, self.game_id)
 
 
-class TakeBackButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):takeback"
-):
+class TakeBackButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):takeback"):
     """A player whose seat a computer took over (they did not move in time) plays it again."""
 
     def __init__(self, game_id: int) -> None:
@@ -211,16 +230,11 @@ class TakeBackButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> TakeBackButton:
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).take_back(interaction, self.game_id)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).take_back(interaction, self.game_id)
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"match:(?P<id>\d+):rematch"
-):
+class RematchButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):rematch"):
     """On a finished match's last message: the same settings again, seats swapped."""
 
     def __init__(self, game_id: int) -> None:
@@ -237,17 +251,15 @@ class RematchButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> RematchButton:
         return cls(int(match["id"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await host_of(interaction).rematch(interaction, self.game_id)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await host_of(interaction).rematch(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS = (
     RematchButton,
     AnswerButton,
     MoveButton,
+    MoveSelect,
     ResignButton,
     ClaimButton,
     LobbyButton,
@@ -283,12 +295,3 @@ def text_inputs(components: list[dict[str, Any]]) -> list[str]:
         if "component" in component:
             values.extend(text_inputs([component["component"]]))
     return values
-
-
-def view_of(items: list[discord.ui.Item]) -> discord.ui.View | None:
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view

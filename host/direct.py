@@ -29,7 +29,7 @@ import discord
 
 from db import games as game_store
 from host.adapter import Step
-from host.components import AnswerButton, view_of
+from host.components import AnswerButton
 from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
@@ -37,6 +37,7 @@ from host.match import (
     Match,
 )
 from ui import UserError, fit
+from ui.items import view_of
 
 if TYPE_CHECKING:
     import aiosqlite

@@ -19,10 +19,11 @@ import discord
 
 from db import games as game_store
 from db import lobby as lobby_store
-from host.components import LobbyButton, view_of
+from host.components import LobbyButton
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from rules.fairness import commitment
 from ui import UserError, fit
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter

@@ -33,6 +33,12 @@ class Match:
     # After this long without a move a computer stands in for the absent player (who may take
     # the seat back); None: no stand-in, the others may claim a forfeit instead.
     takeover_minutes: int | None = None
+    # When each seat last acted (seconds since the epoch): who is looking at the card now
+    # needs no ping for their next decision.
+    seen: dict[int, float] = field(default_factory=dict)
+
+    def active_since(self, seat: int, since: float) -> bool:
+        return self.seen.get(seat, 0.0) >= since
 
     def to_json(self, adapter: GameAdapter) -> str:
         return json.dumps(
@@ -47,6 +53,7 @@ class Match:
                 "forfeited_by": self.forfeited_by,
                 "challenged_seat": self.challenged_seat,
                 "takeover_minutes": self.takeover_minutes,
+                "seen": {str(seat): at for seat, at in self.seen.items()},
             },
             sort_keys=True,
         )
@@ -65,6 +72,7 @@ class Match:
             forfeited_by=data.get("forfeited_by"),
             challenged_seat=data.get("challenged_seat", 1),
             takeover_minutes=data.get("takeover_minutes"),
+            seen={int(seat): float(at) for seat, at in data.get("seen", {}).items()},
         )
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from db import games as game_store
 from db import timers as timer_store
 from host.adapter import Step
-from host.match import Match
+from host.match import COMPUTER_ID, Match
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,13 @@ async def recover_one(host: MatchHost, stored: game_store.StoredGame) -> None:
                 await game_store.set_timers(host.bot.db, stored.id, wanted)
                 host.bot.timers.wake()
                 log.info("match %s: restored its %d timers", stored.id, len(wanted))
+        steps: list[Step] = []
+        if stored.status == "active" and host.computers_to_act(adapter, match):
+            # A player's move was saved and the computers' reply was not (a crash between).
+            steps = await host.computer_steps(adapter, match, stored)
+            if steps:
+                stored = await host.save(adapter, stored, match, COMPUTER_ID, "computer", steps)
+                log.info("match %s: the computers' reply, lost in a crash, played", stored.id)
         if stored.posted_version < stored.version:
             moves = await game_store.list_moves(host.bot.db, stored.id)
             texts = [

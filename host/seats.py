@@ -16,16 +16,18 @@ import asyncio
 import io
 import logging
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from db import games as game_store
 from db import timers as timer_store
 from host.adapter import Step
-from host.components import TakeBackButton, view_of
+from host.card import control_of
+from host.components import TakeBackButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
-from ui import UserError, send_ephemeral
+from ui import UserError, fit, send_ephemeral
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -60,11 +62,45 @@ async def show_private(
     if stored.status == "cancelled":
         raise UserError(f"{adapter.title} game #{stored.id} was closed before it started.")
     match = Match.from_json(adapter, stored.state)
+    content, files, view = await panel(host, adapter, stored, match, seat)
+    kwargs: dict[str, Any] = {"files": files}
+    if view is not None:
+        kwargs["view"] = view
+    await send_ephemeral(interaction, content, **kwargs)
+
+
+async def panel(
+    host: MatchHost,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    seat: int,
+    picked: str | None = None,
+) -> tuple[str, list[discord.File], discord.ui.View | None]:
+    """A player's private panel: what only their seat may see (their hand, drawn from their
+    seat's view) and the choices that need it, as controls of the current position."""
     text, files = await asyncio.to_thread(adapter.private_view, match, seat)
-    kwargs = {}
-    if files:
-        kwargs["files"] = [discord.File(io.BytesIO(data), filename=name) for name, data in files]
-    await send_ephemeral(interaction, text, **kwargs)
+    specs = adapter.private_controls(match, seat, picked) if stored.status == "active" else []
+    view = view_of([control_of(stored.id, stored.version, spec) for spec in specs])
+    return (
+        fit(text),
+        [discord.File(io.BytesIO(data), filename=name) for name, data in files],
+        view,
+    )
+
+
+async def refresh_panel(
+    host: MatchHost,
+    interaction: discord.Interaction,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    seat: int,
+    picked: str | None = None,
+) -> None:
+    """Redraw the panel a player used (their decision changed what it shows)."""
+    content, files, view = await panel(host, adapter, stored, match, seat, picked)
+    await interaction.response.edit_message(content=content, attachments=files, view=view)
 
 
 # ---- absent players --------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import io
 import logging
 import multiprocessing
 import random
@@ -28,18 +27,19 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from host import lobby, recovery, results, seats, timeouts
-from host.adapter import FORM, ButtonSpec, GameAdapter, Step, TurnPost
+from host.adapter import FORM, GameAdapter, Picked, Step, TurnPost
+from host.card import build_card, retired_card
 from host.components import (
     DYNAMIC_ITEMS,
     MOVE_FORM_ID,
     AnswerButton,
     MoveButton,
     MoveForm,
+    MoveSelect,
     PrivateButton,
     RematchButton,
     ResignButton,
     text_inputs,
-    view_of,
 )
 from host.match import (
     COMPUTER_ID,
@@ -59,6 +59,7 @@ from ui import (
     report_error,
     send_ephemeral,
 )
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -74,6 +75,11 @@ STALE_BUTTON = (
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
 NO_MENTIONS = discord.AllowedMentions.none()
+MAX_GALLERY = 10  # Discord's limit of a media gallery
+# Who acted in the match this recently is looking at its card: no ping for their next decision.
+ACTIVE_SECONDS = 5 * 60
+# A click's response must come within Discord's 3 seconds: past this, acknowledge first.
+RESPOND_BY_SECONDS = 1.5
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
@@ -388,21 +394,26 @@ class MatchHost:
     # ---- the commands every game has ---------------------------------------------------------------
 
     async def board(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
-        """Post the match here again, with its buttons, pinging nobody."""
+        """A fresh live card for the match here, at the bottom of its thread (the old one
+        loses its controls and points to it), pinging nobody."""
         stored = await self.match_here(
             interaction, adapter, players_only=False, include_pending=False
         )
-        await interaction.response.defer()
+        await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.bot.game_locks(stored.id):
             stored = await game_store.load_game(self.bot.db, stored.id) or stored
             match = Match.from_json(adapter, stored.state)
-            step = Step(match.engine, [], match.engine)
-            post = await self._draw(adapter, match, step, game_id=stored.id, final=True)
-            message = await interaction.followup.send(
-                wait=True, allowed_mentions=NO_MENTIONS, **self._message_kwargs(stored, post)
+            view, files = await self._draw_card(
+                adapter, stored, match, [Step(match.engine, [], match.engine)]
             )
-            await self._retire_old_buttons(stored, keep=message.id)
-            await game_store.mark_posted(self.bot.db, stored.id, stored.version, message.id)
+            card_id = await self._show_card(stored, view, files, interaction=None, new_card=True)
+            await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
+        channel = await self.channel_of(stored)
+        await interaction.followup.send(
+            f"{adapter.title} match #{stored.id}'s live card: "
+            f"{channel.get_partial_message(card_id).jump_url}",  # type: ignore[attr-defined]
+            ephemeral=True,
+        )
 
     async def move_text(
         self, interaction: discord.Interaction, adapter: GameAdapter, text: str
@@ -468,6 +479,18 @@ class MatchHost:
             button.version,
             lambda adapter, match, seat: adapter.button_action(
                 match.engine, seat, button.action, button.arg
+            ),
+        )
+
+    async def on_move_select(
+        self, interaction: discord.Interaction, select: MoveSelect, values: list[str]
+    ) -> None:
+        await self.play(
+            interaction,
+            select.game_id,
+            select.version,
+            lambda adapter, match, seat: adapter.select_action(
+                match.engine, seat, select.action, select.arg, values
             ),
         )
 
@@ -540,30 +563,90 @@ class MatchHost:
         *,
         any_time: bool = False,
     ) -> None:
-        """Apply one player action (and the computer seats' replies), save, post the result."""
+        """Apply one player action, save it, and only then answer the player: a move is never
+        shown as taken unless it is stored. The computer seats' replies follow as a move of
+        their own (so a crash between the two loses nothing: start-up repair plays them)."""
         async with self.bot.game_locks(game_id):
             adapter, stored, match, seat = await self._load_for_action(
                 interaction, game_id, version, any_time=any_time
             )
-            action = choose(adapter, match, seat)
-            # Validate with the engine before acknowledging, so a mistake gets a plain answer.
+            picked = choose(adapter, match, seat)
+            if isinstance(picked, Picked):  # part of a move: show the rest of its picks
+                await self._show_pick(interaction, adapter, stored, match, picked.arg)
+                return
             before = match.engine
-            after, events = adapter.apply(before, seat, action)
-            if interaction.type is discord.InteractionType.application_command:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-            else:
-                await interaction.response.defer()
+            after, events = adapter.apply(before, seat, picked)  # PlayerError: nothing changed
             match.engine = after
+            match.seen[seat] = time.time()
             steps = [Step(before, events, after)]
-            steps += await self.computer_steps(adapter, match, stored)
             stored = await self.save(
-                adapter, stored, match, interaction.user.id, adapter.action_text(action), steps
+                adapter, stored, match, interaction.user.id, adapter.action_text(picked), steps
             )
+            command = interaction.type is discord.InteractionType.application_command
+            if command:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+            if self.computers_to_act(adapter, match):
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+                replies = await self.computer_steps(adapter, match, stored)
+                if replies:
+                    stored = await self.save(
+                        adapter, stored, match, COMPUTER_ID, "computer", replies
+                    )
+                    steps += replies
             posted = await self.post(adapter, stored, match, steps, interaction=interaction)
-        if posted and interaction.type is discord.InteractionType.application_command:
+            if not interaction.response.is_done():
+                await self._answer_elsewhere(interaction, adapter, stored, match, seat)
+        if posted and command:
             await interaction.followup.send(
-                f"Done: see {adapter.title} match #{stored.id}'s newest message.", ephemeral=True
+                f"Done: {adapter.title} match #{stored.id}'s card shows your move.",
+                ephemeral=True,
             )
+
+    def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
+        return (
+            bool(match.computers)
+            and not adapter.is_over(match.engine)
+            and bool(adapter.actors(match.engine) & set(match.computers))
+        )
+
+    async def _answer_elsewhere(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        seat: int,
+    ) -> None:
+        """A move made from another message than the card (the private panel, an old
+        message): that message is redrawn (a panel) or left as it is."""
+        clicked = interaction.message
+        if clicked is not None and clicked.flags.ephemeral:
+            await seats.refresh_panel(self, interaction, adapter, stored, match, seat)
+        else:
+            await interaction.response.defer()
+
+    async def _show_pick(
+        self,
+        interaction: discord.Interaction,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        arg: str,
+    ) -> None:
+        """Redraw the card (or the panel the pick came from) with the rest of a move's picks;
+        nothing is saved, and the images stay as they are."""
+        clicked = interaction.message
+        if clicked is not None and clicked.flags.ephemeral:
+            seat = seat_of(stored.players, interaction.user.id) or 0
+            await seats.refresh_panel(self, interaction, adapter, stored, match, seat, arg)
+            return
+        kept = [a.filename for a in clicked.attachments] if clicked is not None else []
+        step = Step(match.engine, [], match.engine)
+        view, _ = await self._draw_card(
+            adapter, stored, match, [step], picked=arg, kept_images=kept
+        )
+        await interaction.response.edit_message(view=view)
 
     def _still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
@@ -719,11 +802,20 @@ class MatchHost:
         return timers
 
     async def _draw(
-        self, adapter: GameAdapter, match: Match, step: Step, *, game_id: int, final: bool
+        self,
+        adapter: GameAdapter,
+        match: Match,
+        step: Step,
+        *,
+        game_id: int,
+        final: bool,
+        picked: str | None = None,
     ) -> TurnPost:
         """Draw a turn off the event loop: in the render processes (images are CPU-bound, and
         threads would queue on the GIL when several matches move at once), or a thread."""
-        call = functools.partial(adapter.draw_turn, match, step, game_id=game_id, final=final)
+        call = functools.partial(
+            adapter.draw_turn, match, step, game_id=game_id, final=final, picked=picked
+        )
         if self._render_pool is None:
             return await asyncio.to_thread(call)
         return await asyncio.get_running_loop().run_in_executor(self._render_pool, call)
@@ -738,30 +830,46 @@ class MatchHost:
             channel = await self.bot.fetch_channel(channel_id)
         return channel  # type: ignore[return-value]
 
-    def _message_kwargs(self, stored: game_store.StoredGame, post: TurnPost) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {
-            "embed": post.embed,
-            "files": [discord.File(io.BytesIO(data), filename=name) for name, data in post.files],
-        }
-        rematch = [RematchButton(stored.id)] if post.rematch else []
-        view = view_of(
-            rematch
-            + [self._turn_button(stored, b) for b in post.buttons]
-            + (self._private_buttons(stored) if post.buttons else [])
-        )
-        if view is not None:
-            kwargs["view"] = view
-        return kwargs
+    def _extra_controls(self, stored: game_store.StoredGame, post: TurnPost) -> list[Any]:
+        """The host's own controls on a card: the private panel while the match is on, a
+        rematch once it is over."""
+        if post.rematch:
+            return [RematchButton(stored.id)]
+        return self._private_buttons(stored)
 
-    @staticmethod
-    def _turn_button(stored: game_store.StoredGame, spec: ButtonSpec) -> discord.ui.Item:
-        style = discord.ButtonStyle[spec.style]
-        if spec.custom_id is not None:  # the game's own component handles it
-            custom_id = spec.custom_id.format(game=stored.id, version=stored.version)
-            return discord.ui.Button(label=spec.label, style=style, custom_id=custom_id)
-        return MoveButton(
-            stored.id, stored.version, spec.action, spec.arg, label=spec.label, style=style
-        )
+    async def _draw_card(
+        self,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        steps: list[Step],
+        *,
+        picked: str | None = None,
+        kept_images: list[str] | None = None,
+    ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+        """The card after `steps`: the last step's status and controls, and the images of
+        every step of the batch (a player's move and the computer's reply)."""
+        posts = [
+            await self._draw(
+                adapter,
+                match,
+                step,
+                game_id=stored.id,
+                final=index == len(steps) - 1,
+                picked=picked if index == len(steps) - 1 else None,
+            )
+            for index, step in enumerate(steps)
+        ]
+        post = posts[-1]
+        if kept_images is not None:  # a redraw for a pick keeps the card's images as they are
+            post.images = [(name, None) for name in kept_images]
+        else:
+            images: list[tuple[str, bytes | None]] = []
+            for index, drawn in enumerate(posts):
+                prefix = f"{index + 1}-" if len(posts) > 1 else ""
+                images += [(prefix + name, data) for name, data in drawn.images]
+            post.images = images[-MAX_GALLERY:]
+        return build_card(stored.id, stored.version, post, extra=self._extra_controls(stored, post))
 
     async def post(
         self,
@@ -772,27 +880,33 @@ class MatchHost:
         *,
         interaction: discord.Interaction | None = None,
         first: bool = False,
+        new_card: bool = False,
     ) -> bool:
-        """Post the steps' messages (buttons on the last), ping who acts next (or, at the end,
-        every player with the result and the revealed seed), retire the old buttons, and note
-        the version as posted. If Discord refuses, the player hears exactly what happened."""
-        await self._retire_old_buttons(stored, keep=None)
+        """Show the match after `steps` (saved already): redraw its live card, through the
+        clicking interaction's response when the click came from the card (no globally
+        rate-limited request), else by editing the card or posting a new one; then a message for
+        each milestone, and a ping for whoever must decide next and has not been active in the
+        match lately. If Discord refuses, the player hears exactly what happened."""
+        if (
+            interaction is not None
+            and not interaction.response.is_done()
+            and interaction.message is not None
+            and (discord.utils.utcnow() - interaction.created_at).total_seconds()
+            > RESPOND_BY_SECONDS
+        ):
+            await interaction.response.defer()  # the move is saved; the card follows
         try:
+            view, files = await self._draw_card(adapter, stored, match, steps)
+            card_id = await self._show_card(
+                stored, view, files, interaction=interaction, new_card=new_card or first
+            )
             channel = await self.channel_of(stored)
-            last: discord.Message | None = None
-            for index, step in enumerate(steps):
-                final = index == len(steps) - 1
-                post = await self._draw(adapter, match, step, game_id=stored.id, final=final)
-                if not final:
-                    post.buttons = []
-                kwargs = self._message_kwargs(stored, post)
-                content, mentions = self._ping(adapter, stored, match, first=first and index == 0)
-                if final and content:
-                    kwargs["content"] = content
-                    kwargs["allowed_mentions"] = mentions
-                else:
-                    kwargs["allowed_mentions"] = NO_MENTIONS
-                last = await channel.send(**kwargs)
+            lines = [line for step in steps for line in adapter.milestones(match, step)]
+            if lines:
+                await channel.send(fit("\n".join(lines)), allowed_mentions=NO_MENTIONS)
+            content, mentions = self._ping(adapter, stored, match, first=first, card_id=card_id)
+            if content:
+                await channel.send(content, allowed_mentions=mentions)
         except discord.HTTPException as error:
             log.warning("could not post match %s version %s: %s", stored.id, stored.version, error)
             if interaction is not None:
@@ -807,14 +921,73 @@ class MatchHost:
                     ),
                 )
             return False
-        await game_store.mark_posted(
-            self.bot.db, stored.id, stored.version, last.id if last else None
-        )
+        await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         return True
 
+    async def _show_card(
+        self,
+        stored: game_store.StoredGame,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+        *,
+        interaction: discord.Interaction | None,
+        new_card: bool,
+    ) -> int:
+        """Put the card in the thread and return its message id: the click's response when the
+        click came from the card, else an edit of the card, else (no card yet, or it is gone)
+        a new message."""
+        edit: dict[str, Any] = {"view": view}
+        if files or not new_card:
+            edit["attachments"] = files
+        card_id = stored.turn_message_id
+        if not new_card and card_id is not None and interaction is not None:
+            clicked = interaction.message
+            if clicked is not None and clicked.id == card_id:
+                with contextlib.suppress(discord.NotFound):  # expired: edit the card instead
+                    if interaction.response.is_done():
+                        await interaction.edit_original_response(**edit)
+                    else:
+                        await interaction.response.edit_message(**edit)
+                    return card_id
+        channel = await self.channel_of(stored)
+        if not new_card and card_id is not None:
+            try:
+                await channel.get_partial_message(card_id).edit(**edit)  # type: ignore[attr-defined]
+                return card_id
+            except discord.NotFound:
+                log.info("match %s's card is gone: posting a new one", stored.id)
+        message = await channel.send(view=view, files=files, allowed_mentions=NO_MENTIONS)
+        if card_id is not None and card_id != message.id:
+            await self._retire_card(stored, card_id, message)
+        await game_store.set_card(self.bot.db, stored.id, message.id)
+        return message.id
+
+    async def _retire_card(
+        self, stored: game_store.StoredGame, old: int, new: discord.Message
+    ) -> None:
+        """An older card of the match loses its controls and points to the newer one, so no
+        message a player can see offers a control that acts on nothing."""
+        try:
+            channel = await self.channel_of(stored)
+            await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
+                view=retired_card(f"This match's live card moved: {new.jump_url}"),
+                attachments=[],
+            )
+        except (discord.HTTPException, AttributeError):
+            log.info("could not retire match %s's old card", stored.id)
+
     def _ping(
-        self, adapter: GameAdapter, stored: game_store.StoredGame, match: Match, *, first: bool
+        self,
+        adapter: GameAdapter,
+        stored: game_store.StoredGame,
+        match: Match,
+        *,
+        first: bool,
+        card_id: int | None,
     ) -> tuple[str, discord.AllowedMentions]:
+        """The message that pings: at the end every player with the result and the revealed
+        seed; during play whoever must decide next, unless they were active in the match in
+        the last few minutes (they are looking at the card)."""
         humans = [stored.players[s] for s in human_seats(stored.players)]
         if adapter.is_over(match.engine):
             seed = adapter.seed_of(match.engine)
@@ -825,29 +998,19 @@ class MatchHost:
                 + f"`{match.commitment}`). `/{adapter.game} record` gives the verifiable record."
             )
             return fit(text), discord.AllowedMentions(users=True)
+        now = time.time()
         acting = [
             stored.players[s]
             for s in sorted(adapter.actors(match.engine))
-            if stored.players[s] != COMPUTER_ID
+            if stored.players[s] != COMPUTER_ID and not match.active_since(s, now - ACTIVE_SECONDS)
         ]
-        if not acting:
+        if not acting and not first:
             return "", NO_MENTIONS
-        text = " ".join(f"<@{u}>" for u in acting) + ", your move."
+        text = " ".join(f"<@{u}>" for u in acting)
+        text += (", your move: " if acting else "") + adapter.next_text(match)
         if first:
-            text += f"\nDice commitment: `{match.commitment}`."
-        return text, discord.AllowedMentions(users=True)
-
-    async def _retire_old_buttons(self, stored: game_store.StoredGame, *, keep: int | None) -> None:
-        """The previous turn message's buttons are spent, whatever the move came through (a
-        button, the form, a typed command): remove them so nobody clicks a stale one."""
-        old = stored.turn_message_id
-        if old is None or old == keep:
-            return
-        try:
-            channel = await self.channel_of(stored)
-            await channel.get_partial_message(old).edit(view=None)  # type: ignore[attr-defined]
-        except (discord.HTTPException, AttributeError):
-            log.info("could not clear the buttons of match %s's old message", stored.id)
+            text += f"\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        return fit(text), discord.AllowedMentions(users=True)
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 

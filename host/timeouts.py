@@ -12,9 +12,10 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from host.adapter import GameAdapter, Step
-from host.components import ClaimButton, view_of
+from host.components import ClaimButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
 from ui import UserError
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from host.service import MatchHost

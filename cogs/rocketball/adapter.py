@@ -11,28 +11,33 @@ from typing import Any
 import discord
 
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from host.adapter import Picked, SelectSpec
 from render.rocketball import render_round
 from rules.rocketball import (
     LEVEL_RATINGS,
     LEVELS,
     Aim,
+    Drift,
     GameState,
     MoveEvent,
     Pass,
+    Place,
     Resign,
     RocketballError,
     Roll,
+    Rotate,
     actors,
     apply,
     choose_action,
     describe_next,
     format_action,
+    legal_actions,
     new_game,
     next_step,
     parse_command,
     to_record,
 )
-from ui import rulebook
+from ui import rulebook, shown
 
 SEATS = ("N", "S")
 # The rules page in Discord: each variant's topic carries its rows of the rulings table.
@@ -59,8 +64,55 @@ COLOUR = discord.Colour(0xD55E00)
 MAX_EVENT_TEXT = 3500  # leave room in the 4096-character description for the prompt
 
 
-def names_by_seat(match: Match) -> dict[str, str]:
-    return dict(zip(SEATS, match.names, strict=False))
+MAX_OPTIONS = 25  # a select menu's options
+MAX_SQUARE_SELECTS = 4  # 77 squares at most: four menus of 25
+MAX_PICK_BUTTONS = 20
+FACINGS = {"N": "North ↑", "E": "East →", "S": "South ↓", "W": "West ←"}
+
+
+def names_by_seat(match: Match, *, as_text: bool = True) -> dict[str, str]:
+    """Display names by side: escaped for a message (`as_text`), as typed for an image."""
+    return {
+        seat: shown(name) if as_text else name
+        for seat, name in zip(SEATS, match.names, strict=False)
+    }
+
+
+def square_order(square: str) -> tuple[int, str]:
+    return int(square[1:]), square[0]
+
+
+def chunks(items: list[str], size: int) -> list[list[str]]:
+    return [items[index : index + size] for index in range(0, len(items), size)]
+
+
+def encode_move(action: Any) -> str:
+    """A move in a custom_id: its record form with underscores for spaces (read back with
+    parse_command, which accepts every form the bot prints)."""
+    return format_action(action).replace(" ", "_")
+
+
+def moves_by_square(state: GameState) -> dict[str, list[tuple[str, Any]]]:
+    """The legal placements, rotations and drifts, by the square they start on, each with the
+    label of its button."""
+    found: dict[str, list[tuple[str, Any]]] = {}
+    for action in legal_actions(state):
+        if isinstance(action, Place):
+            what = f"{action.kind} " if action.kind else ""
+            facing = f"facing {FACINGS[action.facing]}" if action.facing else "here"
+            found.setdefault(action.square, []).append((f"Place {what}{facing}", action))
+        elif isinstance(action, Rotate):
+            turn = "clockwise ↻" if action.clockwise else "counterclockwise ↺"
+            found.setdefault(action.square, []).append((f"Rotate {turn}", action))
+        elif isinstance(action, Drift):
+            label = f"Drift to {action.to_square}"
+            found.setdefault(action.from_square, []).append((label, action))
+    return found
+
+
+def square_label(state: GameState, square: str) -> str:
+    chip = state.chips.get(square)
+    return f"{square} (chip there: rotate or drift)" if chip else square
 
 
 class RocketballAdapter(GameAdapter):
@@ -104,6 +156,10 @@ class RocketballAdapter(GameAdapter):
             raise RocketballError(f"{error}\n**Moves are typed like this:** {forms}") from None
 
     def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:
+        if action == "do" and arg:
+            return parse_command(arg.replace("_", " "), SEATS[seat])
+        if action == "back":
+            return Picked("-")
         if action == "roll":
             return Roll()
         if action == "pass":
@@ -135,7 +191,7 @@ class RocketballAdapter(GameAdapter):
     # ---- how it looks -------------------------------------------------------------------------
 
     def seat_label(self, match: Match, seat: int) -> str:
-        name = match.names[seat] if seat < len(match.names) else ""
+        name = shown(match.names[seat]) if seat < len(match.names) else ""
         side = ("North", "South")[seat]
         return f"{side} ({name})" if name else side
 
@@ -148,19 +204,21 @@ class RocketballAdapter(GameAdapter):
             text += f" {self.seat_label(match, match.forfeited_by)} did not move in time."
         return text
 
-    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+    def draw_turn(
+        self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
+    ) -> TurnPost:
         state = step.after
-        names = names_by_seat(match)
+        names = names_by_seat(match, as_text=False)  # drawn in the image as typed
         moved = any(isinstance(event, MoveEvent) for event in step.events)
-        # One image per round (issue 10): the ball's path as a GIF ending on the board, with the
-        # roll; the placing that ends the round is told in words (the next roll's animation
-        # starts from that board). The opening, /rocketball board and a repost show the board.
+        # One image per round: the ball's path as a GIF ending on the board, with the roll; the
+        # placing that ends the round is told in words (the next roll's animation starts from
+        # that board). The opening, /rocketball board and a repost show the board.
         shows_board = not step.events or any(e.kind == "start" for e in step.events)
-        files = []
-        if moved or shows_board:
+        images: list[tuple[str, bytes | None]] = []
+        if picked is None and (moved or shows_board):
             image, filename = render_round(step.before, step.events, state, names)
-            files.append((filename, image))
-        # The result is said once, in the message's content, by the host: not again here.
+            images.append((filename, image))
+        # The result is said once, in the message that pings the players: not again here.
         texts = step.texts
         if texts is None:
             texts = [e.text for e in step.events if e.kind != "game_over"]
@@ -170,22 +228,79 @@ class RocketballAdapter(GameAdapter):
                 lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
                 + "\n• … (the rest is in the record)"
             )
-        prompt = "" if state.over else f"**Next:** {self.next_text(match)}"
-        embed = discord.Embed(
-            title=f"Rocketball #{game_id}: North {state.score['N']} - {state.score['S']} South",
-            description="\n\n".join(part for part in (lines, prompt) if part),
-            colour=COLOUR,
-        )
+        if state.over:
+            prompt = f"**{self.result_text(match)}**"
+        elif picked:
+            prompt = f"**{self.next_text(match)}** Square {picked}: pick what to do there."
+        else:
+            prompt = f"**Next:** {self.next_text(match)}"
         variants = ", ".join(name.replace("_", " ") for name in state.settings.variant_names())
         footer = f"First to {state.settings.target_score}"
         if variants:
             footer += f" · variants: {variants}"
         if moved:
             footer += " · the animation shows the ball's path"
-        embed.set_footer(text=footer)
-        if files:
-            embed.set_image(url=f"attachment://{files[0][0]}")
-        return TurnPost(embed, files, self._buttons(state) if final else [], rematch=state.over)
+        buttons, selects = self._controls(state, picked) if final else ([], [])
+        return TurnPost(
+            title=f"Rocketball #{game_id} · North {state.score['N']} – {state.score['S']} South",
+            body="\n\n".join(part for part in (lines, prompt) if part),
+            colour=COLOUR.value,
+            images=images,
+            footer=footer,
+            buttons=buttons,
+            selects=selects,
+            rematch=state.over,
+        )
+
+    def milestones(self, match: Match, step: Step) -> list[str]:
+        """A goal is worth a message of its own: someone scrolling back sees the score move."""
+        return [f"⚽ {e.text}" for e in step.events if e.kind == "goal"]
+
+    @staticmethod
+    def _controls(
+        state: GameState, picked: str | None
+    ) -> tuple[list[ButtonSpec], list[SelectSpec]]:
+        """Moves are picked, not typed: roll and aim are buttons; a chip is placed, rotated or
+        drifted by picking its square from the legal squares and then what to do there (two
+        picks), or with one click on the suggested move. The form stays for typing."""
+        step = next_step(state)
+        if step.kind == "roll":
+            return [ButtonSpec("Roll the d4", "roll")], []
+        if step.kind == "aim":
+            return [ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"], []
+        if step.kind != "place":
+            return [], []
+        if step.options == ("pass",):
+            return [ButtonSpec("Pass (no move possible)", "pass", style="secondary")], []
+        by_square = moves_by_square(state)
+        typing = ButtonSpec("Type a move…", FORM, style="secondary")
+        if picked and picked in by_square:
+            moves = by_square[picked]
+            buttons = [
+                ButtonSpec(label, "do", encode_move(action), style="success")
+                for label, action in moves[:MAX_PICK_BUTTONS]
+            ]
+            return [*buttons, ButtonSpec("Back", "back", style="secondary")], []
+        selects = [
+            SelectSpec(
+                f"Squares {chunk[0]}–{chunk[-1]}",
+                "square",
+                tuple((square_label(state, square), square) for square in chunk),
+            )
+            for chunk in chunks(sorted(by_square, key=square_order), MAX_OPTIONS)
+        ][:MAX_SQUARE_SELECTS]
+        suggestion = choose_action(state, "medium", random.Random(state.seed + len(state.history)))
+        suggest = ButtonSpec(
+            f"Suggested: {format_action(suggestion)}", "do", encode_move(suggestion), "success"
+        )
+        return [suggest, typing], selects
+
+    def select_action(
+        self, state: GameState, seat: int, action: str, arg: str | None, values: list[str]
+    ) -> Any:
+        if action == "square" and len(values) == 1 and values[0] in moves_by_square(state):
+            return Picked(values[0])
+        raise RocketballError("That square is not open for your chip now: pick one from the menu.")
 
     def rematch_options(self, state: GameState) -> dict[str, Any]:
         return {"settings": state.settings}

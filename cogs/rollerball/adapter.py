@@ -233,7 +233,9 @@ class RollerballAdapter(GameAdapter):
             text += f" {names.get(match.forfeited_by)} did not move in time."
         return text
 
-    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+    def draw_turn(
+        self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
+    ) -> TurnPost:
         table: Table = step.after
         game = table.game
         names = names_by_seat(match)
@@ -255,11 +257,8 @@ class RollerballAdapter(GameAdapter):
         if not table.over and next_step(game).kind == "score":
             prompt += " **My hand** shows the card (only to you)."
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
-        embed = discord.Embed(
-            title=f"Rollerball #{game_id}{turn}",
-            description="\n\n".join(part for part in (lines, prompt) if part),
-            colour=COLOUR,
-        )
+        title = f"Rollerball #{game_id}{turn}"
+        body = "\n\n".join(part for part in (lines, prompt) if part)
         score = ", ".join(
             f"{names.get(s, f'Player {s + 1}')} {len(game.victory[s])}" for s in range(game.players)
         )
@@ -269,10 +268,16 @@ class RollerballAdapter(GameAdapter):
         )
         if moved:
             footer += " · the animation shows the balls' path"
-        embed.set_footer(text=footer[:2000])
-        embed.set_image(url="attachment://board.png")
         buttons = self._buttons(game) if final and not table.over else []
-        return TurnPost(embed, files, buttons)
+        return TurnPost(
+            title=title,
+            body=body,
+            colour=COLOUR.value,
+            images=list(files),
+            footer=footer[:1000],
+            buttons=buttons,
+            rematch=False,  # a table of 2-6 is set up again with /rollerball new
+        )
 
     @staticmethod
     def _buttons(game) -> list[ButtonSpec]:

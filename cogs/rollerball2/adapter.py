@@ -189,7 +189,9 @@ class Rollerball2Adapter(GameAdapter):
     def move_form(self, match: Match, seat: int) -> FormSpec:
         return FormSpec("Your move", "Move", "next · until · sub home Skater2 31")
 
-    def draw_turn(self, match: Match, step: Step, *, game_id: int, final: bool) -> TurnPost:
+    def draw_turn(
+        self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
+    ) -> TurnPost:
         game: Rb2Match = step.after
         state = game.engine
         if step.texts is not None:
@@ -218,15 +220,16 @@ class Rollerball2Adapter(GameAdapter):
             if game.mode != "simulate":
                 parts.append(f"**Next:** {texts.next_text(game, match.names)}")
             files += self._rolled_images(step)
-        embed = discord.Embed(
-            title=texts.score_title(game, game_id),
-            description="\n\n".join(part for part in parts if part),
-            colour=COLOUR,
-        )
-        embed.set_image(url="attachment://track.png")
-        embed.set_footer(text=texts.clock_footer(game))
         buttons = self._buttons(game) if final and not game.over else []
-        return TurnPost(embed, files, buttons)
+        return TurnPost(
+            title=texts.score_title(game, game_id),
+            body="\n\n".join(part for part in parts if part),
+            colour=COLOUR.value,
+            images=list(files),
+            footer=texts.clock_footer(game),
+            buttons=buttons,
+            rematch=False,
+        )
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:

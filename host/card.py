@@ -1,0 +1,107 @@
+"""The live match card: one Components v2 message per match, in its thread, holding the title,
+the status (the last events and what happens next), the board or track shown large, a footer
+and the controls. A click that changes the match redraws it through the click's own interaction
+response, so an ordinary move costs no globally rate-limited request (docs/rules: "Playing in
+Discord" on each game's page)."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from host.adapter import ButtonSpec, SelectSpec, TurnPost
+from host.components import MoveButton, MoveSelect
+from ui.text import fit
+
+MAX_CARD_TEXT = 3900  # Discord: 4,000 characters of text displays in one message
+BUTTONS_PER_ROW = 5
+
+
+def control_of(game_id: int, version: int, spec: ButtonSpec | SelectSpec) -> discord.ui.Item[Any]:
+    """The persistent component for a button or select the game asked for."""
+    if isinstance(spec, SelectSpec):
+        return MoveSelect(
+            game_id,
+            version,
+            spec.action,
+            spec.arg,
+            placeholder=spec.placeholder,
+            options=spec.options,
+            min_values=spec.min_values,
+            max_values=spec.max_values,
+        )
+    style = discord.ButtonStyle[spec.style]
+    if spec.custom_id is not None:  # the game's own component handles it
+        custom_id = spec.custom_id.format(game=game_id, version=version)
+        return discord.ui.Button(label=spec.label[:80], style=style, custom_id=custom_id)
+    return MoveButton(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
+
+
+def rows_of(items: list[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
+    """Buttons five to a row, each select on a row of its own (Discord's layout rules)."""
+    rows: list[discord.ui.ActionRow[Any]] = []
+    buttons: list[discord.ui.Item[Any]] = []
+
+    def flush() -> None:
+        while buttons:
+            row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+            for item in buttons[:BUTTONS_PER_ROW]:
+                row.add_item(item)
+            rows.append(row)
+            del buttons[:BUTTONS_PER_ROW]
+
+    for item in items:
+        base = getattr(item, "item", item)  # a DynamicItem wraps its button or select
+        if isinstance(base, discord.ui.Select):
+            flush()
+            row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+            row.add_item(item)
+            rows.append(row)
+        else:
+            buttons.append(item)
+    flush()
+    return rows
+
+
+def build_card(
+    game_id: int,
+    version: int,
+    post: TurnPost,
+    *,
+    extra: list[discord.ui.Item[Any]] = (),  # type: ignore[assignment]
+) -> tuple[discord.ui.LayoutView, list[discord.File]]:
+    """The card's layout and the image files to upload with it (those drawn anew)."""
+    view = discord.ui.LayoutView(timeout=None)
+    card = discord.ui.Container(accent_colour=post.colour)
+    text = f"### {post.title}\n{post.body}".strip()
+    card.add_item(discord.ui.TextDisplay(fit(text, MAX_CARD_TEXT - len(post.footer) - 10)))
+    if post.images:
+        card.add_item(
+            discord.ui.MediaGallery(
+                *(discord.MediaGalleryItem(f"attachment://{name}") for name, _ in post.images)
+            )
+        )
+    if post.footer:
+        card.add_item(discord.ui.TextDisplay(f"-# {post.footer}"))
+    controls = [control_of(game_id, version, spec) for spec in (*post.selects, *post.buttons)]
+    items = [*controls, *extra]
+    if items:
+        card.add_item(discord.ui.Separator())
+        for row in rows_of(items):
+            card.add_item(row)
+    view.add_item(card)
+    files = [
+        discord.File(io.BytesIO(data), filename=name)
+        for name, data in post.images
+        if data is not None
+    ]
+    return view, files
+
+
+def retired_card(text: str) -> discord.ui.LayoutView:
+    """What an old card becomes when a newer one replaces it: a line, no controls."""
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.TextDisplay(text))
+    return view
