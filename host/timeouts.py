@@ -87,7 +87,12 @@ async def claim_forfeit(
         action = adapter.resign_action(before, absent[0])
         match.engine, events = adapter.apply(before, absent[0], action)
         match.forfeited_by = absent[0]
-        await interaction.response.defer()
         steps = [Step(before, events, match.engine)]
         stored = await host.save(adapter, stored, match, interaction.user.id, "forfeit", steps)
+        # Saved: the offer's button is spent, so it goes with the answer.
+        await interaction.response.edit_message(
+            content=f"{adapter.seat_label(match, seat)} claimed match #{stored.id} as a forfeit.",
+            view=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
         await host.post(adapter, stored, match, steps, interaction=interaction)

@@ -286,9 +286,12 @@ class RocketballAdapter(GameAdapter):
                 f"Squares {chunk[0]}–{chunk[-1]}",
                 "square",
                 tuple((square_label(state, square), square) for square in chunk),
+                arg=str(band),  # each menu its own custom_id
             )
-            for chunk in chunks(sorted(by_square, key=square_order), MAX_OPTIONS)
-        ][:MAX_SQUARE_SELECTS]
+            for band, chunk in enumerate(
+                chunks(sorted(by_square, key=square_order), MAX_OPTIONS)[:MAX_SQUARE_SELECTS]
+            )
+        ]
         suggestion = choose_action(state, "medium", random.Random(state.seed + len(state.history)))
         suggest = ButtonSpec(
             f"Suggested: {format_action(suggestion)}", "do", encode_move(suggestion), "success"

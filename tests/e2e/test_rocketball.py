@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.adapter import RocketballAdapter, encode_move
 from host import Match
 from rules.rocketball import ai
 from rules.rocketball.actions import Aim, Pass, Roll
@@ -30,6 +30,7 @@ def bot_env() -> dict[str, str]:
 
 
 MOVE_INPUT = "Move (square + facing, or rotate)"
+TYPE_A_MOVE = "Type a move…"
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -49,8 +50,18 @@ def latest_game_id(bot) -> int:
         return conn.execute("SELECT MAX(id) FROM games").fetchone()[0]
 
 
-def is_turn_message(message) -> bool:
-    return bool(message.buttons) or " wins" in message.text or "drawn" in message.text
+def is_card(message) -> bool:
+    """The match's live card: a Components v2 message holding a container."""
+    return any(component.get("type") == 17 for component in message.components)
+
+
+def card_version(card) -> int | None:
+    """The version the card's controls were drawn for (None: no move controls)."""
+    for custom_id in [b.custom_id for b in card.buttons] + [s.custom_id for s in card.selects]:
+        parts = (custom_id or "").split(":")
+        if len(parts) > 3 and parts[0] == "match" and parts[3] in ("do", "pick"):
+            return int(parts[2])
+    return None
 
 
 async def new_thread(discord, channel, known: int):
@@ -73,25 +84,44 @@ async def resign(discord, user, channel):
     return asked
 
 
-async def next_turn_message(discord, thread):
-    return await discord.wait_for_message(thread, is_turn_message, timeout=15)
+async def current_card(discord, bot, thread, game_id: int | None = None):
+    """The live card once it shows the stored position: its controls drawn for the stored
+    version, or the match over."""
+    import asyncio
+
+    card = await discord.wait_for_message(thread, is_card, timeout=15, since=0)
+    for _ in range(300):
+        card = discord.message(card)
+        if game_id is None:
+            return card
+        version, status, _, _ = stored_game(bot, game_id)
+        if card_version(card) == version or (status != "active" and not card_version(card)):
+            return card
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the card did not show version {version}: {card.text[:200]}")
 
 
-async def play(discord, bot, thread, game_id, seats, action, message):
-    """Make `action` for the player to move through the buttons (and the move form)."""
+async def play(discord, bot, thread, game_id, seats, action, card):
+    """Make `action` for the player to move, by clicking and picking on the live card (never
+    typing): a chip is placed by picking its square, then what to do there."""
     _, _, match, _ = stored_game(bot, game_id)
     user = seats[match.engine.to_move]
+    card = discord.message(card)
     if isinstance(action, Roll):
-        await discord.click(message, "Roll the d4", user=user)
+        await discord.click(card, "Roll the d4", user=user)
     elif isinstance(action, Aim):
-        await discord.click(message, f"Aim {action.facing}", user=user)
+        await discord.click(card, f"Aim {action.facing}", user=user)
     elif isinstance(action, Pass):
-        await discord.click(message, "Pass (no move possible)", user=user)
+        await discord.click(card, "Pass (no move possible)", user=user)
     else:
-        form = await discord.click(message, "Place or rotate a chip…", user=user)
-        assert form.response_type == 9 and form.modal_title == "Your move"
-        await discord.submit_modal(form, {MOVE_INPUT: format_action(action)}, user=user)
-    return await next_turn_message(discord, thread)
+        square = getattr(action, "square", None) or action.from_square
+        menu = next(s for s in card.selects if square in [o.value for o in s.options])
+        picked = await discord.select(card, menu.custom_id, [square], user=user)
+        assert picked.response_type == 7 and f"Square {square}" in picked.text
+        wanted = encode_move(action)
+        button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
+        await discord.click(picked, button.custom_id, user=user)
+    return await current_card(discord, bot, thread, game_id)
 
 
 async def play_to_the_end(discord, bot, thread, game_id, seats, message, *, rng, limit=400):
@@ -112,7 +142,7 @@ async def start_challenge(discord, bot, challenger, opponent, channel, **options
     known = len(discord.threads(channel))
     accepted = await discord.click(reply, "Accept", user=opponent)
     thread = await new_thread(discord, channel, known)
-    first = await next_turn_message(discord, thread)
+    first = await current_card(discord, bot, thread, game_id)
     return reply, accepted, game_id, thread, first
 
 
@@ -138,7 +168,7 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     thread = await new_thread(discord, general, known)
     assert thread.name == f"Rocketball #{game_id}"
 
-    first = await next_turn_message(discord, thread)
+    first = await current_card(discord, bot, thread, game_id)
     _version, status, match, thread_id = stored_game(bot, game_id)
     assert status == "active" and thread_id == thread.id
     # The opening d4 is shown, and the board is a picture.
@@ -149,14 +179,21 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     # The board names the players (kept with the match: the bot has no member list).
     assert match.names == ["Alice", "Bob"]
     holder = seats[match.engine.to_move]
-    assert first.content.startswith(f"{holder.mention}, your move.")
+    ping = await discord.wait_for_message(thread, lambda m: not is_card(m), since=0)
+    assert ping.content.startswith(f"{holder.mention}, your move: ")
+    assert "Dice commitment" in ping.content
 
     last = await play_to_the_end(discord, bot, thread, game_id, seats, first, rng=random.Random(3))
     _, status, match, _ = stored_game(bot, game_id)
     winner = seats[match.engine.winner]
     assert status == "finished"
-    assert winner.mention in last.content and f"({winner.name.capitalize()}) wins" in last.text
-    assert last.button_labels == ["Rematch"]  # the only button left: the match is over
+    assert f"({winner.name.capitalize()}) wins" in last.text
+    assert last.button_labels == ["Rematch"]  # the only control left: the match is over
+    result = await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.content, since=0)
+    assert winner.mention in result.content and f"({winner.name.capitalize()}) wins" in result.text
+    # One live card for the whole match: every other message is a ping or a milestone.
+    messages = discord.channel_messages(thread)
+    assert sum(is_card(m) for m in messages) == 1
     # Every move was stored with its events, the play-by-play.
     with sqlite3.connect(bot.database_path) as conn:
         moves = conn.execute(
@@ -185,9 +222,13 @@ async def test_a_move_posts_the_ball_path_as_an_animation(discord, bot, carol, d
     gif = after_roll.attachments[0].image()
     assert gif.format == "GIF" and gif.n_frames >= 2
     assert "rolls d4 =" in after_roll.text
-    assert after_roll.button_labels == ["Place or rotate a chip…"]
-    # The clicked message lost its buttons: a spent turn can't be clicked again.
-    assert discord.message(first).buttons == []
+    assert after_roll.id == first.id  # the same card, redrawn in place
+    assert "Roll the d4" not in after_roll.button_labels  # a spent control is gone
+    assert after_roll.selects and all(
+        s.placeholder.startswith("Squares") for s in after_roll.selects
+    )
+    assert TYPE_A_MOVE in after_roll.button_labels
+    assert any(label.startswith("Suggested: ") for label in after_roll.button_labels)
     await resign(discord, dave, thread)
 
 
@@ -203,7 +244,7 @@ async def test_a_match_against_the_computer_to_the_end(discord, bot, games):
     assert "takes on the computer (easy)" in reply.text
     game_id = latest_game_id(bot)
     thread = await new_thread(discord, games, known)
-    message = await next_turn_message(discord, thread)
+    message = await current_card(discord, bot, thread, game_id)
     _, status, match, _ = stored_game(bot, game_id)
     assert status == "active" and match.computers == {1: "easy"}
     # Whoever began, it is now the human's turn (the computer moved at once if it began).
@@ -269,8 +310,10 @@ async def test_an_overdue_reminder_and_forfeit_fire_after_a_restart(discord, bot
     # Only the waiting player may claim; the absent one is refused.
     refused = await discord.click(offer, "Claim the win", user=waiting)
     assert refused.ephemeral and "Only the player who is waiting" in refused.content
-    await discord.click(offer, "Claim the win", user=other_player)
-    end = await next_turn_message(discord, thread)
+    claimed = await discord.click(offer, "Claim the win", user=other_player)
+    assert not discord.message(offer).buttons  # the spent Claim button is gone
+    assert not claimed.ephemeral
+    end = await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.content, since=0)
     _, status, match, _ = stored_game(bot, game_id)
     assert (
         status == "finished" and match.forfeited_by == match.engine.to_move
@@ -331,13 +374,8 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
     version, _, match, _ = stored_game(bot, game_id)
     if match.engine.phase != "place":
         pytest.skip("this seed scored on the first roll")  # pragma: no cover - seed-dependent guard
-    # A stale button (from the turn before) is recognised.
-    stale = (
-        await discord.click(first, "Roll the d4", user=mover)
-        if discord.message(first).buttons
-        else None
-    )
-    assert stale is None  # the old message's buttons were removed
+    # The card was redrawn in place: the spent roll is no longer offered.
+    assert "Roll the d4" not in discord.message(first).button_labels
 
     bad_inputs = {
         "d6 N": "centre",
@@ -347,7 +385,7 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
         "": "Type a move",
     }
     for text, says in bad_inputs.items():
-        form = await discord.click(placing, "Place or rotate a chip…", user=mover)
+        form = await discord.click(placing, TYPE_A_MOVE, user=mover)
         if not text:
             answer = await discord.slash("rocketball move", user=mover, channel=thread, move="   ")
         else:
@@ -380,7 +418,7 @@ async def test_double_click_applies_the_move_once(discord, bot, bob, carol, gene
         discord.click(first, "Roll the d4", user=mover),
         return_exceptions=True,
     )
-    await next_turn_message(discord, thread)
+    await current_card(discord, bot, thread, game_id)
     assert stored_game(bot, game_id)[0] == version + 1
     answers = [r for r in results if not isinstance(r, Exception)]
     assert (
