@@ -409,10 +409,9 @@ class MatchHost:
             card_id = await self._show_card(stored, view, files, interaction=None, new_card=True)
             await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         channel = await self.channel_of(stored)
-        await interaction.followup.send(
-            f"{adapter.title} match #{stored.id}'s live card: "
-            f"{channel.get_partial_message(card_id).jump_url}",  # type: ignore[attr-defined]
-            ephemeral=True,
+        await interaction.edit_original_response(
+            content=f"{adapter.title} match #{stored.id}'s live card: "
+            f"{channel.get_partial_message(card_id).jump_url}"  # type: ignore[attr-defined]
         )
 
     async def move_text(
@@ -455,6 +454,7 @@ class MatchHost:
             None,
             lambda adapter, match, seat: adapter.resign_action(match.engine, seat),
             any_time=True,
+            done=f"You resigned match #{game_id}.",
         )
 
     async def record(
@@ -562,6 +562,7 @@ class MatchHost:
         choose: Chooser,
         *,
         any_time: bool = False,
+        done: str | None = None,
     ) -> None:
         """Apply one player action, save it, and only then answer the player: a move is never
         shown as taken unless it is stored. The computer seats' replies follow as a move of
@@ -596,11 +597,10 @@ class MatchHost:
                     steps += replies
             posted = await self.post(adapter, stored, match, steps, interaction=interaction)
             if not interaction.response.is_done():
-                await self._answer_elsewhere(interaction, adapter, stored, match, seat)
+                await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
         if posted and command:
-            await interaction.followup.send(
-                f"Done: {adapter.title} match #{stored.id}'s card shows your move.",
-                ephemeral=True,
+            await interaction.edit_original_response(
+                content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."
             )
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
@@ -617,11 +617,14 @@ class MatchHost:
         stored: game_store.StoredGame,
         match: Match,
         seat: int,
+        done: str | None = None,
     ) -> None:
-        """A move made from another message than the card (the private panel, an old
-        message): that message is redrawn (a panel) or left as it is."""
+        """A move made from another message than the card: a confirmation becomes `done`
+        without its spent button, the private panel is redrawn, anything else stays."""
         clicked = interaction.message
-        if clicked is not None and clicked.flags.ephemeral:
+        if done is not None and clicked is not None:
+            await interaction.response.edit_message(content=done, view=None)
+        elif clicked is not None and clicked.flags.ephemeral:
             await seats.refresh_panel(self, interaction, adapter, stored, match, seat)
         else:
             await interaction.response.defer()

@@ -50,7 +50,24 @@ def engine_state(bot, game_id: int) -> dict:
 
 
 def is_turn(message) -> bool:
-    return bool(message.buttons) or " wins" in message.text
+    """The match's live card (a Components v2 container)."""
+    return any(component.get("type") == 17 for component in message.components)
+
+
+def is_result(message) -> bool:
+    """The message that ends a match: the result, every player pinged, the seed revealed."""
+    return "Dice revealed" in message.content
+
+
+async def answer_of(discord, reply):
+    """What a deferred command finally says in its own (ephemeral) response."""
+    record = discord.fake.interactions[reply.interaction_id]
+    for _ in range(300):
+        message = discord.message(record.original_message_id)
+        if not message.loading:
+            return message
+        await asyncio.sleep(0.05)
+    raise AssertionError("the command's response stayed 'thinking'")
 
 
 async def start_match(discord, challenger, opponent, channel):
@@ -196,9 +213,15 @@ async def test_a_channel_whose_threads_the_bot_cannot_write_in_is_refused_up_fro
 async def test_a_spectator_showing_the_board_pings_nobody(discord, bot, general):
     kim, lee, max_ = (discord.add_user(n) for n in ("kim", "lee", "max"))
     _, thread, _ = await start_match(discord, kim, lee, general)
-    shown = await discord.slash("rocketball board", user=max_, channel=thread)
-    posted = shown if shown.embeds else await discord.wait_for_message(thread, is_turn)
-    assert kim.mention not in posted.content and lee.mention not in posted.content
+    shown = await answer_of(
+        discord, await discord.slash("rocketball board", user=max_, channel=thread)
+    )
+    assert shown.ephemeral and "live card" in shown.content
+    posted = await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert kim.mention not in posted.text and lee.mention not in posted.text
+    assert posted.buttons  # the fresh card is the one to play on
+    # Nothing but the new card was posted: the spectator pinged nobody.
+    assert not [m for m in discord.channel_messages(thread) if m.id > posted.id]
     await resign(discord, kim, thread)
 
 
@@ -208,8 +231,10 @@ async def test_resigning_asks_first_and_the_end_names_who_resigned(discord, bot,
     game_id = latest_game_id(bot)
     asked = await discord.slash("rocketball resign", user=ned, channel=thread)
     assert asked.ephemeral and games_row(bot, game_id)["status"] == "active"
-    await discord.click(asked, "Resign", user=ned)
-    end = await discord.wait_for_message(thread, lambda m: "wins" in m.text, timeout=15)
+    resigned = await discord.click(asked, "Resign", user=ned)
+    # The confirmation's button is spent with it.
+    assert not resigned.buttons and "Resign" not in discord.message(asked).button_labels
+    end = await discord.wait_for_message(thread, is_result, timeout=15)
     assert "resign" in end.text and "0-0!" not in end.text
     assert ola.mention in end.content and ned.mention in end.content
     assert end.text.count("wins") == 1
@@ -230,22 +255,32 @@ async def test_accepting_a_withdrawn_challenge_says_it_was_withdrawn(discord, bo
         await resign(discord, pia, await discord.wait_for_thread(general))
 
 
-async def test_a_move_typed_as_a_command_retires_the_old_buttons(discord, bot, general):
+async def test_a_move_typed_as_a_command_redraws_the_card(discord, bot, general):
     ray, sue = discord.add_user("ray"), discord.add_user("sue")
     _, thread, first = await start_match(discord, ray, sue, general)
     game_id = latest_game_id(bot)
     mover = {"N": ray, "S": sue}[engine_state(bot, game_id)["to_move"]]
-    await discord.click(first, "Roll the d4", user=mover)
-    placing = await discord.wait_for_message(thread, is_turn, timeout=15)
-    assert "Place or rotate a chip…" in placing.button_labels
+    placing = await discord.click(first, "Roll the d4", user=mover)
+    assert placing.response_type == 7 and placing.id == first.id  # the card, in place
+    assert "Type a move…" in placing.button_labels
     from rules.rocketball import GameState
 
     state = GameState.from_dict(engine_state(bot, game_id))
     move = next(a for a in legal_actions(state) if type(a).__name__ in ("Place", "Rotate", "Pass"))
     apply(state, move)  # the move is legal
-    await discord.slash("rocketball move", user=mover, channel=thread, move=format_action(move))
-    await discord.wait_for_message(thread, is_turn, timeout=15)
-    assert not discord.message(placing).buttons, "the spent buttons are removed"
+    version = games_row(bot, game_id)["version"]
+    done = await answer_of(
+        discord,
+        await discord.slash(
+            "rocketball move", user=mover, channel=thread, move=format_action(move)
+        ),
+    )
+    assert done.ephemeral and "card shows your move" in done.text
+    assert games_row(bot, game_id)["version"] > version
+    card = await discord.wait_for_edit(placing, timeout=15)
+    assert f":{version}:" not in " ".join(b.custom_id or "" for b in card.buttons), (
+        "the spent controls are gone"
+    )
     await resign(discord, ray, thread)
 
 
@@ -279,10 +314,8 @@ async def test_missing_timers_and_a_missing_turn_message_are_restored_at_start_u
         )
         conn.execute("DELETE FROM timers")
     bot.start()
-    turn = await discord.wait_for_message(
-        thread, lambda m: is_turn(m) and "rolls d4" in m.text, since=first, timeout=15
-    )
-    assert "Place or rotate a chip…" in turn.button_labels or "Pass" in " ".join(turn.button_labels)
+    turn = await discord.wait_for_edit(first, lambda m: "rolls d4" in m.text, timeout=15)
+    assert "Type a move…" in turn.button_labels or "Pass" in " ".join(turn.button_labels)
     with sqlite3.connect(bot.database_path) as conn:
         events = {e for (e,) in conn.execute("SELECT event FROM timers")}
     assert {"match_remind", "match_forfeit"} <= events
@@ -350,9 +383,12 @@ async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
     discord.take_violations()  # the refused upload was the point
 
     overwrites.clear()
-    shown = await discord.slash("rocketball board", user=mover, channel=thread)
-    posted = shown if shown.embeds else await discord.wait_for_message(thread, is_turn)
-    assert "rolls d4" in posted.text or posted.buttons
+    shown = await answer_of(
+        discord, await discord.slash("rocketball board", user=mover, channel=thread)
+    )
+    assert shown.ephemeral and "live card" in shown.content
+    posted = await discord.wait_for_message(thread, is_turn, since=first, timeout=15)
+    assert "Roll the d4" not in posted.button_labels and posted.buttons
     await resign(discord, xia, thread)
 
 
@@ -364,7 +400,8 @@ async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discor
     _, thread, _ = await start_match(discord, zed, amy, general)
     first_id = latest_game_id(bot)
     await resign(discord, zed, thread)
-    end = await discord.wait_for_message(thread, lambda m: "wins" in m.text, timeout=15)
+    await discord.wait_for_message(thread, is_result, timeout=15)
+    end = await discord.wait_for_message(thread, is_turn, since=0)
     assert end.button_labels == ["Rematch"]
     spectator = await discord.click(end, "Rematch", user=discord.add_user("bea"))
     assert spectator.ephemeral and "Only the players" in spectator.content
