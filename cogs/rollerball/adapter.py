@@ -253,7 +253,9 @@ class RollerballAdapter(GameAdapter):
                 lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
                 + "\n• … (the rest is in the record)"
             )
-        prompt = "" if table.over else f"**Next:** {self.next_text(match)}"
+        prompt = (
+            f"**{self.result_text(match)}**" if table.over else f"**Next:** {self.next_text(match)}"
+        )
         if not table.over and next_step(game).kind == "score":
             prompt += " **My hand** shows the card (only to you)."
         turn = f" · turn {game.turn_number}" if game.turn_number else ""

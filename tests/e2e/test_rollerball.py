@@ -33,6 +33,8 @@ from rules.rollerball import (
     view_for,
 )
 
+from tests.e2e.cards import current_card, is_card, is_result
+
 pytestmark = pytest.mark.e2e
 
 HASH = re.compile(r"\b[0-9a-f]{64}\b")
@@ -117,8 +119,7 @@ def latest_game_id(bot) -> int:
         return conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
 
 
-def is_turn(message) -> bool:
-    return bool(message.buttons) or "Dice revealed" in message.text
+SEEN_IMAGES: set[str] = set()  # every image a card showed in this module's games
 
 
 def hand_names(match: Match, seat: int) -> list[str]:
@@ -140,7 +141,7 @@ async def open_table(discord, bot, creator, channel, *, joiners=(), computers=0,
     started = await discord.click(lobby, "Start", user=creator)
     assert "has started" in started.text, started.text
     thread = await discord.wait_for_thread(channel)
-    first = await discord.wait_for_message(thread, is_turn, timeout=15)
+    first = await current_card(discord, bot, thread, game_id)
     return game_id, thread, first
 
 
@@ -175,8 +176,10 @@ async def play_one(discord, bot, game_id, thread, message, seats, rng, *, typed=
     answer = await send(
         discord, thread, message, seats[seat], kind, action, game.settings.board, typed=typed
     )
-    assert not answer.ephemeral or "Done" in answer.text, (kind, action, answer.text)
-    return await discord.wait_for_message(thread, is_turn, timeout=15)
+    assert not answer.ephemeral or answer.response_type == 5, (kind, action, answer.text)
+    card = await current_card(discord, bot, thread, game_id)
+    SEEN_IMAGES.update(a.filename for a in card.attachments)
+    return card
 
 
 async def resign(discord, user, channel):
@@ -211,11 +214,12 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     assert "has started" in announcement.text and not announcement.buttons
     thread = await discord.wait_for_thread(general)
     assert thread.name == f"Rollerball #{game_id}"
-    first = await discord.wait_for_message(thread, is_turn, timeout=15)
+    first = await current_card(discord, bot, thread, game_id)
     # The computer has bid at once; the people are asked, with the board as a picture.
     assert "Computer 1 has bid." in first.text
     assert first.button_labels == ["Bid in secret…", "My hand"]
-    assert alice.mention in first.content and bob.mention in first.content
+    ping = await discord.wait_for_message(thread, lambda m: not is_card(m), since=0)
+    assert alice.mention in ping.content and bob.mention in ping.content
     assert first.images[0].width >= 600
 
     seats = {0: alice, 1: bob}
@@ -236,19 +240,16 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     winner = table.final_winners[0]
     assert len(table.final_winners) == 1 and len(table.game.victory[winner]) == 1
     name = ("Alice", "Bob", "Computer 1")[winner]
-    assert f"**{name} wins with 1 victory point!**" in message.text
-    assert message.text.count(" wins ") == 1 and not message.buttons
+    assert f"{name} wins with 1 victory point!" in message.text
+    assert not message.buttons  # the card of a finished game offers nothing
+    end = await discord.wait_for_message(thread, is_result, since=0)
+    assert f"**{name} wins with 1 victory point!**" in end.text
+    assert end.text.count(" wins ") == 1
     seed = table.game.seed
-    assert str(seed) in message.text, "the end reveals the seed"
+    assert str(seed) in end.text, "the end reveals the seed"
 
     # Every move was animated where balls moved, and the record verifies.
-    gifs = [
-        a
-        for m in discord.channel_messages(thread)
-        for a in m.attachments
-        if a.filename == "move.gif"
-    ]
-    assert gifs and gifs[0].image().n_frames >= 2
+    assert "move.gif" in SEEN_IMAGES
     record = await discord.slash("rollerball record", user=bob, match_id=game_id)
     text = record.attachments[0].data.decode()
     assert published.group() in text and f'[Seed "{seed}"]' in text
@@ -282,7 +283,7 @@ async def test_the_secret_bid_is_seen_by_nobody_until_everyone_has_bid(
     carol_cards = [kind_of(card) for card in match.engine.game.hands[0]][:2]
     form = await discord.click(first, "Bid in secret…", user=carol)
     await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: " ".join(carol_cards)})
-    after_carol = await discord.wait_for_message(thread, is_turn, timeout=15)
+    after_carol = await current_card(discord, bot, thread, game_id)
     assert "Carol has bid." in after_carol.text
     assert "Bids:" not in after_carol.text and not any(
         name in after_carol.text for name in CARD_NAMES
@@ -299,7 +300,7 @@ async def test_the_secret_bid_is_seen_by_nobody_until_everyone_has_bid(
 
     # Dave's form was drawn before Carol's bid; it is not stale for a seat still bidding.
     await discord.submit_modal(dave_form, {dave_form.modal_inputs[0]["custom_id"]: "0"})
-    revealed = await discord.wait_for_message(thread, is_turn, timeout=15)
+    revealed = await current_card(discord, bot, thread, game_id)
     assert "Bids: Carol 2, Dave 0." in revealed.text
     assert "Carol wins the bid" in revealed.text
     await resign(discord, dave, thread)
@@ -368,7 +369,7 @@ async def test_tables_refuse_what_they_cannot_do(discord, bot, alice, bob, carol
     assert len(stored(bot, big_id)[3]) == 6
     await discord.click(six, "Start", user=fay)
     thread = await discord.wait_for_thread(games)
-    await discord.wait_for_message(thread, is_turn, timeout=15)
+    await current_card(discord, bot, thread, big_id)
     late = await discord.click(reposted, "Join", user=discord.add_user("hal"))
     assert late.ephemeral and "has already started" in late.content
     assert len(stored(bot, big_id)[3]) == 6
@@ -399,13 +400,14 @@ async def test_bad_input_is_refused_ephemerally_and_nothing_changes(discord, bot
     # Both bid nothing, so they re-bid openly; both drop out and the least bidder rule decides.
     await discord.slash("rollerball move", user=ida, channel=thread, move="bid 0")
     await discord.slash("rollerball move", user=jon, channel=thread, move="0")
-    turn = await discord.wait_for_message(thread, lambda m: "Drop out" in m.button_labels)
+    turn = await current_card(discord, bot, thread, game_id)
+    assert "Drop out" in turn.button_labels
     assert "A draw at 0" in turn.text
     users = (ida, jon)
     for _ in range(2):
         current = stored(bot, game_id)[2].engine.game.current
         await discord.click(turn, "Drop out", user=users[current])
-        turn = await discord.wait_for_message(thread, is_turn, timeout=15)
+        turn = await current_card(discord, bot, thread, game_id)
     assert "Nobody raised: the least bidder" in turn.text
     assert "Place your base…" in turn.button_labels
     version, _, match, _ = stored(bot, game_id)
@@ -436,7 +438,7 @@ async def test_a_game_and_its_buttons_survive_a_restart(discord, bot, general):
     # The buttons drawn before the restart still work: the game is loaded from the database.
     form = await discord.click(first, "Bid in secret…", user=max_)
     await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
-    after = await discord.wait_for_message(thread, is_turn, timeout=15)
+    after = await current_card(discord, bot, thread, game_id)
     assert "Max has bid." in after.text and stored(bot, game_id)[0] == version + 1
     mine = await discord.click(after, "My hand", user=lea)
     assert mine.ephemeral and "Your secret bid: not made yet" in mine.text
@@ -450,7 +452,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     game_id, thread, first = await open_table(discord, bot, ned, games, joiners=[ola])
     form = await discord.click(first, "Bid in secret…", user=ola)
     await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
-    waiting = await discord.wait_for_message(thread, is_turn, timeout=15)
+    waiting = await current_card(discord, bot, thread, game_id)
     with sqlite3.connect(bot.database_path) as conn:
         events = {
             e for (e,) in conn.execute("SELECT event FROM timers WHERE game_id = ?", (game_id,))
@@ -466,7 +468,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
         )
     bot.start()
     notice = await discord.wait_for_message(
-        thread, lambda m: "Take my seat back" in m.button_labels, since=waiting, timeout=15
+        thread, lambda m: "Take my seat back" in m.button_labels, since=0, timeout=15
     )
     assert (
         notice.content.startswith(ned.mention)

@@ -1,0 +1,47 @@
+"""Reading a match's live card in the e2e tests: the one Components v2 message a match keeps in
+its thread, redrawn in place as the match goes on."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+
+def is_card(message) -> bool:
+    """The match's live card: a Components v2 message holding a container."""
+    return any(component.get("type") == 17 for component in message.components)
+
+
+def is_result(message) -> bool:
+    """The message that ends a match: the result, every player pinged, the seed revealed."""
+    return "Dice revealed" in message.content
+
+
+def card_version(card) -> int | None:
+    """The version the card's move controls were drawn for (None: it has none)."""
+    ids = [b.custom_id for b in card.buttons] + [s.custom_id for s in card.selects]
+    for custom_id in ids:
+        parts = (custom_id or "").split(":")
+        if len(parts) > 3 and parts[0] == "match" and parts[3] in ("do", "pick"):
+            return int(parts[2])
+    return None
+
+
+def stored_version(bot, game_id: int) -> tuple[int, str]:
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+
+
+async def current_card(discord, bot, thread, game_id: int, *, timeout: float = 15.0):
+    """The live card once it shows the stored position: its controls drawn for the stored
+    version, or, the match over, no move controls left."""
+    card = await discord.wait_for_message(thread, is_card, timeout=timeout, since=0)
+    version = None
+    for _ in range(int(timeout / 0.05)):
+        card = discord.message(card)
+        version, status = stored_version(bot, game_id)
+        shown = card_version(card)
+        if shown == version or (status != "active" and shown is None):
+            return card
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the card did not show version {version}: {card.text[:300]}")
