@@ -867,11 +867,12 @@ class MatchHost:
         if kept_images is not None:  # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
         else:
-            images: list[tuple[str, bytes | None]] = []
-            for index, drawn in enumerate(posts):
-                prefix = f"{index + 1}-" if len(posts) > 1 else ""
-                images += [(prefix + name, data) for name, data in drawn.images]
-            post.images = images[-MAX_GALLERY:]
+            # Each image once, as the latest step of the batch drew it (the track after the
+            # computer's reply, not before it).
+            latest: dict[str, bytes | None] = {}
+            for drawn in posts:
+                latest.update(dict(drawn.images))
+            post.images = list(latest.items())[-MAX_GALLERY:]
         return build_card(stored.id, stored.version, post, extra=self._extra_controls(stored, post))
 
     async def post(

@@ -27,6 +27,16 @@ def card_version(card) -> int | None:
     return None
 
 
+def card_game_id(card) -> int:
+    """The match a card belongs to, read from its controls' custom_ids."""
+    ids = [b.custom_id for b in card.buttons] + [s.custom_id for s in card.selects]
+    for custom_id in ids:
+        parts = (custom_id or "").split(":")
+        if len(parts) > 1 and parts[0] == "match":
+            return int(parts[1])
+    raise AssertionError(f"no match control on this card: {card.text[:200]}")
+
+
 def stored_version(bot, game_id: int) -> tuple[int, str]:
     with sqlite3.connect(bot.database_path) as conn:
         return conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()

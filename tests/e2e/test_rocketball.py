@@ -18,7 +18,7 @@ from cogs.rocketball.adapter import RocketballAdapter, encode_move
 from host import Match
 from rules.rocketball import ai
 from rules.rocketball.actions import Aim, Pass, Roll
-from rules.rocketball.record import format_action, replay
+from rules.rocketball.record import replay
 
 pytestmark = pytest.mark.e2e
 

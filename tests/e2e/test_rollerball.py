@@ -32,7 +32,6 @@ from rules.rollerball import (
     verify,
     view_for,
 )
-
 from tests.e2e.cards import current_card, is_card, is_result
 
 pytestmark = pytest.mark.e2e
@@ -452,7 +451,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     game_id, thread, first = await open_table(discord, bot, ned, games, joiners=[ola])
     form = await discord.click(first, "Bid in secret…", user=ola)
     await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
-    waiting = await current_card(discord, bot, thread, game_id)
+    await current_card(discord, bot, thread, game_id)
     with sqlite3.connect(bot.database_path) as conn:
         events = {
             e for (e,) in conn.execute("SELECT event FROM timers WHERE game_id = ?", (game_id,))

@@ -20,6 +20,7 @@ from fakediscord.model import MANAGE_GUILD, MEMBER_PERMISSIONS
 from host import Match
 from rules.rollerball2 import roster_to_csv, verify_record
 from rules.rollerball2.state import roster_from_json
+from tests.e2e.cards import card_game_id, current_card, is_card, is_result
 
 pytestmark = pytest.mark.e2e
 
@@ -280,19 +281,24 @@ async def test_an_admin_may_manage_any_team(discord, bot):
 # --- matches ------------------------------------------------------------------------------------
 
 
-def is_turn(message) -> bool:
-    return bool(message.buttons) or "Dice revealed" in message.text
-
-
-async def press(discord, thread, message, label: str, user):
-    """Click a turn message's button and return the next turn message."""
-    await discord.click(message, label, user=user, timeout=30)
-    return await discord.wait_for_message(thread, is_turn, timeout=60)
+async def press(discord, thread, card, label: str, user):
+    """Click a button of the live card and return the card once it is redrawn."""
+    await discord.click(card, label, user=user, timeout=30)
+    return await current_card(discord, BOT[0], thread, card_game_id(card), timeout=60)
 
 
 async def first_turn(discord, channel, known: int):
     thread = await new_thread(discord, channel, known)
-    return thread, await discord.wait_for_message(thread, is_turn, timeout=30)
+    card = await discord.wait_for_message(thread, is_card, timeout=30, since=0)
+    return thread, await current_card(discord, BOT[0], thread, card_game_id(card), timeout=30)
+
+
+BOT: list = []  # the module's bot, for press (set by the autouse fixture below)
+
+
+@pytest.fixture(autouse=True)
+def _remember_bot(bot):
+    BOT[:] = [bot]
 
 
 def match_row(bot, game_id: int) -> tuple:
@@ -305,8 +311,13 @@ def match_row(bot, game_id: int) -> tuple:
 
 
 async def check_final(discord, bot, user, game_id: int, final) -> None:
-    """The last message: result, box score pages, dice revealed; the record verifies."""
-    assert "Final:" in final.text and "Dice revealed: seed" in final.text
+    """The card's last state (result, box score pages) and the message that ends the match
+    (dice revealed); the record verifies."""
+    thread = discord.fake.channel_handle(final.channel_id)
+    final = await current_card(discord, bot, thread, game_id)
+    assert "Final:" in final.text
+    ended = await discord.wait_for_message(thread, is_result, since=0, timeout=30)
+    assert "Dice revealed: seed" in ended.text
     names = [a.filename for a in final.attachments]
     assert names[0] == "track.png" and "box-score-1.png" in names
     for attachment in final.attachments[1:]:
@@ -351,7 +362,7 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     players = await discord.select(menu, "Step 1: the slot", [slot], user=alice)
     number = players.selects[0].options[0].value
     await discord.select(players, "Step 2: the player", [number], user=alice)
-    turn = await discord.wait_for_message(thread, is_turn, timeout=30)
+    turn = await current_card(discord, bot, thread, game_id, timeout=30)
     assert f"#{number}" in turn.text and "Substitution" in turn.text
     done = await discord.wait_for_edit(players, lambda m: "goes into" in m.text)
     assert f"goes into {slot}" in done.text and not done.selects
@@ -443,7 +454,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     )
     assert absent.mention in note.content and "default coach" in note.content
     assert "Take my seat back" in note.button_labels
-    turn = await discord.wait_for_message(thread, is_turn, timeout=30, since=note)
+    turn = await current_card(discord, bot, thread, game_id, timeout=30)
     assert stored_match(bot, game_id)[2].computers  # his seat is played for him now
 
     # Both coaches hand their bench to the default coach: the match is played to the end.
@@ -454,7 +465,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
         asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
         assert asked.ephemeral and "default coach plays your team" in asked.text
         await discord.click(asked, "Resign", user=coach)
-        turn = await discord.wait_for_message(thread, is_turn, timeout=60)
+        turn = await current_card(discord, bot, thread, game_id, timeout=60)
     await check_final(discord, bot, alice, game_id, turn)
     assert match_row(bot, game_id)[2] == "coaches"
 
@@ -472,8 +483,8 @@ async def simulate(discord, bot, user, channel, home: str, away: str):
     assert "starts Rollerball II match" in reply.text, reply.text
     game_id = latest_game_id(bot)
     thread = await new_thread(discord, channel, known)
-    final = await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.text, timeout=60)
-    return game_id, final
+    await discord.wait_for_message(thread, is_result, timeout=60, since=0)
+    return game_id, await current_card(discord, bot, thread, game_id)
 
 
 async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot, carol, games):

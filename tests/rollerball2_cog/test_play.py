@@ -187,7 +187,7 @@ def test_the_turn_buttons_follow_what_the_match_waits_for():
     match = Match(engine=coaches, names=["Bob", "Alice"], salt="00", commitment="c")
     post = ADAPTER.draw_turn(match, Step(coaches, [], coaches), game_id=4, final=True)
     assert "Simulate the rest" not in [b.label for b in post.buttons]
-    assert "Houston's coach (Bob)" in post.embed.description
+    assert "Houston's coach (Bob)" in post.body
 
 
 def test_a_long_click_is_condensed_to_what_mattered_and_the_last_card():

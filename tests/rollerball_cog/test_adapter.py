@@ -144,8 +144,8 @@ def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
     post = ADAPTER.draw_turn(
         Match(after, NAMES[:2], "s", "c"), Step(table, events, after), game_id=4, final=True
     )
-    assert post.embed.description.startswith("• Ann has bid.")
-    assert not any(card_name(kind) in post.embed.description for kind in kinds)
+    assert post.body.startswith("• Ann has bid.")
+    assert not any(card_name(kind) in post.body for kind in kinds)
     assert [b.label for b in post.buttons] == ["Bid in secret…"]
     assert ADAPTER.simultaneous(after) and ADAPTER.actors(after) == {1}
     record = ADAPTER.record(after, salt="s", reveal=False)
