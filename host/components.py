@@ -18,6 +18,15 @@ if TYPE_CHECKING:
     from host.service import MatchHost
 
 ARG = r"[A-Za-z0-9_.-]{1,40}"
+ACTION = r"[a-z-]{1,20}"
+
+
+def checked_id(game_id: int, version: int, kind: str, action: str, arg: str | None) -> str:
+    """A move control's custom_id; a game action or arg its template would not match (a
+    control nothing answers) is a bug, caught when the card is drawn."""
+    if not re.fullmatch(ACTION, action) or (arg is not None and not re.fullmatch(ARG, arg)):
+        raise ValueError(f"a control's action {action!r} / arg {arg!r} would match no handler")
+    return f"match:{game_id}:{version}:{kind}:{action}" + (f":{arg}" if arg else "")
 
 
 def host_of(interaction: discord.Interaction) -> MatchHost:
@@ -51,7 +60,7 @@ class AnswerButton(
 
 class MoveButton(
     Control[discord.ui.Button],
-    template=rf"match:(?P<id>\d+):(?P<version>\d+):do:(?P<action>[a-z-]{{1,20}})(?::(?P<arg>{ARG}))?",
+    template=rf"match:(?P<id>\d+):(?P<version>\d+):do:(?P<action>{ACTION})(?::(?P<arg>{ARG}))?",
 ):
     """A game action (roll, aim N, pass…), or the button that opens the move form."""
 
@@ -65,7 +74,7 @@ class MoveButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
-        custom_id = f"match:{game_id}:{version}:do:{action}" + (f":{arg}" if arg else "")
+        custom_id = checked_id(game_id, version, "do", action, arg)
         super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id))
         self.game_id, self.version, self.action, self.arg = game_id, version, action, arg
 
@@ -79,7 +88,7 @@ class MoveButton(
 
 class MoveSelect(
     Control[discord.ui.Select],
-    template=rf"match:(?P<id>\d+):(?P<version>\d+):pick:(?P<action>[a-z-]{{1,20}})(?::(?P<arg>{ARG}))?",
+    template=rf"match:(?P<id>\d+):(?P<version>\d+):pick:(?P<action>{ACTION})(?::(?P<arg>{ARG}))?",
 ):
     """A select menu of picks from the engine's legal actions (a square, a card, cards to bid):
     the values chosen go to the game's `select_action`."""
@@ -96,7 +105,7 @@ class MoveSelect(
         min_values: int = 1,
         max_values: int = 1,
     ) -> None:
-        custom_id = f"match:{game_id}:{version}:pick:{action}" + (f":{arg}" if arg else "")
+        custom_id = checked_id(game_id, version, "pick", action, arg)
         choices = [
             discord.SelectOption(label=label[:100], value=value[:100]) for label, value in options
         ]

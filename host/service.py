@@ -584,8 +584,13 @@ class MatchHost:
                 adapter, stored, match, interaction.user.id, adapter.action_text(picked), steps
             )
             command = interaction.type is discord.InteractionType.application_command
+            clicked = interaction.message
             if command:
                 await interaction.response.defer(ephemeral=True, thinking=True)
+            elif clicked is None or clicked.id != stored.turn_message_id:
+                # Not from the card (the private panel, a confirmation): that message is
+                # answered now; the card follows.
+                await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
             if self.computers_to_act(adapter, match):
                 if not interaction.response.is_done():
                     await interaction.response.defer()
@@ -596,8 +601,6 @@ class MatchHost:
                     )
                     steps += replies
             posted = await self.post(adapter, stored, match, steps, interaction=interaction)
-            if not interaction.response.is_done():
-                await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
         if posted and command:
             await interaction.edit_original_response(
                 content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."

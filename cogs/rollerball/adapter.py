@@ -15,6 +15,7 @@ import discord
 from cogs.rollerball import texts
 from cogs.rollerball.table import Play, Resign, Table, play
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from host.adapter import SelectSpec
 from render.rollerball import render_board, render_movement
 from rules.fairness import commitment
 from rules.rollerball import (
@@ -37,10 +38,12 @@ from rules.rollerball import (
     Settings,
     Take,
     actors,
+    card_name,
     choose_action,
     describe_next_step,
     format_action,
     geometry,
+    kind_of,
     new_game,
     next_step,
     parse_command,
@@ -159,6 +162,8 @@ class RollerballAdapter(GameAdapter):
             return Play(Move(game.workmen[seat], game.workmen[seat]), size)
         if action == "bank":
             return Play(Bank(), size)
+        if action == "bid-nothing":
+            return Play(Bid(()), size)
         if action == "keep":
             return Play(Keep(), size)
         raise RollerballBoardError("That button does nothing any more.")
@@ -281,6 +286,18 @@ class RollerballAdapter(GameAdapter):
             rematch=False,  # a table of 2-6 is set up again with /rollerball new
         )
 
+    def milestones(self, match: Match, step: Step) -> list[str]:
+        """A banked victory point and the bid's winner get a message of their own in the
+        thread; every other event stays on the live card and in the record."""
+        if step.texts is not None:
+            return []
+        names = names_by_seat(match)
+        return [
+            texts.with_names(event.text, names)
+            for event in step.events
+            if ("banks the card" in event.text or "wins the bid" in event.text)
+        ]
+
     @staticmethod
     def _buttons(game) -> list[ButtonSpec]:
         kind = next_step(game).kind
@@ -358,6 +375,46 @@ class RollerballAdapter(GameAdapter):
             resigned=seat in table.resigned,
         )
         return text, []
+
+    def private_controls(
+        self, match: Match, seat: int, picked: str | None
+    ) -> list[ButtonSpec | SelectSpec]:
+        """A bid (secret, or a raise in the open re-bid) is picked from the cards in your hand,
+        on your private panel: nobody else sees the menu or what it holds."""
+        table: Table = match.engine
+        game = table.game
+        if table.over or seat not in actors(game):
+            return []
+        kind = next_step(game).kind
+        if kind not in ("bid", "rebid"):
+            return []
+        hand = [kind_of(card) for card in game.hands[seat]]
+        options = tuple(
+            (f"{card_name(card)} ({index + 1})", f"{card}.{index}")
+            for index, card in enumerate(hand)
+        )[:25]
+        controls: list[ButtonSpec | SelectSpec] = []
+        if options:
+            controls.append(
+                SelectSpec(
+                    "Pick the cards to bid" if kind == "bid" else "Pick the cards to raise with",
+                    "bid",
+                    options,
+                    min_values=1,
+                    max_values=len(options),
+                )
+            )
+        if kind == "bid":
+            controls.append(ButtonSpec("Bid nothing (0 cards)", "bid-nothing", style="secondary"))
+        return controls
+
+    def select_action(
+        self, state: Table, seat: int, action: str, arg: str | None, values: list[str]
+    ) -> Play:
+        if action == "bid":
+            kinds = tuple(value.rsplit(".", 1)[0] for value in values)
+            return Play(Bid(kinds), state.game.settings.board)
+        raise RollerballBoardError("That menu does nothing any more.")
 
     def resign_consequence(self, match: Match, seat: int) -> str:
         table: Table = match.engine

@@ -53,6 +53,7 @@ from rules.rollerball2 import (
     to_record,
 )
 
+MILESTONE_KINDS = frozenset({"goal", "penalty", "injury", "ban", "period"})
 COLOUR = discord.Colour(0xCC79A7)
 DEFAULT_COACH = "default coach"  # the host's computer level: the engine's default coach
 
@@ -230,6 +231,14 @@ class Rollerball2Adapter(GameAdapter):
             buttons=buttons,
             rematch=False,
         )
+
+    def milestones(self, match: Match, step: Step) -> list[str]:
+        """Goals, penalties, injuries, bans and the end of a period get a message of their own
+        in the thread (one per click); every card stays on the live card and in the record. A
+        simulated match is told whole by its card and its result."""
+        if step.after.mode == "simulate" or step.texts is not None:
+            return []
+        return [e.text for e in step.events if e.kind in MILESTONE_KINDS]
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:

@@ -21,6 +21,7 @@ import pytest
 from fakediscord.botproc import BotProcess
 from fakediscord.driver import DiscordDriver
 from fakediscord.sharded import ShardedFakeDiscord
+from tests.e2e.cards import is_card
 from tests.e2e.conftest import Fixtures
 from tests.postgres.reader import PostgresReader
 from tests.postgres.server import PostgresServer
@@ -91,8 +92,9 @@ def discord(fake_discord) -> DiscordDriver:
     return DiscordDriver(fake_discord, fake_discord.fixtures.general)
 
 
-def is_turn(message) -> bool:
-    return bool(message.buttons) and "your move" in message.content
+def is_ping(message) -> bool:
+    """The message that pings whoever's move it is (the live card itself pings nobody)."""
+    return "your move" in message.content
 
 
 async def new_thread(discord, channel, known: int):
@@ -112,7 +114,8 @@ async def start_match(discord, cluster, challenger, opponent, channel):
     known = len(discord.threads(channel))
     await discord.click(await_reply, "Accept", user=opponent)
     thread = await new_thread(discord, channel, known)
-    first = await discord.wait_for_message(thread, is_turn, timeout=15)
+    await discord.wait_for_message(thread, is_ping, timeout=15, since=0)
+    first = await discord.wait_for_message(thread, is_card, timeout=15, since=0)
     return game_id, thread, first
 
 
@@ -123,15 +126,16 @@ async def resign(discord, user, channel) -> None:
     await discord.wait_for_message(channel, lambda m: "resigned" in m.text)
 
 
-def holder_of(first, *players):
-    """Who the first turn message pings: the player whose move it is."""
-    return next(player for player in players if first.content.startswith(player.mention))
+def holder_of(discord, thread, *players):
+    """Who the match's first ping names: the player whose move it is."""
+    ping = next(m for m in discord.channel_messages(thread) if is_ping(m))
+    return next(player for player in players if ping.content.startswith(player.mention))
 
 
 async def roll(discord, cluster, game_id, thread, first, *players) -> int:
     """The player to move rolls; the roll is shown in the thread; the match's version after."""
-    await discord.click(first, "Roll the d4", user=holder_of(first, *players))
-    await discord.wait_for_message(thread, lambda m: "rolls d4 =" in m.text, since=first)
+    await discord.click(first, "Roll the d4", user=holder_of(discord, thread, *players))
+    await discord.wait_for_edit(first, lambda m: "rolls d4 =" in m.text)
     ((version,),) = cluster.sql("SELECT version FROM games WHERE id = ?", game_id)
     return version
 
@@ -230,7 +234,7 @@ async def fifty_clicks(discord, cluster, fake_discord, channel, first_user, seco
     reminder posted at most once. The shards the clicks were sent to, in order."""
     game_id, thread, first = await start_match(discord, cluster, first_user, second_user, channel)
     ((version,),) = cluster.sql("SELECT version FROM games WHERE id = ?", game_id)
-    holder = holder_of(first, first_user, second_user)
+    holder = holder_of(discord, thread, first_user, second_user)
     cluster.sql(
         "UPDATE timers SET due_at = ? WHERE game_id = ? AND event = 'match_remind'",
         time.time() - 1,
@@ -242,13 +246,14 @@ async def fifty_clicks(discord, cluster, fake_discord, channel, first_user, seco
         return_exceptions=True,
     )
     shards = list(fake_discord.interaction_shards.values())[sent_before:]
-    await discord.wait_for_message(thread, lambda m: "rolls d4 =" in m.text, since=first)
+    await discord.wait_for_edit(first, lambda m: "rolls d4 =" in m.text)
     await asyncio.sleep(2.0)
     ((after,),) = cluster.sql("SELECT version FROM games WHERE id = ?", game_id)
     ((moves,),) = cluster.sql("SELECT COUNT(*) FROM game_moves WHERE game_id = ?", game_id)
     assert (after, moves) == (version + 1, version + 1)
-    rolls = [m for m in discord.channel_messages(thread) if "rolls d4 =" in m.text]
-    assert len(rolls) == 1
+    card = discord.message(first)
+    assert card.text.count("rolls d4 =") == 1  # the card shows one roll
+    assert [m.id for m in discord.channel_messages(thread) if is_card(m)] == [first.id]
     reminders = [m for m in discord.channel_messages(thread) if "waiting for your move" in m.text]
     assert len(reminders) <= 1
     # every click was answered: none failed, none told "something went wrong", and none had

@@ -513,3 +513,28 @@ async def test_the_rules_page_can_be_read_in_discord_topic_by_topic(discord, ali
     assert "`move c3 d3`" in page.text
     topics = [option.label for option in page.selects[0].options]
     assert {"Overview", "Rulings", "Typing moves"} <= set(topics)
+
+
+async def test_a_bid_is_picked_from_the_hand_on_the_private_panel(discord, bot, general):
+    uma, vic = discord.add_user("uma"), discord.add_user("vic")
+    game_id, thread, first = await open_table(discord, bot, uma, general, joiners=[vic])
+    _, _, match, _ = stored(bot, game_id)
+    panel = await discord.click(first, "My hand", user=uma)
+    assert panel.ephemeral and panel.ephemeral_for == uma.id
+    menu = panel.select("Pick the cards to bid")
+    hand = [kind_of(card) for card in match.engine.game.hands[0]]
+    assert [option.value.rsplit(".", 1)[0] for option in menu.options] == hand
+    chosen = [option.value for option in menu.options[:2]]
+    picked = await discord.select(panel, menu.custom_id, chosen, user=uma)
+    # The panel is redrawn in place: the bid made, no menu left to bid twice with.
+    assert picked.response_type == 7 and picked.ephemeral and not picked.selects
+    card = await current_card(discord, bot, thread, game_id)
+    assert "Uma has bid." in card.text
+    assert not any(name in card.text for name in CARD_NAMES), "the bid stays secret"
+    # Vic bids nothing with one click; the bids are revealed on the card.
+    theirs = await discord.click(card, "My hand", user=vic)
+    assert "Pick the cards to bid" in [s.placeholder for s in theirs.selects]
+    await discord.click(theirs, "Bid nothing (0 cards)", user=vic)
+    revealed = await current_card(discord, bot, thread, game_id)
+    assert "Bids: Uma 2, Vic 0." in revealed.text
+    await resign(discord, uma, thread)

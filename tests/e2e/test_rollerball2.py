@@ -281,24 +281,16 @@ async def test_an_admin_may_manage_any_team(discord, bot):
 # --- matches ------------------------------------------------------------------------------------
 
 
-async def press(discord, thread, card, label: str, user):
+async def press(discord, bot, thread, card, label: str, user):
     """Click a button of the live card and return the card once it is redrawn."""
     await discord.click(card, label, user=user, timeout=30)
-    return await current_card(discord, BOT[0], thread, card_game_id(card), timeout=60)
+    return await current_card(discord, bot, thread, card_game_id(card), timeout=60)
 
 
-async def first_turn(discord, channel, known: int):
+async def first_turn(discord, bot, channel, known: int):
     thread = await new_thread(discord, channel, known)
     card = await discord.wait_for_message(thread, is_card, timeout=30, since=0)
-    return thread, await current_card(discord, BOT[0], thread, card_game_id(card), timeout=30)
-
-
-BOT: list = []  # the module's bot, for press (set by the autouse fixture below)
-
-
-@pytest.fixture(autouse=True)
-def _remember_bot(bot):
-    BOT[:] = [bot]
+    return thread, await current_card(discord, bot, thread, card_game_id(card), timeout=30)
 
 
 def match_row(bot, game_id: int) -> tuple:
@@ -336,7 +328,7 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     )
     assert "starts Rollerball II match" in reply.text and "Dice commitment" in reply.text
     game_id = latest_game_id(bot)
-    thread, turn = await first_turn(discord, general, known)
+    thread, turn = await first_turn(discord, bot, general, known)
     assert turn.attachments[0].filename == "track.png" and turn.images[0].width == 800
     assert "Next card" in turn.button_labels and "Simulate the rest" in turn.button_labels
 
@@ -344,7 +336,7 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     saw_card = saw_fac = False
     for _ in range(8):
         label = "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
-        turn = await press(discord, thread, turn, label, alice)
+        turn = await press(discord, bot, thread, turn, label, alice)
         names = [a.filename for a in turn.attachments]
         saw_fac = saw_fac or "fac.png" in names
         saw_card = saw_card or "card.png" in names
@@ -354,7 +346,7 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
         if "Substitute…" in turn.button_labels:
             break
         label = "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
-        turn = await press(discord, thread, turn, label, alice)
+        turn = await press(discord, bot, thread, turn, label, alice)
     assert "Substitute…" in turn.button_labels
     menu = await discord.click(turn, "Substitute…", user=alice)
     assert menu.ephemeral and "who comes off?" in menu.text
@@ -369,12 +361,12 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     _, _, match = stored_match(bot, game_id)
     assert match.engine.engine.team(match.engine.engine.control or "home")  # still playing
 
-    turn = await press(discord, thread, turn, turn.button_labels[0], alice)
+    turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
     if "Play until something happens" in turn.button_labels:
-        turn = await press(discord, thread, turn, "Play until something happens", alice)
+        turn = await press(discord, bot, thread, turn, "Play until something happens", alice)
     while "Simulate the rest" not in turn.button_labels:
-        turn = await press(discord, thread, turn, turn.button_labels[0], alice)
-    final = await press(discord, thread, turn, "Simulate the rest", alice)
+        turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
+    final = await press(discord, bot, thread, turn, "Simulate the rest", alice)
     await check_final(discord, bot, alice, game_id, final)
     _, status, match = stored_match(bot, game_id)
     assert status == "finished"
@@ -412,7 +404,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     assert refused.ephemeral and stored_match(bot, game_id)[1] == "pending"
     known = len(discord.threads(games))
     await discord.click(challenge, "Accept", user=alice)
-    thread, turn = await first_turn(discord, games, known)
+    thread, turn = await first_turn(discord, bot, games, known)
     coaches = [bob, alice]  # seat 0 coaches the home team (Tokyo), seat 1 the visitors
 
     # The ball is loose: the home coach turns the first card, not the visitors'.
@@ -435,7 +427,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
         choice = label or (
             "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
         )
-        turn = await press(discord, thread, turn, choice, coaches[seat])
+        turn = await press(discord, bot, thread, turn, choice, coaches[seat])
         if refused_roll and "coach rolls d10" in turn.text:
             break
     assert refused_roll and "coach rolls d10" in turn.text
@@ -554,13 +546,13 @@ async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
         "rollerball2 match start", user=alice, home="Lagos", away="Houston", mode="solo"
     )
     game_id = latest_game_id(bot)
-    thread, turn = await first_turn(discord, general, known)
-    turn = await press(discord, thread, turn, "Next card", alice)
+    thread, turn = await first_turn(discord, bot, general, known)
+    turn = await press(discord, bot, thread, turn, "Next card", alice)
     await settled(bot, game_id)
     version = stored_match(bot, game_id)[0]
     await bot.restart()
     # The buttons drawn before the restart still work: the match is in the database.
-    turn = await press(discord, thread, turn, turn.button_labels[0], alice)
+    turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
     assert stored_match(bot, game_id)[0] == version + 1
     # The ball handler cannot be substituted, even typed.
     for _ in range(30):
@@ -569,7 +561,7 @@ async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
         if engine.control and engine.handler and engine.pending is None:
             break
         label = "Next card" if "Next card" in turn.button_labels else turn.button_labels[0]
-        turn = await press(discord, thread, turn, label, alice)
+        turn = await press(discord, bot, thread, turn, label, alice)
     team = engine.team(engine.control)
     bench = next(c.number for c in team.roster.players if c.number not in team.on_track())
     version = stored_match(bot, game_id)[0]
@@ -582,8 +574,8 @@ async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
     assert typed.ephemeral and "can't substitute the current ball handler" in typed.text
     assert stored_match(bot, game_id)[0] == version
     while "Simulate the rest" not in turn.button_labels:
-        turn = await press(discord, thread, turn, turn.button_labels[0], alice)
-    final = await press(discord, thread, turn, "Simulate the rest", alice)
+        turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
+    final = await press(discord, bot, thread, turn, "Simulate the rest", alice)
     await check_final(discord, bot, alice, game_id, final)
 
 

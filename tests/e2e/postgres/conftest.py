@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.e2e import cards
 from tests.postgres.reader import PostgresReader
 from tests.postgres.server import PostgresServer
 
@@ -31,8 +32,11 @@ def bot_env(request: pytest.FixtureRequest, postgres_server: PostgresServer) -> 
 def _helpers_read_postgres(
     request: pytest.FixtureRequest, bot_env: dict[str, str]
 ) -> Iterator[None]:
-    original = request.module.SAME_TESTS_AS
-    saved = original.sqlite3
-    original.sqlite3 = PostgresReader(bot_env["DATABASE_URL"])
+    reader = PostgresReader(bot_env["DATABASE_URL"])
+    patched = (request.module.SAME_TESTS_AS, cards)  # cards: the live card's helpers read too
+    saved = [module.sqlite3 for module in patched]
+    for module in patched:
+        module.sqlite3 = reader
     yield
-    original.sqlite3 = saved
+    for module, original in zip(patched, saved, strict=True):
+        module.sqlite3 = original

@@ -1,0 +1,240 @@
+"""The live match card through the local fake Discord, with the real bot.py in its own process:
+how many messages a whole match leaves in its thread, how many requests a move costs (interaction
+responses, which Discord does not count against the global rate limit, against everything else),
+and how long a click takes until the card shows the new position.
+
+    .venv/bin/python bench/match_card.py [--matches 10]
+
+Each figure is printed with the goal it is compared to and their ratio (figure / goal: at most 1
+meets it). Seeds are fixed (GAME_SEED), so a run plays the same matches. Everything runs on
+127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from fakediscord.botproc import BotProcess  # noqa: E402
+from fakediscord.driver import DiscordDriver  # noqa: E402
+from fakediscord.server import FakeDiscord  # noqa: E402
+from tests.e2e.cards import card_game_id, current_card, is_card, is_result  # noqa: E402
+
+
+def line(name: str, figure: float, goal: float, unit: str = "") -> str:
+    ratio = figure / goal if goal else float("inf")
+    verdict = "meets" if ratio <= 1 else "misses"
+    return f"{name:<58} {figure:8.2f}{unit}  goal {goal:g}{unit}  ratio {ratio:4.2f} ({verdict})"
+
+
+def is_interaction_route(route: str) -> bool:
+    """Interaction responses and edits of them: not under Discord's global rate limit."""
+    _method, path = route.split(" ", 1)
+    return path.startswith("/interactions/") or path.startswith("/webhooks/")
+
+
+def stored(bot: BotProcess, sql: str, *parameters):
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute(sql, parameters).fetchone()
+
+
+class Bench:
+    def __init__(self, discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) -> None:
+        self.discord, self.bot, self.fake = discord, bot, fake
+        self.general = fake.fixtures_general
+
+    def thread_messages(self, thread) -> int:
+        return len(self.discord.channel_messages(thread))
+
+    async def new_thread(self, known: int):
+        while len(self.discord.threads(self.general)) == known:
+            await asyncio.sleep(0.01)
+        return self.discord.threads(self.general)[-1]
+
+    # ---- Rocketball against the computer ---------------------------------------------------
+
+    async def rocketball_vs_computer(self) -> tuple[float, float, float]:
+        """(messages per round, interaction requests per move, other requests per move)."""
+        from rules.rocketball import GameState, ai
+
+        user = self.fake.add_user("solo")
+        known = len(self.discord.threads(self.general))
+        await self.discord.slash(
+            "rocketball play-computer", user=user, channel=self.general, level="easy", target=3
+        )
+        thread = await self.new_thread(known)
+        card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
+        game_id = card_game_id(card)
+        rng = random.Random(5)
+        requests_before = len(self.fake.requests)
+        moves = 0
+        for _ in range(600):
+            card = await current_card(self.discord, self.bot, thread, game_id, timeout=30)
+            (status,) = stored(self.bot, "SELECT status FROM games WHERE id = ?", game_id)
+            if status != "active":
+                break
+            (state_json,) = stored(
+                self.bot, "SELECT json_extract(state, '$.engine') FROM games WHERE id = ?", game_id
+            )
+            state = GameState.from_json(state_json)
+            action = ai.choose_action(state, "strong", rng)
+            await self.play_rocketball(card, user, action)
+            moves += 1
+        routes = self.fake.requests[requests_before:]
+        (rounds,) = stored(
+            self.bot,
+            "SELECT COUNT(*) FROM game_moves m, json_each(m.events) e"
+            " WHERE m.game_id = ? AND e.value LIKE '%rolls d4 =%'",
+            game_id,
+        )
+        await self.discord.wait_for_message(thread, is_result, timeout=30, since=0)
+        messages = self.thread_messages(thread)
+        interaction = sum(is_interaction_route(r) for r in routes)
+        return messages / max(rounds, 1), interaction / moves, (len(routes) - interaction) / moves
+
+    async def play_rocketball(self, card, user, action) -> None:
+        from cogs.rocketball.adapter import encode_move
+        from rules.rocketball import Aim, Pass, Roll
+
+        if isinstance(action, Roll):
+            await self.discord.click(card, "Roll the d4", user=user, timeout=30)
+        elif isinstance(action, Aim):
+            await self.discord.click(card, f"Aim {action.facing}", user=user, timeout=30)
+        elif isinstance(action, Pass):
+            await self.discord.click(card, "Pass (no move possible)", user=user, timeout=30)
+        else:
+            square = getattr(action, "square", None) or action.from_square
+            menu = next(s for s in card.selects if square in [o.value for o in s.options])
+            picked = await self.discord.select(card, menu.custom_id, [square], user=user)
+            wanted = encode_move(action)
+            button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
+            await self.discord.click(picked, button.custom_id, user=user, timeout=30)
+
+    # ---- Rollerball II ---------------------------------------------------------------------
+
+    async def rollerball2(self, mode: str) -> int:
+        """Messages a whole Rollerball II match leaves in its thread, clicking the first button
+        (solo: one coach; coaches: each coach his own die and decisions)."""
+        coach, other = self.fake.add_user(f"{mode}1"), self.fake.add_user(f"{mode}2")
+        home, away = f"H{mode}", f"A{mode}"
+        await self.discord.slash("rollerball2 team create", user=coach, name=home, colour="green")
+        await self.discord.slash("rollerball2 team create", user=other, name=away, colour="red")
+        known = len(self.discord.threads(self.general))
+        reply = await self.discord.slash(
+            "rollerball2 match start", user=coach, home=home, away=away, mode=mode
+        )
+        if mode == "coaches":
+            await self.discord.click(reply, "Accept", user=other)
+        thread = await self.new_thread(known)
+        card = await self.discord.wait_for_message(thread, is_card, timeout=60, since=0)
+        if mode != "simulate":
+            game_id = card_game_id(card)
+            coaches = {0: coach, 1: other}
+            for _ in range(3000):
+                card = await current_card(self.discord, self.bot, thread, game_id, timeout=60)
+                (status,) = stored(self.bot, "SELECT status FROM games WHERE id = ?", game_id)
+                if status != "active":
+                    break
+                label = next(
+                    (b for b in card.button_labels if b in ("Next card", "Play to end of period")),
+                    card.button_labels[0],
+                )
+                for user in (coaches[0], coaches[1]):
+                    answer = await self.discord.click(card, label, user=user, timeout=60)
+                    if not answer.ephemeral:
+                        break
+        await self.discord.wait_for_message(thread, is_result, timeout=120, since=0)
+        return self.thread_messages(thread)
+
+    # ---- latency -----------------------------------------------------------------------------
+
+    async def click_to_card(self, count: int) -> list[float]:
+        """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
+        each card shows the new position."""
+        matches = []
+        for _ in range(count):
+            north, south = self.fake.add_user("north"), self.fake.add_user("south")
+            known = len(self.discord.threads(self.general))
+            reply = await self.discord.slash(
+                "rocketball challenge", user=north, channel=self.general, opponent=south
+            )
+            await self.discord.click(reply, "Accept", user=south)
+            thread = await self.new_thread(known)
+            card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
+            game_id = card_game_id(card)
+            card = await current_card(self.discord, self.bot, thread, game_id)
+            (to_move,) = stored(
+                self.bot,
+                "SELECT json_extract(state, '$.engine.to_move') FROM games WHERE id = ?",
+                game_id,
+            )
+            matches.append((card, north if to_move == "N" else south))
+
+        async def roll(card, mover) -> float:
+            started = time.perf_counter()
+            await self.discord.click(card, "Roll the d4", user=mover, wait_followup=False)
+            await self.discord.wait_for_edit(card, lambda m: "rolls d4" in m.text, timeout=30)
+            return (time.perf_counter() - started) * 1000
+
+        return list(await asyncio.gather(*(roll(card, mover) for card, mover in matches)))
+
+
+async def measure(bench: Bench, matches: int) -> None:
+    per_round, interaction, other = await bench.rocketball_vs_computer()
+    print(line("Rocketball vs computer: messages per round", per_round, 0.3))
+    print(line("Rocketball vs computer: interaction requests per move", interaction, 2))
+    print(line("Rocketball vs computer: other (rate-limited) requests per move", other, 0.5))
+    print(line("Rollerball II solo: messages per match", await bench.rollerball2("solo"), 25))
+    print(
+        line("Rollerball II simulated: messages per match", await bench.rollerball2("simulate"), 2)
+    )
+    for count in (1, matches):
+        samples = sorted(await bench.click_to_card(count))
+        p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
+        goal = 120 if count > 1 else 60
+        print(
+            line(
+                f"{count:>2} matches clicking at once: click -> card, median",
+                statistics.median(samples),
+                goal,
+                " ms",
+            )
+        )
+        print(line(f"{count:>2} matches clicking at once: click -> card, p99", p99, 1500, " ms"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=10)
+    args = parser.parse_args()
+    fake = FakeDiscord()
+    fake.fixtures_general = fake.add_channel("general")
+    fake.start()
+    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
+    bot = BotProcess(
+        fake,
+        database_path=folder / "bench.db",
+        log_path=folder / "bot.log",
+        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING"},
+    )
+    bot.start()
+    try:
+        discord = DiscordDriver(fake, fake.fixtures_general)
+        asyncio.run(measure(Bench(discord, bot, fake), args.matches))
+    finally:
+        bot.stop()
+        fake.stop()
+
+
+if __name__ == "__main__":
+    main()
