@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from host.match import Match
 
 FORM = "form"  # the button action that opens the game's move form
+AUTO = "auto"  # the button action that leaves a player's routine actions to the bot, or back
 
 
 @dataclass(frozen=True)
@@ -194,6 +195,15 @@ class GameAdapter(ABC):
         """What in `step` deserves a message of its own in the thread, for someone scrolling
         back (a goal, a penalty, the end of a period); the card shows everything else."""
         return []
+
+    def auto_label(self, match: Match) -> str | None:
+        """What a player may leave to the bot in this match (e.g. "rolling my die"), or None."""
+        return None
+
+    def auto_action(self, state: Any, seat: int) -> Any:
+        """The action the bot takes for a seat that left its routine actions to it, when one is
+        due now (None: the seat decides this one itself)."""
+        return None
 
     def select_action(
         self, state: Any, seat: int, action: str, arg: str | None, values: list[str]

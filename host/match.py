@@ -36,6 +36,8 @@ class Match:
     # When each seat last acted (seconds since the epoch): who is looking at the card now
     # needs no ping for their next decision.
     seen: dict[int, float] = field(default_factory=dict)
+    # Seats whose routine actions (a die to roll) the bot takes; decisions stay theirs.
+    auto: set[int] = field(default_factory=set)
 
     def active_since(self, seat: int, since: float) -> bool:
         return self.seen.get(seat, 0.0) >= since
@@ -54,6 +56,7 @@ class Match:
                 "challenged_seat": self.challenged_seat,
                 "takeover_minutes": self.takeover_minutes,
                 "seen": {str(seat): at for seat, at in self.seen.items()},
+                "auto": sorted(self.auto),
             },
             sort_keys=True,
         )
@@ -73,6 +76,7 @@ class Match:
             challenged_seat=data.get("challenged_seat", 1),
             takeover_minutes=data.get("takeover_minutes"),
             seen={int(seat): float(at) for seat, at in data.get("seen", {}).items()},
+            auto=set(data.get("auto", [])),
         )
 
 

@@ -27,7 +27,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from host import lobby, recovery, results, seats, timeouts
-from host.adapter import FORM, GameAdapter, Picked, Step, TurnPost
+from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
     DYNAMIC_ITEMS,
@@ -470,6 +470,9 @@ class MatchHost:
     # ---- buttons, the form, and the move itself ------------------------------------------------------
 
     async def on_move_button(self, interaction: discord.Interaction, button: MoveButton) -> None:
+        if button.action == AUTO:
+            await self.toggle_auto(interaction, button.game_id)
+            return
         if button.action == FORM:
             await self._open_form(interaction, button.game_id, button.version)
             return
@@ -607,10 +610,12 @@ class MatchHost:
             )
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
-        return (
-            bool(match.computers)
-            and not adapter.is_over(match.engine)
-            and bool(adapter.actors(match.engine) & set(match.computers))
+        """Whether a computer seat, or the bot for a player's routine action, acts now."""
+        if adapter.is_over(match.engine):
+            return False
+        acting = adapter.actors(match.engine)
+        return bool(acting & set(match.computers)) or any(
+            adapter.auto_action(match.engine, seat) is not None for seat in acting & match.auto
         )
 
     async def _answer_elsewhere(
@@ -662,33 +667,66 @@ class MatchHost:
     async def computer_steps(
         self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
     ) -> list[Step]:
-        """The computer seats play while only they may act; one Step for all of it. Their RNG
-        is seeded from the match and its version, so a position gets the same choices."""
-        if not match.computers or adapter.is_over(match.engine):
+        """The computer seats play while only they may act, and so do a player's routine
+        actions they left to the bot (a die to roll); one Step for all of it. The RNG is seeded
+        from the match and its version, so a position gets the same choices."""
+        if not (match.computers or match.auto) or adapter.is_over(match.engine):
             return []
-        computers = set(match.computers)
+
+        def automatic(state: Any, seat: int, rng: random.Random) -> Any:
+            if seat in match.computers:
+                return adapter.computer_action(state, seat, match.computers[seat], rng)
+            if seat in match.auto:
+                return adapter.auto_action(state, seat)
+            return None
 
         def play() -> list[Step]:
             rng = random.Random(f"{adapter.game}:{stored.id}:{stored.version}")
             state, events = match.engine, []
             before = state
             while not adapter.is_over(state):
-                # every computer among the seats acting (all of them in a simultaneous decision)
-                acting = adapter.actors(state) & computers
-                if not acting:
-                    break
-                for seat in sorted(acting):
+                # every automatic seat among those acting (all in a simultaneous decision)
+                moved = False
+                for seat in sorted(adapter.actors(state)):
                     if seat not in adapter.actors(state):
                         continue
-                    action = adapter.computer_action(state, seat, match.computers[seat], rng)
+                    action = automatic(state, seat, rng)
+                    if action is None:
+                        continue
                     state, new_events = adapter.apply(state, seat, action)
                     events += new_events
+                    moved = True
+                if not moved:
+                    break
             return [Step(before, events, state)] if events else []
 
         steps = await asyncio.to_thread(play)
         if steps:
             match.engine = steps[-1].after
         return steps
+
+    async def toggle_auto(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A player leaves their routine actions to the bot, or takes them back (the game says
+        which: Rollerball II's coach dice); saved like a move, then the bot acts if it is due."""
+        async with self.bot.game_locks(game_id):
+            adapter, stored, match, seat = await self._load_for_action(
+                interaction, game_id, None, any_time=True
+            )
+            if adapter.auto_label(match) is None:
+                raise UserError("There is nothing the bot can do for you in this game.")
+            if seat in match.auto:
+                match.auto.discard(seat)
+                said = f"{adapter.seat_label(match, seat)} takes back: {adapter.auto_label(match)}."
+            else:
+                match.auto.add(seat)
+                said = f"{adapter.seat_label(match, seat)} leaves to the bot: {adapter.auto_label(match)}."
+            steps = [Step(match.engine, [], match.engine, texts=[said])]
+            stored = await self.save(adapter, stored, match, interaction.user.id, "auto", steps)
+            replies = await self.computer_steps(adapter, match, stored)
+            if replies:
+                stored = await self.save(adapter, stored, match, COMPUTER_ID, "computer", replies)
+                steps += replies
+            await self.post(adapter, stored, match, steps, interaction=interaction)
 
     async def save(
         self,

@@ -28,6 +28,7 @@ from cogs.rollerball2.play import (
     play,
 )
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from host.adapter import AUTO
 from render.rollerball2 import (
     render_box_score_pages,
     render_fac_section,
@@ -138,6 +139,18 @@ class Rollerball2Adapter(GameAdapter):
             return ChooseScorer(team, arg)
         raise RollerballError("That button does nothing any more: use the newest message.")
 
+    def auto_label(self, match: Match) -> str | None:
+        """Coaches decide, the bot rolls: in a coaches' match each coach may leave his die to
+        the bot; the catcher's choice, substitutions and biker picks stay his."""
+        return "rolling my die" if match.engine.mode == "coaches" else None
+
+    def auto_action(self, state: Rb2Match, seat: int) -> Any:
+        pending = state.engine.pending
+        due = state.mode == "coaches" and pending and pending["kind"] == "dice"
+        if due and pending["team"] == SIDES[seat]:
+            return RollDie(pending["team"])
+        return None
+
     def resign_action(self, state: Rb2Match, seat: int) -> Any:
         return HandOver(SIDES[seat] if state.mode == "coaches" else SIDES[0])
 
@@ -221,7 +234,11 @@ class Rollerball2Adapter(GameAdapter):
             if game.mode != "simulate":
                 parts.append(f"**Next:** {texts.next_text(game, match.names)}")
             files += self._rolled_images(step)
-        buttons = self._buttons(game) if final and not game.over else []
+        buttons = (
+            [*self._buttons(game), *self._auto_button(game, match)]
+            if final and not game.over
+            else []
+        )
         return TurnPost(
             title=texts.score_title(game, game_id),
             body="\n\n".join(part for part in parts if part),
@@ -299,3 +316,13 @@ class Rollerball2Adapter(GameAdapter):
         if game.mode == "solo":
             buttons.append(ButtonSpec("Simulate the rest", "sim", style="danger"))
         return buttons
+
+    @staticmethod
+    def _auto_button(game: Rb2Match, match: Match) -> list[ButtonSpec]:
+        if game.mode != "coaches":
+            return []
+        rolling = " and ".join(
+            game.engine.team(SIDES[seat]).roster.team for seat in sorted(match.auto)
+        )
+        label = f"Bot rolls for: {rolling} (toggle mine)" if rolling else "Let the bot roll my die"
+        return [ButtonSpec(label[:80], AUTO, style="secondary")]

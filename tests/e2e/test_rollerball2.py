@@ -710,3 +710,39 @@ async def test_the_rules_page_can_be_read_in_discord_topic_by_topic(discord, ali
         page, "Choose a topic", [str(topics.index("Substitutes"))], user=alice
     )
     assert "Rollerball II rules: Substitutes" in chosen.text
+
+
+async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot, alice, bob, games):
+    await discord.slash("rollerball2 team create", user=alice, name="Quito", colour="blue")
+    await discord.slash("rollerball2 team create", user=bob, name="Rabat", colour="red")
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=bob,
+        channel=games,
+        home="Rabat",
+        away="Quito",
+        mode="coaches",
+    )
+    known = len(discord.threads(games))
+    await discord.click(challenge, "Accept", user=alice)
+    thread, card = await first_turn(discord, bot, games, known)
+    game_id = card_game_id(card)
+    # Both coaches hand their dice to the bot: no "Roll the die" is ever asked of them again.
+    card = await press(discord, bot, thread, card, "Let the bot roll my die", bob)
+    assert "Bot rolls for: Rabat" in " ".join(card.button_labels)
+    card = await press(discord, bot, thread, card, "Bot rolls for: Rabat (toggle mine)", alice)
+    assert stored_match(bot, game_id)[2].auto == {0, 1}
+    coaches = [bob, alice]
+    for _ in range(30):
+        assert not any(label.startswith("Roll the die") for label in card.button_labels)
+        seat = min(Rollerball2Adapter().actors(stored_match(bot, game_id)[2].engine))
+        label = "Next card" if "Next card" in card.button_labels else card.button_labels[0]
+        card = await press(discord, bot, thread, card, label, coaches[seat])
+        if "coach rolls d10" in card.text:
+            break
+    assert "coach rolls d10" in card.text, "the bot rolled a coach's die for him"
+    for coach in coaches:
+        if stored_match(bot, game_id)[1] == "finished":
+            break
+        asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
+        await discord.click(asked, "Resign", user=coach)
