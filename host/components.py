@@ -185,10 +185,15 @@ class LobbyButton(
 ):
     """Join, Leave, Add computer or Start, on a lobby's message (host/lobby.py)."""
 
-    def __init__(self, game_id: int, what: str) -> None:
+    def __init__(self, game_id: int, what: str, *, disabled: bool = False) -> None:
         label, style = LOBBY_BUTTONS[what]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"match:{game_id}:lobby:{what}")
+            discord.ui.Button(
+                label=label,
+                style=style,
+                custom_id=f"match:{game_id}:lobby:{what}",
+                disabled=disabled,
+            )
         )
         self.game_id, self.what = game_id, what
 

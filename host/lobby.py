@@ -74,8 +74,15 @@ def lobby_key(creator_id: int) -> str:
     return f"lobby:{creator_id}"
 
 
-def lobby_view(game_id: int) -> discord.ui.View | None:
-    return view_of([LobbyButton(game_id, what) for what in LOBBY_ACTIONS])
+def lobby_view(game_id: int, lobby: Lobby) -> discord.ui.View | None:
+    """The table's buttons; a full table offers no seat (Join and Add computer are disabled)."""
+    full = len(lobby.names) >= lobby.seats
+    return view_of(
+        [
+            LobbyButton(game_id, what, disabled=full and what in ("join", "computer"))
+            for what in LOBBY_ACTIONS
+        ]
+    )
 
 
 def lobby_text(adapter: GameAdapter, game_id: int, lobby: Lobby, note: str = "") -> str:
@@ -165,7 +172,7 @@ async def open_lobby(
         ) from None
     await interaction.response.send_message(
         lobby_text(adapter, game_id, lobby),
-        view=lobby_view(game_id),
+        view=lobby_view(game_id, lobby),
         allowed_mentions=NO_MENTIONS,
     )
 
@@ -182,7 +189,7 @@ async def press(host: MatchHost, interaction: discord.Interaction, game_id: int,
             await interaction.response.edit_message(content=note, view=None)
         else:
             await interaction.response.edit_message(
-                content=lobby_text(adapter, game_id, lobby), view=lobby_view(game_id)
+                content=lobby_text(adapter, game_id, lobby), view=lobby_view(game_id, lobby)
             )
 
 
@@ -196,7 +203,7 @@ async def leave_by_command(host: MatchHost, interaction: discord.Interaction, ga
         else:
             await interaction.response.send_message(
                 lobby_text(adapter, game_id, lobby, note),
-                view=lobby_view(game_id),
+                view=lobby_view(game_id, lobby),
                 allowed_mentions=NO_MENTIONS,
             )
 

@@ -342,8 +342,9 @@ async def test_tables_refuse_what_they_cannot_do(discord, bot, alice, bob, carol
     twice = await discord.click(lobby, "Join", user=fay)
     assert twice.ephemeral and "already at" in twice.content
     await discord.click(lobby, "Join", user=alice)
-    full = await discord.click(lobby, "Join", user=bob)
-    assert full.ephemeral and "This table is full: 2 of 2" in full.content
+    # A full table offers no seat: Join and Add computer are disabled.
+    full = discord.message(lobby)
+    assert {b.label for b in full.buttons if b.disabled} == {"Join", "Add computer"}
     not_host = await discord.click(lobby, "Start", user=alice)
     assert not_host.ephemeral and "Only Fay" in not_host.content
     second = await discord.slash("rollerball new", user=fay, channel=games)
@@ -363,7 +364,8 @@ async def test_tables_refuse_what_they_cannot_do(discord, bot, alice, bob, carol
     assert "Carol leaves" in reposted.text and "4 of 6 seats taken" in reposted.text
     await discord.click(reposted, "Join", user=carol)
     await discord.click(six, "Add computer", user=fay)
-    seventh = await discord.click(six, "Join", user=discord.add_user("gus"))
+    assert "Join" in [b.label for b in discord.message(six).buttons if b.disabled]
+    seventh = await discord.click(reposted, "Join", user=discord.add_user("gus"))
     assert seventh.ephemeral and "is for at most 6 players" in seventh.content
     assert len(stored(bot, big_id)[3]) == 6
     await discord.click(six, "Start", user=fay)
