@@ -18,6 +18,7 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
     render_track(state)                 the match at a glance (score, period, FACs left, ball,
                                         line-ups, penalty box); safe mid-match
     render_gamecard()                   Action Matrix, Random Player chart, penalty legend
+    render_gamecard_pages()             the same as three phone pages, one table each
     render_standings(title, rows)       the season table, list of pages (rows: season.standings)
 """
 
@@ -30,11 +31,17 @@ from PIL import Image
 
 from render.rollerball2.fac import fac_png, fac_section_image
 from render.rollerball2.faces import FacFace, box_score, card_face, fac_face
-from render.rollerball2.pages import box_summary_pages, gamecard_page, standings_page
+from render.rollerball2.pages import (
+    box_summary_pages,
+    gamecard_page,
+    gamecard_pages,
+    standings_page,
+)
 from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
 from render.rollerball2.png import encode_png
-from render.rollerball2.scoresheet import draw_scoresheet, layout_team_page, scoresheet_image
-from render.rollerball2.tables import page_image
+from render.rollerball2.scoresheet import scoresheet_image
+from render.rollerball2.tables import page_png
+from render.rollerball2.teampage import layout_team_pages, team_page_png
 from render.rollerball2.track import track_face, track_image
 from rules.rollerball2.cards import SECTION_HEADINGS, FastActionCard, PlayerCard
 from rules.rollerball2.scoresheet import MatchResult
@@ -56,6 +63,7 @@ __all__ = [
     "render_fac",
     "render_fac_section",
     "render_gamecard",
+    "render_gamecard_pages",
     "render_player_card",
     "render_scoresheet",
     "render_standings",
@@ -126,10 +134,10 @@ def render_box_score_pages(result: MatchResult) -> list[bytes]:
     scoring and penalty summaries with clock times; more pages if the match needs them), then
     the visitors' and the home team's rows. Each page is encoded compactly (zlib level 9)."""
     score = box_score(result)
-    images = [page_image(page) for page in box_summary_pages(result, score.result_line)]
+    pages = [page_png(page) for page in box_summary_pages(result, score.result_line)]
     for team in (score.visitors, score.home):
-        images.append(draw_scoresheet(layout_team_page(score, team)))
-    return [encode_png(image, level=9) for image in images]
+        pages += [team_page_png(page, team.side) for page in layout_team_pages(score, team)]
+    return pages
 
 
 def render_track(state: MatchState) -> bytes:
@@ -145,9 +153,20 @@ def render_gamecard() -> bytes:
 
 @lru_cache(maxsize=1)
 def _gamecard_png() -> bytes:
-    return encode_png(page_image(gamecard_page()), level=9)
+    return page_png(gamecard_page())
+
+
+def render_gamecard_pages() -> list[bytes]:
+    """The Game Card as three phone pages, one table each (Action Matrix, Random Player chart,
+    penalty lengths): the same content as `render_gamecard`, in pieces a phone shows whole."""
+    return list(_gamecard_pages())
+
+
+@lru_cache(maxsize=1)
+def _gamecard_pages() -> tuple[bytes, ...]:
+    return tuple(page_png(page) for page in gamecard_pages())
 
 
 def render_standings(title: str, rows: Sequence[StandingRow]) -> list[bytes]:
     """The season table (rows from rules.rollerball2.season.standings), one page per 1,100 px."""
-    return [_png(page_image(page)) for page in standings_page(title, list(rows))]
+    return [page_png(page) for page in standings_page(title, list(rows))]

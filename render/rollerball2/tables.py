@@ -5,6 +5,11 @@ shaded rows, text wrapped inside each cell). `paginate` splits long tables over 
 at most `max_height` pixels, repeating the title and the table's header, so no image is a
 2,000-pixel strip a phone shrinks to nothing. Layout is kept apart from drawing so the tests can
 check that every line stays inside its cell.
+
+Phone-first (render/textsize.py): a page is PAGE_WIDTH = 480 px wide, about what a phone shows
+(330 px) without shrinking it much, and its smallest type is 16 px, 11 px on that screen. Pages
+are drawn on a palette canvas and written as indexed PNGs (`page_png`): a third of the bytes to
+compress.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from render.common import INK, LIGHT_GREY, PAPER
+from render.rollerball2.palette import paint_png
 from render.rollerball2.text import (
     Colour,
     PlacedText,
@@ -25,16 +31,16 @@ from render.rollerball2.text import (
     wrap,
 )
 
-PAGE_WIDTH = 800
+PAGE_WIDTH = 480  # shown about 330 px wide on a phone: 16 px type shows 11 px tall
 MARGIN = 16
-PADDING = 6
-TITLE_HEIGHT = 56
-TITLE_SIZE = 24
-LEAD_SIZE = 26
-TABLE_TITLE_SIZE = 22
-HEADER_SIZE = 17
-TEXT_SIZE = 20
-NOTE_SIZE = 17
+PADDING = 5
+TITLE_HEIGHT = 44
+TITLE_SIZE = 20
+LEAD_SIZE = 24
+TABLE_TITLE_SIZE = 20
+HEADER_SIZE = 16
+TEXT_SIZE = 18
+NOTE_SIZE = 16
 ROW_SHADE = (238, 235, 225)
 NOTE_INK = (70, 70, 70)
 MAX_PAGE_HEIGHT = 1100
@@ -158,10 +164,14 @@ def _lead(page: PageLayout, lines_in: list[str], top: int) -> int:
 
 def _table_head(page: PageLayout, table: Table, top: int, continued: bool) -> int:
     title = table.title + (" (continued)" if continued else "")
-    height = line_height(TABLE_TITLE_SIZE, bold=True) + 2 * PADDING
+    room = PAGE_WIDTH - 2 * MARGIN - 14
+    lines = clip_lines(
+        wrap(title, TABLE_TITLE_SIZE, room, bold=True), TABLE_TITLE_SIZE, room, 2, bold=True
+    )
+    height = len(lines) * line_height(TABLE_TITLE_SIZE, bold=True) + 2 * PADDING
     page.bands.append(Band((MARGIN, top, MARGIN + 8, top + height), table.stripe))
     page.texts += place_lines(
-        [title],
+        lines,
         (MARGIN + 14, top, PAGE_WIDTH - MARGIN, top + height),
         TABLE_TITLE_SIZE,
         bold=True,
@@ -234,6 +244,19 @@ def paginate(
             laid.texts = [t for t in laid.texts if t.box != (0, 0, PAGE_WIDTH, TITLE_HEIGHT)]
             _title(laid, f"{title} · page {number} of {len(pages)}")
     return pages
+
+
+def page_png(page: PageLayout, level: int = 6) -> bytes:
+    """The page as an indexed PNG (render/rollerball2/palette.py)."""
+    return paint_png(
+        (page.width, page.height),
+        PAPER,
+        fills=[(band.box, band.fill) for band in page.bands],
+        lines=[(rule, LIGHT_GREY, 1) for rule in page.rules],
+        texts=page.texts,
+        outlines=[((0, 0, page.width, page.height), INK, 3)],
+        level=level,
+    )
 
 
 def page_image(page: PageLayout) -> Image.Image:
