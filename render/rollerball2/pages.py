@@ -9,7 +9,7 @@ standings table follows rules.rollerball2.season.
 from __future__ import annotations
 
 from render.common import BLUE, GREEN, INK, ORANGE, PURPLE, SKY, VERMILION, YELLOW
-from render.rollerball2.tables import Column, PageLayout, Row, Table, paginate
+from render.rollerball2.tables import WIDE, Column, PageLayout, Row, Table, paginate
 from rules.rollerball2.cards import PRINTED_FACES, face_label
 from rules.rollerball2.content import EMPTY, EXTRA, load_content
 from rules.rollerball2.scoresheet import MatchResult
@@ -43,8 +43,9 @@ def _chart_slot(slot: str) -> str:
 
 
 def gamecard_page() -> PageLayout:
-    """The seed's Game Card as one image: matrix, Random Player chart, penalty legend."""
-    [page] = paginate("ROLLERBALL II · GAME CARD", [], list(_gamecard_tables()), 10_000)
+    """The seed's Game Card as one tall image, 800 px wide: matrix, Random Player chart,
+    penalty legend (the phone's version is `gamecard_pages`)."""
+    [page] = paginate("ROLLERBALL II · GAME CARD", [], list(_gamecard_tables()), 10_000, WIDE)
     return page
 
 
