@@ -7,7 +7,8 @@ rasterised while drawing it (render/textsize.py) and the image's size give the s
 on the screen: smallest font size x shown width / image width, the image being shown at most
 SHOWN_WIDTH (330) px wide on a 390-px phone. Goal: at least 11 px (issue 21, item 6). Boards
 are also held to at most 4:3 portrait (height / width <= 1.33), so a desktop window shows the
-whole board with its card. Printable sheets are listed but not held to the phone rule.
+whole board with its card. Printable sheets are listed but not held to the phone rule, nor are
+the older images a cog still posts until it switches to their phone versions (named).
 Columns: image, size (px, the largest page for a set of pages), smallest font, shown width,
 smallest shown text, goal, ratio to the goal (>= 1.00 passes), height/width.
 """
@@ -60,6 +61,8 @@ def main() -> int:
         note = ""
         if kind.printable:
             note = "  (printable sheet: not held to the phone rule)"
+        elif kind.replaced_by:
+            note = f"  (kept for the cog until it posts: {kind.replaced_by})"
         elif text < MIN_SHOWN_TEXT or (kind.board and tallest > BOARD_MAX_RATIO + 0.01):
             failures.append(kind.name)
             note = "  <- below the goal" if text < MIN_SHOWN_TEXT else "  <- taller than 4:3"

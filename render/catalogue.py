@@ -30,6 +30,7 @@ class ImageType:
     board: bool = False  # a board: also held to render.textsize.BOARD_MAX_RATIO
     printable: bool = False  # made to be printed (a US Letter sheet), not read on a phone
     ours: bool = True  # False: render/volleyball, measured but owned elsewhere
+    replaced_by: str = ""  # an older image a cog still posts, and what the phone gets instead
 
 
 # --- Rocketball ---------------------------------------------------------------------------------
@@ -153,11 +154,13 @@ def rollerball2_match() -> tuple[Any, Any, Any]:
     return state, home, result(final)
 
 
-def _rb2_fac(section: str | None = None) -> bytes:
-    from render.rollerball2 import render_fac, render_fac_section
+def _rb2_fac(section: str | None = None, *, phone: bool = False) -> bytes:
+    from render.rollerball2 import render_fac, render_fac_phone, render_fac_section
     from rules.rollerball2.content import load_content
 
     fac = max(load_content().facs, key=lambda card: len(card.event.text))
+    if phone:
+        return render_fac_phone(fac, section)
     return render_fac(fac) if section is None else render_fac_section(fac, section)
 
 
@@ -178,6 +181,12 @@ def _rb2_image(name: str) -> Callable[[], bytes | list[bytes]]:
         player = home.players[0]
         if name == "track":
             return rb2.render_track(state)
+        if name == "scoreboard":
+            return rb2.render_scoreboard(state)
+        if name == "roster":
+            return rb2.render_roster(state)
+        if name == "gamecard pages":
+            return rb2.render_gamecard_pages()
         if name == "box":
             return rb2.render_box_score_pages(final)
         if name == "card":
@@ -240,7 +249,17 @@ def image_types() -> tuple[ImageType, ...]:
             _rollerball_movement,
             True,
         ),
-        ImageType("Rollerball II track", "rollerball2", "every turn", _rb2_image("track")),
+        ImageType(
+            "Rollerball II track",
+            "rollerball2",
+            "every turn (today)",
+            _rb2_image("track"),
+            replaced_by="Rollerball II scoreboard + roster",
+        ),
+        ImageType(
+            "Rollerball II scoreboard", "rollerball2", "every turn", _rb2_image("scoreboard")
+        ),
+        ImageType("Rollerball II roster", "rollerball2", "every turn", _rb2_image("roster")),
         ImageType(
             "Rollerball II FAC section",
             "rollerball2",
@@ -250,18 +269,37 @@ def image_types() -> tuple[ImageType, ...]:
         ImageType(
             "Rollerball II player card",
             "rollerball2",
-            "a turn that rolled on a card",
+            "a turn that rolled on a card, /rollerball2 card",
             _rb2_image("card"),
         ),
         ImageType(
             "Rollerball II box score pages", "rollerball2", "the end of a match", _rb2_image("box")
         ),
-        ImageType("Rollerball II FAC", "rollerball2", "/rollerball2 fac", _rb2_fac),
         ImageType(
-            "Rollerball II game card",
+            "Rollerball II FAC (index card)",
+            "rollerball2",
+            "/rollerball2 fac (today)",
+            _rb2_fac,
+            replaced_by="Rollerball II FAC (phone)",
+        ),
+        ImageType(
+            "Rollerball II FAC (phone)",
+            "rollerball2",
+            "/rollerball2 fac",
+            lambda: _rb2_fac("event", phone=True),
+        ),
+        ImageType(
+            "Rollerball II game card (one image)",
+            "rollerball2",
+            "/rollerball2 gamecard (today)",
+            _rb2_image("gamecard"),
+            replaced_by="Rollerball II game card pages",
+        ),
+        ImageType(
+            "Rollerball II game card pages",
             "rollerball2",
             "/rollerball2 gamecard",
-            _rb2_image("gamecard"),
+            _rb2_image("gamecard pages"),
         ),
         ImageType("Rollerball II standings", "rollerball2", "a season's table", _rb2_standings),
         ImageType(
