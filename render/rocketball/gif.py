@@ -69,30 +69,60 @@ def _delta(previous: Image.Image, image: Image.Image, box: Box, duration: int, b
     return min(plain, with_holes, key=len)
 
 
-def write_gif(images: list[Image.Image], durations_ms: list[int], *, loop: int = 0) -> bytes:
+def write_gif(
+    images: list[Image.Image],
+    durations_ms: list[int],
+    *,
+    loop: int = 0,
+    boxes: list[Box | None] | None = None,
+) -> bytes:
     """The frames as one animated GIF: `images` are "P" images of one size sharing the first
     one's palette (at most 256 colours, the indices below the palette's length); each shows
-    for its duration; `loop=0` repeats forever."""
+    for its duration; `loop=0` repeats forever. `boxes[i]`, when given, is a rectangle holding
+    every pixel where images[i] differs from images[i - 1] (None: anywhere), so the writer
+    compares only there."""
     if not images or len(images) != len(durations_ms):
         raise ValueError("one duration per frame, and at least one frame")
     palette = images[0].getpalette() or []
     bits = _code_size(len(palette) // 3)
     size = images[0].size
     first_ms = durations_ms[0]
+    hints = boxes or [None] * len(images)
     kept: list[tuple[Image.Image, Image.Image, Box, int]] = []  # previous, frame, box, time
-    for previous, image, duration in zip(images, images[1:], durations_ms[1:], strict=False):
+    for previous, image, duration, hint in zip(
+        images, images[1:], durations_ms[1:], hints[1:], strict=False
+    ):
         if image.mode != "P" or image.size != size:
             raise ValueError("every frame is a palette image of the first frame's size")
-        box = ImageChops.difference(previous, image).getbbox()
+        box = _changed(previous, image, hint)
         if box is not None:
             kept.append((previous, image, box, duration))
         elif kept:
             kept[-1] = (*kept[-1][:3], kept[-1][3] + duration)
         else:
             first_ms += duration
-    for image in (images[0], *(frame for _, frame, _, _ in kept)):
-        if image.getextrema()[1] >= 1 << bits:
-            raise ValueError("a frame uses a colour index outside the palette")
+    # Every index must be in the colour table: the first frame whole, the others where they
+    # changed (what is written of them).
+    checked = [images[0], *(frame.crop(box) for _, frame, box, _ in kept)]
+    if any(image.getextrema()[1] >= 1 << bits for image in checked):
+        raise ValueError("a frame uses a colour index outside the palette")
     first = _frame(images[0].tobytes("gif", "P", bits), (0, 0, *size), first_ms, bits)
     deltas = [_delta(previous, image, box, ms, bits) for previous, image, box, ms in kept]
     return _header(size, palette, bits, loop) + first + b"".join(deltas) + b";"
+
+
+def _changed(previous: Image.Image, image: Image.Image, hint: Box | None) -> Box | None:
+    """The rectangle around the pixels that differ, looked for inside `hint` when given."""
+    if hint is None:
+        return ImageChops.difference(previous, image).getbbox()
+    left, top, right, bottom = hint
+    left, top = max(left, 0), max(top, 0)
+    right, bottom = min(right, image.width), min(bottom, image.height)
+    if left >= right or top >= bottom:
+        return None
+    inner = ImageChops.difference(
+        previous.crop((left, top, right, bottom)), image.crop((left, top, right, bottom))
+    ).getbbox()
+    if inner is None:
+        return None
+    return left + inner[0], top + inner[1], left + inner[2], top + inner[3]
