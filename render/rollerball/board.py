@@ -50,10 +50,10 @@ from rules.rollerball.movement import card_ends
 
 WHITE = (255, 255, 255)
 BALL_LETTERS = {"energiser": "E", "rubberiser": "R", "derubberiser": "R"}
-PLAYER_ROW = 30
+PLAYER_ROW = 28
 PLAYER_HEAD = 26  # "VP  hand" over the players' numbers
 VP_X, CARDS_X = 222, 280  # right edges of the numbers, from a column's left
-LEGEND_ROW = 34
+LEGEND_ROW = 32
 
 
 def players_top(size: int) -> int:
@@ -61,11 +61,11 @@ def players_top(size: int) -> int:
 
 
 def legend_top(size: int, players: int) -> int:
-    return players_top(size) + PLAYER_HEAD + ((players + 1) // 2) * PLAYER_ROW + 10
+    return players_top(size) + PLAYER_HEAD + ((players + 1) // 2) * PLAYER_ROW + 6
 
 
 def image_height(size: int, players: int = 6) -> int:
-    return legend_top(size, players) + LEGEND_ROWS * LEGEND_ROW + EDGE
+    return legend_top(size, players) + LEGEND_ROWS * LEGEND_ROW + 6
 
 
 @cache

@@ -44,7 +44,7 @@ __all__ = ["GREEN", "GREY", "INK", "PAPER"]
 
 
 def cell_size(size: int) -> int:
-    return 60 if size == 9 else 49
+    return 56 if size == 9 else 46
 
 
 def board_pixels(size: int) -> int:
