@@ -8,10 +8,11 @@ beyond reading the fonts shipped next to this file.
 from __future__ import annotations
 
 import io
-from functools import cache
+import math
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -39,11 +40,66 @@ def font(size: int, *, bold: bool = False, mono: bool = False) -> ImageFont.Free
     return ImageFont.truetype(str(FONT_DIR / name), size)
 
 
-def to_png(image: Image.Image, *, optimize: bool = False) -> bytes:
-    """Encode as PNG. Palette images stay small; `optimize` trades time for bytes."""
+def to_png(
+    image: Image.Image, *, optimize: bool = False, compress_level: int | None = None
+) -> bytes:
+    """Encode as PNG. Palette images stay small; `optimize` trades time for bytes, as does
+    `compress_level` (zlib 0-9, Pillow's default 6)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=optimize)
+    if compress_level is None:
+        image.save(buffer, format="PNG", optimize=optimize)
+    else:
+        image.save(buffer, format="PNG", optimize=optimize, compress_level=compress_level)
     return buffer.getvalue()
+
+
+@lru_cache(maxsize=8192)
+def text_length(face: ImageFont.FreeTypeFont, text: str) -> float:
+    """`face.getlength(text)`, memoised (layouts measure the same names turn after turn)."""
+    return face.getlength(text)
+
+
+@lru_cache(maxsize=4096)
+def _text_mask(
+    face: ImageFont.FreeTypeFont,
+    text: str,
+    mode: str,
+    anchor: str | None,
+    stroke_width: float,
+    start: tuple[float, float],
+) -> tuple[object, tuple[int, int]]:
+    return face.getmask2(text, mode, None, None, None, stroke_width, anchor, start=start)
+
+
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    *,
+    fill,
+    font: ImageFont.FreeTypeFont,
+    anchor: str | None = None,
+    stroke_width: float = 0,
+    stroke_fill=None,
+) -> None:
+    """One line of text, as `ImageDraw.text` draws it (the same pixels, tested), with its
+    rasterised glyphs memoised: a board's labels, numbers and names come back image after
+    image, and FreeType is most of what drawing them costs."""
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+
+    def ink_of(colour) -> int:
+        ink, fill_ink = draw._getink(colour)
+        return fill_ink if ink is None else ink
+
+    ink = ink_of(fill)
+    passes = [(ink, 0.0)]
+    if stroke_width:
+        stroke_ink = ink_of(stroke_fill) if stroke_fill is not None else ink
+        passes = [(stroke_ink, stroke_width)] + ([(ink, 0.0)] if ink != stroke_ink else [])
+    for pass_ink, width in passes:
+        mask, (dx, dy) = _text_mask(font, text, draw.fontmode, anchor, width, start)
+        draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, pass_ink)
 
 
 def to_gif(frames: list[Image.Image], *, frame_ms: int | list[int], loop: int = 0) -> bytes:

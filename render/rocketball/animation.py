@@ -13,8 +13,8 @@ Frames (documented, and checked by the tests):
 So one ball: `1 + len(steps) + (2 if goal or collision else 0)`; Assault: the same with the
 longer ball's tick count in place of `len(steps)`. The last frame is held for LAST_FRAME_MS.
 
-Squares the ball has crossed are tinted, so a still frame shows the path so far; the header
-says in words what the step did (the engine's step text).
+Squares the ball has crossed are tinted, so a still frame shows the path so far; the panel's
+"what happens" lines say in words what the step did (the engine's step text).
 """
 
 from __future__ import annotations
@@ -22,25 +22,29 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from render.common import INK, VERMILION, YELLOW, to_gif
 from render.rocketball import geometry as g
 from render.rocketball.board import (
-    CAPTION_BOX,
-    SCORE_BOX,
+    Painter,
     base_layer,
+    base_palette,
     clear_square,
     draw_balls,
-    draw_caption,
     draw_chips,
     draw_goal_labels,
-    draw_header,
-    draw_score_line,
+    draw_panel,
+    draw_score,
+    draw_status,
+    round_colours,
     to_palette,
 )
+from render.rocketball.paint import PalettePainter, RGBPainter
 from render.rocketball.sprites import chip_sprite
 from render.rocketball.view import BallView, BoardView
+
+CAPTION_BOX = g.STATUS_BOX  # a frame's words replace what happens next
 
 STEP_MS = 550
 FLASH_MS = 350
@@ -110,24 +114,23 @@ def frame_count(view: BoardView, paths: list[BallPath]) -> int:
     return 1 + steps + (2 if finale else 0)
 
 
-def _flash_goal(base: Image.Image, end: str, *, bright: bool) -> None:
-    """Fill the goal box: vermilion (flash), then yellow (held). The words go in the header, so
+def _flash_goal(p: Painter, end: str, *, bright: bool) -> None:
+    """Fill the goal box: vermilion (flash), then yellow (held). The words go in the panel, so
     the ball in the goal stays in plain view."""
-    draw = ImageDraw.Draw(base)
     left, top, right, bottom = g.goal_box(end)
-    draw.rectangle((left + 3, top + 3, right - 4, bottom - 4), fill=VERMILION if bright else YELLOW)
+    colour = p.ink(VERMILION if bright else YELLOW)
+    p.draw.rectangle((left + 3, top + 3, right - 4, bottom - 4), fill=colour)
 
 
-def _burst(base: Image.Image, centre: tuple[int, int], *, bright: bool) -> None:
+def _burst(p: Painter, centre: tuple[int, int], *, bright: bool) -> None:
     """An eight-pointed star behind the balls: the Assault collision."""
-    draw = ImageDraw.Draw(base)
     cx, cy = centre
     points = []
     for index in range(16):
         radius = BURST_REACH - 1 if index % 2 == 0 else 20
         angle = index * math.pi / 8
         points.append((cx + math.sin(angle) * radius, cy - math.cos(angle) * radius))
-    draw.polygon(points, fill=VERMILION if bright else YELLOW, outline=INK)
+    p.draw.polygon(points, fill=p.ink(VERMILION if bright else YELLOW), outline=p.ink(INK))
 
 
 Box = tuple[int, int, int, int]
@@ -156,16 +159,23 @@ def move_frames(
     final_score: dict[str, int] | None = None,
     captions: bool = True,
     crisp: bool = False,
+    palette: bool = False,
 ) -> tuple[Image.Image, list[Frame]]:
     """The base board (chips, no ball) and the frames of the move described by `paths`.
 
-    `captions=False` leaves the header of `view` as it is on every frame instead of writing
-    each step's words there: the round image (round.py) does that, because a caption that
-    changes every frame costs a wide strip of every frame in the GIF. `crisp`: hard-edged
-    sprites (sprites.py)."""
-    base = base_layer(view, crisp=crisp)
-    draw_chips(base, view.chips, crisp=crisp)
-    draw_header(base, view)
+    `captions=False` leaves the panel of `view` as it is on every frame instead of writing
+    each step's words there: the round image (round.py) does that, because words that change
+    every frame cost a strip of every frame in the GIF. `crisp`: hard-edged sprites
+    (sprites.py). `palette`: draw in the round's 16 colours (hard-edged sprites), not RGB."""
+
+    def painter(image: Image.Image) -> Painter:
+        return PalettePainter(image, round_colours()) if palette else RGBPainter(image)
+
+    if palette:
+        crisp = True
+    base = base_palette(view) if palette else base_layer(view, crisp=crisp)
+    draw_chips(painter(base), view.chips, crisp=crisp)
+    draw_panel(painter(base), view)
     chips = {(chip.column, chip.row): chip for chip in view.chips}
     balls = list(view.balls)
     trail: set[tuple[int, int]] = set()
@@ -177,27 +187,28 @@ def move_frames(
 
     def render(caption: str, duration_ms: int = STEP_MS) -> Frame:
         frame = base.copy()
-        draw = ImageDraw.Draw(frame)
+        p = painter(frame)
         changed: list[Box] = [g.goal_box("N"), g.goal_box("S")]
         if captions:
             changed.append(CAPTION_BOX)
         ball_squares = {(ball.column, ball.row) for ball in balls if ball.in_goal is None}
         for square in trail | removed:
-            clear_square(draw, *square, highlighted=square in trail)
+            clear_square(p, *square, highlighted=square in trail)
             chip = chips.get(square)
             # A chip under a ball is drawn small beside it by draw_balls.
             if chip is not None and square not in removed and square not in ball_squares:
-                sprite = chip_sprite(chip.kind, chip.facing or "N", crisp=crisp)
-                x, y = g.square_centre(*square)
-                frame.paste(sprite, (x - sprite.width // 2, y - sprite.height // 2), sprite)
+                p.sprite(
+                    chip_sprite(chip.kind, chip.facing or "N", crisp=crisp),
+                    g.square_centre(*square),
+                )
             changed.append(g.square_box(*square))
         # Goal labels make room for a ball lying in the goal, so they follow the balls.
-        draw_goal_labels(frame, replace(view, balls=tuple(balls)))
+        draw_goal_labels(p, replace(view, balls=tuple(balls)))
         live_chips = {square: chip for square, chip in chips.items() if square not in removed}
-        draw_balls(frame, tuple(balls), live_chips, crisp=crisp)
+        draw_balls(p, tuple(balls), live_chips, crisp=crisp)
         changed.extend(_ball_box(ball) for ball in balls)
         if captions:
-            draw_caption(frame, caption)
+            draw_status(p, caption)
         return Frame(frame, duration_ms, changed)
 
     opening = " · ".join(path.caption for path in paths)
@@ -234,25 +245,26 @@ def move_frames(
             caption = "Collision! The rocketballs explode."
         for bright in (True, False):
             frame = render(caption, FLASH_MS)
+            p = painter(frame.image)
             if what == "goal" and ball.in_goal is not None:
-                _flash_goal(frame.image, ball.in_goal, bright=bright)
+                _flash_goal(p, ball.in_goal, bright=bright)
                 if final_score is not None and not bright:
-                    draw_score_line(frame.image, view.names, final_score)
-                    frame.changed.append(SCORE_BOX)
+                    draw_score(p, view.names, final_score, view.goal_scorer)
+                    frame.changed.append(g.SCORE_BOX)
             else:
                 x, y = g.square_centre(ball.column, ball.row)
-                _burst(frame.image, (x, y), bright=bright)
+                _burst(p, (x, y), bright=bright)
                 reach = BURST_REACH
                 frame.changed.append((x - reach, y - reach, x + reach, y + reach))
-            draw_balls(frame.image, tuple(balls), crisp=crisp)
+            draw_balls(p, tuple(balls), crisp=crisp)
             frames.append(frame)
     frames[-1].duration_ms = LAST_FRAME_MS
     return base, frames
 
 
-def _clip(box: Box) -> Box:
+def _clip(box: Box, height: int) -> Box:
     left, top, right, bottom = box
-    return max(left, 0), max(top, 0), min(right, g.WIDTH), min(bottom, g.HEIGHT)
+    return max(left, 0), max(top, 0), min(right, g.WIDTH), min(bottom, height)
 
 
 def move_gif(
@@ -268,7 +280,7 @@ def move_gif(
     images = []
     for frame in frames:
         image = base_palette.copy()
-        for box in map(_clip, frame.changed):
+        for box in (_clip(box, base.height) for box in frame.changed):
             image.paste(to_palette(frame.image.crop(box)), box[:2])
         images.append(image)
     return to_gif(images, frame_ms=[frame.duration_ms for frame in frames])

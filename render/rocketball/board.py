@@ -1,10 +1,15 @@
-"""The Rocketball board image: field, coordinates, goals, edge arrows, chips, ball(s), score.
+"""The Rocketball board image: field, coordinates, goals, edge arrows, chips, ball(s), and a panel
+beside the field with the score, what happens next, the windbag and the legend.
 
-Drawn in layers for speed: the static field (grid, coordinates, edge arrows, goals) is drawn
-once and cached, the legend once per match setup (chip kinds, Assault names); each render copies
-them and adds the highlights, goal labels, chips, balls and header text. The result is mapped
-onto one fixed 256-colour palette (exact Okabe-Ito colours first) and saved as a palette PNG:
-small and quick to encode. The animation (animation.py) reuses these pieces frame by frame.
+Phone-first (geometry.py): 700 px wide, type from 24 px (11 px on a 390-px phone), about as tall
+as wide, so the score and whose turn stay in view next to the field on a desktop too.
+
+Drawn in layers for speed: the static field (grid, coordinates, edge arrows, goals) and the
+legend are drawn once per match setup and cached; each image copies them and adds the
+highlights, goal labels, chips, balls and the panel's text. Everything goes through a painter
+(paint.py): `paint_board` draws straight into the round palette's 16 colours with hard-edged
+sprites (the board PNG and the round GIF: no quantising), `compose_board` draws RGB (the legacy
+move GIF, mapped onto a 256-colour palette by `to_palette`).
 """
 
 from __future__ import annotations
@@ -13,10 +18,17 @@ import io
 from collections.abc import Iterable
 from functools import cache, lru_cache
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageFont
 
 from render.common import GREY, INK, LIGHT_GREY, PAPER, VERMILION, font
 from render.rocketball import geometry as g
+from render.rocketball.paint import (
+    PalettePainter,
+    RGBPainter,
+    TextBlock,
+    TextLine,
+    palette_template,
+)
 from render.rocketball.sprites import (
     CHIP_COLOURS,
     WHITE,
@@ -31,171 +43,14 @@ from render.rocketball.view import BallView, BoardView, ChipView
 CHECKER = (238, 236, 226)  # every other square, faintly, so rows and columns are easy to follow
 HIGHLIGHT = (255, 222, 120)  # squares of the last move
 GOAL_FILL = (226, 240, 250)
-NOTE_GREY = (70, 70, 76)  # darker than GREY: small text needs the contrast
+NOTE_GREY = INK  # the panel's notes: 24 px ink (a grey would not survive the 16 colours)
 FIELD_BORDER = 3
+TYPE = g.TYPE
 
+Painter = RGBPainter | PalettePainter
 
-def _text_fitting(
-    text: str, width: int, size: int, *, bold: bool = True, smallest: int = 11
-) -> tuple[str, ImageFont.FreeTypeFont]:
-    """The largest font (from `size` down) in which `text` fits `width`; clipped with … if none."""
-    for candidate in range(size, smallest - 1, -1):
-        if font(candidate, bold=bold).getlength(text) <= width:
-            return text, font(candidate, bold=bold)
-    small = font(smallest, bold=bold)
-    while len(text) > 1 and small.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…", small
-
-
-def _paste(base: Image.Image, sprite: Image.Image, centre: tuple[int, int]) -> None:
-    left = centre[0] - sprite.width // 2
-    top = centre[1] - sprite.height // 2
-    base.paste(sprite, (left, top), sprite)
-
-
-def _draw_centre_mark(draw: ImageDraw.ImageDraw) -> None:
-    """The centre square can never hold a chip (RULINGS): a ring marks it, wider than the ball."""
-    cx, cy = g.square_centre(*g.CENTRE)
-    draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), outline=GREY, width=3)
-    draw.line((cx - 5, cy, cx + 5, cy), fill=GREY, width=2)
-    draw.line((cx, cy - 5, cx, cy + 5), fill=GREY, width=2)
-
-
-def _draw_field(draw: ImageDraw.ImageDraw) -> None:
-    for column in range(g.COLUMNS):
-        for row in range(g.ROWS):
-            left, top, right, bottom = g.square_box(column, row)
-            fill = CHECKER if (column + row) % 2 else PAPER
-            draw.rectangle((left, top, right - 1, bottom - 1), fill=fill, outline=LIGHT_GREY)
-    _draw_centre_mark(draw)
-    draw.rectangle(
-        (
-            g.FIELD_X - FIELD_BORDER + 1,
-            g.FIELD_Y - FIELD_BORDER + 1,
-            g.FIELD_X + g.FIELD_W + FIELD_BORDER - 2,
-            g.FIELD_Y + g.FIELD_H + FIELD_BORDER - 2,
-        ),
-        outline=INK,
-        width=FIELD_BORDER,
-    )
-    # Open the border across both goal mouths: the ball passes through there.
-    mouth_left = g.FIELD_X + g.GOAL_COLUMNS[0] * g.CELL + 2
-    mouth_right = g.FIELD_X + (g.GOAL_COLUMNS[-1] + 1) * g.CELL - 3
-    for y in (g.FIELD_Y - FIELD_BORDER + 1, g.FIELD_Y + g.FIELD_H):
-        draw.rectangle((mouth_left, y, mouth_right, y + FIELD_BORDER - 2), fill=GOAL_FILL)
-
-
-def _draw_goals(draw: ImageDraw.ImageDraw) -> None:
-    """Each goal: a pale blue box behind the posts, its label drawn on it (draw_goal_labels).
-    Plain, without net lines: those ran through the label's letters and cost about 0.45 KB of
-    every round GIF (issue 10)."""
-    for end in ("N", "S"):
-        left, top, right, bottom = g.goal_box(end)
-        draw.rectangle((left, top, right - 1, bottom - 1), fill=GOAL_FILL)
-        # Posts and back; the side facing the field stays open (the goal mouth).
-        back = top if end == "N" else bottom - 1
-        draw.line((left, back, right - 1, back), fill=INK, width=4)
-        draw.line((left, top, left, bottom - 1), fill=INK, width=4)
-        draw.line((right - 1, top, right - 1, bottom - 1), fill=INK, width=4)
-        mouth = bottom - 1 if end == "N" else top
-        draw.line((left, mouth, right - 1, mouth), fill=PAPER, width=3)
-
-
-def _draw_coordinates(draw: ImageDraw.ImageDraw) -> None:
-    label_font = font(20, bold=True)
-    for column in range(g.COLUMNS):
-        x, _ = g.square_centre(column, 0)
-        letter = g.COLUMN_LETTERS[column]
-        top_y = g.HEADER_H + g.LETTERS_H // 2
-        bottom_y = g.SOUTH_GOAL_Y + g.GOAL_H + g.LETTERS_H // 2
-        for y in (top_y, bottom_y):
-            draw.text((x, y), letter, font=label_font, fill=INK, anchor="mm")
-    for row in range(g.ROWS):
-        _, y = g.square_centre(0, row)
-        for x in (g.LABEL_W // 2 + 2, g.WIDTH - g.LABEL_W // 2 - 2):
-            draw.text((x, y), str(row + 1), font=label_font, fill=INK, anchor="mm")
-
-
-def _draw_edge_arrows(
-    base: Image.Image, edge_arrows: Iterable[tuple[int, int, str, str]], *, crisp: bool
-) -> None:
-    for column, row, edge, facing in edge_arrows:
-        sprite = edge_arrow_sprite(facing, crisp=crisp)
-        _paste(base, sprite, g.edge_arrow_centre(column, row, edge))
-
-
-def _legend_items(
-    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...], *, crisp: bool
-):
-    items = []
-    for kind in chip_kinds:
-        icon = chip_sprite(kind).resize((24, 24), Image.Resampling.LANCZOS)
-        items.append((harden(icon, chip_colours(kind)) if crisp else icon, kind))
-    items.extend((ball_sprite("N", owner, crisp=crisp), label) for owner, label in ball_labels)
-    items.append((edge_arrow_sprite("N", crisp=crisp), "edge arrow"))
-    return items
-
-
-@lru_cache(maxsize=64)  # one per match setup and pair of names in play; about 150 KB each
-def legend_strip(
-    chip_kinds: tuple[str, ...],
-    ball_labels: tuple[tuple[str | None, str], ...],
-    *,
-    crisp: bool = False,
-) -> Image.Image:
-    """The legend under the field: icons with names, flowed left to right over up to 3 lines.
-    `crisp`: hard-edged icons (see sprites.py)."""
-    strip = Image.new("RGB", (g.WIDTH, g.LEGEND_H), PAPER)
-    draw = ImageDraw.Draw(strip)
-    top = 4
-    draw.line((12, top - 2, g.WIDTH - 12, top - 2), fill=LIGHT_GREY, width=2)
-    label_font = font(15, bold=True)
-    x, line = 10, 0
-    for icon, label in _legend_items(chip_kinds, ball_labels, crisp=crisp):
-        width = 30 + int(label_font.getlength(label)) + 14
-        if x + width > g.WIDTH - 6:
-            x, line = 10, line + 1
-        if line > 2:
-            break  # never happens with the chip kinds that exist; better clipped than overlapping
-        y = top + 18 + line * 31
-        _paste(strip, icon, (x + 12, y))
-        draw.text((x + 30, y), label, font=label_font, fill=INK, anchor="lm")
-        x += width
-    return strip
-
-
-def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
-    """Legend entries for the ball(s): in Assault each ball is named after its owner."""
-    if not view.assault:
-        return ((None, "rocketball"),)
-    return tuple((player, f"{view.names[player]}'s ball") for player in ("N", "S"))
-
-
-@cache
-def static_layer(
-    edge_arrows: tuple[tuple[int, int, str, str], ...], *, crisp: bool = False
-) -> Image.Image:
-    """The unchanging field, labels, goals and edge arrows: drawn once, then copied.
-    `crisp`: hard-edged arrows (see sprites.py)."""
-    base = Image.new("RGB", (g.WIDTH, g.HEIGHT), PAPER)
-    draw = ImageDraw.Draw(base)
-    _draw_field(draw)
-    _draw_goals(draw)
-    _draw_coordinates(draw)
-    _draw_edge_arrows(base, edge_arrows, crisp=crisp)
-    return base
-
-
-def base_layer(view: BoardView, *, crisp: bool = False) -> Image.Image:
-    """A fresh copy of the static field with this match's legend: the canvas for one image."""
-    base = static_layer(view.edge_arrows, crisp=crisp).copy()
-    legend = legend_strip(view.chip_kinds, ball_labels(view), crisp=crisp)
-    base.paste(legend, (0, g.LEGEND_Y))
-    return base
-
-
-# Colours that must come out exactly (flat areas the tests sample and players rely on).
+# Colours that must come out exactly (flat areas the tests sample and players rely on); the
+# first 16 are the round palette (round.py), the board PNG's too.
 EXACT_COLOURS = [
     PAPER,
     CHECKER,
@@ -207,26 +62,312 @@ EXACT_COLOURS = [
     VERMILION,
     *CHIP_COLOURS.values(),
 ]
+ROUND_COLOURS = 16
+
+
+def round_colours() -> tuple[tuple[int, int, int], ...]:
+    """The board's exact colours, padded to ROUND_COLOURS (16: every LZW code starts at 5 bits
+    in the round GIF, and the PNG is written 4 bits a pixel)."""
+    exact = list(dict.fromkeys(EXACT_COLOURS))[:ROUND_COLOURS]
+    return tuple(exact + [exact[0]] * (ROUND_COLOURS - len(exact)))
+
+
+# --- text layout --------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def _length(text: str, size: int, bold: bool) -> float:
+    return font(size, bold=bold).getlength(text)
+
+
+def wrap(text: str, width: int, size: int = TYPE, *, bold: bool = True) -> list[str]:
+    """Greedy word wrap in the font of `size`. A word wider than `width` on its own keeps the
+    letters that fit, ended with …; a text of one such word ("xXx_DragonSlayer_xXx") is split
+    between letters instead, so two lines show more of it."""
+    split = len(text.split()) == 1
+    lines: list[str] = []
+    for word in text.split():
+        if lines and _length(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+            continue
+        while split and len(word) > 1 and _length(word, size, bold) > width:
+            cut = len(word) - 1
+            while cut > 1 and _length(word[:cut], size, bold) > width:
+                cut -= 1
+            lines.append(word[:cut])
+            word = word[cut:]
+        if _length(word, size, bold) > width:
+            while len(word) > 1 and _length(word + "…", size, bold) > width:
+                word = word[:-1]
+            word += "…"
+        lines.append(word)
+    return lines
+
+
+def clip(lines: list[str], count: int, width: int, size: int = TYPE, *, bold: bool = True):
+    """At most `count` lines, the last ending in … when text was left out."""
+    if len(lines) <= count:
+        return lines
+    kept = lines[:count]
+    last = kept[-1]
+    while last and _length(last + "…", size, bold) > width:
+        last = last[:-1].rstrip()
+    return [*kept[:-1], last + "…"]
+
+
+def _text_fitting(
+    text: str, width: int, size: int, *, bold: bool = True, smallest: int = TYPE
+) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The largest font (from `size` down) in which `text` fits `width`; clipped with … if none."""
+    for candidate in range(size, smallest - 1, -1):
+        if _length(text, candidate, bold) <= width:
+            return text, font(candidate, bold=bold)
+    while len(text) > 1 and _length(text + "…", smallest, bold) > width:
+        text = text[:-1]
+    return text + "…", font(smallest, bold=bold)
+
+
+def lines_block(
+    lines: list[str],
+    size: tuple[int, int],
+    *,
+    ground=PAPER,
+    ink=INK,
+    bold: bool = True,
+    text_size: int = TYPE,
+    step: int = g.LINE,
+    left: int = g.PANEL_PAD,
+    top: int = 0,
+) -> TextBlock:
+    """Left-aligned lines from (left, top), one every `step` px."""
+    placed = tuple(
+        TextLine(line, left, top + index * step, text_size, bold)
+        for index, line in enumerate(lines)
+    )
+    return TextBlock(size, ground, ink, placed)
+
+
+def centred_block(
+    lines: list[str], size: tuple[int, int], *, ground=PAPER, ink=INK, bold: bool = True
+) -> TextBlock:
+    """Lines centred in the block, one every LINE px."""
+    first = size[1] // 2 - g.LINE * (len(lines) - 1) // 2
+    placed = tuple(
+        TextLine(line, size[0] // 2, first + index * g.LINE, TYPE, bold, "mm")
+        for index, line in enumerate(lines)
+    )
+    return TextBlock(size, ground, ink, placed)
+
+
+# --- the static field -------------------------------------------------------------------------
+
+
+def _draw_centre_mark(p: Painter) -> None:
+    """The centre square can never hold a chip (RULINGS): a ring marks it, wider than the ball."""
+    cx, cy = g.square_centre(*g.CENTRE)
+    grey = p.ink(GREY)
+    p.draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), outline=grey, width=3)
+    p.draw.line((cx - 5, cy, cx + 5, cy), fill=grey, width=2)
+    p.draw.line((cx, cy - 5, cx, cy + 5), fill=grey, width=2)
+
+
+def _draw_field(p: Painter) -> None:
+    for column in range(g.COLUMNS):
+        for row in range(g.ROWS):
+            left, top, right, bottom = g.square_box(column, row)
+            fill = CHECKER if (column + row) % 2 else PAPER
+            p.draw.rectangle(
+                (left, top, right - 1, bottom - 1), fill=p.ink(fill), outline=p.ink(LIGHT_GREY)
+            )
+    _draw_centre_mark(p)
+    p.draw.rectangle(
+        (
+            g.FIELD_X - FIELD_BORDER + 1,
+            g.FIELD_Y - FIELD_BORDER + 1,
+            g.FIELD_X + g.FIELD_W + FIELD_BORDER - 2,
+            g.FIELD_Y + g.FIELD_H + FIELD_BORDER - 2,
+        ),
+        outline=p.ink(INK),
+        width=FIELD_BORDER,
+    )
+    # Open the border across both goal mouths: the ball passes through there.
+    mouth_left = g.FIELD_X + g.GOAL_COLUMNS[0] * g.CELL + 2
+    mouth_right = g.FIELD_X + (g.GOAL_COLUMNS[-1] + 1) * g.CELL - 3
+    for y in (g.FIELD_Y - FIELD_BORDER + 1, g.FIELD_Y + g.FIELD_H):
+        p.draw.rectangle((mouth_left, y, mouth_right, y + FIELD_BORDER - 2), fill=p.ink(GOAL_FILL))
+
+
+def _draw_goals(p: Painter) -> None:
+    """Each goal: a pale blue box behind the posts, its label drawn on it (draw_goal_labels)."""
+    ink, paper = p.ink(INK), p.ink(PAPER)
+    for end in ("N", "S"):
+        left, top, right, bottom = g.goal_box(end)
+        p.draw.rectangle((left, top, right - 1, bottom - 1), fill=p.ink(GOAL_FILL))
+        # Posts and back; the side facing the field stays open (the goal mouth).
+        back = top if end == "N" else bottom - 1
+        p.draw.line((left, back, right - 1, back), fill=ink, width=4)
+        p.draw.line((left, top, left, bottom - 1), fill=ink, width=4)
+        p.draw.line((right - 1, top, right - 1, bottom - 1), fill=ink, width=4)
+        mouth = bottom - 1 if end == "N" else top
+        p.draw.line((left, mouth, right - 1, mouth), fill=paper, width=3)
+
+
+def _draw_coordinates(p: Painter) -> None:
+    letter_box = (g.CELL, g.LETTERS_H)
+    for column in range(g.COLUMNS):
+        left = g.FIELD_X + column * g.CELL
+        block = centred_block([g.COLUMN_LETTERS[column]], letter_box)
+        for top in (0, g.SOUTH_GOAL_Y + g.GOAL_H):
+            p.block(block, (left, top))
+    number_box = (g.LABEL_W, g.CELL)
+    for row in range(g.ROWS):
+        block = centred_block([str(row + 1)], number_box)
+        top = g.FIELD_Y + row * g.CELL
+        for left in (0, g.BOARD_W - g.LABEL_W):
+            p.block(block, (left, top))
+
+
+def _draw_edge_arrows(
+    p: Painter, edge_arrows: Iterable[tuple[int, int, str, str]], *, crisp: bool
+) -> None:
+    for column, row, edge, facing in edge_arrows:
+        p.sprite(edge_arrow_sprite(facing, crisp=crisp), g.edge_arrow_centre(column, row, edge))
+
+
+# --- the legend ---------------------------------------------------------------------------------
+
+LEGEND_ICON = 24
+LEGEND_TEXT_X = g.PANEL_X + g.PANEL_PAD + LEGEND_ICON + 8
+
+
+def _legend_items(
+    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...], *, crisp: bool
+):
+    items = []
+    for kind in chip_kinds:
+        items.append((legend_icon(kind, crisp=crisp), kind))
+    items.extend((ball_sprite("N", owner, crisp=crisp), label) for owner, label in ball_labels)
+    items.append((edge_arrow_sprite("N", crisp=crisp), "edge arrow"))
+    return items
+
+
+@cache
+def legend_icon(kind: str, *, crisp: bool = False) -> Image.Image:
+    icon = chip_sprite(kind).resize((LEGEND_ICON, LEGEND_ICON), Image.Resampling.LANCZOS)
+    return harden(icon, chip_colours(kind)) if crisp else icon
+
+
+def legend_lines(
+    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]
+) -> list[tuple[int, list[str]]]:
+    """(item index, its label's lines) for each legend item: labels wrap onto three lines."""
+    width = g.WIDTH - g.PANEL_PAD - LEGEND_TEXT_X
+    labels = [*chip_kinds, *(label for _, label in ball_labels), "edge arrow"]
+    return [(index, clip(wrap(label, width), 3, width)) for index, label in enumerate(labels)]
+
+
+def legend_height(chip_kinds: tuple[str, ...], ball_labels) -> int:
+    items = legend_lines(chip_kinds, ball_labels)
+    return 4 + sum(len(lines) * g.LINE + 4 for _, lines in items) + 8
+
+
+def board_height(view: BoardView) -> int:
+    """The image's height: the field's, or more when this match's legend needs it."""
+    return max(g.HEIGHT, g.LEGEND_Y + legend_height(view.chip_kinds, ball_labels(view)))
+
+
+def _draw_legend(p: Painter, chip_kinds, labels, *, crisp: bool) -> None:
+    """The legend at the panel's foot: an icon, then its name, one item a line."""
+    items = _legend_items(chip_kinds, labels, crisp=crisp)
+    width = g.WIDTH - LEGEND_TEXT_X
+    top = g.LEGEND_Y
+    p.draw.line(
+        (g.PANEL_X + g.PANEL_PAD, top - 3, g.WIDTH - g.PANEL_PAD, top - 3),
+        fill=p.ink(LIGHT_GREY),
+        width=2,
+    )
+    top += 4
+    for index, lines in legend_lines(chip_kinds, labels):
+        icon, _ = items[index]
+        p.sprite(icon, (g.PANEL_X + g.PANEL_PAD + LEGEND_ICON // 2, top + g.LINE // 2))
+        block = lines_block(lines, (width, len(lines) * g.LINE), left=0, bold=False)
+        p.block(block, (LEGEND_TEXT_X, top))
+        top += len(lines) * g.LINE + 4
+
+
+def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
+    """Legend entries for the ball(s): in Assault each ball is named after its owner."""
+    if not view.assault:
+        return ((None, "rocketball"),)
+    return tuple((player, f"ball of {view.names[player]}") for player in ("N", "S"))
+
+
+def _draw_static(p: Painter, edge_arrows, chip_kinds, labels, *, crisp: bool) -> None:
+    _draw_field(p)
+    _draw_goals(p)
+    _draw_coordinates(p)
+    _draw_edge_arrows(p, edge_arrows, crisp=crisp)
+    _draw_legend(p, chip_kinds, labels, crisp=crisp)
+
+
+@lru_cache(maxsize=64)  # one per match setup and pair of names in play
+def static_rgb(
+    edge_arrows: tuple[tuple[int, int, str, str], ...],
+    chip_kinds: tuple[str, ...],
+    labels: tuple[tuple[str | None, str], ...],
+    *,
+    crisp: bool = False,
+) -> Image.Image:
+    height = max(g.HEIGHT, g.LEGEND_Y + legend_height(chip_kinds, labels))
+    image = Image.new("RGB", (g.WIDTH, height), PAPER)
+    _draw_static(RGBPainter(image), edge_arrows, chip_kinds, labels, crisp=crisp)
+    return image
+
+
+@lru_cache(maxsize=64)
+def static_palette(
+    edge_arrows: tuple[tuple[int, int, str, str], ...],
+    chip_kinds: tuple[str, ...],
+    labels: tuple[tuple[str | None, str], ...],
+) -> Image.Image:
+    """The unchanging field, labels, goals, edge arrows and legend in the round colours."""
+    height = max(g.HEIGHT, g.LEGEND_Y + legend_height(chip_kinds, labels))
+    colours = round_colours()
+    image = Image.new("P", (g.WIDTH, height), 0)
+    image.putpalette(palette_template(colours).getpalette() or [])
+    _draw_static(PalettePainter(image, colours), edge_arrows, chip_kinds, labels, crisp=True)
+    return image
+
+
+def base_layer(view: BoardView, *, crisp: bool = False) -> Image.Image:
+    """A fresh RGB copy of the static field with this match's legend: the canvas for one image."""
+    return static_rgb(view.edge_arrows, view.chip_kinds, ball_labels(view), crisp=crisp).copy()
+
+
+def base_palette(view: BoardView) -> Image.Image:
+    """A fresh copy of the static layer in the round colours."""
+    return static_palette(view.edge_arrows, view.chip_kinds, ball_labels(view)).copy()
+
+
+# --- the 256-colour palette of the legacy move GIF ----------------------------------------------
 
 
 @cache
 def _palette_image() -> Image.Image:
-    """One fixed palette for every board and animation frame: exact colours + anti-alias shades.
+    """One fixed palette for every move-GIF frame: exact colours + anti-alias shades.
 
     The shades come from quantising a swatch holding every sprite on every background, so
     smoothed edges and text map to near colours and no frame needs its own palette.
     """
     kinds = tuple(CHIP_COLOURS)
-    swatch = static_layer(()).copy()
-    swatch.paste(legend_strip(kinds, ((None, "ball"), ("N", "N"), ("S", "S"))), (0, g.LEGEND_Y))
-    draw = ImageDraw.Draw(swatch)
-    draw.text((10, 10), "North 2 – 1 South · windbag 54", font=font(26, bold=True), fill=INK)
+    swatch = static_rgb((), kinds, ((None, "ball"), ("N", "N"), ("S", "S"))).copy()
+    painter = RGBPainter(swatch)
     x = 10
     for background in (PAPER, CHECKER, HIGHLIGHT, GOAL_FILL):
         for kind in kinds:
-            draw.rectangle((x, 40, x + g.CELL, 40 + g.CELL), fill=background)
-            _paste(swatch, chip_sprite(kind), (x + g.CELL // 2, 40 + g.CELL // 2))
-            _paste(swatch, ball_sprite("E", "S"), (x + g.CELL // 2, 40 + g.CELL // 2))
+            painter.draw.rectangle((x, 40, x + g.CELL, 40 + g.CELL), fill=background)
+            painter.sprite(chip_sprite(kind), (x + g.CELL // 2, 40 + g.CELL // 2))
+            painter.sprite(ball_sprite("E", "S"), (x + g.CELL // 2, 40 + g.CELL // 2))
             x = (x + g.CELL) % (g.WIDTH - g.CELL)
     exact = list(dict.fromkeys(EXACT_COLOURS))
     shades = swatch.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
@@ -239,32 +380,34 @@ def _palette_image() -> Image.Image:
 
 
 def to_palette(image: Image.Image) -> Image.Image:
-    """Map an RGB board onto the fixed palette (no dithering: flat colours stay flat)."""
+    """Map an RGB board onto the move GIF's fixed palette (no dithering: flat colours stay)."""
     return image.quantize(palette=_palette_image(), dither=Image.Dither.NONE)
 
 
-def clear_square(draw: ImageDraw.ImageDraw, column: int, row: int, *, highlighted: bool) -> None:
+# --- what changes from image to image -------------------------------------------------------------
+
+
+def clear_square(p: Painter, column: int, row: int, *, highlighted: bool) -> None:
     """Repaint one square's background (plain, or tinted as part of the last move)."""
     left, top, right, bottom = g.square_box(column, row)
     if highlighted:
         fill = HIGHLIGHT
     else:
         fill = CHECKER if (column + row) % 2 else PAPER
-    draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=fill)
+    p.draw.rectangle((left + 1, top + 1, right - 2, bottom - 2), fill=p.ink(fill))
     if (column, row) == g.CENTRE:
-        _draw_centre_mark(draw)
+        _draw_centre_mark(p)
 
 
-def draw_highlights(base: Image.Image, squares: Iterable[tuple[int, int]]) -> None:
-    draw = ImageDraw.Draw(base)
+def draw_highlights(p: Painter, squares: Iterable[tuple[int, int]]) -> None:
     for column, row in squares:
-        clear_square(draw, column, row, highlighted=True)
+        clear_square(p, column, row, highlighted=True)
 
 
-def draw_chips(base: Image.Image, chips: Iterable[ChipView], *, crisp: bool = False) -> None:
+def draw_chips(p: Painter, chips: Iterable[ChipView], *, crisp: bool = False) -> None:
     for chip in chips:
         sprite = chip_sprite(chip.kind, chip.facing or "N", crisp=crisp)
-        _paste(base, sprite, g.square_centre(chip.column, chip.row))
+        p.sprite(sprite, g.square_centre(chip.column, chip.row))
 
 
 # Issue 10: a ball on a chip hid it. On such a square the chip is drawn smaller in the
@@ -300,7 +443,7 @@ def ball_position(ball: BallView, *, shift: int = 0, on_chip: bool = False) -> t
 
 
 def draw_balls(
-    base: Image.Image,
+    p: Painter,
     balls: tuple[BallView, ...],
     chips: dict[tuple[int, int], ChipView] | None = None,
     *,
@@ -312,7 +455,6 @@ def draw_balls(
     ball on a chip (`chips`: square -> chip) moves aside and the chip is drawn small beside it
     (its arrow in view); the caller leaves that chip out of `draw_chips` (`chips_not_under`).
     """
-    draw = ImageDraw.Draw(base)
     chips = chips or {}
     together: dict[tuple[int, int, str | None], list[BallView]] = {}
     for ball in balls:
@@ -321,15 +463,15 @@ def draw_balls(
         chip = chips.get((column, row)) if in_goal is None else None
         if in_goal is None:
             left, top, right, bottom = g.square_box(column, row)
-            draw.rectangle((left, top, right - 1, bottom - 1), outline=VERMILION, width=3)
+            p.draw.rectangle((left, top, right - 1, bottom - 1), outline=p.ink(VERMILION), width=3)
         for index, ball in enumerate(group):
             shift = 0 if len(group) == 1 else (-9 if index == 0 else 9)
             centre = ball_position(ball, shift=shift, on_chip=chip is not None)
-            _paste(base, ball_sprite(ball.facing, ball.owner, crisp=crisp), centre)
+            p.sprite(ball_sprite(ball.facing, ball.owner, crisp=crisp), centre)
         if chip is not None:
             x, y = g.square_centre(column, row)
             badge = chip_badge(chip.kind, chip.facing or "N", crisp=crisp)
-            _paste(base, badge, (x + CHIP_BADGE_OFFSET[0], y + CHIP_BADGE_OFFSET[1]))
+            p.sprite(badge, (x + CHIP_BADGE_OFFSET[0], y + CHIP_BADGE_OFFSET[1]))
 
 
 def chips_by_square(chips: Iterable[ChipView]) -> dict[tuple[int, int], ChipView]:
@@ -342,79 +484,81 @@ def chips_not_under(chips: Iterable[ChipView], balls: Iterable[BallView]) -> lis
     return [chip for chip in chips if (chip.column, chip.row) not in under]
 
 
-STATUS_BOX = (0, 38, g.WIDTH, 68)  # the header's second line, redrawn on every animation frame
-SCORE_BOX = (0, 0, g.WIDTH, 38)
+# --- the panel: score, what happens next, the windbag ---------------------------------------------
+
+PANEL_TEXT_W = g.PANEL_W - 2 * g.PANEL_PAD
+SCORE_W = 54  # the score's column at the panel's right
 
 
-def draw_score_line(base: Image.Image, names: dict[str, str], score: dict[str, int]) -> None:
-    """First header line: North's name, the score, South's name."""
-    draw = ImageDraw.Draw(base)
-    draw.rectangle(SCORE_BOX, fill=PAPER)
-    text = f"{score.get('N', 0)} – {score.get('S', 0)}"
-    centre = g.WIDTH // 2
-    score_font = font(30, bold=True)
-    half = score_font.getlength(text) / 2
-    room = int(centre - half - 24)
-    name, name_font = _text_fitting(names["N"], room, 24)
-    draw.text((centre - half - 12, 22), name, font=name_font, fill=INK, anchor="rm")
-    name, name_font = _text_fitting(names["S"], room, 24)
-    draw.text((centre + half + 12, 22), name, font=name_font, fill=INK, anchor="lm")
-    draw.text((centre, 22), text, font=score_font, fill=INK, anchor="mm")
+def _box_size(box: tuple[int, int, int, int]) -> tuple[int, int]:
+    return box[2] - box[0], box[3] - box[1]
 
 
-def draw_status_line(base: Image.Image, text: str) -> None:
-    """Second header line: what happens next (or, in an animation, what just happened)."""
-    draw = ImageDraw.Draw(base)
-    draw.rectangle(STATUS_BOX, fill=PAPER)
-    status, status_font = _text_fitting(text, g.WIDTH - 16, 20)
-    draw.text((g.WIDTH // 2, 54), status, font=status_font, fill=INK, anchor="mm")
-
-
-CAPTION_BOX = (0, 38, g.WIDTH, g.HEADER_H)  # header lines 2-3, used together by animations
-
-
-def _wrap(text: str, width: int, size: int) -> list[str]:
-    """Split `text` into lines that fit `width` in the bold font of `size`."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and font(size, bold=True).getlength(f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def draw_caption(base: Image.Image, text: str) -> None:
-    """An animation frame's words under the score: one line, or two smaller ones if long."""
-    draw = ImageDraw.Draw(base)
-    draw.rectangle(CAPTION_BOX, fill=PAPER)
-    width = g.WIDTH - 16
-    if font(20, bold=True).getlength(text) <= width:
-        draw.text((g.WIDTH // 2, 58), text, font=font(20, bold=True), fill=INK, anchor="mm")
-        return
-    lines = _wrap(text, width, 17)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    for index, line in enumerate(lines):
-        shown, line_font = _text_fitting(line, width, 17)
-        draw.text((g.WIDTH // 2, 48 + index * 22), shown, font=line_font, fill=INK, anchor="mm")
-
-
-def draw_header(base: Image.Image, view: BoardView) -> None:
-    """Score with both names, then what happens next, then the windbag (and variant notes)."""
-    draw_score_line(base, view.names, view.score)
-    draw_status_line(base, view.status)
-    if view.note:
-        note, note_font = _text_fitting(view.note, g.WIDTH - 16, 16)
-        ImageDraw.Draw(base).text(
-            (g.WIDTH // 2, 79), note, font=note_font, fill=NOTE_GREY, anchor="mm"
+def score_block(
+    names: dict[str, str], score: dict[str, int], goal_scorer: dict[str, str]
+) -> TextBlock:
+    """Each player (North first): the name on up to two lines, the goal they score in ("scores
+    ▲": at the top, "▼": at the bottom), and their score large on the right."""
+    width = PANEL_TEXT_W - SCORE_W
+    scores_in = {player: end for end, player in goal_scorer.items()}
+    placed: list[TextLine] = []
+    top = 10
+    for player in ("N", "S"):
+        lines = clip(wrap(names[player], width), 2, width)
+        arrow = "▲" if scores_in.get(player) == "N" else "▼"
+        for index, line in enumerate(lines):
+            placed.append(TextLine(line, g.PANEL_PAD, top + index * g.LINE, TYPE, True))
+        placed.append(
+            TextLine(f"scores {arrow}", g.PANEL_PAD, top + len(lines) * g.LINE, TYPE, False)
         )
+        placed.append(
+            TextLine(str(score.get(player, 0)), g.PANEL_W - g.PANEL_PAD, top - 4, 40, True, "ra")
+        )
+        top += (len(lines) + 1) * g.LINE + 12
+    return TextBlock(_box_size(g.SCORE_BOX), PAPER, INK, tuple(placed))
+
+
+def draw_score(
+    p: Painter, names: dict[str, str], score: dict[str, int], goal_scorer: dict[str, str]
+) -> None:
+    """The panel's top: both players, their scores and the goal each scores in."""
+    p.block(score_block(names, score, goal_scorer), g.SCORE_BOX[:2])
+
+
+def status_block(text: str) -> TextBlock:
+    """What happens next (or, in an animation, what just happened), bold, up to four lines."""
+    lines = clip(wrap(text, PANEL_TEXT_W), 4, PANEL_TEXT_W)
+    return lines_block(lines, _box_size(g.STATUS_BOX), top=4)
+
+
+def note_block(text: str | None) -> TextBlock:
+    """The windbag (and the variant's notes, the roll in a round), up to five lines."""
+    width = PANEL_TEXT_W
+    lines = clip(wrap(text or "", width, bold=False), 5, width, bold=False)
+    return lines_block(lines, _box_size(g.NOTE_BOX), bold=False, top=4)
+
+
+def draw_status(p: Painter, text: str) -> None:
+    p.block(status_block(text), g.STATUS_BOX[:2])
+
+
+def draw_note(p: Painter, text: str | None) -> None:
+    p.block(note_block(text), g.NOTE_BOX[:2])
+
+
+def draw_panel(p: Painter, view: BoardView) -> None:
+    """Score with both names, then what happens next, then the windbag (and variant notes)."""
+    draw_score(p, view.names, view.score, view.goal_scorer)
+    draw_status(p, view.status)
+    draw_note(p, view.note)
+
+
+# --- goal labels ----------------------------------------------------------------------------------
 
 
 def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
     """'<name> scores' in the largest size that fits; a long name is cut, never the word."""
-    smallest = 12
-    text, label_font = _text_fitting(f"{name} scores", width, 17, smallest=smallest)
+    text, label_font = _text_fitting(f"{name} scores", width, TYPE)
     if not text.endswith("…"):
         return text, label_font
     while len(name) > 1 and label_font.getlength(f"{name}… scores") > width:
@@ -422,45 +566,59 @@ def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
     return f"{name}… scores", label_font
 
 
-GOAL_LABEL_ONE_LINE_MIN = 15  # below this size the label goes on two lines instead
-
-
 def goal_label_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """'<name> scores' for a goal box `width` wide: one line when it fits at a readable size,
-    else the name on one line and 'scores' under it (issue 10: "Computer (… scores" was cut).
-    A name too long even for its own line is cut with …"""
-    text, label_font = _text_fitting(f"{name} scores", width, 17, smallest=GOAL_LABEL_ONE_LINE_MIN)
-    if not text.endswith("…"):
-        return [text], label_font
-    shown, label_font = _text_fitting(name, width, 16, smallest=12)
-    return [shown, "scores"], label_font
+    """The name of the player who scores in a goal `width` wide: on one line, or two (issue 10:
+    "Computer (… scores" was cut; the panel says who scores where). A name too long even for
+    two lines is cut with …"""
+    lines = clip(wrap(name, width), 2, width)
+    return lines, font(TYPE, bold=True)
 
 
-def draw_goal_labels(base: Image.Image, view: BoardView) -> None:
-    """'<player> scores' in each goal. A ball lying in the goal keeps its third of the box: the
-    label moves to the other two thirds (or, for a ball in the middle, the header says it all)."""
-    draw = ImageDraw.Draw(base)
+def goal_label_block(name: str, box: tuple[int, int, int, int]) -> TextBlock:
+    left, top, right, bottom = box
+    lines, _ = goal_label_lines(name, right - left - 12)
+    return centred_block(lines, (right - left, bottom - top), ground=GOAL_FILL)
+
+
+def goal_label_area(end: str, balls: Iterable[BallView]) -> tuple[int, int, int, int] | None:
+    """Where a goal's label goes: the goal box inside its posts, less the third a ball lying
+    there keeps (None: a ball in the middle, or two balls; the panel says it all)."""
+    left, top, right, bottom = g.goal_box(end)
+    taken = {ball.column for ball in balls if ball.in_goal == end}
+    if g.GOAL_COLUMNS[1] in taken or len(taken) > 1:
+        return None
+    if g.GOAL_COLUMNS[0] in taken:
+        left += g.CELL
+    elif g.GOAL_COLUMNS[-1] in taken:
+        right -= g.CELL
+    # Inside the posts (4 px) and the back line.
+    if end == "N":
+        return left + 4, top + 4, right - 4, bottom - 2
+    return left + 4, top + 2, right - 4, bottom - 4
+
+
+def draw_goal_labels(p: Painter, view: BoardView) -> None:
+    """The scorer's name in each goal. A ball lying in the goal keeps its third of the box: the
+    label moves to the other two thirds (or, for a ball in the middle, the panel says it all)."""
     for end in ("N", "S"):
-        left, top, right, bottom = g.goal_box(end)
-        taken = {ball.column for ball in view.balls if ball.in_goal == end}
-        if g.GOAL_COLUMNS[1] in taken or len(taken) > 1:
+        area = goal_label_area(end, view.balls)
+        if area is None:
             continue
-        if g.GOAL_COLUMNS[0] in taken:
-            left += g.CELL
-        elif g.GOAL_COLUMNS[-1] in taken:
-            right -= g.CELL
-        lines, label_font = goal_label_lines(view.names[view.goal_scorer[end]], right - left - 12)
-        middle = (top + bottom) // 2
-        step = 16
-        first = middle - step * (len(lines) - 1) // 2
-        for index, line in enumerate(lines):
-            draw.text(
-                ((left + right) // 2, first + index * step),
-                line,
-                font=label_font,
-                fill=INK,
-                anchor="mm",
-            )
+        p.block(goal_label_block(view.names[view.goal_scorer[end]], area), area[:2])
+
+
+# --- whole boards ---------------------------------------------------------------------------------
+
+
+def draw_board(
+    p: Painter, view: BoardView, *, highlight: Iterable[tuple[int, int]] = (), crisp: bool
+) -> None:
+    """Everything that changes, on a copy of the static layer."""
+    draw_highlights(p, highlight)
+    draw_goal_labels(p, view)
+    draw_chips(p, chips_not_under(view.chips, view.balls), crisp=crisp)
+    draw_balls(p, view.balls, chips_by_square(view.chips), crisp=crisp)
+    draw_panel(p, view)
 
 
 def compose_board(
@@ -468,22 +626,26 @@ def compose_board(
 ) -> Image.Image:
     """The board as an RGB image (before palette mapping); `crisp`: hard-edged sprites."""
     base = base_layer(view, crisp=crisp)
-    draw_highlights(base, highlight)
-    draw_goal_labels(base, view)
-    draw_chips(base, chips_not_under(view.chips, view.balls), crisp=crisp)
-    draw_balls(base, view.balls, chips_by_square(view.chips), crisp=crisp)
-    draw_header(base, view)
+    draw_board(RGBPainter(base), view, highlight=highlight, crisp=crisp)
     return base
 
 
-# zlib level 3 instead of the default 6: on a busy board about 2 ms instead of 5 for 36 KB
-# instead of 30 KB (bench/rocketball_render.py); the time matters more than 6 KB here.
+def paint_board(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> Image.Image:
+    """The board in the round palette (16 colours), hard-edged sprites: no quantising."""
+    base = base_palette(view)
+    draw_board(PalettePainter(base, round_colours()), view, highlight=highlight, crisp=True)
+    return base
+
+
+# zlib level 3 on 4 bits a pixel: 2.7 ms and 19 KB for a board; level 6 takes 7 ms for 13 KB
+# (measured on this machine, bench/render_turn.py): the time matters more than 6 KB.
 PNG_COMPRESS_LEVEL = 3
 
 
 def board_png(view: BoardView, *, highlight: Iterable[tuple[int, int]] = ()) -> bytes:
-    """PNG bytes of the board for `view`."""
+    """PNG bytes of the board for `view` (16 colours, 4 bits a pixel)."""
     buffer = io.BytesIO()
-    image = to_palette(compose_board(view, highlight=highlight))
-    image.save(buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+    paint_board(view, highlight=highlight).save(
+        buffer, format="PNG", compress_level=PNG_COMPRESS_LEVEL
+    )
     return buffer.getvalue()

@@ -17,22 +17,35 @@ CELL = 52  # one field square; tiles are inset so the grid stays visible between
 TILE_INSET = 3
 TILE = CELL - 2 * TILE_INSET
 
-LABEL_W = 30  # row numbers, both sides
+# Phone-first (render/textsize.py): the image is WIDTH (700) px wide, shown about 330 px wide
+# on a phone, so no text on it is smaller than TYPE = 24 px (11.3 px on the screen); and it is
+# about as tall as wide (at most 4:3), so a desktop window shows all of it beside the buttons.
+# The field with its coordinates and goals is on the left; the panel on the right holds the
+# score, what happens next, the windbag and the legend.
+TYPE = 24
+LABEL_W = 36  # row numbers, both sides ("11" in 24 px bold is 33 px)
 GUTTER = 24  # edge arrows, between the row numbers and the field
-HEADER_H = 92  # score, windbag, whose turn
-LETTERS_H = 26  # column letters, above and below
-GOAL_H = 40  # goal boxes and the North/South edge arrows
-LEGEND_H = 108  # up to three lines of icons
+LETTERS_H = 30  # column letters, above and below
+GOAL_H = 64  # goal boxes and the North/South edge arrows; a goal's label takes two lines
 
 FIELD_X = LABEL_W + GUTTER
-FIELD_Y = HEADER_H + LETTERS_H + GOAL_H
+FIELD_Y = LETTERS_H + GOAL_H
 FIELD_W = COLUMNS * CELL
 FIELD_H = ROWS * CELL
 
-WIDTH = FIELD_X * 2 + FIELD_W
+BOARD_W = FIELD_X * 2 + FIELD_W  # the field with its labels: the panel starts here
 SOUTH_GOAL_Y = FIELD_Y + FIELD_H
-LEGEND_Y = SOUTH_GOAL_Y + GOAL_H + LETTERS_H
-HEIGHT = LEGEND_Y + LEGEND_H
+HEIGHT = SOUTH_GOAL_Y + GOAL_H + LETTERS_H  # at least: a long legend makes the image taller
+
+PANEL_X = BOARD_W
+PANEL_W = 216
+PANEL_PAD = 10
+WIDTH = PANEL_X + PANEL_W
+LINE = 29  # a line of TYPE px text
+SCORE_BOX = (PANEL_X, 0, WIDTH, 200)  # both players: name, score, the goal each scores in
+STATUS_BOX = (PANEL_X, SCORE_BOX[3], WIDTH, SCORE_BOX[3] + 4 * LINE + 10)  # what happens next
+NOTE_BOX = (PANEL_X, STATUS_BOX[3], WIDTH, STATUS_BOX[3] + 5 * LINE + 10)  # windbag, the roll
+LEGEND_Y = NOTE_BOX[3] + 6
 
 # Unit steps for each facing, in (column, row) terms: North is row - 1.
 STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}

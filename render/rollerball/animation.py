@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import to_gif
+from render.gif import write_gif
 from render.rollerball.board import board_image, draw_ball
 from render.rollerball.layout import board_bottom, cell_size, image_width, square_centre
 from rules.rollerball import BallsMoved, GameState
@@ -13,6 +13,7 @@ from rules.rollerball import BallsMoved, GameState
 SLIDE_STEPS = 2
 FRAME_MS = 160
 HOLD_MS = 1200
+Box = tuple[int, int, int, int]
 
 
 def render_movement(
@@ -27,6 +28,9 @@ def render_movement(
     base = background
     frames: list[Image.Image] = []
     durations: list[int] = []
+    hints: list[Box | None] = []  # where each frame can differ from the one before
+    reach = int(cell * 0.3) + 4  # a ball's radius and outline
+    drawn: list[Box] = []
     positions = [{f.ball: (f.square, f.state) for f in frame} for frame in moved.frames]
     for index, current in enumerate(positions):
         previous = positions[index - 1] if index else current
@@ -35,11 +39,29 @@ def render_movement(
             t = step / steps
             frame = base.copy()
             draw = ImageDraw.Draw(frame)
+            boxes: list[Box] = []
             for ball, (square, state_name) in current.items():
                 x1, y1 = square_centre(size, square)
                 x0, y0 = square_centre(size, previous[ball][0]) if ball in previous else (x1, y1)
-                draw_ball(draw, (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), state_name, cell)
+                x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+                draw_ball(draw, (x, y), state_name, cell)
+                boxes.append(
+                    (int(x) - reach, int(y) - reach, int(x) + reach + 1, int(y) + reach + 1)
+                )
+            hints.append(_union(drawn + boxes) if frames and (drawn or boxes) else None)
+            drawn = boxes
             frames.append(frame)
             durations.append(FRAME_MS)
     durations[-1] = HOLD_MS
-    return to_gif(frames, frame_ms=durations)
+    # The balls only move: each frame is written as the patch around them (render/gif.py),
+    # compared only where they were and are.
+    return write_gif(frames, durations, boxes=hints)
+
+
+def _union(boxes: list[Box]) -> Box:
+    return (
+        min(box[0] for box in boxes),
+        min(box[1] for box in boxes),
+        max(box[2] for box in boxes),
+        max(box[3] for box in boxes),
+    )

@@ -1,14 +1,23 @@
 """The Rollerball board as a PNG: rings with their clockwise direction, cards as symbols with
 their orientation (a track changer's arrow points where it sends a ball; a splitter shows its
-'Y'), balls with their states, bases and workmen in player colours, coordinates and a legend."""
+'Y'), balls with their states, bases and workmen in player colours, coordinates and a legend.
+
+Phone-first (layout.py): 616 px wide with type from 21 px (11 px on a 390-px phone); the turn
+and what happens next on top, the players' points and cards and a legend of three or four
+lines under the board (about 616 x 840 with four players, was 736 x 1100).
+
+Speed (issue 24: a turn's image in about 10 ms of CPU): the board, coordinates and legend are
+drawn once per board size and number of players as a palette image; a turn copies it, draws
+the cards, bases, workmen, balls and text with memoised glyphs (render.common.draw_text) and
+writes the PNG at zlib level 3 (bench/render_turn.py)."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
-from render.common import font, to_png
+from render.common import draw_text, font, text_length, to_png
 from render.rollerball.layout import (
     BALL_ENERGISED,
     BALL_NORMAL,
@@ -16,17 +25,22 @@ from render.rollerball.layout import (
     CARD_BALL,
     CARD_TRACK,
     CENTRE,
+    COORD_H,
+    COORD_W,
     CORNER_MARK,
+    EDGE,
     INK,
-    MARGIN,
     PAPER,
     PLAYER_COLOURS,
     RING_COLOURS,
     TITLE,
     TRACK_LINE,
+    TYPE,
+    WIDTH,
     board_bottom,
+    board_left,
+    board_pixels,
     cell_size,
-    image_width,
     square_box,
     square_centre,
 )
@@ -34,13 +48,24 @@ from rules.rollerball import GameState, describe_next_step, geometry
 from rules.rollerball.cards import BALL_CHANGERS, SPLITTERS
 from rules.rollerball.movement import card_ends
 
-LEGEND_HEIGHT = 300
 WHITE = (255, 255, 255)
 BALL_LETTERS = {"energiser": "E", "rubberiser": "R", "derubberiser": "R"}
+PLAYER_ROW = 28
+PLAYER_HEAD = 26  # "VP  hand" over the players' numbers
+VP_X, CARDS_X = 222, 280  # right edges of the numbers, from a column's left
+LEGEND_ROW = 32
 
 
-def image_height(size: int) -> int:
-    return board_bottom(size) + LEGEND_HEIGHT
+def players_top(size: int) -> int:
+    return board_bottom(size) + 2
+
+
+def legend_top(size: int, players: int) -> int:
+    return players_top(size) + PLAYER_HEAD + ((players + 1) // 2) * PLAYER_ROW + 6
+
+
+def image_height(size: int, players: int = 6) -> int:
+    return legend_top(size, players) + LEGEND_ROWS * LEGEND_ROW + 6
 
 
 @cache
@@ -48,15 +73,15 @@ def _background(size: int, players: int) -> Image.Image:
     """The fixed part (board, coordinates, the legend's symbols), once per board size and number
     of players, as a palette image: drawing on it and encoding it is several times faster than
     RGB (the board needs far fewer than 256 colours)."""
-    image = _background_rgb(size)
+    image = _background_rgb(size, players)
     _draw_symbol_legend(ImageDraw.Draw(image), size, players)
     return image.convert("P", palette=Image.Palette.ADAPTIVE, colors=200)
 
 
-def _background_rgb(size: int) -> Image.Image:
+def _background_rgb(size: int, players: int) -> Image.Image:
     """Track tiles, ring lines with direction chevrons, corner marks, coordinates."""
     board = geometry(size)
-    image = Image.new("RGB", (image_width(size), image_height(size)), PAPER)
+    image = Image.new("RGB", (WIDTH, image_height(size, players)), PAPER)
     draw = ImageDraw.Draw(image)
     cell = cell_size(size)
     for square in range(size * size):
@@ -79,14 +104,14 @@ def _background_rgb(size: int) -> Image.Image:
         low = board.ring(square) - 1
         if board.ring(square) and y == low and x == size // 2:  # one chevron per ring, on top
             _chevron(draw, square_centre(size, square), cell)
-    coord = font(22, bold=True)
+    coord = font(TYPE, bold=True)
+    left, top = board_left(size), TITLE + COORD_H
     for index in range(size):
         letter, number = "abcdefghijk"[index], str(index + 1)
-        cx = MARGIN + index * cell + cell // 2
-        cy = TITLE + MARGIN + index * cell + cell // 2
-        for y in (TITLE + MARGIN // 2, board_bottom(size) - MARGIN // 2):
-            draw.text((cx, y), letter, font=coord, fill=INK, anchor="mm")
-        for x in (MARGIN // 2, image_width(size) - MARGIN // 2):
+        cx = left + index * cell + cell // 2
+        cy = top + index * cell + cell // 2
+        draw.text((cx, TITLE + COORD_H // 2), letter, font=coord, fill=INK, anchor="mm")
+        for x in (left - COORD_W // 2 - 2, left + board_pixels(size) + COORD_W // 2 + 2):
             draw.text((x, cy), number, font=coord, fill=INK, anchor="mm")
     return image
 
@@ -113,9 +138,8 @@ def draw_cards(draw: ImageDraw.ImageDraw, state: GameState) -> None:
             draw.rounded_rectangle(box, radius=10, fill=CARD_BALL[card.kind], outline=INK, width=3)
             centre = ((box[0] + box[2]) // 2, (box[1] + box[3]) // 2)
             letter = BALL_LETTERS[card.kind]
-            draw.text(
-                centre, letter, font=font(cell_size(size) // 2, bold=True), fill=INK, anchor="mm"
-            )
+            letter_font = font(max(TYPE, cell_size(size) // 2), bold=True)
+            draw_text(draw, centre, letter, font=letter_font, fill=INK, anchor="mm")
             if card.kind == "derubberiser":  # a struck-through R: un-rubberises
                 cx, cy = centre
                 r = cell_size(size) // 4
@@ -144,7 +168,8 @@ def _arrow(draw: ImageDraw.ImageDraw, start, end, cell: int) -> None:
 def _y_glyph(draw: ImageDraw.ImageDraw, size: int, y_square: int) -> None:
     """A big yellow 'Y' on the splitter's Y square (docs/rules/rollerball.md, "the Y")."""
     centre = square_centre(size, y_square)
-    draw.text(
+    draw_text(
+        draw,
         centre,
         "Y",
         font=font(cell_size(size) * 2 // 3, bold=True),
@@ -158,7 +183,7 @@ def _y_glyph(draw: ImageDraw.ImageDraw, size: int, y_square: int) -> None:
 def draw_bases_and_workmen(draw: ImageDraw.ImageDraw, state: GameState) -> None:
     size = state.settings.board
     cell = cell_size(size)
-    label = font(cell // 3, bold=True)
+    label = font(max(TYPE, cell // 3), bold=True)
     for seat, base in enumerate(state.bases):
         if base is None:
             continue
@@ -169,7 +194,8 @@ def draw_bases_and_workmen(draw: ImageDraw.ImageDraw, state: GameState) -> None:
             outline=INK,
             width=3,
         )
-        draw.text(
+        draw_text(
+            draw,
             (left + 8, top + 6),
             str(seat + 1),
             font=label,
@@ -188,7 +214,8 @@ def draw_bases_and_workmen(draw: ImageDraw.ImageDraw, state: GameState) -> None:
         r = cell * 0.3
         points = [(cx, cy - r), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)]
         draw.polygon(points, fill=PLAYER_COLOURS[seat], outline=INK, width=3)
-        draw.text(
+        draw_text(
+            draw,
             (cx, cy + r * 0.25),
             str(seat + 1),
             font=label,
@@ -211,63 +238,88 @@ def draw_ball(
         inner = r - 5
         draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=BALL_RUBBER, width=6)
         glyph = "↑" if state_name.startswith("up") else "↓"
-        draw.text((cx, cy), glyph, font=font(int(r * 1.3), bold=True), fill=INK, anchor="mm")
+        glyph_font = font(max(TYPE, int(r * 1.3)), bold=True)
+        draw_text(draw, (cx, cy), glyph, font=glyph_font, fill=INK, anchor="mm")
+
+
+def _clip(text: str, width: float, face: ImageFont.FreeTypeFont) -> str:
+    while len(text) > 1 and text_length(face, text) > width:
+        text = text[:-2] + "…"
+    return text
+
+
+def _wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_length(face, f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 def draw_title(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, str] | None) -> None:
-    edition = "later edition" if state.settings.later else "earlier edition"
-    turn = f" · turn {state.turn_number}" if state.turn_number else ""
-    draw.text((MARGIN, 10), f"Rollerball · {edition}{turn}", font=font(26, bold=True), fill=INK)
-    prompt = describe_next_step(state, names)
-    if len(prompt) > 58:
-        prompt = prompt[:57] + "…"
-    draw.text((MARGIN, 40), prompt, font=font(20), fill=INK)
+    """The header: the turn, then what happens next, on up to two lines."""
+    turn = f"Turn {state.turn_number}: " if state.turn_number else ""
+    face = font(TYPE, bold=True)
+    width = WIDTH - 2 * EDGE
+    lines = _wrap(turn + describe_next_step(state, names), width, face)
+    if len(lines) > 2:
+        lines = [lines[0], _clip(" ".join(lines[1:]) + "…", width, face)]
+    for index, line in enumerate(lines):
+        draw_text(draw, (EDGE, 8 + index * 27), line, font=face, fill=INK)
 
 
 def draw_players(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, str] | None) -> None:
-    """The legend's player lines: colour, name, victory points, cards in hand."""
+    """The players under the board: colour, number and name, victory points, cards in hand."""
     size = state.settings.board
-    top = board_bottom(size)
-    width = image_width(size)
-    text = font(21, bold=True)
-    column = (width - 2 * MARGIN) // 2
+    top = players_top(size) + PLAYER_HEAD
+    face = font(TYPE, bold=True)
+    column = (WIDTH - 2 * EDGE) // 2
     for seat in range(state.players):
-        x = MARGIN + (seat % 2) * column
-        y = top + 4 + (seat // 2) * 32
-        draw.rectangle((x, y + 2, x + 24, y + 26), fill=PLAYER_COLOURS[seat], outline=INK, width=2)
-        cards = len(state.hands[seat])
-        tail = f": {len(state.victory[seat])} VP, {cards} card{'s' if cards != 1 else ''}"
+        x = EDGE + (seat % 2) * column
+        y = top + (seat // 2) * PLAYER_ROW
+        draw.rectangle((x, y + 3, x + 24, y + 27), fill=PLAYER_COLOURS[seat], outline=INK, width=2)
         name = (names or {}).get(seat, f"Player {seat + 1}")
-        room = column - 40 - draw.textlength(f"{seat + 1} {tail}", font=text)
-        while len(name) > 1 and draw.textlength(name, font=text) > room:
-            name = name[:-2] + "…"
-        line = f"{seat + 1} {name}{tail}"
-        draw.text((x + 32, y + 3), line, font=text, fill=INK)
+        room = VP_X - 46 - 32 - text_length(face, f"{seat + 1} ")
+        line = f"{seat + 1} {_clip(name, room, face)}"
+        draw_text(draw, (x + 32, y + 4), line, font=face, fill=INK)
+        for right, value in ((VP_X, len(state.victory[seat])), (CARDS_X, len(state.hands[seat]))):
+            draw_text(draw, (x + right, y + 4), str(value), font=face, fill=INK, anchor="ra")
 
 
-def _draw_symbol_legend(draw: ImageDraw.ImageDraw, size: int, players: int) -> None:
-    width = image_width(size)
-    y = board_bottom(size) + 4 + ((players + 1) // 2) * 32 + 12
-    small = font(19, bold=True)
-    samples = [
-        ("up / down move", "arrow"),
-        ("splitter (Y)", "y"),
-        ("energiser", "E"),
-        ("rubberiser", "R"),
-        ("derubberiser", "-R"),
-    ]
-    x = MARGIN
-    for label, kind in samples:
-        box = (x, y, x + 34, y + 34)
+LEGEND_ROWS = 3
+
+
+def _draw_symbol_legend(draw: ImageDraw.Draw, size: int, players: int) -> None:
+    """Over the players' columns, what the numbers are; then three lines under the players:
+    the cards, the balls, the rest."""
+    small = font(TYPE)
+    column = (WIDTH - 2 * EDGE) // 2
+    for index in range(min(2, players)):
+        x = EDGE + index * column
+        for right, label in ((VP_X, "VP"), (CARDS_X, "hand")):
+            draw.text((x + right, players_top(size)), label, font=small, fill=INK, anchor="ra")
+    y = legend_top(size, players)
+    draw.line((EDGE, y - 5, WIDTH - EDGE, y - 5), fill=(200, 195, 180), width=2)
+    x = EDGE
+    for label, kind in (
+        ("move", "arrow"),
+        ("split", "y"),
+        ("energise", "E"),
+        ("rubber", "R"),
+        ("unrubber", "-R"),
+    ):
+        box = (x, y, x + 30, y + 30)
         if kind in ("arrow", "y"):
             draw.rounded_rectangle(box, radius=6, fill=CARD_TRACK)
             if kind == "arrow":
-                draw.polygon([(x + 17, y + 5), (x + 29, y + 20), (x + 5, y + 20)], fill=WHITE)
-                draw.line([(x + 17, y + 18), (x + 17, y + 30)], fill=WHITE, width=5)
+                draw.polygon([(x + 15, y + 4), (x + 26, y + 17), (x + 4, y + 17)], fill=WHITE)
+                draw.line([(x + 15, y + 15), (x + 15, y + 27)], fill=WHITE, width=5)
             else:
-                draw.line([(x + 17, y + 30), (x + 17, y + 18)], fill=BALL_ENERGISED, width=5)
-                draw.line([(x + 17, y + 18), (x + 6, y + 6)], fill=BALL_ENERGISED, width=5)
-                draw.line([(x + 17, y + 18), (x + 28, y + 6)], fill=BALL_ENERGISED, width=5)
+                draw.line([(x + 15, y + 27), (x + 15, y + 16)], fill=BALL_ENERGISED, width=5)
+                draw.line([(x + 15, y + 16), (x + 5, y + 5)], fill=BALL_ENERGISED, width=5)
+                draw.line([(x + 15, y + 16), (x + 25, y + 5)], fill=BALL_ENERGISED, width=5)
         else:
             colour = {
                 "E": CARD_BALL["energiser"],
@@ -275,40 +327,43 @@ def _draw_symbol_legend(draw: ImageDraw.ImageDraw, size: int, players: int) -> N
                 "-R": CARD_BALL["derubberiser"],
             }[kind]
             draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
+            letter = font(TYPE, bold=True)
             draw.text(
-                (x + 17, y + 17), "R" if kind == "-R" else kind, font=small, fill=INK, anchor="mm"
+                (x + 15, y + 15), "R" if kind == "-R" else kind, font=letter, fill=INK, anchor="mm"
             )
             if kind == "-R":
-                draw.line([(x + 8, y + 26), (x + 26, y + 8)], fill=INK, width=3)
-        x += 40
-        draw.text((x, y + 7), label, font=small, fill=INK)
-        x += int(draw.textlength(label, font=small)) + 18
-        if x > width - 200:
-            x, y = MARGIN, y + 44
-    y += 48
-    x = MARGIN
+                draw.line([(x + 6, y + 24), (x + 24, y + 6)], fill=INK, width=3)
+        x += 34
+        draw.text((x, y + 15), label, font=small, fill=INK, anchor="lm")
+        x += int(draw.textlength(label, font=small)) + 12
+    y += LEGEND_ROW
+    x = EDGE
     for label, state_name in (
         ("ball", "normal"),
         ("energised", "energised"),
         ("up rubber", "up rubber"),
-        ("down rubber", "down rubber"),
+        ("down", "down rubber"),
     ):
-        draw_ball(draw, (x + 18, y + 18), state_name, 60)
-        x += 44
-        draw.text((x, y + 7), label, font=small, fill=INK)
-        x += int(draw.textlength(label, font=small)) + 30
-    y += 46
-    draw.rectangle((MARGIN, y, MARGIN + 30, y + 30), fill=GREY_BASE, outline=INK, width=2)
-    draw.text((MARGIN + 40, y + 5), "base", font=small, fill=INK)
-    tri_x = MARGIN + 110
+        draw_ball(draw, (x + 15, y + 15), state_name, 52)
+        x += 34
+        draw.text((x, y + 15), label, font=small, fill=INK, anchor="lm")
+        x += int(draw.textlength(label, font=small)) + 14
+    y += LEGEND_ROW
+    draw.rectangle((EDGE, y + 2, EDGE + 26, y + 28), fill=GREY_BASE, outline=INK, width=2)
+    draw.text((EDGE + 34, y + 15), "base", font=small, fill=INK, anchor="lm")
+    tri_x = EDGE + 34 + int(draw.textlength("base", font=small)) + 14
     draw.polygon(
-        [(tri_x + 15, y), (tri_x + 30, y + 30), (tri_x, y + 30)],
+        [(tri_x + 13, y + 2), (tri_x + 26, y + 28), (tri_x, y + 28)],
         fill=GREY_BASE,
         outline=INK,
         width=2,
     )
     draw.text(
-        (tri_x + 40, y + 5), "workman    ◤ corner    balls run clockwise", font=small, fill=INK
+        (tri_x + 34, y + 15),
+        "workman  ◤ corner  balls go clockwise",
+        font=small,
+        fill=INK,
+        anchor="lm",
     )
 
 
@@ -331,6 +386,11 @@ def board_image(
     return image
 
 
+# zlib level 3: about a third of level 6's time on this palette image, for a few KB more
+# (bench/render_turn.py).
+PNG_COMPRESS_LEVEL = 3
+
+
 def render_board(state: GameState, names: dict[int, str] | None = None) -> bytes:
     """The board as PNG bytes. `state` may be a view (hands are only counted)."""
-    return to_png(board_image(state, names))
+    return to_png(board_image(state, names), compress_level=PNG_COMPRESS_LEVEL)

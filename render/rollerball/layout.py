@@ -17,8 +17,18 @@ from render.common import (
     YELLOW,
 )
 
-MARGIN = 44
-TITLE = 64
+# Phone-first (render/textsize.py): WIDTH px wide, shown about 330 px wide on a phone, so no
+# text is smaller than TYPE = 21 px (11.25 px on the screen). The board is centred under a
+# header of two lines (the turn and what happens next), its column letters above it and its
+# row numbers on both sides (letters below too would make it taller than a desktop window
+# shows beside the buttons).
+WIDTH = 616
+TYPE = 21
+EDGE = 12  # outer margin
+COORD_W = 26  # row numbers, left and right of the board
+COORD_H = 26  # column letters, above the board
+TITLE = 64  # the header: "Turn 20: ..." on up to two lines
+MARGIN = COORD_W  # kept for callers that placed things beside the board
 #: Player 1..6: colour-blind-safe, each strong against the pale track.
 PLAYER_COLOURS = (ORANGE, BLUE, GREEN, VERMILION, PURPLE, SKY)
 RING_COLOURS = ((236, 226, 200), (222, 233, 240), (236, 226, 200), (222, 233, 240), (236, 226, 200))
@@ -34,17 +44,22 @@ __all__ = ["GREEN", "GREY", "INK", "PAPER"]
 
 
 def cell_size(size: int) -> int:
-    return 72 if size == 9 else 60
+    return 56 if size == 9 else 46
 
 
 def board_pixels(size: int) -> int:
     return cell_size(size) * size
 
 
+def board_left(size: int) -> int:
+    """The board's left edge: centred in the image."""
+    return (WIDTH - board_pixels(size)) // 2
+
+
 def square_box(size: int, square: int) -> tuple[int, int, int, int]:
     cell = cell_size(size)
     x, y = square % size, square // size
-    left, top = MARGIN + x * cell, TITLE + MARGIN + y * cell
+    left, top = board_left(size) + x * cell, TITLE + COORD_H + y * cell
     return left, top, left + cell, top + cell
 
 
@@ -55,8 +70,9 @@ def square_centre(size: int, square: int) -> tuple[int, int]:
 
 
 def image_width(size: int) -> int:
-    return board_pixels(size) + 2 * MARGIN
+    return WIDTH
 
 
 def board_bottom(size: int) -> int:
-    return TITLE + 2 * MARGIN + board_pixels(size)
+    """Just below the board: where the players' lines start."""
+    return TITLE + COORD_H + board_pixels(size) + 6

@@ -8,7 +8,8 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
                                         lights the row just rolled (from an Event's Roll)
     render_fac(fac, highlight=None)     index card, 800 x 480 (5" x 3"); taller only if the
                                         words cannot fit at the smallest readable size
-    render_fac_section(fac, heading)    one section in large type, 800 px wide, as tall as needed
+    render_fac_section(fac, heading)    one section in large type, 480 px wide, as tall as needed
+    render_fac_phone(fac, highlight=None)  the whole card for a phone: sections stacked, 480 wide
     render_card_sheet(cards, caption)   US Letter at 200 dpi, up to ten cards in 2 x 5
     render_card_sheets(cards)           as many sheets as the cards need (a roster of 25 -> 3)
     render_scoresheet(result)           the box score of a MatchResult, 840 px wide, as tall as needed
@@ -16,8 +17,11 @@ on a phone: large type, ink on paper, one idea per image, a legend wherever code
                                         summary (periods, three stars, scoring and penalties with
                                         clock times), then visitors, then home
     render_track(state)                 the match at a glance (score, period, FACs left, ball,
-                                        line-ups, penalty box); safe mid-match
+                                        line-ups, penalty box); safe mid-match; 800 px wide
+    render_scoreboard(state)            for a phone: score, clock, ball, next card, penalty box
+    render_roster(state)                for a phone: both line-ups, the ball handler lit
     render_gamecard()                   Action Matrix, Random Player chart, penalty legend
+    render_gamecard_pages()             the same as three phone pages, one table each
     render_standings(title, rows)       the season table, list of pages (rows: season.standings)
 """
 
@@ -28,14 +32,26 @@ from functools import lru_cache
 
 from PIL import Image
 
-from render.rollerball2.fac import fac_png, fac_section_image
+from render.rollerball2.fac import fac_phone_png, fac_png, fac_section_png
 from render.rollerball2.faces import FacFace, box_score, card_face, fac_face
-from render.rollerball2.pages import box_summary_pages, gamecard_page, standings_page
+from render.rollerball2.pages import (
+    box_summary_pages,
+    gamecard_page,
+    gamecard_pages,
+    standings_page,
+)
 from render.rollerball2.player_card import CARDS_PER_SHEET, card_image, sheet_image
 from render.rollerball2.png import encode_png
-from render.rollerball2.scoresheet import draw_scoresheet, layout_team_page, scoresheet_image
-from render.rollerball2.tables import page_image
-from render.rollerball2.track import track_face, track_image
+from render.rollerball2.scoresheet import scoresheet_image
+from render.rollerball2.tables import page_png
+from render.rollerball2.teampage import layout_team_pages, team_page_png
+from render.rollerball2.track import (
+    layout_png,
+    layout_roster,
+    layout_scoreboard,
+    layout_track,
+    track_face,
+)
 from rules.rollerball2.cards import SECTION_HEADINGS, FastActionCard, PlayerCard
 from rules.rollerball2.scoresheet import MatchResult
 from rules.rollerball2.season import StandingRow
@@ -54,9 +70,13 @@ __all__ = [
     "render_card_sheet",
     "render_card_sheets",
     "render_fac",
+    "render_fac_phone",
     "render_fac_section",
     "render_gamecard",
+    "render_gamecard_pages",
     "render_player_card",
+    "render_roster",
+    "render_scoreboard",
     "render_scoresheet",
     "render_standings",
     "render_track",
@@ -90,7 +110,14 @@ def _fac_png(face: FacFace, highlight: str | None) -> bytes:
 def render_fac_section(fac: FastActionCard, heading: str) -> bytes:
     """Only the section being read ("EVENT", or the engine's key "event") in large type, with
     the card's number."""
-    return _png(fac_section_image(fac_face(fac), _heading(heading)))
+    return fac_section_png(fac_face(fac), _heading(heading))
+
+
+def render_fac_phone(fac: FastActionCard, highlight: str | None = None) -> bytes:
+    """One Fast Action Card for a phone: the six sections one under the other, 480 px wide
+    with 18 px words (the index card of `render_fac` is 800 px wide, its words about 7 px on a
+    phone); `highlight` as in `render_fac`."""
+    return fac_phone_png(fac_face(fac), None if highlight is None else _heading(highlight))
 
 
 def render_card_sheet(cards: Sequence[PlayerCard], caption: str | None = None) -> bytes:
@@ -126,16 +153,32 @@ def render_box_score_pages(result: MatchResult) -> list[bytes]:
     scoring and penalty summaries with clock times; more pages if the match needs them), then
     the visitors' and the home team's rows. Each page is encoded compactly (zlib level 9)."""
     score = box_score(result)
-    images = [page_image(page) for page in box_summary_pages(result, score.result_line)]
+    pages = [page_png(page) for page in box_summary_pages(result, score.result_line)]
     for team in (score.visitors, score.home):
-        images.append(draw_scoresheet(layout_team_page(score, team)))
-    return [encode_png(image, level=9) for image in images]
+        pages += [team_page_png(page, team.side) for page in layout_team_pages(score, team)]
+    return pages
 
 
 def render_track(state: MatchState) -> bytes:
     """The match at a glance: score, period, FACs left, the ball, line-ups, the penalty box.
-    Safe to show mid-match: no seed, no deck order, no line-up before both are handed in."""
-    return _png(track_image(track_face(state)))
+    Safe to show mid-match: no seed, no deck order, no line-up before both are handed in.
+    800 px wide: on a phone its type is about 7 px. The phone shows `render_scoreboard` and
+    `render_roster` instead, the same content in two images."""
+    return layout_png(layout_track(track_face(state)))
+
+
+def render_scoreboard(state: MatchState) -> bytes:
+    """The match's scoreboard for a phone (480 px wide, type from 16 px): score, period and
+    clock, who has the ball and what the next card is read for, the penalty box. Safe to show
+    mid-match, as `render_track`."""
+    return layout_png(layout_scoreboard(track_face(state)))
+
+
+def render_roster(state: MatchState) -> bytes:
+    """Both line-ups for a phone (480 px wide, type from 16 px), visitors first, the ball
+    handler's row lit; before both are handed in (private line-ups) only who has handed one
+    in."""
+    return layout_png(layout_roster(track_face(state)))
 
 
 def render_gamecard() -> bytes:
@@ -145,9 +188,20 @@ def render_gamecard() -> bytes:
 
 @lru_cache(maxsize=1)
 def _gamecard_png() -> bytes:
-    return encode_png(page_image(gamecard_page()), level=9)
+    return page_png(gamecard_page())
+
+
+def render_gamecard_pages() -> list[bytes]:
+    """The Game Card as three phone pages, one table each (Action Matrix, Random Player chart,
+    penalty lengths): the same content as `render_gamecard`, in pieces a phone shows whole."""
+    return list(_gamecard_pages())
+
+
+@lru_cache(maxsize=1)
+def _gamecard_pages() -> tuple[bytes, ...]:
+    return tuple(page_png(page) for page in gamecard_pages())
 
 
 def render_standings(title: str, rows: Sequence[StandingRow]) -> list[bytes]:
     """The season table (rows from rules.rollerball2.season.standings), one page per 1,100 px."""
-    return [_png(page_image(page)) for page in standings_page(title, list(rows))]
+    return [page_png(page) for page in standings_page(title, list(rows))]

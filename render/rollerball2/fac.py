@@ -27,11 +27,14 @@ from render.common import (
     YELLOW,
 )
 from render.rollerball2.faces import FAC_SECTIONS, FacFace
-from render.rollerball2.palette import PaletteCanvas
+from render.rollerball2.palette import PaletteCanvas, paint_png, paint_rgb
 from render.rollerball2.text import (
+    Colour,
     PlacedText,
     Rect,
+    clip_lines,
     draw_texts,
+    fit_lines,
     line_height,
     place_lines,
     text_width,
@@ -294,11 +297,14 @@ def fac_png(face: FacFace, highlight: str | None = None) -> bytes:
 
 # --- One section on its own ---------------------------------------------------------------------
 # In play only one section of a drawn FAC is read. This strip shows just that section in large
-# type (about 45 characters a line), for a phone following the play-by-play.
+# type, for a phone following the play-by-play: 480 px wide (shown about 330 px wide on a phone)
+# with 22 px words, 15 px on the screen; nothing smaller than 18 px.
 
-SECTION_WIDTH = 800
-SECTION_TEXT_SIZE = 30
-SECTION_MARGIN = 20
+SECTION_WIDTH = 480
+SECTION_TEXT_SIZE = 22
+SECTION_MARGIN = 14
+SECTION_HEADER = 40
+SECTION_HEADING = 40
 
 
 @dataclass(frozen=True)
@@ -316,43 +322,172 @@ def layout_fac_section(face: FacFace, heading: str) -> SectionLayout:
     index = section_index(face, heading)
     printed_heading, words = face.sections[index]
     texts: list[PlacedText] = []
-    header_box = (0, 0, SECTION_WIDTH, 50)
+    header_box = (0, 0, SECTION_WIDTH, SECTION_HEADER)
     texts += place_lines(
         [f"FAST ACTION CARD No. {face.number}"],
-        (SECTION_MARGIN, 0, SECTION_WIDTH - SECTION_MARGIN, 50),
-        22,
+        (SECTION_MARGIN, 0, SECTION_WIDTH - SECTION_MARGIN, SECTION_HEADER),
+        18,
         bold=True,
         fill=PAPER,
         valign="middle",
     )
-    heading_box = (0, 50, SECTION_WIDTH, 98)
+    heading_box = (0, SECTION_HEADER, SECTION_WIDTH, SECTION_HEADER + SECTION_HEADING)
+    room = SECTION_WIDTH - 2 * SECTION_MARGIN - STRIPE_WIDTH - 6
+    size, heading_lines = fit_lines(printed_heading, room, SECTION_HEADING, (20, 18), bold=True)
     texts += place_lines(
-        [printed_heading],
-        (SECTION_MARGIN + STRIPE_WIDTH + 6, 50, SECTION_WIDTH - SECTION_MARGIN, 98),
-        24,
+        clip_lines(heading_lines, size, room, 1, bold=True),
+        (
+            SECTION_MARGIN + STRIPE_WIDTH + 6,
+            heading_box[1],
+            SECTION_WIDTH - SECTION_MARGIN,
+            heading_box[3],
+        ),
+        size,
         bold=True,
         fill=INK,
         valign="middle",
     )
     inner = SECTION_WIDTH - 2 * SECTION_MARGIN
     lines = wrap(words, SECTION_TEXT_SIZE, inner)
-    body_top = heading_box[3] + 14
+    body_top = heading_box[3] + 10
     body_height = len(lines) * line_height(SECTION_TEXT_SIZE)
     body_box = (SECTION_MARGIN, body_top, SECTION_WIDTH - SECTION_MARGIN, body_top + body_height)
     texts += place_lines(lines, body_box, SECTION_TEXT_SIZE, fill=INK)
-    height = body_box[3] + 18
+    height = body_box[3] + 14
     return SectionLayout(SECTION_WIDTH, height, texts, header_box, heading_box, body_box, index)
+
+
+def _section_fills(face: FacFace, layout: SectionLayout) -> list[tuple[Rect, Colour]]:
+    colour = SECTION_COLOURS.get(face.sections[layout.index][0], LIGHT_GREY)
+    box = layout.heading_box
+    return [
+        (layout.header_box, INK),
+        (layout.heading_box, LABEL_SHADE),
+        ((SECTION_MARGIN, box[1], SECTION_MARGIN + STRIPE_WIDTH + 1, box[3]), colour),
+    ]
 
 
 def fac_section_image(face: FacFace, heading: str) -> Image.Image:
     layout = layout_fac_section(face, heading)
-    image = Image.new("RGB", (layout.width, layout.height), PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.rectangle(layout.header_box, fill=INK)
-    draw.rectangle(layout.heading_box, fill=LABEL_SHADE)
-    colour = SECTION_COLOURS.get(face.sections[layout.index][0], LIGHT_GREY)
-    box = layout.heading_box
-    draw.rectangle((SECTION_MARGIN, box[1], SECTION_MARGIN + STRIPE_WIDTH, box[3] - 1), fill=colour)
-    draw_texts(draw, layout.texts)
-    draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=BORDER)
-    return image
+    return paint_rgb(
+        (layout.width, layout.height),
+        PAPER,
+        _section_fills(face, layout),
+        texts=layout.texts,
+        outlines=[((0, 0, layout.width, layout.height), INK, BORDER)],
+    )
+
+
+def fac_section_png(face: FacFace, heading: str) -> bytes:
+    """The section as an indexed PNG (palette.py)."""
+    layout = layout_fac_section(face, heading)
+    return paint_png(
+        (layout.width, layout.height),
+        PAPER,
+        fills=_section_fills(face, layout),
+        texts=layout.texts,
+        outlines=[((0, 0, layout.width, layout.height), INK, BORDER)],
+        level=3,
+    )
+
+
+# --- The whole card for a phone -----------------------------------------------------------------
+# The index card above is 800 x 480 px with 14-24 px words: a phone shows it about 330 px wide,
+# its words 6-10 px tall. For the phone the six sections are stacked, each under a heading band
+# (its colour stripe; the section being read in yellow), 480 px wide with 18 px words.
+
+PHONE_TEXT_SIZE = 18
+PHONE_HEADING_SIZE = 16
+
+
+@dataclass(frozen=True)
+class PhoneFacLayout:
+    width: int
+    height: int
+    texts: list[PlacedText]
+    fills: list[tuple[Rect, Colour]]
+    outlines: list[tuple[Rect, Colour, int]]
+
+
+def layout_fac_phone(face: FacFace, highlight: str | None = None) -> PhoneFacLayout:
+    """The six sections in card order, one under the other, with the card's number on top."""
+    highlighted = None if highlight is None else section_index(face, highlight)
+    texts: list[PlacedText] = []
+    fills: list[tuple[Rect, Colour]] = [((0, 0, SECTION_WIDTH, SECTION_HEADER), INK)]
+    outlines: list[tuple[Rect, Colour, int]] = []
+    texts += place_lines(
+        ["FAST ACTION CARD"],
+        (SECTION_MARGIN, 0, SECTION_WIDTH // 2 + 40, SECTION_HEADER),
+        18,
+        bold=True,
+        fill=PAPER,
+        valign="middle",
+    )
+    texts += place_lines(
+        [f"No. {face.number}"],
+        (SECTION_WIDTH // 2, 0, SECTION_WIDTH - SECTION_MARGIN, SECTION_HEADER),
+        24,
+        bold=True,
+        fill=YELLOW,
+        align="right",
+        valign="middle",
+    )
+    top = SECTION_HEADER + 6
+    inner = SECTION_WIDTH - 2 * SECTION_MARGIN
+    heading_height = line_height(PHONE_HEADING_SIZE, bold=True) + 8
+    for index, (heading, words) in enumerate(face.sections):
+        lit = index == highlighted
+        section_top = top
+        band = (SECTION_MARGIN, top, SECTION_WIDTH - SECTION_MARGIN, top + heading_height)
+        fills.append((band, YELLOW if lit else LABEL_SHADE))
+        fills.append(
+            (
+                (band[0], band[1], band[0] + STRIPE_WIDTH, band[3]),
+                SECTION_COLOURS.get(heading, LIGHT_GREY),
+            )
+        )
+        room = inner - STRIPE_WIDTH - 12
+        texts += place_lines(
+            clip_lines(
+                wrap(heading, PHONE_HEADING_SIZE, room, bold=True),
+                PHONE_HEADING_SIZE,
+                room,
+                1,
+                bold=True,
+            ),
+            (band[0] + STRIPE_WIDTH + 6, band[1], band[2], band[3]),
+            PHONE_HEADING_SIZE,
+            bold=True,
+            fill=INK,
+            valign="middle",
+        )
+        top = band[3]
+        lines = wrap(words, PHONE_TEXT_SIZE, inner - 12)
+        body = (
+            SECTION_MARGIN,
+            top,
+            SECTION_WIDTH - SECTION_MARGIN,
+            top + 12 + len(lines) * line_height(PHONE_TEXT_SIZE),
+        )
+        if lit:
+            fills.append((body, HIGHLIGHT_SHADE))
+        texts += place_lines(lines, body, PHONE_TEXT_SIZE, fill=INK, padding=6)
+        top = body[3]
+        if lit:
+            outlines.append(((SECTION_MARGIN, section_top, body[2], body[3]), ORANGE, 3))
+        top += 8
+    height = top + 6
+    outlines.append(((0, 0, SECTION_WIDTH, height), INK, BORDER))
+    return PhoneFacLayout(SECTION_WIDTH, height, texts, fills, outlines)
+
+
+def fac_phone_png(face: FacFace, highlight: str | None = None) -> bytes:
+    layout = layout_fac_phone(face, highlight)
+    return paint_png(
+        (layout.width, layout.height),
+        PAPER,
+        fills=layout.fills,
+        texts=layout.texts,
+        outlines=layout.outlines,
+        level=6,
+    )

@@ -9,7 +9,7 @@ standings table follows rules.rollerball2.season.
 from __future__ import annotations
 
 from render.common import BLUE, GREEN, INK, ORANGE, PURPLE, SKY, VERMILION, YELLOW
-from render.rollerball2.tables import Column, PageLayout, Row, Table, paginate
+from render.rollerball2.tables import WIDE, Column, PageLayout, Row, Table, paginate
 from rules.rollerball2.cards import PRINTED_FACES, face_label
 from rules.rollerball2.content import EMPTY, EXTRA, load_content
 from rules.rollerball2.scoresheet import MatchResult
@@ -43,11 +43,28 @@ def _chart_slot(slot: str) -> str:
 
 
 def gamecard_page() -> PageLayout:
-    """The seed's Game Card as one image: matrix, Random Player chart, penalty legend."""
+    """The seed's Game Card as one tall image, 800 px wide: matrix, Random Player chart,
+    penalty legend (the phone's version is `gamecard_pages`)."""
+    [page] = paginate("ROLLERBALL II · GAME CARD", [], list(_gamecard_tables()), 10_000, WIDE)
+    return page
+
+
+def gamecard_pages() -> list[PageLayout]:
+    """The Game Card as three phone pages, one table each: the Action Matrix, the Random
+    Player chart, the penalty lengths."""
+    tables = _gamecard_tables()
+    return [
+        paginate(f"GAME CARD · {number} of {len(tables)}", [], [table], 10_000)[0]
+        for number, table in enumerate(tables, start=1)
+    ]
+
+
+def _gamecard_tables() -> tuple[Table, Table, Table]:
+    """The seed's Game Card: matrix, Random Player chart, penalty legend."""
     content = load_content()
     matrix = Table(
         "ACTION MATRIX (offense result vs defense result)",
-        (Column("Offense", 110, bold=True), Column("Defense", 250), Column("What happens", 0)),
+        (Column("Offense", 100, bold=True), Column("Defense", 130), Column("What happens", 0)),
         tuple(
             Row((_codes(line.offense), _codes(line.defense), OUTCOME_WORDS[line.outcome]))
             for line in content.matrix
@@ -59,9 +76,9 @@ def gamecard_page() -> PageLayout:
     chart = Table(
         "RANDOM PLAYER CHART (roll a D10)",
         (
-            Column("D10", 70, "center", bold=True),
-            Column("Player", 300),
-            Column("Skater/Catcher", 0),
+            Column("D10", 50, "center", bold=True),
+            Column("Player", 0),
+            Column("Skater/Catcher", 190),
         ),
         tuple(
             Row(
@@ -80,9 +97,9 @@ def gamecard_page() -> PageLayout:
         "PENALTY LENGTHS",
         (
             Column("Penalty", 0, bold=True),
-            Column("Minutes", 120, "center"),
-            Column("Out (FACs)", 140, "center"),
-            Column("Man short", 140, "center"),
+            Column("Minutes", 84, "center"),
+            Column("Out (FACs)", 90, "center"),
+            Column("Man short", 90, "center"),
         ),
         tuple(
             Row(
@@ -99,8 +116,7 @@ def gamecard_page() -> PageLayout:
         note="A Penalty Expires marker goes that many FACs down the pile; his slot stays empty "
         "for the man-short FACs. 'left': the minutes left in the period or match.",
     )
-    [page] = paginate("ROLLERBALL II · GAME CARD", [], [matrix, chart, penalties], 10_000)
-    return page
+    return matrix, chart, penalties
 
 
 # --- box score pages -------------------------------------------------------------------------
@@ -134,10 +150,10 @@ def _summary_tables(result: MatchResult) -> list[Table]:
         Table(
             "THREE STARS",
             (
-                Column("", 70, "center", bold=True),
-                Column("Player", 300, bold=True),
-                Column("Team", 180),
-                Column("Match", 0),
+                Column("", 66, "center", bold=True),
+                Column("Player", 0, bold=True),
+                Column("Team", 100),
+                Column("Match", 96),
             ),
             tuple(star_rows),
             stripe=YELLOW,
@@ -149,17 +165,15 @@ def _summary_tables(result: MatchResult) -> list[Table]:
         Table(
             "SCORING SUMMARY",
             (
-                Column("Time", 120, bold=True),
-                Column("Team", 150),
+                Column("Time", 104, bold=True),
                 Column("Goal (assist)", 0),
-                Column("Score", 90, "center", bold=True),
+                Column("Score", 66, "center", bold=True),
             ),
             tuple(
                 Row(
                     (
                         m.clock,
-                        names[m.side],
-                        f"#{m.number} {m.name}"
+                        f"{names[m.side]}: #{m.number} {m.name}"
                         + (f" (#{m.assist} {m.assist_name})" if m.assist is not None else ""),
                         m.detail,
                     ),
@@ -167,7 +181,7 @@ def _summary_tables(result: MatchResult) -> list[Table]:
                 )
                 for m in goals
             )
-            or (Row(("", "", "No goals", "")),),
+            or (Row(("", "No goals", "")),),
             stripe=GREEN,
             note=f"Score: {result.away.team} (visitors) first. Time: period and minutes of play.",
         )
@@ -177,19 +191,18 @@ def _summary_tables(result: MatchResult) -> list[Table]:
         Table(
             "PENALTY SUMMARY",
             (
-                Column("Time", 120, bold=True),
-                Column("Team", 150),
-                Column("Player", 260),
-                Column("Penalty", 0),
+                Column("Time", 104, bold=True),
+                Column("Player", 0),
+                Column("Penalty", 150),
             ),
             tuple(
                 Row(
-                    (m.clock, names[m.side], f"#{m.number} {m.name}", m.detail),
+                    (m.clock, f"{names[m.side]}: #{m.number} {m.name}", m.detail),
                     tag=SIDE_COLOURS[m.side],
                 )
                 for m in penalties
             )
-            or (Row(("", "", "No penalties", "")),),
+            or (Row(("", "No penalties", "")),),
             stripe=VERMILION,
         )
     )
@@ -206,8 +219,8 @@ def box_summary_pages(result: MatchResult, result_line: str) -> list[PageLayout]
         "SCORE BY PERIOD",
         (
             Column("Team", 0, bold=True),
-            *(Column(label, 64, "center") for label in labels),
-            Column("T", 70, "center", bold=True),
+            *(Column(label, 44, "center") for label in labels),
+            Column("T", 52, "center", bold=True),
         ),
         tuple(
             Row(
@@ -226,9 +239,7 @@ def box_summary_pages(result: MatchResult, result_line: str) -> list[PageLayout]
         stripe=INK,
         note="Visitors first, as on the seed's scoresheet (orange: home, blue: visitors).",
     )
-    return paginate(
-        "ROLLERBALL II · BOX SCORE", [result_line], [by_period, *_summary_tables(result)]
-    )
+    return paginate("BOX SCORE", [result_line], [by_period, *_summary_tables(result)])
 
 
 # --- standings -------------------------------------------------------------------------------
@@ -239,16 +250,16 @@ def standings_page(title: str, rows: list[StandingRow]) -> list[PageLayout]:
     table = Table(
         "STANDINGS",
         (
-            Column("#", 50, "center", bold=True),
+            Column("#", 30, "center", bold=True),
             Column("Team", 0, bold=True),
-            Column("GP", 60, "center"),
-            Column("W", 56, "center"),
-            Column("L", 56, "center"),
-            Column("T", 56, "center"),
-            Column("GF", 60, "center"),
-            Column("GA", 60, "center"),
-            Column("Diff", 70, "center"),
-            Column("Pts", 70, "center", bold=True),
+            Column("GP", 40, "center"),
+            Column("W", 34, "center"),
+            Column("L", 34, "center"),
+            Column("T", 34, "center"),
+            Column("GF", 40, "center"),
+            Column("GA", 40, "center"),
+            Column("Diff", 50, "center"),
+            Column("Pts", 44, "center", bold=True),
         ),
         tuple(
             Row(

@@ -9,7 +9,8 @@ intended. A short legend explains the six codes.
 
 Sizes: a card is 700 x 400 px, 3.5 x 2 inches at 200 dpi; the sheet is US Letter at 200 dpi
 with ten cards in 2 columns x 5 rows, the layout of the ten-per-page perforated business-card
-stock the seed prints on.
+stock the seed prints on. Phone-first (render/textsize.py): a phone shows the card about 330 px
+wide, so nothing on it is printed smaller than 24 px (11.3 px on the screen).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ TABLE_LEFT = 300
 TABLE_TOP = 22
 HEADER_HEIGHT = 34
 ROW_HEIGHT = 32
-D10_WIDTH = 54
+D10_WIDTH = 56
+TYPE = 24  # the card's smallest type: 24 * 330 / 700 = 11.3 px on a phone
 CODE_WIDTH = (CARD_WIDTH - BORDER - 14 - TABLE_LEFT - 2 * D10_WIDTH) // 2
 PANEL_LEFT = 20
 PANEL_RIGHT = TABLE_LEFT - 16
@@ -116,7 +118,7 @@ def _table_cells() -> tuple[list[Rect], list[Rect], list[Rect], list[Rect], list
 
 
 TOP = 22
-NUMBER_BOX: Rect = (PANEL_LEFT, TOP, PANEL_LEFT + 96, TOP + 84)
+NUMBER_BOX: Rect = (PANEL_LEFT, TOP, PANEL_LEFT + 96, TOP + 70)
 BESIDE_LEFT = NUMBER_BOX[2] + 12
 
 
@@ -125,37 +127,24 @@ def _badge_label(experience: str) -> str:
 
 
 def _badge_box(experience: str) -> Rect:
-    label_width = int(text_width(_badge_label(experience), 20, bold=True)) + 24
+    label_width = int(text_width(_badge_label(experience), TYPE, bold=True)) + 16
     width = min(PANEL_RIGHT - BESIDE_LEFT, label_width)
-    return (BESIDE_LEFT, TOP + 44, BESIDE_LEFT + width, TOP + 84)
+    return (BESIDE_LEFT, TOP + 36, BESIDE_LEFT + width, NUMBER_BOX[3])
 
 
 def _legend(texts: list[PlacedText]) -> Rect:
-    """A 3 x 2 grid, code in bold then its meaning, pinned to the bottom of the panel."""
-    legend_size = 18
-    step = line_height(legend_size, bold=True) + 2
-    legend_box = (PANEL_LEFT, CARD_HEIGHT - 16 - 3 * step, PANEL_RIGHT, CARD_HEIGHT - 16)
-    # The first column is as wide as its widest entry ("LOSE lose ball"); the second takes the rest.
-    code_widths = [
-        6 + max(text_width(code, legend_size, bold=True) for code, _ in CODE_MEANINGS[column::2])
-        for column in (0, 1)
-    ]
-    first_width = 12 + int(
-        code_widths[0] + max(text_width(meaning, legend_size) for _, meaning in CODE_MEANINGS[0::2])
-    )
-    column_lefts = (PANEL_LEFT, PANEL_LEFT + first_width)
-    column_rights = (PANEL_LEFT + first_width, PANEL_RIGHT)
+    """One code a line, in bold, then its meaning, pinned to the bottom of the panel."""
+    step = line_height(TYPE, bold=True)
+    legend_box = (PANEL_LEFT, CARD_HEIGHT - 12 - 6 * step, PANEL_RIGHT, CARD_HEIGHT - 12)
+    code_width = 10 + int(max(text_width(code, TYPE, bold=True) for code, _ in CODE_MEANINGS))
     for index, (code, meaning) in enumerate(CODE_MEANINGS):
-        row, column = divmod(index, 2)
-        left = column_lefts[column]
-        top = legend_box[1] + row * step
-        code_box = (left, top, left + int(code_widths[column]), top + step)
-        texts += place_lines([code], code_box, legend_size, bold=True, fill=INK)
-        meaning_box = (code_box[2], top, column_rights[column], top + step)
+        top = legend_box[1] + index * step
+        code_box = (PANEL_LEFT, top, PANEL_LEFT + code_width, top + step)
+        texts += place_lines([code], code_box, TYPE, bold=True, fill=INK)
+        meaning_box = (code_box[2], top, PANEL_RIGHT, top + step)
         width = meaning_box[2] - meaning_box[0]
-        meaning_size, lines = fit_lines(meaning, width, step, (18, 16, 14))
-        lines = clip_lines(lines, meaning_size, width, 1, bold=False)
-        texts += place_lines(lines, meaning_box, meaning_size, fill=INK)
+        lines = clip_lines(wrap(meaning, TYPE, width), TYPE, width, 1, bold=False)
+        texts += place_lines(lines, meaning_box, TYPE, fill=INK)
     return legend_box
 
 
@@ -165,18 +154,18 @@ def _template_texts(position: str, experience: str) -> tuple[list[PlacedText], R
     header, left_d10, _, _, right_d10 = _table_cells()
     for box, label in zip(header, ("D10", "OFFENSE", "DEFENSE", "D10"), strict=True):
         texts += place_lines(
-            [label], box, 18, bold=True, fill=PAPER, align="center", valign="middle"
+            [label], box, TYPE, bold=True, fill=PAPER, align="center", valign="middle"
         )
     for row, face in enumerate(PRINTED_FACES):
         # Printed 0-9 as the seed's sample card; the engine reads the die's 0 as 10.
         for box in (left_d10[row], right_d10[row]):
             texts += place_lines(
-                [face_label(face)], box, 22, bold=True, fill=INK, align="center", valign="middle"
+                [face_label(face)], box, TYPE, bold=True, fill=INK, align="center", valign="middle"
             )
 
-    position_box = (BESIDE_LEFT, TOP, PANEL_RIGHT, TOP + 36)
+    position_box = (BESIDE_LEFT, TOP, PANEL_RIGHT, TOP + 34)
     width = PANEL_RIGHT - BESIDE_LEFT
-    size, lines = fit_lines(position, width, 36, (24, 20, 17), bold=True)
+    size, lines = fit_lines(position, width, 34, (26, TYPE), bold=True)
     lines = clip_lines(lines, size, width, 1, bold=True)
     texts += place_lines(lines, position_box, size, bold=True, fill=INK, valign="middle")
 
@@ -184,7 +173,7 @@ def _template_texts(position: str, experience: str) -> tuple[list[PlacedText], R
     texts += place_lines(
         [_badge_label(experience)],
         _badge_box(experience),
-        20,
+        TYPE,
         bold=True,
         fill=ink,
         align="center",
@@ -202,31 +191,31 @@ def _face_texts(face: CardFace) -> list[PlacedText]:
         results = ((offense[row], face.offense[die - 1]), (defense[row], face.defense[die - 1]))
         for box, code in results:
             width = box[2] - box[0] - 8
-            size, lines = fit_lines(code, width, ROW_HEIGHT, (23, 20, 17, 14), bold=True)
+            size, lines = fit_lines(code, width, ROW_HEIGHT, (TYPE,), bold=True)
             lines = clip_lines(lines, size, width, 1, bold=True)
             texts += place_lines(
                 lines, box, size, bold=True, fill=INK, align="center", valign="middle"
             )
 
-    size, lines = fit_lines(face.number, 88, 80, (56, 46, 38, 30, 24), bold=True)
+    size, lines = fit_lines(face.number, 88, 66, (50, 42, 34, 28, TYPE), bold=True)
     lines = clip_lines(lines, size, 88, 1, bold=True)
     texts += place_lines(
         lines, NUMBER_BOX, size, bold=True, fill=PAPER, align="center", valign="middle"
     )
 
-    # The name gets the most room: up to three lines, shrinking before it wraps further.
-    name_top = NUMBER_BOX[3] + 14
-    name_box = (PANEL_LEFT, name_top, PANEL_RIGHT, name_top + 110)
+    # The name gets the most room: up to two lines, shrinking before it wraps further.
+    name_top = NUMBER_BOX[3] + 10
+    room = 2 * line_height(28, bold=True)
+    name_box = (PANEL_LEFT, name_top, PANEL_RIGHT, name_top + room)
     width = PANEL_RIGHT - PANEL_LEFT
-    size, lines = fit_lines(face.name, width, 110, (32, 28, 24, 21, 18), bold=True)
-    lines = clip_lines(lines, size, width, 110 // line_height(size, bold=True), bold=True)
+    size, lines = fit_lines(face.name, width, room, (32, 28, 26, TYPE), bold=True)
+    lines = clip_lines(lines, size, width, room // line_height(size, bold=True), bold=True)
     texts += place_lines(lines, name_box, size, bold=True, fill=INK)
 
-    team_top = name_box[1] + len(lines) * line_height(size, bold=True) + 6
-    team_box = (PANEL_LEFT, team_top, PANEL_RIGHT, team_top + 2 * line_height(20))
-    team_lines = wrap("Team: " + face.team, 20, width)
-    team_lines = clip_lines(team_lines, 20, width, 2, bold=False)
-    texts += place_lines(team_lines, team_box, 20, fill=INK)
+    team_top = name_box[1] + len(lines) * line_height(size, bold=True) + 2
+    team_box = (PANEL_LEFT, team_top, PANEL_RIGHT, team_top + line_height(TYPE))
+    team_lines = clip_lines(wrap("Team: " + face.team, TYPE, width), TYPE, width, 1, bold=False)
+    texts += place_lines(team_lines, team_box, TYPE, fill=INK)
     return texts
 
 

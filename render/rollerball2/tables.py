@@ -5,6 +5,11 @@ shaded rows, text wrapped inside each cell). `paginate` splits long tables over 
 at most `max_height` pixels, repeating the title and the table's header, so no image is a
 2,000-pixel strip a phone shrinks to nothing. Layout is kept apart from drawing so the tests can
 check that every line stays inside its cell.
+
+Phone-first (render/textsize.py): a page is 480 px wide (the PHONE style), about what a phone
+shows (330 px) without shrinking it much, and its smallest type is 16 px, 11 px on that screen.
+Pages are drawn on a palette canvas and written as indexed PNGs (`page_png`): a third of the
+bytes to compress.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from render.common import INK, LIGHT_GREY, PAPER
+from render.rollerball2.palette import paint_png
 from render.rollerball2.text import (
     Colour,
     PlacedText,
@@ -25,25 +31,43 @@ from render.rollerball2.text import (
     wrap,
 )
 
-PAGE_WIDTH = 800
 MARGIN = 16
-PADDING = 6
-TITLE_HEIGHT = 56
-TITLE_SIZE = 24
-LEAD_SIZE = 26
-TABLE_TITLE_SIZE = 22
-HEADER_SIZE = 17
-TEXT_SIZE = 20
-NOTE_SIZE = 17
+PADDING = 5
 ROW_SHADE = (238, 235, 225)
 NOTE_INK = (70, 70, 70)
 MAX_PAGE_HEIGHT = 1100
 
 
 @dataclass(frozen=True)
+class Style:
+    """A page's width and type sizes (px)."""
+
+    width: int
+    title_height: int
+    title_size: int
+    lead_size: int
+    table_title_size: int
+    header_size: int
+    text_size: int
+    note_size: int
+
+    @property
+    def inner(self) -> int:
+        return self.width - 2 * MARGIN
+
+
+# The phone page: shown about 330 px wide on a 390-px phone, so 16 px type shows 11 px tall.
+PHONE = Style(480, 44, 20, 24, 20, 16, 18, 16)
+# The page before the phone layout, kept for render_gamecard() (one tall image, 800 px wide).
+WIDE = Style(800, 56, 24, 26, 22, 17, 20, 17)
+PAGE_WIDTH = PHONE.width
+TITLE_HEIGHT = PHONE.title_height
+
+
+@dataclass(frozen=True)
 class Column:
     heading: str
-    width: int  # pixels; the last column of a table may be 0: it takes the rest
+    width: int  # pixels on the phone page (scaled on a wider one); 0: it takes the rest
     align: str = "left"
     bold: bool = False
 
@@ -74,6 +98,7 @@ class Band:
 class PageLayout:
     width: int
     height: int
+    style: Style = PHONE
     texts: list[PlacedText] = field(default_factory=list)
     bands: list[Band] = field(default_factory=list)
     rules: list[tuple[int, int, int, int]] = field(default_factory=list)
@@ -81,15 +106,21 @@ class PageLayout:
 
 
 def _widths(columns: tuple[Column, ...], width: int) -> list[int]:
-    fixed = sum(column.width for column in columns)
-    rest = width - fixed
-    return [column.width or rest for column in columns]
+    scale = width / PHONE.inner
+    fixed = [round(column.width * scale) for column in columns]
+    rest = width - sum(fixed)
+    return [share or rest for share in fixed]
 
 
 def _row_layout(
-    cells: tuple[str, ...], columns: tuple[Column, ...], top: int, size: int, bold_all: bool
+    style: Style,
+    cells: tuple[str, ...],
+    columns: tuple[Column, ...],
+    top: int,
+    size: int,
+    bold_all: bool,
 ) -> tuple[list[PlacedText], list[Rect], int]:
-    widths = _widths(columns, PAGE_WIDTH - 2 * MARGIN)
+    widths = _widths(columns, style.inner)
     wrapped = []
     for text, column, width in zip(cells, columns, widths, strict=True):
         bold = bold_all or column.bold
@@ -122,66 +153,77 @@ def _row_layout(
 
 
 def _title(page: PageLayout, title: str) -> int:
-    page.bands.append(Band((0, 0, PAGE_WIDTH, TITLE_HEIGHT), INK))
+    style = page.style
+    page.bands.append(Band((0, 0, style.width, style.title_height), INK))
     page.texts += place_lines(
         clip_lines(
-            wrap(title, TITLE_SIZE, PAGE_WIDTH - 2 * MARGIN, bold=True),
-            TITLE_SIZE,
-            PAGE_WIDTH - 2 * MARGIN,
+            wrap(title, style.title_size, style.inner, bold=True),
+            style.title_size,
+            style.inner,
             1,
             bold=True,
         ),
-        (0, 0, PAGE_WIDTH, TITLE_HEIGHT),
-        TITLE_SIZE,
+        (0, 0, style.width, style.title_height),
+        style.title_size,
         bold=True,
         fill=PAPER,
         valign="middle",
         padding=MARGIN,
     )
-    return TITLE_HEIGHT + 10
+    return style.title_height + 10
 
 
 def _lead(page: PageLayout, lines_in: list[str], top: int) -> int:
-    inner = PAGE_WIDTH - 2 * MARGIN
+    style = page.style
+    size = style.lead_size
     for text in lines_in:
-        lines = wrap(text, LEAD_SIZE, inner, bold=True)
-        box = (
-            MARGIN,
-            top,
-            PAGE_WIDTH - MARGIN,
-            top + len(lines) * line_height(LEAD_SIZE, bold=True),
-        )
-        page.texts += place_lines(lines, box, LEAD_SIZE, bold=True, fill=INK)
+        lines = wrap(text, size, style.inner, bold=True)
+        box = (MARGIN, top, style.width - MARGIN, top + len(lines) * line_height(size, bold=True))
+        page.texts += place_lines(lines, box, size, bold=True, fill=INK)
         top = box[3] + 4
     return top + 6
 
 
 def _table_head(page: PageLayout, table: Table, top: int, continued: bool) -> int:
+    style = page.style
+    size = style.table_title_size
     title = table.title + (" (continued)" if continued else "")
-    height = line_height(TABLE_TITLE_SIZE, bold=True) + 2 * PADDING
+    room = style.inner - 14
+    lines = clip_lines(wrap(title, size, room, bold=True), size, room, 2, bold=True)
+    height = len(lines) * line_height(size, bold=True) + 2 * PADDING
     page.bands.append(Band((MARGIN, top, MARGIN + 8, top + height), table.stripe))
     page.texts += place_lines(
-        [title],
-        (MARGIN + 14, top, PAGE_WIDTH - MARGIN, top + height),
-        TABLE_TITLE_SIZE,
+        lines,
+        (MARGIN + 14, top, style.width - MARGIN, top + height),
+        size,
         bold=True,
         fill=INK,
         valign="middle",
     )
     top += height + 2
     texts, _, head_height = _row_layout(
-        tuple(column.heading for column in table.columns), table.columns, top, HEADER_SIZE, True
+        style,
+        tuple(column.heading for column in table.columns),
+        table.columns,
+        top,
+        style.header_size,
+        True,
     )
-    page.bands.append(Band((MARGIN, top, PAGE_WIDTH - MARGIN, top + head_height), INK))
+    page.bands.append(Band((MARGIN, top, style.width - MARGIN, top + head_height), INK))
     page.texts += texts
     return top + head_height
 
 
 def _note(page: PageLayout, note: str, top: int) -> int:
-    inner = PAGE_WIDTH - 2 * MARGIN
-    lines = wrap(note, NOTE_SIZE, inner)
-    box = (MARGIN, top + 4, PAGE_WIDTH - MARGIN, top + 4 + len(lines) * line_height(NOTE_SIZE))
-    page.texts += place_lines(lines, box, NOTE_SIZE, fill=NOTE_INK)
+    style = page.style
+    lines = wrap(note, style.note_size, style.inner)
+    box = (
+        MARGIN,
+        top + 4,
+        style.width - MARGIN,
+        top + 4 + len(lines) * line_height(style.note_size),
+    )
+    page.texts += place_lines(lines, box, style.note_size, fill=NOTE_INK)
     return box[3]
 
 
@@ -190,19 +232,21 @@ def paginate(
     lead: list[str],
     tables: list[Table],
     max_height: int = MAX_PAGE_HEIGHT,
+    style: Style = PHONE,
 ) -> list[PageLayout]:
     """Lay the tables out on as many pages as they need; the lead lines go on the first page
     only, the title on every page ("title · page 2 of 3" when there are several)."""
     pages: list[PageLayout] = []
+    width = style.width
 
     def new_page() -> tuple[PageLayout, int]:
-        page = PageLayout(PAGE_WIDTH, 0)
+        page = PageLayout(width, 0, style)
         pages.append(page)
         top = _title(page, title)
         return page, (_lead(page, lead, top) if len(pages) == 1 else top)
 
     page, top = new_page()
-    bottom_room = MARGIN + 2 * line_height(NOTE_SIZE)
+    bottom_room = MARGIN + 2 * line_height(style.note_size)
     for table in tables:
         top += 14
         if top + 150 > max_height:  # not even a heading and a row: start a new page
@@ -210,30 +254,47 @@ def paginate(
             page, top = new_page()
         top = _table_head(page, table, top, continued=False)
         for index, row in enumerate(table.rows):
-            texts, boxes, height = _row_layout(row.cells, table.columns, top, TEXT_SIZE, False)
+            texts, boxes, height = _row_layout(
+                style, row.cells, table.columns, top, style.text_size, False
+            )
             if top + height + bottom_room > max_height:
                 page.height = top + MARGIN
                 page, top = new_page()
                 top = _table_head(page, table, top + 14, continued=True)
-                texts, boxes, height = _row_layout(row.cells, table.columns, top, TEXT_SIZE, False)
+                texts, boxes, height = _row_layout(
+                    style, row.cells, table.columns, top, style.text_size, False
+                )
             if row.fill is not None:
-                page.bands.append(Band((MARGIN, top, PAGE_WIDTH - MARGIN, top + height), row.fill))
+                page.bands.append(Band((MARGIN, top, width - MARGIN, top + height), row.fill))
             elif index % 2:
-                page.bands.append(Band((MARGIN, top, PAGE_WIDTH - MARGIN, top + height), ROW_SHADE))
+                page.bands.append(Band((MARGIN, top, width - MARGIN, top + height), ROW_SHADE))
             if row.tag is not None:  # in the margin, clear of the first cell's text
                 page.bands.append(Band((MARGIN - 11, top, MARGIN - 3, top + height), row.tag))
             page.texts += texts
             page.cells += boxes
             top += height
-            page.rules.append((MARGIN, top, PAGE_WIDTH - MARGIN, top))
+            page.rules.append((MARGIN, top, width - MARGIN, top))
         if table.note:
             top = _note(page, table.note, top)
     page.height = top + MARGIN
     if len(pages) > 1:
         for number, laid in enumerate(pages, start=1):
-            laid.texts = [t for t in laid.texts if t.box != (0, 0, PAGE_WIDTH, TITLE_HEIGHT)]
+            laid.texts = [t for t in laid.texts if t.box != (0, 0, width, style.title_height)]
             _title(laid, f"{title} · page {number} of {len(pages)}")
     return pages
+
+
+def page_png(page: PageLayout, level: int = 6) -> bytes:
+    """The page as an indexed PNG (render/rollerball2/palette.py)."""
+    return paint_png(
+        (page.width, page.height),
+        PAPER,
+        fills=[(band.box, band.fill) for band in page.bands],
+        lines=[(rule, LIGHT_GREY, 1) for rule in page.rules],
+        texts=page.texts,
+        outlines=[((0, 0, page.width, page.height), INK, 3)],
+        level=level,
+    )
 
 
 def page_image(page: PageLayout) -> Image.Image:

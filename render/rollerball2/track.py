@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render.common import BLUE, INK, ORANGE, PAPER, VERMILION
+from render.rollerball2.palette import paint_png
 from render.rollerball2.text import (
     PlacedText,
     Rect,
@@ -370,3 +371,224 @@ def track_image(face: TrackFace) -> Image.Image:
     draw_texts(draw, layout.texts)
     draw.rectangle((0, 0, layout.width - 1, layout.height - 1), outline=INK, width=3)
     return image
+
+
+def layout_png(layout: TrackLayout) -> bytes:
+    """A track, scoreboard or roster layout as an indexed PNG (palette.py): the handler's row
+    framed in orange, the image in ink."""
+    return paint_png(
+        (layout.width, layout.height),
+        PAPER,
+        fills=layout.fills,
+        texts=layout.texts,
+        outlines=[(box, ORANGE, 3) for box in layout.handler_rows]
+        + [((0, 0, layout.width, layout.height), INK, 3)],
+        level=3,
+    )
+
+
+# --- The phone images: the scoreboard and the line-ups, each on its own ----------------------
+# The track above is 800 px wide: a phone shows it about 330 px wide, its 16-19 px type at 7-8
+# px. Split in two, each PHONE_WIDTH (480) px wide with type from 16 px (11 px on the phone):
+# the scoreboard (score, clock, ball, next card, penalty box) and the roster (both line-ups).
+
+PHONE_WIDTH = 480
+PHONE_MARGIN = 14
+SMALL = 16  # the smallest type: 16 * 330 / 480 = 11 px on a 390-px phone
+PHONE_ROW = 18
+
+
+def _score_band(face: TrackFace, side: str, top: int) -> tuple[list[PlacedText], Rect]:
+    """VISITORS / HOME over the team's name on its colour, the score large on the right."""
+    ink = SIDE_COLOURS[side][1]
+    box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + 80)
+    score_width = 96
+    texts = place_lines(
+        ["VISITORS" if side == AWAY else "HOME"],
+        (box[0] + 10, box[1] + 6, box[2] - score_width, box[1] + 28),
+        SMALL,
+        bold=True,
+        fill=ink,
+    )
+    room = box[2] - box[0] - 20 - score_width
+    size, lines = fit_lines(face.names[side], room, 44, (28, 26, 24, 22, 20, 18), bold=True)
+    texts += place_lines(
+        clip_lines(lines, size, room, 1, bold=True),
+        (box[0] + 10, box[1] + 28, box[2] - score_width, box[3] - 6),
+        size,
+        bold=True,
+        fill=ink,
+        valign="middle",
+    )
+    texts += place_lines(
+        [str(face.scores[side])],
+        (box[2] - score_width, box[1], box[2] - 10, box[3]),
+        56,
+        bold=True,
+        fill=ink,
+        align="right",
+        valign="middle",
+    )
+    return texts, box
+
+
+def layout_scoreboard(face: TrackFace) -> TrackLayout:
+    """Score (visitors first), period and clock, who has the ball and what the next card is
+    read for, and the penalty box: one phone image."""
+    texts: list[PlacedText] = []
+    fills: list[tuple[Rect, tuple[int, int, int]]] = []
+    inner = PHONE_WIDTH - 2 * PHONE_MARGIN
+    top = PHONE_MARGIN
+    for side in (AWAY, HOME):
+        band_texts, box = _score_band(face, side, top)
+        fills.append((box, SIDE_COLOURS[side][0]))
+        texts += band_texts
+        top = box[3] + 6
+    top += 4
+    for text, size, bold in (
+        (face.period_line, 22, True),
+        (face.ball_line, 20, True),
+        (face.next_line, 20, False),
+    ):
+        if not text:
+            continue
+        lines = clip_lines(wrap(text, size, inner, bold=bold), size, inner, 2, bold=bold)
+        box = (
+            PHONE_MARGIN,
+            top,
+            PHONE_WIDTH - PHONE_MARGIN,
+            top + len(lines) * line_height(size, bold=bold),
+        )
+        texts += place_lines(lines, box, size, bold=bold, fill=INK)
+        top = box[3] + 4
+    top += 8
+    heading = line_height(18, bold=True) + 10
+    fills.append(((PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + heading), INK))
+    texts += place_lines(
+        ["PENALTY BOX"],
+        (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + heading),
+        18,
+        bold=True,
+        fill=PAPER,
+        valign="middle",
+        padding=8,
+    )
+    top += heading + 4
+    if not face.penalty_box:
+        box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + line_height(PHONE_ROW) + 6)
+        texts += place_lines(
+            ["Nobody in the box"], box, PHONE_ROW, fill=INK, valign="middle", padding=8
+        )
+        top = box[3]
+    for index, (side, who, length) in enumerate(face.penalty_box):
+        left = PHONE_MARGIN + 16
+        room = PHONE_WIDTH - PHONE_MARGIN - left - 6
+        name = clip_lines(
+            wrap(f"{face.names[side]} {who}", PHONE_ROW, room, bold=True),
+            PHONE_ROW,
+            room,
+            1,
+            bold=True,
+        )
+        row = line_height(PHONE_ROW, bold=True)
+        box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + 2 * row + 8)
+        if index % 2:
+            fills.append((box, ROW_SHADE))
+        fills.append(((PHONE_MARGIN, top, PHONE_MARGIN + 8, box[3]), SIDE_COLOURS[side][0]))
+        texts += place_lines(
+            name, (left, top + 4, box[2], top + 4 + row), PHONE_ROW, bold=True, fill=INK
+        )
+        texts += place_lines(
+            [length],
+            (left, top + 4 + row, box[2], box[3]),
+            PHONE_ROW,
+            bold=True,
+            fill=VERMILION,
+        )
+        top = box[3]
+    top += 8
+    legend = "FACs left: cards until the Penalty Expires marker; orange home, blue visitors"
+    lines = wrap(legend, SMALL, inner)
+    box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + len(lines) * line_height(SMALL))
+    texts += place_lines(lines, box, SMALL, fill=NOTE_INK)
+    return TrackLayout(PHONE_WIDTH, box[3] + PHONE_MARGIN, texts, fills, [])
+
+
+def layout_roster(face: TrackFace) -> TrackLayout:
+    """Both line-ups, visitors first, one row a slot (the ball handler lit); before both are
+    handed in (private line-ups), only who has handed one in."""
+    texts: list[PlacedText] = []
+    fills: list[tuple[Rect, tuple[int, int, int]]] = []
+    handler_rows: list[Rect] = []
+    left, right = PHONE_MARGIN, PHONE_WIDTH - PHONE_MARGIN
+    top = PHONE_MARGIN
+    heading = line_height(20, bold=True) + 10
+    row_height = line_height(PHONE_ROW, bold=True) + 6
+    slot_width, letter_width = 96, 34
+    for side in (AWAY, HOME):
+        background, ink = SIDE_COLOURS[side]
+        fills.append(((left, top, right, top + heading), background))
+        label = "VISITORS" if side == AWAY else "HOME"
+        title = f"{label}: {face.names[side]}"
+        room = right - left - 16
+        texts += place_lines(
+            clip_lines(wrap(title, 20, room, bold=True), 20, room, 1, bold=True),
+            (left, top, right, top + heading),
+            20,
+            bold=True,
+            fill=ink,
+            valign="middle",
+            padding=8,
+        )
+        top += heading
+        if face.lineup_notes[side]:
+            box = (left, top, right, top + row_height)
+            texts += place_lines(
+                [face.lineup_notes[side]], box, PHONE_ROW, fill=INK, valign="middle", padding=8
+            )
+            top += row_height
+        for index, row in enumerate(face.lineups[side]):
+            box = (left, top, right, top + row_height)
+            if row.has_ball:
+                fills.append((box, HANDLER_SHADE))
+                handler_rows.append(box)
+            elif index % 2:
+                fills.append((box, ROW_SHADE))
+            texts += place_lines(
+                [row.slot],
+                (left, top, left + slot_width, top + row_height),
+                SMALL,
+                bold=True,
+                fill=INK,
+                valign="middle",
+                padding=8,
+            )
+            name_box = (left + slot_width, top, right - letter_width, top + row_height)
+            bold = bool(row.letter)
+            name = clip_lines([row.text], PHONE_ROW, name_box[2] - name_box[0] - 6, 1, bold=bold)
+            texts += place_lines(
+                name,
+                name_box,
+                PHONE_ROW,
+                bold=bold,
+                fill=INK if row.letter else VERMILION,
+                valign="middle",
+                padding=3,
+            )
+            if row.letter:
+                texts += place_lines(
+                    [row.letter],
+                    (right - letter_width, top, right, top + row_height),
+                    PHONE_ROW,
+                    bold=True,
+                    fill=INK,
+                    align="center",
+                    valign="middle",
+                )
+            top += row_height
+        top += 12
+    legend = "S star · V veteran · R rookie · lit row: has the ball"
+    lines = wrap(legend, SMALL, right - left)
+    box = (left, top, right, top + len(lines) * line_height(SMALL))
+    texts += place_lines(lines, box, SMALL, fill=NOTE_INK)
+    return TrackLayout(PHONE_WIDTH, box[3] + PHONE_MARGIN, texts, fills, handler_rows)

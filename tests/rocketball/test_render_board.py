@@ -17,7 +17,13 @@ from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YEL
 from render.rocketball import geometry as g
 from render.rocketball import render_board, square_centre
 from render.rocketball.adapter import board_view
-from render.rocketball.board import CHECKER, HIGHLIGHT, scores_label
+from render.rocketball.board import (
+    CHECKER,
+    HIGHLIGHT,
+    board_height,
+    goal_label_lines,
+    score_block,
+)
 from render.rocketball.sprites import WHITE
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.state import (
@@ -122,9 +128,13 @@ def busy_state() -> GameState:
 
 
 def test_board_is_a_png_of_the_documented_size_and_small():
-    png = render_board(busy_state(), highlight=["c2", "c3", "c4"])
+    state = busy_state()
+    png = render_board(state, highlight=["c2", "c3", "c4"])
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    assert Image.open(io.BytesIO(png)).size == (g.WIDTH, g.HEIGHT)
+    width, height = Image.open(io.BytesIO(png)).size
+    assert (width, height) == (g.WIDTH, board_height(board_view(state)))
+    # Issue 21: the whole board fits a desktop window beside its buttons (at most 4:3).
+    assert g.HEIGHT <= height <= width * 4 / 3
     assert len(png) < 150_000
 
 
@@ -316,12 +326,21 @@ def test_long_names_are_cut_to_fit():
     assert view.names == {"N": "Bartholomew the M…", "S": "South"}
 
 
-def test_goal_label_cuts_a_long_name_but_keeps_scores():
+def test_goal_label_cuts_a_long_name_on_its_second_line():
     goal_width = 3 * g.CELL - 12
-    text, label_font = scores_label("xXx_DragonSlayer_xXx", goal_width)
-    assert text.endswith("… scores") and text.startswith("xXx_Drag")
-    assert label_font.getlength(text) <= goal_width
-    assert scores_label("Bob", goal_width)[0] == "Bob scores"
+    lines, label_font = goal_label_lines("xXx_DragonSlayer_xXx", goal_width)
+    assert len(lines) == 2 and lines[0].startswith("xXx_Drag")
+    assert all(label_font.getlength(line) <= goal_width for line in lines)
+    assert goal_label_lines("Bob", goal_width)[0] == ["Bob"]
+
+
+def test_the_panel_says_who_scores_in_which_goal():
+    """The goal labels hold names only (24 px type leaves no room for "scores" in a goal): the
+    panel beside the field says each player's goal, ▲ the top one, ▼ the bottom one."""
+    view = board_view(make_state(score={"N": 1, "S": 0}), {"N": "Alice", "S": "Bob"})
+    shown = [line.text for line in score_block(view.names, view.score, view.goal_scorer).lines]
+    # North scores in the South goal (at the bottom), South in the North goal (at the top).
+    assert shown == ["Alice", "scores ▼", "1", "Bob", "scores ▲", "0"]
 
 
 @pytest.mark.parametrize(

@@ -129,7 +129,7 @@ def test_card_shows_identity_and_the_d10_table_as_printed():
     for row, (cell, code) in enumerate(zip(layout.defense_cells, printed, strict=True)):
         assert [t.text for t in layout.texts if t.box == cell] == [code], f"defense row {row}"
     # The D10 column reads 0 to 9 top to bottom, once on each side of the table.
-    d10 = [t.text for t in layout.texts if t.text.isdigit() and t.size == 22]
+    d10 = [t.text for t in layout.texts if t.box in layout.d10_cells]
     assert d10 == [str(face) for face in range(10) for _side in ("left", "right")]
 
 

@@ -39,11 +39,11 @@ def test_bases_workmen_balls_and_cards_are_where_the_state_says():
         assert close(image.getpixel((right - 10, (top + bottom) // 2)), PLAYER_COLOURS[seat])
     for seat, workman in enumerate(state.workmen):
         x, y = square_centre(9, workman)
-        assert close(image.getpixel((x - 10, y + 14)), PLAYER_COLOURS[seat])
+        assert close(image.getpixel((x - 11, y + 10)), PLAYER_COLOURS[seat])
     x, y = square_centre(9, sq("c1"))
-    assert close(image.getpixel((x + 12, y - 12)), BALL_NORMAL, 10)
+    assert close(image.getpixel((x + 8, y - 8)), BALL_NORMAL, 10)
     x, y = square_centre(9, sq("g1"))
-    assert close(image.getpixel((x + 12, y - 12)), BALL_ENERGISED)
+    assert close(image.getpixel((x + 8, y - 8)), BALL_ENERGISED)
     left, top, right, bottom = square_box(9, sq("d6"))
     assert close(image.getpixel((left + 12, top + 12)), CARD_TRACK)
     left, top, right, bottom = square_box(9, sq("g9"))
@@ -81,6 +81,6 @@ def test_the_movement_gif_shows_the_ball_on_each_square_it_passes():
         frame = gif.convert("RGB")
         for name in ("c1", "d1", "e1"):
             x, y = square_centre(9, sq(name))
-            if close(frame.getpixel((x + 12, y - 12)), BALL_NORMAL, 10):
+            if close(frame.getpixel((x + 8, y - 8)), BALL_NORMAL, 10):
                 seen.append(name)
     assert seen == ["c1", "d1", "e1"]

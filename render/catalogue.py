@@ -1,0 +1,333 @@
+"""Every kind of image the games post, each with a seeded sample: what the phone-readability
+test (tests/core/test_render_phone.py) and the benchmarks (bench/image_text_size.py,
+bench/render_turn.py) draw.
+
+A sample is a real position from the game's own engine (seeded), not a hand-made picture, so a
+layout is measured with the names, line-ups and texts a match really has. Building the samples
+plays a few games: they are made once per process (`samples()` is memoised).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+ROCKETBALL_NAMES = {"N": "Computer (strong)", "S": "Alice"}
+ROLLERBALL_NAMES = {0: "Alice", 1: "Bob", 2: "Computer (sensible)", 3: "Dora", 4: "Eve", 5: "Finn"}
+
+
+@dataclass(frozen=True)
+class ImageType:
+    """One kind of image: where it is posted, and how to draw a seeded sample of it."""
+
+    name: str
+    game: str
+    posted: str  # when the bot posts it
+    draw: Callable[[], bytes | list[bytes]]
+    board: bool = False  # a board: also held to render.textsize.BOARD_MAX_RATIO
+    printable: bool = False  # made to be printed (a US Letter sheet), not read on a phone
+    ours: bool = True  # False: render/volleyball, measured but owned elsewhere
+    replaced_by: str = ""  # an older image a cog still posts, and what the phone gets instead
+
+
+# --- Rocketball ---------------------------------------------------------------------------------
+
+
+@cache
+def rocketball_rounds(seed: int = 3, rounds: int = 40) -> tuple[tuple[Any, list, Any], ...]:
+    """(before, events, after) of each round of a seeded strong-against-easy game."""
+    from rules.rocketball.ai import choose_action
+    from rules.rocketball.engine import apply, new_game
+
+    state, _ = new_game(seed)
+    rng = random.Random(seed)
+    levels = {"N": "strong", "S": "easy"}
+    found = []
+    while state.phase != "over" and len(found) < rounds:
+        before, events = state, []
+        state, new = apply(state, choose_action(state, levels[state.to_move], rng))
+        events += new
+        while state.phase not in ("roll", "over"):
+            state, new = apply(state, choose_action(state, levels[state.to_move], rng))
+            events += new
+        found.append((before, events, state))
+    return tuple(found)
+
+
+@cache
+def rocketball_busy() -> tuple[Any, list[str]]:
+    """A crowded field (every chip variant), and the squares of its last move."""
+    from rules.rocketball.engine import apply, legal_actions, new_game
+    from rules.rocketball.state import Settings
+
+    settings = Settings.with_variants(["bumpers", "twisters", "gusts", "barricades", "moguls"])
+    rng = random.Random(4)
+    for attempt in range(200):
+        state, _ = new_game(4 + attempt, settings)
+        path: list[str] = []
+        while state.phase != "over":
+            state, events = apply(state, rng.choice(legal_actions(state)))
+            moves = [event for event in events if event.kind == "move"]
+            if moves:
+                path = [moves[0].start_square, *(step.square for step in moves[0].steps)]
+            if len(state.chips) >= 60 and state.phase == "roll":
+                return state, path
+    raise RuntimeError("no crowded position found")
+
+
+def _rocketball_board() -> bytes:
+    from render.rocketball import render_board
+
+    state, path = rocketball_busy()
+    return render_board(state, highlight=path, names=ROCKETBALL_NAMES)
+
+
+def _rocketball_round() -> bytes:
+    from render.rocketball import render_round
+
+    before, events, after = rocketball_rounds()[5]
+    return render_round(before, events, after, ROCKETBALL_NAMES)[0]
+
+
+# --- Rollerball ---------------------------------------------------------------------------------
+
+
+@cache
+def rollerball_moves(
+    players: int = 4, board: int = 9, seed: int = 7
+) -> tuple[tuple[Any, Any], ...]:
+    """(public view after, BallsMoved) of each ball movement of a seeded game of random seats."""
+    from rules.rollerball import (
+        BallsMoved,
+        Settings,
+        actors,
+        apply,
+        choose_action,
+        new_game,
+        view_for,
+    )
+
+    state, _ = new_game(seed, Settings(edition="later", players=players, board=board))
+    rng = random.Random(seed)
+    found = []
+    while not state.over and len(found) < 40:
+        seat = min(actors(state))
+        state, events = apply(state, choose_action(view_for(state, seat), rng, "random"), seat)
+        found += [
+            (view_for(state, None), event) for event in events if isinstance(event, BallsMoved)
+        ]
+    return tuple(found)
+
+
+def _rollerball_board(players: int = 4, board: int = 9) -> bytes:
+    from render.rollerball import render_board
+
+    view, _ = rollerball_moves(players, board)[-1]
+    return render_board(view, ROLLERBALL_NAMES)
+
+
+def _rollerball_movement() -> bytes:
+    from render.rollerball import render_movement
+
+    view, moved = max(rollerball_moves(), key=lambda pair: len(pair[1].frames))
+    return render_movement(view, moved, ROLLERBALL_NAMES)
+
+
+# --- Rollerball II ------------------------------------------------------------------------------
+
+
+@cache
+def rollerball2_match() -> tuple[Any, Any, Any]:
+    """A match 70 actions in, the last card read then, and the result of the whole match."""
+    from rules.rollerball2 import auto_play, generate_roster, new_match, result
+    from rules.rollerball2.coach import choose_action
+    from rules.rollerball2.engine import apply
+
+    home, away = generate_roster(31, "Houston"), generate_roster(32, "Tokyo")
+    state = new_match(1, home, away)
+    for _ in range(70):
+        state, _ = apply(state, choose_action(state))
+    final, _ = auto_play(new_match(1, home, away))
+    return state, home, result(final)
+
+
+def _rb2_fac(section: str | None = None, *, phone: bool = False) -> bytes:
+    from render.rollerball2 import render_fac, render_fac_phone, render_fac_section
+    from rules.rollerball2.content import load_content
+
+    fac = max(load_content().facs, key=lambda card: len(card.event.text))
+    if phone:
+        return render_fac_phone(fac, section)
+    return render_fac(fac) if section is None else render_fac_section(fac, section)
+
+
+def _rb2_standings() -> bytes:
+    from render.rollerball2 import render_standings
+    from rules.rollerball2.season import GameScore, standings
+
+    teams = ["Houston", "Tokyo", "Madrid", "Moscow", "Rome", "Buenos Aires", "Oslo", "Lagos"]
+    games = [GameScore(teams[n], teams[7 - n], n, 7 - n) for n in range(4)]
+    return render_standings("Season one", standings(teams, games))[0]
+
+
+def _rb2_image(name: str) -> Callable[[], bytes | list[bytes]]:
+    def draw() -> bytes | list[bytes]:
+        import render.rollerball2 as rb2
+
+        state, home, final = rollerball2_match()
+        player = home.players[0]
+        if name == "track":
+            return rb2.render_track(state)
+        if name == "scoreboard":
+            return rb2.render_scoreboard(state)
+        if name == "roster":
+            return rb2.render_roster(state)
+        if name == "gamecard pages":
+            return rb2.render_gamecard_pages()
+        if name == "box":
+            return rb2.render_box_score_pages(final)
+        if name == "card":
+            return rb2.render_player_card(player, ("offense", 4))
+        if name == "gamecard":
+            return rb2.render_gamecard()
+        if name == "sheet":
+            return rb2.render_card_sheets(home.players)[0]
+        raise ValueError(name)
+
+    return draw
+
+
+# --- Volleyball (render/volleyball: measured, not changed here) --------------------------------
+
+
+@cache
+def volleyball_league() -> Any:
+    from rules.volleyball.managers import all_computer_orders, new_computer_league
+    from rules.volleyball.rounds import play_round
+
+    state = new_computer_league(10, seed=8, divisions=[6, 4])
+    for _ in range(3):
+        state, _report = play_round(state, all_computer_orders(state))
+    return state
+
+
+def _volleyball(name: str) -> Callable[[], bytes]:
+    def draw() -> bytes:
+        from render.volleyball import cup_bracket_png, standings_png
+        from rules.volleyball.managers import new_computer_league
+
+        if name == "standings":
+            return standings_png(volleyball_league(), 1)
+        if name == "bracket":
+            return cup_bracket_png(volleyball_league())
+        return cup_bracket_png(new_computer_league(32, seed=3, divisions=[16, 16]))
+
+    return draw
+
+
+@cache
+def image_types() -> tuple[ImageType, ...]:
+    """Every kind of image a game posts, in the order the games are listed in the README."""
+    return (
+        ImageType("Rocketball board", "rocketball", "a match's opening", _rocketball_board, True),
+        ImageType("Rocketball round GIF", "rocketball", "every round", _rocketball_round, True),
+        ImageType("Rollerball board", "rollerball", "every turn", _rollerball_board, True),
+        ImageType(
+            "Rollerball board 11x11",
+            "rollerball",
+            "every turn (5-6 players)",
+            lambda: _rollerball_board(6, 11),
+            True,
+        ),
+        ImageType(
+            "Rollerball movement GIF",
+            "rollerball",
+            "a turn that moved balls",
+            _rollerball_movement,
+            True,
+        ),
+        ImageType(
+            "Rollerball II track",
+            "rollerball2",
+            "every turn (today)",
+            _rb2_image("track"),
+            replaced_by="Rollerball II scoreboard + roster",
+        ),
+        ImageType(
+            "Rollerball II scoreboard", "rollerball2", "every turn", _rb2_image("scoreboard")
+        ),
+        ImageType("Rollerball II roster", "rollerball2", "every turn", _rb2_image("roster")),
+        ImageType(
+            "Rollerball II FAC section",
+            "rollerball2",
+            "a turn that read a FAC",
+            lambda: _rb2_fac("event"),
+        ),
+        ImageType(
+            "Rollerball II player card",
+            "rollerball2",
+            "a turn that rolled on a card, /rollerball2 card",
+            _rb2_image("card"),
+        ),
+        ImageType(
+            "Rollerball II box score pages", "rollerball2", "the end of a match", _rb2_image("box")
+        ),
+        ImageType(
+            "Rollerball II FAC (index card)",
+            "rollerball2",
+            "/rollerball2 fac (today)",
+            _rb2_fac,
+            replaced_by="Rollerball II FAC (phone)",
+        ),
+        ImageType(
+            "Rollerball II FAC (phone)",
+            "rollerball2",
+            "/rollerball2 fac",
+            lambda: _rb2_fac("event", phone=True),
+        ),
+        ImageType(
+            "Rollerball II game card (one image)",
+            "rollerball2",
+            "/rollerball2 gamecard (today)",
+            _rb2_image("gamecard"),
+            replaced_by="Rollerball II game card pages",
+        ),
+        ImageType(
+            "Rollerball II game card pages",
+            "rollerball2",
+            "/rollerball2 gamecard",
+            _rb2_image("gamecard pages"),
+        ),
+        ImageType("Rollerball II standings", "rollerball2", "a season's table", _rb2_standings),
+        ImageType(
+            "Rollerball II card sheet",
+            "rollerball2",
+            "/rollerball2 team cards (to print)",
+            _rb2_image("sheet"),
+            printable=True,
+        ),
+        ImageType(
+            "Volleyball standings",
+            "volleyball",
+            "after each round",
+            _volleyball("standings"),
+            ours=False,
+        ),
+        ImageType(
+            "Volleyball bracket",
+            "volleyball",
+            "after each cup round",
+            _volleyball("bracket"),
+            ours=False,
+        ),
+        ImageType(
+            "Volleyball cup draw",
+            "volleyball",
+            "a big cup round's draw",
+            _volleyball("draw"),
+            ours=False,
+        ),
+    )
