@@ -77,12 +77,9 @@ def build_card(
     card = discord.ui.Container(accent_colour=post.colour)
     text = f"### {post.title}\n{post.body}".strip()
     card.add_item(discord.ui.TextDisplay(fit(text, MAX_CARD_TEXT - len(post.footer) - 10)))
-    if post.images:
-        card.add_item(
-            discord.ui.MediaGallery(
-                *(discord.MediaGalleryItem(f"attachment://{name}") for name, _ in post.images)
-            )
-        )
+    # A gallery of one image each: stacked full width, never shrunk into a grid on a phone.
+    for name, _ in post.images:
+        card.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{name}")))
     if post.footer:
         card.add_item(discord.ui.TextDisplay(f"-# {post.footer}"))
     controls = [control_of(game_id, version, spec) for spec in (*post.selects, *post.buttons)]

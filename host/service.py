@@ -908,12 +908,10 @@ class MatchHost:
         if kept_images is not None:  # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
         else:
-            # Each image once, as the latest step of the batch drew it (the track after the
-            # computer's reply, not before it).
-            latest: dict[str, bytes | None] = {}
-            for drawn in posts:
-                latest.update(dict(drawn.images))
-            post.images = list(latest.items())[-MAX_GALLERY:]
+            # The images of the latest step of the batch that drew any (the track after the
+            # computer's reply, not before it; the ball's path of the last roll).
+            drawn = next((p.images for p in reversed(posts) if p.images), [])
+            post.images = list(drawn)[:MAX_GALLERY]
         return build_card(stored.id, stored.version, post, extra=self._extra_controls(stored, post))
 
     async def post(

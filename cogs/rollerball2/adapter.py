@@ -33,7 +33,8 @@ from render.rollerball2 import (
     render_box_score_pages,
     render_fac_section,
     render_player_card,
-    render_track,
+    render_roster,
+    render_scoreboard,
 )
 from rules.rollerball2 import (
     CatcherChoice,
@@ -213,7 +214,13 @@ class Rollerball2Adapter(GameAdapter):
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
         parts = [texts.bullet_block(lines)]
-        files = [("track.png", render_track(state))]
+        # One idea per image, each shown full width on a phone: the scoreboard always; the
+        # line-ups when they are new (the opening, a substitution, a repost) or at the end.
+        files = [("scoreboard.png", render_scoreboard(state))]
+        opening = step.before is step.after  # the first card, a repost, a new card
+        lineups_changed = opening or any(e.kind in ("sub", "lineup") for e in step.events)
+        if lineups_changed or game.over:
+            files.append(("roster.png", render_roster(state)))
         if game.over:
             res = result(state)
             stars = three_stars(res)

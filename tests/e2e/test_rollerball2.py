@@ -311,7 +311,7 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     ended = await discord.wait_for_message(thread, is_result, since=0, timeout=30)
     assert "Dice revealed: seed" in ended.text
     names = [a.filename for a in final.attachments]
-    assert names[0] == "track.png" and "box-score-1.png" in names
+    assert names[:2] == ["scoreboard.png", "roster.png"] and "box-score-1.png" in names
     for attachment in final.attachments[1:]:
         assert len(attachment.data) < 150 * 1024
     assert not final.buttons
@@ -329,7 +329,8 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     assert "starts Rollerball II match" in reply.text and "Dice commitment" in reply.text
     game_id = latest_game_id(bot)
     thread, turn = await first_turn(discord, bot, general, known)
-    assert turn.attachments[0].filename == "track.png" and turn.images[0].width == 800
+    assert [a.filename for a in turn.attachments][:2] == ["scoreboard.png", "roster.png"]
+    assert turn.images[0].width == 480  # phone-first: one idea per image, large type
     assert "Next card" in turn.button_labels and "Simulate the rest" in turn.button_labels
 
     # Click through some cards: every decision has its own buttons.
