@@ -210,12 +210,11 @@ class RocketballAdapter(GameAdapter):
         state = step.after
         names = names_by_seat(match, as_text=False)  # drawn in the image as typed
         moved = any(isinstance(event, MoveEvent) for event in step.events)
-        # One image per round: the ball's path as a GIF ending on the board, with the roll; the
-        # placing that ends the round is told in words (the next roll's animation starts from
-        # that board). The opening, /rocketball board and a repost show the board.
-        shows_board = not step.events or any(e.kind == "start" for e in step.events)
+        # The card always shows the field: after a roll the ball's path as a GIF ending on the
+        # board, else the board with the squares the turn touched highlighted. A redraw for a
+        # pick keeps the image the card has.
         images: list[tuple[str, bytes | None]] = []
-        if picked is None and (moved or shows_board):
+        if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
         # The result is said once, in the message that pings the players: not again here.

@@ -17,7 +17,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.adapter import RocketballAdapter, moves_by_square
 from host import Match
 from rules.rocketball import ai
 from rules.rocketball.actions import Place
@@ -104,6 +104,11 @@ def last_message(page: Page, text: str):
     return page.locator("#messages .message", has_text=text).last
 
 
+def stored_version(sandbox) -> int:
+    with sqlite3.connect(sandbox.data / "sandbox.db") as conn:
+        return conn.execute("SELECT version FROM games ORDER BY id DESC LIMIT 1").fetchone()[0]
+
+
 def stored_match(sandbox: SandboxProcess) -> tuple[int, Match]:
     with sqlite3.connect(sandbox.data / "sandbox.db") as conn:
         game_id, state = conn.execute(
@@ -154,44 +159,40 @@ def test_a_newcomer_plays_rocketball_in_the_browser(page: Page, sandbox: Sandbox
     act_as(page, mover)
     expect(page.locator("#messages .message", has_text="not your turn")).to_have_count(0)
 
-    # roll with the button, then place a chip through the move form
+    # roll with the button, then place a chip by picking its square and then what to do there
     page.get_by_role("button", name="Roll the d4").last.click()
     rng = random.Random(7)
+    card = page.locator("#messages .message", has=page.locator("img.media")).last
     for _ in range(6):  # a roll can score at once; play on until a chip is to be placed
-        form_button = page.get_by_role("button", name="Place or rotate a chip…")
         try:
-            expect(form_button.last).to_be_enabled(timeout=5_000)
+            expect(card.locator("select.select").first).to_be_visible(timeout=5_000)
             break
         except AssertionError:
             _, match = stored_match(sandbox)
             act_as(page, seats[match.engine.to_move])
-            page.locator("#messages .message .btn:not([disabled])").last.click()
+            card.locator(".btn:not([disabled])").first.click()
     _, match = stored_match(sandbox)
+    act_as(page, seats[match.engine.to_move])
     move = next(
         action
         for action in (ai.choose_action(match.engine, "strong", rng) for _ in range(50))
         if isinstance(action, Place)
     )
-    images_before = page.locator("#messages img.media").count()
-    form_message = page.locator("#messages .message", has=form_button).last.get_attribute("data-id")
-    form_button.last.click()
-    modal = page.locator("#modal")
-    expect(modal).to_be_visible(timeout=WAIT_MS)
-    expect(page.locator("#modal-title")).to_have_text("Your move")
-    modal.locator("input, textarea").first.fill(format_action(move))
-    page.locator("#modal-submit").click()
-    expect(page.locator("#modal-backdrop")).to_be_hidden(timeout=WAIT_MS)
-    # The placing ends the round: told in words in a new message with the next player's Roll
-    # button (the round's one image is the roll's animation). Wait for that message: the
-    # form's answer comes before the bot has saved and posted.
-    page.wait_for_function(
-        """(form) => [...document.querySelectorAll('#messages .message')].some(
-            m => BigInt(m.dataset.id) > BigInt(form) && m.querySelector('button.btn:not([disabled])'))""",
-        arg=form_message,
-        timeout=WAIT_MS,
+    label = next(
+        label for label, action in moves_by_square(match.engine)[move.square] if action == move
     )
-    expect(page.locator("#messages .message", has_text="places a ").last).to_be_visible()
-    expect(page.locator("#messages img.media")).to_have_count(images_before)
+    card.locator(f"select.select:has(option[value='{move.square}'])").select_option(move.square)
+    expect(card).to_contain_text(f"Square {move.square}", timeout=WAIT_MS)
+    version = stored_version(sandbox)
+    card.get_by_role("button", name=label).click()
+    # The placing ends the round: told in words on the same card, redrawn in place.
+    for _ in range(100):
+        if stored_version(sandbox) > version:
+            break
+        page.wait_for_timeout(100)
+    expect(card).to_contain_text(format_action(move).split()[-1], timeout=WAIT_MS)
+    expect(card.get_by_role("button", name=label)).to_have_count(0, timeout=WAIT_MS)
+    expect(card.locator("img.media")).to_have_count(1)
     _, after = stored_match(sandbox)
     assert after.engine.to_move != match.engine.to_move or after.engine.phase != "place"
 
