@@ -425,3 +425,29 @@ async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discor
     assert amy.mention in lines[0] and "1516" in lines[0]
     assert zed.mention in board.text and "1484" in board.text
     await resign(discord, amy, second_thread)
+
+
+async def test_a_move_is_answered_only_once_it_is_saved(discord, bot, general):
+    """A form submission used to be acknowledged (the form closed, as if taken) before its move
+    was saved, so a crash in between lost the move without a word. Now the answer comes only
+    after the save: at the very moment the player's form closes, the move is stored."""
+    from rules.rocketball import GameState
+
+    gil, hal = discord.add_user("gil"), discord.add_user("hal")
+    _, thread, card = await start_match(discord, gil, hal, general)
+    game_id = latest_game_id(bot)
+    mover = {"N": gil, "S": hal}[engine_state(bot, game_id)["to_move"]]
+    card = await discord.click(card, "Roll the d4", user=mover)
+    state = GameState.from_dict(engine_state(bot, game_id))
+    if state.phase != "place":
+        pytest.skip("this seed scored on the first roll")  # pragma: no cover - seed guard
+    move = next(a for a in legal_actions(state) if type(a).__name__ == "Place")
+    version = games_row(bot, game_id)["version"]
+    form = await discord.click(card, "Type a move…", user=mover)
+    field = form.modal_inputs[0]["custom_id"]
+    answer = await discord.submit_modal(
+        form, {field: format_action(move)}, user=mover, wait_followup=False
+    )
+    assert answer.response_type in (6, 7)  # the form closed: the player sees it taken...
+    assert games_row(bot, game_id)["version"] == version + 1  # ...and it is already stored
+    await resign(discord, gil, thread)
