@@ -22,7 +22,7 @@ from db import lobby as lobby_store
 from host.components import LobbyButton
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from rules.fairness import commitment
-from ui import UserError, fit
+from ui import UserError, fit, shown
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -87,9 +87,9 @@ def lobby_view(game_id: int, lobby: Lobby) -> discord.ui.View | None:
 
 def lobby_text(adapter: GameAdapter, game_id: int, lobby: Lobby, note: str = "") -> str:
     taken = len(lobby.names)
-    seats = "\n".join(f"{seat + 1}. {name}" for seat, name in enumerate(lobby.names))
+    seats = "\n".join(f"{seat + 1}. {shown(name)}" for seat, name in enumerate(lobby.names))
     free = lobby.seats - taken
-    host = lobby.names[0]
+    host = shown(lobby.names[0])
     lines = [
         f"**{adapter.title} table #{game_id}** ({lobby.describe}), opened by {host}. "
         f"{taken} of {lobby.seats} seats taken:",
@@ -241,10 +241,10 @@ async def _change(
         _refuse_if_full(adapter, lobby, players)
         players.append(user.id)
         lobby.names.append(user.display_name)
-        note = f"{user.display_name} joins {title}."
+        note = f"{shown(user.display_name)} joins {title}."
     elif what == "computer":
         if user.id != lobby.creator:
-            raise UserError(f"Only {lobby.names[0]}, who opened {title}, can add computer players.")
+            raise UserError(f"Only {shown(lobby.names[0])}, who opened {title}, can add computer players.")
         _refuse_if_full(adapter, lobby, players)
         level = adapter.computer_levels[0]
         number = sum(user_id == COMPUTER_ID for user_id in players) + 1
@@ -255,7 +255,7 @@ async def _change(
     elif user.id not in players:
         raise UserError(f"You're not at {title}.")
     elif user.id == lobby.creator:
-        note = f"{title} was closed by {lobby.names[0]}, who opened it."
+        note = f"{title} was closed by {shown(lobby.names[0])}, who opened it."
         await game_store.save_move(
             host.bot.db,
             stored,
@@ -273,7 +273,7 @@ async def _change(
         lobby.computers = {
             (s if s < seat else s - 1): level for s, level in lobby.computers.items() if s != seat
         }
-        note = f"{user.display_name} leaves {title}."
+        note = f"{shown(user.display_name)} leaves {title}."
 
     async def seats(conn):
         await lobby_store.replace_seats(conn, stored.id, players)
@@ -310,7 +310,7 @@ async def _start(
 ) -> None:
     """Deal: the engine's state from the seed drawn at the opening, the thread, the first turn."""
     if interaction.user.id != lobby.creator:
-        raise UserError(f"Only {lobby.names[0]}, who opened the table, can start the game.")
+        raise UserError(f"Only {shown(lobby.names[0])}, who opened the table, can start the game.")
     players = list(stored.players)
     if len(players) < adapter.min_players:
         raise UserError(

@@ -19,6 +19,7 @@ from cogs.rocketball.options import (
 )
 from db import rocketball as results_store
 from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
+from ui import shown
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -183,7 +184,7 @@ class Rocketball(commands.Cog):
     ) -> None:
         target = user or interaction.user
         stats = await results_store.player_stats(self.bot.db, target.id)
-        embed = discord.Embed(title=f"Rocketball: {target.display_name}", colour=COLOUR)
+        embed = discord.Embed(title=f"Rocketball: {shown(target.display_name)}", colour=COLOUR)
         if stats.played == 0:
             embed.description = "No finished matches yet."
         else:

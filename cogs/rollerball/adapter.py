@@ -50,7 +50,7 @@ from rules.rollerball import (
     to_record,
     view_for,
 )
-from ui import quote
+from ui import quote, shown
 
 COLOUR = discord.Colour(0x009E73)
 MAX_EVENT_TEXT = 3300  # leave room in the 4096-character description for the prompt
@@ -72,8 +72,9 @@ ACCEPTED: dict[str, tuple[type, ...]] = {
 }
 
 
-def names_by_seat(match: Match) -> dict[int, str]:
-    return dict(enumerate(match.names))
+def names_by_seat(match: Match, *, as_text: bool = True) -> dict[int, str]:
+    """Display names by seat: escaped for a message (`as_text`), as typed for an image."""
+    return {seat: shown(name) if as_text else name for seat, name in enumerate(match.names)}
 
 
 class RollerballAdapter(GameAdapter):
@@ -210,7 +211,7 @@ class RollerballAdapter(GameAdapter):
     # ---- how it looks -------------------------------------------------------------------------
 
     def seat_label(self, match: Match, seat: int) -> str:
-        name = match.names[seat] if seat < len(match.names) else ""
+        name = shown(match.names[seat]) if seat < len(match.names) else ""
         return name or f"Player {seat + 1}"
 
     def next_text(self, match: Match) -> str:
@@ -244,11 +245,12 @@ class RollerballAdapter(GameAdapter):
         table: Table = step.after
         game = table.game
         names = names_by_seat(match)
+        drawn = names_by_seat(match, as_text=False)
         public = view_for(game, None)  # hands only counted, no deck order, no open bids
-        files = [("board.png", render_board(public, names))]
+        files = [("board.png", render_board(public, drawn))]
         moved = [event for event in step.events if isinstance(event, BallsMoved)]
         if moved:
-            files.append(("move.gif", render_movement(public, moved[-1], names)))
+            files.append(("move.gif", render_movement(public, moved[-1], drawn)))
         lines_in = step.texts
         if lines_in is None:
             lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]

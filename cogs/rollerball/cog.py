@@ -14,7 +14,7 @@ from cogs.rollerball.adapter import COLOUR, RollerballAdapter
 from cogs.rollerball.table import Table
 from db import rollerball as results_store
 from host import COMPUTER_ID, Match
-from ui import UserError, rulebook
+from ui import UserError, rulebook, shown
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -168,7 +168,7 @@ class Rollerball(commands.Cog):
     ) -> None:
         target = user or interaction.user
         stats = await results_store.player_stats(self.bot.db, target.id)
-        embed = discord.Embed(title=f"Rollerball: {target.display_name}", colour=COLOUR)
+        embed = discord.Embed(title=f"Rollerball: {shown(target.display_name)}", colour=COLOUR)
         if stats.played == 0:
             embed.description = "No finished games yet."
         else:

@@ -451,3 +451,22 @@ async def test_a_move_is_answered_only_once_it_is_saved(discord, bot, general):
     assert answer.response_type in (6, 7)  # the form closed: the player sees it taken...
     assert games_row(bot, game_id)["version"] == version + 1  # ...and it is already stored
     await resign(discord, gil, thread)
+
+
+async def test_a_name_full_of_markdown_is_shown_as_text(discord, bot, general):
+    """Names are user input: on the card, in the pings and at the table they read as typed,
+    never as a link, a mention, bold text or a heading in the bot's own voice."""
+    hostile = discord.add_user("[x](https://e.vil) @everyone **B** ||s|| <t:1:R> # h")
+    ivy = discord.add_user("ivy")
+    _, thread, card = await start_match(discord, hostile, ivy, general)
+    game_id = latest_game_id(bot)
+    texts = [card.text] + [m.content for m in discord.channel_messages(thread)]
+    for text in texts:
+        assert "](https://" not in text and "@everyone" not in text and "**b**" not in text.lower()
+        assert "||s||" not in text and "<t:1:R>" not in text
+    assert any("\\[x\\]" in text for text in texts)  # the name is there, escaped
+    lobby = await discord.slash("rollerball new", user=hostile, channel=general, players=2)
+    assert "](https://" not in lobby.text and "\\*\\*b\\*\\*" in lobby.text.lower()
+    await discord.click(lobby, "Leave", user=hostile)
+    await resign(discord, ivy, thread)
+    assert games_row(bot, game_id)["status"] == "finished"
