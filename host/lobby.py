@@ -244,7 +244,9 @@ async def _change(
         note = f"{shown(user.display_name)} joins {title}."
     elif what == "computer":
         if user.id != lobby.creator:
-            raise UserError(f"Only {shown(lobby.names[0])}, who opened {title}, can add computer players.")
+            raise UserError(
+                f"Only {shown(lobby.names[0])}, who opened {title}, can add computer players."
+            )
         _refuse_if_full(adapter, lobby, players)
         level = adapter.computer_levels[0]
         number = sum(user_id == COMPUTER_ID for user_id in players) + 1

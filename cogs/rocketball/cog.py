@@ -19,6 +19,7 @@ from cogs.rocketball.options import (
 )
 from db import rocketball as results_store
 from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
+from host.commands import MatchWords, add_match_commands
 from ui import shown
 
 if TYPE_CHECKING:
@@ -80,6 +81,14 @@ class Rocketball(commands.Cog):
         self.bot = bot
         self.adapter = RocketballMatches()
         bot.matches.register(self.adapter)
+        add_match_commands(
+            self.group,
+            self.adapter,
+            MatchWords(
+                move_example="e.g. c4 N or rotate c4 cw",
+                move_help="c4 N (place), rotate c4 cw, drift c4 c5, aim E, roll or pass",
+            ),
+        )
 
     @group.command(name="challenge", description="Challenge someone to a Rocketball match")
     @app_commands.describe(
@@ -138,26 +147,6 @@ class Rocketball(commands.Cog):
             remind_minutes=remind_hours * 60,
         )
 
-    @group.command(name="move", description="Type your move, e.g. c4 N or rotate c4 cw")
-    @app_commands.describe(move="c4 N (place), rotate c4 cw, drift c4 c5, aim E, roll or pass")
-    async def move(
-        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 60]
-    ) -> None:
-        await self.bot.matches.move_text(interaction, self.adapter, move)
-
-    @group.command(name="board", description="Show the board of the match here (and its buttons)")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.board(interaction, self.adapter)
-
-    @group.command(name="resign", description="Resign your match here (or withdraw a challenge)")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.resign(interaction, self.adapter)
-
-    @group.command(name="record", description="The game record of a match, as a file")
-    @app_commands.describe(match_id="A match number (default: your latest)")
-    async def record(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await self.bot.matches.record(interaction, self.adapter, match_id)
-
     @group.command(
         name="rules", description="How Rocketball is played here: rules, variants, rulings"
     )
@@ -167,15 +156,6 @@ class Rocketball(commands.Cog):
         self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
     ) -> None:
         await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
-
-    @group.command(name="history", description="A match's play-by-play (default: your latest)")
-    @app_commands.describe(match_id="A match number (default: your latest)")
-    async def history(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await self.bot.matches.history(interaction, self.adapter, match_id)
-
-    @group.command(name="leaderboard", description="Rocketball's Elo ratings in this server")
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.leaderboard(interaction, self.adapter)
 
     @group.command(name="stats", description="Wins, losses and goals in Rocketball")
     @app_commands.describe(user="Whose statistics (default: yours)")

@@ -14,6 +14,7 @@ from cogs.rollerball.adapter import COLOUR, RollerballAdapter
 from cogs.rollerball.table import Table
 from db import rollerball as results_store
 from host import COMPUTER_ID, Match
+from host.commands import MatchWords, add_match_commands
 from ui import UserError, rulebook, shown
 
 if TYPE_CHECKING:
@@ -81,6 +82,21 @@ class Rollerball(commands.Cog):
         self.bot = bot
         self.adapter = RollerballMatches()
         bot.matches.register(self.adapter)
+        add_match_commands(
+            self.group,
+            self.adapter,
+            MatchWords(
+                match="game",
+                move_example="e.g. move c3 d3 or build up-move e2-e3",
+                move_help=(
+                    "bid 2 up-move energiser, base c3, place up-move e2-e3, move c3 d3, stay, "
+                    "build up-move e2-e3, blow-up replacer, bank, keep, pass"
+                ),
+                private="Your hand, bid and victory points (only you see it)",
+                leaderboard=False,
+                history=False,
+            ),
+        )
 
     @group.command(name="new", description="Open a Rollerball table that players join")
     @app_commands.describe(
@@ -123,35 +139,6 @@ class Rollerball(commands.Cog):
             remind_minutes=remind_hours * 60,
             takeover_minutes=timeout_hours * 60 or None,
         )
-
-    @group.command(name="board", description="Show the board of the game here (and its buttons)")
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.board(interaction, self.adapter)
-
-    @group.command(name="hand", description="Your hand, bid and victory points (only you see it)")
-    async def hand(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.private_view_here(interaction, self.adapter)
-
-    @group.command(
-        name="move", description="Type your move, e.g. move c3 d3 or build up-move e2-e3"
-    )
-    @app_commands.describe(
-        move="bid 2 up-move energiser, base c3, place up-move e2-e3, move c3 d3, stay, "
-        "build up-move e2-e3, blow-up replacer, bank, keep, pass"
-    )
-    async def move(
-        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 60]
-    ) -> None:
-        await self.bot.matches.move_text(interaction, self.adapter, move)
-
-    @group.command(name="resign", description="Resign your game here (or leave a table)")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        await self.bot.matches.resign(interaction, self.adapter)
-
-    @group.command(name="record", description="The game record of a game, as a file")
-    @app_commands.describe(match_id="A game number (default: your latest)")
-    async def record(self, interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await self.bot.matches.record(interaction, self.adapter, match_id)
 
     @group.command(name="rules", description="How Rollerball is played here, with the rulings")
     @app_commands.describe(topic="A topic, e.g. Rulings or Typing moves (default: the overview)")

@@ -460,13 +460,14 @@ async def test_a_name_full_of_markdown_is_shown_as_text(discord, bot, general):
     ivy = discord.add_user("ivy")
     _, thread, card = await start_match(discord, hostile, ivy, general)
     game_id = latest_game_id(bot)
-    texts = [card.text] + [m.content for m in discord.channel_messages(thread)]
+    lobby = await discord.slash("rollerball new", user=hostile, channel=general, players=2)
+    assert "](https://" not in lobby.text and "\\*\\*b\\*\\*" in lobby.text.lower()
+    await discord.click(lobby, "Leave", user=hostile)
+    await resign(discord, hostile, thread)  # the result names both players
+    await discord.wait_for_message(thread, is_result, timeout=15, since=0)
+    texts = [discord.message(card).text] + [m.text for m in discord.channel_messages(thread)]
     for text in texts:
         assert "](https://" not in text and "@everyone" not in text and "**b**" not in text.lower()
         assert "||s||" not in text and "<t:1:R>" not in text
     assert any("\\[x\\]" in text for text in texts)  # the name is there, escaped
-    lobby = await discord.slash("rollerball new", user=hostile, channel=general, players=2)
-    assert "](https://" not in lobby.text and "\\*\\*b\\*\\*" in lobby.text.lower()
-    await discord.click(lobby, "Leave", user=hostile)
-    await resign(discord, ivy, thread)
     assert games_row(bot, game_id)["status"] == "finished"

@@ -1,0 +1,107 @@
+"""The commands every hosted game has, written once: the host adds them to a game's command
+group, so a game's cog declares only what is its own (how a match starts, its statistics).
+
+A command's options are the same for every game; only the words differ (`MatchWords`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+if TYPE_CHECKING:
+    from host.adapter import GameAdapter
+    from host.service import MatchHost
+
+
+@dataclass(frozen=True)
+class MatchWords:
+    """How a game names its matches and moves in the standard commands' descriptions."""
+
+    match: str = "match"  # "game" for Rollerball
+    move_example: str = "e.g. c4 N"
+    move_help: str = "Your move, as the bot prints it"
+    private: str | None = None  # the hand command's description (None: no hidden information)
+    leaderboard: bool = True
+    history: bool = True
+
+
+def _host(interaction: discord.Interaction[Any]) -> MatchHost:
+    return interaction.client.matches  # type: ignore[attr-defined]
+
+
+def match_commands(
+    adapter: GameAdapter, words: MatchWords
+) -> list[app_commands.Command[Any, ..., Any]]:
+    """board, move, resign, record (and hand, history, leaderboard where the game has them)."""
+    what = words.match
+
+    async def board(interaction: discord.Interaction) -> None:
+        await _host(interaction).board(interaction, adapter)
+
+    async def move(interaction: discord.Interaction, move: app_commands.Range[str, 1, 60]) -> None:
+        await _host(interaction).move_text(interaction, adapter, move)
+
+    async def resign(interaction: discord.Interaction) -> None:
+        await _host(interaction).resign(interaction, adapter)
+
+    async def record(interaction: discord.Interaction, match_id: int | None = None) -> None:
+        await _host(interaction).record(interaction, adapter, match_id)
+
+    async def history(interaction: discord.Interaction, match_id: int | None = None) -> None:
+        await _host(interaction).history(interaction, adapter, match_id)
+
+    async def leaderboard(interaction: discord.Interaction) -> None:
+        await _host(interaction).leaderboard(interaction, adapter)
+
+    async def hand(interaction: discord.Interaction) -> None:
+        await _host(interaction).private_view_here(interaction, adapter)
+
+    number = f"A {what} number (default: your latest)"
+    app_commands.describe(move=words.move_help[:100])(move)
+    app_commands.describe(match_id=number)(record)
+    app_commands.describe(match_id=number)(history)
+    made = [
+        app_commands.Command(
+            name="board",
+            description=f"A fresh live card of the {what} here, at the bottom of its thread",
+            callback=board,
+        ),
+        app_commands.Command(
+            name="move", description=f"Type your move, {words.move_example}", callback=move
+        ),
+        app_commands.Command(
+            name="resign",
+            description=f"Resign your {what} here (or withdraw a challenge, leave a table)",
+            callback=resign,
+        ),
+        app_commands.Command(
+            name="record", description=f"The game record of a {what}, as a file", callback=record
+        ),
+    ]
+    if words.history:
+        made.append(
+            app_commands.Command(
+                name="history",
+                description=f"A {what}'s play-by-play (default: your latest)",
+                callback=history,
+            )
+        )
+    if words.leaderboard:
+        made.append(
+            app_commands.Command(
+                name="leaderboard",
+                description=f"{adapter.title}'s Elo ratings in this server",
+                callback=leaderboard,
+            )
+        )
+    if words.private:
+        made.append(app_commands.Command(name="hand", description=words.private, callback=hand))
+    return made
+
+
+def add_match_commands(group: app_commands.Group, adapter: GameAdapter, words: MatchWords) -> None:
+    for command in match_commands(adapter, words):
+        group.add_command(command)
