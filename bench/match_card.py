@@ -145,8 +145,9 @@ class Bench:
                 (status,) = stored(self.bot, "SELECT status FROM games WHERE id = ?", game_id)
                 if status != "active":
                     break
+                # as a player in a hurry: "Play until something happens" where offered
                 label = next(
-                    (b for b in card.button_labels if b in ("Next card", "Play to end of period")),
+                    (b for b in card.button_labels if b == "Play until something happens"),
                     card.button_labels[0],
                 )
                 for user in (coaches[0], coaches[1]):
