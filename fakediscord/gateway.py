@@ -13,10 +13,13 @@ import json
 import logging
 import secrets
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
+
+from fakediscord.model import Guild
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -139,3 +142,112 @@ async def _replay(session: GatewaySession, after: int) -> None:
     for payload in session.backlog:
         if payload["s"] > after:
             await session.connection.send(payload)
+
+
+class GatewayHooks:
+    """What the gateway asks of the fake (IDENTIFY, READY, member chunks) and where a dispatch
+    goes: a mixin of ``FakeDiscord``; ``ShardedFakeDiscord`` overrides the routing."""
+
+    # --- gateway hooks -------------------------------------------------------------------------
+
+    async def on_identify(self, session: GatewaySession, data: dict[str, Any]) -> None:
+        """An unsharded bot: READY lists every guild, a GUILD_CREATE follows for each."""
+        self.accept_identify(session, data)
+        self.session = session
+        await self.send_ready(session, list(self.guilds.values()), shard=[0, 1])
+
+    def accept_identify(self, session: GatewaySession, data: dict[str, Any]) -> None:
+        if data.get("token") != self.token:
+            self.record_violation("auth", "IDENTIFY with a token the fake did not issue", "GATEWAY")
+        self.gateway_sessions[session.session_id] = session
+        self.identify_count += 1
+
+    async def send_ready(
+        self, session: GatewaySession, guilds: list[Guild], *, shard: list[int]
+    ) -> None:
+        """READY listing ``guilds`` (unavailable, as Discord sends them), then GUILD_CREATE
+        for each."""
+        await session.dispatch(
+            "READY",
+            {
+                "v": 10,
+                "user": {**self.bot_user.to_json(), "verified": True, "mfa_enabled": False},
+                "guilds": [{"id": str(guild.id), "unavailable": True} for guild in guilds],
+                "session_id": session.session_id,
+                "resume_gateway_url": self.gateway_url,
+                "application": {"id": str(self.application_id), "flags": 0},
+                "private_channels": [],
+                "relationships": [],
+                "user_settings": {},
+                "geo_ordered_rtc_regions": [],
+                "session_type": "normal",
+                "shard": shard,
+            },
+        )
+        for guild in guilds:
+            await session.dispatch("GUILD_CREATE", self.guild_json(guild))
+        self.notify()
+
+    def members_chunk(self, data: dict[str, Any]) -> dict[str, Any]:
+        """GUILD_MEMBERS_CHUNK for REQUEST_GUILD_MEMBERS (of the requested guild; every
+        user is a member of every guild): by ids, or by username prefix."""
+        guild = self.guilds.get(int(data.get("guild_id") or 0), self.guild)
+        user_ids = data.get("user_ids") or []
+        if isinstance(user_ids, str | int):
+            user_ids = [user_ids]
+        wanted = {int(user_id) for user_id in user_ids}
+        prefix = (data.get("query") or "").lower()
+        members = [
+            self.member_json(self.users[user_id], guild=guild)
+            for user_id, member in self.members.items()
+            if (user_id in wanted if wanted else member["user"]["username"].startswith(prefix))
+        ]
+        if data.get("limit"):
+            members = members[: int(data["limit"])]
+        return {
+            "guild_id": str(guild.id),
+            "members": members,
+            "chunk_index": 0,
+            "chunk_count": 1,
+            "not_found": [],
+            "nonce": data.get("nonce"),
+        }
+
+    @property
+    def bot_connected(self) -> bool:
+        return self.session is not None and self.session.connection is not None
+
+    def connected_sessions(self) -> list[GatewaySession]:
+        """The gateway sessions with an open websocket (one here; one per shard sharded)."""
+        return [self.session] if self.bot_connected and self.session is not None else []
+
+    def guild_connected(self, guild_id: int | None) -> bool:
+        """Whether a session that gets this guild's events (None: DMs) is connected."""
+        return self.bot_connected
+
+    def guild_id_of_event(self, event: str, data: dict[str, Any]) -> int | None:
+        """The guild a dispatch is about: GUILD_CREATE's id, else the payload's guild_id, else
+        its channel's guild; None for a DM."""
+        if event == "GUILD_CREATE":
+            return int(data["id"])
+        if data.get("guild_id"):
+            return int(data["guild_id"])
+        guild = self.guild_of_channel(int(data.get("channel_id") or 0))
+        return guild.id if guild is not None else None
+
+    def sessions_for(self, event: str, data: dict[str, Any]) -> list[GatewaySession]:
+        """The sessions a dispatch goes to: the one session of an unsharded bot (connected
+        or not: a dropped one replays it on RESUME)."""
+        return [self.session] if self.session is not None else []
+
+    async def dispatch(
+        self,
+        event: str,
+        data: dict[str, Any],
+        *,
+        per_session: Callable[[dict[str, Any], GatewaySession], dict[str, Any]] | None = None,
+    ) -> None:
+        """Send a dispatch to the session(s) that get it; ``per_session`` adapts the payload
+        to each (what that session's intents let it see)."""
+        for session in self.sessions_for(event, data):
+            await session.dispatch(event, per_session(data, session) if per_session else data)
