@@ -170,22 +170,37 @@ class DiscordDriver:
     async def click(
         self,
         message: Message | int,
-        button: str,
+        button: str | None = None,
         *,
         user: User,
+        label: str | None = None,
+        custom_id: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         wait_followup: bool = True,
     ) -> Reply:
         """``user`` clicks the button with this custom_id or label on the message (as it is
-        now, not as it was when the test read it)."""
+        now, not as it was when the test read it), wherever it sits: in an action row, a
+        container's row or beside a section's text. ``label=`` or ``custom_id=`` name it
+        unambiguously."""
+        given = [value for value in (button, label, custom_id) if value is not None]
+        if len(given) != 1:
+            raise DriverError("name the button once: its label or custom_id")
 
         async def build() -> InteractionRecord:
             current = self._message_for_user(message, user)
-            target = current.button(button)
+            if label is not None:
+                target = current.button_labelled(label)
+            elif custom_id is not None:
+                target = current.button_with_id(custom_id)
+            else:
+                target = current.button(given[0])
+            button_name = given[0]
             if target.disabled:
-                raise DriverError(f"the button {button!r} is disabled; a user cannot click it")
+                raise DriverError(f"the button {button_name!r} is disabled; a user cannot click it")
             if target.custom_id is None:
-                raise DriverError(f"the button {button!r} is a link ({target.url}), not an action")
+                raise DriverError(
+                    f"the button {button_name!r} is a link ({target.url}), not an action"
+                )
             data = {"custom_id": target.custom_id, "component_type": limits.BUTTON}
             return self.fake.new_interaction(
                 kind=server.MESSAGE_COMPONENT,

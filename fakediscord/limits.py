@@ -336,43 +336,241 @@ def _check_action_row(errors: list[FieldError], path: tuple, row: dict, seen: di
             )
 
 
-def _walk_v2(
-    errors: list[FieldError], path: tuple, component: dict, seen: dict, counters: dict
+# Components V2 layout (Component reference: "Component types", each component's "Allowed in"):
+# what may stand at the top of a message, inside a container, beside a section's text.
+V2_TOP_LEVEL = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER}
+V2_IN_CONTAINER = {ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR}
+V2_SECTION_ACCESSORIES = {BUTTON, THUMBNAIL}
+MAX_SECTION_TEXTS = 3  # Section: "one to three text components"
+MAX_GALLERY_ITEMS = 10  # Media Gallery: "1 to 10 media gallery items"
+MAX_MEDIA_DESCRIPTION = 1024  # Thumbnail and gallery item: "alt text ... max 1024 characters"
+SEPARATOR_SPACINGS = (1, 2)  # Separator: 1 small padding, 2 large padding
+MAX_COLOR = 0xFFFFFF
+MAX_COMPONENT_ID = 2**31 - 1  # component id: a 32-bit integer, unique in the message
+ATTACHMENT_SCHEME = "attachment://"
+
+
+@dataclass
+class _V2Walk:
+    """What a Components V2 check carries through the tree."""
+
+    seen: dict[str, tuple]  # custom_id -> where
+    ids: dict[int, tuple]  # component id -> where
+    attachment_names: set[str] | None  # the message's files (None: references not checked)
+    count: int = 0
+    text: int = 0
+
+
+def _union_error(path: tuple, kind: Any, allowed: set[int], where: str) -> FieldError:
+    return FieldError(
+        (*path, "type"),
+        "UNION_TYPE_CHOICES",
+        f"Component type {kind} is not allowed {where} (allowed: {sorted(allowed)})",
+    )
+
+
+def _bad_length(path: tuple, minimum: int, maximum: int) -> FieldError:
+    return FieldError(
+        path, "BASE_TYPE_BAD_LENGTH", f"Must be between {minimum} and {maximum} in length."
+    )
+
+
+def _check_media(
+    errors: list[FieldError], path: tuple, media: Any, walk: _V2Walk, *, only_attachment: bool
 ) -> None:
-    """Components V2 (layout components): count them, check the interactive ones."""
-    counters["count"] += 1
+    """An unfurled media item: an http(s) address or ``attachment://NAME`` naming a file of the
+    message (the File component takes attachment references only)."""
+    url = media.get("url") if isinstance(media, dict) else None
+    if not url:
+        errors.append(FieldError((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required"))
+        return
+    url_path = (*path, "url")
+    if url.startswith(ATTACHMENT_SCHEME):
+        name = url[len(ATTACHMENT_SCHEME) :]
+        if walk.attachment_names is not None and name not in walk.attachment_names:
+            errors.append(
+                FieldError(
+                    url_path,
+                    "UNFURLED_MEDIA_ITEM_ATTACHMENT_NOT_FOUND",
+                    f"{url} names no file of this message "
+                    f"(it has {sorted(walk.attachment_names) or 'none'})",
+                )
+            )
+        return
+    if only_attachment:
+        errors.append(
+            FieldError(
+                url_path,
+                "UNFURLED_MEDIA_ITEM_INVALID_SCHEME",
+                "A file component only takes attachment://<filename> references",
+            )
+        )
+    elif not url.startswith(("https://", "http://")):
+        errors.append(
+            FieldError(
+                url_path, "URL_TYPE_INVALID_SCHEME", "Scheme must be one of ('http', 'https')."
+            )
+        )
+
+
+def _check_v2(
+    errors: list[FieldError],
+    path: tuple,
+    component: Any,
+    walk: _V2Walk,
+    allowed: set[int],
+    where: str,
+) -> None:
+    """One Components V2 component and its children: its type allowed where it stands, its
+    own fields, every component and text display counted towards the message's totals."""
+    if not isinstance(component, dict):
+        errors.append(FieldError(path, "MODEL_TYPE_CONVERT", "Only dictionaries may be used"))
+        return
+    walk.count += 1
     kind = component.get("type")
+    if kind not in allowed:
+        errors.append(_union_error(path, kind, allowed, where))
+        return
+    component_id = component.get("id")
+    if component_id:  # 0 or absent: Discord numbers it
+        if not isinstance(component_id, int) or not 0 < component_id <= MAX_COMPONENT_ID:
+            errors.append(
+                FieldError((*path, "id"), "NUMBER_TYPE_MAX", "Must be a 32-bit positive integer.")
+            )
+        elif component_id in walk.ids:
+            errors.append(
+                FieldError(
+                    (*path, "id"),
+                    "COMPONENT_ID_DUPLICATED",
+                    f"Component id {component_id} is already used in this message",
+                )
+            )
+        else:
+            walk.ids[component_id] = path
+    children = component.get("components")
     if kind == ACTION_ROW:
-        counters["count"] += len(component.get("components") or [])
-        _check_action_row(errors, path, component, seen)
-    elif kind == TEXT_DISPLAY:
-        counters["text"] += len(component.get("content") or "")
+        walk.count += len(children or [])
+        _check_action_row(errors, path, component, walk.seen)
     elif kind == BUTTON:
-        _check_button(errors, path, component, seen)
-    for index, child in enumerate(component.get("components") or []):
-        if kind != ACTION_ROW:
-            _walk_v2(errors, (*path, "components", index), child, seen, counters)
-    accessory = component.get("accessory")
-    if accessory:
-        _walk_v2(errors, (*path, "accessory"), accessory, seen, counters)
+        _check_button(errors, path, component, walk.seen)
+    elif kind == TEXT_DISPLAY:
+        content = component.get("content")
+        _check_length(errors, (*path, "content"), content, MAX_TEXT_DISPLAY_TOTAL, minimum=1)
+        walk.text += len(content or "") if isinstance(content, str) else 0
+    elif kind == CONTAINER:
+        if not children:
+            errors.append(_bad_length((*path, "components"), 1, MAX_V2_COMPONENTS))
+        color = component.get("accent_color")
+        if color is not None and not (isinstance(color, int) and 0 <= color <= MAX_COLOR):
+            errors.append(
+                FieldError(
+                    (*path, "accent_color"),
+                    "NUMBER_TYPE_MAX",
+                    f"Must be between 0 and {MAX_COLOR}.",
+                )
+            )
+        for index, child in enumerate(children or []):
+            _check_v2(
+                errors,
+                (*path, "components", index),
+                child,
+                walk,
+                V2_IN_CONTAINER,
+                "in a container",
+            )
+    elif kind == SECTION:
+        if not 1 <= len(children or []) <= MAX_SECTION_TEXTS:
+            errors.append(_bad_length((*path, "components"), 1, MAX_SECTION_TEXTS))
+        for index, child in enumerate(children or []):
+            _check_v2(
+                errors,
+                (*path, "components", index),
+                child,
+                walk,
+                {TEXT_DISPLAY},
+                "in a section's text",
+            )
+        accessory = component.get("accessory")
+        if not accessory:
+            errors.append(
+                FieldError((*path, "accessory"), "BASE_TYPE_REQUIRED", "This field is required")
+            )
+        else:
+            _check_v2(
+                errors,
+                (*path, "accessory"),
+                accessory,
+                walk,
+                V2_SECTION_ACCESSORIES,
+                "as a section's accessory",
+            )
+    elif kind == THUMBNAIL:
+        _check_media(errors, (*path, "media"), component.get("media"), walk, only_attachment=False)
+        _check_length(
+            errors, (*path, "description"), component.get("description"), MAX_MEDIA_DESCRIPTION
+        )
+    elif kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        if not 1 <= len(items) <= MAX_GALLERY_ITEMS:
+            errors.append(_bad_length((*path, "items"), 1, MAX_GALLERY_ITEMS))
+        for index, item in enumerate(items):
+            item_path = (*path, "items", index)
+            item = item if isinstance(item, dict) else {}
+            _check_media(
+                errors, (*item_path, "media"), item.get("media"), walk, only_attachment=False
+            )
+            _check_length(
+                errors, (*item_path, "description"), item.get("description"), MAX_MEDIA_DESCRIPTION
+            )
+    elif kind == FILE:
+        _check_media(errors, (*path, "file"), component.get("file"), walk, only_attachment=True)
+    elif kind == SEPARATOR:
+        spacing = component.get("spacing", 1)
+        if spacing not in SEPARATOR_SPACINGS:
+            errors.append(
+                FieldError((*path, "spacing"), "BASE_TYPE_CHOICES", "Value must be one of (1, 2).")
+            )
 
 
 def check_components(
-    components: list[dict[str, Any]], flags: int, prefix: tuple = ()
+    components: list[dict[str, Any]],
+    flags: int,
+    prefix: tuple = (),
+    *,
+    attachment_names: set[str] | None = None,
 ) -> list[FieldError]:
     """Message components: 5 action rows of at most 5 buttons or one select, custom ids of
-    1-100 characters unique in the message, select options 1-25, labels 80; with the
-    IS_COMPONENTS_V2 flag, at most 40 components and 4000 characters of text display."""
+    1-100 characters unique in the message, select options 1-25, labels 80. With the
+    IS_COMPONENTS_V2 flag (Component reference): at most 40 components counted at every depth
+    and 4000 characters of text display in all; the nesting Discord allows (a container holds
+    rows, text, sections, galleries, files and separators; a section 1-3 text displays and a
+    button or thumbnail beside them); 1-10 gallery items; media given as http(s) or as
+    ``attachment://NAME`` naming one of ``attachment_names`` (when given); component ids
+    unique."""
     errors: list[FieldError] = []
     seen: dict[str, tuple] = {}
     if flags & FLAG_IS_COMPONENTS_V2:
-        counters = {"count": 0, "text": 0}
+        walk = _V2Walk(seen=seen, ids={}, attachment_names=attachment_names)
         for index, component in enumerate(components):
-            _walk_v2(errors, (*prefix, "components", index), component, seen, counters)
-        if counters["count"] > MAX_V2_COMPONENTS:
+            _check_v2(
+                errors,
+                (*prefix, "components", index),
+                component,
+                walk,
+                V2_TOP_LEVEL,
+                "at the top of a message",
+            )
+        if walk.count > MAX_V2_COMPONENTS:
             errors.append(_too_long((*prefix, "components"), MAX_V2_COMPONENTS))
-        if counters["text"] > MAX_TEXT_DISPLAY_TOTAL:
-            errors.append(_too_long((*prefix, "components"), MAX_TEXT_DISPLAY_TOTAL))
+        if walk.text > MAX_TEXT_DISPLAY_TOTAL:
+            errors.append(
+                FieldError(
+                    (*prefix, "components"),
+                    "MESSAGE_TEXT_DISPLAY_TOTAL_TOO_LONG",
+                    f"The text displays of a message must be {MAX_TEXT_DISPLAY_TOTAL} "
+                    f"or fewer characters in all ({walk.text})",
+                )
+            )
         return errors
     if len(components) > MAX_ACTION_ROWS:
         errors.append(_too_long((*prefix, "components"), MAX_ACTION_ROWS))
@@ -393,10 +591,16 @@ def check_components(
 
 
 def check_message(
-    message: dict[str, Any], file_sizes: list[int], prefix: tuple = ()
+    message: dict[str, Any],
+    file_sizes: list[int],
+    prefix: tuple = (),
+    *,
+    attachment_names: set[str] | None = None,
 ) -> list[FieldError]:
     """A message as it will be stored (after an edit is merged): content, embeds,
-    components and attachment count. Upload size is checked separately (it is a 413)."""
+    components and attachment count. Upload size is checked separately (it is a 413).
+    ``attachment_names``: the message's files, for ``attachment://`` references in
+    components (None: not checked)."""
     errors: list[FieldError] = []
     flags = int(message.get("flags") or 0)
     content = message.get("content") or ""
@@ -412,18 +616,20 @@ def check_message(
                     "The 'content' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
                 )
             )
-        if embeds:
-            errors.append(
-                FieldError(
-                    (*prefix, "embeds"),
-                    "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
-                    "The 'embeds' field cannot be used when using MessageFlags.IS_COMPONENTS_V2",
+        for key in ("embeds", "sticker_ids", "poll"):
+            if message.get(key):
+                errors.append(
+                    FieldError(
+                        (*prefix, key),
+                        "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2",
+                        f"The '{key}' field cannot be used when using "
+                        "MessageFlags.IS_COMPONENTS_V2",
+                    )
                 )
-            )
     if len(content) > MAX_CONTENT:
         errors.append(_too_long((*prefix, "content"), MAX_CONTENT))
     errors.extend(check_embeds(embeds, prefix))
-    errors.extend(check_components(components, flags, prefix))
+    errors.extend(check_components(components, flags, prefix, attachment_names=attachment_names))
     if len(attachments) > MAX_ATTACHMENTS or len(file_sizes) > MAX_ATTACHMENTS:
         errors.append(_too_long((*prefix, "attachments"), MAX_ATTACHMENTS))
     return errors

@@ -182,23 +182,33 @@ class Message:
         return [button.label or button.emoji or "" for button in self.buttons]
 
     def button(self, label_or_custom_id: str) -> Button:
-        """The button with this custom_id, or else the one with this label."""
+        """The button with this custom_id, or else the one with this label (anywhere in the
+        message: rows, containers, section accessories)."""
         for button in self.buttons:
             if button.custom_id == label_or_custom_id:
                 return button
-        matches = [
-            button for button in self.buttons if label_or_custom_id in (button.label, button.emoji)
-        ]
+        return self.button_labelled(label_or_custom_id)
+
+    def button_labelled(self, label: str) -> Button:
+        """The one button with this label (or emoji)."""
+        matches = [button for button in self.buttons if label in (button.label, button.emoji)]
         if not matches:
-            raise DriverError(
-                f"no button {label_or_custom_id!r} on this message; it has {self.button_labels}"
-            )
+            raise DriverError(f"no button {label!r} on this message; it has {self.button_labels}")
         if len(matches) > 1:
             raise DriverError(
-                f"{len(matches)} buttons are labelled {label_or_custom_id!r}; use a custom_id: "
+                f"{len(matches)} buttons are labelled {label!r}; use a custom_id: "
                 f"{[button.custom_id for button in matches]}"
             )
         return matches[0]
+
+    def button_with_id(self, custom_id: str) -> Button:
+        for button in self.buttons:
+            if button.custom_id == custom_id:
+                return button
+        raise DriverError(
+            f"no button with custom_id {custom_id!r}; it has "
+            f"{[button.custom_id for button in self.buttons]}"
+        )
 
     def select(self, custom_id_or_placeholder: str | None = None) -> Select:
         """The select with this custom_id or placeholder (or the only select)."""
@@ -214,6 +224,41 @@ class Message:
             f"no select {custom_id_or_placeholder!r} on this message; it has "
             f"{[(s.custom_id, s.placeholder) for s in selects]}"
         )
+
+    @property
+    def is_v2(self) -> bool:
+        """Sent with the IS_COMPONENTS_V2 flag: everything is in ``components``."""
+        return bool(self.flags & limits.FLAG_IS_COMPONENTS_V2)
+
+    @property
+    def text_displays(self) -> list[str]:
+        """The text of each text display, in reading order (containers and sections too)."""
+        return [
+            component.get("content") or ""
+            for component in _walk_components(self.components)
+            if component.get("type") == limits.TEXT_DISPLAY
+        ]
+
+    def components_of_type(self, kind: int) -> list[dict[str, Any]]:
+        """Every component of this type (limits.CONTAINER, limits.SECTION, ...), at any depth,
+        as Discord JSON."""
+        return [c for c in _walk_components(self.components) if c.get("type") == kind]
+
+    @property
+    def media(self) -> list[Attachment]:
+        """The message's files that its components show (thumbnails, gallery items and file
+        components), in reading order: the attachments they reference."""
+        by_id = {attachment.id: attachment for attachment in self.attachments}
+        shown: list[Attachment] = []
+        for component in _walk_components(self.components):
+            items = [component.get("media"), component.get("file")]
+            items += [item.get("media") for item in component.get("items") or []]
+            for item in items:
+                if isinstance(item, dict) and item.get("attachment_id"):
+                    attachment = by_id.get(int(item["attachment_id"]))
+                    if attachment is not None:
+                        shown.append(attachment)
+        return shown
 
     @property
     def images(self) -> list[Image.Image]:

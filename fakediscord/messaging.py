@@ -113,6 +113,57 @@ class Messaging:
                     }
         return resolved
 
+    @staticmethod
+    def _draft_filenames(
+        draft: list[dict[str, Any]],
+        entries: list[dict[str, Any]] | None,
+        uploads: dict[int, tuple[str, str, bytes]],
+    ) -> set[str]:
+        """The file names a message will have: kept attachments and new uploads (named by
+        their attachment entry, else by the upload itself)."""
+        names = {item["filename"] for item in draft if item.get("filename")}
+        named = {
+            int(entry["id"]): entry.get("filename")
+            for entry in entries or []
+            if entry.get("id") is not None and str(entry["id"]).isdigit()
+        }
+        for item in draft:
+            if "filename" in item or item.get("id") is None:
+                continue
+            index = int(item["id"])
+            if index in uploads:
+                names.add(named.get(index) or uploads[index][0])
+        return names
+
+    def _resolve_components(
+        self, components: list[dict[str, Any]], attachments: list[dict[str, Any]], flags: int
+    ) -> list[dict[str, Any]]:
+        """The components as Discord stores them. With IS_COMPONENTS_V2: each component
+        numbered (``id``, in order, skipping ids the bot chose) and each ``attachment://NAME``
+        media item resolved to the file's URL, size and type, as the bot reads them back."""
+        resolved = copy.deepcopy(components)
+        if not flags & limits.FLAG_IS_COMPONENTS_V2:
+            return resolved
+        by_name = {item["filename"]: item for item in attachments}
+        everything = _walk_components(resolved)
+        taken = {c["id"] for c in everything if isinstance(c.get("id"), int) and c["id"] > 0}
+        next_id = 1
+        for component in everything:
+            if not component.get("id"):
+                while next_id in taken:
+                    next_id += 1
+                component["id"] = next_id
+                taken.add(next_id)
+            media_items = [component.get("media"), component.get("file")]
+            media_items += [item.get("media") for item in component.get("items") or []]
+            for media in media_items:
+                if isinstance(media, dict):
+                    item = _resolve_media(media, by_name)
+                    if item is not None and component.get("type") == limits.FILE:
+                        component["name"] = item["filename"]  # as Discord fills them in
+                        component["size"] = item["size"]
+        return resolved
+
     def _mentions(self, content: str) -> list[dict[str, Any]]:
         found = []
         for user_id in dict.fromkeys(re.findall(r"<@!?(\d+)>", content or "")):
@@ -168,7 +219,11 @@ class Messaging:
         else:
             draft_attachments += [{"id": index} for index in uploads]
         draft = {**base, "attachments": draft_attachments}
-        errors = limits.check_message(draft, [len(data) for *_, data in uploads.values()])
+        errors = limits.check_message(
+            draft,
+            [len(data) for *_, data in uploads.values()],
+            attachment_names=self._draft_filenames(draft_attachments, attachment_entries, uploads),
+        )
         if errors:
             raise form_error(
                 [
@@ -200,7 +255,9 @@ class Messaging:
             "mention_roles": [],
             "attachments": attachments,
             "embeds": self._resolve_embeds(base.get("embeds") or [], attachments),
-            "components": copy.deepcopy(base.get("components") or []),
+            "components": self._resolve_components(
+                base.get("components") or [], attachments, flags
+            ),
             "pinned": False,
             "type": (previous or {}).get("type", 0),
             "flags": flags,
@@ -364,3 +421,40 @@ def image_size(data: bytes) -> dict[str, int]:
             "height": int.from_bytes(data[8:10], "little"),
         }
     return {}
+
+
+def _walk_components(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every component, depth first: children, then a section's accessory."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        found.append(component)
+        found.extend(_walk_components(component.get("components") or []))
+        if isinstance(component.get("accessory"), dict):
+            found.extend(_walk_components([component["accessory"]]))
+    return found
+
+
+def _resolve_media(
+    media: dict[str, Any], by_name: dict[str, dict[str, Any]]
+) -> dict[str, Any] | None:
+    """An unfurled media item as Discord answers it: ``attachment://NAME`` becomes the file's
+    URL, with its size, type and attachment id. Returns the attachment it named, if any."""
+    url = media.get("url") or ""
+    if not url.startswith(limits.ATTACHMENT_SCHEME):
+        media.setdefault("proxy_url", url)
+        return None
+    item = by_name.get(url[len(limits.ATTACHMENT_SCHEME) :])
+    if item is None:
+        return None
+    media.update(
+        {
+            "url": item["url"],
+            "proxy_url": item["url"],
+            "content_type": item.get("content_type"),
+            "attachment_id": item["id"],
+        }
+    )
+    for key in ("width", "height"):
+        if item.get(key) is not None:
+            media[key] = item[key]
+    return item

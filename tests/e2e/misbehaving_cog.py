@@ -104,11 +104,68 @@ class ScoreLayout(discord.ui.LayoutView):
         await interaction.response.send_message("Next period", ephemeral=True)
 
 
+def _card_files() -> list[discord.File]:
+    return [
+        discord.File(io.BytesIO(_board_png(80, 60)), "board.png"),
+        discord.File(io.BytesIO(_board_png(32, 32)), "crest.png"),
+        discord.File(io.BytesIO(b"1. c4 N\n2. d5 E\n"), "moves.txt"),
+    ]
+
+
+class MatchCard(discord.ui.LayoutView):
+    """Components V2 the way a live match card is built: a coloured container holding a
+    section (text beside a thumbnail), a gallery, a file, a separator, a section with a
+    button beside it, and a row with a select; every image and file an upload referenced by
+    attachment://NAME. A click or a pick redraws the card in place."""
+
+    def __init__(self, score: str = "0-0", picked: str = "none") -> None:
+        super().__init__(timeout=None)
+        pick: discord.ui.Select = discord.ui.Select(
+            custom_id="card:pick",
+            placeholder="Pick a square",
+            options=[discord.SelectOption(label=f"Square {n}", value=f"s{n}") for n in (1, 2, 3)],
+        )
+        pick.callback = self.picked
+        goal: discord.ui.Button = discord.ui.Button(label="Goal", custom_id="card:goal")
+        goal.callback = self.goal
+        row: discord.ui.ActionRow = discord.ui.ActionRow(pick)
+        self.add_item(
+            discord.ui.Container(
+                discord.ui.Section(
+                    discord.ui.TextDisplay(f"## Score {score}"),
+                    discord.ui.TextDisplay(f"Picked: {picked}"),
+                    accessory=discord.ui.Thumbnail("attachment://crest.png"),
+                ),
+                discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://board.png")),
+                discord.ui.File("attachment://moves.txt"),
+                discord.ui.Separator(),
+                discord.ui.Section(discord.ui.TextDisplay("Score a goal"), accessory=goal),
+                row,
+                accent_colour=discord.Colour(0x2E86DE),
+            )
+        )
+
+    async def goal(self, interaction: discord.Interaction) -> None:
+        # type 7: the card redrawn through the interaction response, its files kept
+        await interaction.response.edit_message(view=MatchCard("1-0"))
+
+    async def picked(self, interaction: discord.Interaction) -> None:
+        # deferred update, then an edit of the original response (PATCH .../@original)
+        await interaction.response.defer()
+        choice = interaction.data["values"][0]  # type: ignore[index,typeddict-item]
+        await interaction.edit_original_response(view=MatchCard("0-0", choice))
+        note = discord.ui.LayoutView()
+        note.add_item(discord.ui.TextDisplay(f"{interaction.user.name} picked {choice}"))
+        await interaction.followup.send(view=note)  # a v2 followup (POST /webhooks/...)
+
+
 FACINGS = ["North", "East", "South", "West"]
 
 
 class Misbehave(commands.Cog):
     misbehave = app_commands.Group(name="misbehave", description="Test-only: break the rules")
+    # Components V2 messages (a group of their own: a group holds at most 25 subcommands)
+    cards = app_commands.Group(name="cards", description="Test-only: components-v2 messages")
     deep = app_commands.Group(name="deep", description="A subcommand group", parent=misbehave)
 
     def __init__(self, bot: commands.Bot) -> None:
@@ -235,6 +292,31 @@ class Misbehave(commands.Cog):
     @misbehave.command(name="layout", description="A components-v2 message")
     async def layout(self, interaction: discord.Interaction) -> None:
         await interaction.response.send_message(view=ScoreLayout())
+
+    @cards.command(name="card", description="A components-v2 match card with files")
+    async def card(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(view=MatchCard(), files=_card_files())
+
+    @cards.command(name="post", description="A components-v2 card posted, then edited")
+    async def card_post(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("posting", ephemeral=True)
+        channel = interaction.channel
+        assert isinstance(channel, discord.abc.Messageable)
+        message = await channel.send(view=MatchCard(), files=_card_files())
+        await message.edit(view=MatchCard("2-1"))
+
+    @cards.command(name="long", description="Text displays over 4000 in all")
+    async def long_card(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.LayoutView()
+        for _ in range(3):
+            view.add_item(discord.ui.TextDisplay("x" * 1500))
+        await interaction.response.send_message(view=view)
+
+    @cards.command(name="lost-file", description="A gallery naming a file never uploaded")
+    async def lost_file(self, interaction: discord.Interaction) -> None:
+        view = discord.ui.LayoutView()
+        view.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://gone.png")))
+        await interaction.response.send_message(view=view)
 
     @misbehave.command(name="echo", description="Echo typed options back")
     @app_commands.describe(

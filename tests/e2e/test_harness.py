@@ -315,6 +315,70 @@ async def test_components_v2_layout(discord, alice):
     assert clicked.content == "Next period" and clicked.ephemeral
 
 
+async def test_a_components_v2_card_with_files_is_stored_as_discord_answers_it(discord, alice):
+    reply = await discord.slash("cards card", user=alice)
+    assert reply.is_v2 and reply.content == "" and reply.embeds == []
+    assert reply.text_displays == ["## Score 0-0", "Picked: none", "Score a goal"]
+    assert "Score 0-0" in reply.text
+    [container] = reply.components_of_type(17)
+    assert container["accent_color"] == 0x2E86DE
+    # every attachment:// reference resolved to the uploaded file, as Discord answers
+    assert [a.filename for a in reply.media] == ["crest.png", "board.png", "moves.txt"]
+    assert reply.media[1].image().size == (80, 60)
+    [file_component] = reply.components_of_type(13)
+    assert file_component["name"] == "moves.txt" and file_component["size"] == 16
+    # Discord numbers every component, depth first
+    ids = [c["id"] for c in reply.components_of_type(17) + reply.components_of_type(10)]
+    assert len(set(ids)) == len(ids) and all(i > 0 for i in ids)
+    assert reply.button_labels == ["Goal"]
+    assert reply.select("Pick a square").options[2].value == "s3"
+
+
+async def test_a_button_beside_a_section_is_clicked_and_the_card_redrawn_in_place(discord, alice):
+    card = await discord.slash("cards card", user=alice)
+    clicked = await discord.click(card, label="Goal", user=alice)
+    assert clicked.response_type == 7 and clicked.id == card.id
+    assert clicked.text_displays[0] == "## Score 1-0"
+    assert [a.filename for a in clicked.media] == ["crest.png", "board.png", "moves.txt"]
+    with pytest.raises(DriverError, match="no button 'Own goal'"):
+        await discord.click(card, label="Own goal", user=alice)
+
+
+async def test_a_select_in_a_container_edits_the_original_and_follows_up_in_v2(
+    discord, alice, general
+):
+    card = await discord.slash("cards card", user=alice)
+    picked = await discord.select(card, "Pick a square", ["Square 2"], user=alice)
+    assert picked.response_type == 6
+    assert discord.message(card).text_displays[1] == "Picked: s2"
+    note = await discord.wait_for_message(general, lambda m: "picked s2" in m.text)
+    assert note.is_v2 and note.text_displays == ["alice picked s2"]
+
+
+async def test_a_v2_card_posted_and_edited_through_the_channel(discord, alice, general):
+    await discord.slash("cards post", user=alice)
+    card = await discord.wait_for_message(general, lambda m: m.is_v2 and "Score 2-1" in m.text)
+    assert card.data["edited_timestamp"] is not None
+    assert [a.filename for a in card.media] == ["crest.png", "board.png", "moves.txt"]
+
+
+async def test_v2_text_over_4000_characters_in_all_is_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("cards long", user=alice)
+    [violation] = caught.value.violations
+    assert violation.status == 400 and violation.code == 50035
+    leaf = violation.body["errors"]["data"]["components"]["_errors"][0]
+    assert leaf["code"] == "MESSAGE_TEXT_DISPLAY_TOTAL_TOO_LONG"
+    await bot.expect_error("50035")
+
+
+async def test_a_v2_reference_to_a_file_never_uploaded_is_refused(discord, bot, alice):
+    with pytest.raises(DiscordViolation) as caught:
+        await discord.slash("cards lost-file", user=alice)
+    assert "attachment://gone.png names no file of this message" in str(caught.value)
+    await bot.expect_error("50035")
+
+
 async def test_autocomplete_suggestions(discord, alice):
     choices = await discord.autocomplete("misbehave facing", "facing", "s", user=alice)
     assert choices == [{"name": "South", "value": "South"}]
@@ -325,7 +389,9 @@ async def test_subcommand_group_and_rest_fetches(discord, alice, bob, games):
     head, _, commands = reply.content.partition(" commands=")
     assert head == "user=bob member=Bob channel=games"
     # GET /applications/{id}/commands gives back what the bot synced (games come and go)
-    assert {"about", "admin", "help", "misbehave", "roll"} <= set(ast.literal_eval(commands))
+    assert {"about", "admin", "help", "misbehave", "cards", "roll"} <= set(
+        ast.literal_eval(commands)
+    )
 
 
 async def test_channel_permissions_reach_the_bot(discord, alice, general):
