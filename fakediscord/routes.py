@@ -63,6 +63,16 @@ class Rest:
                     violation="unsupported_route",
                     note="the fake Discord does not implement this route; add it to the harness",
                 )
+            if (
+                self.spec_check is not None
+                and self.spec_check.template_of(request.method, path) is None
+            ):
+                raise RequestError(
+                    404,
+                    {"message": "404: Not Found", "code": 0},
+                    violation="openapi",
+                    note="Discord's OpenAPI description has no such operation",
+                )
             if not path.startswith(("/webhooks/", "/interactions/")):
                 auth = request.headers.get("Authorization", "")
                 if auth != f"Bot {self.token}":
@@ -122,9 +132,39 @@ class Rest:
                         part.headers.get("Content-Type", "application/octet-stream"),
                         bytes(data),
                     )
+            self.check_against_spec(request, payload, has_body=True)
             return payload, files
         text = await request.text()
-        return (json.loads(text) if text else {}), {}
+        payload = json.loads(text) if text else {}
+        self.check_against_spec(request, payload, has_body=bool(text))
+        return payload, {}
+
+    def check_against_spec(self, request: web.Request, body: Any, *, has_body: bool) -> None:
+        """Refuse (400 50035) a request whose body Discord's OpenAPI description rejects;
+        a route it does not describe is refused too (see openapi.py)."""
+        if self.spec_check is None:
+            return
+        path = "/" + request.match_info["path"]
+        errors = self.spec_check.check(request.method, path, body, has_body=has_body)
+        if not errors:
+            return
+        self.spec_violations.append((f"{request.method} {path}", errors))
+        raise RequestError(
+            400,
+            limits.form_body_error(
+                [
+                    limits.FieldError(
+                        tuple(error.path.split(".")) if error.path else (),
+                        error.code,
+                        error.message,
+                    )
+                    for error in errors
+                ]
+            ),
+            violation="invalid_form_body",
+            note="Discord's OpenAPI description rejects the request: "
+            + "; ".join(error.describe() for error in errors),
+        )
 
 
 async def get_gateway(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
+from fakediscord import openapi
 from fakediscord.errors import RequestError, form_error, not_found
 from fakediscord.gateway import GatewayHooks, GatewaySession, handle_gateway
 from fakediscord.interactions import (
@@ -99,9 +100,15 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest):
         *,
         guild_name: str = "Ballcourt Test Server",
         first_guild_shard: tuple[int, int] | None = None,
+        spec_check: bool = True,
     ) -> None:
         """``first_guild_shard=(k, count)``: the first guild's id routes to shard k of count
-        (see ``add_guild``); by default it is wherever the clock puts it."""
+        (see ``add_guild``); by default it is wherever the clock puts it. ``spec_check``:
+        check every request against Discord's OpenAPI description (openapi.py; off, with one
+        log line, where the description is missing)."""
+        self.spec_check = openapi.load() if spec_check else None
+        # (request, errors) for each request the description rejected
+        self.spec_violations: list[tuple[str, list[openapi.SpecError]]] = []
         self.ids = SnowflakeFactory()
         self.token = "fake-bot-token"
         self.application_id = self.ids.next()

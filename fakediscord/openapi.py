@@ -1,0 +1,349 @@
+"""Every request the bot makes, checked against Discord's published OpenAPI description.
+
+The description (discord/discord-api-spec, ``specs/openapi.json``, MIT) is not in this
+repository: it lies beside it, at ``../shared/discord-openapi/openapi.json`` from the project's
+root (``DISCORD_OPENAPI_SPEC`` names another file). Where it is missing, as in a user's own
+clone, the check is off and one log line says so; under ``CI=true`` a missing description is an
+error.
+
+For each route the bot calls (path template and method), the request body (JSON, or the
+``payload_json`` part of a multipart upload) is validated against the operation's schema by a
+validator compiled once, on first use, and kept for the process (fastjsonschema: generated
+Python, about a millisecond a message). A request the description does not know, or a body it
+rejects, is answered 400 50035 and recorded as a violation, so the test that made it fails. On a
+rejection the errors are listed in full by jsonschema (slower, only then).
+
+The description is looser than Discord in places (content up to 4000 characters, no embed
+total, no custom_id uniqueness): the hand-written limits in limits.py stay, and run as well.
+Where the bot and the description disagree and the bot is wrong, the disagreement is listed in
+``KNOWN_BOT_DEVIATIONS`` until the bot is fixed; where the description is wrong, in
+``SPEC_CORRECTIONS``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import referencing
+    from jsonschema.exceptions import ValidationError
+
+log = logging.getLogger(__name__)
+
+SPEC_ENV = "DISCORD_OPENAPI_SPEC"
+SPEC_RELATIVE = Path("shared") / "discord-openapi" / "openapi.json"
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+# Formats the description uses beyond JSON Schema's own; the types beside them are checked.
+_INT32 = (-(2**31), 2**31 - 1)
+FORMATS: dict[str, Callable[[Any], bool] | str] = {
+    "int32": lambda value: not isinstance(value, int) or _INT32[0] <= value <= _INT32[1],
+    "int64": lambda value: True,
+    "double": lambda value: True,
+    "snowflake": r"^(0|[1-9][0-9]*)$",
+    "nonce": lambda value: True,
+}
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """One disagreement between a request and the description that is let through: on this
+    route (``METHOD /template``), at a JSON path starting with ``path`` (dotted), with an
+    error message containing ``message``. ``why`` says who is wrong and why."""
+
+    route: str
+    path: str
+    message: str
+    why: str
+
+    def covers(self, route: str, error_path: str, error_message: str) -> bool:
+        return (
+            self.route in (route, "*")
+            and error_path.startswith(self.path)
+            and self.message in error_message
+        )
+
+
+# The bot sends something the description rejects and the bot is wrong: each is a bug to fix
+# in the bot (cogs/), listed here only until then so the suite stays green. Keep it empty.
+KNOWN_BOT_DEVIATIONS: list[Allowance] = []
+
+# The description rejects something Discord accepts: the description is wrong, the bot is
+# right. Each is a schema of components/schemas replaced before anything is compiled.
+SPEC_CORRECTIONS: dict[str, tuple[dict[str, Any], str]] = {
+    "SnowflakeType": (
+        {
+            "anyOf": [
+                {"type": "string", "pattern": "^(0|[1-9][0-9]*)$"},
+                {"type": "integer", "minimum": 0},
+            ]
+        },
+        "Discord sends snowflakes as strings but accepts integers in requests (Reference: "
+        "Snowflakes; discord.py has always sent ids as integers, and the index of a new "
+        "upload as the attachment's id, 0, 1, ...); the description allows strings only",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class SpecError:
+    path: str  # dotted JSON path in the body ("" for the body itself)
+    message: str
+    code: str = "OPENAPI_SCHEMA_VIOLATION"  # as Discord names it, where it has a name
+
+    def describe(self) -> str:
+        return f"{self.path or '(body)'}: {self.message}"
+
+
+def find_spec() -> Path | None:
+    """The description's file: ``DISCORD_OPENAPI_SPEC``, else ``../shared/...`` from the
+    project's root (for a git worktree, also from the main checkout's root)."""
+    if os.environ.get(SPEC_ENV):
+        return Path(os.environ[SPEC_ENV])
+    roots = [REPO_ROOT]
+    git = REPO_ROOT / ".git"
+    if git.is_file():  # a worktree: "gitdir: <main>/.git/worktrees/<name>"
+        text = git.read_text().strip()
+        if text.startswith("gitdir:"):
+            roots.append(Path(text.split(":", 1)[1].strip()).parents[2])
+    for root in roots:
+        candidate = root.parent / SPEC_RELATIVE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+class SpecUnavailable(RuntimeError):
+    """CI=true and no OpenAPI description: the check is required there."""
+
+
+_LOCK = threading.Lock()
+_LOADED: dict[Path, SpecCheck] = {}
+_ANNOUNCED_MISSING = False
+
+
+def load() -> SpecCheck | None:
+    """The check for this process (one per description file, its validators shared by every
+    fake), or None with one log line when the description is missing (SpecUnavailable under
+    CI=true)."""
+    global _ANNOUNCED_MISSING
+    path = find_spec()
+    if path is None or not path.is_file():
+        where = path or REPO_ROOT.parent / SPEC_RELATIVE
+        if os.environ.get("CI") == "true":
+            raise SpecUnavailable(
+                f"Discord's OpenAPI description is required under CI=true: no file at {where}"
+            )
+        if not _ANNOUNCED_MISSING:
+            _ANNOUNCED_MISSING = True
+            log.warning(
+                "Discord's OpenAPI description is not at %s: the fake Discord does not check "
+                "requests against it (its own limits still apply)",
+                where,
+            )
+        return None
+    try:  # test tools (requirements-dev.txt); the sandbox runs without them
+        import fastjsonschema  # noqa: F401
+        import jsonschema  # noqa: F401
+    except ImportError as missing:
+        if os.environ.get("CI") == "true":
+            raise SpecUnavailable(f"the OpenAPI check needs {missing.name}") from missing
+        if not _ANNOUNCED_MISSING:
+            _ANNOUNCED_MISSING = True
+            log.warning(
+                "%s is not installed (requirements-dev.txt): the fake Discord does not check "
+                "requests against Discord's OpenAPI description",
+                missing.name,
+            )
+        return None
+    with _LOCK:
+        if path not in _LOADED:
+            _LOADED[path] = SpecCheck(json.loads(path.read_text()))
+        return _LOADED[path]
+
+
+class SpecCheck:
+    """Validators for the description's operations, compiled on first use."""
+
+    def __init__(self, spec: dict[str, Any]) -> None:
+        spec = {**spec, "components": {**spec["components"]}}
+        spec["components"]["schemas"] = {
+            **spec["components"]["schemas"],
+            **{name: schema for name, (schema, _) in SPEC_CORRECTIONS.items()},
+        }
+        self.spec = spec
+        self._lock = threading.Lock()
+        self._validators: dict[tuple[str, str], Callable[[Any], Any] | None] = {}
+        self._registry: referencing.Registry | None = None
+        # literal segments before parameters: /users/@me is not /users/{user_id}
+        self._routes = sorted(
+            (
+                (template.count("{"), template, _template_pattern(template))
+                for template in spec["paths"]
+            ),
+            key=lambda entry: entry[0],
+        )
+
+    def template_of(self, method: str, path: str) -> str | None:
+        """The description's path template for a request, if it has this operation."""
+        for _, template, pattern in self._routes:
+            if pattern.match(path) and method.lower() in self.spec["paths"][template]:
+                return template
+        return None
+
+    def check(self, method: str, path: str, body: Any, *, has_body: bool) -> list[SpecError]:
+        """What the description rejects in this request (allowances removed); [] if none."""
+        template = self.template_of(method, path)
+        if template is None:
+            return [SpecError("", f"the description has no operation {method} {path}")]
+        route = f"{method} {template}"
+        operation = self.spec["paths"][template][method.lower()]
+        request_body = operation.get("requestBody")
+        if request_body is None:
+            if has_body and body not in ({}, [], None):
+                return [SpecError("", f"{route} takes no request body")]
+            return []
+        if not has_body:
+            if request_body.get("required"):
+                return [SpecError("", f"{route} needs a request body")]
+            return []
+        import fastjsonschema
+
+        validate = self._validator(method, template)
+        if validate is None:
+            return []
+        try:
+            validate(body)
+        except fastjsonschema.JsonSchemaValueException:
+            pass
+        else:
+            return []
+        errors = self._explain(method, template, body)
+        return [
+            error
+            for error in errors
+            if not any(
+                allowance.covers(route, error.path, error.message)
+                for allowance in KNOWN_BOT_DEVIATIONS
+            )
+        ]
+
+    def _schema_pointer(self, method: str, template: str) -> str | None:
+        content = self.spec["paths"][template][method.lower()]["requestBody"].get("content", {})
+        if "application/json" not in content:
+            return None
+        escaped = template.replace("~", "~0").replace("/", "~1")
+        return f"#/paths/{escaped}/{method.lower()}/requestBody/content/application~1json/schema"
+
+    def _validator(self, method: str, template: str) -> Callable[[Any], Any] | None:
+        import fastjsonschema
+
+        key = (method, template)
+        with self._lock:
+            if key not in self._validators:
+                pointer = self._schema_pointer(method, template)
+                self._validators[key] = (
+                    None
+                    if pointer is None
+                    else fastjsonschema.compile(
+                        {"$ref": pointer, "paths": self.spec["paths"], **_components(self.spec)},
+                        formats=FORMATS,
+                    )
+                )
+            return self._validators[key]
+
+    def _explain(self, method: str, template: str, body: Any) -> list[SpecError]:
+        """Every error, each at its deepest useful point (for a union: the closest branch)."""
+        import jsonschema
+        import referencing
+        from referencing.jsonschema import DRAFT202012
+
+        pointer = self._schema_pointer(method, template)
+        if self._registry is None:
+            resource = DRAFT202012.create_resource(self.spec)
+            self._registry = referencing.Registry().with_resource("urn:discord-openapi", resource)
+        validator = jsonschema.Draft202012Validator(
+            {"$ref": f"urn:discord-openapi{pointer}"}, registry=self._registry
+        )
+        found = [_as_discord(_deepest(error)) for error in validator.iter_errors(body)]
+        return found or [SpecError("", "rejected by the description")]
+
+
+def _components(spec: dict[str, Any]) -> dict[str, Any]:
+    return {"components": spec.get("components", {})}
+
+
+def _as_discord(error: ValidationError) -> SpecError:
+    """A schema error worded as Discord words the same refusal (its Invalid Form Body codes
+    and messages), so a limit the description and limits.py share reads the same either way."""
+    path = [str(part) for part in error.absolute_path]
+    keyword, limit = error.validator, error.validator_value
+    code, message = "OPENAPI_SCHEMA_VIOLATION", error.message
+    if keyword in ("maxLength", "maxItems"):
+        code, message = "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length."
+    elif keyword in ("minLength", "minItems"):
+        code, message = "BASE_TYPE_MIN_LENGTH", f"Must be {limit} or more in length."
+    elif keyword == "maximum":
+        code, message = "NUMBER_TYPE_MAX", f"int value should be less than or equal to {limit}."
+    elif keyword == "minimum":
+        code, message = "NUMBER_TYPE_MIN", f"int value should be greater than or equal to {limit}."
+    elif keyword in ("enum", "const"):
+        choices = limit if keyword == "enum" else [limit]
+        code = "BASE_TYPE_CHOICES"
+        message = f"Value must be one of {tuple(choices)}."
+    elif keyword == "required" and isinstance(error.instance, dict):
+        missing = [name for name in limit if name not in error.instance]
+        path += missing[:1]
+        code, message = "BASE_TYPE_REQUIRED", "This field is required"
+    elif keyword == "pattern":
+        code = "STRING_TYPE_REGEX"
+        message = f"String value did not match validation regex ({limit})."
+    elif keyword == "additionalProperties":
+        code = "UNKNOWN_FIELD"
+    return SpecError(".".join(path), message, code)
+
+
+def _deepest(error: ValidationError) -> ValidationError:
+    """The error to show for a failed union (oneOf/anyOf of component or callback types): the
+    branch whose ``type`` matched, else jsonschema's best match, descending."""
+    from jsonschema.exceptions import best_match, relevance
+
+    while error.context:
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.schema_path[0] if sub.schema_path else None, []).append(sub)
+        # a branch is not the one meant if its discriminator ("type") or the JSON type of
+        # the value itself does not match
+        matching = [
+            errors
+            for errors in branches.values()
+            if not any(
+                list(sub.relative_path) == ["type"]
+                or (sub.validator == "type" and not sub.relative_path)
+                for sub in errors
+            )
+        ]
+        if len(matching) == 1:
+            # one step down only (best_match would descend on its own, past the branch)
+            error = max(matching[0], key=relevance)
+        else:
+            better = best_match(error.context)
+            if better is None:
+                break
+            error = better
+    return error
+
+
+def _template_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"(\{[^}]+\})", template)
+    return re.compile(
+        "^" + "".join("[^/]+" if part.startswith("{") else re.escape(part) for part in parts) + "$"
+    )
