@@ -251,7 +251,17 @@ class Messaging:
             "edited_timestamp": now_iso() if previous else None,
             "tts": False,
             "mention_everyone": False,
-            "mentions": self._mentions(base.get("content") or ""),
+            # a Components V2 message mentions whom its text displays mention
+            "mentions": self._mentions(
+                "\n".join(
+                    [base.get("content") or ""]
+                    + [
+                        str(c.get("content") or "")
+                        for c in _walk_components(base.get("components") or [])
+                        if c.get("type") == limits.TEXT_DISPLAY
+                    ]
+                )
+            ),
             "mention_roles": [],
             "attachments": attachments,
             "embeds": self._resolve_embeds(base.get("embeds") or [], attachments),

@@ -199,6 +199,9 @@ class WebClient:
             for key in ("image", "thumbnail"):
                 if embed.get(key):
                     embed[key]["url"] = _local_path(embed[key].get("url"))
+        for media in _component_media(data.get("components") or []):
+            media["url"] = _local_path(media.get("url"))
+            media.pop("proxy_url", None)
         metadata = data.get("interaction_metadata")
         if metadata:
             data["sandbox_invocation"] = self._invocation(int(metadata["id"]))
@@ -532,6 +535,25 @@ def _channel_json(data: dict[str, Any]) -> dict[str, Any]:
         "archived": bool((data.get("thread_metadata") or {}).get("archived")),
         "position": data.get("position", 0),
     }
+
+
+def _component_media(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every media item of a Components V2 message (thumbnails, gallery items, files)."""
+    found: list[dict[str, Any]] = []
+    for component in components:
+        for key in ("media", "file"):
+            if isinstance(component.get(key), dict):
+                found.append(component[key])
+        found.extend(
+            item["media"]
+            for item in component.get("items") or []
+            if isinstance(item.get("media"), dict)
+        )
+        children = list(component.get("components") or [])
+        if isinstance(component.get("accessory"), dict):
+            children.append(component["accessory"])
+        found.extend(_component_media(children))
+    return found
 
 
 def _local_path(url: str | None) -> str | None:

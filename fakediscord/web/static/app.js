@@ -10,10 +10,12 @@ const OPTION = { SUB: 1, GROUP: 2, STRING: 3, INTEGER: 4, BOOLEAN: 5, USER: 6, C
 const BUTTON_STYLES = { 1: "primary", 2: "secondary", 3: "success", 4: "danger", 5: "link", 6: "primary" };
 const FLAG_EPHEMERAL = 1 << 6;
 const FLAG_LOADING = 1 << 7;
+const FLAG_COMPONENTS_V2 = 1 << 15;
 
 const Sandbox = {
   me: null, state: null, channel: null, messages: new Map(), events: null,
   clockAt: 0, clockNow: 0, modalInteraction: null, command: null, dismissed: new Set(),
+  mentionCounts: new Map(), counted: new Set(),
   now() { return this.clockNow + (Date.now() / 1000 - this.clockAt); },
 };
 window.Sandbox = Sandbox;
@@ -55,7 +57,14 @@ function channelName(id) {
   const channel = Sandbox.state && Sandbox.state.channels.find((c) => c.id === id);
   return channel ? channel.name : "unknown-channel";
 }
-const names = { user: userName, channel: channelName };
+const names = { user: userName, channel: channelName, me: () => Sandbox.me };
+
+// Whether a message mentions the one using the page (Discord highlights it and counts it on
+// its channel until the channel is read).
+function mentionsMe(message) {
+  if ((message.mentions || []).some((user) => user.id === Sandbox.me)) return true;
+  return new RegExp(`<@!?${Sandbox.me}>`).test(message.content || "");
+}
 const md = (text) => Markdown.render(text, names);
 
 // --- state, channels, user switcher ------------------------------------------------------------
@@ -79,10 +88,14 @@ function renderChannels() {
   const list = $("channel-list");
   const channels = Sandbox.state.channels;
   const text = channels.filter((c) => c.type === 0).sort((a, b) => a.position - b.position);
-  const button = (id, label, cls) => el("button", {
-    type: "button", class: `channel ${cls}${id === Sandbox.channel ? " active" : ""}`,
-    "data-channel": id, onclick: () => openChannel(id),
-  }, label);
+  const button = (id, label, cls) => {
+    const node = el("button", {
+      type: "button", class: `channel ${cls}${id === Sandbox.channel ? " active" : ""}`,
+      "data-channel": id, onclick: () => openChannel(id),
+    }, el("span", { class: "channel-name" }, label));
+    renderMentionBadge(node, Sandbox.mentionCounts.get(id));
+    return node;
+  };
   const items = [el("div", { class: "channel-heading" }, "Text channels")];
   for (const channel of text) {
     items.push(button(channel.id, `# ${channel.name}`, ""));
@@ -104,6 +117,8 @@ function channelTitle(id) {
 
 async function openChannel(id) {
   Sandbox.channel = id;
+  Sandbox.mentionCounts.delete(id);  // read
+  renderDrawerBadge();
   localStorage.setItem("sandbox-channel", id);
   $("channel-title").textContent = channelTitle(id);
   $("sidebar").classList.remove("open");
@@ -179,7 +194,7 @@ function connectEvents() {
   events.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
     if (message.channel_id === Sandbox.channel) upsertMessage(message, true);
-    else markUnread(message.channel_id);
+    else markUnread(message);
   });
   events.addEventListener("delete", (event) => {
     const { id } = JSON.parse(event.data);
@@ -196,10 +211,40 @@ function connectEvents() {
   return opened;
 }
 
-function markUnread(channelId) {
+function markUnread(message) {
+  const channelId = message.channel_id;
   const button = document.querySelector(`.channel[data-channel="${channelId}"]`);
-  if (button) button.style.fontWeight = "700";
-  else loadState();
+  if (!button) {
+    loadState();
+    return;
+  }
+  button.classList.add("unread");
+  if (mentionsMe(message) && !Sandbox.counted.has(message.id)) {
+    Sandbox.counted.add(message.id);
+    Sandbox.mentionCounts.set(channelId, (Sandbox.mentionCounts.get(channelId) || 0) + 1);
+    renderMentionBadge(button, Sandbox.mentionCounts.get(channelId));
+    renderDrawerBadge();
+  }
+}
+
+// The drawer's button (on a phone) shows the mentions of every channel but the open one.
+function renderDrawerBadge() {
+  let total = 0;
+  for (const [channel, count] of Sandbox.mentionCounts) if (channel !== Sandbox.channel) total += count;
+  renderMentionBadge($("toggle-sidebar"), total);
+}
+
+function renderMentionBadge(button, count) {
+  let badge = button.querySelector(".mention-count");
+  if (!count) {
+    if (badge) badge.remove();
+    return;
+  }
+  if (!badge) {
+    badge = el("span", { class: "mention-count", "aria-label": "mentions" });
+    button.append(badge);
+  }
+  badge.textContent = String(count);
 }
 
 // --- messages ----------------------------------------------------------------------------------
@@ -247,7 +292,9 @@ function renderMessage(message) {
   // as on Discord, an attachment an embed shows (attachment://board.png) is not shown twice
   const inEmbeds = new Set((message.embeds || []).flatMap((e) =>
     [e.image && e.image.url, e.thumbnail && e.thumbnail.url]).filter(Boolean));
-  for (const attachment of message.attachments || []) {
+  // a Components V2 message shows its files only through its components, as Discord does
+  const v2 = Boolean(message.flags & FLAG_COMPONENTS_V2);
+  for (const attachment of v2 ? [] : message.attachments || []) {
     if (!inEmbeds.has(attachment.url)) body.append(renderAttachment(attachment));
   }
   if (message.components && message.components.length) {
@@ -262,7 +309,8 @@ function renderMessage(message) {
       `↳ ${userName(message.interaction_metadata.user.id)} used ${message.sandbox_invocation}`)
     : null;
   return el("article", {
-    class: `message${ephemeral ? " ephemeral" : ""}`, "data-id": message.id,
+    class: `message${ephemeral ? " ephemeral" : ""}${mentionsMe(message) ? " mentions-me" : ""}`,
+    "data-id": message.id,
     "data-author": author.username, "data-version": message.sandbox_version,
   },
   invocation ? el("div") : null, invocation,
@@ -315,6 +363,12 @@ function renderAttachment(attachment) {
     `📎 ${attachment.filename}`);
 }
 
+function formatSize(bytes) {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
 function renderComponent(component, message) {
   switch (component.type) {
     case COMPONENT.ROW:
@@ -323,17 +377,35 @@ function renderComponent(component, message) {
     case COMPONENT.STRING_SELECT: case COMPONENT.USER_SELECT: case COMPONENT.ROLE_SELECT:
     case COMPONENT.MENTIONABLE_SELECT: case COMPONENT.CHANNEL_SELECT:
       return renderSelect(component, message);
-    case COMPONENT.TEXT: return el("div", { class: "content", html: md(component.content || "") });
-    case COMPONENT.CONTAINER:
-      return el("div", { class: "embed", style: component.accent_color ? `border-left-color: #${component.accent_color.toString(16).padStart(6, "0")}` : null },
+    case COMPONENT.TEXT: return el("div", { class: "content text-display", html: md(component.content || "") });
+    case COMPONENT.CONTAINER: {
+      const color = component.accent_color !== undefined && component.accent_color !== null
+        ? `#${component.accent_color.toString(16).padStart(6, "0")}` : null;
+      return el("div", { class: `v2-container${color ? " accent" : ""}${component.spoiler ? " spoiler-box" : ""}`,
+        style: color ? `border-left-color: ${color}` : null, "data-accent": color },
         (component.components || []).map((c) => renderComponent(c, message)));
+    }
     case COMPONENT.SECTION:
-      return el("div", {}, (component.components || []).map((c) => renderComponent(c, message)),
-        component.accessory ? renderComponent(component.accessory, message) : null);
-    case COMPONENT.THUMBNAIL: return image(component.media.url, component.media, component.description);
-    case COMPONENT.GALLERY:
-      return el("div", {}, (component.items || []).map((item) => image(item.media.url, item.media, item.description)));
-    case COMPONENT.SEPARATOR: return el("hr");
+      return el("div", { class: "v2-section" },
+        el("div", { class: "v2-section-text" }, (component.components || []).map((c) => renderComponent(c, message))),
+        component.accessory ? el("div", { class: "v2-accessory" }, renderComponent(component.accessory, message)) : null);
+    case COMPONENT.THUMBNAIL:
+      return el("div", { class: "v2-thumbnail" },
+        image(component.media && component.media.url, component.media, component.description));
+    case COMPONENT.GALLERY: {
+      const items = component.items || [];
+      return el("div", { class: `v2-gallery count-${Math.min(items.length, 4)}` },
+        items.map((item) => image(item.media && item.media.url, item.media, item.description)));
+    }
+    case COMPONENT.FILE: {
+      const file = component.file || {};
+      const size = component.size !== undefined ? ` · ${formatSize(component.size)}` : "";
+      return el("a", { class: "attachment-file v2-file", href: file.url, download: component.name || "" },
+        `📎 ${component.name || file.url || "file"}${size}`);
+    }
+    case COMPONENT.SEPARATOR:
+      return el("div", { class: `v2-separator${component.divider === false ? "" : " divider"}${component.spacing === 2 ? " large" : ""}`,
+        role: "separator" });
     default: return el("div", { class: "loading" }, `(component type ${component.type})`);
   }
 }
@@ -488,6 +560,28 @@ function flatCommands() {
   return out;
 }
 
+// Commands grouped as Discord's picker groups them: one heading per game (its top-level
+// command), the bot's own commands (help, about, ...) under "Ballcourt". Every command is
+// listed (Discord scrolls; it does not stop at 25).
+function commandGroups(matches) {
+  const groups = new Map();
+  for (const command of matches) {
+    const top = command.path.split(" ")[0];
+    const key = command.path.includes(" ") ? top : "";
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(command);
+  }
+  const titles = new Map(((Sandbox.state && Sandbox.state.commands) || []).map((c) => [c.name, c.description]));
+  return [...groups.entries()]
+    .sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b)))
+    .map(([key, commands]) => ({
+      key: key || "ballcourt",
+      title: key ? `/${key}` : "Ballcourt",
+      description: key ? titles.get(key) || "" : "General commands",
+      commands,
+    }));
+}
+
 function updateSuggestions() {
   const text = $("composer-input").value;
   const box = $("suggestions");
@@ -497,11 +591,40 @@ function updateSuggestions() {
   }
   const typed = text.slice(1).trim().toLowerCase();
   const matches = flatCommands().filter((c) => c.path.startsWith(typed) || c.path.split(" ").some((w) => w.startsWith(typed)));
-  box.replaceChildren(...matches.slice(0, 25).map((command, index) => el("button", {
-    type: "button", class: `suggestion${index === 0 ? " active" : ""}`, role: "option",
-    "data-command": command.path, onclick: () => chooseCommand(command),
-  }, `/${command.path}`, el("small", {}, command.description || ""))));
+  const items = [];
+  for (const group of commandGroups(matches)) {
+    items.push(el("div", { class: "suggestion-group", role: "presentation", "data-group": group.key },
+      group.title, el("small", {}, group.description)));
+    for (const command of group.commands) {
+      items.push(el("button", {
+        type: "button", class: "suggestion", role: "option", tabindex: "-1",
+        "data-command": command.path, onclick: () => chooseCommand(command),
+        onmousemove: (event) => highlight(event.currentTarget),
+      }, `/${command.path}`, el("small", {}, command.description || "")));
+    }
+  }
+  box.replaceChildren(...items);
   box.hidden = matches.length === 0;
+  const first = box.querySelector(".suggestion");
+  if (first) highlight(first, false);
+}
+
+// One highlighted entry in a list (commands, or an option's autocomplete choices); the arrow
+// keys move it, Enter or Tab takes it.
+function highlight(item, scroll = true) {
+  if (!item) return;
+  for (const other of item.parentElement.querySelectorAll(".active")) other.classList.remove("active");
+  item.classList.add("active");
+  item.setAttribute("aria-selected", "true");
+  if (scroll) item.scrollIntoView({ block: "nearest" });
+}
+
+function moveHighlight(list, selector, step) {
+  const items = [...list.querySelectorAll(selector)];
+  if (!items.length) return;
+  const current = items.findIndex((item) => item.classList.contains("active"));
+  const next = current < 0 ? (step > 0 ? 0 : items.length - 1) : (current + step + items.length) % items.length;
+  highlight(items[next]);
 }
 
 function chooseCommand(command) {
@@ -546,7 +669,7 @@ function optionField(command, option) {
     input = el("input", { ...base, type: "text", minlength: option.min_length, maxlength: option.max_length,
       placeholder: option.description });
   }
-  const choices = el("div", { class: "choices", id: `choices-${option.name}` });
+  const choices = el("div", { class: "choices", id: `choices-${option.name}`, role: "listbox" });
   if (option.autocomplete) {
     let timer = null;
     input.addEventListener("input", () => {
@@ -555,6 +678,24 @@ function optionField(command, option) {
       timer = setTimeout(() => autocomplete(command, option, input, choices), 150);
     });
     input.addEventListener("focus", () => autocomplete(command, option, input, choices));
+    // as in Discord: the first choice is highlighted, the arrows move it, Enter or Tab takes
+    // it (never the half-typed text); Enter again sends the command
+    input.addEventListener("keydown", async (e) => {
+      if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+        e.preventDefault();
+        moveHighlight(choices, "button", e.key === "ArrowDown" ? 1 : -1);
+        return;
+      }
+      if (e.key !== "Enter" && e.key !== "Tab") return;
+      if (input.dataset.value !== undefined && !choices.children.length) return;  // taken: send
+      e.preventDefault();
+      clearTimeout(timer);
+      if (input.dataset.completedFor !== input.value) await autocomplete(command, option, input, choices);
+      const active = choices.querySelector("button.active");
+      if (active) active.click();
+      else if (e.key === "Enter") send();
+      else focusNext(input);
+    });
   }
   return el("div", { class: "opt" },
     el("label", { for: id }, option.name, option.required ? el("span", { class: "req" }, " *") : null),
@@ -581,17 +722,33 @@ async function optionValues(skipFiles) {
 }
 
 async function autocomplete(command, option, input, box) {
+  const typed = input.value;
   const options = await optionValues(true);
-  options[option.name] = input.value;
+  options[option.name] = typed;
   const result = await api("/sandbox/act", { user: Sandbox.me, channel: Sandbox.channel,
     action: "autocomplete", command: command.path, option: option.name, options });
+  if (input.value !== typed) return;  // typed on since: a newer answer is coming
+  input.dataset.completedFor = typed;
   if (!result.ok) {
     box.replaceChildren(el("span", { class: "time" }, result.error));
     return;
   }
   box.replaceChildren(...result.choices.map((choice) => el("button", { type: "button",
-    onclick: () => { input.value = choice.name; input.dataset.value = String(choice.value); box.replaceChildren(); },
+    role: "option", tabindex: "-1", "data-value": String(choice.value),
+    onclick: () => {
+      input.value = choice.name;
+      input.dataset.value = String(choice.value);
+      input.dataset.completedFor = choice.name;
+      box.replaceChildren();
+    },
   }, choice.name)));
+  highlight(box.querySelector("button"), false);
+}
+
+function focusNext(input) {
+  const fields = [...$("options-form").querySelectorAll("input, select")];
+  const next = fields[fields.indexOf(input) + 1];
+  (next || $("composer-input")).focus();
 }
 
 async function send() {
@@ -642,11 +799,16 @@ async function start() {
     updateSuggestions();
   });
   input.addEventListener("keydown", (e) => {
-    if (e.key === "Enter") {
+    const list = $("suggestions");
+    const open = !list.hidden && !Sandbox.command;
+    if (open && (e.key === "ArrowDown" || e.key === "ArrowUp")) {
       e.preventDefault();
-      const first = document.querySelector("#suggestions:not([hidden]) .suggestion");
-      if (first && !Sandbox.command) first.click();
-      else send();
+      moveHighlight(list, ".suggestion", e.key === "ArrowDown" ? 1 : -1);
+    } else if (e.key === "Enter" || (e.key === "Tab" && open)) {
+      e.preventDefault();
+      const active = open && list.querySelector(".suggestion.active");
+      if (active) active.click();
+      else if (e.key === "Enter") send();
     } else if (e.key === "Escape") resetComposer();
   });
   $("send").addEventListener("click", send);
@@ -656,6 +818,13 @@ async function start() {
     Sandbox.stick = box.scrollHeight - box.scrollTop - box.clientHeight < 80;
   });
   $("options-form").addEventListener("submit", (e) => { e.preventDefault(); send(); });
+  // Enter in any option sends the command (unless the option took it: an autocomplete choice)
+  $("options-form").addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && !e.defaultPrevented && e.target.tagName === "INPUT") {
+      e.preventDefault();
+      send();
+    }
+  });
   $("modal").addEventListener("submit", submitModal);
   $("modal-cancel").addEventListener("click", closeModal);
   setInterval(renderClock, 15000);

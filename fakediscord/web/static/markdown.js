@@ -11,12 +11,23 @@ const Markdown = (() => {
     })[c]);
   }
 
+  // Discord's timestamp styles, shown in the viewer's own time zone and language (the
+  // browser's, as Discord's client does); R is relative to the sandbox's clock.
+  const STYLES = {
+    t: { hour: "numeric", minute: "2-digit" },
+    T: { hour: "numeric", minute: "2-digit", second: "2-digit" },
+    d: { year: "numeric", month: "2-digit", day: "2-digit" },
+    D: { year: "numeric", month: "long", day: "numeric" },
+    f: { year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+    F: { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" },
+  };
+
   function timestamp(seconds, style) {
     const date = new Date(Number(seconds) * 1000);
     if (style === "R") {
       const diff = (date.getTime() - Sandbox.now() * 1000) / 1000;
       const abs = Math.abs(diff);
-      const units = [["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
+      const units = [["year", 31536000], ["month", 2592000], ["day", 86400], ["hour", 3600], ["minute", 60], ["second", 1]];
       for (const [unit, size] of units) {
         if (abs >= size || unit === "second") {
           const n = Math.round(abs / size);
@@ -25,19 +36,22 @@ const Markdown = (() => {
         }
       }
     }
-    if (style === "t" || style === "T") return date.toLocaleTimeString();
-    if (style === "d" || style === "D") return date.toLocaleDateString();
-    return date.toLocaleString();
+    return new Intl.DateTimeFormat(undefined, STYLES[style] || STYLES.f).format(date);
+  }
+
+  function fullDate(seconds) {
+    return new Intl.DateTimeFormat(undefined, STYLES.F).format(new Date(Number(seconds) * 1000));
   }
 
   function inline(text, names) {
     return text
-      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escape(names.user(id))}</span>`)
+      .replace(/&lt;@!?(\d+)&gt;/g, (_, id) =>
+        `<span class="mention${names.me && names.me() === id ? " me" : ""}">@${escape(names.user(id))}</span>`)
       .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<span class="mention">#${escape(names.channel(id))}</span>`)
       .replace(/&lt;@&amp;(\d+)&gt;/g, () => `<span class="mention">@role</span>`)
       .replace(/&lt;\/([\w -]+):\d+&gt;/g, (_, name) => `<span class="mention">/${name}</span>`)
       .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) =>
-        `<span class="mention" title="${escape(new Date(s * 1000).toString())}">${escape(timestamp(s, style))}</span>`)
+        `<time class="timestamp" datetime="${new Date(s * 1000).toISOString()}" title="${escape(fullDate(s))}">${escape(timestamp(s, style))}</time>`)
       .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
       .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<span class="link" title="$2">$1</span>')
       .replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>")
