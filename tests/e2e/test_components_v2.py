@@ -348,6 +348,15 @@ def test_followups_and_edits_of_the_original_response_are_checked(fake: FakeDisc
     assert take(fake) == ["invalid_form_body"] * 3
 
 
+def test_a_text_display_mentions_as_content_does(fake: FakeDiscord) -> None:
+    """Discord pings whom a v2 message's text displays mention (there is no content)."""
+    general = fake.fixtures_general  # type: ignore[attr-defined]
+    alice = fake.fixtures_alice  # type: ignore[attr-defined]
+    payload = {"flags": V2, "components": [container(text(f"{alice.mention}, your move"))]}
+    status, message = call(fake, "POST", f"/channels/{general.id}/messages", payload)
+    assert status == 200 and [user["id"] for user in message["mentions"]] == [str(alice.id)]
+
+
 def test_the_driver_reads_and_clicks_inside_containers(fake: FakeDiscord) -> None:
     general = fake.fixtures_general  # type: ignore[attr-defined]
     card = container(
