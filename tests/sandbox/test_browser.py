@@ -139,7 +139,7 @@ def test_a_newcomer_plays_rocketball_in_the_browser(page: Page, sandbox: Sandbox
     last_message(page, "challenges you").get_by_role("button", name="Accept").click()
     thread_link = page.locator("#channel-list .channel.thread").last
     expect(thread_link).to_be_visible(timeout=WAIT_MS)
-    thread_name = thread_link.inner_text()
+    thread_name = thread_link.locator(".channel-name").inner_text()  # not its mention count
     open_channel(page, thread_name)
     turn = page.locator("#messages .message", has=page.get_by_role("button")).last
     expect(turn).to_be_visible(timeout=WAIT_MS)
