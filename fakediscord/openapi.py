@@ -112,8 +112,9 @@ def find_spec() -> Path | None:
     git = REPO_ROOT / ".git"
     if git.is_file():  # a worktree: "gitdir: <main>/.git/worktrees/<name>"
         text = git.read_text().strip()
-        if text.startswith("gitdir:"):
-            roots.append(Path(text.split(":", 1)[1].strip()).parents[2])
+        gitdir = Path(text.split(":", 1)[1].strip()) if text.startswith("gitdir:") else None
+        if gitdir is not None and len(gitdir.parents) > 2:
+            roots.append(gitdir.parents[2])
     for root in roots:
         candidate = root.parent / SPEC_RELATIVE
         if candidate.is_file():
@@ -256,6 +257,8 @@ class SpecCheck:
                     else fastjsonschema.compile(
                         {"$ref": pointer, "paths": self.spec["paths"], **_components(self.spec)},
                         formats=FORMATS,
+                        # a third of the code to compile: jsonschema explains a rejection
+                        detailed_exceptions=False,
                     )
                 )
             return self._validators[key]

@@ -255,6 +255,17 @@ def test_a_v2_card_posted_by_rest_renders_and_its_button_sends_the_click(page: P
     assert clicks[0].message_id == int(posted["id"])
     expect(message.locator(".edited")).to_be_visible()  # Discord marks the edit
     assert [v for v in fake.violations if not v.consumed] == []
+    # on a desktop the card keeps a readable width, the board scaled within it
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(200)
+    width = message.locator(".v2-container").bounding_box()["width"]
+    assert 300 <= width <= 560, width
+    overflow = page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0, f"{overflow} px of horizontal scroll at 1280 px"
+    page.screenshot(path=str(SCREENSHOTS / "components-v2-1280.png"))
+    page.set_viewport_size({"width": 390, "height": 844})
 
 
 def post(fake: FakeDiscord, channel_id: int, content: str) -> dict:
