@@ -27,6 +27,7 @@ import logging
 import os
 import re
 import threading
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -184,6 +185,7 @@ class SpecCheck:
         self._lock = threading.Lock()
         self._validators: dict[tuple[str, str], Callable[[Any], Any] | None] = {}
         self._registry: referencing.Registry | None = None
+        self.checked: Counter[str] = Counter()  # "METHOD /template" -> bodies validated
         # literal segments before parameters: /users/@me is not /users/{user_id}
         self._routes = sorted(
             (
@@ -221,6 +223,7 @@ class SpecCheck:
         validate = self._validator(method, template)
         if validate is None:
             return []
+        self.checked[route] += 1
         try:
             validate(body)
         except fastjsonschema.JsonSchemaValueException:
