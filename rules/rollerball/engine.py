@@ -36,11 +36,12 @@ from rules.rollerball.cards import (
     TRACK_CHANGERS,
     card_name,
     kind_of,
+    with_article,
 )
 from rules.rollerball.errors import RollerballBoardError
 from rules.rollerball.events import BallsMoved, Event
 from rules.rollerball.geometry import card_pairs, geometry, king_neighbours, orthogonal_neighbours
-from rules.rollerball.movement import move_balls, seat_name
+from rules.rollerball.movement import lift_card, move_balls, seat_name
 from rules.rollerball.placement import BUILD, SETUP, placement_problem
 from rules.rollerball.rng import shuffle
 from rules.rollerball.state import BoardCard, Decision, GameState, Settings
@@ -302,16 +303,16 @@ def _place(state: GameState, seat: int, action, mode: str, events: list[Event]) 
     state.cards.append(BoardCard(card, kind, squares, y))
     where = f"{board.name(action.first)}-{board.name(action.second)}"
     note = f" (Y on {board.name(y)})" if y is not None else ""
-    events.append(Event(f"{seat_name(seat)} places a {card_name(kind)} on {where}{note}."))
+    events.append(
+        Event(f"{seat_name(seat)} places {with_article(card_name(kind))} on {where}{note}.")
+    )
 
 
 def _lift(state: GameState, seat: int, card: BoardCard) -> None:
-    """Take a card off the board to the discards; a ball it had diverted goes straight on."""
-    state.cards.remove(card)
+    """Take a card off the board to the discards (movement.lift_card: nothing a ball expected
+    of it happens)."""
+    lift_card(state, card)
     state.discard.append(card.card)
-    for ball in state.balls:
-        if ball.cross_to in card.squares:
-            ball.cross_to = None
 
 
 def _workman_action(state: GameState, action, seat: int, events: list[Event]) -> None:
@@ -354,7 +355,8 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
         if isinstance(action, Bank):
             state.victory[seat].append(decision.card)
             count = len(state.victory[seat])
-            events.append(Event(f"{seat_name(seat)} banks the card: {count} victory point(s)."))
+            points = "1 victory point" if count == 1 else f"{count} victory points"
+            events.append(Event(f"{seat_name(seat)} banks the card: {points}."))
             if count >= state.settings.target_vp:
                 state.phase = "over"
                 state.winners = [seat]
@@ -384,7 +386,7 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
     elif decision.kind == "discard" and isinstance(action, Discard):
         state.discard.extend(setup.take_cards(state, seat, (action.kind,)))
         state.pending.pop(0)
-        events.append(Event(f"{seat_name(seat)} discards a {card_name(action.kind)}."))
+        events.append(Event(f"{seat_name(seat)} discards {with_article(card_name(action.kind))}."))
     else:
         raise _wrong(state, action)
 

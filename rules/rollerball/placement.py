@@ -4,7 +4,14 @@ One function answers "what is wrong with this placement?" for set-up, building a
 
 from __future__ import annotations
 
-from rules.rollerball.cards import BALL_CHANGERS, PLACEABLE, SPLITTERS, TRACK_CHANGERS, card_name
+from rules.rollerball.cards import (
+    BALL_CHANGERS,
+    PLACEABLE,
+    SPLITTERS,
+    TRACK_CHANGERS,
+    card_name,
+    with_article,
+)
 from rules.rollerball.geometry import geometry, orthogonal_neighbours
 from rules.rollerball.state import GameState
 
@@ -28,9 +35,11 @@ def placement_problem(
         return "A card covers two squares side by side, like e2-e3."
     gap = abs(board.ring(first) - board.ring(second))
     if kind in TRACK_CHANGERS and gap != 1:
-        return f"A {card_name(kind)} lies across two neighbouring rings, like e1-e2."
+        return (
+            f"{with_article(card_name(kind), True)} lies across two neighbouring rings, like e1-e2."
+        )
     if kind in BALL_CHANGERS and gap != 0:
-        return f"A {card_name(kind)} lies along one ring, like d1-e1."
+        return f"{with_article(card_name(kind), True)} lies along one ring, like d1-e1."
     corners = [s for s in (first, second) if board.is_corner(s)]
     if corners and (state.settings.later or kind in BALL_CHANGERS):
         what = "No card" if state.settings.later else "No ball changer"
