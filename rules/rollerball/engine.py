@@ -491,19 +491,28 @@ def _move_balls(state: GameState, events: list[Event]) -> None:
 
 
 def view_for(state: GameState, seat: int | None) -> GameState:
-    """A copy showing only what `seat` (None: a spectator) may see: its own hand, the others'
-    hand sizes, bids once all have bid, banked cards face down, no deck order and no seed."""
+    """A copy showing only what `seat` (None: a spectator) may see: its own hand and banked
+    cards; of the others only what is public: how many cards they hold (during the secret bid
+    the five they were dealt, since the count kept would tell the count bid), how many they
+    banked, whether they have bid (not what or how many until all have); no deck order, no
+    card another seat earned and no seed. Everything shown to a seat, in text and in images,
+    is derived from this view (docs/rules/rollerball.md "Hidden information")."""
     view = state.clone()
     view.seed = None
     view.rng_counter = 0
     view.viewer = seat
     view.is_view = True
     view.deck = [HIDDEN] * len(state.deck)
+    secret_bid = state.phase == "bid"
     for other in range(state.players):
-        if other != seat:
-            view.hands[other] = [HIDDEN] * len(state.hands[other])
-            view.victory[other] = [HIDDEN] * len(state.victory[other])
-    if state.phase == "bid":
+        if other == seat:
+            continue
+        held = len(state.hands[other])
+        if secret_bid:
+            held += len(state.bids[other] or ())
+        view.hands[other] = [HIDDEN] * held
+        view.victory[other] = [HIDDEN] * len(state.victory[other])
+    if secret_bid:
         view.bids = [
             bid if (other == seat or bid is None) else [] for other, bid in enumerate(state.bids)
         ]

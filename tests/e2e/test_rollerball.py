@@ -398,18 +398,18 @@ async def test_bad_input_is_refused_ephemerally_and_nothing_changes(discord, bot
     assert watcher.ephemeral and "no Rollerball match of yours here" in watcher.content
     assert stored(bot, game_id)[0] == version
 
-    # Both bid nothing, so they re-bid openly; both drop out and the least bidder rule decides.
+    # Both bid nothing, so they re-bid openly; the first to drop out leaves the bid to the
+    # other (docs/rules/rollerball.md ruling 4).
     await discord.slash("rollerball move", user=ida, channel=thread, move="bid 0")
     await discord.slash("rollerball move", user=jon, channel=thread, move="0")
     turn = await current_card(discord, bot, thread, game_id)
     assert "Drop out" in turn.button_labels
     assert "A draw at 0" in turn.text
     users = (ida, jon)
-    for _ in range(2):
-        current = stored(bot, game_id)[2].engine.game.current
-        await discord.click(turn, "Drop out", user=users[current])
-        turn = await current_card(discord, bot, thread, game_id)
-    assert "Nobody raised: the least bidder" in turn.text
+    current = stored(bot, game_id)[2].engine.game.current
+    await discord.click(turn, "Drop out", user=users[current])
+    turn = await current_card(discord, bot, thread, game_id)
+    assert "drops out of the re-bid" in turn.text and "wins the bid" in turn.text
     assert "Place your base…" in turn.button_labels
     version, _, match, _ = stored(bot, game_id)
     placer = match.engine.game.current
