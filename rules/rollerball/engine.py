@@ -40,7 +40,13 @@ from rules.rollerball.cards import (
 )
 from rules.rollerball.errors import RollerballBoardError
 from rules.rollerball.events import BallsMoved, Event
-from rules.rollerball.geometry import card_pairs, geometry, king_neighbours, orthogonal_neighbours
+from rules.rollerball.geometry import (
+    card_pairs,
+    card_pairs_at,
+    geometry,
+    king_neighbours,
+    orthogonal_neighbours,
+)
 from rules.rollerball.movement import lift_card, move_balls, seat_name
 from rules.rollerball.placement import BUILD, SETUP, placement_problem
 from rules.rollerball.rng import shuffle
@@ -155,9 +161,12 @@ def card_placements(state: GameState, seat: int, cls, mode: str) -> list:
     workman = state.workmen[seat]
     result = []
     for kind in sorted(_hand_kinds(state, seat) & PLACEABLE):
-        for a, b in card_pairs(size, kind in TRACK_CHANGERS):
-            if mode == BUILD and workman not in (a, b):
-                continue
+        track_changer = kind in TRACK_CHANGERS
+        if mode == BUILD:
+            pairs = () if workman is None else card_pairs_at(size, track_changer, workman)
+        else:
+            pairs = card_pairs(size, track_changer)
+        for a, b in pairs:
             orders = ((a, b), (b, a)) if kind in SPLITTERS else ((a, b),)
             if placement_problem(state, seat, kind, a, b, mode) is None:
                 result.extend(card_action(cls, kind, first, second) for first, second in orders)

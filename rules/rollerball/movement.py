@@ -17,6 +17,7 @@ square (not a splitter's Y) push: the one that got there first moves on one ordi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from rules.rollerball.cards import (
     BALL_CHANGERS,
@@ -30,7 +31,7 @@ from rules.rollerball.cards import (
     with_article,
 )
 from rules.rollerball.events import BallFrame
-from rules.rollerball.geometry import geometry
+from rules.rollerball.geometry import geometry, next_table, ring_table
 from rules.rollerball.state import Ball, BoardCard, GameState
 
 MAX_BALLS = 4
@@ -48,6 +49,12 @@ class Outcome:
     smashed: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     frames: list[tuple[BallFrame, ...]] = field(default_factory=list)
+    #: per space, the squares balls not on their Up Rubber side entered (where a workman is hit)
+    arrivals: list[set[int]] = field(default_factory=list)
+    #: False in the computer's look-ahead: no texts are written (they cost more than the rules)
+    words: bool = True
+    #: square -> the card on it, kept while the balls move (cards only leave, when smashed)
+    card_on: dict[int, BoardCard] = field(default_factory=dict)
 
 
 def seat_name(seat: int) -> str:
@@ -57,37 +64,49 @@ def seat_name(seat: int) -> str:
 def card_ends(card: BoardCard, size: int) -> tuple[int, int]:
     """(entry, exit) of a track changer: an Up card leads from the inner ring to the outer one, a
     Down card from the outer to the inner (seed "Up Move"/"Down Move")."""
-    board = geometry(size)
-    a, b = card.squares
-    outer, inner = (a, b) if board.ring(a) < board.ring(b) else (b, a)
-    return (inner, outer) if card.kind in OUTWARD else (outer, inner)
+    return _ends(size, card.squares, card.kind in OUTWARD)
+
+
+@cache
+def _ends(size: int, squares: tuple[int, int], outward: bool) -> tuple[int, int]:
+    rings = ring_table(size)
+    a, b = squares
+    outer, inner = (a, b) if rings[a] < rings[b] else (b, a)
+    return (inner, outer) if outward else (outer, inner)
 
 
 def snapshot(state: GameState) -> tuple[BallFrame, ...]:
     return tuple(BallFrame(b.id, b.square, b.state_name()) for b in state.balls)
 
 
-def move_balls(state: GameState) -> Outcome:
-    """Move every ball its spaces for this turn; changes `state` (a working copy) in place."""
-    outcome = Outcome(frames=[snapshot(state)])
+def move_balls(state: GameState, frames: bool = True, words: bool = True) -> Outcome:
+    """Move every ball its spaces for this turn; changes `state` (a working copy) in place.
+    `frames=False` leaves out the animation frames and `words=False` the texts (the computer's
+    look-ahead needs neither); what happens is the same."""
+    outcome = Outcome(frames=[snapshot(state)] if frames else [], words=words)
+    outcome.card_on = {square: card for card in state.cards for square in card.squares}
     arrival: dict[int, int] = {ball.id: -1 for ball in state.balls}
     clock = 0
     for _ in range(state.settings.ball_spaces):
         clock += 1
         _step(state, list(state.balls), outcome, arrival, clock)
-        outcome.frames.append(snapshot(state))
+        if frames:
+            outcome.frames.append(snapshot(state))
     if state.settings.later:
         for _ in range(MAX_PUSHES):
             pushed = _next_pushed(state, arrival)
             if pushed is None:
                 break
             clock += 1
-            outcome.texts.append(
-                f"Two balls meet on {_name(state, pushed.square)}: one is pushed on."
-            )
+            if outcome.words:
+                outcome.texts.append(
+                    f"Two balls meet on {_name(state, pushed.square)}: one is pushed on."
+                )
             _step(state, [pushed], outcome, arrival, clock)
-            outcome.frames.append(snapshot(state))
-    outcome.texts = _said_once(outcome.texts, state.players)
+            if frames:
+                outcome.frames.append(snapshot(state))
+    if len(outcome.texts) > 1:
+        outcome.texts = _said_once(outcome.texts, state.players)
     return outcome
 
 
@@ -121,6 +140,8 @@ def _y_squares(state: GameState) -> set[int]:
 def _next_pushed(state: GameState, arrival: dict[int, int]) -> Ball | None:
     """Seed 001: a ball ending in another's space (not a splitter's Y) pushes it on a space. The
     ball pushed is the one that got there first (same space: the lower number)."""
+    if len({ball.square for ball in state.balls}) == len(state.balls):
+        return None
     exempt = _y_squares(state)
     by_square: dict[int, list[Ball]] = {}
     for ball in state.balls:
@@ -134,12 +155,12 @@ def _next_pushed(state: GameState, arrival: dict[int, int]) -> Ball | None:
 
 def _step(state: GameState, moving: list[Ball], outcome: Outcome, arrival, clock: int) -> None:
     """One space for every ball in `moving` at once, then what they meet, judged together."""
-    board = geometry(state.settings.board)
+    following = next_table(state.settings.board)
     entered: list[tuple[Ball, bool]] = []
     for ball in moving:
         crossed = ball.cross_to is not None
         left = ball.square
-        ball.square = ball.cross_to if crossed else board.next_on_ring(ball.square)
+        ball.square = ball.cross_to if crossed else following[ball.square]
         ball.cross_to = None
         arrival[ball.id] = clock
         if ball.rubber:
@@ -190,34 +211,25 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
     space)."""
     live = [(ball, crossed) for ball, crossed in entered if not ball.up]
     splits: list[tuple[Ball, BoardCard, int]] = []
-    for card in list(state.cards):
-        arrivals = [(ball, crossed) for ball, crossed in live if ball.square in card.squares]
-        if not arrivals:
-            continue
-        meeting = [ball for ball, crossed in arrivals if not crossed]
-        smashers = [ball for ball in meeting if ball.energised]
-        if smashers:
-            _smash(state, card, smashers, outcome)
-            continue
-        if card.kind in SPLITTERS:
-            spots = {card.y} if state.settings.later else set(card.squares)
-            group = [ball for ball, _ in arrivals if ball.square in spots]
-            if len(group) >= 2:
-                _combine(state, card, group, outcome)
-                meeting = [ball for ball in meeting if ball not in group]
-        for ball in meeting:
-            split_to = _meet_card(state, ball, card, outcome)
-            if split_to is not None:
-                splits.append((ball, card, split_to))
+    if outcome.card_on and live:
+        card_on = outcome.card_on
+        met: dict[int, tuple[BoardCard, list[tuple[Ball, bool]]]] = {}
+        for ball, crossed in live:
+            card = card_on.get(ball.square)
+            if card is not None:
+                met.setdefault(id(card), (card, []))[1].append((ball, crossed))
+        for card, arrivals in met.values():
+            _arrive_on_card(state, card, arrivals, splits, outcome)
     fits = len(state.balls) + len(splits) <= MAX_BALLS
     for ball, card, exit_square in splits:
         if fits:
             twin = Ball(state.next_ball, ball.square, False, ball.rubber, exit_square)
             state.next_ball += 1
             state.balls.append(twin)
-            outcome.texts.append(
-                f"A ball splits in two on the {card_name(card.kind)} at {_name(state, ball.square)}."
-            )
+            if outcome.words:
+                outcome.texts.append(
+                    f"A ball splits in two on the {card_name(card.kind)} at {_name(state, ball.square)}."
+                )
         else:  # seed: with 4 balls "the entering ball treats the card as a Move"
             ball.cross_to = exit_square
     on_board = {id(ball) for ball in state.balls}
@@ -226,13 +238,42 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
         for seat, base in enumerate(state.bases):
             if base == ball.square:
                 outcome.scored.append(seat)
-                outcome.texts.append(_base_text(seat))
+                if outcome.words:
+                    outcome.texts.append(_base_text(seat))
     squares = {ball.square for ball in arrived}
+    outcome.arrivals.append(squares)
     hit = [seat for seat, workman in enumerate(state.workmen) if workman in squares]
     for seat in hit:
         state.workmen[seat] = state.bases[seat]
         outcome.hits.append(seat)
-        outcome.texts.append(_hit_text(seat))
+        if outcome.words:
+            outcome.texts.append(_hit_text(seat))
+
+
+def _arrive_on_card(
+    state: GameState,
+    card: BoardCard,
+    arrivals: list[tuple[Ball, bool]],
+    splits: list[tuple[Ball, BoardCard, int]],
+    outcome: Outcome,
+) -> None:
+    """The balls (not Up) that entered `card`'s squares on this space, with whether each
+    crossed it (a ball crossing the card it was diverted by does not meet it again)."""
+    meeting = [ball for ball, crossed in arrivals if not crossed]
+    smashers = [ball for ball in meeting if ball.energised]
+    if smashers:
+        _smash(state, card, smashers, outcome)
+        return
+    if card.kind in SPLITTERS:
+        spots = {card.y} if state.settings.later else set(card.squares)
+        group = [ball for ball, _ in arrivals if ball.square in spots]
+        if len(group) >= 2:
+            _combine(state, card, group, outcome)
+            meeting = [ball for ball in meeting if ball not in group]
+    for ball in meeting:
+        split_to = _meet_card(state, ball, card, outcome)
+        if split_to is not None:
+            splits.append((ball, card, split_to))
 
 
 def _base_text(seat: int) -> str:
@@ -252,21 +293,27 @@ def _apply_change(ball: Ball, outcome: Outcome, state: GameState) -> None:
         ball.rubber = "up"  # seed: "The first square after leaving the Rubberiser, the ball is Up"
     elif change == DERUBBERISER:
         ball.rubber = None
-    outcome.texts.append(
-        f"A ball leaves {with_article(card_name(change))} on {_name(state, ball.square)}: "
-        f"it is now {ball.state_name()}."
-    )
+    if outcome.words:
+        outcome.texts.append(
+            f"A ball leaves {with_article(card_name(change))} on {_name(state, ball.square)}: "
+            f"it is now {ball.state_name()}."
+        )
 
 
 def _smash(state: GameState, card: BoardCard, smashers: list[Ball], outcome: Outcome) -> None:
     """Seed "Energiser": the card is removed and discarded, "even if it is another energiser",
     and the ball is normal again. Every energised ball arriving on it hits it."""
     lift_card(state, card)
+    for square in card.squares:
+        outcome.card_on.pop(square, None)
     outcome.smashed.append(card.card)
     for ball in smashers:
         ball.energised = False
     who = "An energised ball smashes" if len(smashers) == 1 else "Energised balls smash"
-    outcome.texts.append(f"{who} the {card_name(card.kind)} at {_name(state, smashers[0].square)}.")
+    if outcome.words:
+        outcome.texts.append(
+            f"{who} the {card_name(card.kind)} at {_name(state, smashers[0].square)}."
+        )
 
 
 def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outcome) -> None:
@@ -282,15 +329,15 @@ def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outc
     for ball in group:
         if ball is not survivor:
             state.balls.remove(ball)
-    outcome.texts.append(
-        f"{len(group)} balls combine on the {card_name(card.kind)} at {_name(state, survivor.square)}."
-    )
+    if outcome.words:
+        outcome.texts.append(
+            f"{len(group)} balls combine on the {card_name(card.kind)} at {_name(state, survivor.square)}."
+        )
 
 
 def _meet_card(state: GameState, ball: Ball, card: BoardCard, outcome: Outcome) -> int | None:
     """A ball (not energised, not Up) entering a card alone. Returns the square its twin would
     cross to when it splits (the caller checks the four-ball limit for all splits at once)."""
-    where = _name(state, ball.square)
     if card.kind in BALL_CHANGERS:
         if ball.change_card != card.card:
             ball.change, ball.change_card = card.kind, card.card
@@ -299,9 +346,11 @@ def _meet_card(state: GameState, ball: Ball, card: BoardCard, outcome: Outcome) 
         return None
     entry, exit_square = card_ends(card, state.settings.board)
     if ball.square != entry:
-        outcome.texts.append(
-            f"A ball meets the {card_name(card.kind)} at {where} from the wrong side and hops over it."
-        )
+        if outcome.words:
+            outcome.texts.append(
+                f"A ball meets the {card_name(card.kind)} at {_name(state, ball.square)} from the "
+                "wrong side and hops over it."
+            )
         return None
     if card.kind in SPLITTERS and card.y == entry:
         return exit_square
