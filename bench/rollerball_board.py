@@ -15,6 +15,7 @@ images.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -61,6 +62,9 @@ def main() -> int:
     parser.add_argument("--edition", choices=["later", "earlier", "both"], default="both")
     parser.add_argument("--no-images", action="store_true")
     args = parser.parse_args()
+    load = os.getloadavg()[0]
+    print(f"machine: {os.cpu_count()} cores, load average {load:.1f} at the start (others' work")
+    print("  counts in the wall-clock times; processor time does not)")
     if not args.no_images:
         images()
     editions = ["later", "earlier"] if args.edition == "both" else [args.edition]
