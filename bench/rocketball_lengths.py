@@ -15,13 +15,20 @@ MAX_GOAL actions.
 
 Head-to-head win rates for the stronger levels (medium-easy, strong-medium, master-strong,
 ...) are printed by the same pairings; bench/rocketball_engine.py has the decision times.
+
+`--against REV` plays each level against the same level of the computer as it was at git
+revision REV (rules/rocketball/ai.py read from git, the rest of the engine as it is now), e.g.
+`--against main --pairs medium-medium,strong-strong`: "medium vs medium@main ... medium won
+N/200" is how the new level fares against the old one.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -29,6 +36,32 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from rules.rocketball import apply, choose_action, legal_actions, new_game
+
+ROOT = Path(__file__).resolve().parents[1]
+#: level name -> a choose_action; "LEVEL@REV" levels come from git (--against)
+CHOOSERS = {}
+
+
+def chooser(level: str):
+    """choose_action for `level`, or for "LEVEL@REV" the one of revision REV's ai.py."""
+    if "@" not in level:
+        return lambda state, rng: choose_action(state, level, rng)
+    name, rev = level.split("@", 1)
+    if rev not in CHOOSERS:
+        source = subprocess.run(
+            ["git", "show", f"{rev}:rules/rocketball/ai.py"],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        spec = importlib.util.spec_from_loader(f"ai_at_{len(CHOOSERS)}", loader=None)
+        module = importlib.util.module_from_spec(spec)
+        exec(compile(source, f"{rev}:rules/rocketball/ai.py", "exec"), module.__dict__)
+        CHOOSERS[rev] = module.choose_action
+    old = CHOOSERS[rev]
+    return lambda state, rng: old(state, name, rng)
+
 
 LIMIT = 6000
 MAX_GOAL = 1000
@@ -52,13 +85,15 @@ def play(seed: int, north: str, south: str) -> tuple[int, str | None, int]:
     state, _ = new_game(seed)
     rng = random.Random(seed * 7 + 1)
     levels = {"N": north, "S": south}
+    choosers = {
+        seat: (lambda state, rng: rng.choice(legal_actions(state)))
+        if level == "random"
+        else chooser(level)
+        for seat, level in levels.items()
+    }
     actions = scoreless = 0
     while not state.over and actions < LIMIT:
-        level = levels[state.to_move]
-        if level == "random":
-            action = rng.choice(legal_actions(state))
-        else:
-            action = choose_action(state, level, rng)
+        action = choosers[state.to_move](state, rng)
         state, _ = apply(state, action)
         actions += 1
         if state.score == {"N": 0, "S": 0}:
@@ -94,8 +129,11 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--pairs", default=",".join(PAIRS))
+    parser.add_argument("--against", default=None, help="a git revision: its levels second")
     args = parser.parse_args()
     pairs = [tuple(pair.split("-")) for pair in args.pairs.split(",")]
+    if args.against:
+        pairs = [(first, f"{second}@{args.against}") for first, second in pairs]
     floors: dict[str, float] = {}
     for first, second in pairs:
         result = pairing(first, second, args.games)
