@@ -78,7 +78,7 @@ def choose_action(state: GameState, level: str, rng: random.Random) -> Action:
             breaks = [
                 (value, action)
                 for value, action, kept in _ranked_placements(
-                    state, actions, me, rng, deep=False, trap=trap
+                    state, actions, me, rng, deep=False, trap=trap, widen=True
                 )
                 if not kept
             ]
@@ -318,12 +318,15 @@ def _ranked_placements(
     rng: random.Random,
     deep: bool,
     trap: frozenset[str] | None = None,
+    widen: bool = False,
 ) -> list[tuple[float, Action, bool]]:
     """The candidate actions with their values, best first (see the module docstring), and
     whether each leaves a caught ball caught (`trap`: the squares of its loop, _root_trap;
     False for all when the ball is free)."""
     look = _Look(state, me, rng)
-    path: set[str] = set(trap or ())
+    # Easy looks at every chip of the loop (it frees a caught ball whatever that costs); the
+    # other levels only at those the ball meets on the next roll, as before.
+    path: set[str] = set(trap or ()) if widen else set()
     for ball in state.balls:
         path.update(look.outcomes(state.chips, ball)[1])
     on_path: list[Action] = []
