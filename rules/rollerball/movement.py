@@ -230,7 +230,7 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
                 outcome.texts.append(
                     f"A ball splits in two on the {card_name(card.kind)} at {_name(state, ball.square)}."
                 )
-        else:  # seed: with 4 balls "the entering ball treats the card as a Move"
+        else:  # 4 balls, or more splits at once than room: a Move card (seed; ruling 16)
             ball.cross_to = exit_square
     on_board = {id(ball) for ball in state.balls}
     arrived = [ball for ball, _ in live if id(ball) in on_board]
@@ -322,7 +322,8 @@ def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outc
     both must enter the splitter. The combined ball keeps the lowest number; it is rubber
     (Down) if any of them was, so which ball is which never matters (ruling 16)."""
     survivor = min(group, key=lambda b: b.id)
-    survivor.square = card.y if card.y is not None else survivor.square
+    if any(ball.square == card.y for ball in group):
+        survivor.square = card.y
     survivor.cross_to = None
     if any(ball.rubber for ball in group):
         survivor.rubber = "down"
