@@ -69,12 +69,14 @@ PAIRS = (
     "random-easy",
     "easy-easy",
     "medium-easy",
+    "random-medium",
     "medium-medium",
     "random-strong",
     "strong-easy",
     "strong-medium",
     "strong-strong",
     "master-strong",
+    "random-master",
     "master-master",
 )
 
