@@ -2,7 +2,8 @@
 
 Levels
 - "easy": half the time a uniformly random legal action; otherwise the action that gives the
-  best average result of the very next roll (one ply over the four d4 outcomes).
+  best average result of the very next roll (one ply over the four d4 outcomes). When the
+  ball is caught in a small loop (_trap), easy always frees it, with the best such action.
 - "medium": always that best one-ply action.
 - "strong": looks two moves ahead. For each useful action (a chip on, or a rotation of, a
   square the ball may cross on the next roll, plus the best "quiet" placement elsewhere) it
@@ -17,6 +18,9 @@ The ball is followed by lookup tables (follow.py), without texts or copies of th
 field without chance chips one walk gives all four rolls, and a reply on a square first
 reached in step k only re-walks the rolls from k on. The choices are exactly those of the
 earlier implementation that followed the ball with the engine's BallMover.
+
+Every level frees a caught ball when that is within FREEING_MARGIN of its best action (see
+"a ball caught in a loop" below; docs/rules/rocketball.md "Computer opponent").
 
 LEVEL_RATINGS: an Elo-style rating for each level, so a player can see how strong they are.
 
