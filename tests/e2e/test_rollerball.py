@@ -292,7 +292,9 @@ async def test_the_secret_bid_is_seen_by_nobody_until_everyone_has_bid(
     assert again.ephemeral and "not your turn" in again.content
     dave_view = await discord.click(after_carol, "My hand", user=dave)
     assert dave_view.ephemeral and dave_view.ephemeral_for == dave.id
-    assert "Carol: 3 cards" in dave_view.text, "Dave sees only how many cards Carol holds"
+    # Carol bid 2 of her 5 cards; until all have bid Dave sees the 5 she was dealt, not the 3
+    # she kept (docs/rules/rollerball.md "Hidden information")
+    assert "Carol: 5 cards" in dave_view.text, "Dave must not see how many cards Carol bid"
     live = await discord.slash("rollerball record", user=dave, match_id=game_id)
     live_text = live.attachments[0].data.decode()
     assert "bid" not in live_text.split("\n\n", 1)[1] and "[Seed" not in live_text
