@@ -10,8 +10,9 @@ counted at LIMIT) and the most actions any game took before its first goal.
 The floor each pairing is compared to: the same levels' median when the second level faces a
 player who picks uniformly among the legal actions (`random`): how long a game lasts when
 only one side plays. Ratio = median / floor. The goals are absolute too: no game of two
-computers stalls (every game ends before LIMIT actions), and no pairing's maximum passes
-MAX_GOAL actions.
+computers stalls (every game ends before LIMIT actions), and no game with the easy level in it
+passes MAX_GOAL actions (easy never lets a game stall; between the stronger levels both sides
+defend well and games are long, docs/rules/rocketball.md "Computer opponent").
 
 Head-to-head win rates for the stronger levels (medium-easy, strong-medium, master-strong,
 ...) are printed by the same pairings; bench/rocketball_engine.py has the decision times.
@@ -144,9 +145,10 @@ def main() -> None:
         floor = floors.get(second)
         ratio = f", ratio {result['median'] / floor:.1f}" if floor else ""
         floor_text = f"floor (random vs {second}) {floor:g}" if floor else "floor not measured"
+        goal = f" (goal <= {MAX_GOAL})" if "easy" in (first, second.split("@")[0]) else ""
         print(
             f"{first} vs {second}: actions per game median {result['median']:g}, p90 "
-            f"{result['p90']}, max {result['max']} (goal <= {MAX_GOAL}); {floor_text}{ratio}; "
+            f"{result['p90']}, max {result['max']}{goal}; {floor_text}{ratio}; "
             f"{first} won {result['wins']}/{args.games}; stalled (>= {LIMIT} actions) "
             f"{result['stalls']}; most actions at 0-0 {result['scoreless']} "
             f"({result['seconds']:.0f} s)",
