@@ -41,6 +41,7 @@ from rules.rocketball.state import (
     CENTRE,
     DIRECTIONS,
     FIELD_SQUARES,
+    GUST,
     LAST_ROW,
     PHASE_AIM,
     PHASE_PLACE,
@@ -107,6 +108,7 @@ def choose_action(state: GameState, level: str, rng: random.Random) -> Action:
 # that, and a computer that kept the loop whenever that was worth as much as anything else
 # let games run to hundreds of rolls at 0-0 (easy against easy: a median of 297 actions).
 TRAP_STATES = 6
+STEADY_KINDS = frozenset({VORTEX, GUST})
 # Freeing a caught ball is preferred when it is worth at most this much less than the best
 # action that leaves it caught: it changes nothing a level can measure, and games move on.
 FREEING_MARGIN = 0.01
@@ -126,14 +128,19 @@ def _pick(ranked: list[tuple[float, Action, bool]]) -> Action:
 
 def _trap(chips: dict[str, Chip], square: str, facing: str) -> frozenset[str] | None:
     """The squares a caught ball stands on or enters (changing a chip elsewhere cannot free
-    it), or None when it is free: some run of rolls reaches a goal, or its loop is longer
-    than TRAP_STATES states. A field without chance chips or moguls (follow_rolls)."""
+    it), or None when it is free: some run of rolls reaches a goal, its loop is longer than
+    TRAP_STATES states, or it meets a chip that rolls a die or jumps (only vortexes and gusts
+    steer it the same way every time, as follow_rolls assumes)."""
     seen = {(square, facing)}
     todo = [(square, facing)]
     squares = {square}
     while todo:
         here, heading = todo.pop()
         ends, crossed = follow_rolls(chips, here, heading)
+        for step in crossed:
+            chip = chips.get(step)
+            if chip is not None and chip.kind not in STEADY_KINDS:
+                return None
         squares.update(crossed)
         for goal, end, end_facing in ends:
             if goal is not None:
@@ -147,8 +154,8 @@ def _trap(chips: dict[str, Chip], square: str, facing: str) -> frozenset[str] | 
 
 
 def _root_trap(state: GameState) -> frozenset[str] | None:
-    """_trap for the ball as it stands, where it applies: one ball, no chance chips."""
-    if len(state.balls) != 1 or not deterministic(state.settings):
+    """_trap for the ball as it stands, where it applies: one ball (Assault has two)."""
+    if len(state.balls) != 1:
         return None
     ball = state.balls[0]
     return _trap(state.chips, ball.square, ball.facing)
