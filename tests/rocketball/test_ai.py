@@ -168,13 +168,16 @@ def free_squares(state, steps=3):
     return {square for square, _ in seen}
 
 
+@pytest.mark.parametrize("variants", [(), ("bumpers", "gusts")])
 @pytest.mark.parametrize("holder", ["N", "S"])
 @pytest.mark.parametrize("ball", [("d9", "S"), ("d10", "N")])
-def test_easy_frees_a_ball_bouncing_between_two_chips(position, holder, ball):
+def test_easy_frees_a_ball_bouncing_between_two_chips(position, holder, ball, variants):
     # Seen in play: a chip on d9 facing South and one on d10 facing North sent the ball back
-    # and forth for 85 rolls at 0-0. Whichever goal easy defends, it frees the ball.
+    # and forth for 85 rolls at 0-0. Whichever goal easy defends, it frees the ball (also in
+    # a match with chance chips, none of them on the loop).
     chips = {"d9": ("vortex", "S"), "d10": ("vortex", "N")}
-    state = position(ball=ball, chips=chips, holder=holder, phase=PHASE_PLACE)
+    settings = Settings.with_variants(list(variants)) if variants else None
+    state = position(ball=ball, chips=chips, holder=holder, phase=PHASE_PLACE, settings=settings)
     assert free_squares(state) == {"d9", "d10"}
     for seed in range(12):
         action = choose_action(state, "easy", random.Random(seed))
