@@ -2,7 +2,8 @@
 
 Levels
 - "easy": half the time a uniformly random legal action; otherwise the action that gives the
-  best average result of the very next roll (one ply over the four d4 outcomes).
+  best average result of the very next roll (one ply over the four d4 outcomes). When the
+  ball is caught in a small loop (_trap), easy always frees it, with the best such action.
 - "medium": always that best one-ply action.
 - "strong": looks two moves ahead. For each useful action (a chip on, or a rotation of, a
   square the ball may cross on the next roll, plus the best "quiet" placement elsewhere) it
@@ -17,6 +18,9 @@ The ball is followed by lookup tables (follow.py), without texts or copies of th
 field without chance chips one walk gives all four rolls, and a reply on a square first
 reached in step k only re-walks the rolls from k on. The choices are exactly those of the
 earlier implementation that followed the ball with the engine's BallMover.
+
+Every level frees a caught ball when that is within FREEING_MARGIN of its best action (see
+"a ball caught in a loop" below; docs/rules/rocketball.md "Computer opponent").
 
 LEVEL_RATINGS: an Elo-style rating for each level, so a player can see how strong they are.
 
@@ -37,6 +41,7 @@ from rules.rocketball.state import (
     CENTRE,
     DIRECTIONS,
     FIELD_SQUARES,
+    GUST,
     LAST_ROW,
     PHASE_AIM,
     PHASE_PLACE,
@@ -71,16 +76,89 @@ def choose_action(state: GameState, level: str, rng: random.Random) -> Action:
     actions = legal_actions(state)
     if len(actions) == 1:
         return actions[0]
-    if level == "easy" and rng.random() < 0.5:
-        return rng.choice(actions)
     me = state.to_move
+    trap = _root_trap(state) if state.phase == PHASE_PLACE else None
+    if level == "easy":
+        if trap is not None:
+            breaks = [
+                (value, action)
+                for value, action, kept in _ranked_placements(
+                    state, actions, me, rng, deep=False, trap=trap, widen=True
+                )
+                if not kept
+            ]
+            if breaks:  # easy always frees a caught ball: it never lets a game stall
+                return breaks[0][1]
+        if rng.random() < 0.5:
+            return rng.choice(actions)
     if state.phase == PHASE_AIM:
         return _best_aim(state, me, rng)
     if state.phase != PHASE_PLACE:
         return Roll()
     if level == "master":
-        return _master_placement(state, actions, me, rng)
-    return _best_placement(state, actions, me, rng, deep=level == "strong")
+        return _master_placement(state, actions, me, rng, trap)
+    return _pick(_ranked_placements(state, actions, me, rng, level == "strong", trap))
+
+
+# --- a ball caught in a loop ----------------------------------------------------------------
+
+# A ball is caught when, with the chips as they are, every roll keeps it among at most this
+# many (square, facing) states and none reaches a goal: like d9 facing South and d10 facing
+# North, which send it back and forth for ever. Most positions between computers are like
+# that, and a computer that kept the loop whenever that was worth as much as anything else
+# let games run to hundreds of rolls at 0-0 (easy against easy: a median of 297 actions).
+TRAP_STATES = 6
+STEADY_KINDS = frozenset({VORTEX, GUST})
+# Freeing a caught ball is preferred when it is worth at most this much less than the best
+# action that leaves it caught: it changes nothing a level can measure, and games move on.
+FREEING_MARGIN = 0.01
+
+
+def _pick(ranked: list[tuple[float, Action, bool]]) -> Action:
+    """The best action, or one freeing a caught ball if it is within FREEING_MARGIN of it."""
+    best_value, best, kept = ranked[0]
+    if kept:
+        for value, action, still in ranked:
+            if value < best_value - FREEING_MARGIN:
+                break
+            if not still:
+                return action
+    return best
+
+
+def _trap(chips: dict[str, Chip], square: str, facing: str) -> frozenset[str] | None:
+    """The squares a caught ball stands on or enters (changing a chip elsewhere cannot free
+    it), or None when it is free: some run of rolls reaches a goal, its loop is longer than
+    TRAP_STATES states, or it meets a chip that rolls a die or jumps (only vortexes and gusts
+    steer it the same way every time, as follow_rolls assumes)."""
+    seen = {(square, facing)}
+    todo = [(square, facing)]
+    squares = {square}
+    while todo:
+        here, heading = todo.pop()
+        ends, crossed = follow_rolls(chips, here, heading)
+        for step in crossed:
+            chip = chips.get(step)
+            if chip is not None and chip.kind not in STEADY_KINDS:
+                return None
+        squares.update(crossed)
+        for goal, end, end_facing in ends:
+            if goal is not None:
+                return None
+            if (end, end_facing) not in seen:
+                if len(seen) == TRAP_STATES:
+                    return None
+                seen.add((end, end_facing))
+                todo.append((end, end_facing))
+    return frozenset(squares)
+
+
+def _root_trap(state: GameState) -> frozenset[str] | None:
+    """_trap for the ball as it stands, where it applies: one ball (Assault has two)."""
+    if len(state.balls) != 1:
+        return None
+    ball = state.balls[0]
+    return _trap(state.chips, ball.square, ball.facing)
 
 
 # --- following the ball -------------------------------------------------------------------
@@ -244,18 +322,22 @@ def _touched(action: Action) -> tuple[str, ...]:
     return ()
 
 
-def _best_placement(
-    state: GameState, actions: list[Action], me: str, rng: random.Random, deep: bool
-) -> Action:
-    return _ranked_placements(state, actions, me, rng, deep)[0][1]
-
-
 def _ranked_placements(
-    state: GameState, actions: list[Action], me: str, rng: random.Random, deep: bool
-) -> list[tuple[float, Action]]:
-    """The candidate actions with their values, best first (see the module docstring)."""
+    state: GameState,
+    actions: list[Action],
+    me: str,
+    rng: random.Random,
+    deep: bool,
+    trap: frozenset[str] | None = None,
+    widen: bool = False,
+) -> list[tuple[float, Action, bool]]:
+    """The candidate actions with their values, best first (see the module docstring), and
+    whether each leaves a caught ball caught (`trap`: the squares of its loop, _root_trap;
+    False for all when the ball is free)."""
     look = _Look(state, me, rng)
-    path: set[str] = set()
+    # Easy looks at every chip of the loop (it frees a caught ball whatever that costs); the
+    # other levels only at those the ball meets on the next roll, as before.
+    path: set[str] = set(trap or ()) if widen else set()
     for ball in state.balls:
         path.update(look.outcomes(state.chips, ball)[1])
     on_path: list[Action] = []
@@ -276,9 +358,10 @@ def _ranked_placements(
     deep = deep and len(state.balls) == 1
 
     leaves = [look.leaves(ball.owner, me) for ball in state.balls]
-    ranked: list[tuple[float, Action]] = []
+    ranked: list[tuple[float, Action, bool]] = []
     for action in candidates:
         chips = _chips_after(state, action)
+        kept = trap is not None and _keeps_trap(state, action, chips, trap)
         rotated = action.square if isinstance(action, Rotate) else None
         total = 0.0
         for ball, (goals, table) in zip(state.balls, leaves, strict=True):
@@ -292,10 +375,20 @@ def _ranked_placements(
                     after = Ball(square, facing, ball.owner, ball.home)
                     total -= _best_reply_value(look, chips, after, opponent, rotated)
         value = total / 4 + _quiet_value(state, action, me) + rng.random() * 1e-6
-        ranked.append((value, action))
+        ranked.append((value, action, kept))
     # Best first; among equal values the earlier candidate (what a running maximum kept).
     order = sorted(range(len(ranked)), key=lambda i: (-ranked[i][0], i))
     return [ranked[i] for i in order]
+
+
+def _keeps_trap(
+    state: GameState, action: Action, chips: dict[str, Chip], trap: frozenset[str]
+) -> bool:
+    """Whether the ball is still caught on the field after `action` (chips)."""
+    if not any(square in trap for square in _touched(action)):
+        return True
+    ball = state.balls[0]
+    return _trap(chips, ball.square, ball.facing) is not None
 
 
 ROW_OF = {square: square_coords(square)[1] for square in FIELD_SQUARES}
@@ -419,22 +512,32 @@ MASTER_REPLIES = 3  # the opponent's best replies (by strong's measure) it refin
 
 
 def _master_placement(
-    state: GameState, actions: list[Action], me: str, rng: random.Random
+    state: GameState,
+    actions: list[Action],
+    me: str,
+    rng: random.Random,
+    trap: frozenset[str] | None = None,
 ) -> Action:
     """Master: strong's two-ply values pick the MASTER_CANDIDATES best actions; each is then
     valued one ply deeper. After the opponent's roll, where the ball can reach a goal, the
     opponent's MASTER_REPLIES most promising chips are tried, and after each of them and my
     roll, my own best chip (the reply search, from my side) instead of a static estimate.
     The opponent is assumed to pick the reply that is worst for me."""
-    ranked = _ranked_placements(state, actions, me, rng, deep=True)
+    ranked = _ranked_placements(state, actions, me, rng, deep=True, trap=trap)
     if len(state.balls) != 1 or len(ranked) == 1:
-        return ranked[0][1]
+        return _pick(ranked)
     look = _Look(state, me, rng)
     opponent = other(me)
     ball = state.balls[0]
     goals, table = look.leaves(ball.owner, me)
-    best_action, best_value = ranked[0][1], float("-inf")
-    for _, action in ranked[:MASTER_CANDIDATES]:
+    candidates = ranked[:MASTER_CANDIDATES]
+    if trap is not None and all(kept for _, _, kept in candidates):
+        # the best action freeing a caught ball, if close enough to count (_pick)
+        freeing = next((item for item in ranked if not item[2]), None)
+        if freeing is not None and freeing[0] >= ranked[0][0] - FREEING_MARGIN:
+            candidates.append(freeing)
+    deeper: list[tuple[float, Action, bool]] = []
+    for _, action, kept in candidates:
         chips = _chips_after(state, action)
         rotated = action.square if isinstance(action, Rotate) else None
         total = 0.0
@@ -447,9 +550,9 @@ def _master_placement(
                 after = Ball(square, facing, ball.owner, ball.home)
                 total += _after_best_reply(look, chips, after, opponent, me, rotated)
         value = total / 4 + _quiet_value(state, action, me) + rng.random() * 1e-6
-        if value > best_value:
-            best_action, best_value = action, value
-    return best_action
+        deeper.append((value, action, kept))
+    order = sorted(range(len(deeper)), key=lambda i: (-deeper[i][0], i))
+    return _pick([deeper[i] for i in order])
 
 
 def _replies(

@@ -6,6 +6,7 @@ others' bases, and keeps its workman off the balls' path."""
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from rules.rollerball.actions import (
     Bank,
@@ -81,7 +82,8 @@ def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
             takes = [a for a in actions if isinstance(a, Take)]
             if len(takes) > MAX_SETUP_CANDIDATES:
                 takes = rng.sample(takes, MAX_SETUP_CANDIDATES)
-            return max(takes, key=lambda a: value(_after(view, seat, a), seat))
+            forecast = Forecast(view, seat)
+            return max(takes, key=lambda a: forecast.value_after(view, a))
         case Discard():
             return min(actions, key=lambda a: THROWAWAY.index(a.kind))
     return rng.choice(actions)
@@ -158,7 +160,7 @@ def value(view: GameState, seat: int, turns: int | None = None) -> float:
     # my workman stands where he is only until my next turn's move
     exposed = view.players
     for turn in range(turns or horizon(view)):
-        outcome = move_balls(sim)
+        outcome = move_balls(sim, frames=False, words=False)
         for scored in outcome.scored:
             total += weight * (OWN_PASS if scored == seat else -OTHER_PASS)
         for hit in outcome.hits:
@@ -182,16 +184,175 @@ def _ring_potential(sim: GameState, seat: int) -> float:
     return total
 
 
-def _path_squares(view: GameState) -> set[int]:
-    """Squares the balls enter in the coming turns (a card elsewhere changes nothing soon)."""
-    sim = _sim_state(view)
-    squares = {b.square for b in sim.balls}
-    for _ in range(horizon(view)):
-        outcome = move_balls(sim)
-        for frame in outcome.frames:
-            squares.update(f.square for f in frame)
-    board = geometry(view.settings.board)
-    return squares | {board.next_on_ring(s) for s in squares}
+@dataclass
+class _Turn:
+    """One turn of a forecast: the balls and cards at its start, the bases passed, per space
+    the squares where a workman would be hit, and every square a ball stood on or entered."""
+
+    balls: list[Ball]
+    cards: list[BoardCard]
+    next_ball: int
+    scored: list[int]
+    arrivals: list[set[int]]
+    touched: set[int]
+
+
+def _copy_balls(balls: list[Ball]) -> list[Ball]:
+    return [
+        Ball(b.id, b.square, b.energised, b.rubber, b.cross_to, b.change, b.change_card)
+        for b in balls
+    ]
+
+
+class Forecast:
+    """The balls' coming turns on the public board, played once per decision, from which every
+    candidate's value() is worked out exactly without playing the same turns again.
+
+    The balls' movement never depends on the workmen, so the forecast runs without them and a
+    workman's hits are counted from the squares entered on each space. A candidate that puts a
+    card on (or takes one off) squares S changes nothing until the first turn in which a ball
+    stands on or enters a square of S: its turns before that are the forecast's, and only the
+    rest is played again from the forecast's position at that turn, with the change made. The
+    sums are added in the same order as value(), so the result is the same number
+    (tests/rollerball_board/test_ai.py checks it)."""
+
+    def __init__(self, view: GameState, seat: int) -> None:
+        self.seat = seat
+        self.exposed = view.players  # my workman stands where he is until my next move
+        self.bases = list(view.bases)
+        self.settings = view.settings
+        self.players = view.players
+        sim = _sim_state(view)
+        sim.workmen = [None] * len(sim.workmen)
+        self.turns: list[_Turn] = []
+        self.first_visits: dict[int, int] = {}
+        path = {b.square for b in sim.balls}
+        for number in range(horizon(view)):
+            balls, cards, next_ball = _copy_balls(sim.balls), list(sim.cards), sim.next_ball
+            outcome = move_balls(sim, words=False)
+            touched = {b.square for b in balls}
+            for frame in outcome.frames:
+                touched.update(f.square for f in frame)
+            for frame in outcome.frames[1:]:
+                for ball in frame:
+                    if not ball.state.startswith("up"):
+                        self.first_visits.setdefault(ball.square, number)
+            path |= touched
+            self.turns.append(
+                _Turn(balls, cards, next_ball, outcome.scored, outcome.arrivals, touched)
+            )
+        self.final = sim
+        #: change key -> (first turn played again, its turns' (scored, arrivals), final board)
+        self.played: dict = {}
+        following = geometry(view.settings.board).next_on_ring
+        self.path = path | {following(square) for square in path}
+
+    def _tally(self, turn: int, scored: list[int], arrivals: list[set[int]], state: list) -> None:
+        """Add one turn to `state` = [total, weight, workman square] as value() does."""
+        total, weight, workman = state
+        seat = self.seat
+        for scorer in scored:
+            total += weight * (OWN_PASS if scorer == seat else -OTHER_PASS)
+        if workman is not None:
+            for squares in arrivals:
+                if workman in squares:
+                    workman = self.bases[seat]
+                    if turn < self.exposed:
+                        total -= weight * OWN_HIT
+        state[:] = [total, weight * DISCOUNT, workman]
+
+    def value(self, workman: int | None, squares=frozenset(), change=None, key=None) -> float:
+        """value() of the board after `change` (a function changing a board's cards; it may
+        touch only `squares`) with my workman starting on `workman` (None: off the board).
+        `key` names the change: the turns played again for it are kept for the same change
+        with my workman elsewhere (a card built from either of its squares)."""
+        played = self.played.get(key) if key is not None else None
+        if played is None:
+            played = self._play(squares, change)
+            if key is not None:
+                self.played[key] = played
+        diverge, rest, sim = played
+        state = [0.0, 1.0, workman]
+        for number in range(diverge):
+            turn = self.turns[number]
+            self._tally(number, turn.scored, turn.arrivals, state)
+        for number, (scored, arrivals) in enumerate(rest, diverge):
+            self._tally(number, scored, arrivals, state)
+        return state[0] + state[1] * _ring_potential(sim, self.seat)
+
+    def _play(self, squares, change) -> tuple[int, list, GameState]:
+        """The turns from the first one in which a ball meets `squares`, played again after
+        `change`: (that turn, each turn's (scored, arrivals), the board at the end)."""
+        diverge = len(self.turns)
+        if squares:
+            diverge = next(
+                (k for k, turn in enumerate(self.turns) if turn.touched & squares), diverge
+            )
+        if diverge == len(self.turns):
+            return diverge, [], self.final
+        start = self.turns[diverge]
+        sim = GameState(
+            settings=self.settings,
+            seed=None,
+            bases=list(self.bases),
+            workmen=[None] * self.players,
+            cards=list(start.cards),
+            balls=_copy_balls(start.balls),
+            next_ball=start.next_ball,
+        )
+        if change is not None:
+            change(sim)
+        rest = []
+        for _ in range(diverge, len(self.turns)):
+            outcome = move_balls(sim, frames=False, words=False)
+            rest.append((outcome.scored, outcome.arrivals))
+        return diverge, rest, sim
+
+    def value_after(self, view: GameState, action) -> float:
+        """value(_after(view, seat, action), seat), worked out from the forecast."""
+        seat = self.seat
+        workman = view.workmen[seat]
+        match action:
+            case (
+                PlaceCard(kind, first, second)
+                | Build(kind, first, second)
+                | Replace(kind, first, second)
+            ):
+                card = _new_card(kind, first, second)
+                squares = {first, second}
+                lifted = view.card_at(workman) if isinstance(action, Replace) else None
+                if lifted is not None:
+                    squares |= set(lifted.squares)
+
+                def change(sim: GameState) -> None:
+                    if lifted is not None:
+                        sim.cards = [c for c in sim.cards if workman not in c.squares]
+                    sim.cards.append(card)
+
+                key = ("card", kind, first, second, lifted.squares if lifted else None)
+                return self.value(workman, frozenset(squares), change, key)
+            case BlowUp():
+                lifted = view.card_at(workman)
+                squares = frozenset(lifted.squares) if lifted is not None else frozenset()
+
+                def blow_up(sim: GameState) -> None:
+                    sim.cards = [c for c in sim.cards if workman not in c.squares]
+
+                return self.value(view.bases[seat], squares, blow_up, ("lift", squares))
+            case Take(square):
+                taken = view.card_at(square)
+                squares = frozenset(taken.squares) if taken is not None else frozenset()
+
+                def take(sim: GameState) -> None:
+                    sim.cards = [c for c in sim.cards if square not in c.squares]
+
+                return self.value(workman, squares, take, ("lift", squares))
+        return value(_after(view, seat, action), seat)
+
+
+def _new_card(kind: str, first: int, second: int) -> BoardCard:
+    y = first if kind.startswith("split") else None
+    return BoardCard(-1, kind, tuple(sorted((first, second))), y)
 
 
 def _after(view: GameState, seat: int, action) -> GameState:
@@ -226,14 +387,15 @@ def _touches(action, path: set[int]) -> bool:
 
 def _best(view: GameState, seat: int, actions: list, rng: random.Random, sample: int | None = None):
     """The action with the best look-ahead value; Pass unless something is clearly better."""
-    path = _path_squares(view) if view.balls else set()
+    forecast = Forecast(view, seat)
+    path = forecast.path if view.balls else set()
     candidates = [a for a in actions if not isinstance(a, Pass) and (not path or _touches(a, path))]
     if sample and len(candidates) > sample:
         candidates = rng.sample(candidates, sample)
-    base_value = value(view, seat)
+    base_value = forecast.value(view.workmen[seat])
     best, best_value = (Pass() if Pass() in actions else None), base_value + 0.05
     for action in candidates:
-        score = value(_after(view, seat, action), seat)
+        score = forecast.value_after(view, action)
         if isinstance(action, (BlowUp, Replace)):
             score -= 0.3  # they cost a card more than building
         if score > best_value:
@@ -246,8 +408,9 @@ def _move(view: GameState, seat: int, actions: list, rng: random.Random):
     look-ahead value of standing there, or of the best card he could put down from there (a card
     covers his square, so only squares on or next to the balls' path are worth a card)."""
     reach = {move.end for move in actions}
-    danger = _first_visits(view)
-    base_value = value(_without_workman(view, seat), seat)
+    forecast = Forecast(view, seat)
+    danger = forecast.first_visits
+    base_value = forecast.value(None)
     best_square, best_score = None, float("-inf")
     for square in sorted(reach):
         hit_turn = danger.get(square, horizon(view))
@@ -260,32 +423,14 @@ def _move(view: GameState, seat: int, actions: list, rng: random.Random):
     if len(builds) > MAX_BUILD_CANDIDATES:
         builds = rng.sample(builds, MAX_BUILD_CANDIDATES)
     for square, build in builds:
-        moved = _sim_state(view)
-        moved.workmen[seat] = square
-        score = value(_after(moved, seat, build), seat) - 0.05
+        card = _new_card(build.kind, build.first, build.second)
+        squares = frozenset((build.first, build.second))
+        key = ("card", build.kind, build.first, build.second, None)
+        score = forecast.value(square, squares, lambda sim, c=card: sim.cards.append(c), key)
+        score -= 0.05
         if score > best_score:
             best_square, best_score = square, score
     return Move(view.workmen[seat], best_square)
-
-
-def _without_workman(view: GameState, seat: int) -> GameState:
-    sim = _sim_state(view)
-    sim.workmen[seat] = None
-    return sim
-
-
-def _first_visits(view: GameState) -> dict[int, int]:
-    """Square -> the first turn (0 = the next) a ball that can hit a workman enters it."""
-    sim = _sim_state(view)
-    sim.workmen = [None] * len(sim.workmen)
-    visits: dict[int, int] = {}
-    for turn in range(horizon(view)):
-        outcome = move_balls(sim)
-        for frame in outcome.frames[1:]:
-            for ball in frame:
-                if not ball.state.startswith("up"):
-                    visits.setdefault(ball.square, turn)
-    return visits
 
 
 def _build_options(view: GameState, seat: int, reach: set[int], path: set[int]) -> list:

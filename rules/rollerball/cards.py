@@ -60,3 +60,10 @@ def kind_of(card: int) -> str:
 
 def card_name(kind: str) -> str:
     return NAMES.get(kind, kind)
+
+
+def with_article(name: str, capital: bool = False) -> str:
+    """ "an Up Move", "an Energiser", "a Down Move" (capital: "An Up Move" to start a
+    sentence): the article a reader expects."""
+    article = "an" if name[:1].lower() in "aeiou" else "a"
+    return f"{article.capitalize() if capital else article} {name}"

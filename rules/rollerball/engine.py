@@ -36,11 +36,18 @@ from rules.rollerball.cards import (
     TRACK_CHANGERS,
     card_name,
     kind_of,
+    with_article,
 )
 from rules.rollerball.errors import RollerballBoardError
 from rules.rollerball.events import BallsMoved, Event
-from rules.rollerball.geometry import card_pairs, geometry, king_neighbours, orthogonal_neighbours
-from rules.rollerball.movement import move_balls, seat_name
+from rules.rollerball.geometry import (
+    card_pairs,
+    card_pairs_at,
+    geometry,
+    king_neighbours,
+    orthogonal_neighbours,
+)
+from rules.rollerball.movement import lift_card, move_balls, seat_name
 from rules.rollerball.placement import BUILD, SETUP, placement_problem
 from rules.rollerball.rng import shuffle
 from rules.rollerball.state import BoardCard, Decision, GameState, Settings
@@ -154,9 +161,12 @@ def card_placements(state: GameState, seat: int, cls, mode: str) -> list:
     workman = state.workmen[seat]
     result = []
     for kind in sorted(_hand_kinds(state, seat) & PLACEABLE):
-        for a, b in card_pairs(size, kind in TRACK_CHANGERS):
-            if mode == BUILD and workman not in (a, b):
-                continue
+        track_changer = kind in TRACK_CHANGERS
+        if mode == BUILD:
+            pairs = () if workman is None else card_pairs_at(size, track_changer, workman)
+        else:
+            pairs = card_pairs(size, track_changer)
+        for a, b in pairs:
             orders = ((a, b), (b, a)) if kind in SPLITTERS else ((a, b),)
             if placement_problem(state, seat, kind, a, b, mode) is None:
                 result.extend(card_action(cls, kind, first, second) for first, second in orders)
@@ -302,16 +312,16 @@ def _place(state: GameState, seat: int, action, mode: str, events: list[Event]) 
     state.cards.append(BoardCard(card, kind, squares, y))
     where = f"{board.name(action.first)}-{board.name(action.second)}"
     note = f" (Y on {board.name(y)})" if y is not None else ""
-    events.append(Event(f"{seat_name(seat)} places a {card_name(kind)} on {where}{note}."))
+    events.append(
+        Event(f"{seat_name(seat)} places {with_article(card_name(kind))} on {where}{note}.")
+    )
 
 
 def _lift(state: GameState, seat: int, card: BoardCard) -> None:
-    """Take a card off the board to the discards; a ball it had diverted goes straight on."""
-    state.cards.remove(card)
+    """Take a card off the board to the discards (movement.lift_card: nothing a ball expected
+    of it happens)."""
+    lift_card(state, card)
     state.discard.append(card.card)
-    for ball in state.balls:
-        if ball.cross_to in card.squares:
-            ball.cross_to = None
 
 
 def _workman_action(state: GameState, action, seat: int, events: list[Event]) -> None:
@@ -354,7 +364,8 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
         if isinstance(action, Bank):
             state.victory[seat].append(decision.card)
             count = len(state.victory[seat])
-            events.append(Event(f"{seat_name(seat)} banks the card: {count} victory point(s)."))
+            points = "1 victory point" if count == 1 else f"{count} victory points"
+            events.append(Event(f"{seat_name(seat)} banks the card: {points}."))
             if count >= state.settings.target_vp:
                 state.phase = "over"
                 state.winners = [seat]
@@ -384,7 +395,7 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
     elif decision.kind == "discard" and isinstance(action, Discard):
         state.discard.extend(setup.take_cards(state, seat, (action.kind,)))
         state.pending.pop(0)
-        events.append(Event(f"{seat_name(seat)} discards a {card_name(action.kind)}."))
+        events.append(Event(f"{seat_name(seat)} discards {with_article(card_name(action.kind))}."))
     else:
         raise _wrong(state, action)
 
@@ -489,19 +500,28 @@ def _move_balls(state: GameState, events: list[Event]) -> None:
 
 
 def view_for(state: GameState, seat: int | None) -> GameState:
-    """A copy showing only what `seat` (None: a spectator) may see: its own hand, the others'
-    hand sizes, bids once all have bid, banked cards face down, no deck order and no seed."""
+    """A copy showing only what `seat` (None: a spectator) may see: its own hand and banked
+    cards; of the others only what is public: how many cards they hold (during the secret bid
+    the five they were dealt, since the count kept would tell the count bid), how many they
+    banked, whether they have bid (not what or how many until all have); no deck order, no
+    card another seat earned and no seed. Everything shown to a seat, in text and in images,
+    is derived from this view (docs/rules/rollerball.md "Hidden information")."""
     view = state.clone()
     view.seed = None
     view.rng_counter = 0
     view.viewer = seat
     view.is_view = True
     view.deck = [HIDDEN] * len(state.deck)
+    secret_bid = state.phase == "bid"
     for other in range(state.players):
-        if other != seat:
-            view.hands[other] = [HIDDEN] * len(state.hands[other])
-            view.victory[other] = [HIDDEN] * len(state.victory[other])
-    if state.phase == "bid":
+        if other == seat:
+            continue
+        held = len(state.hands[other])
+        if secret_bid:
+            held += len(state.bids[other] or ())
+        view.hands[other] = [HIDDEN] * held
+        view.victory[other] = [HIDDEN] * len(state.victory[other])
+    if secret_bid:
         view.bids = [
             bid if (other == seat or bid is None) else [] for other, bid in enumerate(state.bids)
         ]

@@ -81,6 +81,30 @@ def geometry(size: int) -> Geometry:
 
 
 @cache
+def ring_table(size: int) -> tuple[int, ...]:
+    """Geometry.ring for every square, looked up: ball movement asks it constantly."""
+    board = geometry(size)
+    return tuple(board.ring(square) for square in range(size * size))
+
+
+@cache
+def corner_table(size: int) -> tuple[bool, ...]:
+    """Geometry.is_corner for every square, looked up."""
+    board = geometry(size)
+    return tuple(board.is_corner(square) for square in range(size * size))
+
+
+@cache
+def next_table(size: int) -> tuple[int, ...]:
+    """Geometry.next_on_ring for every square (-1 for the centre), looked up."""
+    board = geometry(size)
+    return tuple(
+        board.next_on_ring(square) if board.is_track(square) else -1
+        for square in range(size * size)
+    )
+
+
+@cache
 def track_squares(size: int) -> tuple[int, ...]:
     board = geometry(size)
     return tuple(s for s in range(size * size) if board.is_track(s))
@@ -121,3 +145,10 @@ def card_pairs(size: int, track_changer: bool) -> tuple[tuple[int, int], ...]:
             if (gap == 1) == track_changer and gap <= 1:
                 pairs.append((a, b))
     return tuple(pairs)
+
+
+@cache
+def card_pairs_at(size: int, track_changer: bool, square: int) -> tuple[tuple[int, int], ...]:
+    """The card_pairs that cover `square`, in card_pairs' order (building: one square is the
+    workman's)."""
+    return tuple(pair for pair in card_pairs(size, track_changer) if square in pair)

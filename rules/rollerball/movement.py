@@ -1,19 +1,23 @@
 """Ball movement (seed 001 turn step 1 / seed 002 turn step 2, with the RULINGS).
 
-All balls move together, one space at a time in lockstep. Per space, for every ball in id order:
-it steps to the next square clockwise on its ring, or across the track changer it was diverted
-by (crossing uses one space, RULINGS); a rubber counter flips; a pending ball change applies on
-the first square after the ball changer. Then balls that reached a splitter's 'Y' together
-combine; then each ball not on its "up rubber" side meets what is on its square: a card (an
-energised ball smashes it; a track changer entered from its leading ring diverts or splits the
-ball, entered from the other side it is a dead end the ball hops over; a ball changer gives a
-pending change), a base (its owner scores), workmen (sent home). In the later edition two balls
-ending the move on one square (not a splitter's Y) push: the one that got there first moves on
-one ordinary space."""
+All balls move together, one space at a time in lockstep. Per space every ball steps at once:
+to the next square clockwise on its ring, or across the track changer it was diverted by
+(crossing uses one space, RULINGS); a rubber counter flips; a pending ball change applies on
+the first square after the ball changer, if that card is still in place. Then what the balls
+meet on the squares they entered is resolved together, against the board as it stood when
+they arrived, so a ball's number never decides (docs/rules/rollerball.md ruling 16): balls
+on their "up rubber" side meet nothing; an energised ball smashes the card it enters; balls
+reaching a splitter's 'Y' together combine; a track changer entered from its leading ring
+diverts or splits a ball, entered from the other side it is a dead end the ball hops over (the
+square still counts, and a workman there is hit); a ball changer gives a pending change;
+bases score; workmen are sent home. In the later edition two balls ending the move on one
+square (not a splitter's Y) push: the one that got there first moves on one ordinary space
+(ruling 2: on the same space, the lower number)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
 from rules.rollerball.cards import (
     BALL_CHANGERS,
@@ -24,9 +28,10 @@ from rules.rollerball.cards import (
     SPLITTERS,
     TRACK_CHANGERS,
     card_name,
+    with_article,
 )
 from rules.rollerball.events import BallFrame
-from rules.rollerball.geometry import geometry
+from rules.rollerball.geometry import geometry, next_table, ring_table
 from rules.rollerball.state import Ball, BoardCard, GameState
 
 MAX_BALLS = 4
@@ -44,6 +49,12 @@ class Outcome:
     smashed: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
     frames: list[tuple[BallFrame, ...]] = field(default_factory=list)
+    #: per space, the squares balls not on their Up Rubber side entered (where a workman is hit)
+    arrivals: list[set[int]] = field(default_factory=list)
+    #: False in the computer's look-ahead: no texts are written (they cost more than the rules)
+    words: bool = True
+    #: square -> the card on it, kept while the balls move (cards only leave, when smashed)
+    card_on: dict[int, BoardCard] = field(default_factory=dict)
 
 
 def seat_name(seat: int) -> str:
@@ -53,37 +64,69 @@ def seat_name(seat: int) -> str:
 def card_ends(card: BoardCard, size: int) -> tuple[int, int]:
     """(entry, exit) of a track changer: an Up card leads from the inner ring to the outer one, a
     Down card from the outer to the inner (seed "Up Move"/"Down Move")."""
-    board = geometry(size)
-    a, b = card.squares
-    outer, inner = (a, b) if board.ring(a) < board.ring(b) else (b, a)
-    return (inner, outer) if card.kind in OUTWARD else (outer, inner)
+    return _ends(size, card.squares, card.kind in OUTWARD)
+
+
+@cache
+def _ends(size: int, squares: tuple[int, int], outward: bool) -> tuple[int, int]:
+    rings = ring_table(size)
+    a, b = squares
+    outer, inner = (a, b) if rings[a] < rings[b] else (b, a)
+    return (inner, outer) if outward else (outer, inner)
 
 
 def snapshot(state: GameState) -> tuple[BallFrame, ...]:
     return tuple(BallFrame(b.id, b.square, b.state_name()) for b in state.balls)
 
 
-def move_balls(state: GameState) -> Outcome:
-    """Move every ball its spaces for this turn; changes `state` (a working copy) in place."""
-    outcome = Outcome(frames=[snapshot(state)])
+def move_balls(state: GameState, frames: bool = True, words: bool = True) -> Outcome:
+    """Move every ball its spaces for this turn; changes `state` (a working copy) in place.
+    `frames=False` leaves out the animation frames and `words=False` the texts (the computer's
+    look-ahead needs neither); what happens is the same."""
+    outcome = Outcome(frames=[snapshot(state)] if frames else [], words=words)
+    outcome.card_on = {square: card for card in state.cards for square in card.squares}
     arrival: dict[int, int] = {ball.id: -1 for ball in state.balls}
     clock = 0
     for _ in range(state.settings.ball_spaces):
         clock += 1
         _step(state, list(state.balls), outcome, arrival, clock)
-        outcome.frames.append(snapshot(state))
+        if frames:
+            outcome.frames.append(snapshot(state))
     if state.settings.later:
         for _ in range(MAX_PUSHES):
             pushed = _next_pushed(state, arrival)
             if pushed is None:
                 break
             clock += 1
-            outcome.texts.append(
-                f"Two balls meet on {_name(state, pushed.square)}: one is pushed on."
-            )
+            if outcome.words:
+                outcome.texts.append(
+                    f"Two balls meet on {_name(state, pushed.square)}: one is pushed on."
+                )
             _step(state, [pushed], outcome, arrival, clock)
-            outcome.frames.append(snapshot(state))
+            if frames:
+                outcome.frames.append(snapshot(state))
+    if len(outcome.texts) > 1:
+        outcome.texts = _said_once(outcome.texts, state.players)
     return outcome
+
+
+def _said_once(texts: list[str], players: int) -> list[str]:
+    """A base passed or a workman hit more than once in a turn is said once, with the count,
+    where it first happened (each pass still earns its card, each hit its discard)."""
+    repeated = {}
+    for seat in range(players):
+        repeated[_base_text(seat)] = f"Balls run over {seat_name(seat)}'s base {{often}}."
+        repeated[_hit_text(seat)] = (
+            f"Balls hit {seat_name(seat)}'s workman {{often}}: back to base."
+        )
+    said = []
+    for index, text in enumerate(texts):
+        times = texts.count(text)
+        if text not in repeated or times == 1:
+            said.append(text)
+        elif texts.index(text) == index:
+            said.append(repeated[text].format(often="twice" if times == 2 else f"{times} times"))
+    return said
 
 
 def _name(state: GameState, square: int) -> str:
@@ -97,6 +140,8 @@ def _y_squares(state: GameState) -> set[int]:
 def _next_pushed(state: GameState, arrival: dict[int, int]) -> Ball | None:
     """Seed 001: a ball ending in another's space (not a splitter's Y) pushes it on a space. The
     ball pushed is the one that got there first (same space: the lower number)."""
+    if len({ball.square for ball in state.balls}) == len(state.balls):
+        return None
     exempt = _y_squares(state)
     by_square: dict[int, list[Ball]] = {}
     for ball in state.balls:
@@ -109,36 +154,134 @@ def _next_pushed(state: GameState, arrival: dict[int, int]) -> Ball | None:
 
 
 def _step(state: GameState, moving: list[Ball], outcome: Outcome, arrival, clock: int) -> None:
-    board = geometry(state.settings.board)
+    """One space for every ball in `moving` at once, then what they meet, judged together."""
+    following = next_table(state.settings.board)
     entered: list[tuple[Ball, bool]] = []
-    for ball in sorted(moving, key=lambda b: b.id):
+    for ball in moving:
         crossed = ball.cross_to is not None
-        ball.square = ball.cross_to if crossed else board.next_on_ring(ball.square)
+        left = ball.square
+        ball.square = ball.cross_to if crossed else following[ball.square]
         ball.cross_to = None
         arrival[ball.id] = clock
         if ball.rubber:
             ball.rubber = "down" if ball.rubber == "up" else "up"
         if ball.change is not None:
-            changer = next((c for c in state.cards if c.card == ball.change_card), None)
-            if changer is None or ball.square not in changer.squares:
-                _apply_change(ball, outcome, state)
+            _settle_change(state, ball, left, outcome)
         entered.append((ball, crossed))
-    combined = _combine(state, entered, outcome)
-    for ball, crossed in entered:
-        if ball not in state.balls or ball.up:
-            continue
-        card = state.card_at(ball.square)
-        if card is not None and not crossed and ball.id not in combined:
-            _meet_card(state, ball, card, outcome)
+    _resolve_arrivals(state, entered, outcome)
+
+
+def _settle_change(state: GameState, ball: Ball, left: int, outcome: Outcome) -> None:
+    """Seed: "A ball counter is changed from the moment it leaves the Ball Changer card". The
+    change belongs to the card the ball met: it applies only if that card is still on the board
+    where the ball met it, under the square the ball has just left (a card smashed, blown up,
+    replaced or taken meanwhile changes nothing; its id built again elsewhere is another
+    card). Ruling 15 on docs/rules/rollerball.md."""
+    changer = next((c for c in state.cards if c.card == ball.change_card), None)
+    if changer is None or changer.kind != ball.change or left not in changer.squares:
+        ball.change, ball.change_card = None, None
+        return
+    if ball.square not in changer.squares:
+        _apply_change(ball, outcome, state)
+
+
+def lift_card(state: GameState, card: BoardCard) -> None:
+    """Take `card` off the board (smashed, blown up, replaced or taken by a scorer) and with it
+    everything a ball still expected of it: a ball it had diverted goes straight on, a change
+    it would have made is not made. Every way a card leaves the board goes through here."""
+    state.cards.remove(card)
+    for ball in state.balls:
+        if ball.cross_to in card.squares:
+            ball.cross_to = None
+        if ball.change_card == card.card:
+            ball.change, ball.change_card = None, None
+
+
+def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcome: Outcome) -> None:
+    """Everything the balls meet on the squares they have just entered, resolved together so
+    that the balls' numbers never decide (RULINGS "lockstep"; docs/rules/rollerball.md
+    ruling 16): every ball is judged against the board as it stood when they all arrived.
+
+    A ball on its Up Rubber side meets nothing. Per card: an energised ball arriving on it
+    smashes it, and then it is not there for any ball arriving with it; else balls arriving
+    together on a splitter's Y (earlier edition: anywhere on the splitter) combine; else each
+    ball meets the card alone. Splits that would together pass the four-ball limit all fail.
+    Then bases (each ball scores) and workmen (each one standing where a ball arrived is hit,
+    once, and goes home; a workman sent home is not hit there by a ball arriving on the same
+    space)."""
+    live = [(ball, crossed) for ball, crossed in entered if not ball.up]
+    splits: list[tuple[Ball, BoardCard, int]] = []
+    if outcome.card_on and live:
+        card_on = outcome.card_on
+        met: dict[int, tuple[BoardCard, list[tuple[Ball, bool]]]] = {}
+        for ball, crossed in live:
+            card = card_on.get(ball.square)
+            if card is not None:
+                met.setdefault(id(card), (card, []))[1].append((ball, crossed))
+        for card, arrivals in met.values():
+            _arrive_on_card(state, card, arrivals, splits, outcome)
+    fits = len(state.balls) + len(splits) <= MAX_BALLS
+    for ball, card, exit_square in splits:
+        if fits:
+            twin = Ball(state.next_ball, ball.square, False, ball.rubber, exit_square)
+            state.next_ball += 1
+            state.balls.append(twin)
+            if outcome.words:
+                outcome.texts.append(
+                    f"A ball splits in two on the {card_name(card.kind)} at {_name(state, ball.square)}."
+                )
+        else:  # 4 balls, or more splits at once than room: a Move card (seed; ruling 16)
+            ball.cross_to = exit_square
+    on_board = {id(ball) for ball in state.balls}
+    arrived = [ball for ball, _ in live if id(ball) in on_board]
+    for ball in arrived:
         for seat, base in enumerate(state.bases):
             if base == ball.square:
                 outcome.scored.append(seat)
-                outcome.texts.append(f"A ball runs over {seat_name(seat)}'s base.")
-        for seat, workman in enumerate(state.workmen):
-            if workman == ball.square:
-                state.workmen[seat] = state.bases[seat]
-                outcome.hits.append(seat)
-                outcome.texts.append(f"A ball hits {seat_name(seat)}'s workman: back to base.")
+                if outcome.words:
+                    outcome.texts.append(_base_text(seat))
+    squares = {ball.square for ball in arrived}
+    outcome.arrivals.append(squares)
+    hit = [seat for seat, workman in enumerate(state.workmen) if workman in squares]
+    for seat in hit:
+        state.workmen[seat] = state.bases[seat]
+        outcome.hits.append(seat)
+        if outcome.words:
+            outcome.texts.append(_hit_text(seat))
+
+
+def _arrive_on_card(
+    state: GameState,
+    card: BoardCard,
+    arrivals: list[tuple[Ball, bool]],
+    splits: list[tuple[Ball, BoardCard, int]],
+    outcome: Outcome,
+) -> None:
+    """The balls (not Up) that entered `card`'s squares on this space, with whether each
+    crossed it (a ball crossing the card it was diverted by does not meet it again)."""
+    meeting = [ball for ball, crossed in arrivals if not crossed]
+    smashers = [ball for ball in meeting if ball.energised]
+    if smashers:
+        _smash(state, card, smashers, outcome)
+        return
+    if card.kind in SPLITTERS:
+        spots = {card.y} if state.settings.later else set(card.squares)
+        group = [ball for ball, _ in arrivals if ball.square in spots]
+        if len(group) >= 2:
+            _combine(state, card, group, outcome)
+            meeting = [ball for ball in meeting if ball not in group]
+    for ball in meeting:
+        split_to = _meet_card(state, ball, card, outcome)
+        if split_to is not None:
+            splits.append((ball, card, split_to))
+
+
+def _base_text(seat: int) -> str:
+    return f"A ball runs over {seat_name(seat)}'s base."
+
+
+def _hit_text(seat: int) -> str:
+    return f"A ball hits {seat_name(seat)}'s workman: back to base."
 
 
 def _apply_change(ball: Ball, outcome: Outcome, state: GameState) -> None:
@@ -150,62 +293,67 @@ def _apply_change(ball: Ball, outcome: Outcome, state: GameState) -> None:
         ball.rubber = "up"  # seed: "The first square after leaving the Rubberiser, the ball is Up"
     elif change == DERUBBERISER:
         ball.rubber = None
-    outcome.texts.append(
-        f"A ball leaves a {card_name(change)} on {_name(state, ball.square)}: it is now {ball.state_name()}."
-    )
+    if outcome.words:
+        outcome.texts.append(
+            f"A ball leaves {with_article(card_name(change))} on {_name(state, ball.square)}: "
+            f"it is now {ball.state_name()}."
+        )
 
 
-def _combine(state: GameState, entered: list[tuple[Ball, bool]], outcome: Outcome) -> set[int]:
-    """Balls arriving together at a splitter combine into the lowest-numbered one, which carries
-    on along the ring it is on. Later edition: both must hit the Y square (rubber balls "Down");
-    earlier edition: both must enter the splitter. Energised balls smash the card instead."""
-    survivors: set[int] = set()
-    for card in [c for c in state.cards if c.kind in SPLITTERS]:
-        spots = {card.y} if state.settings.later else set(card.squares)
-        group = [b for b, _ in entered if b.square in spots and not b.up and b in state.balls]
-        if len(group) < 2 or any(b.energised for b in group):
-            continue
-        survivor = min(group, key=lambda b: b.id)
-        if survivor.square != card.y and any(b.square == card.y for b in group):
-            survivor.square = card.y
-        survivor.cross_to = None
-        for ball in group:
-            if ball is not survivor:
-                state.balls.remove(ball)
-        survivors.add(survivor.id)
+def _smash(state: GameState, card: BoardCard, smashers: list[Ball], outcome: Outcome) -> None:
+    """Seed "Energiser": the card is removed and discarded, "even if it is another energiser",
+    and the ball is normal again. Every energised ball arriving on it hits it."""
+    lift_card(state, card)
+    for square in card.squares:
+        outcome.card_on.pop(square, None)
+    outcome.smashed.append(card.card)
+    for ball in smashers:
+        ball.energised = False
+    who = "An energised ball smashes" if len(smashers) == 1 else "Energised balls smash"
+    if outcome.words:
+        outcome.texts.append(
+            f"{who} the {card_name(card.kind)} at {_name(state, smashers[0].square)}."
+        )
+
+
+def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outcome) -> None:
+    """Balls arriving together at a splitter combine into one, which carries on along the ring
+    of the Y. Later edition: both must hit the Y square (rubber balls "Down"); earlier edition:
+    both must enter the splitter. The combined ball keeps the lowest number; it is rubber
+    (Down) if any of them was, so which ball is which never matters (ruling 16)."""
+    survivor = min(group, key=lambda b: b.id)
+    if any(ball.square == card.y for ball in group):
+        survivor.square = card.y
+    survivor.cross_to = None
+    if any(ball.rubber for ball in group):
+        survivor.rubber = "down"
+    for ball in group:
+        if ball is not survivor:
+            state.balls.remove(ball)
+    if outcome.words:
         outcome.texts.append(
             f"{len(group)} balls combine on the {card_name(card.kind)} at {_name(state, survivor.square)}."
         )
-    return survivors
 
 
-def _meet_card(state: GameState, ball: Ball, card: BoardCard, outcome: Outcome) -> None:
-    where = _name(state, ball.square)
-    if ball.energised:
-        state.cards.remove(card)
-        outcome.smashed.append(card.card)
-        ball.energised = False
-        for other in state.balls:  # a ball it had diverted goes straight on
-            if other.cross_to in card.squares:
-                other.cross_to = None
-        outcome.texts.append(f"An energised ball smashes the {card_name(card.kind)} at {where}.")
-        return
+def _meet_card(state: GameState, ball: Ball, card: BoardCard, outcome: Outcome) -> int | None:
+    """A ball (not energised, not Up) entering a card alone. Returns the square its twin would
+    cross to when it splits (the caller checks the four-ball limit for all splits at once)."""
     if card.kind in BALL_CHANGERS:
         if ball.change_card != card.card:
             ball.change, ball.change_card = card.kind, card.card
-        return
+        return None
     if card.kind not in TRACK_CHANGERS:
-        return
+        return None
     entry, exit_square = card_ends(card, state.settings.board)
     if ball.square != entry:
-        outcome.texts.append(
-            f"A ball meets the {card_name(card.kind)} at {where} from the wrong side and hops over it."
-        )
-        return
-    if card.kind in SPLITTERS and card.y == entry and len(state.balls) < MAX_BALLS:
-        twin = Ball(state.next_ball, ball.square, False, ball.rubber, exit_square)
-        state.next_ball += 1
-        state.balls.append(twin)
-        outcome.texts.append(f"A ball splits in two on the {card_name(card.kind)} at {where}.")
-        return
+        if outcome.words:
+            outcome.texts.append(
+                f"A ball meets the {card_name(card.kind)} at {_name(state, ball.square)} from the "
+                "wrong side and hops over it."
+            )
+        return None
+    if card.kind in SPLITTERS and card.y == entry:
+        return exit_square
     ball.cross_to = exit_square
+    return None

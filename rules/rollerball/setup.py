@@ -85,8 +85,9 @@ def secret_bid(state: GameState, seat: int, kinds: tuple[str, ...], events: list
 
 
 def _reveal_bids(state: GameState, events: list[Event]) -> None:
-    """All bids are in: they are discarded and shown; the single top bidder wins, a tie goes to
-    the open re-bid (seed "Setup")."""
+    """All bids are in: they are discarded and shown; the single top bidder wins. A tie goes to
+    the open re-bid, unless the drawing players bid all their cards: then the least bidder wins
+    (seed "Setup"; docs/rules/rollerball.md ruling 4)."""
     n = state.players
     for seat in range(n):
         state.discard.extend(state.bids[seat])
@@ -98,17 +99,36 @@ def _reveal_bids(state: GameState, events: list[Event]) -> None:
     if len(tied) == 1:
         start_placement(state, tied[0], events)
         return
+    names = ", ".join(seat_name(s) for s in tied)
+    if not any(state.hands[s] for s in tied):
+        winner = least_bidder(state)
+        events.append(
+            Event(
+                f"A draw at {top}, and {names} bid all their cards: the least bidder, "
+                f"{seat_name(winner)}, wins the bid."
+            )
+        )
+        start_placement(state, winner, events)
+        return
     state.phase = "rebid"
     state.rebid = Rebid(order=tied)
     state.current = tied[0]
-    names = ", ".join(seat_name(s) for s in tied)
     events.append(Event(f"A draw at {top}: {names} re-bid openly, raising or dropping out."))
 
 
+def least_bidder(state: GameState) -> int:
+    """The player who bid the least; several: the one closest clockwise to the dealer."""
+    least = min(state.bid_totals)
+    return next(
+        s for s in clockwise_from(state.dealer, state.players) if state.bid_totals[s] == least
+    )
+
+
 def rebid_action(state: GameState, seat: int, kinds: tuple[str, ...], events: list[Event]) -> None:
-    """Open re-bid: raise above the highest total, or (no cards) drop out. When everyone else has
-    dropped out the last raiser wins; if all drop out without a raise, the least bidder of all wins
-    (ties: closest clockwise to the dealer), as when the drawing players have bid all their cards."""
+    """Open re-bid (seed "the players that bid the most may now openly out bid each other by
+    taking turns"): raise above the highest total, or pass and drop out. The last tied bidder
+    still in wins, raised or not (ruling 4: the least-bidder clause is for drawing players who
+    bid all their cards, settled when the bids are shown)."""
     rebid = state.rebid
     high = max(state.bid_totals)
     if kinds:
@@ -123,15 +143,8 @@ def rebid_action(state: GameState, seat: int, kinds: tuple[str, ...], events: li
         rebid.out.append(seat)
         events.append(Event(f"{seat_name(seat)} drops out of the re-bid."))
     active = [s for s in rebid.order if s not in rebid.out]
-    if rebid.leader is not None and active == [rebid.leader]:
-        start_placement(state, rebid.leader, events)
-        return
-    if not active:
-        order = clockwise_from(state.dealer, state.players)
-        least = min(state.bid_totals)
-        winner = next(s for s in order if state.bid_totals[s] == least)
-        events.append(Event(f"Nobody raised: the least bidder, {seat_name(winner)}, wins the bid."))
-        start_placement(state, winner, events)
+    if len(active) == 1:
+        start_placement(state, active[0], events)
         return
     index = rebid.order.index(seat)
     for step in range(1, len(rebid.order) + 1):

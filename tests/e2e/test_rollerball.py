@@ -292,7 +292,9 @@ async def test_the_secret_bid_is_seen_by_nobody_until_everyone_has_bid(
     assert again.ephemeral and "not your turn" in again.content
     dave_view = await discord.click(after_carol, "My hand", user=dave)
     assert dave_view.ephemeral and dave_view.ephemeral_for == dave.id
-    assert "Carol: 3 cards" in dave_view.text, "Dave sees only how many cards Carol holds"
+    # Carol bid 2 of her 5 cards; until all have bid Dave sees the 5 she was dealt, not the 3
+    # she kept (docs/rules/rollerball.md "Hidden information")
+    assert "Carol: 5 cards" in dave_view.text, "Dave must not see how many cards Carol bid"
     live = await discord.slash("rollerball record", user=dave, match_id=game_id)
     live_text = live.attachments[0].data.decode()
     assert "bid" not in live_text.split("\n\n", 1)[1] and "[Seed" not in live_text
@@ -398,18 +400,18 @@ async def test_bad_input_is_refused_ephemerally_and_nothing_changes(discord, bot
     assert watcher.ephemeral and "no Rollerball match of yours here" in watcher.content
     assert stored(bot, game_id)[0] == version
 
-    # Both bid nothing, so they re-bid openly; both drop out and the least bidder rule decides.
+    # Both bid nothing, so they re-bid openly; the first to drop out leaves the bid to the
+    # other (docs/rules/rollerball.md ruling 4).
     await discord.slash("rollerball move", user=ida, channel=thread, move="bid 0")
     await discord.slash("rollerball move", user=jon, channel=thread, move="0")
     turn = await current_card(discord, bot, thread, game_id)
     assert "Drop out" in turn.button_labels
     assert "A draw at 0" in turn.text
     users = (ida, jon)
-    for _ in range(2):
-        current = stored(bot, game_id)[2].engine.game.current
-        await discord.click(turn, "Drop out", user=users[current])
-        turn = await current_card(discord, bot, thread, game_id)
-    assert "Nobody raised: the least bidder" in turn.text
+    current = stored(bot, game_id)[2].engine.game.current
+    await discord.click(turn, "Drop out", user=users[current])
+    turn = await current_card(discord, bot, thread, game_id)
+    assert "drops out of the re-bid" in turn.text and "wins the bid" in turn.text
     assert "Place your base…" in turn.button_labels
     version, _, match, _ = stored(bot, game_id)
     placer = match.engine.game.current

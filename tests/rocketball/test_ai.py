@@ -149,3 +149,55 @@ def test_master_blocks_a_ball_heading_into_its_own_goal(position, dice):
         after.rng = dice(roll)
         moved, _ = apply(after, legal_actions(after)[0])
         assert moved.score["N"] == 0, f"North scores on a roll of {roll} after {action}"
+
+
+# --- a ball caught in a loop (easy frees it; no level lets a game stall) ------------------
+
+
+def free_squares(state, steps=3):
+    """Squares the ball can reach within `steps` rolls with the chips as they are."""
+    seen = {(state.balls[0].square, state.balls[0].facing)}
+    frontier = set(seen)
+    for _ in range(steps):
+        frontier = {
+            (square, facing)
+            for here, heading in frontier
+            for goal, square, facing in follow_rolls(state.chips, here, heading)[0]
+        } - seen
+        seen |= frontier
+    return {square for square, _ in seen}
+
+
+@pytest.mark.parametrize("variants", [(), ("bumpers", "gusts")])
+@pytest.mark.parametrize("holder", ["N", "S"])
+@pytest.mark.parametrize("ball", [("d9", "S"), ("d10", "N")])
+def test_easy_frees_a_ball_bouncing_between_two_chips(position, holder, ball, variants):
+    # Seen in play: a chip on d9 facing South and one on d10 facing North sent the ball back
+    # and forth for 85 rolls at 0-0. Whichever goal easy defends, it frees the ball (also in
+    # a match with chance chips, none of them on the loop).
+    chips = {"d9": ("vortex", "S"), "d10": ("vortex", "N")}
+    settings = Settings.with_variants(list(variants)) if variants else None
+    state = position(ball=ball, chips=chips, holder=holder, phase=PHASE_PLACE, settings=settings)
+    assert free_squares(state) == {"d9", "d10"}
+    for seed in range(12):
+        action = choose_action(state, "easy", random.Random(seed))
+        after, _ = apply(state, action)
+        assert free_squares(after) - {"d9", "d10"}, f"{action} keeps the ball caught"
+
+
+def test_games_between_computers_end_within_a_bound():
+    """Easy against easy used to take a median of 297 actions and up to 1,575 (200 seeded
+    games); bench/rocketball_lengths.py measures every pairing. Here: seeded games of easy
+    against easy and against medium all end well inside 1,000 actions."""
+    lengths = []
+    for seed in range(16):
+        levels = {"N": "easy", "S": "easy" if seed % 2 else "medium"}
+        state, _ = new_game(seed)
+        rng = random.Random(seed * 7 + 1)
+        actions = 0
+        while not state.over and actions < 1000:
+            state, _ = apply(state, choose_action(state, levels[state.to_move], rng))
+            actions += 1
+        assert state.over, f"seed {seed} ({levels}) not over after 1,000 actions"
+        lengths.append(actions)
+    assert sorted(lengths)[len(lengths) // 2] < 300

@@ -51,7 +51,9 @@ def test_bids_stay_secret_until_all_have_bid():
     state, events = bid(state, 0, 2)
     assert [e.text for e in events] == ["Player 1 has bid."]
     other = view_for(state, 1)
-    assert other.bids[0] == [] and other.hands[0] == [HIDDEN] * 3
+    # only that Player 1 has bid: his hand shows the five cards dealt, not the three he kept
+    assert other.bids[0] == [] and other.hands[0] == [HIDDEN] * 5
+    assert view_for(state, 0).hands[0] == state.hands[0]
     assert "bid" not in to_record(state, "c0ffee")
     assert actors(state) == {1, 2}
     with pytest.raises(RollerballBoardError, match="not your turn"):
@@ -61,6 +63,33 @@ def test_bids_stay_secret_until_all_have_bid():
     assert events[-2].text.startswith("Bids: Player 1 2, Player 2 1, Player 3 0")
     assert state.bid_winner == 0 and next_step(state).kind == "base"
     assert conserved(state) == list(range(34))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_what_others_see_during_the_secret_bid_is_the_same_whatever_the_bid(players):
+    """Two tables that differ only in the size of Player 1's bid look byte-identical to every
+    other seat and to a spectator until all have bid (their whole view: hands, bids, log)."""
+    tables = []
+    for count in (0, 3):
+        state, _ = new_game(11, Settings(players=players))
+        state, _ = bid(state, 0, count)
+        tables.append(state)
+    for watcher in [None, *range(1, players)]:
+        assert view_for(tables[0], watcher).to_json() == view_for(tables[1], watcher).to_json()
+    if players > 2:  # a second bid still reveals nothing of the first
+        later = [bid(state, 1, 1)[0] for state in tables]
+        for watcher in [None, *range(2, players)]:
+            assert view_for(later[0], watcher).to_json() == view_for(later[1], watcher).to_json()
+    assert view_for(tables[0], 0).to_json() != view_for(tables[1], 0).to_json()
+
+
+def test_hand_sizes_are_shown_again_once_the_bids_are_revealed():
+    state, _ = new_game(11, Settings(players=2))
+    state, _ = bid(state, 0, 2)
+    state, _ = bid(state, 1, 1)
+    view = view_for(state, None)
+    assert [len(hand) for hand in view.hands] == [3, 4]
+    assert view.bid_totals == [2, 1]
 
 
 def test_a_tie_goes_to_an_open_rebid_clockwise_from_the_dealer():
@@ -77,24 +106,50 @@ def test_a_tie_goes_to_an_open_rebid_clockwise_from_the_dealer():
     assert state.bid_winner == 0 and "wins the bid" in events[-1].text
 
 
-def test_when_the_tied_bidders_all_drop_out_the_least_bidder_wins():
+def test_a_tied_bidder_left_alone_in_the_rebid_wins_it():
+    # Ruling 4: passing drops you out; the last tied bidder still in wins, even without a
+    # raise. The least bidder (seat 2, one card) wins only when the drawing players have bid
+    # all their cards (seed "Setup"), which is not the case here.
     state, _ = new_game(3, Settings(players=3))
     state.dealer = 0
     for seat, count in ((0, 2), (1, 2), (2, 1)):
         state, _ = bid(state, seat, count)
-    assert state.rebid.order == [1, 0]
-    state, _ = apply(state, Pass(), 1)
-    state, events = apply(state, Pass(), 0)
-    assert state.bid_winner == 2 and "least bidder" in events[-2].text
+    assert state.rebid.order == [1, 0] and state.hands[0] and state.hands[1]
+    state, events = apply(state, Pass(), 1)
+    assert state.bid_winner == 0 and next_step(state).kind == "base"
+    assert "Player 1 wins the bid" in events[-1].text
 
 
-def test_least_bidder_ties_go_to_the_seat_closest_clockwise_to_the_dealer():
+def test_a_raise_must_be_beaten_or_the_raiser_wins():
     state, _ = new_game(3, Settings(players=2))
     state.dealer = 1
     state, _ = bid(state, 0, 1)
     state, _ = bid(state, 1, 1)
+    state, _ = bid(state, 0, 1)  # raises to 2
+    state, _ = bid(state, 1, 2)  # raises to 3
     state, _ = apply(state, Pass(), 0)
-    state, _ = apply(state, Pass(), 1)
+    assert state.bid_winner == 1 and state.bid_totals == [2, 3]
+
+
+def test_when_the_drawing_players_bid_all_their_cards_the_least_bidder_wins_at_once():
+    state, _ = new_game(3, Settings(players=3))
+    state.dealer = 0
+    for seat, count in ((0, 5), (1, 5), (2, 1)):
+        state, events = bid(state, seat, count)
+    assert state.rebid is None and state.bid_winner == 2 and next_step(state).kind == "base"
+    assert any("bid all their cards" in e.text and "least bidder" in e.text for e in events)
+
+
+def test_least_bidder_ties_go_to_the_seat_closest_clockwise_to_the_dealer():
+    state, _ = new_game(3, Settings(players=4))
+    state.dealer = 3
+    for seat, count in ((0, 5), (1, 2), (2, 5), (3, 2)):
+        state, _ = bid(state, seat, count)
+    assert state.bid_winner == 1  # seats 1 and 3 bid least; clockwise from the dealer: 0, 1, ...
+    state, _ = new_game(3, Settings(players=2))
+    state.dealer = 1
+    state, _ = bid(state, 0, 5)
+    state, _ = bid(state, 1, 5)
     assert state.bid_winner == 0  # seat 0 is on the dealer's left
 
 

@@ -291,11 +291,13 @@ def test_the_next_step_in_words():
 
 def test_a_workman_hit_more_times_than_he_has_cards_is_not_asked_for_a_card_he_lacks():
     # found by the benchmark: a third discard was asked of an empty hand (no legal action).
-    # Ball 1 hits him on g1 (home to i3), ball 3 hits him there, ball 2 hits him there again.
+    # His base is i1, where he stands. Space 1: the ball from h1 hits him there; space 2: the
+    # ball from g1 hits him there again; then the two balls from f1, both on h1, push: the
+    # lower-numbered one is pushed into i1 and hits him a third time (ruling 13).
     state = scenario(
-        balls=["f1", "i1", "i2"],
-        workmen=("e5", "g1"),
-        bases=("a9", "i3"),
+        balls=["h1", "g1", "f1", "f1"],
+        workmen=("e5", "i1"),
+        bases=("a9", "i1"),
         hands=([], ["up-move", "replacer"]),
     )
     state, _ = end_turn(state)

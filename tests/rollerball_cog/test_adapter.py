@@ -151,7 +151,8 @@ def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
     record = ADAPTER.record(after, salt="s", reveal=False)
     assert "bid" not in record.split("\n\n", 1)[1]
     ben_sees = ADAPTER.private_view(Match(after, NAMES[:2], "s", "c"), 1)[0]
-    assert "Ann: 3 cards" in ben_sees and "Your secret bid: not made yet" in ben_sees
+    # Ann's count stays the five she was dealt until all have bid (engine view_for)
+    assert "Ann: 5 cards" in ben_sees and "Your secret bid: not made yet" in ben_sees
     assert ADAPTER.action_text(Play(Bid(kinds))) == "bid"
 
 
