@@ -48,7 +48,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from db import games, rocketball, timers  # noqa: E402
-from db.database import Database  # noqa: E402
+from db.database import SLOW_TIMEOUT, Database  # noqa: E402
 
 
 async def fill(db: Database, count: int, players: int) -> None:
@@ -64,7 +64,7 @@ async def fill(db: Database, count: int, players: int) -> None:
             (game_id, a, b, "win", 2, 1, 0, "score"),
             (game_id, b, a, "loss", 1, 2, 0, "score"),
         ]
-    async with db.transaction() as conn:
+    async with db.transaction(timeout=SLOW_TIMEOUT) as conn:
         await conn.executemany(
             "INSERT INTO games (id, game, guild_id, channel_id, thread_id, status, state, version,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, '{}', 40, CURRENT_TIMESTAMP,"
