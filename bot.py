@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import faulthandler
+import gc
 import hashlib
 import json
 import logging
@@ -369,6 +370,11 @@ def main() -> int:
             file=sys.stderr,
         )
         return 1
+    finally:
+        # Nothing needs collecting once the bot has stopped: the interpreter's last garbage
+        # collections over every loaded module took most of a stop's time (0.65 of 0.8 s on
+        # a busy 2-core machine; 0.08 s frozen), and `docker stop` waits for them.
+        gc.freeze()
     return 0
 
 
