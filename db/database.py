@@ -620,7 +620,19 @@ class SqliteDatabase(Database):
         return f"SQLite {self.path}"
 
     async def close(self) -> None:
+        if self._identity is not None and 0 <= self._shm_stat() < self._shm_size:
+            # Closing checkpoints through the shared memory: a shrunk file would crash the bot
+            # now (SIGBUS). Given back its size, SQLite rebuilds its content from the WAL.
+            with contextlib.suppress(OSError):
+                os.truncate(self._shm, self._shm_size)
         await self.connection.close()
+
+    def _shm_stat(self) -> int:
+        """The -shm file's size (-1: there is none)."""
+        try:
+            return self._shm.stat().st_size
+        except OSError:
+            return -1
 
     def check_file(self) -> None:
         """DatabaseUnavailable when the file cannot be used safely now (see the class)."""
@@ -648,7 +660,7 @@ class SqliteDatabase(Database):
                     "after disk errors: see `dmesg`); nothing more can be saved"
                 )
             else:
-                shm = self._shm.stat().st_size if self._shm.exists() else -1
+                shm = self._shm_stat()
                 if shm < self._shm_size:
                     problem = (
                         f"SQLite's shared-memory file {self._shm} was "

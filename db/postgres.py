@@ -74,8 +74,8 @@ POOL_MAX_SIZE = 10
 HOLD_POOL_MAX_SIZE = 20
 # A click must be answered within Discord's 3 s: one statement, or getting a connection, that
 # takes longer than this fails (DatabaseUnavailable) and the player is told so.
-COMMAND_TIMEOUT = 2.0
-ACQUIRE_TIMEOUT = 2.0
+COMMAND_TIMEOUT = 1.5
+ACQUIRE_TIMEOUT = 1.5
 CONNECT_TIMEOUT = 5.0  # start-up, and the alive connection taken again
 ALIVE_CHECK_SECONDS = 1.0
 ALIVE_GRACE_SECONDS = 5.0
