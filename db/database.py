@@ -293,6 +293,9 @@ class Database:
     # works again (the timer dispatcher looks at its timers at once).
     outage: str | None = None
     _on_available: list[Callable[[], None]]
+    # Write transactions committed by this process (the timer dispatcher re-checks its claimed
+    # batch only after a handler wrote something).
+    commits = 0
 
     @classmethod
     async def open(cls, target: Path | str, *, wait_seconds: float = 0.0) -> Database:
@@ -328,6 +331,7 @@ class Database:
     def available(self) -> None:
         """A write worked: if an outage was going on, it is over. (Reads may work while writes
         fail, as on a read-only disk: only a write ends an outage.)"""
+        self.commits += 1
         if self.outage is None:
             return
         self.outage = None

@@ -66,6 +66,7 @@ log = logging.getLogger(__name__)
 # application on the same database uses. "BALLCORT" and "MIGRATE" in ASCII.
 WRITE_LOCK = 0x42414C4C434F5254
 MIGRATION_LOCK = 0x4D494752415445
+BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"
 # `hold()` locks use the two-key form: (HOLD_LOCK_SPACE, crc32 of the key as a signed int4).
 HOLD_LOCK_SPACE = 0x484F4C44  # "HOLD"
 HOLD_TIMEOUT = "60s"  # how long a click waits for another process's move on the same match
@@ -447,11 +448,8 @@ class PostgresDatabase(Database):
         connection = await self._acquire(self.pool)
         try:
             try:
-                transaction = connection.transaction()
-                await transaction.start()
-                await connection.execute(
-                    "SELECT pg_advisory_xact_lock($1)", WRITE_LOCK, timeout=timeout
-                )
+                # BEGIN and the write lock in one round trip (the simple protocol takes both)
+                await connection.execute(BEGIN_WRITE, timeout=timeout)
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 self.reraise(error)
@@ -460,10 +458,10 @@ class PostgresDatabase(Database):
             except BaseException as error:
                 if not self._drop_if_unavailable(connection, error):
                     with contextlib.suppress(Exception):
-                        await transaction.rollback()
+                        await connection.execute("ROLLBACK")
                 raise
             try:
-                await transaction.commit()
+                await connection.execute("COMMIT", timeout=timeout)
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 self.reraise(error)

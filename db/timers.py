@@ -14,7 +14,8 @@ at the next start-up; handlers check the game's version, so firing again is safe
 
 A process claims due timers in batches (`claim_due`: one UPDATE ... RETURNING of up to
 CLAIM_BATCH rows), fires them one by one, each only if it is still there and still its own (an
-earlier handler of the batch may have replaced a match's timers), and deletes the fired ones in
+earlier handler of the batch that wrote to the database may have replaced a match's timers: the
+rest of the batch is then looked at again, in one query), and deletes the fired ones in
 batches too (`delete_timers`): ten thousand due timers take a few hundred statements, not
 thirty thousand (bench/database_backends.py). It claims nothing unless it is known to be
 running (`Database.ensure_alive`: on PostgreSQL it holds its alive lock), so no other process
@@ -120,13 +121,16 @@ async def claim_due(db: Database, *, now: float, limit: int | None = None) -> li
     return sorted((_timer(row) for row in rows), key=lambda timer: (timer.due_at, timer.id))
 
 
-async def still_claimed(db: Database, timer_id: int) -> bool:
-    """The timer is still there and still claimed by this process (a handler fired before it
-    in the same batch may have replaced its match's timers)."""
-    row = await db.fetch_one(
-        "SELECT 1 FROM timers WHERE id = ? AND claimed_by = ?", (timer_id, db.owner)
+async def still_claimed(db: Database, timer_ids: list[int]) -> set[int]:
+    """Which of these timers are still there and still claimed by this process (a handler
+    fired before them in the same batch may have replaced their match's timers)."""
+    if not timer_ids:
+        return set()
+    marks = ", ".join("?" for _ in timer_ids)
+    rows = await db.fetch_all(
+        f"SELECT id FROM timers WHERE id IN ({marks}) AND claimed_by = ?", (*timer_ids, db.owner)
     )
-    return row is not None
+    return {row["id"] for row in rows}
 
 
 async def delete_timers(db: Database, timer_ids: list[int]) -> None:

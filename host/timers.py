@@ -152,9 +152,16 @@ class TimerService:
                 await asyncio.wait_for(self._wakeup.wait(), timeout=delay)
             return
         self._deleted_at = time.monotonic()
-        for index, timer in enumerate(batch):
-            if index and not await timer_store.still_claimed(self.db, timer.id):
-                continue  # an earlier handler replaced it (its match moved on)
+        pending = list(batch)
+        commits = self.db.commits
+        while pending:
+            if self.db.commits != commits:  # a handler wrote: it may have replaced timers
+                ours = await timer_store.still_claimed(self.db, [t.id for t in pending])
+                pending = [t for t in pending if t.id in ours]
+                commits = self.db.commits
+                if not pending:
+                    break
+            timer = pending.pop(0)
             handler = self._handlers.get(timer.event)
             if handler is None:
                 log.warning("no handler for timer %s (%s); dropping it", timer.id, timer.event)
