@@ -326,6 +326,7 @@ async def repair_statements(target: Path | str, sizes: tuple[int, ...] = (10, 10
             db=db, timers=SimpleNamespace(wake=lambda: None), game_locks=GameLocks()
         ),
         adapters={"rocketball": object()},
+        computers_to_act=lambda adapter, match: False,
         timers_for=lambda stored, match, version: [
             timers.TimerSpec("match_remind", time.time() + 3600, {"game_id": stored.id})
         ],

@@ -171,6 +171,7 @@ async def test_start_up_repair_waits_for_a_database_that_is_down(server, monkeyp
             game_locks=GameLocks(),
         ),
         adapters={"rocketball": object()},
+        computers_to_act=lambda adapter, match: False,
         timers_for=lambda stored, match, version: [
             timer_store.TimerSpec("match_remind", time.time() + 3600, {"game_id": stored.id})
         ],
