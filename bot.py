@@ -184,6 +184,12 @@ class Ballcourt(commands.Bot):
         log.info("Ballcourt ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        # A stop between the gateway's READY and the guilds it waits for: discord.py's task that
+        # then dispatches on_ready would run after close() (its loop gone) and die with a
+        # traceback. It is cancelled first.
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None and not ready.done():
+            ready.cancel()
         # Background work first: nothing may touch Discord or the database once they close.
         await self.game_locks.drain(timeout=5.0)
         if hasattr(self, "timers"):
@@ -275,6 +281,7 @@ async def wait_for_discord(bot: Ballcourt, token: str) -> None:
 async def keep_health_file(bot: Ballcourt, path: Path) -> None:
     """Touch `path` every HEALTH_EVERY_SECONDS while the bot is connected to Discord and its
     database answers (healthcheck.py, the image's HEALTHCHECK, reads how old it is)."""
+    await bot.wait_until_ready()
     while True:
         if bot.is_ready() and not bot.is_closed():
             try:

@@ -163,6 +163,17 @@ def test_a_stop_at_any_moment_of_start_up_ends_cleanly_within_a_second(
                     "the bot connects",
                     container,
                 )
+                health = Path(image.environment()["HEALTH_FILE"])
+                wait_for(health.exists, 10, "the bot marks itself healthy", container)
+                checked = subprocess.run(
+                    image.command(["python", "healthcheck.py"], pid_one=False)[-2:],
+                    cwd=image.app,
+                    env=image.environment(),
+                    capture_output=True,
+                    text=True,
+                )
+                assert checked.returncode == 0, checked.stdout + checked.stderr
+                assert checked.stdout.startswith("connected to Discord, database answering")
             else:
                 time.sleep(delay)
             code, took = container.stop(timeout=10)
