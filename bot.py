@@ -7,6 +7,9 @@ this file (see .env.example and config.py).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import faulthandler
+import gc
 import hashlib
 import json
 import logging
@@ -18,6 +21,7 @@ import sys
 import time
 from pathlib import Path
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -100,7 +104,9 @@ class Ballcourt(commands.Bot):
         return self._db
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(self.config.database_target)
+        self._db = await Database.open(
+            self.config.database_target, wait_seconds=self.config.database_wait_seconds
+        )
         if self.config.shard_count is not None and self.config.shard_ids is not None:
             self._db.shards = (self.config.shard_count, self.config.shard_ids)
         self.game_locks.database = self._db  # a match's lock holds across the cluster too
@@ -178,6 +184,12 @@ class Ballcourt(commands.Bot):
         log.info("Ballcourt ready as %s in %d servers", self.user, len(self.guilds))
 
     async def close(self) -> None:
+        # A stop between the gateway's READY and the guilds it waits for: discord.py's task that
+        # then dispatches on_ready would run after close() (its loop gone) and die with a
+        # traceback. It is cancelled first.
+        ready = getattr(self._connection, "_ready_task", None)
+        if ready is not None and not ready.done():
+            ready.cancel()
         # Background work first: nothing may touch Discord or the database once they close.
         await self.game_locks.drain(timeout=5.0)
         if hasattr(self, "timers"):
@@ -226,8 +238,65 @@ def setup_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
-async def run(config: Config) -> None:
-    bot = make_bot(config)
+# Discord cannot be reached (no network, a DNS failure, Discord down): a long-running service
+# keeps trying, every DISCORD_RETRY_MAX seconds at most, and says so once.
+DISCORD_UNREACHABLE = (aiohttp.ClientConnectionError, OSError, discord.DiscordServerError)
+DISCORD_RETRY_FIRST = 2.0
+DISCORD_RETRY_MAX = 60.0
+HEALTH_EVERY_SECONDS = 10.0
+
+
+async def wait_for_discord(bot: Ballcourt, token: str) -> None:
+    """Until Discord answers the token check that login starts with (a bad token raises
+    LoginFailure at once). The database is opened only after: nothing is half-open while the
+    bot waits, and a stop ends the wait at once."""
+    where = discord.http.Route.BASE
+    delay = DISCORD_RETRY_FIRST
+    told: str | None = None
+    while True:
+        try:
+            await bot.http.static_login(token)
+        except DISCORD_UNREACHABLE as error:
+            problem = f"{type(error).__name__}: {error}"
+            if problem != told:
+                log.warning(
+                    "cannot reach Discord at %s (%s); trying again, every %.0f s at most",
+                    where,
+                    problem,
+                    DISCORD_RETRY_MAX,
+                )
+                told = problem
+            await asyncio.sleep(delay)
+            delay = min(DISCORD_RETRY_MAX, delay * 2)
+        else:
+            if told is not None:
+                log.info("Discord answers again at %s", where)
+            return
+        finally:
+            # login() makes its own HTTP session; this one (and its connector) must not leak
+            await bot.http.close()
+            bot.http.connector = discord.utils.MISSING
+
+
+async def keep_health_file(bot: Ballcourt, path: Path) -> None:
+    """Touch `path` every HEALTH_EVERY_SECONDS while the bot is connected to Discord and its
+    database answers (healthcheck.py, the image's HEALTHCHECK, reads how old it is)."""
+    await bot.wait_until_ready()
+    while True:
+        if bot.is_ready() and not bot.is_closed():
+            try:
+                await asyncio.wait_for(bot.db.ping(), HEALTH_EVERY_SECONDS / 2)
+                path.write_text(f"{time.time():.0f}\n")
+            except Exception as error:  # unhealthy: the file ages, the check says why
+                log.debug("health check: %s", error)
+        await asyncio.sleep(HEALTH_EVERY_SECONDS)
+
+
+async def run(config: Config, stop_requested: list[str] | None = None) -> None:
+    """Start the bot and run it until SIGTERM or SIGINT. A stop that comes during start-up
+    (waiting for Discord, opening or migrating the database, loading the cogs) abandons the
+    start-up where it is, instead of closing the database under it; a stop after start-up
+    closes the bot in order (moves in progress finish, then timers, then the database)."""
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
 
@@ -238,17 +307,38 @@ async def run(config: Config) -> None:
 
     for signum in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(signum, request_stop, signum.name)
+    for signame in stop_requested or ():  # came before the event loop ran
+        request_stop(signame)
+
+    bot = make_bot(config)
+    started = asyncio.Event()
+    health: asyncio.Task[None] | None = None
+
+    async def start() -> None:
+        nonlocal health
+        await wait_for_discord(bot, config.token)
+        await bot.login(config.token)  # runs setup_hook: database, cogs, command sync
+        started.set()
+        if config.health_file is not None:
+            health = asyncio.create_task(keep_health_file(bot, config.health_file))
+        await bot.connect(reconnect=True)
 
     async with bot:
-        runner = asyncio.create_task(bot.start(config.token))
+        runner = asyncio.create_task(start())
         stopper = asyncio.create_task(stopping.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         if runner in done:
             stopper.cancel()
             runner.result()  # re-raise a login failure
+        elif not started.is_set():
+            runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await runner
         else:
             await bot.close()
             await runner
+        if health is not None:
+            health.cancel()
     log.info("Ballcourt stopped")
 
 
@@ -258,6 +348,14 @@ def main() -> int:
         from fakediscord.sandbox import main as run_sandbox
 
         return run_sandbox(sys.argv[1:])
+    # A stop from here on is honoured (run() takes it over once its event loop runs); before
+    # this line the default action ends the process, which has opened nothing yet.
+    stop_requested: list[str] = []
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda number, _: stop_requested.append(signal.Signals(number).name))
+    # A fatal signal (SIGBUS from a file that vanished under a memory map, SIGSEGV) leaves the
+    # Python stack in the log instead of nothing.
+    faulthandler.enable()
     load_dotenv(BASE_DIR / ".env", override=False)
     try:
         config = load_config(os.environ, base_dir=BASE_DIR)
@@ -268,7 +366,7 @@ def main() -> int:
     point_at_discord(config)
     Image.core.set_blocks_max(PILLOW_BLOCKS_MAX)
     try:
-        asyncio.run(run(config))
+        asyncio.run(run(config, stop_requested))
     except DatabaseError as error:
         print(error, file=sys.stderr)
         return 2
@@ -279,6 +377,11 @@ def main() -> int:
             file=sys.stderr,
         )
         return 1
+    finally:
+        # Nothing needs collecting once the bot has stopped: the interpreter's last garbage
+        # collections over every loaded module took most of a stop's time (0.65 of 0.8 s on
+        # a busy 2-core machine; 0.08 s frozen), and `docker stop` waits for them.
+        gc.freeze()
     return 0
 
 

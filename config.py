@@ -9,14 +9,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from db.database import POSTGRES_SCHEMES, redacted
+from db.database import POSTGRES_SCHEMES, URL_ESCAPES, redacted, url_problem
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 NO_TOKEN_MESSAGE = """\
 Ballcourt needs a Discord bot token, and DISCORD_TOKEN is not set.
 
-To try it first without Discord, run `python bot.py --sandbox` and open the page it prints.
+To try it first without Discord, run `python bot.py --sandbox` and open the page it prints
+(with Docker: docker run --rm -p 127.0.0.1:8765:8765 -v ballcourt-data:/data ballcourt
+python bot.py --sandbox --host 0.0.0.0, then open http://127.0.0.1:8765).
 
   1. Open https://discord.com/developers/applications and create an application
      (or pick yours), then open "Bot" and press "Reset Token" to see the token.
@@ -59,6 +61,12 @@ class Config:
     # process runs (discord.py's AutoShardedBot). None: one process, unsharded, as before.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # How long start-up waits for a PostgreSQL server that refuses connections (Compose starts
+    # the bot and the database together; a server restarting).
+    database_wait_seconds: float = 60.0
+    # A file the bot touches while it is connected to Discord and its database answers; the
+    # image's HEALTHCHECK (healthcheck.py) reads its age. None: no file.
+    health_file: Path | None = None
 
     @property
     def runs_shard_zero(self) -> bool:
@@ -83,6 +91,8 @@ class Config:
 
 
 def _database_url(text: str) -> str | None:
+    """DATABASE_URL, refused with a clear message (that quotes no part of the password) when it
+    cannot be read unambiguously."""
     text = text.strip()
     if not text:
         return None
@@ -92,7 +102,28 @@ def _database_url(text: str) -> str | None:
             "postgresql://user:password@host:5432/ballcourt (or unset for the SQLite file at "
             f"DATABASE_PATH), not {redacted(text)!r}."
         )
+    problem = url_problem(text)
+    if problem is not None:
+        raise ConfigError(
+            f"DATABASE_URL cannot be read: {problem}. In a URL a password with other characters "
+            f"than letters, digits and -._~ must be percent-encoded ({URL_ESCAPES}); or leave "
+            "the password out of the URL (postgresql://user@host:5432/name) and set PGPASSWORD "
+            "to it, as docker-compose.yml does."
+        )
     return text
+
+
+def _seconds(name: str, text: str, default: str, low: float, high: float) -> float:
+    text = text.strip() or default
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not low <= value <= high:
+        raise ConfigError(
+            f"{name} must be a number of seconds from {low:g} to {high:g}, not {text!r}."
+        )
+    return value
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
@@ -175,4 +206,8 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         database_url=_database_url(environ.get("DATABASE_URL", "")),
         shard_count=shard_count,
         shard_ids=shard_ids,
+        database_wait_seconds=_seconds(
+            "DATABASE_WAIT_SECONDS", environ.get("DATABASE_WAIT_SECONDS", ""), "60", 0, 3600
+        ),
+        health_file=Path(health) if (health := environ.get("HEALTH_FILE", "").strip()) else None,
     )

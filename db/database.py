@@ -26,16 +26,19 @@ migration once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
 import re
 import secrets
 import sqlite3
-from collections.abc import AsyncIterator, Iterable, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
-from urllib.parse import urlsplit
+from typing import Any, NoReturn, Protocol
+from urllib.parse import parse_qsl, urlsplit
 
 import aiosqlite
 import asyncpg
@@ -46,6 +49,8 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 MIGRATION_NAME = re.compile(r"^(\d{3})_([a-z0-9_]+)\.sql$")
 BACKENDS = ("sqlite", "postgres")
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+# Seconds a statement may take where slowness is expected (a migration, filling a benchmark).
+SLOW_TIMEOUT = 3600.0
 
 
 class DatabaseError(Exception):
@@ -59,6 +64,18 @@ class MigrationError(DatabaseError):
 
 class LockTimeout(DatabaseError):
     """`hold()` waited longer than the database allows for a lock another process holds."""
+
+
+class DatabaseUnavailable(DatabaseError):
+    """The database cannot be reached or written right now: a PostgreSQL server that is down,
+    restarting or too slow to answer (a timeout), a SQLite file deleted or replaced while the
+    bot runs, a full or read-only disk. Nothing was written; the same operation may work again
+    shortly, and the player is told so (ui/replies.py)."""
+
+
+# SQLite's primary result codes that mean "not now" rather than a bug in the SQL: BUSY, LOCKED,
+# NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL, NOTADB.
+SQLITE_UNAVAILABLE = {5, 6, 7, 8, 10, 11, 13, 14, 15, 26}
 
 
 class IntegrityError(sqlite3.IntegrityError):
@@ -77,11 +94,62 @@ class IntegrityError(sqlite3.IntegrityError):
 # What a backend raises when the database refuses an operation or cannot be reached (the timer
 # dispatcher backs off on these and logs them without a traceback).
 BACKEND_ERRORS: tuple[type[BaseException], ...] = (
+    DatabaseUnavailable,
     sqlite3.Error,
     asyncpg.PostgresError,
     asyncpg.InterfaceError,
     ConnectionError,
 )
+
+# PostgreSQL errors that mean the server cannot serve us now (class 08 connection exceptions,
+# 53 insufficient resources, 57 operator intervention: shutting down, starting up, crashed;
+# 25006 a read-only standby), as opposed to a refused statement.
+_POSTGRES_UNAVAILABLE: tuple[type[BaseException], ...] = (
+    asyncpg.PostgresConnectionError,
+    asyncpg.InsufficientResourcesError,
+    asyncpg.OperatorInterventionError,
+    asyncpg.ReadOnlySQLTransactionError,
+)
+
+
+def unavailable_cause(error: BaseException) -> str | None:
+    """Why `error` means the database cannot serve us right now (a short text for the log), or
+    None when it is something else (a bug in a statement, a refused constraint)."""
+    if isinstance(error, DatabaseUnavailable):
+        return str(error)
+    if isinstance(error, sqlite3.IntegrityError):
+        return None
+    if isinstance(error, sqlite3.Error):
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is not None and code & 0xFF in SQLITE_UNAVAILABLE:
+            return f"SQLite: {error}"
+        if isinstance(error, sqlite3.ProgrammingError) and "closed" in str(error):
+            return "the database connection is closed"
+        return None
+    if isinstance(error, TimeoutError):
+        return "the database did not answer in time"
+    if isinstance(error, _POSTGRES_UNAVAILABLE):
+        return f"PostgreSQL: {type(error).__name__}: {error}"
+    if isinstance(error, asyncpg.InterfaceError) and (
+        "closed" in str(error) or "connection" in str(error).lower()
+    ):
+        return f"PostgreSQL: {error}"
+    if isinstance(error, OSError):
+        return f"{type(error).__name__}: {error}"
+    return None
+
+
+def is_unavailable(error: BaseException) -> bool:
+    """`error` (or the error a command or a view wrapped it in, or raised it from) is a
+    DatabaseUnavailable: the backends turn every such failure into one."""
+    seen: set[int] = set()
+    current: BaseException | None = error
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, DatabaseUnavailable):
+            return True
+        current = getattr(current, "original", None) or current.__cause__
+    return False
 
 
 class Cursor(Protocol):
@@ -165,11 +233,46 @@ def split_statements(sql: str) -> list[str]:
 
 
 def redacted(url: str) -> str:
-    """A database URL with its password hidden, for logs and messages."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    return url.replace(f":{parts.password}@", ":***@", 1)
+    """A database URL with its password hidden, for logs and messages: everything between the
+    user name and the last `@` (a password may hold `@`, `/`, `#`) and any `password=` in the
+    query become ***, also when the URL cannot be read."""
+    scheme, separator, rest = url.partition("://")
+    if not separator:
+        return "***"
+    userinfo, at, hostpart = rest.rpartition("@")
+    if at:
+        user, colon, _ = userinfo.partition(":")
+        rest = f"{user}{':***' if colon else ''}@{hostpart}"
+    base, question, query = rest.partition("?")
+    if question:
+        hidden = [
+            f"{key}=***" if key.lower() in ("password", "passfile") else f"{key}={value}"
+            for key, value in parse_qsl(query, keep_blank_values=True)
+        ]
+        rest = f"{base}?{'&'.join(hidden)}"
+    return f"{scheme}://{rest}"
+
+
+URL_ESCAPES = "/ is %2F, @ is %40, # is %23, ? is %3F, : is %3A, % is %25, a space is %20"
+
+
+def url_problem(url: str) -> str | None:
+    """Why a postgresql:// URL cannot be read unambiguously (None: it can). A password holding
+    `/`, `@`, `#`, `?` or `:` must be percent-encoded, or the URL means something else: a `/`
+    starts the database name, a `#` a fragment. Never quotes the URL's password."""
+    if "#" in url.partition("://")[2]:
+        return "it has a '#', which ends a URL: a '#' in the password must be written %23"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return (
+            "its host and port cannot be read (a password holding '/' or ':' must be "
+            "percent-encoded)"
+        )
+    if parts.netloc.count("@") > 1 or "@" in parts.path or "@" in parts.query:
+        return "it has more than one '@' (an '@' in the password must be written %40)"
+    return None
 
 
 def is_postgres_url(target: object) -> bool:
@@ -186,14 +289,59 @@ class Database:
     owner: str
     # The shards this process runs, (SHARD_COUNT, SHARD_IDS), set by bot.py; None: all of them.
     shards: tuple[int, tuple[int, ...]] | None = None
+    # What is wrong while the database is unavailable (None: it works), and who is told when it
+    # works again (the timer dispatcher looks at its timers at once).
+    outage: str | None = None
+    _on_available: list[Callable[[], None]]
+    # Write transactions committed by this process (the timer dispatcher re-checks its claimed
+    # batch only after a handler wrote something).
+    commits = 0
 
     @classmethod
-    async def open(cls, target: Path | str) -> Database:
+    async def open(cls, target: Path | str, *, wait_seconds: float = 0.0) -> Database:
+        """`wait_seconds`: how long a PostgreSQL server that refuses connections (still
+        starting, as under Compose) is waited for before start-up gives up."""
         if is_postgres_url(target):
             from db.postgres import PostgresDatabase
 
-            return await PostgresDatabase.connect(str(target))
+            return await PostgresDatabase.connect(str(target), wait_seconds=wait_seconds)
         return await SqliteDatabase.connect(Path(target))
+
+    def when_available(self, callback: Callable[[], None]) -> None:
+        """Call `callback` each time the database works again after an outage."""
+        self._on_available.append(callback)
+
+    def unavailable(self, error: BaseException) -> DatabaseUnavailable:
+        """The DatabaseUnavailable to raise for a backend's `error` (already one: as it is).
+        The first failure of an outage is logged once, as an error without a traceback; each
+        click during it is answered, not logged again (ui/replies.py)."""
+        if isinstance(error, DatabaseUnavailable):
+            problem, wrapped = str(error), error
+        else:
+            problem = unavailable_cause(error) or f"{type(error).__name__}: {error}"
+            wrapped = DatabaseUnavailable(f"{self.describe()}: {problem}")
+        if self.outage is None:
+            log.error(
+                "the database is unavailable (%s); nothing is saved until it answers again",
+                wrapped,
+            )
+        self.outage = problem
+        return wrapped
+
+    def available(self) -> None:
+        """A write worked: if an outage was going on, it is over. (Reads may work while writes
+        fail, as on a read-only disk: only a write ends an outage.)"""
+        self.commits += 1
+        if self.outage is None:
+            return
+        self.outage = None
+        log.info("the database answers again (%s)", self.describe())
+        for callback in list(self._on_available):
+            callback()
+
+    async def ping(self) -> None:
+        """One trivial read (the health check); DatabaseUnavailable if it fails."""
+        await self.fetch_one("SELECT 1")
 
     def describe(self) -> str:
         """Where the data is, for the log (never a password)."""
@@ -202,10 +350,15 @@ class Database:
     async def close(self) -> None:
         raise NotImplementedError
 
-    def transaction(self) -> Any:
+    def transaction(self, *, timeout: float | None = None) -> Any:
         """`async with db.transaction() as conn:` one write transaction; COMMIT at the end,
-        ROLLBACK if the block raises."""
+        ROLLBACK if the block raises. `timeout`: seconds a statement may take (PostgreSQL;
+        None: a click's budget, db/postgres.py), for the few writes allowed to be slow."""
         raise NotImplementedError
+
+    async def ensure_alive(self) -> None:
+        """Before claiming rows for this process: it is known to the cluster as running
+        (PostgreSQL: holds its alive lock). One process on SQLite: always."""
 
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> Any | None:
         raise NotImplementedError
@@ -277,7 +430,7 @@ class Database:
 
     async def _apply(self, migration: Migration) -> bool:
         try:
-            async with self.transaction() as conn:
+            async with self.transaction(timeout=SLOW_TIMEOUT) as conn:
                 cursor = await conn.execute(
                     "SELECT 1 FROM schema_migrations WHERE version = ?", (migration.version,)
                 )
@@ -296,22 +449,78 @@ class Database:
 
 
 class SqliteConnection:
-    """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError."""
+    """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError
+    and DatabaseUnavailable."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection, database: SqliteDatabase) -> None:
         self._connection = connection
+        self._database = database
 
     async def execute(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Cursor:
         try:
             return await self._connection.execute(sql, tuple(parameters))
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
+        except (sqlite3.Error, ValueError) as error:
+            self._database._reraise(error)
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[object]]) -> None:
         try:
             await self._connection.executemany(sql, [tuple(row) for row in rows])
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
+        except (sqlite3.Error, ValueError) as error:
+            self._database._reraise(error)
+
+
+def marker_of(path: Path) -> Path:
+    """The file that says a database was created at `path`: hidden, and not matched by
+    `rm ballcourt.db*`, so a database deleted by hand is noticed at the next start instead of
+    being replaced by an empty one."""
+    return path.with_name(f".{path.name}.created")
+
+
+def _who() -> str:
+    return f"uid {os.geteuid()}" if hasattr(os, "geteuid") else "this user"
+
+
+def _folder_problem(folder: Path) -> str | None:
+    """What stops the bot's user from creating files in `folder`, in words (None: nothing)."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    try:
+        info = existing.stat()
+    except OSError as error:
+        return f"{existing} cannot be read ({error.strerror})"
+    if not existing.is_dir():
+        return f"{existing} is not a folder"
+    if hasattr(os, "statvfs") and os.statvfs(existing).f_flag & os.ST_RDONLY:
+        return f"the filesystem holding {existing} is mounted read-only"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return (
+            f"the folder {existing} is not writable by the bot's user ({_who()}; the folder "
+            f"belongs to uid {info.st_uid}, mode {info.st_mode & 0o777:o})"
+        )
+    return None
+
+
+def _file_problem(path: Path) -> str | None:
+    """What is wrong with an existing database file, in words (None: nothing visible)."""
+    for candidate in (path, Path(f"{path}-wal"), Path(f"{path}-shm")):
+        if candidate.exists() and not os.access(candidate, os.R_OK | os.W_OK):
+            info = candidate.stat()
+            return (
+                f"{candidate} is not writable by the bot's user ({_who()}; the file belongs to "
+                f"uid {info.st_uid}, mode {info.st_mode & 0o777:o})"
+            )
+    if hasattr(os, "statvfs") and path.parent.exists():
+        stats = os.statvfs(path.parent)
+        if stats.f_flag & os.ST_RDONLY:
+            return f"the filesystem holding {path.parent} is mounted read-only"
+        if stats.f_bavail == 0:
+            return f"the filesystem holding {path.parent} is full"
+    return None
 
 
 class SqliteDatabase(Database):
@@ -319,65 +528,206 @@ class SqliteDatabase(Database):
 
     A single connection cannot hold two transactions at once, so `transaction()` serialises them
     with a lock: concurrent moves queue for a few milliseconds instead of failing.
+
+    Before each operation the file is checked (a few system calls): still the file that was
+    opened (not deleted or replaced while the bot runs: writes would go to a file nobody can
+    see again), on a filesystem that accepts writes (the kernel remounts a failing disk
+    read-only), with its shared-memory file (-shm, which SQLite maps into memory) no smaller
+    than before: touching a mapped page past the end of a shrunk file kills the process with
+    SIGBUS, so such a file is refused instead of used.
     """
 
     backend = "sqlite"
+    BUSY_TIMEOUT_MS = 2000  # a file locked by another program: answer within Discord's 3 s
 
     def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self.connection = connection
         self.path = path
         self.owner = str(secrets.randbelow(2**31 - 1) + 1)
         self._write_lock = asyncio.Lock()
+        self._on_available = []
+        self._identity: tuple[int, int] | None = None
+        self._shm = Path(f"{path}-shm")
+        self._shm_size = 0
+        if str(path) != ":memory:":
+            info = path.stat()
+            self._identity = (info.st_dev, info.st_ino)
+            self._shm_size = self._shm.stat().st_size if self._shm.exists() else 0
 
     @classmethod
     async def connect(cls, path: Path) -> SqliteDatabase:
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        connection = await aiosqlite.connect(path, isolation_level=None)
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
+            marker = marker_of(path)
+            if not path.exists() and marker.exists():
+                raise DatabaseError(
+                    f"The database {path} is missing, but a database was created there "
+                    f"({marker.read_text(errors='replace').strip() or 'see ' + str(marker)}). "
+                    "Starting with an empty one would lose every match, league and rating. "
+                    f"Restore the file from a backup (docs/operations.md), or, to start empty on "
+                    f"purpose, delete {marker}."
+                )
+            problem = _folder_problem(path.parent) if not path.exists() else None
+            if problem is not None:
+                raise DatabaseError(cls._cannot(path, problem))
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise DatabaseError(
+                    cls._cannot(path, f"{error.strerror}: {error.filename}")
+                ) from error
+        try:
+            connection = await aiosqlite.connect(path, isolation_level=None)
+        except sqlite3.Error as error:
+            problem = (
+                (_folder_problem(path.parent) or _file_problem(path)) if not in_memory else None
+            )
+            raise DatabaseError(cls._cannot(path, problem or str(error))) from error
         connection.row_factory = aiosqlite.Row
         try:
             await connection.execute("PRAGMA foreign_keys = ON")
             await connection.execute("PRAGMA journal_mode = WAL")
             await connection.execute("PRAGMA synchronous = NORMAL")
-            await connection.execute("PRAGMA busy_timeout = 5000")
+            await connection.execute(f"PRAGMA busy_timeout = {cls.BUSY_TIMEOUT_MS}")
             # Fail at start-up, with a clear message, rather than at the first move.
             await connection.execute("BEGIN IMMEDIATE")
             await connection.execute("ROLLBACK")
-        except sqlite3.OperationalError as error:
+        except sqlite3.Error as error:
             await connection.close()
+            problem = None if in_memory else (_file_problem(path) or _folder_problem(path.parent))
             raise DatabaseError(
-                f"The database {path} cannot be written ({error}). Give the bot's user write "
-                "permission on the file and its folder (SQLite writes a -wal file beside it), "
-                "or set DATABASE_PATH to a writable place."
+                f"The database {path} cannot be written ({problem or error}). Give the bot's "
+                "user write permission on the file and its folder (SQLite writes a -wal file "
+                "beside it), or set DATABASE_PATH to a writable place."
             ) from error
+        except BaseException:  # a stop during start-up: end the connection's thread too
+            connection.stop()
+            raise
+        if not in_memory and not marker_of(path).exists():
+            try:
+                marker_of(path).write_text(
+                    f"created {time.strftime('%Y-%m-%d %H:%M:%S %Z')} by Ballcourt\n"
+                )
+            except OSError as error:
+                log.warning("could not write %s (%s)", marker_of(path), error)
         return cls(connection, path)
+
+    @staticmethod
+    def _cannot(path: Path, problem: str) -> str:
+        return (
+            f"The database {path} cannot be opened: {problem}. Give the bot's user write "
+            "permission on that folder, or set DATABASE_PATH to a writable place (in the Docker "
+            "image leave it unset: the data goes to the /data volume)."
+        )
 
     def describe(self) -> str:
         return f"SQLite {self.path}"
 
     async def close(self) -> None:
+        if self._identity is not None and 0 <= self._shm_stat() < self._shm_size:
+            # Closing checkpoints through the shared memory: a shrunk file would crash the bot
+            # now (SIGBUS). Given back its size, SQLite rebuilds its content from the WAL.
+            with contextlib.suppress(OSError):
+                os.truncate(self._shm, self._shm_size)
         await self.connection.close()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises."""
-        async with self._write_lock:
-            await self.connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield SqliteConnection(self.connection)
-            except BaseException:
-                await self.connection.execute("ROLLBACK")
-                raise
+    def _shm_stat(self) -> int:
+        """The -shm file's size (-1: there is none)."""
+        try:
+            return self._shm.stat().st_size
+        except OSError:
+            return -1
+
+    def check_file(self) -> None:
+        """DatabaseUnavailable when the file cannot be used safely now (see the class)."""
+        if self._identity is None:
+            return
+        try:
+            info = os.stat(self.path)
+        except FileNotFoundError:
+            problem = (
+                f"the database file {self.path} was deleted while the bot runs; nothing more "
+                "can be saved. Stop the bot and restore the file from a backup"
+            )
+        except OSError as error:
+            problem = f"the database file {self.path} cannot be read ({error.strerror})"
+        else:
+            problem = None
+            if (info.st_dev, info.st_ino) != self._identity:
+                problem = (
+                    f"the database file {self.path} was replaced by another file while the bot "
+                    "runs; nothing more is saved. Stop the bot before restoring a backup"
+                )
+            elif os.statvfs(self.path.parent).f_flag & os.ST_RDONLY:
+                problem = (
+                    f"the filesystem holding {self.path} became read-only (the kernel does that "
+                    "after disk errors: see `dmesg`); nothing more can be saved"
+                )
             else:
+                shm = self._shm_stat()
+                if shm < self._shm_size:
+                    problem = (
+                        f"SQLite's shared-memory file {self._shm} was "
+                        f"{'deleted' if shm < 0 else 'truncated'} while the bot runs; using it "
+                        "would crash the bot, so nothing more is saved. Stop the bot and start "
+                        "it again"
+                    )
+                self._shm_size = max(self._shm_size, shm)
+        if problem is not None:
+            raise self.unavailable(DatabaseUnavailable(problem))
+
+    def _reraise(self, error: BaseException) -> NoReturn:
+        """Raise DatabaseUnavailable for a backend error that means the database cannot serve
+        now (logged once), otherwise `error` itself."""
+        cause = unavailable_cause(error)
+        if isinstance(error, ValueError) and "no active connection" in str(error):
+            cause = f"the connection to {self.path} is closed"
+        if cause is None:
+            raise error
+        raise self.unavailable(DatabaseUnavailable(f"{self.describe()}: {cause}")) from error
+
+    @asynccontextmanager
+    async def transaction(self, *, timeout: float | None = None) -> AsyncIterator[SqliteConnection]:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises. (`timeout` is for
+        PostgreSQL: a file has the busy timeout only.)"""
+        async with self._write_lock:
+            self.check_file()
+            try:
+                await self.connection.execute("BEGIN IMMEDIATE")
+            except (sqlite3.Error, ValueError) as error:
+                self._reraise(error)
+            try:
+                yield SqliteConnection(self.connection, self)
+                self.check_file()  # never acknowledge a write to a file that is gone
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self.connection.execute("ROLLBACK")
+                raise
+            try:
                 await self.connection.execute("COMMIT")
+            except (sqlite3.Error, ValueError) as error:
+                with contextlib.suppress(sqlite3.Error, ValueError):
+                    await self.connection.execute("ROLLBACK")
+                self._reraise(error)
+        self.available()
 
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Row | None:
-        async with self.connection.execute(sql, tuple(parameters)) as cursor:
-            return await cursor.fetchone()
+        self.check_file()
+        try:
+            async with self.connection.execute(sql, tuple(parameters)) as cursor:
+                row = await cursor.fetchone()
+        except (sqlite3.Error, ValueError) as error:
+            self._reraise(error)
+        return row
 
     async def fetch_all(self, sql: str, parameters: Iterable[object] = ()) -> list[aiosqlite.Row]:
-        async with self.connection.execute(sql, tuple(parameters)) as cursor:
-            return list(await cursor.fetchall())
+        self.check_file()
+        try:
+            async with self.connection.execute(sql, tuple(parameters)) as cursor:
+                rows = list(await cursor.fetchall())
+        except (sqlite3.Error, ValueError) as error:
+            self._reraise(error)
+        return rows
 
     def size_bytes(self) -> int:
         """The database file plus its write-ahead log, as an operator sees it on disk."""

@@ -237,17 +237,76 @@ async def latest_game_of(
 
 async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
     """Every active game of these kinds in the servers of this process's shards (start-up
-    recovery: with several processes, each repairs its own servers' games)."""
+    recovery: with several processes, each repairs its own servers' games). Two queries however
+    many games there are: the games, then all their seats."""
     if not games:
         return []
     placeholders = ", ".join("?" for _ in games)
     shard_sql, shard_parameters = db.on_own_shards("guild_id")
+    where = f"status = 'active' AND game IN ({placeholders}) AND {shard_sql}"
+    parameters = (*games, *shard_parameters)
+    rows = await db.fetch_all(f"SELECT * FROM games WHERE {where} ORDER BY id", parameters)
+    seats: dict[int, list[int]] = {}
+    for seat in await db.fetch_all(
+        f"SELECT game_id, user_id FROM game_players WHERE game_id IN (SELECT id FROM games"
+        f" WHERE {where}) ORDER BY game_id, seat",
+        parameters,
+    ):
+        seats.setdefault(seat["game_id"], []).append(seat["user_id"])
+    return [_stored(row, tuple(seats.get(row["id"], ()))) for row in rows]
+
+
+async def games_with_timers(db: Database) -> set[int]:
+    """The games that have at least one timer (start-up repair: one query)."""
+    rows = await db.fetch_all("SELECT DISTINCT game_id FROM timers WHERE game_id IS NOT NULL")
+    return {row["game_id"] for row in rows}
+
+
+async def unposted_moves(db: Database, games: list[StoredGame]) -> dict[int, list[list[str]]]:
+    """The events of every saved move not yet posted, per game, for `games` (one query)."""
+    wanted = {game.id: game.posted_version for game in games if game.posted_version < game.version}
+    if not wanted:
+        return {}
     rows = await db.fetch_all(
-        f"SELECT * FROM games WHERE status = 'active' AND game IN ({placeholders})"
-        f" AND {shard_sql} ORDER BY id",
-        (*games, *shard_parameters),
+        "SELECT m.game_id, m.version, m.events FROM game_moves m JOIN games g ON g.id = m.game_id"
+        " WHERE g.status = 'active' AND m.version > g.posted_version ORDER BY m.game_id, m.version"
     )
-    return [_stored(row, await _players(db, row["id"])) for row in rows]
+    moves: dict[int, list[list[str]]] = {}
+    for row in rows:
+        if row["game_id"] in wanted:
+            moves.setdefault(row["game_id"], []).append(json.loads(row["events"]))
+    return moves
+
+
+async def restore_timers(
+    db: Database, wanted: dict[int, tuple[int, list[timer_store.TimerSpec]]]
+) -> list[int]:
+    """Start-up repair of games that lost their timers, in one transaction: game id ->
+    (the version the timers were computed for, the timers). A game that has timers again, or
+    has moved on, meanwhile (a click got there first) is left alone. Returns the games whose
+    timers were written."""
+    if not wanted:
+        return []
+    now = time.time()
+    async with db.transaction() as conn:
+        cursor = await conn.execute("SELECT DISTINCT game_id FROM timers WHERE game_id IS NOT NULL")
+        has_timers = {row["game_id"] for row in await cursor.fetchall()}
+        cursor = await conn.execute("SELECT id, version FROM games WHERE status = 'active'")
+        versions = {row["id"]: row["version"] for row in await cursor.fetchall()}
+        written = [
+            game_id
+            for game_id, (version, _specs) in wanted.items()
+            if game_id not in has_timers and versions.get(game_id) == version
+        ]
+        await conn.executemany(
+            "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)",
+            [
+                (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id)
+                for game_id in written
+                for spec in wanted[game_id][1]
+            ],
+        )
+    return written
 
 
 async def last_action(db: Database, game_id: int) -> str | None:

@@ -4,24 +4,32 @@ Starts the fake Discord on 127.0.0.1 with a Discord-like web client (fakediscord
 real, unmodified bot.py against it with its own database (sandbox.db, kept between runs), and
 prints one line with the URL. Ctrl-C (or SIGTERM) stops both and saves the fake's world.
 
-    python bot.py --sandbox [--port 8765] [--reset] [--no-bot] [--data DIR]
+    python bot.py --sandbox [--port 8765] [--host 127.0.0.1] [--reset] [--no-bot] [--data DIR]
+
+The data folder is --data, else $SANDBOX_DATA (the Docker image sets it to its /data volume:
+the app folder there is read-only), else the folder of bot.py. The page listens on 127.0.0.1
+only, unless --host names another address (in a container, --host 0.0.0.0 so that a published
+port reaches it): whoever reaches that port can then use the page, as any of its users.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import signal
 import sys
 import threading
 from pathlib import Path
 
+from db.database import marker_of
 from fakediscord import persist, web
 from fakediscord.botproc import REPO_ROOT, BotProcess
 from fakediscord.clock import CLOCK, BotClock, find_libfaketime
 from fakediscord.server import FakeDiscord
 
 DEFAULT_PORT = 8765
+LOCAL = "127.0.0.1"
 MEMBERS = ("alice", "bob", "carol")
 CHANNELS = ("general", "games", "league")
 SAVE_EVERY_SECONDS = 2.0
@@ -34,14 +42,21 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         description="Try Ballcourt in a local Discord-like web page (no Discord, no token).",
     )
     parser.add_argument("--sandbox", action="store_true", help=argparse.SUPPRESS)
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port on 127.0.0.1")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port to listen on")
+    parser.add_argument(
+        "--host",
+        default=LOCAL,
+        help="address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 in a "
+        "container: whoever reaches the port can use the page)",
+    )
     parser.add_argument("--reset", action="store_true", help="start over with a new database")
     parser.add_argument("--no-bot", action="store_true", help="serve the page only, no bot")
     parser.add_argument(
         "--data",
         type=Path,
-        default=REPO_ROOT,
-        help="folder for sandbox.db and the sandbox's Discord state (default: next to bot.py)",
+        default=Path(os.environ.get("SANDBOX_DATA", "").strip() or REPO_ROOT),
+        help="folder for sandbox.db and the sandbox's Discord state (default: $SANDBOX_DATA, "
+        "else next to bot.py)",
     )
     return parser.parse_args(argv)
 
@@ -49,7 +64,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
 class Sandbox:
     """The fake Discord, its web client, the bot process and the saved world, together."""
 
-    def __init__(self, data: Path, *, port: int, reset: bool, run_bot: bool) -> None:
+    def __init__(
+        self, data: Path, *, port: int, reset: bool, run_bot: bool, host: str = LOCAL
+    ) -> None:
         self.data = data
         self.database = data / "sandbox.db"
         self.world = data / "sandbox-discord"  # the fake's state.json, files/, bot.log
@@ -57,6 +74,7 @@ class Sandbox:
             self._reset()
         self.world.mkdir(parents=True, exist_ok=True)
         self.port = port
+        self.host = host
         self.run_bot = run_bot
         self.fake = FakeDiscord(guild_name="Ballcourt Sandbox")
         if not persist.load(self.fake, self.world):
@@ -70,6 +88,7 @@ class Sandbox:
     def _reset(self) -> None:
         for suffix in ("", "-wal", "-shm"):
             Path(f"{self.database}{suffix}").unlink(missing_ok=True)
+        marker_of(self.database).unlink(missing_ok=True)  # starting over is asked for
         shutil.rmtree(self.world, ignore_errors=True)
         CLOCK.offset = 0.0
 
@@ -94,7 +113,15 @@ class Sandbox:
             controls.clock_note = "the clock moves the bot's time; there is no bot (--no-bot)"
         else:
             controls.clock_note = self.clock.unavailable_reason()
-        self.fake.start(port=self.port, setup_app=lambda app: web.setup(app, self.fake, controls))
+        # The fake binds where its `host` says and names that host in the URLs it gives the bot;
+        # the bot reaches it on 127.0.0.1 in any case (0.0.0.0 includes it).
+        self.fake.host = self.host
+        try:
+            self.fake.start(
+                port=self.port, setup_app=lambda app: web.setup(app, self.fake, controls)
+            )
+        finally:
+            self.fake.host = LOCAL
         if self.run_bot:
             self.bot = BotProcess(
                 self.fake,
@@ -154,19 +181,48 @@ class Sandbox:
         return "due reminders and deadlines fire within two seconds"
 
 
+def data_problem(folder: Path) -> str | None:
+    """Why the sandbox cannot keep its data in `folder` (None: it can)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        return f"cannot create {folder} ({error.strerror})"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"{folder} is not writable by this user (uid {os.geteuid()})"
+    return None
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
+    data = args.data.resolve()
+    problem = data_problem(data)
+    if problem is not None:
+        print(
+            f"Ballcourt sandbox: {problem}. Give a writable folder with --data DIR (or "
+            "SANDBOX_DATA); in the Docker image the /data volume is the place.",
+            file=sys.stderr,
+        )
+        return 2
     sandbox = Sandbox(
-        args.data.resolve(), port=args.port, reset=args.reset, run_bot=not args.no_bot
+        data, port=args.port, reset=args.reset, run_bot=not args.no_bot, host=args.host
     )
     try:
         sandbox.start()
     except OSError as error:
         print(
-            f"Ballcourt sandbox: cannot listen on 127.0.0.1:{args.port}: {error}", file=sys.stderr
+            f"Ballcourt sandbox: cannot listen on {args.host}:{args.port}: {error}",
+            file=sys.stderr,
         )
         return 1
     print(f"Ballcourt sandbox: open {sandbox.url}", flush=True)
+    if args.host != LOCAL:
+        print(
+            f"Ballcourt sandbox: listening on {args.host}:{args.port}, not only on this "
+            "machine: whoever reaches that port can use the page, as any of its users. Its "
+            "buttons answer a page opened as http://127.0.0.1 or http://localhost (a port "
+            "published by Docker, or an SSH tunnel).",
+            flush=True,
+        )
     stopping = threading.Event()
 
     def request_stop(signum: int, frame: object) -> None:

@@ -1,13 +1,25 @@
 """Start-up repair after a crash: every active match gets back the timers its position needs,
-and a move that was saved but never posted is posted."""
+the computers' reply to a saved move is played if a crash came between, and a move that was
+saved but never posted is posted.
+
+The repair reads and writes in a constant number of queries however many matches are open (the
+games and their seats, the games that have timers, the unposted moves, one transaction writing
+every lost timer: bench/database_backends.py counts them); only a match with a move to post or
+a computers' reply to play costs more (its lock, a reload, Discord's calls). A database that is unavailable when the bot
+becomes ready (a server restarting) does not end the repair: it is tried again, with back-off,
+until it works (`until_done`).
+"""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from db import games as game_store
-from db import timers as timer_store
+from db.database import Database, DatabaseUnavailable, is_unavailable
 from host.adapter import Step
 from host.match import COMPUTER_ID, Match
 
@@ -16,44 +28,101 @@ log = logging.getLogger(__name__)
 if TYPE_CHECKING:
     from host.service import MatchHost
 
+FIRST_RETRY_SECONDS = 1.0
+MAX_RETRY_SECONDS = 30.0
+
+
+async def until_done(what: str, db: Database, attempt: Callable[[], Awaitable[None]]) -> None:
+    """Run `attempt` until it ends without the database being unavailable: after such a
+    failure, wait (1 s, doubling up to 30 s, or until the database works again for anyone) and
+    run it again. Said once in the log, and again when it worked."""
+    delay = FIRST_RETRY_SECONDS
+    retried = False
+    woken = asyncio.Event()
+    db.when_available(woken.set)
+    while True:
+        try:
+            await attempt()
+        except Exception as error:
+            if not is_unavailable(error):
+                raise
+            if not retried:
+                log.warning("%s waits for the database (%s); it is tried again", what, error)
+            retried = True
+            woken.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(woken.wait(), delay)
+            delay = min(MAX_RETRY_SECONDS, delay * 2)
+            continue
+        if retried:
+            log.info("%s done after the database came back", what)
+        return
+
 
 async def recover(host: MatchHost) -> None:
     """After a crash: every active match gets back the timers its position needs, and a
     move that was saved but never posted is posted now."""
     await host.bot.wait_until_ready()
-    for stored in await game_store.open_games(host.bot.db, tuple(host.adapters)):
+    await until_done("start-up repair of the matches", host.bot.db, lambda: repair(host))
+
+
+async def repair(host: MatchHost) -> None:
+    db = host.bot.db
+    stored_games = await game_store.open_games(db, tuple(host.adapters))
+    timed = await game_store.games_with_timers(db)
+    wanted = {}
+    unfinished: set[int] = set()  # the computers' reply to a saved move was lost
+    for stored in stored_games:
         try:
-            await recover_one(host, stored)
+            adapter = host.adapters[stored.game]
+            match = Match.from_json(adapter, stored.state)
+            if host.computers_to_act(adapter, match):
+                unfinished.add(stored.id)
+            if stored.id in timed:
+                continue
+            specs = host.timers_for(stored, match, stored.version)
+        except Exception:
+            log.exception("could not repair match %s at start-up", stored.id)
+            continue
+        if specs:
+            wanted[stored.id] = (stored.version, specs)
+    for game_id in await game_store.restore_timers(db, wanted):
+        log.info("match %s: restored its %d timers", game_id, len(wanted[game_id][1]))
+    if wanted:
+        host.bot.timers.wake()
+    moves = await game_store.unposted_moves(db, stored_games)
+    for stored in stored_games:
+        if stored.id not in moves and stored.id not in unfinished:
+            continue
+        try:
+            await finish_lost_move(host, stored.id)
+        except DatabaseUnavailable:
+            raise  # the whole repair is tried again
         except Exception:
             log.exception("could not repair match %s at start-up", stored.id)
 
 
-async def recover_one(host: MatchHost, stored: game_store.StoredGame) -> None:
-    adapter = host.adapters[stored.game]
-    async with host.bot.game_locks(stored.id):
-        stored = await game_store.load_game(host.bot.db, stored.id) or stored
+async def finish_lost_move(host: MatchHost, game_id: int) -> None:
+    """A move saved just before a crash: the computers' reply is played if it was lost, and
+    what was never posted is posted now (under the match's lock, from the stored state)."""
+    async with host.bot.game_locks(game_id):
+        stored = await game_store.load_game(host.bot.db, game_id)
+        if stored is None or stored.status != "active":
+            return
+        adapter = host.adapters[stored.game]
         match = Match.from_json(adapter, stored.state)
-        if not await timer_store.timers_for_game(host.bot.db, stored.id):
-            wanted = host.timers_for(stored, match, stored.version)
-            if wanted:
-                await game_store.set_timers(host.bot.db, stored.id, wanted)
-                host.bot.timers.wake()
-                log.info("match %s: restored its %d timers", stored.id, len(wanted))
-        steps: list[Step] = []
-        if stored.status == "active" and host.computers_to_act(adapter, match):
+        if host.computers_to_act(adapter, match):
             # A player's move was saved and the computers' reply was not (a crash between).
             steps = await host.computer_steps(adapter, match, stored)
             if steps:
                 stored = await host.save(adapter, stored, match, COMPUTER_ID, "computer", steps)
                 log.info("match %s: the computers' reply, lost in a crash, played", stored.id)
-        if stored.posted_version < stored.version:
-            moves = await game_store.list_moves(host.bot.db, stored.id)
-            texts = [
-                t
-                for version, _, _, events in moves
-                for t in events
-                if version > stored.posted_version
-            ]
-            step = Step(match.engine, [], match.engine, texts=texts)
-            log.info("match %s: posting version %s, lost in a crash", stored.id, stored.version)
-            await host.post(adapter, stored, match, [step])
+        if stored.posted_version >= stored.version:
+            return
+        moves = await game_store.list_moves(host.bot.db, stored.id)
+        texts = [
+            t for version, _, _, events in moves for t in events if version > stored.posted_version
+        ]
+        step = Step(match.engine, [], match.engine, texts=texts)
+        log.info("match %s: posting version %s, lost in a crash", stored.id, stored.version)
+        await host.post(adapter, stored, match, [step])

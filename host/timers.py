@@ -2,10 +2,12 @@
 durable timer (db/timers.py) is due.
 
 Cogs register a handler per event name. The dispatcher survives restarts because the timers are
-rows: on start-up, overdue ones fire at once. A timer is claimed (written) before its handler
-runs, so while the database refuses writes (read-only file, a lock held elsewhere) nothing fires
-twice: the dispatcher backs off, doubling the wait up to five minutes, and says once in the log
-what is wrong, and again once it works.
+rows: on start-up, overdue ones fire at once. Due timers are claimed (written) in batches before
+their handlers run (db/timers.py), so while the database refuses writes (read-only file, a lock
+held elsewhere, a server down) nothing fires twice: the dispatcher backs off, doubling the wait
+up to MAX_BACKOFF, and says once in the log what is wrong, and again once it works. The back-off
+ends early as soon as the database works again (any write of the bot's succeeds: a click, a
+move), so a reminder due during an outage fires right after it, not a back-off later.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db import timers as timer_store
-from db.database import BACKEND_ERRORS, Database
+from db.database import BACKEND_ERRORS, Database, DatabaseUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +28,8 @@ TimerHandler = Callable[[timer_store.Timer], Awaitable[None]]
 
 DEFAULT_RECHECK_SECONDS = 3600.0  # re-check at least hourly (clock changes, long suspends)
 FIRST_BACKOFF = 1.0
-MAX_BACKOFF = 300.0
+MAX_BACKOFF = 30.0  # a database that comes back unnoticed is tried again this often at least
+DELETE_EVERY_SECONDS = 0.25  # fired timers are deleted in batches, at least this often
 
 
 class TimerService:
@@ -45,6 +48,9 @@ class TimerService:
         self._task: asyncio.Task[None] | None = None
         self._backoff = 0.0
         self._reported: str | None = None  # the problem already in the log
+        self._fired: list[int] = []  # fired, not yet deleted (deleted in batches)
+        self._deleted_at = 0.0
+        db.when_available(self.wake)
 
     def start(self) -> None:
         if self._task is None:
@@ -60,6 +66,9 @@ class TimerService:
             except Exception as error:  # it had already stopped (e.g. never connected)
                 log.info("the timer dispatcher had stopped: %s", error)
             self._task = None
+        if self._fired:  # fired timers not deleted would fire again at the next start
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._delete_fired(), 2.0)
 
     def register(self, event: str, handler: TimerHandler) -> None:
         self._handlers[event] = handler
@@ -101,14 +110,18 @@ class TimerService:
         problem = f"{type(error).__name__}: {error}"
         self._backoff = min(MAX_BACKOFF, max(FIRST_BACKOFF, self._backoff * 2))
         if problem != self._reported:
-            log.error(
+            known = isinstance(error, BACKEND_ERRORS)
+            log.log(
+                logging.WARNING if isinstance(error, DatabaseUnavailable) else logging.ERROR,
                 "timers cannot be fired (%s); retrying with back-off up to %.0f s",
                 problem,
                 MAX_BACKOFF,
-                exc_info=not isinstance(error, BACKEND_ERRORS),
+                exc_info=not known,
             )
             self._reported = problem
-        await asyncio.sleep(self._backoff)
+        # wake() ends the wait early: the database worked again for someone (a move)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._wakeup.wait(), self._backoff)
 
     def _recovered(self) -> None:
         if self._reported is not None:
@@ -116,25 +129,48 @@ class TimerService:
         self._reported = None
         self._backoff = 0.0
 
+    async def _delete_fired(self) -> None:
+        fired, self._fired = self._fired, []
+        try:
+            await timer_store.delete_timers(self.db, fired)
+        except BaseException:
+            self._fired = fired + self._fired  # still claimed by this process: delete later
+            raise
+        self._deleted_at = time.monotonic()
+
     async def _fire_due_timers(self) -> None:
         self._wakeup.clear()
-        timer = await timer_store.next_timer(self.db)
-        delay = self.recheck_seconds if timer is None else timer.due_at - time.time()
-        if delay > 0:
+        if self._fired:
+            await self._delete_fired()
+        batch = await timer_store.claim_due(self.db, now=time.time())
+        if not batch:
+            timer = await timer_store.next_timer(self.db)
+            delay = self.recheck_seconds if timer is None else timer.due_at - time.time()
+            # due but not ours to claim (just taken by another process): look again shortly
+            delay = min(max(delay, 0.05), self.recheck_seconds)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(
-                    self._wakeup.wait(), timeout=min(delay, self.recheck_seconds)
-                )
+                await asyncio.wait_for(self._wakeup.wait(), timeout=delay)
             return
-        assert timer is not None
-        if not await timer_store.claim_timer(self.db, timer.id, now=time.time()):
-            return  # another process (or a delete) got there first
-        handler = self._handlers.get(timer.event)
-        if handler is None:
-            log.warning("no handler for timer %s (%s); dropping it", timer.id, timer.event)
-        else:
-            try:
-                await handler(timer)
-            except Exception:
-                log.exception("timer %s (%s) handler failed", timer.id, timer.event)
-        await timer_store.delete_timer(self.db, timer.id)
+        self._deleted_at = time.monotonic()
+        pending = list(batch)
+        commits = self.db.commits
+        while pending:
+            if self.db.commits != commits:  # a handler wrote: it may have replaced timers
+                ours = await timer_store.still_claimed(self.db, [t.id for t in pending])
+                pending = [t for t in pending if t.id in ours]
+                commits = self.db.commits
+                if not pending:
+                    break
+            timer = pending.pop(0)
+            handler = self._handlers.get(timer.event)
+            if handler is None:
+                log.warning("no handler for timer %s (%s); dropping it", timer.id, timer.event)
+            else:
+                try:
+                    await handler(timer)
+                except Exception:
+                    log.exception("timer %s (%s) handler failed", timer.id, timer.event)
+            self._fired.append(timer.id)
+            if time.monotonic() - self._deleted_at >= DELETE_EVERY_SECONDS:
+                await self._delete_fired()
+        await self._delete_fired()

@@ -9,6 +9,7 @@ import logging
 import discord
 from discord import app_commands
 
+from db.database import is_unavailable
 from db.games import StaleGameError
 from rules.errors import PlayerError
 from ui.permissions import missing_permissions_text
@@ -24,6 +25,10 @@ UNEXPECTED_ERROR = (
 BUSY = (
     "This match is busy with another move that is taking long. Nothing of yours was changed: "
     "try again in a minute."
+)
+UNAVAILABLE = (
+    "The database is unavailable right now, so nothing was changed: try again shortly. If it "
+    "lasts, tell the server's admins."
 )
 STALE = (
     "Another move on this match was saved first, so yours was not: nothing of yours was "
@@ -62,6 +67,8 @@ def user_message_for(error: BaseException) -> str | None:
         return str(error)
     if isinstance(error, StaleGameError):  # the version check on save refused a stale move
         return STALE
+    if is_unavailable(error):  # db/database.py: a server down or stalled, a file gone
+        return UNAVAILABLE
     if isinstance(error, app_commands.AppCommandError):
         return _check_failure_text(error)
     return None
@@ -80,21 +87,56 @@ async def send_ephemeral(interaction: discord.Interaction, content: str, **kwarg
         log.info("interaction of user %s expired before it was answered", interaction.user.id)
 
 
+# Discord's "Unknown interaction" and "Unknown Webhook": the interaction's 3 s (or, for its
+# follow-ups, 15 minutes) ran out before the bot answered.
+EXPIRED_CODES = (10062, 10015)
+
+
+def _expired(error: BaseException) -> bool:
+    original = getattr(error, "original", error)
+    return isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES
+
+
+def _what(interaction: discord.Interaction) -> object:
+    return getattr(interaction.command, "qualified_name", None) or (interaction.data or {}).get(
+        "custom_id"
+    )
+
+
 async def report_error(interaction: discord.Interaction, error: BaseException) -> None:
     """The one place errors from commands and components end: a user's mistake gets its
-    message; anything else is logged with its traceback and the user hears that it failed."""
+    message; a database that is unavailable gets "try again shortly" and one log line (the
+    outage itself is logged once, by db/database.py); an interaction that expired before the
+    bot answered is logged as such; anything else is logged with its traceback and the user
+    hears that it failed."""
+    if _expired(error):
+        log.warning(
+            "interaction %s of user %s expired before it was answered (%s)",
+            _what(interaction),
+            interaction.user.id,
+            "the database was slow or unavailable" if is_unavailable(error) else "too slow",
+        )
+        return
     message = user_message_for(error)
+    if message == UNAVAILABLE:
+        log.info(
+            "told user %s the database is unavailable (%s)", interaction.user.id, _what(interaction)
+        )
     if message is None:
         original = getattr(error, "original", error)
         log.error(
             "unexpected error in %s by user %s",
-            getattr(interaction.command, "qualified_name", None)
-            or (interaction.data or {}).get("custom_id"),
+            _what(interaction),
             interaction.user.id,
             exc_info=(type(original), original, original.__traceback__),
         )
         message = UNEXPECTED_ERROR
     try:
         await send_ephemeral(interaction, message)
-    except discord.HTTPException:
-        log.exception("could not tell user %s about an error", interaction.user.id)
+    except discord.HTTPException as failure:
+        if _expired(failure):
+            log.warning(
+                "interaction of user %s expired before it was answered", interaction.user.id
+            )
+        else:
+            log.exception("could not tell user %s about an error", interaction.user.id)

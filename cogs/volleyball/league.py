@@ -40,6 +40,8 @@ from cogs.volleyball.playing import (
 from cogs.volleyball.posting import Poster
 from db import timers as timer_store
 from db import volleyball as store
+from db.database import is_unavailable
+from host.recovery import until_done
 from rules.volleyball import (
     LeagueState,
     OrderCheck,
@@ -515,8 +517,12 @@ class Leagues:
 
     async def _recover(self) -> None:
         """After a crash: reports saved but not sent are sent, and a running league whose
-        deadline timer is gone gets it back (an overdue one then fires at once)."""
+        deadline timer is gone gets it back (an overdue one then fires at once). Tried again
+        while the database is unavailable (host.recovery.until_done)."""
         await self.bot.wait_until_ready()
+        await until_done("start-up repair of the Volleyball leagues", self.db, self._repair)
+
+    async def _repair(self) -> None:
         for league_id in await store.leagues_of_status(self.db, store.STATUSES):
             try:
                 async with self.lock(league_id):
@@ -533,7 +539,9 @@ class Leagues:
                             deadline=(moment, self.deadline_timers(stored, decode(stored), moment)),
                         )
                         log.info("league %s: its deadline timer was written again", league_id)
-            except Exception:
+            except Exception as error:
+                if is_unavailable(error):
+                    raise  # the whole repair is tried again
                 log.exception("could not repair league %s at start-up", league_id)
 
     # ---- administration ----------------------------------------------------------------------------

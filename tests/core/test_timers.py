@@ -105,8 +105,8 @@ async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypa
 
     dispatcher.register("remind", handler)
     await timer_store.create_timer(db, "remind", time.time() - 1, {}, now=time.time())
-    monkeypatch.setattr(timer_store, "delete_timer", refuse)
-    monkeypatch.setattr(timer_store, "claim_timer", refuse, raising=False)
+    monkeypatch.setattr(timer_store, "delete_timers", refuse)
+    monkeypatch.setattr(timer_store, "claim_due", refuse)
     dispatcher.start()
     await asyncio.sleep(6.5)
     await dispatcher.stop()
@@ -115,9 +115,11 @@ async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypa
 
 
 @pytest.mark.postgres
-async def test_two_processes_fire_every_due_timer_exactly_once(postgres_url):
+async def test_two_processes_fire_every_due_timer_exactly_once(postgres_url, monkeypatch):
     """Issue 14: two bot processes (shards) on one PostgreSQL database, each with its own timer
-    dispatcher, both see the same 30 timers due; every timer fires once in all."""
+    dispatcher, both see the same 30 timers due; every timer fires once in all. (Small claim
+    batches, so that both take part.)"""
+    monkeypatch.setattr(timer_store, "CLAIM_BATCH", 3)
     first, second = await Database.open(postgres_url), await Database.open(postgres_url)
     await first.migrate()
     now = time.time()
@@ -170,3 +172,27 @@ async def test_a_running_processs_claim_stays_and_a_stopped_ones_is_taken(databa
         assert await timer_store.release_claims(second) == 1
         assert await timer_store.claim_timer(second, timer.id, now=now)
     await second.close()
+
+
+async def test_a_timer_replaced_by_an_earlier_handler_of_its_batch_does_not_fire(db):
+    """Due timers are claimed in batches (db/timers.py): when a handler's move replaces its
+    match's timers, a timer of the same batch that it deleted must not fire afterwards."""
+    now = time.time()
+    first = await timer_store.create_timer(db, "ping", now - 2, {"n": 1}, now=now - 3)
+    await timer_store.create_timer(db, "ping", now - 1, {"n": 2}, now=now - 3)
+    fired = []
+    dispatcher = TimerService(db)
+
+    async def handler(timer):
+        fired.append(timer.payload["n"])
+        if timer.id == first.id:  # a move: the match's other timer goes
+            async with db.transaction() as conn:
+                await conn.execute("DELETE FROM timers WHERE id <> ?", (first.id,))
+
+    dispatcher.register("ping", handler)
+    dispatcher.start()
+    await wait_until(lambda: fired)
+    await asyncio.sleep(0.3)
+    await dispatcher.stop()
+    assert fired == [1]
+    assert await timer_store.list_timers(db) == []

@@ -17,7 +17,8 @@ def test_an_unreachable_postgresql_stops_the_bot_with_a_clear_message(fake_disco
         fake_discord,
         database_path=tmp_path / "unused.db",
         log_path=tmp_path / "bot.log",
-        extra_env={"DATABASE_URL": url},
+        # start-up waits DATABASE_WAIT_SECONDS for a server still starting (tests/e2e/test_image.py)
+        extra_env={"DATABASE_URL": url, "DATABASE_WAIT_SECONDS": "1"},
     )
     with pytest.raises(RuntimeError, match="exited with code 2"):
         process.start(timeout=30)

@@ -9,9 +9,11 @@ page writes, synchronous commit): the data lives as long as the test run.
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
@@ -84,10 +86,50 @@ class PostgresServer:
         ]
         if not durable:
             settings += ["-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off"]
-        options = " ".join(settings)
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", options, "-w", "start")
+        self._options = " ".join(settings)
+        self.start_again()
+
+    # Faults (tests/postgres/test_faults.py): a test that uses these has a server of its own.
+
+    def start_again(self) -> None:
+        """Start the (stopped) server on its data folder and port."""
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.log), "-o", self._options, "-w", "start"
+        )
+
+    def shut_down(self, mode: str = "fast") -> None:
+        """Stop the server, keeping its data: `fast` ends every session (as a restart does),
+        `immediate` is a crash."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def processes(self) -> list[int]:
+        """The postmaster's pid and its children's (the sessions, the background workers)."""
+        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                fields = stat.read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == postmaster:
+                children.append(int(stat.parent.name))
+        return [postmaster, *children]
+
+    def stall(self) -> list[int]:
+        """Freeze the whole server (SIGSTOP): connections stay open and nothing answers, as
+        with a server stuck on a dead disk or a network that drops packets."""
+        frozen = self.processes()
+        for pid in frozen:
+            os.kill(pid, signal.SIGSTOP)
+        return frozen
+
+    def resume(self, frozen: list[int]) -> None:
+        for pid in frozen:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGCONT)
 
     def stop(self) -> None:
+        """Stop the server and delete it."""
         try:
             if self.data.exists():
                 self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
