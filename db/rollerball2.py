@@ -693,21 +693,77 @@ async def matches_counted(db: Database, guild_id: int, scope: int = ALL_TIME) ->
     return 0 if row is None else int(row["n"]) // 2
 
 
+def _leaders_sql(stat: str) -> str:
+    return (
+        f"SELECT * FROM (SELECT '{stat}' AS stat, p.number, p.name, p.{stat} AS value,"
+        " t.name AS team FROM rollerball2_player_totals p"
+        " JOIN rollerball2_teams t ON t.id = p.team_id"
+        f" WHERE p.guild_id = ? AND p.scope = ? AND p.{stat} > 0"
+        f" ORDER BY p.{stat} DESC, p.name, t.name_key, p.number LIMIT ?) AS {stat}_leaders"
+    )
+
+
 async def leaders(
     db: Database, guild_id: int, stat: str, scope: int = ALL_TIME, count: int = 5
 ) -> list[Leader]:
     """The top `count` players of a server for `stat` (one of LEADER_STATS) over all time or
     a season; ties by name, then team. The name is the one he last played under."""
-    if stat not in LEADER_STATS:
-        raise ValueError(f"stat must be one of {', '.join(LEADER_STATS)}")
+    return (await leader_tables(db, guild_id, (stat,), scope, count))[stat]
+
+
+async def leader_tables(
+    db: Database,
+    guild_id: int,
+    stats: tuple[str, ...] = LEADER_STATS,
+    scope: int = ALL_TIME,
+    count: int = 5,
+) -> dict[str, list[Leader]]:
+    """leaders() for several stats in one query (one round trip to the database)."""
+    for stat in stats:
+        if stat not in LEADER_STATS:
+            raise ValueError(f"stat must be one of {', '.join(LEADER_STATS)}")
     rows = await db.fetch_all(
-        f"SELECT p.number, p.name, p.{stat} AS value, t.name AS team"
-        " FROM rollerball2_player_totals p JOIN rollerball2_teams t ON t.id = p.team_id"
-        f" WHERE p.guild_id = ? AND p.scope = ? AND p.{stat} > 0"
-        f" ORDER BY p.{stat} DESC, p.name, t.name_key, p.number LIMIT ?",
-        (guild_id, scope, count),
+        " UNION ALL ".join(_leaders_sql(stat) for stat in stats),
+        tuple(value for _ in stats for value in (guild_id, scope, count)),
     )
-    return [Leader(row["team"], row["number"], row["name"], row["value"]) for row in rows]
+    tables: dict[str, list[Leader]] = {stat: [] for stat in stats}
+    for row in rows:
+        tables[row["stat"]].append(Leader(row["team"], row["number"], row["name"], row["value"]))
+    for board in tables.values():  # SQL does not promise UNION ALL keeps each part's order
+        board.sort(
+            key=lambda leader: (-leader.value, leader.name, name_key(leader.team), leader.number)
+        )
+    return tables
+
+
+@dataclass(frozen=True)
+class Out:
+    """A player who misses matches, for the injury report."""
+
+    number: int
+    name: str
+    position: str
+    absence: Absence
+
+
+async def players_out(db: Database, guild_id: int) -> list[tuple[int, str, list[Out]]]:
+    """(team id, name, its absent players) for every team of a server, by name: read from the
+    stored rosters' JSON without building every card (it was checked when stored)."""
+    rows = await db.fetch_all(
+        "SELECT id, name, roster FROM rollerball2_teams WHERE guild_id = ? ORDER BY name_key",
+        (guild_id,),
+    )
+    teams = []
+    for row in rows:
+        data = json.loads(row["roster"])
+        cards = {card["number"]: card for card in data["players"]}
+        out = [
+            Out(absence["number"], card["name"], card["position"], Absence(**absence))
+            for absence in data.get("absences", [])
+            if (card := cards.get(absence["number"])) is not None
+        ]
+        teams.append((row["id"], row["name"], out))
+    return teams
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from db.database import Database
 from rules.rollerball2 import player_status
 from rules.rollerball2.season import DRAW_POINTS, WIN_POINTS
 from rules.rollerball2.stats import LEADER_STATS, score_line
+from rules.rollerball2.teams import absence_status, gone_for_good_absence
 from ui import UserError, fit, shown
 
 COLOUR = discord.Colour(0xCC79A7)
@@ -150,8 +151,9 @@ async def leaders_embed(
         description=f"Over {played} finished match{'es' if played != 1 else ''}.",
         colour=COLOUR,
     )
+    tables = await store.leader_tables(db, guild_id, LEADER_STATS, scope, LEADERS)
     for stat, heading in LEADER_TITLES.items():
-        board = await store.leaders(db, guild_id, stat, scope, LEADERS)
+        board = tables[stat]
         value = "\n".join(
             f"{place}. {shown(leader.name)} (#{leader.number}, {shown(leader.team)}): "
             f"**{leader.value}**"
@@ -187,27 +189,32 @@ async def history_embed(
     return embed
 
 
-async def injury_embed(teams: list[store.Team], season: store.Season | None) -> discord.Embed:
-    """Who misses matches, team by team: injured and banned players with how long and why (the
-    dead and the banned for life are on each team's roster, `team show`)."""
+async def injury_embed(
+    db: Database, guild_id: int, season: store.Season | None
+) -> discord.Embed | None:
+    """Who misses matches, team by team (a season's teams, or every team of the server):
+    injured and banned players with how long and why; the dead and the banned for life are on
+    each team's roster (`team show`). None when there is no team."""
+    teams = await store.players_out(db, guild_id)
+    if season is not None:
+        wanted = set(await store.season_team_ids(db, season.id))
+        teams = [team for team in teams if team[0] in wanted]
+    if not teams:
+        return None
     where = "this server" if season is None else shown(season.name)
     embed = discord.Embed(title=f"Injury report: {where}", colour=COLOUR)
     out = 0
-    for team in teams:
-        gone = team.roster.gone_for_good()
-        lines = []
-        for absence in team.roster.absences:
-            if absence.number in gone:
-                continue
-            card = team.roster.card(absence.number)
-            reason = f" · {shown(absence.reason)}" if absence.reason else ""
-            lines.append(
-                f"#{card.number} {shown(card.name)} ({card.position}): "
-                f"{player_status(team.roster, card.number)}{reason}"
-            )
+    for _, name, players in teams:
+        lines = [
+            f"#{player.number} {shown(player.name)} ({player.position}): "
+            f"{absence_status(player.absence)}"
+            + (f" · {shown(player.absence.reason)}" if player.absence.reason else "")
+            for player in players
+            if not gone_for_good_absence(player.absence)
+        ]
         if lines and len(embed.fields) < 25:
             out += len(lines)
-            embed.add_field(name=shown(team.name)[:256], value=fit("\n".join(lines), 1024))
+            embed.add_field(name=shown(name)[:256], value=fit("\n".join(lines), 1024))
     embed.description = (
         f"{out} player{'s' if out != 1 else ''} out injured or banned."
         if out
@@ -298,15 +305,11 @@ async def history(interaction: discord.Interaction, team: Team, season: Name | N
 @app_commands.autocomplete(season=season_autocomplete)
 async def injuries(interaction: discord.Interaction, season: Name | None = None) -> None:
     bot = bot_of(interaction)
-    guild_id = guild_of(interaction)
     chosen = await _season(interaction, season)
-    teams = await store.teams_in_guild(bot.db, guild_id)
-    if chosen is not None:
-        wanted = set(await store.season_team_ids(bot.db, chosen.id))
-        teams = [team for team in teams if team.id in wanted]
-    if not teams:
+    embed = await injury_embed(bot.db, guild_of(interaction), chosen)
+    if embed is None:
         raise UserError("There are no Rollerball II teams here yet: `/rollerball2 team create`.")
-    await _send(interaction, await injury_embed(teams, chosen))
+    await _send(interaction, embed)
 
 
 TOP_LEVEL_COMMANDS = (leaders, history, injuries)

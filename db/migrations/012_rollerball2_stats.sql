@@ -30,9 +30,9 @@ CREATE TABLE rollerball2_player_matches (
     PRIMARY KEY (game_id, team_id, number)
 );
 CREATE INDEX rollerball2_player_matches_by_player
-    ON rollerball2_player_matches (team_id, number, finished_at);
+    ON rollerball2_player_matches (team_id, number, finished_at, game_id);
 CREATE INDEX rollerball2_player_matches_by_season
-    ON rollerball2_player_matches (season_id, team_id, number, finished_at);
+    ON rollerball2_player_matches (season_id, team_id, number, finished_at, game_id);
 
 -- One team's line of one finished match.
 CREATE TABLE rollerball2_team_matches (
@@ -56,9 +56,10 @@ CREATE TABLE rollerball2_team_matches (
     injuries             INTEGER NOT NULL,
     PRIMARY KEY (game_id, team_id)
 );
-CREATE INDEX rollerball2_team_matches_by_team ON rollerball2_team_matches (team_id, finished_at);
+CREATE INDEX rollerball2_team_matches_by_team
+    ON rollerball2_team_matches (team_id, finished_at, game_id);
 CREATE INDEX rollerball2_team_matches_by_season
-    ON rollerball2_team_matches (season_id, team_id, finished_at);
+    ON rollerball2_team_matches (season_id, team_id, finished_at, game_id);
 
 -- A player's sums over a scope: 0 is all time, any other value a season's id (its fixtures).
 CREATE TABLE rollerball2_player_totals (

@@ -48,7 +48,7 @@ from rules.rollerball2.roster import (
     new_player_name,
     roster_makeup,
 )
-from rules.rollerball2.scoresheet import CARRY_KILLED
+from rules.rollerball2.scoresheet import CARRY_KILLED, Absence
 
 REQUIRED_COLUMNS = ("name", "number", "position", "experience")
 CARD_COLUMNS = ("offense", "defense")
@@ -354,17 +354,26 @@ def player_status(roster: Roster, number: int) -> str:
     'banned for life' or 'dead': why he may or may not play the next match."""
     roster.card(number)  # RollerballError if he is not on the roster
     for absence in roster.absences:
-        if absence.number != number:
-            continue
-        if absence.kind == CARRY_KILLED or absence.length == "killed":
-            return "dead"
-        if absence.length == "lifetime":
-            return "banned for life"
-        word = "banned" if absence.kind == "ban" else "injured"
-        if absence.matches is not None:
-            return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
-        return f"{word} ({absence.length})"
+        if absence.number == number:
+            return absence_status(absence)
     return "fit"
+
+
+def absence_status(absence: Absence) -> str:
+    """An absence as player_status words it: 'injured (2 matches)', 'banned (season)', 'dead'."""
+    if absence.kind == CARRY_KILLED or absence.length == "killed":
+        return "dead"
+    if absence.length == "lifetime":
+        return "banned for life"
+    word = "banned" if absence.kind == "ban" else "injured"
+    if absence.matches is not None:
+        return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
+    return f"{word} ({absence.length})"
+
+
+def gone_for_good_absence(absence: Absence) -> bool:
+    """The absence of a player who will never play again (killed, banned for life)."""
+    return absence.kind == CARRY_KILLED or absence.length in ("killed", "lifetime")
 
 
 def lineup_choices(roster: Roster, slot: str) -> list[int]:
