@@ -85,9 +85,10 @@ async def fill(db: Database, count: int) -> tuple[list[store.Team], list[int]]:
         for index in range(TEAMS)
     ]
     numbers = {team.id: [card.number for card in team.roster.players] for team in teams}
+    by_name = {team.name: team.id for team in teams}
     schedule = [
-        [(teams[a].id, teams[b].id) for a, b in day]
-        for day in double_round_robin(list(range(TEAMS)))  # type: ignore[arg-type]
+        [(by_name[home], by_name[away]) for home, away in day]
+        for day in double_round_robin(list(by_name))
     ]
     per_season = sum(len(day) for day in schedule)
     seasons: list[int] = []
@@ -386,7 +387,7 @@ async def main(count: int, postgres_url: str | None, sqlite_only: bool) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--matches", type=int, default=100_000)
     parser.add_argument("--postgres-url", help="an empty PostgreSQL database to use instead")
     parser.add_argument("--sqlite-only", action="store_true", help="measure SQLite alone")

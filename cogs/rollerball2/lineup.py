@@ -177,10 +177,12 @@ def place(team: store.Team, slot: str, number: int) -> tuple[dict[str, int | Non
     lineup[slot] = number
     note = f"{slot}: {_who(team, number)} in"
     if moved_from is not None:
-        fit_old = old is not None and player_status(team.roster, old) == "fit"
-        lineup[moved_from] = (
-            old if fit_old and fits_slot(team.roster.card(old).position, moved_from) else None
+        stays = (
+            old is not None
+            and player_status(team.roster, old) == "fit"
+            and fits_slot(team.roster.card(old).position, moved_from)
         )
+        lineup[moved_from] = old if stays else None
         note += f"; {moved_from}: {_who(team, lineup[moved_from])}"
     return lineup, note + "."
 

@@ -53,8 +53,9 @@ from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
 
 if TYPE_CHECKING:
+    import aiosqlite
+
     from bot import Ballcourt
-    from db.database import Connection
     from db.games import StoredGame
 
 MODE_TEXT = {
@@ -67,7 +68,9 @@ MODE_TEXT = {
 class Rollerball2Matches(Rollerball2Adapter):
     """The adapter plus what a finished match writes (db/rollerball2.py)."""
 
-    async def on_finished(self, conn: Connection, stored: StoredGame, match: Match) -> None:  # type: ignore[override]
+    async def on_finished(
+        self, conn: aiosqlite.Connection, stored: StoredGame, match: Match
+    ) -> None:
         game: Rb2Match = match.engine
         res = result(game.engine)
         rosters = {}
@@ -78,7 +81,7 @@ class Rollerball2Matches(Rollerball2Adapter):
         how = "simulated" if game.mode == "simulate" else "played"
         await store.record_result(conn, stored.id, res, rosters, how=how)
 
-    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:  # type: ignore[override]
+    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
         await store.forget_owner(conn, user_id, anonymous)
 
     async def describe_user(self, db: Any, user_id: int) -> list[str]:
@@ -134,7 +137,7 @@ async def match_options(
 
 
 def registrar(guild_id: int, home: store.Team, away: store.Team, mode: str, fixture: int | None):
-    async def add(conn: Connection, game_id: int) -> None:
+    async def add(conn: aiosqlite.Connection, game_id: int) -> None:
         await store.add_match(
             conn,
             game_id=game_id,

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import UTC, datetime
 
 import discord
+from discord.utils import TimestampStyle
 
 from cogs.rollerball2.play import SIDES, Rb2Match
 from rules.rollerball2 import (
@@ -50,9 +51,9 @@ MODE_WORDS = {
 }
 
 
-def when(seconds: float, style: str = "f") -> str:
+def when(seconds: float, style: TimestampStyle = "f") -> str:
     """A moment as a Discord timestamp: every reader sees it in their own time zone."""
-    return discord.utils.format_dt(datetime.fromtimestamp(seconds, tz=UTC), style)  # type: ignore[arg-type]
+    return discord.utils.format_dt(datetime.fromtimestamp(seconds, tz=UTC), style)
 
 
 def coach_label(game: Rb2Match, names: Sequence[str], side: str) -> str:
@@ -84,7 +85,11 @@ def what_next(game: Rb2Match) -> str:
             return f"turn the next card ({section}: the ball is loose, nobody may substitute)"
         return f"turn the next card ({section}) or substitute first"
     kind = pending["kind"]
-    handler = shown(describe(state, (state.control, state.handler))) if state.handler else "he"
+    handler = (
+        shown(describe(state, (state.control, state.handler)))
+        if state.control and state.handler
+        else "he"
+    )
     if kind == "dice":
         return "roll the next die"
     if kind == "catcher_choice":

@@ -76,7 +76,7 @@ class Roster:
         """How many STAR, VETERAN and ROOKIE cards the team holds among the players who can
         still play (the dead and the banned for life keep their cards but no longer count)."""
         gone = self.gone_for_good()
-        mix = dict.fromkeys(EXPERIENCES, 0)
+        mix: dict[str, int] = dict.fromkeys(EXPERIENCES, 0)
         for card in self.players:
             if card.number not in gone:
                 mix[card.experience] += 1

@@ -85,7 +85,7 @@ def _parse_column(cell: str) -> tuple[list[str], list[str]]:
     results = [_ACTION_SPELLING.get(word.lower(), word) for word in words]
     if len(results) != 10:
         return results, [f"needs 10 results, one per D10 face, not {len(results)}"]
-    by_face = dict(zip(PRINTED_FACES, results, strict=True))
+    by_face: dict[int, str] = dict(zip(PRINTED_FACES, results, strict=True))
     return [by_face[face] for face in range(1, 11)], []
 
 
