@@ -249,10 +249,9 @@ class Rollerball2Adapter(GameAdapter):
     def milestones(self, match: Match, step: Step) -> list[str]:
         """Goals, penalties, injuries, bans and the end of a period get a message of their own
         in the thread (one per click); every card stays on the live card and in the record. A
-        simulated match is told whole by its card and its result."""
-        if step.after.mode == "simulate" or step.texts is not None:
-            return []
-        return [e.text for e in step.events if e.kind in MILESTONE_KINDS]
+        simulated match is told whole by its card and its result. The notes on saved line-ups
+        that had to change for the match get one in any mode (texts.milestones)."""
+        return texts.milestones(step, MILESTONE_KINDS)
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:

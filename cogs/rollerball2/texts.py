@@ -16,6 +16,7 @@ import discord
 from discord.utils import TimestampStyle
 
 from cogs.rollerball2.play import SIDES, Rb2Match
+from host import Step
 from rules.rollerball2 import (
     AWAY,
     HOME,
@@ -168,6 +169,17 @@ def condensed(events: Sequence[Event], *, highlights_only: bool = False) -> list
         if event.kind in KEY_KINDS or (index >= last_card and not highlights_only):
             lines.append(shown(event.text))
     return lines
+
+
+def milestones(step: Step, kinds: frozenset[str]) -> list[str]:
+    """The thread's messages for a click: its events of `kinds` (none in a simulated match,
+    told whole by its card), and in any mode the notes on saved line-ups that had to change for
+    the match (its first step), so the coach reads them after the card has moved on. Shown as
+    text: they name teams and players."""
+    if step.texts is not None:
+        return []
+    wanted = {"lineup"} if step.after.mode == "simulate" else {*kinds, "lineup"}
+    return [shown(e.text) for e in step.events if e.kind in wanted]
 
 
 def bullet_block(lines: Sequence[str]) -> str:

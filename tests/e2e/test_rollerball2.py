@@ -990,6 +990,33 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         discord, bot, dave, games, first, second, with_thread=True
     )
     replies += discord.channel_messages(thread)
+    # Played card by card: the live card and the thread's messages for goals, penalties,
+    # injuries and period ends name both teams and their players.
+    known = len(discord.threads(games))
+    await discord.slash(
+        "rollerball2 match start", user=dave, channel=games, home=second, away=first, mode="solo"
+    )
+    solo, card = await first_turn(discord, bot, games, known)
+
+    def milestones() -> list:
+        return [
+            m
+            for m in discord.channel_messages(solo)
+            if not is_card(m) and any(word in m.text for word in ("GOAL", "PENALTY", "INJURY"))
+        ]
+
+    for _ in range(12):
+        until = "Play until something happens"
+        label = until if until in card.button_labels else card.button_labels[0]
+        card = await press(discord, bot, solo, card, label, dave)
+        replies.append(card)
+        if milestones():
+            break
+    assert milestones()
+    while "Simulate the rest" not in card.button_labels:
+        card = await press(discord, bot, solo, card, card.button_labels[0], dave)
+    replies.append(await press(discord, bot, solo, card, "Simulate the rest", dave))
+    replies += discord.channel_messages(solo)
     replies += [
         await discord.slash("rollerball2 stats team", user=dave, team=first),
         await discord.slash("rollerball2 stats player", user=dave, player=f"{first} #{number}"),
