@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.rollerball2.play import Rb2Match, sides_of
+from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of
 from host.direct import act
@@ -182,12 +183,13 @@ class PlayerMenu(
             if not value.isdigit():
                 raise UserError("Choose a player from the menu.")
             number = int(value)
-            await act(
-                interaction,
-                self.game_id,
-                self.version,
-                lambda adapter, match, seat: Substitute(side, self.slot, number),
-            )
+            with names_as_text():
+                await act(
+                    interaction,
+                    self.game_id,
+                    self.version,
+                    lambda adapter, match, seat: Substitute(side, self.slot, number),
+                )
             await interaction.edit_original_response(
                 content=f"Done: {_who(game, side, number)} goes into {self.slot}.", view=None
             )

@@ -26,6 +26,7 @@ from cogs.rollerball2.teams import (
     find_player,
     find_team,
     guild_of,
+    names_as_text,
     new_seed,
     parse_colour,
     player_autocomplete,
@@ -247,8 +248,10 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
     ) -> None:
         found = await find_team(bot_of(interaction), interaction, team)
         require_manager(interaction, found)
-        old = found.roster.card(number).name
-        found = await _change(interaction, found, rename_player(found.roster, number, name))
+        with names_as_text():
+            old = found.roster.card(number).name
+            renamed = rename_player(found.roster, number, name)
+        found = await _change(interaction, found, renamed)
         await interaction.response.send_message(
             f"{shown(found.name)}: #{number} {shown(old)} is now "
             f"**{shown(found.roster.card(number).name)}** (his card and his statistics stay his).",
@@ -282,7 +285,8 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
             except RosterImportError as error:
                 await send_problems(interaction, error)
                 return
-            roster = sign_players(found.roster, cards)
+            with names_as_text():
+                roster = sign_players(found.roster, cards)
         else:
             if position is None:
                 raise UserError(
@@ -297,8 +301,9 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
                     "was signed."
                 )
             roster = found.roster
-            for _ in range(count):
-                roster = sign_generated(roster, new_seed(bot), position.value)
+            with names_as_text():
+                for _ in range(count):
+                    roster = sign_generated(roster, new_seed(bot), position.value)
         found = await _change(interaction, found, roster)
         signed = [card for card in found.roster.players if card.number not in before]
         lines = [

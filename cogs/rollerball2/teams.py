@@ -8,6 +8,8 @@ season name is user text: a message shows it through ui.shown, never as markdown
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,7 +17,7 @@ import discord
 from discord import app_commands
 
 from db import rollerball2 as store
-from rules.rollerball2 import BIKER, CATCHER, SKATER, player_status
+from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
 from ui import UserError, quote, shown
 
 if TYPE_CHECKING:
@@ -87,6 +89,17 @@ def embed_colour(team: store.Team) -> discord.Colour:
 def new_seed(bot: Ballcourt) -> str:
     """A fresh roster seed (GAME_SEED makes it reproducible, like a match's)."""
     return str(bot.seed_source.randrange(2**31))
+
+
+@contextmanager
+def names_as_text() -> Iterator[None]:
+    """A rules refusal names teams and players as they were typed ("Houston already has a
+    player called ..."): it reaches the user as a UserError with those names shown as text. The
+    rules' messages hold no markdown of their own."""
+    try:
+        yield
+    except RollerballError as error:
+        raise UserError(shown(str(error))) from None
 
 
 def bot_of(interaction: discord.Interaction) -> Ballcourt:

@@ -973,6 +973,12 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         "rollerball2 team rename", user=dave, team=first, number=number, name="[p](https://e.vil)"
     )
     assert_shown_as_text(renamed.text)
+    other = team_row(bot, first)["roster"].players[1].number
+    taken = await discord.slash(
+        "rollerball2 team rename", user=dave, team=first, number=other, name="[p](https://e.vil)"
+    )
+    assert taken.ephemeral and "already has a player called" in taken.text
+    assert_shown_as_text(taken.text)
     replies = [
         await discord.slash("rollerball2 team show", user=dave, team=first),
         await discord.slash("rollerball2 team lineup", user=dave, team=second),
