@@ -97,6 +97,10 @@ async def test_a_finished_match_adds_its_rows_and_totals_once(db):
         got = [(x.team, x.number, x.value) for x in await store.leaders(db, GUILD, stat)]
         assert sorted(got, key=lambda x: -x[2]) == got  # ranked
         assert [x[2] for x in got] == [x[2] for x in expected]
+    # All six tables in one query read the same as one at a time.
+    tables = await store.leader_tables(db, GUILD, LEADER_STATS, count=5)
+    for stat in LEADER_STATS:
+        assert tables[stat] == await store.leaders(db, GUILD, stat)
     # Newest first, each with the score as played.
     history = await store.team_matches(db, houston.id)
     assert [m.game_id for m in history] == [game_id for game_id, _ in reversed(played)]
