@@ -91,7 +91,8 @@ class Rollerball2Adapter(GameAdapter):
             away_team_id=options["away_team_id"],
             fixture_id=options.get("fixture_id"),
         )
-        return game, self.opening_events(game)
+        notes = [Event("lineup", note) for note in options.get("lineup_notes", ())]
+        return game, self.opening_events(game) + notes
 
     def opening_events(self, state: Rb2Match) -> list[Any]:
         home, away = state.engine.home.roster.team, state.engine.away.roster.team
@@ -179,12 +180,7 @@ class Rollerball2Adapter(GameAdapter):
     # ---- how it looks -------------------------------------------------------------------------
 
     def seat_label(self, match: Match, seat: int) -> str:
-        game: Rb2Match = match.engine
-        name = match.names[seat] if seat < len(match.names) else ""
-        if game.mode == "coaches":
-            team = game.engine.team(SIDES[seat]).roster.team
-            return f"{team} ({name})" if name else team
-        return name or "the bot"
+        return texts.seat_label(match.engine, match.names, seat)
 
     def next_text(self, match: Match) -> str:
         return texts.next_text(match.engine, match.names)
@@ -225,13 +221,7 @@ class Rollerball2Adapter(GameAdapter):
             res = result(state)
             stars = three_stars(res)
             if stars:
-                parts.append(
-                    "**Three stars:** "
-                    + ", ".join(
-                        f"{state.team(side).roster.team} #{line.number} {line.name}"
-                        for side, line in stars
-                    )
-                )
+                parts.append(f"**Three stars:** {texts.stars_text(game, stars)}")
             parts.append(f"**{texts.final_text(game)}** The box score is in the pages below.")
             if game.fixture_id is not None:
                 parts.append("A season match: it counts in the table (`/rollerball2 season`).")
@@ -259,10 +249,9 @@ class Rollerball2Adapter(GameAdapter):
     def milestones(self, match: Match, step: Step) -> list[str]:
         """Goals, penalties, injuries, bans and the end of a period get a message of their own
         in the thread (one per click); every card stays on the live card and in the record. A
-        simulated match is told whole by its card and its result."""
-        if step.after.mode == "simulate" or step.texts is not None:
-            return []
-        return [e.text for e in step.events if e.kind in MILESTONE_KINDS]
+        simulated match is told whole by its card and its result. The notes on saved line-ups
+        that had to change for the match get one in any mode (texts.milestones)."""
+        return texts.milestones(step, MILESTONE_KINDS)
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:

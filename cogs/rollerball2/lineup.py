@@ -9,6 +9,8 @@ are saved: the editor offers fit players only, and a stale menu is refused with 
 
 The coach's saved line-up is private: only this editor shows it. A match reads it when it is
 created; until a coach saves one, the default line-up (the most experienced fit players) plays.
+A saved player who may not play a match is replaced for that match by the default replacement
+(rules.rollerball2.roster.match_lineup); the saved line-up keeps him for when he is fit.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from rules.rollerball2 import (
     fits_slot,
     player_status,
 )
-from ui import UserError, report_error
+from rules.rollerball2.roster import match_lineup
+from ui import UserError, report_error, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -54,7 +57,7 @@ def lineup_problems(team: store.Team, lineup: dict[str, int | None]) -> list[str
         status = player_status(team.roster, number)
         if status != "fit":
             card = team.roster.card(number)
-            problems.append(f"{slot}: #{number} {card.name} is {status}.")
+            problems.append(f"{slot}: #{number} {shown(card.name)} is {status}.")
     return problems
 
 
@@ -72,21 +75,42 @@ def groups(numbers: list[int]) -> list[list[int]]:
     return [numbers[i : i + MENU] for i in range(0, len(numbers), MENU)]
 
 
-def _who(team: store.Team, number: int | None) -> str:
+def _who_plain(team: store.Team, number: int | None) -> str:
+    """A slot's player as a menu shows it (menus show text as it is)."""
     if number is None:
         return "empty"
     card = team.roster.card(number)
     return f"#{number} {card.name} ({card.position}, {EXPERIENCE_LETTER[card.experience]})"
 
 
+def _who(team: store.Team, number: int | None) -> str:
+    """A slot's player as a message shows it."""
+    if number is None:
+        return "empty"
+    card = team.roster.card(number)
+    return f"#{number} {shown(card.name)} ({card.position}, {EXPERIENCE_LETTER[card.experience]})"
+
+
 def editor_text(team: store.Team, note: str = "") -> str:
     lineup = current_lineup(team)
     which = "saved line-up" if team.lineup is not None else "default line-up (not saved yet)"
-    lines = [f"**{team.name}: {which}**"]
+    lines = [f"**{shown(team.name)}: {which}**"]
     lines += [f"`{slot:<8}` {_who(team, number)}" for slot, number in lineup.items()]
     problems = lineup_problems(team, lineup)
     if problems:
-        lines.append("**Cannot play:** " + " ".join(problems) + " Choose someone else there.")
+        _, changes = match_lineup(team.roster, team.lineup)
+        instead = [
+            f"{change.slot}: {_who(team, change.replacement)}"
+            for change in changes
+            if change.replacement is not None
+        ]
+        lines.append(
+            "**Cannot play:** "
+            + " ".join(problems)
+            + " Until he is fit the next match plays the default replacement"
+            + (f" ({'; '.join(instead)})" if instead else "")
+            + ", or choose someone else there."
+        )
     lines.append("Choose a slot to change. Only you see this; a match reads it when it starts.")
     if note:
         lines.insert(0, note)
@@ -96,7 +120,7 @@ def editor_text(team: store.Team, note: str = "") -> str:
 def editor_view(team: store.Team) -> discord.ui.View:
     lineup = current_lineup(team)
     view = discord.ui.View(timeout=None)
-    view.add_item(SlotSelect(team.id, [(slot, _who(team, n)) for slot, n in lineup.items()]))
+    view.add_item(SlotSelect(team.id, [(slot, _who_plain(team, n)) for slot, n in lineup.items()]))
     view.add_item(LineupButton(team.id, "default"))
     extra = "Catcher3" if "Skater5" in lineup else "Skater5"
     view.add_item(LineupButton(team.id, "extra", f"Extra slot: make it {extra}"))
@@ -109,12 +133,12 @@ def pick_message(team: store.Team, slot: str, group: int | None) -> dict:
     numbers = candidates(team, slot)
     if not numbers:
         raise UserError(
-            f"Nobody fit can play {slot} for {team.name}: sign players with "
+            f"Nobody fit can play {slot} for {shown(team.name)}: sign players with "
             "`/rollerball2 team sign`."
         )
     chunks = groups(numbers)
     view = discord.ui.View(timeout=None)
-    text = f"**{team.name}, {slot}** (now {_who(team, lineup.get(slot))}): who plays there?"
+    text = f"**{shown(team.name)}, {slot}** (now {_who(team, lineup.get(slot))}): who plays there?"
     if len(chunks) > 1 and group is None:
         options = []
         for index, chunk in enumerate(chunks):
@@ -142,21 +166,23 @@ def place(team: store.Team, slot: str, number: int) -> tuple[dict[str, int | Non
     possible now (a menu drawn before an injury, a slot that does not exist)."""
     lineup = current_lineup(team)
     if slot not in lineup:
-        raise RollerballError(f"{team.name}'s line-up has no {slot} slot now.")
+        raise RollerballError(f"{shown(team.name)}'s line-up has no {slot} slot now.")
     if number not in candidates(team, slot):
         card = team.roster.card(number)
         status = player_status(team.roster, number)
         why = status if status != "fit" else f"a {card.position} cannot play {slot}"
-        raise RollerballError(f"#{number} {card.name} cannot go into {slot}: {why}.")
+        raise RollerballError(f"#{number} {shown(card.name)} cannot go into {slot}: {why}.")
     old = lineup[slot]
     moved_from = next((s for s, n in lineup.items() if n == number and s != slot), None)
     lineup[slot] = number
     note = f"{slot}: {_who(team, number)} in"
     if moved_from is not None:
-        fit_old = old is not None and player_status(team.roster, old) == "fit"
-        lineup[moved_from] = (
-            old if fit_old and fits_slot(team.roster.card(old).position, moved_from) else None
+        stays = (
+            old is not None
+            and player_status(team.roster, old) == "fit"
+            and fits_slot(team.roster.card(old).position, moved_from)
         )
+        lineup[moved_from] = old if stays else None
         note += f"; {moved_from}: {_who(team, lineup[moved_from])}"
     return lineup, note + "."
 
@@ -177,7 +203,7 @@ async def _save(
         team = await store.update_team(bot.db, team, lineup=lineup)
     except store.StaleTeam:
         raise UserError(
-            f"{team.name} changed meanwhile (a match ended, or another edit): nothing was "
+            f"{shown(team.name)} changed meanwhile (a match ended, or another edit): nothing was "
             "saved. Open `/rollerball2 team lineup` again."
         ) from None
     await interaction.response.edit_message(content=editor_text(team, note), view=editor_view(team))

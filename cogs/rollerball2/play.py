@@ -134,7 +134,25 @@ def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event]]:
             or (game.mode == "coaches" and actors(state) != start_actors)
         ):
             break
+    if what == "period" and not state.over and state.period == start_period:
+        events.append(Event("info", _why_stopped(state)))
     return state, events
+
+
+def _why_stopped(state: MatchState) -> str:
+    """Why "Play to end of period" stopped before the period's end (docs/rules/rollerball2.md,
+    "On Discord": it stops for a coach's decision, and in a coaches match for the other coach)."""
+    head = "Stopped before the end of the period:"
+    pending = state.pending
+    if pending is None:
+        team = state.team(state.control).roster.team if state.control else "the other team"
+        return f"{head} {team} has the ball, and its coach may substitute before the next card."
+    team = state.team(pending["team"]).roster.team
+    if pending["kind"] == "dice":
+        return f"{head} {team}'s coach must roll the next die."
+    if pending["kind"] == "catcher_choice":
+        return f"{head} {team}'s coach must decide: roll on the catcher's card or draw a new FAC."
+    return f"{head} {team}'s coach must decide ({pending['kind'].replace('_', ' ')})."
 
 
 def _default_coach_plays(game: Rb2Match) -> tuple[MatchState, list[Event]]:

@@ -1,4 +1,5 @@
-"""Seasons on Discord: a double round robin of a server's teams, one deadline per matchday.
+"""`/rollerball2 season ...`: a double round robin of a server's teams, one deadline per
+matchday; its table, schedule and results; an admin playing a matchday now.
 
 Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
 - A season is made by a server admin (Manage Server), or by a coach of every team in it. Its
@@ -11,6 +12,8 @@ Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
   played is finished by the default coaches, and one never started is simulated. Each fixture
   counts exactly once: its score is written only while it has none, in the transaction that
   stores its match's end.
+- A server admin may play a matchday before its deadline (`season play`): the same settling,
+  at once; its deadline then has nothing left to do and is dropped.
 """
 
 from __future__ import annotations
@@ -26,8 +29,18 @@ from discord import app_commands
 
 from cogs.rollerball2.matches import Rollerball2Matches, simulate_fixture
 from cogs.rollerball2.play import Deadline
-from cogs.rollerball2.teams import find_team, guild_of, may_manage
+from cogs.rollerball2.teams import (
+    NO_MENTIONS,
+    Name,
+    bot_of,
+    find_team,
+    guild_of,
+    is_admin,
+    may_manage,
+)
+from cogs.rollerball2.texts import when
 from db import rollerball2 as store
+from db.timers import delete_timers_for
 from host.direct import expire_challenge, force_action
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
@@ -38,7 +51,8 @@ from rules.rollerball2 import (
     roster_new_season,
     standings,
 )
-from ui import UserError, fit, quote
+from rules.rollerball2.stats import score_line
+from ui import UserError, fit, quote, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -47,18 +61,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEADLINE_EVENT = "rollerball2_deadline"
-NO_MENTIONS = discord.AllowedMentions.none()
-
-
-def stamp(seconds: float, style: str = "f") -> str:
-    """A Discord timestamp: every reader sees it in their own time zone."""
-    return f"<t:{int(seconds)}:{style}>"
 
 
 async def season_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    bot: Ballcourt = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     if interaction.guild_id is None:
         return []
     typed = current.casefold().strip()
@@ -87,13 +95,14 @@ async def find_season(
     return seasons[0]
 
 
-async def create(
+async def create_season(
     bot: Ballcourt,
     interaction: discord.Interaction,
     name: str,
     team_list: str | None,
     hours: int,
 ) -> None:
+    """A new season (module docstring)."""
     guild_id = guild_of(interaction)
     name = clean_name(name, "The season's name")
     if team_list:
@@ -103,9 +112,8 @@ async def create(
         teams = await store.teams_in_guild(bot.db, guild_id)
     if len({team.id for team in teams}) != len(teams):
         raise UserError("A team is named twice: list each team once, separated by commas.")
-    admin = bool(getattr(interaction, "permissions", None) and interaction.permissions.manage_guild)
-    strangers = [team.name for team in teams if not may_manage(interaction, team)]
-    if strangers and not admin:
+    strangers = [shown(team.name) for team in teams if not may_manage(interaction, team)]
+    if strangers and not is_admin(interaction):
         raise UserError(
             f"A season with teams you do not coach ({', '.join(strangers[:5])}) is made by a "
             "server admin (Manage Server). List only your own teams, or ask an admin."
@@ -131,23 +139,24 @@ async def create(
         )
     except store.SeasonNameTaken:
         raise UserError(
-            f"A season called {name} exists here already: choose another name."
+            f"A season called {shown(name)} exists here already: choose another name."
         ) from None
     except store.TeamInSeason as error:
-        team = next((t.name for t in teams if t.id == error.team_id), "A team")
+        team = next((shown(t.name) for t in teams if t.id == error.team_id), "A team")
         raise UserError(
-            f"{team} still has fixtures to play in {error.season}: a team plays one season at "
-            "a time. Nothing was created."
+            f"{team} still has fixtures to play in {shown(error.season)}: a team plays one "
+            "season at a time. Nothing was created."
         ) from None
     bot.timers.wake()
     names = {team.id: team.name for team in teams}
     fixtures = await store.fixtures_of(bot.db, season.id)
     embed = discord.Embed(
-        title=f"Rollerball II season: {season.name}",
+        title=f"Rollerball II season: {shown(season.name)}",
         description=(
             f"{len(teams)} teams, {season.matchdays} matchdays (every pair home and away), "
             f"{hours} hours each. Play a fixture with `/rollerball2 match start` (its home and "
-            "away team, any mode); at each deadline the fixtures not played are simulated. "
+            "away team, any mode); at each deadline the fixtures not played are simulated "
+            "(a server admin may play a matchday sooner: `/rollerball2 season play`). "
             "Season-long injuries and bans are over."
         ),
         colour=discord.Colour(0xCC79A7),
@@ -158,13 +167,15 @@ async def create(
 
 
 def fixture_line(fixture: store.Fixture, names: dict[int, str]) -> str:
-    home, away = names.get(fixture.home_team_id, "?"), names.get(fixture.away_team_id, "?")
+    """A fixture as the schedule and the results list it, in the one score order
+    (score_line): "Madrid 5 at Houston 6 (simulated), match #12", "Madrid at Houston"."""
+    home = shown(names.get(fixture.home_team_id, "?"))
+    away = shown(names.get(fixture.away_team_id, "?"))
+    line = score_line(away, fixture.away_goals, home, fixture.home_goals)
     if fixture.how is None:
-        return f"{away} at {home}"
+        return line
     how = " (simulated)" if fixture.how == "simulated" else ""
-    return (
-        f"{away} {fixture.away_goals} – {fixture.home_goals} {home}{how}, match #{fixture.game_id}"
-    )
+    return f"{line}{how}, match #{fixture.game_id}"
 
 
 def schedule_fields(
@@ -174,7 +185,7 @@ def schedule_fields(
     for matchday in range(1, season.matchdays + 1):
         day = [f for f in fixtures if f.matchday == matchday]
         lines = [fixture_line(f, names) for f in day] or ["(a rest day)"]
-        title = f"Matchday {matchday} · deadline {stamp(season.deadline(matchday))}"
+        title = f"Matchday {matchday} · deadline {when(season.deadline(matchday))}"
         fields.append((title[:256], fit("\n".join(lines), 1024)))
     return fields
 
@@ -209,9 +220,10 @@ async def show_standings(bot: Ballcourt, interaction: discord.Interaction, name:
     await interaction.response.defer(thinking=True)
     files = await standings_files(bot, season)
     await interaction.followup.send(
-        f"**{season.name}**: 2 points a win, 1 a draw; ties by goal difference, then goals "
-        "scored, then the name.",
+        f"**{shown(season.name)}**: 2 points a win, 1 a draw; ties by goal difference, then "
+        "goals scored, then the name.",
         files=files,
+        allowed_mentions=NO_MENTIONS,
     )
 
 
@@ -224,9 +236,9 @@ async def show_schedule(
     if played_only:
         fixtures = [f for f in fixtures if f.how is not None]
         if not fixtures:
-            raise UserError(f"No match of {season.name} has been played yet.")
+            raise UserError(f"No match of {shown(season.name)} has been played yet.")
     embed = discord.Embed(
-        title=f"{season.name}: {'results' if played_only else 'schedule'}",
+        title=f"{shown(season.name)}: {'results' if played_only else 'schedule'}",
         colour=discord.Colour(0xCC79A7),
     )
     for title, value in schedule_fields(season, fixtures, names)[:25]:
@@ -244,43 +256,135 @@ def _finish(adapter: Any, match: Any) -> tuple[int, Any]:
     return seats[0], Deadline()
 
 
+async def settle_matchday(
+    bot: Ballcourt, adapter: Rollerball2Matches, season: store.Season, matchday: int
+) -> int:
+    """Settle every unplayed fixture of the matchday (see the module docstring), under the
+    season's lock so a deadline and an admin's `season play` never settle one twice. Returns
+    how many fixtures it settled."""
+    settled = 0
+    async with bot.game_locks(("rollerball2_season", season.id)):
+        for fixture in await store.fixtures_of(bot.db, season.id, matchday):
+            if fixture.how is not None:
+                continue
+            settled += 1
+            running = await store.open_game_of_fixture(bot.db, fixture.id)
+            if running is not None:
+                game_id, status = running
+                why = (
+                    f"The deadline of {shown(season.name)}, matchday {matchday}, has passed: the "
+                    "default coaches play this match to the end."
+                )
+                if status == "pending":
+                    await expire_challenge(bot.matches, game_id, "The deadline passed first.")
+                elif await force_action(bot.matches, game_id, _finish, why=why):
+                    continue
+            await simulate_fixture(bot, adapter, fixture, season)
+    return settled
+
+
 async def on_deadline(bot: Ballcourt, adapter: Rollerball2Matches, timer: Timer) -> None:
-    """Settle every unplayed fixture of the matchday (see the module docstring), then post the
-    results and the table where the season was made."""
+    """Settle the matchday's unplayed fixtures, then post the results and the table where the
+    season was made."""
     season = await store.load_season(bot.db, timer.payload["season"])
     if season is None:
         return
     matchday = timer.payload["matchday"]
-    for fixture in await store.fixtures_of(bot.db, season.id, matchday):
-        if fixture.how is not None:
-            continue
-        running = await store.open_game_of_fixture(bot.db, fixture.id)
-        if running is not None:
-            game_id, status = running
-            why = (
-                f"The deadline of {season.name}, matchday {matchday}, has passed: the default "
-                "coaches play this match to the end."
-            )
-            if status == "pending":
-                await expire_challenge(bot.matches, game_id, "The deadline passed first.")
-            elif await force_action(bot.matches, game_id, _finish, why=why):
-                continue
-        await simulate_fixture(bot, adapter, fixture, season)
+    await settle_matchday(bot, adapter, season, matchday)
     await announce(bot, season, matchday)
 
 
-async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
+async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why: str) -> str:
     names = await team_names(bot, season)
     fixtures = await store.fixtures_of(bot.db, season.id, matchday)
     lines = [fixture_line(f, names) for f in fixtures]
-    text = (
-        f"**{season.name}, matchday {matchday}**: the deadline has passed.\n"
+    return fit(
+        f"**{shown(season.name)}, matchday {matchday}**: {why}\n"
         + "\n".join(f"• {line}" for line in lines)
-        + "\n`/rollerball2 match record id:` gives any match's verifiable record."
+        + "\n`/rollerball2 match boxscore id:` shows a match's box score again; "
+        "`/rollerball2 match record id:` gives its verifiable record."
     )
+
+
+async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
+    text = await matchday_text(bot, season, matchday, "the deadline has passed.")
+    await announce_text(bot, season, text)
+
+
+async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None:
+    """Post a matchday's results and the table where the season was made."""
     try:
         channel = bot.get_channel(season.channel_id) or await bot.fetch_channel(season.channel_id)
         files = await standings_files(bot, season)
-        await channel.send(fit(text), files=files, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
+        await channel.send(text, files=files, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
     except discord.HTTPException as error:
-        log.warning("could not announce %s matchday %s: %s", season.name, matchday, error)
+        log.warning("could not announce in season %s: %s", season.id, error)
+
+
+async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
+    """A server admin plays the season's next matchday now (the module docstring)."""
+    if not is_admin(interaction):
+        raise UserError(
+            "Playing a matchday before its deadline is for a server admin (Manage Server): the "
+            "coaches of its fixtures may still want to play them."
+        )
+    season = await find_season(bot, interaction, name)
+    fixtures = await store.fixtures_of(bot.db, season.id)
+    unplayed = [f.matchday for f in fixtures if f.how is None]
+    if not unplayed:
+        raise UserError(f"Every matchday of {shown(season.name)} has been played.")
+    matchday = min(unplayed)
+    await interaction.response.defer(thinking=True)
+    adapter = bot.matches.adapters["rollerball2"]
+    await settle_matchday(bot, adapter, season, matchday)  # type: ignore[arg-type]
+    await delete_timers_for(bot.db, DEADLINE_EVENT, season=season.id, matchday=matchday)
+    text = await matchday_text(
+        bot, season, matchday, f"played now by {shown(interaction.user.display_name)}."
+    )
+    files = await standings_files(bot, season)
+    await interaction.followup.send(text, files=files, allowed_mentions=NO_MENTIONS)
+    if interaction.channel_id != season.channel_id:
+        await announce_text(bot, season, text)
+
+
+class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
+    """`/rollerball2 season ...`."""
+
+    @app_commands.command(
+        name="create", description="A double round robin with a deadline a matchday"
+    )
+    @app_commands.describe(
+        name="Season name",
+        teams="Teams, separated by commas (default: every team here)",
+        hours="Hours per matchday: unplayed matches are simulated at its end",
+    )
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: Name,
+        teams: app_commands.Range[str, 1, 1000] | None = None,
+        hours: app_commands.Range[int, 1, 720] = 48,
+    ) -> None:
+        await create_season(bot_of(interaction), interaction, name, teams, hours)
+
+    @app_commands.command(name="standings", description="The season's table")
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def standings(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+        await show_standings(bot_of(interaction), interaction, season)
+
+    @app_commands.command(name="schedule", description="Every matchday with its deadline")
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def schedule(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+        await show_schedule(bot_of(interaction), interaction, season, played_only=False)
+
+    @app_commands.command(name="results", description="The season's played matches")
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def results(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+        await show_schedule(bot_of(interaction), interaction, season, played_only=True)
+
+    @app_commands.command(
+        name="play", description="Admin: play the next matchday now, before its deadline"
+    )
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def play(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+        await play_matchday(bot_of(interaction), interaction, season)

@@ -1,145 +1,315 @@
-"""Statistics, summed from the stored scoresheets of this server's finished matches
-(rules.rollerball2.stats): a player's career and his matches, a team's record, the leaders,
-a team's history. A player is known by team and uniform number, so a rename keeps his career;
-a renamed team keeps its past (its matches are read by team id)."""
+"""Statistics on Discord: `/rollerball2 stats player` and `stats team`, `leaders`, `history`
+and the league-wide `injuries` report, each for all time or for one season.
+
+Every figure is read from the rows a finished match writes (db/rollerball2.py: a player's and a
+team's line of each match and their sums, kept in the match's final transaction), by key or
+ranked by the database, so no command here reads a scoresheet or grows with the number of
+finished matches. A player is known by team and uniform number, so a rename keeps his career;
+a renamed team keeps its past (its rows are kept by team id). Season figures count the season's
+fixtures only (rules: docs/rules/rollerball2.md, "Teams, seasons and statistics").
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
+from discord import app_commands
 
-from cogs.rollerball2.seasons import stamp
-from cogs.rollerball2.teams import embed_colour, find_player, find_team, guild_of
+from cogs.rollerball2.seasons import find_season, season_autocomplete
+from cogs.rollerball2.teams import (
+    EXPERIENCE_LETTER,
+    NO_MENTIONS,
+    Name,
+    Team,
+    bot_of,
+    embed_colour,
+    find_player,
+    find_team,
+    guild_of,
+    player_autocomplete,
+    team_autocomplete,
+)
+from cogs.rollerball2.texts import when
 from db import rollerball2 as store
-from rules.rollerball2 import career_stats, leaders, lines_for, match_stats, team_stats
-from ui import UserError, fit
+from db.database import Database
+from rules.rollerball2 import player_status
+from rules.rollerball2.season import DRAW_POINTS, WIN_POINTS
+from rules.rollerball2.stats import LEADER_STATS, score_line
+from rules.rollerball2.teams import absence_status, gone_for_good_absence
+from ui import UserError, fit, shown
 
-if TYPE_CHECKING:
-    from bot import Ballcourt
-
-NO_MENTIONS = discord.AllowedMentions.none()
+COLOUR = discord.Colour(0xCC79A7)
 LEADER_TITLES = {
+    "points": "Points (goals + assists)",
     "goals": "Goals",
     "assists": "Assists",
+    "catches": "Catches",
     "penalty_minutes": "Penalty minutes",
     "casualties": "Casualties (opponents knocked out)",
 }
-RECENT = 10
+assert set(LEADER_TITLES) == set(LEADER_STATS)
+RECENT_MATCHES = 10  # a player's match-by-match lines
+HISTORY_MATCHES = 20  # a team's history lines
+LEADERS = 5  # places per leaders table
 
 
-def _opponent(item: store.StoredResult, team_id: int) -> tuple[str, str, int, int]:
-    """(where, opponent, goals for, goals against) of a finished match for one team."""
-    res = item.result
-    if item.home_team_id == team_id:
-        return "vs", res.away.team, res.home_score, res.away_score
-    return "at", res.home.team, res.away_score, res.home_score
+def _scope(season: store.Season | None) -> int:
+    return store.ALL_TIME if season is None else season.id
 
 
-def _verdict(scored: int, conceded: int) -> str:
-    return "W" if scored > conceded else "L" if scored < conceded else "T"
+def _where(season: store.Season | None) -> str:
+    return "all time" if season is None else shown(season.name)
 
 
-async def player(bot: Ballcourt, interaction: discord.Interaction, text: str) -> None:
-    team, number = await find_player(bot, interaction, text)
+def _score(match: store.PlayedMatch) -> str:
+    """A finished match in the one score order (score_line)."""
+    return score_line(shown(match.away), match.away_goals, shown(match.home), match.home_goals)
+
+
+def _verdict(match: store.PlayedMatch) -> str:
+    return "W" if match.won else "L" if match.lost else "T"
+
+
+async def player_embed(
+    db: Database, guild_id: int, team: store.Team, number: int, season: store.Season | None
+) -> discord.Embed:
+    """A player's career (or season) and his latest matches."""
     card = team.roster.card(number)
-    history = await store.results(bot.db, guild_id=guild_of(interaction), team_id=team.id)
-    lines = lines_for([item.result for item in history], team.name, number)
-    total = career_stats(lines)
+    total = await store.player_totals(db, guild_id, team.id, number, _scope(season))
+    recent = await store.player_matches(
+        db, team.id, number, season.id if season else None, RECENT_MATCHES
+    )
     embed = discord.Embed(
-        title=f"#{number} {card.name} ({team.name})",
+        title=f"#{number} {shown(card.name)} ({shown(team.name)}): {_where(season)}",
         description=(
-            f"{card.position}, {card.experience.upper()} · {total.matches} matches on the track\n"
-            f"**{total.goals}** goals · **{total.assists}** assists · **{total.penalty_minutes}** "
-            f"penalty minutes · **{total.catches}** catches · **{total.casualties}** casualties "
-            f"· **{total.injuries}** injuries"
+            f"{card.position}, {EXPERIENCE_LETTER[card.experience]} · "
+            f"{player_status(team.roster, number)} · {total.matches} matches on the track\n"
+            f"**{total.goals}** goals · **{total.assists}** assists · **{total.points}** points"
+            f" · **{total.penalty_minutes}** penalty minutes · **{total.catches}** catches · "
+            f"**{total.casualties}** casualties · **{total.injuries}** injuries"
         ),
         colour=embed_colour(team),
     )
     rows = []
-    for item in history:
-        for line in lines_for([item.result], team.name, number):
-            if not (line.on_track or line.penalty_minutes or line.injury):
-                continue
-            where, other, scored, conceded = _opponent(item, team.id)
-            stats = match_stats(line)
-            parts = [
-                f"{stats.goals} G",
-                f"{stats.assists} A",
-                f"{stats.penalty_minutes} PIM",
-                f"{stats.catches} C",
-                f"{stats.casualties} KO",
-            ]
-            hurt = f" · hurt: {line.injury}" if line.injury else ""
-            rows.append(
-                f"#{item.game_id} {where} {other} {scored}-{conceded}: " + ", ".join(parts) + hurt
-            )
+    for line in reversed(recent):  # oldest of the latest first, as a log reads
+        stats = line.stats
+        hurt = f" · hurt: {shown(line.injury)}" if line.injury else ""
+        rows.append(
+            f"#{line.match.game_id} {_verdict(line.match)} {_score(line.match)}: "
+            f"{stats.goals} G, {stats.assists} A, {stats.points} P, {stats.penalty_minutes} PIM, "
+            f"{stats.catches} C, {stats.casualties} KO{hurt}"
+        )
     if rows:
         embed.add_field(
-            name=f"Match by match (latest {min(RECENT, len(rows))})",
-            value=fit("\n".join(rows[-RECENT:]), 1024),
+            name=f"Match by match (latest {len(rows)})",
+            value=fit("\n".join(rows), 1024),
             inline=False,
         )
     else:
-        embed.add_field(name="Matches", value="He has not played a finished match yet.")
-    embed.set_footer(text="G goals, A assists, PIM penalty minutes, C catches, KO casualties")
-    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        embed.add_field(name="Matches", value="He has not played a finished match here yet.")
+    embed.set_footer(
+        text="G goals, A assists, P points, PIM penalty minutes, C catches, KO casualties"
+    )
+    return embed
 
 
-async def team(bot: Ballcourt, interaction: discord.Interaction, name: str) -> None:
-    found = await find_team(bot, interaction, name)
-    history = await store.results(bot.db, guild_id=guild_of(interaction), team_id=found.id)
-    totals = team_stats([item.result for item in history], found.name)
-    embed = discord.Embed(title=f"{found.name}: the record", colour=embed_colour(found))
+async def team_embed(
+    db: Database, guild_id: int, team: store.Team, season: store.Season | None
+) -> discord.Embed:
+    """A team's record over all time or a season."""
+    totals = await store.team_totals(db, guild_id, team.id, _scope(season))
+    embed = discord.Embed(
+        title=f"{shown(team.name)}: the record, {_where(season)}", colour=embed_colour(team)
+    )
     if not totals.played:
         embed.description = "No finished match yet."
-    else:
-        embed.description = (
-            f"**{totals.record}** (W-L-T) in {totals.played} matches\n"
-            f"Goals: {totals.goals_for} for, {totals.goals_against} against\n"
-            f"Casualties: {totals.casualties} inflicted, {totals.casualties_suffered} suffered\n"
-            f"Penalty minutes: {totals.penalty_minutes}"
-        )
-    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        return embed
+    lines = [
+        f"**{totals.record}** (W-L-T) in {totals.played} matches",
+        f"Goals: {totals.goals_for} for, {totals.goals_against} against",
+        f"Assists: {totals.assists} · Catches: {totals.catches}",
+        f"Casualties: {totals.casualties} inflicted, {totals.casualties_suffered} suffered",
+        f"Penalty minutes: {totals.penalty_minutes} · Injuries: {totals.injuries}",
+    ]
+    if season is not None:
+        points = WIN_POINTS * totals.won + DRAW_POINTS * totals.drawn
+        lines.append(f"Table points: {points} ({WIN_POINTS} a win, {DRAW_POINTS} a draw)")
+    embed.description = "\n".join(lines)
+    return embed
 
 
-async def leaders_board(bot: Ballcourt, interaction: discord.Interaction) -> None:
-    history = await store.results(bot.db, guild_id=guild_of(interaction))
-    if not history:
-        raise UserError("No Rollerball II match has finished in this server yet.")
-    results = [item.result for item in history]
+async def leaders_embed(
+    db: Database, guild_id: int, season: store.Season | None
+) -> discord.Embed | None:
+    """The server's leaders (all time or a season); None when no match has finished."""
+    scope = _scope(season)
+    played = await store.matches_counted(db, guild_id, scope)
+    if not played:
+        return None
+    title = "in this server" if season is None else f"of {shown(season.name)}"
     embed = discord.Embed(
-        title="Rollerball II leaders in this server",
-        description=f"Over {len(results)} finished matches.",
-        colour=discord.Colour(0xCC79A7),
+        title=f"Rollerball II leaders {title}",
+        description=f"Over {played} finished match{'es' if played != 1 else ''}.",
+        colour=COLOUR,
     )
-    for stat, title in LEADER_TITLES.items():
-        board = leaders(results, stat, 5)
+    tables = await store.leader_tables(db, guild_id, LEADER_STATS, scope, LEADERS)
+    for stat, heading in LEADER_TITLES.items():
+        board = tables[stat]
         value = "\n".join(
-            f"{place}. {leader.name} (#{leader.number}, {leader.team}): **{leader.value}**"
+            f"{place}. {shown(leader.name)} (#{leader.number}, {shown(leader.team)}): "
+            f"**{leader.value}**"
             for place, leader in enumerate(board, start=1)
         )
-        embed.add_field(name=title, value=fit(value or "nobody yet", 1024), inline=False)
-    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+        embed.add_field(name=heading, value=fit(value or "nobody yet", 1024), inline=False)
+    return embed
 
 
-async def history(bot: Ballcourt, interaction: discord.Interaction, name: str) -> None:
-    found = await find_team(bot, interaction, name)
-    items = await store.results(bot.db, guild_id=guild_of(interaction), team_id=found.id)
-    if not items:
-        raise UserError(f"{found.name} has not finished a match yet.")
-    lines = []
-    for item in items[-20:]:
-        where, other, scored, conceded = _opponent(item, found.id)
-        season = " · season" if item.fixture_id is not None else ""
-        lines.append(
-            f"{stamp(item.finished_at, 'd')} **{_verdict(scored, conceded)}** {scored}-{conceded} "
-            f"{where} {other} (match #{item.game_id}{season})"
-        )
+async def history_embed(
+    db: Database, guild_id: int, team: store.Team, season: store.Season | None
+) -> discord.Embed | None:
+    """A team's latest matches (all time or a season); None before its first."""
+    totals = await store.team_totals(db, guild_id, team.id, _scope(season))
+    if not totals.played:
+        return None
+    recent = await store.team_matches(db, team.id, season.id if season else None, HISTORY_MATCHES)
+    lines = [
+        f"{when(match.finished_at, 'd')} **{_verdict(match)}** {_score(match)} "
+        f"(match #{match.game_id}{' · season' if match.season_id else ''})"
+        for match in reversed(recent)
+    ]
+    where = "" if season is None else f" of {shown(season.name)}"
     embed = discord.Embed(
-        title=f"{found.name}: the last {len(lines)} of {len(items)} matches",
-        description="\n".join(lines),
-        colour=embed_colour(found),
+        title=f"{shown(team.name)}: the last {len(lines)} of {totals.played} matches{where}",
+        description=fit("\n".join(lines), 4000),
+        colour=embed_colour(team),
     )
-    embed.set_footer(text="/rollerball2 match record id: gives a match's verifiable record")
+    embed.set_footer(
+        text="/rollerball2 match boxscore id: shows a match's box score again; "
+        "match record id: its verifiable record"
+    )
+    return embed
+
+
+async def injury_embed(
+    db: Database, guild_id: int, season: store.Season | None
+) -> discord.Embed | None:
+    """Who misses matches, team by team (a season's teams, or every team of the server):
+    injured and banned players with how long and why; the dead and the banned for life are on
+    each team's roster (`team show`). None when there is no team."""
+    teams = await store.players_out(db, guild_id)
+    if season is not None:
+        wanted = set(await store.season_team_ids(db, season.id))
+        teams = [team for team in teams if team[0] in wanted]
+    if not teams:
+        return None
+    where = "this server" if season is None else shown(season.name)
+    embed = discord.Embed(title=f"Injury report: {where}", colour=COLOUR)
+    out = 0
+    for _, name, players in teams:
+        lines = [
+            f"#{player.number} {shown(player.name)} ({player.position}): "
+            f"{absence_status(player.absence)}"
+            + (f" · {shown(player.absence.reason)}" if player.absence.reason else "")
+            for player in players
+            if not gone_for_good_absence(player.absence)
+        ]
+        if lines and len(embed.fields) < 25:
+            out += len(lines)
+            embed.add_field(name=shown(name)[:256], value=fit("\n".join(lines), 1024))
+    embed.description = (
+        f"{out} player{'s' if out != 1 else ''} out injured or banned."
+        if out
+        else "Everybody is fit to play."
+    )
+    embed.set_footer(text="The dead and the banned for life: /rollerball2 team show")
+    return embed
+
+
+async def _season(interaction: discord.Interaction, name: str | None) -> store.Season | None:
+    return None if not name else await find_season(bot_of(interaction), interaction, name)
+
+
+async def _send(interaction: discord.Interaction, embed: discord.Embed) -> None:
     await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+
+
+SEASON_HELP = "A season (default: all time)"
+
+
+class StatsCommands(app_commands.Group, name="stats", description="Statistics"):
+    """`/rollerball2 stats ...`."""
+
+    @app_commands.command(name="player", description="A player's career and matches")
+    @app_commands.describe(player="Start typing a name", season=SEASON_HELP)
+    @app_commands.autocomplete(player=player_autocomplete, season=season_autocomplete)
+    async def player(
+        self,
+        interaction: discord.Interaction,
+        player: app_commands.Range[str, 1, 100],
+        season: Name | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        team, number = await find_player(bot, interaction, player)
+        chosen = await _season(interaction, season)
+        await _send(
+            interaction, await player_embed(bot.db, guild_of(interaction), team, number, chosen)
+        )
+
+    @app_commands.command(
+        name="team", description="A team's W-L-T, goals, assists, catches, casualties"
+    )
+    @app_commands.describe(season=SEASON_HELP)
+    @app_commands.autocomplete(team=team_autocomplete, season=season_autocomplete)
+    async def team(
+        self, interaction: discord.Interaction, team: Team, season: Name | None = None
+    ) -> None:
+        bot = bot_of(interaction)
+        found = await find_team(bot, interaction, team)
+        chosen = await _season(interaction, season)
+        await _send(interaction, await team_embed(bot.db, guild_of(interaction), found, chosen))
+
+
+# ---- top-level commands of /rollerball2 -------------------------------------------------------
+
+
+@app_commands.command(
+    name="leaders", description="Points, goals, assists, catches, penalties, casualties here"
+)
+@app_commands.describe(season=SEASON_HELP)
+@app_commands.autocomplete(season=season_autocomplete)
+async def leaders(interaction: discord.Interaction, season: Name | None = None) -> None:
+    bot = bot_of(interaction)
+    chosen = await _season(interaction, season)
+    embed = await leaders_embed(bot.db, guild_of(interaction), chosen)
+    if embed is None:
+        where = "in this server" if chosen is None else f"in {shown(chosen.name)}"
+        raise UserError(f"No Rollerball II match has finished {where} yet.")
+    await _send(interaction, embed)
+
+
+@app_commands.command(name="history", description="A team's matches")
+@app_commands.describe(season=SEASON_HELP)
+@app_commands.autocomplete(team=team_autocomplete, season=season_autocomplete)
+async def history(interaction: discord.Interaction, team: Team, season: Name | None = None) -> None:
+    bot = bot_of(interaction)
+    found = await find_team(bot, interaction, team)
+    chosen = await _season(interaction, season)
+    embed = await history_embed(bot.db, guild_of(interaction), found, chosen)
+    if embed is None:
+        where = "" if chosen is None else f" in {shown(chosen.name)}"
+        raise UserError(f"{shown(found.name)} has not finished a match{where} yet.")
+    await _send(interaction, embed)
+
+
+@app_commands.command(name="injuries", description="Who is injured or banned, team by team")
+@app_commands.describe(season="Only this season's teams (default: every team here)")
+@app_commands.autocomplete(season=season_autocomplete)
+async def injuries(interaction: discord.Interaction, season: Name | None = None) -> None:
+    bot = bot_of(interaction)
+    chosen = await _season(interaction, season)
+    embed = await injury_embed(bot.db, guild_of(interaction), chosen)
+    if embed is None:
+        raise UserError("There are no Rollerball II teams here yet: `/rollerball2 team create`.")
+    await _send(interaction, embed)
+
+
+TOP_LEVEL_COMMANDS = (leaders, history, injuries)

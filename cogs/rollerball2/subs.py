@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.rollerball2.play import Rb2Match, sides_of
+from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of
 from host.direct import act
 from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
-from ui import UserError, report_error
+from ui import UserError, report_error, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -46,17 +47,21 @@ async def _match_for(
     side = game.engine.control
     if side is None or side not in sides_of(game, seat) or game.engine.pending is not None:
         raise UserError(
-            "Only the coach of the team with the ball may substitute, and not while a decision "
-            "or a die is waited for (seed: free substitution while in possession)."
+            "Only the coach of the team with the ball may substitute (seed: free substitution "
+            "while in possession), between cards: not while a decision or a die of the card "
+            "being read is waited for, such as the catcher's choice (ruling on the rules page, "
+            "Substitutes). Make the choice; if your team still has the ball, substitute then."
         )
     return bot, game, side
 
 
-def _who(game: Rb2Match, side: str, number: int | None) -> str:
+def _who(game: Rb2Match, side: str, number: int | None, *, menu: bool = False) -> str:
+    """A player as a message shows him (a menu shows text as it is: `menu`)."""
     if number is None:
         return "empty"
     card = game.engine.team(side).card(number)
-    return f"#{number} {card.name} ({card.position}, {card.experience.upper()})"
+    name = card.name if menu else shown(card.name)
+    return f"#{number} {name} ({card.position}, {card.experience.upper()})"
 
 
 class SubstituteButton(
@@ -80,17 +85,19 @@ class SubstituteButton(
             slots = substitution_slots(game.engine, side)
             if not slots:
                 raise UserError("No slot may change now (the ball handler stays on).")
-            handler = describe(game.engine, (side, game.engine.handler or ""))
+            handler = shown(describe(game.engine, (side, game.engine.handler or "")))
             options = [
                 discord.SelectOption(
-                    label=slot, value=slot, description=_who(game, side, team.lineup[slot])[:100]
+                    label=slot,
+                    value=slot,
+                    description=_who(game, side, team.lineup[slot], menu=True)[:100],
                 )
                 for slot in slots
             ]
             view = discord.ui.View(timeout=None)
             view.add_item(SlotMenu(self.game_id, self.version, options))
             await interaction.response.send_message(
-                f"**{team.roster.team}: who comes off?** {handler} has the ball and stays on; a "
+                f"**{shown(team.roster.team)}: who comes off?** {handler} has the ball and stays on; a "
                 "slot short-handed for a penalty stays empty.",
                 view=view,
                 ephemeral=True,
@@ -128,13 +135,16 @@ class SlotMenu(
                 raise UserError(f"Nobody fit on the bench can play {slot}.")
             team = game.engine.team(side)
             options = [
-                discord.SelectOption(label=_who(game, side, number)[:100], value=str(number))
+                discord.SelectOption(
+                    label=_who(game, side, number, menu=True)[:100], value=str(number)
+                )
                 for number in numbers
             ]
             view = discord.ui.View(timeout=None)
             view.add_item(PlayerMenu(self.game_id, self.version, slot, options))
             await interaction.response.edit_message(
-                content=f"**{team.roster.team}, {slot}:** {_who(game, side, team.lineup[slot])} "
+                content=f"**{shown(team.roster.team)}, {slot}:** "
+                f"{_who(game, side, team.lineup[slot])} "
                 "comes off. Who goes on?",
                 view=view,
             )
@@ -173,12 +183,13 @@ class PlayerMenu(
             if not value.isdigit():
                 raise UserError("Choose a player from the menu.")
             number = int(value)
-            await act(
-                interaction,
-                self.game_id,
-                self.version,
-                lambda adapter, match, seat: Substitute(side, self.slot, number),
-            )
+            with names_as_text():
+                await act(
+                    interaction,
+                    self.game_id,
+                    self.version,
+                    lambda adapter, match, seat: Substitute(side, self.slot, number),
+                )
             await interaction.edit_original_response(
                 content=f"Done: {_who(game, side, number)} goes into {self.slot}.", view=None
             )

@@ -1,25 +1,37 @@
-"""What the team commands do (the cog in cog.py declares them): create, import, export, show,
-rename, sign, the cards and the game card. Every refusal is a UserError (an ephemeral answer
-saying what is wrong and how to fix it) raised before anything is stored."""
+"""`/rollerball2 team ...` (create, import, export, show, rename, sign, lineup) and the cards
+(`/rollerball2 card`, `fac`, `gamecard`), declared where they are implemented. Every refusal is
+a UserError (an ephemeral answer saying what is wrong and how to fix it) raised before anything
+is stored."""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from typing import TYPE_CHECKING
 
 import discord
+from discord import app_commands
 
+from cogs.rollerball2.lineup import editor_text, editor_view
 from cogs.rollerball2.teams import (
     EXPERIENCE_LETTER,
     MAX_UPLOAD,
+    NO_MENTIONS,
+    POSITION_CHOICES,
+    Name,
+    Team,
+    bot_of,
+    colour_autocomplete,
     colour_name,
     embed_colour,
     find_player,
     find_team,
     guild_of,
+    names_as_text,
     new_seed,
+    parse_colour,
+    player_autocomplete,
     require_manager,
+    team_autocomplete,
     team_embed,
 )
 from db import rollerball2 as store
@@ -39,19 +51,19 @@ from rules.rollerball2 import (
     sign_generated,
     sign_players,
 )
-from ui import UserError, quote
+from ui import UserError, quote, shown
 
-if TYPE_CHECKING:
-    from bot import Ballcourt
+Colour = app_commands.Range[str, 1, 20]
 
 CSV_HELP = (
     "A roster CSV has a header row `name,number,position,experience` and optionally "
     "`offense,defense` (ten results each, die face 0 first, e.g. "
-    "`Bkr EVT GOAL GOAL PASS GOAL GOAL Att Bkr GOAL`); `/rollerball2 team export` writes one."
+    "`Bkr EVT GOAL GOAL PASS GOAL GOAL Att Bkr GOAL`), separated by commas or semicolons; "
+    "`/rollerball2 team export` writes one."
 )
 NAME_TAKEN = (
     "A team called {name} already plays in this server: choose another name "
-    "(`/rollerball2 team show team:{name}` shows that one)."
+    "(`/rollerball2 team show` shows that one)."
 )
 
 
@@ -82,7 +94,7 @@ async def read_csv(attachment: discord.Attachment) -> str:
 
 async def send_problems(interaction: discord.Interaction, error: RosterImportError) -> None:
     """Every problem of a CSV, with its line, ephemerally; a file when they outgrow a message."""
-    lines = [f"• {problem}" for problem in error.problems]
+    lines = [f"• {shown(problem)}" for problem in error.problems]
     text = "\n".join(lines)
     count = len(error.problems)
     embed = discord.Embed(
@@ -99,20 +111,7 @@ async def send_problems(interaction: discord.Interaction, error: RosterImportErr
     await interaction.response.send_message(embed=embed, files=files, ephemeral=True)
 
 
-async def create(
-    bot: Ballcourt, interaction: discord.Interaction, name: str, colour: str, colour2: str
-) -> None:
-    guild_id = guild_of(interaction)
-    name = clean_name(name, "The team name")
-    if await store.team_by_name(bot.db, guild_id, name) is not None:
-        raise UserError(NAME_TAKEN.format(name=name))
-    seed = new_seed(bot)
-    roster = generate_roster(seed, name)
-    await _store_new(bot, interaction, roster, colour, colour2, seed, "founds")
-
-
 async def _store_new(
-    bot: Ballcourt,
     interaction: discord.Interaction,
     roster: Roster,
     colour: str,
@@ -122,7 +121,7 @@ async def _store_new(
 ) -> None:
     try:
         team = await store.create_team(
-            bot.db,
+            bot_of(interaction).db,
             guild_id=guild_of(interaction),
             owner_id=interaction.user.id,
             roster=roster,
@@ -131,10 +130,10 @@ async def _store_new(
             seed=seed,
         )
     except store.TeamNameTaken:
-        raise UserError(NAME_TAKEN.format(name=roster.team)) from None
+        raise UserError(NAME_TAKEN.format(name=shown(roster.team))) from None
     embed = team_embed(team)
     await interaction.response.send_message(
-        f"{interaction.user.mention} {verb} **{team.name}** "
+        f"{interaction.user.mention} {verb} **{shown(team.name)}** "
         f"({colour_name(team.colour)} and {colour_name(team.colour2)}). "
         "Set the line-up with `/rollerball2 team lineup`.",
         embed=embed,
@@ -142,139 +141,219 @@ async def _store_new(
     )
 
 
-async def import_team(
-    bot: Ballcourt,
-    interaction: discord.Interaction,
-    name: str,
-    attachment: discord.Attachment,
-    colour: str,
-    colour2: str,
-) -> None:
-    guild_id = guild_of(interaction)
-    name = clean_name(name, "The team name")
-    text = await read_csv(attachment)
-    if await store.team_by_name(bot.db, guild_id, name) is not None:
-        raise UserError(NAME_TAKEN.format(name=name))
-    seed = new_seed(bot)
+async def _change(interaction: discord.Interaction, team: store.Team, roster: Roster) -> store.Team:
     try:
-        roster = import_roster(text, name, seed)
-    except RosterImportError as error:
-        await send_problems(interaction, error)
-        return
-    await _store_new(bot, interaction, roster, colour, colour2, seed, "imports")
-
-
-async def export(bot: Ballcourt, interaction: discord.Interaction, name: str) -> None:
-    team = await find_team(bot, interaction, name)
-    await interaction.response.defer(thinking=True)
-    sheets = await asyncio.to_thread(render_card_sheets, team.roster.players)
-    slug = "".join(ch if ch.isalnum() else "-" for ch in team.name.lower()).strip("-") or "team"
-    files = [file_of(roster_to_csv(team.roster).encode(), f"{slug}.csv")]
-    files += [file_of(sheet, f"{slug}-cards-{i}.png") for i, sheet in enumerate(sheets, 1)]
-    await interaction.followup.send(
-        f"**{team.name}**: the roster as CSV (it imports back card for card with "
-        f"`/rollerball2 team import`) and {len(sheets)} printable sheets of ten cards "
-        "(US Letter at 200 dpi, like the workbook's perforated stock).",
-        files=files,
-    )
-
-
-async def show(bot: Ballcourt, interaction: discord.Interaction, name: str) -> None:
-    team = await find_team(bot, interaction, name)
-    busy = await store.open_match_of(bot.db, team.id)
-    content = f"{team.name} is playing match #{busy} now." if busy else None
-    await interaction.response.send_message(
-        content, embed=team_embed(team), allowed_mentions=discord.AllowedMentions.none()
-    )
-
-
-async def _change(
-    bot: Ballcourt, interaction: discord.Interaction, team: store.Team, roster: Roster
-) -> store.Team:
-    try:
-        return await store.update_team(bot.db, team, roster=roster)
+        return await store.update_team(bot_of(interaction).db, team, roster=roster)
     except store.StaleTeam:
         raise UserError(
-            f"{team.name} changed while you did this (a match ended, or another change): "
+            f"{shown(team.name)} changed while you did this (a match ended, or another change): "
             "nothing was saved. Try again."
         ) from None
 
 
-async def rename(
-    bot: Ballcourt, interaction: discord.Interaction, name: str, number: int, new_name: str
-) -> None:
-    team = await find_team(bot, interaction, name)
-    require_manager(interaction, team)
-    old = team.roster.card(number).name
-    team = await _change(bot, interaction, team, rename_player(team.roster, number, new_name))
-    await interaction.response.send_message(
-        f"{team.name}: #{number} {old} is now **{team.roster.card(number).name}** (his card and "
-        "his statistics stay his)."
+class TeamCommands(app_commands.Group, name="team", description="Teams and rosters"):
+    """`/rollerball2 team ...`."""
+
+    @app_commands.command(name="create", description="Found a team: 25 players generated")
+    @app_commands.describe(name="Team name", colour="Main colour", colour2="Second colour")
+    @app_commands.autocomplete(colour=colour_autocomplete, colour2=colour_autocomplete)
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        name: Name,
+        colour: Colour | None = None,
+        colour2: Colour | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        guild_id = guild_of(interaction)
+        main, second = parse_colour(colour, "#0072b2"), parse_colour(colour2, "#f5f5f5")
+        name = clean_name(name, "The team name")
+        if await store.team_by_name(bot.db, guild_id, name) is not None:
+            raise UserError(NAME_TAKEN.format(name=shown(name)))
+        seed = new_seed(bot)
+        roster = generate_roster(seed, name)
+        await _store_new(interaction, roster, main, second, seed, "founds")
+
+    @app_commands.command(name="import", description="Found a team from a roster CSV")
+    @app_commands.describe(
+        name="Team name",
+        file="CSV: name,number,position,experience[,offense,defense]; at most 100 KB",
+        colour="Main colour",
+        colour2="Second colour",
     )
-
-
-async def sign(
-    bot: Ballcourt,
-    interaction: discord.Interaction,
-    name: str,
-    position: str | None,
-    count: int,
-    attachment: discord.Attachment | None,
-) -> None:
-    team = await find_team(bot, interaction, name)
-    require_manager(interaction, team)
-    before = {card.number for card in team.roster.players}
-    if attachment is not None:
-        text = await read_csv(attachment)
+    @app_commands.autocomplete(colour=colour_autocomplete, colour2=colour_autocomplete)
+    async def import_(
+        self,
+        interaction: discord.Interaction,
+        name: Name,
+        file: discord.Attachment,
+        colour: Colour | None = None,
+        colour2: Colour | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        guild_id = guild_of(interaction)
+        main, second = parse_colour(colour, "#d55e00"), parse_colour(colour2, "#f5f5f5")
+        name = clean_name(name, "The team name")
+        text = await read_csv(file)
+        if await store.team_by_name(bot.db, guild_id, name) is not None:
+            raise UserError(NAME_TAKEN.format(name=shown(name)))
+        seed = new_seed(bot)
         try:
-            cards = parse_roster_csv(text, team.name, new_seed(bot), whole_team=False)
+            roster = import_roster(text, name, seed)
         except RosterImportError as error:
             await send_problems(interaction, error)
             return
-        roster = sign_players(team.roster, cards)
-    else:
-        if position is None:
-            raise UserError(
-                "Say which position to sign (skater, biker or catcher), or attach a CSV of the "
-                "players to sign."
-            )
-        places = open_places(team.roster)
-        if count > places:
-            raise UserError(
-                f"{team.name} can sign {places} more player(s): a team holds 25 who can still "
-                "play (the dead and the banned for life do not count). Nothing was signed."
-            )
-        roster = team.roster
-        for _ in range(count):
-            roster = sign_generated(roster, new_seed(bot), position)
-    team = await _change(bot, interaction, team, roster)
-    signed = [card for card in team.roster.players if card.number not in before]
-    lines = [
-        f"#{card.number} {card.name} ({card.position}, {EXPERIENCE_LETTER[card.experience]})"
-        for card in signed
-    ]
-    await interaction.response.send_message(
-        f"**{team.name}** signs {', '.join(lines)}. {open_places(team.roster)} place(s) left "
-        "on the roster."
+        await _store_new(interaction, roster, main, second, seed, "imports")
+
+    @app_commands.command(name="export", description="A team as CSV and printable card sheets")
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def export(self, interaction: discord.Interaction, team: Team) -> None:
+        found = await find_team(bot_of(interaction), interaction, team)
+        await interaction.response.defer(thinking=True)
+        sheets = await asyncio.to_thread(render_card_sheets, found.roster.players)
+        slug = "".join(ch if ch.isalnum() else "-" for ch in found.name.lower()).strip("-")
+        slug = slug or "team"
+        files = [file_of(roster_to_csv(found.roster).encode(), f"{slug}.csv")]
+        files += [file_of(sheet, f"{slug}-cards-{i}.png") for i, sheet in enumerate(sheets, 1)]
+        await interaction.followup.send(
+            f"**{shown(found.name)}**: the roster as CSV (it imports back card for card with "
+            f"`/rollerball2 team import`) and {len(sheets)} printable sheets of ten cards "
+            "(US Letter at 200 dpi, like the workbook's perforated stock).",
+            files=files,
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(
+        name="show", description="A team's roster: who is fit, injured, banned, dead"
     )
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def show(self, interaction: discord.Interaction, team: Team) -> None:
+        bot = bot_of(interaction)
+        found = await find_team(bot, interaction, team)
+        busy = await store.open_match_of(bot.db, found.id)
+        content = f"{shown(found.name)} is playing match #{busy} now." if busy else None
+        await interaction.response.send_message(
+            content, embed=team_embed(found), allowed_mentions=NO_MENTIONS
+        )
+
+    @app_commands.command(name="rename", description="Rename a player")
+    @app_commands.describe(number="His uniform number", name="His new name")
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def rename(
+        self,
+        interaction: discord.Interaction,
+        team: Team,
+        number: app_commands.Range[int, 0, 99],
+        name: Name,
+    ) -> None:
+        found = await find_team(bot_of(interaction), interaction, team)
+        require_manager(interaction, found)
+        with names_as_text():
+            old = found.roster.card(number).name
+            renamed = rename_player(found.roster, number, name)
+        found = await _change(interaction, found, renamed)
+        await interaction.response.send_message(
+            f"{shown(found.name)}: #{number} {shown(old)} is now "
+            f"**{shown(found.roster.card(number).name)}** (his card and his statistics stay his).",
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(name="sign", description="Sign players, up to 25 who can play")
+    @app_commands.describe(
+        position="Generate players of this position",
+        count="How many to generate (1)",
+        file="Or a CSV of the players to sign",
+    )
+    @app_commands.choices(position=POSITION_CHOICES)
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def sign(
+        self,
+        interaction: discord.Interaction,
+        team: Team,
+        position: app_commands.Choice[str] | None = None,
+        count: app_commands.Range[int, 1, 25] = 1,
+        file: discord.Attachment | None = None,
+    ) -> None:
+        bot = bot_of(interaction)
+        found = await find_team(bot, interaction, team)
+        require_manager(interaction, found)
+        before = {card.number for card in found.roster.players}
+        if file is not None:
+            text = await read_csv(file)
+            try:
+                cards = parse_roster_csv(text, found.name, new_seed(bot), whole_team=False)
+            except RosterImportError as error:
+                await send_problems(interaction, error)
+                return
+            with names_as_text():
+                roster = sign_players(found.roster, cards)
+        else:
+            if position is None:
+                raise UserError(
+                    "Say which position to sign (skater, biker or catcher), or attach a CSV of "
+                    "the players to sign."
+                )
+            places = open_places(found.roster)
+            if count > places:
+                raise UserError(
+                    f"{shown(found.name)} can sign {places} more player(s): a team holds 25 who "
+                    "can still play (the dead and the banned for life do not count). Nothing "
+                    "was signed."
+                )
+            roster = found.roster
+            with names_as_text():
+                for _ in range(count):
+                    roster = sign_generated(roster, new_seed(bot), position.value)
+        found = await _change(interaction, found, roster)
+        signed = [card for card in found.roster.players if card.number not in before]
+        lines = [
+            f"#{card.number} {shown(card.name)} ({card.position}, "
+            f"{EXPERIENCE_LETTER[card.experience]})"
+            for card in signed
+        ]
+        await interaction.response.send_message(
+            f"**{shown(found.name)}** signs {', '.join(lines)}. {open_places(found.roster)} "
+            "place(s) left on the roster.",
+            allowed_mentions=NO_MENTIONS,
+        )
+
+    @app_commands.command(
+        name="lineup", description="Set your line-up, slot by slot (only you see it)"
+    )
+    @app_commands.autocomplete(team=team_autocomplete)
+    async def lineup(self, interaction: discord.Interaction, team: Team) -> None:
+        found = await find_team(bot_of(interaction), interaction, team)
+        require_manager(interaction, found)
+        await interaction.response.send_message(
+            editor_text(found), view=editor_view(found), ephemeral=True
+        )
 
 
-async def card(bot: Ballcourt, interaction: discord.Interaction, text: str) -> None:
-    team, number = await find_player(bot, interaction, text)
-    player = team.roster.card(number)
-    image = await asyncio.to_thread(render_player_card, player)
+# ---- the cards: top-level commands of /rollerball2 -------------------------------------------
+
+
+@app_commands.command(name="card", description="A player's card")
+@app_commands.describe(player="Start typing a name")
+@app_commands.autocomplete(player=player_autocomplete)
+async def card(interaction: discord.Interaction, player: app_commands.Range[str, 1, 100]) -> None:
+    team, number = await find_player(bot_of(interaction), interaction, player)
+    chosen = team.roster.card(number)
+    image = await asyncio.to_thread(render_player_card, chosen)
     embed = discord.Embed(
-        title=f"#{player.number} {player.name}",
-        description=f"{team.name} · {player.position} · {player.experience.upper()} · "
+        title=f"#{chosen.number} {shown(chosen.name)}",
+        description=f"{shown(team.name)} · {chosen.position} · {chosen.experience.upper()} · "
         f"{player_status(team.roster, number)}",
         colour=embed_colour(team),
     )
     embed.set_image(url="attachment://card.png")
     embed.set_footer(text="Rows 0-9 are the die's faces; OFFENSE left, DEFENSE right.")
-    await interaction.response.send_message(embed=embed, file=file_of(image, "card.png"))
+    await interaction.response.send_message(
+        embed=embed, file=file_of(image, "card.png"), allowed_mentions=NO_MENTIONS
+    )
 
 
-async def fac(interaction: discord.Interaction, number: int) -> None:
+@app_commands.command(name="fac", description="A Fast Action Card")
+async def fac(interaction: discord.Interaction, number: app_commands.Range[int, 1, 60]) -> None:
     content = load_content()
     image = await asyncio.to_thread(render_fac, content.fac(number))
     await interaction.response.send_message(
@@ -284,9 +363,13 @@ async def fac(interaction: discord.Interaction, number: int) -> None:
     )
 
 
+@app_commands.command(name="gamecard", description="Action Matrix, Random Player chart, penalties")
 async def gamecard(interaction: discord.Interaction) -> None:
     image = await asyncio.to_thread(render_gamecard)
     await interaction.response.send_message(
         "The Game Card: the Action Matrix, the Random Player chart and the penalty lengths.",
         file=file_of(image, "gamecard.png"),
     )
+
+
+CARD_COMMANDS = (card, fac, gamecard)

@@ -1,12 +1,15 @@
 """Teams on Discord: finding one by name, who may change it, its colours, how it reads.
 
 A team belongs to the user who made it; only they or a server admin (Manage Server) change it.
-Names are unique per server (db/rollerball2.py: a database constraint).
+Names are unique per server (db/rollerball2.py: a database constraint). Every team, player and
+season name is user text: a message shows it through ui.shown, never as markdown.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -14,12 +17,15 @@ import discord
 from discord import app_commands
 
 from db import rollerball2 as store
-from rules.rollerball2 import BIKER, CATCHER, SKATER, player_status
-from ui import UserError, quote
+from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
+from ui import UserError, quote, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
 
+Name = app_commands.Range[str, 1, 32]  # a team, player or season name as typed
+Team = app_commands.Range[str, 1, 40]  # a team to find (autocomplete)
+NO_MENTIONS = discord.AllowedMentions.none()
 MAX_UPLOAD = 100 * 1024  # bytes: a roster CSV bigger than this is refused before it is read
 
 # Colours a team may wear, by name (high-contrast on the light cards and the dark theme).
@@ -85,6 +91,28 @@ def new_seed(bot: Ballcourt) -> str:
     return str(bot.seed_source.randrange(2**31))
 
 
+@contextmanager
+def names_as_text() -> Iterator[None]:
+    """A rules refusal names teams and players as they were typed ("Houston already has a
+    player called ..."): it reaches the user as a UserError with those names shown as text. The
+    rules' messages hold no markdown of their own."""
+    try:
+        yield
+    except RollerballError as error:
+        raise UserError(shown(str(error))) from None
+
+
+def bot_of(interaction: discord.Interaction) -> Ballcourt:
+    """The bot an interaction came to (its services: db, matches, timers)."""
+    return interaction.client  # type: ignore[return-value]
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    """A server admin (Manage Server)."""
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)
+
+
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise UserError("Rollerball II teams belong to a server: use this in a server channel.")
@@ -97,7 +125,7 @@ async def find_team(bot: Ballcourt, interaction: discord.Interaction, name: str)
     team = await store.team_by_name(bot.db, guild_id, name)
     if team is not None:
         return team
-    names = [n for _, n, _ in await store.team_names(bot.db, guild_id)]
+    names = [shown(n) for _, n, _ in await store.team_names(bot.db, guild_id)]
     known = f" Teams here: {', '.join(names[:20])}." if names else " There are no teams here yet."
     raise UserError(
         f"There is no team called {quote(name)} in this server.{known} "
@@ -106,15 +134,14 @@ async def find_team(bot: Ballcourt, interaction: discord.Interaction, name: str)
 
 
 def may_manage(interaction: discord.Interaction, team: store.Team) -> bool:
-    permissions = getattr(interaction, "permissions", None)
-    return team.owner_id == interaction.user.id or bool(permissions and permissions.manage_guild)
+    return team.owner_id == interaction.user.id or is_admin(interaction)
 
 
 def require_manager(interaction: discord.Interaction, team: store.Team) -> None:
     """Only the team's owner or a server admin (Manage Server) changes a team."""
     if not may_manage(interaction, team):
         raise UserError(
-            f"{team.name} belongs to <@{team.owner_id}>: only they or a server admin "
+            f"{shown(team.name)} belongs to <@{team.owner_id}>: only they or a server admin "
             "(Manage Server) can change it or play it."
         )
 
@@ -229,7 +256,7 @@ def roster_fields(team: store.Team) -> list[tuple[str, str]]:
     for position in POSITIONS_ORDER:
         cards = [c for c in team.roster.players if c.position == position]
         lines = [
-            f"`#{c.number:>2}` {c.name} · {EXPERIENCE_LETTER[c.experience]} · "
+            f"`#{c.number:>2}` {shown(c.name)} · {EXPERIENCE_LETTER[c.experience]} · "
             f"{player_status(team.roster, c.number)}"
             for c in cards
         ]
@@ -246,17 +273,19 @@ def roster_fields(team: store.Team) -> list[tuple[str, str]]:
 
 
 def quality_text(team: store.Team) -> str:
+    """The quality word and the experience it is read from: the players who can still play
+    (Roster.quality; the dead and the banned for life do not count)."""
     mix = team.roster.experience_mix()
     return (
         f"**{team.roster.quality}**: {mix['star']} STAR, {mix['veteran']} VETERAN, "
-        f"{mix['rookie']} ROOKIE (STARs minus ROOKIEs on the cards)"
+        f"{mix['rookie']} ROOKIE (STARs minus ROOKIEs among those who can still play)"
     )
 
 
 def team_embed(team: store.Team) -> discord.Embed:
     fit = sum(player_status(team.roster, c.number) == "fit" for c in team.roster.players)
     embed = discord.Embed(
-        title=f"{team.name}",
+        title=shown(team.name),
         description=(
             f"Coach: <@{team.owner_id}> · colours {colour_name(team.colour)} and "
             f"{colour_name(team.colour2)}\nQuality: {quality_text(team)}\n"

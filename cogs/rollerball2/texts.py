@@ -1,13 +1,22 @@
 """How a Rollerball II match reads in chat: who acts next, the condensed play-by-play of a
 click (every card when it was one or two, else the cards' count and what mattered), the
-highlights of a simulated match."""
+highlights of a simulated match, the score (one order everywhere: rules.rollerball2.stats.
+score_line, the visitors first and "at" the home team), a moment in time.
+
+Team, player and coach names are user text: every line made here shows them through ui.shown
+(the engine's own lines, which name players, are shown through it whole)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import UTC, datetime
+
+import discord
+from discord.utils import TimestampStyle
 
 from cogs.rollerball2.play import SIDES, Rb2Match
+from host import Step
 from rules.rollerball2 import (
     AWAY,
     HOME,
@@ -17,9 +26,13 @@ from rules.rollerball2 import (
     PHASE_EVENT,
     PHASE_FIRE,
     Event,
+    MatchResult,
+    PlayerLine,
     actors,
     describe,
 )
+from rules.rollerball2.stats import score_line
+from ui import shown
 
 MAX_EVENT_TEXT = 3300  # of the embed's 4,096 characters: the rest is the prompt and headers
 KEY_KINDS = frozenset({"goal", "penalty", "injury", "ban", "period", "final", "sub", "lineup"})
@@ -39,13 +52,28 @@ MODE_WORDS = {
 }
 
 
+def when(seconds: float, style: TimestampStyle = "f") -> str:
+    """A moment as a Discord timestamp: every reader sees it in their own time zone."""
+    return discord.utils.format_dt(datetime.fromtimestamp(seconds, tz=UTC), style)
+
+
 def coach_label(game: Rb2Match, names: Sequence[str], side: str) -> str:
-    team = game.engine.team(side).roster.team
+    team = shown(game.engine.team(side).roster.team)
     if game.mode == "coaches" and len(names) > SIDES.index(side):
-        return f"{team}'s coach ({names[SIDES.index(side)]})"
+        return f"{team}'s coach ({shown(names[SIDES.index(side)])})"
     if game.mode == "solo" and names:
-        return f"{team}'s coach ({names[0]})"
+        return f"{team}'s coach ({shown(names[0])})"
     return f"{team}'s coach"
+
+
+def seat_label(game: Rb2Match, names: Sequence[str], seat: int) -> str:
+    """A host seat as players read it: the team and its coach in a coaches match, else the
+    coach (or the bot)."""
+    name = shown(names[seat]) if seat < len(names) else ""
+    if game.mode == "coaches":
+        team = shown(game.engine.team(SIDES[seat]).roster.team)
+        return f"{team} ({name})" if name else team
+    return name or "the bot"
 
 
 def what_next(game: Rb2Match) -> str:
@@ -58,11 +86,18 @@ def what_next(game: Rb2Match) -> str:
             return f"turn the next card ({section}: the ball is loose, nobody may substitute)"
         return f"turn the next card ({section}) or substitute first"
     kind = pending["kind"]
-    handler = describe(state, (state.control, state.handler)) if state.handler else "he"
+    handler = (
+        shown(describe(state, (state.control, state.handler)))
+        if state.control and state.handler
+        else "he"
+    )
     if kind == "dice":
         return "roll the next die"
     if kind == "catcher_choice":
-        return f"{handler} has the ball: roll on his card, or draw a new FAC (ACTION)"
+        return (
+            f"{handler} has the ball: roll on his card, or draw a new FAC (ACTION); "
+            "substitutions wait until he has chosen (the catch is one play)"
+        )
     if kind == "defensive_biker":
         return "pick the biker who answers the shot"
     if kind == "assist_biker":
@@ -80,15 +115,35 @@ def next_text(game: Rb2Match, names: Sequence[str]) -> str:
     return f"{who}: {what_next(game)}."
 
 
+def _verdict(home: str, home_goals: int, away: str, away_goals: int, overtime: bool) -> str:
+    if home_goals == away_goals:
+        return "A draw."
+    winner = home if home_goals > away_goals else away
+    return f"{shown(winner)} win{' in overtime' if overtime else ''}."
+
+
+def verdict(res: MatchResult) -> str:
+    """Who won a finished match: "Houston win in overtime." or "A draw."."""
+    return _verdict(res.home.team, res.home_score, res.away.team, res.away_score, res.overtime)
+
+
 def final_text(game: Rb2Match) -> str:
     state = game.engine
     home, away = state.home, state.away
-    score = f"{home.roster.team} {home.score}, {away.roster.team} {away.score}"
-    if home.score == away.score:
-        return f"Final: {score}. A draw."
-    winner = home if home.score > away.score else away
-    extra = " in overtime" if state.period == 5 else ""
-    return f"Final: {score}. {winner.roster.team} win{extra}."
+    score = score_line(shown(away.roster.team), away.score, shown(home.roster.team), home.score)
+    overtime = state.period == 5
+    return (
+        f"Final: {score}. "
+        f"{_verdict(home.roster.team, home.score, away.roster.team, away.score, overtime)}"
+    )
+
+
+def stars_text(game: Rb2Match, stars: Sequence[tuple[str, PlayerLine]]) -> str:
+    """The three stars, first star first: "Houston #7 Ann Lee, ..."."""
+    return ", ".join(
+        f"{shown(game.engine.team(side).roster.team)} #{line.number} {shown(line.name)}"
+        for side, line in stars
+    )
 
 
 def clock_of(event: Event) -> str | None:
@@ -102,7 +157,7 @@ def condensed(events: Sequence[Event], *, highlights_only: bool = False) -> list
     the whole story of the last card. `highlights_only` (a simulated match): the key lines."""
     events = [e for e in events if e.kind != "final"]  # the result is said once, by the host
     if len(events) <= SHORT and not highlights_only:
-        return [e.text for e in events]
+        return [shown(e.text) for e in events]
     cards = [e for e in events if e.kind == "card"]
     last_card = max((i for i, e in enumerate(events) if e.kind == "card"), default=len(events))
     lines = []
@@ -112,8 +167,19 @@ def condensed(events: Sequence[Event], *, highlights_only: bool = False) -> list
         lines.append(f"*{len(cards)} card{'s' if len(cards) != 1 else ''} turned{span}.*")
     for index, event in enumerate(events):
         if event.kind in KEY_KINDS or (index >= last_card and not highlights_only):
-            lines.append(event.text)
+            lines.append(shown(event.text))
     return lines
+
+
+def milestones(step: Step, kinds: frozenset[str]) -> list[str]:
+    """The thread's messages for a click: its events of `kinds` (none in a simulated match,
+    told whole by its card), and in any mode the notes on saved line-ups that had to change for
+    the match (its first step), so the coach reads them after the card has moved on. Shown as
+    text: they name teams and players."""
+    if step.texts is not None:
+        return []
+    wanted = {"lineup"} if step.after.mode == "simulate" else {*kinds, "lineup"}
+    return [shown(e.text) for e in step.events if e.kind in wanted]
 
 
 def bullet_block(lines: Sequence[str]) -> str:
@@ -126,10 +192,8 @@ def bullet_block(lines: Sequence[str]) -> str:
 def score_title(game: Rb2Match, game_id: int) -> str:
     state = game.engine
     away, home = state.away, state.home
-    return (
-        f"Rollerball II #{game_id}: {away.roster.team} {away.score} – "
-        f"{home.score} {home.roster.team}"
-    )
+    score = score_line(shown(away.roster.team), away.score, shown(home.roster.team), home.score)
+    return f"Rollerball II #{game_id}: {score}"
 
 
 def clock_footer(game: Rb2Match) -> str:
@@ -138,10 +202,7 @@ def clock_footer(game: Rb2Match) -> str:
         return f"{state.fac_count} FACs played · {MODE_WORDS[game.mode]}"
     period = "overtime" if state.period == 5 else f"period {state.period}"
     left = 30 - state.period_fac
-    return (
-        f"{period} · {left} FACs left in it · {MODE_WORDS[game.mode]} · visitors first, "
-        "as on the scoresheet"
-    )
+    return f"{period} · {left} FACs left in it · {MODE_WORDS[game.mode]}"
 
 
 SIDE_NAME = {HOME: "home", AWAY: "visitors"}

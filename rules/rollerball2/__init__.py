@@ -11,6 +11,8 @@ Teams
     Roster.experience_mix() -> {"star": n, ...}; Roster.quality -> "contender" | "average" |
         "underdog" (STARs minus ROOKIEs on the cards: visible, not a hidden rating)
     default_lineup(roster) -> Lineup                     {slot: number or None}, 10 slots
+    roster.match_lineup(roster, saved) -> (Lineup, [LineupChange])   the saved line-up with the
+        default replacement for each player who may not play
     validate_lineup(roster, lineup) -> None              raises RollerballError
     roster_problems(roster) -> list[str]; validate_roster(roster) -> None   every card checked
     card_problems(card) -> list[str]                     the seed's card rules (as the tables)
@@ -70,6 +72,8 @@ Statistics (rules.rollerball2.stats), from MatchResult
     lines_for(results, team, number) -> list[PlayerLine]
     team_stats(results, team) -> TeamStats (W-L-T, goals, casualties, penalty minutes)
     leaders(results, stat, count=10) -> list[Leader]; three_stars(result) -> [(side, PlayerLine)]
+    player_rows(result, side), team_line(result, side)  the rows a finished match adds
+    score_line(away, away_goals, home, home_goals) -> "Madrid 5 at Houston 6"
 Content
     load_content() -> Content     FACs, player tables, charts, names (validated; ContentError)
 Cards for the renderer: cards.PlayerCard, cards.FastActionCard (six Sections with text and

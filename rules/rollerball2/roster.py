@@ -23,7 +23,7 @@ from rules.rollerball2.cards import (
 )
 from rules.rollerball2.content import BIKER_SLOTS, EXTRA_SLOTS, SLOTS, load_content
 from rules.rollerball2.errors import RollerballError
-from rules.rollerball2.scoresheet import Absence
+from rules.rollerball2.scoresheet import CARRY_KILLED, Absence
 
 BASE_SLOTS = tuple(slot for slot in SLOTS if slot not in EXTRA_SLOTS)  # nine on every lineup
 
@@ -64,17 +64,29 @@ class Roster:
         """Uniform numbers who may not play the next match (injured, banned or dead)."""
         return {absence.number for absence in self.absences}
 
+    def gone_for_good(self) -> set[int]:
+        """Uniform numbers who will never play again: killed, or banned for life."""
+        return {
+            absence.number
+            for absence in self.absences
+            if absence.kind == CARRY_KILLED or absence.length in ("killed", "lifetime")
+        }
+
     def experience_mix(self) -> dict[str, int]:
-        """How many STAR, VETERAN and ROOKIE cards the team holds (what its cards print)."""
-        mix = dict.fromkeys(EXPERIENCES, 0)
+        """How many STAR, VETERAN and ROOKIE cards the team holds among the players who can
+        still play (the dead and the banned for life keep their cards but no longer count)."""
+        gone = self.gone_for_good()
+        mix: dict[str, int] = dict.fromkeys(EXPERIENCES, 0)
         for card in self.players:
-            mix[card.experience] += 1
+            if card.number not in gone:
+                mix[card.experience] += 1
         return mix
 
     @property
     def quality(self) -> str:
-        """'contender', 'average' or 'underdog': STARs minus ROOKIEs on the roster. Not a hidden
-        rating: anyone counting the experience printed on the cards reaches the same word."""
+        """'contender', 'average' or 'underdog': STARs minus ROOKIEs among the players who can
+        still play (experience_mix). Not a hidden rating: anyone counting the experience printed
+        on the cards of the living reaches the same word."""
         mix = self.experience_mix()
         margin = mix[STAR] - mix[ROOKIE]
         if margin >= CONTENDER_MARGIN:
@@ -223,6 +235,79 @@ def default_lineup(roster: Roster) -> Lineup:
     else:
         take("Skater5", (SKATER, CATCHER))
     return lineup
+
+
+@dataclass(frozen=True)
+class LineupChange:
+    """A slot of the saved line-up whose player may not play this match, and who plays it
+    instead (None: nobody fit is left for it, and the slot stays empty)."""
+
+    slot: str
+    out: int | None
+    replacement: int | None
+
+
+def _slot_order(slot: str, card: PlayerCard) -> tuple[bool, int, int]:
+    """The default coach's order for filling `slot`: its own position first, then STAR,
+    VETERAN, ROOKIE, then the lower number."""
+    own = BIKER if slot in BIKER_SLOTS else CATCHER if slot.startswith("Catcher") else SKATER
+    return (card.position != own, EXPERIENCE_RANK[card.experience], card.number)
+
+
+def match_lineup(roster: Roster, saved: Lineup | None) -> tuple[Lineup, list[LineupChange]]:
+    """The line-up a match plays from the coach's saved one (None: the default line-up).
+    Ruling (docs/rules/rollerball2.md, "Line-ups"): a saved player who may not play this match
+    (injured, banned, dead, no longer on the roster, or not fit for his slot) is replaced by the
+    default replacement, the best fit player on the bench for that slot in the default coach's
+    order; every other slot plays as saved, and the saved line-up itself is kept (he returns to
+    it when fit). A saved line-up without the ten slots is replaced by the default one whole."""
+    if saved is None:
+        return default_lineup(roster), []
+    extras = [slot for slot in EXTRA_SLOTS if slot in saved]
+    if len(extras) != 1 or set(saved) != set(BASE_SLOTS) | set(extras):
+        fresh = default_lineup(roster)
+        return fresh, [
+            LineupChange(slot, saved.get(slot), fresh[slot])
+            for slot in fresh
+            if saved.get(slot) != fresh[slot]
+        ]
+    numbers = {card.number for card in roster.players}
+    absent = roster.absent()
+    lineup: Lineup = {}
+    changes: list[LineupChange] = []
+    seen: set[int] = set()
+    gaps = []
+    for slot in SLOTS:
+        if slot not in saved:
+            continue
+        number = saved[slot]
+        playable = number is None or (
+            number in numbers
+            and number not in absent
+            and number not in seen
+            and fits_slot(roster.card(number).position, slot)
+        )
+        if playable:
+            lineup[slot] = number
+            if number is not None:
+                seen.add(number)
+        else:
+            lineup[slot] = None
+            gaps.append((slot, number))
+    for slot, number in gaps:
+        bench = [
+            card
+            for card in roster.players
+            if card.number not in absent
+            and card.number not in seen
+            and fits_slot(card.position, slot)
+        ]
+        best = min(bench, key=lambda card: _slot_order(slot, card), default=None)
+        lineup[slot] = best.number if best is not None else None
+        if best is not None:
+            seen.add(best.number)
+        changes.append(LineupChange(slot, number, lineup[slot]))
+    return {slot: lineup[slot] for slot in SLOTS if slot in lineup}, changes
 
 
 def fits_slot(position: str, slot: str) -> bool:

@@ -2,7 +2,10 @@
 
 Seed clause: the workbook's "ScoreSheet" (goals, assists, penalty minutes, catches, casualties,
 nature of injury), summed over matches. A player is known by his team and uniform number (a
-rename does not start a new career).
+rename does not start a new career). Points are goals plus assists, as sim leagues count them
+(the seed has none). A finished match adds one row per player who appeared (player_rows) and one
+per team (team_line); the database keeps those rows and their sums (docs/rules/rollerball2.md,
+"Teams, seasons and statistics").
 """
 
 from __future__ import annotations
@@ -12,7 +15,16 @@ from dataclasses import dataclass, fields
 
 from rules.rollerball2.scoresheet import MatchResult, PlayerLine, TeamSheet
 
-LEADER_STATS = ("goals", "assists", "penalty_minutes", "casualties")
+LEADER_STATS = ("points", "goals", "assists", "catches", "penalty_minutes", "casualties")
+
+
+def score_line(away: str, away_goals: int | None, home: str, home_goals: int | None) -> str:
+    """How a score reads everywhere (docs/rules/rollerball2.md, "Teams, seasons and
+    statistics"): the visitors first, as on the seed's scoresheet, each number next to its team,
+    and "at" before the home team: "Madrid 5 at Houston 6" ("Madrid at Houston" unplayed)."""
+    if away_goals is None or home_goals is None:
+        return f"{away} at {home}"
+    return f"{away} {away_goals} at {home} {home_goals}"
 
 
 @dataclass
@@ -26,6 +38,11 @@ class PlayerStats:
     catches: int = 0
     casualties: int = 0  # opponents he knocked out for the match or longer
     injuries: int = 0  # injuries he suffered
+
+    @property
+    def points(self) -> int:
+        """Goals plus assists."""
+        return self.goals + self.assists
 
     def __add__(self, other: PlayerStats) -> PlayerStats:
         return PlayerStats(
@@ -44,6 +61,18 @@ def match_stats(line: PlayerLine) -> PlayerStats:
         casualties=len(line.casualties),
         injuries=line.injuries,
     )
+
+
+def appeared(line: PlayerLine) -> bool:
+    """He took the track, was penalised or was hurt: the rows a box score lists."""
+    return bool(line.on_track or line.penalty_minutes or line.injury or line.injuries)
+
+
+def player_rows(result: MatchResult, side: str) -> list[tuple[PlayerLine, PlayerStats]]:
+    """The stat rows one team's players add by a finished match: every player who appeared,
+    with his numbers (match_stats), by uniform number."""
+    sheet = result.home if side == "home" else result.away
+    return [(line, match_stats(line)) for line in sheet.players if appeared(line)]
 
 
 def career_stats(lines: Iterable[PlayerLine]) -> PlayerStats:
@@ -66,8 +95,8 @@ def lines_for(results: Iterable[MatchResult], team: str, number: int) -> list[Pl
 
 @dataclass
 class TeamStats:
-    """A team's record over matches: W-L-T, goals for and against, casualties inflicted and
-    suffered, penalty minutes."""
+    """A team's record over matches: W-L-T, goals for and against, its players' assists and
+    catches, casualties inflicted and suffered, penalty minutes, injuries suffered."""
 
     played: int = 0
     won: int = 0
@@ -75,9 +104,17 @@ class TeamStats:
     drawn: int = 0
     goals_for: int = 0
     goals_against: int = 0
+    assists: int = 0
+    catches: int = 0
     casualties: int = 0  # opponents its players knocked out
     casualties_suffered: int = 0
     penalty_minutes: int = 0
+    injuries: int = 0  # injuries its players suffered
+
+    def __add__(self, other: TeamStats) -> TeamStats:
+        return TeamStats(
+            **{f.name: getattr(self, f.name) + getattr(other, f.name) for f in fields(self)}
+        )
 
     @property
     def record(self) -> str:
@@ -93,26 +130,32 @@ def _sheets(result: MatchResult, team: str) -> tuple[TeamSheet, TeamSheet] | Non
     return None
 
 
+def team_line(result: MatchResult, side: str) -> TeamStats:
+    """One team's share of a finished match: the row it adds to its totals."""
+    mine, theirs = (result.home, result.away) if side == "home" else (result.away, result.home)
+    line = TeamStats(played=1, goals_for=mine.score, goals_against=theirs.score)
+    if result.winner is None:
+        line.drawn = 1
+    elif result.winner == side:
+        line.won = 1
+    else:
+        line.lost = 1
+    line.assists = sum(player.assists for player in mine.players)
+    line.catches = sum(player.catches for player in mine.players)
+    line.casualties = sum(len(player.casualties) for player in mine.players)
+    line.casualties_suffered = sum(len(player.casualties) for player in theirs.players)
+    line.penalty_minutes = sum(player.penalty_minutes for player in mine.players)
+    line.injuries = sum(player.injuries for player in mine.players)
+    return line
+
+
 def team_stats(results: Iterable[MatchResult], team: str) -> TeamStats:
     """`team`'s totals over the finished matches in `results` it played in."""
     total = TeamStats()
     for result in results:
         pair = _sheets(result, team)
-        if pair is None:
-            continue
-        mine, theirs = pair
-        total.played += 1
-        total.goals_for += mine.score
-        total.goals_against += theirs.score
-        if result.winner is None:
-            total.drawn += 1
-        elif result.winner == mine.side:
-            total.won += 1
-        else:
-            total.lost += 1
-        total.casualties += sum(len(line.casualties) for line in mine.players)
-        total.casualties_suffered += sum(len(line.casualties) for line in theirs.players)
-        total.penalty_minutes += sum(line.penalty_minutes for line in mine.players)
+        if pair is not None:
+            total = total + team_line(result, pair[0].side)
     return total
 
 

@@ -8,6 +8,8 @@ obey the same card rules as the tables (cards.column_problems).
 
 CSV columns (header row required, any order, names case-insensitive):
     name, number, position, experience [, offense, defense]
+separated by commas, or by semicolons (or tabs) as spreadsheets in many locales write them: the
+header row decides (separator).
 A column cell lists the ten results in the order the card prints its rows, D10 face 0 first
 (the seed's sample card): "Bkr EVT GOAL GOAL PASS GOAL GOAL Att Bkr GOAL". The size limit of an
 upload (bytes) is the caller's; this module refuses more than MAX_ROSTER rows.
@@ -46,7 +48,7 @@ from rules.rollerball2.roster import (
     new_player_name,
     roster_makeup,
 )
-from rules.rollerball2.scoresheet import CARRY_KILLED
+from rules.rollerball2.scoresheet import CARRY_KILLED, Absence
 
 REQUIRED_COLUMNS = ("name", "number", "position", "experience")
 CARD_COLUMNS = ("offense", "defense")
@@ -83,7 +85,7 @@ def _parse_column(cell: str) -> tuple[list[str], list[str]]:
     results = [_ACTION_SPELLING.get(word.lower(), word) for word in words]
     if len(results) != 10:
         return results, [f"needs 10 results, one per D10 face, not {len(results)}"]
-    by_face = dict(zip(PRINTED_FACES, results, strict=True))
+    by_face: dict[int, str] = dict(zip(PRINTED_FACES, results, strict=True))
     return [by_face[face] for face in range(1, 11)], []
 
 
@@ -158,6 +160,19 @@ def _row_card(
     return card, []
 
 
+def separator(text: str) -> str:
+    """The CSV's field separator: a comma, or a semicolon (or a tab) when that is what the
+    header row is split by. Spreadsheets in locales whose decimal mark is a comma write their
+    CSV with semicolons; the header names no column with either in it, so it decides."""
+    header = next((line for line in text.splitlines() if line.strip()), "")
+    if "," in header:
+        return ","
+    for candidate in (";", "\t"):
+        if candidate in header:
+            return candidate
+    return ","
+
+
 def parse_roster_csv(
     text: str, team: str, seed: int | str, whole_team: bool = True
 ) -> list[PlayerCard]:
@@ -169,7 +184,7 @@ def parse_roster_csv(
     team = clean_name(team, "The team name")
     text = text.lstrip("\ufeff")
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        rows = list(csv.reader(io.StringIO(text), delimiter=separator(text)))
     except csv.Error as error:
         raise RosterImportError([f"The file is not a readable CSV ({error})."]) from error
     numbered = [(i, row) for i, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
@@ -261,11 +276,7 @@ def roster_to_csv(roster: Roster) -> str:
 
 def gone_for_good(roster: Roster) -> set[int]:
     """Uniform numbers who will never play again: killed, or banned for life."""
-    return {
-        absence.number
-        for absence in roster.absences
-        if absence.kind == CARRY_KILLED or absence.length in ("killed", "lifetime")
-    }
+    return roster.gone_for_good()
 
 
 def open_places(roster: Roster) -> int:
@@ -343,17 +354,26 @@ def player_status(roster: Roster, number: int) -> str:
     'banned for life' or 'dead': why he may or may not play the next match."""
     roster.card(number)  # RollerballError if he is not on the roster
     for absence in roster.absences:
-        if absence.number != number:
-            continue
-        if absence.kind == CARRY_KILLED or absence.length == "killed":
-            return "dead"
-        if absence.length == "lifetime":
-            return "banned for life"
-        word = "banned" if absence.kind == "ban" else "injured"
-        if absence.matches is not None:
-            return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
-        return f"{word} ({absence.length})"
+        if absence.number == number:
+            return absence_status(absence)
     return "fit"
+
+
+def absence_status(absence: Absence) -> str:
+    """An absence as player_status words it: 'injured (2 matches)', 'banned (season)', 'dead'."""
+    if absence.kind == CARRY_KILLED or absence.length == "killed":
+        return "dead"
+    if absence.length == "lifetime":
+        return "banned for life"
+    word = "banned" if absence.kind == "ban" else "injured"
+    if absence.matches is not None:
+        return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
+    return f"{word} ({absence.length})"
+
+
+def gone_for_good_absence(absence: Absence) -> bool:
+    """The absence of a player who will never play again (killed, banned for life)."""
+    return absence.kind == CARRY_KILLED or absence.length in ("killed", "lifetime")
 
 
 def lineup_choices(roster: Roster, slot: str) -> list[int]:

@@ -56,3 +56,14 @@ def test_a_shown_name_renders_nothing_but_text():
     assert shown("> quote").startswith("\\>")
     assert shown("- item").startswith("\\-")
     assert shown("1. item").startswith("1\\.")
+
+
+def test_a_line_naming_two_hostile_names_renders_nothing_but_text():
+    """A line of the bot's own words around two user names (a score line): markdown between
+    two link-like names is escaped too (discord.py's escape_markdown takes everything from the
+    first `[` to the last `)` as one link and leaves its inside as it is)."""
+    line = shown("[x](https://e.vil) @everyone 1, **Bold** [click](https://e.vil) 0.")
+    for mark in ("**", "__", "~~", "||", "`"):
+        assert mark not in line.replace("\\" + mark[0], "")
+    assert "](" not in line.replace("\\](", "") and "https://" not in line
+    assert shown("*a [b] c*").count("\\*") == 2

@@ -308,6 +308,11 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     thread = discord.fake.channel_handle(final.channel_id)
     final = await current_card(discord, bot, thread, game_id)
     assert "Final:" in final.text
+    # One score order everywhere: the visitors first, "at" the home team.
+    home_id, away_id, _, home_goals, away_goals, *_ = match_row(bot, game_id)
+    names = dict(query(bot, "SELECT id, name FROM rollerball2_teams"))
+    score = f"{names[away_id]} {away_goals} at {names[home_id]} {home_goals}"
+    assert f"Rollerball II #{game_id}: {score}" in final.text and f"Final: {score}." in final.text
     ended = await discord.wait_for_message(thread, is_result, since=0, timeout=30)
     assert "Dice revealed: seed" in ended.text
     names = [a.filename for a in final.attachments]
@@ -365,6 +370,15 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
     if "Play until something happens" in turn.button_labels:
         turn = await press(discord, bot, thread, turn, "Play until something happens", alice)
+    # "Play to end of period" stops early only when a coach must decide, and says so.
+    for _ in range(12):
+        if "Play to end of period" not in turn.button_labels:
+            turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
+            continue
+        turn = await press(discord, bot, thread, turn, "Play to end of period", alice)
+        if "Stopped before the end of the period" in turn.text:
+            break
+    assert "Stopped before the end of the period:" in turn.text and "must" in turn.text
     while "Simulate the rest" not in turn.button_labels:
         turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
     final = await press(discord, bot, thread, turn, "Simulate the rest", alice)
@@ -463,7 +477,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     assert match_row(bot, game_id)[2] == "coaches"
 
 
-async def simulate(discord, bot, user, channel, home: str, away: str):
+async def simulate(discord, bot, user, channel, home: str, away: str, with_thread=False):
     known = len(discord.threads(channel))
     reply = await discord.slash(
         "rollerball2 match start",
@@ -477,7 +491,10 @@ async def simulate(discord, bot, user, channel, home: str, away: str):
     game_id = latest_game_id(bot)
     thread = await new_thread(discord, channel, known)
     await discord.wait_for_message(thread, is_result, timeout=60, since=0)
-    return game_id, await current_card(discord, bot, thread, game_id)
+    card = await current_card(discord, bot, thread, game_id)
+    if with_thread:
+        return game_id, card, thread
+    return game_id, card
 
 
 async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot, carol, games):
@@ -516,27 +533,46 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     shown = await discord.slash("rollerball2 team show", user=carol, team=name)
     assert f"{team['roster'].card(number).name} · " in shown.text and status in shown.text
 
-    if number in team["lineup"].values():
-        # His saved line-up still holds him: the next match is refused until it is fixed.
-        before = latest_game_id(bot)
-        refused = await discord.slash(
-            "rollerball2 match start",
-            user=carol,
-            channel=games,
-            home="Madrid",
-            away="Oslo",
-            mode="simulate",
+    # His coach's saved line-up holds him (as when it was saved before the match that hurt
+    # him): the next match plays the default replacement in his slot and says so in its first
+    # message; the saved line-up keeps him for when he is fit.
+    saved = dict(team["lineup"])
+    if number not in saved.values():
+        position = team["roster"].card(number).position
+        slot = next(
+            s
+            for s in saved
+            if (position == "biker") == s.startswith("Biker") and saved[s] is not None
         )
-        assert refused.ephemeral and f"{name}'s line-up cannot play" in refused.text
-        assert "/rollerball2 team lineup" in refused.text and latest_game_id(bot) == before
-        editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
-        assert "Cannot play" in editor.text and status in editor.text
-        await discord.click(editor, "Use the default line-up", user=carol)
+        saved[slot] = number
+        with sqlite3.connect(bot.database_path) as conn:
+            conn.execute(
+                "UPDATE rollerball2_teams SET lineup = ? WHERE id = ?",
+                (json.dumps(saved), team["id"]),
+            )
+    slot = next(s for s, n in saved.items() if n == number)
+    editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
+    assert "Cannot play" in editor.text and status in editor.text
+    assert "the next match plays the default replacement" in editor.text
 
-    game_id, final = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
+    before = latest_game_id(bot)
+    game_id, final, thread = await simulate(
+        discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
+    )
+    assert game_id > before  # started, not refused
     _, _, match = stored_match(bot, game_id)
-    assert number not in match.engine.engine.team(side).starters.values()
+    starters = match.engine.engine.team(side).starters
+    assert number not in starters.values()
     assert not match.engine.engine.team(side).sheet[number].on_track
+    replacement = starters[slot]
+    assert replacement is not None and replacement not in saved.values()
+    said = "\n".join(m.text for m in discord.channel_messages(thread))
+    card = team["roster"].card(number)
+    assert (
+        f"{name}'s saved line-up: #{number} {card.name} ({status}) cannot play; "
+        f"#{replacement} {team['roster'].card(replacement).name} plays {slot} instead."
+    ) in said
+    assert team_row(bot, name)["lineup"] == saved  # kept for when he is fit
     left = {a.number: a.matches for a in team_row(bot, name)["roster"].absences}
     assert left.get(number) == (absence["matches"] - 1 or None)
 
@@ -695,6 +731,313 @@ async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
 
     history = await discord.slash("rollerball2 history", user=alice, team="Houston")
     assert f"the last {len(houston)} of {len(houston)} matches" in history.text
+
+
+def finished_results(bot, where: str = "", *parameters) -> list[tuple[int, int, int, dict]]:
+    """(game id, home team id, away team id, scoresheet) of the finished matches."""
+    rows = query(
+        bot,
+        "SELECT m.game_id, m.home_team_id, m.away_team_id, m.result FROM rollerball2_matches m"
+        f" WHERE m.result IS NOT NULL {where} ORDER BY m.game_id",
+        *parameters,
+    )
+    return [(g, h, a, json.loads(text)) for g, h, a, text in rows]
+
+
+def team_id(bot, name: str) -> int:
+    return team_row(bot, name)["id"]
+
+
+async def test_statistics_per_season_with_points_catches_and_assists(discord, bot, carol):
+    spring = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = 'Spring'")[0][0]
+    in_season = finished_results(
+        bot,
+        "AND m.game_id IN (SELECT game_id FROM rollerball2_fixtures WHERE season_id = ?)",
+        spring,
+    )
+    everything = finished_results(bot)
+    assert len(in_season) == 2 and len(everything) > 2
+    madrid = team_id(bot, "Madrid")
+
+    def sums(results, team: int, field: str) -> int:
+        return sum(
+            line[field]
+            for _, home, away, sheet in results
+            for side, owner in (("home", home), ("away", away))
+            if owner == team
+            for line in sheet[side]["players"]
+        )
+
+    season_stats = await discord.slash(
+        "rollerball2 stats team", user=carol, team="Madrid", season="Spring"
+    )
+    assert "Madrid: the record, Spring" in season_stats.text
+    assert "in 2 matches" in season_stats.text and "Table points:" in season_stats.text
+    assert f"Assists: {sums(in_season, madrid, 'assists')}" in season_stats.text
+    assert f"Catches: {sums(in_season, madrid, 'catches')}" in season_stats.text
+    all_time = await discord.slash("rollerball2 stats team", user=carol, team="Madrid")
+    played = sum(madrid in (home, away) for _, home, away, _ in everything)
+    assert f"in {played} matches" in all_time.text
+    assert f"Assists: {sums(everything, madrid, 'assists')}" in all_time.text
+
+    # The season's points leader: goals plus assists over its two fixtures only.
+    points: dict[tuple[int, int], int] = {}
+    for _, home, away, sheet in in_season:
+        for side, owner in (("home", home), ("away", away)):
+            for line in sheet[side]["players"]:
+                key = (owner, line["number"])
+                points[key] = points.get(key, 0) + line["goals"] + line["assists"]
+    best = max(points.values())
+    board = await discord.slash("rollerball2 leaders", user=carol, season="Spring")
+    assert "leaders of Spring" in board.text and "Over 2 finished matches." in board.text
+    points_field = board.text.split("Points (goals + assists)")[1].split("Goals")[0]
+    assert "1. " in points_field and f"**{best}**" in points_field.split("\n")[1]
+    assert "Catches" in board.text
+
+    player_key = max(points, key=lambda key: (points[key], key))
+    name = dict(query(bot, "SELECT id, name FROM rollerball2_teams"))[player_key[0]]
+    career = await discord.slash(
+        "rollerball2 stats player",
+        user=carol,
+        player=f"{name} #{player_key[1]}",
+        season="Spring",
+    )
+    assert f"**{points[player_key]}** points" in career.text and "Match by match" in career.text
+
+    history = await discord.slash("rollerball2 history", user=carol, team="Oslo", season="Spring")
+    assert "the last 2 of 2 matches of Spring" in history.text
+    for game_id, home, away, sheet in in_season:
+        names = {madrid: "Madrid", team_id(bot, "Oslo"): "Oslo"}
+        score = (
+            f"{names[away]} {sum(sheet['away']['score_by_period'])} at "
+            f"{names[home]} {sum(sheet['home']['score_by_period'])}"
+        )
+        assert f"{score} (match #{game_id} · season)" in history.text
+
+
+async def test_a_past_match_box_score_is_shown_again(discord, bot, carol):
+    game_id, home, away, sheet = finished_results(bot)[-1]
+    reply = await discord.slash("rollerball2 match boxscore", user=carol, id=game_id)
+    assert not reply.ephemeral
+    names = dict(query(bot, "SELECT id, name FROM rollerball2_teams"))
+    score = (
+        f"{names[away]} {sum(sheet['away']['score_by_period'])} at "
+        f"{names[home]} {sum(sheet['home']['score_by_period'])}"
+    )
+    assert f"Rollerball II #{game_id}: {score}." in reply.text
+    files = [a.filename for a in reply.attachments]
+    assert files[0] == "box-score-1.png" and len(files) >= 3
+    assert all(len(a.data) < 150 * 1024 for a in reply.attachments)
+    nothing = await discord.slash("rollerball2 match boxscore", user=carol, id=99999)
+    assert nothing.ephemeral and "is not a finished Rollerball II match" in nothing.text
+
+
+async def test_the_injury_report_lists_who_is_out_league_wide(discord, bot, carol):
+    report = await discord.slash("rollerball2 injuries", user=carol)
+    out = 0
+    for (name,) in query(bot, "SELECT name FROM rollerball2_teams"):
+        roster = team_row(bot, name)["roster"]
+        gone = roster.gone_for_good()
+        for absence in roster.absences:
+            card = roster.card(absence.number)
+            line = f"#{card.number} {card.name} ({card.position}):"
+            assert (line in report.text) == (absence.number not in gone)
+            out += absence.number not in gone
+    assert out and f"{out} players out injured or banned." in report.text
+    spring = await discord.slash("rollerball2 injuries", user=carol, season="Spring")
+    assert "Injury report: Spring" in spring.text and "Houston" not in spring.text
+
+
+async def test_team_quality_leaves_out_the_dead_and_the_banned_for_life(discord, bot, bob):
+    tokyo = team_row(bot, "Tokyo")
+    roster = tokyo["roster"]
+    mix = roster.experience_mix()
+    stars = [
+        c.number
+        for c in roster.players
+        if c.experience == "star" and c.number not in roster.absent()
+    ]
+    dead = [
+        {
+            "number": stars[0],
+            "kind": "killed",
+            "length": "killed",
+            "matches": None,
+            "reason": "killed",
+        },
+        {
+            "number": stars[1],
+            "kind": "ban",
+            "length": "lifetime",
+            "matches": None,
+            "reason": "fixing",
+        },
+    ]
+    stored = json.loads(
+        query(bot, "SELECT roster FROM rollerball2_teams WHERE name = 'Tokyo'")[0][0]
+    )
+    stored["absences"] = stored.get("absences", []) + dead
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE rollerball2_teams SET roster = ? WHERE id = ?",
+            (json.dumps(stored), tokyo["id"]),
+        )
+    after = team_row(bot, "Tokyo")["roster"]
+    shown = await discord.slash("rollerball2 team show", user=bob, team="Tokyo")
+    assert f"Quality: **{after.quality}**: {mix['star'] - 2} STAR," in shown.text
+    assert "dead" in shown.text and "banned for life" in shown.text
+
+
+async def test_a_roster_separated_by_semicolons_is_imported(discord, bot, dave):
+    houston = team_row(bot, "Houston")["roster"]
+    text = roster_to_csv(houston).replace(",", ";")
+    reply = await discord.slash(
+        "rollerball2 team import",
+        user=dave,
+        name="Valencia",
+        file=Upload("valencia.csv", text.encode(), "text/csv"),
+    )
+    assert not reply.ephemeral and "imports **Valencia**" in reply.text
+    valencia = team_row(bot, "Valencia")["roster"]
+    assert [(c.number, c.offense) for c in valencia.players] == [
+        (c.number, c.offense) for c in houston.players
+    ]
+
+
+async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol, owner, games):
+    reply = await discord.slash(
+        "rollerball2 season create",
+        user=carol,
+        channel=games,
+        name="Summer",
+        teams="Madrid, Oslo",
+        hours=240,
+    )
+    assert "2 teams, 2 matchdays" in reply.text
+    summer = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = 'Summer'")[0][0]
+    refused = await discord.slash("rollerball2 season play", user=carol, season="Summer")
+    assert refused.ephemeral and "server admin (Manage Server)" in refused.text
+    assert (
+        query(
+            bot,
+            "SELECT COUNT(*) FROM rollerball2_fixtures WHERE season_id = ? AND how IS NOT NULL",
+            summer,
+        )[0][0]
+        == 0
+    )
+
+    played = await discord.slash(
+        "rollerball2 season play", user=owner, channel=games, season="Summer"
+    )
+    assert not played.ephemeral and "Summer, matchday 1**: played now by" in played.text
+    assert played.attachments[0].filename == "standings-1.png"
+    day_one = query(
+        bot,
+        "SELECT how, game_id FROM rollerball2_fixtures WHERE season_id = ? AND matchday = 1",
+        summer,
+    )
+    assert [how for how, _ in day_one] == ["simulated"]
+    assert f"match #{day_one[0][1]}" in played.text
+    deadlines = [
+        json.loads(payload)["matchday"]
+        for (payload,) in query(
+            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
+        )
+        if json.loads(payload)["season"] == summer
+    ]
+    assert deadlines == [2]  # matchday 1's deadline has nothing left to do
+    # Season statistics count it.
+    table = await discord.slash("rollerball2 stats team", user=carol, team="Oslo", season="Summer")
+    assert "in 1 matches" in table.text or "in 1 match" in table.text
+
+
+HOSTILE_TEAMS = ("[x](https://e.vil) @everyone", "**Bold** [click](https://e.vil)")
+
+
+def assert_shown_as_text(text: str) -> None:
+    """No hostile name is read as markdown, a link or a mention."""
+    assert "](https://e.vil)" not in text, text
+    assert "@everyone" not in text, text
+    assert "**Bold**" not in text, text
+
+
+async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, dave, games):
+    for name in HOSTILE_TEAMS:
+        made = await discord.slash("rollerball2 team create", user=dave, name=name)
+        assert not made.ephemeral
+        assert_shown_as_text(made.text)
+    first, second = HOSTILE_TEAMS
+    # A player named like a link, too.
+    number = team_row(bot, first)["roster"].players[0].number
+    renamed = await discord.slash(
+        "rollerball2 team rename", user=dave, team=first, number=number, name="[p](https://e.vil)"
+    )
+    assert_shown_as_text(renamed.text)
+    other = team_row(bot, first)["roster"].players[1].number
+    taken = await discord.slash(
+        "rollerball2 team rename", user=dave, team=first, number=other, name="[p](https://e.vil)"
+    )
+    assert taken.ephemeral and "already has a player called" in taken.text
+    assert_shown_as_text(taken.text)
+    replies = [
+        await discord.slash("rollerball2 team show", user=dave, team=first),
+        await discord.slash("rollerball2 team lineup", user=dave, team=second),
+        await discord.slash("rollerball2 card", user=dave, player=f"{first} #{number}"),
+    ]
+    season = await discord.slash(
+        "rollerball2 season create",
+        user=dave,
+        channel=games,
+        name="[s](https://e.vil)",
+        teams=f"{first}, {second}",
+    )
+    replies.append(season)
+    game_id, final, thread = await simulate(
+        discord, bot, dave, games, first, second, with_thread=True
+    )
+    replies += discord.channel_messages(thread)
+    # Played card by card: the live card and the thread's messages for goals, penalties,
+    # injuries and period ends name both teams and their players.
+    known = len(discord.threads(games))
+    await discord.slash(
+        "rollerball2 match start", user=dave, channel=games, home=second, away=first, mode="solo"
+    )
+    solo, card = await first_turn(discord, bot, games, known)
+
+    def milestones() -> list:
+        return [
+            m
+            for m in discord.channel_messages(solo)
+            if not is_card(m) and any(word in m.text for word in ("GOAL", "PENALTY", "INJURY"))
+        ]
+
+    for _ in range(12):
+        until = "Play until something happens"
+        label = until if until in card.button_labels else card.button_labels[0]
+        card = await press(discord, bot, solo, card, label, dave)
+        replies.append(card)
+        if milestones():
+            break
+    assert milestones()
+    while "Simulate the rest" not in card.button_labels:
+        card = await press(discord, bot, solo, card, card.button_labels[0], dave)
+    replies.append(await press(discord, bot, solo, card, "Simulate the rest", dave))
+    replies += discord.channel_messages(solo)
+    replies += [
+        await discord.slash("rollerball2 stats team", user=dave, team=first),
+        await discord.slash("rollerball2 stats player", user=dave, player=f"{first} #{number}"),
+        await discord.slash("rollerball2 history", user=dave, team=second),
+        await discord.slash("rollerball2 leaders", user=dave),
+        await discord.slash("rollerball2 match boxscore", user=dave, id=game_id),
+        await discord.slash("rollerball2 injuries", user=dave),
+        await discord.slash("rollerball2 season schedule", user=dave, season="[s](https://e.vil)"),
+        await discord.slash("rollerball2 season results", user=dave, season="[s](https://e.vil)"),
+        await discord.slash("rollerball2 season standings", user=dave, season="[s](https://e.vil)"),
+    ]
+    for reply in replies:
+        assert_shown_as_text(reply.text)
+    # Shown as text, the name still reads as itself.
+    assert "\\[x\\](https\\://e.vil)" in final.text
 
 
 async def test_privacy_names_the_teams_a_user_coaches(discord, bot, alice):

@@ -122,6 +122,35 @@ def test_play_to_the_end_of_a_period_in_a_coaches_match_stops_when_the_other_coa
     )
 
 
+def test_play_to_the_end_of_a_period_says_why_it_stopped_early():
+    """A click on "Play to end of period" that stops before the period's end (a coach decision
+    is due, or in a coaches match the other coach is to act) says why, in the turn's text."""
+    reasons = []
+    for mode in ("solo", "coaches"):
+        game = new_game(mode, seed=11)
+        for _ in range(200):
+            if game.over or len(reasons) >= 6:
+                break
+            if game.engine.pending is not None:
+                seat = min(ADAPTER.actors(game))
+                game, _ = play(game, seat, ADAPTER.computer_action(game, seat, "x", None))
+                continue
+            period = game.engine.period
+            game, events = act(game, PlayUntil("period"))
+            lines = condensed(events)
+            if game.over or game.engine.period != period:
+                assert not any(line.startswith("Stopped") for line in lines)
+                continue
+            # Stopped inside the period: the last line says why.
+            assert lines[-1].startswith("Stopped before the end of the period"), lines[-3:]
+            if game.engine.pending is not None:
+                assert "decide" in lines[-1] or "roll" in lines[-1]
+            else:
+                assert mode == "coaches" and "coach" in lines[-1]
+            reasons.append(lines[-1])
+    assert len(reasons) >= 2
+
+
 def test_simulate_the_rest_is_for_solo_and_a_deadline_ends_any_match():
     coaches = new_game("coaches")
     with pytest.raises(RollerballError, match="each coach decides for his own team"):
