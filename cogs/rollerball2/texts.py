@@ -20,6 +20,7 @@ from rules.rollerball2 import (
     actors,
     describe,
 )
+from rules.rollerball2.modes import MODE_WORDS
 
 MAX_EVENT_TEXT = 3300  # of the embed's 4,096 characters: the rest is the prompt and headers
 KEY_KINDS = frozenset({"goal", "penalty", "injury", "ban", "period", "final", "sub", "lineup"})
@@ -32,11 +33,6 @@ SECTION_OF_PHASE = {
     PHASE_BIKER_ID: "BIKER ID",
 }
 CLOCK = re.compile(r"^\[(P\d|OT) (\d\d:\d\d)\]")
-MODE_WORDS = {
-    "solo": "solo: one coach runs both benches",
-    "coaches": "coach against coach, each rolling his own die",
-    "simulate": "simulated by the bot",
-}
 
 
 def coach_label(game: Rb2Match, names: Sequence[str], side: str) -> str:

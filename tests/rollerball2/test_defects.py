@@ -182,7 +182,7 @@ def test_a_roster_from_json_refuses_duplicate_numbers():
 
 def test_a_record_with_a_bad_card_is_refused_when_read_not_when_rolled():
     home, away = generate_roster(3, "Houston"), generate_roster(4, "Tokyo")
-    text = to_record(new_match(9, home, away))
+    text = to_record(new_match(9, home, away), reveal=True)
     header_line = next(line for line in text.splitlines() if line.startswith("[Home "))
     data = json.loads(header_line[len("[Home ") : -1])
     column = data["players"][0]["defense"]

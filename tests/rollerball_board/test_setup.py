@@ -52,7 +52,7 @@ def test_bids_stay_secret_until_all_have_bid():
     assert [e.text for e in events] == ["Player 1 has bid."]
     other = view_for(state, 1)
     assert other.bids[0] == [] and other.hands[0] == [HIDDEN] * 3
-    assert "bid" not in to_record(state, "c0ffee")
+    assert "bid" not in to_record(state, salt="c0ffee", reveal=False)
     assert actors(state) == {1, 2}
     with pytest.raises(RollerballBoardError, match="not your turn"):
         bid(state, 0, 1)
