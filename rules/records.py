@@ -55,8 +55,10 @@ def commitment(game: str, seed: int | str, salt: str) -> str:
 
 
 def verify_commitment(game: str, seed: int | str, salt: str, published: str) -> bool:
-    """True when `seed` and `salt` are what was committed to as `published`."""
-    return hmac.compare_digest(commitment(game, seed, salt), published.strip().lower())
+    """True when `seed` and `salt` are what was committed to as `published` (any text: a
+    record is anyone's file)."""
+    expected = commitment(game, seed, salt).encode()
+    return hmac.compare_digest(expected, published.strip().lower().encode())
 
 
 # --- writing ---------------------------------------------------------------------------------

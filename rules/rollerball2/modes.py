@@ -154,10 +154,28 @@ def _default_coach_plays(game: Rb2Match) -> tuple[MatchState, list[Event]]:
     return state, events
 
 
+def _check_turn(game: Rb2Match, seat: int, action: Any) -> None:
+    """RollerballError unless `seat` may act now, for its own team."""
+    if getattr(action, "team", None) not in (None, *sides_of(game, seat)):
+        raise RollerballError("You can only act for your own team.")
+    if seat not in acting_seats(game):
+        waiting = " and ".join(
+            game.engine.team(side).roster.team
+            for side in SIDES
+            if side in actors(game.engine) and side not in game.handed_over
+        )
+        raise RollerballError(f"It is not your turn: {waiting or 'nobody'} must act first.")
+
+
 def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]:
-    """Apply one action for `seat` (RollerballError if illegal; `game` is never changed)."""
+    """Apply one action for `seat` (RollerballError if illegal; `game` is never changed).
+    Only a seat that may act now acts (handing over is always open, a deadline is the
+    system's): the other coach cannot turn the card before the coach in possession has
+    substituted (docs/rules/rollerball2.md "Whose turn it is")."""
     if game.over:
         raise RollerballError("The match is over.")
+    if not isinstance(action, HandOver | Deadline):
+        _check_turn(game, seat, action)
     if isinstance(action, HandOver):
         if action.side not in sides_of(game, seat):
             raise RollerballError("You can only hand over your own team.")
@@ -181,9 +199,6 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
             raise RollerballError("A coach must decide first: use the buttons for the decision.")
         state, events = _play_until(game, action.what)
     else:
-        team = getattr(action, "team", None)
-        if team is not None and team not in sides_of(game, seat):
-            raise RollerballError("You can only act for your own team.")
         state, events = apply(game.engine, action)
     game = replace(game, engine=state)
     if game.handed_over and not game.over:
@@ -220,10 +235,11 @@ TYPED_FORMS = (
 
 
 def parse_typed(text: str) -> Any:
+    """A typed move; also every line `action_line` writes for a coach's move ("until event")."""
     words = text.strip().lower().split()
-    if words == ["until"]:
+    if words in (["until"], ["until", "event"]):
         return PlayUntil("event")
-    if words == ["period"]:
+    if words in (["period"], ["until", "period"]):
         return PlayUntil("period")
     if words == ["simulate"]:
         return SimulateRest()

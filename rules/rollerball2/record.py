@@ -122,14 +122,18 @@ def _play(record: records.Record) -> MatchState:
         settings = Settings(**header["Settings"])
     except TypeError as error:
         raise RollerballError(f"The record's [Settings] are unreadable ({error}).") from error
-    state = new_match(
-        seed,
-        roster_from_json(header["Home"]),
-        roster_from_json(header["Away"]),
-        settings,
-        home_lineup=header["HomeLineup"],
-        away_lineup=header["AwayLineup"],
-    )
+    try:
+        state = new_match(
+            seed,
+            roster_from_json(header["Home"]),
+            roster_from_json(header["Away"]),
+            settings,
+            home_lineup=header["HomeLineup"],
+            away_lineup=header["AwayLineup"],
+        )
+    except (TypeError, ValueError, KeyError, AttributeError) as error:
+        # A record is anyone's file: a team or line-up that is not one is said, not a crash.
+        raise RollerballError(f"The record's teams or line-ups are unreadable ({error}).") from None
     for number, (_, line) in enumerate(record.actions, start=1):
         try:
             apply_in_place(state, parse_action(line))
