@@ -48,11 +48,26 @@ class Engine(Protocol[StateT, ActionT]):
     the same game (a computer's choice depends only on the state and the `rng` it is given).
     """
 
-    name: str  # "rocketball": the games table's kind, records' [Game], the seed commitment
-    title: str  # "Rocketball": as players read it
-    levels: tuple[str, ...]  # the computer player's levels, the default first (empty: none)
-    min_seats: int
-    max_seats: int
+    @property
+    def name(self) -> str:
+        """ "rocketball": the games table's kind, the records' [Game], the seed commitment."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """ "Rocketball": as players read it."""
+        ...
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The computer player's levels, the default first (empty: no computer player)."""
+        ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
 
     # ---- a match from its seed --------------------------------------------------------------
 
@@ -109,6 +124,11 @@ class Engine(Protocol[StateT, ActionT]):
     def apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, Sequence[Event]]:
         """`seat` does `action`: the new state and what happened. A PlayerError for an action
         that is not legal now or not `seat`'s to make; `state` is never changed."""
+        ...
+
+    def auto_action(self, state: StateT, seat: int) -> ActionT | None:
+        """The routine action the bot takes for a seat that left its routine actions to it (a
+        coach's die to roll), when one is due now; None: the seat decides this one itself."""
         ...
 
     def resign_action(self, state: StateT, seat: int) -> ActionT:

@@ -82,6 +82,9 @@ class RocketballEngine:
             raise RocketballError("You can only resign for yourself.")
         return apply(state, action, SEATS[seat])
 
+    def auto_action(self, state: GameState, seat: int) -> Action | None:
+        return None  # every roll, aim and placement is the player's own
+
     def resign_action(self, state: GameState, seat: int) -> Action:
         return Resign(SEATS[seat])
 

@@ -126,7 +126,7 @@ class RollerballEngine:
         return Table(game, humans), events
 
     def opening_events(self, state: Table) -> list[Event]:
-        return new_game(state.game.seed, state.game.settings)[1]
+        return new_game(self.seed_of(state), state.game.settings)[1]
 
     def rematch_options(self, state: Table) -> dict[str, Any]:
         return {}  # a table is opened in a lobby, seat by seat: there is no rematch
@@ -169,6 +169,9 @@ class RollerballEngine:
 
     def apply(self, state: Table, seat: int, action: Action) -> tuple[Table, list[Event]]:
         return play(state, seat, action)
+
+    def auto_action(self, state: Table, seat: int) -> Action | None:
+        return None  # every bid and move is the player's own
 
     def resign_action(self, state: Table, seat: int) -> Action:
         return Resign()

@@ -40,6 +40,8 @@ def to_record(state: GameState, *, salt: str | None = None, reveal: bool) -> str
     """The record. With `salt` it carries the [Commitment]; the seed and the salt only when
     `reveal` (the game is over: a live game's seed would predict every shuffle)."""
     s = state.settings
+    if state.seed is None:
+        raise RollerballBoardError("A seat's view has no seed: the record is the game's own.")
     return records.write_record(
         GAME,
         seed=state.seed,

@@ -207,6 +207,7 @@ def tow(res: Resolution, biker_place: Place) -> None:
                 rolls=(roll,),
             )
         )
+        assert state.handler is not None  # the biker tows the handler whose roll he replaces
         offense_place = (state.control, state.handler)
     else:
         defender = (other_side(state.control), biker_place[1])

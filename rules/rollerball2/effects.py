@@ -412,7 +412,11 @@ def _do_op(res: Resolution, op: Op, context: dict) -> None:
 def _do_flow(res: Resolution, effect: Effect, context: dict) -> None:
     state = res.state
     flow = effect.flow
-    handler_number = occupant(state, (state.control, state.handler)) if state.handler else None
+    handler_number = (
+        occupant(state, (state.control, state.handler))
+        if state.control is not None and state.handler
+        else None
+    )
     lost_handler = state.handler is not None and handler_number is None
     if lost_handler and flow.kind != FLOW_FIRE and state.phase != PHASE_FIRE:
         # Seed: "The game restarts after ... penalties, injuries": the handler is gone.

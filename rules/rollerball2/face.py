@@ -37,6 +37,7 @@ from rules.rollerball2.state import (
     PHASE_SETUP,
     Event,
     MatchState,
+    RollDie,
     Settings,
     clone,
     roster_from_json,
@@ -150,6 +151,14 @@ class Rollerball2Engine:
 
     def apply(self, state: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]:
         return play(state, seat, action)
+
+    def auto_action(self, state: Rb2Match, seat: int) -> Any:
+        """Coaches decide, the bot rolls (docs/rules/rollerball2.md "On Discord"): in a coaches'
+        match a coach may leave his die to the bot; his decisions stay his."""
+        pending = state.engine.pending
+        if state.mode != "coaches" or pending is None or pending["kind"] != "dice":
+            return None
+        return RollDie(pending["team"]) if pending["team"] == SIDES[seat] else None
 
     def resign_action(self, state: Rb2Match, seat: int) -> Any:
         return HandOver(SIDES[seat] if state.mode == "coaches" else SIDES[0])
