@@ -166,7 +166,7 @@ class GameAdapter(ABC):
 
     @abstractmethod
     def record(self, state: Any, *, salt: str, reveal: bool) -> str:
-        """The game record with its [Commitment] header (rules/fairness.py); the seed and the
+        """The game record with its [Commitment] header (rules/records.py); the seed and the
         salt appear only when `reveal` (the match is over)."""
 
     # ---- how it looks -------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from db import games as game_store
 from db import lobby as lobby_store
 from host.components import LobbyButton
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
-from rules.fairness import commitment
+from rules.records import commitment
 from ui import UserError, fit, shown
 from ui.items import view_of
 

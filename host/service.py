@@ -50,7 +50,7 @@ from host.match import (
     pair_key,
     seat_of,
 )
-from rules.fairness import commitment
+from rules.records import commitment
 from ui import (
     UserError,
     fit,

@@ -13,30 +13,23 @@ from typing import Any
 import discord
 
 from cogs.rollerball import texts
-from cogs.rollerball.table import Play, Resign, Table, play
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import SelectSpec
 from render.rollerball import render_board, render_movement
-from rules.fairness import commitment
 from rules.rollerball import (
+    ENGINE,
     LEVELS,
     BallsMoved,
     Bank,
     Bid,
-    BlowUp,
-    Build,
-    Discard,
     Keep,
     Move,
     Pass,
-    PlaceBall,
-    PlaceBase,
-    PlaceCard,
-    PlaceWorkman,
-    Replace,
+    Play,
+    Resign,
     RollerballBoardError,
     Settings,
-    Take,
+    Table,
     actors,
     card_name,
     choose_action,
@@ -46,8 +39,7 @@ from rules.rollerball import (
     kind_of,
     new_game,
     next_step,
-    parse_command,
-    to_record,
+    play,
     view_for,
 )
 from ui import quote, shown
@@ -55,21 +47,6 @@ from ui import quote, shown
 COLOUR = discord.Colour(0x009E73)
 MAX_EVENT_TEXT = 3300  # leave room in the 4096-character description for the prompt
 WIN_EVENT = " wins with "  # the engine's win event; the host says the result once itself
-
-# The actions each step accepts (next_step(state).kind).
-ACCEPTED: dict[str, tuple[type, ...]] = {
-    "bid": (Bid,),
-    "rebid": (Bid, Pass),
-    "base": (PlaceBase,),
-    "workman": (PlaceWorkman,),
-    "ball": (PlaceBall,),
-    "card": (PlaceCard, Pass),
-    "move": (Move,),
-    "action": (Build, BlowUp, Replace, Pass),
-    "score": (Bank, Keep),
-    "take": (Take, Pass),
-    "discard": (Discard,),
-}
 
 
 def names_by_seat(match: Match, *, as_text: bool = True) -> dict[int, str]:
@@ -130,29 +107,17 @@ class RollerballAdapter(GameAdapter):
     def apply(self, state: Table, seat: int, action: Any) -> tuple[Table, list[Any]]:
         return play(state, seat, action)
 
-    def parse_text(self, state: Table, seat: int, text: str) -> Play:
-        """A typed command, completed for the step (`d3` while moving is `move d3`), checked to
-        be what the game waits for; the refusal names every form accepted now."""
-        game = state.game
-        kind = next_step(game).kind
-        size = game.settings.board
-        accepted = texts.forms(game, kind)
-        if not text.strip():
-            raise RollerballBoardError(f"Type your move. Now you can type: {accepted}.")
-        workman = game.workmen[seat] if game.workmen else None
+    def parse_text(self, state: Table, seat: int, text: str) -> Play | Resign:
+        """A typed command (the engine face completes it for the step: `d3` while moving is
+        `move d3`); the refusal names every form accepted now."""
         try:
-            action = parse_command(texts.complete(kind, text), size, workman)
+            return ENGINE.parse_action(state, seat, text)
         except RollerballBoardError as error:
             said = str(error)
             if "Commands:" in said:  # the engine's list of every command: say this step's
                 said = f"{quote(text)} is not a move I know."
+            accepted = texts.forms(state.game, next_step(state.game).kind)
             raise RollerballBoardError(f"{said} Now you can type: {accepted}.") from None
-        if not isinstance(action, ACCEPTED.get(kind, ())):
-            raise RollerballBoardError(
-                f"That is not what the game waits for: {describe_next_step(game)} "
-                f"You can type: {accepted}."
-            )
-        return Play(action, size)
 
     def button_action(self, state: Table, seat: int, action: str, arg: str | None) -> Play:
         game = state.game
@@ -198,15 +163,7 @@ class RollerballAdapter(GameAdapter):
         return format_action(action.action, action.size)
 
     def record(self, state: Table, *, salt: str, reveal: bool) -> str:
-        game = state.game
-        text = to_record(
-            game, commitment(self.game, game.seed, salt), salt=salt if reveal else None
-        )
-        notes = [f"# P{seat + 1} resigned" for seat in state.resigned]
-        if state.ended_by_resignation:
-            won = ", ".join(f"P{seat + 1}" for seat in state.winners or ())
-            notes.append(f"# The game ended by resignation; won by {won}")
-        return text + "".join(note + "\n" for note in notes)
+        return ENGINE.record(state, salt=salt, reveal=reveal)
 
     # ---- how it looks -------------------------------------------------------------------------
 

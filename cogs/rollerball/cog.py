@@ -11,10 +11,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.rollerball.adapter import COLOUR, RollerballAdapter
-from cogs.rollerball.table import Table
 from db import rollerball as results_store
 from host import COMPUTER_ID, Match
 from host.commands import MatchWords, add_match_commands
+from rules.rollerball import Table
 from ui import UserError, rulebook, shown
 
 if TYPE_CHECKING:

@@ -40,24 +40,9 @@ ACTION_FORMS = {
     "`replace down-move e2-e3` (play a Replacer on the card under him) or `pass`",
 }
 
-VERBS = frozenset(
-    {"bid", "pass", "base", "workman", "ball", "place", "move", "stay", "build", "blow-up"}
-    | {"blowup", "replace", "bank", "keep", "take", "discard"}
-)
-# The command a bare answer means at each step: "c1" while placing bases is `base c1`.
-DEFAULT_VERB = {
-    "base": "base",
-    "workman": "workman",
-    "ball": "ball",
-    "card": "place",
-    "move": "move",
-    "action": "build",
-    "take": "take",
-    "discard": "discard",
-}
-
 
 def forms(state: GameState, kind: str) -> str:
+    """What may be typed now (rules/rollerball/face.py completes a short answer)."""
     later = state.settings.later
     if kind == "base":
         return BASE_FORMS[later]
@@ -66,22 +51,6 @@ def forms(state: GameState, kind: str) -> str:
     if kind == "action":
         return ACTION_FORMS[later]
     return FORMS.get(kind, "nothing: the game is over")
-
-
-def complete(kind: str, text: str) -> str:
-    """A short answer made into the command it means at this step: `c3 d3` while moving is
-    `move c3 d3`, `up-move energiser` in the secret bid is `bid 2 up-move energiser`."""
-    words = text.strip().lower().replace("blow up", "blow-up").split()
-    if not words or words[0] in VERBS:
-        return " ".join(words)
-    if kind in ("bid", "rebid"):
-        if words[0] in ("none", "nothing", "no"):
-            return "bid 0"
-        if words[0].isdigit():
-            return " ".join(["bid", *words])
-        return " ".join(["bid", str(len(words)), *words])
-    verb = DEFAULT_VERB.get(kind)
-    return " ".join([verb, *words]) if verb else " ".join(words)
 
 
 # ---- names -------------------------------------------------------------------------------------

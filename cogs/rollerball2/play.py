@@ -1,252 +1,38 @@
-"""A Rollerball II match as the Discord side holds it: the engine's state, the mode it is played
-in, its teams (and season fixture), and the coaches who handed their bench to the default coach.
+"""The hosted match moved to rules/rollerball2/modes.py (its modes and hand-overs are game
+rules); the names this package imports from here are re-exported."""
 
-Modes (docs/rules/rollerball2.md, "On Discord"):
-- solo: one user coaches both teams (one seat that acts whenever anyone must);
-- coaches: seat 0 coaches the home team, seat 1 the visitors; each rolls his own die
-  (Settings(coach_dice=True)) and makes his own decisions;
-- simulate: the bot's default coach plays both benches at once.
-
-Besides the engine's actions (NextCard, Substitute, CatcherChoice, ChooseBiker, ChooseScorer,
-RollDie) a coach may ask for `PlayUntil("event")` (turn cards until a goal, a penalty, a
-decision, the end of a period; in coaches mode also until the other coach is to act, so he may
-substitute first), `PlayUntil("period")` (to the end of the period or a decision),
-`SimulateRest()` (solo: the default coach plays both benches to the final whistle),
-`HandOver(side)` (resigning: the default coach plays that side to the end; the match counts)
-and, for the system only, `Deadline()` (a season deadline passed: played out, any mode).
-Every card and die of these goes through the engine, so the game record replays them.
-"""
-
-from __future__ import annotations
-
-from dataclasses import dataclass, replace
-from typing import Any
-
-from rules.rollerball2 import (
-    AWAY,
-    HOME,
-    Event,
-    MatchState,
-    NextCard,
-    RollerballError,
-    actors,
-    apply,
-    auto_play,
-    choose_action,
-    from_json,
-    parse_action,
-    record_line,
-    to_json,
+from rules.rollerball2.modes import (
+    MAX_CARDS_AT_ONCE,
+    MODES,
+    SIDES,
+    TYPED_FORMS,
+    Deadline,
+    HandOver,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+    acting_seats,
+    action_line,
+    default_action,
+    parse_typed,
+    play,
+    sides_of,
 )
 
-MODES = ("solo", "coaches", "simulate")
-SIDES = (HOME, AWAY)  # seat 0 is home, seat 1 the visitors (coaches mode)
-MAX_CARDS_AT_ONCE = 150  # a safety net: a match has at most 150 cards (overtime included)
-
-
-@dataclass(frozen=True)
-class PlayUntil:
-    """Turn cards until something happens ("event") or until the period ends ("period")."""
-
-    what: str
-
-
-@dataclass(frozen=True)
-class SimulateRest:
-    """The default coach plays both benches to the end."""
-
-
-@dataclass(frozen=True)
-class Deadline:
-    """A season deadline passed: the default coaches play the match to the end, any mode."""
-
-
-@dataclass(frozen=True)
-class HandOver:
-    """Resigning: the default coach plays `side` to the end of the match."""
-
-    side: str
-
-
-@dataclass(frozen=True)
-class Rb2Match:
-    engine: MatchState
-    mode: str
-    home_team_id: int
-    away_team_id: int
-    fixture_id: int | None = None
-    handed_over: tuple[str, ...] = ()
-
-    @property
-    def over(self) -> bool:
-        return self.engine.over
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "engine": to_json(self.engine),
-            "mode": self.mode,
-            "home_team_id": self.home_team_id,
-            "away_team_id": self.away_team_id,
-            "fixture_id": self.fixture_id,
-            "handed_over": list(self.handed_over),
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Rb2Match:
-        return cls(
-            engine=from_json(data["engine"]),
-            mode=data["mode"],
-            home_team_id=data["home_team_id"],
-            away_team_id=data["away_team_id"],
-            fixture_id=data.get("fixture_id"),
-            handed_over=tuple(data.get("handed_over", ())),
-        )
-
-
-def acting_seats(game: Rb2Match) -> frozenset[int]:
-    """The host's seats that may act now: the one seat in solo and simulate, else the seat of
-    each side the engine waits for."""
-    sides = actors(game.engine) - set(game.handed_over)
-    if not sides:
-        return frozenset()
-    if game.mode == "coaches":
-        return frozenset(SIDES.index(side) for side in sides)
-    return frozenset({0})
-
-
-def sides_of(game: Rb2Match, seat: int) -> tuple[str, ...]:
-    return (SIDES[seat],) if game.mode == "coaches" else SIDES
-
-
-def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event]]:
-    """Cards, nothing else, until: a goal or a penalty ("event" only), a coach decision, the end
-    of a period or the match; in coaches mode also when the other coach is to act."""
-    state, events = game.engine, []
-    start_period, start_actors = state.period, actors(state)
-    for _ in range(MAX_CARDS_AT_ONCE):
-        state, new = apply(state, NextCard())
-        events += new
-        if (
-            state.over
-            or state.pending is not None
-            or state.period != start_period
-            or (what == "event" and any(e.kind in ("goal", "penalty") for e in new))
-            or (game.mode == "coaches" and actors(state) != start_actors)
-        ):
-            break
-    if what == "period" and not state.over and state.period == start_period:
-        events.append(Event("info", _why_stopped(state)))
-    return state, events
-
-
-def _why_stopped(state: MatchState) -> str:
-    """Why "Play to end of period" stopped before the period's end (docs/rules/rollerball2.md,
-    "On Discord": it stops for a coach's decision, and in a coaches match for the other coach)."""
-    head = "Stopped before the end of the period:"
-    pending = state.pending
-    if pending is None:
-        team = state.team(state.control).roster.team if state.control else "the other team"
-        return f"{head} {team} has the ball, and its coach may substitute before the next card."
-    team = state.team(pending["team"]).roster.team
-    if pending["kind"] == "dice":
-        return f"{head} {team}'s coach must roll the next die."
-    if pending["kind"] == "catcher_choice":
-        return f"{head} {team}'s coach must decide: roll on the catcher's card or draw a new FAC."
-    return f"{head} {team}'s coach must decide ({pending['kind'].replace('_', ' ')})."
-
-
-def _default_coach_plays(game: Rb2Match) -> tuple[MatchState, list[Event]]:
-    """The default coach acts for every handed-over side while only such sides are waited for."""
-    state, events = game.engine, []
-    out = set(game.handed_over)
-    while not state.over and actors(state) and actors(state) <= out:
-        if out >= set(SIDES):
-            return auto_play(state)
-        state, new = apply(state, choose_action(state))
-        events += new
-    return state, events
-
-
-def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]:
-    """Apply one action for `seat` (RollerballError if illegal; `game` is never changed)."""
-    if game.over:
-        raise RollerballError("The match is over.")
-    if isinstance(action, HandOver):
-        if action.side not in sides_of(game, seat):
-            raise RollerballError("You can only hand over your own team.")
-        sides = sides_of(game, seat)  # solo: both benches go to the default coach
-        game = replace(game, handed_over=tuple(sorted({*game.handed_over, *sides})))
-        team = game.engine.team(action.side).roster.team
-        note = Event("info", f"{team}'s coach hands the bench to the default coach.")
-        state, events = _default_coach_plays(game)
-        return replace(game, engine=state), [note, *events]
-    if isinstance(action, Deadline):
-        state, events = auto_play(game.engine)
-    elif isinstance(action, SimulateRest):
-        if game.mode == "coaches":
-            raise RollerballError(
-                "In a coaches match each coach decides for his own team: both must agree by "
-                "handing over (`/rollerball2 match resign`)."
-            )
-        state, events = auto_play(game.engine)
-    elif isinstance(action, PlayUntil):
-        if game.engine.pending is not None:
-            raise RollerballError("A coach must decide first: use the buttons for the decision.")
-        state, events = _play_until(game, action.what)
-    else:
-        team = getattr(action, "team", None)
-        if team is not None and team not in sides_of(game, seat):
-            raise RollerballError("You can only act for your own team.")
-        state, events = apply(game.engine, action)
-    game = replace(game, engine=state)
-    if game.handed_over and not game.over:
-        state, more = _default_coach_plays(game)
-        game, events = replace(game, engine=state), events + more
-    return game, events
-
-
-def default_action(game: Rb2Match) -> Any:
-    """What the default coach does now: in simulate mode the whole match, else one decision."""
-    if game.mode == "simulate":
-        return SimulateRest()
-    return choose_action(game.engine)
-
-
-def action_line(action: Any) -> str:
-    """An action as stored with the move (the engine's record line for its own actions)."""
-    if isinstance(action, PlayUntil):
-        return f"until {action.what}"
-    if isinstance(action, SimulateRest):
-        return "simulate"
-    if isinstance(action, Deadline):
-        return "deadline"
-    if isinstance(action, HandOver):
-        return f"hand over {action.side}"
-    return record_line(action)
-
-
-TYPED_FORMS = (
-    "`next`, `until` (until something happens), `period` (to the end of the period), "
-    "`simulate` (solo), `sub home Skater2 31`, `catcher home roll` / `draw`, "
-    "`biker away Biker3`, `scorer home Skater1`, `roll home`"
-)
-
-
-def parse_typed(text: str) -> Any:
-    words = text.strip().lower().split()
-    if words == ["until"]:
-        return PlayUntil("event")
-    if words == ["period"]:
-        return PlayUntil("period")
-    if words == ["simulate"]:
-        return SimulateRest()
-    try:
-        # Slots are written as the engine spells them (Skater2): restore their capital.
-        line = " ".join(
-            w.capitalize() if w[:1].isalpha() and w[-1:].isdigit() else w for w in words
-        )
-        return parse_action(line)
-    except RollerballError:
-        raise RollerballError(
-            f"That is not a Rollerball II move. You can type: {TYPED_FORMS}."
-        ) from None
+__all__ = [
+    "MAX_CARDS_AT_ONCE",
+    "MODES",
+    "SIDES",
+    "TYPED_FORMS",
+    "Deadline",
+    "HandOver",
+    "PlayUntil",
+    "Rb2Match",
+    "SimulateRest",
+    "acting_seats",
+    "action_line",
+    "default_action",
+    "parse_typed",
+    "play",
+    "sides_of",
+]

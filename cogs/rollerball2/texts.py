@@ -31,6 +31,7 @@ from rules.rollerball2 import (
     actors,
     describe,
 )
+from rules.rollerball2.modes import MODE_WORDS
 from rules.rollerball2.stats import score_line
 from ui import shown
 
@@ -45,11 +46,6 @@ SECTION_OF_PHASE = {
     PHASE_BIKER_ID: "BIKER ID",
 }
 CLOCK = re.compile(r"^\[(P\d|OT) (\d\d:\d\d)\]")
-MODE_WORDS = {
-    "solo": "solo: one coach runs both benches",
-    "coaches": "coach against coach, each rolling his own die",
-    "simulate": "simulated by the bot",
-}
 
 
 def when(seconds: float, style: TimestampStyle = "f") -> str:

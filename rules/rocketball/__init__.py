@@ -13,9 +13,10 @@ Public API (everything a cog or renderer needs):
     parse_command(text, player=None) -> Action     # "c4 N", "rotate c4 cw", "roll", ...
     format_action(action) -> str
     record_line(player, action) -> str; parse_record_line(line) -> (player, Action)
-    to_record(state, *, reveal: bool, salt: str | None = None) -> str   # seed only if reveal
+    to_record(state, *, salt: str | None = None, reveal: bool) -> str   # seed only if reveal
     parse_record(text) -> Record; replay(text) -> GameState (needs the revealed seed)
     verify_record(text) -> list[str]               # commitment, moves, result; [] when OK
+        (the header format, the commitment and the checks are rules/records.py's)
     GameState.to_json() / GameState.from_json(text); state.winner, state.over, state.phase,
     state.to_move, state.windbag, state.score
     next_step(state) -> NextStep                   # what happens next, as data (turn.py)
@@ -24,8 +25,10 @@ Public API (everything a cog or renderer needs):
     turn_prompt(state) -> str                      # = describe_next(next_step(state))
     choose_action(state, level, rng) -> Action     # computer: one of LEVELS
     LEVELS = ("easy", "medium", "strong", "master"); LEVEL_RATINGS: level -> Elo-style rating
-    python -m rules.rocketball replay FILE          # prints the final state as JSON
-    python -m rules.rocketball verify FILE          # OK, or what does not match (exit 1)
+    ENGINE                                         # the engine face (rules/face.py)
+    python -m rules verify FILE                     # OK, or what does not match (exit 1)
+    python -m rules replay FILE                     # prints the final state as JSON
+        (python -m rules.rocketball verify|replay FILE: the same)
 
 Players are "N" (North) and "S" (South). State, geometry and edge arrows: see state.py.
 """
@@ -46,6 +49,7 @@ from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action
 from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
+from rules.rocketball.face import ENGINE
 from rules.rocketball.playout import apply_trusted, playout
 from rules.rocketball.record import (
     Record,
@@ -60,6 +64,7 @@ from rules.rocketball.state import Ball, Chip, GameState, Settings
 from rules.rocketball.turn import NextStep, actors, describe_next, next_step
 
 __all__ = [
+    "ENGINE",
     "LEVELS",
     "LEVEL_RATINGS",
     "Action",

@@ -19,8 +19,9 @@ Public API (cogs import only from `rules.rollerball`)
     view_for(state, seat | None) -> GameState   what that seat (None: a spectator) may see
     choose_action(view, rng, level="sensible"|"random") -> Action   computer seat; reads the view
     to_json(state) -> str / from_json(text) -> GameState            lossless
-    to_record(state, commitment, salt=None) -> str   salt given = seed and salt revealed
-    parse_record(text) / replay(text) -> GameState / verify(text) -> list[str] (empty: OK)
+    to_record(state, *, salt=None, reveal) -> str   [Commitment] with a salt; seed and salt
+        only when reveal (rules/records.py: the header format, the commitment, the checks)
+    parse_record(text) / replay(text) -> GameState / verify_record(text) -> list[str] (empty: OK)
     parse_command(text, size=9, workman=None) -> Action   "move c3 d3", "build up-move e2-e3",
         "bid 2 up-move energiser", "pass", "bank" ...; format_action(action, size) -> str
     Actions: Bid(kinds), Pass(), PlaceBase(sq), PlaceWorkman(sq), PlaceBall(sq),
@@ -29,7 +30,10 @@ Public API (cogs import only from `rules.rollerball`)
         (squares are ints, geometry(size).name(sq) -> "c3"; a splitter's `first` is its Y)
     Events: Event(text); BallsMoved(text, frames) with one tuple of BallFrame(ball, square,
         state) per space, for the movement GIF.
-    python -m rules.rollerball replay FILE | verify FILE
+    Table(game, humans, resigned, winners); play(table, seat, Play(action, size) | Resign())
+        the game as hosted: resignations (ruling D1), table.py
+    ENGINE                                    the engine face (rules/face.py), over a Table
+    python -m rules replay FILE | verify FILE (python -m rules.rollerball: the same)
 
 Seats are 0-based; players read them as "Player 1".."Player n". The rulings the engine follows
 are in docs/rules/rollerball.md.
@@ -68,11 +72,14 @@ from rules.rollerball.engine import (
 )
 from rules.rollerball.errors import RollerballBoardError
 from rules.rollerball.events import BallFrame, BallsMoved, Event
+from rules.rollerball.face import ENGINE
 from rules.rollerball.geometry import geometry
-from rules.rollerball.record import parse_record, replay, to_record, verify
+from rules.rollerball.record import parse_record, replay, to_record, verify_record
 from rules.rollerball.state import GameState, Settings, from_json, to_json
+from rules.rollerball.table import Play, Resign, Table, play
 
 __all__ = [
+    "ENGINE",
     "LEVELS",
     "Action",
     "BallFrame",
@@ -92,9 +99,12 @@ __all__ = [
     "PlaceBase",
     "PlaceCard",
     "PlaceWorkman",
+    "Play",
     "Replace",
+    "Resign",
     "RollerballBoardError",
     "Settings",
+    "Table",
     "Take",
     "actors",
     "apply",
@@ -110,9 +120,10 @@ __all__ = [
     "next_step",
     "parse_command",
     "parse_record",
+    "play",
     "replay",
     "to_json",
     "to_record",
-    "verify",
+    "verify_record",
     "view_for",
 ]

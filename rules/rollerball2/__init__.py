@@ -47,11 +47,12 @@ Events: Event(kind, text, fac=None, section=None, rolls=()); a "card" event name
     face as the cards do (10 -> "0"). event_to_json / event_from_json.
 Persistence
     to_json(state) -> dict / from_json(dict) -> MatchState     lossless
-    to_record(state, *, reveal=True, salt=None) -> str          game records; with `salt` a
-        [Commitment] always, [Seed]/[Salt] only when reveal (a live match: reveal=False)
+    to_record(state, *, salt=None, reveal) -> str               game records; with `salt` a
+        [Commitment] always, [Seed]/[Salt] only when reveal (a live match: reveal=False);
+        the header format, the commitment and the checks are rules/records.py's
     replay(text) -> MatchState                                  RollerballError for a live record
     verify_record(text) -> list[str]                            [] when seed, salt, commitment,
-        actions and [Result] all agree (python -m rules.rollerball2 verify FILE)
+        actions and [Result] all agree (python -m rules verify FILE)
     parse_action(line) -> Action                                "next", "sub home Skater2 31", ...
 Team management (rules.rollerball2.teams; no database)
     import_roster(csv_text, team, seed) -> Roster        columns name, number, position,
@@ -64,8 +65,13 @@ Team management (rules.rollerball2.teams; no database)
     clean_name(name, what) -> str                        1-32 printable characters
     player_status(roster, number) -> str                 "fit", "injured (2 matches)", "dead", ...
     lineup_choices(roster, slot) -> list[int]            fit starters for a slot, best first, <= 25
+Hosted matches (rules.rollerball2.modes)
+    Rb2Match(engine, mode, home_team_id, away_team_id, fixture_id, handed_over): a match as the
+        host holds it (solo, coaches, simulate); play(match, seat, action) with the engine's
+        actions or PlayUntil, SimulateRest, HandOver, Deadline
+    ENGINE                                               the engine face (rules/face.py)
 Seasons (rules.rollerball2.season)
-    double_round_robin(teams) -> list[list[(home, away)]]   matchdays
+    double_round_robin(teams) -> list[list[(home, away)]]   matchdays (rules/schedule.py)
     standings(teams, [GameScore(home, away, home_goals, away_goals)]) -> list[StandingRow]
 Statistics (rules.rollerball2.stats), from MatchResult
     match_stats(PlayerLine) -> PlayerStats; career_stats(lines) -> PlayerStats
@@ -79,8 +85,9 @@ Content
 Cards for the renderer: cards.PlayerCard, cards.FastActionCard (six Sections with text and
 effect), scoresheet.MatchResult / TeamSheet / PlayerLine / Absence.
 
-Command line: python -m rules.rollerball2 replay FILE | verify FILE | sim --matches N --seed S |
-demo --seed S [--record FILE --salt HEX]
+Command line: python -m rules.rollerball2 sim --matches N --seed S | demo --seed S [--record FILE
+--salt HEX]; python -m rules replay FILE | verify FILE (python -m rules.rollerball2 replay|verify:
+the same)
 """
 
 from rules.rollerball2.cards import (
@@ -104,6 +111,8 @@ from rules.rollerball2.engine import (
     substitution_slots,
 )
 from rules.rollerball2.errors import RollerballError
+from rules.rollerball2.face import ENGINE
+from rules.rollerball2.modes import Rb2Match
 from rules.rollerball2.record import parse_action, replay, to_record, verify_record
 from rules.rollerball2.roster import (
     EXPERIENCE_RANK,
@@ -180,6 +189,7 @@ __all__ = [
     "BIKER",
     "BIKER_SLOTS",
     "CATCHER",
+    "ENGINE",
     "EXPERIENCE_RANK",
     "EXTRA_SLOTS",
     "HOME",
@@ -208,6 +218,7 @@ __all__ = [
     "PlayerCard",
     "PlayerLine",
     "PlayerStats",
+    "Rb2Match",
     "Roll",
     "RollDie",
     "RollerballError",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules import schedule
 from rules.rollerball2.errors import RollerballError
 
 WIN_POINTS = 2
@@ -22,34 +23,15 @@ Fixture = tuple[str, str]  # (home team, away team)
 
 def double_round_robin(teams: list[str]) -> list[list[Fixture]]:
     """Matchdays of fixtures: every pair meets twice, home and away, each team at most once a
-    matchday (an odd number of teams: one rests each matchday). The circle method, so the same
-    list of teams always gives the same schedule; the second half repeats the first with home
-    and away swapped. In each fixture of the first half the team with fewer home matches so far
-    is at home."""
+    matchday (an odd number of teams: one rests each matchday). The league schedule both
+    leagues play (rules/schedule.py): the same list of teams always gives the same schedule,
+    home and away alternate, and the second half repeats the first with home and away swapped."""
     names = list(teams)
     if len(set(names)) != len(names):
         raise RollerballError("A team can be in a season only once.")
     if not MIN_TEAMS <= len(names) <= MAX_TEAMS:
         raise RollerballError(f"A season has {MIN_TEAMS} to {MAX_TEAMS} teams, not {len(names)}.")
-    circle: list[str | None] = [*names, None] if len(names) % 2 else list(names)
-    rounds = len(circle) - 1
-    half = len(circle) // 2
-    first_half: list[list[Fixture]] = []
-    homes = dict.fromkeys(names, 0)
-    for _ in range(rounds):
-        fixtures = []
-        for i in range(half):
-            a, b = circle[i], circle[len(circle) - 1 - i]
-            if a is None or b is None:
-                continue
-            # The team with fewer home matches so far is at home, so home and away even out.
-            home, away = (a, b) if homes[a] <= homes[b] else (b, a)
-            homes[home] += 1
-            fixtures.append((home, away))
-        first_half.append(fixtures)
-        circle = [circle[0], circle[-1], *circle[1:-1]]  # rotate all but the first
-    second_half = [[(away, home) for home, away in day] for day in first_half]
-    return first_half + second_half
+    return schedule.double_round_robin(names)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import json
 from bisect import bisect_left
 from dataclasses import dataclass, field
 
+from rules import schedule
 from rules.volleyball.ageing import age_team, ageing_split_problems
 from rules.volleyball.cup import CupState, new_cup
 from rules.volleyball.market import (
@@ -48,49 +49,19 @@ POINTS_FOR_A_WIN = 2
 """League points for a won match (ruling: the seed gives no table; a loss scores nothing)."""
 
 
-def round_robin_matchdays(team_names: list[str]) -> list[list[tuple[str, str]]]:
-    """One single round robin by the circle method: a list of matchdays of (home, away) pairs.
-
-    With an odd number of teams a bye is added; the team drawn against the bye rests that day.
-    Home and away alternate for the fixed team so nobody plays all first-half matches at home.
-    """
-    teams: list[str | None] = list(team_names)
-    if len(teams) % 2 == 1:
-        teams.append(None)
-    count = len(teams)
-    matchdays: list[list[tuple[str, str]]] = []
-    rotating = teams[1:]
-    for day in range(count - 1):
-        line = [teams[0], *rotating]
-        pairs: list[tuple[str, str]] = []
-        for i in range(count // 2):
-            first, second = line[i], line[count - 1 - i]
-            if first is None or second is None:
-                continue
-            # Alternate home side by matchday so each team's home games are spread out.
-            if (day + i) % 2 == 0:
-                pairs.append((first, second))
-            else:
-                pairs.append((second, first))
-        matchdays.append(pairs)
-        rotating = [rotating[-1], *rotating[:-1]]
-    return matchdays
-
-
 def double_round_robin(team_names: list[str], matches_per_round: int = 2) -> list[Fixture]:
     """The whole league schedule: fixtures numbered by round and by match within the round.
 
-    The second half repeats the first with home and away swapped. Consecutive matchdays are
-    grouped `matches_per_round` at a time into a round (the last round may hold fewer), and a
-    fixture's `match_number` is its matchday's place in the round (1, 2, ...): the form's
-    "MATCH NO.".
+    The matchdays are the round robin both leagues play (rules/schedule.py): home and away
+    alternate, and the second half repeats the first with home and away swapped. Consecutive
+    matchdays are grouped `matches_per_round` at a time into a round (the last round may hold
+    fewer), and a fixture's `match_number` is its matchday's place in the round (1, 2, ...):
+    the form's "MATCH NO.".
     """
     if matches_per_round < 1:
         raise ValueError("A round needs at least one match per team.")
-    first_half = round_robin_matchdays(team_names)
-    second_half = [[(away, home) for home, away in day] for day in first_half]
     fixtures: list[Fixture] = []
-    for index, day in enumerate(first_half + second_half):
+    for index, day in enumerate(schedule.double_round_robin(team_names)):
         round_number = index // matches_per_round + 1
         match_number = index % matches_per_round + 1
         fixtures.extend(Fixture(round_number, match_number, h, a, "league") for h, a in day)

@@ -16,7 +16,7 @@ import sqlite3
 
 import pytest
 
-from rules.fairness import verify_commitment
+from rules.records import verify_commitment
 from rules.rocketball import apply, format_action, legal_actions
 
 pytestmark = pytest.mark.e2e

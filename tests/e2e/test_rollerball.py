@@ -29,7 +29,7 @@ from rules.rollerball import (
     format_action,
     kind_of,
     next_step,
-    verify,
+    verify_record,
     view_for,
 )
 from tests.e2e.cards import current_card, is_card, is_result
@@ -252,7 +252,7 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     record = await discord.slash("rollerball record", user=bob, match_id=game_id)
     text = record.attachments[0].data.decode()
     assert published.group() in text and f'[Seed "{seed}"]' in text
-    assert verify(text) == []
+    assert verify_record(text) == []
 
     loser = bob if winner == 0 else alice
     stats = await discord.slash("rollerball stats", user=loser)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.fairness import commitment
+from rules.records import commitment
 from rules.rocketball import (
     Aim,
     Drift,
@@ -170,13 +170,13 @@ def test_replay_command_prints_the_final_state_as_json(tmp_path):
     assert printed == json.loads(state.to_json())
 
 
-# --- provably fair dice (notes/fairness.md, issue 9 defect 1) --------------------------------
+# --- provably fair dice (rules/records.py) ---------------------------------------------------
 
 SALT = "5f1c0a9e3b7d2c4e8a6f1b0d9c3e7a25"
 
 
 def test_a_live_record_keeps_the_seed_secret_but_commits_to_it():
-    """Issue 9 defect 1: a live match's record carried the seed, so replaying it predicted
+    """A defect seen: a live match's record carried the seed, so replaying it predicted
     every future roll."""
     state = play(31, Settings(), limit=12)
     assert not state.over

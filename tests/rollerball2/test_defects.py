@@ -9,9 +9,11 @@ import pytest
 
 from rules.rollerball2.cards import ROOKIE, SKATER, STAR
 from rules.rollerball2.content import load_content
-from rules.rollerball2.engine import _penalty, apply, new_match, substitution_slots
+from rules.rollerball2.effects import penalty
+from rules.rollerball2.engine import apply, new_match, substitution_slots
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.record import replay, to_record
+from rules.rollerball2.resolution import Resolution
 from rules.rollerball2.roster import default_lineup, generate_roster
 from rules.rollerball2.state import (
     HOME,
@@ -55,7 +57,7 @@ def test_penalty_slot_never_opens_to_a_substitute_while_its_player_is_still_in_t
     home = roster("Home", Skater1=("EVT", "Att"))
     away = roster("Away", Skater1=("Att", "GOAL"))  # EVT vs GOAL: Home keeps the ball
     state = match(home, away)
-    _penalty(state, (HOME, "Skater2"), "3min", [])
+    penalty(Resolution(state), (HOME, "Skater2"), "3min")
     state.deck = [41] * 6 + state.deck  # "Ball handler stays in control ...": a duel, retained
     for _ in range(6):
         state, _ = apply(state, NextCard())
@@ -180,7 +182,7 @@ def test_a_roster_from_json_refuses_duplicate_numbers():
 
 def test_a_record_with_a_bad_card_is_refused_when_read_not_when_rolled():
     home, away = generate_roster(3, "Houston"), generate_roster(4, "Tokyo")
-    text = to_record(new_match(9, home, away))
+    text = to_record(new_match(9, home, away), reveal=True)
     header_line = next(line for line in text.splitlines() if line.startswith("[Home "))
     data = json.loads(header_line[len("[Home ") : -1])
     column = data["players"][0]["defense"]

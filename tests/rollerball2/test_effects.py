@@ -13,7 +13,9 @@ from rules.rollerball2.cards import (
     Op,
 )
 from rules.rollerball2.coach import step
-from rules.rollerball2.engine import apply, run_effect
+from rules.rollerball2.effects import run_effect
+from rules.rollerball2.engine import apply
+from rules.rollerball2.resolution import Resolution
 from rules.rollerball2.state import (
     AWAY,
     HOME,
@@ -29,9 +31,9 @@ RETAIN = Flow("retain")
 
 
 def run(state, effect, context=None):
-    events = []
-    run_effect(state, effect, context if context is not None else {}, events)
-    return events
+    resolution = Resolution(state)
+    run_effect(resolution, effect, context if context is not None else {})
+    return resolution.events
 
 
 def plain_catch_fac(side: str, slot: str) -> int:

@@ -188,14 +188,15 @@ def test_track_shows_score_clock_ball_lineups_and_penalty_box():
     from render.rollerball2 import render_track
     from render.rollerball2.track import layout_track, track_face
     from rules.rollerball2 import HOME, generate_roster, new_match
-    from rules.rollerball2.engine import _penalty
+    from rules.rollerball2.effects import penalty
+    from rules.rollerball2.resolution import Resolution
     from rules.rollerball2.state import PHASE_ACTION
 
     state = new_match(3, generate_roster(31, "Houston"), generate_roster(32, "Tokyo"))
     state.phase, state.control, state.handler = PHASE_ACTION, HOME, "Skater1"
     state.fac_count = state.period_fac = 12
     penalised = state.away.lineup["Skater2"]
-    _penalty(state, ("away", "Skater2"), "3min", [])
+    penalty(Resolution(state), ("away", "Skater2"), "3min")
     state.fac_count = state.period_fac = 14
     face = track_face(state)
     assert face.period_line == "Period 1 · 07:00 · 16 FACs left"

@@ -153,7 +153,7 @@ def test_json_round_trip_mid_match_plays_on_identically(teams):
 
 def test_record_replays_to_the_same_final_state(finished, tmp_path, capsys):
     state, _ = finished
-    text = to_record(state)
+    text = to_record(state, reveal=True)
     assert text.splitlines()[1] == '[Game "rollerball2"]'
     assert to_json(replay(text)) == to_json(state)
     path = tmp_path / "match.rb2"
@@ -164,7 +164,7 @@ def test_record_replays_to_the_same_final_state(finished, tmp_path, capsys):
 
 
 def test_replay_names_a_bad_line(finished):
-    text = to_record(finished[0]).replace("\nnext\n", "\nsub home Biker1 1000\n", 1)
+    text = to_record(finished[0], reveal=True).replace("\nnext\n", "\nsub home Biker1 1000\n", 1)
     with pytest.raises(RollerballError, match="Action 1"):
         replay(text)
     with pytest.raises(RollerballError, match="not a Rollerball II action"):
@@ -307,7 +307,7 @@ def test_scoreboard_says_the_clock_the_score_and_what_comes_next(teams):
 
 
 def test_record_header_problems_are_named(finished):
-    text = to_record(finished[0])
+    text = to_record(finished[0], reveal=True)
     no_seed = "\n".join(line for line in text.splitlines() if not line.startswith("[Seed"))
     with pytest.raises(RollerballError, match="no seed: the match is still being played"):
         replay(no_seed)

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from rules.rollerball2.cards import FLOW_TOW
-from rules.rollerball2.engine import apply, duel
+from rules.rollerball2.duels import duel
+from rules.rollerball2.engine import apply
+from rules.rollerball2.resolution import Resolution
 from rules.rollerball2.state import (
     AWAY,
     HOME,
@@ -28,9 +30,9 @@ def play(home_skater1: tuple, away_skater1: tuple, empty_defender: bool = False,
     state = match(home, away)
     if empty_defender:
         state.away.lineup["Skater1"] = None
-    events = []
-    duel(state, events)
-    return state, events
+    resolution = Resolution(state)
+    duel(resolution)
+    return state, resolution.events
 
 
 def plain_offense_biker1_card() -> int:

@@ -1,11 +1,11 @@
-"""Provably fair records (notes/fairness.md): the commitment always, the seed and salt only once
+"""Provably fair records (rules/records.py): the commitment always, the seed and salt only once
 revealed, and `python -m rules.rollerball2 verify FILE`."""
 
 from __future__ import annotations
 
 import pytest
 
-from rules.fairness import commitment
+from rules.records import commitment
 from rules.rollerball2.__main__ import main
 from rules.rollerball2.coach import auto_play, choose_action
 from rules.rollerball2.engine import apply, new_match

@@ -176,7 +176,7 @@ def test_line_ups_are_handed_in_privately_by_both_coaches(teams):
     mine["Skater1"], mine["Skater2"] = mine["Skater2"], mine["Skater1"]
     state, events = apply(state, SubmitLineup.of(AWAY, mine))
     assert actors(state) == {HOME}
-    assert "\nlineup " not in to_record(state)  # nothing of Away's choice is shown yet
+    assert "\nlineup " not in to_record(state, reveal=True)  # nothing of Away's choice is shown yet
     assert all(str(mine["Skater1"]) not in e.text for e in events)
     with pytest.raises(RollerballError, match="already"):
         apply(state, SubmitLineup.of(AWAY, mine))
@@ -193,7 +193,7 @@ def test_line_ups_are_handed_in_privately_by_both_coaches(teams):
     ]
     for _ in range(5):
         state, _ = apply(state, choose_action(state))
-    again = replay(to_record(state))
+    again = replay(to_record(state, reveal=True))
     assert again.away.lineup == state.away.lineup and again.record == state.record
     assert legal_actions(new_match(8, home, away, Settings(private_lineups=True)))[0].team == HOME
 
@@ -227,7 +227,7 @@ def test_with_coach_dice_each_coach_rolls_his_own_die_and_the_match_is_the_same(
     assert rolled_by == {HOME, AWAY} and refused > 100
     assert (dice.home.score, dice.away.score) == (plain.home.score, plain.away.score)
     assert [line for line in dice.record if not line.startswith("roll ")] == plain.record
-    again = replay(to_record(dice))
+    again = replay(to_record(dice, reveal=True))
     assert (again.home.score, again.away.score) == (dice.home.score, dice.away.score)
 
 

@@ -18,7 +18,7 @@ from cogs.rollerball2.play import (
 )
 from cogs.rollerball2.texts import condensed
 from host import Match, Step
-from rules.fairness import commitment
+from rules.records import commitment
 from rules.rollerball2 import (
     NextCard,
     RollDie,

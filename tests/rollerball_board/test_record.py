@@ -1,4 +1,4 @@
-"""JSON round trip, records, replay and verify (notes/fairness: commitment, seed, salt)."""
+"""JSON round trip, records, replay and verify (rules/records.py: commitment, seed, salt)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from rules.records import commitment
 from rules.rollerball import (
     GameState,
     RollerballBoardError,
@@ -20,11 +21,10 @@ from rules.rollerball import (
     replay,
     to_json,
     to_record,
-    verify,
+    verify_record,
     view_for,
 )
 from rules.rollerball.__main__ import main
-from rules.rollerball.record import commitment
 
 
 def played(seed: int, edition: str = "later", players: int = 3, limit: int = 100000) -> GameState:
@@ -54,21 +54,27 @@ def test_every_command_reads_back_as_the_action_it_was_written_from():
 def test_a_revealed_record_replays_to_the_same_game_and_verifies(tmp_path, capsys):
     state = played(21)
     salt = "5a17"
-    record = to_record(state, commitment(21, salt), salt=salt)
+    record = to_record(state, salt=salt, reveal=True)
+    assert f'[Commitment "{commitment("rollerball", 21, salt)}"]' in record
     assert replay(record) == state
-    assert verify(record) == []
+    assert verify_record(record) == []
     path = tmp_path / "game.txt"
     path.write_text(record)
-    assert main(["verify", str(path)]) == 0 and capsys.readouterr().out.strip() == "OK"
+    assert main(["verify", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("OK: Rollerball, seed 21 matches the commitment")
 
 
 def test_verify_says_what_does_not_match(tmp_path, capsys):
     state = played(21)
-    record = to_record(state, commitment(21, "aa"), salt="aa")
+    record = to_record(state, salt="aa", reveal=True)
     forged = record.replace('[Salt "aa"]', '[Salt "ab"]')
-    assert verify(forged) == ["the commitment does not match the revealed seed and salt"]
+    assert verify_record(forged) == [
+        f"The commitment does not match: seed 21 with the revealed salt hashes to "
+        f"{commitment('rollerball', 21, 'ab')}, the record published "
+        f"{commitment('rollerball', 21, 'aa')}."
+    ]
     wrong_result = record.replace('[Result "', '[Result "Player 9, ')
-    assert "the result says" in verify(wrong_result)[0]
+    assert verify_record(wrong_result)[0].startswith("The [Result] says 'Player 9, ")
     path = tmp_path / "forged.txt"
     path.write_text(forged)
     assert main(["verify", str(path)]) == 1 and "MISMATCH" in capsys.readouterr().out
@@ -76,9 +82,10 @@ def test_verify_says_what_does_not_match(tmp_path, capsys):
 
 def test_a_live_record_has_the_commitment_but_no_seed_and_cannot_be_replayed():
     state = played(30, limit=40)
-    record = to_record(state, commitment(30, "ff"))
+    record = to_record(state, salt="ff", reveal=False)
     assert "[Commitment" in record and "[Seed" not in record and "[Salt" not in record
-    with pytest.raises(RollerballBoardError, match="no seed yet"):
+    assert '[Result "*"]' in record
+    with pytest.raises(RollerballBoardError, match="no seed: the match is still being played"):
         replay(record)
 
 

@@ -54,7 +54,7 @@ def test_bids_stay_secret_until_all_have_bid():
     # only that Player 1 has bid: his hand shows the five cards dealt, not the three he kept
     assert other.bids[0] == [] and other.hands[0] == [HIDDEN] * 5
     assert view_for(state, 0).hands[0] == state.hands[0]
-    assert "bid" not in to_record(state, "c0ffee")
+    assert "bid" not in to_record(state, salt="c0ffee", reveal=False)
     assert actors(state) == {1, 2}
     with pytest.raises(RollerballBoardError, match="not your turn"):
         bid(state, 0, 1)

@@ -9,7 +9,6 @@ from dataclasses import replace
 import pytest
 
 from cogs.rollerball.adapter import RollerballAdapter
-from cogs.rollerball.table import Play, Resign
 from cogs.rollerball.texts import cards_text
 from host import Match, Step
 from rules.rollerball import (
@@ -17,13 +16,15 @@ from rules.rollerball import (
     Move,
     Pass,
     PlaceBase,
+    Play,
+    Resign,
     RollerballBoardError,
     actors,
     card_name,
     choose_action,
     kind_of,
     next_step,
-    verify,
+    verify_record,
     view_for,
 )
 
@@ -205,7 +206,7 @@ def test_a_record_with_a_resignation_still_verifies():
     match = advance_to(new_match(2), "move")
     table, _ = ADAPTER.apply(match.engine, 0, Resign())
     text = ADAPTER.record(table, salt="ab" * 16, reveal=True)
-    assert "# P1 resigned" in text and verify(text) == []
+    assert "# P1 resigned" in text and verify_record(text) == []
 
 
 def test_an_unknown_command_at_a_placing_step_is_named_with_the_forms():

@@ -1,14 +1,15 @@
-"""A Rollerball game as the Discord side holds it: the engine's state plus who resigned.
+"""A hosted Rollerball game: the engine's state plus who resigned, who is a person, and how
+the game ended.
 
-The engine (rules/rollerball) has no resignation, so it lives here, with the ruling the bot
-follows (docs/rules/rollerball.md, "Discord", ruling D1): a player who resigns is out and loses.
+The board engine has no resignation, so it lives here, with the ruling the bot follows
+(docs/rules/rollerball.md, "Discord", ruling D1): a player who resigns is out and loses.
 While other people play on, a computer plays the resigned seat to the end so the board goes on
 as it was, and it keeps every card it earns in hand (it never banks one), so a resigned seat
 cannot win. When a resignation leaves one seat in the game, or no person, the game ends at once:
 of the seats still in it, those with the most victory points win.
 
-The adapter's actions are `Play(action, size)` (an engine action and the board size, so a move
-can be written as its record line) and `Resign()`.
+A seat's actions are `Play(action, size)` (an engine action and the board size, so a move can
+be written as its record line) and `Resign()`. The engine face (face.py) drives a Table.
 """
 
 from __future__ import annotations
@@ -17,17 +18,12 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.rollerball import (
-    Bank,
-    Event,
-    GameState,
-    Keep,
-    RollerballBoardError,
-    actors,
-    apply,
-    choose_action,
-    view_for,
-)
+from rules.rollerball.actions import Bank, Keep
+from rules.rollerball.ai import choose_action
+from rules.rollerball.engine import actors, apply, view_for
+from rules.rollerball.errors import RollerballBoardError
+from rules.rollerball.events import Event
+from rules.rollerball.state import GameState
 
 
 @dataclass(frozen=True)
