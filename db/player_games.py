@@ -78,3 +78,15 @@ async def last_moves(db: Database, game_id: int, user_ids: list[int]) -> dict[in
     for row in rows:
         found[row["actor_id"]] = parse_stamp(row["at"])
     return found
+
+
+async def position_started(db: Database, game_id: int, version: int) -> float | None:
+    """When the match reached `version` (its move was saved; version 0: the match was made)."""
+    if version > 0:
+        row = await db.fetch_one(
+            "SELECT created_at FROM game_moves WHERE game_id = ? AND version = ?",
+            (game_id, version),
+        )
+    else:
+        row = await db.fetch_one("SELECT created_at FROM games WHERE id = ?", (game_id,))
+    return None if row is None else parse_stamp(row["created_at"])

@@ -31,7 +31,7 @@ from db import clocks as clock_store
 from db import games as game_store
 from db import settings as settings_store
 from db import timers as timer_store
-from db.player_games import open_games_of
+from db.player_games import open_games_of, position_started
 from host.adapter import Step
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 
@@ -200,12 +200,26 @@ def running_seats(adapter: GameAdapter, players: Sequence[int], match: Match) ->
 async def tick(
     db: Any, adapter: GameAdapter, stored: game_store.StoredGame, match: Match, now: float
 ) -> None:
-    """Before a move of a match with a clock is saved (the host's save): charge the seats whose
-    turn ended and start the seats whose turn began. Vacations are read for the seats that
-    stop."""
+    """Before a move of a match with a clock is saved (the host's save, with `stored` as it was
+    before the move and `match` after it): charge the seats whose turn ended and start the seats
+    whose turn began. A seat that was to move but whose clock was never started (the first turn,
+    a seat taken back from the computer) started when that position was saved. Vacations are
+    read for the seats that stop."""
     clock = clock_of(match)
     if clock is None:
         return
+    try:
+        before = Match.from_json(adapter, stored.state)
+        was_running = running_seats(adapter, stored.players, before)
+    except (ValueError, KeyError, TypeError):
+        was_running = set()
+    unstarted = was_running - set(clock.since)
+    if unstarted:
+        started = await position_started(db, stored.id, stored.version)
+        for seat in unstarted:
+            if clock.left.get(seat, clock.bank) <= 0:
+                clock.left[seat] = clock.bank
+            clock.since[seat] = min(now, started) if started is not None else now
     running = running_seats(adapter, stored.players, match)
     stopping = [stored.players[seat] for seat in set(clock.since) - running]
     periods = await clock_store.vacations_of(

@@ -94,7 +94,7 @@ async def test_a_vacation_is_taken_from_the_bank_and_an_early_end_gives_the_rest
             return Timers()
 
     now = time.time()
-    with pytest.raises(clocks.VacationError, match="7.0 days of vacation banked, not 8"):
+    with pytest.raises(clocks.VacationError, match=r"7\.0 days of vacation banked, not 8"):
         await clocks.take_vacation(db, 9, 8, now)
     start, end = await clocks.take_vacation(db, 9, 3, now)
     assert end - start == 3 * clocks.DAY
