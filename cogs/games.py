@@ -304,9 +304,9 @@ class Games(commands.Cog):
     async def schedule_digest(self, settings: settings_store.UserSettings) -> None:
         """The user's next digest, or none (the old one is cancelled either way)."""
         await timer_store.delete_timers_for(self.bot.db, DIGEST_EVENT, user_id=settings.user_id)
-        if settings.digest_hour is None:
+        if settings.digest_minute is None:
             return
-        due = notify.next_local(settings, time.time(), settings.digest_hour * 60)
+        due = notify.next_local(settings, time.time(), settings.digest_minute)
         await self.bot.timers.schedule(
             DIGEST_EVENT, due - time.time(), {"user_id": settings.user_id}
         )
@@ -314,7 +314,7 @@ class Games(commands.Cog):
     async def on_digest_timer(self, timer: timer_store.Timer) -> None:
         user_id = int(timer.payload["user_id"])
         settings = await settings_store.user_settings(self.bot.db, user_id)
-        if settings.digest_hour is None:
+        if settings.digest_minute is None:
             return  # switched off since
         now = time.time()
         try:
@@ -322,7 +322,7 @@ class Games(commands.Cog):
             if entries:
                 await notify.send_dms(self.bot, [user_id], _digest_text(entries))
         finally:
-            due = notify.next_local(settings, now + 60, settings.digest_hour * 60)
+            due = notify.next_local(settings, now + 60, settings.digest_minute)
             await timer_store.create_timer(
                 self.bot.db, DIGEST_EVENT, due, {"user_id": user_id}, now=now
             )

@@ -97,8 +97,8 @@ def describe_user_settings(settings: store.UserSettings) -> list[str]:
         else "none"
     )
     digest = (
-        f"every day at {clock_text(settings.digest_hour * 60)}"
-        if settings.digest_hour is not None
+        f"every day at {clock_text(settings.digest_minute)}"
+        if settings.digest_minute is not None
         else "off"
     )
     return [
@@ -181,13 +181,13 @@ class Settings(commands.Cog):
             changes["quiet_start"], changes["quiet_end"] = parse_quiet_hours(quiet_hours)
         if digest is not None:
             off = digest.strip().lower() in ("off", "none", "no", "-")
-            changes["digest_hour"] = None if off else parse_clock_time(digest) // 60
+            changes["digest_minute"] = None if off else parse_clock_time(digest)
         settings = current
         if changes:
             settings = await store.save_user_settings(
                 self.bot.db, store.UserSettings(**{**_fields(current), **changes})
             )
-            if "digest_hour" in changes or "time_zone" in changes:
+            if "digest_minute" in changes or "time_zone" in changes:
                 games_cog = self.bot.get_cog("Games")
                 if games_cog is not None:
                     await games_cog.schedule_digest(settings)
@@ -464,7 +464,11 @@ class Settings(commands.Cog):
                     away=settings.away_minutes
                 )
                 + f", time zone {shown(settings.time_zone)}, quiet hours {quiet}, daily digest "
-                + ("off" if settings.digest_hour is None else f"at {settings.digest_hour}:00")
+                + (
+                    "off"
+                    if settings.digest_minute is None
+                    else f"at {clock_text(settings.digest_minute)}"
+                )
             )
         taken = await clock_store.vacations(db, user_id)
         balance = await clock_store.balance(db, user_id)
@@ -490,7 +494,7 @@ def _fields(settings: store.UserSettings) -> dict[str, Any]:
         "time_zone": settings.time_zone,
         "quiet_start": settings.quiet_start,
         "quiet_end": settings.quiet_end,
-        "digest_hour": settings.digest_hour,
+        "digest_minute": settings.digest_minute,
     }
 
 

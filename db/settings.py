@@ -26,7 +26,7 @@ class UserSettings:
     time_zone: str = "UTC"
     quiet_start: int | None = None  # minute of the local day
     quiet_end: int | None = None
-    digest_hour: int | None = None  # local hour of the daily DM, None for none
+    digest_minute: int | None = None  # minute of the local day of the daily DM; None: none
     stored: bool = False  # False: nothing stored, these are the defaults
 
     @property
@@ -46,7 +46,7 @@ def _user(row: Any) -> UserSettings:
         time_zone=row["time_zone"],
         quiet_start=row["quiet_start"],
         quiet_end=row["quiet_end"],
-        digest_hour=row["digest_hour"],
+        digest_minute=row["digest_minute"],
         stored=True,
     )
 
@@ -75,11 +75,11 @@ async def save_user_settings(db: Database, settings: UserSettings) -> UserSettin
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO user_settings (user_id, ping, away_minutes, time_zone, quiet_start,"
-            " quiet_end, digest_hour, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " quiet_end, digest_minute, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping,"
             " away_minutes = excluded.away_minutes, time_zone = excluded.time_zone,"
             " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
-            " digest_hour = excluded.digest_hour, updated_at = excluded.updated_at",
+            " digest_minute = excluded.digest_minute, updated_at = excluded.updated_at",
             (
                 settings.user_id,
                 settings.ping,
@@ -87,7 +87,7 @@ async def save_user_settings(db: Database, settings: UserSettings) -> UserSettin
                 settings.time_zone,
                 settings.quiet_start,
                 settings.quiet_end,
-                settings.digest_hour,
+                settings.digest_minute,
                 time.time(),
             ),
         )

@@ -5,8 +5,8 @@
 -- anything; without a row the defaults apply (pinged in the thread every turn, no quiet hours).
 -- ping: every_turn | away (only after away_minutes without a move in that match) | dm | never.
 -- Quiet hours are minutes of the day in the user's time zone (an IANA name); quiet_start =
--- quiet_end, or NULL, means none. digest_hour: the local hour of a daily DM of what waits for
--- them, NULL for none.
+-- quiet_end, or NULL, means none. digest_minute: when (minute of their day) a daily DM lists
+-- what waits for them, NULL for none.
 CREATE TABLE user_settings (
     user_id       BIGINT  PRIMARY KEY,
     ping          TEXT    NOT NULL DEFAULT 'every_turn'
@@ -15,7 +15,7 @@ CREATE TABLE user_settings (
     time_zone     TEXT    NOT NULL DEFAULT 'UTC',
     quiet_start   INTEGER,
     quiet_end     INTEGER,
-    digest_hour   INTEGER,
+    digest_minute INTEGER,
     updated_at    DOUBLE PRECISION NOT NULL
 );
 

@@ -325,6 +325,59 @@ async def test_settings_are_checked_and_shown_in_a_dm(discord, bot):
     assert sql(bot, "SELECT COUNT(*) FROM timers WHERE event = 'user_digest'")[0][0] >= 1
 
 
+async def test_the_daily_digest_dms_what_waits_for_the_user(discord, bot, general):
+    ada, bex = discord.add_user("ada"), discord.add_user("bex")
+    game_id, _ = await rocketball(discord, bot, ada, bex, general)
+    waiting = (ada, bex)[seat_to_move(bot, game_id)]
+    await discord.slash("settings me", user=waiting, channel=general, digest="07:30")
+    ((timer_id, payload),) = sql(
+        bot,
+        "SELECT id, payload FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
+        f"%{waiting.id}%",
+    )
+    assert json.loads(payload) == {"user_id": waiting.id}
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
+    digest = await discord.wait_for_dm(waiting, lambda m: "wait for you" in m.text)
+    assert f"Rocketball #{game_id}" in digest.text and "**your move**" in digest.text
+    await fired(bot, timer_id)
+    # the next one is written for tomorrow's 07:30 (UTC, their time zone)
+    ((due_at,),) = sql(
+        bot,
+        "SELECT due_at FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
+        f"%{waiting.id}%",
+    )
+    assert time.time() < due_at <= time.time() + 86400 and time.gmtime(due_at)[3:5] == (7, 30)
+    off = await discord.slash("settings me", user=waiting, channel=general, digest="off")
+    assert "Daily DM of what waits for you:** off" in off.content
+    assert not sql(
+        bot,
+        "SELECT 1 FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
+        f"%{waiting.id}%",
+    )
+
+
+async def test_privacy_shows_and_deletes_the_settings_and_vacations(discord, bot):
+    cid = discord.add_user("cid")
+    dm = discord.open_dm(cid)
+    await discord.slash(
+        "settings me", user=cid, channel=dm, ping="never", quiet_hours="23:00-06:00"
+    )
+    await discord.slash("settings vacation", user=cid, channel=dm, days=1)
+    shown = await discord.slash("privacy", user=cid, channel=dm)
+    assert shown.ephemeral
+    assert "your notification settings: pinged never" in shown.text
+    assert "quiet hours 23:00-06:00" in shown.text
+    assert "your vacation bank (6.0 days) and 1 vacation taken" in shown.text
+    done = await discord.click(shown, "Delete my data", user=cid)
+    assert "settings and vacations are gone" in done.content
+    assert not sql(bot, "SELECT 1 FROM user_settings WHERE user_id = ?", cid.id)
+    assert not sql(bot, "SELECT 1 FROM vacations WHERE user_id = ?", cid.id)
+    assert not sql(bot, "SELECT 1 FROM vacation_balances WHERE user_id = ?", cid.id)
+    again = await discord.slash("privacy", user=cid, channel=dm)
+    assert "stores nothing about you" in again.content
+
+
 # ---- vacations --------------------------------------------------------------------------------
 
 
