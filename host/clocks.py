@@ -115,6 +115,16 @@ def seated(clock: Mapping[str, Any] | None, players: int) -> dict[str, Any] | No
     return made.to_dict()
 
 
+def fresh(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The same clock with every bank full and nothing running (a rematch)."""
+    if not clock:
+        return None
+    made = MatchClock.from_dict(clock)
+    return MatchClock(
+        made.bank, made.increment, made.cap, dict.fromkeys(made.left, made.bank)
+    ).to_dict()
+
+
 def overlap(periods: Sequence[Period], start: float, end: float) -> float:
     """How much of [start, end] lies inside the periods (which do not overlap each other)."""
     return sum(max(0.0, min(end, b) - max(start, a)) for a, b in periods)

@@ -131,7 +131,7 @@ def _people(users: Iterable[int]) -> list[int]:
 
 async def _pings(
     db: Any,
-    stored: game_store.StoredGame,
+    game_id: int | None,
     users: Iterable[int],
     now: float,
     *,
@@ -141,7 +141,7 @@ async def _pings(
     people = _people(users)
     settings = await settings_store.users_settings(db, people)
     away = [user for user in people if settings[user].ping == "away"]
-    moves = await last_moves(db, stored.id, away) if away else {}
+    moves = await last_moves(db, game_id, away) if away and game_id is not None else {}
     pings = Pings()
     for user in people:
         where = route(settings[user], last_move=moves.get(user), now=now, reminder=reminder)
@@ -163,7 +163,7 @@ async def turn_pings(
     db: Any, stored: game_store.StoredGame, users: Iterable[int], now: float | None = None
 ) -> Pings:
     """Where the news that it is their turn reaches `users` (the people to act now)."""
-    return await _pings(db, stored, users, time.time() if now is None else now, reminder=False)
+    return await _pings(db, stored.id, users, time.time() if now is None else now, reminder=False)
 
 
 async def reminder_pings(
@@ -179,12 +179,20 @@ async def reminder_pings(
     off): those in quiet hours are named without a ping."""
     return await _pings(
         db,
-        stored,
+        stored.id,
         users,
         time.time() if now is None else now,
         reminder=True,
         now_only=now_only,
     )
+
+
+async def people_pings(
+    db: Any, users: Iterable[int], now: float | None = None, *, reminder: bool = True
+) -> Pings:
+    """Where news outside a match reaches `users` (a league's reminder that orders are due, a
+    round's results): as their settings say, "away" counting as away."""
+    return await _pings(db, None, users, time.time() if now is None else now, reminder=reminder)
 
 
 def mentions(users: Iterable[int]) -> str:

@@ -101,6 +101,8 @@ def test_a_clock_survives_its_json():
     clock = new_clock(90, 5, 120, [0, 1])
     on_move(clock, {1}, now=12.5)
     assert MatchClock.from_dict(clock.to_dict()) == clock
+    again = MatchClock.from_dict(clocks.fresh(clock.to_dict()))
+    assert again.left == {0: 90 * 60, 1: 90 * 60} and again.since == {} and again.cap == 120 * 60
     trimmed = clocks.seated(new_clock(90, 5, None, range(6)).to_dict(), 3)
     assert sorted(MatchClock.from_dict(trimmed).left) == [0, 1, 2]
 

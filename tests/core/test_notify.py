@@ -117,3 +117,10 @@ async def test_turn_pings_read_each_users_settings_and_last_move(db):
     assert pings.thread == [101] and pings.dm == [102] and sorted(pings.quiet) == [103, 104]
     later = await notify.turn_pings(db, stored, [104], now=time.time() + 2 * 3600)
     assert later.thread == [104]  # two hours without a move: away
+
+
+async def test_a_leagues_news_reaches_people_as_their_settings_say(db):
+    await settings_store.save_user_settings(db, UserSettings(202, ping="dm"))
+    await settings_store.save_user_settings(db, UserSettings(203, ping="away"))
+    pings = await notify.people_pings(db, [201, 202, 203, 0])
+    assert pings.thread == [201, 203] and pings.dm == [202] and pings.quiet == []
