@@ -36,7 +36,7 @@ BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 
 PING_TEXT = {
     "every_turn": "in the match's thread, every turn",
-    "away": "in the match's thread, only when you have not moved in it for {away} minutes",
+    "away": "in the match's thread, unless you acted in it in the last {away} minutes",
     "dm": "by DM",
     "never": "never (the match card and /games still show whose turn it is)",
 }
@@ -141,15 +141,15 @@ class Settings(commands.Cog):
     @group.command(name="me", description="How and when you are pinged, on every server")
     @app_commands.describe(
         ping="Where a turn or a reminder reaches you",
-        away_minutes="With ping 'when away': no ping if you moved in the match this recently",
+        away_minutes="With ping 'when away': no ping if you acted in the match this recently (5)",
         time_zone="Your time zone, e.g. Europe/Berlin (for quiet hours and the digest)",
         quiet_hours="From-to in your time, e.g. 22:00-07:00 (reminders wait), or off",
         digest="A daily DM of what waits for you, at this time (e.g. 08:00), or off",
     )
     @app_commands.choices(
         ping=[
+            app_commands.Choice(name="in the thread, when I was away (default)", value="away"),
             app_commands.Choice(name="in the thread, every turn", value="every_turn"),
-            app_commands.Choice(name="in the thread, only when I was away", value="away"),
             app_commands.Choice(name="by DM", value="dm"),
             app_commands.Choice(name="never", value="never"),
         ]

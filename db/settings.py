@@ -1,7 +1,7 @@
 """A user's notification settings and a server's defaults for new matches (docs/async-play.md).
 
-Nothing here is required: a user without a row is pinged in the thread every turn, a server
-without one uses each game's own defaults. Every setter writes one row with ON CONFLICT, so two
+Nothing here is required: a user without a row is pinged in the thread unless they acted in the
+match in the last 5 minutes, a server without one uses each game's own defaults. Every setter writes one row with ON CONFLICT, so two
 changes at once never make two rows.
 """
 
@@ -21,8 +21,10 @@ TIMEOUT_POLICIES = ("computer", "forfeit", "wait")
 @dataclass(frozen=True)
 class UserSettings:
     user_id: int
-    ping: str = "every_turn"
-    away_minutes: int = 30
+    # The default is the match host's own rule: no ping for someone who acted in the match in
+    # the last few minutes (they are looking at its card).
+    ping: str = "away"
+    away_minutes: int = 5
     time_zone: str = "UTC"
     quiet_start: int | None = None  # minute of the local day
     quiet_end: int | None = None

@@ -596,7 +596,8 @@ async def apply_policy(
     if policy == "computer" and not present:
         policy = "wait"  # a match is never left to computers alone (host/seats.py)
     if policy == "computer":
-        from host.components import TakeBackButton, view_of
+        from host.components import TakeBackButton
+        from ui.items import view_of
 
         level = adapter.computer_levels[0]
         for seat in seats:

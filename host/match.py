@@ -38,13 +38,13 @@ class Match:
     seen: dict[int, float] = field(default_factory=dict)
     # Seats whose routine actions (a die to roll) the bot takes; decisions stay theirs.
     auto: set[int] = field(default_factory=set)
-
-    def active_since(self, seat: int, since: float) -> bool:
-        return self.seen.get(seat, 0.0) >= since
     # What happens when a player's time runs out (computer | forfeit | wait; None: the game's
     # own) and the match's clock, if it has one (host/clocks.py, docs/async-play.md).
     on_timeout: str | None = None
     clock: dict[str, Any] | None = None
+
+    def active_since(self, seat: int, since: float) -> bool:
+        return self.seen.get(seat, 0.0) >= since
 
     def to_json(self, adapter: GameAdapter) -> str:
         return json.dumps(

@@ -1,9 +1,10 @@
 """Who is pinged, where and when: the one place that reads a user's notification settings
 (/settings me, docs/async-play.md "Notifications").
 
-A user picks how a turn reaches them: a mention in the match's thread every turn ("every_turn",
-the default), a mention only when they have not moved in that match for a while ("away"), a DM
-("dm"), or nothing ("never": the match card and /games still show whose turn it is). Quiet hours
+A user picks how a turn reaches them: a mention in the match's thread unless they acted in that
+match in the last few minutes ("away", 5 minutes: the default, the match host's own rule), a
+mention every turn ("every_turn"), a DM ("dm"), or nothing ("never": the match card and /games
+still show whose turn it is). Quiet hours
 in their time zone hold reminders back until they end; during them a turn is shown without a
 ping. The host asks `turn_pings` for every turn it posts and `reminder_pings` for every reminder;
 what it gets says whom to mention in the thread, whom to DM, and whom to name without a ping.
@@ -14,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -105,9 +106,9 @@ def route(
 ) -> str | float:
     """THREAD, DM or QUIET for one user, or (a reminder in quiet hours) the moment it may go.
 
-    A turn: "every_turn" mentions, "away" mentions only after `away_minutes` without a move of
-    theirs in the match (or before their first), "dm" DMs, "never" names them; in quiet hours it
-    names them. A reminder: the same, except that "away" mentions (a reminder comes only to
+    A turn: "every_turn" mentions, "away" mentions only after `away_minutes` without an action
+    of theirs in the match (or before their first), "dm" DMs, "never" names them; in quiet hours
+    it names them. A reminder: the same, except that "away" mentions (a reminder comes only to
     someone who has been away) and quiet hours hold it back."""
     if settings.ping == "never":
         return QUIET
@@ -137,11 +138,17 @@ async def _pings(
     *,
     reminder: bool,
     now_only: bool = False,
+    last_seen: Mapping[int, float] | None = None,
 ) -> Pings:
     people = _people(users)
     settings = await settings_store.users_settings(db, people)
     away = [user for user in people if settings[user].ping == "away"]
-    moves = await last_moves(db, game_id, away) if away and game_id is not None else {}
+    if last_seen is not None:
+        moves: Mapping[int, float | None] = last_seen
+    elif away and game_id is not None:
+        moves = await last_moves(db, game_id, away)
+    else:
+        moves = {}
     pings = Pings()
     for user in people:
         where = route(settings[user], last_move=moves.get(user), now=now, reminder=reminder)
@@ -160,10 +167,29 @@ async def _pings(
 
 
 async def turn_pings(
-    db: Any, stored: game_store.StoredGame, users: Iterable[int], now: float | None = None
+    db: Any,
+    stored: game_store.StoredGame,
+    users: Iterable[int],
+    now: float | None = None,
+    *,
+    last_seen: Mapping[int, float] | None = None,
 ) -> Pings:
-    """Where the news that it is their turn reaches `users` (the people to act now)."""
-    return await _pings(db, stored.id, users, time.time() if now is None else now, reminder=False)
+    """Where the news that it is their turn reaches `users` (the people to act now). When each
+    of them last acted in the match is `last_seen` (user id -> time, `seen_by_user`), else their
+    last saved move."""
+    return await _pings(
+        db,
+        stored.id,
+        users,
+        time.time() if now is None else now,
+        reminder=False,
+        last_seen=last_seen,
+    )
+
+
+def seen_by_user(players: Sequence[int], seen: Mapping[int, float]) -> dict[int, float]:
+    """A match's `seen` (seat -> when it last acted) by user id, for `turn_pings`."""
+    return {players[seat]: at for seat, at in seen.items() if 0 <= seat < len(players)}
 
 
 async def reminder_pings(

@@ -2,16 +2,17 @@
 -- server's defaults for new matches.
 
 -- How and when a user is pinged, across every server (/settings me). One row once they change
--- anything; without a row the defaults apply (pinged in the thread every turn, no quiet hours).
--- ping: every_turn | away (only after away_minutes without a move in that match) | dm | never.
+-- anything; without a row the defaults apply (pinged in the thread unless they acted in the
+-- match in the last 5 minutes, no quiet hours).
+-- ping: every_turn | away (only after away_minutes without acting in that match) | dm | never.
 -- Quiet hours are minutes of the day in the user's time zone (an IANA name); quiet_start =
 -- quiet_end, or NULL, means none. digest_minute: when (minute of their day) a daily DM lists
 -- what waits for them, NULL for none.
 CREATE TABLE user_settings (
     user_id       BIGINT  PRIMARY KEY,
-    ping          TEXT    NOT NULL DEFAULT 'every_turn'
+    ping          TEXT    NOT NULL DEFAULT 'away'
                   CHECK (ping IN ('every_turn', 'away', 'dm', 'never')),
-    away_minutes  INTEGER NOT NULL DEFAULT 30,
+    away_minutes  INTEGER NOT NULL DEFAULT 5,
     time_zone     TEXT    NOT NULL DEFAULT 'UTC',
     quiet_start   INTEGER,
     quiet_end     INTEGER,

@@ -117,6 +117,13 @@ async def test_turn_pings_read_each_users_settings_and_last_move(db):
     assert pings.thread == [101] and pings.dm == [102] and sorted(pings.quiet) == [103, 104]
     later = await notify.turn_pings(db, stored, [104], now=time.time() + 2 * 3600)
     assert later.thread == [104]  # two hours without a move: away
+    # The host's own record of who acted when (the match's `seen`): by default someone who
+    # acted in the last five minutes is looking at the card and is not pinged.
+    now = time.time()
+    seen = notify.seen_by_user(stored.players, {0: now - 60, 3: now - 3600})
+    assert seen == {101: now - 60, 104: now - 3600}
+    pinged = await notify.turn_pings(db, stored, [101, 104], now=now, last_seen=seen)
+    assert pinged.quiet == [101] and pinged.thread == [104]
 
 
 async def test_a_leagues_news_reaches_people_as_their_settings_say(db):

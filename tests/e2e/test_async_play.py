@@ -257,7 +257,7 @@ async def test_each_notification_setting_changes_who_is_pinged_for_a_reminder_an
     assert len(in_thread) == 1 and in_thread[0].startswith(waiting.mention) and by_dm == []
 
     shown = await discord.slash("settings me", user=waiting, channel=dm)
-    assert "only when you have not moved in it for 30 minutes" in shown.text
+    assert "unless you acted in it in the last 5 minutes" in shown.text
 
 
 async def test_a_dm_that_cannot_be_delivered_becomes_a_mention_in_the_thread(discord, bot, general):
