@@ -31,11 +31,12 @@ from PIL import Image
 
 from config import Config, ConfigError, load_config
 from db import meta
+from db import settings as settings_store
 from db.database import Database, DatabaseError
 from host import MatchHost
 from host.locks import GameLocks
 from host.timers import TimerService
-from ui import report_error, rulebook
+from ui import report_error, rulebook, send_ephemeral
 
 __version__ = "0.1.0"
 
@@ -59,6 +60,23 @@ def discover_extensions() -> list[str]:
 
 
 class BallcourtTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """A game a server's admins switched off (/settings server) answers none of its slash
+        commands there; its running matches go on with their buttons."""
+        if interaction.guild_id is None or interaction.type is not (
+            discord.InteractionType.application_command
+        ):
+            return True
+        game = (interaction.data or {}).get("name", "")
+        if await settings_store.game_enabled(self.client.db, interaction.guild_id, game):
+            return True
+        await send_ephemeral(
+            interaction,
+            f"`/{game}` is switched off on this server. Its running matches go on with their "
+            "buttons; a server admin can switch it back on with `/settings server`.",
+        )
+        return False
+
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:

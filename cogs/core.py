@@ -1,7 +1,10 @@
-"""Core commands: /help (paginated, survives restarts), /roll (dice notation), /about."""
+"""Core commands: /help (a quick start per game behind its button, the commands page by page;
+the buttons survive restarts), /roll (dice notation), /about, and the welcome the bot posts once
+when it joins a server."""
 
 from __future__ import annotations
 
+import logging
 import platform
 import random
 import re
@@ -13,11 +16,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from db import settings as settings_store
 from rules import dice
 from ui import UserError
 
 if TYPE_CHECKING:
     from bot import Ballcourt
+
+log = logging.getLogger(__name__)
 
 EMBED_COLOUR = discord.Colour(0x0072B2)
 
@@ -27,6 +33,9 @@ class GameInfo:
     group: str  # the slash-command group, e.g. "rocketball"
     title: str
     summary: str
+    first: str = ""  # the first command to try (the welcome, the quick start)
+    start: str = ""  # quick start: how a match starts
+    turn: str = ""  # quick start: how a turn goes
 
 
 GAMES = (
@@ -35,28 +44,58 @@ GAMES = (
         "Rollerball II",
         "A card-driven sports simulation: player cards with D10 columns, 60 Fast Action Cards, "
         "penalties and injuries that carry over.",
+        first="/rollerball2 team create",
+        start="Found a team with `/rollerball2 team create` (25 players are generated), then "
+        "`/rollerball2 match start` with a home and an away team: `solo` (you coach both), "
+        "`coaches` (the other team's coach presses Accept) or `simulate` (the bot plays it).",
+        turn="The bot plays the action card by card and die by die, and shows every roll. A "
+        "coach answers with the buttons when the match needs a decision (a substitute, a "
+        "line-up); `/rollerball2 team lineup` sets your line-up before the match.",
     ),
     GameInfo(
         "rollerball",
         "Rollerball",
         "An abstract board game for 2-6 players on concentric rings: bases, workmen, diversion "
         "cards and balls that split.",
+        first="/rollerball new",
+        start="`/rollerball new` opens a table; players press **Join**, **Add computer** fills "
+        "a seat, and whoever opened it presses **Start** once two or more are seated. The game "
+        "is played in a thread under the table.",
+        turn="Everyone first bids in secret. Then on your turn the balls roll, you draw, move "
+        "your workman and build, blow up or replace a card, with the buttons or the move form; "
+        "**My hand** shows your cards (only to you).",
     ),
     GameInfo(
         "volleyball",
         "Volleyball",
         "A season-long league: managers send orders each round and the bot is the game master.",
+        first="/volleyball league create",
+        start="A server admin runs `/volleyball league create` and then `/volleyball league "
+        "start`; managers bring a team with `/volleyball team create` or take a computer's "
+        "team with `/volleyball take-seat`.",
+        turn="Each round, send your orders before the deadline: `/volleyball orders edit` "
+        "builds them with menus, `/volleyball orders send` takes them typed. At the deadline "
+        "the bot plays the round and posts the results; your team sheet comes by DM.",
     ),
     GameInfo(
         "rocketball",
         "Rocketball",
         "Two players steer a blazing ball with vortex chips and a d4; nine variants and a "
         "computer opponent.",
+        first="/rocketball challenge",
+        start="`/rocketball challenge opponent:@someone` (they press **Accept**), or "
+        "`/rocketball play-computer` against the computer (easy to master). The match is "
+        "played in a thread under the challenge.",
+        turn="Whoever holds the windbag rolls the d4 and the ball moves; then you place, turn "
+        "or drift a vortex chip to steer it, with the buttons or the move form (`/rocketball "
+        "move c4 N` types it). First to two goals wins.",
     ),
 )
 
 CORE_COMMANDS = (
     ("/help [game]", "This help: the games, their commands, where the rules are."),
+    ("/games", "Your matches and leagues on every server: whose turn, deadlines (also in DMs)."),
+    ("/settings me", "How and when you are pinged; `/settings vacation` pauses your clocks."),
     ("/roll notation", "Roll dice, e.g. `2d10`, `d4`, `3d6+2`; every die is shown."),
     ("/about", "Version, uptime, servers and database size."),
 )
@@ -87,8 +126,9 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
         title="Ballcourt: ball games in chat",
         description=(
             "Play with slash commands and buttons; the bot draws the cards, rolls the dice "
-            "(every roll shown) and keeps the score. Use the buttons below for each game's "
-            "commands, or `/help game:<name>`."
+            "(every roll shown) and keeps the score. Press a game's button below for its quick "
+            "start (how to begin, how a turn goes, where the rules are); Previous and Next page "
+            "through every command. `/help game:<name>` jumps to a game's commands."
         ),
         colour=EMBED_COLOUR,
     )
@@ -158,11 +198,110 @@ class HelpPageButton(
         await interaction.response.edit_message(embed=pages[page], view=help_view(page, len(pages)))
 
 
-def help_view(page: int, count: int) -> discord.ui.View:
+class QuickStartButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"help:start:(?P<game>[a-z0-9]{1,20})"
+):
+    """A game's button on the help overview: opens that game's quick start in place."""
+
+    def __init__(self, game: str, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=discord.ButtonStyle.primary, custom_id=f"help:start:{game}"
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> QuickStartButton:
+        return cls(match["game"], item.label or match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        pages = help_pages(interaction.client.tree)
+        info = next((g for g in GAMES if g.group == self.game), None)
+        if info is None:  # a game this bot no longer has: back to the overview
+            await interaction.response.edit_message(embed=pages[0], view=help_view(0, len(pages)))
+            return
+        titles = [p.title or "" for p in pages]
+        wanted = f"{info.title}: commands"
+        commands_page = titles.index(wanted) if wanted in titles else None
+        await interaction.response.edit_message(
+            embed=quick_start(info, playable=commands_page is not None),
+            view=quick_start_view(commands_page, len(pages)),
+        )
+
+
+def quick_start(info: GameInfo, *, playable: bool) -> discord.Embed:
+    """A game's quick start: how a match starts, how a turn goes, where the rules are."""
+    embed = discord.Embed(title=f"{info.title}: quick start", colour=EMBED_COLOUR)
+    embed.description = info.summary
+    if not playable:
+        embed.description += "\n\nNot playable on this bot yet."
+        return embed
+    embed.add_field(name="Start", value=info.start, inline=False)
+    embed.add_field(name="A turn", value=info.turn, inline=False)
+    embed.add_field(
+        name="Rules",
+        value=f"`/{info.group} rules`: how the bot plays it, topic by topic, with every ruling.",
+        inline=False,
+    )
+    embed.add_field(
+        name="Your games",
+        value="`/games` lists your matches on every server; `/settings me` says how you are "
+        "pinged.",
+        inline=False,
+    )
+    return embed
+
+
+def quick_start_view(commands_page: int | None, count: int) -> discord.ui.View:
+    """Back to the overview, or on to the game's commands."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(HelpPageButton(0, "overview"))
+    if commands_page is not None:
+        view.add_item(HelpPageButton(commands_page, "commands"))
+    return view
+
+
+def help_view(page: int, count: int, *, games: bool = True) -> discord.ui.View:
+    """Previous/Next; on the overview also a button per game (its quick start)."""
     view = discord.ui.View(timeout=None)
     view.add_item(HelpPageButton(max(page - 1, 0), "previous", disabled=page == 0))
     view.add_item(HelpPageButton(min(page + 1, count - 1), "next", disabled=page >= count - 1))
+    if page == 0 and games:
+        for info in GAMES:
+            view.add_item(QuickStartButton(info.group, info.title))
     return view
+
+
+def welcome_text(tree: app_commands.CommandTree) -> str:
+    """What the bot says once when it joins a server: what it is and a first command per game."""
+    loaded = {command.name for command in tree.get_commands()}
+    firsts = [
+        f"**{info.title}**: `{info.first}`" for info in GAMES if info.group in loaded and info.first
+    ]
+    return (
+        "Hello! I'm **Ballcourt**: four ball games played right here, with slash commands and "
+        "buttons, over minutes or days. To start: "
+        + "; ".join(firsts)
+        + ". `/help` explains each game, `/games` lists your matches on every server."
+    )
+
+
+def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
+    """Where the welcome may go: the server's system channel if the bot may post there, else
+    the first text channel (in the server's order) where it may."""
+    me = guild.me
+    candidates = [guild.system_channel] if guild.system_channel is not None else []
+    candidates += sorted(guild.text_channels, key=lambda c: (c.position, c.id))
+    for channel in candidates:
+        if me is None:  # the bot's member is not known yet: try, Discord will say
+            return channel
+        granted = channel.permissions_for(me)
+        if granted.view_channel and granted.send_messages:
+            return channel
+    return None
 
 
 def format_roll(user: discord.abc.User, result: dice.Roll) -> str:
@@ -196,6 +335,22 @@ class Core(commands.Cog):
             embed=pages[page], view=help_view(page, len(pages)), ephemeral=True
         )
 
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        """Joined a server: say once what Ballcourt is and how to start, where it may post."""
+        channel = welcome_channel(guild)
+        if channel is None:
+            log.info("joined server %s: no channel to welcome it in", guild.id)
+            return
+        if not await settings_store.claim_welcome(self.bot.db, guild.id):
+            return  # welcomed before (a re-invite, or another process of the cluster)
+        try:
+            await channel.send(
+                welcome_text(self.bot.tree), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as error:
+            log.info("could not welcome server %s: %s", guild.id, error)
+
     @app_commands.command(name="roll", description="Roll dice: d4, 2d10, 3d6+2 ...")
     @app_commands.describe(notation="Dice notation such as 2d10, d4 or 3d6+2")
     async def roll(self, interaction: discord.Interaction, notation: str) -> None:
@@ -224,5 +379,5 @@ class Core(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(HelpPageButton)
+    bot.add_dynamic_items(HelpPageButton, QuickStartButton)
     await bot.add_cog(Core(bot))

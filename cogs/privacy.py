@@ -1,5 +1,9 @@
 """/privacy: what Ballcourt stores about you, and deleting it (Discord's developer policy).
 
+What is shown and deleted comes from every part of the bot that keeps something about users
+(`keepers`): the matches, each game's statistics, and /settings (notification settings, the
+vacation bank and the vacations taken).
+
 Deleting keeps other players' games whole: your seats, moves and names in them become "Deleted
 user", your own statistics go, and your opponents keep theirs. While you have an open match the
 deletion waits: finish or resign it first, so nobody is left in a match with an empty seat.
@@ -18,7 +22,7 @@ from db import games as game_store
 from db import ratings as ratings_store
 from host import DELETED_USER_ID
 from host.match import without_name
-from ui import UserError, report_error
+from ui import UserError, fit, report_error
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -90,12 +94,16 @@ class Privacy(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(DeleteButton(interaction.user.id))
         await interaction.response.send_message(
-            "What Ballcourt stores about you: your Discord id in the seats of "
-            + "; ".join(lines)
-            + ", and the display name you had then. Deleting removes your statistics and "
-            'replaces you with "Deleted user" in other players\' games.',
+            fit(
+                "What Ballcourt stores about you:\n"
+                + "\n".join(f"- {line}" for line in lines)
+                + "\nA match's seats keep your Discord id and the display name you had then. "
+                "Deleting removes your statistics, your settings and your vacations, and "
+                'replaces you with "Deleted user" in other players\' games.'
+            ),
             view=view,
             ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def delete(self, interaction: discord.Interaction) -> None:
@@ -117,7 +125,8 @@ class Privacy(commands.Cog):
             await ratings_store.forget_user(conn, user_id)
         await interaction.response.send_message(
             f'Done: you are now "Deleted user" in {touched} match'
-            f"{'es' if touched != 1 else ''}, and your statistics are gone.",
+            f"{'es' if touched != 1 else ''}, and your statistics, settings and vacations are "
+            "gone.",
             ephemeral=True,
         )
 

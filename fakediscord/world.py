@@ -60,13 +60,21 @@ class World:
             return self.call_sync_coroutine(lambda: self._add_guild_and_announce(name, shard))
         guild = self._new_guild(name, shard)
         if self._loop is not None and self.bot_connected:
-            self._loop.create_task(self.dispatch("GUILD_CREATE", self.guild_json(guild)))
+            self._loop.create_task(self.dispatch("GUILD_CREATE", self.joined_guild_json(guild)))
         return guild
 
     async def _add_guild_and_announce(self, name: str, shard: tuple[int, int] | None) -> Guild:
         guild = self._new_guild(name, shard)
-        await self.dispatch("GUILD_CREATE", self.guild_json(guild))
+        await self.dispatch("GUILD_CREATE", self.joined_guild_json(guild))
         return guild
+
+    def joined_guild_json(self, guild: Guild) -> dict[str, Any]:
+        """GUILD_CREATE for a guild the bot was just invited to: as Discord sends it, without
+        the `unavailable` key (a guild that comes back after an outage has unavailable false),
+        which is how a bot tells a join (discord.py's on_guild_join) from a return."""
+        payload = self.guild_json(guild)
+        payload.pop("unavailable", None)
+        return payload
 
     def guild_of_channel(self, channel_id: int) -> Guild | None:
         """The guild of a text channel or thread; None for a DM (or an unknown channel)."""

@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from db import games as game_store
+from db import settings as settings_store
+from host import clocks
 from host.adapter import Step
 from host.components import AnswerButton
 from host.match import (
@@ -73,15 +75,23 @@ async def start_match(
     host.require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
+    elsewhere = await match_channel(host, interaction, adapter)
+    terms = await clocks.match_terms(
+        host.bot.db,
+        interaction,
+        adapter.game,
+        seats=range(len(players)),
+        remind_minutes=remind_minutes,
+        forfeit_minutes=forfeit_minutes,
+        takeover_minutes=takeover_minutes,
+    )
     match, events = host.new_match(
         adapter,
         options,
         names,
         computers=dict(computers or {}),
-        remind_minutes=remind_minutes,
-        forfeit_minutes=forfeit_minutes,
         challenged_seat=challenged_seat if challenged_seat is not None else 1,
-        takeover_minutes=takeover_minutes,
+        **terms.fields(),
     )
     pending = challenged_seat is not None
     try:
@@ -89,7 +99,7 @@ async def start_match(
             host.bot.db,
             game=adapter.game,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=elsewhere.id if elsewhere is not None else interaction.channel_id,
             players=players,
             state=match.to_json(adapter),
             status="pending" if pending else "active",
@@ -104,29 +114,90 @@ async def start_match(
     if pending:
         assert challenged_seat is not None
         challenged = players[challenged_seat]
-        await interaction.response.send_message(
-            fit(
+        challenge = {
+            "content": fit(
                 f"<@{challenged}>, {interaction.user.mention} challenges you to {adapter.title} "
                 f"(match #{game_id}: {describe}). {labels}.\n"
                 f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
             ),
-            view=view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
-        )
+            "view": view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
+            "allowed_mentions": discord.AllowedMentions(users=[discord.Object(challenged)]),
+        }
+        if elsewhere is None:
+            await interaction.response.send_message(**challenge)
+        else:
+            posted = await elsewhere.send(**challenge)
+            await _point_there(interaction, adapter, elsewhere, game_id, posted)
         return game_id
-    await interaction.response.defer(thinking=True)
-    await interaction.followup.send(
-        fit(
-            f"{interaction.user.mention} starts {adapter.title} match #{game_id} ({describe}): "
-            f"{labels}.\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
-        ),
-        allowed_mentions=NO_MENTIONS,
+    opening = fit(
+        f"{interaction.user.mention} starts {adapter.title} match #{game_id} ({describe}): "
+        f"{labels}.\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
     )
-    message = await interaction.original_response()
+    if elsewhere is None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send(opening, allowed_mentions=NO_MENTIONS)
+        message = await interaction.original_response()
+    else:
+        message = await elsewhere.send(opening, allowed_mentions=NO_MENTIONS)
+        await _point_there(interaction, adapter, elsewhere, game_id, message)
     stored = await game_store.load_game(host.bot.db, game_id)
     assert stored is not None
     await host.open_play(adapter, stored, match, events, message)
     return game_id
+
+
+# What a match needs in the channel it is posted in (host/service.py checks the channel of the
+# command; a server's match channel is checked here).
+CHANNEL_PERMISSIONS = (
+    "view_channel",
+    "send_messages",
+    "embed_links",
+    "attach_files",
+    "create_public_threads",
+    "send_messages_in_threads",
+)
+
+
+async def match_channel(
+    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter
+) -> discord.TextChannel | None:
+    """The channel this server's admins chose for new matches (/settings server), when the
+    command was used elsewhere; None: the match is made where the command was used (no such
+    setting, that very channel or a thread in it, or a channel that is gone)."""
+    defaults = await settings_store.defaults_for(host.bot.db, interaction.guild_id, adapter.game)
+    wanted = defaults.channel_id
+    here = interaction.channel
+    if wanted is None or wanted == interaction.channel_id or interaction.guild is None:
+        return None
+    if isinstance(here, discord.Thread) and here.parent_id == wanted:
+        return None
+    channel = interaction.guild.get_channel(wanted)
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    granted = channel.permissions_for(interaction.guild.me)
+    missing = [name for name in CHANNEL_PERMISSIONS if not getattr(granted, name, False)]
+    if missing:
+        names = ", ".join(name.replace("_", " ").title() for name in missing)
+        raise UserError(
+            f"This server plays new matches in {channel.mention}, but I'm missing {names} "
+            "there. Ask a server admin to let me post there, or to change the channel with "
+            "`/settings server`."
+        )
+    return channel
+
+
+async def _point_there(
+    interaction: discord.Interaction,
+    adapter: GameAdapter,
+    channel: discord.TextChannel,
+    game_id: int,
+    message: discord.Message,
+) -> None:
+    await interaction.response.send_message(
+        f"This server plays new matches in {channel.mention}: {adapter.title} match #{game_id} "
+        f"is there: {message.jump_url}",
+        ephemeral=True,
+    )
 
 
 async def play_out(

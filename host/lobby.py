@@ -19,7 +19,9 @@ import discord
 
 from db import games as game_store
 from db import lobby as lobby_store
+from host import clocks
 from host.components import LobbyButton
+from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from rules.records import commitment
 from ui import UserError, fit, shown
@@ -48,6 +50,11 @@ class Lobby:
     remind_minutes: int
     takeover_minutes: int | None
     computers: dict[int, str] = field(default_factory=dict)  # seat -> level
+    # The server's defaults when the table opened (host/clocks.py): the forfeit time, what
+    # happens when time runs out, and the clock's settings (None: the game's own).
+    forfeit_minutes: int | None = None
+    on_timeout: str | None = None
+    clock: dict[str, Any] | None = None
 
     def to_json(self) -> str:
         data = asdict(self)
@@ -119,6 +126,17 @@ async def open_lobby(
     host.require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
+    elsewhere = await match_channel(host, interaction, adapter)
+    terms = await clocks.match_terms(
+        host.bot.db,
+        interaction,
+        adapter.game,
+        seats=range(seats),
+        remind_minutes=remind_minutes,
+        forfeit_minutes=max(DEFAULT_FORFEIT_MINUTES, remind_minutes + 60),
+        takeover_minutes=takeover_minutes,
+    )
+    remind_minutes, takeover_minutes = terms.remind_minutes, terms.takeover_minutes
     if not adapter.min_players <= seats <= adapter.max_players:
         raise UserError(
             f"{adapter.title} is for {adapter.min_players} to {adapter.max_players} players."
@@ -142,14 +160,18 @@ async def open_lobby(
         commitment=commitment(adapter.game, seed, salt),
         remind_minutes=remind_minutes,
         takeover_minutes=takeover_minutes,
+        forfeit_minutes=terms.forfeit_minutes,
+        on_timeout=terms.on_timeout,
+        clock=terms.clock,
     )
+    channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
     key = lobby_key(user.id)
     try:
         game_id = await game_store.create_game(
             host.bot.db,
             game=adapter.game,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=channel_id,
             players=[user.id],
             state=lobby.to_json(),
             status="pending",
@@ -157,7 +179,7 @@ async def open_lobby(
         )
     except game_store.DuplicateGameError:
         existing = await game_store.open_game_with_pair(
-            host.bot.db, game=adapter.game, channel_id=interaction.channel_id, pair_key=key
+            host.bot.db, game=adapter.game, channel_id=channel_id, pair_key=key
         )
         what = (
             "a table waiting for players"
@@ -166,10 +188,22 @@ async def open_lobby(
         )
         number = f" #{existing.id}" if existing else ""
         raise UserError(
-            f"You already have {adapter.title} table{number} open in this channel ({what}). "
+            f"You already have {adapter.title} table{number} open in <#{channel_id}> ({what}). "
             f"Start it, or close it with its Leave button or `/{adapter.game} resign`, before "
             "opening another."
         ) from None
+    if elsewhere is not None:
+        message = await elsewhere.send(
+            lobby_text(adapter, game_id, lobby),
+            view=lobby_view(game_id, lobby),
+            allowed_mentions=NO_MENTIONS,
+        )
+        await interaction.response.send_message(
+            f"This server plays new matches in {elsewhere.mention}: your {adapter.title} table "
+            f"#{game_id} is open there: {message.jump_url}",
+            ephemeral=True,
+        )
+        return
     await interaction.response.send_message(
         lobby_text(adapter, game_id, lobby),
         view=lobby_view(game_id, lobby),
@@ -333,8 +367,11 @@ async def _start(
         commitment=lobby.commitment,
         computers=dict(lobby.computers),
         remind_minutes=lobby.remind_minutes,
-        forfeit_minutes=max(DEFAULT_FORFEIT_MINUTES, lobby.remind_minutes + 60),
+        forfeit_minutes=lobby.forfeit_minutes
+        or max(DEFAULT_FORFEIT_MINUTES, lobby.remind_minutes + 60),
         takeover_minutes=lobby.takeover_minutes,
+        on_timeout=lobby.on_timeout,
+        clock=clocks.seated(lobby.clock, len(players)),
     )
     stored = await game_store.save_move(
         host.bot.db,

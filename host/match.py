@@ -38,6 +38,10 @@ class Match:
     seen: dict[int, float] = field(default_factory=dict)
     # Seats whose routine actions (a die to roll) the bot takes; decisions stay theirs.
     auto: set[int] = field(default_factory=set)
+    # What happens when a player's time runs out (computer | forfeit | wait; None: the game's
+    # own) and the match's clock, if it has one (host/clocks.py, docs/async-play.md).
+    on_timeout: str | None = None
+    clock: dict[str, Any] | None = None
 
     def active_since(self, seat: int, since: float) -> bool:
         return self.seen.get(seat, 0.0) >= since
@@ -57,6 +61,8 @@ class Match:
                 "takeover_minutes": self.takeover_minutes,
                 "seen": {str(seat): at for seat, at in self.seen.items()},
                 "auto": sorted(self.auto),
+                "on_timeout": self.on_timeout,
+                "clock": self.clock,
             },
             sort_keys=True,
         )
@@ -77,6 +83,8 @@ class Match:
             takeover_minutes=data.get("takeover_minutes"),
             seen={int(seat): float(at) for seat, at in data.get("seen", {}).items()},
             auto=set(data.get("auto", [])),
+            on_timeout=data.get("on_timeout"),
+            clock=data.get("clock"),
         )
 
 

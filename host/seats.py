@@ -22,6 +22,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
+from host import clocks
 from host.adapter import Step
 from host.card import control_of
 from host.components import TakeBackButton
@@ -138,6 +139,14 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         ]
         if not absent or not present:
             return  # no computer plays everyone's seats: the match waits (reminders go on)
+        # Time on vacation is not counted (host/clocks.py): those away get their stand-in later.
+        users = [stored.players[seat] for seat in absent]
+        due, later = await clocks.due_users(host.bot.db, timer, users, time.time())
+        if later is not None:
+            await clocks.put_off(host.bot, timer, later)
+        absent = [seat for seat in absent if stored.players[seat] in due]
+        if not absent:
+            return
         level = adapter.computer_levels[0]
         for seat in absent:
             match.computers[seat] = level

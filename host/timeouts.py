@@ -1,19 +1,24 @@
-"""What happens when a player does not move: the reminder, the forfeit offer after the
-forfeit time, and claiming the match (the absent player resigns). Timers are written with the
-move they follow; each handler checks the match is still at that version, so firing twice is
-harmless."""
+"""What happens when a player does not move: the reminder (where and when the player's
+notification settings say, host/notify.py), what follows when their time is up (the match's
+policy, host/clocks.py; by default the forfeit offer), and claiming the match (the absent player
+resigns). Timers are written with the move they follow; each handler checks the match is still at
+that version, so firing twice is harmless. Time a player spent on vacation is not counted: a
+timer that waits for them is put off by that much."""
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from db import games as game_store
 from db import timers as timer_store
+from host import clocks, notify
 from host.adapter import GameAdapter, Step
 from host.components import ClaimButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
+from host.seats import takeover_timer
 from ui import UserError
 from ui.items import view_of
 
@@ -36,26 +41,113 @@ async def still_waiting(
     return adapter, stored, Match.from_json(adapter, stored.state)
 
 
+def timers_for(
+    adapter: GameAdapter, stored: game_store.StoredGame, match: Match, version: int, now: float
+) -> list[timer_store.TimerSpec]:
+    """The timers of the position at `version`: the reminder, and then either the match's clock
+    (the first bank to run out, host/clocks.py), a computer stand-in, or (between people) the
+    forfeit timer, whose handler applies the match's timeout policy."""
+    from host.service import FORFEIT_EVENT, REMIND_EVENT
+
+    if adapter.is_over(match.engine):
+        return []
+    waiting = [s for s in adapter.actors(match.engine) if stored.players[s] != COMPUTER_ID]
+    if not waiting:
+        return []
+    payload = {"game_id": stored.id, "version": version}
+    timers = [timer_store.TimerSpec(REMIND_EVENT, now + match.remind_minutes * 60, payload)]
+    clock = clocks.clock_timer(adapter, stored, match, payload, now)
+    if clock is not None:
+        timers.append(clock)
+        return timers
+    takeover = takeover_timer(match, payload)
+    if takeover is not None:  # a computer stands in for the absent instead of a forfeit
+        timers.append(takeover)
+    elif len(human_seats(stored.players)) > 1:
+        timers.append(
+            timer_store.TimerSpec(FORFEIT_EVENT, now + match.forfeit_minutes * 60, payload)
+        )
+    return timers
+
+
+def _waiting_people(adapter: GameAdapter, stored: game_store.StoredGame, match: Match) -> list[int]:
+    """The people (not computers, not their stand-ins) the position waits for."""
+    return [
+        stored.players[seat]
+        for seat in sorted(adapter.actors(match.engine))
+        if stored.players[seat] != COMPUTER_ID and seat not in match.computers
+    ]
+
+
 async def on_remind_timer(host: MatchHost, timer: timer_store.Timer) -> None:
+    """Remind the players the match waits for, as each one's settings say (host/notify.py):
+    in the thread, by DM, or not at all; someone in quiet hours or on vacation is reminded
+    once those are over."""
     found = await still_waiting(host, timer.payload)
     if found is None:
         return
     adapter, stored, match = found
-    waiting = [stored.players[s] for s in sorted(adapter.actors(match.engine))]
+    waiting = _waiting_people(adapter, stored, match)
+    only = timer.payload.get("users")
+    if only is not None:
+        waiting = [user for user in waiting if user in only]
+    if not waiting:
+        return
+    now = time.time()
+    due, later = await clocks.due_users(host.bot.db, timer, waiting, now)
+    if later is not None:  # on vacation: their reminder waits for the time they were away
+        away = [user for user in waiting if user not in due]
+        await clocks.put_off(host.bot, timer, later, users=away)
+    if not due:
+        return
+    pings = await notify.reminder_pings(host.bot.db, stored, due, now)
+    for moment in sorted(set(pings.later.values())):
+        users = [user for user, when in pings.later.items() if when == moment]
+        await clocks.put_off(host.bot, timer, moment, users=users)
+    text = (
+        f"{adapter.title} match #{stored.id} is waiting for your move: "
+        + f"{adapter.next_text(match)} (`/{adapter.game} board` shows it again)"
+    )
+    failed = await notify.send_dms(host.bot, pings.dm, f"{text}\n{notify.jump_url(stored)}")
+    thread = pings.thread + failed
+    if not thread:
+        return
     channel = await host.channel_of(stored)
     await channel.send(
-        " ".join(f"<@{u}>" for u in waiting if u != COMPUTER_ID)
-        + f", {adapter.title} match #{stored.id} is waiting for your move: "
-        + f"{adapter.next_text(match)} (`/{adapter.game} board` shows it again)",
-        allowed_mentions=discord.AllowedMentions(users=True),
+        notify.mentions(thread) + ", " + text, allowed_mentions=notify.allowed(thread)
     )
 
 
 async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:
-    found = await still_waiting(host, timer.payload)
-    if found is None:
-        return
-    adapter, stored, match = found
+    """The time for a move is up (vacations not counted): the match's policy applies
+    (host/clocks.py): the absent forfeit, a computer stands in, everyone waits, or (the game's
+    own behaviour) the others may claim the match."""
+    game_id = timer.payload["game_id"]
+    async with host.bot.game_locks(game_id):
+        found = await still_waiting(host, timer.payload)
+        if found is None:
+            return
+        adapter, stored, match = found
+        absent_users = _waiting_people(adapter, stored, match)
+        if not absent_users:
+            return
+        due, later = await clocks.due_users(host.bot.db, timer, absent_users, time.time())
+        if not due:  # everyone it waits for was on vacation meanwhile
+            if later is not None:
+                await clocks.put_off(host.bot, timer, later)
+            return
+        seats = [
+            seat for seat in sorted(adapter.actors(match.engine)) if stored.players[seat] in due
+        ]
+        await clocks.apply_policy(
+            host, adapter, stored, match, seats, clocks.policy_of(match), reason="timeout"
+        )
+
+
+async def offer_claim(
+    host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
+) -> None:
+    """The game's own forfeit: the players who are waiting may claim the match."""
     absent = adapter.actors(match.engine)
     waiting = [stored.players[s] for s in human_seats(stored.players) if s not in absent]
     channel = await host.channel_of(stored)

@@ -72,7 +72,7 @@ async def test_help_pages_through_with_buttons(discord, alice, bob):
     for title in ("Rollerball II", "Rollerball", "Volleyball", "Rocketball"):
         assert any(name.startswith(f"{title} (") for name in games)
     pages = int(re.fullmatch(r"Page 1 of (\d+)", overview["footer"]["text"])[1])
-    assert first.button_labels == ["Previous", "Next"]
+    assert first.button_labels[:2] == ["Previous", "Next"]  # then a button per game
     assert first.button("Previous").disabled
     with pytest.raises(DriverError, match="bob cannot see that ephemeral message"):
         await discord.click(first, "Next", user=bob)

@@ -61,12 +61,12 @@ def rollerball2_options(mode: str) -> dict[str, Any]:
 
 
 def hides_other_hands(view: Any, table: Any, seat: int | None) -> bool:
-    """Rollerball: the others' hands are only counted, the deck's order is hidden."""
+    """Rollerball: the others' hands are hidden (during a secret bid not even counted), the
+    deck's order is hidden."""
     game = view.game
     others = [other for other in range(game.players) if other != seat]
     return (
         all(set(game.hands[other]) <= {HIDDEN} for other in others)
-        and [len(hand) for hand in game.hands] == [len(hand) for hand in table.game.hands]
         and set(game.deck) <= {HIDDEN}
         and (seat is None or game.hands[seat] == table.game.hands[seat])
     )

@@ -1,0 +1,342 @@
+"""/games: every match and league of yours on every server, in one private list (lichess's
+correspondence list, Board Game Arena's "your turn"), and the daily DM digest of what waits for
+you (/settings me). Works in DMs with the bot too (docs/async-play.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from db import clocks as clock_store
+from db import settings as settings_store
+from db import timers as timer_store
+from db import volleyball as volleyball_store
+from db.player_games import open_games_of
+from host import clocks, notify
+from host.lobby import Lobby, is_lobby
+from host.match import COMPUTER_ID, Match
+from ui import fit, shown
+
+if TYPE_CHECKING:
+    from bot import Ballcourt
+    from db.games import StoredGame
+
+log = logging.getLogger(__name__)
+
+DIGEST_EVENT = "user_digest"
+EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
+# Timers that end a player's time (the deadline shown), in the order they are preferred.
+DEADLINE_EVENTS = ("match_clock", "match_takeover", "match_forfeit")
+REMIND_EVENT = "match_remind"
+SHOWN_AT_MOST = 20  # lines in one list (an embed's description holds 4096 characters)
+TITLES = {
+    "rocketball": "Rocketball",
+    "rollerball": "Rollerball",
+    "rollerball2": "Rollerball II",
+    "volleyball": "Volleyball",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of /games: a match or a league of the user's."""
+
+    your_turn: bool
+    title: str  # "Rocketball #12"
+    where: str  # the server's name
+    others: str  # "vs Bob", "with Bob and Carol", "team Falcons"
+    state: str  # "your move", "Bob's move", "waiting for players"
+    link: str
+    deadline: float | None = None
+    deadline_what: str = ""  # "time runs out", "reminder", "deadline"
+    clock: str = ""  # "your clock: 2 d 3 h left"
+    sort_key: float = 0.0
+
+    def line(self) -> str:
+        parts = [f"**{self.title}** {self.others}".rstrip(), self.where, self.state]
+        if self.clock:
+            parts.append(self.clock)
+        if self.deadline is not None:
+            moment = dt.datetime.fromtimestamp(self.deadline, dt.UTC)
+            parts.append(f"{self.deadline_what} {discord.utils.format_dt(moment, 'R')}")
+        return " · ".join(p for p in parts if p) + f" · [open]({self.link})"
+
+
+def span(seconds: float) -> str:
+    """A time left, as people read it: '2 d 3 h', '5 h 10 min', '12 min'."""
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours_, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours_} h"
+    if hours_:
+        return f"{hours_} h {minutes} min"
+    return f"{minutes} min"
+
+
+def names_of(state_json: str) -> list[str]:
+    try:
+        names = json.loads(state_json).get("names")
+    except (ValueError, AttributeError):
+        return []
+    return [str(name) for name in names] if isinstance(names, list) else []
+
+
+def joined(names: Sequence[str]) -> str:
+    names = [shown(name) for name in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+class GameList:
+    """What waits for a user, built from the database (the host's matches, the leagues)."""
+
+    def __init__(self, bot: Ballcourt) -> None:
+        self.bot = bot
+
+    async def entries(self, user_id: int, now: float) -> list[Entry]:
+        games = await open_games_of(self.bot.db, user_id)
+        timers = await clock_store.timers_of_games(self.bot.db, [g.id for g in games])
+        by_game: dict[int, list[clock_store.TimerRow]] = {}
+        for timer in timers:
+            if timer.game_id is not None:
+                by_game.setdefault(timer.game_id, []).append(timer)
+        vacation = await clock_store.vacations(self.bot.db, user_id, since=now - 90 * 86400)
+        found = []
+        for stored in games:
+            try:
+                entry = self.match_entry(stored, user_id, by_game.get(stored.id, []), vacation, now)
+            except Exception:  # one unreadable match must not hide the others
+                log.exception("/games could not show match %s", stored.id)
+                continue
+            if entry is not None:
+                found.append(entry)
+        found += await self.league_entries(user_id, now)
+        return sorted(found, key=lambda e: (not e.your_turn, e.deadline or 1e18, -e.sort_key))
+
+    def where(self, guild_id: int | None) -> str:
+        guild = self.bot.get_guild(guild_id) if guild_id else None
+        return shown(guild.name) if guild is not None else "a server"
+
+    def match_entry(
+        self,
+        stored: StoredGame,
+        user_id: int,
+        timers: list[clock_store.TimerRow],
+        vacation: list[tuple[float, float]],
+        now: float,
+    ) -> Entry | None:
+        adapter = self.bot.matches.adapters.get(stored.game)
+        title = f"{TITLES.get(stored.game, stored.game)} #{stored.id}"
+        names = names_of(stored.state)
+        seat = stored.players.index(user_id)
+        others = [
+            names[s] if s < len(names) else "?"
+            for s, player in enumerate(stored.players)
+            if player != user_id
+        ]
+        versus = f"vs {joined(others)}" if others else "solo"
+        link = notify.jump_url(stored)
+        where = self.where(stored.guild_id)
+        if stored.status == "pending":
+            if is_lobby(stored.state):
+                lobby = Lobby.from_json(stored.state)
+                free = lobby.seats - len(stored.players)
+                mine = lobby.creator == user_id
+                state = (
+                    f"your table: {free} seat{'s' if free != 1 else ''} free, Start when ready"
+                    if mine
+                    else "waiting for the table's host to start"
+                )
+                return Entry(mine and free == 0, title, where, "table", state, link)
+            if adapter is None:
+                return None
+            match = Match.from_json(adapter, stored.state)
+            challenged = stored.players[match.challenged_seat]
+            state = (
+                "challenge for you: Accept or Decline"
+                if challenged == user_id
+                else f"waiting for {joined([names[match.challenged_seat]])} to accept"
+            )
+            return Entry(
+                challenged == user_id, title, where, versus, state, link, sort_key=stored.id
+            )
+        if adapter is None:
+            return None
+        match = Match.from_json(adapter, stored.state)
+        acting = sorted(adapter.actors(match.engine))
+        mine = seat in acting and seat not in match.computers
+        waiting_for = [
+            names[s] if s < len(names) else "?"
+            for s in acting
+            if s != seat and stored.players[s] != COMPUTER_ID
+        ]
+        if mine:
+            state = "**your move**"
+        elif seat in match.computers:
+            state = "a computer plays your seat (Take my seat back in the match)"
+        elif waiting_for:
+            state = (
+                f"{joined(waiting_for)}'s move"
+                if len(waiting_for) == 1
+                else (f"waiting for {joined(waiting_for)}")
+            )
+        else:
+            state = "the computer is moving"
+        clock_line = ""
+        clock = clocks.clock_of(match)
+        if clock is not None:
+            on_vacation = any(a <= now < b for a, b in vacation)
+            left = clocks.remaining(clock, seat, now, vacation)
+            clock_line = f"your clock: {span(left)} left" + (
+                " (paused: you're on vacation)" if on_vacation and seat in clock.since else ""
+            )
+        deadline, what = None, ""
+        for event in DEADLINE_EVENTS:
+            due = [t.due_at for t in timers if t.event == event]
+            if due:
+                deadline, what = min(due), "time runs out"
+                break
+        if deadline is None:
+            due = [t.due_at for t in timers if t.event == REMIND_EVENT]
+            if due:
+                deadline, what = min(due), "reminder"
+        return Entry(mine, title, where, versus, state, link, deadline, what, clock_line, stored.id)
+
+    async def league_entries(self, user_id: int, now: float) -> list[Entry]:
+        """The leagues the user manages a team in. A league cog may say more (whether the
+        user's orders are in): a cog with `games_entries(user_id)` returning Entry-like
+        objects replaces this general line."""
+        cog = self.bot.get_cog("Volleyball")
+        own = getattr(cog, "games_entries", None)
+        if own is not None:
+            return list(await own(user_id))
+        found = []
+        for league_id, name, team in await volleyball_store.leagues_of_manager(
+            self.bot.db, user_id
+        ):
+            league = await volleyball_store.load_league(self.bot.db, league_id)
+            if league is None:
+                continue
+            state = {
+                "forming": "forming: the season has not started",
+                "running": "orders for the next round",
+                "paused": "paused by its admins",
+            }.get(league.status, league.status)
+            link = f"https://discord.com/channels/{league.guild_id}/{league.channel_id}"
+            found.append(
+                Entry(
+                    league.status == "running",
+                    f"Volleyball league {shown(name)}",
+                    self.where(league.guild_id),
+                    f"team {shown(team)}",
+                    state,
+                    link,
+                    league.next_deadline if league.status == "running" else None,
+                    "deadline",
+                )
+            )
+        return found
+
+
+def render(entries: list[Entry], *, heading: str) -> discord.Embed:
+    mine = [e for e in entries if e.your_turn]
+    others = [e for e in entries if not e.your_turn]
+    lines: list[str] = []
+    if mine:
+        lines.append(f"__Waiting for you ({len(mine)})__")
+        lines += [f"• {e.line()}" for e in mine[:SHOWN_AT_MOST]]
+    if others:
+        room = max(0, SHOWN_AT_MOST - len(mine))
+        lines.append(f"__Waiting for others ({len(others)})__")
+        lines += [f"• {e.line()}" for e in others[:room]]
+    hidden = max(0, len(entries) - SHOWN_AT_MOST)
+    if hidden:
+        lines.append(f"…and {hidden} more.")
+    embed = discord.Embed(title=heading, description=fit("\n".join(lines), 4000), colour=0x0072B2)
+    embed.set_footer(text="Only you see this. /settings me: how and when you are pinged.")
+    return embed
+
+
+class Games(commands.Cog):
+    def __init__(self, bot: Ballcourt) -> None:
+        self.bot = bot
+        self.list = GameList(bot)
+        bot.timers.register(DIGEST_EVENT, self.on_digest_timer)
+
+    @app_commands.command(
+        name="games", description="Your matches and leagues on every server: whose turn, deadlines"
+    )
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+    @app_commands.allowed_installs(guilds=True, users=True)
+    async def games(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        entries = await self.list.entries(interaction.user.id, time.time())
+        if not entries:
+            await interaction.followup.send(
+                "You have no matches or leagues going. `/help` shows how to start one.",
+                ephemeral=True,
+            )
+            return
+        waiting = sum(e.your_turn for e in entries)
+        await interaction.followup.send(
+            embed=render(
+                entries,
+                heading=f"Your games: {waiting} waiting for you, {len(entries) - waiting} for others",
+            ),
+            ephemeral=True,
+        )
+
+    # ---- the daily digest ------------------------------------------------------------------------------
+
+    async def schedule_digest(self, settings: settings_store.UserSettings) -> None:
+        """The user's next digest, or none (the old one is cancelled either way)."""
+        await timer_store.delete_timers_for(self.bot.db, DIGEST_EVENT, user_id=settings.user_id)
+        if settings.digest_minute is None:
+            return
+        due = notify.next_local(settings, time.time(), settings.digest_minute)
+        await self.bot.timers.schedule(
+            DIGEST_EVENT, due - time.time(), {"user_id": settings.user_id}
+        )
+
+    async def on_digest_timer(self, timer: timer_store.Timer) -> None:
+        user_id = int(timer.payload["user_id"])
+        settings = await settings_store.user_settings(self.bot.db, user_id)
+        if settings.digest_minute is None:
+            return  # switched off since
+        now = time.time()
+        try:
+            entries = [e for e in await self.list.entries(user_id, now) if e.your_turn]
+            if entries:
+                await notify.send_dms(self.bot, [user_id], _digest_text(entries))
+        finally:
+            due = notify.next_local(settings, now + 60, settings.digest_minute)
+            await timer_store.create_timer(
+                self.bot.db, DIGEST_EVENT, due, {"user_id": user_id}, now=now
+            )
+            self.bot.timers.wake()
+
+
+def _digest_text(entries: list[Entry]) -> str:
+    lines = [f"Good day! {len(entries)} of your games wait for you:"]
+    lines += [f"• {entry.line()}" for entry in entries[:SHOWN_AT_MOST]]
+    if len(entries) > SHOWN_AT_MOST:
+        lines.append(f"…and {len(entries) - SHOWN_AT_MOST} more: `/games` lists them all.")
+    lines.append("(`/settings me digest:off` stops this DM.)")
+    return fit("\n".join(lines))
+
+
+async def setup(bot: Ballcourt) -> None:
+    await bot.add_cog(Games(bot))

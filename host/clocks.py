@@ -1,0 +1,661 @@
+"""Time control for matches played over days (docs/async-play.md): a clock per player, vacations,
+and what happens when a player's time runs out.
+
+- A match may have a clock (Board Game Arena's and OGS's model): every player starts with a bank
+  of time; while it is their turn their bank runs; when their turn ends it gets the increment,
+  up to the cap. A match without a clock has the host's per-move timeouts (a reminder, then a
+  forfeit offer or a computer stand-in), which are a clock of one turn.
+- Vacation: time a user has banked (it accrues) and spends to pause the clocks of all their
+  matches at once. Nothing is written to the matches when a vacation starts: time inside a
+  vacation is simply not charged, and every timer that waits for the user (reminder, timeout,
+  clock) fires that much later (`extend`). Ending a vacation early moves those timers back.
+- When time runs out the match's policy applies (`on_timeout`): a computer takes the seat until
+  the player takes it back ("computer"), the player forfeits ("forfeit"), or everyone waits
+  ("wait"). No policy: the game's own behaviour (its stand-in, else the opponent may claim).
+
+The arithmetic (MatchClock, extend, on_move, terms_from) is pure; the rest loads, locks and saves
+through the match host like any move.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from db import clocks as clock_store
+from db import games as game_store
+from db import settings as settings_store
+from db import timers as timer_store
+from db.player_games import open_games_of, position_started
+from host.adapter import Step
+from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
+
+if TYPE_CHECKING:
+    from host.adapter import GameAdapter
+    from host.service import MatchHost
+
+log = logging.getLogger(__name__)
+
+CLOCK_EVENT = "match_clock"
+POLICIES = settings_store.TIMEOUT_POLICIES
+DAY = 86400.0
+# Vacation (docs/async-play.md, "Vacation"): a new player has a week; a day more accrues every
+# week; at most 30 days are banked; one vacation lasts at most the 30 days.
+VACATION_START = 7 * DAY
+VACATION_PER_SECOND = 1 / 7
+VACATION_CAP = 30 * DAY
+# The options with which a player chose a match's reminder or timeout themselves: a server's
+# defaults do not override what the player typed.
+REMIND_OPTIONS = ("remind_hours",)
+TIMEOUT_OPTIONS = ("forfeit_hours", "timeout_hours", "answer_minutes")
+NO_MENTIONS = discord.AllowedMentions.none()
+
+Period = tuple[float, float]
+
+
+# ---- the clock ------------------------------------------------------------------------------------
+
+
+@dataclass
+class MatchClock:
+    """Each seat's bank (seconds left when its clock last stopped) and, for the seats whose
+    clock runs now, since when."""
+
+    bank: float  # what each seat starts with
+    increment: float  # added when a seat's turn ends
+    cap: float | None  # the most a bank holds after an increment; None: no cap
+    left: dict[int, float] = field(default_factory=dict)
+    since: dict[int, float] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "bank": self.bank,
+            "increment": self.increment,
+            "cap": self.cap,
+            "left": {str(seat): value for seat, value in self.left.items()},
+            "since": {str(seat): value for seat, value in self.since.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> MatchClock:
+        return cls(
+            bank=float(data["bank"]),
+            increment=float(data.get("increment", 0.0)),
+            cap=None if data.get("cap") is None else float(data["cap"]),
+            left={int(seat): float(value) for seat, value in data.get("left", {}).items()},
+            since={int(seat): float(value) for seat, value in data.get("since", {}).items()},
+        )
+
+
+def new_clock(
+    bank_minutes: float, increment_minutes: float, cap_minutes: float | None, seats: Iterable[int]
+) -> MatchClock:
+    bank = bank_minutes * 60.0
+    return MatchClock(
+        bank=bank,
+        increment=increment_minutes * 60.0,
+        cap=None if cap_minutes is None else max(cap_minutes * 60.0, bank),
+        left={seat: bank for seat in seats},
+    )
+
+
+def seated(clock: Mapping[str, Any] | None, players: int) -> dict[str, Any] | None:
+    """A clock made for a table's seats, cut to the players who sat down when it started."""
+    if not clock:
+        return None
+    made = MatchClock.from_dict(clock)
+    made.left = {seat: left for seat, left in made.left.items() if seat < players}
+    for seat in range(players):
+        made.left.setdefault(seat, made.bank)
+    return made.to_dict()
+
+
+def fresh(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The same clock with every bank full and nothing running (a rematch)."""
+    if not clock:
+        return None
+    made = MatchClock.from_dict(clock)
+    return MatchClock(
+        made.bank, made.increment, made.cap, dict.fromkeys(made.left, made.bank)
+    ).to_dict()
+
+
+def overlap(periods: Sequence[Period], start: float, end: float) -> float:
+    """How much of [start, end] lies inside the periods (which do not overlap each other)."""
+    return sum(max(0.0, min(end, b) - max(start, a)) for a, b in periods)
+
+
+def extend(start: float, length: float, periods: Sequence[Period]) -> float:
+    """The moment `length` seconds outside the periods have passed since `start`: when a timer
+    set at `start` for `length` fires if the time inside the periods (vacations) is not
+    counted."""
+    moment, need = start, max(0.0, length)
+    for a, b in sorted(periods):
+        if b <= moment:
+            continue
+        a = max(a, moment)
+        if a - moment >= need:
+            break
+        need -= a - moment
+        moment = b
+    return moment + need
+
+
+def charged(since: float, now: float, periods: Sequence[Period] = ()) -> float:
+    """The time a clock that started at `since` has run by `now`, vacations not counted."""
+    return max(0.0, now - since - overlap(periods, since, now))
+
+
+def remaining(clock: MatchClock, seat: int, now: float, periods: Sequence[Period] = ()) -> float:
+    left = clock.left.get(seat, clock.bank)
+    if seat in clock.since:
+        left -= charged(clock.since[seat], now, periods)
+    return left
+
+
+def run_out_at(clock: MatchClock, seat: int, periods: Sequence[Period] = ()) -> float | None:
+    """When the seat's running clock runs out if nobody moves (None: it does not run)."""
+    if seat not in clock.since:
+        return None
+    return extend(clock.since[seat], max(0.0, clock.left.get(seat, clock.bank)), periods)
+
+
+def on_move(
+    clock: MatchClock,
+    running: Iterable[int],
+    now: float,
+    away: Mapping[int, Sequence[Period]] | None = None,
+) -> None:
+    """The clocks after a saved move, when `running` are the seats whose turn it is now (people,
+    not computers): a seat whose turn ended is charged its time (vacations not counted) and gets
+    the increment, up to the cap; a seat whose turn began starts its clock. A seat that keeps the
+    turn (several actions in a row, a simultaneous decision) keeps running. A seat that starts
+    with no time left (its time ran out, and it plays again: taken back from the computer, or
+    the wait is over) starts with a full bank."""
+    running = set(running)
+    away = away or {}
+    for seat in sorted(set(clock.since) - running):
+        left = max(0.0, remaining(clock, seat, now, away.get(seat, ()))) + clock.increment
+        if clock.cap is not None:
+            left = min(left, clock.cap)
+        clock.left[seat] = left
+        del clock.since[seat]
+    for seat in sorted(running - set(clock.since)):
+        if clock.left.get(seat, clock.bank) <= 0:
+            clock.left[seat] = clock.bank
+        clock.since[seat] = now
+
+
+def clock_of(match: Match) -> MatchClock | None:
+    data = getattr(match, "clock", None)
+    return None if not data else MatchClock.from_dict(data)
+
+
+def running_seats(adapter: GameAdapter, players: Sequence[int], match: Match) -> set[int]:
+    """The seats whose clocks run: the people (not computers, not stand-ins) to act now."""
+    if adapter.is_over(match.engine):
+        return set()
+    return {
+        seat
+        for seat in adapter.actors(match.engine)
+        if players[seat] != COMPUTER_ID and seat not in match.computers
+    }
+
+
+async def tick(
+    db: Any, adapter: GameAdapter, stored: game_store.StoredGame, match: Match, now: float
+) -> None:
+    """Before a move of a match with a clock is saved (the host's save, with `stored` as it was
+    before the move and `match` after it): charge the seats whose turn ended and start the seats
+    whose turn began. A seat that was to move but whose clock was never started (the first turn,
+    a seat taken back from the computer) started when that position was saved. Vacations are
+    read for the seats that stop."""
+    clock = clock_of(match)
+    if clock is None:
+        return
+    try:
+        before = Match.from_json(adapter, stored.state)
+        was_running = running_seats(adapter, stored.players, before)
+    except (ValueError, KeyError, TypeError):
+        was_running = set()
+    unstarted = was_running - set(clock.since)
+    if unstarted:
+        started = await position_started(db, stored.id, stored.version)
+        for seat in unstarted:
+            if clock.left.get(seat, clock.bank) <= 0:
+                clock.left[seat] = clock.bank
+            clock.since[seat] = min(now, started) if started is not None else now
+    running = running_seats(adapter, stored.players, match)
+    stopping = [stored.players[seat] for seat in set(clock.since) - running]
+    periods = await clock_store.vacations_of(
+        db, stopping, since=min(clock.since.values(), default=now)
+    )
+    away = {
+        seat: periods.get(stored.players[seat], [])
+        for seat in clock.since
+        if stored.players[seat] in periods
+    }
+    on_move(clock, running, now, away)
+    match.clock = clock.to_dict()
+
+
+def clock_timer(
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    payload: dict[str, Any],
+    now: float,
+) -> timer_store.TimerSpec | None:
+    """The timer of the first running clock to run out (vacations are looked at when it fires:
+    it is put off then). A seat not yet started (its seat taken back outside a move) counts
+    from now."""
+    clock = clock_of(match)
+    if clock is None:
+        return None
+    moments = []
+    for seat in running_seats(adapter, stored.players, match):
+        left = clock.left.get(seat, clock.bank)
+        if seat in clock.since:
+            moments.append(clock.since[seat] + max(0.0, left))
+        else:
+            moments.append(now + (left if left > 0 else clock.bank))
+    if not moments:
+        return None
+    return timer_store.TimerSpec(CLOCK_EVENT, min(moments), payload)
+
+
+# ---- a match's terms: reminders, timeouts, clock, policy -----------------------------------------
+
+
+@dataclass(frozen=True)
+class Terms:
+    """What a new match stores about time (the Match fields of the same names)."""
+
+    remind_minutes: int
+    forfeit_minutes: int
+    takeover_minutes: int | None
+    on_timeout: str | None = None
+    clock: dict[str, Any] | None = None
+
+    def fields(self) -> dict[str, Any]:
+        """Keyword arguments for Match(...) / MatchHost.new_match(...)."""
+        return {
+            "remind_minutes": self.remind_minutes,
+            "forfeit_minutes": self.forfeit_minutes,
+            "takeover_minutes": self.takeover_minutes,
+            "on_timeout": self.on_timeout,
+            "clock": self.clock,
+        }
+
+
+def terms_from(
+    defaults: settings_store.GameDefaults,
+    given: set[str],
+    *,
+    seats: Iterable[int],
+    remind_minutes: int,
+    forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
+    takeover_minutes: int | None = None,
+) -> Terms:
+    """The terms of a new match: what the command gave (the game's own defaults where the player
+    typed nothing), with the server's defaults in place of what the player did not type.
+
+    The server's timeout is the time a player has for a move; its policy says what follows:
+    "computer" (a stand-in after that time), "forfeit" and "wait" (no stand-in; the forfeit
+    timer then forfeits, or only says that everyone waits). With a clock the time a player has
+    is their bank instead."""
+    remind = remind_minutes
+    if not set(REMIND_OPTIONS) & given and defaults.remind_minutes is not None:
+        remind = defaults.remind_minutes
+    own_timeout = takeover_minutes if takeover_minutes is not None else forfeit_minutes
+    typed_timeout = bool(set(TIMEOUT_OPTIONS) & given)
+    timeout = own_timeout
+    if not typed_timeout and defaults.timeout_minutes is not None:
+        timeout = defaults.timeout_minutes
+    policy = defaults.on_timeout
+    forfeit, takeover = forfeit_minutes, takeover_minutes
+    if policy == "computer":
+        takeover = timeout
+    elif policy in ("forfeit", "wait"):
+        takeover, forfeit = None, timeout
+    elif takeover_minutes is not None:
+        takeover = timeout
+    else:
+        forfeit = timeout
+    if takeover is not None:
+        forfeit = max(forfeit, takeover + 60)  # unused while a stand-in comes first
+    clock = None
+    if defaults.clock_minutes:
+        clock = new_clock(
+            defaults.clock_minutes,
+            defaults.increment_minutes or 0,
+            defaults.cap_minutes,
+            seats,
+        ).to_dict()
+    return Terms(remind, forfeit, takeover, policy, clock)
+
+
+def given_options(interaction: discord.Interaction | None) -> set[str]:
+    """The option names the user typed in the slash command (subcommands looked into)."""
+    names: set[str] = set()
+    options = list(((interaction.data or {}) if interaction else {}).get("options", []))
+    while options:
+        option = options.pop()
+        if option.get("type") in (1, 2):  # a subcommand (group): its options are inside
+            options += option.get("options", [])
+        else:
+            names.add(option.get("name", ""))
+    return names
+
+
+async def match_terms(
+    db: Any,
+    interaction: discord.Interaction,
+    game: str,
+    *,
+    seats: Iterable[int],
+    remind_minutes: int,
+    forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
+    takeover_minutes: int | None = None,
+) -> Terms:
+    """`terms_from` with the server's defaults for `game` and the options the user typed."""
+    defaults = await settings_store.defaults_for(db, interaction.guild_id, game)
+    return terms_from(
+        defaults.game_defaults,
+        given_options(interaction),
+        seats=seats,
+        remind_minutes=remind_minutes,
+        forfeit_minutes=forfeit_minutes,
+        takeover_minutes=takeover_minutes,
+    )
+
+
+def policy_of(match: Match) -> str:
+    """What happens when a player's time runs out in this match: the stored policy, else the
+    game's own (its stand-in if it has one, else the opponent may claim: "claim")."""
+    policy = getattr(match, "on_timeout", None)
+    if policy in POLICIES:
+        return policy
+    return "computer" if match.takeover_minutes else "claim"
+
+
+# ---- vacations -------------------------------------------------------------------------------------
+
+
+def accrued(balance: clock_store.Balance | None, now: float) -> float:
+    """The vacation a user has banked now: a week to start with, a day more a week, 30 days at
+    most."""
+    if balance is None:
+        return VACATION_START
+    gained = max(0.0, now - balance.as_of) * VACATION_PER_SECOND
+    return min(VACATION_CAP, balance.seconds + gained)
+
+
+@dataclass(frozen=True)
+class VacationStatus:
+    banked: float  # seconds available now
+    current: Period | None  # the vacation running now
+    current_id: int | None = None
+
+
+async def vacation_status(db: Any, user_id: int, now: float) -> VacationStatus:
+    banked = accrued(await clock_store.balance(db, user_id), now)
+    current = await clock_store.current_vacation(db, user_id, now)
+    if current is None:
+        return VacationStatus(banked, None)
+    return VacationStatus(banked, current[1], current[0])
+
+
+class VacationError(Exception):
+    """A vacation that cannot be taken or ended; the message says why."""
+
+
+async def take_vacation(db: Any, user_id: int, days: float, now: float) -> Period:
+    """Start a vacation of `days` now, paid from the bank (VacationError if it is not there)."""
+    if days <= 0:
+        raise VacationError("A vacation is at least part of a day.")
+    status = await vacation_status(db, user_id, now)
+    if status.current is not None:
+        raise VacationError(
+            f"You're on vacation already, until <t:{int(status.current[1])}:f>. End it first "
+            "to take another."
+        )
+    length = days * DAY
+    if length > status.banked + 1:
+        raise VacationError(
+            f"You have {status.banked / DAY:.1f} days of vacation banked, not {days:g}. A day "
+            "more accrues every week."
+        )
+    ends_at = now + length
+    if not await clock_store.start_vacation(
+        db, user_id, now=now, ends_at=ends_at, balance_after=max(0.0, status.banked - length)
+    ):
+        raise VacationError("You're on vacation already.")
+    return (now, ends_at)
+
+
+async def end_vacation(bot: Any, user_id: int, now: float) -> float:
+    """End the running vacation now; what was not used goes back to the bank. The timers put off
+    for it come back to when they fall due now. Returns the seconds given back."""
+    status = await vacation_status(bot.db, user_id, now)
+    if status.current is None or status.current_id is None:
+        raise VacationError("You're not on vacation.")
+    unused = max(0.0, status.current[1] - now)
+    banked = min(VACATION_CAP, status.banked + unused)
+    if not await clock_store.end_vacation(
+        bot.db, user_id, status.current_id, now=now, balance_after=banked
+    ):
+        raise VacationError("That vacation has ended already.")
+    await bring_timers_back(bot, user_id, now)
+    return unused
+
+
+async def bring_timers_back(bot: Any, user_id: int, now: float) -> int:
+    """After a vacation ended early: every timer of the user's matches that was put off for it
+    (its payload says since when and for how long it waits) or that waits on their clock moves
+    to when it falls due with the vacation as it really was. Returns how many moved."""
+    host = bot.matches
+    games = [g for g in await open_games_of(bot.db, user_id) if g.status == "active"]
+    periods = await clock_store.vacations(bot.db, user_id)
+    moved = 0
+    for timer in await clock_store.timers_of_games(bot.db, [g.id for g in games]):
+        if timer.event == CLOCK_EVENT:
+            due = await _clock_due(bot.db, host, timer.game_id, now)
+        elif "since" in timer.payload and "length" in timer.payload:
+            due = extend(timer.payload["since"], timer.payload["length"], periods)
+        else:
+            continue
+        if due is not None and due < timer.due_at - 1:
+            moved += await clock_store.move_timer(bot.db, timer.id, max(now, due))
+    if moved:
+        bot.timers.wake()
+    return moved
+
+
+async def _clock_due(db: Any, host: MatchHost, game_id: int | None, now: float) -> float | None:
+    stored = None if game_id is None else await game_store.load_game(db, game_id)
+    if stored is None or stored.game not in host.adapters:
+        return None
+    adapter = host.adapters[stored.game]
+    match = Match.from_json(adapter, stored.state)
+    clock = clock_of(match)
+    if clock is None:
+        return None
+    seats = running_seats(adapter, stored.players, match)
+    periods = await clock_store.vacations_of(
+        db, [stored.players[s] for s in seats], since=min(clock.since.values(), default=now)
+    )
+    moments = [
+        run_out_at(clock, seat, periods.get(stored.players[seat], []))
+        for seat in seats
+        if seat in clock.since
+    ]
+    return min((m for m in moments if m is not None), default=None)
+
+
+async def due_users(
+    db: Any, timer: timer_store.Timer, user_ids: list[int], now: float
+) -> tuple[list[int], float | None]:
+    """For a reminder or timeout timer waiting on `user_ids`: those it is due for now, and when
+    it falls due for the others (the time they were on vacation since it was set added; None:
+    no others). The timer's length is its due time less its creation time, or what a put-off
+    timer's payload carries."""
+    since, length = await _span(db, timer)
+    periods = await clock_store.vacations_of(db, user_ids, since=since)
+    due = {user: extend(since, length, periods.get(user, [])) for user in user_ids}
+    now_users = [user for user in user_ids if due[user] <= now + 1]
+    later = [moment for user, moment in due.items() if moment > now + 1]
+    return now_users, (min(later) if later else None)
+
+
+async def _span(db: Any, timer: timer_store.Timer) -> tuple[float, float]:
+    payload = timer.payload
+    if "since" in payload and "length" in payload:
+        return float(payload["since"]), float(payload["length"])
+    row = await clock_store.timer_row(db, timer.id)
+    since = row.created_at if row is not None else timer.due_at
+    return since, max(0.0, timer.due_at - since)
+
+
+async def put_off(bot: Any, timer: timer_store.Timer, due_at: float, **extra: Any) -> None:
+    """Write `timer` again for `due_at` (it is deleted once its handler returns), keeping since
+    when and for how long it waits, so an early return from vacation can bring it back."""
+    since, length = await _span(bot.db, timer)
+    payload = {**timer.payload, "since": since, "length": length, **extra}
+    game_id = timer.game_id if timer.game_id is not None else payload.get("game_id")
+    await clock_store.add_game_timer(bot.db, game_id, timer.event, due_at, payload)
+    bot.timers.wake()
+
+
+# ---- when time runs out ------------------------------------------------------------------------------
+
+
+async def on_clock_timer(host: MatchHost, timer: timer_store.Timer) -> None:
+    """A match's first clock may have run out: the seats whose time is up (vacations not
+    counted) get the match's policy; if none is up (a vacation), the timer is put off to when
+    the first one is."""
+    game_id = timer.payload["game_id"]
+    async with host.bot.game_locks(game_id):
+        found = await host.still_waiting(timer.payload)
+        if found is None:
+            return
+        adapter, stored, match = found
+        clock = clock_of(match)
+        if clock is None:
+            return
+        now = time.time()
+        seats = sorted(running_seats(adapter, stored.players, match))
+        periods = await clock_store.vacations_of(
+            host.bot.db,
+            [stored.players[s] for s in seats],
+            since=min(clock.since.values(), default=now),
+        )
+        out, later = [], []
+        for seat in seats:
+            seat_periods = periods.get(stored.players[seat], [])
+            if remaining(clock, seat, now, seat_periods) <= 0.5:
+                out.append(seat)
+            else:
+                moment = run_out_at(clock, seat, seat_periods)
+                later.append(moment if moment is not None else now + clock.bank)
+        if not out:
+            if later:
+                await clock_store.add_game_timer(
+                    host.bot.db, stored.id, CLOCK_EVENT, min(later), timer.payload
+                )
+                host.bot.timers.wake()
+            return
+        await apply_policy(host, adapter, stored, match, out, policy_of(match), reason="clock")
+
+
+async def apply_policy(
+    host: MatchHost,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    seats: list[int],
+    policy: str,
+    *,
+    reason: str,
+) -> None:
+    """Under the match's lock: the time of `seats` is up; do what the policy says and tell the
+    match. `reason` is "clock" (their bank ran out) or "timeout" (the time for a move)."""
+    users = [stored.players[seat] for seat in seats]
+    labels = " and ".join(adapter.seat_label(match, seat) for seat in seats)
+    what = "time on the clock" if reason == "clock" else "time for a move"
+    present = [
+        seat
+        for seat, user in enumerate(stored.players)
+        if user != COMPUTER_ID and seat not in match.computers and seat not in seats
+    ]
+    if policy == "computer" and not present:
+        policy = "wait"  # a match is never left to computers alone (host/seats.py)
+    if policy == "computer":
+        from host.components import TakeBackButton
+        from ui.items import view_of
+
+        level = adapter.computer_levels[0]
+        for seat in seats:
+            match.computers[seat] = level
+        steps = await host.computer_steps(adapter, match, stored)
+        stored = await host.save(adapter, stored, match, COMPUTER_ID, "takeover", steps)
+        text = (
+            f"{adapter.title} game #{stored.id}: {labels} ran out of {what}, so a computer "
+            f"({level}) plays for them. Press **Take my seat back** when you want to play again."
+        )
+        await _announce(host, stored, text, users, view=view_of([TakeBackButton(stored.id)]))
+        await host.post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
+    elif policy == "forfeit":
+        steps = []
+        for seat in seats:
+            if adapter.is_over(match.engine):
+                break
+            before = match.engine
+            match.engine, events = adapter.apply(before, seat, adapter.resign_action(before, seat))
+            match.forfeited_by = seat
+            steps.append(Step(before, events, match.engine))
+        steps += await host.computer_steps(adapter, match, stored)
+        stored = await host.save(adapter, stored, match, COMPUTER_ID, "forfeit", steps)
+        text = f"{adapter.title} game #{stored.id}: {labels} ran out of {what} and forfeit."
+        await _announce(host, stored, text, users)
+        await host.post(adapter, stored, match, steps)
+    elif policy == "wait":
+        text = (
+            f"{adapter.title} game #{stored.id}: {labels} ran out of {what}. This match waits "
+            "for them: nothing happens until they move."
+        )
+        await _announce(host, stored, text, users)
+    else:  # "claim": the opponents may claim the match (the host's forfeit offer)
+        from host.timeouts import offer_claim
+
+        await offer_claim(host, adapter, stored, match)
+
+
+async def _announce(
+    host: MatchHost,
+    stored: game_store.StoredGame,
+    text: str,
+    users: list[int],
+    *,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Say in the match what happened to `users`, pinging them as their settings say."""
+    from host import notify
+
+    pings = await notify.reminder_pings(host.bot.db, stored, users, time.time(), now_only=True)
+    content = (notify.mentions(pings.thread) + " " if pings.thread else "") + text
+    kwargs: dict[str, Any] = {"allowed_mentions": notify.allowed(pings.thread)}
+    if view is not None:
+        kwargs["view"] = view
+    try:
+        channel = await host.channel_of(stored)
+        message = await channel.send(content, **kwargs)
+    except discord.HTTPException as error:
+        log.warning("could not tell match %s that time ran out: %s", stored.id, error)
+        return
+    await notify.send_dms(host.bot, pings.dm, f"{text} {message.jump_url}")

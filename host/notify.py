@@ -1,0 +1,275 @@
+"""Who is pinged, where and when: the one place that reads a user's notification settings
+(/settings me, docs/async-play.md "Notifications").
+
+A user picks how a turn reaches them: a mention in the match's thread unless they acted in that
+match in the last few minutes ("away", 5 minutes: the default, the match host's own rule), a
+mention every turn ("every_turn"), a DM ("dm"), or nothing ("never": the match card and /games
+still show whose turn it is). Quiet hours
+in their time zone hold reminders back until they end; during them a turn is shown without a
+ping. The host asks `turn_pings` for every turn it posts and `reminder_pings` for every reminder;
+what it gets says whom to mention in the thread, whom to DM, and whom to name without a ping.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import discord
+
+from db import games as game_store
+from db import settings as settings_store
+from db.player_games import last_moves
+from db.settings import UserSettings
+from host.match import COMPUTER_ID, DELETED_USER_ID
+
+log = logging.getLogger(__name__)
+
+THREAD, DM, QUIET = "thread", "dm", "quiet"
+
+
+@dataclass
+class Pings:
+    """Where a turn or a reminder reaches each user it is for."""
+
+    thread: list[int] = field(default_factory=list)  # mention in the match's thread
+    dm: list[int] = field(default_factory=list)  # a DM (closed DMs: a mention instead)
+    quiet: list[int] = field(default_factory=list)  # named, not pinged
+    later: dict[int, float] = field(default_factory=dict)  # a reminder waits until then
+
+
+# ---- time zones and quiet hours ------------------------------------------------------------------
+
+
+def zone(name: str) -> dt.tzinfo:
+    """The IANA time zone `name`, UTC if it is unknown (settings are checked when saved)."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return dt.UTC
+
+
+def is_time_zone(name: str) -> bool:
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return False
+    return True
+
+
+def local_time(settings: UserSettings, now: float) -> dt.datetime:
+    return dt.datetime.fromtimestamp(now, zone(settings.time_zone))
+
+
+def in_quiet_hours(settings: UserSettings, now: float) -> bool:
+    """Is `now` inside the user's quiet hours (from quiet_start to quiet_end, local time;
+    a span past midnight, 22:00-07:00, wraps)?"""
+    if not settings.has_quiet_hours:
+        return False
+    assert settings.quiet_start is not None and settings.quiet_end is not None
+    local = local_time(settings, now)
+    minute = local.hour * 60 + local.minute
+    start, end = settings.quiet_start, settings.quiet_end
+    if start < end:
+        return start <= minute < end
+    return minute >= start or minute < end
+
+
+def next_local(settings: UserSettings, now: float, minute_of_day: int) -> float:
+    """The next moment after `now` that is `minute_of_day` on the user's clock."""
+    tz = zone(settings.time_zone)
+    local = dt.datetime.fromtimestamp(now, tz)
+    hour, minute = divmod(minute_of_day % (24 * 60), 60)
+    for days in range(3):
+        day = local.date() + dt.timedelta(days=days)
+        candidate = dt.datetime.combine(day, dt.time(hour, minute), tzinfo=tz).timestamp()
+        if candidate > now:
+            return candidate
+    return now + 24 * 3600.0  # unreachable: a day always has the minute
+
+
+def quiet_hours_end(settings: UserSettings, now: float) -> float:
+    assert settings.quiet_end is not None
+    return next_local(settings, now, settings.quiet_end)
+
+
+# ---- where a turn or a reminder goes ----------------------------------------------------------------
+
+
+def route(
+    settings: UserSettings, *, last_move: float | None, now: float, reminder: bool
+) -> str | float:
+    """THREAD, DM or QUIET for one user, or (a reminder in quiet hours) the moment it may go.
+
+    A turn: "every_turn" mentions, "away" mentions only after `away_minutes` without an action
+    of theirs in the match (or before their first), "dm" DMs, "never" names them; in quiet hours
+    it names them. A reminder: the same, except that "away" mentions (a reminder comes only to
+    someone who has been away) and quiet hours hold it back."""
+    if settings.ping == "never":
+        return QUIET
+    if in_quiet_hours(settings, now):
+        return quiet_hours_end(settings, now) if reminder else QUIET
+    if settings.ping == "dm":
+        return DM
+    recently = last_move is not None and now - last_move < settings.away_minutes * 60
+    if settings.ping == "away" and not reminder and recently:
+        return QUIET
+    return THREAD
+
+
+def _people(users: Iterable[int]) -> list[int]:
+    seen: list[int] = []
+    for user in users:
+        if user not in (COMPUTER_ID, DELETED_USER_ID) and user not in seen:
+            seen.append(user)
+    return seen
+
+
+async def _pings(
+    db: Any,
+    game_id: int | None,
+    users: Iterable[int],
+    now: float,
+    *,
+    reminder: bool,
+    now_only: bool = False,
+    last_seen: Mapping[int, float] | None = None,
+) -> Pings:
+    people = _people(users)
+    settings = await settings_store.users_settings(db, people)
+    away = [user for user in people if settings[user].ping == "away"]
+    if last_seen is not None:
+        moves: Mapping[int, float | None] = last_seen
+    elif away and game_id is not None:
+        moves = await last_moves(db, game_id, away)
+    else:
+        moves = {}
+    pings = Pings()
+    for user in people:
+        where = route(settings[user], last_move=moves.get(user), now=now, reminder=reminder)
+        if isinstance(where, float):
+            if now_only:
+                pings.quiet.append(user)
+            else:
+                pings.later[user] = where
+        elif where == THREAD:
+            pings.thread.append(user)
+        elif where == DM:
+            pings.dm.append(user)
+        else:
+            pings.quiet.append(user)
+    return pings
+
+
+async def turn_pings(
+    db: Any,
+    stored: game_store.StoredGame,
+    users: Iterable[int],
+    now: float | None = None,
+    *,
+    last_seen: Mapping[int, float] | None = None,
+) -> Pings:
+    """Where the news that it is their turn reaches `users` (the people to act now). When each
+    of them last acted in the match is `last_seen` (user id -> time, `seen_by_user`), else their
+    last saved move."""
+    return await _pings(
+        db,
+        stored.id,
+        users,
+        time.time() if now is None else now,
+        reminder=False,
+        last_seen=last_seen,
+    )
+
+
+def seen_by_user(players: Sequence[int], seen: Mapping[int, float]) -> dict[int, float]:
+    """A match's `seen` (seat -> when it last acted) by user id, for `turn_pings`."""
+    return {players[seat]: at for seat, at in seen.items() if 0 <= seat < len(players)}
+
+
+async def reminder_pings(
+    db: Any,
+    stored: game_store.StoredGame,
+    users: Iterable[int],
+    now: float | None = None,
+    *,
+    now_only: bool = False,
+) -> Pings:
+    """Where a reminder (or news about their seat) reaches `users`; `later` holds those in
+    quiet hours, with when it may go. `now_only`: nothing waits (news that cannot be put
+    off): those in quiet hours are named without a ping."""
+    return await _pings(
+        db,
+        stored.id,
+        users,
+        time.time() if now is None else now,
+        reminder=True,
+        now_only=now_only,
+    )
+
+
+async def people_pings(
+    db: Any, users: Iterable[int], now: float | None = None, *, reminder: bool = True
+) -> Pings:
+    """Where news outside a match reaches `users` (a league's reminder that orders are due, a
+    round's results): as their settings say, "away" counting as away."""
+    return await _pings(db, None, users, time.time() if now is None else now, reminder=reminder)
+
+
+def mentions(users: Iterable[int]) -> str:
+    return " ".join(f"<@{user}>" for user in users)
+
+
+def allowed(users: Iterable[int]) -> discord.AllowedMentions:
+    """Exactly these users may be pinged by the message (nobody else it names)."""
+    return discord.AllowedMentions(
+        users=[discord.Object(user) for user in users], roles=False, everyone=False
+    )
+
+
+def jump_url(stored: game_store.StoredGame, message_id: int | None = None) -> str:
+    """A link to the match: its turn message (or `message_id`) in its thread or channel."""
+    where = stored.thread_id or stored.channel_id
+    guild = stored.guild_id if stored.guild_id is not None else "@me"
+    message = message_id if message_id is not None else stored.turn_message_id
+    return f"https://discord.com/channels/{guild}/{where}" + (f"/{message}" if message else "")
+
+
+async def send_dms(bot: Any, users: Iterable[int], text: str) -> list[int]:
+    """DM `text` to each user; returns those it could not reach (DMs closed, unknown user),
+    who should be mentioned in the thread instead."""
+    failed = []
+    for user_id in users:
+        try:
+            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as error:
+            log.info("could not DM user %s: %s", user_id, error)
+            failed.append(user_id)
+    return failed
+
+
+# ---- finished matches -------------------------------------------------------------------------------
+
+
+async def archive_thread(bot: Any, stored: game_store.StoredGame) -> bool:
+    """Archive a finished match's thread (it stays readable and searchable; a message in it
+    opens it again). The host calls this once it has posted the result. False if there is no
+    thread or Discord refused (logged, nothing else changes)."""
+    if stored.thread_id is None:
+        return False
+    try:
+        thread = bot.get_channel(stored.thread_id) or await bot.fetch_channel(stored.thread_id)
+        if not isinstance(thread, discord.Thread):
+            return False
+        if not thread.archived:
+            await thread.edit(archived=True)
+    except discord.HTTPException as error:
+        log.info("could not archive the thread of match %s: %s", stored.id, error)
+        return False
+    return True
