@@ -177,3 +177,21 @@ def test_under_ci_the_description_is_required(
     monkeypatch.setenv("CI", "true")
     with pytest.raises(openapi.SpecUnavailable, match="required under CI=true"):
         FakeDiscord()
+
+
+@needs_spec
+def test_a_compiled_validator_is_kept_for_the_next_process(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert SPEC is not None
+    spec = json.loads(SPEC.read_text())
+    route = ("PATCH", "/channels/{channel_id}")
+    first = openapi.SpecCheck(spec)
+    first.warm([route])
+    [kept] = list((tmp_path / "ballcourt" / "openapi-validators").iterdir())
+    second = openapi.SpecCheck(spec)
+    second.warm([route])  # loaded from the file, not compiled again
+    assert kept.stat().st_mtime_ns == next(kept.parent.iterdir()).stat().st_mtime_ns
+    assert second.check("PATCH", "/channels/1", {"name": 5}, has_body=True)
+    assert second.check("PATCH", "/channels/1", {"name": "league"}, has_body=True) == []
