@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from rules.volleyball import economy, market, training
 from rules.volleyball.creation import scout_problems, scout_talent
 from rules.volleyball.cup import cup_rounds_in, fixtures_for_next_cup_round, record_cup_round
+from rules.volleyball.lineups import lineup_warnings
 from rules.volleyball.match import (
     AWAY,
     HOME,
@@ -276,21 +277,67 @@ class OrderCheck:
 
 
 def round_order_warnings(state: LeagueState, orders: RoundOrders) -> list[str]:
-    """Issue 12 item 1: what is incomplete but allowed in a team's orders: each of its
-    matches this round with no line-up (it will play rule 12's NMR line-up)."""
+    """What is incomplete or wasteful but allowed in a team's orders, said before they are
+    stored: each of its matches this round with no line-up (it will play rule 12's NMR
+    line-up), what a line-up gives away (lineups.lineup_warnings: a set without players,
+    home-advantage points unused) and orders the bank would refuse at today's balance
+    (credit_warnings)."""
     team = state.league.team(orders.team)
     if team is None or state.season_over:
         return []
-    given = {m.match_number for m in orders.matches}
+    given = {m.match_number: m for m in orders.matches}
+    allowance = state.league.config.home_advantage_points(state.league.round_number)
     warnings = []
     for fixture in team_fixtures(round_fixtures(state, state.league.round_number), team.name):
-        if fixture.match_number not in given:
-            label = "Galaxy Cup match" if fixture.competition == "cup" else "match"
+        cup = fixture.competition == "cup"
+        label = "Galaxy Cup match" if cup else "match"
+        match_orders = given.get(fixture.match_number)
+        if match_orders is None:
             warnings.append(
                 f"No line-up for {label} {fixture.match_number} "
                 f"({_where(fixture, team.name)}): the NMR line-up will play it (rule 12: "
                 "your last line-up without HA, DP and SP)."
             )
+        else:
+            warnings += lineup_warnings(
+                match_orders, allowance, f"{'Galaxy Cup match' if cup else 'Match'} {fixture.match_number}"
+            )
+    return warnings + credit_warnings(team, orders)
+
+
+def credit_warnings(team: Team, orders: RoundOrders) -> list[str]:
+    """Orders the bank would refuse if they were carried out now (rules 8 and 9: no order
+    may take the account below -$1,000): each spying order, bid or contract bonus that alone
+    would, and all of them together. They are checked again when they are carried out, after
+    the round's money has come in, so this is a warning, not a refusal."""
+    costs = [
+        (f"the spying order on {s.target_team}", economy.spy_price(s.player_detail))
+        for s in orders.spies
+    ]
+    costs += [(f"the bid on {b.player}", b.amount) for b in orders.transfer_bids]
+    costs += [(f"the GM bid on {b.offer_id}", b.amount) for b in orders.gm_offer_bids]
+    costs += [
+        (
+            f"the contract bonus for {b.contract_player}",
+            economy.contract_bonus(b.pay_per_round, b.rounds),
+        )
+        for b in orders.contract_bids
+    ]
+    room = team.money - economy.CREDIT_LIMIT
+    warnings = [
+        f"{what[0].upper()}{what[1:]} ({economy.dollars(cost)}) would take your account ({economy.dollars(team.money)} "
+        f"now) below {economy.dollars(economy.CREDIT_LIMIT)}: the bank refuses it unless "
+        "money comes in first."
+        for what, cost in costs
+        if cost > room
+    ]
+    total = sum(cost for _, cost in costs)
+    if not warnings and len(costs) > 1 and total > room:
+        warnings.append(
+            f"Together your spying orders and bids cost {economy.dollars(total)}: with "
+            f"{economy.dollars(team.money)} now, not all of them can be paid without going below "
+            f"{economy.dollars(economy.CREDIT_LIMIT)}; the bank refuses those that would."
+        )
     return warnings
 
 

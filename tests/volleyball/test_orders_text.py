@@ -24,7 +24,7 @@ from rules.volleyball.ordertext import format_orders_text, parse_orders_text, su
 from rules.volleyball.rounds import play_round, round_fixtures
 from rules.volleyball.season import SCHEMA_VERSION, LeagueState
 from rules.volleyball.seats import take_over_seat
-from tests.volleyball.test_rounds import basic_orders
+from tests.volleyball.test_rounds import basic_orders, starting_orders
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_orders_sent_in_pieces_are_merged(league: LeagueState) -> None:
     name = league.league.teams[0].name
     team = league.league.team(name)
     fixtures = round_fixtures(league, 1)
-    full = basic_orders(league, name)
+    full = starting_orders(league, name)
     first = full.matches[0]
     text_first = format_round_forms(team, fixtures, RoundOrders(name, matches=[first]))
     # Only the form for the first match is filled in; send that one alone.

@@ -14,6 +14,7 @@ from rules.volleyball.managers import (
     computer_orders,
     new_computer_league,
 )
+from rules.volleyball.lineups import starting_lineup
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import AGE_TALENT, Player
 from rules.volleyball.orders import (
@@ -53,6 +54,26 @@ def basic_orders(
             opponent=fixture.away if home else fixture.home,
             home=home,
             match_number=fixture.match_number,
+        )
+        orders.matches.append(match_orders)
+        team = after_match_preview(team, match_orders)
+    return orders
+
+
+def starting_orders(state: LeagueState, team_name: str) -> RoundOrders:
+    """Orders with the starting line-ups the orders form opens with (every set filled, the
+    home-advantage points spread), planned on the team as it will be at each match."""
+    orders = RoundOrders(team=team_name)
+    team = state.league.team(team_name)
+    allowance = state.league.config.home_advantage_points(state.league.round_number)
+    for fixture in team_fixtures(round_fixtures(state, state.league.round_number), team_name):
+        home = fixture.home == team_name
+        match_orders = starting_lineup(
+            team,
+            opponent=fixture.away if home else fixture.home,
+            home=home,
+            match_number=fixture.match_number,
+            home_advantage=allowance,
         )
         orders.matches.append(match_orders)
         team = after_match_preview(team, match_orders)
