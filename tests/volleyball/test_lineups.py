@@ -128,7 +128,7 @@ def test_bids_the_bank_would_refuse_are_warned_about_when_sent():
     both = RoundOrders(
         team.name,
         spies=[SpyOrder("Blue Whales", 1, True)],
-        contract_bids=[ContractBid("Ilse Muur", 2000, 4)],
+        contract_bids=[ContractBid("Ilse Muur", 900, 4)],
     )
     assert any("Together" in w for w in credit_warnings(team, both))
     assert credit_warnings(team, RoundOrders(team.name, spies=[SpyOrder("X", 1)])) == []
