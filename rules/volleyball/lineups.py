@@ -20,7 +20,6 @@ that gave no orders plays, as the page describes it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from rules.volleyball.match import (
     DEVOTION_MAX_PER_MATCH,
@@ -29,8 +28,11 @@ from rules.volleyball.match import (
     can_play,
     default_match_orders,
     eligible_players,
+    match_levels,
+    rest,
+    tire,
 )
-from rules.volleyball.models import Fixture, Team
+from rules.volleyball.models import Fixture, Player, Team
 from rules.volleyball.orders import (
     PLAYERS_PER_SET,
     SETS_PER_MATCH_ORDER,
@@ -41,10 +43,10 @@ from rules.volleyball.orders import (
     SetOrder,
 )
 
-# The search for five full sets looks at the fittest players of each set only and gives up
-# after this many steps (a squad that cannot field five sets is found out quickly).
-CANDIDATES_PER_SET = 10
-SEARCH_STEPS = 1000
+# The plan looks at the fittest players only: more never changes whether five sets can be
+# fielded in practice, and the plan's cost grows with every player.
+PLANNED_PLAYERS = 12
+PLAN_STATES = 300
 
 
 def _fittest(team: Team, fatigue: Fatigue) -> list[str]:
@@ -53,50 +55,72 @@ def _fittest(team: Team, fatigue: Fatigue) -> list[str]:
     return [p.name for p in able]
 
 
-def _copy_fatigue(fatigue: Fatigue) -> Fatigue:
-    copy = Fatigue.__new__(Fatigue)
-    copy.team = fatigue.team
-    copy.original = fatigue.original
-    copy.current = dict(fatigue.current)
-    return copy
+def _patterns(player: Player) -> list[tuple[int, tuple[int, ...]]]:
+    """Every way the player can take part in a match that rule 2 allows (a bit per set he
+    plays, from set 1), with the level points he brings to the sets he plays. A player's
+    tiredness depends only on his own sets, so each pattern is checked on its own."""
+    found = []
+    own = match_levels(player)
+    for mask in range(1 << SETS_PER_MATCH_ORDER):
+        ol, dl = own
+        brought = 0
+        for number in range(SETS_PER_MATCH_ORDER):
+            if mask >> number & 1:
+                if not can_play(player, ol, dl):
+                    break
+                brought += ol + dl
+                ol, dl = tire(ol, dl)
+            elif (ol, dl) != own:
+                ol, dl = rest(ol, dl, *own)
+        else:
+            bits = tuple(mask >> number & 1 for number in range(SETS_PER_MATCH_ORDER))
+            found.append((brought, bits))
+    return found
 
 
 def full_sets(team: Team) -> list[list[str]] | None:
-    """Six players for each of the five sets, each able to play after the sets before, the
-    fittest first; None when no such plan is found (the squad is too small or too tired)."""
-    failed: set[tuple[int, tuple]] = set()
-    steps = 0
+    """Six players for each of the five sets, each able to play after the sets before;
+    None when none is found (the squad cannot field five sets).
 
-    def search(number: int, fatigue: Fatigue) -> list[list[str]] | None:
-        nonlocal steps
-        if number == SETS_PER_MATCH_ORDER:
-            return []
-        # Players with the same own and current levels are interchangeable for whether the
-        # rest of the match can be fielded, so a failure is remembered without their names.
-        key = (
-            number,
-            tuple(sorted((fatigue.original[n], levels) for n, levels in fatigue.current.items())),
-        )
-        if key in failed:
-            return None
-        able = _fittest(team, fatigue)[:CANDIDATES_PER_SET]
-        options = sorted(
-            combinations(able, PLAYERS_PER_SET),
-            key=lambda six: -sum(sum(fatigue.levels(n)) for n in six),
-        )
-        for six in options:
-            steps += 1
-            if steps > SEARCH_STEPS:
-                return None
-            after = _copy_fatigue(fatigue)
-            after.after_set([PlayerSlot(n) for n in six])
-            rest = search(number + 1, after)
-            if rest is not None:
-                return [list(six), *rest]
-        failed.add(key)
+    The fittest six each set (the NMR line-up's way) is tried first. When it runs dry, each
+    player's part is one of his allowed patterns (_patterns), and the plan picks one per
+    player so that every set has six: dynamic programming over how many each set has so far,
+    keeping the most level points per count, and only counts the players still to come can
+    fill up (at most PLAN_STATES of them, the best)."""
+    greedy = default_match_orders(team)
+    if all(s.slots for s in greedy.sets):
+        return [s.player_names for s in greedy.sets]
+    players = [team.player(name) for name in _fittest(team, Fatigue(team))[:PLANNED_PLAYERS]]
+    best: dict[tuple[int, ...], tuple[int, tuple]] = {(0,) * SETS_PER_MATCH_ORDER: (0, ())}
+    for index, player in enumerate(players):
+        assert player is not None
+        patterns = _patterns(player)
+        still = len(players) - index - 1  # players after this one
+        following: dict[tuple[int, ...], tuple[int, tuple]] = {}
+        for counts, (value, chosen) in best.items():
+            for brought, bits in patterns:
+                after = tuple(c + b for c, b in zip(counts, bits, strict=True))
+                if max(after) > PLAYERS_PER_SET or PLAYERS_PER_SET - min(after) > still:
+                    continue
+                total = value + brought
+                if after not in following or total > following[after][0]:
+                    following[after] = (total, (chosen, (player.name, bits)))
+        if len(following) > PLAN_STATES:
+            kept = sorted(following.items(), key=lambda item: -item[1][0])[:PLAN_STATES]
+            following = dict(kept)
+        best = following
+    full = best.get((PLAYERS_PER_SET,) * SETS_PER_MATCH_ORDER)
+    if full is None:
         return None
-
-    return search(0, Fatigue(team))
+    plan: list[list[str]] = [[] for _ in range(SETS_PER_MATCH_ORDER)]
+    chosen = full[1]
+    while chosen:
+        chosen, (name, bits) = chosen
+        for number, plays in enumerate(bits):
+            if plays:
+                plan[number].append(name)
+    order = {p.name: index for index, p in enumerate(players) if p is not None}
+    return [sorted(six, key=order.__getitem__) for six in plan]
 
 
 def spread_points(total: int, sets: int) -> list[LevelPoints]:

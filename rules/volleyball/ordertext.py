@@ -75,6 +75,12 @@ _LABELS = {
 _LINE = re.compile(
     r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*:\s*(.*)$", re.I
 )
+# An order line written without its colon ("SPONSOR Champion Cola"): told with the form that
+# is read, rather than passed on to the form reader, which would not know what it is.
+_NO_COLON = re.compile(
+    r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*[-=.]?\s+(\S.*)$",
+    re.I,
+)
 _MONEY = r"\$?(\d[\d,]*)"
 MAX_MESSAGE_BYTES = 100_000
 """Issue 12: an upload over 100 KB is refused (a round's forms are a few KB)."""
@@ -152,6 +158,16 @@ def _read_line(kind: str, value: str, orders: RoundOrders) -> str | None:
     raise AssertionError(kind)
 
 
+def _starts_with_player(line: str, team: Team) -> bool:
+    """The line starts with a roster name (a player line of a form, not an order line)."""
+    lower = line.strip().casefold()
+    return any(
+        lower.startswith(p.name.casefold())
+        and (len(lower) == len(p.name) or not lower[len(p.name)].isalnum())
+        for p in team.players
+    )
+
+
 def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> OrderText:
     """Read a manager's message: any order forms in it (orderform.parse_order_forms) and the
     order lines of this module's docstring. Raises VolleyballError listing every problem,
@@ -163,6 +179,15 @@ def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> Or
     for number, line in enumerate(text.splitlines(), start=1):
         m = _LINE.match(line)
         if not m:
+            loose = _NO_COLON.match(line)
+            if loose and not _starts_with_player(line, team):
+                label = re.sub(r"\s+", " ", loose.group(1).upper())
+                problems.append(
+                    f"Line {number}: an order line has a colon after its label: write "
+                    f"{label}: {loose.group(2).strip()}"
+                )
+                form_lines.append("")
+                continue
             form_lines.append(line)
             continue
         form_lines.append("")  # keeps the forms' line numbers

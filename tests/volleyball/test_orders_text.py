@@ -187,3 +187,14 @@ def test_between_seasons_only_ageing_splits_are_taken() -> None:
     wrong = submit_orders(final, team.name, text=f"AGEING: {player.name} OL 1\nSPONSOR: x")
     assert wrong.problems[0].startswith("The season is over")
     assert any("OL can lose" in p for p in wrong.problems)
+
+
+def test_an_order_line_without_its_colon_is_told_in_the_form_that_is_read(
+    league: LeagueState,
+) -> None:
+    name = league.league.teams[0].name
+    check = submit_orders(league, name, text="SPONSOR Champion Cola\nTRAIN Bob OL")
+    assert check.problems == [
+        "Line 1: an order line has a colon after its label: write SPONSOR: Champion Cola",
+        "Line 2: an order line has a colon after its label: write TRAIN: Bob OL",
+    ]
