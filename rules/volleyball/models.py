@@ -439,33 +439,42 @@ class Fixture:
 
 @dataclass
 class FixtureResult:
-    """A played match as the league table needs it: sets won and each set's score
-    (home points, away points)."""
+    """A played match as the league table and the public results need it: sets won, each
+    set's score (home points, away points) and the players of each side who played, in the
+    order they came on (what a spectator saw; RULINGS "What the public sees")."""
 
     fixture: Fixture
     home_sets: int
     away_sets: int
     set_scores: list[tuple[int, int]] = field(default_factory=list)
+    home_players: list[str] = field(default_factory=list)
+    away_players: list[str] = field(default_factory=list)
 
     @property
     def winner(self) -> str:
         return self.fixture.home if self.home_sets > self.away_sets else self.fixture.away
 
     def to_dict(self) -> dict:
-        return {
+        data = {
             "fixture": self.fixture.to_dict(),
             "home_sets": self.home_sets,
             "away_sets": self.away_sets,
             "set_scores": [[h, a] for h, a in self.set_scores],
         }
+        if self.home_players or self.away_players:
+            data["players"] = [list(self.home_players), list(self.away_players)]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> FixtureResult:
+        home, away = data.get("players", [[], []])
         return cls(
             fixture=Fixture.from_dict(data["fixture"]),
             home_sets=int(data["home_sets"]),
             away_sets=int(data["away_sets"]),
             set_scores=[(int(h), int(a)) for h, a in data.get("set_scores", [])],
+            home_players=[str(n) for n in home],
+            away_players=[str(n) for n in away],
         )
 
 

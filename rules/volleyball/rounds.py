@@ -564,13 +564,16 @@ class _Round:
         self.report.matches.append(result)
         for side, team in ((HOME, home), (AWAY, away)):
             if team.name in self.orders:
-                self.private(team.name).extend(result.side_summary(side))
+                # The manager knows his line-up: his sheet has the totals, not every player.
+                self.private(team.name).extend(result.side_summary(side, player_detail=False))
         self.results.append((fixture, result))
         fixture_result = FixtureResult(
             fixture,
             result.home_sets,
             result.away_sets,
             [(s.home_points, s.away_points) for s in result.sets],
+            result.players_who_played(HOME),
+            result.players_who_played(AWAY),
         )
         self.league.results.append(fixture_result)
         self.spy_reports(fixture, result)
