@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-class plural:  # noqa: N801 - used as a format target, like RoboDanny's
+class plural:
     """A count that words itself in a format spec: `singular` or `singular|plural`, with a
     trailing `!` for the word without the number."""
 

@@ -157,9 +157,7 @@ def starting_lineup(
     """The line-up the orders form and the editor open with (module docstring)."""
     plan = full_sets(team)
     if plan is None:
-        orders = default_match_orders(
-            team, opponent=opponent, home=home, match_number=match_number
-        )
+        orders = default_match_orders(team, opponent=opponent, home=home, match_number=match_number)
     else:
         orders = MatchOrders(
             sets=[SetOrder(slots=[PlayerSlot(n) for n in six]) for six in plan],

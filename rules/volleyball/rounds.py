@@ -300,7 +300,9 @@ def round_order_warnings(state: LeagueState, orders: RoundOrders) -> list[str]:
             )
         else:
             warnings += lineup_warnings(
-                match_orders, allowance, f"{'Galaxy Cup match' if cup else 'Match'} {fixture.match_number}"
+                match_orders,
+                allowance,
+                f"{'Galaxy Cup match' if cup else 'Match'} {fixture.match_number}",
             )
     return warnings + credit_warnings(team, orders)
 

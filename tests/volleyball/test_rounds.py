@@ -8,13 +8,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.volleyball import economy
+from rules.volleyball.lineups import starting_lineup
 from rules.volleyball.managers import (
     all_computer_orders,
     computer_match_orders,
     computer_orders,
     new_computer_league,
 )
-from rules.volleyball.lineups import starting_lineup
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import AGE_TALENT, Player
 from rules.volleyball.orders import (
