@@ -264,32 +264,36 @@ class SeasonPublication:
             "home_advantage_by_round": dict(self.home_advantage_by_round),
         }
 
-    def lines(self) -> list[str]:
+    def lines(self, *, schedule: bool = True) -> list[str]:
+        """Plain lines (the Discord layer adds the emphasis); without `schedule`, the
+        season's fixtures are left out."""
         pp = ", ".join(f"Age {a}: {n}" for a, n in self.player_points_by_age.items())
         out = [
-            f"**Volleyball: season {self.season}, what the GM makes public**",
+            f"Volleyball: season {self.season}, what the GM makes public",
             f"Player points for a new team: {sum(self.player_points_by_age.values())} ({pp}).",
             f"Special points for the whole season: {self.special_points} per team.",
             f"Training points per round: {self.training_points_rule}.",
             "",
-            "**Sponsors** (choose or change every round)",
+            "Sponsors (choose or change every round):",
         ]
         for s in self.sponsors:
             out.append(
                 f"- {s['name']}: ${s['per_round']} a round, ${s['per_match_won']} a match won, "
                 f"${s['per_set_won']} a set won"
             )
-        out += ["", "**Contract players** (free at the start; levels never change)"]
+        out += ["", "Contract players (free at the start; levels never change):"]
         out += [f"- {c['name']}: OL {c['ol']}, DL {c['dl']}" for c in self.contract_players]
         ha = self.home_advantage_by_round
         if ha:
             first, last = min(ha), max(ha)
             out += [
                 "",
-                f"**Home advantage**: {ha[first]} points in round {first}, rising to "
+                f"Home advantage: {ha[first]} points in round {first}, rising to "
                 f"{ha[last]} in round {last}, for the home team's match only.",
             ]
-        out += ["", "**Schedule**"]
+        if not schedule:
+            return out
+        out += ["", "Schedule:"]
         by_round: dict[int, list[str]] = {}
         for f in self.schedule:
             by_round.setdefault(f["round_number"], []).append(
@@ -446,7 +450,7 @@ def market_lines(state: LeagueState) -> list[str]:
     """What is open for bids with this round's orders (rules 7 and 8): the transfer list, the
     GM offers and the contract players, with the order line to bid on each."""
     r = state.league.round_number
-    lines = [f"**Market, round {r}**"]
+    lines = [f"Market, round {r}"]
     if state.transfer_list:
         lines.append("Transfer list (BID: PLAYER from TEAM AMOUNT):")
         for listing in state.transfer_list:

@@ -167,9 +167,7 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
         return ["The season is over; there are no more rounds to give orders for."]
     fixtures = round_fixtures(state, r)
     preview, problems = preview_team(team, orders, state)
-    problems += economy.spy_problems(
-        team, orders.spies, fixtures, [t.name for t in league.teams]
-    )
+    problems += economy.spy_problems(team, orders.spies, fixtures, [t.name for t in league.teams])
     problems += economy.sponsor_problems(league.config, orders.sponsor)
     problems += market.listing_problems(team, orders.sales, state.transfer_list, r, total)
     problems += market.transfer_bid_problems(
