@@ -487,6 +487,13 @@ async def last_orders(
 # --- the status card --------------------------------------------------------------------------
 
 
+async def card_of(db: Database, league_id: int) -> int | None:
+    row = await db.fetch_one(
+        "SELECT card_message_id FROM volleyball_leagues WHERE id = ?", (league_id,)
+    )
+    return None if row is None else row["card_message_id"]
+
+
 async def set_card(db: Database, league_id: int, message_id: int | None) -> None:
     """The status card's message (not a change of the league: its version stays)."""
     async with db.transaction() as conn:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -119,8 +120,18 @@ def card_embed(
     return embed
 
 
+@dataclass
+class Prepared:
+    """A card drawn from the database, ready to be shown (only Discord calls are left)."""
+
+    stored: store.StoredLeague
+    embed: discord.Embed
+
+
 class StatusCard:
-    """Posting and editing one league's card (league.py calls `refresh` after a change)."""
+    """Posting and editing one league's card. `refresh` after a change; a command that
+    answers the user first `prepare`s the card, answers, then `show`s it, so nothing but the
+    Discord call itself is left after the answer."""
 
     def __init__(self, leagues: Leagues) -> None:
         self.leagues = leagues
@@ -128,36 +139,50 @@ class StatusCard:
     async def refresh(self, league_id: int, *, repost: bool = False) -> None:
         """Edit the card to show the league as it is now (post it if there is none, or it
         was deleted; with `repost`, delete it and post it again below the newest messages)."""
-        try:
-            async with self.leagues.bot.game_locks(("volleyball-card", league_id)):
-                await self._refresh(league_id, repost=repost)
-        except discord.HTTPException as error:
-            log.warning("league %s: the status card could not be updated: %s", league_id, error)
+        prepared = await self.prepare(league_id)
+        if prepared is not None:
+            await self.show(prepared, repost=repost)
 
-    async def _refresh(self, league_id: int, *, repost: bool) -> None:
+    async def prepare(self, league_id: int) -> Prepared | None:
         db = self.leagues.db
         stored = await store.load_league(db, league_id)
         if stored is None:
-            return
+            return None
         state = decode(stored)
         managers = await store.managers(db, league_id)
         sent = set(await store.orders_on_file(db, league_id, *round_key(state)))
-        embed = card_embed(stored, state, managers, sent)
-        view = view_of(*card_buttons(league_id))
+        return Prepared(stored, card_embed(stored, state, managers, sent))
+
+    async def show(self, prepared: Prepared, *, repost: bool = False) -> None:
+        league_id = prepared.stored.id
+        try:
+            async with self.leagues.bot.game_locks(("volleyball-card", league_id)):
+                await self._show(prepared, repost=repost)
+        except discord.HTTPException as error:
+            log.warning("league %s: the status card could not be updated: %s", league_id, error)
+
+    async def _show(self, prepared: Prepared, *, repost: bool) -> None:
+        stored, embed = prepared.stored, prepared.embed
+        view = view_of(*card_buttons(stored.id))
         channel = await self.leagues.poster.channel(stored)
         old = stored.card_message_id
-        if old is not None and hasattr(channel, "get_partial_message"):
-            message = channel.get_partial_message(old)  # type: ignore[attr-defined]
-            if not repost:
-                try:
-                    await message.edit(embed=embed, view=view)
-                    return
-                except discord.NotFound:
-                    pass
-            else:
-                with contextlib.suppress(discord.NotFound):
-                    await message.delete()
+        if old is not None and repost:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(old).delete()  # type: ignore[attr-defined]
+        elif old is not None:
+            try:
+                await channel.get_partial_message(old).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+                return
+            except discord.NotFound:
+                # Deleted, or posted anew by another change since this card was drawn.
+                current = await store.card_of(self.leagues.db, stored.id)
+                if current not in (None, old):
+                    with contextlib.suppress(discord.NotFound):
+                        await channel.get_partial_message(current).edit(  # type: ignore[attr-defined]
+                            embed=embed, view=view
+                        )
+                        return
         posted = await channel.send(
             embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        await store.set_card(db, league_id, posted.id)
+        await store.set_card(self.leagues.db, stored.id, posted.id)

@@ -479,12 +479,13 @@ class Volleyball(commands.Cog):
         state = decode(stored)
         division = state.league.team(team).division  # type: ignore[union-attr]
         where = f", division {division}" if len(state.league.divisions) > 1 else ""
+        sheet = await self.leagues.sheet_messages(league_id, interaction.user.id)
         await interaction.response.send_message(
             f"{interaction.user.mention}'s team **{shown(team)}** joins {shown(stored.name)}, in "
             f"the seat of {shown(old)}{where}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.leagues.show_sheet(interaction, league_id)
+        await self.leagues.answer(interaction, sheet, packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")
     @with_league(team="The computer team")

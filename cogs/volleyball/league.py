@@ -43,6 +43,7 @@ from cogs.volleyball.posting import Poster
 from cogs.volleyball.present import (
     Markup,
     due,
+    item,
     pack,
     season_start_lines,
     team_sheet_messages,
@@ -259,17 +260,21 @@ class Leagues:
         )
 
     async def show_sheet(self, interaction: discord.Interaction, league_id: int) -> None:
-        """The manager's team sheet, ephemerally: the last round's, or the team as it is."""
+        """The manager's team sheet, ephemerally."""
+        messages = await self.sheet_messages(league_id, interaction.user.id)
+        await self.answer(interaction, messages, packed=True)
+
+    async def sheet_messages(self, league_id: int, user_id: int) -> list[str]:
+        """The manager's team sheet: the last round's (with its private lines), or the team
+        as it is now."""
         stored = await self.load(league_id)
         state = decode(stored)
-        team = await self.my_team(stored, state, interaction.user.id)
+        team = await self.my_team(stored, state, user_id)
         season, number = round_key(state)
         last = await store.report_for(self.db, stored.id, season, number - 1, team.name)
-        if last is not None and last.user_id == interaction.user.id:
-            messages = last.messages  # the last round's sheet with its private lines
-        else:
-            messages = team_sheet_messages(stored.name, state, team.name, self.deadline(stored))
-        await self.answer(interaction, messages, packed=True)
+        if last is not None and last.user_id == user_id:
+            return last.messages
+        return team_sheet_messages(stored.name, state, team.name, self.deadline(stored))
 
     @staticmethod
     def deadline(stored: store.StoredLeague) -> float | None:
@@ -294,7 +299,7 @@ class Leagues:
         adding: str | None = None,
         lineups: RoundOrders | None = None,
         form: dict[str, str] | None = None,
-        heading: str = "",
+        heading: list[str] | None = None,
     ) -> OrderCheck | None:
         """A manager's orders (a message: forms and order lines). `whole`: the text replaces
         everything on file (the orders form shows all of it); otherwise it is a piece that
@@ -390,19 +395,18 @@ class Leagues:
                     + (f", due {due(stored.next_deadline)}." if self.deadline(stored) else ".")
                 ),
             ]
-            if heading:
-                lines += heading.splitlines()
+            lines += heading or []
             lines.append("Changed:" if changed else "Changed: nothing.")
-            lines += [f"- {line}" for line in changed]
+            lines += [item(line) for line in changed]
             lines.append(on_file_line(check.orders))
             missing = [w for w in check.warnings if w.startswith("No line-up")]
             other = [w for w in check.warnings if not w.startswith("No line-up")]
             if missing:
                 lines.append("Still missing:")
-                lines += [f"- {w}" for w in missing]
+                lines += [item(w) for w in missing]
             if other:
                 lines.append("Warnings:")
-                lines += [f"- {w}" for w in other]
+                lines += [item(w) for w in other]
             lines.append(
                 Markup(
                     "`/volleyball orders show` lists them in full, `/volleyball preview` the "
@@ -421,7 +425,7 @@ class Leagues:
                     f"**Orders for {what} refused** ({shown(team.name)}): "
                     f"{plural(len(problems)):problem}. {kept_text}"
                 ),
-                *(f"- {p}" for p in problems),
+                *(item(p) for p in problems),
             ]
             if form is not None:
                 lines.append(
@@ -433,10 +437,13 @@ class Leagues:
                 view = view_of(RetryButton(league_id, "orders"))
             if check.warnings:
                 lines.append("Warnings:")
-                lines += [f"- {w}" for w in check.warnings]
+                lines += [item(w) for w in check.warnings]
+        # The card shows who has sent orders: drawn now, shown right after the answer (the
+        # answer is the manager's first sight; the card's edit is Discord's call only).
+        card = await self.card.prepare(league_id) if check.accepted else None
         await self.answer(interaction, lines, view=view)
-        if check.accepted:
-            await self.card.refresh(league_id)
+        if card is not None:
+            await self.card.show(card)
         return check
 
     async def repeat_orders(self, interaction: discord.Interaction, league_id: int) -> None:
@@ -460,11 +467,11 @@ class Leagues:
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         allowance = state.league.config.home_advantage_points(state.league.round_number)
         repeated = repeat_lineups(team, previous, fixtures, allowance)
-        heading = f"Your line-ups of round {last[1]} repeated" + (
-            ", changed where they had to be:" if repeated.changes else " as they were."
-        )
-        if repeated.changes:
-            heading += "\n" + "\n".join(f"- {c}" for c in repeated.changes)
+        heading: list[str] = [
+            f"Your line-ups of round {last[1]} repeated"
+            + (", changed where they had to be:" if repeated.changes else " as they were.")
+        ]
+        heading += [item(c) for c in repeated.changes]
         await self.submit(
             interaction,
             league_id,
@@ -608,7 +615,8 @@ class Leagues:
         if not pending:
             return
         state = decode(stored)
-        for report in pending:
+        # The public post first, then the card again below it, then the managers' sheets.
+        for report in sorted(pending, key=lambda r: (r.round_number, r.team != "", r.id)):
             try:
                 await self.poster.send(stored, state, report)
             except discord.HTTPException as error:
@@ -616,8 +624,8 @@ class Leagues:
                     "league %s: report %s could not be sent: %s", stored.id, report.id, error
                 )
             await store.mark_posted(self.db, report.id)
-        if any(not report.team for report in pending):
-            await self.card.refresh(stored.id, repost=True)  # below the new results
+            if not report.team:
+                await self.card.refresh(stored.id, repost=True)
 
     # ---- reminders -------------------------------------------------------------------------------
 
@@ -880,7 +888,7 @@ class Leagues:
                         "\n".join(
                             [
                                 f"Your team was not created: {plural(len(problems)):problem}.",
-                                *(f"- {shown(p)}" for p in problems),
+                                *(item(p) for p in problems),
                                 points_per_age(config.player_points_by_age),
                             ]
                         )

@@ -53,6 +53,11 @@ def bold(text: str) -> Markup:
     return Markup(f"**{shown(text)}**")
 
 
+def item(text: str) -> Markup:
+    """A list item: the bot's bullet, the text shown."""
+    return Markup(f"- {shown(text)}")
+
+
 def when(moment: float, style: discord.utils.TimestampStyle = "f") -> str:
     """A Discord timestamp: every reader sees the moment in their own time zone."""
     return discord.utils.format_dt(datetime.datetime.fromtimestamp(moment, datetime.UTC), style)
@@ -156,7 +161,7 @@ def public_round_post(
     body = fitted(scores, max(0, room // 2), more)
     room -= sum(len(line) + 1 for line in body)
     if news:
-        body += fitted(["News:", *(f"- {e}" for e in news)], max(0, room), more)
+        body += fitted(["News:", *(item(e) for e in news)], max(0, room), more)
     text = "\n".join([head, *body, *show_lines(nmr), *tail])
     return text[:limit]
 
@@ -198,7 +203,7 @@ def private_round_sheet(
                 "**Your orders on file no longer fitted the round**, so your team played the "
                 "NMR line-up (rule 12):"
             ),
-            *(f"- {p}" for p in dropped),
+            *(item(p) for p in dropped),
         ]
     private = report.private.get(team.name, [])
     if private:
@@ -247,7 +252,7 @@ def season_end_post(league_name: str, closed: SeasonEnd) -> list[str]:
     a team's players, ages or levels (RULINGS "What the public sees")."""
     old = closed.state.league.season - 1
     lines: list[str] = [Markup(f"**{shown(league_name)}: season {old} is over**")]
-    lines += [f"- {e}" for e in _news(closed.public)]
+    lines += [item(e) for e in _news(closed.public)]
     lines += [
         "Each manager has their team's ageing by DM.",
         "",
