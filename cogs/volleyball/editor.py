@@ -60,6 +60,7 @@ from rules.volleyball import (
     format_round_forms,
     lineup_warnings,
     preview_match,
+    refill_sets,
     round_fixtures,
     starting_lineup,
     submit_orders,
@@ -638,6 +639,11 @@ async def change(
         note = REPLACED_NOTE if opened.replaced else ""
         if what == "players":
             note = choose_players(set_order, opened.team, values)
+            # Later sets whose players are now too tired get the fittest who can play.
+            match = opened.draft.match(where.match_number)
+            moved = refill_sets(opened.team, match, where.set_number)
+            if moved:
+                note += " Later sets changed: " + "; ".join(moved) + "."
         elif what == "positions":
             note = choose_positions(set_order, values)
         elif what == "concept":

@@ -66,7 +66,13 @@ economy, market, ageing, cup, season, seats, reports, service, managers (compute
 
 from rules.volleyball.ageing import ageing_split_problems
 from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
-from rules.volleyball.lineups import Repeated, lineup_warnings, repeat_lineups, starting_lineup
+from rules.volleyball.lineups import (
+    Repeated,
+    lineup_warnings,
+    refill_sets,
+    repeat_lineups,
+    starting_lineup,
+)
 from rules.volleyball.managers import all_computer_orders
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import League, Player, SeasonConfig, Team
@@ -184,6 +190,7 @@ __all__ = [
     "new_team_problems",
     "play_round",
     "preview_match",
+    "refill_sets",
     "release_seat",
     "repeat_lineups",
     "results_lines",

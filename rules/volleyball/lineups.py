@@ -2,8 +2,9 @@
 
 - `starting_lineup(team, ...)`: the line-up the orders form and the editor open with, legal as
   it is: every set filled whenever the squad can field six players in each of the five sets
-  (players rotated so nobody is too tired for a later set), Allround, Neutral at the lowest
-  risk, and at home the match's home-advantage points spread over the filled sets. Ruling:
+  (players rotated so nobody is too tired for a later set; a squad that cannot fills as many
+  sets from set 1 on as it can), Allround, Neutral at the lowest risk, and at home the
+  match's home-advantage points spread over the filled sets. Ruling:
   docs/rules/volleyball.md, "Starting line-up".
 - `spread_points(total, sets)`: points spread as evenly as possible, OL first.
 - `lineup_warnings(team, orders, allowance)`: what a legal line-up gives away (a set without
@@ -46,7 +47,8 @@ from rules.volleyball.orders import (
 # The plan looks at the fittest players only: more never changes whether five sets can be
 # fielded in practice, and the plan's cost grows with every player.
 PLANNED_PLAYERS = 12
-PLAN_STATES = 300
+PLAN_STATES = 300  # for more than EXACT_PLAYERS players; fewer are planned exactly
+EXACT_PLAYERS = 8
 
 
 def _fittest(team: Team, fatigue: Fatigue) -> list[str]:
@@ -78,49 +80,82 @@ def _patterns(player: Player) -> list[tuple[int, tuple[int, ...]]]:
     return found
 
 
-def full_sets(team: Team) -> list[list[str]] | None:
-    """Six players for each of the five sets, each able to play after the sets before;
-    None when none is found (the squad cannot field five sets).
+def _leading_sets(
+    players: list[Player], patterns: dict[str, list[tuple[int, tuple[int, ...]]]], count: int
+) -> list[list[str]] | None:
+    """Six players for each of the first `count` sets (the others rest), each able to play
+    after the sets before, bringing the most level points; None when there are none.
 
-    The fittest six each set (the NMR line-up's way) is tried first. When it runs dry, each
-    player's part is one of his allowed patterns (_patterns), and the plan picks one per
-    player so that every set has six: dynamic programming over how many each set has so far,
-    keeping the most level points per count, and only counts the players still to come can
-    fill up (at most PLAN_STATES of them, the best)."""
-    greedy = default_match_orders(team)
-    if all(s.slots for s in greedy.sets):
-        return [s.player_names for s in greedy.sets]
-    players = [team.player(name) for name in _fittest(team, Fatigue(team))[:PLANNED_PLAYERS]]
+    Each player's part is one of his allowed patterns (_patterns); the plan picks one per
+    player so that each of those sets has six: dynamic programming over how many each set has
+    so far, keeping the most level points per count, and only counts the players still to
+    come can fill up (for a squad of more than EXACT_PLAYERS, only the PLAN_STATES best)."""
+    target = (PLAYERS_PER_SET,) * count + (0,) * (SETS_PER_MATCH_ORDER - count)
     best: dict[tuple[int, ...], tuple[int, tuple]] = {(0,) * SETS_PER_MATCH_ORDER: (0, ())}
     for index, player in enumerate(players):
-        assert player is not None
-        patterns = _patterns(player)
+        own = [(v, bits) for v, bits in patterns[player.name] if not any(bits[count:])]
         still = len(players) - index - 1  # players after this one
         following: dict[tuple[int, ...], tuple[int, tuple]] = {}
         for counts, (value, chosen) in best.items():
-            for brought, bits in patterns:
+            for brought, bits in own:
                 after = tuple(c + b for c, b in zip(counts, bits, strict=True))
-                if max(after) > PLAYERS_PER_SET or PLAYERS_PER_SET - min(after) > still:
+                if any(a > t or t - a > still for a, t in zip(after, target, strict=True)):
                     continue
                 total = value + brought
                 if after not in following or total > following[after][0]:
                     following[after] = (total, (chosen, (player.name, bits)))
-        if len(following) > PLAN_STATES:
+        if len(players) > EXACT_PLAYERS and len(following) > PLAN_STATES:
             kept = sorted(following.items(), key=lambda item: -item[1][0])[:PLAN_STATES]
             following = dict(kept)
         best = following
-    full = best.get((PLAYERS_PER_SET,) * SETS_PER_MATCH_ORDER)
-    if full is None:
+    found = best.get(target)
+    if found is None:
         return None
-    plan: list[list[str]] = [[] for _ in range(SETS_PER_MATCH_ORDER)]
-    chosen = full[1]
+    plan: list[list[str]] = [[] for _ in range(count)]
+    chosen = found[1]
     while chosen:
         chosen, (name, bits) = chosen
-        for number, plays in enumerate(bits):
+        for number, plays in enumerate(bits[:count]):
             if plays:
                 plan[number].append(name)
-    order = {p.name: index for index, p in enumerate(players) if p is not None}
+    order = {p.name: index for index, p in enumerate(players)}
     return [sorted(six, key=order.__getitem__) for six in plan]
+
+
+def plan_sets(team: Team) -> list[list[str]]:
+    """Six players for each set the squad can field, each able to play after the sets
+    before: as many sets from set 1 on as any plan can fill (sets 4 and 5 are played only
+    when needed, so the early ones matter most), the fittest six first. The fittest six each
+    set (the NMR line-up's way) is tried first; when it runs dry, _leading_sets plans the
+    longest run of full sets, and each set after it has the fittest six who can still play,
+    or nobody when fewer than six can (ruling 8: only then may a set be left empty)."""
+    greedy = [s.player_names for s in default_match_orders(team).sets]
+    if all(greedy):
+        return greedy
+    done = next(i for i, six in enumerate(greedy) if not six)  # the greedy's full sets
+    players = [
+        p for name in _fittest(team, Fatigue(team))[:PLANNED_PLAYERS] if (p := team.player(name))
+    ]
+    patterns = {p.name: _patterns(p) for p in players}
+    plan: list[list[str]] = greedy[:done]
+    for count in range(SETS_PER_MATCH_ORDER, done, -1):
+        # No plan fills `count` sets when the players cannot play 6 x count sets between them.
+        room = sum(max(sum(bits[:count]) for _, bits in patterns[p.name]) for p in players)
+        if room < PLAYERS_PER_SET * count:
+            continue
+        leading = _leading_sets(players, patterns, count)
+        if leading is not None:
+            plan = leading
+            break
+    fatigue = Fatigue(team)
+    for six in plan:
+        fatigue.after_set([PlayerSlot(n) for n in six])
+    while len(plan) < SETS_PER_MATCH_ORDER:
+        able = _fittest(team, fatigue)
+        six = able[:PLAYERS_PER_SET] if len(able) >= PLAYERS_PER_SET else []
+        plan.append(six)
+        fatigue.after_set([PlayerSlot(n) for n in six])
+    return plan
 
 
 def spread_points(total: int, sets: int) -> list[LevelPoints]:
@@ -155,16 +190,12 @@ def starting_lineup(
     home_advantage: int = 0,
 ) -> MatchOrders:
     """The line-up the orders form and the editor open with (module docstring)."""
-    plan = full_sets(team)
-    if plan is None:
-        orders = default_match_orders(team, opponent=opponent, home=home, match_number=match_number)
-    else:
-        orders = MatchOrders(
-            sets=[SetOrder(slots=[PlayerSlot(n) for n in six]) for six in plan],
-            match_number=match_number,
-            opponent=opponent,
-            home=home,
-        )
+    orders = MatchOrders(
+        sets=[SetOrder(slots=[PlayerSlot(n) for n in six]) for six in plan_sets(team)],
+        match_number=match_number,
+        opponent=opponent,
+        home=home,
+    )
     return with_home_advantage(orders, home_advantage)
 
 
@@ -201,29 +232,54 @@ class Repeated:
 
 def _refill(team: Team, set_order: SetOrder, fatigue: Fatigue, number: int) -> list[str]:
     """Players of the set who are gone or cannot play now are replaced by the fittest who
-    can (keeping the position); returns what changed."""
+    can (keeping the position); a set short of six gets the fittest who can, or nobody when
+    fewer than six can (ruling 8). Returns what changed, a line per player."""
     changes = []
     kept: list[PlayerSlot] = []
+    lost: list[tuple[PlayerSlot, str]] = []
     for slot in set_order.slots:
         player = team.player(slot.player)
         if player is None:
-            changes.append(f"set {number}: {slot.player} is no longer in the team")
-            continue
-        if not can_play(player, *fatigue.levels(player.name)):
-            changes.append(f"set {number}: {player.name} is too tired")
-            continue
-        kept.append(PlayerSlot(player.name, slot.position, slot.tired_from_ol))
+            lost.append((slot, "no longer in the team"))
+        elif not can_play(player, *fatigue.levels(player.name)):
+            lost.append((slot, "too tired"))
+        else:
+            kept.append(PlayerSlot(player.name, slot.position, slot.tired_from_ol))
     missing = PLAYERS_PER_SET - len(kept)
     if missing > 0:
-        lost = [s for s in set_order.slots if s.player not in {k.player for k in kept}]
         chosen = {k.player for k in kept}
         spare = [n for n in _fittest(team, fatigue) if n not in chosen][:missing]
-        for name, old in zip(spare, lost, strict=False):
-            kept.append(PlayerSlot(name, old.position))
-            changes.append(f"set {number}: {name} comes in for {old.player}")
-        for name in spare[len(lost) :]:
-            kept.append(PlayerSlot(name))
-    set_order.slots = kept[:PLAYERS_PER_SET] if len(kept) >= PLAYERS_PER_SET else []
+        for index, name in enumerate(spare):
+            if index < len(lost):
+                old, why = lost[index]
+                kept.append(PlayerSlot(name, old.position))
+                changes.append(f"set {number}: {name} in for {old.player} ({why})")
+            else:
+                kept.append(PlayerSlot(name))
+    if len(kept) < PLAYERS_PER_SET:
+        if set_order.slots:
+            changes.append(f"set {number}: fewer than six can play, so nobody does (lost 0-15)")
+        kept = []
+    set_order.slots = kept
+    return changes
+
+
+def refill_sets(team: Team, orders: MatchOrders, after_set: int = 0) -> list[str]:
+    """The line-up's sets after `after_set` (1-based) with every player who is gone or too
+    tired after the sets before replaced by the fittest who can play (positions kept): what
+    the orders editor does after a change to a set, so a change never leaves a later set
+    that cannot be played. Returns what changed."""
+    fatigue = Fatigue(team)
+    changes: list[str] = []
+    for number, set_order in enumerate(orders.sets, start=1):
+        if number > after_set:
+            before = [s.to_dict() for s in set_order.slots]
+            changes += _refill(team, set_order, fatigue, number)
+            if not set_order.slots and before:
+                set_order.home_advantage = LevelPoints()
+                set_order.devotion = LevelPoints()
+                set_order.special = LevelPoints()
+        fatigue.after_set(set_order.slots)
     return changes
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from rules.volleyball import PlayerDraft, SeasonConfig, create_team, default_match_orders
 from rules.volleyball.lineups import (
-    full_sets,
     lineup_warnings,
+    plan_sets,
+    refill_sets,
     repeat_lineups,
     spread_points,
     starting_lineup,
@@ -17,6 +18,7 @@ from rules.volleyball.models import Fixture
 from rules.volleyball.orders import (
     ContractBid,
     LevelPoints,
+    PlayerSlot,
     Position,
     RoundOrders,
     SpyOrder,
@@ -66,7 +68,7 @@ def test_home_advantage_is_spread_over_the_filled_sets_and_none_away():
 
 def test_a_squad_that_cannot_field_five_sets_gets_the_sets_it_can_and_a_warning():
     weak = squad([(f"P{c}x", 3, 3) for c in "ABCDEFG"])
-    assert full_sets(weak) is None
+    assert not all(plan_sets(weak))
     start = starting_lineup(weak, home=True, home_advantage=24)
     empty = [n for n, s in enumerate(start.sets, start=1) if not s.slots]
     assert empty and all(not start.sets[n - 1].home_advantage.total for n in empty)
@@ -104,7 +106,7 @@ def test_last_rounds_line_ups_repeat_onto_this_rounds_matches():
     assert first.sets[0].slots[0].position is Position.SETTER
     assert first.sets[0].devotion == LevelPoints(4, 0)
     assert all(gone not in s.player_names for s in first.sets)
-    assert any(f"{gone} is no longer in the team" in c for c in repeated.changes)
+    assert any(f"for {gone} (no longer in the team)" in c for c in repeated.changes)
     for match in (first, second):
         problems = validate_match_orders(
             team, match, home=match.home, home_advantage_points=26 if match.home else 0
@@ -132,3 +134,41 @@ def test_bids_the_bank_would_refuse_are_warned_about_when_sent():
     )
     assert any("Together" in w for w in credit_warnings(team, both))
     assert credit_warnings(team, RoundOrders(team.name, spies=[SpyOrder("X", 1)])) == []
+
+
+def test_a_squad_short_of_five_sets_fills_the_early_sets_first():
+    """Seven players who can play 28 sets in all between them: four full sets at most, and
+    they are sets 1 to 4 (set 5 is played least often), not 1, 2, 3 and 5 as the fittest
+    six each set would have it."""
+    seven = create_team(
+        "Red Rockets",
+        [
+            PlayerDraft("Anna Visser", "A", 6, 4),
+            PlayerDraft("Bram de Wit", "A", 5, 5),
+            PlayerDraft("Cees Jansen", "B", 12, 12),
+            PlayerDraft("Dirk Smit", "C", 8, 8),
+            PlayerDraft("Eva Bakker", "C", 8, 8),
+            PlayerDraft("Femke Mol", "D", 12, 12),
+            PlayerDraft("Gijs Kok", "E", 10, 10),
+        ],
+        SeasonConfig(),
+    )
+    assert [bool(s.slots) for s in default_match_orders(seven).sets] == [1, 1, 1, 0, 1]
+    start = starting_lineup(seven, home=True, home_advantage=24)
+    assert [bool(s.slots) for s in start.sets] == [1, 1, 1, 1, 0]
+    assert validate_match_orders(seven, start, home=True, home_advantage_points=24) == []
+    assert lineup_warnings(start, 24) == [
+        "Match 1: set 5 has no players and is lost 0-15 if played."
+    ]
+
+
+def test_a_change_to_a_set_refills_the_later_sets_a_player_is_now_too_tired_for():
+    team = squad()
+    lineup = starting_lineup(team, home=True, home_advantage=24)
+    bench = [p.name for p in team.players if p.name not in lineup.sets[0].player_names]
+    # everyone who rested in set 1 now plays it, and set 2 is left as it was
+    lineup.sets[0].slots = [PlayerSlot(n) for n in bench] + lineup.sets[0].slots[len(bench) :]
+    assert validate_match_orders(team, lineup, home=True, home_advantage_points=24)
+    changes = refill_sets(team, lineup, 1)
+    assert changes and all(c.startswith("set ") for c in changes)
+    assert validate_match_orders(team, lineup, home=True, home_advantage_points=24) == []
