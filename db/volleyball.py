@@ -484,6 +484,34 @@ async def last_orders(
     return int(row["season"]), int(row["round_number"]), row["orders"]
 
 
+async def rename_opponent(
+    conn: Connection, league_id: int, season: int, round_number: int, old: str, new: str
+) -> None:
+    """Inside the caller's transaction: the line-ups on file for the round that name `old`
+    as their opponent name `new` (a seat taken over by a new team plays under its name; the
+    opponents' line-ups stay right). Other orders naming `old` (a spying order) are left:
+    they are about a team that is gone, and the check says so."""
+    cursor = await conn.execute(
+        "SELECT team, orders FROM volleyball_orders"
+        " WHERE league_id = ? AND season = ? AND round_number = ?",
+        (league_id, season, round_number),
+    )
+    rows = await cursor.fetchall()
+    for row in rows:
+        data = json.loads(row["orders"])
+        changed = False
+        for match in data.get("matches", []):
+            if str(match.get("opponent", "")).casefold() == old.casefold():
+                match["opponent"] = new
+                changed = True
+        if changed:
+            await conn.execute(
+                "UPDATE volleyball_orders SET orders = ? WHERE league_id = ? AND season = ?"
+                " AND round_number = ? AND team = ?",
+                (json.dumps(data), league_id, season, round_number, row["team"]),
+            )
+
+
 # --- the status card --------------------------------------------------------------------------
 
 

@@ -399,11 +399,11 @@ class Leagues:
             lines.append("Changed:" if changed else "Changed: nothing.")
             lines += [item(line) for line in changed]
             lines.append(on_file_line(check.orders))
-            missing = [w for w in check.warnings if w.startswith("No line-up")]
+            # What is missing in one line (the engine's warnings say it per match).
             other = [w for w in check.warnings if not w.startswith("No line-up")]
+            missing = missing_line(state, team, check.orders)
             if missing:
-                lines.append("Still missing:")
-                lines += [item(w) for w in missing]
+                lines.append(missing)
             if other:
                 lines.append("Warnings:")
                 lines += [item(w) for w in other]
@@ -905,6 +905,10 @@ class Leagues:
 
             async def add(conn: Any) -> None:
                 await store.add_manager(conn, stored.id, user_id, joined)
+                if joined != chosen.name:  # the seat plays under the new team's name now
+                    await store.rename_opponent(
+                        conn, stored.id, *round_key(state), chosen.name, joined
+                    )
 
             try:
                 stored = await self.save(stored, state=encode(after), also=add)
@@ -916,6 +920,23 @@ class Leagues:
             await store.drop_form(self.db, stored.id, user_id, "team")
         await self.card.refresh(league_id)
         return stored, joined, chosen.name
+
+
+def missing_line(state: LeagueState, team: Team, orders: RoundOrders) -> str:
+    """ "Still missing: line-ups for matches 1 and 2: the NMR line-up (rule 12) plays them." """
+    if state.season_over:
+        return ""
+    given = {m.match_number for m in orders.matches}
+    fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
+    numbers = [str(f.match_number) for f in fixtures if f.match_number not in given]
+    if not numbers:
+        return ""
+    many = len(numbers) > 1
+    return (
+        f"Still missing: {'line-ups for matches' if many else 'the line-up for match'} "
+        f"{human_join(numbers, final='and')}: the NMR line-up (rule 12) plays "
+        f"{'them' if many else 'it'}."
+    )
 
 
 class TeamRefused(UserError):
