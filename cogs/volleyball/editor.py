@@ -67,6 +67,7 @@ from rules.volleyball import (
     team_fixtures,
 )
 from ui import UserError, fit, report_error, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -247,7 +248,7 @@ def choose_players(set_order: SetOrder, team: Team, names: list[str]) -> str:
         raise UserError("Pick six players.")
     kept = {slot.player: slot for slot in set_order.slots if slot.player in chosen}
     set_order.slots = [kept.get(name) or PlayerSlot(name) for name in chosen]
-    return f"{len(chosen)} player{'s' if len(chosen) != 1 else ''} in the set."
+    return f"{plural(len(chosen)):player} in the set."
 
 
 def menu_choice(kind, code: str):

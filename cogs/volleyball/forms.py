@@ -24,7 +24,7 @@ from rules.volleyball import (
     starting_lineup,
     team_fixtures,
 )
-from ui.formats import human_join
+from ui.formats import human_join, plural
 
 MODAL_INPUT_LIMIT = 4000  # Discord's limit for one text box of a modal
 ROSTER_LIMIT = 4000
@@ -310,10 +310,9 @@ def on_file_line(orders: RoundOrders) -> str:
     parts = []
     numbers = [str(m.match_number) for m in orders.matches]
     if numbers:
-        many = len(numbers) > 1
+        count = plural(len(numbers))
         parts.append(
-            f"line-up{'s' if many else ''} for match{'es' if many else ''} "
-            + human_join(numbers, final="and")
+            f"{count:line-up!} for {count:match|matches!} " + human_join(numbers, final="and")
         )
     for label, what in LINE_KINDS:
         count = len(_lines_of(orders, label))

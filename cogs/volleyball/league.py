@@ -931,11 +931,10 @@ def missing_line(state: LeagueState, team: Team, orders: RoundOrders) -> str:
     numbers = [str(f.match_number) for f in fixtures if f.match_number not in given]
     if not numbers:
         return ""
-    many = len(numbers) > 1
+    count = plural(len(numbers))
     return (
-        f"Still missing: {'line-ups for matches' if many else 'the line-up for match'} "
-        f"{human_join(numbers, final='and')}: the NMR line-up (rule 12) plays "
-        f"{'them' if many else 'it'}."
+        f"Still missing: {count:the line-up|line-ups!} for {count:match|matches!} "
+        f"{human_join(numbers, final='and')}: the NMR line-up (rule 12) plays {count:it|them!}."
     )
 
 
