@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from db import volleyball as store
-from render.volleyball import cup_bracket_png, round_png, standings_png
+from render.volleyball import cup_bracket_png, results_png, round_png, standings_png
 from rules.volleyball import LeagueState
 from ui import MAX_CONTENT, shown
 
@@ -74,10 +74,19 @@ class Poster:
         divisions = state.league.divisions
         several = len(divisions) > 1
         if "round" in which:
+            # Each division's results and its table; in one image a division when the
+            # separate ones would be more than a message's ten files.
+            apart = 2 * len(divisions) + ("cup" in which) <= MAX_FILES
             for division in divisions:
-                data = await asyncio.to_thread(round_png, state, division, round_number)
-                caption = "the results and table" + (f" of division {division}" if several else "")
-                files.append((caption, f"round-{round_number}-{division}.png", data))
+                suffix = f" of division {division}" if several else ""
+                if apart:
+                    results = await asyncio.to_thread(results_png, state, division, round_number)
+                    table = await asyncio.to_thread(standings_png, state, division)
+                    files.append((f"the results{suffix}", f"results-{division}.png", results))
+                    files.append((f"the table{suffix}", f"standings-{division}.png", table))
+                else:
+                    data = await asyncio.to_thread(round_png, state, division, round_number)
+                    files.append((f"the results and table{suffix}", f"round-{division}.png", data))
         if "standings" in which:
             for division in divisions:
                 data = await asyncio.to_thread(standings_png, state, division)

@@ -2,21 +2,31 @@
 round post shows instead of text (docs/rules/volleyball.md, "What the public sees": each
 match's score by set and the players who played; nothing of totals, concepts or levels).
 
-    round_png(state, division, round_number)   1000 px wide; per match the score in sets
+    results_png(state, division, round_number) 1000 px wide, grey scale (a quarter of the
+                                               bytes to encode); per match the score in sets
                                                (winner bold), each set's score, and the
-                                               players of each side who played; then the
-                                               division's table (standings_image)
+                                               players of each side who played
+    round_png(state, division, round_number)   the same, then the division's table
+                                               (standings_image), in one image: for leagues
+                                               with too many divisions for a message's ten
+                                               attachments
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import GREY, INK, LIGHT_GREY, PAPER, font, to_png
+from render.common import PAPER, font, to_png
 from render.volleyball.standings import MARGIN, WIDTH, standings_image
 from rules.volleyball.models import FixtureResult
 from rules.volleyball.season import LeagueState
 
+# The results are ink on paper: drawn in grey scale ("L"), whose PNG encodes four times faster
+# than RGB for these tall images (bench/volleyball_discord.py).
+INK = 20
+GREY = 110
+LIGHT_GREY = 215
+WHITE_PAPER = 248
 TITLE_HEIGHT = 96
 NAME_SIZE = 34
 DETAIL_SIZE = 26
@@ -83,7 +93,7 @@ def results_image(state: LeagueState, division: int, round_number: int) -> Image
     results = division_results(state, division, round_number)
     blocks = [(result, _match_lines(result)) for result in results]
     height = TITLE_HEIGHT + sum(60 + LINE * len(lines) + 16 for _, lines in blocks) + 20
-    image = Image.new("RGB", (WIDTH, max(height, TITLE_HEIGHT + 60)), PAPER)
+    image = Image.new("L", (WIDTH, max(height, TITLE_HEIGHT + 60)), WHITE_PAPER)
     draw = ImageDraw.Draw(image)
     several = len(state.league.divisions) > 1
     title = f"Round {round_number} results" + (f", division {division}" if several else "")
@@ -139,9 +149,13 @@ def results_image(state: LeagueState, division: int, round_number: int) -> Image
     return image
 
 
+def results_png(state: LeagueState, division: int, round_number: int) -> bytes:
+    return to_png(results_image(state, division, round_number))
+
+
 def round_png(state: LeagueState, division: int, round_number: int) -> bytes:
     """The round's results in the division, then the division's table after it."""
-    top = results_image(state, division, round_number)
+    top = results_image(state, division, round_number).convert("RGB")
     table = standings_image(state, division)
     image = Image.new("RGB", (WIDTH, top.height + table.height), PAPER)
     image.paste(top, (0, 0))

@@ -10,7 +10,7 @@ from PIL import Image
 
 from render.common import GREEN, INK, VERMILION
 from render.volleyball import bracket, cup_bracket_png, standings, standings_png
-from render.volleyball.results import division_results, round_png
+from render.volleyball.results import division_results, results_png, round_png
 from rules.volleyball.managers import all_computer_orders, new_computer_league
 from rules.volleyball.reports import cup_bracket
 from rules.volleyball.rounds import play_round
@@ -116,3 +116,10 @@ def test_the_round_image_shows_each_division_match_and_its_table(played) -> None
         table = png(standings_png(played, division))
         assert image.width == table.width == standings.WIDTH
         assert image.height > table.height + 150 * len(results)
+
+
+def test_the_results_image_is_grey_scale_and_as_wide_as_the_table(played) -> None:
+    round_number = played.league.round_number - 1
+    data = results_png(played, 1, round_number)
+    image = Image.open(io.BytesIO(data))
+    assert image.mode == "L" and image.width == standings.WIDTH
