@@ -9,7 +9,7 @@ the league row and decode its state, read the orders on file, check them again, 
 teams' orders, play the round (rules.volleyball.run_round), encode the state and save it with
 the round's reports and the next deadline's timers in one versioned transaction. Sending is
 Discord's time; drawing its images (the standings and the cup) is measured apart.
-Target (issue 12): a 16-team round, database included, under 500 ms. Wall-clock seconds on a
+Target: a 16-team round, database included, under 500 ms. Wall-clock seconds on a
 shared machine: the best and the median of the repeats, with the load average.
 """
 

@@ -6,9 +6,10 @@ interactions a manager needs per round by each order route.
 
 An 8-team league, four managers (the rest computer teams), two rounds played with run-now and
 the season's end. Printed with the goal each is held to (docs/rules/volleyball.md, "A
-manager's week") and the ratio; the "before" figures are those the league audit measured
-(issue 22): the public round summary about 4,900 characters in 89 lines, the private round
-DM 3,300-4,700 characters over 2-3 messages, the season-end post 8,500 characters.
+manager's week") and the ratio; the "before" figures are what a played-through season measured
+with the previous layout: the public round summary about 4,900 characters in 89 lines, the
+private round DM 3,300-4,700 characters over 2-3 messages, the season-end post 8,500
+characters.
 """
 
 from __future__ import annotations

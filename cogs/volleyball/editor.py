@@ -1,4 +1,4 @@
-"""The orders editor (`/volleyball orders edit`, issue 12): a manager builds the round's
+"""The orders editor (`/volleyball orders edit`, docs/rules/volleyball.md "Managers"): a manager builds the round's
 line-ups with Discord's menus instead of text, one match and one set at a time, in an
 ephemeral message that only they see.
 

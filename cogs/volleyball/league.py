@@ -53,6 +53,7 @@ from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
 from host.recovery import until_done
+from host.locks import GameLock
 from rules.volleyball import (
     LeagueState,
     OrderCheck,
@@ -92,7 +93,7 @@ class Leagues:
         bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
 
-    def lock(self, league_id: int) -> asyncio.Lock:
+    def lock(self, league_id: int) -> GameLock:
         return self.bot.game_locks(("volleyball", league_id))
 
     @property

@@ -1,4 +1,4 @@
-"""The league table of one division as a PNG (issue 12: "the standings as an image (played,
+"""The league table of one division as a PNG ("the standings as an image (played,
 won, lost, sets for/against, points)")."""
 
 from __future__ import annotations

@@ -146,7 +146,7 @@ def ageing_split_problems(team: Team, splits: list[AgeingSplit]) -> list[str]:
         ]
         keeping = [(loss, a) for loss, a in keeping if not a.leaves and not a.ratio_cut]
         if chosen.ratio_cut and keeping:
-            # Issue 12 item 6: rule 10 "The ratio between both levels may not become higher
+            # Rule 10 "The ratio between both levels may not become higher
             # than 3:1 due to the ageing": a split that breaks it is refused, not cut.
             options = " or ".join(f"OL loss {loss} ({a.ol}/{a.dl})" for loss, a in keeping)
             problems.append(

@@ -381,7 +381,7 @@ def resolve_gm_offers(
 ) -> None:
     """Step 9: each GM offer goes to the highest valid bidder (rule 8); the money goes to the
     GM. Offers nobody bids on lapse."""
-    # The bids grouped by offer in one pass (issue 12 item 7: not every bid per offer).
+    # The bids grouped by offer in one pass (not every bid per offer: a round stays linear in the league).
     by_offer: dict[str, list[tuple[str, GmOfferBid]]] = {}
     for team_name, bids in bids_by_team.items():
         for bid in bids:
@@ -430,7 +430,7 @@ def resolve_gm_offers(
 
 def contract_holders(league: League) -> dict[str, tuple[Team, Player]]:
     """Every contract player under contract, by casefolded name: (his team, his Player).
-    One pass over the rosters (issue 12 item 7: not one pass per contract player)."""
+    One pass over the rosters (not one pass per contract player)."""
     return {
         player.name.casefold(): (team, player)
         for team in league.teams

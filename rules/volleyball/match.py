@@ -669,7 +669,7 @@ class MatchResult:
         return list(names)
 
     def public_summary(self, label: str = "") -> list[str]:
-        """What a spectator at the match saw (issue 12 item 2, RULINGS "What the public
+        """What a spectator at the match saw (RULINGS "What the public
         sees"): the score by set and the players who played, nothing of totals, concepts,
         risk, points or levels (rule 9 sells those)."""
         head = f"{label}: " if label else ""

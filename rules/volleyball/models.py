@@ -132,7 +132,7 @@ class Team:
     def player(self, name: str) -> Player | None:
         """The player of this name (case-insensitive; the first if two share it), or None.
 
-        Looked up in an index of the roster (issue 12 item 7: this is the engine's most
+        Looked up in an index of the roster (this is the engine's most
         frequent call). A hit is used only when the roster still holds that very player at
         the indexed place under that name; otherwise the roster is scanned and the index
         rebuilt, so a changed roster or a renamed player is never missed nor wrongly found."""
@@ -519,7 +519,7 @@ class League:
 
     def team(self, name: str) -> Team | None:
         """The team of this name (case-insensitive), or None. The exact name is looked up in
-        an index first (issue 12 item 7); a hit is used only when that very team is still at
+        an index first; a hit is used only when that very team is still at
         the indexed place under that name, otherwise the teams are scanned."""
         teams = self.teams
         hit = self._names.get(name)

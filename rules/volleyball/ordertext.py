@@ -1,5 +1,5 @@
 """Every order type as text, orders sent in pieces merged, and one entry point for a
-manager's message (issue 12 item 8).
+manager's message (docs/rules/volleyball.md, ruling 35).
 
 The seed's form carries line-ups, training and one spying order; the other orders of rules
 6-10 get one line each, written anywhere outside a form's SET blocks (after the forms, or in
@@ -82,8 +82,9 @@ _NO_COLON = re.compile(
     re.I,
 )
 _MONEY = r"\$?(\d[\d,]*)"
-MAX_MESSAGE_BYTES = 100_000
-"""Issue 12: an upload over 100 KB is refused (a round's forms are a few KB)."""
+MAX_MESSAGE_BYTES = 100 * 1024
+"""A message over 100 KB is refused (a round's forms are a few KB); the same limit as
+ui/uploads.py, which refuses a bigger upload before it is read."""
 
 
 def _money(text: str) -> int:
@@ -234,7 +235,7 @@ def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> Or
 
 
 def merge_orders(on_file: RoundOrders | None, new: RoundOrders, mentioned: set[str]) -> RoundOrders:
-    """The orders on file with the kinds `mentioned` replaced by `new`'s (issue 12 item 8:
+    """The orders on file with the kinds `mentioned` replaced by `new`'s (ruling 35:
     orders may be sent in pieces). Line-ups replace the line-up for the same match number
     only; the others are kept."""
     if on_file is None:
@@ -275,8 +276,8 @@ def submit_orders(
         return OrderCheck(
             on_file or RoundOrders(team=team.name),
             [
-                f"The orders are {len(text.encode('utf-8')) // 1000} KB; send at most "
-                f"{MAX_MESSAGE_BYTES // 1000} KB (one form per match and the order lines)."
+                f"The orders are {len(text.encode('utf-8')) // 1024} KB; send at most "
+                f"{MAX_MESSAGE_BYTES // 1024} KB (one form per match and the order lines)."
             ],
         )
     if text is not None:

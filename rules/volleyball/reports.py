@@ -1,4 +1,4 @@
-"""What the GM sends out, per audience (issue 12 items 4 and 5), as text that fits Discord.
+"""What the GM sends out, per audience (docs/rules/volleyball.md, "What the public sees"), as text that fits Discord.
 
 - `public_round_summary(state, report)`: for the results channel: scores by set and who
   played, the market and cup news, the standings after the round, the next fixtures and cup
@@ -307,7 +307,7 @@ class SeasonPublication:
 
 
 def season_publication(state: LeagueState) -> SeasonPublication:
-    """Issue 12 item 5: the start-of-season information the seed lists, for publishing at
+    """The start-of-season information the seed lists, for publishing at
     season start and on request."""
     config = state.league.config
     rule = (

@@ -83,7 +83,7 @@ class RoundReport:
 
     def text(self, team: str | None = None) -> str:
         """The results as plain text: the public events in order, then every match as a
-        spectator saw it (issue 12 item 2); with `team`, that team's private lines at the end
+        spectator saw it (RULINGS "What the public sees"); with `team`, that team's private lines at the end
         (its training, money, its own totals per set, its spy reports: only for its eyes)."""
         lines = [f"Season {self.season}, round {self.round_number}: results", ""]
         if self.nmr_teams:
@@ -226,7 +226,7 @@ def _where(fixture: Fixture, team_name: str) -> str:
 def schedule_problems(
     team_name: str, orders: MatchOrders, fixture: Fixture, own: list[Fixture]
 ) -> list[str]:
-    """Issue 12 item 1: a line-up's AGAINST and HOMEPLAY/OUTBOUND must be the schedule's for
+    """Ruling 33: a line-up's AGAINST and HOMEPLAY/OUTBOUND must be the schedule's for
     its MATCH NO. (the seed's form repeats them so a wrong match number is caught, not played
     in the other match). An empty `opponent` means the orders did not state one (structured
     orders from a command), and is not checked."""
@@ -449,7 +449,7 @@ class _Round:
         self.results: list[tuple[Fixture, MatchResult]] = []
 
     def private(self, team_name: str) -> list[str]:
-        """The private lines of one team (issue 12 item 2: training, money, its totals,
+        """The private lines of one team (RULINGS "What the public sees": training, money, its totals,
         its spy reports are the team's own information)."""
         return self.report.private.setdefault(team_name, [])
 

@@ -40,7 +40,7 @@ from rules.volleyball.models import (
 from rules.volleyball.orders import AgeingSplit, RoundOrders, VolleyballError
 
 SCHEMA_VERSION = 3
-"""The version of LeagueState.to_dict's layout (issue 12 item 8). 1: before versions were
+"""The version of LeagueState.to_dict's layout (ruling 41). 1: before versions were
 written; 2: versioned; 3: divisions (Team.division, League.promotion_places; older states
 read as one division with the default promotion places). A newer version than this code
 knows is refused."""
@@ -75,7 +75,7 @@ def rounds_in_schedule(fixtures: list[Fixture]) -> int:
 
 @dataclass
 class ScheduleIndex:
-    """The schedule sorted once (issue 12 item 7: a round must not scan the whole season's
+    """The schedule sorted once (a round must not scan the whole season's
     schedule per team): fixtures per round, the league's length, and per team the rounds of
     its league matches."""
 
@@ -321,7 +321,7 @@ class LeagueState:
     def copy(self) -> LeagueState:
         """A copy a round can change freely (so a failed round never touches the original).
         Teams, markets and cup are copied deeply; the schedule's fixtures and the results
-        are never changed once made, so the new lists share them (issue 12 item 7: copying
+        are never changed once made, so the new lists share them (copying
         every past result each round made a season quadratic)."""
         league = self.league
         shell = League(

@@ -1,4 +1,4 @@
-"""The calls a Discord cog needs, in one place (issue 12: the cog imports only
+"""The calls a Discord cog needs, in one place (the cog imports only
 `rules.volleyball` and `render.volleyball`). Each is a thin, pure composition of the rules
 modules; nothing here is a rule of its own except the neutral opponent of the preview
 (ruling below).

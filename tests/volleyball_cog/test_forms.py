@@ -72,8 +72,7 @@ def test_the_answer_lists_the_orders_with_totals_and_chances():
     lines = order_summary_lines(state, team, check.orders)
     assert lines[:2] == ["Other orders:", "SPONSOR: Champion Cola"]
     assert any(
-        line.startswith("Set 1: NC risk 3") and "% against a neutral side" in line
-        for line in lines
+        line.startswith("Set 1: NC risk 3") and "% against a neutral side" in line for line in lines
     )
 
 
