@@ -4,8 +4,8 @@ match by league size, and a whole 64-team season.
     python bench/volleyball.py            # everything
     python bench/volleyball.py season64   # the 64-team season only, one line
 
-Targets: a round for 16 teams under 100 ms and a 16-team season under 3 s (issue 6); a round
-linear in its matches and a 64-team season under 15 s (issue 12 item 7). Times are CPU time
+Targets: a round for 16 teams under 100 ms and a 16-team season under 3 s; a round
+linear in its matches and a 64-team season under 15 s. Times are CPU time
 of this process (time.process_time), so other work on a shared machine disturbs them less;
 the load average is printed with them.
 """

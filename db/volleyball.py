@@ -1,5 +1,6 @@
 """Volleyball leagues in the database: the league row (state JSON, versioned), its managers,
-the orders on file and the reports a round sends out (db/migrations/007_volleyball.sql).
+the orders on file, the reports a round sends out (db/migrations/007_volleyball.sql), the
+status card's message and the text of refused forms (011_volleyball_card_forms.sql).
 
 A change of the league state is saved like a match's move (db/games.save_move): only if the
 league is still at the version it was read at, with everything that follows from it (the
@@ -52,6 +53,7 @@ class StoredLeague:
     next_deadline: float | None
     deadline_timer: int | None
     remind_timer: int | None
+    card_message_id: int | None = None
 
     def state_json(self) -> Any:
         return json.loads(self.state)
@@ -103,6 +105,7 @@ def _league(row: Any) -> StoredLeague:
         next_deadline=row["next_deadline"],
         deadline_timer=row["deadline_timer"],
         remind_timer=row["remind_timer"],
+        card_message_id=row["card_message_id"],
     )
 
 
@@ -371,6 +374,7 @@ async def forget_user(conn: Connection, user_id: int) -> None:
     no longer names them."""
     await conn.execute("DELETE FROM volleyball_orders WHERE user_id = ?", (user_id,))
     await conn.execute("UPDATE volleyball_reports SET user_id = NULL WHERE user_id = ?", (user_id,))
+    await conn.execute("DELETE FROM volleyball_form_texts WHERE user_id = ?", (user_id,))
 
 
 # --- orders -----------------------------------------------------------------------------------
@@ -461,3 +465,126 @@ async def report_for(
         (league_id, season, round_number, team),
     )
     return None if row is None else _report(row)
+
+
+async def last_orders(
+    db: Database, league_id: int, team: str, before: tuple[int, int]
+) -> tuple[int, int, str] | None:
+    """The team's latest orders on file for a round before `before` = (season, round):
+    (season, round, orders JSON), or None (what "Repeat last orders" repeats)."""
+    season, round_number = before
+    row = await db.fetch_one(
+        "SELECT season, round_number, orders FROM volleyball_orders"
+        " WHERE league_id = ? AND team = ? AND (season < ? OR (season = ? AND round_number < ?))"
+        " ORDER BY season DESC, round_number DESC LIMIT 1",
+        (league_id, team, season, season, round_number),
+    )
+    if row is None:
+        return None
+    return int(row["season"]), int(row["round_number"]), row["orders"]
+
+
+async def rename_opponent(
+    conn: Connection, league_id: int, season: int, round_number: int, old: str, new: str
+) -> None:
+    """Inside the caller's transaction: the line-ups on file for the round that name `old`
+    as their opponent name `new` (a seat taken over by a new team plays under its name; the
+    opponents' line-ups stay right). Other orders naming `old` (a spying order) are left:
+    they are about a team that is gone, and the check says so."""
+    cursor = await conn.execute(
+        "SELECT team, orders FROM volleyball_orders"
+        " WHERE league_id = ? AND season = ? AND round_number = ?",
+        (league_id, season, round_number),
+    )
+    rows = await cursor.fetchall()
+    for row in rows:
+        data = json.loads(row["orders"])
+        changed = False
+        for match in data.get("matches", []):
+            if str(match.get("opponent", "")).casefold() == old.casefold():
+                match["opponent"] = new
+                changed = True
+        if changed:
+            await conn.execute(
+                "UPDATE volleyball_orders SET orders = ? WHERE league_id = ? AND season = ?"
+                " AND round_number = ? AND team = ?",
+                (json.dumps(data), league_id, season, round_number, row["team"]),
+            )
+
+
+# --- the status card --------------------------------------------------------------------------
+
+
+async def card_of(db: Database, league_id: int) -> int | None:
+    row = await db.fetch_one(
+        "SELECT card_message_id FROM volleyball_leagues WHERE id = ?", (league_id,)
+    )
+    return None if row is None else row["card_message_id"]
+
+
+async def set_card(db: Database, league_id: int, message_id: int | None) -> None:
+    """The status card's message (not a change of the league: its version stays)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE volleyball_leagues SET card_message_id = ? WHERE id = ?",
+            (message_id, league_id),
+        )
+
+
+# --- refused forms ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FormText:
+    season: int
+    round_number: int
+    fields: dict[str, str]
+
+
+async def keep_form(
+    db: Database,
+    league_id: int,
+    user_id: int,
+    kind: str,
+    *,
+    season: int,
+    round_number: int,
+    fields: dict[str, str],
+) -> None:
+    """Keep (replace) the text of a refused form."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO volleyball_form_texts (league_id, user_id, kind, season, round_number,"
+            " fields, updated_at) VALUES (?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)"
+            " ON CONFLICT (league_id, user_id, kind) DO UPDATE SET season = excluded.season,"
+            " round_number = excluded.round_number, fields = excluded.fields,"
+            " updated_at = excluded.updated_at",
+            (league_id, user_id, kind, season, round_number, json.dumps(fields)),
+        )
+
+
+async def kept_form(db: Database, league_id: int, user_id: int, kind: str) -> FormText | None:
+    row = await db.fetch_one(
+        "SELECT season, round_number, fields FROM volleyball_form_texts"
+        " WHERE league_id = ? AND user_id = ? AND kind = ?",
+        (league_id, user_id, kind),
+    )
+    if row is None:
+        return None
+    return FormText(int(row["season"]), int(row["round_number"]), json.loads(row["fields"]))
+
+
+async def drop_form(db: Database, league_id: int, user_id: int, kind: str) -> None:
+    async with db.transaction() as conn:
+        await conn.execute(
+            "DELETE FROM volleyball_form_texts WHERE league_id = ? AND user_id = ? AND kind = ?",
+            (league_id, user_id, kind),
+        )
+
+
+async def kept_forms_of_user(db: Database, user_id: int) -> int:
+    """How many refused forms are kept for the user (/privacy says so)."""
+    row = await db.fetch_one(
+        "SELECT COUNT(*) AS kept FROM volleyball_form_texts WHERE user_id = ?", (user_id,)
+    )
+    return int(row["kept"]) if row is not None else 0

@@ -1,13 +1,16 @@
 """Volleyball's slash commands (`/volleyball ...`): league administration, managers' teams and
 orders, and the public answers (table, schedule, results, cup, history, season). Each command
 parses the interaction and hands over to the league service (cogs/volleyball/league.py) or
-answers from the stored state with the engine's read-only calls.
+answers from the stored state with the engine's read-only calls. Its league, team and sponsor
+options are transformers with their completion (cogs/volleyball/options.py); every name a
+message shows goes through ui.text.shown.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,16 +18,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.volleyball.components import (
+    DYNAMIC_ITEMS,
     ORDERS_FORM_ID,
     TEAM_FORM_ID,
-    OrdersButton,
-    TeamForm,
-    modal_values,
+    RetryButton,
 )
 from cogs.volleyball.deadlines import WEEKDAYS, DeadlineError, DeadlineRule, parse_rule
 from cogs.volleyball.editor import EDITOR_ITEMS, POINTS_FORM_ID, open_editor, submit_points
 from cogs.volleyball.forms import join_boxes, order_summary_lines
-from cogs.volleyball.league import Leagues, decode, encode, round_key, round_name, timestamp
+from cogs.volleyball.league import Leagues, TeamRefused
+from cogs.volleyball.options import (
+    AnyTeam,
+    ComputerSeat,
+    League,
+    Sponsor,
+    with_league,
+)
+from cogs.volleyball.playing import decode, encode, round_key, round_name
+from cogs.volleyball.present import Markup, bold, due
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.settings import (
     describe_config,
@@ -34,8 +45,10 @@ from cogs.volleyball.settings import (
 )
 from db import volleyball as store
 from db import volleyball_drafts as drafts
+from rules.names import clean_name
 from rules.volleyball import (
     LeagueState,
+    division_sizes,
     format_round_forms,
     market_lines,
     new_league,
@@ -45,52 +58,23 @@ from rules.volleyball import (
     season_publication,
     team_fixtures,
     team_history,
-    team_sheet,
 )
-from ui import UserError, quote, report_error, send_ephemeral
+from ui import UserError, send_ephemeral, shown
+from ui.formats import plural
+from ui.forms import FormRoute, route_form, view_of
+from ui.uploads import read_upload
 
 if TYPE_CHECKING:
     from bot import Ballcourt
 
-MAX_UPLOAD_BYTES = 100_000  # issue 12: a bigger upload is refused before it is read
-DIVISION_SEATS = 16
 LEAGUE_NAME_LENGTH = 40
 WEEKDAY_CHOICES = [app_commands.Choice(name=day, value=day) for day in WEEKDAYS]
-LEAGUE_HELP = "Which league (default: the one here)"
 
 
 def require_pingable(role: discord.Role | None) -> None:
     """@everyone is not a role to ping with every round's results."""
     if role is not None and role.is_default():
         raise UserError("Pick a role for the results' ping, not @everyone.")
-
-
-def hours(count: int) -> str:
-    return f"{count} hour{'' if count == 1 else 's'}"
-
-
-def division_split(teams: int, divisions: int | None) -> list[int]:
-    """Seats per division, highest first, as even as possible; by default as few divisions
-    of at most 16 as the seats need (RULINGS "Divisions")."""
-    count = divisions or max(1, -(-teams // DIVISION_SEATS))
-    base, extra = divmod(teams, count)
-    return [base + (1 if i < extra else 0) for i in range(count)]
-
-
-async def read_upload(attachment: discord.Attachment, what: str) -> str:
-    """An attachment's text, refused before it is read when it is over 100 KB."""
-    if attachment.size > MAX_UPLOAD_BYTES:
-        raise UserError(
-            f"{attachment.filename} is {attachment.size // 1000} KB; send at most "
-            f"{MAX_UPLOAD_BYTES // 1000} KB ({what} are a few KB)."
-        )
-    data = await attachment.read()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UserError(
-            f"{attachment.filename} is not plain text (UTF-8): send the {what} as a .txt file."
-        ) from None
 
 
 def text_file(name: str, text: str) -> discord.File:
@@ -110,23 +94,33 @@ class Volleyball(commands.Cog):
         self.bot = bot
         self.leagues = Leagues(bot)
         bot.volleyball = self.leagues  # type: ignore[attr-defined]
+        self.form_routes = (
+            FormRoute(ORDERS_FORM_ID, self.submit_orders_form),
+            FormRoute(TEAM_FORM_ID, self.submit_team_form),
+            FormRoute(POINTS_FORM_ID, submit_points),
+        )
 
     async def cog_load(self) -> None:
         self.leagues.start()
+
+    async def cog_unload(self) -> None:
+        await self.leagues.stop()
 
     # ---- /privacy: what the leagues keep about a user ------------------------------------------
 
     async def describe_user(self, db: Any, user_id: int) -> list[str]:
         lines = [
-            f"Volleyball: you manage {team} in {league}"
+            f"Volleyball: you manage {shown(team)} in {shown(league)}"
             for _, league, team in await store.leagues_of_manager(db, user_id)
         ]
         count = await drafts.drafts_of_user(db, user_id)
         if count:
             lines.append(
-                f"Volleyball: {count} unsaved orders draft{'s' if count != 1 else ''} "
-                "(`/volleyball orders edit`)"
+                f"Volleyball: {plural(count):unsaved orders draft} (`/volleyball orders edit`)"
             )
+        kept = await store.kept_forms_of_user(db, user_id)
+        if kept:
+            lines.append(f"Volleyball: the text of {plural(kept):refused form} you sent")
         return lines
 
     async def release_user(self, user_id: int) -> None:
@@ -139,48 +133,26 @@ class Volleyball(commands.Cog):
         await store.forget_user(conn, user_id)
         await drafts.forget_user(conn, user_id)
 
-    async def cog_unload(self) -> None:
-        await self.leagues.stop()
+    # ---- the league a command is about ----------------------------------------------------------
+
+    async def league_here(
+        self, interaction: discord.Interaction, league: store.StoredLeague | None
+    ) -> store.StoredLeague:
+        """The league named in the option, else the one `Leagues.find` picks."""
+        return league or await self.leagues.find(interaction, None)
 
     async def state_of(
-        self, interaction: discord.Interaction, league: str | None
+        self, interaction: discord.Interaction, league: store.StoredLeague | None
     ) -> tuple[store.StoredLeague, LeagueState]:
-        stored = await self.leagues.find(interaction, league)
+        stored = await self.league_here(interaction, league)
         return stored, decode(stored)
 
-    # ---- autocomplete ------------------------------------------------------------------------
-
-    async def league_autocomplete(
-        self, interaction: discord.Interaction, current: str
-    ) -> list[app_commands.Choice[str]]:
-        if interaction.guild_id is None:
-            return []
-        names = await store.league_names(self.bot.db, interaction.guild_id)
-        key = current.casefold()
-        return [app_commands.Choice(name=n, value=n) for n in names if key in n.casefold()][:25]
-
-    async def _teams_for_autocomplete(
-        self, interaction: discord.Interaction, current: str, *, computer_only: bool
-    ) -> list[app_commands.Choice[str]]:
-        try:
-            _, state = await self.state_of(
-                interaction, getattr(interaction.namespace, "league", None)
-            )
-        except UserError:
-            return []
-        key = current.casefold()
-        names = [
-            t.name
-            for t in state.league.teams
-            if key in t.name.casefold() and (t.manager_id is None or not computer_only)
-        ]
-        return [app_commands.Choice(name=n, value=n) for n in names[:25]]
-
-    async def team_autocomplete(self, interaction: discord.Interaction, current: str):
-        return await self._teams_for_autocomplete(interaction, current, computer_only=False)
-
-    async def seat_autocomplete(self, interaction: discord.Interaction, current: str):
-        return await self._teams_for_autocomplete(interaction, current, computer_only=True)
+    async def as_admin(
+        self, interaction: discord.Interaction, league: store.StoredLeague | None
+    ) -> store.StoredLeague:
+        stored = await self.league_here(interaction, league)
+        self.leagues.require_admin(interaction, stored)
+        return stored
 
     # ---- league administration ------------------------------------------------------------------
 
@@ -203,7 +175,7 @@ class Volleyball(commands.Cog):
     async def league_create(
         self,
         interaction: discord.Interaction,
-        name: app_commands.Range[str, 1, LEAGUE_NAME_LENGTH],
+        name: app_commands.Range[str, 1, 100],
         teams: app_commands.Range[int, 2, 64] = 8,
         channel: discord.TextChannel | None = None,
         every_hours: app_commands.Range[int, 1, 672] | None = None,
@@ -219,7 +191,7 @@ class Volleyball(commands.Cog):
         self.leagues.require_admin(interaction, None)
         if interaction.guild_id is None:
             raise UserError("Volleyball leagues live in a server channel.")
-        name = " ".join(name.split())
+        name = clean_name(name, "The league name", LEAGUE_NAME_LENGTH)
         try:
             rule = parse_rule(every_hours, weekday, time)
         except DeadlineError as error:
@@ -232,7 +204,7 @@ class Volleyball(commands.Cog):
         self.require_channel(interaction, results)
         assert results is not None
         seed = self.bot.seed_source.randrange(2**31)
-        sizes = division_split(teams, divisions)
+        sizes = division_sizes(teams, count=divisions)
         state = await asyncio.to_thread(  # 60 ms for 64 seats: no need to defer
             new_league,
             [],
@@ -244,7 +216,7 @@ class Volleyball(commands.Cog):
         )
         settings = {"teams": teams, "divisions": sizes, "promotion_places": promotion}
         try:
-            await store.create_league(
+            league_id = await store.create_league(
                 self.bot.db,
                 guild_id=interaction.guild_id,
                 name=name,
@@ -259,18 +231,21 @@ class Volleyball(commands.Cog):
                 anchor=0.0,
             )
         except store.DuplicateLeagueError:
-            raise UserError(f"This server already has a league called {quote(name)}.") from None
+            raise UserError(
+                f"This server already has a league called {shown(name)}: pick another name."
+            ) from None
         split = (
             f" in {len(sizes)} divisions ({'/'.join(map(str, sizes))})" if len(sizes) > 1 else ""
         )
         await interaction.response.send_message(
-            f"**{name}**: a Volleyball league of {teams} seats{split}, deadlines "
+            f"**{shown(name)}**: a Volleyball league of {teams} seats{split}, deadlines "
             f"{rule.describe()}, results in <#{results.id}>. Every seat has a computer team "
             "until a manager comes: `/volleyball team create` brings your own team, "
             "`/volleyball take-seat` takes over a computer team. An admin starts the season "
-            "with `/volleyball league start`.",
+            "with `/volleyball league start`; the league's card below shows where it is.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        await self.leagues.card.refresh(league_id)
 
     def require_channel(self, interaction: discord.Interaction, channel: object) -> None:
         """The bot can post the results (and their images) in the results channel."""
@@ -286,6 +261,7 @@ class Volleyball(commands.Cog):
             for label, ok in (
                 ("View Channel", granted.view_channel),
                 ("Send Messages", granted.send_messages),
+                ("Embed Links", granted.embed_links),
                 ("Attach Files", granted.attach_files),
             )
             if not ok
@@ -297,42 +273,40 @@ class Volleyball(commands.Cog):
             )
 
     @league_group.command(name="start", description="Start the season's deadlines")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def league_start(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find_as_admin(interaction, league)
+    @with_league()
+    async def league_start(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.as_admin(interaction, league)
         stored, deadline = await self.leagues.start_league(stored.id)
         await interaction.response.send_message(
-            f"{stored.name} has started; round 1 is due {timestamp(deadline)}. The season's "
-            f"information goes to <#{stored.channel_id}>.",
+            Markup(
+                f"{shown(stored.name)} has started; round 1 is due {due(deadline)}. The "
+                f"season's information goes to <#{stored.channel_id}>."
+            ),
             ephemeral=True,
         )
         await self.leagues.send_pending_now(stored.id)
 
     @league_group.command(name="pause", description="Stop the deadlines for now")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def league_pause(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find_as_admin(interaction, league)
+    @with_league()
+    async def league_pause(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.as_admin(interaction, league)
         stored = await self.leagues.pause(stored.id)
         await interaction.response.send_message(
-            f"{stored.name} is paused: no round is played until an admin uses "
+            f"{shown(stored.name)} is paused: no round is played until an admin uses "
             "`/volleyball league resume`. Orders on file stay."
         )
 
     @league_group.command(name="resume", description="Start the deadlines again")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def league_resume(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find_as_admin(interaction, league)
+    @with_league()
+    async def league_resume(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.as_admin(interaction, league)
         stored, deadline = await self.leagues.resume(stored.id)
         await interaction.response.send_message(
-            f"{stored.name} goes on: {round_name(decode(stored))} is due {timestamp(deadline)}."
+            f"{shown(stored.name)} goes on: {round_name(decode(stored))} is due {due(deadline)}."
         )
 
     @league_group.command(name="config", description="Show or change a league's settings")
-    @app_commands.describe(
-        league=LEAGUE_HELP,
+    @with_league(
         every_hours="Deadline every N hours",
         weekday="Or weekly on this day",
         time="at this time UTC",
@@ -343,11 +317,10 @@ class Volleyball(commands.Cog):
         season="Before the start: e.g. scouts=2",
     )
     @app_commands.choices(weekday=WEEKDAY_CHOICES)
-    @app_commands.autocomplete(league=league_autocomplete)
     async def league_config(
         self,
         interaction: discord.Interaction,
-        league: str | None = None,
+        league: League | None = None,
         every_hours: app_commands.Range[int, 1, 672] | None = None,
         weekday: str | None = None,
         time: app_commands.Range[str, 1, 10] | None = None,
@@ -357,7 +330,7 @@ class Volleyball(commands.Cog):
         admin_role: discord.Role | None = None,
         season: app_commands.Range[str, 0, 300] = "",
     ) -> None:
-        stored = await self.leagues.find_as_admin(interaction, league)
+        stored = await self.as_admin(interaction, league)
         changes: dict[str, object] = {}
         if every_hours is not None or weekday or time:
             try:
@@ -414,14 +387,15 @@ class Volleyball(commands.Cog):
         state = decode(stored)
         rule = DeadlineRule.from_dict(stored.deadline_rule)
         deadline = (
-            f"next deadline {timestamp(stored.next_deadline)}"
+            f"next deadline {due(stored.next_deadline)}"
             if stored.next_deadline
             else "no deadline set"
         )
+        hours = stored.remind_minutes // 60
         lines = [
-            f"**{stored.name}** ({stored.status}{', changed' if changed else ''}): "
-            f"deadlines {rule.describe()}, {deadline}; reminders "
-            f"{hours(stored.remind_minutes // 60)} before; results in <#{stored.channel_id}>"
+            f"**{shown(stored.name)}** ({stored.status}{', changed' if changed else ''}): "
+            f"deadlines {rule.describe()}, {deadline}; reminders {plural(hours):hour} before; "
+            f"results in <#{stored.channel_id}>"
             + (f"; pings <@&{stored.ping_role_id}>" if stored.ping_role_id else "")
             + (f"; admin role <@&{stored.admin_role_id}>" if stored.admin_role_id else "")
             + ".",
@@ -434,12 +408,11 @@ class Volleyball(commands.Cog):
         return "\n".join(lines)
 
     @round_group.command(name="run-now", description="Play the next round now (admins)")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def round_run_now(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find_as_admin(interaction, league)
+    @with_league()
+    async def round_run_now(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.as_admin(interaction, league)
         if stored.status == "forming":
-            raise UserError(f"Start {stored.name} first (`/volleyball league start`).")
+            raise UserError(f"Start {shown(stored.name)} first (`/volleyball league start`).")
         state = decode(stored)
         played = await self.leagues.advance(
             stored.id, expected=round_key(state), forced=True, send=False
@@ -447,7 +420,7 @@ class Volleyball(commands.Cog):
         if not played:
             raise UserError(f"{round_name(state)} was played at the same moment; see the results.")
         await interaction.response.send_message(
-            f"Played {round_name(state)} of {stored.name}; the results go to "
+            f"Played {round_name(state)} of {shown(stored.name)}; the results go to "
             f"<#{stored.channel_id}>.",
             ephemeral=True,
         )
@@ -456,31 +429,28 @@ class Volleyball(commands.Cog):
     # ---- managers ------------------------------------------------------------------------------
 
     @team_group.command(name="create", description="Bring your team: a form, or a roster file")
-    @app_commands.describe(
-        league=LEAGUE_HELP,
+    @with_league(
         name="Your team's name",
         roster="A .txt file: NAME AGE OL DL a line",
         replacing="The computer team whose seat you take",
     )
-    @app_commands.autocomplete(league=league_autocomplete, replacing=seat_autocomplete)
     async def team_create(
         self,
         interaction: discord.Interaction,
-        league: str | None = None,
-        name: app_commands.Range[str, 1, 32] | None = None,
+        league: League | None = None,
+        name: app_commands.Range[str, 1, 100] | None = None,
         roster: discord.Attachment | None = None,
-        replacing: str | None = None,
+        replacing: ComputerSeat | None = None,
     ) -> None:
         stored, state = await self.state_of(interaction, league)
         current = await store.team_of(self.bot.db, stored.id, interaction.user.id)
         if current is not None:
-            raise UserError(f"You manage {current} in {stored.name} already.")
+            raise UserError(f"You manage {shown(current)} in {shown(stored.name)} already.")
         seat = self.leagues.free_seat(stored, state, replacing)
         if roster is None:
-            index = state.league.teams.index(seat)
-            await interaction.response.send_modal(TeamForm(stored.id, index, name or ""))
+            await self.leagues.open_team_form(interaction, stored.id, seat.name, name or "")
             return
-        text = await read_upload(roster, "rosters")
+        text = await read_upload(roster, what="a roster")
         await self.join_with_roster(interaction, stored.id, name, text, seat.name)
 
     async def join_with_roster(
@@ -490,82 +460,91 @@ class Volleyball(commands.Cog):
         name: str | None,
         text: str,
         seat: str | None,
+        *,
+        form: bool = False,
     ) -> None:
-        stored, team, old = await self.leagues.join(
-            league_id, interaction.user.id, seat=seat, name=name, roster_text=text
-        )
+        try:
+            stored, team, old = await self.leagues.join(
+                league_id, interaction.user.id, seat=seat, name=name, roster_text=text, form=form
+            )
+        except TeamRefused as refused:
+            if not form:
+                raise
+            await send_ephemeral(
+                interaction,
+                f"{refused}\nYour text is kept: **Fix and send again** opens the form with it.",
+                view=view_of(RetryButton(league_id, "team")),
+            )
+            return
         state = decode(stored)
         division = state.league.team(team).division  # type: ignore[union-attr]
         where = f", division {division}" if len(state.league.divisions) > 1 else ""
+        sheet = await self.leagues.sheet_messages(league_id, interaction.user.id)
         await interaction.response.send_message(
-            f"{interaction.user.mention}'s team **{team}** joins {stored.name}, in the seat "
-            f"of {old}{where}.",
+            f"{interaction.user.mention}'s team **{shown(team)}** joins {shown(stored.name)}, in "
+            f"the seat of {shown(old)}{where}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        await self.leagues.answer(interaction, team_sheet(state, team), packed=True)
+        await self.leagues.answer(interaction, sheet, packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")
-    @app_commands.describe(team="The computer team", league=LEAGUE_HELP)
-    @app_commands.autocomplete(team=seat_autocomplete, league=league_autocomplete)
+    @with_league(team="The computer team")
     async def take_seat(
-        self, interaction: discord.Interaction, team: str, league: str | None = None
+        self, interaction: discord.Interaction, team: ComputerSeat, league: League | None = None
     ) -> None:
-        found = await self.leagues.find(interaction, league)
+        found = await self.league_here(interaction, league)
         stored, joined, _ = await self.leagues.join(found.id, interaction.user.id, seat=team)
         await interaction.response.send_message(
-            f"{interaction.user.mention} takes over **{joined}** in {stored.name}.",
+            f"{interaction.user.mention} takes over **{shown(joined)}** in {shown(stored.name)}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @team_group.command(name="show", description="Your team sheet (only you see it)")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def team_show(self, interaction: discord.Interaction, league: str | None = None):
-        stored, state = await self.state_of(interaction, league)
-        team = await self.leagues.my_team(stored, state, interaction.user.id)
-        season, number = round_key(state)
-        last = await store.report_for(self.bot.db, stored.id, season, number - 1, team.name)
-        if last is not None and last.user_id == interaction.user.id:
-            messages = last.messages  # the last round's sheet with its private lines
-        else:
-            messages = team_sheet(state, team.name)
-        await self.leagues.answer(interaction, messages, packed=True)
+    @with_league()
+    async def team_show(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.league_here(interaction, league)
+        await self.leagues.show_sheet(interaction, stored.id)
 
     # ---- orders --------------------------------------------------------------------------------
 
     @orders_group.command(name="send", description="Write your orders for the next round")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def orders_send(self, interaction: discord.Interaction, league: str | None = None):
-        stored = await self.leagues.find(interaction, league)
+    @with_league()
+    async def orders_send(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.league_here(interaction, league)
         await self.leagues.open_orders_form(interaction, stored.id)
 
+    @orders_group.command(name="repeat", description="Last round's line-ups for this round")
+    @with_league()
+    async def orders_repeat(self, interaction: discord.Interaction, league: League | None = None):
+        stored = await self.league_here(interaction, league)
+        await self.leagues.repeat_orders(interaction, stored.id)
+
     @orders_group.command(name="edit", description="Build your line-ups with menus, set by set")
-    @app_commands.describe(match="Start at this match number", league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
+    @with_league(match="Start at this match number")
     async def orders_edit(
         self,
         interaction: discord.Interaction,
         match: app_commands.Range[int, 1, 9] | None = None,
-        league: str | None = None,
+        league: League | None = None,
     ) -> None:
-        stored = await self.leagues.find(interaction, league)
+        stored = await self.league_here(interaction, league)
         await open_editor(interaction, stored.id, match)
 
     @orders_group.command(name="upload", description="Send the seed's order forms as a file")
-    @app_commands.describe(file="A .txt file: forms and order lines", league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
+    @with_league(file="A .txt file: forms and order lines")
     async def orders_upload(
-        self, interaction: discord.Interaction, file: discord.Attachment, league: str | None = None
+        self,
+        interaction: discord.Interaction,
+        file: discord.Attachment,
+        league: League | None = None,
     ) -> None:
-        stored = await self.leagues.find(interaction, league)
-        text = await read_upload(file, "order forms")
+        stored = await self.league_here(interaction, league)
+        text = await read_upload(file, what="order forms")
         await self.leagues.submit(interaction, stored.id, text, whole=False)
 
     @orders_group.command(name="show", description="Your orders on file (only you see them)")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def orders_show(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def orders_show(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
         team = await self.leagues.my_team(stored, state, interaction.user.id)
         on_file = await self.leagues.orders_on_file(stored, state, team.name)
@@ -573,24 +552,25 @@ class Volleyball(commands.Cog):
         if on_file is None:
             await send_ephemeral(
                 interaction,
-                f"No orders on file for {what} ({team.name}): without them your team plays the "
-                "NMR line-up (rule 12). `/volleyball orders send` writes them.",
+                f"No orders on file for {what} ({shown(team.name)}): without them your team "
+                "plays the NMR line-up (rule 12). `/volleyball orders send` writes them.",
             )
             return
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         forms = format_round_forms(team, fixtures, on_file)
-        lines = [
-            f"**Orders on file for {what}** ({team.name})"
-            + ("; the filled-in forms are attached." if forms else ".")
+        lines: list[str] = [
+            Markup(
+                f"**Orders on file for {what}** ({shown(team.name)})"
+                + ("; the filled-in forms are attached." if forms else ".")
+            )
         ]
         lines += order_summary_lines(state, team, on_file)
         name = f"orders-round-{state.league.round_number}.txt"
         await self.leagues.answer(interaction, lines, attachment=(name, forms) if forms else None)
 
     @orders_group.command(name="form", description="The order forms for the next round, to fill in")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def orders_form(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def orders_form(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
         team = await self.leagues.my_team(stored, state, interaction.user.id)
         if state.season_over:
@@ -602,7 +582,7 @@ class Volleyball(commands.Cog):
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         forms = format_round_forms(team, fixtures, on_file)
         await interaction.response.send_message(
-            f"The forms for {round_name(state)} ({team.name}), "
+            f"The forms for {round_name(state)} ({shown(team.name)}), "
             + ("filled in with your orders on file" if on_file else "blank")
             + ": fill them in and send them with `/volleyball orders upload`.",
             file=text_file(f"volleyball-round-{state.league.round_number}.txt", forms),
@@ -610,16 +590,15 @@ class Volleyball(commands.Cog):
         )
 
     @group.command(name="market", description="Players and offers open for bids this round")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def market(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def market(self, interaction: discord.Interaction, league: League | None = None):
         _, state = await self.state_of(interaction, league)
-        await self.leagues.answer(interaction, market_lines(state))
+        lines = market_lines(state)
+        await self.leagues.answer(interaction, [bold(lines[0]), *lines[1:]])
 
     @group.command(name="preview", description="Your line-ups' totals and chances (private)")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def preview(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def preview(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
         team = await self.leagues.my_team(stored, state, interaction.user.id)
         on_file = await self.leagues.orders_on_file(stored, state, team.name)
@@ -627,72 +606,57 @@ class Volleyball(commands.Cog):
             raise UserError(
                 f"No line-up on file for {round_name(state)}: `/volleyball orders send` writes one."
             )
-        lines = [
-            f"**{team.name}, {round_name(state)}**: totals per set and the chance against a "
-            "neutral side (Neutral, risk 6, DL 60)"
+        lines: list[str] = [
+            Markup(
+                f"**{shown(team.name)}, {round_name(state)}**: totals per set and the chance "
+                "against a neutral side (Neutral, risk 6, DL 60)"
+            )
         ]
         await self.leagues.answer(interaction, lines + order_summary_lines(state, team, on_file))
 
     # ---- single orders (the order lines of rules.volleyball.ordertext, sent as a piece) --------
 
-    async def sponsor_autocomplete(self, interaction: discord.Interaction, current: str):
-        try:
-            _, state = await self.state_of(
-                interaction, getattr(interaction.namespace, "league", None)
-            )
-        except UserError:
-            return []
-        names = [s.name for s in state.league.config.sponsors]
-        key = current.casefold()
-        return [app_commands.Choice(name=n, value=n) for n in names if key in n.casefold()][:25]
-
     @group.command(name="sponsor", description="Choose your sponsor (an order)")
-    @app_commands.describe(sponsor="Sponsor", league=LEAGUE_HELP)
-    @app_commands.autocomplete(sponsor=sponsor_autocomplete, league=league_autocomplete)
+    @with_league(sponsor="Sponsor")
     async def sponsor(
-        self, interaction: discord.Interaction, sponsor: str, league: str | None = None
+        self, interaction: discord.Interaction, sponsor: Sponsor, league: League | None = None
     ) -> None:
         await self.order_line(interaction, league, f"SPONSOR: {sponsor}", adding=None)
 
     @group.command(name="bid", description="Bid on a listed player (an order)")
-    @app_commands.describe(player="Player", seller="His team", amount="Dollars", league=LEAGUE_HELP)
-    @app_commands.autocomplete(seller=team_autocomplete, league=league_autocomplete)
+    @with_league(player="Player", seller="His team", amount="Dollars")
     async def bid(
         self,
         interaction: discord.Interaction,
         player: app_commands.Range[str, 1, 40],
-        seller: str,
+        seller: AnyTeam,
         amount: app_commands.Range[int, 1, 100_000],
-        league: str | None = None,
+        league: League | None = None,
     ) -> None:
         line = f"BID: {player} from {seller} {amount}"
         await self.order_line(interaction, league, line, adding="BID:")
 
     @group.command(name="sell", description="Offer a player for sale (an order)")
-    @app_commands.describe(player="Your player", minimum="Lowest price", league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
+    @with_league(player="Your player", minimum="Lowest price")
     async def sell(
         self,
         interaction: discord.Interaction,
         player: app_commands.Range[str, 1, 40],
         minimum: app_commands.Range[int, 0, 100_000] = 0,
-        league: str | None = None,
+        league: League | None = None,
     ) -> None:
         line = f"SELL: {player}" + (f" min {minimum}" if minimum else "")
         await self.order_line(interaction, league, line, adding="SELL:")
 
     @group.command(name="spy", description="Spy on a team's match (an order)")
-    @app_commands.describe(
-        team="Team", match="Match number", detail="Players' levels too", league=LEAGUE_HELP
-    )
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    @with_league(team="Team", match="Match number", detail="Players' levels too")
     async def spy(
         self,
         interaction: discord.Interaction,
-        team: str,
+        team: AnyTeam,
         match: app_commands.Range[int, 1, 9],
         detail: bool = False,
-        league: str | None = None,
+        league: League | None = None,
     ) -> None:
         line = f"SPY: {team} match {match}" + (" detail" if detail else "")
         await self.order_line(interaction, league, line, adding="SPY:")
@@ -700,14 +664,14 @@ class Volleyball(commands.Cog):
     async def order_line(
         self,
         interaction: discord.Interaction,
-        league: str | None,
+        league: store.StoredLeague | None,
         line: str,
         *,
         adding: str | None,
     ) -> None:
         """One order line as a piece of the orders: a bid, a sale or a spying order is added
         to those on file; a sponsor replaces the one on file (ruling 35)."""
-        stored = await self.leagues.find(interaction, league)
+        stored = await self.league_here(interaction, league)
         await self.leagues.submit(
             interaction, stored.id, line.replace("\n", " "), whole=False, adding=adding
         )
@@ -715,76 +679,73 @@ class Volleyball(commands.Cog):
     # ---- for everyone --------------------------------------------------------------------------
 
     @group.command(name="table", description="The league table")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def table(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def table(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
         await interaction.response.defer(thinking=True)
         files = await self.leagues.poster.images(state, ["standings"])
         played = state.league.round_number - 1
         await interaction.followup.send(
-            f"{stored.name}, season {state.league.season}: the table after "
+            f"{shown(stored.name)}, season {state.league.season}: the table after "
             + (f"round {played}." if played else "no rounds yet."),
             files=[discord.File(io.BytesIO(data), filename=name) for _, name, data in files],
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @group.command(name="cup", description="The Galaxy Cup bracket")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def cup(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def cup(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
         await interaction.response.defer(thinking=True)
         files = await self.leagues.poster.images(state, ["cup"])
-        winner = f" Winner: {state.cup.winner}." if state.cup.winner else ""
+        winner = f" Winner: {shown(state.cup.winner)}." if state.cup.winner else ""
         await interaction.followup.send(
-            f"{stored.name}, season {state.league.season}: the Galaxy Cup.{winner}",
+            f"{shown(stored.name)}, season {state.league.season}: the Galaxy Cup.{winner}",
             files=[discord.File(io.BytesIO(data), filename=name) for _, name, data in files],
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
     @group.command(name="schedule", description="The season's fixtures")
-    @app_commands.describe(team="Only this team's", league=LEAGUE_HELP)
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    @with_league(team="Only this team's")
     async def schedule(
-        self, interaction: discord.Interaction, team: str | None = None, league: str | None = None
+        self,
+        interaction: discord.Interaction,
+        team: AnyTeam | None = None,
+        league: League | None = None,
     ) -> None:
         stored, state = await self.state_of(interaction, league)
-        lines = [f"**{stored.name}, season {state.league.season}: schedule**"]
-        lines += schedule_lines(state, team) or [f"No fixtures for {quote(team or '')}."]
+        lines: list[str] = [bold(f"{stored.name}, season {state.league.season}: schedule")]
+        lines += schedule_lines(state, team) or [f"No fixtures for {team or 'anyone'}."]
         await self.leagues.answer(interaction, lines)
 
     @group.command(name="results", description="A round's results")
-    @app_commands.describe(round="Round number (default: the last)", league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
+    @with_league(round="Round number (default: the last)")
     async def results(
         self,
         interaction: discord.Interaction,
         round: app_commands.Range[int, 1, 200] | None = None,
-        league: str | None = None,
+        league: League | None = None,
     ) -> None:
         stored, state = await self.state_of(interaction, league)
         number = round or max(1, state.league.round_number - 1)
-        lines = [f"**{stored.name}, season {state.league.season}, round {number}**"]
+        lines: list[str] = [bold(f"{stored.name}, season {state.league.season}, round {number}")]
         await self.leagues.answer(interaction, lines + results_lines(state, number))
 
     @group.command(name="history", description="A team's results and past seasons")
-    @app_commands.describe(team="Which team", league=LEAGUE_HELP)
-    @app_commands.autocomplete(team=team_autocomplete, league=league_autocomplete)
+    @with_league(team="Which team")
     async def history(
-        self, interaction: discord.Interaction, team: str, league: str | None = None
+        self, interaction: discord.Interaction, team: AnyTeam, league: League | None = None
     ) -> None:
         stored, state = await self.state_of(interaction, league)
-        found = state.league.team(team)
-        if found is None:
-            raise UserError(f"There is no team called {quote(team)} in {stored.name}.")
-        lines = [f"**{found.name}** in {stored.name}", *team_history(state, found.name)]
+        lines: list[str] = [bold(f"{team} in {stored.name}"), *team_history(state, team)]
         await self.leagues.answer(interaction, lines)
 
     @group.command(name="season", description="What the GM publishes for the season")
-    @app_commands.describe(league=LEAGUE_HELP)
-    @app_commands.autocomplete(league=league_autocomplete)
-    async def season(self, interaction: discord.Interaction, league: str | None = None):
+    @with_league()
+    async def season(self, interaction: discord.Interaction, league: League | None = None):
         _, state = await self.state_of(interaction, league)
-        await self.leagues.answer(interaction, season_publication(state).lines())
+        lines = season_publication(state).lines()
+        await self.leagues.answer(interaction, [bold(lines[0]), *lines[1:]])
 
     @group.command(name="rules", description="How the game and the league work here")
     @app_commands.describe(topic="league, orders, lines or rulings")
@@ -797,37 +758,11 @@ class Volleyball(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        custom_id = (interaction.data or {}).get("custom_id", "")
-        orders = ORDERS_FORM_ID.fullmatch(custom_id)
-        team = TEAM_FORM_ID.fullmatch(custom_id)
-        if not orders and not team:
-            return
-        values = modal_values((interaction.data or {}).get("components", []))
-        try:
-            if orders:
-                await self.submit_orders_form(interaction, orders, values)
-            elif team:
-                await self.submit_team_form(interaction, team, values)
-        except Exception as error:
-            await report_error(interaction, error)
+        await route_form(interaction, self.form_routes)
 
-    @commands.Cog.listener("on_interaction")
-    async def on_editor_points(self, interaction: discord.Interaction) -> None:
-        """The orders editor's points form (cogs/volleyball/editor.py), routed by custom_id."""
-        if interaction.type is not discord.InteractionType.modal_submit:
-            return
-        found = POINTS_FORM_ID.fullmatch((interaction.data or {}).get("custom_id", ""))
-        if not found:
-            return
-        values = modal_values((interaction.data or {}).get("components", []))
-        try:
-            await submit_points(interaction, found, values)
-        except Exception as error:
-            await report_error(interaction, error)
-
-    async def submit_orders_form(self, interaction, found, values: dict[str, str]) -> None:
+    async def submit_orders_form(
+        self, interaction: discord.Interaction, found: re.Match[str], values: dict[str, str]
+    ) -> None:
         boxes = []
         for custom_id, text in values.items():
             if custom_id.startswith("match:"):
@@ -842,9 +777,12 @@ class Volleyball(commands.Cog):
             whole=True,
             for_round=(int(found["season"]), int(found["round"])),
             joined=joined,
+            form=values,
         )
 
-    async def submit_team_form(self, interaction, found, values: dict[str, str]) -> None:
+    async def submit_team_form(
+        self, interaction: discord.Interaction, found: re.Match[str], values: dict[str, str]
+    ) -> None:
         league_id = int(found["league"])
         stored = await self.leagues.load(league_id)
         seat = None
@@ -853,10 +791,15 @@ class Volleyball(commands.Cog):
             index = int(found["seat"])
             seat = teams[index].name if index < len(teams) else None
         await self.join_with_roster(
-            interaction, league_id, values.get("name", ""), values.get("players", ""), seat
+            interaction,
+            league_id,
+            values.get("name", ""),
+            values.get("players", ""),
+            seat,
+            form=True,
         )
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(OrdersButton, *EDITOR_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS)
     await bot.add_cog(Volleyball(bot))

@@ -1,37 +1,48 @@
-"""Volleyball's modals and its button. Their custom_ids carry the league (and, for the orders
+"""Volleyball's modals and buttons. Their custom_ids carry the league (and, for the orders
 form, the round it was opened for), so a form opened before a restart is still handled after
-it: the submits are routed by custom_id in a listener (cogs/volleyball/cog.py), and the button
-is a DynamicItem.
+it: the submits are routed by custom_id (ui.forms.route_form, in cogs/volleyball/cog.py), and
+the buttons are DynamicItems.
+
+Buttons: Send orders (the orders form), Edit with menus (the orders editor), Repeat last
+orders, My team (the sheet), on the league's status card and under reminders; Fix and send
+again under a refused form (the form again, with the text that was sent).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.volleyball.forms import ROSTER_HINT, ROSTER_LIMIT, ModalBox
+from cogs.volleyball.editor import open_editor
+from cogs.volleyball.forms import ROSTER_LIMIT, ModalBox
+from cogs.volleyball.options import leagues_of
 from ui import report_error
 
 if TYPE_CHECKING:
-    from cogs.volleyball.league import Leagues
+    from rules.volleyball import SeasonConfig
 
 ORDERS_FORM_ID = re.compile(r"vb:(?P<league>\d+):(?P<season>\d+):(?P<round>\d+):orders")
 TEAM_FORM_ID = re.compile(r"vb:(?P<league>\d+):team(?::(?P<seat>\d+))?")
-
-
-def leagues_of(interaction: discord.Interaction) -> Leagues:
-    return interaction.client.volleyball  # type: ignore[attr-defined]
 
 
 class OrdersForm(discord.ui.Modal):
     """The orders: one box per match of the round (the seed's form, compact) and one for the
     order lines. Its submit is handled by custom_id, not by this object."""
 
-    def __init__(self, league_id: int, season: int, round_number: int, boxes: list[ModalBox]):
+    def __init__(
+        self,
+        league_id: int,
+        season: int,
+        round_number: int,
+        boxes: list[ModalBox],
+        *,
+        kept: bool = False,
+    ):
+        title = f"Orders for round {round_number}" + (" (your text)" if kept else "")
         super().__init__(
-            title=f"Orders for round {round_number}"[:45],
+            title=title[:45],
             custom_id=f"vb:{league_id}:{season}:{round_number}:orders",
             timeout=None,
         )
@@ -48,10 +59,23 @@ class OrdersForm(discord.ui.Modal):
             )
 
 
+def roster_hint(config: SeasonConfig) -> str:
+    """The players box's placeholder: the line's form and the points per age (rule 1)."""
+    points = ", ".join(f"{age} {n}" for age, n in config.player_points_by_age.items())
+    return f"One a line, e.g. Anna Visser A 8 8. Points per age: {points}"[:100]
+
+
 class TeamForm(discord.ui.Modal):
     """A new team: its name and its players, one a line."""
 
-    def __init__(self, league_id: int, seat: int | None, name: str = "", example: str = ""):
+    def __init__(
+        self,
+        league_id: int,
+        seat: int | None,
+        config: SeasonConfig,
+        name: str = "",
+        players: str = "",
+    ):
         suffix = f":{seat}" if seat is not None else ""
         super().__init__(
             title="Your Volleyball team", custom_id=f"vb:{league_id}:team{suffix}", timeout=None
@@ -66,51 +90,87 @@ class TeamForm(discord.ui.Modal):
                 label="Players: NAME AGE OL DL, one a line",
                 custom_id="players",
                 style=discord.TextStyle.paragraph,
-                placeholder=ROSTER_HINT,
-                default=example or None,
+                placeholder=roster_hint(config),
+                default=players or None,
                 max_length=ROSTER_LIMIT,
             )
         )
 
 
-def modal_values(components: list[dict[str, Any]]) -> dict[str, str]:
-    """custom_id -> text of a submitted modal, whatever nesting Discord used."""
-    values: dict[str, str] = {}
-    for component in components:
-        if "value" in component and component.get("custom_id"):
-            values[str(component["custom_id"])] = str(component["value"])
-        values |= modal_values(component.get("components", []))
-        if "component" in component:
-            values |= modal_values([component["component"]])
-    return values
+# What a card button does, its label and style (the custom_id is vb:<league>:<action>).
+CARD_ACTIONS = {
+    "orders": ("Send orders", discord.ButtonStyle.primary),
+    "edit": ("Edit with menus", discord.ButtonStyle.secondary),
+    "repeat": ("Repeat last orders", discord.ButtonStyle.success),
+    "sheet": ("My team", discord.ButtonStyle.secondary),
+}
 
 
-class OrdersButton(discord.ui.DynamicItem[discord.ui.Button], template=r"vb:(?P<id>\d+):orders"):
-    """ "Send orders" under a reminder: the orders form for the clicker's own team."""
+class LeagueButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"vb:(?P<id>\d+):(?P<action>orders|edit|repeat|sheet)",
+):
+    """A button for the clicker's own team in a league (the status card, reminders)."""
 
-    def __init__(self, league_id: int) -> None:
+    def __init__(self, league_id: int, action: str) -> None:
+        label, style = CARD_ACTIONS[action]
         super().__init__(
-            discord.ui.Button(
-                label="Send orders",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"vb:{league_id}:orders",
-            )
+            discord.ui.Button(label=label, style=style, custom_id=f"vb:{league_id}:{action}")
         )
-        self.league_id = league_id
+        self.league_id, self.action = league_id, action
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> OrdersButton:
-        return cls(int(match["id"]))
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LeagueButton:
+        return cls(int(match["id"]), match["action"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
-            await leagues_of(interaction).open_orders_form(interaction, self.league_id)
+            leagues = leagues_of(interaction)
+            if self.action == "orders":
+                await leagues.open_orders_form(interaction, self.league_id)
+            elif self.action == "edit":
+                await open_editor(interaction, self.league_id)
+            elif self.action == "repeat":
+                await leagues.repeat_orders(interaction, self.league_id)
+            else:
+                await leagues.show_sheet(interaction, self.league_id)
         except Exception as error:  # buttons bypass the tree's error handler
             await report_error(interaction, error)
 
 
-def view_of(*items: discord.ui.Item) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view
+def card_buttons(league_id: int) -> list[LeagueButton]:
+    return [LeagueButton(league_id, action) for action in CARD_ACTIONS]
+
+
+class RetryButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"vb:(?P<id>\d+):retry:(?P<kind>orders|team)",
+):
+    """ "Fix and send again" under a refused form: the form again, with the text sent."""
+
+    def __init__(self, league_id: int, kind: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Fix and send again",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"vb:{league_id}:retry:{kind}",
+            )
+        )
+        self.league_id, self.kind = league_id, kind
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> RetryButton:
+        return cls(int(match["id"]), match["kind"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            leagues = leagues_of(interaction)
+            if self.kind == "orders":
+                await leagues.open_orders_form(interaction, self.league_id)
+            else:
+                await leagues.open_team_form(interaction, self.league_id, None)
+        except Exception as error:  # buttons bypass the tree's error handler
+            await report_error(interaction, error)
+
+
+DYNAMIC_ITEMS = (LeagueButton, RetryButton)

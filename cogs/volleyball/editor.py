@@ -1,4 +1,4 @@
-"""The orders editor (`/volleyball orders edit`, issue 12): a manager builds the round's
+"""The orders editor (`/volleyball orders edit`, docs/rules/volleyball.md "Managers"): a manager builds the round's
 line-ups with Discord's menus instead of text, one match and one set at a time, in an
 ephemeral message that only they see.
 
@@ -41,9 +41,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.volleyball.components import leagues_of
-from cogs.volleyball.league import decode
-from cogs.volleyball.playing import round_key, round_name
+from cogs.volleyball.options import leagues_of
+from cogs.volleyball.playing import decode, round_key, round_name
 from db import volleyball_drafts as drafts
 from rules.volleyball import (
     CONCEPT_REQUIREMENTS,
@@ -58,14 +57,17 @@ from rules.volleyball import (
     RoundOrders,
     SetOrder,
     Team,
-    default_match_orders,
     format_round_forms,
+    lineup_warnings,
     preview_match,
+    refill_sets,
     round_fixtures,
+    starting_lineup,
     submit_orders,
     team_fixtures,
 )
-from ui import UserError, fit, report_error
+from ui import UserError, fit, report_error, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -183,8 +185,9 @@ class Draft:
 
 
 def start_draft(state: LeagueState, team: Team, on_file: RoundOrders | None) -> Draft:
-    """A new draft: each match's line-up on file, or else the legal starting line-up the
-    orders form offers too (the six fittest each set, Allround, Neutral)."""
+    """A new draft: each match's line-up on file, or else the starting line-up the orders
+    form offers too (rules.volleyball.starting_lineup: five full sets when the squad can
+    field them, the home advantage spread, Allround, Neutral)."""
     season, number = round_key(state)
     given = {m.match_number: m for m in (on_file.matches if on_file else [])}
     matches = []
@@ -193,8 +196,12 @@ def start_draft(state: LeagueState, team: Team, on_file: RoundOrders | None) -> 
         opponent = fixture.away if home else fixture.home
         match = given.get(fixture.match_number)
         if match is None:
-            match = default_match_orders(
-                team, opponent=opponent, home=home, match_number=fixture.match_number
+            match = starting_lineup(
+                team,
+                opponent=opponent,
+                home=home,
+                match_number=fixture.match_number,
+                home_advantage=state.league.config.home_advantage_points(number),
             )
         matches.append(MatchOrders.from_dict(match.to_dict()))
     numbers = [m.match_number for m in matches]
@@ -241,7 +248,7 @@ def choose_players(set_order: SetOrder, team: Team, names: list[str]) -> str:
         raise UserError("Pick six players.")
     kept = {slot.player: slot for slot in set_order.slots if slot.player in chosen}
     set_order.slots = [kept.get(name) or PlayerSlot(name) for name in chosen]
-    return f"{len(chosen)} player{'s' if len(chosen) != 1 else ''} in the set."
+    return f"{plural(len(chosen)):player} in the set."
 
 
 def menu_choice(kind, code: str):
@@ -334,7 +341,7 @@ def problem_lines(check: OrderCheck, where: Where, room: int) -> list[str]:
     ordered = sorted(check.problems, key=lambda p: not p.startswith(here))
     lines: list[str] = []
     for index, problem in enumerate(ordered):
-        line = "- " + (problem if len(problem) <= 220 else problem[:219] + "…")
+        line = "- " + shown(problem if len(problem) <= 220 else problem[:219] + "…")
         left = len(ordered) - index
         if sum(len(x) + 1 for x in lines) + len(line) + 40 > room:
             lines.append(f"- … and {left} more (Save orders lists them all)")
@@ -350,7 +357,13 @@ def editor_text(
     where: Where,
     on_file: RoundOrders | None,
     note: str = "",
+    *,
+    how: bool = False,
 ) -> str:
+    """The editor's message: the set on screen, its preview, every set's chance, and what
+    Save orders would be told (every problem, then the warnings: a set without players, home
+    advantage unused). `how` adds the rules summary (when the editor opens, not on every
+    redraw). Names are shown as text (ui.text.shown)."""
     match = draft.match(where.match_number)
     set_order = set_of(draft, where)
     check = check_draft(state, team, draft, on_file)
@@ -360,19 +373,19 @@ def editor_text(
         if same_as_on_file(draft, on_file)
         else "a draft: **Save orders** puts it on file"
     )
-    lines = [f"**Orders editor: {team.name}, {round_name(state)}** ({status}; only you see this)"]
+    lines = [
+        f"**Orders editor: {shown(team.name)}, {round_name(state)}** ({status}; only you see this)"
+    ]
     if note:
-        lines.append(f"> {note}")
-    advantage = (
-        f"; HA {state.league.config.home_advantage_points(where.round_number)} for this match"
-        if match.home
-        else ""
-    )
+        lines.append(f"> {shown(note)}")
+    allowance = state.league.config.home_advantage_points(where.round_number)
+    advantage = f"; HA {allowance} for this match" if match.home else ""
     lines.append(
-        f"**{fixture_label(state, team, match)}**: set {where.set_number} of {SETS}{advantage}"
+        f"**{shown(fixture_label(state, team, match))}**: set {where.set_number} of "
+        f"{SETS}{advantage}"
     )
-    players = ", ".join(f"{s.player} ({s.position.label})" for s in set_order.slots)
-    lines.append(f"Players: {players or 'none (the set is forfeited if played)'}")
+    players = ", ".join(f"{shown(s.player)} ({s.position.label})" for s in set_order.slots)
+    lines.append(f"Players: {players or 'none (the set is lost 0-15 if played)'}")
     points = ", ".join(
         f"{label} {p.ol}/{p.dl}"
         for label, p in (
@@ -387,10 +400,10 @@ def editor_text(
         f"{set_order.effective_risk}; points (OL/DL): {points or 'none'}"
     )
     if where.set_number <= len(previews):
-        shown = previews[where.set_number - 1]
+        preview = previews[where.set_number - 1]
         lines.append(
-            f"**Preview, set {where.set_number}: OL {shown.ol_total} DL {shown.dl_total}, "
-            f"scoring chance {shown.chance} % against a neutral side** (Neutral, risk 6, DL 60)"
+            f"**Preview, set {where.set_number}: OL {preview.ol_total} DL {preview.dl_total}, "
+            f"scoring chance {preview.chance} % against a neutral side** (Neutral, risk 6, DL 60)"
         )
     lines.append(
         "Sets: "
@@ -403,13 +416,18 @@ def editor_text(
             for p in previews
         )
     )
+    warnings = lineup_warnings(match, allowance if match.home else 0)
+    tail = [HOW_TO] if how else []
     if check.problems:
         lines.append(f"**Problems** ({len(check.problems)}; Save orders refuses orders with any):")
-        used = sum(len(x) + 1 for x in lines) + len(HOW_TO) + 2
+        used = sum(len(x) + 1 for x in lines + tail + warnings) + 40
         lines += problem_lines(check, where, 1990 - used)
+    elif warnings:
+        lines.append("No problems, but Save orders would give away:")
     else:
         lines.append("No problems: Save orders would be accepted.")
-    lines.append(HOW_TO)
+    lines += [f"- {shown(w)}" for w in warnings]
+    lines += tail
     return fit("\n".join(lines))
 
 
@@ -574,10 +592,10 @@ async def keep_draft(opened: Opened, user_id: int) -> None:
     )
 
 
-def render(opened: Opened, where: Where, note: str = "") -> dict:
+def render(opened: Opened, where: Where, note: str = "", *, how: bool = False) -> dict:
     return {
         "content": editor_text(
-            opened.state, opened.team, opened.draft, where, opened.on_file, note
+            opened.state, opened.team, opened.draft, where, opened.on_file, note, how=how
         ),
         "view": editor_view(opened.team, opened.draft, where),
     }
@@ -602,7 +620,7 @@ async def open_editor(
     note = REPLACED_NOTE if opened.replaced else ""
     if opened.from_store and not same_as_on_file(opened.draft, opened.on_file):
         note = "Your unsaved draft, as you left it (Start over goes back to the orders on file)."
-    await interaction.response.send_message(**render(opened, where, note), ephemeral=True)
+    await interaction.response.send_message(**render(opened, where, note, how=True), ephemeral=True)
 
 
 async def change(
@@ -622,6 +640,11 @@ async def change(
         note = REPLACED_NOTE if opened.replaced else ""
         if what == "players":
             note = choose_players(set_order, opened.team, values)
+            # Later sets whose players are now too tired get the fittest who can play.
+            match = opened.draft.match(where.match_number)
+            moved = refill_sets(opened.team, match, where.set_number)
+            if moved:
+                note += " Later sets changed: " + "; ".join(moved) + "."
         elif what == "positions":
             note = choose_positions(set_order, values)
         elif what == "concept":

@@ -18,12 +18,13 @@ from rules.volleyball import (
     PlayerDraft,
     RoundOrders,
     Team,
-    default_match_orders,
     format_orders_text,
     preview_match,
     round_fixtures,
+    starting_lineup,
     team_fixtures,
 )
+from ui.formats import human_join, plural
 
 MODAL_INPUT_LIMIT = 4000  # Discord's limit for one text box of a modal
 ROSTER_LIMIT = 4000
@@ -31,7 +32,10 @@ _ROSTER_LINE = re.compile(
     r"^(?P<name>.+?)[\s,;]+(?:age\s*)?(?P<age>[A-Ea-e])[\s,;]+(?P<ol>\d+)\s*(?:[/,;]\s*|\s+)(?P<dl>\d+)\s*$"
 )
 _TEAM_LINE = re.compile(r"^\s*team\s*(?:name)?\s*:\s*(?P<name>.+?)\s*$", re.IGNORECASE)
-ROSTER_HINT = "One player a line: NAME AGE OL DL, e.g. Anna Visser A 8 8"
+# A seed-style roster file's own lines, skipped like the order form's reader skips them: the
+# VOLLEYBALL heading, a column header (PLAYER AGE OL DL, NAME AGE ...), rows of underscores.
+_HEADER_WORDS = {"player", "players", "name", "age", "ol", "dl", "levels", "level", "#", "no."}
+_FILLER = re.compile(r"^[_\-=\s]+$")
 
 
 @dataclass
@@ -46,12 +50,16 @@ class Roster:
 
 def parse_roster(text: str) -> Roster:
     """Players one a line, `NAME AGE OL DL` ("Anna Visser A 8 8", "Anna Visser, B, 9/7");
-    an optional `TEAM: name` line; blank lines and lines starting with # are skipped. Every
-    line that cannot be read is a problem naming its line."""
+    an optional `TEAM: name` line; blank lines, lines starting with #, and a seed-style
+    file's VOLLEYBALL heading, column header and rows of underscores are skipped. Every line
+    that cannot be read is a problem naming its line and the form it should have."""
     roster = Roster()
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line.startswith("#") or _FILLER.match(line):
+            continue
+        words = line.casefold().replace(":", " ").split()
+        if words == ["volleyball"] or set(words) <= _HEADER_WORDS:
             continue
         team = _TEAM_LINE.match(line)
         if team:
@@ -61,7 +69,8 @@ def parse_roster(text: str) -> Roster:
         if not found:
             shown = line if len(line) <= 60 else line[:59] + "…"
             roster.problems.append(
-                f"Line {number}: {shown!r} is not NAME AGE OL DL (like 'Anna Visser A 8 8')."
+                f"Line {number}: {shown!r} is not NAME AGE OL DL: write it like Anna Visser A 8 8 "
+                "(name, age A-E, OL, DL)."
             )
             continue
         roster.players.append(
@@ -117,12 +126,20 @@ class ModalBox:
     required: bool = False
 
 
-def order_boxes(state: LeagueState, team: Team, on_file: RoundOrders | None) -> list[ModalBox]:
+def order_boxes(
+    state: LeagueState,
+    team: Team,
+    on_file: RoundOrders | None,
+    kept: dict[str, str] | None = None,
+) -> list[ModalBox]:
     """The orders modal's boxes: one per match the team plays this round, filled in with the
-    line-up on file or else a legal starting line-up (the six fittest each set, Allround,
-    Neutral: the NMR line-up the engine would play), and one for the order lines (training,
-    sponsor, scouting, spying, sales and bids) on file."""
+    line-up on file or else the starting line-up (rules.volleyball.starting_lineup: five full
+    sets when the squad can field them, the home advantage spread, Allround, Neutral: legal
+    as it is), and one for the order lines (training, sponsor, scouting, spying, sales and
+    bids) on file. `kept` (a refused form's text, custom_id -> text) fills the boxes it has
+    instead, so a mistake never loses what was typed."""
     boxes = []
+    allowance = state.league.config.home_advantage_points(state.league.round_number)
     fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
     for fixture in fixtures:
         home = fixture.home == team.name
@@ -133,8 +150,12 @@ def order_boxes(state: LeagueState, team: Team, on_file: RoundOrders | None) -> 
                 (m for m in on_file.matches if m.match_number == fixture.match_number), None
             )
         if given is None:
-            given = default_match_orders(
-                team, opponent=opponent, home=home, match_number=fixture.match_number
+            given = starting_lineup(
+                team,
+                opponent=opponent,
+                home=home,
+                match_number=fixture.match_number,
+                home_advantage=allowance,
             )
         kind = "Cup match" if fixture.competition == "cup" else "Match"
         where = "home v" if home else "away at"
@@ -154,37 +175,70 @@ def order_boxes(state: LeagueState, team: Team, on_file: RoundOrders | None) -> 
         )
     )
     assert len(boxes) <= 5, "Discord's modals have five boxes (settings cap the matches)"
+    for box in boxes:
+        if kept and box.custom_id in kept:
+            box.value = kept[box.custom_id][:MODAL_INPUT_LIMIT]
     return boxes
 
 
 # --- the answer to orders sent ----------------------------------------------------------------
 
 
+def fixture_labels(state: LeagueState, team: Team) -> dict[int, str]:
+    """match number -> "Match 1, home v Blue Whales" / "Galaxy Cup match 3, away at ..."."""
+    labels = {}
+    for f in team_fixtures(round_fixtures(state, state.league.round_number), team.name):
+        home = f.home == team.name
+        kind = "Galaxy Cup match" if f.competition == "cup" else "Match"
+        where = f"home v {f.away}" if home else f"away at {f.home}"
+        labels[f.match_number] = f"{kind} {f.match_number}, {where}"
+    return labels
+
+
+def match_line(state: LeagueState, team: Team, match: MatchOrders) -> str:
+    """One line for a line-up: its match, the sets' concepts, the points used and the
+    chance of each set against the neutral side (ruling 40)."""
+    label = fixture_labels(state, team).get(
+        match.match_number, f"Match {match.match_number}, {match.opponent or '?'}"
+    )
+    previews = preview_match(team, match)
+    concepts = "/".join(s.concept.abbreviation if s.slots else "-" for s in match.sets)
+    chances = "/".join(str(p.chance) if p.players else "-" for p in previews)
+    points = [
+        f"{name} {total}"
+        for name, total in (
+            ("HA", match.home_advantage_total),
+            ("DP", match.devotion_total),
+            ("SP", match.special_total),
+        )
+        if total
+    ]
+    return (
+        f"{label}: {concepts}"
+        + (f", {', '.join(points)}" if points else "")
+        + f"; chances {chances} % against a neutral side"
+    )
+
+
 def order_summary_lines(state: LeagueState, team: Team, orders: RoundOrders) -> list[str]:
-    """The orders as the bot read them: the orders other than line-ups as order lines, then
-    each match's sets (players with positions, concept, risk, points) with the totals and
-    the scoring chance against the neutral opponent."""
+    """The orders as the bot read them (plain text: the caller shows it): the orders other
+    than line-ups as order lines, then each match's sets (players with positions, concept,
+    risk, points) with the totals and the scoring chance against the neutral opponent."""
     lines: list[str] = []
     other = format_orders_text(orders).strip()
     if other:
-        lines += ["**Other orders**", *other.splitlines()]
+        lines += ["Other orders:", *other.splitlines()]
     if orders.matches:
         lines.append("Positions: 1 setter, 2 attacker, 3 allround, 4 defender, 5 blocker.")
-    fixtures = {
-        f.match_number: f
-        for f in team_fixtures(round_fixtures(state, state.league.round_number), team.name)
-    }
+    labels = fixture_labels(state, team)
     for match in orders.matches:
-        fixture = fixtures.get(match.match_number)
-        kind = "Cup match" if fixture is not None and fixture.competition == "cup" else "Match"
-        where = "home v" if match.home else "away at"
-        lines.append(f"**{kind} {match.match_number}**, {where} {match.opponent or '?'}")
+        lines.append(labels.get(match.match_number, f"Match {match.match_number}") + ":")
         previews = preview_match(team, match)
         for number, (set_order, preview) in enumerate(
             zip(match.sets, previews, strict=False), start=1
         ):
             if not set_order.slots:
-                lines.append(f"Set {number}: no players (forfeited if played)")
+                lines.append(f"Set {number}: no players (lost 0-15 if played)")
                 continue
             players = ", ".join(f"{slot.player} {int(slot.position)}" for slot in set_order.slots)
             points = [
@@ -203,6 +257,68 @@ def order_summary_lines(state: LeagueState, team: Team, orders: RoundOrders) -> 
                 f" {preview.chance} % against a neutral side"
             )
     return lines
+
+
+# Order lines by kind, as format_orders_text writes them.
+LINE_KINDS = (
+    ("SPONSOR:", "sponsor"),
+    ("SCOUT:", "scouting"),
+    ("SPY:", "spying"),
+    ("SELL:", "sales"),
+    ("BID:", "bids"),
+    ("GM BID:", "GM bids"),
+    ("CONTRACT:", "contract bids"),
+    ("AGEING:", "ageing"),
+    ("TRAIN:", "training"),
+)
+
+
+def _lines_of(orders: RoundOrders | None, label: str) -> list[str]:
+    if orders is None:
+        return []
+    return [
+        line
+        for line in format_orders_text(orders).splitlines()
+        if line.upper().startswith(label) and not (label == "BID:" and line.startswith("GM"))
+    ]
+
+
+def changed_lines(
+    state: LeagueState, team: Team, before: RoundOrders | None, after: RoundOrders
+) -> list[str]:
+    """What the orders just sent changed on file, one line a change (plain text)."""
+    lines = []
+    old = {m.match_number: m.to_dict() for m in (before.matches if before else [])}
+    for match in after.matches:
+        if old.get(match.match_number) != match.to_dict():
+            lines.append(match_line(state, team, match))
+    gone = sorted(set(old) - {m.match_number for m in after.matches})
+    lines += [f"Match {number}: line-up removed" for number in gone]
+    for label, what in LINE_KINDS:
+        was, now = _lines_of(before, label), _lines_of(after, label)
+        if was == now:
+            continue
+        if now:
+            lines += now
+        else:
+            lines.append(f"{what.capitalize()}: none now")
+    return lines
+
+
+def on_file_line(orders: RoundOrders) -> str:
+    """ "On file: line-ups for matches 1 and 2, sponsor, 2 training lines, 1 spying order" """
+    parts = []
+    numbers = [str(m.match_number) for m in orders.matches]
+    if numbers:
+        count = plural(len(numbers))
+        parts.append(
+            f"{count:line-up!} for {count:match|matches!} " + human_join(numbers, final="and")
+        )
+    for label, what in LINE_KINDS:
+        count = len(_lines_of(orders, label))
+        if count:
+            parts.append(what if count == 1 else f"{count} {what} lines")
+    return "On file: " + (", ".join(parts) if parts else "nothing") + "."
 
 
 # --- the modal's boxes as one message ---------------------------------------------------------

@@ -21,27 +21,39 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.volleyball.components import OrdersButton, OrdersForm, view_of
+from cogs.volleyball.card import StatusCard
+from cogs.volleyball.components import LeagueButton, OrdersForm, RetryButton, TeamForm
 from cogs.volleyball.deadlines import DeadlineRule, next_deadline
 from cogs.volleyball.forms import (
     JoinedBoxes,
+    changed_lines,
+    on_file_line,
     order_boxes,
-    order_summary_lines,
     parse_roster,
 )
 from cogs.volleyball.playing import (
+    decode,
     encode,
     end_season_reports,
     play_round_reports,
     round_key,
     round_name,
-    timestamp,
 )
 from cogs.volleyball.posting import Poster
+from cogs.volleyball.present import (
+    Markup,
+    due,
+    item,
+    pack,
+    season_start_lines,
+    team_sheet_messages,
+    when,
+)
 from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
 from host.recovery import until_done
+from host.locks import GameLock
 from rules.volleyball import (
     LeagueState,
     OrderCheck,
@@ -51,12 +63,15 @@ from rules.volleyball import (
     format_orders_text,
     new_team_problems,
     release_seat,
-    season_publication,
-    split_messages,
+    repeat_lineups,
+    round_fixtures,
     submit_orders,
     take_over_seat,
+    team_fixtures,
 )
-from ui import UserError, fit, quote, send_ephemeral
+from ui import UserError, fit, quote, send_ephemeral, shown
+from ui.formats import human_join, plural
+from ui.forms import view_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -69,19 +84,16 @@ MAX_ANSWER_MESSAGES = 4  # an answer longer than this goes as a file too
 RETRY_SECONDS = 600  # a deadline whose round failed to play is tried again this much later
 
 
-def decode(stored: store.StoredLeague) -> LeagueState:
-    return LeagueState.from_dict(stored.state_json())
-
-
 class Leagues:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self._recovery: asyncio.Task[None] | None = None
         self.poster = Poster(bot)
+        self.card = StatusCard(self)
         bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
 
-    def lock(self, league_id: int) -> asyncio.Lock:
+    def lock(self, league_id: int) -> GameLock:
         return self.bot.game_locks(("volleyball", league_id))
 
     @property
@@ -100,7 +112,7 @@ class Leagues:
             found = await store.league_named(self.db, guild_id, name)
             if found is None:
                 names = await store.league_names(self.db, guild_id)
-                known = f" Leagues here: {', '.join(names)}." if names else ""
+                known = f" Leagues here: {human_join([shown(n) for n in names])}." if names else ""
                 raise UserError(f"There is no Volleyball league called {quote(name)} here.{known}")
             return found
         leagues = await store.leagues_in_guild(self.db, guild_id)
@@ -119,7 +131,7 @@ class Leagues:
             return next(league for league in leagues if league.id == mine[0])
         raise UserError(
             "This server has several leagues; name one with the league option: "
-            + ", ".join(league.name for league in leagues)
+            + human_join([shown(league.name) for league in leagues])
             + "."
         )
 
@@ -134,8 +146,8 @@ class Leagues:
         team = state.league.team(name) if name is not None else None
         if team is None:
             raise UserError(
-                f"You don't manage a team in {stored.name}. `/volleyball team create` makes "
-                "one; `/volleyball take-seat` takes over a computer team."
+                f"You don't manage a team in {shown(stored.name)}. `/volleyball team create` "
+                "makes one; `/volleyball take-seat` takes over a computer team."
             )
         return team
 
@@ -217,9 +229,57 @@ class Leagues:
             )
         on_file = await self.orders_on_file(stored, state, team.name)
         season, number = round_key(state)
-        await interaction.response.send_modal(
-            OrdersForm(stored.id, season, number, order_boxes(state, team, on_file))
+        kept = await store.kept_form(self.db, stored.id, interaction.user.id, "orders")
+        fields = (
+            kept.fields if kept and (kept.season, kept.round_number) == (season, number) else None
         )
+        boxes = order_boxes(state, team, on_file, fields)
+        await interaction.response.send_modal(
+            OrdersForm(stored.id, season, number, boxes, kept=fields is not None)
+        )
+
+    async def open_team_form(
+        self, interaction: discord.Interaction, league_id: int, seat: str | None, name: str = ""
+    ) -> None:
+        """The team form (rule 1), with the text of a refused one when there is one."""
+        stored = await self.load(league_id)
+        state = decode(stored)
+        current = await store.team_of(self.db, stored.id, interaction.user.id)
+        if current is not None:
+            raise UserError(f"You manage {shown(current)} in {shown(stored.name)} already.")
+        chosen = self.free_seat(stored, state, seat)
+        kept = await store.kept_form(self.db, stored.id, interaction.user.id, "team")
+        fields = kept.fields if kept is not None else {}
+        await interaction.response.send_modal(
+            TeamForm(
+                stored.id,
+                state.league.teams.index(chosen),
+                state.league.config,
+                fields.get("name", name),
+                fields.get("players", ""),
+            )
+        )
+
+    async def show_sheet(self, interaction: discord.Interaction, league_id: int) -> None:
+        """The manager's team sheet, ephemerally."""
+        messages = await self.sheet_messages(league_id, interaction.user.id)
+        await self.answer(interaction, messages, packed=True)
+
+    async def sheet_messages(self, league_id: int, user_id: int) -> list[str]:
+        """The manager's team sheet: the last round's (with its private lines), or the team
+        as it is now."""
+        stored = await self.load(league_id)
+        state = decode(stored)
+        team = await self.my_team(stored, state, user_id)
+        season, number = round_key(state)
+        last = await store.report_for(self.db, stored.id, season, number - 1, team.name)
+        if last is not None and last.user_id == user_id:
+            return last.messages
+        return team_sheet_messages(stored.name, state, team.name, self.deadline(stored))
+
+    @staticmethod
+    def deadline(stored: store.StoredLeague) -> float | None:
+        return stored.next_deadline if stored.status == "running" else None
 
     async def orders_on_file(
         self, stored: store.StoredLeague, state: LeagueState, team: str
@@ -239,15 +299,21 @@ class Leagues:
         joined: JoinedBoxes | None = None,
         adding: str | None = None,
         lineups: RoundOrders | None = None,
+        form: dict[str, str] | None = None,
+        heading: list[str] | None = None,
     ) -> OrderCheck | None:
         """A manager's orders (a message: forms and order lines). `whole`: the text replaces
         everything on file (the orders form shows all of it); otherwise it is a piece that
         replaces only the kinds it contains; with `adding` (an order line's label, "BID:") the
         line is added to the lines of that kind on file instead. With `lineups` (the orders
-        editor's line-ups) those are the piece, replacing the line-ups of their matches, and
-        `text` is only what comes back as a file if the round was played meanwhile. Accepted
-        orders are stored; refused ones change nothing, and the answer lists every problem and
-        warning. Returns the check (None when the round had moved on)."""
+        editor's line-ups, or last round's repeated) those are the piece, replacing the
+        line-ups of their matches, and `text` is only what comes back as a file if the round
+        was played meanwhile. `form` is the orders form's boxes as sent: refused, they are kept
+        (store.keep_form) and a Fix and send again button opens the form with them.
+
+        Accepted orders are stored; the answer says once what changed, what is on file, what
+        is still missing and every warning. Refused ones change nothing, and the answer lists
+        every problem with its line. Returns the check (None when the round had moved on)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         async with self.lock(league_id):
             stored = await self.load(league_id)
@@ -268,12 +334,14 @@ class Leagues:
             self.require_before_deadline(stored, state)
             on_file = await self.orders_on_file(stored, state, team.name)
             if adding and on_file is not None:
+                # The line is added to the lines of its kind on file; a line given twice is
+                # two orders, which the engine refuses where the rules do (ruling 32).
                 kept = [
                     line
                     for line in format_orders_text(on_file).splitlines()
                     if line.upper().startswith(adding)
                 ]
-                text = "\n".join([*kept, text] if text not in kept else kept)
+                text = "\n".join([*kept, text])
             if lineups is not None:
                 check = await asyncio.to_thread(
                     submit_orders,
@@ -307,30 +375,113 @@ class Leagues:
                         "The league changed while your orders were checked; nothing was "
                         "stored. Send them again."
                     ) from None
+                await store.drop_form(self.db, stored.id, interaction.user.id, "orders")
+            elif form is not None:
+                await store.keep_form(
+                    self.db,
+                    stored.id,
+                    interaction.user.id,
+                    "orders",
+                    season=key[0],
+                    round_number=key[1],
+                    fields=form,
+                )
         what = round_name(state)
+        view = None
         if check.accepted:
-            lines = [f"**Orders for {what} accepted** ({team.name}); they are on file."]
-            if self.bot_deadline_known(stored):
-                lines[0] += f" Deadline {timestamp(stored.next_deadline or 0)}."
-            if check.warnings:
-                lines += ["**Warnings**", *(f"- {w}" for w in check.warnings)]
-            lines += order_summary_lines(state, team, check.orders)
+            changed = changed_lines(state, team, on_file, check.orders)
+            lines: list[str] = [
+                Markup(
+                    f"**Orders for {what} accepted** ({shown(team.name)})"
+                    + (f", due {due(stored.next_deadline)}." if self.deadline(stored) else ".")
+                ),
+            ]
+            lines += heading or []
+            lines.append("Changed:" if changed else "Changed: nothing.")
+            lines += [item(line) for line in changed]
+            lines.append(on_file_line(check.orders))
+            # What is missing in one line (the engine's warnings say it per match).
+            other = [w for w in check.warnings if not w.startswith("No line-up")]
+            missing = missing_line(state, team, check.orders)
+            if missing:
+                lines.append(missing)
+            if other:
+                lines.append("Warnings:")
+                lines += [item(w) for w in other]
+            lines.append(
+                Markup(
+                    "`/volleyball orders show` lists them in full, `/volleyball preview` the "
+                    "totals per set."
+                )
+            )
         else:
             problems = [joined.where(p) if joined else p for p in check.problems]
-            kept = (
+            kept_text = (
                 "Your orders on file stay as they were (`/volleyball orders show`)."
                 if on_file is not None
                 else "Nothing was stored."
             )
             lines = [
-                f"**Orders for {what} refused** ({team.name}): "
-                f"{len(problems)} problem{'s' if len(problems) != 1 else ''}. {kept}",
-                *(f"- {p}" for p in problems),
+                Markup(
+                    f"**Orders for {what} refused** ({shown(team.name)}): "
+                    f"{plural(len(problems)):problem}. {kept_text}"
+                ),
+                *(item(p) for p in problems),
             ]
+            if form is not None:
+                lines.append(
+                    Markup(
+                        "Your text is kept: **Fix and send again** opens the form with it "
+                        "(so does `/volleyball orders send`)."
+                    )
+                )
+                view = view_of(RetryButton(league_id, "orders"))
             if check.warnings:
-                lines += ["**Warnings**", *(f"- {w}" for w in check.warnings)]
-        await self.answer(interaction, lines)
+                lines.append("Warnings:")
+                lines += [item(w) for w in check.warnings]
+        # The card shows who has sent orders: drawn now, shown right after the answer (the
+        # answer is the manager's first sight; the card's edit is Discord's call only).
+        card = await self.card.prepare(league_id) if check.accepted else None
+        await self.answer(interaction, lines, view=view)
+        if card is not None:
+            await self.card.show(card)
         return check
+
+    async def repeat_orders(self, interaction: discord.Interaction, league_id: int) -> None:
+        """Last round's line-ups for this round's matches, adjusted to the team as it is
+        (rules.volleyball.repeat_lineups) and checked like any orders."""
+        stored = await self.load(league_id)
+        state = decode(stored)
+        team = await self.my_team(stored, state, interaction.user.id)
+        if state.season_over:
+            raise UserError(
+                "The season is over: no matches to give line-ups for. Send your ageing splits "
+                "with `/volleyball orders upload`, or leave them to the bot."
+            )
+        last = await store.last_orders(self.db, stored.id, team.name, round_key(state))
+        previous = RoundOrders.from_dict(json.loads(last[2])) if last else None
+        if last is None or previous is None or not previous.matches:
+            raise UserError(
+                f"{shown(team.name)} has no line-ups from an earlier round to repeat: "
+                "`/volleyball orders send` or `/volleyball orders edit` writes them."
+            )
+        fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
+        allowance = state.league.config.home_advantage_points(state.league.round_number)
+        repeated = repeat_lineups(team, previous, fixtures, allowance)
+        heading: list[str] = [
+            f"Your line-ups of round {last[1]} repeated"
+            + (", changed where they had to be:" if repeated.changes else " as they were.")
+        ]
+        heading += [item(c) for c in repeated.changes]
+        await self.submit(
+            interaction,
+            league_id,
+            "",
+            whole=False,
+            for_round=round_key(state),
+            lineups=repeated.orders,
+            heading=heading,
+        )
 
     @staticmethod
     def bot_deadline_known(stored: store.StoredLeague) -> bool:
@@ -341,7 +492,7 @@ class Leagues:
         if self.bot_deadline_known(stored) and time.time() >= (stored.next_deadline or 0):
             raise UserError(
                 f"The deadline for {round_name(state)} passed "
-                f"{timestamp(stored.next_deadline or 0, 'R')}; it is being played now. Send "
+                f"{when(stored.next_deadline or 0, 'R')}; it is being played now. Send "
                 "your orders for the next round once its results are out."
             )
 
@@ -352,10 +503,12 @@ class Leagues:
         *,
         attachment: tuple[str, str] | None = None,
         packed: bool = False,
+        view: discord.ui.View | None = None,
     ) -> None:
-        """Ephemeral messages that fit Discord: `lines` packed into messages (or, `packed`,
-        messages already), at most a few; the rest as a text file."""
-        messages = list(lines) if packed else split_messages(lines)
+        """Ephemeral messages that fit Discord: `lines` packed into messages (Markup as it
+        is, anything else shown as text: ui.text.shown), or with `packed` messages already;
+        at most a few, the rest as a text file. `view` goes with the last message."""
+        messages = list(lines) if packed else pack(lines)
         files = []
         if len(messages) > MAX_ANSWER_MESSAGES:
             files.append(("answer.txt", "\n".join(messages)))
@@ -367,10 +520,14 @@ class Leagues:
             files.append(attachment)
         for index, message in enumerate(messages):
             extra: dict[str, Any] = {}
-            if index == len(messages) - 1 and files:
-                extra["files"] = [
-                    discord.File(io.BytesIO(body.encode()), filename=name) for name, body in files
-                ]
+            if index == len(messages) - 1:
+                if files:
+                    extra["files"] = [
+                        discord.File(io.BytesIO(body.encode()), filename=name)
+                        for name, body in files
+                    ]
+                if view is not None:
+                    extra["view"] = view
             await send_ephemeral(interaction, message, **extra)
 
     # ---- playing a round -----------------------------------------------------------------------
@@ -427,20 +584,18 @@ class Leagues:
                 return False
             managers = await store.managers(self.db, league_id)
             on_file = await store.orders_on_file(self.db, league_id, *round_key(state))
-            if state.season_over:
-                after, reports = await asyncio.to_thread(
-                    end_season_reports, stored.name, state, managers, on_file
-                )
-            else:
-                after, reports = await asyncio.to_thread(
-                    play_round_reports, stored.name, state, managers, on_file
-                )
-            deadline = None
+            moment = None
             if stored.status == "running":
                 rule = DeadlineRule.from_dict(stored.deadline_rule)
                 moment = next_deadline(
                     rule, stored.anchor, now=time.time(), after=stored.next_deadline
                 )
+            play = end_season_reports if state.season_over else play_round_reports
+            after, reports = await asyncio.to_thread(
+                play, stored.name, state, managers, on_file, moment
+            )
+            deadline = None
+            if moment is not None:
                 deadline = (moment, self.deadline_timers(stored, after, moment))
             stored = await self.save(
                 stored,
@@ -461,7 +616,8 @@ class Leagues:
         if not pending:
             return
         state = decode(stored)
-        for report in pending:
+        # The public post first, then the card again below it, then the managers' sheets.
+        for report in sorted(pending, key=lambda r: (r.round_number, r.team != "", r.id)):
             try:
                 await self.poster.send(stored, state, report)
             except discord.HTTPException as error:
@@ -469,10 +625,16 @@ class Leagues:
                     "league %s: report %s could not be sent: %s", stored.id, report.id, error
                 )
             await store.mark_posted(self.db, report.id)
+            if not report.team:
+                await self.card.refresh(stored.id, repost=True)
 
     # ---- reminders -------------------------------------------------------------------------------
 
     async def on_remind_timer(self, timer: timer_store.Timer) -> None:
+        """Ruling 46: the managers without orders on file are pinged with the buttons they
+        need, while the deadline is still ahead (a reminder that fires late, after the clock
+        jumped past the deadline or the bot was down, says nothing: the round is being
+        played)."""
         payload = timer.payload
         stored = await store.load_league(self.db, int(payload["league_id"]))
         if stored is None or stored.status != "running":
@@ -480,27 +642,31 @@ class Leagues:
         state = decode(stored)
         if round_key(state) != (int(payload["season"]), int(payload["round"])):
             return
+        deadline = stored.next_deadline
+        if deadline is None or deadline <= time.time():
+            return
         managers = await store.managers(self.db, stored.id)
         on_file = await store.orders_on_file(self.db, stored.id, *round_key(state))
         waiting = sorted(uid for team, uid in managers.items() if team not in on_file)
         if not waiting:
             return
-        deadline = stored.next_deadline or time.time()
         if state.season_over:
             what = (
                 f"the ageing splits for the end of season {state.league.season} are due "
-                f"{timestamp(deadline, 'R')} (AGEING lines; without them the bot picks)."
+                f"{when(deadline, 'R')} (AGEING lines; without them the bot picks)."
             )
+            view = None
         else:
             what = (
-                f"your orders for {round_name(state)} of {stored.name} are due "
-                f"{timestamp(deadline, 'R')}; without them your team plays the NMR line-up "
+                f"your orders for {round_name(state)} of {shown(stored.name)} are due "
+                f"{when(deadline, 'R')}; without them your team plays the NMR line-up "
                 "(rule 12)."
             )
+            view = view_of(LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat"))
         channel = await self.poster.channel(stored)
         await channel.send(
             fit(" ".join(f"<@{uid}>" for uid in waiting) + ", " + what),
-            view=None if state.season_over else view_of(OrdersButton(stored.id)),
+            view=view,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
         )
 
@@ -552,24 +718,31 @@ class Leagues:
         async with self.lock(league_id):
             stored = await self.load(league_id)
             if stored.status != "forming":
-                raise UserError(f"{stored.name} has started already ({stored.status}).")
+                raise UserError(f"{shown(stored.name)} has started already ({stored.status}).")
             now = time.time()
             rule = DeadlineRule.from_dict(stored.deadline_rule)
             deadline = next_deadline(rule, now, now=now, after=None)
             state = decode(stored)
             managers = await store.managers(self.db, stored.id)
-            lines = [
-                f"**{stored.name} begins!** Deadlines {rule.describe()}; "
-                f"{round_name(state)} is due {timestamp(deadline)} ({timestamp(deadline, 'R')}).",
-                "Managers: " + ", ".join(f"<@{u}> ({t})" for t, u in sorted(managers.items()))
+            lines: list[str] = [
+                Markup(
+                    f"**{shown(stored.name)} begins!** Deadlines {rule.describe()}; "
+                    f"{round_name(state)} is due {due(deadline)}."
+                ),
+                Markup(
+                    "Managers: "
+                    + ", ".join(f"<@{u}> ({shown(t)})" for t, u in sorted(managers.items()))
+                )
                 if managers
                 else "No managers yet: every team is run by the computer.",
-                "Send orders with `/volleyball orders send`, or upload the seed's forms with "
-                "`/volleyball orders upload`. `/volleyball season` shows this again.",
+                Markup(
+                    "Send orders with the card's buttons or `/volleyball orders send`; "
+                    "`/volleyball season` shows this again."
+                ),
                 "",
-                *season_publication(state).lines(),
+                *season_start_lines(state),
             ]
-            report = store.NewReport("", None, split_messages(lines), ["cup"])
+            report = store.NewReport("", None, pack(lines), ["cup"])
             stored = await self.save(
                 stored,
                 status="running",
@@ -590,15 +763,17 @@ class Leagues:
         async with self.lock(league_id):
             stored = await self.load(league_id)
             if stored.status != "running":
-                raise UserError(f"{stored.name} is not running ({stored.status}).")
-            return await self.save(stored, status="paused", deadline=(None, []))
+                raise UserError(f"{shown(stored.name)} is not running ({stored.status}).")
+            saved = await self.save(stored, status="paused", deadline=(None, []))
+        await self.card.refresh(league_id)
+        return saved
 
     async def resume(self, league_id: int) -> tuple[store.StoredLeague, float]:
         """Paused -> running, with a full period to the next deadline."""
         async with self.lock(league_id):
             stored = await self.load(league_id)
             if stored.status != "paused":
-                raise UserError(f"{stored.name} is not paused ({stored.status}).")
+                raise UserError(f"{shown(stored.name)} is not paused ({stored.status}).")
             deadline = self.first_deadline(stored, time.time())
             state = decode(stored)
             stored = await self.save(
@@ -606,7 +781,8 @@ class Leagues:
                 status="running",
                 deadline=(deadline, self.deadline_timers(stored, state, deadline)),
             )
-            return stored, deadline
+        await self.card.refresh(league_id)
+        return stored, deadline
 
     async def reschedule(self, league_id: int, changes: dict[str, Any]) -> store.StoredLeague:
         """Other columns (channel, roles, deadline rule, reminder time) in one save; with a
@@ -628,7 +804,9 @@ class Leagues:
                 )
                 remind = int(changes.get("remind_minutes", stored.remind_minutes))
                 deadline = (moment, self.deadline_timers(stored, decode(stored), moment, remind))
-            return await self.save(stored, changes=changes, deadline=deadline)
+            saved = await self.save(stored, changes=changes, deadline=deadline)
+        await self.card.refresh(league_id)
+        return saved
 
     # ---- managers ------------------------------------------------------------------------------------
 
@@ -638,14 +816,14 @@ class Leagues:
         if seat:
             team = state.league.team(seat)
             if team is None:
-                raise UserError(f"There is no team called {quote(seat)} in {stored.name}.")
+                raise UserError(f"There is no team called {quote(seat)} in {shown(stored.name)}.")
             if team.manager_id is not None:
-                raise UserError(f"{team.name} has a manager; pick a computer team's seat.")
+                raise UserError(f"{shown(team.name)} has a manager; pick a computer team's seat.")
             return team
         for team in sorted(state.league.teams, key=lambda t: t.division):
             if team.manager_id is None:
                 return team
-        raise UserError(f"Every seat in {stored.name} has a manager.")
+        raise UserError(f"Every seat in {shown(stored.name)} has a manager.")
 
     async def release(self, league_id: int, user_id: int) -> str | None:
         """The user stops managing their team in the league (they deleted their data): the
@@ -661,6 +839,7 @@ class Leagues:
                 await store.remove_manager(conn, stored.id, user_id)
 
             await self.save(stored, state=encode(after), also=drop)
+        await self.card.refresh(league_id)
         return team
 
     async def join(
@@ -671,17 +850,20 @@ class Leagues:
         seat: str | None,
         name: str | None = None,
         roster_text: str | None = None,
+        form: bool = False,
     ) -> tuple[store.StoredLeague, str, str]:
         """A manager joins: with a roster, a new team (rule 1) in a computer team's seat;
         without, the computer team as it is (ruling 39). Returns the league, the team's name
-        and the seat's old name."""
+        and the seat's old name. A team that breaks rule 1 raises TeamRefused listing every
+        problem; with `form` (it came from the team form) its text is kept for Fix and send
+        again."""
         roster = parse_roster(roster_text) if roster_text is not None else None
         async with self.lock(league_id):
             stored = await self.load(league_id)
             state = decode(stored)
             current = await store.team_of(self.db, stored.id, user_id)
             if current is not None:
-                raise UserError(f"You manage {current} in {stored.name} already.")
+                raise UserError(f"You manage {shown(current)} in {shown(stored.name)} already.")
             chosen = self.free_seat(stored, state, seat)
             new_team = None
             if roster is not None:
@@ -692,8 +874,25 @@ class Leagues:
                     team_name, roster.players, config, taken
                 )
                 if problems:
-                    raise UserError(
-                        "Your team was not created:\n" + "\n".join(f"- {p}" for p in problems)
+                    if form:
+                        season, number = round_key(state)
+                        await store.keep_form(
+                            self.db,
+                            stored.id,
+                            user_id,
+                            "team",
+                            season=season,
+                            round_number=number,
+                            fields={"name": name or "", "players": roster_text or ""},
+                        )
+                    raise TeamRefused(
+                        "\n".join(
+                            [
+                                f"Your team was not created: {plural(len(problems)):problem}.",
+                                *(item(p) for p in problems),
+                                points_per_age(config.player_points_by_age),
+                            ]
+                        )
                     )
                 new_team = create_team(
                     team_name,
@@ -707,11 +906,47 @@ class Leagues:
 
             async def add(conn: Any) -> None:
                 await store.add_manager(conn, stored.id, user_id, joined)
+                if joined != chosen.name:  # the seat plays under the new team's name now
+                    await store.rename_opponent(
+                        conn, stored.id, *round_key(state), chosen.name, joined
+                    )
 
             try:
                 stored = await self.save(stored, state=encode(after), also=add)
             except store.DuplicateManagerError:
                 raise UserError(
-                    f"You manage a team in {stored.name} already, or {joined} has a manager."
+                    f"You manage a team in {shown(stored.name)} already, or {shown(joined)} "
+                    "has a manager."
                 ) from None
+            await store.drop_form(self.db, stored.id, user_id, "team")
+        await self.card.refresh(league_id)
         return stored, joined, chosen.name
+
+
+def missing_line(state: LeagueState, team: Team, orders: RoundOrders) -> str:
+    """ "Still missing: line-ups for matches 1 and 2: the NMR line-up (rule 12) plays them." """
+    if state.season_over:
+        return ""
+    given = {m.match_number for m in orders.matches}
+    fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
+    numbers = [str(f.match_number) for f in fixtures if f.match_number not in given]
+    if not numbers:
+        return ""
+    count = plural(len(numbers))
+    return (
+        f"Still missing: {count:the line-up|line-ups!} for {count:match|matches!} "
+        f"{human_join(numbers, final='and')}: the NMR line-up (rule 12) plays {count:it|them!}."
+    )
+
+
+class TeamRefused(UserError):
+    """A new team that breaks rule 1; the message lists every problem."""
+
+
+def points_per_age(points: dict[str, int]) -> str:
+    """Rule 1's budget as the team form's answer repeats it."""
+    budget = ", ".join(f"Age {age} {n}" for age, n in points.items())
+    return (
+        f"Player points this season: {budget}; each player at most 24, each level at least 1, "
+        "the higher level at most twice the lower."
+    )

@@ -7,21 +7,23 @@ from __future__ import annotations
 
 import json
 
-from db.volleyball import NewReport
+from cogs.volleyball.present import (
+    private_round_sheet,
+    public_round_post,
+    season_end_post,
+    season_end_private,
+)
+from db.volleyball import NewReport, StoredLeague
 from rules.volleyball import (
     LeagueState,
     RoundOrders,
     ageing_split_problems,
     all_computer_orders,
-    end_season,
-    run_round,
-    season_publication,
-    split_messages,
+    close_season,
+    play_round,
     submit_orders,
-    team_sheet,
 )
 
-DISCORD_LIMIT = 2000
 ORDER_KINDS = {
     "matches",
     "training",
@@ -34,6 +36,10 @@ ORDER_KINDS = {
     "contract_bids",
     "ageing",
 }
+
+
+def decode(stored: StoredLeague) -> LeagueState:
+    return LeagueState.from_dict(stored.state_json())
 
 
 def encode(state: LeagueState) -> str:
@@ -53,29 +59,19 @@ def round_name(state: LeagueState) -> str:
     return f"round {number} of season {season}"
 
 
-def timestamp(moment: float, style: str = "f") -> str:
-    """Discord's timestamp markup: every reader sees the moment in their own time zone."""
-    return f"<t:{int(moment)}:{style}>"
-
-
-def with_header(header: list[str], messages: list[str]) -> list[str]:
-    """A private report: its header lines on top of the sheet's first message when they fit
-    in one Discord message, else as a message of their own."""
-    top = split_messages(header)
-    if messages and len(top) == 1 and len(top[0]) + 1 + len(messages[0]) <= DISCORD_LIMIT:
-        return [f"{top[0]}\n{messages[0]}", *messages[1:]]
-    return top + messages
-
-
 def play_round_reports(
     league_name: str,
     state: LeagueState,
     managers: dict[str, int],
     on_file: dict[str, str],
+    deadline: float | None,
 ) -> tuple[LeagueState, list[NewReport]]:
     """The round with the managers' orders on file (each checked again against the state
     as it is now; orders that no longer fit are not played, and the manager is told),
-    the computer teams' orders, and NMR for everyone else (rule 12)."""
+    the computer teams' orders, and NMR for everyone else (rule 12). The reports: the public
+    post (one message; its images are each division's results and table, and the cup's
+    bracket when the cup played) and each manager's sheet (present.py). `deadline` is when
+    the next orders are due (None while paused)."""
     orders = all_computer_orders(state)
     dropped: dict[str, list[str]] = {}
     for team, text in on_file.items():
@@ -88,28 +84,21 @@ def play_round_reports(
             orders[team] = check.orders
         else:
             dropped[team] = check.problems
-    outcome = run_round(state, orders)
-    after = outcome.state
+    after, report = play_round(state, orders)
     number = round_key(state)[1]
-    images = ["standings"]
+    images = ["round"]
     if any(
         r.fixture.competition == "cup" and r.fixture.round_number == number
         for r in after.league.results
     ):
         images.append("cup")
-    reports = [NewReport("", None, outcome.public, images)]
+    post = public_round_post(league_name, after, report, deadline)
+    reports = [NewReport("", None, [post], images)]
     for team, user_id in sorted(managers.items()):
-        sheet = outcome.sheets.get(team)
-        if sheet is None:
+        if after.league.team(team) is None:
             continue
-        header = [f"**{league_name}**: round {number} results for {team} (private)"]
-        if team in dropped:
-            header += [
-                "Your orders on file no longer fitted the round, so your team played "
-                "the NMR line-up (rule 12):",
-                *(f"- {p}" for p in dropped[team]),
-            ]
-        reports.append(NewReport(team, user_id, with_header(header, sheet), []))
+        sheet = private_round_sheet(league_name, after, team, report, deadline, dropped.get(team))
+        reports.append(NewReport(team, user_id, sheet, []))
     return after, reports
 
 
@@ -118,9 +107,11 @@ def end_season_reports(
     state: LeagueState,
     managers: dict[str, int],
     on_file: dict[str, str],
+    deadline: float | None,
 ) -> tuple[LeagueState, list[NewReport]]:
     """Rule 10 with the managers' ageing splits on file (a split that no longer fits is
-    left to the default), then the next season opened and published."""
+    left to the default), then the next season opened. The public post names champions,
+    promotion and the new season; each team's ageing goes to its manager only."""
     splits = {}
     for team_name, text in on_file.items():
         team = state.league.team(team_name)
@@ -129,14 +120,11 @@ def end_season_reports(
         given = RoundOrders.from_dict(json.loads(text)).ageing
         if not ageing_split_problems(team, given):
             splits[team_name] = given
-    after, events = end_season(state, splits)
-    season = state.league.season
-    lines = [f"**{league_name}: season {season} is over**", *(f"- {e}" for e in events)]
-    public = split_messages(lines) + season_publication(after).messages()
-    reports = [NewReport("", None, public, ["cup"])]
+    closed = close_season(state, splits)
+    reports = [NewReport("", None, season_end_post(league_name, closed), ["cup"])]
     for team, user_id in sorted(managers.items()):
-        if after.league.team(team) is None:
+        if closed.state.league.team(team) is None:
             continue
-        header = [f"**{league_name}**: season {season + 1} begins for {team} (private)"]
-        reports.append(NewReport(team, user_id, with_header(header, team_sheet(after, team)), []))
-    return after, reports
+        sheet = season_end_private(league_name, closed, team, deadline)
+        reports.append(NewReport(team, user_id, sheet, []))
+    return closed.state, reports

@@ -1,6 +1,6 @@
-"""Sending a league's reports to Discord: the public summary and its images to the results
+"""Sending a league's reports to Discord: the public post with its images to the results
 channel (the league's role pinged once), each manager's sheet by DM (if their DMs are closed,
-the channel hears that and nothing of the sheet), and the reminder before a deadline."""
+the channel hears that and nothing of the sheet)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,18 @@ from typing import TYPE_CHECKING
 import discord
 
 from db import volleyball as store
-from render.volleyball import cup_bracket_png, standings_png
+from render.volleyball import cup_bracket_png, results_png, round_png, standings_png
 from rules.volleyball import LeagueState
-from ui import MAX_CONTENT
+from ui import MAX_CONTENT, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
+
+MAX_FILES = 10  # Discord's attachments per message
+
+
+def files_of(images: list[tuple[str, str, bytes]]) -> list[discord.File]:
+    return [discord.File(io.BytesIO(data), filename=name) for _, name, data in images]
 
 
 class Poster:
@@ -32,41 +38,59 @@ class Poster:
     async def send(
         self, stored: store.StoredLeague, state: LeagueState, report: store.StoredReport
     ) -> None:
+        """A public report: its first message carries the images (and the role's ping, when
+        it fits), any further messages follow."""
         if report.team:
             await self.send_private(stored, report)
             return
         channel = await self.channel(stored)
-        messages = list(report.messages)
-        if stored.ping_role_id and messages:
-            # The role is pinged once, on the first message (alone if it would not fit).
+        messages = list(report.messages) or [f"{shown(stored.name)}:"]
+        images = await self.images(state, report.images, report.round_number)
+        files = files_of(images[:MAX_FILES])
+        quiet = discord.AllowedMentions.none()
+        first = messages.pop(0)
+        if stored.ping_role_id:
             ping = f"<@&{stored.ping_role_id}>"
             role = discord.AllowedMentions(
                 roles=[discord.Object(stored.ping_role_id)], users=False, everyone=False
             )
-            if len(ping) + 1 + len(messages[0]) <= MAX_CONTENT:
-                await channel.send(f"{ping} {messages.pop(0)}", allowed_mentions=role)
+            if len(ping) + 1 + len(first) <= MAX_CONTENT:
+                await channel.send(f"{ping} {first}", files=files, allowed_mentions=role)
             else:
                 await channel.send(ping, allowed_mentions=role)
+                await channel.send(first, files=files, allowed_mentions=quiet)
+        else:
+            await channel.send(first, files=files, allowed_mentions=quiet)
         for message in messages:
-            await channel.send(message, allowed_mentions=discord.AllowedMentions.none())
-        files = await self.images(state, report.images)
-        if files:
-            await channel.send(
-                f"{stored.name}: " + " and ".join(caption for caption, _, _ in files) + ".",
-                files=[discord.File(io.BytesIO(data), filename=name) for _, name, data in files],
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+            await channel.send(message, allowed_mentions=quiet)
 
-    async def images(self, state: LeagueState, which: list[str]) -> list[tuple[str, str, bytes]]:
-        """(caption, file name, PNG) for the report's images, drawn off the event loop."""
+    async def images(
+        self, state: LeagueState, which: list[str], round_number: int = 0
+    ) -> list[tuple[str, str, bytes]]:
+        """(caption, file name, PNG) for the report's images, drawn off the event loop:
+        "round" each division's results of `round_number` with its table, "standings" each
+        division's table, "cup" the Galaxy Cup."""
         files = []
+        divisions = state.league.divisions
+        several = len(divisions) > 1
+        if "round" in which:
+            # Each division's results and its table; in one image a division when the
+            # separate ones would be more than a message's ten files.
+            apart = 2 * len(divisions) + ("cup" in which) <= MAX_FILES
+            for division in divisions:
+                suffix = f" of division {division}" if several else ""
+                if apart:
+                    results = await asyncio.to_thread(results_png, state, division, round_number)
+                    table = await asyncio.to_thread(standings_png, state, division)
+                    files.append((f"the results{suffix}", f"results-{division}.png", results))
+                    files.append((f"the table{suffix}", f"standings-{division}.png", table))
+                else:
+                    data = await asyncio.to_thread(round_png, state, division, round_number)
+                    files.append((f"the results and table{suffix}", f"round-{division}.png", data))
         if "standings" in which:
-            divisions = state.league.divisions
             for division in divisions:
                 data = await asyncio.to_thread(standings_png, state, division)
-                caption = "the standings" + (
-                    f" of division {division}" if len(divisions) > 1 else ""
-                )
+                caption = "the standings" + (f" of division {division}" if several else "")
                 files.append((caption, f"standings-{division}.png", data))
         if "cup" in which:
             files.append(
@@ -90,8 +114,8 @@ class Poster:
         except discord.Forbidden:
             channel = await self.channel(stored)
             await channel.send(
-                f"<@{report.user_id}>, I could not send you {report.team}'s private report "
-                f"for round {report.round_number} of {stored.name}: your DMs are closed to me. "
-                "`/volleyball team show` shows your team sheet.",
+                f"<@{report.user_id}>, I could not send you {shown(report.team)}'s private "
+                f"report for round {report.round_number} of {shown(stored.name)}: your DMs are "
+                "closed to me. `/volleyball team show` shows your team sheet.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(report.user_id)]),
             )

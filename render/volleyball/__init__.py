@@ -5,6 +5,13 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
                                        position, team, played, won, lost, sets for-against,
                                        points; promotion and relegation zones coloured when
                                        the league has several divisions; 1000 px wide
+    results_png(state, division, round_number)
+                                       the round's results in the division (score in
+                                       sets, each set's score, who played); 1000 px
+                                       wide, grey scale
+    round_png(state, division, round_number)
+                                       the same with the division's table below, one
+                                       image (many divisions: a message has ten files)
     cup_bracket_png(state)             the Galaxy Cup: at most three rounds side by side,
                                        from the round being played (winners bold with the
                                        sets score); 1124 px wide at most. While that round
@@ -13,6 +20,7 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
 """
 
 from render.volleyball.bracket import cup_bracket_png
+from render.volleyball.results import results_png, round_png
 from render.volleyball.standings import standings_png
 
-__all__ = ["cup_bracket_png", "standings_png"]
+__all__ = ["cup_bracket_png", "results_png", "round_png", "standings_png"]

@@ -1,4 +1,4 @@
-"""The Galaxy Cup bracket as a PNG (issue 12: "the cup bracket when it changes").
+"""The Galaxy Cup bracket as a PNG ("the cup bracket when it changes").
 
 A phone shows about three columns of names at a readable size, so the image shows at most
 three cup rounds side by side, starting with the round being played (or the final once the

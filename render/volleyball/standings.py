@@ -1,4 +1,4 @@
-"""The league table of one division as a PNG (issue 12: "the standings as an image (played,
+"""The league table of one division as a PNG ("the standings as an image (played,
 won, lost, sets for/against, points)")."""
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ def row_top(index: int) -> int:
 
 
 def standings_png(state: LeagueState, division: int = 1) -> bytes:
+    return to_png(standings_image(state, division))
+
+
+def standings_image(state: LeagueState, division: int = 1) -> Image.Image:
     rows = state.table(division).standings()
     image = Image.new("RGB", (WIDTH, image_height(len(rows))), PAPER)
     draw = ImageDraw.Draw(image)
@@ -112,4 +116,4 @@ def standings_png(state: LeagueState, division: int = 1) -> bytes:
             draw.rectangle((x, y, x + 26, y + 26), fill=colour)
             draw.text((x + 36, y), text, font=small, fill=INK)
             x += 220
-    return to_png(image)
+    return image

@@ -16,8 +16,10 @@ League
   computer team's seat in a running league (with their own new team, or the seat's).
 - LeagueState.to_dict()/from_dict() (JSON; "schema_version" SCHEMA_VERSION, older states
   upgraded, newer refused with VolleyballError); LeagueState.copy().
-- end_season(state, {team: [AgeingSplit]}) -> (LeagueState, events): rule 10, promotion and
-  relegation, the next season opened. ageing_split_problems(team, splits) for the form.
+- close_season(state, {team: [AgeingSplit]}) -> SeasonEnd(state, public, private): rule 10,
+  promotion and relegation, the next season opened; `public` for everyone, `private[team]`
+  (ageing, levels, talents) for that team's manager only. end_season(...) -> (LeagueState,
+  every line) for the command line. ageing_split_problems(team, splits) for the form.
 
 Orders
 - submit_orders(state, team, *, text=None, orders=None, on_file=None, kinds=None)
@@ -26,6 +28,11 @@ Orders
   or structured RoundOrders, merged with what is on file, checked against the round. Store
   `orders` only when `accepted`; show every problem and warning. Between seasons only AGEING
   lines are taken; pass the stored `orders.ageing` per team to end_season.
+- starting_lineup(team, opponent=, home=, match_number=, home_advantage=) -> MatchOrders:
+  what the orders form and the editor open with (five full sets when the squad can field
+  them, the home advantage spread); lineup_warnings(match_orders, allowance) what a line-up
+  gives away; repeat_lineups(team, last_orders, fixtures, home_advantage) -> Repeated(orders,
+  changes): last round's line-ups onto this round's matches.
 - format_round_forms(team, fixtures, orders=None, division=) -> str: the forms to fill in;
   format_orders_text(orders) -> str: the order lines of what is on file.
 - preview_match(team, match_orders) -> [SetPreview(set_number, ol_total, dl_total, chance,
@@ -59,6 +66,13 @@ economy, market, ageing, cup, season, seats, reports, service, managers (compute
 
 from rules.volleyball.ageing import ageing_split_problems
 from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
+from rules.volleyball.lineups import (
+    Repeated,
+    lineup_warnings,
+    refill_sets,
+    repeat_lineups,
+    starting_lineup,
+)
 from rules.volleyball.managers import all_computer_orders
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import League, Player, SeasonConfig, Team
@@ -88,13 +102,17 @@ from rules.volleyball.reports import (
     SeasonPublication,
     cup_bracket,
     market_lines,
+    money_line,
     results_lines,
+    round_results,
     schedule_lines,
     season_publication,
     split_messages,
+    squad_lines,
     standings_lines,
     team_history,
     team_sheet,
+    team_status,
 )
 from rules.volleyball.rounds import (
     OrderCheck,
@@ -106,6 +124,8 @@ from rules.volleyball.rounds import (
 from rules.volleyball.season import (
     SCHEMA_VERSION,
     LeagueState,
+    SeasonEnd,
+    close_season,
     create_league,
     end_season,
 )
@@ -137,10 +157,12 @@ __all__ = [
     "PlayerDraft",
     "PlayerSlot",
     "Position",
+    "Repeated",
     "RoundOrders",
     "RoundOutcome",
     "RoundReport",
     "SeasonConfig",
+    "SeasonEnd",
     "SeasonPublication",
     "SetOrder",
     "SetPreview",
@@ -152,6 +174,7 @@ __all__ = [
     "VolleyballError",
     "ageing_split_problems",
     "all_computer_orders",
+    "close_season",
     "create_league",
     "create_team",
     "cup_bracket",
@@ -160,22 +183,30 @@ __all__ = [
     "end_season",
     "format_orders_text",
     "format_round_forms",
+    "lineup_warnings",
     "market_lines",
+    "money_line",
     "new_league",
     "new_team_problems",
     "play_round",
     "preview_match",
+    "refill_sets",
     "release_seat",
+    "repeat_lineups",
     "results_lines",
     "round_fixtures",
+    "round_results",
     "run_round",
     "schedule_lines",
     "season_publication",
     "split_messages",
+    "squad_lines",
     "standings_lines",
+    "starting_lineup",
     "submit_orders",
     "take_over_seat",
     "team_fixtures",
     "team_history",
     "team_sheet",
+    "team_status",
 ]

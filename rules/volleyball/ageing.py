@@ -146,7 +146,7 @@ def ageing_split_problems(team: Team, splits: list[AgeingSplit]) -> list[str]:
         ]
         keeping = [(loss, a) for loss, a in keeping if not a.leaves and not a.ratio_cut]
         if chosen.ratio_cut and keeping:
-            # Issue 12 item 6: rule 10 "The ratio between both levels may not become higher
+            # Rule 10 "The ratio between both levels may not become higher
             # than 3:1 due to the ageing": a split that breaks it is refused, not cut.
             options = " or ".join(f"OL loss {loss} ({a.ol}/{a.dl})" for loss, a in keeping)
             problems.append(
@@ -158,9 +158,15 @@ def ageing_split_problems(team: Team, splits: list[AgeingSplit]) -> list[str]:
     return problems
 
 
-def age_team(team: Team, splits: list[AgeingSplit], events: list[str]) -> None:
+def age_team(
+    team: Team, splits: list[AgeingSplit], events: list[str], public: list[str] | None = None
+) -> None:
     """Rule 10 for one team: contract players and the sponsor leave, Age E players go to the
     amateurs, Age A-D players grow older and lose points, talents become Age A.
+
+    `events` gets the team's own lines (its sponsor, its players' ages and levels, its
+    talents: what RULINGS "What the public sees" keeps for its manager); `public` (default
+    `events`) the contract players leaving, whom the whole league bids on.
 
     Rulings: Age E players leave without compensation (rule 10 names none); a talent still at
     0/0 (fewer than four qualifying matches) stays a talent into the next season instead of
@@ -174,7 +180,9 @@ def age_team(team: Team, splits: list[AgeingSplit], events: list[str]) -> None:
     kept: list[Player] = []
     for player in team.players:
         if player.is_contract:
-            events.append(f"Contract player {player.name} leaves {team.name}.")
+            (events if public is None else public).append(
+                f"Contract player {player.name} leaves {team.name}."
+            )
             continue
         if player.age == "E":
             events.append(f"{player.name} (Age E) leaves {team.name} for the amateurs.")

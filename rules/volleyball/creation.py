@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.names import MAX_NAME, BadName, clean_name
 from rules.volleyball.models import AGE_CATEGORIES, AGE_TALENT, Player, SeasonConfig, Team
 from rules.volleyball.orders import VolleyballError
 
-MAX_NAME_LENGTH = 32
+MAX_NAME_LENGTH = MAX_NAME
 NEW_TEAM_MAX_RATIO = 2
 
 
@@ -30,20 +31,24 @@ class PlayerDraft:
     dl: int
 
 
+def tidy_name(name: str) -> str:
+    """A name as it is stored when it is valid: trimmed, white space folded (rules.names)."""
+    return " ".join(str(name).split())
+
+
 def name_problems(name: str, what: str) -> list[str]:
-    """A name must be 1 to 32 characters on one line (it is printed on forms and tables)."""
-    cleaned = name.strip()
-    if not cleaned:
-        return [f"The {what} needs a name."]
-    problems = []
-    if len(cleaned) > MAX_NAME_LENGTH:
-        problems.append(f"The {what} name {cleaned!r} is longer than {MAX_NAME_LENGTH} characters.")
-    if "\n" in cleaned or "\r" in cleaned:
-        problems.append(f"The {what} name {cleaned!r} must fit on one line.")
+    """Every name a manager gives goes through the one validator (rules.names.clean_name:
+    visible characters on one line, 1 to 32 of them), and (ruling 14) it must not start or
+    end with a digit: the text order form reads numbers after a name as levels and codes."""
+    if "\n" in name.strip() or "\r" in name.strip():
+        return [f"The {what} name {tidy_name(name)!r} must fit on one line."]
+    try:
+        cleaned = clean_name(name, f"The {what} name", MAX_NAME_LENGTH)
+    except BadName as error:
+        return [str(error)]
     if cleaned[-1].isdigit() or cleaned[0].isdigit():
-        # The text order form reads numbers after a name as levels and codes.
-        problems.append(f"The {what} name {cleaned!r} must not start or end with a digit.")
-    return problems
+        return [f"The {what} name {cleaned!r} must not start or end with a digit."]
+    return []
 
 
 def player_level_problems(draft: PlayerDraft, config: SeasonConfig) -> list[str]:
@@ -86,8 +91,8 @@ def new_team_problems(
     """
     problems = name_problems(name, "team")
     taken = {n.casefold() for n in (taken_team_names or [])}
-    if name.strip().casefold() in taken:
-        problems.append(f"There is already a team called {name.strip()!r} in this league.")
+    if tidy_name(name).casefold() in taken:
+        problems.append(f"There is already a team called {tidy_name(name)!r} in this league.")
     if len(players) < config.min_players:
         problems.append(
             f"A team needs at least {config.min_players} players; this one has {len(players)}."
@@ -95,10 +100,10 @@ def new_team_problems(
     seen: set[str] = set()
     for draft in players:
         problems.extend(name_problems(draft.name, "player"))
-        key = draft.name.strip().casefold()
+        key = tidy_name(draft.name).casefold()
         if key and key in seen:
             problems.append(
-                f"Two players are called {draft.name.strip()!r}; each needs his own name."
+                f"Two players are called {tidy_name(draft.name)!r}; each needs his own name."
             )
         seen.add(key)
         problems.extend(player_level_problems(draft, config))
@@ -127,8 +132,8 @@ def create_team(
     if problems:
         raise VolleyballError(problems)
     return Team(
-        name=name.strip(),
-        players=[Player(d.name.strip(), d.age, d.ol, d.dl) for d in players],
+        name=tidy_name(name),
+        players=[Player(tidy_name(d.name), d.age, d.ol, d.dl) for d in players],
         manager_id=manager_id,
         money=config.starting_money,
         special_points=config.special_points_per_season,
@@ -158,6 +163,6 @@ def scout_talent(team: Team, name: str, config: SeasonConfig) -> Team:
     if problems:
         raise VolleyballError(problems)
     after = Team.from_dict(team.to_dict())
-    after.players.append(Player(name.strip(), AGE_TALENT, 0, 0))
+    after.players.append(Player(tidy_name(name), AGE_TALENT, 0, 0))
     after.talents_scouted += 1
     return after

@@ -47,7 +47,7 @@ AMATEUR_LAST_NAMES = (
     "Bakker", "Visser", "Smit", "Mulder", "Bos", "Vos", "Peters", "Hendriks", "Dekker",
     "Jansen", "Willems", "Meijer",
 )  # fmt: skip
-# Issue 12 item 6: with seven players an amateur team could not field six in sets 4-5 and
+# Ruling 37: with seven players an amateur team could not field six in sets 4-5 and
 # forfeited them. Twelve is two full formations, so one rests while the other plays.
 AMATEUR_PLAYERS_PER_TEAM = 12
 

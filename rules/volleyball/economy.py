@@ -176,10 +176,17 @@ def sponsor_income(sponsor: Sponsor | None, matches_won: int, sets_won: int) -> 
     return sponsor.per_round + sponsor.per_match_won * matches_won + sponsor.per_set_won * sets_won
 
 
-def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> list[str]:
+def spy_problems(
+    team: Team,
+    spies: list[SpyOrder],
+    fixtures: list[Fixture],
+    team_names: list[str] | None = None,
+) -> list[str]:
     """Every problem with a team's spying orders that can be seen when they come in: the
-    target plays that match this round, not one's own team, at most four a season. The bank
-    check is made when the order is paid (step 3)."""
+    target is a team of the league (`team_names`, when given: a seat taken over by a new team
+    has its new name) and plays that match this round, not one's own team, at most four a
+    season. The bank check is made when the order is paid (step 3)."""
+    known = {n.casefold() for n in team_names} if team_names is not None else None
     problems: list[str] = []
     if team.spies_used + len(spies) > SPY_ORDERS_PER_SEASON:
         problems.append(
@@ -190,6 +197,13 @@ def spy_problems(team: Team, spies: list[SpyOrder], fixtures: list[Fixture]) -> 
     for spy in spies:
         if spy.target_team.casefold() == team.name.casefold():
             problems.append("A team cannot spy on itself.")
+            continue
+        if known is not None and spy.target_team.casefold() not in known:
+            problems.append(
+                f"There is no team called {spy.target_team} in the league (any more: a seat "
+                "taken over by a new team plays under its new name); spy on a team of the "
+                "league."
+            )
             continue
         fixture = spy_target_fixture(spy, fixtures)
         if fixture is None:

@@ -337,7 +337,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     # bidding more the richer the team is (ageing takes several players a season).
     taken = {p.name.casefold() for p in team.players}
     # The GM offers a player per team; a manager looks at three of them at most, so the
-    # managers' work stays linear in the league (issue 12 item 7).
+    # managers' work stays linear in the league.
     player_offers = [o for o in state.gm_offers if o.kind == "player"]
     considered = set(id(o) for o in rng.sample(player_offers, min(3, len(player_offers))))
     for offer in state.gm_offers:

@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass
 
 from rules.volleyball import economy
-from rules.volleyball.creation import NEW_TEAM_MAX_RATIO, name_problems
+from rules.volleyball.creation import NEW_TEAM_MAX_RATIO, name_problems, tidy_name
 from rules.volleyball.models import (
     AGE_CONTRACT,
     MIN_OWN_PLAYERS,
@@ -127,7 +127,7 @@ def listing_allowed(round_number: int, total_rounds: int) -> bool:
 def unique_player_name(team: Team, wanted: str) -> str:
     """`wanted`, or `wanted (2)`, `(3)` ... when the team already has a player of that name
     (ruling: orders name players, so names within a team must differ)."""
-    name = wanted.strip()
+    name = tidy_name(wanted)
     if team.player(name) is None:
         return name
     number = 2
@@ -356,7 +356,7 @@ def gm_bid_problems(
         if bid.amount < 1:
             problems.append(f"A bid on GM offer {offer.offer_id} must be at least $1.")
         if offer.kind == "player":
-            name = (bid.player_name or "").strip()
+            name = tidy_name(bid.player_name or "")
             if not name:
                 problems.append(
                     f"A bid on the new player of offer {offer.offer_id} must give him a name."
@@ -381,7 +381,7 @@ def resolve_gm_offers(
 ) -> None:
     """Step 9: each GM offer goes to the highest valid bidder (rule 8); the money goes to the
     GM. Offers nobody bids on lapse."""
-    # The bids grouped by offer in one pass (issue 12 item 7: not every bid per offer).
+    # The bids grouped by offer in one pass (not every bid per offer: a round stays linear in the league).
     by_offer: dict[str, list[tuple[str, GmOfferBid]]] = {}
     for team_name, bids in bids_by_team.items():
         for bid in bids:
@@ -430,7 +430,7 @@ def resolve_gm_offers(
 
 def contract_holders(league: League) -> dict[str, tuple[Team, Player]]:
     """Every contract player under contract, by casefolded name: (his team, his Player).
-    One pass over the rosters (issue 12 item 7: not one pass per contract player)."""
+    One pass over the rosters (not one pass per contract player)."""
     return {
         player.name.casefold(): (team, player)
         for team in league.teams

@@ -669,7 +669,7 @@ class MatchResult:
         return list(names)
 
     def public_summary(self, label: str = "") -> list[str]:
-        """What a spectator at the match saw (issue 12 item 2, RULINGS "What the public
+        """What a spectator at the match saw (RULINGS "What the public
         sees"): the score by set and the players who played, nothing of totals, concepts,
         risk, points or levels (rule 9 sells those)."""
         head = f"{label}: " if label else ""
@@ -691,9 +691,9 @@ class MatchResult:
 
     def side_summary(self, side: str, *, player_detail: bool = True) -> list[str]:
         """One side's own view of the match, set by set: concept, risk, totals against the
-        other side's, the HA/DP/SP per level and the scoring chance; with `player_detail`
-        each player's position and end levels. For the team's private sheet and for spy
-        reports (rule 9). A forfeited set says so and has no chance (there were no rallies)."""
+        other side's, the HA/DP/SP per level (OL/DL, those used) and the scoring chance; with
+        `player_detail` each player's position and end levels. For the team's private sheet
+        and for spy reports (rule 9). A forfeited set says so and has no chance (there were no rallies)."""
         name = self.team_name(side)
         lines = [f"{name} in {self.score_line}:"]
         for set_result in self.sets:
@@ -707,13 +707,19 @@ class MatchResult:
                     f"  Set {set_result.number}: won by forfeit, the opponent had no six players."
                 )
                 continue
+            points = "".join(
+                f", {label} {p.ol}/{p.dl}"
+                for label, p in (
+                    ("HA", info.home_advantage),
+                    ("DP", info.devotion),
+                    ("SP", info.special),
+                )
+                if p.ol or p.dl
+            )
             lines.append(
                 f"  Set {set_result.number}: {info.concept.abbreviation} risk {info.risk}, "
-                f"OL {info.ol_total} DL {info.dl_total} (opponent DL {other.dl_total}), "
-                f"HA {info.home_advantage.ol}/{info.home_advantage.dl}, "
-                f"DP {info.devotion.ol}/{info.devotion.dl}, "
-                f"SP {info.special.ol}/{info.special.dl} (OL/DL), "
-                f"scoring chance {info.chance} %"
+                f"OL {info.ol_total} DL {info.dl_total} (opponent DL {other.dl_total})"
+                f"{points}, scoring chance {info.chance} %"
             )
             if player_detail:
                 lines.extend(

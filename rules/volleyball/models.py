@@ -132,7 +132,7 @@ class Team:
     def player(self, name: str) -> Player | None:
         """The player of this name (case-insensitive; the first if two share it), or None.
 
-        Looked up in an index of the roster (issue 12 item 7: this is the engine's most
+        Looked up in an index of the roster (this is the engine's most
         frequent call). A hit is used only when the roster still holds that very player at
         the indexed place under that name; otherwise the roster is scanned and the index
         rebuilt, so a changed roster or a renamed player is never missed nor wrongly found."""
@@ -439,33 +439,42 @@ class Fixture:
 
 @dataclass
 class FixtureResult:
-    """A played match as the league table needs it: sets won and each set's score
-    (home points, away points)."""
+    """A played match as the league table and the public results need it: sets won, each
+    set's score (home points, away points) and the players of each side who played, in the
+    order they came on (what a spectator saw; RULINGS "What the public sees")."""
 
     fixture: Fixture
     home_sets: int
     away_sets: int
     set_scores: list[tuple[int, int]] = field(default_factory=list)
+    home_players: list[str] = field(default_factory=list)
+    away_players: list[str] = field(default_factory=list)
 
     @property
     def winner(self) -> str:
         return self.fixture.home if self.home_sets > self.away_sets else self.fixture.away
 
     def to_dict(self) -> dict:
-        return {
+        data = {
             "fixture": self.fixture.to_dict(),
             "home_sets": self.home_sets,
             "away_sets": self.away_sets,
             "set_scores": [[h, a] for h, a in self.set_scores],
         }
+        if self.home_players or self.away_players:
+            data["players"] = [list(self.home_players), list(self.away_players)]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict) -> FixtureResult:
+        home, away = data.get("players", [[], []])
         return cls(
             fixture=Fixture.from_dict(data["fixture"]),
             home_sets=int(data["home_sets"]),
             away_sets=int(data["away_sets"]),
             set_scores=[(int(h), int(a)) for h, a in data.get("set_scores", [])],
+            home_players=[str(n) for n in home],
+            away_players=[str(n) for n in away],
         )
 
 
@@ -510,7 +519,7 @@ class League:
 
     def team(self, name: str) -> Team | None:
         """The team of this name (case-insensitive), or None. The exact name is looked up in
-        an index first (issue 12 item 7); a hit is used only when that very team is still at
+        an index first; a hit is used only when that very team is still at
         the indexed place under that name, otherwise the teams are scanned."""
         teams = self.teams
         hit = self._names.get(name)

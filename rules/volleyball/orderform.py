@@ -14,7 +14,7 @@ bot's own arithmetic; when reading a form back only names, codes, concept, risk 
 count (plus the training's OLD/NEW and the declared totals, which must agree). An optional
 "tired OL: n" after a player chooses how many of his five tiredness points come off OL.
 
-The seed's own paper layout is read as a manager fills it in (issue 12 item 3): two labels
+The seed's own paper layout is read as a manager fills it in (ruling 34): two labels
 on a row (split_labelled_row), bare "4 4" points as OL then DL, "Set 1:" with a colon, one
 typo in a label word ("RISC FACTOR", "DEVOTOIN"), "(captain)" or any note in brackets after
 a name, and with the team known, an unknown name gets the nearest roster name suggested.
@@ -203,7 +203,7 @@ _RISK_LABEL = r"risk\s*(?:factor)?"
 _DETAIL_LABEL = r"player\s+detail"
 
 
-# The form's labels, as keyword sequences (issue 12 item 3). The seed's paper form puts two
+# The form's labels, as keyword sequences (ruling 34). The seed's paper form puts two
 # labels on a row (TACTICAL CONCEPT | HOME ADV. Pts., Concept code | DEVOTION Pts., RISK
 # FACTOR | SPECIAL Pts.; HOMEPLAY | DIVISION NO.; TEAM | AGAINST), so a row is split where a
 # label starts. Keywords of four letters or more are matched with one typo allowed

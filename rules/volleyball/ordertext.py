@@ -1,5 +1,5 @@
 """Every order type as text, orders sent in pieces merged, and one entry point for a
-manager's message (issue 12 item 8).
+manager's message (docs/rules/volleyball.md, ruling 35).
 
 The seed's form carries line-ups, training and one spying order; the other orders of rules
 6-10 get one line each, written anywhere outside a form's SET blocks (after the forms, or in
@@ -75,9 +75,16 @@ _LABELS = {
 _LINE = re.compile(
     r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*:\s*(.*)$", re.I
 )
+# An order line written without its colon ("SPONSOR Champion Cola"): told with the form that
+# is read, rather than passed on to the form reader, which would not know what it is.
+_NO_COLON = re.compile(
+    r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*[-=.]?\s+(\S.*)$",
+    re.I,
+)
 _MONEY = r"\$?(\d[\d,]*)"
-MAX_MESSAGE_BYTES = 100_000
-"""Issue 12: an upload over 100 KB is refused (a round's forms are a few KB)."""
+MAX_MESSAGE_BYTES = 100 * 1024
+"""A message over 100 KB is refused (a round's forms are a few KB); the same limit as
+ui/uploads.py, which refuses a bigger upload before it is read."""
 
 
 def _money(text: str) -> int:
@@ -152,6 +159,16 @@ def _read_line(kind: str, value: str, orders: RoundOrders) -> str | None:
     raise AssertionError(kind)
 
 
+def _starts_with_player(line: str, team: Team) -> bool:
+    """The line starts with a roster name (a player line of a form, not an order line)."""
+    lower = line.strip().casefold()
+    return any(
+        lower.startswith(p.name.casefold())
+        and (len(lower) == len(p.name) or not lower[len(p.name)].isalnum())
+        for p in team.players
+    )
+
+
 def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> OrderText:
     """Read a manager's message: any order forms in it (orderform.parse_order_forms) and the
     order lines of this module's docstring. Raises VolleyballError listing every problem,
@@ -163,6 +180,15 @@ def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> Or
     for number, line in enumerate(text.splitlines(), start=1):
         m = _LINE.match(line)
         if not m:
+            loose = _NO_COLON.match(line)
+            if loose and not _starts_with_player(line, team):
+                label = re.sub(r"\s+", " ", loose.group(1).upper())
+                problems.append(
+                    f"Line {number}: an order line has a colon after its label: write "
+                    f"{label}: {loose.group(2).strip()}"
+                )
+                form_lines.append("")
+                continue
             form_lines.append(line)
             continue
         form_lines.append("")  # keeps the forms' line numbers
@@ -209,7 +235,7 @@ def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> Or
 
 
 def merge_orders(on_file: RoundOrders | None, new: RoundOrders, mentioned: set[str]) -> RoundOrders:
-    """The orders on file with the kinds `mentioned` replaced by `new`'s (issue 12 item 8:
+    """The orders on file with the kinds `mentioned` replaced by `new`'s (ruling 35:
     orders may be sent in pieces). Line-ups replace the line-up for the same match number
     only; the others are kept."""
     if on_file is None:
@@ -250,8 +276,8 @@ def submit_orders(
         return OrderCheck(
             on_file or RoundOrders(team=team.name),
             [
-                f"The orders are {len(text.encode('utf-8')) // 1000} KB; send at most "
-                f"{MAX_MESSAGE_BYTES // 1000} KB (one form per match and the order lines)."
+                f"The orders are {len(text.encode('utf-8')) // 1024} KB; send at most "
+                f"{MAX_MESSAGE_BYTES // 1024} KB (one form per match and the order lines)."
             ],
         )
     if text is not None:

@@ -1,4 +1,4 @@
-"""What the GM sends out, per audience (issue 12 items 4 and 5), as text that fits Discord.
+"""What the GM sends out, per audience (docs/rules/volleyball.md, "What the public sees"), as text that fits Discord.
 
 - `public_round_summary(state, report)`: for the results channel: scores by set and who
   played, the market and cup news, the standings after the round, the next fixtures and cup
@@ -137,15 +137,6 @@ def _cup_match_count(state: LeagueState, report: RoundReport) -> int:
 # --- the private team sheet ----------------------------------------------------------------
 
 
-def _contract_line(team: Team, state: LeagueState) -> list[str]:
-    contracts = [p for p in team.players if p.is_contract]
-    return [
-        f"Contract: {p.name} {p.ol}/{p.dl}, ${p.contract_pay_per_round} a round, "
-        f"until round {p.contract_last_round}"
-        for p in contracts
-    ]
-
-
 def next_home_advantage(state: LeagueState, team: Team) -> str:
     """The HA points of the team's next home match this season, or that it has none."""
     for r in range(state.league.round_number, state.total_rounds + 1):
@@ -156,42 +147,90 @@ def next_home_advantage(state: LeagueState, team: Team) -> str:
     return "no home match left this season"
 
 
+def round_results(state: LeagueState, team_name: str, round_number: int) -> list[str]:
+    """The team's results of a round as its manager reads them first: "won 3-1 v Blue
+    Whales", "lost 0-3 at Green Geckos", "Galaxy Cup: won 3-0 v Orion Amateurs"."""
+    lines = []
+    for result in state.league.results:
+        fixture = result.fixture
+        if fixture.round_number != round_number or team_name not in (fixture.home, fixture.away):
+            continue
+        home = fixture.home == team_name
+        own, other = (
+            (result.home_sets, result.away_sets) if home else (result.away_sets, result.home_sets)
+        )
+        opponent = fixture.away if home else fixture.home
+        word = "won" if own > other else "lost"
+        where = "v" if home else "at"
+        cup = "Galaxy Cup: " if fixture.competition == "cup" else ""
+        lines.append(f"{cup}{word} {own}-{other} {where} {opponent}")
+    return lines
+
+
+def money_line(team: Team, report: RoundReport | None = None) -> str:
+    """ "Money $1,234 (+$16 this round), TP 12, SP 140 left, sponsor Champion Cola" """
+    change = ""
+    if report is not None:
+        delta = sum(e.amount for e in report.ledger if e.team == team.name)
+        change = f" ({'+' if delta >= 0 else '-'}${abs(delta):,} this round)"
+    return (
+        f"Money {economy.dollars(team.money)}{change}, TP {team.training_points}, "
+        f"SP {team.special_points} left, sponsor {team.sponsor or 'none'}"
+    )
+
+
+def squad_lines(team: Team) -> list[str]:
+    """One short line per player, narrow enough for a phone: name, age, levels, training this
+    season, and what is special about him (lack of devotion, talent, contract)."""
+    lines = []
+    for p in team.players:
+        notes = [f"Age {p.age}" if not p.is_talent and not p.is_contract else "", f"{p.ol}/{p.dl}"]
+        if not p.is_contract and (p.trained_ol or p.trained_dl):
+            notes.append(f"trained {p.trained_ol}/{p.trained_dl}")
+        if p.lack_of_devotion:
+            notes.append("half levels next match (lack of devotion)")
+        if p.is_talent:
+            notes.append(f"talent, {p.talent_matches}/4 matches")
+        if p.is_contract:
+            notes.append(
+                f"contract to round {p.contract_last_round}, ${p.contract_pay_per_round} a round"
+            )
+        lines.append(f"{p.name}: " + ", ".join(n for n in notes if n))
+    return lines
+
+
+def team_status(state: LeagueState, team: Team) -> str:
+    """ "Next home match: 26 HA points for match 1 of round 4; spying orders used 1 of 4." """
+    return (
+        f"Next home match: {next_home_advantage(state, team)}; spying orders used "
+        f"{team.spies_used} of {economy.SPY_ORDERS_PER_SEASON}."
+    )
+
+
 def team_sheet(
     state: LeagueState,
     team_name: str,
     report: RoundReport | None = None,
     limit: int = DISCORD_CONTENT_LIMIT,
 ) -> list[str]:
-    """One team's private sheet as Discord messages (for its manager only)."""
+    """One team's private sheet (for its manager only) as plain-text messages of at most
+    `limit` characters: the round's results and money first, then the squad one player a
+    line, then the round's private lines."""
     team = state.league.team(team_name)
     if team is None:
         return [f"There is no team called {team_name}."]
-    lines = [f"**{team.name}: your team sheet (private)**"]
-    lines.append(
-        f"Money {economy.dollars(team.money)}, TP {team.training_points}, "
-        f"SP left {team.special_points}, sponsor {team.sponsor or 'none'}, "
-        f"spying orders used {team.spies_used} of {economy.SPY_ORDERS_PER_SEASON}."
-    )
-    lines.append(f"Next home match: {next_home_advantage(state, team)}.")
-    lines += [FENCE, f"{'Player':<22} {'Age':<8} OL DL  Trained  Note"]
-    for p in team.players:
-        note = []
-        if p.lack_of_devotion:
-            note.append("LD: half levels next match")
-        if p.is_talent:
-            note.append(f"talent, {p.talent_matches}/4 matches")
-        if p.is_contract:
-            note.append(f"contract to round {p.contract_last_round}")
-        trained = "" if p.is_contract else f"{p.trained_ol}/{p.trained_dl}"
+    lines = [f"{team.name}: your team sheet (private)"]
+    if report is not None:
+        results = round_results(state, team.name, report.round_number)
         lines.append(
-            f"{p.name[:22]:<22} {p.age:<8} {p.ol:>2} {p.dl:>2}  {trained:<7}  {', '.join(note)}"
+            f"Round {report.round_number}: " + ("; ".join(results) if results else "no match")
         )
-    lines.append(FENCE)
-    lines += _contract_line(team, state)
+    lines += [money_line(team, report) + ".", team_status(state, team), "", "Squad:"]
+    lines += squad_lines(team)
     if report is not None:
         private = report.private.get(team.name, [])
         if private:
-            lines += ["", f"**Round {report.round_number}, for your eyes only**", *private]
+            lines += ["", f"Round {report.round_number}, for your eyes only:", *private]
     return split_messages(lines, limit)
 
 
@@ -225,32 +264,36 @@ class SeasonPublication:
             "home_advantage_by_round": dict(self.home_advantage_by_round),
         }
 
-    def lines(self) -> list[str]:
+    def lines(self, *, schedule: bool = True) -> list[str]:
+        """Plain lines (the Discord layer adds the emphasis); without `schedule`, the
+        season's fixtures are left out."""
         pp = ", ".join(f"Age {a}: {n}" for a, n in self.player_points_by_age.items())
         out = [
-            f"**Volleyball: season {self.season}, what the GM makes public**",
+            f"Volleyball: season {self.season}, what the GM makes public",
             f"Player points for a new team: {sum(self.player_points_by_age.values())} ({pp}).",
             f"Special points for the whole season: {self.special_points} per team.",
             f"Training points per round: {self.training_points_rule}.",
             "",
-            "**Sponsors** (choose or change every round)",
+            "Sponsors (choose or change every round):",
         ]
         for s in self.sponsors:
             out.append(
                 f"- {s['name']}: ${s['per_round']} a round, ${s['per_match_won']} a match won, "
                 f"${s['per_set_won']} a set won"
             )
-        out += ["", "**Contract players** (free at the start; levels never change)"]
+        out += ["", "Contract players (free at the start; levels never change):"]
         out += [f"- {c['name']}: OL {c['ol']}, DL {c['dl']}" for c in self.contract_players]
         ha = self.home_advantage_by_round
         if ha:
             first, last = min(ha), max(ha)
             out += [
                 "",
-                f"**Home advantage**: {ha[first]} points in round {first}, rising to "
+                f"Home advantage: {ha[first]} points in round {first}, rising to "
                 f"{ha[last]} in round {last}, for the home team's match only.",
             ]
-        out += ["", "**Schedule**"]
+        if not schedule:
+            return out
+        out += ["", "Schedule:"]
         by_round: dict[int, list[str]] = {}
         for f in self.schedule:
             by_round.setdefault(f["round_number"], []).append(
@@ -264,7 +307,7 @@ class SeasonPublication:
 
 
 def season_publication(state: LeagueState) -> SeasonPublication:
-    """Issue 12 item 5: the start-of-season information the seed lists, for publishing at
+    """The start-of-season information the seed lists, for publishing at
     season start and on request."""
     config = state.league.config
     rule = (
@@ -407,7 +450,7 @@ def market_lines(state: LeagueState) -> list[str]:
     """What is open for bids with this round's orders (rules 7 and 8): the transfer list, the
     GM offers and the contract players, with the order line to bid on each."""
     r = state.league.round_number
-    lines = [f"**Market, round {r}**"]
+    lines = [f"Market, round {r}"]
     if state.transfer_list:
         lines.append("Transfer list (BID: PLAYER from TEAM AMOUNT):")
         for listing in state.transfer_list:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from rules.volleyball import economy, market, training
 from rules.volleyball.creation import scout_problems, scout_talent
 from rules.volleyball.cup import cup_rounds_in, fixtures_for_next_cup_round, record_cup_round
+from rules.volleyball.lineups import lineup_warnings
 from rules.volleyball.match import (
     AWAY,
     HOME,
@@ -82,7 +83,7 @@ class RoundReport:
 
     def text(self, team: str | None = None) -> str:
         """The results as plain text: the public events in order, then every match as a
-        spectator saw it (issue 12 item 2); with `team`, that team's private lines at the end
+        spectator saw it (RULINGS "What the public sees"); with `team`, that team's private lines at the end
         (its training, money, its own totals per set, its spy reports: only for its eyes)."""
         lines = [f"Season {self.season}, round {self.round_number}: results", ""]
         if self.nmr_teams:
@@ -166,7 +167,7 @@ def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
         return ["The season is over; there are no more rounds to give orders for."]
     fixtures = round_fixtures(state, r)
     preview, problems = preview_team(team, orders, state)
-    problems += economy.spy_problems(team, orders.spies, fixtures)
+    problems += economy.spy_problems(team, orders.spies, fixtures, [t.name for t in league.teams])
     problems += economy.sponsor_problems(league.config, orders.sponsor)
     problems += market.listing_problems(team, orders.sales, state.transfer_list, r, total)
     problems += market.transfer_bid_problems(
@@ -225,7 +226,7 @@ def _where(fixture: Fixture, team_name: str) -> str:
 def schedule_problems(
     team_name: str, orders: MatchOrders, fixture: Fixture, own: list[Fixture]
 ) -> list[str]:
-    """Issue 12 item 1: a line-up's AGAINST and HOMEPLAY/OUTBOUND must be the schedule's for
+    """Ruling 33: a line-up's AGAINST and HOMEPLAY/OUTBOUND must be the schedule's for
     its MATCH NO. (the seed's form repeats them so a wrong match number is caught, not played
     in the other match). An empty `opponent` means the orders did not state one (structured
     orders from a command), and is not checked."""
@@ -276,21 +277,69 @@ class OrderCheck:
 
 
 def round_order_warnings(state: LeagueState, orders: RoundOrders) -> list[str]:
-    """Issue 12 item 1: what is incomplete but allowed in a team's orders: each of its
-    matches this round with no line-up (it will play rule 12's NMR line-up)."""
+    """What is incomplete or wasteful but allowed in a team's orders, said before they are
+    stored: each of its matches this round with no line-up (it will play rule 12's NMR
+    line-up), what a line-up gives away (lineups.lineup_warnings: a set without players,
+    home-advantage points unused) and orders the bank would refuse at today's balance
+    (credit_warnings)."""
     team = state.league.team(orders.team)
     if team is None or state.season_over:
         return []
-    given = {m.match_number for m in orders.matches}
+    given = {m.match_number: m for m in orders.matches}
+    allowance = state.league.config.home_advantage_points(state.league.round_number)
     warnings = []
     for fixture in team_fixtures(round_fixtures(state, state.league.round_number), team.name):
-        if fixture.match_number not in given:
-            label = "Galaxy Cup match" if fixture.competition == "cup" else "match"
+        cup = fixture.competition == "cup"
+        label = "Galaxy Cup match" if cup else "match"
+        match_orders = given.get(fixture.match_number)
+        if match_orders is None:
             warnings.append(
                 f"No line-up for {label} {fixture.match_number} "
                 f"({_where(fixture, team.name)}): the NMR line-up will play it (rule 12: "
                 "your last line-up without HA, DP and SP)."
             )
+        else:
+            warnings += lineup_warnings(
+                match_orders,
+                allowance,
+                f"{'Galaxy Cup match' if cup else 'Match'} {fixture.match_number}",
+            )
+    return warnings + credit_warnings(team, orders)
+
+
+def credit_warnings(team: Team, orders: RoundOrders) -> list[str]:
+    """Orders the bank would refuse if they were carried out now (rules 8 and 9: no order
+    may take the account below -$1,000): each spying order, bid or contract bonus that alone
+    would, and all of them together. They are checked again when they are carried out, after
+    the round's money has come in, so this is a warning, not a refusal."""
+    costs = [
+        (f"the spying order on {s.target_team}", economy.spy_price(s.player_detail))
+        for s in orders.spies
+    ]
+    costs += [(f"the bid on {b.player}", b.amount) for b in orders.transfer_bids]
+    costs += [(f"the GM bid on {b.offer_id}", b.amount) for b in orders.gm_offer_bids]
+    costs += [
+        (
+            f"the contract bonus for {b.contract_player}",
+            economy.contract_bonus(b.pay_per_round, b.rounds),
+        )
+        for b in orders.contract_bids
+    ]
+    room = team.money - economy.CREDIT_LIMIT
+    warnings = [
+        f"{what[0].upper()}{what[1:]} ({economy.dollars(cost)}) would take your account ({economy.dollars(team.money)} "
+        f"now) below {economy.dollars(economy.CREDIT_LIMIT)}: the bank refuses it unless "
+        "money comes in first."
+        for what, cost in costs
+        if cost > room
+    ]
+    total = sum(cost for _, cost in costs)
+    if not warnings and len(costs) > 1 and total > room:
+        warnings.append(
+            f"Together your spying orders and bids cost {economy.dollars(total)}: with "
+            f"{economy.dollars(team.money)} now, not all of them can be paid without going below "
+            f"{economy.dollars(economy.CREDIT_LIMIT)}; the bank refuses those that would."
+        )
     return warnings
 
 
@@ -400,7 +449,7 @@ class _Round:
         self.results: list[tuple[Fixture, MatchResult]] = []
 
     def private(self, team_name: str) -> list[str]:
-        """The private lines of one team (issue 12 item 2: training, money, its totals,
+        """The private lines of one team (RULINGS "What the public sees": training, money, its totals,
         its spy reports are the team's own information)."""
         return self.report.private.setdefault(team_name, [])
 
@@ -517,13 +566,16 @@ class _Round:
         self.report.matches.append(result)
         for side, team in ((HOME, home), (AWAY, away)):
             if team.name in self.orders:
-                self.private(team.name).extend(result.side_summary(side))
+                # The manager knows his line-up: his sheet has the totals, not every player.
+                self.private(team.name).extend(result.side_summary(side, player_detail=False))
         self.results.append((fixture, result))
         fixture_result = FixtureResult(
             fixture,
             result.home_sets,
             result.away_sets,
             [(s.home_points, s.away_points) for s in result.sets],
+            result.players_who_played(HOME),
+            result.players_who_played(AWAY),
         )
         self.league.results.append(fixture_result)
         self.spy_reports(fixture, result)

@@ -40,7 +40,7 @@ from rules.volleyball.models import (
 from rules.volleyball.orders import AgeingSplit, RoundOrders, VolleyballError
 
 SCHEMA_VERSION = 3
-"""The version of LeagueState.to_dict's layout (issue 12 item 8). 1: before versions were
+"""The version of LeagueState.to_dict's layout (ruling 41). 1: before versions were
 written; 2: versioned; 3: divisions (Team.division, League.promotion_places; older states
 read as one division with the default promotion places). A newer version than this code
 knows is refused."""
@@ -75,7 +75,7 @@ def rounds_in_schedule(fixtures: list[Fixture]) -> int:
 
 @dataclass
 class ScheduleIndex:
-    """The schedule sorted once (issue 12 item 7: a round must not scan the whole season's
+    """The schedule sorted once (a round must not scan the whole season's
     schedule per team): fixtures per round, the league's length, and per team the rounds of
     its league matches."""
 
@@ -321,7 +321,7 @@ class LeagueState:
     def copy(self) -> LeagueState:
         """A copy a round can change freely (so a failed round never touches the original).
         Teams, markets and cup are copied deeply; the schedule's fixtures and the results
-        are never changed once made, so the new lists share them (issue 12 item 7: copying
+        are never changed once made, so the new lists share them (copying
         every past result each round made a season quadratic)."""
         league = self.league
         shell = League(
@@ -442,9 +442,22 @@ def start_season(league: League) -> LeagueState:
     return state
 
 
-def end_season(
+@dataclass
+class SeasonEnd:
+    """A season closed (rule 10) and the next one opened: `public` is what the whole league
+    may read (champions, cup winner, promotion and relegation, contract players leaving, the
+    new season's opening); `private[team]` that team's own lines (its sponsor ending, its
+    players' ageing and levels, its talents), for its manager only (RULINGS "What the public
+    sees")."""
+
+    state: LeagueState
+    public: list[str]
+    private: dict[str, list[str]]
+
+
+def close_season(
     state: LeagueState, splits: dict[str, list[AgeingSplit]] | None = None
-) -> tuple[LeagueState, list[str]]:
+) -> SeasonEnd:
     """Rule 10 at the end of a finished season, then the next season opened.
 
     `splits` are the managers' ageing choices per team (missing: the documented default).
@@ -484,14 +497,27 @@ def end_season(
         },
     }
     promote_and_relegate(working, events)
+    private: dict[str, list[str]] = {}
     for team in league.teams:
         given = next((v for k, v in splits.items() if k.casefold() == team.name.casefold()), [])
-        age_team(team, given, events)
+        age_team(team, given, private.setdefault(team.name, []), events)
     league.season += 1
     opened = start_season(league)
     opened.past_seasons = [*working.past_seasons, past]
     events.extend(season_opening_events(opened))
-    return opened, events
+    return SeasonEnd(opened, events, private)
+
+
+def end_season(
+    state: LeagueState, splits: dict[str, list[AgeingSplit]] | None = None
+) -> tuple[LeagueState, list[str]]:
+    """close_season for callers that show everything at once (the command line, records):
+    the new state and the public lines followed by every team's own lines."""
+    closed = close_season(state, splits)
+    lines = list(closed.public)
+    for team in sorted(closed.private):
+        lines += closed.private[team]
+    return closed.state, lines
 
 
 def season_opening_events(state: LeagueState) -> list[str]:

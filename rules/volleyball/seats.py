@@ -1,4 +1,4 @@
-"""A user joins a running league by taking over a computer team's seat (issue 12 item 8).
+"""A user joins a running league by taking over a computer team's seat (ruling 39).
 
 The league's schedule is fixed for the season, so a new team cannot simply be added: it
 takes a computer team's seat, its fixtures, its results so far (the table row carries over:

@@ -1,4 +1,4 @@
-"""The calls a Discord cog needs, in one place (issue 12: the cog imports only
+"""The calls a Discord cog needs, in one place (the cog imports only
 `rules.volleyball` and `render.volleyball`). Each is a thin, pure composition of the rules
 modules; nothing here is a rule of its own except the neutral opponent of the preview
 (ruling below).
@@ -37,10 +37,11 @@ NEUTRAL_RISK = 6
 NEUTRAL_DL = 60
 
 
-def division_sizes(teams: int, per_division: int = 16) -> list[int]:
-    """`teams` split into as few divisions of at most `per_division` as possible, the sizes
-    as even as possible, the higher divisions taking the odd ones."""
-    count = max(1, -(-teams // per_division))
+def division_sizes(teams: int, per_division: int = 16, count: int | None = None) -> list[int]:
+    """`teams` split into `count` divisions (default: as few of at most `per_division` as
+    possible, RULINGS "Divisions"), the sizes as even as possible, the higher divisions
+    taking the odd ones."""
+    count = count or max(1, -(-teams // per_division))
     base, extra = divmod(teams, count)
     return [base + (1 if i < extra else 0) for i in range(count)]
 

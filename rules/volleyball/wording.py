@@ -6,13 +6,12 @@ import difflib
 
 
 def possessive(name: str) -> str:
-    """ "Red Rocket's", but "Nova Spikers'" (issue 12 item 6: no "Spikers's")."""
+    """ "Red Rocket's", but "Nova Spikers'" (no "Spikers's")."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
 
 
 def did_you_mean(name: str, candidates: list[str]) -> str:
-    """ " Did you mean Fenna?" for the candidate nearest to a misspelt `name` (issue 12 item
-    3), or "" when none is near."""
+    """ " Did you mean Fenna?" for the candidate nearest to a misspelt `name` (ruling 34), or "" when none is near."""
     lowered = {c.casefold(): c for c in candidates}
     near = difflib.get_close_matches(name.strip().casefold(), list(lowered), n=1, cutoff=0.6)
     return f" Did you mean {lowered[near[0]]}?" if near else ""

@@ -259,8 +259,8 @@ async def test_a_league_runs_by_its_deadlines(
     assert first.content.startswith(f"<@&{discord.fake.bot_role_id}>")
     images = await discord.wait_for_message(general, lambda m: bool(m.images), since=marker)
     assert images.images[0].width >= 1000  # the standings
-    await discord.wait_for_dm(alice, lambda m: "Red Rockets (private)" in m.content)
-    await discord.wait_for_dm(bob, lambda m: "Blue Whales (private)" in m.content)
+    await discord.wait_for_dm(alice, lambda m: "**Red Rockets**, round 1" in m.content)
+    await discord.wait_for_dm(bob, lambda m: "**Blue Whales**, round 1" in m.content)
     await asyncio.sleep(1.0)  # time for a second round to be played, if it were
     state = league_state(bot)
     assert state.league.round_number == 2
@@ -307,12 +307,12 @@ async def test_a_league_runs_by_its_deadlines(
     played = await discord.slash("volleyball round run-now", user=owner, timeout=20)
     assert "Played round 2" in played.text
     second = await results_message(discord, general, 2, since=marker)
-    assert "No orders from: Blue Whales" in second.content
+    assert "No orders from Blue Whales" in second.content
     closed = await discord.wait_for_message(
         general, lambda m: "DMs are closed" in m.content, since=marker
     )
     assert closed.content.startswith(bob.mention) and "Money" not in closed.content
-    await discord.wait_for_dm(alice, lambda m: "round 2 results for Red Rockets" in m.content)
+    await discord.wait_for_dm(alice, lambda m: "round 2 of Spring League (private)" in m.content)
     assert league_state(bot).league.round_number == 3
 
     # --- everyone's views: the table and the cup as images, a team's history
@@ -379,9 +379,8 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     )
     assert "accepted" in sponsor.content and "SPONSOR: Set Point Sports" in sponsor.content
     spy = await discord.slash("volleyball spy", user=dave, channel=games, team=rival, match=1)
-    assert (
-        "SPY: " + rival + " match 1" in spy.content and "SPONSOR: Set Point Sports" in spy.content
-    )
+    # the spying order is added: the sponsor sent before stays on file
+    assert "SPY: " + rival + " match 1" in spy.content and "On file: sponsor, spying" in spy.content
     sell = await discord.slash(
         "volleyball sell", user=dave, channel=games, player="Anna Visser", minimum=300
     )
@@ -453,7 +452,8 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     modal = await discord.slash("volleyball orders send", user=dave, channel=games)
     await discord.slash("volleyball round run-now", user=owner, channel=games)
     await discord.wait_for_message(games, lambda m: "round 1 results" in m.content, timeout=20)
-    await discord.wait_for_message(games, lambda m: bool(m.images))  # the round is all out
+    await discord.wait_for_message(games, lambda m: bool(m.images))
+    await discord.wait_for_dm(dave, lambda m: "round 1 of Autumn League" in m.content)  # all out
     stale = await discord.submit_modal(modal, {}, user=dave)
     assert "was played after you opened the form" in stale.content
     assert stale.attachments or any(f.attachments for f in stale.followups)
@@ -478,7 +478,7 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     await discord.wait_for_message(
         games, lambda m: "season 2, what the GM makes public" in m.content, since=marker
     )
-    await discord.wait_for_dm(dave, lambda m: "season 2 begins for Dune Divers" in m.content)
+    await discord.wait_for_dm(dave, lambda m: "season 2 begins in Autumn League" in m.content)
     state = autumn(bot)
     assert (state.league.season, state.league.round_number) == (2, 1)
     history = await discord.slash(

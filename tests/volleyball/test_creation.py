@@ -3,6 +3,7 @@ most 24 points, the season's PP per age category, $750) and rule 6's talent scou
 
 import pytest
 
+from rules.names import BadName, clean_name
 from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems, scout_talent
 from rules.volleyball.models import AGE_TALENT, SeasonConfig
 from rules.volleyball.orders import VolleyballError
@@ -78,11 +79,27 @@ def test_every_problem_is_reported_at_once_and_no_team_is_made():
     with pytest.raises(VolleyballError) as raised:
         create_team("", players, CONFIG)
     problems = raised.value.problems
-    assert "The team needs a name." in problems
+    assert "The team name cannot be empty: give 1 to 32 visible characters." in problems
     assert "A team needs at least 6 players; this one has 3." in problems
     assert "Two players are called 'anna'; each needs his own name." in problems
-    assert "The player needs a name." in problems
+    assert "The player name cannot be empty: give 1 to 32 visible characters." in problems
     assert len(problems) >= 6
+
+
+@pytest.mark.parametrize("bad", ["   ", "a\x00b", "bell\x07", "abc\u202edcba", "zero\u200bwidth"])
+def test_team_and_player_names_go_through_the_one_name_validator(bad):
+    """rules.names.clean_name: the same names refused, with the same message, as everywhere."""
+    players = [*good_players()[:5], PlayerDraft(bad, "E", 7, 7)]
+    problems = new_team_problems(bad, players, CONFIG)
+    with pytest.raises(BadName) as caught:
+        clean_name(bad, "The team name")
+    assert str(caught.value) in problems
+    assert any(p.startswith("The player name ") and "visible" in p for p in problems)
+
+
+def test_a_name_is_stored_trimmed_and_folded():
+    team = create_team("  Red   Rockets ", good_players(), CONFIG)
+    assert team.name == "Red Rockets"
 
 
 def test_team_names_are_unique_in_the_league():

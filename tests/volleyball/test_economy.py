@@ -120,3 +120,16 @@ def test_two_spying_orders_on_the_same_match_are_refused() -> None:
         Team("Greens"), [SpyOrder("Reds", 1), SpyOrder("Reds", 1, against="Blues")], fixtures
     )
     assert problems == ["There are two spying orders on Reds in the same match; give one."]
+
+
+def test_a_spying_order_on_a_team_no_longer_in_the_league_says_so() -> None:
+    """A seat taken over by a new team plays under the new name: the order on the old name is
+    about a team that is gone, not a team without a match."""
+    fixtures = [Fixture(1, 1, "Reds", "Blues")]
+    problems = economy.spy_problems(
+        Team("Greens"), [SpyOrder("Yellows", 1)], fixtures, ["Reds", "Blues", "Greens"]
+    )
+    assert problems == [
+        "There is no team called Yellows in the league (any more: a seat taken over by a new "
+        "team plays under its new name); spy on a team of the league."
+    ]

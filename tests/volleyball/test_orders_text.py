@@ -24,7 +24,7 @@ from rules.volleyball.ordertext import format_orders_text, parse_orders_text, su
 from rules.volleyball.rounds import play_round, round_fixtures
 from rules.volleyball.season import SCHEMA_VERSION, LeagueState
 from rules.volleyball.seats import take_over_seat
-from tests.volleyball.test_rounds import basic_orders
+from tests.volleyball.test_rounds import basic_orders, starting_orders
 
 
 @pytest.fixture
@@ -61,7 +61,7 @@ def test_orders_sent_in_pieces_are_merged(league: LeagueState) -> None:
     name = league.league.teams[0].name
     team = league.league.team(name)
     fixtures = round_fixtures(league, 1)
-    full = basic_orders(league, name)
+    full = starting_orders(league, name)
     first = full.matches[0]
     text_first = format_round_forms(team, fixtures, RoundOrders(name, matches=[first]))
     # Only the form for the first match is filled in; send that one alone.
@@ -187,3 +187,14 @@ def test_between_seasons_only_ageing_splits_are_taken() -> None:
     wrong = submit_orders(final, team.name, text=f"AGEING: {player.name} OL 1\nSPONSOR: x")
     assert wrong.problems[0].startswith("The season is over")
     assert any("OL can lose" in p for p in wrong.problems)
+
+
+def test_an_order_line_without_its_colon_is_told_in_the_form_that_is_read(
+    league: LeagueState,
+) -> None:
+    name = league.league.teams[0].name
+    check = submit_orders(league, name, text="SPONSOR Champion Cola\nTRAIN Bob OL")
+    assert check.problems == [
+        "Line 1: an order line has a colon after its label: write SPONSOR: Champion Cola",
+        "Line 2: an order line has a colon after its label: write TRAIN: Bob OL",
+    ]

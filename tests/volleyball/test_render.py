@@ -10,6 +10,7 @@ from PIL import Image
 
 from render.common import GREEN, INK, VERMILION
 from render.volleyball import bracket, cup_bracket_png, standings, standings_png
+from render.volleyball.results import division_results, results_png, round_png
 from rules.volleyball.managers import all_computer_orders, new_computer_league
 from rules.volleyball.reports import cup_bracket
 from rules.volleyball.rounds import play_round
@@ -102,3 +103,23 @@ def test_once_the_big_rounds_are_played_the_bracket_fits_three_columns() -> None
     assert len(rounds[bracket.current_round(rounds)]) == 8
     image = png(cup_bracket_png(state))
     assert image.size[0] <= 1200 and image.size[1] <= 1200
+
+
+def test_the_round_image_shows_each_division_match_and_its_table(played) -> None:
+    round_number = played.league.round_number - 1
+    for division in (1, 2):
+        results = division_results(played, division, round_number)
+        members = set(played.team_names(division))
+        assert results and all(r.fixture.home in members for r in results)
+        assert all(r.home_players and r.away_players for r in results)
+        image = png(round_png(played, division, round_number))
+        table = png(standings_png(played, division))
+        assert image.width == table.width == standings.WIDTH
+        assert image.height > table.height + 150 * len(results)
+
+
+def test_the_results_image_is_grey_scale_and_as_wide_as_the_table(played) -> None:
+    round_number = played.league.round_number - 1
+    data = results_png(played, 1, round_number)
+    image = Image.open(io.BytesIO(data))
+    assert image.mode == "L" and image.width == standings.WIDTH

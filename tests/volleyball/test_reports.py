@@ -70,9 +70,15 @@ def test_each_team_sheet_is_its_own(round_one) -> None:
     spy, target = before.league.teams[0].name, before.league.teams[1].name
     sheet = "\n".join(team_sheet(after, spy, report))
     team = after.league.team(spy)
-    assert f"TP {team.training_points}" in sheet and f"SP left {team.special_points}" in sheet
+    assert f"TP {team.training_points}" in sheet and f"SP {team.special_points} left" in sheet
     for player in team.players:
-        assert player.name[:22] in sheet
+        assert f"{player.name}: " in sheet
+    # The first lines say the round's results and the money; no line is wider than a phone's
+    # screen needs (no code block to scroll sideways).
+    lines = sheet.splitlines()
+    assert lines[1].startswith("Round 1: ") and (" won " in lines[1] or " lost " in lines[1])
+    assert lines[2].startswith("Money ") and "this round" in lines[2]
+    assert "```" not in sheet
     assert f"Spy report on {target}" in sheet
     assert "scoring chance" in sheet  # its own totals
     other = "\n".join(team_sheet(after, target, report))

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.volleyball import economy
+from rules.volleyball.lineups import starting_lineup
 from rules.volleyball.managers import (
     all_computer_orders,
     computer_match_orders,
@@ -53,6 +54,26 @@ def basic_orders(
             opponent=fixture.away if home else fixture.home,
             home=home,
             match_number=fixture.match_number,
+        )
+        orders.matches.append(match_orders)
+        team = after_match_preview(team, match_orders)
+    return orders
+
+
+def starting_orders(state: LeagueState, team_name: str) -> RoundOrders:
+    """Orders with the starting line-ups the orders form opens with (every set filled, the
+    home-advantage points spread), planned on the team as it will be at each match."""
+    orders = RoundOrders(team=team_name)
+    team = state.league.team(team_name)
+    allowance = state.league.config.home_advantage_points(state.league.round_number)
+    for fixture in team_fixtures(round_fixtures(state, state.league.round_number), team_name):
+        home = fixture.home == team_name
+        match_orders = starting_lineup(
+            team,
+            opponent=fixture.away if home else fixture.home,
+            home=home,
+            match_number=fixture.match_number,
+            home_advantage=allowance,
         )
         orders.matches.append(match_orders)
         team = after_match_preview(team, match_orders)

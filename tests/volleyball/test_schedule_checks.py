@@ -8,7 +8,7 @@ import pytest
 from rules.volleyball.managers import new_computer_league
 from rules.volleyball.rounds import check_round_orders, round_fixtures, round_order_problems
 from rules.volleyball.season import LeagueState
-from tests.volleyball.test_rounds import basic_orders
+from tests.volleyball.test_rounds import basic_orders, starting_orders
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def test_outbound_for_a_home_match_is_refused(league: LeagueState) -> None:
 
 def test_orders_for_one_of_two_matches_are_accepted_with_a_warning(league: LeagueState) -> None:
     name = league.league.teams[0].name
-    orders = basic_orders(league, name)
+    orders = starting_orders(league, name)
     missing = orders.matches.pop()
     check = check_round_orders(league, orders)
     assert check.problems == []
@@ -57,5 +57,5 @@ def test_orders_for_one_of_two_matches_are_accepted_with_a_warning(league: Leagu
 
 def test_complete_orders_have_no_warning(league: LeagueState) -> None:
     name = league.league.teams[0].name
-    check = check_round_orders(league, basic_orders(league, name))
+    check = check_round_orders(league, starting_orders(league, name))
     assert check.problems == [] and check.warnings == []

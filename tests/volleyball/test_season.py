@@ -20,6 +20,7 @@ from rules.volleyball.rounds import RoundReport
 from rules.volleyball.season import (
     LeagueState,
     LeagueTable,
+    close_season,
     double_round_robin,
     end_season,
     record_header,
@@ -177,6 +178,24 @@ def test_second_season_ageing(first_season) -> None:
     # the second season plays through too, and its record still replays
     final, _reports = play_computer_season(second, record)
     assert final.season_over and final.league.season == 2
+
+
+def test_the_season_end_keeps_each_teams_ageing_to_its_manager(first_season) -> None:
+    """RULINGS "What the public sees": levels, ages and scouting are the team's own; the
+    public season-end lines name champions, promotion and the new season, never a player's
+    levels or age."""
+    _start, end, _reports, _record = first_season
+    closed = close_season(end, computer_ageing_splits(end))
+    public = "\n".join(closed.public)
+    own_players = {p.name for t in end.league.teams for p in t.players if not p.is_contract}
+    assert not any(name in public for name in own_players)
+    assert " ages to " not in public and "talent" not in public.lower()
+    assert "champions" in public
+    for team in end.league.teams:
+        lines = "\n".join(closed.private[team.name])
+        others = {p.name for t in end.league.teams if t is not team for p in t.players}
+        assert " ages to " in lines
+        assert not any(f"{name} ages" in lines for name in others - {p.name for p in team.players})
 
 
 def test_command_line_season_prints_the_table_and_cup_winner(capsys) -> None:

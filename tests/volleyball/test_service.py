@@ -31,6 +31,9 @@ def test_division_sizes_keep_every_division_at_sixteen_or_fewer() -> None:
     assert division_sizes(12) == [12]
     assert division_sizes(20) == [10, 10]
     assert division_sizes(33) == [11, 11, 11]
+    assert division_sizes(8) == [8]
+    # `/volleyball league create divisions:3` asks for a number of divisions
+    assert division_sizes(20, count=3) == [7, 7, 6]
 
 
 def test_free_seats_are_filled_with_computer_teams() -> None:

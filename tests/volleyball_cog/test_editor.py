@@ -146,9 +146,12 @@ def test_the_editor_fits_discord_and_its_ids_are_its_components(league):
             for slot in set_order.slots:
                 slot.position = Position.SETTER
     where = Where(999999, 1574281074454822916, 99, 40, draft.matches[1].match_number, 4)
-    text = editor_text(league, team, draft, where, None, "A note.")
+    text = editor_text(league, team, draft, where, None, "A note.", how=True)
     assert len(text) <= 2000 and "Save orders lists them all" in text
     assert "Training, bids, spying and the sponsor stay order lines" in text
+    # a redraw after a pick says what changed, not the rules again
+    redraw = editor_text(league, team, draft, where, None, "A note.")
+    assert "stay order lines" not in redraw and len(redraw) < len(text)
     assert text.index("Match 2: Set 4") < text.index("Match 1: Set 1")  # this set first
     view = editor_view(team, draft, where)
     ids = [item.item.custom_id for item in view.children]

@@ -1,0 +1,188 @@
+"""The league's status card: one message in the results channel, kept up to date in place,
+that says where the league is (round, deadline as a Discord timestamp, which managed teams
+have sent orders: names only, never what they sent, the last round's scores) and carries the
+buttons a manager needs (Send orders, Edit with menus, Repeat last orders, My team), like the
+webDiplomacy and DiplomacyGM boards that show who has not moved yet.
+
+It is edited when orders come in, a manager joins or leaves, the league is paused, resumed
+or changed, and posted again below the results after every round (the old card is deleted,
+so the card is always the newest thing in the channel). A card someone deleted is posted
+again. A card that cannot be edited or posted never stops what changed the league: the
+failure is logged.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.volleyball.components import card_buttons
+from cogs.volleyball.playing import decode, round_key
+from cogs.volleyball.present import due
+from db import volleyball as store
+from rules.volleyball import LeagueState
+from ui import shown
+from ui.formats import plural
+from ui.forms import view_of
+
+if TYPE_CHECKING:
+    from cogs.volleyball.league import Leagues
+
+log = logging.getLogger(__name__)
+
+FIELD_LIMIT = 1024
+COLOUR = discord.Colour(0x0072B2)  # the renders' blue
+
+
+def names_field(names: list[str], empty: str) -> str:
+    """Team names one a line, cut to an embed field (the rest counted)."""
+    if not names:
+        return empty
+    lines: list[str] = []
+    for index, name in enumerate(names):
+        line = f"• {shown(name)}"
+        left = len(names) - index
+        if sum(len(x) + 1 for x in lines) + len(line) + 20 > FIELD_LIMIT:
+            lines.append(f"… and {left} more")
+            break
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def status_line(stored: store.StoredLeague, state: LeagueState) -> str:
+    season, number = round_key(state)
+    if stored.status == "forming":
+        return (
+            "Forming: every seat without a manager is a computer team. `/volleyball team "
+            "create` brings your team, `/volleyball take-seat` takes a computer team; an admin "
+            "starts the season with `/volleyball league start`."
+        )
+    if stored.status == "paused":
+        return "Paused by an admin: no deadline until `/volleyball league resume`."
+    deadline = f" due {due(stored.next_deadline)}" if stored.next_deadline else ""
+    if state.season_over:
+        return f"Season {season} is over: ageing splits (AGEING lines){deadline}."
+    return f"Season {season}, round {number} of {state.total_rounds}: orders{deadline}."
+
+
+def card_embed(
+    stored: store.StoredLeague,
+    state: LeagueState,
+    managers: dict[str, int],
+    sent: set[str],
+) -> discord.Embed:
+    """The card for the league as it is: `managers` team -> user, `sent` the managed teams
+    with orders on file for the round."""
+    embed = discord.Embed(title=shown(stored.name)[:256], colour=COLOUR)
+    embed.description = status_line(stored, state)
+    managed = sorted(managers)
+    if stored.status != "forming":
+        done = [t for t in managed if t in sent]
+        waiting = [t for t in managed if t not in sent]
+        embed.add_field(
+            name=f"Orders in ({len(done)} of {len(managed)})",
+            value=names_field(done, "none yet"),
+            inline=True,
+        )
+        embed.add_field(
+            name="Waiting for",
+            value=names_field(waiting, "nobody: every manager has sent orders"),
+            inline=True,
+        )
+    computers = len(state.league.teams) - len(managed)
+    if computers:
+        embed.add_field(
+            name="Computer teams",
+            value=f"{plural(computers):team} play by themselves; a user may take one over.",
+            inline=False,
+        )
+    played = state.league.round_number - 1
+    scores = [
+        f"{'Cup' if r.fixture.competition == 'cup' else f'M{r.fixture.match_number}'}: "
+        f"{shown(r.fixture.home)} {r.home_sets}-{r.away_sets} {shown(r.fixture.away)}"
+        for r in state.league.results
+        if r.fixture.round_number == played
+    ]
+    if played and scores:
+        value = ""
+        for index, line in enumerate(scores):
+            tail = f"\n… and {len(scores) - index} more: `/volleyball results`"
+            if len(value) + len(line) + 1 + len(tail) > FIELD_LIMIT:
+                value += tail
+                break
+            value += ("\n" if value else "") + line
+        embed.add_field(name=f"Round {played} results", value=value, inline=False)
+    embed.set_footer(text="Names only, never orders. The buttons work on your own team.")
+    return embed
+
+
+@dataclass
+class Prepared:
+    """A card drawn from the database, ready to be shown (only Discord calls are left)."""
+
+    stored: store.StoredLeague
+    embed: discord.Embed
+
+
+class StatusCard:
+    """Posting and editing one league's card. `refresh` after a change; a command that
+    answers the user first `prepare`s the card, answers, then `show`s it, so nothing but the
+    Discord call itself is left after the answer."""
+
+    def __init__(self, leagues: Leagues) -> None:
+        self.leagues = leagues
+
+    async def refresh(self, league_id: int, *, repost: bool = False) -> None:
+        """Edit the card to show the league as it is now (post it if there is none, or it
+        was deleted; with `repost`, delete it and post it again below the newest messages)."""
+        prepared = await self.prepare(league_id)
+        if prepared is not None:
+            await self.show(prepared, repost=repost)
+
+    async def prepare(self, league_id: int) -> Prepared | None:
+        db = self.leagues.db
+        stored = await store.load_league(db, league_id)
+        if stored is None:
+            return None
+        state = decode(stored)
+        managers = await store.managers(db, league_id)
+        sent = set(await store.orders_on_file(db, league_id, *round_key(state)))
+        return Prepared(stored, card_embed(stored, state, managers, sent))
+
+    async def show(self, prepared: Prepared, *, repost: bool = False) -> None:
+        league_id = prepared.stored.id
+        try:
+            async with self.leagues.bot.game_locks(("volleyball-card", league_id)):
+                await self._show(prepared, repost=repost)
+        except discord.HTTPException as error:
+            log.warning("league %s: the status card could not be updated: %s", league_id, error)
+
+    async def _show(self, prepared: Prepared, *, repost: bool) -> None:
+        stored, embed = prepared.stored, prepared.embed
+        view = view_of(*card_buttons(stored.id))
+        channel = await self.leagues.poster.channel(stored)
+        old = stored.card_message_id
+        if old is not None and repost:
+            with contextlib.suppress(discord.NotFound):
+                await channel.get_partial_message(old).delete()  # type: ignore[attr-defined]
+        elif old is not None:
+            try:
+                await channel.get_partial_message(old).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+                return
+            except discord.NotFound:
+                # Deleted, or posted anew by another change since this card was drawn.
+                current = await store.card_of(self.leagues.db, stored.id)
+                if current not in (None, old):
+                    with contextlib.suppress(discord.NotFound):
+                        await channel.get_partial_message(current).edit(  # type: ignore[attr-defined]
+                            embed=embed, view=view
+                        )
+                        return
+        posted = await channel.send(
+            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+        )
+        await store.set_card(self.leagues.db, stored.id, posted.id)

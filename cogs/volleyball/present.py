@@ -1,0 +1,295 @@
+"""How a Volleyball league reads in Discord: the public round post, a manager's private sheet,
+the season's end, and the small pieces every answer uses (docs/rules/volleyball.md, "What the
+public sees" and "A manager's week").
+
+The engine (rules.volleyball) writes plain text: sentences with names in them, no markdown.
+Everything here shows that text through ui.text.shown, so a name is always text, never
+markdown, a link or a mention; the bot's own emphasis (a bold heading, a timestamp) is
+`Markup`, added here around text that has been shown. Functions are pure (state in, text out)
+and run off the event loop with the round.
+
+Goals (bench/volleyball_discord.py prints them): the public round post is one message
+(the results and tables are images); the private sheet says in its first three lines the
+results, the money and what to do next, and has no line a phone must scroll sideways.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import discord
+
+from rules.volleyball import (
+    LeagueState,
+    RoundReport,
+    SeasonEnd,
+    money_line,
+    round_results,
+    season_publication,
+    split_messages,
+    squad_lines,
+    team_status,
+)
+from ui import MAX_CONTENT, shown
+from ui.formats import human_join, plural
+
+PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
+
+
+class Markup(str):
+    """Text the bot wrote with its own markdown, shown as it is (everything else is shown
+    through ui.text.shown)."""
+
+
+def show(text: str) -> str:
+    return text if isinstance(text, Markup) else shown(text)
+
+
+def show_lines(lines: list[str]) -> list[str]:
+    return [show(line) for line in lines]
+
+
+def bold(text: str) -> Markup:
+    return Markup(f"**{shown(text)}**")
+
+
+def item(text: str) -> Markup:
+    """A list item: the bot's bullet, the text shown."""
+    return Markup(f"- {shown(text)}")
+
+
+def when(moment: float, style: discord.utils.TimestampStyle = "f") -> str:
+    """A Discord timestamp: every reader sees the moment in their own time zone."""
+    return discord.utils.format_dt(datetime.datetime.fromtimestamp(moment, datetime.UTC), style)
+
+
+def due(moment: float) -> Markup:
+    """ "<in 2 days> (<Sunday 18:00>)" """
+    return Markup(f"{when(moment, 'R')} ({when(moment, 'f')})")
+
+
+def pack(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """Lines (Markup as it is, the rest shown) in as few messages as fit."""
+    return split_messages(show_lines(lines), limit)
+
+
+def fitted(lines: list[str], limit: int, more: str) -> list[str]:
+    """As many of `lines` (shown) as fit in `limit` characters with room for the line
+    `more` says ("and {n} more ..."), which ends the list when some were left out."""
+    out: list[str] = []
+    size = 0
+    for index, line in enumerate(lines):
+        text = show(line)
+        rest = len(lines) - index
+        tail = more.format(n=rest)
+        if size + len(text) + 1 + (len(tail) + 1 if rest > 1 else 0) > limit:
+            out.append(tail)
+            break
+        out.append(text)
+        size += len(text) + 1
+    return out
+
+
+# --- the public round post ------------------------------------------------------------------
+
+GM_OFFERS = "Open for bids in round "
+CUP_DRAW = "Galaxy Cup draw "
+
+
+def _news(events: list[str]) -> list[str]:
+    """The round's news without the match scores (they are in the images and lines above)
+    and with the GM offers counted instead of listed (`/volleyball market` lists them)."""
+    news = [
+        e
+        for e in events
+        if not e.startswith(("Match ", GM_OFFERS, CUP_DRAW))
+        and not (e.startswith("Galaxy Cup: ") and " reach " not in e)
+    ]
+    offers = sum(1 for e in events if e.startswith(GM_OFFERS))
+    if offers:
+        news.append(f"{plural(offers):GM offer} open for bids (/volleyball market).")
+    return news
+
+
+def next_step(state: LeagueState, deadline: float | None) -> Markup:
+    """What a manager does next, with the deadline."""
+    if state.season_over:
+        what = f"ageing splits for the end of season {state.league.season}"
+        how = "AGEING lines with `/volleyball orders upload`, or leave them to the bot"
+    else:
+        what = f"orders for round {state.league.round_number}"
+        how = "`/volleyball orders send`, or **Repeat last orders** on the league card"
+    if deadline is None:
+        return Markup(f"Next: {what} ({how}); no deadline while the league is paused.")
+    return Markup(f"Next: {what} due {due(deadline)}: {how}.")
+
+
+def public_round_post(
+    league_name: str,
+    state: LeagueState,
+    report: RoundReport,
+    deadline: float | None,
+    limit: int = MAX_CONTENT,
+) -> str:
+    """The results channel's post for a played round (`state` is after it): one message, the
+    images (each division's results and table, the cup) attached to it. Scores of the
+    round's matches, who sent no orders, the news, and when the next orders are due; what
+    does not fit is summed up with the command that shows it."""
+    head = Markup(
+        f"**{shown(league_name)}**, season {report.season}: round {report.round_number} "
+        "results (the images have every set and who played)"
+    )
+    scores = []
+    for result in state.league.results:
+        fixture = result.fixture
+        if fixture.round_number != report.round_number:
+            continue
+        label = "Galaxy Cup" if fixture.competition == "cup" else f"M{fixture.match_number}"
+        scores.append(
+            f"{label}: {fixture.home} {result.home_sets}-{result.away_sets} {fixture.away}"
+        )
+    nmr = (
+        [f"No orders from {human_join(report.nmr_teams, final='and')} (NMR, rule 12)."]
+        if report.nmr_teams
+        else []
+    )
+    news = _news(report.events)
+    tail = [next_step(state, deadline)]
+    fixed = [head, *show_lines(nmr), *tail]
+    room = limit - sum(len(line) + 1 for line in fixed)
+    more = f"… and {{n}} more: `/volleyball results round:{report.round_number}`"
+    body = fitted(scores, max(0, room // 2), more)
+    room -= sum(len(line) + 1 for line in body)
+    if news:
+        body += fitted(["News:", *(item(e) for e in news)], max(0, room), more)
+    text = "\n".join([head, *body, *show_lines(nmr), *tail])
+    return text[:limit]
+
+
+# --- the private sheet ----------------------------------------------------------------------
+
+
+def _phone(line: str) -> str:
+    line = line.strip()
+    return line if len(line) <= PHONE_LINE else line[: PHONE_LINE - 1] + "…"
+
+
+def private_round_sheet(
+    league_name: str,
+    state: LeagueState,
+    team_name: str,
+    report: RoundReport,
+    deadline: float | None,
+    dropped: list[str] | None = None,
+) -> list[str]:
+    """A manager's DM after a round (`state` is after it): the results, the money and what
+    to do next in the first three lines, then what happened to the team this round (its own
+    totals, training, money, spy reports), then the squad."""
+    team = state.league.team(team_name)
+    if team is None:
+        return []
+    results = round_results(state, team_name, report.round_number)
+    lines: list[str] = [
+        Markup(
+            f"**{shown(team.name)}**, round {report.round_number} of {shown(league_name)} "
+            "(private): " + shown("; ".join(results) if results else "no match this round")
+        ),
+        money_line(team, report) + ".",
+        next_step(state, deadline),
+    ]
+    if dropped:
+        lines += [
+            Markup(
+                "**Your orders on file no longer fitted the round**, so your team played the "
+                "NMR line-up (rule 12):"
+            ),
+            *(item(p) for p in dropped),
+        ]
+    private = report.private.get(team.name, [])
+    if private:
+        lines += ["", bold(f"Round {report.round_number}, for your eyes only")]
+        lines += [_phone(line) for line in private]
+    lines += ["", *squad_part(state, team_name)]
+    return pack(lines)
+
+
+def squad_part(state: LeagueState, team_name: str) -> list[str]:
+    team = state.league.team(team_name)
+    if team is None:
+        return []
+    return [
+        bold(f"{team.name}'s squad (age, OL/DL, trained this season)"),
+        *squad_lines(team),
+        team_status(state, team),
+    ]
+
+
+def team_sheet_messages(
+    league_name: str, state: LeagueState, team_name: str, deadline: float | None
+) -> list[str]:
+    """`/volleyball team show` and the sheet after joining: the money and what to do next
+    first, then the squad."""
+    team = state.league.team(team_name)
+    if team is None:
+        return [f"There is no team called {shown(team_name)} in {shown(league_name)}."]
+    lines: list[str] = [
+        Markup(f"**{shown(team.name)}** in {shown(league_name)} (only you see this)"),
+        money_line(team) + ".",
+        next_step(state, deadline),
+        "",
+        *squad_part(state, team_name),
+    ]
+    return pack(lines)
+
+
+# --- the season's end and start -------------------------------------------------------------
+
+
+def season_end_post(league_name: str, closed: SeasonEnd) -> list[str]:
+    """The results channel's post at a season's end: champions, cup, promotion and
+    relegation, contract players leaving, then what the GM publishes for the new season
+    (its schedule is `/volleyball schedule`; the cup draw is the attached image). Nothing of
+    a team's players, ages or levels (RULINGS "What the public sees")."""
+    old = closed.state.league.season - 1
+    lines: list[str] = [Markup(f"**{shown(league_name)}: season {old} is over**")]
+    lines += [item(e) for e in _news(closed.public)]
+    lines += [
+        "Each manager has their team's ageing by DM.",
+        "",
+        *season_start_lines(closed.state),
+    ]
+    return pack(lines)
+
+
+def season_start_lines(state: LeagueState) -> list[str]:
+    """What the GM makes public at the start of a season, without the schedule (the
+    `/volleyball schedule` command shows it; `/volleyball season` shows everything)."""
+    published = season_publication(state).lines(schedule=False)
+    lines: list[str] = [bold(published[0]), *published[1:]]
+    lines.append(
+        f"Schedule: `/volleyball schedule` ({plural(state.total_rounds):round}); the Galaxy "
+        "Cup draw is in the image."
+    )
+    return lines
+
+
+def season_end_private(
+    league_name: str, closed: SeasonEnd, team_name: str, deadline: float | None
+) -> list[str]:
+    """A manager's DM at a season's end: what ageing did to the team, then the sheet."""
+    state = closed.state
+    team = state.league.team(team_name)
+    own = closed.private.get(team_name, [])
+    lines: list[str] = [
+        Markup(
+            f"**{shown(team_name)}**: season {state.league.season} begins in "
+            f"{shown(league_name)} (private)"
+        ),
+    ]
+    if team is not None:
+        lines += [money_line(team) + ".", next_step(state, deadline)]
+    if own:
+        lines += ["", bold(f"The end of season {state.league.season - 1}"), *own]
+    if team is not None:
+        lines += ["", *squad_part(state, team_name)]
+    return pack(lines)

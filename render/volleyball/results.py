@@ -1,0 +1,163 @@
+"""A round's results in one division as a PNG, the table after it below them: what the public
+round post shows instead of text (docs/rules/volleyball.md, "What the public sees": each
+match's score by set and the players who played; nothing of totals, concepts or levels).
+
+    results_png(state, division, round_number) 1000 px wide, grey scale (a quarter of the
+                                               bytes to encode); per match the score in sets
+                                               (winner bold), each set's score, and the
+                                               players of each side who played
+    round_png(state, division, round_number)   the same, then the division's table
+                                               (standings_image), in one image: for leagues
+                                               with too many divisions for a message's ten
+                                               attachments
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from render.common import PAPER, font, to_png
+from render.volleyball.standings import MARGIN, WIDTH, standings_image
+from rules.volleyball.models import FixtureResult
+from rules.volleyball.season import LeagueState
+
+# The results are ink on paper: drawn in grey scale ("L"), whose PNG encodes four times faster
+# than RGB for these tall images (bench/volleyball_discord.py).
+INK = 20
+GREY = 110
+LIGHT_GREY = 215
+WHITE_PAPER = 248
+TITLE_HEIGHT = 96
+NAME_SIZE = 34
+DETAIL_SIZE = 26
+LINE = 34  # a detail line's height
+TEAM_WIDTH = 380  # each team's name cut to fit this many pixels
+PLAYERS_WIDTH = WIDTH - 2 * MARGIN - 40
+
+
+def division_results(state: LeagueState, division: int, round_number: int) -> list[FixtureResult]:
+    """The league matches of `round_number` in `division`, in match-number order."""
+    members = set(state.team_names(division))
+    return sorted(
+        (
+            r
+            for r in state.league.results
+            if r.fixture.round_number == round_number
+            and r.fixture.competition == "league"
+            and r.fixture.home in members
+        ),
+        key=lambda r: r.fixture.match_number,
+    )
+
+
+def cut(text: str, width: int, size: int, *, bold: bool = False) -> str:
+    """`text` shortened with an ellipsis until it is at most `width` pixels wide."""
+    face = font(size, bold=bold)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def wrapped(text: str, width: int, size: int) -> list[str]:
+    """`text` broken at spaces into lines at most `width` pixels wide."""
+    face = font(size)
+    lines: list[str] = []
+    current = ""
+    for word in text.split(" "):
+        trial = f"{current} {word}".strip()
+        if current and face.getlength(trial) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def _match_lines(result: FixtureResult) -> list[tuple[str, str]]:
+    """The detail lines under a match's score: ("sets", text) and ("players", text)."""
+    lines = [("sets", "Sets: " + "  ".join(f"{h}-{a}" for h, a in result.set_scores))]
+    for team, players in (
+        (result.fixture.home, result.home_players),
+        (result.fixture.away, result.away_players),
+    ):
+        text = f"{team}: " + (", ".join(players) if players else "no players")
+        lines += [("players", line) for line in wrapped(text, PLAYERS_WIDTH, DETAIL_SIZE)]
+    return lines
+
+
+def results_image(state: LeagueState, division: int, round_number: int) -> Image.Image:
+    results = division_results(state, division, round_number)
+    blocks = [(result, _match_lines(result)) for result in results]
+    height = TITLE_HEIGHT + sum(60 + LINE * len(lines) + 16 for _, lines in blocks) + 20
+    image = Image.new("L", (WIDTH, max(height, TITLE_HEIGHT + 60)), WHITE_PAPER)
+    draw = ImageDraw.Draw(image)
+    several = len(state.league.divisions) > 1
+    title = f"Round {round_number} results" + (f", division {division}" if several else "")
+    draw.text((MARGIN, 18), title, font=font(40, bold=True), fill=INK)
+    draw.text(
+        (MARGIN, 64),
+        f"Volleyball, season {state.league.season}: sets won, each set's score, who played",
+        font=font(DETAIL_SIZE),
+        fill=GREY,
+    )
+    y = TITLE_HEIGHT
+    if not blocks:
+        draw.text((MARGIN, y + 10), "No league matches this round.", font=font(26), fill=INK)
+    for result, lines in blocks:
+        draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=LIGHT_GREY, width=2)
+        home_won = result.home_sets > result.away_sets
+        middle = WIDTH // 2
+        row = y + 32
+        draw.text(
+            (middle - 60, row),
+            cut(result.fixture.home, TEAM_WIDTH, NAME_SIZE, bold=home_won),
+            font=font(NAME_SIZE, bold=home_won),
+            fill=INK,
+            anchor="rm",
+        )
+        draw.text(
+            (middle, row),
+            f"{result.home_sets}-{result.away_sets}",
+            font=font(NAME_SIZE + 4, bold=True),
+            fill=INK,
+            anchor="mm",
+        )
+        draw.text(
+            (middle + 60, row),
+            cut(result.fixture.away, TEAM_WIDTH, NAME_SIZE, bold=not home_won),
+            font=font(NAME_SIZE, bold=not home_won),
+            fill=INK,
+            anchor="lm",
+        )
+        draw.text(
+            (MARGIN, row),
+            f"M{result.fixture.match_number}",
+            font=font(DETAIL_SIZE),
+            fill=GREY,
+            anchor="lm",
+        )
+        line_y = y + 60
+        for kind, text in lines:
+            colour = INK if kind == "sets" else GREY
+            draw.text((MARGIN + 40, line_y), text, font=font(DETAIL_SIZE), fill=colour)
+            line_y += LINE
+        y = line_y + 16
+    return image
+
+
+def results_png(state: LeagueState, division: int, round_number: int) -> bytes:
+    return to_png(results_image(state, division, round_number))
+
+
+def round_png(state: LeagueState, division: int, round_number: int) -> bytes:
+    """The round's results in the division, then the division's table after it."""
+    top = results_image(state, division, round_number).convert("RGB")
+    table = standings_image(state, division)
+    image = Image.new("RGB", (WIDTH, top.height + table.height), PAPER)
+    image.paste(top, (0, 0))
+    image.paste(table, (0, top.height))
+    return to_png(image)

@@ -1,0 +1,42 @@
+"""Counting and listing in prose: `plural` and `human_join`, after RoboDanny's
+cogs/utils/formats.py, so no message writes its own `'s' if n != 1 else ''` ternary.
+
+    f"{plural(3):team}"          -> "3 teams"
+    f"{plural(1):match|matches}" -> "1 match"
+    f"{plural(2):match|matches!}" -> "matches"  (the word alone)
+    human_join(["a", "b", "c"])  -> "a, b or c"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class plural:
+    """A count that words itself in a format spec: `singular` or `singular|plural`, with a
+    trailing `!` for the word without the number."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __format__(self, format_spec: str) -> str:
+        value = self.value
+        bare = format_spec.endswith("!")
+        if bare:
+            format_spec = format_spec[:-1]
+        singular, _, many = format_spec.partition("|")
+        many = many or f"{singular}s"
+        word = singular if abs(value) == 1 else many
+        return word if bare else f"{value} {word}"
+
+
+def human_join(items: Sequence[str], delimiter: str = ", ", final: str = "or") -> str:
+    """ "a", "a or b", "a, b or c" (`final` "and" for a list of everything)."""
+    items = list(items)
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return f"{items[0]} {final} {items[1]}"
+    return delimiter.join(items[:-1]) + f" {final} {items[-1]}"
