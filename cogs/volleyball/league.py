@@ -52,8 +52,8 @@ from cogs.volleyball.present import (
 from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
-from host.recovery import until_done
 from host.locks import GameLock
+from host.recovery import until_done
 from rules.volleyball import (
     LeagueState,
     OrderCheck,
