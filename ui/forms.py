@@ -62,14 +62,3 @@ async def route_form(interaction: discord.Interaction, routes: Iterable[FormRout
             await report_error(interaction, error)
         return True
     return False
-
-
-def view_of(*items: discord.ui.Item) -> discord.ui.View | None:
-    """A persistent view (no timeout) of `items`, or None when there are none (a message
-    without controls)."""
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view

@@ -12,7 +12,8 @@ import pytest
 
 from ui import UserError
 from ui.formats import human_join, plural
-from ui.forms import FormRoute, modal_values, route_form, view_of
+from ui.forms import FormRoute, modal_values, route_form
+from ui.items import view_of
 from ui.uploads import MAX_UPLOAD_BYTES, read_upload
 
 
@@ -95,6 +96,6 @@ async def test_a_form_submit_goes_to_its_route_and_errors_end_in_one_place():
 
 
 async def test_a_view_holds_its_items_and_none_means_no_controls():
-    assert view_of() is None
-    view = view_of(discord.ui.Button(label="A", custom_id="a"))
+    assert view_of([]) is None
+    view = view_of([discord.ui.Button(label="A", custom_id="a")])
     assert view is not None and view.timeout is None and len(view.children) == 1
