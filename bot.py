@@ -68,7 +68,12 @@ class BallcourtTree(app_commands.CommandTree):
         ):
             return True
         game = (interaction.data or {}).get("name", "")
-        if await settings_store.game_enabled(self.client.db, interaction.guild_id, game):
+        try:
+            enabled = await settings_store.game_enabled(self.client.db, interaction.guild_id, game)
+        except Exception as error:  # an error here never reaches on_error: answer it here
+            await report_error(interaction, error)  # (the database unavailable: "try again")
+            return False
+        if enabled:
             return True
         await send_ephemeral(
             interaction,
