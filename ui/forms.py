@@ -1,6 +1,6 @@
-"""Modals and views, written once for every game: what a submitted form holds, one router
-that sends a form's submit to its handler by custom_id (so a form opened before a restart
-is still handled after it), and a persistent view of some items.
+"""Modals, written once for every game: what a submitted form holds, and one router that
+sends a form's submit to its handler by custom_id (so a form opened before a restart is
+still handled after it). Persistent views and controls are ui/items.py's.
 
 A modal's submit arrives as an interaction whose components Discord nests in action rows
 (or, for Components v2 labels, in a `component` key); `modal_values` reads any nesting.
@@ -62,14 +62,3 @@ async def route_form(interaction: discord.Interaction, routes: Iterable[FormRout
             await report_error(interaction, error)
         return True
     return False
-
-
-def view_of(*items: discord.ui.Item) -> discord.ui.View | None:
-    """A persistent view (no timeout) of `items`, or None when there are none (a message
-    without controls)."""
-    if not items:
-        return None
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    return view

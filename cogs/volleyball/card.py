@@ -27,7 +27,7 @@ from db import volleyball as store
 from rules.volleyball import LeagueState
 from ui import shown
 from ui.formats import plural
-from ui.forms import view_of
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -163,7 +163,7 @@ class StatusCard:
 
     async def _show(self, prepared: Prepared, *, repost: bool) -> None:
         stored, embed = prepared.stored, prepared.embed
-        view = view_of(*card_buttons(stored.id))
+        view = view_of(list(card_buttons(stored.id)))
         channel = await self.leagues.poster.channel(stored)
         old = stored.card_message_id
         if old is not None and repost:

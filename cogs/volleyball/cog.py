@@ -61,7 +61,8 @@ from rules.volleyball import (
 )
 from ui import UserError, send_ephemeral, shown
 from ui.formats import plural
-from ui.forms import FormRoute, route_form, view_of
+from ui.forms import FormRoute, route_form
+from ui.items import view_of
 from ui.uploads import read_upload
 
 if TYPE_CHECKING:
@@ -473,7 +474,7 @@ class Volleyball(commands.Cog):
             await send_ephemeral(
                 interaction,
                 f"{refused}\nYour text is kept: **Fix and send again** opens the form with it.",
-                view=view_of(RetryButton(league_id, "team")),
+                view=view_of([RetryButton(league_id, "team")]),
             )
             return
         state = decode(stored)

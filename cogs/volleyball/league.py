@@ -52,8 +52,8 @@ from cogs.volleyball.present import (
 from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
-from host.recovery import until_done
 from host.locks import GameLock
+from host.recovery import until_done
 from rules.volleyball import (
     LeagueState,
     OrderCheck,
@@ -71,7 +71,7 @@ from rules.volleyball import (
 )
 from ui import UserError, fit, quote, send_ephemeral, shown
 from ui.formats import human_join, plural
-from ui.forms import view_of
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -435,7 +435,7 @@ class Leagues:
                         "(so does `/volleyball orders send`)."
                     )
                 )
-                view = view_of(RetryButton(league_id, "orders"))
+                view = view_of([RetryButton(league_id, "orders")])
             if check.warnings:
                 lines.append("Warnings:")
                 lines += [item(w) for w in check.warnings]
@@ -662,7 +662,7 @@ class Leagues:
                 f"{when(deadline, 'R')}; without them your team plays the NMR line-up "
                 "(rule 12)."
             )
-            view = view_of(LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat"))
+            view = view_of([LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat")])
         channel = await self.poster.channel(stored)
         await channel.send(
             fit(" ".join(f"<@{uid}>" for uid in waiting) + ", " + what),
