@@ -1,6 +1,6 @@
-"""Modals and views, written once for every game: what a submitted form holds, one router
-that sends a form's submit to its handler by custom_id (so a form opened before a restart
-is still handled after it), and a persistent view of some items.
+"""Modals, written once for every game: what a submitted form holds, and one router that
+sends a form's submit to its handler by custom_id (so a form opened before a restart is
+still handled after it). Persistent views and controls are ui/items.py's.
 
 A modal's submit arrives as an interaction whose components Discord nests in action rows
 (or, for Components v2 labels, in a `component` key); `modal_values` reads any nesting.

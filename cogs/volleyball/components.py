@@ -1,7 +1,7 @@
 """Volleyball's modals and buttons. Their custom_ids carry the league (and, for the orders
 form, the round it was opened for), so a form opened before a restart is still handled after
 it: the submits are routed by custom_id (ui.forms.route_form, in cogs/volleyball/cog.py), and
-the buttons are DynamicItems.
+the buttons are ui.items.Controls (DynamicItems whose errors end in the one reporter).
 
 Buttons: Send orders (the orders form), Edit with menus (the orders editor), Repeat last
 orders, My team (the sheet), on the league's status card and under reminders; Fix and send
@@ -18,7 +18,7 @@ import discord
 from cogs.volleyball.editor import open_editor
 from cogs.volleyball.forms import ROSTER_LIMIT, ModalBox
 from cogs.volleyball.options import leagues_of
-from ui import report_error
+from ui.items import Control
 
 if TYPE_CHECKING:
     from rules.volleyball import SeasonConfig
@@ -107,7 +107,7 @@ CARD_ACTIONS = {
 
 
 class LeagueButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"vb:(?P<id>\d+):(?P<action>orders|edit|repeat|sheet)",
 ):
     """A button for the clicker's own team in a league (the status card, reminders)."""
@@ -123,19 +123,16 @@ class LeagueButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LeagueButton:
         return cls(int(match["id"]), match["action"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            leagues = leagues_of(interaction)
-            if self.action == "orders":
-                await leagues.open_orders_form(interaction, self.league_id)
-            elif self.action == "edit":
-                await open_editor(interaction, self.league_id)
-            elif self.action == "repeat":
-                await leagues.repeat_orders(interaction, self.league_id)
-            else:
-                await leagues.show_sheet(interaction, self.league_id)
-        except Exception as error:  # buttons bypass the tree's error handler
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        leagues = leagues_of(interaction)
+        if self.action == "orders":
+            await leagues.open_orders_form(interaction, self.league_id)
+        elif self.action == "edit":
+            await open_editor(interaction, self.league_id)
+        elif self.action == "repeat":
+            await leagues.repeat_orders(interaction, self.league_id)
+        else:
+            await leagues.show_sheet(interaction, self.league_id)
 
 
 def card_buttons(league_id: int) -> list[LeagueButton]:
@@ -143,7 +140,7 @@ def card_buttons(league_id: int) -> list[LeagueButton]:
 
 
 class RetryButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"vb:(?P<id>\d+):retry:(?P<kind>orders|team)",
 ):
     """ "Fix and send again" under a refused form: the form again, with the text sent."""
@@ -162,15 +159,12 @@ class RetryButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> RetryButton:
         return cls(int(match["id"]), match["kind"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            leagues = leagues_of(interaction)
-            if self.kind == "orders":
-                await leagues.open_orders_form(interaction, self.league_id)
-            else:
-                await leagues.open_team_form(interaction, self.league_id, None)
-        except Exception as error:  # buttons bypass the tree's error handler
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        leagues = leagues_of(interaction)
+        if self.kind == "orders":
+            await leagues.open_orders_form(interaction, self.league_id)
+        else:
+            await leagues.open_team_form(interaction, self.league_id, None)
 
 
 DYNAMIC_ITEMS = (LeagueButton, RetryButton)

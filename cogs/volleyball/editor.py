@@ -66,8 +66,9 @@ from rules.volleyball import (
     submit_orders,
     team_fixtures,
 )
-from ui import UserError, fit, report_error, shown
+from ui import UserError, fit, shown
 from ui.formats import plural
+from ui.items import Control
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -756,7 +757,7 @@ PLACEHOLDERS = {
 
 
 class EditorSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    Control[discord.ui.Select],
     template=PREFIX + r":(?P<what>players|positions|concept)",
 ):
     def __init__(
@@ -784,18 +785,15 @@ class EditorSelect(
     async def from_custom_id(cls, interaction, item, found: re.Match[str], /) -> EditorSelect:
         return cls(Where.from_match(found), found["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            values = [str(v) for v in (interaction.data or {}).get("values", [])]
-            if self.what == "concept" and not values:
-                raise UserError("Choose a concept and risk from the menu.")
-            await change(interaction, self.where, self.what, values, None)
-        except Exception as error:  # components bypass the tree's error handler
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        if self.what == "concept" and not values:
+            raise UserError("Choose a concept and risk from the menu.")
+        await change(interaction, self.where, self.what, values, None)
 
 
 class EditorButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=PREFIX + r":(?P<what>goto|match|points|reset|save)(?::(?P<arg>\d+))?",
 ):
     def __init__(
@@ -833,11 +831,8 @@ class EditorButton(
         arg = found["arg"]
         return cls(Where.from_match(found), found["what"], None if arg is None else int(arg))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await change(interaction, self.where, self.what, [], self.arg)
-        except Exception as error:  # components bypass the tree's error handler
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        await change(interaction, self.where, self.what, [], self.arg)
 
 
 EDITOR_ITEMS = (EditorSelect, EditorButton)

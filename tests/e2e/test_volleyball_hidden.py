@@ -138,7 +138,8 @@ async def test_what_others_see_is_the_same_whatever_one_managers_secrets(
     # the same league again from scratch: a new database, the same seed
     bot.stop()
     database = Path(bot.database_path)
-    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+    marker = database.parent / f".{database.name}.created"  # an empty start on purpose
+    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm"), marker):
         path.unlink(missing_ok=True)
     bot.start()
     second = await play_league(discord, bot, alice, bob, owner, general, secret=0)

@@ -1,6 +1,6 @@
 """The UI toolkit pieces Volleyball brought to ui/ (one of each for every game): plural and
 human_join (ui/formats.py), the upload reader with its one size limit (ui/uploads.py), and the
-modal reader, form router and view (ui/forms.py)."""
+modal reader and form router (ui/forms.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import pytest
 from ui import UserError
 from ui.formats import human_join, plural
 from ui.forms import FormRoute, modal_values, route_form
-from ui.items import view_of
 from ui.uploads import MAX_UPLOAD_BYTES, read_upload
 
 
@@ -93,9 +92,3 @@ async def test_a_form_submit_goes_to_its_route_and_errors_end_in_one_place():
     assert await route_form(interaction("vb:7:broken"), routes)  # type: ignore[arg-type]
     assert answers == ["Bad orders."]
     assert not await route_form(interaction("match:1:2:form"), routes)  # type: ignore[arg-type]
-
-
-async def test_a_view_holds_its_items_and_none_means_no_controls():
-    assert view_of([]) is None
-    view = view_of([discord.ui.Button(label="A", custom_id="a")])
-    assert view is not None and view.timeout is None and len(view.children) == 1
