@@ -13,6 +13,7 @@ from db import ratings as ratings_store
 from host.adapter import GameAdapter
 from host.match import COMPUTER_ID, Match
 from ui import UserError, fit
+from ui.formats import plural
 
 NO_MENTIONS = discord.AllowedMentions.none()
 HISTORY_LINES = 15  # the latest events /GAME history shows in its message
@@ -105,7 +106,7 @@ async def leaderboard(
         host.bot.db, game=adapter.game, guild_id=interaction.guild_id
     )
     lines = [
-        f"{rank}. <@{row.user_id}>: **{row.rating:.0f}** ({row.played} rated matches)"
+        f"{rank}. <@{row.user_id}>: **{row.rating:.0f}** ({plural(row.played):rated match|rated matches})"
         for rank, row in enumerate(rows, start=1)
     ] or ["Nobody has finished a rated match here yet."]
     levels = [
