@@ -46,7 +46,7 @@ GUILD = 1
 TEAMS = 20
 APPEARING = 12  # players of a side who appear in a match
 GOAL_MS = 20.0
-CHUNK = 20_000  # rows per executemany
+CHUNK = 5_000  # rows per executemany (one statement within the database's timeout)
 
 
 def _player_line(rng: random.Random) -> tuple[int, ...]:
