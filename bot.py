@@ -68,13 +68,14 @@ class BallcourtTree(app_commands.CommandTree):
         ):
             return True
         game = (interaction.data or {}).get("name", "")
+        if game not in settings_store.SWITCHABLE_GAMES:
+            return True  # the rest needs no database read (/roll works while it is down)
         try:
-            enabled = await settings_store.game_enabled(self.client.db, interaction.guild_id, game)
-        except Exception as error:  # an error here never reaches on_error: answer it here
-            await report_error(interaction, error)  # (the database unavailable: "try again")
+            if await settings_store.game_enabled(self.client.db, interaction.guild_id, game):
+                return True
+        except Exception as error:  # the database is down: the player hears so, now
+            await report_error(interaction, error)
             return False
-        if enabled:
-            return True
         await send_ephemeral(
             interaction,
             f"`/{game}` is switched off on this server. Its running matches go on with their "
