@@ -594,7 +594,9 @@ class DiscordDriver:
             server.DEFERRED_UPDATE_MESSAGE,
         )
         if deferred and wait_followup:
-            arrived = await fake.wait_until(lambda: bool(record.activity) or broke_rules(), timeout)
+            arrived = await fake.wait_until(
+                lambda: self._sequel_arrived(record) or broke_rules(), timeout
+            )
             self._raise_violations(record)
             if not arrived and record.response_type == server.DEFERRED_UPDATE_MESSAGE:
                 # legal (a silent acknowledgement), but it cost the test the whole timeout
@@ -613,6 +615,17 @@ class DiscordDriver:
                 )
                 self._raise_violations(record)
         return self._reply(record)
+
+    def _sequel_arrived(self, record: InteractionRecord) -> bool:
+        """Whether a deferred interaction has shown what it deferred: for a command ("thinking"),
+        its own loading message replaced (by an edit or the first followup) or a followup of its
+        own, never another message the bot happens to post meanwhile (a previous test's match
+        finishing in the same channel); for a component, the bot's next visible message."""
+        if record.response_type != server.DEFERRED_CHANNEL_MESSAGE:
+            return bool(record.activity)
+        original = self.fake.messages.get(record.original_message_id or 0)
+        loading = original is None or bool(original["flags"] & limits.FLAG_LOADING)
+        return not loading or bool(record.followup_ids)
 
     def _raise_violations(self, record: InteractionRecord | None) -> None:
         """Raise every unseen violation (of this interaction, or all if None)."""
@@ -637,8 +650,8 @@ class DiscordDriver:
             original = self.fake.messages.get(record.original_message_id or 0)
             if original is not None and not original["flags"] & limits.FLAG_LOADING:
                 main_id = record.original_message_id
-            elif record.activity:
-                main_id = record.activity[0]
+            elif record.followup_ids:
+                main_id = record.followup_ids[0]
             else:
                 main_id = record.original_message_id
         elif record.response_type == server.DEFERRED_UPDATE_MESSAGE:

@@ -5,9 +5,10 @@ Cogs register a handler per event name. The dispatcher survives restarts because
 rows: on start-up, overdue ones fire at once. Due timers are claimed (written) in batches before
 their handlers run (db/timers.py), so while the database refuses writes (read-only file, a lock
 held elsewhere, a server down) nothing fires twice: the dispatcher backs off, doubling the wait
-up to MAX_BACKOFF, and says once in the log what is wrong, and again once it works. The back-off
-ends early as soon as the database works again (any write of the bot's succeeds: a click, a
-move), so a reminder due during an outage fires right after it, not a back-off later.
+up to MAX_BACKOFF for an unexpected error, and says once in the log what is wrong, and again
+once it works. While the database is unavailable it is tried every OUTAGE_RETRY seconds, and the
+wait ends early as soon as any write of the bot's succeeds (a click, a move), so a reminder due
+during an outage fires right after it, not a back-off later.
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ TimerHandler = Callable[[timer_store.Timer], Awaitable[None]]
 
 DEFAULT_RECHECK_SECONDS = 3600.0  # re-check at least hourly (clock changes, long suspends)
 FIRST_BACKOFF = 1.0
-MAX_BACKOFF = 30.0  # a database that comes back unnoticed is tried again this often at least
+MAX_BACKOFF = 30.0  # an unexpected error (a bug, not an outage) is tried again this often
+# While the database is known to be down, it is tried again this often: nobody else may write to
+# notice its return (a quiet night), and one failed query a second costs nothing, where a
+# doubling back-off would leave a reminder due during the outage up to MAX_BACKOFF late.
+OUTAGE_RETRY = 0.5
 DELETE_EVERY_SECONDS = 0.25  # fired timers are deleted in batches, at least this often
 
 
@@ -108,7 +113,10 @@ class TimerService:
 
     async def _back_off(self, error: Exception) -> None:
         problem = f"{type(error).__name__}: {error}"
-        self._backoff = min(MAX_BACKOFF, max(FIRST_BACKOFF, self._backoff * 2))
+        if isinstance(error, DatabaseUnavailable):
+            self._backoff = OUTAGE_RETRY
+        else:
+            self._backoff = min(MAX_BACKOFF, max(FIRST_BACKOFF, self._backoff * 2))
         if problem != self._reported:
             known = isinstance(error, BACKEND_ERRORS)
             log.log(

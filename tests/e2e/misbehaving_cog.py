@@ -269,6 +269,16 @@ class Misbehave(commands.Cog):
         await asyncio.sleep(0.2)
         await interaction.followup.send("Done thinking")
 
+    @app_commands.command(
+        name="deferred-busy", description="Defer, post elsewhere meanwhile, then follow up"
+    )
+    async def deferred_busy(self, interaction: discord.Interaction) -> None:
+        # another match finishing in the same channel while this command thinks
+        await interaction.response.defer(thinking=True)
+        await interaction.channel.send("Another match ended meanwhile")  # type: ignore[union-attr]
+        await asyncio.sleep(0.2)
+        await interaction.followup.send("Your match starts")
+
     @misbehave.command(name="deferred-edit", description="Defer, then edit the original")
     async def deferred_edit(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(thinking=True)

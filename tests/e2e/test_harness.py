@@ -255,6 +255,16 @@ async def test_deferred_response_then_followup(discord, alice):
     assert reply.ephemeral and not reply.loading
 
 
+async def test_a_deferred_commands_reply_is_its_own_not_a_message_posted_meanwhile(
+    discord, alice, general
+):
+    """The bot posting elsewhere while a command thinks (another match's result in the same
+    channel) is not that command's reply: the reply is what replaced its "thinking" message."""
+    reply = await discord.slash("deferred-busy", user=alice)
+    assert reply.content == "Your match starts"
+    assert [m.content for m in reply.followups] == ["Another match ended meanwhile"]
+
+
 async def test_deferred_response_then_edit_with_image(discord, alice, general):
     reply = await discord.slash("misbehave deferred-edit", user=alice)
     assert reply.content == "Here is the board"
