@@ -42,14 +42,13 @@ from ui import UserError, fit
 from ui.items import view_of
 
 if TYPE_CHECKING:
-    import aiosqlite
-
+    from db.database import Connection
     from host.adapter import GameAdapter
     from host.service import MatchHost
 
 log = logging.getLogger(__name__)
 
-OnCreate = Callable[["aiosqlite.Connection", int], Awaitable[None]]
+OnCreate = Callable[["Connection", int], Awaitable[None]]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -213,7 +212,7 @@ async def play_out(
 ) -> tuple[int, Match]:
     """A match the computer plays alone, stored finished (with the game's on_finished) in the
     transaction that creates it. Returns its id and the finished match."""
-    level = adapter.computer_levels[0]
+    level = adapter.engine.levels[0]
     match, _ = host.new_match(
         adapter, options, names, computers={seat: level for seat in range(seats)}
     )
@@ -221,19 +220,19 @@ async def play_out(
 
     def run() -> Any:
         state = match.engine
-        while not adapter.is_over(state):
-            acting = sorted(adapter.actors(state))
+        while not adapter.engine.is_over(state):
+            acting = sorted(adapter.engine.actors(state))
             if not acting:
                 raise RuntimeError("nobody may act in a match the computer plays alone")
-            action = adapter.computer_action(state, acting[0], level, rng)
-            state, _ = adapter.apply(state, acting[0], action)
+            action = adapter.engine.computer_action(state, acting[0], level, rng)
+            state, _ = adapter.engine.apply(state, acting[0], action)
         return state
 
     match.engine = await asyncio.to_thread(run)
     state_json = match.to_json(adapter)
     players = [COMPUTER_ID] * seats
 
-    async def also(conn: aiosqlite.Connection, game_id: int) -> None:
+    async def also(conn: Connection, game_id: int) -> None:
         if on_create is not None:
             await on_create(conn, game_id)
         stored = game_store.StoredGame(
@@ -279,11 +278,11 @@ async def force_action(
         match = Match.from_json(adapter, stored.state)
         seat, action = choose(adapter, match)
         before = match.engine
-        match.engine, events = await asyncio.to_thread(adapter.apply, before, seat, action)
+        match.engine, events = await asyncio.to_thread(adapter.engine.apply, before, seat, action)
         steps = [Step(before, events, match.engine)]
         steps += await host.computer_steps(adapter, match, stored)
         stored = await host.save(
-            adapter, stored, match, COMPUTER_ID, adapter.action_text(action), steps
+            adapter, stored, match, COMPUTER_ID, adapter.engine.format_action(action), steps
         )
         try:
             channel = await host.channel_of(stored)

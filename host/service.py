@@ -123,7 +123,7 @@ class MatchHost:
         """A new match's envelope and the engine's opening events: a fresh seed, committed to
         (sha256 with a secret salt) before anyone sees a die."""
         seed = self.bot.seed_source.randrange(2**31)
-        state, events = adapter.new_state(seed, options)
+        state, events = adapter.engine.new_state(seed, options)
         salt = secrets.token_hex(16)
         match = Match(
             engine=state,
@@ -151,7 +151,7 @@ class MatchHost:
         if opponent.id == interaction.user.id:
             raise UserError(
                 f"You can't challenge yourself. Try `/{adapter.game} play-computer`."
-                if adapter.computer_levels
+                if adapter.engine.levels
                 else "You can't challenge yourself."
             )
         if opponent.bot:
@@ -291,14 +291,14 @@ class MatchHost:
                 await interaction.response.edit_message(content=text, view=None)
                 return
             self.require_match_permissions(interaction)
-            events = adapter.opening_events(match.engine)
+            events = adapter.engine.opening_events(match.engine)
             stored = await game_store.save_move(
                 self.bot.db,
                 stored,
                 state=stored.state,
                 actor_id=user_id,
                 action="accept",
-                events=[adapter.event_text(e) for e in events],
+                events=[e.text for e in events],
                 status="active",
                 timers=self.timers_for(stored, match, stored.version + 1),
             )
@@ -452,7 +452,7 @@ class MatchHost:
             interaction,
             game_id,
             None,
-            lambda adapter, match, seat: adapter.resign_action(match.engine, seat),
+            lambda adapter, match, seat: adapter.engine.resign_action(match.engine, seat),
             any_time=True,
             done=f"You resigned match #{game_id}.",
         )
@@ -547,7 +547,7 @@ class MatchHost:
             state = "is over" if stored.status == "finished" else "is not being played"
             raise UserError(f"{adapter.title} match #{game_id} {state}.")
         match = Match.from_json(adapter, stored.state)
-        if not any_time and seat not in adapter.actors(match.engine):
+        if not any_time and seat not in adapter.engine.actors(match.engine):
             raise UserError(f"It's not your turn: {adapter.next_text(match)}")
         if (
             version is not None
@@ -579,12 +579,19 @@ class MatchHost:
                 await self._show_pick(interaction, adapter, stored, match, picked.arg)
                 return
             before = match.engine
-            after, events = adapter.apply(before, seat, picked)  # PlayerError: nothing changed
+            after, events = adapter.engine.apply(
+                before, seat, picked
+            )  # PlayerError: nothing changed
             match.engine = after
             match.seen[seat] = time.time()
             steps = [Step(before, events, after)]
             stored = await self.save(
-                adapter, stored, match, interaction.user.id, adapter.action_text(picked), steps
+                adapter,
+                stored,
+                match,
+                interaction.user.id,
+                adapter.engine.format_action(picked),
+                steps,
             )
             command = interaction.type is discord.InteractionType.application_command
             clicked = interaction.message
@@ -611,11 +618,12 @@ class MatchHost:
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
         """Whether a computer seat, or the bot for a player's routine action, acts now."""
-        if adapter.is_over(match.engine):
+        if adapter.engine.is_over(match.engine):
             return False
-        acting = adapter.actors(match.engine)
+        acting = adapter.engine.actors(match.engine)
         return bool(acting & set(match.computers)) or any(
-            adapter.auto_action(match.engine, seat) is not None for seat in acting & match.auto
+            adapter.engine.auto_action(match.engine, seat) is not None
+            for seat in acting & match.auto
         )
 
     async def _answer_elsewhere(
@@ -662,7 +670,9 @@ class MatchHost:
     def _still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
         button or form drawn before another seat's decision: those did not change its choice."""
-        return adapter.simultaneous(match.engine) and seat in adapter.actors(match.engine)
+        return adapter.engine.simultaneous(match.engine) and seat in adapter.engine.actors(
+            match.engine
+        )
 
     async def computer_steps(
         self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
@@ -670,30 +680,30 @@ class MatchHost:
         """The computer seats play while only they may act, and so do a player's routine
         actions they left to the bot (a die to roll); one Step for all of it. The RNG is seeded
         from the match and its version, so a position gets the same choices."""
-        if not (match.computers or match.auto) or adapter.is_over(match.engine):
+        if not (match.computers or match.auto) or adapter.engine.is_over(match.engine):
             return []
 
         def automatic(state: Any, seat: int, rng: random.Random) -> Any:
             if seat in match.computers:
-                return adapter.computer_action(state, seat, match.computers[seat], rng)
+                return adapter.engine.computer_action(state, seat, match.computers[seat], rng)
             if seat in match.auto:
-                return adapter.auto_action(state, seat)
+                return adapter.engine.auto_action(state, seat)
             return None
 
         def play() -> list[Step]:
             rng = random.Random(f"{adapter.game}:{stored.id}:{stored.version}")
             state, events = match.engine, []
             before = state
-            while not adapter.is_over(state):
+            while not adapter.engine.is_over(state):
                 # every automatic seat among those acting (all in a simultaneous decision)
                 moved = False
-                for seat in sorted(adapter.actors(state)):
-                    if seat not in adapter.actors(state):
+                for seat in sorted(adapter.engine.actors(state)):
+                    if seat not in adapter.engine.actors(state):
                         continue
                     action = automatic(state, seat, rng)
                     if action is None:
                         continue
-                    state, new_events = adapter.apply(state, seat, action)
+                    state, new_events = adapter.engine.apply(state, seat, action)
                     events += new_events
                     moved = True
                 if not moved:
@@ -740,7 +750,7 @@ class MatchHost:
         """Store the match after `steps` as one versioned move: state, the steps' events, the
         next reminders, and for a finished match its results and ratings, all in one
         transaction (StaleGameError if another move was saved since `stored` was read)."""
-        finished = adapter.is_over(match.engine)
+        finished = adapter.engine.is_over(match.engine)
 
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
@@ -752,7 +762,7 @@ class MatchHost:
             state=match.to_json(adapter),
             actor_id=actor_id,
             action=action,
-            events=[adapter.event_text(e) for step in steps for e in step.events],
+            events=[e.text for step in steps for e in step.events],
             status="finished" if finished else None,
             timers=self.timers_for(stored, match, stored.version + 1),
             also=also if finished else None,
@@ -779,7 +789,7 @@ class MatchHost:
         computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
         match, events = self.new_match(
             adapter,
-            adapter.rematch_options(old.engine),
+            adapter.engine.rematch_options(old.engine),
             names,
             computers=computers,
             remind_minutes=old.remind_minutes,
@@ -828,9 +838,11 @@ class MatchHost:
     ) -> list[timer_store.TimerSpec]:
         """The reminder (and, between people, the forfeit offer) for the position at `version`."""
         adapter = self.adapters[stored.game]
-        if adapter.is_over(match.engine):
+        if adapter.engine.is_over(match.engine):
             return []
-        waiting = [s for s in adapter.actors(match.engine) if stored.players[s] != COMPUTER_ID]
+        waiting = [
+            s for s in adapter.engine.actors(match.engine) if stored.players[s] != COMPUTER_ID
+        ]
         if not waiting:
             return []
         now = time.time()
@@ -1032,8 +1044,8 @@ class MatchHost:
         seed; during play whoever must decide next, unless they were active in the match in
         the last few minutes (they are looking at the card)."""
         humans = [stored.players[s] for s in human_seats(stored.players)]
-        if adapter.is_over(match.engine):
-            seed = adapter.seed_of(match.engine)
+        if adapter.engine.is_over(match.engine):
+            seed = adapter.engine.seed_of(match.engine)
             text = (
                 " ".join(f"<@{u}>" for u in humans)
                 + f" **{adapter.result_text(match)}**\n"
@@ -1044,7 +1056,7 @@ class MatchHost:
         now = time.time()
         acting = [
             stored.players[s]
-            for s in sorted(adapter.actors(match.engine))
+            for s in sorted(adapter.engine.actors(match.engine))
             if stored.players[s] != COMPUTER_ID and not match.active_since(s, now - ACTIVE_SECONDS)
         ]
         if not acting and not first:

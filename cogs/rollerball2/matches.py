@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 
 from cogs.rollerball2 import texts
-from cogs.rollerball2.adapter import DEFAULT_COACH, Rollerball2Adapter
+from cogs.rollerball2.adapter import Rollerball2Adapter
 from cogs.rollerball2.play import Rb2Match
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
@@ -42,6 +42,7 @@ from host.direct import play_out, start_match
 from render.rollerball2 import render_box_score_pages
 from rules.rollerball2 import (
     AWAY,
+    DEFAULT_COACH,
     HOME,
     player_status,
     result,
@@ -53,9 +54,8 @@ from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
 
 if TYPE_CHECKING:
-    import aiosqlite
-
     from bot import Ballcourt
+    from db.database import Connection
     from db.games import StoredGame
 
 MODE_TEXT = {
@@ -68,9 +68,7 @@ MODE_TEXT = {
 class Rollerball2Matches(Rollerball2Adapter):
     """The adapter plus what a finished match writes (db/rollerball2.py)."""
 
-    async def on_finished(
-        self, conn: aiosqlite.Connection, stored: StoredGame, match: Match
-    ) -> None:
+    async def on_finished(self, conn: Connection, stored: StoredGame, match: Match) -> None:
         game: Rb2Match = match.engine
         res = result(game.engine)
         rosters = {}
@@ -81,7 +79,7 @@ class Rollerball2Matches(Rollerball2Adapter):
         how = "simulated" if game.mode == "simulate" else "played"
         await store.record_result(conn, stored.id, res, rosters, how=how)
 
-    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
         await store.forget_owner(conn, user_id, anonymous)
 
     async def describe_user(self, db: Any, user_id: int) -> list[str]:
@@ -137,7 +135,7 @@ async def match_options(
 
 
 def registrar(guild_id: int, home: store.Team, away: store.Team, mode: str, fixture: int | None):
-    async def add(conn: aiosqlite.Connection, game_id: int) -> None:
+    async def add(conn: Connection, game_id: int) -> None:
         await store.add_match(
             conn,
             game_id=game_id,

@@ -72,7 +72,8 @@ class Rollerball2Engine:
 
     def new_state(self, seed: int, options: Mapping[str, Any]) -> tuple[Rb2Match, list[Event]]:
         """options: mode (solo, coaches, simulate), home/away (roster JSON),
-        home_lineup/away_lineup, home_team_id/away_team_id, fixture_id (a season match)."""
+        home_lineup/away_lineup, home_team_id/away_team_id, fixture_id (a season match),
+        lineup_notes (what was changed in a saved line-up, said at kick-off)."""
         mode = options["mode"]
         if mode not in MODES:
             raise RollerballError(f"A match is played {', '.join(MODES)}, not {mode}.")
@@ -91,7 +92,9 @@ class Rollerball2Engine:
             away_team_id=options["away_team_id"],
             fixture_id=options.get("fixture_id"),
         )
-        return game, self.opening_events(game)
+        # a saved line-up changed for a player who may not play (ruling D1a): the coach is told
+        notes = [Event("lineup", note) for note in options.get("lineup_notes", ())]
+        return game, self.opening_events(game) + notes
 
     def opening_events(self, state: Rb2Match) -> list[Event]:
         home, away = state.engine.home.roster.team, state.engine.away.roster.team

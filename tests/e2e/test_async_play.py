@@ -75,7 +75,7 @@ def rocketball_match(bot, game_id: int) -> Match:
 
 
 def seat_to_move(bot, game_id: int) -> int:
-    (seat,) = ROCKETBALL.actors(rocketball_match(bot, game_id).engine)
+    (seat,) = ROCKETBALL.engine.actors(rocketball_match(bot, game_id).engine)
     return seat
 
 
@@ -744,7 +744,9 @@ async def pass_the_turn(discord, bot, game_id: int, thread, players) -> int:
     mover = seat_to_move(bot, game_id)
     for _ in range(40):
         match = rocketball_match(bot, game_id)
-        if ROCKETBALL.is_over(match.engine) or ROCKETBALL.actors(match.engine) != {mover}:
+        if ROCKETBALL.engine.is_over(match.engine) or ROCKETBALL.engine.actors(match.engine) != {
+            mover
+        }:
             return mover
         action = ai.choose_action(match.engine, "easy", rng)
         await discord.slash(
