@@ -93,12 +93,13 @@ async def start_match(
         **terms.fields(),
     )
     pending = challenged_seat is not None
+    channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
     try:
         game_id = await game_store.create_game(
             host.bot.db,
             game=adapter.game,
             guild_id=interaction.guild_id,
-            channel_id=elsewhere.id if elsewhere is not None else interaction.channel_id,
+            channel_id=channel_id,
             players=players,
             state=match.to_json(adapter),
             status="pending" if pending else "active",
@@ -106,9 +107,8 @@ async def start_match(
             also=on_create,
         )
     except game_store.DuplicateGameError:
-        raise UserError(
-            f"That {adapter.title} match is already open in this channel: finish it first."
-        ) from None
+        assert pair_key is not None  # only a pair of players is unique in a channel
+        raise await host.already_open(adapter, channel_id, pair_key) from None
     labels = " vs ".join(adapter.seat_label(match, seat) for seat in range(len(players)))
     if pending:
         assert challenged_seat is not None
@@ -128,9 +128,15 @@ async def start_match(
             posted = await elsewhere.send(**challenge)
             await _point_there(interaction, adapter, elsewhere, game_id, posted)
         return game_id
+    people = [seat for seat, user in enumerate(players) if user != COMPUTER_ID]
+    if len(people) == 1 and len(players) == 2 and match.computers:
+        level = next(iter(match.computers.values()))
+        starts = f"takes on the computer ({level}): {adapter.title} match #{game_id}"
+    else:
+        starts = f"starts {adapter.title} match #{game_id}"
     opening = fit(
-        f"{interaction.user.mention} starts {adapter.title} match #{game_id} ({describe}): "
-        f"{labels}.\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        f"{interaction.user.mention} {starts} ({describe}): {labels}.\n"
+        f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
     )
     if elsewhere is None:
         await interaction.response.defer(thinking=True)

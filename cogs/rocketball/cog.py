@@ -141,6 +141,7 @@ class Rocketball(commands.Cog):
             self.adapter,
             level.value,
             {"settings": settings},
+            describe=describe(settings),
             remind_minutes=remind_hours * 60,
         )
 
