@@ -280,10 +280,15 @@ async def save_league(
     async with db.transaction() as conn:
         if deadline is not None:
             next_deadline, specs = deadline
-            old = [t for t in (stored.deadline_timer, stored.remind_timer) if t is not None]
-            if old:
-                await conn.executemany("DELETE FROM timers WHERE id = ?", [(t,) for t in old])
+            # The new timers are written before the old ones go: a timer firing now (the
+            # deadline's, which replaces itself) keeps its row until then, so no new timer
+            # takes its id (SQLite numbers a row max + 1) and is deleted as the fired one.
+            # An old timer that has fired is gone, and its id may be another row's by now
+            # (this league's new timer, another's): only the league's own old timers go.
             ids = [await timer_store.insert_timer(conn, spec, now=now) for spec in specs]
+            await _delete_own_timers(
+                conn, stored.id, [stored.deadline_timer, stored.remind_timer], keep=ids
+            )
             ids += [None] * (2 - len(ids))
             new |= {
                 "next_deadline": next_deadline,
@@ -323,12 +328,31 @@ async def save_league(
     return fresh
 
 
+async def _delete_own_timers(
+    conn: Connection, league_id: int, timer_ids: list[int | None], *, keep: list[int]
+) -> None:
+    """Inside the caller's transaction: delete those of `timer_ids` that are still the
+    league's (a row whose payload names it), except `keep`."""
+    wanted = [t for t in timer_ids if t is not None and t not in keep]
+    if not wanted:
+        return
+    marks = ", ".join("?" for _ in wanted)
+    cursor = await conn.execute(f"SELECT id, payload FROM timers WHERE id IN ({marks})", wanted)
+    own = [
+        (row["id"],)
+        for row in await cursor.fetchall()
+        if json.loads(row["payload"]).get("league_id") == league_id
+    ]
+    if own:
+        await conn.executemany("DELETE FROM timers WHERE id = ?", own)
+
+
 async def league_timers_exist(db: Database, stored: StoredLeague) -> bool:
     """The league's deadline timer is still a row (start-up repair writes it again if not)."""
     if stored.deadline_timer is None:
         return False
-    row = await db.fetch_one("SELECT 1 FROM timers WHERE id = ?", (stored.deadline_timer,))
-    return row is not None
+    row = await db.fetch_one("SELECT payload FROM timers WHERE id = ?", (stored.deadline_timer,))
+    return row is not None and json.loads(row["payload"]).get("league_id") == stored.id
 
 
 # --- managers ---------------------------------------------------------------------------------

@@ -124,6 +124,21 @@ async def test_a_deadline_plays_its_round_once(service):
     assert after.next_deadline == pytest.approx(stored.next_deadline + 24 * 3600, abs=2)
 
 
+async def test_the_next_rounds_timer_outlives_the_deadline_timer_that_played_the_round(service):
+    """The deadline's timer is the newest row: the round's save once deleted it before writing
+    the next round's, SQLite gave the new timer the same id, and the dispatcher deleted it
+    with the fired one (the league waited for a restart)."""
+    stored = await running_league(service)
+    timer = deadline_timer(stored)
+    await service.on_deadline_timer(timer)
+    await timer_store.delete_timers(service.db, [timer.id])  # the dispatcher, once it returned
+    after = await store.load_league(service.db, stored.id)
+    assert decode(after).league.round_number == 2
+    assert await store.league_timers_exist(service.db, after)
+    (left,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
+    assert left.payload["round"] == 2 and left.due_at == pytest.approx(after.next_deadline)
+
+
 @pytest.mark.postgres
 async def test_a_deadline_two_processes_see_at_once_plays_its_round_once(postgres_url):
     """Two bot processes on one PostgreSQL database both run the same deadline (issue 14): one
