@@ -439,10 +439,11 @@ async def test_a_reminder_reaches_each_manager_as_their_notification_settings_sa
     discord.close_dms(alice)
     payload = {"league_id": row["id"], "season": 1, "round": 1, "users": [alice.id]}
     with sqlite3.connect(bot.database_path) as conn:
-        timer_id = conn.execute(
-            "INSERT INTO timers (event, due_at, payload, created_at) VALUES (?, ?, ?, ?)",
+        (timer_id,) = conn.execute(
+            "INSERT INTO timers (event, due_at, payload, created_at) VALUES (?, ?, ?, ?)"
+            " RETURNING id",
             ("volleyball_remind", time.time() - 1, json.dumps(payload), time.time()),
-        ).lastrowid
+        ).fetchone()
     marker = discord.last_message(room)
     await fired(bot, timer_id)
     (again,) = [m for m in discord.channel_messages(room) if m.id > marker.id]

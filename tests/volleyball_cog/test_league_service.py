@@ -219,3 +219,26 @@ async def test_start_up_sends_what_a_crash_left_unsent_and_rearms_the_deadline(s
     assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}
     assert timer.due_at == stored.next_deadline  # overdue: it fires at once
     assert decode(await store.load_league(service.db, stored.id)).to_dict() == state.to_dict()
+
+
+async def test_the_servers_league_admin_role_runs_its_leagues(service):
+    """`/settings server admin_role` names the role whose members run leagues besides Manage
+    Server; the league's own admin role runs that league only."""
+    from db import settings as settings_store
+    from ui import UserError
+
+    def member(*roles: int):
+        return SimpleNamespace(
+            guild_id=1,
+            permissions=SimpleNamespace(manage_guild=False, administrator=False),
+            user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]),
+        )
+
+    stored = await running_league(service)
+    with pytest.raises(UserError, match="Only server admins"):
+        await service.require_admin(member(55), stored)
+    await settings_store.set_admin_role(service.db, 1, 55)
+    await service.require_admin(member(55), stored)  # no error: the server's role
+    await service.require_admin(member(55), None)  # and it may create leagues
+    with pytest.raises(UserError, match="<@&55>"):
+        await service.require_admin(member(66), stored)
