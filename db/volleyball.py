@@ -389,6 +389,8 @@ async def missed_rounds(db: Database, league_id: int) -> dict[str, int]:
 
 async def set_missed_rounds(conn: Connection, league_id: int, counts: dict[str, int]) -> None:
     """Inside the round's transaction: each managed team's missed rounds in a row."""
+    if not counts:
+        return
     await conn.executemany(
         "UPDATE volleyball_managers SET missed_rounds = ? WHERE league_id = ? AND team = ?",
         [(count, league_id, team) for team, count in sorted(counts.items())],

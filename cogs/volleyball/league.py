@@ -755,7 +755,9 @@ class Leagues:
             for team in sorted(handed):
                 await store.hand_over(conn, stored.id, team)
 
-        changes: dict[str, Any] = {}
+        # Played while paused (run-now): the next round has no time yet; the resume gives it
+        # a period.
+        changes: dict[str, Any] = {"round_since": None, "set_deadline": None}
         deadline = None
         if span is not None and moment is not None:
             changes = {"round_since": span[0], "set_deadline": span[1]}
@@ -974,8 +976,9 @@ class Leagues:
     async def resume(self, league_id: int) -> tuple[store.StoredLeague, float]:
         """Paused -> running: the round gets the time it had left when it was paused (its
         managers' vacations not counted), and an every-N-hours rule's later deadlines move by
-        the length of the pause (ruling 52). A league paused before its round's time was
-        kept gets a full period."""
+        the length of the pause (ruling 52). A round without its time kept (paused before
+        it was, or played while paused) gets the rule's first deadline at least half a period
+        away (ruling 43)."""
         async with self.lock(league_id):
             stored = await self.load(league_id)
             if stored.status != "paused":
@@ -997,8 +1000,8 @@ class Leagues:
                 set_deadline = now + left
                 if rule.every_hours is not None:
                     changes["anchor"] = stored.anchor + max(0.0, now - stored.paused_at)
-            else:
-                set_deadline = now + rule.period
+            else:  # paused before its time was kept, or played while paused: a period
+                set_deadline = next_deadline(rule, stored.anchor, now=now, after=now)
             armed = await self.arm(stored, state, now, set_deadline)
             deadline = armed["deadline"][0]
             stored = await self.save(

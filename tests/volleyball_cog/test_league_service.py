@@ -242,3 +242,17 @@ async def test_the_servers_league_admin_role_runs_its_leagues(service):
     await service.require_admin(member(55), None)  # and it may create leagues
     with pytest.raises(UserError, match="<@&55>"):
         await service.require_admin(member(66), stored)
+
+
+async def test_a_round_played_while_paused_gets_a_period_when_the_league_resumes(service):
+    stored = await running_league(service)
+    await service.pause(stored.id)
+    assert await service.advance(stored.id, forced=True)  # run-now while paused
+    played = await store.load_league(service.db, stored.id)
+    assert decode(played).league.round_number == 2 and played.next_deadline is None
+    assert played.set_deadline is None  # round 1's time is not round 2's
+    resumed, deadline = await service.resume(stored.id)
+    # the rule's first deadline at least half a period away, not what round 1 had left
+    assert time.time() + 12 * 3600 - 5 <= deadline <= time.time() + 36 * 3600
+    assert resumed.round_since == pytest.approx(time.time(), abs=5)
+    assert resumed.set_deadline == deadline
