@@ -7,6 +7,7 @@ Discord" on each game's page)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -70,12 +71,17 @@ def build_card(
     version: int,
     post: TurnPost,
     *,
-    extra: list[discord.ui.Item[Any]] = (),  # type: ignore[assignment]
+    deadline: str | None = None,
+    extra: Sequence[discord.ui.Item[Any]] = (),
 ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-    """The card's layout and the image files to upload with it (those drawn anew)."""
+    """The card's layout and the image files to upload with it (those drawn anew). `deadline`
+    is the host's line about when the time for the move is up (host/timeouts.py), under what
+    happens next."""
     view = discord.ui.LayoutView(timeout=None)
     card = discord.ui.Container(accent_colour=post.colour)
     text = f"### {post.title}\n{post.body}".strip()
+    if deadline:
+        text += f"\n-# {deadline}"
     card.add_item(discord.ui.TextDisplay(fit(text, MAX_CARD_TEXT - len(post.footer) - 10)))
     # A gallery of one image each: stacked full width, never shrunk into a grid on a phone.
     for name, _ in post.images:
