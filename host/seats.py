@@ -51,17 +51,17 @@ TAKEOVER_EVENT = "match_takeover"
 # Discord lets a bot edit an interaction's response for 15 minutes: an open panel is redrawn
 # through the token of the interaction that drew it while it has this long left to run.
 PANEL_TOKEN_SECONDS = 14 * 60
-# The game states panels were drawn from, remembered for what arrives later (NEW): at most this
-# many seats' worth in one process, the least recently drawn forgotten first.
-REMEMBERED_PANELS = 4096
+# The games as each seat last looked at its panel, remembered for what arrives later (NEW): at
+# most this many seats' worth in one process, the least recently used forgotten first.
+REMEMBERED_LOOKS = 4096
 STALE_PANEL = "That choice was from an earlier turn: here is your panel as it is now."
 OVER_PANEL = "The game is over: here is your panel as it ended."
 
 
 @dataclass
-class Drawn:
-    """What a seat's panel was last drawn from: the match's version, the game then (`state`)
-    and the game its NEW marks are counted from (`since`: the panel before that version)."""
+class Look:
+    """A seat's last look at its panel (opening it, or a click on it): the match's version then,
+    the game then (`state`), and the game that panel's NEW marks counted from (`since`)."""
 
     version: int
     state: Any
@@ -84,27 +84,29 @@ class OpenPanel:
 
 @dataclass
 class Panels:
-    """Per bot process: the seats' open panels and what each seat's panel was drawn from.
-    Memory only: after a restart a panel is a fresh one (nothing marked NEW, nothing to edit)."""
+    """Per bot process: the seats' open panels and each seat's last look at its panel. Memory
+    only: after a restart a panel is a fresh one (nothing marked NEW, nothing to edit)."""
 
     open: dict[tuple[int, int], OpenPanel] = field(default_factory=dict)
-    drawn: OrderedDict[tuple[int, int], Drawn] = field(default_factory=OrderedDict)
+    looks: OrderedDict[tuple[int, int], Look] = field(default_factory=OrderedDict)
 
-    def since(self, key: tuple[int, int], version: int, state: Any) -> Any:
-        """The game the panel's NEW marks count from, noting that it is drawn at `version`:
-        the game as the panel last showed it at an earlier version (redrawing at one version,
-        for a pick, keeps its marks)."""
-        last = self.drawn.get(key)
+    def since(self, key: tuple[int, int], version: int, state: Any, *, looking: bool) -> Any:
+        """The game a panel drawn now at `version` counts its NEW marks from: the game as the
+        seat last looked at its panel (at the same version, a pick: the marks that look had).
+        A player `looking` (opening the panel, clicking on it) has now seen it; the bot's own
+        redraws of an open panel keep the marks until they do."""
+        last = self.looks.get(key)
         if last is None:
             since = None
         elif last.version == version:
             since = last.since
         else:
             since = last.state
-        self.drawn[key] = Drawn(version, state, since)
-        self.drawn.move_to_end(key)
-        while len(self.drawn) > REMEMBERED_PANELS:
-            self.drawn.popitem(last=False)
+        if looking:
+            self.looks[key] = Look(version, state, since)
+            self.looks.move_to_end(key)
+            while len(self.looks) > REMEMBERED_LOOKS:
+                self.looks.popitem(last=False)
         return since
 
 
@@ -138,7 +140,7 @@ async def show_private(
     if stored.status == "cancelled":
         raise UserError(f"{adapter.title} game #{stored.id} was closed before it started.")
     match = Match.from_json(adapter, stored.state)
-    drawn = await panel(host, adapter, stored, match, seat)
+    drawn = await panel(host, adapter, stored, match, seat, looking=True)
     kwargs: dict[str, Any] = {"files": drawn.files()}
     if drawn.view is not None:
         kwargs["view"] = drawn.view
@@ -195,11 +197,14 @@ async def panel(
     picked: str | None = None,
     *,
     note: str | None = None,
+    looking: bool = False,
 ) -> Panel:
     """A player's private panel: what only their seat may see (their hand, drawn from their
-    seat's view; NEW on what arrived since their panel last showed it) and the choices that need
-    it, as controls of the current position; `note` says why it was redrawn."""
-    since = panels_of(host).since((stored.id, seat), stored.version, match.engine)
+    seat's view; NEW on what arrived since they last looked at their panel) and the choices
+    that need it, as controls of the current position; `note` says why it was redrawn;
+    `looking`: drawn for the player's own interaction (not the bot's redraw of an open panel)."""
+    key = (stored.id, seat)
+    since = panels_of(host).since(key, stored.version, match.engine, looking=looking)
     text, images = await asyncio.to_thread(adapter.private_view, match, seat, since=since)
     active = stored.status == "active"
     specs = adapter.private_controls(match, seat, picked) if active else []
@@ -230,7 +235,7 @@ async def refresh_panel(
 ) -> None:
     """Redraw the panel a player used (their decision changed what it shows, or its choices
     were from an earlier turn), in place, through the click's own response."""
-    drawn = await panel(host, adapter, stored, match, seat, picked, note=note)
+    drawn = await panel(host, adapter, stored, match, seat, picked, note=note, looking=True)
     await interaction.response.edit_message(
         content=drawn.content, attachments=drawn.files(), view=drawn.view
     )

@@ -964,8 +964,8 @@ class MatchHost:
                     ),
                 )
             return False
-        await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         await seats.redraw_open_panels(self, adapter, stored, match)
+        await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         return True
 
     async def _show_card(

@@ -294,7 +294,7 @@ class RollerballAdapter(GameAdapter):
     ) -> tuple[str, list[tuple[str, bytes]]]:
         """The panel: your hand as text and as an image (render/rollerball/hand.py), both from
         your seat's view; NEW on the cards that were not in it at `since` (the game as your
-        panel last showed it), and what you decide now."""
+        last looked at your panel), and what you decide now."""
         table: Table = match.engine
         view = view_for(table.game, seat)
         before = view_for(since.game, seat).hands[seat] if isinstance(since, Table) else None

@@ -428,12 +428,13 @@ DECISIONS = {
 
 
 def decision_text(table: Table, seat: int, picked: str | None) -> str | None:
-    """The panel's prompt for `seat`: what to pick now (None: it does not decide here)."""
+    """The panel's prompt for `seat`: what to pick now (None: nothing is picked on the panel
+    now; a decision everyone may see is picked on the card)."""
     if table.over or seat not in ENGINE.actors(table):
         return None
     kind = next_step(table.game).kind
     if kind not in DECISIONS:
-        return "pick it on the card in the thread."
+        return None  # picked on the card: the panel stays as it is
     first, _, second = ("" if picked in (None, NO_PICK) else picked).partition(".")
     if kind == "card" and first and second:
         return (

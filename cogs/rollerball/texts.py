@@ -104,7 +104,7 @@ def hand_text(
         f"{limit} on your turn)."
     ]
     if new:
-        lines.append(f"New since this panel was last drawn: **{cards_text(list(new))}**.")
+        lines.append(f"New since you last used your panel: **{cards_text(list(new))}**.")
     if hand:
         lines.append(f"To type them: `{typed_cards(hand)}`.")
     banked = view.victory[seat]
@@ -142,6 +142,7 @@ def hand_text(
         lines.append(f"**Your decision:** {decision}")
     else:
         lines.append(
-            "Nothing for you to decide now: the card in the thread shows whose turn it is."
+            "Nothing to pick here now: what everyone sees (squares, the workman's move) is "
+            "picked on the card in the thread, which shows whose turn it is."
         )
     return "\n".join(lines)

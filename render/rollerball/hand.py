@@ -1,6 +1,7 @@
 """A Rollerball player's hand as a PNG, for their private panel: one tile per card (the card's
 symbol as the board draws it, its name in large type), the card just earned when a ball ran over
-their base, NEW on the cards that arrived since the panel was last drawn, and a legend.
+their base, NEW on the cards that arrived since the player last used their panel, and a
+legend.
 
 Phone-first (render/textsize.py): 480 px wide, shown about 330 px wide on a 390-px phone, so no
 type is smaller than 16 px (11 px on the screen). The image is drawn from the seat's own view
@@ -45,7 +46,7 @@ LEGEND = (
     "E energises a ball",
     "R makes it rubber, a struck R normal again",
     "⇄ Replacer: swaps the card under your workman",
-    "NEW: arrived since this panel was last drawn",
+    "NEW: arrived since you last used your panel",
 )
 LEGEND_LINE = 21
 

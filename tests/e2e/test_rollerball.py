@@ -17,12 +17,14 @@ import time
 import pytest
 
 from cogs.rollerball.adapter import RollerballAdapter
+from fakediscord import DriverError
 from host import Match
 from rules.rollerball import (
     Bank,
     Keep,
     Move,
     Pass,
+    Play,
     actors,
     card_name,
     choose_action,
@@ -33,6 +35,7 @@ from rules.rollerball import (
     view_for,
 )
 from tests.e2e.cards import current_card, is_card, is_result
+from tests.e2e.rollerball_clicks import ClickingTable, spent_controls, stored_match
 
 pytestmark = pytest.mark.e2e
 
@@ -532,3 +535,137 @@ async def test_a_bid_is_picked_from_the_hand_on_the_private_panel(discord, bot, 
     revealed = await current_card(discord, bot, thread, game_id)
     assert "Bids: Uma 2, Vic 0." in revealed.text
     await resign(discord, uma, thread)
+
+
+# --- moves picked, not typed ------------------------------------------------------------------------
+
+
+def panel_news(panel_text: str) -> str:
+    """The panel's line naming the cards that arrived since its player last used it."""
+    return next((line for line in panel_text.splitlines() if line.startswith("New since")), "")
+
+
+async def test_a_whole_game_is_played_with_clicks_and_menus_only(discord, bot, general):
+    """Every decision picked on the card or the panel, never typed; the card updated in place;
+    each panel redrawn by the bot when a card arrives (marked new) and when a decision comes;
+    and at every step no message anyone sees offers a control that acts on nothing."""
+    wes, xan = discord.add_user("wes"), discord.add_user("xan")
+    game_id, thread, _ = await open_table(
+        discord, bot, wes, general, joiners=[xan], computers=1, players=3, target=3
+    )
+    table = ClickingTable(discord, bot, thread, game_id, {0: wes, 1: xan})
+    rng = random.Random(11)
+    steps_seen, redrawn_for_a_decision, shown_new = set(), 0, 0
+    for _ in range(400):
+        _, status, match = stored_match(bot, game_id)
+        if status == "finished":
+            break
+        game = match.engine.game
+        hands = {seat: list(game.hands[seat]) for seat in table.users}
+        seat = min(s for s in actors(game) if s in table.users)
+        kind = next_step(game).kind
+        steps_seen.add(kind)
+        if kind in ("card", "action", "discard") and seat in table.panels:
+            # the open panel was redrawn for this decision: its choices are there already
+            panel = discord.message(table.panels[seat])
+            redrawn_for_a_decision += bool(panel.selects or panel.buttons)
+        play = Play(choose_action(view_for(game, seat), rng, "random"), game.settings.board)
+        await table.play(seat, play)
+        _, _, after = stored_match(bot, game_id)
+        for someone, panel in table.panels.items():
+            arrived = [c for c in after.engine.game.hands[someone] if c not in hands[someone]]
+            if arrived and not after.engine.over:
+                news = panel_news(discord.message(panel).text)
+                assert all(card_name(kind_of(card)) in news for card in arrived), (
+                    someone,
+                    seat,
+                    play,
+                    discord.message(panel).text,
+                )
+                shown_new += 1
+        seen = [
+            *discord.channel_messages(thread),
+            *discord.channel_messages(general),
+            *table.all_panels,
+        ]
+        assert spent_controls(discord, bot, game_id, seen) == []
+    else:
+        raise AssertionError("the game did not end in 400 decisions")
+
+    assert {"bid", "base", "workman", "ball", "card", "move", "action"} <= steps_seen
+    assert redrawn_for_a_decision > 0 and shown_new > 0
+    assert len(table.card_ids) == 1, "one live card, redrawn in place"
+    card = discord.message(next(iter(table.card_ids)))
+    assert "wins with 3 victory points" in card.text and not card.buttons and not card.selects
+    # Nobody typed: the move form was never opened, no /rollerball move was used.
+    with sqlite3.connect(bot.database_path) as conn:
+        moves = conn.execute(
+            "SELECT COUNT(*) FROM game_moves WHERE game_id = ? AND actor_id IN (?, ?)"
+            " AND action NOT IN ('join', 'computer', 'start')",
+            (game_id, wes.id, xan.id),
+        ).fetchone()[0]
+    assert moves == table.decisions
+    assert table.interactions <= 3 * table.decisions
+    # The panels are the players' own: the other player cannot use or see them.
+    other = {0: xan, 1: wes}
+    for seat, panel in table.panels.items():
+        assert panel.ephemeral_for == table.users[seat].id
+        with pytest.raises(DriverError, match="cannot see that ephemeral message"):
+            await discord.click(panel, "x", user=other[seat])
+
+
+async def test_a_players_panel_is_redrawn_in_place_when_they_draw(discord, bot, games):
+    """Bob keeps his panel open; Ann's last decision of her turn starts his, where he draws:
+    his panel shows the card at once, marked NEW, through the token of the interaction that
+    drew it; nobody else sees it."""
+    ann, ben = discord.add_user("ann"), discord.add_user("ben")
+    game_id, thread, _ = await open_table(discord, bot, ann, games, joiners=[ben])
+    table = ClickingTable(discord, bot, thread, game_id, {0: ann, 1: ben})
+    rng = random.Random(3)
+    for _ in range(300):
+        _, _, match = stored_match(bot, game_id)
+        game = match.engine.game
+        seat = min(actors(game))
+        if game.phase == "turn" and game.turn_step == "action" and len(game.hands[1 - seat]) < 4:
+            break
+        await table.play(seat, Play(choose_action(view_for(game, seat), rng, "random"), 9))
+    else:
+        raise AssertionError("no turn ended with the next player holding fewer than 4 cards")
+    waiting = 1 - seat
+    opened = await table.open_panel(waiting)
+    before = list(game.hands[waiting])
+    assert "Nothing to pick here now" in opened.text and not panel_news(opened.text)
+    await table.play(seat, Play(Pass(), 9))  # Ann ends her turn: Ben's starts with a draw
+    _, _, match = stored_match(bot, game_id)
+    drawn = [c for c in match.engine.game.hands[waiting] if c not in before]
+    assert drawn, "Ben drew a card"
+    now = discord.message(opened)
+    assert now.id == opened.id and now.ephemeral_for == table.users[waiting].id
+    assert card_name(kind_of(drawn[0])) in panel_news(now.text)
+    assert now.attachments[0].data != opened.attachments[0].data  # the hand image, redrawn
+    assert not any("Your hand" in m.text for m in discord.channel_messages(thread))
+    await resign(discord, ann, thread)
+
+
+async def test_a_panel_gone_stale_is_redrawn_when_clicked(discord, bot, general):
+    """A panel the bot could not redraw (its process restarted) keeps old choices; a click on
+    one redraws the panel as it is now instead of refusing."""
+    cy, di = discord.add_user("cy"), discord.add_user("di")
+    game_id, thread, _ = await open_table(discord, bot, cy, general, joiners=[di])
+    await discord.slash("rollerball move", user=cy, channel=thread, move="bid 0")
+    await discord.slash("rollerball move", user=di, channel=thread, move="bid 0")
+    card = await current_card(discord, bot, thread, game_id)
+    _, _, match = stored_match(bot, game_id)
+    deciding = {0: cy, 1: di}[match.engine.game.current]
+    panel = await discord.click(card, "My hand", user=deciding)
+    assert "Pick at least 1 card to raise with" in [s.placeholder for s in panel.selects]
+    await settled(bot, game_id)
+    await bot.restart()
+    await discord.click(card, "Drop out", user=deciding)  # the panel is not redrawn: it is stale
+    stale = discord.message(panel)
+    menu = stale.select("Pick at least 1 card to raise with")
+    redrawn = await discord.select(stale, menu.custom_id, [menu.options[0].value], user=deciding)
+    assert redrawn.response_type == 7 and redrawn.id == panel.id
+    assert "That choice was from an earlier turn" in redrawn.text and not redrawn.selects
+    assert "earlier turn. Use the newest message" not in redrawn.text
+    await resign(discord, cy, thread)

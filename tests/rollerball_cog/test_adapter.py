@@ -158,7 +158,7 @@ def test_cards_that_arrived_since_the_panel_was_last_drawn_are_marked_new():
     drawn = before.hands[seat].pop()  # as if the last card came after the panel was drawn
     since = replace(match.engine, game=before)
     text, _ = ADAPTER.private_view(match, seat, since=since)
-    assert f"New since this panel was last drawn: **{card_name(kind_of(drawn))}**." in text
+    assert f"New since you last used your panel: **{card_name(kind_of(drawn))}**." in text
     assert "New since" not in ADAPTER.private_view(match, seat, since=match.engine)[0]
     assert "New since" not in ADAPTER.private_view(match, seat)[0]
 
