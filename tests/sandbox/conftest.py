@@ -19,6 +19,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 
@@ -155,3 +156,39 @@ def browser_or_skip() -> str:
 @pytest.fixture(scope="module")
 def chromium_path() -> str:
     return browser_or_skip()
+
+
+@pytest.fixture(scope="module")
+def page(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Iterator[Any]:
+    """A headless Chromium (Debian's, through Playwright) on the sandbox's page, 1280 px wide,
+    that may reach 127.0.0.1 only: any other request fails the test, as does a JavaScript
+    error on the page."""
+    from playwright.sync_api import sync_playwright  # only where a browser runs
+
+    outside: list[str] = []
+    with sync_playwright() as playwright:
+        context = playwright.chromium.launch_persistent_context(
+            str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh --user-data-dir
+            executable_path=chromium_path,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1280, "height": 900},
+        )
+
+        def only_local(route, request) -> None:
+            if urlparse(request.url).hostname == "127.0.0.1" or request.url.startswith("data:"):
+                route.continue_()
+            else:
+                outside.append(request.url)
+                route.abort()
+
+        context.route("**/*", only_local)
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(sandbox.url)
+        page.wait_for_selector("body[data-ready=true]")
+        yield page
+        context.close()
+    assert not outside, f"the page tried to reach beyond 127.0.0.1: {outside}"
+    assert not errors, f"the page's JavaScript failed: {errors}"
