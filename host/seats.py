@@ -272,8 +272,8 @@ async def redraw_open_panels(
 ) -> None:
     """After a move is shown: every open panel of the match whose token still lasts is redrawn
     in place where what it shows changed (a card drawn, a decision come or gone, choices gone
-    stale), so a player sees a drawn card when it is drawn (docs/rules/rollerball.md, "Your
-    panel")."""
+    stale), so a player sees a drawn card when it is drawn (docs/rules/rollerball.md, ruling
+    D3)."""
     panels = panels_of(host).open
     for key in [key for key in panels if key[0] == stored.id]:
         shown = panels[key]

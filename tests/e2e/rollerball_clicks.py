@@ -117,6 +117,7 @@ class ClickingTable:
     all_panels: list[object] = field(default_factory=list)
     interactions: int = 0
     decisions: int = 0
+    panel_decisions: int = 0  # made on a panel: the card is then redrawn by a channel edit
     card_ids: set[int] = field(default_factory=set)
 
     async def card(self):
@@ -175,6 +176,7 @@ class ClickingTable:
             answer = await self._select(card, menu.custom_id, [value], user)
         else:
             answer = await self._on_panel(seat, play, version)
+            self.panel_decisions += 1
         assert not answer.ephemeral or answer.ephemeral_for == user.id, answer.text
         assert "earlier turn" not in answer.text, answer.text
         await self.card()
