@@ -31,7 +31,8 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from host import clocks
-from host.adapter import ButtonSpec, SelectSpec, Step
+from host.adapter import Step
+from host.card import control_of
 from host.components import PanelButton, PanelSelect, TakeBackButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
 from ui import UserError, fit, send_ephemeral
@@ -169,25 +170,6 @@ class Panel:
         return [discord.File(io.BytesIO(data), filename=name) for name, data in self.images]
 
 
-def panel_control_of(
-    game_id: int, version: int, spec: ButtonSpec | SelectSpec
-) -> discord.ui.Item[Any]:
-    """The panel's control for a game's button or menu (a stale click redraws the panel)."""
-    if isinstance(spec, SelectSpec):
-        return PanelSelect(
-            game_id,
-            version,
-            spec.action,
-            spec.arg,
-            placeholder=spec.placeholder,
-            options=spec.options,
-            min_values=spec.min_values,
-            max_values=spec.max_values,
-        )
-    style = discord.ButtonStyle[spec.style]
-    return PanelButton(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
-
-
 async def panel(
     host: MatchHost,
     adapter: GameAdapter,
@@ -217,7 +199,12 @@ async def panel(
             (text, [(n, hashlib.sha256(d).hexdigest()) for n, d in images], unpicked, version)
         ).encode()
     ).hexdigest()
-    view = view_of([panel_control_of(stored.id, stored.version, spec) for spec in specs])
+    view = view_of(
+        [
+            control_of(stored.id, stored.version, spec, button=PanelButton, menu=PanelSelect)
+            for spec in specs
+        ]
+    )
     content = fit(f"*{note}*\n{text}" if note else text)
     return Panel(content, images, view, digest)
 

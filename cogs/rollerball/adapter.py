@@ -45,11 +45,6 @@ from ui import quote, shown
 COLOUR = discord.Colour(0x009E73)
 MAX_EVENT_TEXT = 3300  # leave room in the 4096-character description for the prompt
 WIN_EVENT = " wins with "  # the engine's win event; the host says the result once itself
-# Where the card says the decision it waits for is picked (picks.private_step).
-PICK_WHERE = {
-    True: "Pick it in **My hand** (only you see it), or type it.",
-    False: "Pick it below, or type it.",
-}
 
 
 def names_by_seat(match: Match, *, as_text: bool = True) -> dict[int, str]:
@@ -224,7 +219,7 @@ class RollerballAdapter(GameAdapter):
             f"**{self.result_text(match)}**" if table.over else f"**Next:** {self.next_text(match)}"
         )
         if final and not table.over:
-            prompt += " " + PICK_WHERE[picks.private_step(table)]
+            prompt += " " + picks.where_text(table)
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         title = f"Rollerball #{game_id}{turn}"
         body = "\n\n".join(part for part in (lines, prompt) if part)

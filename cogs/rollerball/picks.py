@@ -23,12 +23,8 @@ from rules.rollerball import (
     BlowUp,
     Build,
     Discard,
-    Move,
     Pass,
-    PlaceBall,
-    PlaceBase,
     PlaceCard,
-    PlaceWorkman,
     Play,
     Replace,
     RollerballBoardError,
@@ -53,13 +49,13 @@ PANEL_MENUS = 4
 NO_PICK = "-"  # what "Back" to the first pick sends
 
 TYPE_BUTTON = ButtonSpec("Type a move…", FORM, style="secondary")
-# The square picks of the card: the command word, the menu's words, the squares' actions.
-SQUARE_PICKS: dict[str, tuple[str, type]] = {
-    "base": ("Your base on", PlaceBase),
-    "workman": ("Your workman on", PlaceWorkman),
-    "ball": ("The ball on", PlaceBall),
-    "move": ("Move your workman to", Move),
-    "take": ("Take the card on", Take),
+# The square picks of the card: the command word and the menu's words.
+SQUARE_PICKS = {
+    "base": "Your base on",
+    "workman": "Your workman on",
+    "ball": "The ball on",
+    "move": "Move your workman to",
+    "take": "Take the card on",
 }
 # The steps decided on the panel: the card only says where.
 PRIVATE_STEPS = frozenset({"bid", "rebid", "card", "action", "score", "discard"})
@@ -138,7 +134,7 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
             ring = board.ring(square)
             return f"{board.name(square)} · " + (f"ring {ring}" if ring else "the centre")
 
-        selects = _square_menus(kind, SQUARE_PICKS[kind][0], squares, label, size, CARD_MENUS)
+        selects = _square_menus(kind, SQUARE_PICKS[kind], squares, label, size, CARD_MENUS)
     elif kind == "move":
         start = game.workmen[seat]
         ends = [
@@ -146,7 +142,7 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
             for play in ENGINE.legal_actions(table, seat)
             if play.action.end != start
         ]
-        selects = _square_menus("move", SQUARE_PICKS["move"][0], ends, board.name, size, CARD_MENUS)
+        selects = _square_menus("move", SQUARE_PICKS["move"], ends, board.name, size, CARD_MENUS)
         buttons.append(ButtonSpec("Stay", "stay", style="secondary"))
     elif kind == "take":
         cards = {card.squares[0]: card for card in game.cards}
@@ -161,9 +157,7 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
             a, b = (board.name(s) for s in card.squares)
             return f"{board.name(square)} · {card_name(card.kind)} {a}–{b}"
 
-        selects = _square_menus(
-            "take", SQUARE_PICKS["take"][0], squares, on_board, size, CARD_MENUS
-        )
+        selects = _square_menus("take", SQUARE_PICKS["take"], squares, on_board, size, CARD_MENUS)
         buttons.append(ButtonSpec("Take none", "pass", style="secondary"))
     elif kind == "rebid":
         buttons.append(ButtonSpec("Drop out", "pass", style="secondary"))
@@ -400,9 +394,14 @@ def panel_pick(
     raise RollerballBoardError("That menu does nothing any more.")
 
 
-def private_step(table: Table) -> bool:
-    """Whether the decision the game waits for is picked on the deciding player's panel."""
-    return not table.over and next_step(table.game).kind in PRIVATE_STEPS
+def where_text(table: Table) -> str:
+    """Where the card says the decision it waits for is picked."""
+    kind = next_step(table.game).kind
+    if kind == "score":
+        return "Bank it or keep it below; **My hand** shows the card (only to you)."
+    if kind in PRIVATE_STEPS:
+        return "Pick it in **My hand** (only you see it), or type it."
+    return "Pick it below, or type it."
 
 
 def button_pick(table: Table, seat: int, action: str, arg: str | None) -> Play | Picked:

@@ -10,13 +10,12 @@ built here, so a move the controls do not offer fails.
 
 from __future__ import annotations
 
-import asyncio
 import re
 import sqlite3
 from dataclasses import dataclass, field
 
 from cogs.rollerball.adapter import RollerballAdapter
-from cogs.rollerball.picks import encode
+from cogs.rollerball.picks import PRIVATE_STEPS, encode
 from host import Match
 from rules.rollerball import (
     Bank,
@@ -32,16 +31,16 @@ from rules.rollerball import (
     geometry,
     next_step,
 )
-from tests.e2e.cards import current_card
+from tests.e2e.cards import current_card, posted
 
 MOVE_CONTROL = re.compile(r"match:(\d+):(\d+):(do|pick|pdo|ppick):")
+# The card's button that passes, by the step it passes in.
 CARD_PASS = {
     "rebid": "Drop out",
     "card": "Pass (no more cards)",
     "action": "Pass",
     "take": "Take none",
 }
-PRIVATE = {"bid", "rebid", "card", "action", "discard"}
 
 
 def stored_match(bot, game_id: int) -> tuple[int, str, Match]:
@@ -50,21 +49,6 @@ def stored_match(bot, game_id: int) -> tuple[int, str, Match]:
             "SELECT version, status, state FROM games WHERE id = ?", (game_id,)
         ).fetchone()
     return version, status, Match.from_json(RollerballAdapter(), state)
-
-
-async def posted(bot, game_id: int) -> None:
-    """Until the bot has noted the stored version as posted, the last thing it does for a move
-    (after the card, the milestones, the ping and the players' open panels): what the players
-    see a moment after a click."""
-    for _ in range(400):
-        with sqlite3.connect(bot.database_path) as conn:
-            version, shown = conn.execute(
-                "SELECT version, posted_version FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-        if shown >= version:
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError(f"version {version} of game {game_id} was never posted")
 
 
 def spent_controls(discord, bot, game_id: int, messages) -> list[str]:
@@ -169,7 +153,7 @@ class ClickingTable:
             answer = await self._click(card, label, user)
         elif isinstance(action, Move) and action.start == action.end:
             answer = await self._click(card, "Stay", user)
-        elif kind not in PRIVATE:
+        elif kind not in PRIVATE_STEPS:
             square = action.end if isinstance(action, Move) else action.square
             value = name(square)
             menu = next(s for s in card.selects if value in [o.value for o in s.options])
@@ -182,10 +166,7 @@ class ClickingTable:
         await self.card()
         after, _, _ = stored_match(self.bot, self.game_id)
         assert after > version, f"{action} was not taken: {answer.text[:300]}"
-        await self.quiet()
-
-    async def quiet(self) -> None:
-        await posted(self.bot, self.game_id)
+        await posted(self.bot, self.game_id)  # its panels redrawn too, as a player sees them
 
     async def _on_panel(self, seat: int, play: Play, version: int):
         """Pick `play` on the seat's panel: the finished pick's button where the panel offers

@@ -34,18 +34,12 @@ from rules.rollerball import (
     verify_record,
     view_for,
 )
-from tests.e2e.cards import current_card, is_card, is_result
-from tests.e2e.rollerball_clicks import ClickingTable, spent_controls, stored_match
+from tests.e2e.cards import current_card, is_card, is_result, posted
+from tests.e2e.rollerball_clicks import CARD_PASS, ClickingTable, spent_controls, stored_match
 
 pytestmark = pytest.mark.e2e
 
 HASH = re.compile(r"\b[0-9a-f]{64}\b")
-PASS_BUTTONS = {
-    "rebid": "Drop out",
-    "card": "Pass (no more cards)",
-    "action": "Pass",
-    "take": "Take none",
-}
 FORM = "Type a move…"  # the card's button that opens the move form, at every step
 CARD_NAMES = (
     "Up Move",
@@ -89,22 +83,6 @@ def stored(bot, game_id: int) -> tuple[int, str, Match | None, tuple[int, ...]]:
     )
 
 
-async def settled(bot, game_id: int) -> None:
-    """Wait until the bot has noted its newest turn message as posted (the last thing a move
-    does), so stopping the bot now interrupts nothing."""
-    import asyncio
-
-    for _ in range(200):
-        with sqlite3.connect(bot.database_path) as conn:
-            version, posted = conn.execute(
-                "SELECT version, posted_version FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
-        if posted >= version:
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"game {game_id}'s version {version} was never posted")
-
-
 def latest_game_id(bot) -> int:
     with sqlite3.connect(bot.database_path) as conn:
         return conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
@@ -144,7 +122,7 @@ async def send(discord, thread, message, user, kind: str, action, size: int, *, 
     if isinstance(action, Keep):
         return await discord.click(message, "Keep it in hand", user=user)
     if isinstance(action, Pass):
-        return await discord.click(message, PASS_BUTTONS[kind], user=user)
+        return await discord.click(message, CARD_PASS[kind], user=user)
     if isinstance(action, Move) and action.start == action.end:
         return await discord.click(message, "Stay", user=user)
     text = format_action(action, size)
@@ -429,7 +407,7 @@ async def test_a_game_and_its_buttons_survive_a_restart(discord, bot, general):
     lea, max_ = discord.add_user("lea"), discord.add_user("max")
     game_id, thread, first = await open_table(discord, bot, lea, general, joiners=[max_])
     version, _, _, _ = stored(bot, game_id)
-    await settled(bot, game_id)
+    await posted(bot, game_id)
     await bot.restart()
     # The buttons drawn before the restart still work: the game is loaded from the database.
     form = await discord.click(first, FORM, user=max_)
@@ -454,7 +432,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
             e for (e,) in conn.execute("SELECT event FROM timers WHERE game_id = ?", (game_id,))
         }
     assert events == {"match_remind", "match_takeover"}
-    await settled(bot, game_id)
+    await posted(bot, game_id)
     bot.stop()
     # The day passes while the bot is down: the takeover is overdue when it comes back.
     with sqlite3.connect(bot.database_path) as conn:
@@ -659,7 +637,7 @@ async def test_a_panel_gone_stale_is_redrawn_when_clicked(discord, bot, general)
     deciding = {0: cy, 1: di}[match.engine.game.current]
     panel = await discord.click(card, "My hand", user=deciding)
     assert "Pick at least 1 card to raise with" in [s.placeholder for s in panel.selects]
-    await settled(bot, game_id)
+    await posted(bot, game_id)
     await bot.restart()
     await discord.click(card, "Drop out", user=deciding)  # the panel is not redrawn: it is stale
     stale = discord.message(panel)

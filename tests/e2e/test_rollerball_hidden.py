@@ -15,12 +15,10 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from pathlib import Path
 
 import pytest
 
-from tests.e2e.cards import current_card
-from tests.e2e.rollerball_clicks import posted
+from tests.e2e.cards import current_card, posted
 
 pytestmark = pytest.mark.e2e
 
@@ -101,7 +99,7 @@ async def until_the_reveal(discord, bot, users, general, alice_bids: int) -> dic
     game_id = 0
 
     async def look() -> None:
-        """Once the bot has shown everything of the last action (tests/e2e/rollerball_clicks)."""
+        """Once the bot has shown everything of the last action (tests/e2e/cards.py `posted`)."""
         if game_id:
             await posted(bot, game_id)
         for watcher in watchers.values():
@@ -157,12 +155,7 @@ async def test_what_the_others_see_is_the_same_whatever_one_players_secret_bid(
     users = (alice, bob, carol, dave)
     one = await until_the_reveal(discord, bot, users, general, alice_bids=1)
     # the same table again from scratch: a new database, the same seed
-    bot.stop()
-    database = Path(bot.database_path)
-    marker = database.parent / f".{database.name}.created"  # an empty start on purpose
-    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm"), marker):
-        path.unlink(missing_ok=True)
-    bot.start()
+    bot.start_afresh()
     three = await until_the_reveal(discord, bot, users, general, alice_bids=3)
     # the bids did differ: Alice's own panel says so
     assert (
