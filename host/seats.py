@@ -50,7 +50,8 @@ TAKEOVER_EVENT = "match_takeover"
 # ---- the private view ----------------------------------------------------------------------------
 
 # Discord lets a bot edit an interaction's response for 15 minutes: an open panel is redrawn
-# through the token of the interaction that drew it while it has this long left to run.
+# through the token of the interaction that drew it while that token is younger than this (a
+# minute to spare for the edit itself).
 PANEL_TOKEN_SECONDS = 14 * 60
 # The games as each seat last looked at its panel, remembered for what arrives later (NEW): at
 # most this many seats' worth in one process, the least recently used forgotten first.
@@ -192,7 +193,7 @@ async def panel(
     specs = adapter.private_controls(match, seat, picked) if active else []
     # What the panel shows, its picks undone: a redraw is due when this changes. The version
     # counts only where the controls would go stale with it (not a seat still deciding).
-    unpicked = adapter.private_controls(match, seat, None) if active else []
+    unpicked = adapter.private_controls(match, seat, None) if active and picked else specs
     version = stored.version if unpicked and not host._still_deciding(adapter, match, seat) else 0
     digest = hashlib.sha256(
         repr(

@@ -288,8 +288,8 @@ class RollerballAdapter(GameAdapter):
         self, match: Match, seat: int, *, since: Any = None
     ) -> tuple[str, list[tuple[str, bytes]]]:
         """The panel: your hand as text and as an image (render/rollerball/hand.py), both from
-        your seat's view; NEW on the cards that were not in it at `since` (the game as your
-        last looked at your panel), and what you decide now."""
+        your seat's view; NEW on the cards that were not in it at `since` (the game as it was
+        when you last looked at your panel), and what you decide now."""
         table: Table = match.engine
         view = view_for(table.game, seat)
         before = view_for(since.game, seat).hands[seat] if isinstance(since, Table) else None

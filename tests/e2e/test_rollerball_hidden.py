@@ -127,7 +127,9 @@ async def until_the_reveal(discord, bot, users, general, alice_bids: int) -> dic
     await look()
 
     # The others look at everything they can: the card, their panels, a spectator's commands.
-    await discord.click(card, "My hand", user=bob)
+    second = await discord.click(card, "My hand", user=bob)
+    # his first panel gives up its controls to the new one (an edit after the answer)
+    await discord.wait_for_edit(bob_panel, lambda m: "moved to a newer message" in m.text)
     await look()
     await discord.slash("rollerball hand", user=carol, channel=thread)
     await look()
@@ -137,15 +139,15 @@ async def until_the_reveal(discord, bot, users, general, alice_bids: int) -> dic
     await discord.slash("rollerball board", user=dave, channel=thread)
     card = await current_card(discord, bot, thread, game_id)
     await look()
-    # Bob bids two cards on a new panel (the first one, retired, points to it); Carol's bid
+    # Bob bids two cards on a new panel (the one before, retired, points to it); Carol's bid
     # would reveal them all.
     newest = await discord.click(card, "My hand", user=bob)
+    await discord.wait_for_edit(second, lambda m: "moved to a newer message" in m.text)
     menu = newest.select("Pick the cards to bid")
     await discord.select(newest, menu.custom_id, [o.value for o in menu.options[:2]], user=bob)
     card = await current_card(discord, bot, thread, game_id)
     await look()
     assert "Bob has bid." in card.text and "Bids:" not in card.text
-    assert "moved to a newer message" in discord.message(bob_panel).text
     return {name: watcher.normalised() for name, watcher in watchers.items()}
 
 
