@@ -20,10 +20,18 @@ MAX_CARD_TEXT = 3900  # Discord: 4,000 characters of text displays in one messag
 BUTTONS_PER_ROW = 5
 
 
-def control_of(game_id: int, version: int, spec: ButtonSpec | SelectSpec) -> discord.ui.Item[Any]:
-    """The persistent component for a button or select the game asked for."""
+def control_of(
+    game_id: int,
+    version: int,
+    spec: ButtonSpec | SelectSpec,
+    *,
+    button: type[MoveButton] = MoveButton,
+    menu: type[MoveSelect] = MoveSelect,
+) -> discord.ui.Item[Any]:
+    """The persistent component for a button or select the game asked for (`button` and `menu`:
+    the kinds of control, a private panel's own for its choices)."""
     if isinstance(spec, SelectSpec):
-        return MoveSelect(
+        return menu(
             game_id,
             version,
             spec.action,
@@ -37,7 +45,7 @@ def control_of(game_id: int, version: int, spec: ButtonSpec | SelectSpec) -> dis
     if spec.custom_id is not None:  # the game's own component handles it
         custom_id = spec.custom_id.format(game=game_id, version=version)
         return discord.ui.Button(label=spec.label[:80], style=style, custom_id=custom_id)
-    return MoveButton(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
+    return button(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
 
 
 def rows_of(items: list[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:

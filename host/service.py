@@ -961,6 +961,7 @@ class MatchHost:
                     ),
                 )
             return False
+        await seats.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         if adapter.engine.is_over(match.engine):
             await notify.archive_thread(self.bot, stored)  # readable, searchable, out of the list
