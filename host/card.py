@@ -7,6 +7,7 @@ Discord" on each game's page)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -70,7 +71,7 @@ def build_card(
     version: int,
     post: TurnPost,
     *,
-    extra: list[discord.ui.Item[Any]] = (),  # type: ignore[assignment]
+    extra: Sequence[discord.ui.Item[Any]] = (),
 ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
     """The card's layout and the image files to upload with it (those drawn anew)."""
     view = discord.ui.LayoutView(timeout=None)

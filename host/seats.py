@@ -82,7 +82,9 @@ async def panel(
     seat's view) and the choices that need it, as controls of the current position."""
     text, files = await asyncio.to_thread(adapter.private_view, match, seat)
     specs = adapter.private_controls(match, seat, picked) if stored.status == "active" else []
-    view = view_of([control_of(stored.id, stored.version, spec) for spec in specs])
+    view = (
+        view_of([control_of(stored.id, stored.version, spec) for spec in specs]) if specs else None
+    )
     return (
         fit(text),
         [discord.File(io.BytesIO(data), filename=name) for name, data in files],
@@ -126,6 +128,8 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         if found is None:
             return  # somebody moved since
         adapter, stored, match = found
+        if match.takeover_minutes is None:
+            return  # only a match with stand-ins writes this timer
         acting = adapter.engine.actors(match.engine)
         absent = [
             seat
