@@ -390,10 +390,11 @@ class Leagues:
         view = None
         if check.accepted:
             changed = changed_lines(state, team, on_file, check.orders)
+            deadline = self.deadline(stored)
             lines: list[str] = [
                 Markup(
                     f"**Orders for {what} accepted** ({shown(team.name)})"
-                    + (f", due {due(stored.next_deadline)}." if self.deadline(stored) else ".")
+                    + (f", due {due(deadline)}." if deadline else ".")
                 ),
             ]
             lines += heading or []
@@ -655,18 +656,22 @@ class Leagues:
                 f"the ageing splits for the end of season {state.league.season} are due "
                 f"{when(deadline, 'R')} (AGEING lines; without them the bot picks)."
             )
-            view = None
+            controls: dict[str, Any] = {}
         else:
             what = (
                 f"your orders for {round_name(state)} of {shown(stored.name)} are due "
                 f"{when(deadline, 'R')}; without them your team plays the NMR line-up "
                 "(rule 12)."
             )
-            view = view_of([LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat")])
+            controls = {
+                "view": view_of(
+                    [LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat")]
+                )
+            }
         channel = await self.poster.channel(stored)
         await channel.send(
             fit(" ".join(f"<@{uid}>" for uid in waiting) + ", " + what),
-            view=view,
+            **controls,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
         )
 
