@@ -69,8 +69,9 @@ class RollerballAdapter(GameAdapter):
         size = game.settings.board
         if action == "pass":
             return Play(Pass(), size)
-        if action == "stay" and game.workmen[seat] is not None:
-            return Play(Move(game.workmen[seat], game.workmen[seat]), size)
+        workman = game.workmen[seat]
+        if action == "stay" and workman is not None:
+            return Play(Move(workman, workman), size)
         if action == "bank":
             return Play(Bank(), size)
         if action == "bid-nothing":
