@@ -72,6 +72,7 @@ async def league_with_orders(db: Database, teams: int, seed: int) -> int:
         for number, team in enumerate(state.league.teams, start=1):
             await store.add_manager(conn, league_id, 1000 + number, team.name)
     stored = await store.load_league(db, league_id)
+    assert stored is not None
     stored = await store.save_league(db, stored, status="running")
     for team, orders in sent.items():
         await store.save_orders(
@@ -102,6 +103,7 @@ async def measure(teams: int, repeats: int) -> None:
                 rounds.append(time.perf_counter() - start)
                 assert played
                 stored = await store.load_league(db, league_id)
+                assert stored is not None
                 state = decode(stored)
                 assert state.league.round_number == 2
                 reports = await store.unposted_reports(db, league_id)
@@ -130,7 +132,7 @@ async def measure(teams: int, repeats: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--teams", type=int, default=16)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()
