@@ -167,8 +167,9 @@ async def volleyball_round(db: Database, teams: int = 16, repeats: int = 5) -> N
     from cogs.volleyball.league import Leagues
     from host.locks import GameLocks
 
-    bot = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
-    leagues = Leagues(bot)  # type: ignore[arg-type]
+    # the bot, as far as the league service reads it
+    bot: Any = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
+    leagues = Leagues(bot)
     rounds = []
     for seed in range(repeats):
         league_id = await league_with_orders(db, teams, 100 + seed)
