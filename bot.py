@@ -20,9 +20,12 @@ import signal
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
+import discord.gateway
+import discord.http
 import yarl
 from discord import app_commands
 from discord.ext import commands
@@ -37,6 +40,9 @@ from host import MatchHost
 from host.locks import GameLocks
 from host.timers import TimerService
 from ui import report_error, rulebook, send_ephemeral
+
+if TYPE_CHECKING:
+    from cogs.volleyball.league import Leagues
 
 __version__ = "0.1.0"
 
@@ -59,7 +65,7 @@ def discover_extensions() -> list[str]:
     ]
 
 
-class BallcourtTree(app_commands.CommandTree):
+class BallcourtTree(app_commands.CommandTree["Ballcourt"]):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         """A game a server's admins switched off (/settings server) answers none of its slash
         commands there; its running matches go on with their buttons."""
@@ -115,10 +121,12 @@ class Ballcourt(commands.Bot):
         # The services every cog uses, set in setup_hook (typed here, so cogs need no strings).
         self.timers: TimerService
         self.matches: MatchHost
+        self.volleyball: Leagues  # set by the Volleyball extension (cogs/volleyball)
 
     @staticmethod
-    def shard_options(config: Config) -> dict[str, object]:
-        """What discord.py is told about shards (nothing: one unsharded connection)."""
+    def shard_options(config: Config) -> dict[str, Any]:
+        """What discord.py is told about shards (nothing: one unsharded connection). Any: the
+        keywords are AutoShardedBot's (shard_ids), which discord.py's type of Bot does not list."""
         return {}
 
     @property
@@ -231,7 +239,7 @@ class ShardedBallcourt(Ballcourt, commands.AutoShardedBot):
     several processes, each with some of the shards, share one database (docs/operations.md)."""
 
     @staticmethod
-    def shard_options(config: Config) -> dict[str, object]:
+    def shard_options(config: Config) -> dict[str, Any]:
         assert config.shard_count is not None and config.shard_ids is not None
         return {"shard_count": config.shard_count, "shard_ids": list(config.shard_ids)}
 

@@ -81,6 +81,7 @@ async def main(count: int) -> None:
 
     async def save(index: int) -> None:
         stored = await games.load_game(db, live)
+        assert stored is not None
         spec = timers.TimerSpec("match_remind", time.time() + 3600, {"game_id": live})
         await games.save_move(
             db,
@@ -97,6 +98,6 @@ async def main(count: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     asyncio.run(main(parser.parse_args().games))

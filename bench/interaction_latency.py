@@ -43,7 +43,7 @@ def summary(name: str, samples: list[float], p: float = 0.95) -> str:
 
 async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, rounds: int) -> None:
     alice, bob = fake.add_user("alice"), fake.add_user("bob")
-    general = fake.fixtures_general
+    general = discord.default_channel
 
     rolls = []
     for _ in range(rounds):
@@ -120,14 +120,14 @@ async def concurrent_rolls(discord, bot, fake, general, count: int) -> list[floa
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=40)
     parser.add_argument(
         "--render-processes", type=int, default=0, help="the bot's RENDER_PROCESSES setting"
     )
     args = parser.parse_args()
     fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
+    general = fake.add_channel("general")
     fake.start()
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
     bot = BotProcess(
@@ -142,7 +142,7 @@ def main() -> None:
     )
     bot.start()
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+        discord = DiscordDriver(fake, general)
         asyncio.run(measure(discord, bot, fake, args.rounds))
     finally:
         bot.stop()

@@ -51,7 +51,7 @@ def stored(bot: BotProcess, sql: str, *parameters):
 class Bench:
     def __init__(self, discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) -> None:
         self.discord, self.bot, self.fake = discord, bot, fake
-        self.general = fake.fixtures_general
+        self.general = discord.default_channel
 
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
@@ -301,14 +301,14 @@ async def measure(bench: Bench, matches: int, games: str) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--matches", type=int, default=10)
     parser.add_argument(
         "--games", choices=("all", "rollerball"), default="all", help="rollerball: its table only"
     )
     args = parser.parse_args()
     fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
+    general = fake.add_channel("general")
     fake.start()
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
     bot = BotProcess(
@@ -319,7 +319,7 @@ def main() -> None:
     )
     bot.start()
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+        discord = DiscordDriver(fake, general)
         asyncio.run(measure(Bench(discord, bot, fake), args.matches, args.games))
     finally:
         bot.stop()

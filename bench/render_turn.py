@@ -123,22 +123,21 @@ def rollerball2(turns: int) -> None:
     while len(tracks) < turns + 1 and state.phase != "over":
         state, events = apply(state, choose_action(state))
         tracks.append(lambda state=state: rb2.render_track(state))
-        read = [e for e in events if e.kind == "card" and e.fac and e.section]
+        read = [(e.fac, e.section) for e in events if e.kind == "card" and e.fac and e.section]
         if read:
-            fac = content.fac(read[-1].fac)
-            sections.append(lambda fac=fac, h=read[-1].section: rb2.render_fac_section(fac, h))
+            fac = content.fac(read[-1][0])
+            sections.append(lambda fac=fac, h=read[-1][1]: rb2.render_fac_section(fac, h))
         rolls = [
-            roll
+            (roll, roll.number)
             for event in events
             for roll in event.rolls
             if roll.column in ("offense", "defense") and roll.number is not None
         ]
         if rolls:
-            card = state.team(rolls[-1].side).roster.card(rolls[-1].number)
+            last, number = rolls[-1]
+            card = state.team(last.side).roster.card(number)
             cards.append(
-                lambda card=card, roll=rolls[-1]: rb2.render_player_card(
-                    card, (roll.column, roll.face)
-                )
+                lambda card=card, roll=last: rb2.render_player_card(card, (roll.column, roll.face))
             )
         for name in ("render_scoreboard", "render_roster"):
             if hasattr(rb2, name):
@@ -156,7 +155,7 @@ def rollerball2(turns: int) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--turns", type=int, default=40)
     args = parser.parse_args()
     print(f"{'image (CPU ms per image)':<38}{'median':>8}{'p95':>8}{'goal':>7}{'ratio':>7}{'n':>6}")

@@ -57,6 +57,7 @@ def chooser(level: str):
             text=True,
         ).stdout
         spec = importlib.util.spec_from_loader(f"ai_at_{len(CHOOSERS)}", loader=None)
+        assert spec is not None  # made from a name, with no loader to ask
         module = importlib.util.module_from_spec(spec)
         exec(compile(source, f"{rev}:rules/rocketball/ai.py", "exec"), module.__dict__)
         CHOOSERS[rev] = module.choose_action

@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from render.rocketball import render_board, render_move_gif, render_round
 from rules.rocketball.ai import choose_action
 from rules.rocketball.engine import apply, legal_actions, new_game
+from rules.rocketball.events import MoveEvent
 from rules.rocketball.state import GameState, Settings
 
 SETTINGS = Settings.with_variants(["bumpers", "twisters", "gusts", "barricades", "moguls"])
@@ -39,7 +40,7 @@ def busy_position(seed: int = 4, chips_wanted: int = 60) -> tuple[GameState, lis
         path: list[str] = []
         while state.phase != "over":
             state, events = apply(state, rng.choice(legal_actions(state)))
-            moves = [event for event in events if event.kind == "move"]
+            moves = [event for event in events if isinstance(event, MoveEvent)]
             if moves:
                 path = [moves[0].start_square, *(step.square for step in moves[0].steps)]
             if len(state.chips) >= chips_wanted and state.phase == "roll":
@@ -56,7 +57,7 @@ def longest_move(settings: Settings, games: int = 30) -> tuple[GameState, list, 
         while state.phase != "over":
             before = state
             state, events = apply(state, rng.choice(legal_actions(state)))
-            steps = sum(len(event.steps) for event in events if event.kind == "move")
+            steps = sum(len(event.steps) for event in events if isinstance(event, MoveEvent))
             if best is None or steps > best[2]:
                 best = (before, events, steps)
     assert best is not None
@@ -104,7 +105,7 @@ def median_ms(work: Callable[[], bytes], repeat: int) -> tuple[float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--repeat", type=int, default=50)
     parser.add_argument("--round-games", type=int, default=4)
     args = parser.parse_args()

@@ -39,7 +39,7 @@ def stored(bot: BotProcess) -> tuple[str, GameState]:
 
 async def one_match(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, seed: int):
     player = fake.add_user(f"player{seed}")
-    general = fake.fixtures_general
+    general = discord.default_channel
     await discord.slash(
         "rocketball play-computer", user=player, channel=general, level="easy", target=1
     )
@@ -68,7 +68,7 @@ async def one_match(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, 
 
 def main(matches: int) -> None:
     fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
+    general = fake.add_channel("general")
     fake.start()
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-thread-bench-"))
     bot = BotProcess(
@@ -79,7 +79,7 @@ def main(matches: int) -> None:
     )
     bot.start()
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+        discord = DiscordDriver(fake, general)
         totals = [0, 0, 0, 0]
         for seed in range(matches):
             result = asyncio.run(one_match(discord, bot, fake, seed))
@@ -99,6 +99,6 @@ def main(matches: int) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--matches", type=int, default=3)
     main(parser.parse_args().matches)

@@ -60,7 +60,7 @@ async def new_match(discord: DiscordDriver, coach, general, number: int):
 
 async def measure(discord: DiscordDriver, fake: FakeDiscord, clicks: int) -> None:
     coach = fake.add_user("coach")
-    general = fake.fixtures_general
+    general = discord.default_channel
     acknowledged: list[float] = []
     posted: list[float] = []
     until: list[float] = []
@@ -92,11 +92,11 @@ async def measure(discord: DiscordDriver, fake: FakeDiscord, clicks: int) -> Non
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--clicks", type=int, default=60)
     args = parser.parse_args()
     fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
+    general = fake.add_channel("general")
     fake.start()
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
     bot = BotProcess(
@@ -107,7 +107,7 @@ def main() -> None:
     )
     bot.start()
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+        discord = DiscordDriver(fake, general)
         asyncio.run(measure(discord, fake, args.clicks))
     finally:
         bot.stop()

@@ -26,6 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -74,6 +75,7 @@ async def league_with_orders(db: Database, teams: int, seed: int) -> int:
         for number, team in enumerate(state.league.teams, start=1):
             await store.add_manager(conn, league_id, 1000 + number, team.name)
     stored = await store.load_league(db, league_id)
+    assert stored is not None
     stored = await store.save_league(db, stored, status="running")
     for team, orders in sent.items():
         await store.save_orders(
@@ -95,8 +97,9 @@ async def measure(teams: int, repeats: int) -> None:
         db = await Database.open(Path(folder) / "bench.db")
         try:
             await db.migrate()
-            bot = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
-            leagues = Leagues(bot)  # type: ignore[arg-type]
+            # the bot, as far as the league service reads it
+            bot: Any = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
+            leagues = Leagues(bot)
             for seed in range(repeats):
                 league_id = await league_with_orders(db, teams, seed)
                 start = time.perf_counter()
@@ -104,6 +107,7 @@ async def measure(teams: int, repeats: int) -> None:
                 rounds.append(time.perf_counter() - start)
                 assert played
                 stored = await store.load_league(db, league_id)
+                assert stored is not None
                 state = decode(stored)
                 assert state.league.round_number == 2
                 reports = await store.unposted_reports(db, league_id)
@@ -134,7 +138,7 @@ async def measure(teams: int, repeats: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--teams", type=int, default=16)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args()

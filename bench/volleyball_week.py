@@ -123,8 +123,8 @@ def accepted(reply) -> bool:
 
 
 async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) -> None:
-    general = fake.fixtures_general
-    owner = fake.fixtures_owner
+    general = discord.default_channel
+    owner = fake.owner
     managers = [fake.add_user(name) for name in ("ann", "ben", "cas", "dee")]
     await discord.slash(
         "volleyball league create", user=owner, name=LEAGUE, teams=8, every_hours=24
@@ -300,8 +300,7 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) ->
 
 def main() -> None:
     fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
-    fake.fixtures_owner = fake.owner
+    general = fake.add_channel("general")
     fake.start()
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
     bot = BotProcess(
@@ -313,7 +312,7 @@ def main() -> None:
     )
     bot.start()
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+        discord = DiscordDriver(fake, general)
         asyncio.run(measure(discord, bot, fake))
     finally:
         bot.stop()

@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from db import settings as settings_store
 from rules import dice
-from ui import UserError
+from ui import UserError, bot_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -193,7 +193,7 @@ class HelpPageButton(
         return cls(int(match["page"]), match["label"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        pages = help_pages(interaction.client.tree)
+        pages = help_pages(bot_of(interaction).tree)
         page = min(self.page, len(pages) - 1)
         await interaction.response.edit_message(embed=pages[page], view=help_view(page, len(pages)))
 
@@ -218,7 +218,7 @@ class QuickStartButton(
         return cls(match["game"], item.label or match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        pages = help_pages(interaction.client.tree)
+        pages = help_pages(bot_of(interaction).tree)
         info = next((g for g in GAMES if g.group == self.game), None)
         if info is None:  # a game this bot no longer has: back to the overview
             await interaction.response.edit_message(embed=pages[0], view=help_view(0, len(pages)))

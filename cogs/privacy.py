@@ -12,7 +12,7 @@ deletion waits: finish or resign it first, so nobody is left in a match with an 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -22,10 +22,34 @@ from db import games as game_store
 from db import ratings as ratings_store
 from host import DELETED_USER_ID
 from host.match import without_name
-from ui import UserError, fit, report_error
+from ui import UserError, bot_of, fit, report_error
 
 if TYPE_CHECKING:
     from bot import Ballcourt
+    from db.database import Connection, Database
+
+
+@runtime_checkable
+class DataKeeper(Protocol):
+    """Something that stores data about users in its own tables: each game's adapter (the
+    match host's), and any cog with both methods (a league that is not a turn-based match)."""
+
+    async def describe_user(self, db: Database, user_id: int) -> list[str]:
+        """What it keeps about `user_id`, one line each (empty: nothing)."""
+        ...
+
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
+        """Delete what it keeps about `user_id`, in the deletion's transaction; where others'
+        games need a name, `anonymous` stands in."""
+        ...
+
+
+@runtime_checkable
+class UserReleaser(Protocol):
+    """A keeper that lets go of the user first, with its own locked saves, before the
+    deletion's transaction (a league gives the user's teams to the computer)."""
+
+    async def release_user(self, user_id: int) -> None: ...
 
 
 class DeleteButton(
@@ -49,7 +73,9 @@ class DeleteButton(
         try:
             if interaction.user.id != self.user_id:
                 raise UserError("Only the person whose data it is can delete it.")
-            cog = interaction.client.get_cog("Privacy")
+            cog = bot_of(interaction).get_cog("Privacy")
+            if not isinstance(cog, Privacy):
+                raise RuntimeError("the Privacy cog that added this button is not loaded")
             await cog.delete(interaction)
         except Exception as error:
             await report_error(interaction, error)
@@ -59,15 +85,10 @@ class Privacy(commands.Cog):
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
 
-    def keepers(self) -> list[Any]:
+    def keepers(self) -> list[DataKeeper]:
         """Everything that stores data about users in its own tables: the match host's game
-        adapters, and any cog with `describe_user(db, user_id)` and `forget_user(conn, user_id,
-        anonymous)` (a league that is not a turn-based match, say)."""
-        cogs = [
-            cog
-            for cog in self.bot.cogs.values()
-            if hasattr(cog, "describe_user") and hasattr(cog, "forget_user")
-        ]
+        adapters, and every cog that is a DataKeeper."""
+        cogs = [cog for cog in self.bot.cogs.values() if isinstance(cog, DataKeeper)]
         return [*self.bot.matches.adapters.values(), *cogs]
 
     async def summary(self, user_id: int) -> list[str]:
@@ -115,9 +136,8 @@ class Privacy(commands.Cog):
                 "first, then delete your data."
             )
         for keeper in self.keepers():
-            release = getattr(keeper, "release_user", None)
-            if release is not None:
-                await release(user_id)  # its own locked, versioned saves, before ours
+            if isinstance(keeper, UserReleaser):
+                await keeper.release_user(user_id)  # its own locked, versioned saves, before ours
         async with self.bot.db.transaction() as conn:
             touched = await game_store.forget_user(conn, user_id, DELETED_USER_ID, without_name)
             for keeper in self.keepers():

@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.core import GAMES
+from cogs.games import Games
 from db import clocks as clock_store
 from db import settings as store
 from host import clocks, notify
@@ -189,7 +190,7 @@ class Settings(commands.Cog):
             )
             if "digest_minute" in changes or "time_zone" in changes:
                 games_cog = self.bot.get_cog("Games")
-                if games_cog is not None:
+                if isinstance(games_cog, Games):
                     await games_cog.schedule_digest(settings)
         status = await clocks.vacation_status(self.bot.db, interaction.user.id, time.time())
         head = "Saved. " if changes else ""

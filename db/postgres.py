@@ -45,7 +45,7 @@ import time
 import zlib
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
-from typing import NoReturn
+from typing import Any, NoReturn, cast
 
 import asyncpg
 
@@ -77,7 +77,9 @@ HOLD_POOL_MAX_SIZE = 20
 # takes longer than this fails (DatabaseUnavailable) and the player is told so.
 COMMAND_TIMEOUT = 1.5
 ACQUIRE_TIMEOUT = 1.5
-CONNECT_TIMEOUT = 5.0  # start-up, and the alive connection taken again
+# start-up, and the alive connection taken again (an int: asyncpg.connect's timeout is typed by
+# its default, 60, though it takes seconds as a float)
+CONNECT_TIMEOUT = 5
 ALIVE_CHECK_SECONDS = 1.0
 ALIVE_GRACE_SECONDS = 5.0
 # Errors that mean the server is not there yet (start-up waits for it, up to wait_seconds).
@@ -471,7 +473,9 @@ class PostgresDatabase(Database):
 
     async def _acquire(self, pool: asyncpg.Pool) -> asyncpg.Connection:
         try:
-            return await pool.acquire(timeout=ACQUIRE_TIMEOUT)
+            # A pooled connection is a proxy that forwards every Connection method; asyncpg
+            # documents it as a Connection but types it as its proxy class.
+            return cast(asyncpg.Connection, await pool.acquire(timeout=ACQUIRE_TIMEOUT))
         except Exception as error:
             self.reraise(error)
 
@@ -494,7 +498,7 @@ class PostgresDatabase(Database):
             return True
         return False
 
-    async def _read(self, method: str, sql: str, parameters: Iterable[object]) -> object:
+    async def _read(self, method: str, sql: str, parameters: Iterable[object]) -> Any:
         connection = await self._acquire(self.pool)
         try:
             return await getattr(connection, method)(
@@ -509,10 +513,10 @@ class PostgresDatabase(Database):
             await self._release(self.pool, connection)
 
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> asyncpg.Record | None:
-        return await self._read("fetchrow", sql, parameters)  # type: ignore[return-value]
+        return await self._read("fetchrow", sql, parameters)
 
     async def fetch_all(self, sql: str, parameters: Iterable[object] = ()) -> list[asyncpg.Record]:
-        return list(await self._read("fetch", sql, parameters))  # type: ignore[call-overload]
+        return list(await self._read("fetch", sql, parameters))
 
     async def size(self) -> int:
         row = await self.fetch_one("SELECT pg_database_size(current_database())")

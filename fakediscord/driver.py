@@ -262,7 +262,8 @@ class DiscordDriver:
         """Fill in and submit the modal the bot opened (``modal_reply.response_type == 9``).
         ``values`` maps each input's custom_id or label to the text typed (a list of values
         for a select in a modal). ``user`` defaults to whoever opened the modal."""
-        if modal_reply.modal is None:
+        modal = modal_reply.modal
+        if modal is None:
             raise DriverError(
                 f"the bot did not open a modal (response type {modal_reply.response_type})"
             )
@@ -270,8 +271,8 @@ class DiscordDriver:
         async def build() -> InteractionRecord:
             opener = self.fake.interactions[modal_reply.interaction_id]
             submitter = user or opener.user
-            components = self._modal_answers(modal_reply.modal or {}, values)
-            data = {"custom_id": modal_reply.modal["custom_id"], "components": components}
+            components = self._modal_answers(modal, values)
+            data = {"custom_id": modal["custom_id"], "components": components}
             message = None
             if opener.message_id is not None:
                 message = self.fake.messages[opener.message_id]

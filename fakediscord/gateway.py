@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import WSMsgType, web
 
 from fakediscord.model import Guild
+from fakediscord.parts import Parts
 
 if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
@@ -144,7 +145,7 @@ async def _replay(session: GatewaySession, after: int) -> None:
             await session.connection.send(payload)
 
 
-class GatewayHooks:
+class GatewayHooks(Parts):
     """What the gateway asks of the fake (IDENTIFY, READY, member chunks) and where a dispatch
     goes: a mixin of ``FakeDiscord``; ``ShardedFakeDiscord`` overrides the routing."""
 

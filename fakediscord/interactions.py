@@ -19,6 +19,7 @@ from fakediscord.model import (
     DM,
     User,
 )
+from fakediscord.parts import Parts
 from fakediscord.world import now_iso
 
 # Discord's deadline for the first response to an interaction ("Interactions must be
@@ -73,7 +74,7 @@ class InteractionRecord:
     awaiting: bool = True  # the driver is still waiting for the bot's answer
 
 
-class Interactions:
+class Interactions(Parts):
     """A mixin of ``FakeDiscord``: interactions and their responses."""
 
     def new_interaction(
@@ -193,7 +194,7 @@ class Interactions:
                 note=f"the first response came {elapsed:.2f} s after the interaction; "
                 f"Discord allows {self.response_deadline:.0f} s (defer first when work is slow)",
             )
-        callback = payload.get("type")
+        callback: Any = payload.get("type")  # whatever the bot sent, checked here
         if callback not in self.allowed_callbacks(record):
             raise form_error(
                 [
@@ -216,8 +217,9 @@ class Interactions:
         elif callback == DEFERRED_CHANNEL_MESSAGE:
             message = self._loading_message(record, ephemeral)
         elif callback == UPDATE_MESSAGE:
-            previous = self.messages[record.message_id] if record.message_id else None
-            if previous is None or self.message_meta[record.message_id].deleted:
+            message_id = record.message_id
+            previous = self.messages[message_id] if message_id else None
+            if not message_id or previous is None or self.message_meta[message_id].deleted:
                 raise not_found("Message", 10008)
             self._check_interaction_uploads(record, uploads)
             message = self.compose_message(

@@ -800,7 +800,7 @@ def _check_options(
                 "Sub-commands and sub-command groups cannot be mixed with other option types",
             )
         )
-    names_seen: set[str] = set()
+    names_seen: set[str | None] = set()  # a missing name is refused, and seen
     seen_optional = False
     for index, option in enumerate(options):
         option_path = (*path, "options", index)
@@ -899,7 +899,7 @@ def check_command_tree(commands: list[dict[str, Any]], *, is_global: bool) -> li
     and sub-commands per level, required options first, 4000 characters per command,
     unique names, at most 100 global chat-input and 5 user / 5 message commands."""
     errors: list[FieldError] = []
-    seen: set[tuple[int, str]] = set()
+    seen: set[tuple[int, str | None]] = set()  # (type, name); a missing name is refused
     counts = {1: 0, 2: 0, 3: 0}
     for index, command in enumerate(commands):
         path: tuple = (index,)

@@ -21,6 +21,7 @@ from fakediscord.model import (
     StoredFile,
     User,
 )
+from fakediscord.parts import Parts
 from fakediscord.world import now_iso
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ class MessageMeta:
     version: int = 0  # bumped on every edit
 
 
-class Messaging:
+class Messaging(Parts):
     """A mixin of ``FakeDiscord``: messages and uploaded files."""
 
     def _store_files(

@@ -396,7 +396,10 @@ def _as_discord(error: ValidationError) -> SpecError:
     """A schema error worded as Discord words the same refusal (its Invalid Form Body codes
     and messages), so a limit the description and limits.py share reads the same either way."""
     path = [str(part) for part in error.absolute_path]
-    keyword, limit = error.validator, error.validator_value
+    keyword = error.validator
+    # the schema's value for the keyword (jsonschema leaves it unset only on errors it did not
+    # raise while validating)
+    limit: Any = error.validator_value
     code, message = "OPENAPI_SCHEMA_VIOLATION", error.message
     if keyword in ("maxLength", "maxItems"):
         code, message = "BASE_TYPE_MAX_LENGTH", f"Must be {limit} or fewer in length."

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
-from aiohttp import web
+from aiohttp import BodyPartReader, web
 
 from fakediscord import limits
 from fakediscord.errors import RequestError, form_error, not_found
@@ -29,6 +29,7 @@ from fakediscord.model import (
     PRIVATE_THREAD,
     PUBLIC_THREAD,
 )
+from fakediscord.parts import Parts
 from fakediscord.world import now_iso
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
     from fakediscord.server import FakeDiscord
 
 
-class Rest:
+class Rest(Parts):
     """A mixin of ``FakeDiscord``: answers REST requests from the route table."""
 
     async def _dispatch_rest(self, request: web.Request) -> web.Response:
@@ -113,8 +114,9 @@ class Rest:
             return web.Response(status=404, text="Not Found")
         return web.Response(body=stored.data, content_type=stored.content_type)
 
-    async def read_body(self, request: web.Request) -> tuple[dict[str, Any], dict[int, tuple]]:
-        """JSON body, or multipart (payload_json + files[n]) as discord.py sends uploads."""
+    async def read_body(self, request: web.Request) -> tuple[Any, dict[int, tuple]]:
+        """JSON body (an object, or for a command overwrite a list), or multipart
+        (payload_json + files[n]) as discord.py sends uploads."""
         if not request.can_read_body:
             return {}, {}
         if request.content_type.startswith("multipart/"):
@@ -122,6 +124,8 @@ class Rest:
             files: dict[int, tuple[str, str, bytes]] = {}
             reader = await request.multipart()
             while (part := await reader.next()) is not None:
+                if not isinstance(part, BodyPartReader):
+                    continue  # a multipart inside the multipart: discord.py sends none
                 name = part.name or ""
                 data = await part.read()
                 if name == "payload_json":

@@ -31,7 +31,7 @@ from aiohttp import web
 
 from fakediscord import openapi
 from fakediscord.errors import RequestError, form_error, not_found
-from fakediscord.gateway import GatewayHooks, GatewaySession, handle_gateway
+from fakediscord.gateway import GatewayHooks, handle_gateway
 from fakediscord.interactions import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
@@ -50,9 +50,7 @@ from fakediscord.interactions import (
 )
 from fakediscord.messaging import MESSAGE_CONTENT_INTENT, MessageMeta, Messaging, image_size
 from fakediscord.model import (
-    Guild,
     SnowflakeFactory,
-    StoredFile,
     User,
     Violation,
 )
@@ -106,52 +104,52 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest):
         (see ``add_guild``); by default it is wherever the clock puts it. ``spec_check``:
         check every request against Discord's OpenAPI description (openapi.py; off, with one
         log line, where the description is missing)."""
+        # The parts' state, declared (with what it means) in parts.py.
         self.spec_check = openapi.load() if spec_check else None
-        # (request, errors) for each request the description rejected
-        self.spec_violations: list[tuple[str, list[openapi.SpecError]]] = []
+        self.spec_violations = []
         self.ids = SnowflakeFactory()
         self.token = "fake-bot-token"
         self.application_id = self.ids.next()
         self.bot_user = User(self.application_id, "ballcourt", bot=True)
-        self.users: dict[int, User] = {self.bot_user.id: self.bot_user}
+        self.users = {self.bot_user.id: self.bot_user}
         self.owner = self._new_user("owner")
-        self.guilds: dict[int, Guild] = {}  # in creation order; the first is ``guild``
+        self.guilds = {}
         self._new_guild(guild_name, first_guild_shard)
-        self.members: dict[int, dict[str, Any]] = {}
-        self.member_permissions: dict[int, int] = {}
-        self.channels: dict[int, dict[str, Any]] = {}
-        self.channel_messages: dict[int, list[int]] = {}
-        self.dm_channels: dict[int, int] = {}  # user id -> DM channel id
-        self.closed_dms: set[int] = set()
-        self.messages: dict[int, dict[str, Any]] = {}
-        self.message_meta: dict[int, MessageMeta] = {}
-        self.files: dict[int, StoredFile] = {}
-        self.commands: dict[int | None, list[dict[str, Any]]] = {None: []}
-        self.command_syncs: list[tuple[int | None, int]] = []  # (guild id or None, count)
-        self.interactions: dict[int, InteractionRecord] = {}
-        self.interactions_by_token: dict[str, InteractionRecord] = {}
-        self.violations: list[Violation] = []
-        self.errors: list[tuple[str, int, dict[str, Any]]] = []  # every error answered
-        self.requests: list[str] = []  # "METHOD path" of every REST call, in order
-        self.gateway_sessions: dict[str, GatewaySession] = {}
-        self.session: GatewaySession | None = None  # the last to IDENTIFY
-        self.recommended_shards = 1  # what GET /gateway/bot answers
+        self.members = {}
+        self.member_permissions = {}
+        self.channels = {}
+        self.channel_messages = {}
+        self.dm_channels = {}
+        self.closed_dms = set()
+        self.messages = {}
+        self.message_meta = {}
+        self.files = {}
+        self.commands = {None: []}
+        self.command_syncs = []
+        self.interactions = {}
+        self.interactions_by_token = {}
+        self.violations = []
+        self.errors = []
+        self.requests = []
+        self.gateway_sessions = {}
+        self.session = None
+        self.recommended_shards = 1
         self.identify_count = 0
         self.resume_count = 0
-        self.gateway_queries: list[dict[str, str]] = []  # query of each websocket connection
-        # REST traffic, to tell when the bot has gone quiet (see settle)
+        self.gateway_queries = []
         self.inflight_requests = 0
         self.request_count = 0
-        self.last_request_at = 0.0  # monotonic
+        self.last_request_at = 0.0
         self.heartbeats_received = 0
-        self.thread_order: list[int] = []  # thread ids in the order they were created
-        self._last_ping_at = 0.0
-        self._settled_at_count = -1
+        self.thread_order = []
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
         self.host = "127.0.0.1"
         self.port = 0
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
+        self._loop = None
+        self._thread = None
+        # The server's own.
+        self._last_ping_at = 0.0
+        self._settled_at_count = -1
         self._runner: web.AppRunner | None = None
         self._changed: asyncio.Event | None = None
         self._setup_app: Callable[[web.Application], None] | None = None

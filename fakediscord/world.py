@@ -22,13 +22,14 @@ from fakediscord.model import (
     Guild,
     User,
 )
+from fakediscord.parts import Parts
 
 
 def now_iso() -> str:
     return datetime.datetime.fromtimestamp(CLOCK.time(), datetime.UTC).isoformat()
 
 
-class World:
+class World(Parts):
     """People and places: a mixin of ``FakeDiscord`` (its state is set up in its __init__)."""
 
     # --- people and places -------------------------------------------------------------------

@@ -9,6 +9,7 @@ host's. Seats are numbered 0..n-1 in the order of the match's players.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -55,7 +56,7 @@ class Step:
     posted again at start-up)."""
 
     before: Any
-    events: list[Any]
+    events: Sequence[Any]  # the engine's events (rules/face.py Event), as the presenter reads them
     after: Any
     texts: list[str] | None = None
 

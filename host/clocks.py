@@ -527,7 +527,7 @@ async def put_off(bot: Any, timer: timer_store.Timer, due_at: float, **extra: An
     when and for how long it waits, so an early return from vacation can bring it back."""
     since, length = await _span(bot.db, timer)
     payload = {**timer.payload, "since": since, "length": length, **extra}
-    game_id = timer.game_id if timer.game_id is not None else payload.get("game_id")
+    game_id = timer.game_id if timer.game_id is not None else payload["game_id"]
     await clock_store.add_game_timer(bot.db, game_id, timer.event, due_at, payload)
     bot.timers.wake()
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from ui.client import bot_of
+
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
     from host.service import MatchHost
@@ -29,7 +31,7 @@ class MatchWords:
 
 
 def _host(interaction: discord.Interaction[Any]) -> MatchHost:
-    return interaction.client.matches  # type: ignore[attr-defined]
+    return bot_of(interaction).matches
 
 
 def match_commands(

@@ -8,10 +8,12 @@ the match's lock, after loading it, by the host: a check before the lock could r
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from ui.client import bot_of
 from ui.items import Control
 
 if TYPE_CHECKING:
@@ -30,7 +32,7 @@ def checked_id(game_id: int, version: int, kind: str, action: str, arg: str | No
 
 
 def host_of(interaction: discord.Interaction) -> MatchHost:
-    return interaction.client.matches  # type: ignore[attr-defined]
+    return bot_of(interaction).matches
 
 
 class AnswerButton(
@@ -335,7 +337,7 @@ class MoveForm(discord.ui.Modal):
         self.add_item(self.move)
 
 
-def text_inputs(components: list[dict[str, Any]]) -> list[str]:
+def text_inputs(components: Sequence[Mapping[str, Any]]) -> list[str]:
     """Values of the text inputs in a modal submit, whatever the nesting Discord used."""
     values: list[str] = []
     for component in components:

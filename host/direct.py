@@ -38,7 +38,7 @@ from host.match import (
     DEFAULT_REMIND_MINUTES,
     Match,
 )
-from ui import UserError, fit
+from ui import UserError, bot_of, fit
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -325,5 +325,4 @@ async def act(
 ) -> None:
     """Apply `choose(adapter, match, seat)` for the user of `interaction` (PlayerError if they
     may not, or if the action is illegal: nothing is changed then)."""
-    host: MatchHost = interaction.client.matches  # type: ignore[attr-defined]
-    await host.play(interaction, game_id, version, choose)
+    await bot_of(interaction).matches.play(interaction, game_id, version, choose)

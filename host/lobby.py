@@ -81,7 +81,7 @@ def lobby_key(creator_id: int) -> str:
     return f"lobby:{creator_id}"
 
 
-def lobby_view(game_id: int, lobby: Lobby) -> discord.ui.View | None:
+def lobby_view(game_id: int, lobby: Lobby) -> discord.ui.View:
     """The table's buttons; a full table offers no seat (Join and Add computer are disabled)."""
     full = len(lobby.names) >= lobby.seats
     return view_of(

@@ -200,12 +200,11 @@ async def panel(
             (text, [(n, hashlib.sha256(d).hexdigest()) for n, d in images], unpicked, version)
         ).encode()
     ).hexdigest()
-    view = view_of(
-        [
-            control_of(stored.id, stored.version, spec, button=PanelButton, menu=PanelSelect)
-            for spec in specs
-        ]
-    )
+    controls = [
+        control_of(stored.id, stored.version, spec, button=PanelButton, menu=PanelSelect)
+        for spec in specs
+    ]
+    view = view_of(controls) if controls else None  # no controls: the panel has no view
     content = fit(f"*{note}*\n{text}" if note else text)
     return Panel(content, images, view, digest)
 
@@ -334,6 +333,8 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         if found is None:
             return  # somebody moved since
         adapter, stored, match = found
+        if match.takeover_minutes is None:
+            return  # only a match with stand-ins writes this timer
         acting = adapter.engine.actors(match.engine)
         absent = [
             seat

@@ -18,7 +18,7 @@ import multiprocessing
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,7 @@ from host.match import (
 from rules.records import commitment
 from ui import (
     UserError,
+    channel_by_id,
     fit,
     missing_after_save_text,
     missing_permissions_text,
@@ -62,6 +63,8 @@ from ui import (
 from ui.items import view_of
 
 if TYPE_CHECKING:
+    from discord.abc import PartialMessageableChannel
+
     from bot import Ballcourt
 
 log = logging.getLogger(__name__)
@@ -119,7 +122,7 @@ class MatchHost:
 
     def new_match(
         self, adapter: GameAdapter, options: dict[str, Any], names: list[str], **extra: Any
-    ) -> tuple[Match, list[Any]]:
+    ) -> tuple[Match, Sequence[Any]]:
         """A new match's envelope and the engine's opening events: a fresh seed, committed to
         (sha256 with a secret salt) before anyone sees a die."""
         seed = self.bot.seed_source.randrange(2**31)
@@ -249,7 +252,7 @@ class MatchHost:
         if interaction.guild is None:
             raise UserError("Matches are played in a server channel, not in DMs.")
         granted = interaction.app_permissions
-        needed = list(BASE_PERMISSIONS)
+        needed: list[str] = list(BASE_PERMISSIONS)
         in_thread = isinstance(interaction.channel, discord.Thread)
         if in_thread or granted.create_public_threads:
             needed.append("send_messages_in_threads")
@@ -322,7 +325,7 @@ class MatchHost:
         adapter: GameAdapter,
         stored: game_store.StoredGame,
         match: Match,
-        events: list[Any],
+        events: Sequence[Any],
         message: discord.Message | None,
         *,
         locked: bool = False,
@@ -401,7 +404,7 @@ class MatchHost:
         channel = await self.channel_of(stored)
         await interaction.edit_original_response(
             content=f"{adapter.title} match #{stored.id}'s live card: "
-            f"{channel.get_partial_message(card_id).jump_url}"  # type: ignore[attr-defined]
+            f"{channel.get_partial_message(card_id).jump_url}"
         )
 
     async def move_text(
@@ -797,9 +800,7 @@ class MatchHost:
             status="active" if computers else "pending",
             channel_id=stored.channel_id,
         )
-        channel = self.bot.get_channel(stored.channel_id) or await self.bot.fetch_channel(
-            stored.channel_id
-        )
+        channel = await channel_by_id(self.bot, stored.channel_id)
         await interaction.response.send_message(
             f"Rematch: {adapter.title} match #{game_id}, in <#{stored.channel_id}>.",
             ephemeral=True,
@@ -854,13 +855,9 @@ class MatchHost:
 
     # ---- posting -----------------------------------------------------------------------------------
 
-    async def channel_of(self, stored: game_store.StoredGame) -> discord.abc.Messageable:
+    async def channel_of(self, stored: game_store.StoredGame) -> PartialMessageableChannel:
         """Where the match is played: its thread, else the channel it was started in."""
-        channel_id = stored.thread_id or stored.channel_id
-        channel = self.bot.get_channel(channel_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(channel_id)
-        return channel  # type: ignore[return-value]
+        return await channel_by_id(self.bot, stored.thread_id or stored.channel_id)
 
     def _extra_controls(self, stored: game_store.StoredGame, post: TurnPost) -> list[Any]:
         """The host's own controls on a card: the private panel while the match is on, a
@@ -995,7 +992,7 @@ class MatchHost:
         channel = await self.channel_of(stored)
         if not new_card and card_id is not None:
             try:
-                await channel.get_partial_message(card_id).edit(**edit)  # type: ignore[attr-defined]
+                await channel.get_partial_message(card_id).edit(**edit)
                 return card_id
             except discord.NotFound:
                 log.info("match %s's card is gone: posting a new one", stored.id)
@@ -1012,7 +1009,7 @@ class MatchHost:
         message a player can see offers a control that acts on nothing."""
         try:
             channel = await self.channel_of(stored)
-            await channel.get_partial_message(old).edit(  # type: ignore[attr-defined]
+            await channel.get_partial_message(old).edit(
                 view=retired_card(f"This match's live card moved: {new.jump_url}"),
                 attachments=[],
             )

@@ -36,8 +36,13 @@ DEADLINE_EVENTS = (clocks.CLOCK_EVENT, TAKEOVER_EVENT, FORFEIT_EVENT)
 
 
 class Due(Protocol):
-    event: str
-    due_at: float
+    """A stored timer as far as a deadline needs it (db/timers.py Timer, db/clocks.py TimerRow)."""
+
+    @property
+    def event(self) -> str: ...
+
+    @property
+    def due_at(self) -> float: ...
 
 
 @dataclass(frozen=True)

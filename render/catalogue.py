@@ -61,6 +61,7 @@ def rocketball_rounds(seed: int = 3, rounds: int = 40) -> tuple[tuple[Any, list,
 def rocketball_busy() -> tuple[Any, list[str]]:
     """A crowded field (every chip variant), and the squares of its last move."""
     from rules.rocketball.engine import apply, legal_actions, new_game
+    from rules.rocketball.events import MoveEvent
     from rules.rocketball.state import Settings
 
     settings = Settings.with_variants(["bumpers", "twisters", "gusts", "barricades", "moguls"])
@@ -70,7 +71,7 @@ def rocketball_busy() -> tuple[Any, list[str]]:
         path: list[str] = []
         while state.phase != "over":
             state, events = apply(state, rng.choice(legal_actions(state)))
-            moves = [event for event in events if event.kind == "move"]
+            moves = [event for event in events if isinstance(event, MoveEvent)]
             if moves:
                 path = [moves[0].start_square, *(step.square for step in moves[0].steps)]
             if len(state.chips) >= 60 and state.phase == "roll":

@@ -89,8 +89,11 @@ def draw_text(
     start = (math.modf(x)[0], math.modf(y)[0])
 
     def ink_of(colour) -> int:
-        ink, fill_ink = draw._getink(colour)
-        return fill_ink if ink is None else ink
+        ink, fill_ink = draw._getink(colour)  # one of them: the draw's own ink for None
+        chosen = fill_ink if ink is None else ink
+        if chosen is None:
+            raise ValueError(f"no ink for {colour!r}")
+        return chosen
 
     ink = ink_of(fill)
     passes = [(ink, 0.0)]
@@ -100,6 +103,11 @@ def draw_text(
     for pass_ink, width in passes:
         mask, (dx, dy) = _text_mask(font, text, draw.fontmode, anchor, width, start)
         draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, pass_ink)
+
+
+def hard_alpha(alpha: int) -> int:
+    """An alpha made all-or-nothing (Image.point): opaque where at least half covered."""
+    return 255 if alpha >= 128 else 0
 
 
 def to_gif(frames: list[Image.Image], *, frame_ms: int | list[int], loop: int = 0) -> bytes:

@@ -53,6 +53,14 @@ def _frame(
     return control + descriptor + bytes([bits]) + data + b"\0"
 
 
+def _highest_index(image: Image.Image) -> int:
+    """The highest colour index a palette frame uses."""
+    _, highest = image.getextrema()
+    if not isinstance(highest, int):  # one band: (min, max)
+        raise TypeError("a GIF frame is a palette image")
+    return highest
+
+
 def _delta(previous: Image.Image, image: Image.Image, box: Box, duration: int, bits: int) -> bytes:
     """The frame as the rectangle `box`, in whichever is smaller: the rectangle as it is, or
     with the pixels that did not change made transparent (a colour index the rectangle does not
@@ -105,7 +113,7 @@ def write_gif(
     # Every index must be in the colour table: the first frame whole, the others where they
     # changed (what is written of them).
     checked = [images[0], *(frame.crop(box) for _, frame, box, _ in kept)]
-    if any(image.getextrema()[1] >= 1 << bits for image in checked):
+    if any(_highest_index(image) >= 1 << bits for image in checked):
         raise ValueError("a frame uses a colour index outside the palette")
     first = _frame(images[0].tobytes("gif", "P", bits), (0, 0, *size), first_ms, bits)
     deltas = [_delta(previous, image, box, ms, bits) for previous, image, box, ms in kept]

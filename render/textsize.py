@@ -21,6 +21,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 from PIL import ImageFont
 
@@ -74,7 +75,7 @@ def recorded_text_sizes() -> Iterator[list[float]]:
     records: list[float] = []
     original = ImageFont.FreeTypeFont.getmask2
 
-    def getmask2(self: ImageFont.FreeTypeFont, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+    def getmask2(self: ImageFont.FreeTypeFont, *args: Any, **kwargs: Any):
         sink = _records.get()
         if sink is not None:
             sink.append(self.size * _scale.get())
@@ -82,10 +83,10 @@ def recorded_text_sizes() -> Iterator[list[float]]:
 
     clear_render_caches()
     token = _records.set(records)
-    ImageFont.FreeTypeFont.getmask2 = getmask2  # type: ignore[method-assign]
+    ImageFont.FreeTypeFont.getmask2 = getmask2
     try:
         yield records
     finally:
-        ImageFont.FreeTypeFont.getmask2 = original  # type: ignore[method-assign]
+        ImageFont.FreeTypeFont.getmask2 = original
         _records.reset(token)
         clear_render_caches()

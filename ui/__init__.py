@@ -1,6 +1,7 @@
 """The UI toolkit every game's Discord code uses: replies and error reporting, text caps and
 escaping, permission checks, the rules pages."""
 
+from ui.client import bot_of, channel_by_id
 from ui.permissions import (
     PERMISSION_NAMES,
     PermissionMissing,
@@ -28,6 +29,8 @@ __all__ = [
     "UNEXPECTED_ERROR",
     "PermissionMissing",
     "UserError",
+    "bot_of",
+    "channel_by_id",
     "fit",
     "missing_after_save_text",
     "missing_permissions_text",

@@ -9,7 +9,7 @@ A modal's submit arrives as an interaction whose components Discord nests in act
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,7 +20,7 @@ from ui.replies import report_error
 FormHandler = Callable[[discord.Interaction, re.Match[str], dict[str, str]], Awaitable[None]]
 
 
-def modal_values(components: Iterable[dict[str, Any]]) -> dict[str, str]:
+def modal_values(components: Iterable[Mapping[str, Any]]) -> dict[str, str]:
     """custom_id -> text of every input of a submitted modal, in the form's order."""
     values: dict[str, str] = {}
     for component in components:
@@ -33,7 +33,7 @@ def modal_values(components: Iterable[dict[str, Any]]) -> dict[str, str]:
 
 
 def submitted_values(interaction: discord.Interaction) -> dict[str, str]:
-    return modal_values((interaction.data or {}).get("components", []))  # type: ignore[arg-type]
+    return modal_values((interaction.data or {}).get("components", []))
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,9 @@ class Control(discord.ui.DynamicItem[BaseT], template=re.compile(r"(?!)")):
         raise NotImplementedError
 
 
-def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View | None:
-    """A persistent view holding `items` (None when there are none: the message has no
-    controls)."""
-    if not items:
-        return None
+def view_of(items: list[discord.ui.Item[Any]]) -> discord.ui.View:
+    """A persistent view holding `items`. Where there may be none, the caller sends no view
+    (the message has no controls)."""
     view = discord.ui.View(timeout=None)
     for item in items:
         view.add_item(item)

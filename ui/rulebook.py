@@ -109,7 +109,7 @@ class Rulebook:
                     owned[owner].append(line)
                 if not owners:
                     kept.append(line)
-            subs = [part.partition("\n")[::2] for part in subsections]
+            subs = [(head, text) for head, _, text in (p.partition("\n") for p in subsections)]
             parsed.append((title.strip(), "\n".join(kept), subs))
         # A topic's name is its heading without a trailing "(...)": menus are narrow.
         topics = [Topic("Overview", pages_of(re.sub(r"^# .*\n", "", intro)))]

@@ -63,13 +63,14 @@ class RollerballAdapter(GameAdapter):
             accepted = texts.forms(state.game, next_step(state.game).kind)
             raise RollerballBoardError(f"{said} Now you can type: {accepted}.") from None
 
-    def button_action(self, state: Table, seat: int, action: str, arg: str | None) -> Play:
+    def button_action(self, state: Table, seat: int, action: str, arg: str | None) -> Play | Picked:
         game = state.game
         size = game.settings.board
         if action == "pass":
             return Play(Pass(), size)
-        if action == "stay" and game.workmen[seat] is not None:
-            return Play(Move(game.workmen[seat], game.workmen[seat]), size)
+        workman = game.workmen[seat]
+        if action == "stay" and workman is not None:
+            return Play(Move(workman, workman), size)
         if action == "bank":
             return Play(Bank(), size)
         if action == "bid-nothing":

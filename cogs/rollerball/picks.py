@@ -66,6 +66,11 @@ def encode(play: Play) -> str:
     return format_action(play.action, play.size).replace(" ", "_")
 
 
+def legal_plays(table: Table, seat: int) -> list[Play]:
+    """The seat's legal moves (resigning, always open, is never picked from a menu)."""
+    return [play for play in ENGINE.legal_actions(table, seat) if isinstance(play, Play)]
+
+
 def decode(table: Table, seat: int, arg: str) -> Play:
     """A control's move, read by the engine's parser and checked to be what the game waits for."""
     action = ENGINE.parse_action(table, seat, arg.replace("_", " "))
@@ -128,7 +133,7 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
     buttons: list[ButtonSpec] = []
     selects: list[SelectSpec] = []
     if kind in ("base", "workman", "ball"):
-        squares = [play.action.square for play in ENGINE.legal_actions(table, seat)]
+        squares = [play.action.square for play in legal_plays(table, seat)]
 
         def label(square: int) -> str:
             ring = board.ring(square)
@@ -137,19 +142,13 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
         selects = _square_menus(kind, SQUARE_PICKS[kind], squares, label, size, CARD_MENUS)
     elif kind == "move":
         start = game.workmen[seat]
-        ends = [
-            play.action.end
-            for play in ENGINE.legal_actions(table, seat)
-            if play.action.end != start
-        ]
+        ends = [play.action.end for play in legal_plays(table, seat) if play.action.end != start]
         selects = _square_menus("move", SQUARE_PICKS["move"], ends, board.name, size, CARD_MENUS)
         buttons.append(ButtonSpec("Stay", "stay", style="secondary"))
     elif kind == "take":
         cards = {card.squares[0]: card for card in game.cards}
         squares = [
-            play.action.square
-            for play in ENGINE.legal_actions(table, seat)
-            if isinstance(play.action, Take)
+            play.action.square for play in legal_plays(table, seat) if isinstance(play.action, Take)
         ]
 
         def on_board(square: int) -> str:
@@ -195,7 +194,7 @@ def _placement_label(action: PlaceCard | Build | Replace, size: int) -> str:
 def _placements(table: Table, seat: int, cls: type, kind: str) -> list[Play]:
     return [
         play
-        for play in ENGINE.legal_actions(table, seat)
+        for play in legal_plays(table, seat)
         if isinstance(play.action, cls) and play.action.kind == kind
     ]
 
@@ -210,7 +209,7 @@ def _hand_menu(table: Table, seat: int, kind: str) -> list[Spec]:
     hand = [kind_of(card) for card in table.game.hands[seat]]
     sizes = [
         len(play.action.kinds)
-        for play in ENGINE.legal_actions(table, seat)
+        for play in legal_plays(table, seat)
         if isinstance(play.action, Bid) and play.action.kinds
     ]
     options = tuple(
@@ -252,7 +251,7 @@ def _card_round(table: Table, seat: int, picked: str | None) -> list[Spec]:
     fits there) which way it lies."""
     size = table.game.settings.board
     name = geometry(size).name
-    plays = [p for p in ENGINE.legal_actions(table, seat) if isinstance(p.action, PlaceCard)]
+    plays = [p for p in legal_plays(table, seat) if isinstance(p.action, PlaceCard)]
     passing = ButtonSpec("Pass (no more cards)", "pass", style="secondary")
     kind, _, square = (picked or "").partition(".")
     chosen = [play for play in plays if play.action.kind == kind]
@@ -286,7 +285,7 @@ def _workman_menu(table: Table, seat: int, picked: str | None) -> list[Spec]:
     """The workman's action: what he does (build a card of your hand, blow up the card under
     him by discarding one, replace it with one), then where the card goes."""
     size = table.game.settings.board
-    plays = [p for p in ENGINE.legal_actions(table, seat) if not isinstance(p.action, Pass)]
+    plays = [p for p in legal_plays(table, seat) if not isinstance(p.action, Pass)]
     passing = ButtonSpec("Pass", "pass", style="secondary")
     verb, _, kind = (picked or "").partition(".")
     placing = {"build": Build, "replace": Replace}.get(verb)
@@ -339,7 +338,7 @@ def panel_controls(table: Table, seat: int, picked: str | None) -> list[Spec]:
     if kind == "discard":
         return [
             ButtonSpec(f"Discard {card_name(play.action.kind)}", "do", encode(play))
-            for play in ENGINE.legal_actions(table, seat)
+            for play in legal_plays(table, seat)
             if isinstance(play.action, Discard)
         ]
     return []
@@ -361,7 +360,7 @@ def panel_pick(
     if action == "card":
         plays = [
             play
-            for play in ENGINE.legal_actions(table, seat)
+            for play in legal_plays(table, seat)
             if isinstance(play.action, PlaceCard) and play.action.kind == value
         ]
         if not plays:

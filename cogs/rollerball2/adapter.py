@@ -195,7 +195,9 @@ class Rollerball2Adapter(GameAdapter):
                 ]
             buttons = []
             for action in legal_actions(state)[:20]:
-                slot = action.slot  # ChooseBiker / ChooseScorer
+                if not isinstance(action, ChooseBiker | ChooseScorer):
+                    continue  # a pending choice offers only these
+                slot = action.slot
                 number = state.team(action.team).lineup[slot]
                 name = state.team(action.team).card(number).name if number is not None else ""
                 kind = "biker" if isinstance(action, ChooseBiker) else "scorer"

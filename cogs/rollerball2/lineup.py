@@ -33,7 +33,7 @@ from rules.rollerball2 import (
     player_status,
 )
 from rules.rollerball2.roster import match_lineup
-from ui import UserError, report_error, shown
+from ui import UserError, bot_of, report_error, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -188,7 +188,7 @@ def place(team: store.Team, slot: str, number: int) -> tuple[dict[str, int | Non
 
 
 async def _load(interaction: discord.Interaction, team_id: int) -> tuple[Ballcourt, store.Team]:
-    bot: Ballcourt = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     team = await store.load_team(bot.db, team_id)
     if team is None or team.guild_id != interaction.guild_id:
         raise UserError("That team no longer exists.")

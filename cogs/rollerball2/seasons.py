@@ -52,7 +52,7 @@ from rules.rollerball2 import (
     standings,
 )
 from rules.rollerball2.stats import score_line
-from ui import UserError, fit, quote, shown
+from ui import UserError, channel_by_id, fit, quote, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -314,9 +314,9 @@ async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
 async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None:
     """Post a matchday's results and the table where the season was made."""
     try:
-        channel = bot.get_channel(season.channel_id) or await bot.fetch_channel(season.channel_id)
+        channel = await channel_by_id(bot, season.channel_id)
         files = await standings_files(bot, season)
-        await channel.send(text, files=files, allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
+        await channel.send(text, files=files, allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as error:
         log.warning("could not announce in season %s: %s", season.id, error)
 
@@ -336,7 +336,8 @@ async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: 
     matchday = min(unplayed)
     await interaction.response.defer(thinking=True)
     adapter = bot.matches.adapters["rollerball2"]
-    await settle_matchday(bot, adapter, season, matchday)  # type: ignore[arg-type]
+    assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
+    await settle_matchday(bot, adapter, season, matchday)
     await delete_timers_for(bot.db, DEADLINE_EVENT, season=season.id, matchday=matchday)
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(interaction.user.display_name)}."

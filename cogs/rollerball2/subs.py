@@ -18,7 +18,7 @@ from db import games as game_store
 from host import Match, seat_of
 from host.direct import act
 from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
-from ui import UserError, report_error, shown
+from ui import UserError, bot_of, report_error, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -31,7 +31,7 @@ async def _match_for(
 ) -> tuple[Ballcourt, Rb2Match, str]:
     """The match, checked for this user and turn; and the team in possession (the one that may
     substitute)."""
-    bot: Ballcourt = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     stored = await game_store.load_game(bot.db, game_id, game="rollerball2")
     if stored is None or stored.status != "active":
         raise UserError(f"Rollerball II match #{game_id} is not being played.")

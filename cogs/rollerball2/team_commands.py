@@ -19,7 +19,6 @@ from cogs.rollerball2.teams import (
     POSITION_CHOICES,
     Name,
     Team,
-    bot_of,
     colour_autocomplete,
     colour_name,
     embed_colour,
@@ -51,7 +50,7 @@ from rules.rollerball2 import (
     sign_generated,
     sign_players,
 )
-from ui import UserError, quote, shown
+from ui import UserError, bot_of, quote, shown
 
 Colour = app_commands.Range[str, 1, 20]
 

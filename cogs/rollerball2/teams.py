@@ -18,7 +18,7 @@ from discord import app_commands
 
 from db import rollerball2 as store
 from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
-from ui import UserError, quote, shown
+from ui import UserError, bot_of, quote, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -102,11 +102,6 @@ def names_as_text() -> Iterator[None]:
         raise UserError(shown(str(error))) from None
 
 
-def bot_of(interaction: discord.Interaction) -> Ballcourt:
-    """The bot an interaction came to (its services: db, matches, timers)."""
-    return interaction.client  # type: ignore[return-value]
-
-
 def is_admin(interaction: discord.Interaction) -> bool:
     """A server admin (Manage Server)."""
     permissions = getattr(interaction, "permissions", None)
@@ -149,7 +144,7 @@ def require_manager(interaction: discord.Interaction, team: store.Team) -> None:
 async def team_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    bot: Ballcourt = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     if interaction.guild_id is None:
         return []
     typed = current.casefold().strip()
@@ -208,7 +203,7 @@ async def player_entries(bot: Ballcourt, guild_id: int) -> list[PlayerEntry]:
 async def player_autocomplete(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    bot: Ballcourt = interaction.client  # type: ignore[assignment]
+    bot = bot_of(interaction)
     if interaction.guild_id is None:
         return []
     typed = current.casefold().strip()

@@ -204,19 +204,17 @@ class StatusCard:
         old = stored.card_message_id
         if old is not None and repost:
             with contextlib.suppress(discord.NotFound):
-                await channel.get_partial_message(old).delete()  # type: ignore[attr-defined]
+                await channel.get_partial_message(old).delete()
         elif old is not None:
             try:
-                await channel.get_partial_message(old).edit(embed=embed, view=view)  # type: ignore[attr-defined]
+                await channel.get_partial_message(old).edit(embed=embed, view=view)
                 return
             except discord.NotFound:
                 # Deleted, or posted anew by another change since this card was drawn.
                 current = await store.card_of(self.leagues.db, stored.id)
                 if current not in (None, old):
                     with contextlib.suppress(discord.NotFound):
-                        await channel.get_partial_message(current).edit(  # type: ignore[attr-defined]
-                            embed=embed, view=view
-                        )
+                        await channel.get_partial_message(current).edit(embed=embed, view=view)
                         return
         posted = await channel.send(
             embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()

@@ -94,7 +94,7 @@ class Volleyball(commands.Cog):
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self.leagues = Leagues(bot)
-        bot.volleyball = self.leagues  # type: ignore[attr-defined]
+        bot.volleyball = self.leagues
         self.form_routes = (
             FormRoute(ORDERS_FORM_ID, self.submit_orders_form),
             FormRoute(TEAM_FORM_ID, self.submit_team_form),
@@ -514,7 +514,7 @@ class Volleyball(commands.Cog):
             )
             return
         state = decode(stored)
-        division = state.league.team(team).division  # type: ignore[union-attr]
+        division = state.league.known_team(team).division
         where = f", division {division}" if len(state.league.divisions) > 1 else ""
         sheet = await self.leagues.sheet_messages(league_id, interaction.user.id)
         await interaction.response.send_message(

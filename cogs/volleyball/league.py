@@ -503,10 +503,11 @@ class Leagues:
         view = None
         if check.accepted:
             changed = changed_lines(state, team, on_file, check.orders)
+            deadline = self.deadline(stored)
             lines: list[str] = [
                 Markup(
                     f"**Orders for {what} accepted** ({shown(team.name)})"
-                    + (f", due {due(stored.next_deadline)}." if self.deadline(stored) else ".")
+                    + (f", due {due(deadline)}." if deadline else ".")
                 ),
             ]
             lines += heading or []
@@ -846,14 +847,18 @@ class Leagues:
                 f"{shown(stored.name)} are due {when(deadline, 'R')} (AGEING lines; without "
                 "them the bot picks)."
             )
-            view = None
+            controls: dict[str, Any] = {}
         else:
             what = (
                 f"your orders for {round_name(state)} of {shown(stored.name)} are due "
                 f"{when(deadline, 'R')}; without them your team plays the NMR line-up "
                 "(rule 12)."
             )
-            view = view_of([LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat")])
+            controls = {
+                "view": view_of(
+                    [LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat")]
+                )
+            }
         card = await store.card_of(self.db, stored.id)
         link = f"https://discord.com/channels/{stored.guild_id}/{stored.channel_id}" + (
             f"/{card}" if card else ""
@@ -865,7 +870,7 @@ class Leagues:
         channel = await self.poster.channel(stored)
         await channel.send(
             fit(notify.mentions(mentioned) + ", " + what),
-            view=view,
+            **controls,
             allowed_mentions=notify.allowed(mentioned),
         )
 

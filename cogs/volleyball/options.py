@@ -24,7 +24,7 @@ from discord import app_commands
 from cogs.volleyball.playing import decode
 from db import volleyball as store
 from rules.volleyball import LeagueState
-from ui import UserError, quote
+from ui import UserError, bot_of, quote
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -38,7 +38,7 @@ class LookupFailed(UserError, app_commands.AppCommandError):
 
 
 def leagues_of(interaction: discord.Interaction) -> Leagues:
-    return interaction.client.volleyball  # type: ignore[attr-defined]
+    return bot_of(interaction).volleyball
 
 
 def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
@@ -67,7 +67,7 @@ class LeagueTransformer(app_commands.Transformer):
         except UserError as error:
             raise LookupFailed(str(error)) from None
 
-    async def autocomplete(  # type: ignore[override]
+    async def autocomplete(
         self, interaction: discord.Interaction, value: str, /
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
@@ -102,7 +102,7 @@ class TeamTransformer(app_commands.Transformer):
             )
         return team.name
 
-    async def autocomplete(  # type: ignore[override]
+    async def autocomplete(
         self, interaction: discord.Interaction, value: str, /
     ) -> list[app_commands.Choice[str]]:
         found = await league_in_options(interaction)
@@ -113,7 +113,7 @@ class SponsorTransformer(app_commands.Transformer):
     async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
         return str(value)
 
-    async def autocomplete(  # type: ignore[override]
+    async def autocomplete(
         self, interaction: discord.Interaction, value: str, /
     ) -> list[app_commands.Choice[str]]:
         found = await league_in_options(interaction)

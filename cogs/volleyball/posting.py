@@ -13,9 +13,11 @@ import discord
 from db import volleyball as store
 from render.volleyball import cup_bracket_png, results_png, round_png, standings_png
 from rules.volleyball import LeagueState
-from ui import MAX_CONTENT, shown
+from ui import MAX_CONTENT, channel_by_id, shown
 
 if TYPE_CHECKING:
+    from discord.abc import PartialMessageableChannel
+
     from bot import Ballcourt
 
 MAX_FILES = 10  # Discord's attachments per message
@@ -29,11 +31,8 @@ class Poster:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
 
-    async def channel(self, stored: store.StoredLeague) -> discord.abc.Messageable:
-        channel = self.bot.get_channel(stored.channel_id)
-        if channel is None:
-            channel = await self.bot.fetch_channel(stored.channel_id)
-        return channel  # type: ignore[return-value]
+    async def channel(self, stored: store.StoredLeague) -> PartialMessageableChannel:
+        return await channel_by_id(self.bot, stored.channel_id)
 
     async def send(
         self, stored: store.StoredLeague, state: LeagueState, report: store.StoredReport

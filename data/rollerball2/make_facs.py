@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 OUT = Path(__file__).resolve().parent / "facs.json"
 
@@ -999,7 +1000,7 @@ def build() -> dict:
     }
     cards = []
     for i in range(60):
-        card = {"index": i + 1}
+        card: dict[str, Any] = {"index": i + 1}
         for key, entries in sections.items():
             assert len(entries) == 60, (key, len(entries))
             text, effect = entries[(i * strides[key]) % 60]

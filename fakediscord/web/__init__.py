@@ -376,7 +376,7 @@ class WebClient:
             }
         )
 
-    async def _interact(self, action: str, body: dict[str, Any], user: User) -> Any:
+    async def _interact(self, action: str | None, body: dict[str, Any], user: User) -> Any:
         driver = self.driver
         if action == "command":
             channel = self._channel(body)
@@ -424,9 +424,8 @@ class WebClient:
         except (KeyError, ValueError):
             raise DriverError("no such channel") from None
 
-    def _typed(self, body: dict[str, Any]) -> str | int | float:
-        """The focused option's partial value, typed as Discord sends it (numbers as numbers
-        when they parse, else the text)."""
+    def _typed(self, body: dict[str, Any]) -> str:
+        """The focused option's partial value: the text typed so far."""
         return str((body.get("options") or {}).get(body["option"], ""))
 
     def _options(self, body: dict[str, Any], user: User, skip: str | None = None) -> dict[str, Any]:

@@ -371,7 +371,10 @@ def _palette_image() -> Image.Image:
             x = (x + g.CELL) % (g.WIDTH - g.CELL)
     exact = list(dict.fromkeys(EXACT_COLOURS))
     shades = swatch.quantize(256 - len(exact), method=Image.Quantize.MEDIANCUT)
-    flat = shades.getpalette()[: 3 * (256 - len(exact))]
+    quantized = shades.getpalette()
+    if quantized is None:  # quantize always gives a palette image
+        raise ValueError("the quantized swatch has no palette")
+    flat = quantized[: 3 * (256 - len(exact))]
     palette = [channel for colour in exact for channel in colour] + flat
     palette += [0] * (768 - len(palette))
     image = Image.new("P", (1, 1))

@@ -19,7 +19,7 @@ from functools import cache, lru_cache
 
 from PIL import Image, ImageDraw
 
-from render.common import font
+from render.common import font, hard_alpha
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]
@@ -162,7 +162,7 @@ def palette_sprite(
     indices = sprite.convert("RGB").quantize(
         palette=palette_template(colours), dither=Image.Dither.NONE
     )
-    mask = sprite.getchannel("A").point(lambda alpha: 255 if alpha >= 128 else 0).convert("1")
+    mask = sprite.getchannel("A").point(hard_alpha).convert("1")
     _sprites[key] = (sprite, indices, mask)  # the sprite kept alive: its id stays its own
     return indices, mask
 

@@ -23,6 +23,7 @@ Speed (issue 24: a turn's image in about 10 ms of CPU): every frame is drawn str
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -45,7 +46,7 @@ def round_palette() -> Image.Image:
     return palette_template(round_colours())
 
 
-def _segments(events: list[Any]) -> list[list[Any]]:
+def _segments(events: Sequence[Any]) -> list[list[Any]]:
     """The round's ball movements in order: the roll's move(s), then (Moguls) each aimed move.
     An aim starts a new segment: it is a separate action after the first move ended."""
     segments: list[list[Any]] = [[]]
@@ -66,7 +67,7 @@ def _rolls_text(segments: list[list[Any]]) -> str:
 
 def render_round(
     before: GameState,
-    events: list[Any],
+    events: Sequence[Any],
     after: GameState,
     names: dict[str, str] | None = None,
 ) -> tuple[bytes, str]:

@@ -24,7 +24,18 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YELLOW, font
+from render.common import (
+    BLUE,
+    GREEN,
+    GREY,
+    INK,
+    ORANGE,
+    PURPLE,
+    VERMILION,
+    YELLOW,
+    font,
+    hard_alpha,
+)
 from render.rocketball.geometry import TILE
 
 WHITE = (255, 255, 255)
@@ -77,7 +88,7 @@ def harden(sprite: Image.Image, colours: tuple[tuple[int, int, int], ...]) -> Im
     flat = list(colours) + [colours[0]] * (256 - len(colours))
     palette.putpalette([channel for colour in flat for channel in colour])
     hard = sprite.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE).convert("RGBA")
-    hard.putalpha(sprite.getchannel("A").point(lambda alpha: 255 if alpha >= 128 else 0))
+    hard.putalpha(sprite.getchannel("A").point(hard_alpha))
     return hard
 
 

@@ -148,7 +148,7 @@ def draw_cards(draw: ImageDraw.ImageDraw, state: GameState) -> None:
         draw.rounded_rectangle(box, radius=10, fill=CARD_TRACK, outline=INK, width=3)
         entry, exit_square = card_ends(card, size)
         _arrow(draw, square_centre(size, entry), square_centre(size, exit_square), cell_size(size))
-        if card.kind in SPLITTERS:
+        if card.kind in SPLITTERS and card.y is not None:  # a splitter has its Y
             _y_glyph(draw, size, card.y)
 
 
@@ -291,7 +291,7 @@ def draw_players(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, s
 LEGEND_ROWS = 3
 
 
-def _draw_symbol_legend(draw: ImageDraw.Draw, size: int, players: int) -> None:
+def _draw_symbol_legend(draw: ImageDraw.ImageDraw, size: int, players: int) -> None:
     """Over the players' columns, what the numbers are; then three lines under the players:
     the cards, the balls, the rest."""
     small = font(TYPE)

@@ -31,7 +31,7 @@ def _line_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, int, int]
     """The line's coverage (mode L) and where its top-left sits from the pen (anchor "la")."""
     face = font(size, bold=bold)
     left, top, right, bottom = face.getbbox(text, anchor="la")
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    mask = Image.new("L", (max(1, int(right - left)), max(1, int(bottom - top))), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=face, fill=255, anchor="la")
     return mask, int(left), int(top)
 
@@ -83,9 +83,10 @@ class PaletteCanvas:
             self.ramps[key] = len(self.colours)
             for level in range(1, LEVELS + 1):
                 share = level / LEVELS
-                self.colours.append(
-                    tuple(round(b + (i - b) * share) for i, b in zip(ink, behind, strict=True))
+                red, green, blue = (
+                    round(b + (i - b) * share) for i, b in zip(ink, behind, strict=True)
                 )
+                self.colours.append((red, green, blue))
         return self.ramps[key]
 
     def text(self, texts: Sequence[PlacedText]) -> None:
@@ -94,7 +95,10 @@ class PaletteCanvas:
         for item in texts:
             if not item.text:
                 continue
-            behind = self.colours[self.image.getpixel((item.box[0], item.box[1]))]
+            index = self.image.getpixel((item.box[0], item.box[1]))
+            if not isinstance(index, int):
+                raise TypeError("a palette image's pixel is an index")
+            behind = self.colours[index]
             base = self.ramp(item.fill, behind)
             _, dx, dy = _line_mask(item.text, item.size, item.bold)
             indices, where = _line_indices(item.text, item.size, item.bold, base)

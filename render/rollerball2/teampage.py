@@ -104,7 +104,9 @@ def _header(top: int) -> tuple[list[PlacedText], int]:
 def _player_lines(line: BoxLine) -> list[tuple[str, int, bool, Colour]]:
     """The player cell: name, then detail lines (text, size, bold, ink)."""
     room = PLAYER_WIDTH - 2 * PADDING
-    lines = [(text, NAME_SIZE, True, INK) for text in wrap(line.name, NAME_SIZE, room, bold=True)]
+    lines: list[tuple[str, int, bool, Colour]] = [
+        (text, NAME_SIZE, True, INK) for text in wrap(line.name, NAME_SIZE, room, bold=True)
+    ]
     detail = f"{line.position} · {line.experience.title()}"
     if line.goal_order:
         # The seed's sheet suggests noting which of the team's goals he scored.

@@ -227,6 +227,9 @@ def draw_texts(draw: ImageDraw.ImageDraw, texts: Sequence[PlacedText]) -> None:
             continue
         ink = inks.get(item.fill)
         if ink is None:
-            ink = inks[item.fill] = draw._getink(item.fill)[0]
+            ink = draw._getink(item.fill)[0]
+            if ink is None:  # a colour always has an ink; only None has not
+                raise ValueError(f"no ink for {item.fill!r}")
+            inks[item.fill] = ink
         mask, (dx, dy) = _line_mask(item.text, item.size, item.bold)
         draw.draw.draw_bitmap((item.x + dx, item.y + dy), mask, ink)

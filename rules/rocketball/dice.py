@@ -120,6 +120,8 @@ class Dice:
             return NotImplemented
         return self.getstate() == other.getstate()
 
+    # unhashable (it changes as it is drawn from): typeshed's idiom, which type checkers see
+    # as overriding a method
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:

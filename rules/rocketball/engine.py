@@ -12,6 +12,7 @@ holder first) and the second placer takes the windbag.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 
 from rules.rocketball import placement
 from rules.rocketball.actions import (
@@ -196,7 +197,7 @@ def random_action(state: GameState, rng: random.Random) -> Action:
         return rng.choice(legal_actions(state))
     djinn = state.drawn == DJINN
     # Each block of actions in legal_actions' order: (squares, actions per square, lookup).
-    blocks: list[tuple[list[str], int, dict[str, tuple[Action, ...]]]] = []
+    blocks: list[tuple[list[str], int, Mapping[str, Sequence[Action]]]] = []
     for kind in placement.placeable_kinds(state):
         squares = placement.placement_squares(state, kind)
         blocks.append((squares, len(placement.facings_for(kind)), _placements(kind, djinn)))

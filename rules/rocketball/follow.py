@@ -85,9 +85,9 @@ def follow(
     owned = False  # True once `chips` is our own copy (a barricade was blasted)
     while remaining > 0:
         here = chips.get(square)
-        direction = here.facing if here is not None and here.kind == GUST else facing
+        gust = here.facing if here is not None and here.kind == GUST else None
         remaining -= 1
-        what, value = STEPS[square][direction]  # type: ignore[index]
+        what, value = STEPS[square][gust or facing]
         if what == GOAL:
             crossed.append(value)
             return GOAL_OF[value], value, facing, crossed
@@ -138,8 +138,8 @@ def follow_rolls(
     crossed: list[str] = []
     for unit in range(4):
         here = chips.get(square)
-        direction = here.facing if here is not None and here.kind == GUST else facing
-        what, value = STEPS[square][direction]  # type: ignore[index]
+        gust = here.facing if here is not None and here.kind == GUST else None
+        what, value = STEPS[square][gust or facing]
         if what == GOAL:
             crossed.append(value)
             ends.extend([(GOAL_OF[value], value, facing)] * (4 - unit))
@@ -177,8 +177,8 @@ def walk(
     for unit in range(units):
         before.append((square, facing))
         here = chips.get(square)
-        direction = here.facing if here is not None and here.kind == GUST else facing
-        what, value = STEPS[square][direction]  # type: ignore[index]
+        gust = here.facing if here is not None and here.kind == GUST else None
+        what, value = STEPS[square][gust or facing]
         if what == GOAL:
             entered.append(None)
             ends.extend([(GOAL_OF[value], value, facing)] * (units - unit))
@@ -210,8 +210,8 @@ def walk_value(
     total = 0.0
     for unit in range(units):
         here = chips.get(square)
-        direction = here.facing if here is not None and here.kind == GUST else facing
-        what, value = STEPS[square][direction]  # type: ignore[index]
+        gust = here.facing if here is not None and here.kind == GUST else None
+        what, value = STEPS[square][gust or facing]
         if what == GOAL:
             return total + goals[GOAL_OF[value]] * (units - unit)
         if what == BOUNCE:

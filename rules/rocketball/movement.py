@@ -65,8 +65,9 @@ class BallMover:
         here = chips.get(ball.square)
         # Seed, Gusts: "When a rocketball leaves a square with a gust, move it one square in the
         # direction indicated by the gust without changing its facing."
-        pushed = here is not None and here.kind == GUST
-        direction = here.facing if pushed else ball.facing
+        gust = here.facing if here is not None and here.kind == GUST else None
+        pushed = gust is not None
+        direction = gust or ball.facing
         self.remaining -= 1
         target = neighbour(ball.square, direction)
         if target is None:

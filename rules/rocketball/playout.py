@@ -67,7 +67,9 @@ _GOAL_OF = {"c0": "N", "d0": "N", "e0": "N", "c12": "S", "d12": "S", "e12": "S"}
 _OPEN = placement._OPEN_SQUARES  # the squares a vortex may ever go on, in legal_actions' order
 _OPEN_INDEX = {square: index for index, square in enumerate(_OPEN)}
 _VORTEX_CHIPS = {d: Chip(VORTEX, d) for d in DIRECTIONS}
-_TURN = {True: {d: turn_clockwise(d) for d in DIRECTIONS}}
+# A vortex's facing turned either way, looked up by a chip's `facing` (str | None: the fast
+# path's chips are all vortices, which have one).
+_TURN: dict[bool, dict[str | None, str]] = {True: {d: turn_clockwise(d) for d in DIRECTIONS}}
 _TURN[False] = {d: turn_counterclockwise(d) for d in DIRECTIONS}
 
 
@@ -138,7 +140,7 @@ def playout(state: GameState, rng: random.Random, *, max_actions: int | None = N
     dice = state.rng
     fast = random.Random()
     fast.setstate(dice.getstate())  # the same Mersenne Twister sequence, drawn in C
-    state.rng = fast  # type: ignore[assignment]
+    state.rng = fast
     try:
         return _base_playout(state, rng, limit)
     finally:
@@ -174,7 +176,7 @@ def _base_playout(state: GameState, rng: random.Random, limit: int) -> int:
                 if what == _MOVE:
                     square = value
                     chip = chips.get(square)
-                    if chip is not None:
+                    if chip is not None and chip.facing is not None:  # a vortex (fast_path)
                         facing = chip.facing
                 elif what == _BOUNCE:
                     facing = value

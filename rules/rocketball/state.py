@@ -382,8 +382,8 @@ class History:
     @overload
     def __getitem__(self, index: slice) -> tuple[str, ...]: ...
     def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
-        if index == -1 and self._lines is None:  # the latest line, without building the rest
-            return self._last  # type: ignore[return-value]
+        if index == -1 and self._lines is None and self._last is not None:
+            return self._last  # the latest line, without building the rest
         return self.lines()[index]
 
     def __iter__(self) -> Iterator[str]:
@@ -396,6 +396,8 @@ class History:
             return self._length == len(other) and list(self.lines()) == list(other)
         return NotImplemented
 
+    # unhashable (it equals lists, which are): typeshed's idiom, which type checkers see as
+    # overriding a method
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:

@@ -56,6 +56,8 @@ HORIZON_ROUNDS = 2
 def choose_action(view: GameState, rng: random.Random, level: str = "sensible"):
     """The computer's action for the seat `view` was made for."""
     seat = view.viewer
+    if seat is None:
+        raise ValueError("the computer plays from a seat's view, not a spectator's")
     actions = legal_actions(view, seat)
     if not actions:
         raise ValueError("this seat has nothing to do now")
@@ -112,7 +114,7 @@ def _base(view: GameState, actions: list, rng: random.Random):
 def _workman(view: GameState, seat: int, actions: list):
     """Next to his base, off the outer ring, on the centre side."""
     board = geometry(view.settings.board)
-    bx, by = board.xy(view.bases[seat])
+    bx, by = board.xy(view.base_square(seat))
     centre = board.size // 2
 
     def distance(action) -> tuple[int, int]:
@@ -320,7 +322,11 @@ class Forecast:
             ):
                 card = _new_card(kind, first, second)
                 squares = {first, second}
-                lifted = view.card_at(workman) if isinstance(action, Replace) else None
+                lifted = (
+                    view.card_at(workman)
+                    if isinstance(action, Replace) and workman is not None
+                    else None
+                )
                 if lifted is not None:
                     squares |= set(lifted.squares)
 
@@ -332,7 +338,7 @@ class Forecast:
                 key = ("card", kind, first, second, lifted.squares if lifted else None)
                 return self.value(workman, frozenset(squares), change, key)
             case BlowUp():
-                lifted = view.card_at(workman)
+                lifted = view.card_at(workman) if workman is not None else None
                 squares = frozenset(lifted.squares) if lifted is not None else frozenset()
 
                 def blow_up(sim: GameState) -> None:
@@ -352,7 +358,7 @@ class Forecast:
 
 def _new_card(kind: str, first: int, second: int) -> BoardCard:
     y = first if kind.startswith("split") else None
-    return BoardCard(-1, kind, tuple(sorted((first, second))), y)
+    return BoardCard(-1, kind, (min(first, second), max(first, second)), y)
 
 
 def _after(view: GameState, seat: int, action) -> GameState:
@@ -369,7 +375,7 @@ def _after(view: GameState, seat: int, action) -> GameState:
             if isinstance(action, Replace):
                 sim.cards = [c for c in sim.cards if sim.workmen[seat] not in c.squares]
             y = first if kind.startswith("split") else None
-            sim.cards.append(BoardCard(-1, kind, tuple(sorted((first, second))), y))
+            sim.cards.append(BoardCard(-1, kind, (min(first, second), max(first, second)), y))
         case BlowUp():
             sim.cards = [c for c in sim.cards if sim.workmen[seat] not in c.squares]
             sim.workmen[seat] = sim.bases[seat]
@@ -416,7 +422,7 @@ def _move(view: GameState, seat: int, actions: list, rng: random.Random):
         hit_turn = danger.get(square, horizon(view))
         # he is hit only if a ball comes before his next move
         score = base_value - (OWN_HIT * DISCOUNT**hit_turn if hit_turn < view.players else 0.0)
-        score -= 0.01 * _distance(view, square, view.bases[seat])
+        score -= 0.01 * _distance(view, square, view.base_square(seat))
         if score > best_score:
             best_square, best_score = square, score
     builds = _build_options(view, seat, reach, set(danger))
@@ -430,7 +436,9 @@ def _move(view: GameState, seat: int, actions: list, rng: random.Random):
         score -= 0.05
         if score > best_score:
             best_square, best_score = square, score
-    return Move(view.workmen[seat], best_square)
+    if best_square is None:
+        raise ValueError("the workman has no square in reach")
+    return Move(view.workman_square(seat), best_square)
 
 
 def _build_options(view: GameState, seat: int, reach: set[int], path: set[int]) -> list:

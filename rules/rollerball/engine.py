@@ -146,7 +146,7 @@ def legal_actions(state: GameState, seat: int) -> list:
     if phase == "decide":
         return _decision_actions(state, state.pending[0])
     if state.turn_step == "move":
-        start = state.workmen[seat]
+        start = state.workman_square(seat)
         return [Move(start, end) for end in sorted(workman_reach(state, seat))]
     return [Pass(), *_workman_actions(state, seat)]
 
@@ -175,7 +175,7 @@ def card_placements(state: GameState, seat: int, cls, mode: str) -> list:
 
 def _workman_actions(state: GameState, seat: int) -> list:
     actions = card_placements(state, seat, Build, BUILD)
-    under = state.card_at(state.workmen[seat])
+    under = state.card_at(state.workman_square(seat))
     if under is None or _card_problem(state, seat, under) is not None:
         return actions
     if state.settings.later:
@@ -202,7 +202,7 @@ def workman_reach(state: GameState, seat: int) -> set[int]:
     size = state.settings.board
     neighbours = orthogonal_neighbours if state.settings.later else king_neighbours
     blocked = {b.square for b in state.balls if not b.up}
-    start = state.workmen[seat]
+    start = state.workman_square(seat)
     seen = {start: 0}
     queue = deque([start])
     while queue:
@@ -280,7 +280,9 @@ def _dispatch(state: GameState, action, seat: int, events: list[Event]) -> None:
         _decide(state, action, seat, events)
     elif phase == "turn" and state.turn_step == "move" and isinstance(action, Move):
         if action.start != state.workmen[seat]:
-            raise RollerballBoardError(f"Your workman is on {board.name(state.workmen[seat])}.")
+            raise RollerballBoardError(
+                f"Your workman is on {board.name(state.workman_square(seat))}."
+            )
         if action.end not in workman_reach(state, seat):
             how = "orthogonally " if state.settings.later else ""
             raise RollerballBoardError(
@@ -326,7 +328,7 @@ def _lift(state: GameState, seat: int, card: BoardCard) -> None:
 
 def _workman_action(state: GameState, action, seat: int, events: list[Event]) -> None:
     board = geometry(state.settings.board)
-    under = state.card_at(state.workmen[seat])
+    under = state.card_at(state.workman_square(seat))
     if isinstance(action, Pass):
         return
     if isinstance(action, Build):
@@ -360,9 +362,12 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
     decision = state.pending[0]
     board = geometry(state.settings.board)
     if decision.kind == "score" and isinstance(action, (Bank, Keep)):
+        earned = decision.card
+        if earned is None:
+            raise ValueError("a score decision holds the card just earned")
         state.pending.pop(0)
         if isinstance(action, Bank):
-            state.victory[seat].append(decision.card)
+            state.victory[seat].append(earned)
             count = len(state.victory[seat])
             points = "1 victory point" if count == 1 else f"{count} victory points"
             events.append(Event(f"{seat_name(seat)} banks the card: {points}."))
@@ -374,7 +379,7 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
                 state.pending.clear()
                 events.append(Event(f"{seat_name(seat)} wins with {count} victory points!"))
         else:
-            state.hands[seat].append(decision.card)
+            state.hands[seat].append(earned)
             events.append(Event(f"{seat_name(seat)} keeps the card in hand."))
     elif decision.kind == "take" and isinstance(action, (Take, Pass)):
         state.pending.pop(0)
@@ -412,7 +417,7 @@ def _advance(state: GameState, events: list[Event]) -> None:
                 state.current = placer
                 return
             state.phase = "turn"
-            state.current = state.bid_winner
+            state.current = state.bid_winner_seat()
             state.turn_number = 1
             state.turn_step = "start"
             events.append(Event(f"Set-up done. {seat_name(state.current)} takes the first turn."))

@@ -158,9 +158,10 @@ def _step(state: GameState, moving: list[Ball], outcome: Outcome, arrival, clock
     following = next_table(state.settings.board)
     entered: list[tuple[Ball, bool]] = []
     for ball in moving:
-        crossed = ball.cross_to is not None
+        cross_to = ball.cross_to
+        crossed = cross_to is not None
         left = ball.square
-        ball.square = ball.cross_to if crossed else following[ball.square]
+        ball.square = cross_to if cross_to is not None else following[ball.square]
         ball.cross_to = None
         arrival[ball.id] = clock
         if ball.rubber:
@@ -287,6 +288,8 @@ def _hit_text(seat: int) -> str:
 def _apply_change(ball: Ball, outcome: Outcome, state: GameState) -> None:
     """Seed: "A ball counter is changed from the moment it leaves the Ball Changer card"."""
     change, ball.change, ball.change_card = ball.change, None, None
+    if change is None:
+        return  # no ball changer was changing it
     if change == ENERGISER:
         ball.energised = True
     elif change == RUBBERISER:
@@ -322,7 +325,7 @@ def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outc
     both must enter the splitter. The combined ball keeps the lowest number; it is rubber
     (Down) if any of them was, so which ball is which never matters (ruling 16)."""
     survivor = min(group, key=lambda b: b.id)
-    if any(ball.square == card.y for ball in group):
+    if card.y is not None and any(ball.square == card.y for ball in group):
         survivor.square = card.y
     survivor.cross_to = None
     if any(ball.rubber for ball in group):

@@ -90,8 +90,11 @@ def _reveal_bids(state: GameState, events: list[Event]) -> None:
     (seed "Setup"; docs/rules/rollerball.md ruling 4)."""
     n = state.players
     for seat in range(n):
-        state.discard.extend(state.bids[seat])
-        state.bid_totals[seat] = len(state.bids[seat])
+        bid = state.bids[seat]
+        if bid is None:
+            raise ValueError(f"seat {seat} has not bid yet")
+        state.discard.extend(bid)
+        state.bid_totals[seat] = len(bid)
     shown = ", ".join(f"{seat_name(s)} {state.bid_totals[s]}" for s in range(n))
     events.append(Event(f"Bids: {shown}."))
     top = max(state.bid_totals)
@@ -130,6 +133,8 @@ def rebid_action(state: GameState, seat: int, kinds: tuple[str, ...], events: li
     still in wins, raised or not (ruling 4: the least-bidder clause is for drawing players who
     bid all their cards, settled when the bids are shown)."""
     rebid = state.rebid
+    if rebid is None:
+        raise ValueError("there is no re-bid open")
     high = max(state.bid_totals)
     if kinds:
         if state.bid_totals[seat] + len(kinds) <= high:
@@ -217,7 +222,7 @@ def place_pieces(state: GameState, seat: int, square: int, what: str, events: li
         state.next_ball += 1
         events.append(Event(f"{seat_name(seat)} places the ball on {name}."))
     following = (seat + 1) % state.players
-    winner = state.bid_winner
+    winner = state.bid_winner_seat()
     if what == "base":
         if following == winner:
             state.phase = "workman"

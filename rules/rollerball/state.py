@@ -193,6 +193,26 @@ class GameState:
             is_view=self.is_view,
         )
 
+    def bid_winner_seat(self) -> int:
+        """Who won the bid: decided before any piece is placed (seed "Setup")."""
+        if self.bid_winner is None:
+            raise ValueError("the bid is not decided yet")
+        return self.bid_winner
+
+    def workman_square(self, seat: int) -> int:
+        """Where the seat's workman stands: on the board from set-up on."""
+        square = self.workmen[seat]
+        if square is None:
+            raise ValueError(f"seat {seat}'s workman is not on the board yet")
+        return square
+
+    def base_square(self, seat: int) -> int:
+        """Where the seat's base is: on the board from set-up on."""
+        square = self.bases[seat]
+        if square is None:
+            raise ValueError(f"seat {seat}'s base is not on the board yet")
+        return square
+
     def card_at(self, square: int) -> BoardCard | None:
         for card in self.cards:
             if square in card.squares:

@@ -93,7 +93,7 @@ def choose_action(state: MatchState) -> Action:
             # The biker least likely to give up the goal, then the best at stripping the ball.
             def stopping(action: Action) -> tuple[int, int]:
                 assert isinstance(action, ChooseBiker)
-                card = team.card(team.lineup[action.slot])  # type: ignore[arg-type]
+                card = team.card_in(action.slot)
                 return (_count(card.defense, GOAL), -_count(card.defense, LOSE))
 
             return min(options, key=stopping)
@@ -103,7 +103,7 @@ def choose_action(state: MatchState) -> Action:
 
             def scoring(action: Action) -> tuple[int, int]:
                 assert isinstance(action, ChooseScorer)
-                return _shooting(team.card(team.lineup[action.slot]))  # type: ignore[arg-type]
+                return _shooting(team.card_in(action.slot))
 
             return max(options, key=scoring)
     # Only look for substitutions when the lineup differs from the starting one (cheap check).

@@ -78,14 +78,15 @@ def simulate(matches: int, seed: int | str, random_lineups: bool = False) -> Sum
         away_name = names[(2 * i + 1) % len(names)]
         home = generate_roster(f"{seed}:{i}", home_name)
         away = generate_roster(f"{seed}:{i}", away_name)
-        lineups: dict[str, Lineup] = {}
+        home_lineup: Lineup | None = None
+        away_lineup: Lineup | None = None
         if random_lineups:
             rng = random.Random(f"rollerball2-sim-lineups:{seed}:{i}")
-            lineups = {
-                "home_lineup": random_lineup(home, rng),
-                "away_lineup": random_lineup(away, rng),
-            }
-        state, events = auto_play(new_match(f"{seed}:{i}", home, away, **lineups))
+            home_lineup, away_lineup = random_lineup(home, rng), random_lineup(away, rng)
+        match = new_match(
+            f"{seed}:{i}", home, away, home_lineup=home_lineup, away_lineup=away_lineup
+        )
+        state, events = auto_play(match)
         final = result(state)
         summary.matches += 1
         summary.total_goals.append(final.home_score + final.away_score)

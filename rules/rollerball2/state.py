@@ -249,6 +249,13 @@ class TeamState:
     def card(self, number: int) -> PlayerCard:
         return self.roster.card(number)
 
+    def card_in(self, slot: str) -> PlayerCard:
+        """The player in `slot`, which the caller knows is filled (an action names it)."""
+        number = self.lineup[slot]
+        if number is None:
+            raise RollerballError(f"{self.roster.team} has nobody in {slot}.")
+        return self.card(number)
+
     def on_track(self) -> set[int]:
         return {number for number in self.lineup.values() if number is not None}
 

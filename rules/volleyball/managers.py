@@ -213,7 +213,7 @@ def computer_match_orders(
     for index, set_order in enumerate(orders.sets):
         setters = blockers = 0
         for slot in set_order.slots:
-            player = team.player(slot.player)
+            player = team.known_player(slot.player)
             slot.position = _position_for(player.ol, player.dl, setters, blockers)
             setters += slot.position == Position.SETTER
             blockers += slot.position == Position.BLOCKER
@@ -236,7 +236,7 @@ def computer_match_orders(
 def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     """Legal orders for one computer-managed team for the coming round."""
     league = state.league
-    team = league.team(team_name)
+    team = league.known_team(team_name)
     rng = manager_rng(league, team.name)
     r, total = league.round_number, state.total_rounds
     orders = RoundOrders(team=team.name)

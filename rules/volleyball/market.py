@@ -18,6 +18,7 @@ is an event everyone sees.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules.volleyball import economy
@@ -299,7 +300,7 @@ def resolve_transfer_market(
             )
             continue
         top = sorted(name for name, amount in valid if amount == best)
-        winner = league.team(top[_draw_between(top, rng, player.name, events)])
+        winner = league.known_team(top[_draw_between(top, rng, player.name, events)])
         seller.players.remove(player)
         player.name = unique_player_name(winner, player.name)
         winner.players.append(player)
@@ -337,7 +338,7 @@ def draw_gm_offers(rng: random.Random, round_number: int, players: int = 2) -> l
 
 
 def gm_bid_problems(
-    team: Team, bids: list[GmOfferBid], offers: list[GmOffer], reserved_names: list[str] = ()
+    team: Team, bids: list[GmOfferBid], offers: list[GmOffer], reserved_names: Sequence[str] = ()
 ) -> list[str]:
     """Every problem with a team's bids on the GM offers, each as a sentence. A new player's
     name follows the naming rules of a new team's players, and may not be one of the team's
@@ -409,7 +410,7 @@ def resolve_gm_offers(
         top = sorted((entry for entry in valid if entry[1].amount == best), key=lambda e: e[0])
         names = [name for name, _bid in top]
         winner_name, bid = top[_draw_between(names, rng, f"GM offer {offer.offer_id}", events)]
-        winner = league.team(winner_name)
+        winner = league.known_team(winner_name)
         economy.book(winner, -bid.amount, "GM offer", ledger)
         if offer.kind == "player":
             name = unique_player_name(winner, bid.player_name or offer.offer_id)
@@ -561,7 +562,7 @@ def resolve_contract_players(
         if not valid:
             continue
         winner_name, bid = choose_contract_bid(valid, rng, events)
-        team = league.team(winner_name)
+        team = league.known_team(winner_name)
         bonus = economy.contract_bonus(bid.pay_per_round, bid.rounds)
         economy.book(team, -bonus, "contract bonus", ledger)
         name = unique_player_name(team, spec.name)

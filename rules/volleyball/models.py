@@ -129,6 +129,14 @@ class Team:
     division: int = 1
     _names: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
+    def known_player(self, name: str) -> Player:
+        """The player of this name where the caller knows he is on the roster (checked
+        orders, a line-up of the team's own players)."""
+        player = self.player(name)
+        if player is None:
+            raise KeyError(f"{self.name} has no player {name!r}")
+        return player
+
     def player(self, name: str) -> Player | None:
         """The player of this name (case-insensitive; the first if two share it), or None.
 
@@ -516,6 +524,14 @@ class League:
     def divisions(self) -> list[int]:
         """The league's division numbers, highest (1) first."""
         return sorted({t.division for t in self.teams}) or [1]
+
+    def known_team(self, name: str) -> Team:
+        """The team of this name where the caller knows it is in the league (a fixture's, a
+        checked order's, a bid's)."""
+        team = self.team(name)
+        if team is None:
+            raise KeyError(f"no team {name!r} in the league")
+        return team
 
     def team(self, name: str) -> Team | None:
         """The team of this name (case-insensitive), or None. The exact name is looked up in

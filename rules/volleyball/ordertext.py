@@ -116,6 +116,8 @@ def _read_line(kind: str, value: str, orders: RoundOrders) -> str | None:
         return None
     if kind == "sales":
         m = re.match(rf"^(.+?)(?:\s+min(?:imum)?\s+{_MONEY})?$", value, re.I)
+        if not m:
+            return "write SELL: PLAYER, or SELL: PLAYER min AMOUNT."
         orders.sales.append(TransferSale(m.group(1).strip(), _money(m.group(2) or "0")))
         return None
     if kind == "transfer_bids":

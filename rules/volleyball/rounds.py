@@ -152,7 +152,7 @@ def preview_team(team: Team, orders: RoundOrders, state: LeagueState) -> tuple[T
 
 def _resolved_gains(team: Team, gains: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
     """Training orders with player names spelled as on the roster."""
-    return [(team.player(name).name, ol, dl) for name, ol, dl in gains if ol or dl]
+    return [(team.known_player(name).name, ol, dl) for name, ol, dl in gains if ol or dl]
 
 
 def round_order_problems(state: LeagueState, orders: RoundOrders) -> list[str]:
@@ -454,8 +454,13 @@ class _Round:
         return self.report.private.setdefault(team_name, [])
 
     def team(self, name: str) -> Team:
+        """A fixture's team: the league's, or an amateur club in the cup."""
         team = self.league.team(name)
-        return team if team is not None else self.state.cup.amateur(name)
+        if team is None:
+            team = self.state.cup.amateur(name)
+        if team is None:
+            raise KeyError(f"no team {name!r} in the league or the cup")
+        return team
 
     def replace_team(self, team: Team) -> None:
         for group in (self.league.teams, self.state.cup.amateur_teams):
@@ -619,10 +624,13 @@ class _Round:
         for team in self.league.teams:
             chosen = self.orders[team.name].sponsor
             if chosen is not None:
-                team.sponsor = economy.find_sponsor(self.league.config, chosen).name
+                picked = economy.find_sponsor(self.league.config, chosen)
+                if picked is None:  # orders are checked when sent (rule 9)
+                    raise ValueError(f"{team.name}'s orders name no sponsor of the season")
+                team.sponsor = picked.name
             sponsor = economy.find_sponsor(self.league.config, team.sponsor)
             income = economy.sponsor_income(sponsor, won.get(team.name, 0), sets.get(team.name, 0))
-            if income:
+            if sponsor is not None and income:
                 economy.book(team, income, "sponsor", self.report.ledger)
                 self.private(team.name).append(f"You receive ${income} from {sponsor.name}.")
             points = training.training_points_earned(

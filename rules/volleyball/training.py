@@ -175,7 +175,7 @@ def training_order_problems(team: Team, orders: list[TrainingOrder]) -> list[str
 def apply_training(team: Team, orders: list[tuple[str, int, int]], events: list[str]) -> None:
     """Train the players (orders already checked): one TP per level point gained."""
     for name, ol_gain, dl_gain in orders:
-        player = team.player(name)
+        player = team.known_player(name)
         player.ol += ol_gain
         player.dl += dl_gain
         player.trained_ol += ol_gain

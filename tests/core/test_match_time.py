@@ -119,10 +119,10 @@ class FakeThread(discord.Thread):
         self.edits = []
 
     @property
-    def archived(self) -> bool:  # type: ignore[override]
+    def archived(self) -> bool:
         return self.archived_now
 
-    async def edit(self, **changes):  # type: ignore[override]
+    async def edit(self, **changes):
         if self.refuse:
             raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "no")
         self.edits.append(changes)

@@ -170,7 +170,7 @@ def _discord_rules(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.hookimpl(wrapper=True)
-def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):  # type: ignore[no-untyped-def]
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """On failure, show the end of the bot's log next to the test's output."""
     report = yield
     if report.failed and "bot" in getattr(item, "fixturenames", ()):

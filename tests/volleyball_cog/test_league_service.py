@@ -49,7 +49,7 @@ async def open_service(target) -> Leagues:
             sent.append(report.id)
             await store.mark_posted(db, report.id)
 
-    leagues.send_pending = send_pending  # type: ignore[method-assign]
+    leagues.send_pending = send_pending
 
     async def refresh(league_id: int, *, repost: bool = False) -> None:
         pass  # the status card is Discord's (tests/e2e/test_volleyball_week.py)

@@ -1,0 +1,142 @@
+"""What each part of ``FakeDiscord`` may use of the others.
+
+``FakeDiscord`` (server.py) is assembled from mixins, one per concern: ``World``, ``GatewayHooks``,
+``Messaging``, ``Interactions`` and ``Rest``. Each derives from ``Parts``, which declares the
+state ``FakeDiscord.__init__`` sets up and, for the type checker only, the methods one part
+calls on another (each is defined once, in the part named beside it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from aiohttp import web
+
+from fakediscord.model import Guild, SnowflakeFactory, StoredFile, User, Violation
+
+if TYPE_CHECKING:
+    from fakediscord import openapi
+    from fakediscord.gateway import GatewaySession
+    from fakediscord.interactions import InteractionRecord
+    from fakediscord.messaging import MessageMeta
+
+T = TypeVar("T")
+
+
+class Parts:
+    # Checking requests against Discord's OpenAPI description (None: off), and what it rejected:
+    # (request, errors) for each.
+    spec_check: openapi.SpecCheck | None
+    spec_violations: list[tuple[str, list[openapi.SpecError]]]
+    ids: SnowflakeFactory
+    token: str
+    application_id: int
+    bot_user: User
+    users: dict[int, User]
+    owner: User
+    guilds: dict[int, Guild]  # in creation order; the first is ``guild``
+    members: dict[int, dict[str, Any]]
+    member_permissions: dict[int, int]
+    channels: dict[int, dict[str, Any]]
+    channel_messages: dict[int, list[int]]
+    dm_channels: dict[int, int]  # user id -> DM channel id
+    closed_dms: set[int]
+    messages: dict[int, dict[str, Any]]
+    message_meta: dict[int, MessageMeta]
+    files: dict[int, StoredFile]
+    commands: dict[int | None, list[dict[str, Any]]]
+    command_syncs: list[tuple[int | None, int]]  # (guild id or None, count)
+    interactions: dict[int, InteractionRecord]
+    interactions_by_token: dict[str, InteractionRecord]
+    violations: list[Violation]
+    errors: list[tuple[str, int, dict[str, Any]]]  # every error answered
+    requests: list[str]  # "METHOD path" of every REST call, in order
+    gateway_sessions: dict[str, GatewaySession]
+    session: GatewaySession | None  # the last to IDENTIFY
+    recommended_shards: int  # what GET /gateway/bot answers
+    identify_count: int
+    resume_count: int
+    gateway_queries: list[dict[str, str]]  # query of each websocket connection
+    # REST traffic, to tell when the bot has gone quiet (see FakeDiscord.settle)
+    inflight_requests: int
+    request_count: int
+    last_request_at: float  # monotonic
+    heartbeats_received: int
+    thread_order: list[int]  # thread ids in the order they were created
+    response_deadline: float
+    host: str
+    port: int
+    _loop: asyncio.AbstractEventLoop | None
+    _thread: threading.Thread | None
+
+    if TYPE_CHECKING:
+        # World (world.py)
+        @property
+        def guild(self) -> Guild: ...
+        def guild_of_channel(self, channel_id: int) -> Guild | None: ...
+        def bot_permissions_in(self, channel_id: int) -> int: ...
+        def member_json(
+            self, user: User, channel_id: int | None = None, *, guild: Guild | None = None
+        ) -> dict[str, Any]: ...
+        def guild_json(self, guild: Guild | None = None) -> dict[str, Any]: ...
+
+        # GatewayHooks (gateway.py)
+        @property
+        def bot_connected(self) -> bool: ...
+        async def dispatch(
+            self,
+            event: str,
+            data: dict[str, Any],
+            *,
+            per_session: Callable[[dict[str, Any], GatewaySession], dict[str, Any]] | None = None,
+        ) -> None: ...
+
+        # Messaging (messaging.py)
+        def compose_message(
+            self,
+            channel_id: int,
+            payload: dict[str, Any],
+            uploads: dict[int, tuple[str, str, bytes]],
+            *,
+            previous: dict[str, Any] | None = None,
+            author: User | None = None,
+            interaction: InteractionRecord | None = None,
+            extra_flags: int = 0,
+            error_prefix: tuple = (),
+        ) -> dict[str, Any]: ...
+        async def store_message(
+            self,
+            message: dict[str, Any],
+            *,
+            ephemeral_for: int | None = None,
+            token: str | None = None,
+        ) -> dict[str, Any]: ...
+        def require_bot_permission(self, channel_id: int, permission: int, name: str) -> None: ...
+
+        # Interactions (interactions.py)
+        def _owners(self, record: InteractionRecord) -> dict[str, str]: ...
+
+        # Rest (routes.py)
+        async def read_body(self, request: web.Request) -> tuple[Any, dict[int, tuple]]: ...
+
+        # FakeDiscord itself (server.py)
+        @property
+        def gateway_url(self) -> str: ...
+        def call_sync(self, function: Callable[[], T], timeout: float = 10) -> T: ...
+        def call_sync_coroutine(
+            self, function: Callable[[], Coroutine[Any, Any, T]], timeout: float = 10
+        ) -> T: ...
+        def notify(self) -> None: ...
+        def record_violation(
+            self,
+            kind: str,
+            description: str,
+            route: str,
+            *,
+            status: int | None = None,
+            body: dict[str, Any] | None = None,
+            interaction: InteractionRecord | None = None,
+        ) -> Violation: ...
