@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 import time
 
@@ -385,6 +386,14 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     await check_final(discord, bot, alice, game_id, final)
     _, status, match = stored_match(bot, game_id)
     assert status == "finished"
+    # The thread's goal lines name the visitors first and "at" the home team, as the title.
+    goals = [
+        line
+        for message in discord.channel_messages(thread)
+        for line in message.text.splitlines()
+        if line.startswith("GOAL!")
+    ]
+    assert goals and all(re.search(r"\. Lagos \d+ at Houston \d+\.$", line) for line in goals)
     _, _, mode, home_goals, away_goals, result_json, _ = match_row(bot, game_id)
     assert mode == "solo" and (home_goals, away_goals) == (
         match.engine.engine.home.score,
