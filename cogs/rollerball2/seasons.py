@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.rollerball2.matches import Rollerball2Matches, simulate_fixture
+from cogs.rollerball2.matches import Rollerball2Matches, match_options, registrar
 from cogs.rollerball2.play import Deadline
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
@@ -41,7 +41,7 @@ from cogs.rollerball2.teams import (
 from cogs.rollerball2.texts import when
 from db import rollerball2 as store
 from db.timers import delete_timers_for
-from host.direct import expire_challenge, force_action
+from host.direct import expire_challenge, force_action, play_out
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
     GameScore,
@@ -251,6 +251,33 @@ async def show_schedule(
 # ---- the deadline ---------------------------------------------------------------------------
 
 
+async def simulate_fixture(
+    bot: Ballcourt, adapter: Rollerball2Matches, fixture: store.Fixture, season: store.Season
+) -> int | None:
+    """A fixture nobody played by its deadline, simulated by the default coaches and stored
+    finished at once (the saved line-ups, a player who may not play replaced as in any match).
+    Its match id; None if one of its teams is busy or gone."""
+    home = await store.load_team(bot.db, fixture.home_team_id)
+    away = await store.load_team(bot.db, fixture.away_team_id)
+    if home is None or away is None:
+        return None
+    options = await match_options(bot, home, away, "simulate")
+    options["fixture_id"] = fixture.id
+    try:
+        game_id, _ = await play_out(
+            bot.matches,
+            adapter,
+            options,
+            guild_id=season.guild_id,
+            channel_id=season.channel_id,
+            names=["the bot"],
+            on_create=registrar(season.guild_id, home, away, "simulate", fixture.id),
+        )
+    except store.TeamBusy:
+        return None
+    return game_id
+
+
 def _finish(adapter: Any, match: Any) -> tuple[int, Any]:
     seats = sorted(adapter.actors(match.engine)) or [0]
     return seats[0], Deadline()
@@ -301,8 +328,8 @@ async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why
     return fit(
         f"**{shown(season.name)}, matchday {matchday}**: {why}\n"
         + "\n".join(f"• {line}" for line in lines)
-        + "\n`/rollerball2 match boxscore id:` shows a match's box score again; "
-        "`/rollerball2 match record id:` gives its verifiable record."
+        + "\n`/rollerball2 match boxscore match_id:` shows a match's box score again; "
+        "`/rollerball2 match record match_id:` gives its verifiable record."
     )
 
 

@@ -321,7 +321,7 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     for attachment in final.attachments[1:]:
         assert len(attachment.data) < 150 * 1024
     assert not final.buttons
-    record = await discord.slash("rollerball2 match record", user=user, id=game_id)
+    record = await discord.slash("rollerball2 match record", user=user, match_id=game_id)
     assert record.ephemeral and "verify FILE" in record.text
     assert verify_record(record.attachments[0].data.decode()) == []
 
@@ -586,6 +586,77 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     assert left.get(number) == (absence["matches"] - 1 or None)
 
 
+def hurt(bot, name: str, number: int, matches: int = 2) -> None:
+    """Give a team's player an injury that keeps him out of the next `matches` matches, as a
+    match would have (the roster's carry-over)."""
+    stored = json.loads(
+        query(bot, "SELECT roster FROM rollerball2_teams WHERE name = ?", name)[0][0]
+    )
+    stored["absences"] = stored.get("absences", []) + [
+        {
+            "number": number,
+            "kind": "injury",
+            "length": "matches",
+            "matches": matches,
+            "reason": "knee",
+        }
+    ]
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE rollerball2_teams SET roster = ? WHERE name = ?", (json.dumps(stored), name)
+        )
+
+
+async def resign_all(discord, bot, game_id: int, thread, coaches) -> None:
+    """Both coaches hand their bench to the default coach: the match is played to the end."""
+    for coach in coaches:
+        if stored_match(bot, game_id)[1] == "finished":
+            break
+        asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
+        await discord.click(asked, "Resign", user=coach)
+    await discord.wait_for_message(thread, is_result, since=0, timeout=60)
+
+
+async def test_a_coaches_match_tells_the_coach_who_replaces_a_hurt_player_of_his_lineup(
+    discord, bot, games
+):
+    erin, frank = discord.add_user("erin"), discord.add_user("frank")
+    await discord.slash("rollerball2 team create", user=erin, name="Lima", colour="gold")
+    await discord.slash("rollerball2 team create", user=frank, name="Kyiv", colour="blue")
+    editor = await discord.slash("rollerball2 team lineup", user=erin, team="Lima")
+    for _ in range(2):  # toggling the extra slot twice saves the line-up shown
+        extra = next(b for b in editor.button_labels if b.startswith("Extra slot"))
+        editor = await discord.click(editor, extra, user=erin)
+    saved = team_row(bot, "Lima")["lineup"]
+    number = saved["Skater1"]
+    hurt(bot, "Lima", number)
+
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=frank,
+        channel=games,
+        home="Kyiv",
+        away="Lima",
+        mode="coaches",
+    )
+    game_id = latest_game_id(bot)
+    known = len(discord.threads(games))
+    await discord.click(challenge, "Accept", user=erin)
+    thread, card = await first_turn(discord, bot, games, known)
+    starters = stored_match(bot, game_id)[2].engine.engine.away.starters
+    replacement = starters["Skater1"]
+    roster = team_row(bot, "Lima")["roster"]
+    note = await discord.wait_for_message(
+        thread, lambda m: "saved line-up" in m.text, since=0, timeout=30
+    )
+    assert (
+        f"Lima's saved line-up: #{number} {roster.card(number).name} (injured (2 matches)) "
+        f"cannot play; #{replacement} {roster.card(replacement).name} plays Skater1 instead."
+    ) in note.text
+    assert team_row(bot, "Lima")["lineup"] == saved  # kept for when he is fit
+    await resign_all(discord, bot, game_id, thread, (frank, erin))
+
+
 async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
     known = len(discord.threads(general))
     await discord.slash(
@@ -692,7 +763,7 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     count = query(bot, "SELECT COUNT(*) FROM rollerball2_matches WHERE fixture_id = ?", second[0])
     assert count[0][0] == 1
     record = await discord.slash(
-        "rollerball2 match record", user=carol, channel=games, id=day_two[5]
+        "rollerball2 match record", user=carol, channel=games, match_id=day_two[5]
     )
     assert verify_record(record.attachments[0].data.decode()) == []
 
@@ -826,7 +897,7 @@ async def test_statistics_per_season_with_points_catches_and_assists(discord, bo
 
 async def test_a_past_match_box_score_is_shown_again(discord, bot, carol):
     game_id, home, away, sheet = finished_results(bot)[-1]
-    reply = await discord.slash("rollerball2 match boxscore", user=carol, id=game_id)
+    reply = await discord.slash("rollerball2 match boxscore", user=carol, match_id=game_id)
     assert not reply.ephemeral
     names = dict(query(bot, "SELECT id, name FROM rollerball2_teams"))
     score = (
@@ -837,7 +908,7 @@ async def test_a_past_match_box_score_is_shown_again(discord, bot, carol):
     files = [a.filename for a in reply.attachments]
     assert files[0] == "box-score-1.png" and len(files) >= 3
     assert all(len(a.data) < 150 * 1024 for a in reply.attachments)
-    nothing = await discord.slash("rollerball2 match boxscore", user=carol, id=99999)
+    nothing = await discord.slash("rollerball2 match boxscore", user=carol, match_id=99999)
     assert nothing.ephemeral and "is not a finished Rollerball II match" in nothing.text
 
 
@@ -1037,7 +1108,7 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         await discord.slash("rollerball2 stats player", user=dave, player=f"{first} #{number}"),
         await discord.slash("rollerball2 history", user=dave, team=second),
         await discord.slash("rollerball2 leaders", user=dave),
-        await discord.slash("rollerball2 match boxscore", user=dave, id=game_id),
+        await discord.slash("rollerball2 match boxscore", user=dave, match_id=game_id),
         await discord.slash("rollerball2 injuries", user=dave),
         await discord.slash("rollerball2 season schedule", user=dave, season="[s](https://e.vil)"),
         await discord.slash("rollerball2 season results", user=dave, season="[s](https://e.vil)"),
@@ -1099,3 +1170,56 @@ async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot,
             break
         asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
         await discord.click(asked, "Resign", user=coach)
+
+
+async def test_a_coach_lets_the_bot_roll_his_die_from_the_start_and_still_decides(
+    discord, bot, alice, bob, games
+):
+    await discord.slash("rollerball2 team create", user=bob, name="Accra", colour="green")
+    await discord.slash("rollerball2 team create", user=alice, name="Cusco", colour="red")
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=bob,
+        channel=games,
+        home="Accra",
+        away="Cusco",
+        mode="coaches",
+        bot_rolls=True,
+    )
+    assert "the bot rolls Accra's dice" in challenge.text
+    game_id = latest_game_id(bot)
+    known = len(discord.threads(games))
+    await discord.click(challenge, "Accept", user=alice)
+    thread, card = await first_turn(discord, bot, games, known)
+    assert stored_match(bot, game_id)[2].auto == {0}  # Accra's coach, the home seat
+    assert "Bot rolls for: Accra (toggle mine)" in card.button_labels
+    coaches = [bob, alice]
+    rolled_by_alice = decided_by_bob = False
+    for _ in range(80):
+        assert "Roll the die (Accra)" not in card.button_labels
+        match = stored_match(bot, game_id)[2]
+        seat = min(Rollerball2Adapter().actors(match.engine))
+        pending = match.engine.engine.pending
+        if pending and pending["kind"] != "dice" and seat == 0:
+            # A decision of Accra's still waits for its coach: Cusco's coach may not make it.
+            refused = await discord.click(card, card.button_labels[0], user=alice)
+            assert refused.ephemeral and "It's not your turn" in refused.text
+            decided_by_bob = True
+        label = next(
+            (b for b in card.button_labels if b in ("Roll the die (Cusco)", "Roll on his card")),
+            "Next card" if "Next card" in card.button_labels else card.button_labels[0],
+        )
+        rolled_by_alice = rolled_by_alice or label == "Roll the die (Cusco)"
+        card = await press(discord, bot, thread, card, label, coaches[seat])
+        if rolled_by_alice and decided_by_bob:
+            break
+    assert rolled_by_alice and decided_by_bob
+    # The bot rolled Accra's dice, as moves of its own.
+    bot_moves = query(
+        bot,
+        "SELECT COUNT(*) FROM game_moves WHERE game_id = ? AND actor_id = 0 AND events LIKE ?",
+        game_id,
+        "%Accra coach rolls d10%",
+    )[0][0]
+    assert bot_moves > 0
+    await resign_all(discord, bot, game_id, thread, (bob, alice))
