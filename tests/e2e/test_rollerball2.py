@@ -386,14 +386,19 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     await check_final(discord, bot, alice, game_id, final)
     _, status, match = stored_match(bot, game_id)
     assert status == "finished"
-    # The thread's goal lines name the visitors first and "at" the home team, as the title.
-    goals = [
-        line
-        for message in discord.channel_messages(thread)
-        for line in message.text.splitlines()
-        if line.startswith("GOAL!")
-    ]
-    assert goals and all(re.search(r"\. Lagos \d+ at Houston \d+\.$", line) for line in goals)
+    # The thread tells each period once it is over, its goals naming the visitors first and
+    # "at" the home team, as the title.
+    told = [m.text for m in discord.channel_messages(thread) if "**End of " in m.text]
+    assert len(told) >= 1 and sum(text.count("**End of period") for text in told) == 4
+    lines = [line for text in told for line in text.splitlines()]
+    goals = [line for line in lines if " GOAL " in line]
+    assert len(goals) == sum(match_row(bot, game_id)[3:5])
+    assert all(re.search(r" \(Lagos \d+ at Houston \d+\)$", line) for line in goals)
+    assert all(
+        re.fullmatch(r"\*\*End of (period \d|overtime): Lagos \d+ at Houston \d+\.\*\*", line)
+        for line in lines
+        if line.startswith("**End of")
+    )
     _, _, mode, home_goals, away_goals, result_json, _ = match_row(bot, game_id)
     assert mode == "solo" and (home_goals, away_goals) == (
         match.engine.engine.home.score,
@@ -592,15 +597,8 @@ def hurt(bot, name: str, number: int, matches: int = 2) -> None:
     stored = json.loads(
         query(bot, "SELECT roster FROM rollerball2_teams WHERE name = ?", name)[0][0]
     )
-    stored["absences"] = stored.get("absences", []) + [
-        {
-            "number": number,
-            "kind": "injury",
-            "length": "matches",
-            "matches": matches,
-            "reason": "knee",
-        }
-    ]
+    injury = {"number": number, "kind": "injury", "length": "matches", "matches": matches}
+    stored["absences"] = [*stored.get("absences", []), {**injury, "reason": "knee"}]
     with sqlite3.connect(bot.database_path) as conn:
         conn.execute(
             "UPDATE rollerball2_teams SET roster = ? WHERE name = ?", (json.dumps(stored), name)
@@ -642,7 +640,7 @@ async def test_a_coaches_match_tells_the_coach_who_replaces_a_hurt_player_of_his
     game_id = latest_game_id(bot)
     known = len(discord.threads(games))
     await discord.click(challenge, "Accept", user=erin)
-    thread, card = await first_turn(discord, bot, games, known)
+    thread, _ = await first_turn(discord, bot, games, known)
     starters = stored_match(bot, game_id)[2].engine.engine.away.starters
     replacement = starters["Skater1"]
     roster = team_row(bot, "Lima")["roster"]
@@ -1091,8 +1089,8 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
             if not is_card(m) and any(word in m.text for word in ("GOAL", "PENALTY", "INJURY"))
         ]
 
-    for _ in range(12):
-        until = "Play until something happens"
+    for _ in range(40):  # a period's end tells its goals, penalties and injuries
+        until = "Play to end of period"
         label = until if until in card.button_labels else card.button_labels[0]
         card = await press(discord, bot, solo, card, label, dave)
         replies.append(card)
