@@ -284,11 +284,22 @@ def _finish(adapter: Any, match: Any) -> tuple[int, Any]:
 
 
 async def settle_matchday(
-    bot: Ballcourt, adapter: Rollerball2Matches, season: store.Season, matchday: int
+    bot: Ballcourt,
+    adapter: Rollerball2Matches,
+    season: store.Season,
+    matchday: int,
+    played_by: str | None = None,
 ) -> int:
     """Settle every unplayed fixture of the matchday (see the module docstring), under the
-    season's lock so a deadline and an admin's `season play` never settle one twice. Returns
-    how many fixtures it settled."""
+    season's lock so a deadline and an admin's `season play` never settle one twice; a match
+    under way is told why (its deadline passed, or `played_by`, an admin, played the matchday
+    now). Returns how many fixtures it settled."""
+    if played_by is None:
+        reason = f"The deadline of {shown(season.name)}, matchday {matchday}, has passed"
+        first = "The deadline passed first."
+    else:
+        reason = f"{shown(played_by)} played matchday {matchday} of {shown(season.name)} now"
+        first = "The matchday was played first."
     settled = 0
     async with bot.game_locks(("rollerball2_season", season.id)):
         for fixture in await store.fixtures_of(bot.db, season.id, matchday):
@@ -298,12 +309,9 @@ async def settle_matchday(
             running = await store.open_game_of_fixture(bot.db, fixture.id)
             if running is not None:
                 game_id, status = running
-                why = (
-                    f"The deadline of {shown(season.name)}, matchday {matchday}, has passed: the "
-                    "default coaches play this match to the end."
-                )
+                why = f"{reason}: the default coaches play this match to the end."
                 if status == "pending":
-                    await expire_challenge(bot.matches, game_id, "The deadline passed first.")
+                    await expire_challenge(bot.matches, game_id, first)
                 elif await force_action(bot.matches, game_id, _finish, why=why):
                     continue
             await simulate_fixture(bot, adapter, fixture, season)
@@ -363,7 +371,13 @@ async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: 
     matchday = min(unplayed)
     await interaction.response.defer(thinking=True)
     adapter = bot.matches.adapters["rollerball2"]
-    await settle_matchday(bot, adapter, season, matchday)  # type: ignore[arg-type]
+    await settle_matchday(
+        bot,
+        adapter,  # type: ignore[arg-type]
+        season,
+        matchday,
+        played_by=interaction.user.display_name,
+    )
     await delete_timers_for(bot.db, DEADLINE_EVENT, season=season.id, matchday=matchday)
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(interaction.user.display_name)}."

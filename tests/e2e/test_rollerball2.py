@@ -1031,6 +1031,72 @@ async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol
     assert "in 1 matches" in table.text or "in 1 match" in table.text
 
 
+async def test_an_admin_plays_a_whole_matchday_with_a_match_under_way(
+    discord, bot, carol, owner, games
+):
+    for name in ("Bern", "Cork", "Dili", "Evora"):
+        await discord.slash("rollerball2 team create", user=carol, name=name)
+    reply = await discord.slash(
+        "rollerball2 season create",
+        user=carol,
+        channel=games,
+        name="Winter",
+        teams="Bern, Cork, Dili, Evora",
+        hours=240,
+    )
+    assert "4 teams, 6 matchdays" in reply.text
+    winter = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = 'Winter'")[0][0]
+    day_one = [f for f in fixtures(bot) if f[1] == 1 and f[2] in ("Bern", "Cork", "Dili", "Evora")]
+    assert len(day_one) == 2
+    (_, _, home, away, *_), (second_id, _, other_home, other_away, *_) = day_one
+    # The first fixture is being played, card by card; the second was never started.
+    known = len(discord.threads(games))
+    await discord.slash(
+        "rollerball2 match start", user=carol, channel=games, home=home, away=away, mode="solo"
+    )
+    thread, card = await first_turn(discord, bot, games, known)
+    under_way = card_game_id(card)
+    card = await press(discord, bot, thread, card, "Next card", carol)
+    assert stored_match(bot, under_way)[1] == "active"
+
+    played = await discord.slash(
+        "rollerball2 season play", user=owner, channel=games, season="Winter"
+    )
+    assert not played.ephemeral and "Winter, matchday 1**: played now by" in played.text
+    # The match under way was played to the end by the default coaches, and its thread says
+    # why: the matchday was played now, not that a deadline passed.
+    assert stored_match(bot, under_way)[1] == "finished"
+    said = await discord.wait_for_message(
+        thread, lambda m: "default coaches" in m.text, since=0, timeout=30
+    )
+    assert "played matchday 1 of Winter now" in said.text and "deadline" not in said.text
+    settled = {
+        fixture_id: (how, game_id)
+        for fixture_id, how, game_id in query(
+            bot,
+            "SELECT id, how, game_id FROM rollerball2_fixtures WHERE season_id = ? AND matchday = 1",
+            winter,
+        )
+    }
+    assert sorted(how for how, _ in settled.values()) == ["played", "simulated"]
+    assert under_way in {game_id for _, game_id in settled.values()}
+    for fixture in fixtures(bot):
+        if fixture[0] in settled:
+            _, _, h, a, _, game_id, home_goals, away_goals = fixture
+            # One score order: the visitors first, "at" the home team.
+            assert f"{a} {away_goals} at {h} {home_goals}" in played.text
+            assert f"match #{game_id}" in played.text
+    assert settled[second_id][0] == "simulated" and (other_home, other_away) != (home, away)
+    deadlines = [
+        json.loads(payload)["matchday"]
+        for (payload,) in query(
+            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
+        )
+        if json.loads(payload)["season"] == winter
+    ]
+    assert sorted(deadlines) == [2, 3, 4, 5, 6]
+
+
 HOSTILE_TEAMS = ("[x](https://e.vil) @everyone", "**Bold** [click](https://e.vil)")
 
 
