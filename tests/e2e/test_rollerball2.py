@@ -780,6 +780,10 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     assert "2 points a win" in table.text and table.images[0].width > 0
     schedule = await discord.slash("rollerball2 season schedule", user=carol, channel=games)
     assert schedule.text.count("match #") == 2
+    for _, _, home, away, _, game_id, home_goals, away_goals in fixtures(bot):
+        # One score order: the visitors first, "at" the home team.
+        line = f"{away} {away_goals} at {home} {home_goals} (simulated), match #{game_id}"
+        assert line in schedule.text
 
 
 async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
@@ -883,6 +887,28 @@ async def test_statistics_per_season_with_points_catches_and_assists(discord, bo
         season="Spring",
     )
     assert f"**{points[player_key]}** points" in career.text and "Match by match" in career.text
+
+    def player_sums(results, field: str) -> int:
+        return sum(
+            line[field]
+            for _, home, away, sheet in results
+            for side, owner in (("home", home), ("away", away))
+            if owner == player_key[0]
+            for line in sheet[side]["players"]
+            if line["number"] == player_key[1]
+        )
+
+    for field in ("assists", "catches"):
+        assert f"**{player_sums(in_season, field)}** {field}" in career.text
+    all_time = await discord.slash(
+        "rollerball2 stats player", user=carol, player=f"{name} #{player_key[1]}"
+    )
+    assert ": all time" in all_time.text
+    for field in ("goals", "assists", "catches"):
+        assert f"**{player_sums(everything, field)}** {field}" in all_time.text
+    everywhere = await discord.slash("rollerball2 leaders", user=carol)
+    assert "leaders in this server" in everywhere.text and "Catches" in everywhere.text
+    assert f"Over {len(everything)} finished matches." in everywhere.text
 
     history = await discord.slash("rollerball2 history", user=carol, team="Oslo", season="Spring")
     assert "the last 2 of 2 matches of Spring" in history.text
