@@ -17,12 +17,13 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from through_fake_discord import bot_and_fake  # noqa: E402
 
 from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
@@ -102,23 +103,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=60)
     args = parser.parse_args()
-    fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING"},
-    )
-    bot.start()
-    try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+    with bot_and_fake("1") as (discord, bot, fake):
         asyncio.run(measure(discord, bot, fake, args.clicks))
-    finally:
-        bot.stop()
-        fake.stop()
 
 
 if __name__ == "__main__":

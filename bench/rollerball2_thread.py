@@ -27,7 +27,6 @@ import json
 import sqlite3
 import statistics
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,6 +34,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+
+from through_fake_discord import bot_and_fake  # noqa: E402
 
 from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
@@ -186,24 +187,9 @@ def main() -> None:
     parser.add_argument("--seed", default="7", help="GAME_SEED: the teams and the dice")
     args = parser.parse_args()
     styles = ["until", "next"] if args.style == "both" else [args.style]
-    fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": args.seed, "LOG_LEVEL": "WARNING"},
-    )
-    bot.start()
     started = time.perf_counter()
-    try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
+    with bot_and_fake(args.seed) as (discord, bot, fake):
         asyncio.run(measure(Bench(discord, bot, fake), args.matches, styles))
-    finally:
-        bot.stop()
-        fake.stop()
     print(f"(the whole run: {time.perf_counter() - started:.0f} s)")
 
 

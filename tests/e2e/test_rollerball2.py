@@ -593,6 +593,26 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     assert left.get(number) == (absence["matches"] - 1 or None)
 
 
+async def coaches_match(
+    discord, bot, channel, home_coach, home: str, away_coach, away: str, **options
+):
+    """A coaches match the home coach challenges and the visiting coach accepts: the challenge,
+    the thread, the first card and the match's id."""
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=home_coach,
+        channel=channel,
+        home=home,
+        away=away,
+        mode="coaches",
+        **options,
+    )
+    known = len(discord.threads(channel))
+    await discord.click(challenge, "Accept", user=away_coach)
+    thread, card = await first_turn(discord, bot, channel, known)
+    return challenge, thread, card, card_game_id(card)
+
+
 def hurt(bot, name: str, number: int, matches: int = 2) -> None:
     """Give a team's player an injury that keeps him out of the next `matches` matches, as a
     match would have (the roster's carry-over)."""
@@ -631,18 +651,7 @@ async def test_a_coaches_match_tells_the_coach_who_replaces_a_hurt_player_of_his
     number = saved["Skater1"]
     hurt(bot, "Lima", number)
 
-    challenge = await discord.slash(
-        "rollerball2 match start",
-        user=frank,
-        channel=games,
-        home="Kyiv",
-        away="Lima",
-        mode="coaches",
-    )
-    game_id = latest_game_id(bot)
-    known = len(discord.threads(games))
-    await discord.click(challenge, "Accept", user=erin)
-    thread, _ = await first_turn(discord, bot, games, known)
+    _, thread, _, game_id = await coaches_match(discord, bot, games, frank, "Kyiv", erin, "Lima")
     starters = stored_match(bot, game_id)[2].engine.engine.away.starters
     replacement = starters["Skater1"]
     roster = team_row(bot, "Lima")["roster"]
@@ -1010,17 +1019,29 @@ async def test_a_roster_separated_by_semicolons_is_imported(discord, bot, dave):
     ]
 
 
-async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol, owner, games):
+async def new_season(discord, bot, user, channel, name: str, teams: str):
+    """A season with a deadline ten days off: the reply, and the season's id."""
     reply = await discord.slash(
-        "rollerball2 season create",
-        user=carol,
-        channel=games,
-        name="Summer",
-        teams="Madrid, Oslo",
-        hours=240,
+        "rollerball2 season create", user=user, channel=channel, name=name, teams=teams, hours=240
     )
+    found = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = ?", name)
+    return reply, found[0][0] if found else None
+
+
+def deadlines(bot, season: int) -> list[int]:
+    """The matchdays of `season` whose deadline timer is still waiting."""
+    return sorted(
+        json.loads(payload)["matchday"]
+        for (payload,) in query(
+            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
+        )
+        if json.loads(payload)["season"] == season
+    )
+
+
+async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol, owner, games):
+    reply, summer = await new_season(discord, bot, carol, games, "Summer", "Madrid, Oslo")
     assert "2 teams, 2 matchdays" in reply.text
-    summer = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = 'Summer'")[0][0]
     refused = await discord.slash("rollerball2 season play", user=carol, season="Summer")
     assert refused.ephemeral and "server admin (Manage Server)" in refused.text
     assert (
@@ -1044,14 +1065,7 @@ async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol
     )
     assert [how for how, _ in day_one] == ["simulated"]
     assert f"match #{day_one[0][1]}" in played.text
-    deadlines = [
-        json.loads(payload)["matchday"]
-        for (payload,) in query(
-            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
-        )
-        if json.loads(payload)["season"] == summer
-    ]
-    assert deadlines == [2]  # matchday 1's deadline has nothing left to do
+    assert deadlines(bot, summer) == [2]  # matchday 1's deadline has nothing left to do
     # Season statistics count it.
     table = await discord.slash("rollerball2 stats team", user=carol, team="Oslo", season="Summer")
     assert "in 1 matches" in table.text or "in 1 match" in table.text
@@ -1062,16 +1076,10 @@ async def test_an_admin_plays_a_whole_matchday_with_a_match_under_way(
 ):
     for name in ("Bern", "Cork", "Dili", "Evora"):
         await discord.slash("rollerball2 team create", user=carol, name=name)
-    reply = await discord.slash(
-        "rollerball2 season create",
-        user=carol,
-        channel=games,
-        name="Winter",
-        teams="Bern, Cork, Dili, Evora",
-        hours=240,
+    reply, winter = await new_season(
+        discord, bot, carol, games, "Winter", "Bern, Cork, Dili, Evora"
     )
     assert "4 teams, 6 matchdays" in reply.text
-    winter = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = 'Winter'")[0][0]
     day_one = [f for f in fixtures(bot) if f[1] == 1 and f[2] in ("Bern", "Cork", "Dili", "Evora")]
     assert len(day_one) == 2
     (_, _, home, away, *_), (second_id, _, other_home, other_away, *_) = day_one
@@ -1113,14 +1121,7 @@ async def test_an_admin_plays_a_whole_matchday_with_a_match_under_way(
             assert f"{a} {away_goals} at {h} {home_goals}" in played.text
             assert f"match #{game_id}" in played.text
     assert settled[second_id][0] == "simulated" and (other_home, other_away) != (home, away)
-    deadlines = [
-        json.loads(payload)["matchday"]
-        for (payload,) in query(
-            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
-        )
-        if json.loads(payload)["season"] == winter
-    ]
-    assert sorted(deadlines) == [2, 3, 4, 5, 6]
+    assert deadlines(bot, winter) == [2, 3, 4, 5, 6]
 
 
 HOSTILE_TEAMS = ("[x](https://e.vil) @everyone", "**Bold** [click](https://e.vil)")
@@ -1231,18 +1232,9 @@ async def test_the_rules_page_can_be_read_in_discord_topic_by_topic(discord, ali
 async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot, alice, bob, games):
     await discord.slash("rollerball2 team create", user=alice, name="Quito", colour="blue")
     await discord.slash("rollerball2 team create", user=bob, name="Rabat", colour="red")
-    challenge = await discord.slash(
-        "rollerball2 match start",
-        user=bob,
-        channel=games,
-        home="Rabat",
-        away="Quito",
-        mode="coaches",
+    _, thread, card, game_id = await coaches_match(
+        discord, bot, games, bob, "Rabat", alice, "Quito"
     )
-    known = len(discord.threads(games))
-    await discord.click(challenge, "Accept", user=alice)
-    thread, card = await first_turn(discord, bot, games, known)
-    game_id = card_game_id(card)
     # Both coaches hand their dice to the bot: no "Roll the die" is ever asked of them again.
     card = await press(discord, bot, thread, card, "Let the bot roll my die", bob)
     assert "Bot rolls for: Rabat" in " ".join(card.button_labels)
@@ -1257,11 +1249,7 @@ async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot,
         if "coach rolls d10" in card.text:
             break
     assert "coach rolls d10" in card.text, "the bot rolled a coach's die for him"
-    for coach in coaches:
-        if stored_match(bot, game_id)[1] == "finished":
-            break
-        asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
-        await discord.click(asked, "Resign", user=coach)
+    await resign_all(discord, bot, game_id, thread, coaches)
 
 
 async def test_a_coach_lets_the_bot_roll_his_die_from_the_start_and_still_decides(
@@ -1269,20 +1257,10 @@ async def test_a_coach_lets_the_bot_roll_his_die_from_the_start_and_still_decide
 ):
     await discord.slash("rollerball2 team create", user=bob, name="Accra", colour="green")
     await discord.slash("rollerball2 team create", user=alice, name="Cusco", colour="red")
-    challenge = await discord.slash(
-        "rollerball2 match start",
-        user=bob,
-        channel=games,
-        home="Accra",
-        away="Cusco",
-        mode="coaches",
-        bot_rolls=True,
+    challenge, thread, card, game_id = await coaches_match(
+        discord, bot, games, bob, "Accra", alice, "Cusco", bot_rolls=True
     )
     assert "the bot rolls Accra's dice" in challenge.text
-    game_id = latest_game_id(bot)
-    known = len(discord.threads(games))
-    await discord.click(challenge, "Accept", user=alice)
-    thread, card = await first_turn(discord, bot, games, known)
     assert stored_match(bot, game_id)[2].auto == {0}  # Accra's coach, the home seat
     assert "Bot rolls for: Accra (toggle mine)" in card.button_labels
     coaches = [bob, alice]
