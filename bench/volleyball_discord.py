@@ -36,6 +36,8 @@ from host.locks import GameLocks
 from render.volleyball import cup_bracket_png, results_png, standings_png
 from rules.volleyball import all_computer_orders, new_league
 
+TARGET_MS = 500  # a 16-team round, database included (docs/rules/volleyball.md, "Speed")
+
 
 class NoTimers:
     """The bot's timer service as the league service uses it while playing a round."""
@@ -116,10 +118,12 @@ async def measure(teams: int, repeats: int) -> None:
         finally:
             await db.close()  # an open connection's thread would keep the process alive
     size = len(stored.state)
+    median = statistics.median(rounds) * 1000
     print(
         f"{teams}-team round at its deadline, database included: best "
-        f"{min(rounds) * 1000:.0f} ms, median {statistics.median(rounds) * 1000:.0f} ms "
-        f"({repeats} leagues; state {size // 1000} KB)"
+        f"{min(rounds) * 1000:.0f} ms, median {median:.0f} ms "
+        f"({repeats} leagues; state {size // 1000} KB); goal {TARGET_MS} ms, ratio "
+        f"{median / TARGET_MS:.2f} {'ok' if median <= TARGET_MS else 'OVER'}"
     )
     print(
         f"its images (results and standings per division + cup): best {min(images) * 1000:.0f} ms, median "

@@ -5,7 +5,7 @@ interactions a manager needs per round by each order route.
     .venv/bin/python bench/volleyball_week.py
 
 An 8-team league, four managers (the rest computer teams), two rounds played with run-now and
-the season's end. Printed with the goal each is held to (docs/rules/volleyball.md, "A
+the season's end; round 2's reminder (one manager reminded in the channel, one by DM). Printed with the goal each is held to (docs/rules/volleyball.md, "A
 manager's week") and the ratio; the "before" figures are what a played-through season measured
 with the previous layout: the public round summary about 4,900 characters in 89 lines, the
 private round DM 3,300-4,700 characters over 2-3 messages, the season-end post 8,500
@@ -201,6 +201,21 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) ->
     assert accepted(await counted.slash("volleyball sponsor", user=ben, sponsor="Champion Cola"))
     single_order = counted.count
 
+    # round 2's reminder: cas and dee have sent nothing; dee is reminded by DM (/settings me)
+    await discord.slash("settings me", user=dee, ping="dm")
+    marker = discord.last_message(general)
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE timers SET due_at = 0 WHERE id = (SELECT remind_timer FROM volleyball_leagues)"
+        )
+    reminder = await discord.wait_for_message(
+        general, lambda m: "are due" in m.content, since=marker, timeout=30
+    )
+    by_dm = await discord.wait_for_dm(dee, lambda m: "are due" in m.content, timeout=30)
+    await asyncio.sleep(0.5)
+    reminders = [m for m in discord.channel_messages(general) if m.id > marker.id]
+    assert cas.mention in reminder.content and dee.mention not in reminder.content
+
     print(f"  orders form, prefilled, sent as it is      {form_route} interactions")
     print(f"  orders editor, starting line-up saved      {editor_route} interactions")
     print(
@@ -251,6 +266,11 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) ->
         for text in first3:
             print(f"      | {text[:110]}")
 
+    print(line("  reminder in the channel: messages", len(reminders), 1, "messages"))
+    print(line("  reminder in the channel: characters", len(reminder.content), 500, "chars"))
+    print(line("  reminder by DM (ping: by DM): characters", len(by_dm.content), 500, "chars"))
+    print(f"      | {reminder.content[:110]}")
+
     # to the season's end
     while not state_of(bot).season_over:
         number = state_of(bot).league.round_number
@@ -288,7 +308,8 @@ def main() -> None:
         fake,
         database_path=folder / "bench.db",
         log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": "22", "LOG_LEVEL": "WARNING"},
+        # a reminder made due fires within 0.2 s
+        extra_env={"GAME_SEED": "22", "LOG_LEVEL": "WARNING", "TIMER_RECHECK_SECONDS": "0.2"},
     )
     bot.start()
     try:

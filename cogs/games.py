@@ -176,7 +176,7 @@ class GameList:
         if adapter is None:
             return None
         match = Match.from_json(adapter, stored.state)
-        acting = sorted(adapter.actors(match.engine))
+        acting = sorted(adapter.engine.actors(match.engine))
         mine = seat in acting and seat not in match.computers
         waiting_for = [
             names[s] if s < len(names) else "?"

@@ -134,6 +134,10 @@ def unavailable_cause(error: BaseException) -> str | None:
         "closed" in str(error) or "connection" in str(error).lower()
     ):
         return f"PostgreSQL: {error}"
+    if isinstance(error, asyncpg.InternalClientError):
+        # a connection left mid-operation by a server that went away ("cannot switch to
+        # state 15; another operation is in progress"): dropped, and the next one is new
+        return f"PostgreSQL: a broken connection ({error})"
     if isinstance(error, OSError):
         return f"{type(error).__name__}: {error}"
     return None

@@ -134,14 +134,18 @@ async def still_claimed(db: Database, timer_ids: list[int]) -> set[int]:
 
 
 async def delete_timers(db: Database, timer_ids: list[int]) -> None:
-    """Delete fired timers, in one transaction."""
+    """Delete fired timers, in one transaction: only rows this process still claims, since a
+    handler may have replaced its match's timers and SQLite may have given a new, unclaimed
+    timer the id of the one that fired."""
     if not timer_ids:
         return
     async with db.transaction() as conn:
         for start in range(0, len(timer_ids), 500):
             chunk = timer_ids[start : start + 500]
             marks = ", ".join("?" for _ in chunk)
-            await conn.execute(f"DELETE FROM timers WHERE id IN ({marks})", chunk)
+            await conn.execute(
+                f"DELETE FROM timers WHERE id IN ({marks}) AND claimed_by = ?", (*chunk, db.owner)
+            )
 
 
 async def claim_timer(db: Database, timer_id: int, *, now: float) -> bool:

@@ -1,6 +1,7 @@
 """Volleyball leagues in the database: the league row (state JSON, versioned), its managers,
 the orders on file, the reports a round sends out (db/migrations/007_volleyball.sql), the
-status card's message and the text of refused forms (011_volleyball_card_forms.sql).
+status card's message and the text of refused forms (011_volleyball_card_forms.sql), the
+deadline policies and the missed rounds (014_volleyball_deadline_policies.sql).
 
 A change of the league state is saved like a match's move (db/games.save_move): only if the
 league is still at the version it was read at, with everything that follows from it (the
@@ -54,6 +55,11 @@ class StoredLeague:
     deadline_timer: int | None
     remind_timer: int | None
     card_message_id: int | None = None
+    hand_over_after: int = 0  # missed rounds in a row that hand a team to the computer; 0 never
+    vacation_pauses: bool = False  # a manager's vacation puts the deadline off
+    round_since: float | None = None  # when the running round's time began
+    set_deadline: float | None = None  # its deadline before the managers' vacations
+    paused_at: float | None = None  # when an admin paused the league
 
     def state_json(self) -> Any:
         return json.loads(self.state)
@@ -106,6 +112,11 @@ def _league(row: Any) -> StoredLeague:
         deadline_timer=row["deadline_timer"],
         remind_timer=row["remind_timer"],
         card_message_id=row["card_message_id"],
+        hand_over_after=row["hand_over_after"],
+        vacation_pauses=bool(row["vacation_pauses"]),
+        round_since=row["round_since"],
+        set_deadline=row["set_deadline"],
+        paused_at=row["paused_at"],
     )
 
 
@@ -140,6 +151,8 @@ async def create_league(
     remind_minutes: int,
     state: str,
     anchor: float,
+    hand_over_after: int = 0,
+    vacation_pauses: bool = False,
 ) -> int:
     """Insert a league (status forming). DuplicateLeagueError when the server has a league of
     that name (the unique key decides, so two simultaneous creates make one league)."""
@@ -148,8 +161,9 @@ async def create_league(
             cursor = await conn.execute(
                 "INSERT INTO volleyball_leagues (guild_id, name, name_key, channel_id,"
                 " ping_role_id, admin_role_id, created_by, settings, deadline_rule,"
-                " remind_minutes, anchor, status, state, version, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'forming', ?, 0,"
+                " remind_minutes, anchor, status, state, version, hand_over_after,"
+                " vacation_pauses, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'forming', ?, 0, ?, ?,"
                 " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP) RETURNING id",
                 (
                     guild_id,
@@ -164,6 +178,8 @@ async def create_league(
                     remind_minutes,
                     anchor,
                     state,
+                    hand_over_after,
+                    int(vacation_pauses),
                 ),
             )
             league_id = (await cursor.fetchone())["id"]
@@ -232,7 +248,8 @@ async def save_league(
     timers are deleted and these written (the first is the deadline's, the second its
     reminder); with `reports` = (season, round, reports) the round's reports; `also` runs
     last (e.g. a manager row). `changes` sets plain columns (channel_id, ping_role_id,
-    admin_role_id, remind_minutes, deadline_rule, anchor)."""
+    admin_role_id, remind_minutes, deadline_rule, anchor, and the deadline policies and the
+    round's time: hand_over_after, vacation_pauses, round_since, set_deadline, paused_at)."""
     allowed = {
         "channel_id",
         "ping_role_id",
@@ -240,12 +257,19 @@ async def save_league(
         "remind_minutes",
         "deadline_rule",
         "anchor",
+        "hand_over_after",
+        "vacation_pauses",
+        "round_since",
+        "set_deadline",
+        "paused_at",
     }
     changes = dict(changes or {})
     if not set(changes) <= allowed:
         raise ValueError(f"not a league column: {sorted(set(changes) - allowed)}")
     if "deadline_rule" in changes:
         changes["deadline_rule"] = json.dumps(changes["deadline_rule"], sort_keys=True)
+    if "vacation_pauses" in changes:
+        changes["vacation_pauses"] = int(bool(changes["vacation_pauses"]))
     new = {
         "state": stored.state if state is None else state,
         "status": status or stored.status,
@@ -256,10 +280,15 @@ async def save_league(
     async with db.transaction() as conn:
         if deadline is not None:
             next_deadline, specs = deadline
-            old = [t for t in (stored.deadline_timer, stored.remind_timer) if t is not None]
-            if old:
-                await conn.executemany("DELETE FROM timers WHERE id = ?", [(t,) for t in old])
+            # The new timers are written before the old ones go: a timer firing now (the
+            # deadline's, which replaces itself) keeps its row until then, so no new timer
+            # takes its id (SQLite numbers a row max + 1) and is deleted as the fired one.
+            # An old timer that has fired is gone, and its id may be another row's by now
+            # (this league's new timer, another's): only the league's own old timers go.
             ids = [await timer_store.insert_timer(conn, spec, now=now) for spec in specs]
+            await _delete_own_timers(
+                conn, stored.id, [stored.deadline_timer, stored.remind_timer], keep=ids
+            )
             ids += [None] * (2 - len(ids))
             new |= {
                 "next_deadline": next_deadline,
@@ -299,12 +328,31 @@ async def save_league(
     return fresh
 
 
+async def _delete_own_timers(
+    conn: Connection, league_id: int, timer_ids: list[int | None], *, keep: list[int]
+) -> None:
+    """Inside the caller's transaction: delete those of `timer_ids` that are still the
+    league's (a row whose payload names it), except `keep`."""
+    wanted = [t for t in timer_ids if t is not None and t not in keep]
+    if not wanted:
+        return
+    marks = ", ".join("?" for _ in wanted)
+    cursor = await conn.execute(f"SELECT id, payload FROM timers WHERE id IN ({marks})", wanted)
+    own = [
+        (row["id"],)
+        for row in await cursor.fetchall()
+        if json.loads(row["payload"]).get("league_id") == league_id
+    ]
+    if own:
+        await conn.executemany("DELETE FROM timers WHERE id = ?", own)
+
+
 async def league_timers_exist(db: Database, stored: StoredLeague) -> bool:
     """The league's deadline timer is still a row (start-up repair writes it again if not)."""
     if stored.deadline_timer is None:
         return False
-    row = await db.fetch_one("SELECT 1 FROM timers WHERE id = ?", (stored.deadline_timer,))
-    return row is not None
+    row = await db.fetch_one("SELECT payload FROM timers WHERE id = ?", (stored.deadline_timer,))
+    return row is not None and json.loads(row["payload"]).get("league_id") == stored.id
 
 
 # --- managers ---------------------------------------------------------------------------------
@@ -329,6 +377,32 @@ async def managers(db: Database, league_id: int) -> dict[str, int]:
         "SELECT team, user_id FROM volleyball_managers WHERE league_id = ?", (league_id,)
     )
     return {row["team"]: row["user_id"] for row in rows}
+
+
+async def missed_rounds(db: Database, league_id: int) -> dict[str, int]:
+    """team -> rounds in a row it was played without its manager's orders."""
+    rows = await db.fetch_all(
+        "SELECT team, missed_rounds FROM volleyball_managers WHERE league_id = ?", (league_id,)
+    )
+    return {row["team"]: int(row["missed_rounds"]) for row in rows}
+
+
+async def set_missed_rounds(conn: Connection, league_id: int, counts: dict[str, int]) -> None:
+    """Inside the round's transaction: each managed team's missed rounds in a row."""
+    if not counts:
+        return
+    await conn.executemany(
+        "UPDATE volleyball_managers SET missed_rounds = ? WHERE league_id = ? AND team = ?",
+        [(count, league_id, team) for team, count in sorted(counts.items())],
+    )
+
+
+async def hand_over(conn: Connection, league_id: int, team: str) -> None:
+    """Inside the round's transaction: the team's manager no longer manages it (it missed
+    the league's limit of rounds); the orders they sent stay, as history."""
+    await conn.execute(
+        "DELETE FROM volleyball_managers WHERE league_id = ? AND team = ?", (league_id, team)
+    )
 
 
 async def team_of(db: Database, league_id: int, user_id: int) -> str | None:

@@ -1,13 +1,13 @@
-"""What a game gives the match host: its engine calls, how a turn looks, its buttons and texts.
+"""What a game gives the match host besides its engine: how a match looks and is operated.
 
-A game's cog makes one `GameAdapter` and registers it with `bot.matches`. Everything that is
+A game's cog makes one `GameAdapter` (its presenter, holding the game's engine face) and
+registers it with `bot.matches`. The rules are the engine's (rules/face.py); everything that is
 not about the game (challenges, threads, seats, locks, saves, timers, records, resigning) is the
 host's. Seats are numbered 0..n-1 in the order of the match's players.
 """
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from rules.errors import PlayerError
 
 if TYPE_CHECKING:
-    import aiosqlite
-
+    from db.database import Connection, Database
     from db.games import StoredGame
     from host.match import Match
+    from rules.face import Engine
 
 FORM = "form"  # the button action that opens the game's move form
 AUTO = "auto"  # the button action that leaves a player's routine actions to the bot, or back
@@ -99,75 +99,36 @@ class TurnPost:
 
 
 class GameAdapter(ABC):
-    """The game-specific half of a hosted match."""
+    """The game's presenter: how a hosted match looks and is operated (labels, texts, images,
+    controls, forms). The rules are the engine's: the host drives `engine` (rules/face.py) for
+    everything a match does (new state, whose turn, apply, outcome, records) and asks the
+    presenter only how to show it and what a click means."""
 
-    game: str  # the games table's kind and the command group, e.g. "rocketball"
-    title: str  # "Rocketball"
-    computer_levels: tuple[str, ...] = ()
+    engine: Engine[Any, Any]  # the game's face, `rules.GAME.ENGINE`
     new_command: str = "challenge"  # the subcommand that starts a match (named in hints)
-    # A lobby (host/lobby.py) seats this many players; a two-seat game uses `challenge`.
-    min_players: int = 2
-    max_players: int = 2
     # The label of the button that shows a player what only they may see (None: nothing hidden).
     private_label: str | None = None
 
-    # ---- the engine -------------------------------------------------------------------------
+    @property
+    def game(self) -> str:
+        """The games table's kind and the command group, e.g. "rocketball"."""
+        return self.engine.name
 
-    @abstractmethod
-    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Any, list[Any]]: ...
+    @property
+    def title(self) -> str:
+        """ "Rocketball": as players read it."""
+        return self.engine.title
 
-    @abstractmethod
-    def opening_events(self, state: Any) -> list[Any]:
-        """The events of the match's set-up (shown in the first turn message)."""
+    # ---- what a click or a typed move means ---------------------------------------------------
 
-    @abstractmethod
-    def dump(self, state: Any) -> dict[str, Any]: ...
-
-    @abstractmethod
-    def load(self, data: dict[str, Any]) -> Any: ...
-
-    @abstractmethod
-    def seed_of(self, state: Any) -> int: ...
-
-    @abstractmethod
-    def actors(self, state: Any) -> frozenset[int]:
-        """The seats that may act now (several for a simultaneous decision; none when over)."""
-
-    @abstractmethod
-    def is_over(self, state: Any) -> bool: ...
-
-    @abstractmethod
-    def apply(self, state: Any, seat: int, action: Any) -> tuple[Any, list[Any]]:
-        """The engine's apply for `seat`: a PlayerError for an illegal action, state untouched."""
-
-    @abstractmethod
     def parse_text(self, state: Any, seat: int, text: str) -> Any:
-        """A typed move; a PlayerError that explains every accepted form when it is not one."""
+        """A typed move (the engine's notation); a game may add to the refusal every form a
+        move can take."""
+        return self.engine.parse_action(state, seat, text)
 
     @abstractmethod
-    def button_action(self, state: Any, seat: int, action: str, arg: str | None) -> Any: ...
-
-    @abstractmethod
-    def resign_action(self, state: Any, seat: int) -> Any: ...
-
-    @abstractmethod
-    def computer_action(self, state: Any, seat: int, level: str, rng: random.Random) -> Any: ...
-
-    @abstractmethod
-    def outcome(self, state: Any) -> tuple[str, ...]:
-        """'win', 'loss' or 'draw' for each seat of a finished match."""
-
-    @abstractmethod
-    def event_text(self, event: Any) -> str: ...
-
-    @abstractmethod
-    def action_text(self, action: Any) -> str:
-        """The action as a record line's command (stored with the move)."""
-
-    @abstractmethod
-    def record(self, state: Any, *, salt: str, reveal: bool) -> str:
-        """The game record with its [Commitment] header (rules/records.py); the seed and the
-        salt appear only when `reveal` (the match is over)."""
+    def button_action(self, state: Any, seat: int, action: str, arg: str | None) -> Any:
+        """The action (or a `Picked` for a move picked in stages) of a card's button."""
 
     # ---- how it looks -------------------------------------------------------------------------
 
@@ -200,34 +161,16 @@ class GameAdapter(ABC):
         """What a player may leave to the bot in this match (e.g. "rolling my die"), or None."""
         return None
 
-    def auto_action(self, state: Any, seat: int) -> Any:
-        """The action the bot takes for a seat that left its routine actions to it, when one is
-        due now (None: the seat decides this one itself)."""
-        return None
-
     def select_action(
         self, state: Any, seat: int, action: str, arg: str | None, values: list[str]
     ) -> Any:
         """The action (or a further `Picked`) for values chosen in one of the card's selects."""
         raise PlayerError("That menu does nothing any more.")
 
-    def rematch_options(self, state: Any) -> dict[str, Any]:
-        """The options of `state`'s match, for a rematch with the same settings."""
-        return {}
-
-    def computer_rating(self, level: str) -> float | None:
-        """The Elo rating a computer level plays at (None: games against it are not rated)."""
-        return None
-
     def move_form(self, match: Match, seat: int) -> FormSpec:
         return FormSpec("Your move", "Your move", "")
 
     # ---- several players, hidden information, absent players ----------------------------------
-
-    def simultaneous(self, state: Any) -> bool:
-        """True while several seats decide at once (a secret bid): then one seat's action does
-        not make the other deciding seats' buttons and forms stale."""
-        return False
 
     def private_view(self, match: Match, seat: int) -> tuple[str, list[tuple[str, bytes]]]:
         """What only `seat` may see now (its hand), as text and image files; shown ephemerally
@@ -247,16 +190,14 @@ class GameAdapter(ABC):
 
     # ---- what follows from a finished match ---------------------------------------------------
 
-    async def on_finished(
-        self, conn: aiosqlite.Connection, stored: StoredGame, match: Match
-    ) -> None:
+    async def on_finished(self, conn: Connection, stored: StoredGame, match: Match) -> None:
         """Write the game's statistics inside the transaction that saves the last move."""
         return None
 
-    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
         """Remove what the game's own tables hold about a user (/privacy)."""
         return None
 
-    async def describe_user(self, db: Any, user_id: int) -> list[str]:
+    async def describe_user(self, db: Database, user_id: int) -> list[str]:
         """Lines saying what the game's own tables hold about a user (/privacy)."""
         return []

@@ -198,11 +198,11 @@ def clock_of(match: Match) -> MatchClock | None:
 
 def running_seats(adapter: GameAdapter, players: Sequence[int], match: Match) -> set[int]:
     """The seats whose clocks run: the people (not computers, not stand-ins) to act now."""
-    if adapter.is_over(match.engine):
+    if adapter.engine.is_over(match.engine):
         return set()
     return {
         seat
-        for seat in adapter.actors(match.engine)
+        for seat in adapter.engine.actors(match.engine)
         if players[seat] != COMPUTER_ID and seat not in match.computers
     }
 
@@ -599,7 +599,7 @@ async def apply_policy(
         from host.components import TakeBackButton
         from ui.items import view_of
 
-        level = adapter.computer_levels[0]
+        level = adapter.engine.levels[0]
         for seat in seats:
             match.computers[seat] = level
         steps = await host.computer_steps(adapter, match, stored)
@@ -613,10 +613,12 @@ async def apply_policy(
     elif policy == "forfeit":
         steps = []
         for seat in seats:
-            if adapter.is_over(match.engine):
+            if adapter.engine.is_over(match.engine):
                 break
             before = match.engine
-            match.engine, events = adapter.apply(before, seat, adapter.resign_action(before, seat))
+            match.engine, events = adapter.engine.apply(
+                before, seat, adapter.engine.resign_action(before, seat)
+            )
             match.forfeited_by = seat
             steps.append(Step(before, events, match.engine))
         steps += await host.computer_steps(adapter, match, stored)

@@ -42,14 +42,13 @@ from ui import UserError, fit
 from ui.items import view_of
 
 if TYPE_CHECKING:
-    import aiosqlite
-
+    from db.database import Connection
     from host.adapter import GameAdapter
     from host.service import MatchHost
 
 log = logging.getLogger(__name__)
 
-OnCreate = Callable[["aiosqlite.Connection", int], Awaitable[None]]
+OnCreate = Callable[["Connection", int], Awaitable[None]]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -98,12 +97,13 @@ async def start_match(
         **terms.fields(),
     )
     pending = challenged_seat is not None
+    channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
     try:
         game_id = await game_store.create_game(
             host.bot.db,
             game=adapter.game,
             guild_id=interaction.guild_id,
-            channel_id=elsewhere.id if elsewhere is not None else interaction.channel_id,
+            channel_id=channel_id,
             players=players,
             state=match.to_json(adapter),
             status="pending" if pending else "active",
@@ -111,9 +111,8 @@ async def start_match(
             also=on_create,
         )
     except game_store.DuplicateGameError:
-        raise UserError(
-            f"That {adapter.title} match is already open in this channel: finish it first."
-        ) from None
+        assert pair_key is not None  # only a pair of players is unique in a channel
+        raise await host.already_open(adapter, channel_id, pair_key) from None
     labels = " vs ".join(adapter.seat_label(match, seat) for seat in range(len(players)))
     if pending:
         assert challenged_seat is not None
@@ -133,9 +132,15 @@ async def start_match(
             posted = await elsewhere.send(**challenge)
             await _point_there(interaction, adapter, elsewhere, game_id, posted)
         return game_id
+    people = [seat for seat, user in enumerate(players) if user != COMPUTER_ID]
+    if len(people) == 1 and len(players) == 2 and match.computers:
+        level = next(iter(match.computers.values()))
+        starts = f"takes on the computer ({level}): {adapter.title} match #{game_id}"
+    else:
+        starts = f"starts {adapter.title} match #{game_id}"
     opening = fit(
-        f"{interaction.user.mention} starts {adapter.title} match #{game_id} ({describe}): "
-        f"{labels}.\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        f"{interaction.user.mention} {starts} ({describe}): {labels}.\n"
+        f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
     )
     if elsewhere is None:
         await interaction.response.defer(thinking=True)
@@ -217,7 +222,7 @@ async def play_out(
 ) -> tuple[int, Match]:
     """A match the computer plays alone, stored finished (with the game's on_finished) in the
     transaction that creates it. Returns its id and the finished match."""
-    level = adapter.computer_levels[0]
+    level = adapter.engine.levels[0]
     match, _ = host.new_match(
         adapter, options, names, computers={seat: level for seat in range(seats)}
     )
@@ -225,19 +230,19 @@ async def play_out(
 
     def run() -> Any:
         state = match.engine
-        while not adapter.is_over(state):
-            acting = sorted(adapter.actors(state))
+        while not adapter.engine.is_over(state):
+            acting = sorted(adapter.engine.actors(state))
             if not acting:
                 raise RuntimeError("nobody may act in a match the computer plays alone")
-            action = adapter.computer_action(state, acting[0], level, rng)
-            state, _ = adapter.apply(state, acting[0], action)
+            action = adapter.engine.computer_action(state, acting[0], level, rng)
+            state, _ = adapter.engine.apply(state, acting[0], action)
         return state
 
     match.engine = await asyncio.to_thread(run)
     state_json = match.to_json(adapter)
     players = [COMPUTER_ID] * seats
 
-    async def also(conn: aiosqlite.Connection, game_id: int) -> None:
+    async def also(conn: Connection, game_id: int) -> None:
         if on_create is not None:
             await on_create(conn, game_id)
         stored = game_store.StoredGame(
@@ -283,11 +288,11 @@ async def force_action(
         match = Match.from_json(adapter, stored.state)
         seat, action = choose(adapter, match)
         before = match.engine
-        match.engine, events = await asyncio.to_thread(adapter.apply, before, seat, action)
+        match.engine, events = await asyncio.to_thread(adapter.engine.apply, before, seat, action)
         steps = [Step(before, events, match.engine)]
         steps += await host.computer_steps(adapter, match, stored)
         stored = await host.save(
-            adapter, stored, match, COMPUTER_ID, adapter.action_text(action), steps
+            adapter, stored, match, COMPUTER_ID, adapter.engine.format_action(action), steps
         )
         try:
             channel = await host.channel_of(stored)

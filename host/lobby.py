@@ -41,7 +41,7 @@ class Lobby:
 
     creator: int
     seats: int  # how many players the table takes
-    options: dict[str, Any]  # the game's options, given to adapter.new_state at Start
+    options: dict[str, Any]  # the game's options, given to adapter.engine.new_state at Start
     describe: str  # the options in words, e.g. "later edition, first to 5 victory points"
     names: list[str]  # display names by seat (the top-level key /privacy rewrites)
     seed: int  # secret until the match ends
@@ -102,7 +102,7 @@ def lobby_text(adapter: GameAdapter, game_id: int, lobby: Lobby, note: str = "")
         f"{taken} of {lobby.seats} seats taken:",
         seats,
         (f"{free} seat{'s' if free != 1 else ''} free: press Join to play. " if free else "")
-        + f"{host} starts the game once {adapter.min_players} or more are seated "
+        + f"{host} starts the game once {adapter.engine.min_seats} or more are seated "
         "(Add computer fills a seat with a computer player).",
         f"Dice commitment: `{lobby.commitment}` (the seed is revealed at the end).",
     ]
@@ -137,9 +137,9 @@ async def open_lobby(
         takeover_minutes=takeover_minutes,
     )
     remind_minutes, takeover_minutes = terms.remind_minutes, terms.takeover_minutes
-    if not adapter.min_players <= seats <= adapter.max_players:
+    if not adapter.engine.min_seats <= seats <= adapter.engine.max_seats:
         raise UserError(
-            f"{adapter.title} is for {adapter.min_players} to {adapter.max_players} players."
+            f"{adapter.title} is for {adapter.engine.min_seats} to {adapter.engine.max_seats} players."
         )
     if takeover_minutes is not None and takeover_minutes <= remind_minutes:
         raise UserError(
@@ -282,7 +282,7 @@ async def _change(
                 f"Only {shown(lobby.names[0])}, who opened {title}, can add computer players."
             )
         _refuse_if_full(adapter, lobby, players)
-        level = adapter.computer_levels[0]
+        level = adapter.engine.levels[0]
         number = sum(user_id == COMPUTER_ID for user_id in players) + 1
         lobby.computers[len(players)] = level
         players.append(COMPUTER_ID)
@@ -330,8 +330,8 @@ def _refuse_if_full(adapter: GameAdapter, lobby: Lobby, players: list[int]) -> N
     if len(players) < lobby.seats:
         return
     most = (
-        f" {adapter.title} is for at most {adapter.max_players} players."
-        if lobby.seats >= adapter.max_players
+        f" {adapter.title} is for at most {adapter.engine.max_seats} players."
+        if lobby.seats >= adapter.engine.max_seats
         else ""
     )
     raise UserError(f"This table is full: {len(players)} of {lobby.seats} seats are taken.{most}")
@@ -348,9 +348,9 @@ async def _start(
     if interaction.user.id != lobby.creator:
         raise UserError(f"Only {shown(lobby.names[0])}, who opened the table, can start the game.")
     players = list(stored.players)
-    if len(players) < adapter.min_players:
+    if len(players) < adapter.engine.min_seats:
         raise UserError(
-            f"At least {adapter.min_players} players are needed: wait for someone to join, "
+            f"At least {adapter.engine.min_seats} players are needed: wait for someone to join, "
             "or press Add computer."
         )
     host.require_match_permissions(interaction)
@@ -359,7 +359,9 @@ async def _start(
         "players": len(players),
         "human_seats": [seat for seat, user in enumerate(players) if user != COMPUTER_ID],
     }
-    state, events = adapter.new_state(lobby.seed, options)  # a PlayerError if options don't fit
+    state, events = adapter.engine.new_state(
+        lobby.seed, options
+    )  # a PlayerError if options don't fit
     match = Match(
         engine=state,
         names=list(lobby.names),
@@ -379,7 +381,7 @@ async def _start(
         state=match.to_json(adapter),
         actor_id=interaction.user.id,
         action="start",
-        events=[adapter.event_text(event) for event in events],
+        events=[event.text for event in events],
         status="active",
         timers=host.timers_for(stored, match, stored.version + 1),
     )

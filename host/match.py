@@ -49,7 +49,7 @@ class Match:
     def to_json(self, adapter: GameAdapter) -> str:
         return json.dumps(
             {
-                "engine": adapter.dump(self.engine),
+                "engine": adapter.engine.dump(self.engine),
                 "names": self.names,
                 "salt": self.salt,
                 "commitment": self.commitment,
@@ -71,7 +71,7 @@ class Match:
     def from_json(cls, adapter: GameAdapter, text: str) -> Match:
         data = json.loads(text)
         return cls(
-            engine=adapter.load(data["engine"]),
+            engine=adapter.engine.load(data["engine"]),
             names=list(data["names"]),
             salt=data["salt"],
             commitment=data["commitment"],

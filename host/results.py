@@ -30,7 +30,7 @@ async def record(
     stored = await recorded_match(host, interaction, adapter, match_id)
     match = Match.from_json(adapter, stored.state)
     over = stored.status == "finished"
-    text = adapter.record(match.engine, salt=match.salt, reveal=over)
+    text = adapter.engine.record(match.engine, salt=match.salt, reveal=over)
     how = (
         f"check it with `python -m rules.{adapter.game} verify FILE`"
         if over
@@ -53,7 +53,9 @@ async def history(
     moves = await game_store.list_moves(host.bot.db, stored.id)
     lines = [f"{version}. {text}" for version, _, _, events in moves for text in events if text]
     where = (
-        adapter.result_text(match) if adapter.is_over(match.engine) else adapter.next_text(match)
+        adapter.result_text(match)
+        if adapter.engine.is_over(match.engine)
+        else adapter.next_text(match)
     )
     latest = "\n".join(lines[-HISTORY_LINES:]) or "Nothing has happened yet."
     embed = discord.Embed(
@@ -111,8 +113,8 @@ async def leaderboard(
     ] or ["Nobody has finished a rated match here yet."]
     levels = [
         f"{level}: {rating:.0f}"
-        for level in adapter.computer_levels
-        if (rating := adapter.computer_rating(level)) is not None
+        for level in adapter.engine.levels
+        if (rating := adapter.engine.computer_rating(level)) is not None
     ]
     embed = discord.Embed(title=f"{adapter.title} leaderboard", description="\n".join(lines))
     if levels:
@@ -126,13 +128,15 @@ async def rate(conn, adapter: GameAdapter, stored: game_store.StoredGame, match:
     that saves the last move; a computer opponent counts at its level's rating."""
     if len(stored.players) != 2 or stored.guild_id is None:
         return
-    outcome = adapter.outcome(match.engine)
+    outcome = adapter.engine.outcome(match.engine)
     for seat, other in ((0, 1), (1, 0)):
         player, opponent = stored.players[seat], stored.players[other]
         computer = opponent == COMPUTER_ID
         if player == COMPUTER_ID or (seat == 1 and not computer):
             continue  # the computer has no rating row; one update covers two people
-        against = adapter.computer_rating(match.computers.get(other, "")) if computer else None
+        against = (
+            adapter.engine.computer_rating(match.computers.get(other, "")) if computer else None
+        )
         if computer and against is None:
             continue
         await ratings_store.record_game(

@@ -126,7 +126,7 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         if found is None:
             return  # somebody moved since
         adapter, stored, match = found
-        acting = adapter.actors(match.engine)
+        acting = adapter.engine.actors(match.engine)
         absent = [
             seat
             for seat in sorted(acting)
@@ -147,7 +147,7 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         absent = [seat for seat in absent if stored.players[seat] in due]
         if not absent:
             return
-        level = adapter.computer_levels[0]
+        level = adapter.engine.levels[0]
         for seat in absent:
             match.computers[seat] = level
         steps = await host.computer_steps(adapter, match, stored)

@@ -26,7 +26,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
-from host import lobby, recovery, results, seats, timeouts
+from host import clocks, direct, lobby, notify, recovery, results, seats, timeouts
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
@@ -76,8 +76,6 @@ STALE_BUTTON = (
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
 NO_MENTIONS = discord.AllowedMentions.none()
 MAX_GALLERY = 10  # Discord's limit of a media gallery
-# Who acted in the match this recently is looking at its card: no ping for their next decision.
-ACTIVE_SECONDS = 5 * 60
 # A click's response must come within Discord's 3 seconds: past this, acknowledge first.
 RESPOND_BY_SECONDS = 1.5
 
@@ -123,7 +121,7 @@ class MatchHost:
         """A new match's envelope and the engine's opening events: a fresh seed, committed to
         (sha256 with a secret salt) before anyone sees a die."""
         seed = self.bot.seed_source.randrange(2**31)
-        state, events = adapter.new_state(seed, options)
+        state, events = adapter.engine.new_state(seed, options)
         salt = secrets.token_hex(16)
         match = Match(
             engine=state,
@@ -146,12 +144,12 @@ class MatchHost:
         forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
     ) -> None:
         """Post a challenge with Accept/Decline; the match is created now (pending) so its
-        commitment is published before anyone has moved."""
-        self.require_match_permissions(interaction)
+        commitment is published before anyone has moved. The server's defaults (/settings
+        server) fill in what the challenger did not type."""
         if opponent.id == interaction.user.id:
             raise UserError(
                 f"You can't challenge yourself. Try `/{adapter.game} play-computer`."
-                if adapter.computer_levels
+                if adapter.engine.levels
                 else "You can't challenge yourself."
             )
         if opponent.bot:
@@ -161,27 +159,19 @@ class MatchHost:
                 "forfeit_hours must be longer than remind_hours: a player is reminded first, "
                 "and only later may their opponent claim the match."
             )
-        user = interaction.user
-        match, _ = self.new_match(
+        players = [interaction.user.id, opponent.id]
+        await direct.start_match(
+            self,
+            interaction,
             adapter,
             options,
-            [user.display_name, opponent.display_name],
+            players=players,
+            names=[interaction.user.display_name, opponent.display_name],
+            describe=describe,
+            challenged_seat=1,
             remind_minutes=remind_minutes,
             forfeit_minutes=forfeit_minutes,
-        )
-        game_id = await self._create(
-            interaction, adapter, match, [user.id, opponent.id], status="pending"
-        )
-        view = view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")])
-        await interaction.response.send_message(
-            fit(
-                f"{opponent.mention}, {user.mention} challenges you to {adapter.title} "
-                f"(match #{game_id}: {describe}). {adapter.seat_label(match, 0)} vs "
-                f"{adapter.seat_label(match, 1)}.\n"
-                f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
-            ),
-            view=view,
-            allowed_mentions=discord.AllowedMentions(users=[opponent]),
+            pair_key=pair_key(players),
         )
 
     async def play_computer(
@@ -191,31 +181,24 @@ class MatchHost:
         level: str,
         options: dict[str, Any],
         *,
+        describe: str,
         remind_minutes: int = DEFAULT_REMIND_MINUTES,
     ) -> None:
         """Start a match at once against the computer (seat 1)."""
-        self.require_match_permissions(interaction)
         user = interaction.user
-        match, events = self.new_match(
+        players = [user.id, COMPUTER_ID]
+        await direct.start_match(
+            self,
+            interaction,
             adapter,
             options,
-            [user.display_name, f"Computer ({level})"],
+            players=players,
+            names=[user.display_name, f"Computer ({level})"],
+            describe=describe,
             computers={1: level},
             remind_minutes=remind_minutes,
+            pair_key=pair_key(players),  # one open match against the computer per channel
         )
-        game_id = await self._create(
-            interaction, adapter, match, [user.id, COMPUTER_ID], status="active"
-        )
-        await interaction.response.defer(thinking=True)
-        await interaction.followup.send(
-            f"{user.mention} takes on the computer ({level}): {adapter.title} match #{game_id}, "
-            f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
-            f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
-        )
-        message = await interaction.original_response()
-        stored = await game_store.load_game(self.bot.db, game_id)
-        assert stored is not None
-        await self.open_play(adapter, stored, match, events, message)
 
     async def _create(
         self,
@@ -244,14 +227,19 @@ class MatchHost:
                 pair_key=key,
             )
         except game_store.DuplicateGameError:
-            existing = await game_store.open_game_with_pair(
-                self.bot.db, game=adapter.game, channel_id=channel_id, pair_key=key
-            )
-            number = f" #{existing.id}" if existing else ""
-            raise UserError(
-                f"You already have {adapter.title} match{number} with them in this channel. "
-                f"Finish it (or `/{adapter.game} resign`) before starting another."
-            ) from None
+            raise await self.already_open(adapter, channel_id, key) from None
+
+    async def already_open(self, adapter: GameAdapter, channel_id: int, key: str) -> UserError:
+        """What a player hears who starts a second open match with the same players in one
+        channel (a unique index refused it): the match that is open, and how to end it."""
+        existing = await game_store.open_game_with_pair(
+            self.bot.db, game=adapter.game, channel_id=channel_id, pair_key=key
+        )
+        number = f" #{existing.id}" if existing else ""
+        return UserError(
+            f"You already have {adapter.title} match{number} with them in this channel. "
+            f"Finish it (or `/{adapter.game} resign`) before starting another."
+        )
 
     def require_match_permissions(self, interaction: discord.Interaction) -> None:
         """Everything a match needs here, checked before anything is created or changed:
@@ -291,14 +279,14 @@ class MatchHost:
                 await interaction.response.edit_message(content=text, view=None)
                 return
             self.require_match_permissions(interaction)
-            events = adapter.opening_events(match.engine)
+            events = adapter.engine.opening_events(match.engine)
             stored = await game_store.save_move(
                 self.bot.db,
                 stored,
                 state=stored.state,
                 actor_id=user_id,
                 action="accept",
-                events=[adapter.event_text(e) for e in events],
+                events=[e.text for e in events],
                 status="active",
                 timers=self.timers_for(stored, match, stored.version + 1),
             )
@@ -452,7 +440,7 @@ class MatchHost:
             interaction,
             game_id,
             None,
-            lambda adapter, match, seat: adapter.resign_action(match.engine, seat),
+            lambda adapter, match, seat: adapter.engine.resign_action(match.engine, seat),
             any_time=True,
             done=f"You resigned match #{game_id}.",
         )
@@ -547,7 +535,7 @@ class MatchHost:
             state = "is over" if stored.status == "finished" else "is not being played"
             raise UserError(f"{adapter.title} match #{game_id} {state}.")
         match = Match.from_json(adapter, stored.state)
-        if not any_time and seat not in adapter.actors(match.engine):
+        if not any_time and seat not in adapter.engine.actors(match.engine):
             raise UserError(f"It's not your turn: {adapter.next_text(match)}")
         if (
             version is not None
@@ -579,12 +567,19 @@ class MatchHost:
                 await self._show_pick(interaction, adapter, stored, match, picked.arg)
                 return
             before = match.engine
-            after, events = adapter.apply(before, seat, picked)  # PlayerError: nothing changed
+            after, events = adapter.engine.apply(
+                before, seat, picked
+            )  # PlayerError: nothing changed
             match.engine = after
             match.seen[seat] = time.time()
             steps = [Step(before, events, after)]
             stored = await self.save(
-                adapter, stored, match, interaction.user.id, adapter.action_text(picked), steps
+                adapter,
+                stored,
+                match,
+                interaction.user.id,
+                adapter.engine.format_action(picked),
+                steps,
             )
             command = interaction.type is discord.InteractionType.application_command
             clicked = interaction.message
@@ -611,11 +606,12 @@ class MatchHost:
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
         """Whether a computer seat, or the bot for a player's routine action, acts now."""
-        if adapter.is_over(match.engine):
+        if adapter.engine.is_over(match.engine):
             return False
-        acting = adapter.actors(match.engine)
+        acting = adapter.engine.actors(match.engine)
         return bool(acting & set(match.computers)) or any(
-            adapter.auto_action(match.engine, seat) is not None for seat in acting & match.auto
+            adapter.engine.auto_action(match.engine, seat) is not None
+            for seat in acting & match.auto
         )
 
     async def _answer_elsewhere(
@@ -662,7 +658,9 @@ class MatchHost:
     def _still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
         button or form drawn before another seat's decision: those did not change its choice."""
-        return adapter.simultaneous(match.engine) and seat in adapter.actors(match.engine)
+        return adapter.engine.simultaneous(match.engine) and seat in adapter.engine.actors(
+            match.engine
+        )
 
     async def computer_steps(
         self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
@@ -670,30 +668,30 @@ class MatchHost:
         """The computer seats play while only they may act, and so do a player's routine
         actions they left to the bot (a die to roll); one Step for all of it. The RNG is seeded
         from the match and its version, so a position gets the same choices."""
-        if not (match.computers or match.auto) or adapter.is_over(match.engine):
+        if not (match.computers or match.auto) or adapter.engine.is_over(match.engine):
             return []
 
         def automatic(state: Any, seat: int, rng: random.Random) -> Any:
             if seat in match.computers:
-                return adapter.computer_action(state, seat, match.computers[seat], rng)
+                return adapter.engine.computer_action(state, seat, match.computers[seat], rng)
             if seat in match.auto:
-                return adapter.auto_action(state, seat)
+                return adapter.engine.auto_action(state, seat)
             return None
 
         def play() -> list[Step]:
             rng = random.Random(f"{adapter.game}:{stored.id}:{stored.version}")
             state, events = match.engine, []
             before = state
-            while not adapter.is_over(state):
+            while not adapter.engine.is_over(state):
                 # every automatic seat among those acting (all in a simultaneous decision)
                 moved = False
-                for seat in sorted(adapter.actors(state)):
-                    if seat not in adapter.actors(state):
+                for seat in sorted(adapter.engine.actors(state)):
+                    if seat not in adapter.engine.actors(state):
                         continue
                     action = automatic(state, seat, rng)
                     if action is None:
                         continue
-                    state, new_events = adapter.apply(state, seat, action)
+                    state, new_events = adapter.engine.apply(state, seat, action)
                     events += new_events
                     moved = True
                 if not moved:
@@ -740,7 +738,9 @@ class MatchHost:
         """Store the match after `steps` as one versioned move: state, the steps' events, the
         next reminders, and for a finished match its results and ratings, all in one
         transaction (StaleGameError if another move was saved since `stored` was read)."""
-        finished = adapter.is_over(match.engine)
+        finished = adapter.engine.is_over(match.engine)
+        if match.clock:  # the seats whose turn ended are charged, those whose turn began start
+            await clocks.tick(self.bot.db, adapter, stored, match, time.time())
 
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
@@ -752,7 +752,7 @@ class MatchHost:
             state=match.to_json(adapter),
             actor_id=actor_id,
             action=action,
-            events=[adapter.event_text(e) for step in steps for e in step.events],
+            events=[e.text for step in steps for e in step.events],
             status="finished" if finished else None,
             timers=self.timers_for(stored, match, stored.version + 1),
             also=also if finished else None,
@@ -779,7 +779,7 @@ class MatchHost:
         computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
         match, events = self.new_match(
             adapter,
-            adapter.rematch_options(old.engine),
+            adapter.engine.rematch_options(old.engine),
             names,
             computers=computers,
             remind_minutes=old.remind_minutes,
@@ -826,24 +826,10 @@ class MatchHost:
     def timers_for(
         self, stored: game_store.StoredGame, match: Match, version: int
     ) -> list[timer_store.TimerSpec]:
-        """The reminder (and, between people, the forfeit offer) for the position at `version`."""
+        """The timers of the position at `version` (host/timeouts.py): the reminder, then the
+        match's clock, a computer stand-in or the forfeit offer."""
         adapter = self.adapters[stored.game]
-        if adapter.is_over(match.engine):
-            return []
-        waiting = [s for s in adapter.actors(match.engine) if stored.players[s] != COMPUTER_ID]
-        if not waiting:
-            return []
-        now = time.time()
-        payload = {"game_id": stored.id, "version": version}
-        timers = [timer_store.TimerSpec(REMIND_EVENT, now + match.remind_minutes * 60, payload)]
-        takeover = seats.takeover_timer(match, payload)
-        if takeover is not None:  # a computer stands in for the absent instead of a forfeit
-            timers.append(takeover)
-        elif len(human_seats(stored.players)) > 1:
-            timers.append(
-                timer_store.TimerSpec(FORFEIT_EVENT, now + match.forfeit_minutes * 60, payload)
-            )
-        return timers
+        return timeouts.timers_for(adapter, stored, match, version, time.time())
 
     async def _draw(
         self,
@@ -947,9 +933,7 @@ class MatchHost:
             lines = [line for step in steps for line in adapter.milestones(match, step)]
             if lines:
                 await channel.send(fit("\n".join(lines)), allowed_mentions=NO_MENTIONS)
-            content, mentions = self._ping(adapter, stored, match, first=first, card_id=card_id)
-            if content:
-                await channel.send(content, allowed_mentions=mentions)
+            await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
         except discord.HTTPException as error:
             log.warning("could not post match %s version %s: %s", stored.id, stored.version, error)
             if interaction is not None:
@@ -965,6 +949,8 @@ class MatchHost:
                 )
             return False
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
+        if adapter.engine.is_over(match.engine):
+            await notify.archive_thread(self.bot, stored)  # readable, searchable, out of the list
         return True
 
     async def _show_card(
@@ -1019,41 +1005,60 @@ class MatchHost:
         except (discord.HTTPException, AttributeError):
             log.info("could not retire match %s's old card", stored.id)
 
-    def _ping(
+    async def _ping(
         self,
         adapter: GameAdapter,
         stored: game_store.StoredGame,
         match: Match,
+        channel: discord.abc.Messageable,
         *,
         first: bool,
         card_id: int | None,
-    ) -> tuple[str, discord.AllowedMentions]:
-        """The message that pings: at the end every player with the result and the revealed
-        seed; during play whoever must decide next, unless they were active in the match in
-        the last few minutes (they are looking at the card)."""
-        humans = [stored.players[s] for s in human_seats(stored.players)]
-        if adapter.is_over(match.engine):
-            seed = adapter.seed_of(match.engine)
-            text = (
-                " ".join(f"<@{u}>" for u in humans)
-                + f" **{adapter.result_text(match)}**\n"
-                + f"Dice revealed: seed {seed}, salt `{match.salt}` (commitment "
-                + f"`{match.commitment}`). `/{adapter.game} record` gives the verifiable record."
+    ) -> None:
+        """Tell the players what the card shows, as each one's notification settings say
+        (host/notify.py: a mention in the thread, a DM, or nothing): at the end the result and
+        the revealed seed, to every player; during play whose decision it is, unless they acted
+        in the match in the last few minutes (they are looking at the card). The first turn is
+        always said, with the seed's commitment."""
+        over = adapter.engine.is_over(match.engine)
+        if over:
+            users = [stored.players[s] for s in human_seats(stored.players)]
+            pings = await notify.reminder_pings(self.bot.db, stored, users, now_only=True)
+            seed = adapter.engine.seed_of(match.engine)
+            said = (
+                f"**{adapter.result_text(match)}**\n"
+                f"Dice revealed: seed {seed}, salt `{match.salt}` (commitment "
+                f"`{match.commitment}`). `/{adapter.game} record` gives the verifiable record."
             )
-            return fit(text), discord.AllowedMentions(users=True)
-        now = time.time()
-        acting = [
-            stored.players[s]
-            for s in sorted(adapter.actors(match.engine))
-            if stored.players[s] != COMPUTER_ID and not match.active_since(s, now - ACTIVE_SECONDS)
-        ]
-        if not acting and not first:
-            return "", NO_MENTIONS
-        text = " ".join(f"<@{u}>" for u in acting)
-        text += (", your move: " if acting else "") + adapter.next_text(match)
-        if first:
-            text += f"\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
-        return fit(text), discord.AllowedMentions(users=True)
+            dm = f"{adapter.title} match #{stored.id}: {adapter.result_text(match)}"
+        else:
+            users = [
+                stored.players[s]
+                for s in sorted(adapter.engine.actors(match.engine))
+                if stored.players[s] != COMPUTER_ID and s not in match.computers
+            ]
+            pings = await notify.turn_pings(
+                self.bot.db,
+                stored,
+                users,
+                last_seen=notify.seen_by_user(stored.players, match.seen),
+            )
+            said = adapter.next_text(match)
+            if first:
+                said += (
+                    f"\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
+                )
+            dm = f"{adapter.title} match #{stored.id}: your move. {adapter.next_text(match)}"
+        failed = await notify.send_dms(
+            self.bot, pings.dm, f"{dm}\n{notify.jump_url(stored, card_id)}"
+        )
+        thread = pings.thread + failed
+        if not thread and not (over or first):
+            return
+        mentions = notify.mentions(thread)
+        if mentions:
+            mentions += " " if over else ", your move: "
+        await channel.send(fit(mentions + said), allowed_mentions=notify.allowed(thread))
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 

@@ -49,9 +49,9 @@ def timers_for(
     forfeit timer, whose handler applies the match's timeout policy."""
     from host.service import FORFEIT_EVENT, REMIND_EVENT
 
-    if adapter.is_over(match.engine):
+    if adapter.engine.is_over(match.engine):
         return []
-    waiting = [s for s in adapter.actors(match.engine) if stored.players[s] != COMPUTER_ID]
+    waiting = [s for s in adapter.engine.actors(match.engine) if stored.players[s] != COMPUTER_ID]
     if not waiting:
         return []
     payload = {"game_id": stored.id, "version": version}
@@ -74,7 +74,7 @@ def _waiting_people(adapter: GameAdapter, stored: game_store.StoredGame, match: 
     """The people (not computers, not their stand-ins) the position waits for."""
     return [
         stored.players[seat]
-        for seat in sorted(adapter.actors(match.engine))
+        for seat in sorted(adapter.engine.actors(match.engine))
         if stored.players[seat] != COMPUTER_ID and seat not in match.computers
     ]
 
@@ -137,7 +137,9 @@ async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:
                 await clocks.put_off(host.bot, timer, later)
             return
         seats = [
-            seat for seat in sorted(adapter.actors(match.engine)) if stored.players[seat] in due
+            seat
+            for seat in sorted(adapter.engine.actors(match.engine))
+            if stored.players[seat] in due
         ]
         await clocks.apply_policy(
             host, adapter, stored, match, seats, clocks.policy_of(match), reason="timeout"
@@ -148,7 +150,7 @@ async def offer_claim(
     host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
 ) -> None:
     """The game's own forfeit: the players who are waiting may claim the match."""
-    absent = adapter.actors(match.engine)
+    absent = adapter.engine.actors(match.engine)
     waiting = [stored.players[s] for s in human_seats(stored.players) if s not in absent]
     channel = await host.channel_of(stored)
     await channel.send(
@@ -171,13 +173,13 @@ async def claim_forfeit(
             raise UserError("Your opponent has moved since: the match goes on.")
         adapter = host.adapters[stored.game]
         match = Match.from_json(adapter, stored.state)
-        absent = sorted(adapter.actors(match.engine))
+        absent = sorted(adapter.engine.actors(match.engine))
         seat = seat_of(stored.players, interaction.user.id)
         if seat is None or seat in absent or not absent:
             raise UserError("Only the player who is waiting can claim this match.")
         before = match.engine
-        action = adapter.resign_action(before, absent[0])
-        match.engine, events = adapter.apply(before, absent[0], action)
+        action = adapter.engine.resign_action(before, absent[0])
+        match.engine, events = adapter.engine.apply(before, absent[0], action)
         match.forfeited_by = absent[0]
         steps = [Step(before, events, match.engine)]
         stored = await host.save(adapter, stored, match, interaction.user.id, "forfeit", steps)

@@ -99,10 +99,14 @@ class TimerService:
     async def _run(self) -> None:
         if self._wait_until_ready is not None:
             await self._wait_until_ready()
-        with contextlib.suppress(*BACKEND_ERRORS):
-            await timer_store.release_claims(self.db)
+        released = False
         while True:
+            # Nothing stops the dispatcher but a stop: whatever fails (the database, most
+            # likely) is retried, the release of a previous run's claims included.
             try:
+                if not released:
+                    await timer_store.release_claims(self.db)
+                    released = True
                 await self._fire_due_timers()
             except asyncio.CancelledError:
                 raise

@@ -1,4 +1,4 @@
-"""Rocketball as the match host sees it: the engine's calls, the turn message, the buttons.
+"""Rocketball's presenter on the match host: the live card, its buttons and menus, the move form.
 
 Seat 0 is North (the challenger), seat 1 South. Everything else about running a match is the
 host's (host)."""
@@ -14,28 +14,22 @@ from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import Picked, SelectSpec
 from render.rocketball import render_round
 from rules.rocketball import (
-    LEVEL_RATINGS,
-    LEVELS,
+    ENGINE,
     Aim,
     Drift,
     GameState,
     MoveEvent,
     Pass,
     Place,
-    Resign,
     RocketballError,
     Roll,
     Rotate,
-    actors,
-    apply,
     choose_action,
     describe_next,
     format_action,
     legal_actions,
-    new_game,
     next_step,
     parse_command,
-    to_record,
 )
 from ui import rulebook, shown
 
@@ -116,35 +110,9 @@ def square_label(state: GameState, square: str) -> str:
 
 
 class RocketballAdapter(GameAdapter):
-    game = "rocketball"
-    title = "Rocketball"
-    computer_levels = LEVELS
+    engine = ENGINE
 
-    # ---- the engine -------------------------------------------------------------------------
-
-    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[GameState, list[Any]]:
-        return new_game(seed, options.get("settings"))
-
-    def opening_events(self, state: GameState) -> list[Any]:
-        return new_game(state.seed, state.settings)[1]
-
-    def dump(self, state: GameState) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: dict[str, Any]) -> GameState:
-        return GameState.from_dict(data)
-
-    def seed_of(self, state: GameState) -> int:
-        return state.seed
-
-    def actors(self, state: GameState) -> frozenset[int]:
-        return frozenset(SEATS.index(seat) for seat in actors(state))
-
-    def is_over(self, state: GameState) -> bool:
-        return state.over
-
-    def apply(self, state: GameState, seat: int, action: Any) -> tuple[GameState, list[Any]]:
-        return apply(state, action, SEATS[seat])
+    # ---- what a click or a typed move means ---------------------------------------------------
 
     def parse_text(self, state: GameState, seat: int, text: str) -> Any:
         """A typed move; a mistake is answered with every form a move can take (the rules
@@ -167,26 +135,6 @@ class RocketballAdapter(GameAdapter):
         if action == "aim" and arg in ("N", "E", "S", "W"):
             return Aim(arg)
         raise RocketballError("That button does nothing any more.")
-
-    def resign_action(self, state: GameState, seat: int) -> Any:
-        return Resign(SEATS[seat])
-
-    def computer_action(self, state: GameState, seat: int, level: str, rng: random.Random) -> Any:
-        return choose_action(state, level, rng)
-
-    def outcome(self, state: GameState) -> tuple[str, ...]:
-        if state.winner is None:
-            return ("draw", "draw")
-        return tuple("win" if seat == state.winner else "loss" for seat in SEATS)
-
-    def event_text(self, event: Any) -> str:
-        return event.text
-
-    def action_text(self, action: Any) -> str:
-        return format_action(action)
-
-    def record(self, state: GameState, *, salt: str, reveal: bool) -> str:
-        return to_record(state, reveal=reveal, salt=salt)
 
     # ---- how it looks -------------------------------------------------------------------------
 
@@ -303,26 +251,6 @@ class RocketballAdapter(GameAdapter):
         if action == "square" and len(values) == 1 and values[0] in moves_by_square(state):
             return Picked(values[0])
         raise RocketballError("That square is not open for your chip now: pick one from the menu.")
-
-    def rematch_options(self, state: GameState) -> dict[str, Any]:
-        return {"settings": state.settings}
-
-    def computer_rating(self, level: str) -> float | None:
-        """The levels' ratings come from bench/rocketball_engine.py's Elo fit (ai.py)."""
-        return LEVEL_RATINGS.get(level)
-
-    @staticmethod
-    def _buttons(state: GameState) -> list[ButtonSpec]:
-        step = next_step(state)
-        if step.kind == "roll":
-            return [ButtonSpec("Roll the d4", "roll")]
-        if step.kind == "aim":
-            return [ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"]
-        if step.kind == "place":
-            if step.options == ("pass",):
-                return [ButtonSpec("Pass (no move possible)", "pass", style="secondary")]
-            return [ButtonSpec("Place or rotate a chip…", FORM)]
-        return []
 
     def move_form(self, match: Match, seat: int) -> FormSpec:
         state = match.engine

@@ -20,12 +20,12 @@ from cogs.rocketball.options import (
 from db import rocketball as results_store
 from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
 from host.commands import MatchWords, add_match_commands
+from rules.rocketball import ENGINE
 from ui import shown
 
 if TYPE_CHECKING:
-    import aiosqlite
-
     from bot import Ballcourt
+    from db.database import Connection
     from db.games import StoredGame
 
 MATCH_OPTION_HELP = {
@@ -40,10 +40,10 @@ MATCH_OPTION_HELP = {
 class RocketballMatches(RocketballAdapter):
     """The adapter plus what a finished match writes: one result row per player."""
 
-    async def on_finished(self, conn: aiosqlite.Connection, stored: StoredGame, match: Match):
+    async def on_finished(self, conn: Connection, stored: StoredGame, match: Match):
         state = match.engine
         how = "forfeit" if match.forfeited_by is not None else (state.end_reason or "score")
-        outcome = self.outcome(state)
+        outcome = self.engine.outcome(state)
         rows = []
         for seat, user_id in enumerate(stored.players):
             other = 1 - seat
@@ -60,7 +60,7 @@ class RocketballMatches(RocketballAdapter):
             )
         await results_store.record_results(conn, stored.id, rows)
 
-    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
         await results_store.forget_user(conn, user_id, anonymous)
 
     async def describe_user(self, db, user_id: int) -> list[str]:
@@ -122,10 +122,7 @@ class Rocketball(commands.Cog):
     @group.command(name="play-computer", description="Play Rocketball against the computer")
     @app_commands.describe(level="How strong the computer plays", **MATCH_OPTION_HELP)
     @app_commands.choices(
-        level=[
-            app_commands.Choice(name=level, value=level)
-            for level in RocketballAdapter.computer_levels
-        ]
+        level=[app_commands.Choice(name=level, value=level) for level in ENGINE.levels]
     )
     @app_commands.autocomplete(variants=variants_autocomplete)
     async def play_computer(
@@ -144,6 +141,7 @@ class Rocketball(commands.Cog):
             self.adapter,
             level.value,
             {"settings": settings},
+            describe=describe(settings),
             remind_minutes=remind_hours * 60,
         )
 

@@ -1,14 +1,11 @@
-"""Rollerball (the board game) as the match host sees it: the engine's calls, the turn message,
-the buttons and the move form, the hand only its owner sees.
+"""Rollerball's (the board game's) presenter on the match host: the live card, its buttons, the
+move form, the hand only its owner sees.
 
 Seats are the lobby's order (seat 0 opened the table); the engine calls them "Player 1".. and
 the texts here put the players' names in. Everything else about running a game (the lobby,
 threads, locks, saves, timers, records, stand-ins) is the host's (host)."""
 
 from __future__ import annotations
-
-import random
-from typing import Any
 
 import discord
 
@@ -18,7 +15,6 @@ from host.adapter import SelectSpec
 from render.rollerball import render_board, render_movement
 from rules.rollerball import (
     ENGINE,
-    LEVELS,
     BallsMoved,
     Bank,
     Bid,
@@ -28,18 +24,13 @@ from rules.rollerball import (
     Play,
     Resign,
     RollerballBoardError,
-    Settings,
     Table,
     actors,
     card_name,
-    choose_action,
     describe_next_step,
-    format_action,
     geometry,
     kind_of,
-    new_game,
     next_step,
-    play,
     view_for,
 )
 from ui import quote, shown
@@ -55,57 +46,11 @@ def names_by_seat(match: Match, *, as_text: bool = True) -> dict[int, str]:
 
 
 class RollerballAdapter(GameAdapter):
-    game = "rollerball"
-    title = "Rollerball"
-    computer_levels = LEVELS  # ("sensible", "random"): a lobby's computers play sensibly
+    engine = ENGINE
     new_command = "new"
-    min_players = 2
-    max_players = 6
     private_label = "My hand"
 
-    # ---- the engine -------------------------------------------------------------------------
-
-    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Table, list[Any]]:
-        players = int(options.get("players", 2))
-        board = int(options.get("board", 9))
-        if board == 11 and players < 5:
-            raise RollerballBoardError(
-                f"The 11 by 11 board is for 5 or 6 players, and {players} are seated: add "
-                "players or computers, or open a table without big_board."
-            )
-        settings = Settings(
-            edition=options.get("edition", "later"),
-            players=players,
-            board=board,
-            target_vp=int(options.get("target", 5)),
-        )
-        game, events = new_game(seed, settings)
-        humans = tuple(options.get("human_seats", range(players)))
-        return Table(game, humans), events
-
-    def opening_events(self, state: Table) -> list[Any]:
-        return new_game(state.game.seed, state.game.settings)[1]
-
-    def dump(self, state: Table) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: dict[str, Any]) -> Table:
-        return Table.from_dict(data)
-
-    def seed_of(self, state: Table) -> int:
-        return state.game.seed
-
-    def actors(self, state: Table) -> frozenset[int]:
-        return frozenset() if state.over else actors(state.game)
-
-    def is_over(self, state: Table) -> bool:
-        return state.over
-
-    def simultaneous(self, state: Table) -> bool:
-        return not state.over and next_step(state.game).kind == "bid"
-
-    def apply(self, state: Table, seat: int, action: Any) -> tuple[Table, list[Any]]:
-        return play(state, seat, action)
+    # ---- what a click or a typed move means ---------------------------------------------------
 
     def parse_text(self, state: Table, seat: int, text: str) -> Play | Resign:
         """A typed command (the engine face completes it for the step: `d3` while moving is
@@ -133,37 +78,6 @@ class RollerballAdapter(GameAdapter):
         if action == "keep":
             return Play(Keep(), size)
         raise RollerballBoardError("That button does nothing any more.")
-
-    def resign_action(self, state: Table, seat: int) -> Resign:
-        return Resign()
-
-    def computer_action(self, state: Table, seat: int, level: str, rng: random.Random) -> Play:
-        """The computer sees only what its seat may see."""
-        view = view_for(state.game, seat)
-        return Play(choose_action(view, rng, level), state.game.settings.board)
-
-    def outcome(self, state: Table) -> tuple[str, ...]:
-        winners = state.final_winners
-        result = []
-        for seat in range(state.game.players):
-            if seat in state.resigned or seat not in winners:
-                result.append("loss")
-            else:
-                result.append("win" if len(winners) == 1 else "draw")
-        return tuple(result)
-
-    def event_text(self, event: Any) -> str:
-        return event.text
-
-    def action_text(self, action: Any) -> str:
-        if isinstance(action, Resign):
-            return "resign"
-        if isinstance(action.action, Bid):
-            return "bid"  # the cards of a secret bid stay out of the move list
-        return format_action(action.action, action.size)
-
-    def record(self, state: Table, *, salt: str, reveal: bool) -> str:
-        return ENGINE.record(state, salt=salt, reveal=reveal)
 
     # ---- how it looks -------------------------------------------------------------------------
 

@@ -18,9 +18,8 @@ from rules.rollerball import Table
 from ui import UserError, rulebook, shown
 
 if TYPE_CHECKING:
-    import aiosqlite
-
     from bot import Ballcourt
+    from db.database import Connection
     from db.games import StoredGame
 
 DEFAULT_REMIND_HOURS = 12
@@ -30,7 +29,7 @@ DEFAULT_TIMEOUT_HOURS = 24
 class RollerballMatches(RollerballAdapter):
     """The adapter plus what a finished game writes: one result row per person."""
 
-    async def on_finished(self, conn: aiosqlite.Connection, stored: StoredGame, match: Match):
+    async def on_finished(self, conn: Connection, stored: StoredGame, match: Match):
         table: Table = match.engine
         game = table.game
         if match.forfeited_by is not None:
@@ -41,7 +40,7 @@ class RollerballMatches(RollerballAdapter):
             how = "turn limit"
         else:
             how = "target"
-        outcome = self.outcome(table)
+        outcome = self.engine.outcome(table)
         computers = sum(user_id == COMPUTER_ID for user_id in stored.players)
         rows = [
             results_store.SeatResult(
@@ -58,7 +57,7 @@ class RollerballMatches(RollerballAdapter):
         ]
         await results_store.record_results(conn, stored.id, rows)
 
-    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
         await results_store.forget_user(conn, user_id)
 
     async def describe_user(self, db, user_id: int) -> list[str]:

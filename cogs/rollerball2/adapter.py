@@ -1,4 +1,4 @@
-"""Rollerball II as the match host sees it: the engine's calls, the turn message and its buttons.
+"""Rollerball II's presenter on the match host: the live card and its buttons.
 
 A turn message shows the track (score, period, FACs left, the ball, both line-ups, the penalty
 box), the condensed play-by-play of the click, the one FAC section that was read, and the
@@ -9,7 +9,6 @@ away = 1). Everything else about running a match is the host's (host).
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import discord
@@ -17,15 +16,9 @@ import discord
 from cogs.rollerball2 import texts
 from cogs.rollerball2.play import (
     SIDES,
-    HandOver,
     PlayUntil,
     Rb2Match,
     SimulateRest,
-    acting_seats,
-    action_line,
-    default_action,
-    parse_typed,
-    play,
 )
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import AUTO
@@ -37,26 +30,21 @@ from render.rollerball2 import (
     render_scoreboard,
 )
 from rules.rollerball2 import (
+    ENGINE,
     CatcherChoice,
     ChooseBiker,
     ChooseScorer,
-    Event,
     NextCard,
     RollDie,
     RollerballError,
-    Settings,
     legal_actions,
     load_content,
-    new_match,
     result,
-    roster_from_json,
     substitution_slots,
     three_stars,
-    to_record,
 )
 
 COLOUR = discord.Colour(0xCC79A7)
-DEFAULT_COACH = "default coach"  # the host's computer level: the engine's default coach
 
 
 # The turn's Substitute button is the game's own (cogs/rollerball2/subs.py: two select menus);
@@ -65,61 +53,10 @@ SUBSTITUTE_ID = "rb2:sub:{game}:{version}"
 
 
 class Rollerball2Adapter(GameAdapter):
-    game = "rollerball2"
-    title = "Rollerball II"
-    computer_levels = (DEFAULT_COACH,)
+    engine = ENGINE
     new_command = "match start"
 
-    # ---- the engine -------------------------------------------------------------------------
-
-    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Rb2Match, list[Any]]:
-        """options: mode, home/away (roster JSON), home_lineup/away_lineup, team ids, fixture."""
-        mode = options["mode"]
-        state = new_match(
-            seed,
-            roster_from_json(options["home"]),
-            roster_from_json(options["away"]),
-            Settings(coach_dice=mode == "coaches"),
-            home_lineup=options.get("home_lineup"),
-            away_lineup=options.get("away_lineup"),
-        )
-        game = Rb2Match(
-            engine=state,
-            mode=mode,
-            home_team_id=options["home_team_id"],
-            away_team_id=options["away_team_id"],
-            fixture_id=options.get("fixture_id"),
-        )
-        notes = [Event("lineup", note) for note in options.get("lineup_notes", ())]
-        return game, self.opening_events(game) + notes
-
-    def opening_events(self, state: Rb2Match) -> list[Any]:
-        home, away = state.engine.home.roster.team, state.engine.away.roster.team
-        text = f"{away} (visitors) at {home} (home), {texts.MODE_WORDS[state.mode]}."
-        if state.fixture_id is not None:
-            text += " A season match: it counts in the table."
-        return [Event("info", text)]
-
-    def dump(self, state: Rb2Match) -> dict[str, Any]:
-        return state.to_dict()
-
-    def load(self, data: dict[str, Any]) -> Rb2Match:
-        return Rb2Match.from_dict(data)
-
-    def seed_of(self, state: Rb2Match) -> int:
-        return int(state.engine.seed)
-
-    def actors(self, state: Rb2Match) -> frozenset[int]:
-        return acting_seats(state)
-
-    def is_over(self, state: Rb2Match) -> bool:
-        return state.over
-
-    def apply(self, state: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Any]]:
-        return play(state, seat, action)
-
-    def parse_text(self, state: Rb2Match, seat: int, text: str) -> Any:
-        return parse_typed(text)
+    # ---- what a click or a typed move means ---------------------------------------------------
 
     def button_action(self, state: Rb2Match, seat: int, action: str, arg: str | None) -> Any:
         pending = state.engine.pending
@@ -144,37 +81,6 @@ class Rollerball2Adapter(GameAdapter):
         """Coaches decide, the bot rolls: in a coaches' match each coach may leave his die to
         the bot; the catcher's choice, substitutions and biker picks stay his."""
         return "rolling my die" if match.engine.mode == "coaches" else None
-
-    def auto_action(self, state: Rb2Match, seat: int) -> Any:
-        pending = state.engine.pending
-        due = state.mode == "coaches" and pending and pending["kind"] == "dice"
-        if due and pending["team"] == SIDES[seat]:
-            return RollDie(pending["team"])
-        return None
-
-    def resign_action(self, state: Rb2Match, seat: int) -> Any:
-        return HandOver(SIDES[seat] if state.mode == "coaches" else SIDES[0])
-
-    def computer_action(self, state: Rb2Match, seat: int, level: str, rng: random.Random) -> Any:
-        return default_action(state)
-
-    def outcome(self, state: Rb2Match) -> tuple[str, ...]:
-        engine = state.engine
-        if state.mode != "coaches":
-            return ("draw",)
-        if engine.home.score == engine.away.score:
-            return ("draw", "draw")
-        home_won = engine.home.score > engine.away.score
-        return ("win", "loss") if home_won else ("loss", "win")
-
-    def event_text(self, event: Any) -> str:
-        return event.text
-
-    def action_text(self, action: Any) -> str:
-        return action_line(action)
-
-    def record(self, state: Rb2Match, *, salt: str, reveal: bool) -> str:
-        return to_record(state.engine, reveal=reveal, salt=salt)
 
     # ---- how it looks -------------------------------------------------------------------------
 

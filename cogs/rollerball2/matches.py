@@ -25,7 +25,7 @@ import discord
 from discord import app_commands
 
 from cogs.rollerball2 import texts
-from cogs.rollerball2.adapter import DEFAULT_COACH, Rollerball2Adapter
+from cogs.rollerball2.adapter import Rollerball2Adapter
 from cogs.rollerball2.play import Rb2Match
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
@@ -43,7 +43,7 @@ from host.direct import start_match
 from render.rollerball2 import render_box_score_pages
 from rules.rollerball2 import (
     AWAY,
-    ENGINE,
+    DEFAULT_COACH,
     HOME,
     result,
     roster_after_match,
@@ -53,9 +53,8 @@ from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
 
 if TYPE_CHECKING:
-    import aiosqlite
-
     from bot import Ballcourt
+    from db.database import Connection
     from db.games import StoredGame
 
 MODE_TEXT = {
@@ -68,18 +67,7 @@ MODE_TEXT = {
 class Rollerball2Matches(Rollerball2Adapter):
     """The adapter plus what a finished match writes (db/rollerball2.py)."""
 
-    # A match starts from the coaches' saved line-ups, and its opening (shown when it is
-    # created, or when a coaches match's challenge is accepted) says who replaces a saved
-    # player who may not play: the engine face's (rules.rollerball2.ENGINE).
-    def new_state(self, seed: int, options: dict[str, Any]) -> tuple[Rb2Match, list[Any]]:
-        return ENGINE.new_state(seed, options)
-
-    def opening_events(self, state: Rb2Match) -> list[Any]:
-        return list(ENGINE.opening_events(state))
-
-    async def on_finished(
-        self, conn: aiosqlite.Connection, stored: StoredGame, match: Match
-    ) -> None:
+    async def on_finished(self, conn: Connection, stored: StoredGame, match: Match) -> None:
         game: Rb2Match = match.engine
         res = result(game.engine)
         rosters = {}
@@ -90,7 +78,7 @@ class Rollerball2Matches(Rollerball2Adapter):
         how = "simulated" if game.mode == "simulate" else "played"
         await store.record_result(conn, stored.id, res, rosters, how=how)
 
-    async def forget_user(self, conn: aiosqlite.Connection, user_id: int, anonymous: int) -> None:
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
         await store.forget_owner(conn, user_id, anonymous)
 
     async def describe_user(self, db: Any, user_id: int) -> list[str]:
@@ -123,7 +111,7 @@ def registrar(guild_id: int, home: store.Team, away: store.Team, mode: str, fixt
     """What a new match adds to the game's own tables, in the transaction that creates it (a
     team busy with another match refuses it there: store.TeamBusy)."""
 
-    async def add(conn: aiosqlite.Connection, game_id: int) -> None:
+    async def add(conn: Connection, game_id: int) -> None:
         await store.add_match(
             conn,
             game_id=game_id,

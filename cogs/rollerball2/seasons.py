@@ -279,7 +279,7 @@ async def simulate_fixture(
 
 
 def _finish(adapter: Any, match: Any) -> tuple[int, Any]:
-    seats = sorted(adapter.actors(match.engine)) or [0]
+    seats = sorted(adapter.engine.actors(match.engine)) or [0]
     return seats[0], Deadline()
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -22,7 +23,7 @@ import discord
 
 from cogs.volleyball.components import card_buttons
 from cogs.volleyball.playing import decode, round_key
-from cogs.volleyball.present import due
+from cogs.volleyball.present import deadline_policies, due
 from db import volleyball as store
 from rules.volleyball import LeagueState
 from ui import shown
@@ -62,11 +63,22 @@ def status_line(stored: store.StoredLeague, state: LeagueState) -> str:
             "starts the season with `/volleyball league start`."
         )
     if stored.status == "paused":
-        return "Paused by an admin: no deadline until `/volleyball league resume`."
+        return (
+            "Paused by an admin: no deadline until `/volleyball league resume`, which gives "
+            "the round the time it had left."
+        )
     deadline = f" due {due(stored.next_deadline)}" if stored.next_deadline else ""
     if state.season_over:
-        return f"Season {season} is over: ageing splits (AGEING lines){deadline}."
-    return f"Season {season}, round {number} of {state.total_rounds}: orders{deadline}."
+        line = f"Season {season} is over: ageing splits (AGEING lines){deadline}."
+    else:
+        line = f"Season {season}, round {number} of {state.total_rounds}: orders{deadline}."
+    if (
+        stored.next_deadline is not None
+        and stored.set_deadline is not None
+        and stored.next_deadline > stored.set_deadline + 60
+    ):
+        line += " Put off while managers were on vacation."
+    return line
 
 
 def card_embed(
@@ -74,15 +86,34 @@ def card_embed(
     state: LeagueState,
     managers: dict[str, int],
     sent: set[str],
+    missed: dict[str, int] | None = None,
+    away: set[str] | None = None,
 ) -> discord.Embed:
     """The card for the league as it is: `managers` team -> user, `sent` the managed teams
-    with orders on file for the round."""
+    with orders on file for the round, `missed` their rounds in a row without orders (shown
+    when the league hands such teams to the computer), `away` the teams whose manager is on
+    vacation (shown when the league's deadline waits for them)."""
     embed = discord.Embed(title=shown(stored.name)[:256], colour=COLOUR)
-    embed.description = status_line(stored, state)
+    embed.description = (
+        status_line(stored, state)
+        + "\n"
+        + deadline_policies(stored.hand_over_after, stored.vacation_pauses)
+    )
     managed = sorted(managers)
+    missed, away = missed or {}, away or set()
     if stored.status != "forming":
         done = [t for t in managed if t in sent]
-        waiting = [t for t in managed if t not in sent]
+        waiting = [
+            t
+            + (" (on vacation)" if stored.vacation_pauses and t in away else "")
+            + (
+                f" (missed {missed[t]} of {stored.hand_over_after})"
+                if stored.hand_over_after and missed.get(t)
+                else ""
+            )
+            for t in managed
+            if t not in sent
+        ]
         embed.add_field(
             name=f"Orders in ({len(done)} of {len(managed)})",
             value=names_field(done, "none yet"),
@@ -151,7 +182,12 @@ class StatusCard:
         state = decode(stored)
         managers = await store.managers(db, league_id)
         sent = set(await store.orders_on_file(db, league_id, *round_key(state)))
-        return Prepared(stored, card_embed(stored, state, managers, sent))
+        missed = await store.missed_rounds(db, league_id) if stored.hand_over_after else {}
+        away: set[str] = set()
+        if stored.vacation_pauses:
+            on_vacation = await self.leagues.on_vacation(list(managers.values()), time.time())
+            away = {team for team, user in managers.items() if user in on_vacation}
+        return Prepared(stored, card_embed(stored, state, managers, sent, missed, away))
 
     async def show(self, prepared: Prepared, *, repost: bool = False) -> None:
         league_id = prepared.stored.id

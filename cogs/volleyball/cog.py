@@ -35,7 +35,7 @@ from cogs.volleyball.options import (
     with_league,
 )
 from cogs.volleyball.playing import decode, encode, round_key, round_name
-from cogs.volleyball.present import Markup, bold, due
+from cogs.volleyball.present import Markup, bold, deadline_policies, due
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.settings import (
     describe_config,
@@ -152,7 +152,7 @@ class Volleyball(commands.Cog):
         self, interaction: discord.Interaction, league: store.StoredLeague | None
     ) -> store.StoredLeague:
         stored = await self.league_here(interaction, league)
-        self.leagues.require_admin(interaction, stored)
+        await self.leagues.require_admin(interaction, stored)
         return stored
 
     # ---- league administration ------------------------------------------------------------------
@@ -171,6 +171,8 @@ class Volleyball(commands.Cog):
         ping_role="Pinged with results",
         admin_role="May run the league",
         season="e.g. special_points=200",
+        missed_rounds="Computer takes a team after N missed rounds (0 never)",
+        vacations="A manager's vacation puts the deadline off",
     )
     @app_commands.choices(weekday=WEEKDAY_CHOICES)
     async def league_create(
@@ -188,8 +190,10 @@ class Volleyball(commands.Cog):
         ping_role: discord.Role | None = None,
         admin_role: discord.Role | None = None,
         season: app_commands.Range[str, 0, 300] = "",
+        missed_rounds: app_commands.Range[int, 0, 20] = 0,
+        vacations: bool = False,
     ) -> None:
-        self.leagues.require_admin(interaction, None)
+        await self.leagues.require_admin(interaction, None)
         if interaction.guild_id is None:
             raise UserError("Volleyball leagues live in a server channel.")
         name = clean_name(name, "The league name", LEAGUE_NAME_LENGTH)
@@ -230,6 +234,8 @@ class Volleyball(commands.Cog):
                 remind_minutes=remind_hours * 60,
                 state=encode(state),
                 anchor=0.0,
+                hand_over_after=missed_rounds,
+                vacation_pauses=vacations,
             )
         except store.DuplicateLeagueError:
             raise UserError(
@@ -240,7 +246,8 @@ class Volleyball(commands.Cog):
         )
         await interaction.response.send_message(
             f"**{shown(name)}**: a Volleyball league of {teams} seats{split}, deadlines "
-            f"{rule.describe()}, results in <#{results.id}>. Every seat has a computer team "
+            f"{rule.describe()}, results in <#{results.id}>. "
+            f"{deadline_policies(missed_rounds, vacations)} Every seat has a computer team "
             "until a manager comes: `/volleyball team create` brings your own team, "
             "`/volleyball take-seat` takes over a computer team. An admin starts the season "
             "with `/volleyball league start`; the league's card below shows where it is.",
@@ -294,7 +301,8 @@ class Volleyball(commands.Cog):
         stored = await self.leagues.pause(stored.id)
         await interaction.response.send_message(
             f"{shown(stored.name)} is paused: no round is played until an admin uses "
-            "`/volleyball league resume`. Orders on file stay."
+            "`/volleyball league resume`, which gives the round the time it has left now. "
+            "Orders on file stay."
         )
 
     @league_group.command(name="resume", description="Start the deadlines again")
@@ -316,6 +324,8 @@ class Volleyball(commands.Cog):
         ping_role="Pinged with results",
         admin_role="May run the league",
         season="Before the start: e.g. scouts=2",
+        missed_rounds="Computer takes a team after N missed rounds (0 never)",
+        vacations="A manager's vacation puts the deadline off",
     )
     @app_commands.choices(weekday=WEEKDAY_CHOICES)
     async def league_config(
@@ -330,9 +340,15 @@ class Volleyball(commands.Cog):
         ping_role: discord.Role | None = None,
         admin_role: discord.Role | None = None,
         season: app_commands.Range[str, 0, 300] = "",
+        missed_rounds: app_commands.Range[int, 0, 20] | None = None,
+        vacations: bool | None = None,
     ) -> None:
         stored = await self.as_admin(interaction, league)
         changes: dict[str, object] = {}
+        if missed_rounds is not None:
+            changes["hand_over_after"] = missed_rounds
+        if vacations is not None:
+            changes["vacation_pauses"] = vacations
         if every_hours is not None or weekday or time:
             try:
                 changes["deadline_rule"] = parse_rule(every_hours, weekday, time).to_dict()
@@ -400,6 +416,7 @@ class Volleyball(commands.Cog):
             + (f"; pings <@&{stored.ping_role_id}>" if stored.ping_role_id else "")
             + (f"; admin role <@&{stored.admin_role_id}>" if stored.admin_role_id else "")
             + ".",
+            deadline_policies(stored.hand_over_after, stored.vacation_pauses),
             f"{len(state.league.teams)} seats, divisions "
             f"{'/'.join(str(len(state.team_names(d))) for d in state.league.divisions)}, "
             f"promotion places {state.league.promotion_places}.",
@@ -426,6 +443,25 @@ class Volleyball(commands.Cog):
             ephemeral=True,
         )
         await self.leagues.send_pending_now(stored.id)
+
+    @round_group.command(name="extend", description="Give the round more time (admins)")
+    @with_league(hours="Hours more for this round")
+    async def round_extend(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 1, 336],
+        league: League | None = None,
+    ):
+        stored = await self.as_admin(interaction, league)
+        stored, deadline = await self.leagues.extend(stored.id, hours)
+        await interaction.response.send_message(
+            Markup(
+                f"{shown(round_name(decode(stored)).capitalize())} of {shown(stored.name)} gets "
+                f"{plural(hours):hour} more: due {due(deadline)}. The next deadline follows the "
+                "league's rule."
+            ),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
 
     # ---- managers ------------------------------------------------------------------------------
 
@@ -756,6 +792,16 @@ class Volleyball(commands.Cog):
         await send_ephemeral(interaction, f"{RULES_PAGES[topic]}\nMore: topic {others}.")
 
     # ---- the forms' submits (routed by custom_id, so they work across restarts) ---------------
+
+    @commands.Cog.listener()
+    async def on_app_command_completion(
+        self, interaction: discord.Interaction, command: app_commands.Command | Any
+    ) -> None:
+        """A manager took a vacation or came back (`/settings vacation`, host/clocks.py moves
+        the matches' timers): the deadlines of their leagues that let vacations pause them
+        move too (ruling 53)."""
+        if getattr(command, "qualified_name", "") == "settings vacation":
+            await self.leagues.vacation_changed(interaction.user.id)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -1,21 +1,32 @@
-"""When a league's rounds are played: its deadline rule, in UTC.
+"""When a league's rounds are played: its deadline rule, in UTC, and the arithmetic of the
+deadline policies (docs/rules/volleyball.md, "Rounds and deadlines" and "Deadline policies").
 
 A rule is either "every N hours" (counted from the moment the league started) or "every
-WEEKDAY at HH:MM". Ruling (docs/rules/volleyball.md, "On Discord"): after a round is played,
-the next deadline is the rule's first moment after both now and the deadline just passed, so a
-round run early (`round run-now`) does not shorten the next one, and after downtime the round
-that was due is played once and the next one gets its full time instead of being played at once.
+WEEKDAY at HH:MM". Ruling 43: after a round is played, the next deadline is the rule's first
+moment at least half a period (12 hours of a 24-hour rule, three and a half days of a weekly
+one) after both now and the deadline just passed, so a round run early (`round run-now`) does
+not shorten the next one, after downtime the round that was due is played once and the next
+one gets its time instead of being played at once, and a round whose deadline was extended or
+put off does not leave the next one a few hours.
+
+A round's time is counted like a match's clock (host/clocks.py): it began at `since` and lasts
+until its set deadline; the managers' vacations inside it are not counted (ruling 53), and a
+pause keeps what was left of it (ruling 52).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+
+from host.clocks import Period, charged, extend
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DEFAULT_WEEKDAY = 6  # Sunday
 DEFAULT_MINUTE = 18 * 60  # 18:00 UTC
+WEEK = 7 * 24 * 3600
 _TIME = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*(?:utc)?\s*$", re.IGNORECASE)
 
 
@@ -35,6 +46,11 @@ class DeadlineRule:
         return (
             f"every {WEEKDAYS[self.weekday]} at {self.minute // 60:02d}:{self.minute % 60:02d} UTC"
         )
+
+    @property
+    def period(self) -> float:
+        """Seconds from one deadline to the next."""
+        return self.every_hours * 3600.0 if self.every_hours is not None else float(WEEK)
 
     def to_dict(self) -> dict:
         if self.every_hours is not None:
@@ -95,6 +111,43 @@ def parse_rule(
 
 
 def next_deadline(rule: DeadlineRule, anchor: float, *, now: float, after: float | None) -> float:
-    """The deadline of the next round: the rule's first moment after now and after the
-    deadline just passed (`after`; None when the league starts or resumes)."""
-    return rule.next_after(max(now, after or now), anchor)
+    """The deadline of the next round: with `after` (the deadline just passed), the rule's
+    first moment at least half a period after now and after it (ruling 43); without (the
+    league starts, or its rule changed), the rule's first moment after now."""
+    if after is None:
+        return rule.next_after(now, anchor)
+    return rule.next_after(max(now, after) + rule.period / 2 - 1, anchor)
+
+
+def put_off(since: float, set_deadline: float, vacations: Sequence[Period]) -> float:
+    """The round's deadline with the time inside `vacations` not counted (ruling 53): the
+    moment its length (`since` to `set_deadline`) has passed outside them."""
+    return extend(since, max(0.0, set_deadline - since), vacations)
+
+
+def time_left(
+    since: float, set_deadline: float, moment: float, vacations: Sequence[Period] = ()
+) -> float:
+    """What the round has left at `moment` (a pause, ruling 52): its length less the time
+    counted since it began (vacations not counted)."""
+    return max(0.0, set_deadline - since - charged(since, moment, vacations))
+
+
+def missed_rounds_after(
+    managed: dict[str, int],
+    with_orders: set[str],
+    before: dict[str, int],
+    excused: set[int],
+) -> dict[str, int]:
+    """Each managed team's rounds in a row without orders once this round is played (ruling
+    55): back to 0 with orders on file, one more without, the same when its manager was on
+    vacation at the deadline. `managed` is team -> manager, `before` the counts so far."""
+    counts = {}
+    for team, user in managed.items():
+        if team in with_orders:
+            counts[team] = 0
+        elif user in excused:
+            counts[team] = before.get(team, 0)
+        else:
+            counts[team] = before.get(team, 0) + 1
+    return counts

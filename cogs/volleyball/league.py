@@ -23,7 +23,13 @@ import discord
 
 from cogs.volleyball.card import StatusCard
 from cogs.volleyball.components import LeagueButton, OrdersForm, RetryButton, TeamForm
-from cogs.volleyball.deadlines import DeadlineRule, next_deadline
+from cogs.volleyball.deadlines import (
+    DeadlineRule,
+    missed_rounds_after,
+    next_deadline,
+    put_off,
+    time_left,
+)
 from cogs.volleyball.forms import (
     JoinedBoxes,
     changed_lines,
@@ -49,9 +55,13 @@ from cogs.volleyball.present import (
     team_sheet_messages,
     when,
 )
+from db import clocks as clock_store
+from db import settings as settings_store
 from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
+from host import notify
+from host.clocks import Period
 from host.locks import GameLock
 from host.recovery import until_done
 from rules.volleyball import (
@@ -152,34 +162,45 @@ class Leagues:
         return team
 
     @staticmethod
-    def is_admin(interaction: discord.Interaction, stored: store.StoredLeague | None) -> bool:
-        """Manage Server (or Administrator), or the league's admin role."""
+    def is_admin(
+        interaction: discord.Interaction,
+        stored: store.StoredLeague | None,
+        server_role_id: int | None = None,
+    ) -> bool:
+        """Manage Server (or Administrator), the league's admin role, or the server's role
+        for running leagues (`/settings server admin_role`)."""
         permissions = interaction.permissions
         if permissions.manage_guild or permissions.administrator:
             return True
-        if stored is None or stored.admin_role_id is None:
-            return False
+        wanted = {stored.admin_role_id if stored is not None else None, server_role_id} - {None}
         roles = getattr(interaction.user, "roles", [])
-        return any(role.id == stored.admin_role_id for role in roles)
+        return any(role.id in wanted for role in roles)
 
     async def find_as_admin(
         self, interaction: discord.Interaction, name: str | None
     ) -> store.StoredLeague:
         """The league a command is about (as `find`), if the caller may run it."""
         stored = await self.find(interaction, name)
-        self.require_admin(interaction, stored)
+        await self.require_admin(interaction, stored)
         return stored
 
-    def require_admin(
+    async def require_admin(
         self, interaction: discord.Interaction, stored: store.StoredLeague | None
     ) -> None:
-        if not self.is_admin(interaction, stored):
-            role = (
-                f" or the league's admin role <@&{stored.admin_role_id}>"
-                if stored is not None and stored.admin_role_id
-                else ""
-            )
-            raise UserError(f"Only server admins (the Manage Server permission){role} can do that.")
+        if self.is_admin(interaction, stored):
+            return
+        server_role = None
+        if interaction.guild_id is not None:
+            server = await settings_store.server_settings(self.db, interaction.guild_id)
+            server_role = server.admin_role_id
+        if not self.is_admin(interaction, stored, server_role):
+            roles = [
+                f"<@&{role}>"
+                for role in (stored.admin_role_id if stored else None, server_role)
+                if role is not None
+            ]
+            also = f" or the role {human_join(roles)}" if roles else ""
+            raise UserError(f"Only server admins (the Manage Server permission){also} can do that.")
 
     # ---- changing a league ---------------------------------------------------------------------
 
@@ -205,6 +226,98 @@ class Leagues:
     def first_deadline(self, stored: store.StoredLeague, now: float) -> float:
         rule = DeadlineRule.from_dict(stored.deadline_rule)
         return next_deadline(rule, stored.anchor, now=now, after=None)
+
+    # ---- the round's time: extensions, pauses, vacations (rulings 52-54) ----------------------
+
+    @staticmethod
+    def round_time(stored: store.StoredLeague) -> tuple[float, float] | None:
+        """(since, set deadline) of the round that runs now; None while no deadline is set. A
+        league armed before its round's time was stored counts a period back from its
+        deadline; a deadline on file earlier than the set one (moved by hand) wins."""
+        if stored.next_deadline is None:
+            return None
+        rule = DeadlineRule.from_dict(stored.deadline_rule)
+        deadline = min(stored.set_deadline or stored.next_deadline, stored.next_deadline)
+        since = stored.round_since if stored.round_since is not None else deadline - rule.period
+        return min(since, deadline), deadline
+
+    async def vacations(
+        self, stored: store.StoredLeague, users: list[int], since: float, *, pauses: bool
+    ) -> dict[int, list[Period]]:
+        """The managers' vacations ending after `since`, by user (those who have one), when
+        the league lets them put its deadline off (ruling 53)."""
+        if not pauses or not users:
+            return {}
+        found = await clock_store.vacations_of(self.db, users, since=since)
+        return {user: periods for user, periods in found.items() if periods}
+
+    async def put_off_deadline(
+        self,
+        stored: store.StoredLeague,
+        since: float,
+        set_deadline: float,
+        *,
+        users: list[int] | None = None,
+        pauses: bool | None = None,
+    ) -> float:
+        """The deadline of a round whose time runs from `since` to `set_deadline`, put off by
+        the vacations of the managers (`users`, else the league's) when the league lets them
+        (`pauses`, else its setting)."""
+        if users is None:
+            users = list((await store.managers(self.db, stored.id)).values())
+        pauses = stored.vacation_pauses if pauses is None else pauses
+        away = await self.vacations(stored, users, since, pauses=pauses)
+        return put_off(since, set_deadline, [p for periods in away.values() for p in periods])
+
+    async def arm(
+        self,
+        stored: store.StoredLeague,
+        state: LeagueState,
+        since: float,
+        set_deadline: float,
+        *,
+        remind_minutes: int | None = None,
+        pauses: bool | None = None,
+    ) -> dict[str, Any]:
+        """`save`'s keyword arguments `changes` and `deadline` for the round of `state` whose
+        time runs from `since` to `set_deadline`: the round's time, and its deadline put off
+        by the managers' vacations (ruling 53) with its timers."""
+        moment = await self.put_off_deadline(stored, since, set_deadline, pauses=pauses)
+        return {
+            "changes": {"round_since": since, "set_deadline": set_deadline},
+            "deadline": (moment, self.deadline_timers(stored, state, moment, remind_minutes)),
+        }
+
+    async def on_vacation(self, users: list[int], now: float) -> set[int]:
+        """Those of `users` on vacation at `now`."""
+        found = await clock_store.vacations_of(self.db, users, since=now)
+        return {user for user, periods in found.items() if any(a <= now for a, _ in periods)}
+
+    async def rearm(self, league_id: int) -> bool:
+        """The deadline again from the round's time and the managers' vacations as they are
+        now (a manager took a vacation or came back; the deadline's timer found one): saved
+        when it moved. Returns whether it did."""
+        async with self.lock(league_id):
+            stored = await store.load_league(self.db, league_id)
+            if stored is None or stored.status != "running" or not stored.vacation_pauses:
+                return False
+            span = self.round_time(stored)
+            if span is None:
+                return False
+            armed = await self.arm(stored, decode(stored), *span)
+            moment = armed["deadline"][0]
+            if abs(moment - (stored.next_deadline or 0)) < 1:
+                return False
+            await self.save(stored, **armed)
+            log.info("league %s: the deadline moved to %s for vacations", league_id, moment)
+        await self.card.refresh(league_id)
+        return True
+
+    async def vacation_changed(self, user_id: int) -> None:
+        """A manager took a vacation or came back (`/settings vacation`): each league of theirs
+        that lets vacations pause it moves its deadline."""
+        for league_id, _, _ in await store.leagues_of_manager(self.db, user_id):
+            await self.rearm(league_id)
 
     async def save(self, stored: store.StoredLeague, **changes: Any) -> store.StoredLeague:
         """save_league, waking the timer dispatcher when timers were written."""
@@ -570,7 +683,9 @@ class Leagues:
         `expected`, only if the league is still at that round (a timer for a round already
         played does nothing); `forced` also while paused. The reports are sent at once, or
         with `send` False by the caller (send_pending_now, after answering a command).
-        Returns whether anything was played."""
+        Returns whether anything was played. A round whose deadline a manager's vacation
+        puts off (ruling 53) waits: its deadline moves instead."""
+        waiting = False
         async with self.lock(league_id):
             stored = await store.load_league(self.db, league_id)
             if stored is None:
@@ -582,31 +697,84 @@ class Leagues:
                 return False
             if stored.status != "running" and not forced:
                 return False
-            managers = await store.managers(self.db, league_id)
-            on_file = await store.orders_on_file(self.db, league_id, *round_key(state))
-            moment = None
-            if stored.status == "running":
-                rule = DeadlineRule.from_dict(stored.deadline_rule)
-                moment = next_deadline(
-                    rule, stored.anchor, now=time.time(), after=stored.next_deadline
-                )
-            play = end_season_reports if state.season_over else play_round_reports
-            after, reports = await asyncio.to_thread(
-                play, stored.name, state, managers, on_file, moment
-            )
-            deadline = None
-            if moment is not None:
-                deadline = (moment, self.deadline_timers(stored, after, moment))
-            stored = await self.save(
-                stored,
-                state=encode(after),
-                deadline=deadline,
-                reports=(*round_key(state), reports),
-            )
-            log.info("league %s: played %s", league_id, round_name(state))
-            if send:
-                await self.send_pending(stored)
+            now = time.time()
+            if stored.status == "running" and not forced and stored.vacation_pauses:
+                span = self.round_time(stored)
+                armed = await self.arm(stored, state, *span) if span else None
+                if armed is not None and armed["deadline"][0] > now + 1:
+                    # A manager went on vacation during the round: it waits (ruling 53).
+                    await self.save(stored, **armed)
+                    waiting = True
+            if not waiting:
+                await self.play(stored, state, now, send=send)
+        if waiting:
+            log.info("league %s: %s waits for a manager on vacation", league_id, expected)
+            await self.card.refresh(league_id)
+            return False
         return True
+
+    async def play(
+        self, stored: store.StoredLeague, state: LeagueState, now: float, *, send: bool
+    ) -> None:
+        """Under the league's lock: play its round (or season's end) and save it, with the
+        missed rounds (ruling 55), the teams handed to the computer and the next deadline."""
+        managers = await store.managers(self.db, stored.id)
+        on_file = await store.orders_on_file(self.db, stored.id, *round_key(state))
+        counts: dict[str, int] = {}
+        handed: dict[str, int] = {}
+        if not state.season_over:
+            counts = missed_rounds_after(
+                managers,
+                set(on_file),
+                await store.missed_rounds(self.db, stored.id),
+                await self.on_vacation(list(managers.values()), now),
+            )
+            if stored.hand_over_after:
+                handed = {t: n for t, n in counts.items() if n >= stored.hand_over_after}
+        staying = [user for team, user in managers.items() if team not in handed]
+        span = None
+        moment = None
+        if stored.status == "running":
+            rule = DeadlineRule.from_dict(stored.deadline_rule)
+            set_deadline = next_deadline(rule, stored.anchor, now=now, after=stored.next_deadline)
+            span = (now, set_deadline)
+            moment = await self.put_off_deadline(stored, *span, users=staying)
+        if state.season_over:
+            after, reports = await asyncio.to_thread(
+                end_season_reports, stored.name, state, managers, on_file, moment
+            )
+        else:
+            after, reports = await asyncio.to_thread(
+                play_round_reports, stored.name, state, managers, on_file, moment, handed
+            )
+
+        async def missed(conn: Any) -> None:
+            await store.set_missed_rounds(
+                conn, stored.id, {t: n for t, n in counts.items() if t not in handed}
+            )
+            for team in sorted(handed):
+                await store.hand_over(conn, stored.id, team)
+
+        # Played while paused (run-now): the next round has no time yet; the resume gives it
+        # a period.
+        changes: dict[str, Any] = {"round_since": None, "set_deadline": None}
+        deadline = None
+        if span is not None and moment is not None:
+            changes = {"round_since": span[0], "set_deadline": span[1]}
+            deadline = (moment, self.deadline_timers(stored, after, moment))
+        stored = await self.save(
+            stored,
+            state=encode(after),
+            changes=changes,
+            deadline=deadline,
+            reports=(*round_key(state), reports),
+            also=missed,
+        )
+        log.info("league %s: played %s", stored.id, round_name(state))
+        if handed:
+            log.info("league %s: the computer manages %s now", stored.id, sorted(handed))
+        if send:
+            await self.send_pending(stored)
 
     # ---- sending reports -------------------------------------------------------------------------
 
@@ -631,10 +799,13 @@ class Leagues:
     # ---- reminders -------------------------------------------------------------------------------
 
     async def on_remind_timer(self, timer: timer_store.Timer) -> None:
-        """Ruling 46: the managers without orders on file are pinged with the buttons they
-        need, while the deadline is still ahead (a reminder that fires late, after the clock
-        jumped past the deadline or the bot was down, says nothing: the round is being
-        played)."""
+        """Rulings 46 and 56: the managers without orders on file (of the timer's `users`,
+        when it names them) are reminded while the deadline is still ahead, each as their
+        notification settings say (host/notify.py): a mention in the results channel with the
+        buttons they need, a DM with a link to the league's card, or nothing. A manager in
+        quiet hours or on vacation is reminded when those end, if that is before the deadline.
+        A reminder that fires late, after the clock jumped past the deadline or the bot was
+        down, says nothing: the round is being played."""
         payload = timer.payload
         stored = await store.load_league(self.db, int(payload["league_id"]))
         if stored is None or stored.status != "running":
@@ -643,17 +814,37 @@ class Leagues:
         if round_key(state) != (int(payload["season"]), int(payload["round"])):
             return
         deadline = stored.next_deadline
-        if deadline is None or deadline <= time.time():
+        now = time.time()
+        if deadline is None or deadline <= now:
             return
         managers = await store.managers(self.db, stored.id)
         on_file = await store.orders_on_file(self.db, stored.id, *round_key(state))
         waiting = sorted(uid for team, uid in managers.items() if team not in on_file)
+        if payload.get("users") is not None:
+            waiting = [uid for uid in waiting if uid in payload["users"]]
         if not waiting:
             return
+        found = await clock_store.vacations_of(self.db, waiting, since=now)
+        back = {
+            user: max(end for start, end in periods if start <= now)
+            for user, periods in found.items()
+            if any(start <= now for start, _ in periods)
+        }
+        pings = await notify.people_pings(self.db, [u for u in waiting if u not in back], now)
+        later = {**pings.later, **back}
+        for moment in sorted(set(later.values())):
+            if moment < deadline - 60:  # one that would come after the deadline never comes
+                users = sorted(user for user, at in later.items() if at == moment)
+                again = {key: payload[key] for key in ("league_id", "season", "round")}
+                await timer_store.create_timer(
+                    self.db, REMIND_EVENT, moment, {**again, "users": users}, now=now
+                )
+                self.bot.timers.wake()
         if state.season_over:
             what = (
-                f"the ageing splits for the end of season {state.league.season} are due "
-                f"{when(deadline, 'R')} (AGEING lines; without them the bot picks)."
+                f"the ageing splits for the end of season {state.league.season} of "
+                f"{shown(stored.name)} are due {when(deadline, 'R')} (AGEING lines; without "
+                "them the bot picks)."
             )
             view = None
         else:
@@ -663,11 +854,19 @@ class Leagues:
                 "(rule 12)."
             )
             view = view_of([LeagueButton(stored.id, "orders"), LeagueButton(stored.id, "repeat")])
+        card = await store.card_of(self.db, stored.id)
+        link = f"https://discord.com/channels/{stored.guild_id}/{stored.channel_id}" + (
+            f"/{card}" if card else ""
+        )
+        failed = await notify.send_dms(self.bot, pings.dm, f"Volleyball: {what}\n{link}")
+        mentioned = pings.thread + failed
+        if not mentioned:
+            return
         channel = await self.poster.channel(stored)
         await channel.send(
-            fit(" ".join(f"<@{uid}>" for uid in waiting) + ", " + what),
+            fit(notify.mentions(mentioned) + ", " + what),
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in waiting]),
+            allowed_mentions=notify.allowed(mentioned),
         )
 
     # ---- start-up ----------------------------------------------------------------------------------
@@ -699,11 +898,9 @@ class Leagues:
                     if stored.status == "running" and not await store.league_timers_exist(
                         self.db, stored
                     ):
-                        moment = stored.next_deadline or self.first_deadline(stored, time.time())
-                        await self.save(
-                            stored,
-                            deadline=(moment, self.deadline_timers(stored, decode(stored), moment)),
-                        )
+                        now = time.time()
+                        span = self.round_time(stored) or (now, self.first_deadline(stored, now))
+                        await self.save(stored, **await self.arm(stored, decode(stored), *span))
                         log.info("league %s: its deadline timer was written again", league_id)
             except Exception as error:
                 if is_unavailable(error):
@@ -721,8 +918,11 @@ class Leagues:
                 raise UserError(f"{shown(stored.name)} has started already ({stored.status}).")
             now = time.time()
             rule = DeadlineRule.from_dict(stored.deadline_rule)
-            deadline = next_deadline(rule, now, now=now, after=None)
             state = decode(stored)
+            armed = await self.arm(
+                stored, state, now, next_deadline(rule, now, now=now, after=None)
+            )
+            deadline = armed["deadline"][0]
             managers = await store.managers(self.db, stored.id)
             lines: list[str] = [
                 Markup(
@@ -746,8 +946,8 @@ class Leagues:
             stored = await self.save(
                 stored,
                 status="running",
-                changes={"anchor": now},
-                deadline=(deadline, self.deadline_timers(stored, state, deadline)),
+                changes={"anchor": now, **armed["changes"]},
+                deadline=armed["deadline"],
                 reports=(state.league.season, 0, [report]),
             )
         return stored, deadline
@@ -759,52 +959,108 @@ class Leagues:
             await self.send_pending(stored)
 
     async def pause(self, league_id: int) -> store.StoredLeague:
-        """No deadlines until resumed (the timers are deleted; orders on file stay)."""
+        """No deadlines until resumed (the timers are deleted; orders on file stay); the
+        round's time is kept, and what it has left is given back at the resume (ruling 52)."""
         async with self.lock(league_id):
             stored = await self.load(league_id)
             if stored.status != "running":
                 raise UserError(f"{shown(stored.name)} is not running ({stored.status}).")
-            saved = await self.save(stored, status="paused", deadline=(None, []))
+            span = self.round_time(stored)
+            changes: dict[str, Any] = {"paused_at": time.time()}
+            if span is not None:
+                changes |= {"round_since": span[0], "set_deadline": span[1]}
+            saved = await self.save(stored, status="paused", changes=changes, deadline=(None, []))
         await self.card.refresh(league_id)
         return saved
 
     async def resume(self, league_id: int) -> tuple[store.StoredLeague, float]:
-        """Paused -> running, with a full period to the next deadline."""
+        """Paused -> running: the round gets the time it had left when it was paused (its
+        managers' vacations not counted), and an every-N-hours rule's later deadlines move by
+        the length of the pause (ruling 52). A round without its time kept (paused before
+        it was, or played while paused) gets the rule's first deadline at least half a period
+        away (ruling 43)."""
         async with self.lock(league_id):
             stored = await self.load(league_id)
             if stored.status != "paused":
                 raise UserError(f"{shown(stored.name)} is not paused ({stored.status}).")
-            deadline = self.first_deadline(stored, time.time())
+            now = time.time()
             state = decode(stored)
+            rule = DeadlineRule.from_dict(stored.deadline_rule)
+            changes: dict[str, Any] = {"paused_at": None}
+            if stored.paused_at is not None and stored.set_deadline is not None:
+                since = stored.round_since if stored.round_since is not None else stored.paused_at
+                users = list((await store.managers(self.db, stored.id)).values())
+                away = await self.vacations(stored, users, since, pauses=stored.vacation_pauses)
+                left = time_left(
+                    since,
+                    stored.set_deadline,
+                    stored.paused_at,
+                    [p for periods in away.values() for p in periods],
+                )
+                set_deadline = now + left
+                if rule.every_hours is not None:
+                    changes["anchor"] = stored.anchor + max(0.0, now - stored.paused_at)
+            else:  # paused before its time was kept, or played while paused: a period
+                set_deadline = next_deadline(rule, stored.anchor, now=now, after=now)
+            armed = await self.arm(stored, state, now, set_deadline)
+            deadline = armed["deadline"][0]
             stored = await self.save(
                 stored,
                 status="running",
-                deadline=(deadline, self.deadline_timers(stored, state, deadline)),
+                changes={**changes, **armed["changes"]},
+                deadline=armed["deadline"],
             )
         await self.card.refresh(league_id)
         return stored, deadline
 
+    async def extend(self, league_id: int, hours: int) -> tuple[store.StoredLeague, float]:
+        """The running round's deadline `hours` later (ruling 54); its reminder moves with
+        it. Only this round's: the next deadline follows the rule (ruling 43)."""
+        async with self.lock(league_id):
+            stored = await self.load(league_id)
+            span = self.round_time(stored)
+            if stored.status != "running" or span is None:
+                raise UserError(
+                    f"{shown(stored.name)} has no deadline to extend ({stored.status})"
+                    + (
+                        ": `/volleyball league resume` gives its round the time it had left."
+                        if stored.status == "paused"
+                        else "."
+                    )
+                )
+            since, set_deadline = span
+            armed = await self.arm(stored, decode(stored), since, set_deadline + hours * 3600)
+            deadline = armed["deadline"][0]
+            stored = await self.save(stored, **armed)
+        await self.card.refresh(league_id)
+        return stored, deadline
+
     async def reschedule(self, league_id: int, changes: dict[str, Any]) -> store.StoredLeague:
-        """Other columns (channel, roles, deadline rule, reminder time) in one save; with a
-        new rule the next deadline follows it (a full period from now), with a new reminder
-        time the reminder moves."""
+        """Other columns (channel, roles, deadline rule, reminder time, the deadline policies)
+        in one save; with a new rule the next deadline follows it (from now), with a new
+        reminder time the reminder moves, with vacations allowed or not the deadline is put
+        off by them or not."""
         async with self.lock(league_id):
             stored = await self.load(league_id)
             now = time.time()
             if "deadline_rule" in changes:
                 changes = {**changes, "anchor": now}
-            deadline = None
-            if stored.status == "running" and {"deadline_rule", "remind_minutes"} & set(changes):
-                rule = DeadlineRule.from_dict(changes.get("deadline_rule", stored.deadline_rule))
-                moment = (
-                    next_deadline(rule, now, now=now, after=None)
-                    if "deadline_rule" in changes
-                    else stored.next_deadline
-                    or next_deadline(rule, stored.anchor, now=now, after=None)
+            armed: dict[str, Any] = {}
+            timed = {"deadline_rule", "remind_minutes", "vacation_pauses"}
+            span = self.round_time(stored)
+            if stored.status == "running" and timed & set(changes) and span is not None:
+                if "deadline_rule" in changes:
+                    rule = DeadlineRule.from_dict(changes["deadline_rule"])
+                    span = (now, next_deadline(rule, now, now=now, after=None))
+                armed = await self.arm(
+                    stored,
+                    decode(stored),
+                    *span,
+                    remind_minutes=changes.get("remind_minutes"),
+                    pauses=changes.get("vacation_pauses"),
                 )
-                remind = int(changes.get("remind_minutes", stored.remind_minutes))
-                deadline = (moment, self.deadline_timers(stored, decode(stored), moment, remind))
-            saved = await self.save(stored, changes=changes, deadline=deadline)
+                changes = {**changes, **armed.pop("changes")}
+            saved = await self.save(stored, changes=changes, **armed)
         await self.card.refresh(league_id)
         return saved
 

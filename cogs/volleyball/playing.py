@@ -21,6 +21,7 @@ from rules.volleyball import (
     all_computer_orders,
     close_season,
     play_round,
+    release_seat,
     submit_orders,
 )
 
@@ -65,13 +66,17 @@ def play_round_reports(
     managers: dict[str, int],
     on_file: dict[str, str],
     deadline: float | None,
+    handed_over: dict[str, int] | None = None,
 ) -> tuple[LeagueState, list[NewReport]]:
     """The round with the managers' orders on file (each checked again against the state
     as it is now; orders that no longer fit are not played, and the manager is told),
     the computer teams' orders, and NMR for everyone else (rule 12). The reports: the public
     post (one message; its images are each division's results and table, and the cup's
     bracket when the cup played) and each manager's sheet (present.py). `deadline` is when
-    the next orders are due (None while paused)."""
+    the next orders are due (None while paused). `handed_over` (team -> rounds missed in a
+    row) are the managed teams the computer manages after this round (ruling 55): their
+    seats are released, the post names them and each sheet tells its manager."""
+    handed_over = handed_over or {}
     orders = all_computer_orders(state)
     dropped: dict[str, list[str]] = {}
     for team, text in on_file.items():
@@ -85,6 +90,9 @@ def play_round_reports(
         else:
             dropped[team] = check.problems
     after, report = play_round(state, orders)
+    for team in sorted(handed_over):
+        if after.league.team(team) is not None:
+            after = release_seat(after, team)
     number = round_key(state)[1]
     images = ["round"]
     if any(
@@ -92,12 +100,14 @@ def play_round_reports(
         for r in after.league.results
     ):
         images.append("cup")
-    post = public_round_post(league_name, after, report, deadline)
+    post = public_round_post(league_name, after, report, deadline, sorted(handed_over))
     reports = [NewReport("", None, [post], images)]
     for team, user_id in sorted(managers.items()):
         if after.league.team(team) is None:
             continue
-        sheet = private_round_sheet(league_name, after, team, report, deadline, dropped.get(team))
+        sheet = private_round_sheet(
+            league_name, after, team, report, deadline, dropped.get(team), handed_over.get(team)
+        )
         reports.append(NewReport(team, user_id, sheet, []))
     return after, reports
 

@@ -90,6 +90,23 @@ def fitted(lines: list[str], limit: int, more: str) -> list[str]:
     return out
 
 
+def deadline_policies(hand_over_after: int, vacation_pauses: bool) -> str:
+    """A league's deadline policies in a sentence (rulings 53 and 55): the league's card and
+    `/volleyball league config` say it."""
+    if hand_over_after:
+        missed = (
+            f"After {plural(hand_over_after):round} in a row without orders the computer "
+            "manages the team"
+        )
+    else:
+        missed = "Missed rounds never hand a team to the computer"
+    if vacation_pauses:
+        away = "a manager's vacation (`/settings vacation`) puts the deadline off."
+    else:
+        away = "rounds are played at their deadline whoever is on vacation."
+    return Markup(f"{missed}; {away}")
+
+
 # --- the public round post ------------------------------------------------------------------
 
 GM_OFFERS = "Open for bids in round "
@@ -129,12 +146,14 @@ def public_round_post(
     state: LeagueState,
     report: RoundReport,
     deadline: float | None,
+    handed_over: list[str] | None = None,
     limit: int = MAX_CONTENT,
 ) -> str:
     """The results channel's post for a played round (`state` is after it): one message, the
     images (each division's results and table, the cup) attached to it. Scores of the
-    round's matches, who sent no orders, the news, and when the next orders are due; what
-    does not fit is summed up with the command that shows it."""
+    round's matches, who sent no orders (and whose team the computer manages from now on:
+    `handed_over`, ruling 55), the news, and when the next orders are due; what does not fit
+    is summed up with the command that shows it."""
     head = Markup(
         f"**{shown(league_name)}**, season {report.season}: round {report.round_number} "
         "results (the images have every set and who played)"
@@ -153,6 +172,13 @@ def public_round_post(
         if report.nmr_teams
         else []
     )
+    if handed_over:
+        count = plural(len(handed_over))
+        nmr.append(
+            f"The computer manages {human_join(handed_over, final='and')} from now on: "
+            f"{count:its|their!} manager{count:|s!} sent no orders for the league's limit of "
+            "rounds in a row (a user may take the seat: /volleyball take-seat)."
+        )
     news = _news(report.events)
     tail = [next_step(state, deadline)]
     fixed = [head, *show_lines(nmr), *tail]
@@ -181,10 +207,13 @@ def private_round_sheet(
     report: RoundReport,
     deadline: float | None,
     dropped: list[str] | None = None,
+    handed_over_after: int | None = None,
 ) -> list[str]:
     """A manager's DM after a round (`state` is after it): the results, the money and what
     to do next in the first three lines, then what happened to the team this round (its own
-    totals, training, money, spy reports), then the squad."""
+    totals, training, money, spy reports), then the squad. With `handed_over_after` (the
+    rounds in a row it went without orders) the computer manages the team from now on
+    (ruling 55), and the sheet says so first after those three lines."""
     team = state.league.team(team_name)
     if team is None:
         return []
@@ -197,6 +226,15 @@ def private_round_sheet(
         money_line(team, report) + ".",
         next_step(state, deadline),
     ]
+    if handed_over_after:
+        lines.append(
+            Markup(
+                f"**The computer manages {shown(team.name)} from now on**: you sent no orders "
+                f"for {plural(handed_over_after):round} in a row, the league's limit. "
+                f"`/volleyball take-seat team:{shown(team.name)}` takes it back while no one "
+                "else has."
+            )
+        )
     if dropped:
         lines += [
             Markup(

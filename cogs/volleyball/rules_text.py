@@ -20,7 +20,9 @@ RULES_PAGES: dict[str, str] = {
         "scores, the news and each division's results and table as images; you get your "
         "private team sheet by DM (the result, your money and what to do next first).\n"
         "- No orders: your team plays the NMR line-up (your last line-up without points) and "
-        "makes no bids (rule 12).\n"
+        "makes no bids (rule 12). The card says the league's policies: after so many rounds "
+        "in a row without orders the computer takes the team (`/volleyball take-seat` takes it "
+        "back), and whether your vacation (`/settings vacation`) puts the deadline off.\n"
         "- Table: 2 points a win; then set difference, rally-point difference, sets won."
     ),
     "orders": (
@@ -61,9 +63,9 @@ RULES_PAGES: dict[str, str] = {
         "and levels are your own, and sold by spy reports ($300, $550 with levels).\n"
         "- A form's AGAINST and HOMEPLAY/OUTBOUND must match the schedule for its MATCH NO.; a "
         "match without a line-up plays the NMR line-up (you are warned when you send).\n"
-        "- Deadlines: after a round the next deadline is the schedule's next one after now and "
-        "after the deadline passed, so an early round does not shorten the next, and after "
-        "downtime the overdue round is played once and the next gets its full time.\n"
+        "- Deadlines: after a round the next deadline is the schedule's next one at least half "
+        "a period after now and the deadline passed, so an early, late or extended round does "
+        "not shorten the next. A pause gives the round back the time it had left.\n"
         "- Orders are checked again when the round is played; orders that no longer fit (a "
         "player sold meanwhile) are not played, your team plays the NMR line-up and your "
         "sheet says why."

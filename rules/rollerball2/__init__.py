@@ -111,7 +111,7 @@ from rules.rollerball2.engine import (
     substitution_slots,
 )
 from rules.rollerball2.errors import RollerballError
-from rules.rollerball2.face import ENGINE
+from rules.rollerball2.face import DEFAULT_COACH, ENGINE
 from rules.rollerball2.modes import Rb2Match
 from rules.rollerball2.record import parse_action, replay, to_record, verify_record
 from rules.rollerball2.roster import (
@@ -190,6 +190,7 @@ __all__ = [
     "BIKER",
     "BIKER_SLOTS",
     "CATCHER",
+    "DEFAULT_COACH",
     "ENGINE",
     "EXPERIENCE_RANK",
     "EXTRA_SLOTS",

@@ -22,7 +22,7 @@ ADAPTER = RocketballAdapter()
 
 
 def new_match(**fields) -> Match:
-    state, _ = ADAPTER.new_state(7, {"settings": match_settings("", 2, 10, 7)})
+    state, _ = ADAPTER.engine.new_state(7, {"settings": match_settings("", 2, 10, 7)})
     return Match(engine=state, names=["Ann", "Bo"], salt="s", commitment="c", **fields)
 
 
@@ -63,7 +63,7 @@ def test_without_a_clock_the_timers_are_the_hosts_own(fields):
 def test_with_a_clock_the_first_bank_to_run_out_replaces_the_timeout():
     match = new_match(clock=clocks.new_clock(120, 10, None, [0, 1]).to_dict())
     stored = stored_for(match)
-    (seat,) = ADAPTER.actors(match.engine)
+    (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     clock = clocks.clock_of(match)
     clocks.on_move(clock, {seat}, now - 30 * 60)  # their clock has run half an hour
@@ -83,16 +83,16 @@ async def db(tmp_path):
 
 async def test_a_move_charges_the_clock_of_the_seat_whose_turn_ended(db):
     match = new_match(clock=clocks.new_clock(60, 5, 70, [0, 1]).to_dict())
-    (seat,) = ADAPTER.actors(match.engine)
+    (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     # The position was saved (version 4) without the clock started: the host's first save
     # starts it at the time of that position.
     stored = stored_for(match)
     # the mover plays until the turn is the other seat's (the engine's easy computer chooses)
     rng = random.Random(3)
-    while ADAPTER.actors(match.engine) == {seat}:
+    while ADAPTER.engine.actors(match.engine) == {seat}:
         action = ai.choose_action(match.engine, "easy", rng)
-        match.engine, _ = ADAPTER.apply(match.engine, seat, action)
+        match.engine, _ = ADAPTER.engine.apply(match.engine, seat, action)
     await clocks.tick(db, ADAPTER, stored, match, now + 20 * 60)
     clock = clocks.clock_of(match)
     # no saved move 4 in this database: the turn counted from now (not charged)
@@ -100,9 +100,9 @@ async def test_a_move_charges_the_clock_of_the_seat_whose_turn_ended(db):
 
     # Started at the previous save, the next turn is charged from there: 60 - 20 + 5 = 45.
     before = stored_for(match, version=5)
-    while ADAPTER.actors(match.engine) == {1 - seat}:
+    while ADAPTER.engine.actors(match.engine) == {1 - seat}:
         action = ai.choose_action(match.engine, "easy", rng)
-        match.engine, _ = ADAPTER.apply(match.engine, 1 - seat, action)
+        match.engine, _ = ADAPTER.engine.apply(match.engine, 1 - seat, action)
     await clocks.tick(db, ADAPTER, before, match, now + 40 * 60)
     clock = clocks.clock_of(match)
     assert clock.left[1 - seat] == pytest.approx(45 * 60) and set(clock.since) == {seat}

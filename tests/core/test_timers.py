@@ -196,3 +196,66 @@ async def test_a_timer_replaced_by_an_earlier_handler_of_its_batch_does_not_fire
     await dispatcher.stop()
     assert fired == [1]
     assert await timer_store.list_timers(db) == []
+
+
+async def test_the_timers_a_handler_writes_outlive_the_timer_that_fired(db):
+    """A handler's move replaces its match's timers (db/timers.py replace_for_game) in the
+    transaction that saves it; SQLite may give a new timer the id of the one that just fired.
+    Deleting the fired timer afterwards must not take the new one with it: the match would
+    wait for a reminder or a deadline that never comes."""
+    now = time.time()
+    await timer_store.create_timer(db, "ping", now + 3600, {"n": 0}, now=now, game_id=7)
+    fired_timer = await timer_store.create_timer(db, "ping", now - 1, {"n": 1}, now=now, game_id=7)
+    fired = []
+    dispatcher = TimerService(db)
+
+    async def handler(timer):
+        fired.append(timer.payload["n"])
+        async with db.transaction() as conn:
+            await timer_store.replace_for_game(
+                conn,
+                7,
+                [
+                    timer_store.TimerSpec("ping", now + 3600, {"n": 2}),
+                    timer_store.TimerSpec("ping", now + 7200, {"n": 3}),
+                ],
+                now=time.time(),
+            )
+
+    dispatcher.register("ping", handler)
+    dispatcher.start()
+    await wait_until(lambda: fired)
+    await asyncio.sleep(0.4)  # the fired batch is deleted
+    await dispatcher.stop()
+    assert fired == [1]
+    left = await timer_store.list_timers(db)
+    assert sorted(t.payload["n"] for t in left) == [2, 3], (fired_timer.id, left)
+
+
+async def test_the_dispatcher_survives_an_error_before_its_first_batch(db, monkeypatch):
+    """Whatever fails when the dispatcher starts (releasing a previous run's claims on a
+    connection the server just dropped) is retried: the dispatcher never stops by itself."""
+    real = timer_store.release_claims
+    calls = []
+
+    async def flaky(database):
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("cannot switch to state 15; another operation is in progress")
+        return await real(database)
+
+    monkeypatch.setattr(timer_store, "release_claims", flaky)
+    monkeypatch.setattr("host.timers.FIRST_BACKOFF", 0.05)
+    now = time.time()
+    await timer_store.create_timer(db, "ping", now - 1, {"n": 1}, now=now - 2)
+    fired = []
+    dispatcher = TimerService(db)
+
+    async def handler(timer):
+        fired.append(timer.payload["n"])
+
+    dispatcher.register("ping", handler)
+    dispatcher.start()
+    await wait_until(lambda: fired)
+    await dispatcher.stop()
+    assert fired == [1] and len(calls) == 2

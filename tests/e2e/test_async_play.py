@@ -75,7 +75,7 @@ def rocketball_match(bot, game_id: int) -> Match:
 
 
 def seat_to_move(bot, game_id: int) -> int:
-    (seat,) = ROCKETBALL.actors(rocketball_match(bot, game_id).engine)
+    (seat,) = ROCKETBALL.engine.actors(rocketball_match(bot, game_id).engine)
     return seat
 
 
@@ -723,14 +723,7 @@ async def test_help_has_a_button_per_game_that_opens_its_quick_start(discord, al
     assert "/volleyball league create" in commands.text
 
 
-# ---- what needs the match host's own calls (host/service.py) ---------------------------------------
-# These pass once the host calls notify.turn_pings for each turn it posts, clocks.tick before it
-# saves a move (with timeouts.timers_for as its timers) and notify.archive_thread when a match
-# has ended (docs/async-play.md, "In the match host"). Until then they are expected to fail;
-# strict, so the marker goes as soon as the calls are in.
-NEEDS_HOST = pytest.mark.xfail(
-    strict=True, reason="needs the match host's calls to host/notify.py and host/clocks.py"
-)
+# ---- the match host's own calls to host/notify.py and host/clocks.py ----------------------------
 
 
 async def pass_the_turn(discord, bot, game_id: int, thread, players) -> int:
@@ -744,7 +737,9 @@ async def pass_the_turn(discord, bot, game_id: int, thread, players) -> int:
     mover = seat_to_move(bot, game_id)
     for _ in range(40):
         match = rocketball_match(bot, game_id)
-        if ROCKETBALL.is_over(match.engine) or ROCKETBALL.actors(match.engine) != {mover}:
+        if ROCKETBALL.engine.is_over(match.engine) or ROCKETBALL.engine.actors(match.engine) != {
+            mover
+        }:
             return mover
         action = ai.choose_action(match.engine, "easy", rng)
         await discord.slash(
@@ -754,7 +749,6 @@ async def pass_the_turn(discord, bot, game_id: int, thread, players) -> int:
     raise AssertionError("the turn did not pass")
 
 
-@NEEDS_HOST
 async def test_a_turn_reaches_a_player_who_chose_dms_by_dm_and_not_in_the_thread(
     discord, bot, general
 ):
@@ -770,7 +764,6 @@ async def test_a_turn_reaches_a_player_who_chose_dms_by_dm_and_not_in_the_thread
     assert nxt.mention not in discord.last_message(thread).content
 
 
-@NEEDS_HOST
 async def test_a_move_charges_the_movers_clock_and_starts_the_next(discord, bot, general):
     ed, fo = discord.add_user("ed"), discord.add_user("fo")
     game_id, thread = await rocketball(discord, bot, ed, fo, general)
@@ -793,7 +786,6 @@ async def test_a_move_charges_the_movers_clock_and_starts_the_next(discord, bot,
     assert sql(bot, "SELECT 1 FROM timers WHERE game_id = ? AND event = 'match_clock'", game_id)
 
 
-@NEEDS_HOST
 async def test_a_finished_matchs_thread_is_archived(discord, bot, fake_discord, general):
     gus, hu = discord.add_user("gus"), discord.add_user("hu")
     game_id, thread = await rocketball(discord, bot, gus, hu, general)

@@ -446,7 +446,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     refused_roll = False
     for _ in range(40):
         _, _, match = stored_match(bot, game_id)
-        seat = min(Rollerball2Adapter().actors(match.engine))
+        seat = min(Rollerball2Adapter().engine.actors(match.engine))
         label = next((b for b in turn.button_labels if b.startswith("Roll the die")), None)
         if label is not None and not refused_roll:
             other = coaches[1 - seat]
@@ -467,7 +467,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     # thread (the timers are made due while the bot is down, as time passing would).
     await settled(bot, game_id)
     _, _, match = stored_match(bot, game_id)
-    absent = coaches[min(Rollerball2Adapter().actors(match.engine))]
+    absent = coaches[min(Rollerball2Adapter().engine.actors(match.engine))]
     bot.stop()
     with sqlite3.connect(bot.database_path) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE game_id = ?", (time.time() - 5, game_id))
@@ -1243,7 +1243,7 @@ async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot,
     coaches = [bob, alice]
     for _ in range(30):
         assert not any(label.startswith("Roll the die") for label in card.button_labels)
-        seat = min(Rollerball2Adapter().actors(stored_match(bot, game_id)[2].engine))
+        seat = min(Rollerball2Adapter().engine.actors(stored_match(bot, game_id)[2].engine))
         label = "Next card" if "Next card" in card.button_labels else card.button_labels[0]
         card = await press(discord, bot, thread, card, label, coaches[seat])
         if "coach rolls d10" in card.text:
@@ -1268,7 +1268,7 @@ async def test_a_coach_lets_the_bot_roll_his_die_from_the_start_and_still_decide
     for _ in range(80):
         assert "Roll the die (Accra)" not in card.button_labels
         match = stored_match(bot, game_id)[2]
-        seat = min(Rollerball2Adapter().actors(match.engine))
+        seat = min(Rollerball2Adapter().engine.actors(match.engine))
         pending = match.engine.engine.pending
         if pending and pending["kind"] != "dice" and seat == 0:
             # A decision of Accra's still waits for its coach: Cusco's coach may not make it.

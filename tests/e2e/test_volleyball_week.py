@@ -178,19 +178,22 @@ async def test_a_mistake_in_the_orders_form_keeps_the_text(discord, bot, alice, 
     await week_league(discord, bot, alice, bob, owner)
     on_file = orders_of(bot, "Red Rockets", 1)
     modal = await discord.slash("volleyball orders send", user=alice)
-    lines = "SCOUT: Nina Nieuw\nSPONSOR Champion Cola"
+    lines = "SCOUT: Nina Nieuw\nSPONSOR Champion Cola\nSCOUT Piet Post"
     refused = await discord.submit_modal(modal, {"lines": lines}, user=alice)
     text = everything(refused)
-    assert "refused" in text and "1 problem" in text
+    assert "refused" in text and "2 problems" in text  # every one, with its line
     assert "Order lines box, line 2" in text and "write SPONSOR: Champion Cola" in text
     assert "player" not in text.split("Order lines box, line 2")[1].splitlines()[0]
+    assert "Order lines box, line 3" in text and "write SCOUT: Piet Post" in text
     assert orders_of(bot, "Red Rockets", 1) == on_file  # nothing changed
     again = await discord.click(refused, "Fix and send again", user=alice)
     assert again.response_type == 9 and boxes_of(again)["lines"] == lines
     reopened = await discord.slash("volleyball orders send", user=alice)
     assert boxes_of(reopened)["lines"] == lines  # the form opens with the text too
     fixed = await discord.submit_modal(
-        again, {"lines": lines.replace("SPONSOR Champion", "SPONSOR: Champion")}, user=alice
+        again,
+        {"lines": lines.replace("SPONSOR Champion", "SPONSOR: Champion").replace("T P", "T: P")},
+        user=alice,
     )
     assert "accepted" in everything(fixed)
     assert orders_of(bot, "Red Rockets", 1)["sponsor"] == "Champion Cola"
@@ -349,8 +352,12 @@ async def test_a_reminder_after_its_deadline_says_nothing(discord, bot, alice, b
     )
     bot.stop()
     with sqlite3.connect(bot.database_path) as conn:
+        # the reminder fell due 12 hours before the deadline, both while the bot was down:
+        # the reminder fires first, after its deadline
         past = time.time() - 360
-        conn.execute("UPDATE timers SET due_at = ? WHERE id IN (?, ?)", (past, *row))
+        remind, deadline = row
+        conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (past - 12 * 3600, remind))
+        conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (past, deadline))
         conn.execute(
             "UPDATE volleyball_leagues SET next_deadline = ? WHERE name = ?", (past, LEAGUE)
         )

@@ -48,11 +48,11 @@ def new_game(mode: str, seed: int = 5) -> Rb2Match:
         "home_team_id": 1,
         "away_team_id": 2,
     }
-    return ADAPTER.new_state(seed, options)[0]
+    return ADAPTER.engine.new_state(seed, options)[0]
 
 
 def act(game: Rb2Match, action) -> tuple[Rb2Match, list]:
-    return play(game, min(ADAPTER.actors(game)), action)
+    return play(game, min(ADAPTER.engine.actors(game)), action)
 
 
 def to_coaches_decision(game: Rb2Match) -> Rb2Match:
@@ -68,7 +68,7 @@ def to_coaches_decision(game: Rb2Match) -> Rb2Match:
 
 def test_in_a_coaches_match_the_seats_are_the_home_and_the_visiting_coach():
     game = new_game("coaches")
-    assert ADAPTER.actors(game) == {0}  # the ball is loose: the home coach turns the card
+    assert ADAPTER.engine.actors(game) == {0}  # the ball is loose: the home coach turns the card
     dice = 0
     for _ in range(60):
         pending = game.engine.pending
@@ -76,14 +76,16 @@ def test_in_a_coaches_match_the_seats_are_the_home_and_the_visiting_coach():
             # The die belongs to one coach: his seat, and only his, may act; the other's
             # attempt to act for that team is refused.
             owner = SIDES.index(pending["team"])
-            assert ADAPTER.actors(game) == {owner}
+            assert ADAPTER.engine.actors(game) == {owner}
             with pytest.raises(RollerballError, match="your own team"):
                 play(game, 1 - owner, RollDie(pending["team"]))
             dice += 1
-        seat = min(ADAPTER.actors(game))
-        game, _ = play(game, seat, ADAPTER.computer_action(game, seat, "default coach", None))
+        seat = min(ADAPTER.engine.actors(game))
+        game, _ = play(
+            game, seat, ADAPTER.engine.computer_action(game, seat, "default coach", None)
+        )
     assert dice > 5
-    assert ADAPTER.actors(new_game("solo")) == {0}
+    assert ADAPTER.engine.actors(new_game("solo")) == {0}
 
 
 def test_play_until_stops_at_a_decision_a_goal_or_the_period_and_never_decides():
@@ -102,7 +104,7 @@ def test_play_until_stops_at_a_decision_a_goal_or_the_period_and_never_decides()
         assert stopped and game.engine.fac_count > before
         assert "sub" not in kinds  # nothing is decided for the coach
         if game.engine.pending is not None:
-            game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+            game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
         if game.engine.period > 1:
             break
     assert game.engine.period == 2
@@ -112,16 +114,18 @@ def test_play_to_the_end_of_a_period_in_a_coaches_match_stops_when_the_other_coa
     game = new_game("coaches")
     for _ in range(100):
         game = to_coaches_decision(game)
-        game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
         if game.engine.pending is None and game.engine.control is not None:
             break
-    acting = ADAPTER.actors(game)
+    acting = ADAPTER.engine.actors(game)
     game, events = act(game, PlayUntil("period"))
     cards = [e for e in events if e.kind == "card"]
     assert cards
     # Either the period ended, a decision or die is wanted, or the other coach now acts.
     assert (
-        game.engine.pending is not None or game.engine.period == 2 or ADAPTER.actors(game) != acting
+        game.engine.pending is not None
+        or game.engine.period == 2
+        or ADAPTER.engine.actors(game) != acting
     )
 
 
@@ -135,8 +139,8 @@ def test_play_to_the_end_of_a_period_says_why_it_stopped_early():
             if game.over or len(reasons) >= 6:
                 break
             if game.engine.pending is not None:
-                seat = min(ADAPTER.actors(game))
-                game, _ = play(game, seat, ADAPTER.computer_action(game, seat, "x", None))
+                seat = min(ADAPTER.engine.actors(game))
+                game, _ = play(game, seat, ADAPTER.engine.computer_action(game, seat, "x", None))
                 continue
             period = game.engine.period
             game, events = act(game, PlayUntil("period"))
@@ -171,9 +175,13 @@ def test_a_coach_who_hands_over_gets_the_default_coach_and_the_other_plays_on():
     with pytest.raises(RollerballError, match="your own team"):
         play(game, 0, HandOver("away"))
     for _ in range(60):
-        assert ADAPTER.actors(game) == {0}  # only the home coach is ever waited for
+        assert ADAPTER.engine.actors(game) == {0}  # only the home coach is ever waited for
         pending = game.engine.pending
-        action = ADAPTER.computer_action(game, 0, "default coach", None) if pending else NextCard()
+        action = (
+            ADAPTER.engine.computer_action(game, 0, "default coach", None)
+            if pending
+            else NextCard()
+        )
         game, _ = play(game, 0, action)
     assert not game.over
     game, _ = play(game, 0, HandOver("home"))
@@ -184,11 +192,11 @@ def test_a_match_played_with_the_buttons_gives_a_record_that_verifies():
     game = new_game("solo", seed=11)
     for label in ("until", "next", "until"):
         if game.engine.pending is not None:
-            game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+            game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
         game, _ = act(game, ADAPTER.button_action(game, 0, label, None))
     game, _ = act(game, SimulateRest())
     salt = "ab" * 16
-    text = ADAPTER.record(game, salt=salt, reveal=True)
+    text = ADAPTER.engine.record(game, salt=salt, reveal=True)
     assert f'[Commitment "{commitment("rollerball2", 11, salt)}"]' in text
     assert verify_record(text) == []
 
@@ -208,9 +216,9 @@ def test_the_turn_buttons_follow_what_the_match_waits_for():
     match.engine = game
     post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
     assert all(b.action in ("catch", "biker", "scorer") for b in post.buttons)
-    game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+    game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
     while game.engine.pending is not None or game.engine.control is None:
-        game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
     match.engine = game
     post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
     subs = [b for b in post.buttons if b.label == "Substitute…"]
@@ -226,7 +234,7 @@ def test_a_long_click_is_condensed_to_what_mattered_and_the_last_card():
     game = new_game("solo")
     game, events = act(game, PlayUntil("period"))
     while game.engine.period == 1:
-        game, more = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        game, more = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
         events += more
     lines = condensed(events)
     cards = sum(event.kind == "card" for event in events)
@@ -239,7 +247,7 @@ def test_a_long_click_is_condensed_to_what_mattered_and_the_last_card():
 def test_the_ball_handler_is_never_substituted():
     game = new_game("solo")
     while game.engine.control is None or game.engine.pending is not None:
-        game, _ = act(game, ADAPTER.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
     side, slot = game.engine.control, game.engine.handler
     team = game.engine.team(side)
     bench = next(c.number for c in team.roster.players if c.number not in team.on_track())

@@ -12,6 +12,7 @@ from cogs.rollerball.adapter import RollerballAdapter
 from cogs.rollerball.texts import cards_text
 from host import Match, Step
 from rules.rollerball import (
+    ENGINE,
     Bid,
     Move,
     Pass,
@@ -33,7 +34,7 @@ NAMES = ["Ann", "Ben", "Cat"]
 
 
 def new_match(players: int = 3, *, seed: int = 11, humans=None, **options) -> Match:
-    table, _ = ADAPTER.new_state(
+    table, _ = ENGINE.new_state(
         seed,
         {"players": players, "human_seats": list(range(players)) if humans is None else humans}
         | options,
@@ -53,7 +54,7 @@ def advance_to(match: Match, kind: str, rng_seed: int = 1) -> Match:
             return match
         seat = min(actors(table.game))
         action = Play(choose_action(view_for(table.game, seat), rng, "random"))
-        table, _ = ADAPTER.apply(table, seat, action)
+        table, _ = ENGINE.apply(table, seat, action)
     raise AssertionError(f"never reached {kind}")
 
 
@@ -110,14 +111,14 @@ def test_a_bid_larger_than_the_hand_changes_nothing():
     action = ADAPTER.parse_text(table, 0, "bid 6 " + " ".join(hand + hand[:1]))
     before = table.to_dict()
     with pytest.raises(RollerballBoardError, match="You do not hold those cards"):
-        ADAPTER.apply(table, 0, action)
+        ENGINE.apply(table, 0, action)
     assert table.to_dict() == before
 
 
 def test_the_big_board_needs_five_players():
     with pytest.raises(RollerballBoardError, match="11 by 11 board is for 5 or 6 players"):
-        ADAPTER.new_state(1, {"players": 4, "board": 11})
-    table, _ = ADAPTER.new_state(1, {"players": 5, "board": 11})
+        ENGINE.new_state(1, {"players": 4, "board": 11})
+    table, _ = ENGINE.new_state(1, {"players": 5, "board": 11})
     assert table.game.settings.board == 11
 
 
@@ -141,20 +142,20 @@ def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
     match = new_match(2)
     table = match.engine
     kinds = tuple(sorted(kind_of(card) for card in table.game.hands[0])[:2])
-    after, events = ADAPTER.apply(table, 0, Play(Bid(kinds)))
+    after, events = ENGINE.apply(table, 0, Play(Bid(kinds)))
     post = ADAPTER.draw_turn(
         Match(after, NAMES[:2], "s", "c"), Step(table, events, after), game_id=4, final=True
     )
     assert post.body.startswith("• Ann has bid.")
     assert not any(card_name(kind) in post.body for kind in kinds)
     assert [b.label for b in post.buttons] == ["Bid in secret…"]
-    assert ADAPTER.simultaneous(after) and ADAPTER.actors(after) == {1}
-    record = ADAPTER.record(after, salt="s", reveal=False)
+    assert ENGINE.simultaneous(after) and ENGINE.actors(after) == {1}
+    record = ENGINE.record(after, salt="s", reveal=False)
     assert "bid" not in record.split("\n\n", 1)[1]
     ben_sees = ADAPTER.private_view(Match(after, NAMES[:2], "s", "c"), 1)[0]
     # Ann's count stays the five she was dealt until all have bid (engine view_for)
     assert "Ann: 5 cards" in ben_sees and "Your secret bid: not made yet" in ben_sees
-    assert ADAPTER.action_text(Play(Bid(kinds))) == "bid"
+    assert ENGINE.format_action(Play(Bid(kinds))) == "bid"
 
 
 def test_forms_fit_discord_and_name_the_players_own_hand():
@@ -170,42 +171,42 @@ def test_forms_fit_discord_and_name_the_players_own_hand():
 
 def test_with_two_seats_resigning_ends_the_game_and_the_other_wins():
     match = new_match(2)
-    table, _ = ADAPTER.apply(match.engine, 1, Resign())
-    assert ADAPTER.is_over(table) and ADAPTER.outcome(table) == ("win", "loss")
+    table, _ = ENGINE.apply(match.engine, 1, Resign())
+    assert ENGINE.is_over(table) and ENGINE.outcome(table) == ("win", "loss")
     match.engine = table
     assert ADAPTER.result_text(match) == "Ann wins with 0 victory points: Ben resigned."
     with pytest.raises(RollerballBoardError, match="over"):
-        ADAPTER.apply(table, 0, Play(Pass()))
+        ENGINE.apply(table, 0, Play(Pass()))
 
 
 def test_with_more_people_a_computer_plays_the_resigned_seat_and_never_banks():
     match = advance_to(new_match(3), "move")
-    table, _ = ADAPTER.apply(match.engine, 2, Resign())
-    assert not ADAPTER.is_over(table) and table.resigned == (2,)
+    table, _ = ENGINE.apply(match.engine, 2, Resign())
+    assert not ENGINE.is_over(table) and table.resigned == (2,)
     rng = random.Random(5)
     for _ in range(3000):
-        if ADAPTER.is_over(table):
+        if ENGINE.is_over(table):
             break
-        assert 2 not in ADAPTER.actors(table), "the resigned seat never waits"
-        seat = min(ADAPTER.actors(table))
+        assert 2 not in ENGINE.actors(table), "the resigned seat never waits"
+        seat = min(ENGINE.actors(table))
         action = Play(choose_action(view_for(table.game, seat), rng, "random"))
-        table, _ = ADAPTER.apply(table, seat, action)
+        table, _ = ENGINE.apply(table, seat, action)
     assert table.game.victory[2] == [], "a resigned seat banks nothing"
-    assert ADAPTER.outcome(table)[2] == "loss"
+    assert ENGINE.outcome(table)[2] == "loss"
 
 
 def test_when_no_person_is_left_the_game_ends_at_once():
     match = new_match(3, humans=[0])
-    table, events = ADAPTER.apply(match.engine, 0, Resign())
-    assert ADAPTER.is_over(table) and table.final_winners == (1, 2)
-    assert ADAPTER.outcome(table) == ("loss", "draw", "draw")
+    table, events = ENGINE.apply(match.engine, 0, Resign())
+    assert ENGINE.is_over(table) and table.final_winners == (1, 2)
+    assert ENGINE.outcome(table) == ("loss", "draw", "draw")
     assert events[-1].text == "The game ends: Player 2 and Player 3 share the win."
 
 
 def test_a_record_with_a_resignation_still_verifies():
     match = advance_to(new_match(2), "move")
-    table, _ = ADAPTER.apply(match.engine, 0, Resign())
-    text = ADAPTER.record(table, salt="ab" * 16, reveal=True)
+    table, _ = ENGINE.apply(match.engine, 0, Resign())
+    text = ENGINE.record(table, salt="ab" * 16, reveal=True)
     assert "# P1 resigned" in text and verify_record(text) == []
 
 
@@ -233,8 +234,6 @@ def test_a_computer_seat_chooses_from_its_own_view_only():
     redealt.deck = hidden
     assert redealt.hands != table.game.hands
     for level in ("sensible", "random"):
-        first = ADAPTER.computer_action(table, seat, level, random.Random(3))
-        second = ADAPTER.computer_action(
-            replace(table, game=redealt), seat, level, random.Random(3)
-        )
+        first = ENGINE.computer_action(table, seat, level, random.Random(3))
+        second = ENGINE.computer_action(replace(table, game=redealt), seat, level, random.Random(3))
         assert first == second

@@ -1,5 +1,8 @@
 """When rounds are played: "every N hours" from the start, or a weekday and time in UTC; the
-next deadline after a round is the rule's first moment after now and the deadline passed."""
+next deadline after a round is the rule's first moment at least half a period after now and the
+deadline passed (ruling 43). The deadline policies' arithmetic: a round's time with the
+managers' vacations not counted (ruling 53), what a paused round has left (ruling 52), and the
+missed rounds in a row that hand a team to the computer (ruling 55)."""
 
 from __future__ import annotations
 
@@ -7,7 +10,15 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cogs.volleyball.deadlines import DeadlineError, DeadlineRule, next_deadline, parse_rule
+from cogs.volleyball.deadlines import (
+    DeadlineError,
+    DeadlineRule,
+    missed_rounds_after,
+    next_deadline,
+    parse_rule,
+    put_off,
+    time_left,
+)
 
 
 def at(text: str) -> float:
@@ -63,3 +74,55 @@ def test_rules_that_cannot_be_used_are_refused(hours, day, time, message):
 def test_a_rule_round_trips_through_json():
     for rule in (DeadlineRule(every_hours=6), DeadlineRule(weekday=2, minute=7 * 60 + 30)):
         assert DeadlineRule.from_dict(rule.to_dict()) == rule
+
+
+def test_a_round_whose_deadline_moved_leaves_the_next_one_at_least_half_a_period():
+    daily = DeadlineRule(every_hours=24)
+    start = at("2026-11-23 10:00")
+    # extended by 20 hours: played the next day at 06:00; the next round is not 4 hours long
+    assert next_deadline(
+        daily, start, now=at("2026-11-25 06:00"), after=at("2026-11-25 06:00")
+    ) == (at("2026-11-26 10:00"))
+    # extended by 10 hours: the rhythm holds (14 hours is more than half a day)
+    assert next_deadline(
+        daily, start, now=at("2026-11-24 20:00"), after=at("2026-11-24 20:00")
+    ) == (at("2026-11-25 10:00"))
+    weekly = parse_rule(None, "Sunday", "18:00")
+    # a Sunday round extended to Friday: not two days to the next Sunday, but nine
+    friday = at("2026-12-04 18:00")
+    assert next_deadline(weekly, 0, now=friday, after=friday) == at("2026-12-13 18:00")
+    # a Sunday round played on time: the next Sunday
+    sunday = at("2026-11-29 18:00")
+    assert next_deadline(weekly, 0, now=sunday, after=sunday) == at("2026-12-06 18:00")
+
+
+def test_vacations_inside_a_round_put_its_deadline_off_by_the_time_away():
+    since, deadline = at("2026-11-23 10:00"), at("2026-11-24 10:00")
+    assert put_off(since, deadline, []) == deadline
+    # two days away starting an hour before the deadline: the hour left comes after them
+    away = (deadline - 3600, deadline - 3600 + 2 * 86400)
+    assert put_off(since, deadline, [away]) == deadline + 2 * 86400
+    # two managers away at overlapping times count once; a vacation over before the round
+    # began counts nothing
+    first = (since + 3600, since + 5 * 3600)
+    second = (since + 3 * 3600, since + 7 * 3600)
+    before = (since - 86400, since - 3600)
+    assert put_off(since, deadline, [before, first, second]) == deadline + 6 * 3600
+    # back early: the vacation ended an hour after it began
+    assert put_off(since, deadline, [(since + 3600, since + 7200)]) == deadline + 3600
+
+
+def test_a_paused_round_keeps_what_it_had_left_without_the_vacations():
+    since, deadline = at("2026-11-23 10:00"), at("2026-11-24 10:00")
+    paused = at("2026-11-23 16:00")
+    assert time_left(since, deadline, paused) == 18 * 3600
+    # two of the six hours were a manager's vacation: they are not counted
+    assert time_left(since, deadline, paused, [(since + 3600, since + 3 * 3600)]) == 20 * 3600
+    assert time_left(since, deadline, at("2026-11-25 10:00")) == 0
+
+
+def test_missed_rounds_count_in_a_row_and_a_vacation_excuses_one():
+    managed = {"Red Rockets": 1, "Blue Whales": 2, "Green Geckos": 3, "Dune Divers": 4}
+    before = {"Red Rockets": 2, "Blue Whales": 2, "Green Geckos": 0, "Dune Divers": 1}
+    after = missed_rounds_after(managed, {"Red Rockets"}, before, excused={4})
+    assert after == {"Red Rockets": 0, "Blue Whales": 3, "Green Geckos": 1, "Dune Divers": 1}

@@ -28,11 +28,15 @@ from cogs.volleyball.editor import (
 from rules.volleyball import (
     Concept,
     MatchOrders,
+    PlayerDraft,
     Position,
     RoundOrders,
+    SeasonConfig,
     SetOrder,
+    create_team,
     new_league,
     submit_orders,
+    take_over_seat,
 )
 from ui import UserError
 
@@ -172,3 +176,23 @@ def test_a_value_no_menu_offers_is_refused_with_words(league):
     with pytest.raises(UserError, match="from the menu"):
         choose_concept(set_order, "2:high")
     assert choose_concept(set_order, "2:7") == "OC (Offensive), risk 7."
+
+
+def test_the_editor_says_what_saving_would_give_away_before_it_is_saved(league):
+    """The preview said "No problems" while a set had no players (the deciding set of a cup
+    match was then lost 15-0)."""
+    roomy = SeasonConfig(player_points_by_age=dict.fromkeys("ABCDE", 200))
+    weak = create_team("Weak Side", [PlayerDraft(f"P{c}x", "C", 3, 3) for c in "ABCDEFG"], roomy)
+    state = take_over_seat(league, league.league.teams[0].name, "7", weak)
+    team = state.league.team("Weak Side")
+    draft = start_draft(state, team, None)
+    empty = [n for n, s in enumerate(draft.matches[0].sets, start=1) if not s.slots]
+    assert empty  # seven tired players cannot field all five sets
+    text = editor_text(state, team, draft, where_for(draft, empty[0]), None)
+    assert "Players: none (the set is lost 0-15 if played)" in text
+    assert "No problems, but Save orders would give away:" in text
+    given_away = text.split("would give away:")[1]
+    sets = ", ".join(map(str, empty))
+    assert f"Match 1: set{'s' if len(empty) > 1 else ''} {sets} ha" in given_away
+    assert "no players and" in given_away and "lost 0-15 if played" in given_away
+    assert "No problems: Save orders would be accepted" not in text

@@ -124,6 +124,21 @@ async def test_a_deadline_plays_its_round_once(service):
     assert after.next_deadline == pytest.approx(stored.next_deadline + 24 * 3600, abs=2)
 
 
+async def test_the_next_rounds_timer_outlives_the_deadline_timer_that_played_the_round(service):
+    """The deadline's timer is the newest row: the round's save once deleted it before writing
+    the next round's, SQLite gave the new timer the same id, and the dispatcher deleted it
+    with the fired one (the league waited for a restart)."""
+    stored = await running_league(service)
+    timer = deadline_timer(stored)
+    await service.on_deadline_timer(timer)
+    await timer_store.delete_timers(service.db, [timer.id])  # the dispatcher, once it returned
+    after = await store.load_league(service.db, stored.id)
+    assert decode(after).league.round_number == 2
+    assert await store.league_timers_exist(service.db, after)
+    (left,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
+    assert left.payload["round"] == 2 and left.due_at == pytest.approx(after.next_deadline)
+
+
 @pytest.mark.postgres
 async def test_a_deadline_two_processes_see_at_once_plays_its_round_once(postgres_url):
     """Two bot processes on one PostgreSQL database both run the same deadline (issue 14): one
@@ -204,3 +219,40 @@ async def test_start_up_sends_what_a_crash_left_unsent_and_rearms_the_deadline(s
     assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}
     assert timer.due_at == stored.next_deadline  # overdue: it fires at once
     assert decode(await store.load_league(service.db, stored.id)).to_dict() == state.to_dict()
+
+
+async def test_the_servers_league_admin_role_runs_its_leagues(service):
+    """`/settings server admin_role` names the role whose members run leagues besides Manage
+    Server; the league's own admin role runs that league only."""
+    from db import settings as settings_store
+    from ui import UserError
+
+    def member(*roles: int):
+        return SimpleNamespace(
+            guild_id=1,
+            permissions=SimpleNamespace(manage_guild=False, administrator=False),
+            user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]),
+        )
+
+    stored = await running_league(service)
+    with pytest.raises(UserError, match="Only server admins"):
+        await service.require_admin(member(55), stored)
+    await settings_store.set_admin_role(service.db, 1, 55)
+    await service.require_admin(member(55), stored)  # no error: the server's role
+    await service.require_admin(member(55), None)  # and it may create leagues
+    with pytest.raises(UserError, match="<@&55>"):
+        await service.require_admin(member(66), stored)
+
+
+async def test_a_round_played_while_paused_gets_a_period_when_the_league_resumes(service):
+    stored = await running_league(service)
+    await service.pause(stored.id)
+    assert await service.advance(stored.id, forced=True)  # run-now while paused
+    played = await store.load_league(service.db, stored.id)
+    assert decode(played).league.round_number == 2 and played.next_deadline is None
+    assert played.set_deadline is None  # round 1's time is not round 2's
+    resumed, deadline = await service.resume(stored.id)
+    # the rule's first deadline at least half a period away, not what round 1 had left
+    assert time.time() + 12 * 3600 - 5 <= deadline <= time.time() + 36 * 3600
+    assert resumed.round_since == pytest.approx(time.time(), abs=5)
+    assert resumed.set_deadline == deadline
