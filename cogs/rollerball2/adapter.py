@@ -14,12 +14,6 @@ from typing import Any
 import discord
 
 from cogs.rollerball2 import texts
-from cogs.rollerball2.play import (
-    SIDES,
-    PlayUntil,
-    Rb2Match,
-    SimulateRest,
-)
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import AUTO
 from render.rollerball2 import (
@@ -42,6 +36,12 @@ from rules.rollerball2 import (
     result,
     substitution_slots,
     three_stars,
+)
+from rules.rollerball2.modes import (
+    SIDES,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
 )
 
 COLOUR = discord.Colour(0xCC79A7)

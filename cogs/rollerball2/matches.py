@@ -26,7 +26,6 @@ from discord import app_commands
 
 from cogs.rollerball2 import texts
 from cogs.rollerball2.adapter import Rollerball2Adapter
-from cogs.rollerball2.play import Rb2Match
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     Team,
@@ -49,6 +48,7 @@ from rules.rollerball2 import (
     roster_after_match,
     roster_to_json,
 )
+from rules.rollerball2.modes import Rb2Match
 from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
 

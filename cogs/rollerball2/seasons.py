@@ -28,7 +28,6 @@ import discord
 from discord import app_commands
 
 from cogs.rollerball2.matches import Rollerball2Matches, match_options, registrar
-from cogs.rollerball2.play import Deadline
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     Name,
@@ -51,6 +50,7 @@ from rules.rollerball2 import (
     roster_new_season,
     standings,
 )
+from rules.rollerball2.modes import Deadline
 from rules.rollerball2.stats import score_line
 from ui import UserError, fit, quote, shown
 

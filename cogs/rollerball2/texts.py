@@ -15,7 +15,6 @@ from datetime import UTC, datetime
 import discord
 from discord.utils import TimestampStyle
 
-from cogs.rollerball2.play import SIDES, Rb2Match
 from host import Step
 from rules.rollerball2 import (
     AWAY,
@@ -34,7 +33,7 @@ from rules.rollerball2 import (
     actors,
     describe,
 )
-from rules.rollerball2.modes import MODE_WORDS
+from rules.rollerball2.modes import MODE_WORDS, SIDES, Rb2Match
 from rules.rollerball2.stats import score_line
 from ui import shown
 

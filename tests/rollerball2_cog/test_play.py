@@ -9,15 +9,6 @@ import re
 import pytest
 
 from cogs.rollerball2.adapter import SUBSTITUTE_ID, Rollerball2Adapter
-from cogs.rollerball2.play import (
-    SIDES,
-    Deadline,
-    HandOver,
-    PlayUntil,
-    Rb2Match,
-    SimulateRest,
-    play,
-)
 from cogs.rollerball2.texts import condensed
 from host import Match, Step
 from rules.records import commitment
@@ -30,6 +21,15 @@ from rules.rollerball2 import (
     default_lineup,
     generate_roster,
     verify_record,
+)
+from rules.rollerball2.modes import (
+    SIDES,
+    Deadline,
+    HandOver,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+    play,
 )
 from rules.rollerball2.state import roster_to_json
 
