@@ -3,11 +3,11 @@ how many messages a whole match leaves in its thread, how many requests a move c
 responses, which Discord does not count against the global rate limit, against everything else),
 and how long a click takes until the card shows the new position.
 
-    .venv/bin/python bench/match_card.py [--matches 10]
+    .venv/bin/python bench/match_card.py [--matches 10] [--games rollerball]
 
 Each figure is printed with the goal it is compared to and their ratio (figure / goal: at most 1
-meets it). Rollerball II's messages per match, per mode, are bench/rollerball2_thread.py's. Seeds are fixed (GAME_SEED), so a run plays the same matches. Everything runs on
-127.0.0.1.
+meets it). Rollerball II's messages per match, per mode, are bench/rollerball2_thread.py's.
+Seeds are fixed (GAME_SEED), so a run plays the same matches. Everything runs on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -120,6 +120,68 @@ class Bench:
             button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
             await self.discord.click(picked, button.custom_id, user=user, timeout=30)
 
+    # ---- Rollerball ---------------------------------------------------------------------------
+
+    async def rollerball_table(self) -> dict[str, float]:
+        """A table of three people and a computer (later edition, first to 5) played to the end
+        with clicks and menus only, the people choosing as the sensible computer would 7 times
+        in 10 and at random otherwise (tests/e2e/rollerball_clicks.py): the thread's messages
+        against one per change of the player the game waits for plus the milestones, and the
+        interactions each decision took."""
+        from rules.rollerball import Play, actors, choose_action, view_for
+        from tests.e2e.rollerball_clicks import ClickingTable, stored_match
+
+        ann, ben, cy = (self.fake.add_user(f"rb-{name}") for name in ("ann", "ben", "cy"))
+        known = len(self.discord.threads(self.general))
+        lobby = await self.discord.slash(
+            "rollerball new", user=ann, channel=self.general, players=4, target=5
+        )
+        await self.discord.click(lobby, "Join", user=ben)
+        await self.discord.click(lobby, "Join", user=cy)
+        await self.discord.click(lobby, "Add computer", user=ann)
+        await self.discord.click(lobby, "Start", user=ann)
+        thread = await self.new_thread(known)
+        card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
+        game_id = card_game_id(card)
+        table = ClickingTable(self.discord, self.bot, thread, game_id, {0: ann, 1: ben, 2: cy})
+        rng = random.Random(21)
+        requests_before = len(self.fake.requests)
+        waiting_for, changes, most = None, 0, 0
+        for _ in range(2000):
+            _, status, match = stored_match(self.bot, game_id)
+            if status != "active":
+                break
+            game = match.engine.game
+            deciding = frozenset(actors(game))
+            if deciding != waiting_for:  # the game now waits for someone else
+                changes += 1
+                waiting_for = deciding
+            seat = min(deciding)
+            before = table.interactions
+            level = "sensible" if rng.random() < 0.7 else "random"  # players who mostly think
+            play = Play(choose_action(view_for(game, seat), rng, level), game.settings.board)
+            await table.play(seat, play)
+            most = max(most, table.interactions - before)
+        await self.discord.wait_for_message(thread, is_result, timeout=30, since=0)
+        messages = self.discord.channel_messages(thread)
+        milestones = sum(
+            "banks the card" in m.text or "wins the bid" in m.text or is_result(m) for m in messages
+        )
+        routes = self.fake.requests[requests_before:]
+        interaction = sum(is_interaction_route(r) for r in routes)
+        return {
+            "messages": len(messages),
+            # the card itself, a message per change of player, one per milestone
+            "goal": 1 + changes + milestones,
+            "per decision": table.interactions / table.decisions,
+            "most": most,
+            "other": (len(routes) - interaction) / table.decisions,
+            # each decision made on a panel redraws the card by a channel edit (an interaction
+            # response edits only the message clicked), and each message is a channel post
+            "other floor": (table.panel_decisions + len(messages) - 1) / table.decisions,
+            "decisions": table.decisions,
+        }
+
     # ---- latency -----------------------------------------------------------------------------
 
     async def click_to_card(self, count: int) -> list[float]:
@@ -153,11 +215,35 @@ class Bench:
         return list(await asyncio.gather(*(roll(card, mover) for card, mover in matches)))
 
 
-async def measure(bench: Bench, matches: int) -> None:
+async def measure_rollerball(bench: Bench) -> None:
+    figures = await bench.rollerball_table()
+    print(
+        line(
+            f"Rollerball table, {figures['decisions']:.0f} decisions: messages in the thread",
+            figures["messages"],
+            figures["goal"],
+        )
+    )
+    print(line("Rollerball: interactions per decision, mean", figures["per decision"], 2))
+    print(line("Rollerball: interactions for one decision, most", figures["most"], 4))
+    print(
+        line(
+            "Rollerball: other (rate-limited) requests per decision",
+            figures["other"],
+            round(figures["other floor"], 2),
+        )
+    )
+
+
+async def measure(bench: Bench, matches: int, games: str) -> None:
+    if games == "rollerball":
+        await measure_rollerball(bench)
+        return
     per_round, interaction, other = await bench.rocketball_vs_computer()
     print(line("Rocketball vs computer: messages per round", per_round, 0.3))
     print(line("Rocketball vs computer: interaction requests per move", interaction, 2))
     print(line("Rocketball vs computer: other (rate-limited) requests per move", other, 0.5))
+    await measure_rollerball(bench)
     for count in (1, matches):
         samples = sorted(await bench.click_to_card(count))
         p99 = samples[min(len(samples) - 1, int(len(samples) * 0.99))]
@@ -176,6 +262,9 @@ async def measure(bench: Bench, matches: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10)
+    parser.add_argument(
+        "--games", choices=("all", "rollerball"), default="all", help="rollerball: its table only"
+    )
     args = parser.parse_args()
     fake = FakeDiscord()
     fake.fixtures_general = fake.add_channel("general")
@@ -190,7 +279,7 @@ def main() -> None:
     bot.start()
     try:
         discord = DiscordDriver(fake, fake.fixtures_general)
-        asyncio.run(measure(Bench(discord, bot, fake), args.matches))
+        asyncio.run(measure(Bench(discord, bot, fake), args.matches, args.games))
     finally:
         bot.stop()
         fake.stop()

@@ -21,7 +21,7 @@ from db import settings as settings_store
 from db import timers as timer_store
 from db import volleyball as volleyball_store
 from db.player_games import open_games_of
-from host import clocks, notify
+from host import clocks, notify, timeouts
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from ui import fit, shown
@@ -35,9 +35,6 @@ log = logging.getLogger(__name__)
 DIGEST_EVENT = "user_digest"
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
-# Timers that end a player's time (the deadline shown), in the order they are preferred.
-DEADLINE_EVENTS = ("match_clock", "match_takeover", "match_forfeit")
-REMIND_EVENT = "match_remind"
 SHOWN_AT_MOST = 20  # lines in one list (an embed's description holds 4096 characters)
 TITLES = {
     "rocketball": "Rocketball",
@@ -203,16 +200,9 @@ class GameList:
             clock_line = f"your clock: {span(left)} left" + (
                 " (paused: you're on vacation)" if on_vacation and seat in clock.since else ""
             )
-        deadline, what = None, ""
-        for event in DEADLINE_EVENTS:
-            due = [t.due_at for t in timers if t.event == event]
-            if due:
-                deadline, what = min(due), "time runs out"
-                break
-        if deadline is None:
-            due = [t.due_at for t in timers if t.event == REMIND_EVENT]
-            if due:
-                deadline, what = min(due), "reminder"
+        found = timeouts.deadline_of(timers)
+        deadline = found.due_at if found else None
+        what = "" if found is None else "time runs out" if found.final else "reminder"
         return Entry(mine, title, where, versus, state, link, deadline, what, clock_line, stored.id)
 
     async def league_entries(self, user_id: int, now: float) -> list[Entry]:

@@ -22,6 +22,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from db.database import marker_of
 from fakediscord.server import FakeDiscord
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -152,6 +153,17 @@ class BotProcess:
 
     def _restart(self) -> None:
         self.stop()
+        self.start()
+
+    def start_afresh(self) -> None:
+        """Stop the bot, delete its SQLite database (and the file saying it was created, so
+        the start is an empty one on purpose) and start it again: the same module plays
+        something again from scratch, the fake keeping its users and channels."""
+        self.stop()
+        database = Path(self.database_path)
+        for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm")):
+            path.unlink(missing_ok=True)
+        marker_of(database).unlink(missing_ok=True)
         self.start()
 
     @property

@@ -172,9 +172,13 @@ class GameAdapter(ABC):
 
     # ---- several players, hidden information, absent players ----------------------------------
 
-    def private_view(self, match: Match, seat: int) -> tuple[str, list[tuple[str, bytes]]]:
-        """What only `seat` may see now (its hand), as text and image files; shown ephemerally
-        by the `private_label` button and the game's hand command."""
+    def private_view(
+        self, match: Match, seat: int, *, since: Any = None
+    ) -> tuple[str, list[tuple[str, bytes]]]:
+        """What only `seat` may see now (its hand), as text and image files: the player's private
+        panel (host/seats.py), opened by the `private_label` button and the game's hand command.
+        `since` is the engine state when the seat last looked at its panel (None: not known),
+        so what arrived since can be marked new."""
         return ("There is nothing hidden in this game: the board shows everything.", [])
 
     def private_controls(

@@ -7,6 +7,7 @@ Discord" on each game's page)."""
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -19,10 +20,18 @@ MAX_CARD_TEXT = 3900  # Discord: 4,000 characters of text displays in one messag
 BUTTONS_PER_ROW = 5
 
 
-def control_of(game_id: int, version: int, spec: ButtonSpec | SelectSpec) -> discord.ui.Item[Any]:
-    """The persistent component for a button or select the game asked for."""
+def control_of(
+    game_id: int,
+    version: int,
+    spec: ButtonSpec | SelectSpec,
+    *,
+    button: type[MoveButton] = MoveButton,
+    menu: type[MoveSelect] = MoveSelect,
+) -> discord.ui.Item[Any]:
+    """The persistent component for a button or select the game asked for (`button` and `menu`:
+    the kinds of control, a private panel's own for its choices)."""
     if isinstance(spec, SelectSpec):
-        return MoveSelect(
+        return menu(
             game_id,
             version,
             spec.action,
@@ -36,7 +45,7 @@ def control_of(game_id: int, version: int, spec: ButtonSpec | SelectSpec) -> dis
     if spec.custom_id is not None:  # the game's own component handles it
         custom_id = spec.custom_id.format(game=game_id, version=version)
         return discord.ui.Button(label=spec.label[:80], style=style, custom_id=custom_id)
-    return MoveButton(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
+    return button(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
 
 
 def rows_of(items: list[discord.ui.Item[Any]]) -> list[discord.ui.ActionRow[Any]]:
@@ -70,12 +79,17 @@ def build_card(
     version: int,
     post: TurnPost,
     *,
-    extra: list[discord.ui.Item[Any]] = (),  # type: ignore[assignment]
+    deadline: str | None = None,
+    extra: Sequence[discord.ui.Item[Any]] = (),
 ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-    """The card's layout and the image files to upload with it (those drawn anew)."""
+    """The card's layout and the image files to upload with it (those drawn anew). `deadline`
+    is the host's line about when the time for the move is up (host/timeouts.py), under what
+    happens next."""
     view = discord.ui.LayoutView(timeout=None)
     card = discord.ui.Container(accent_colour=post.colour)
     text = f"### {post.title}\n{post.body}".strip()
+    if deadline:
+        text += f"\n-# {deadline}"
     card.add_item(discord.ui.TextDisplay(fit(text, MAX_CARD_TEXT - len(post.footer) - 10)))
     # A gallery of one image each: stacked full width, never shrunk into a grid on a phone.
     for name, _ in post.images:

@@ -64,6 +64,8 @@ class MoveButton(
 ):
     """A game action (roll, aim N, pass…), or the button that opens the move form."""
 
+    kind = "do"  # the custom_id's word for this kind of control
+
     def __init__(
         self,
         game_id: int,
@@ -74,7 +76,7 @@ class MoveButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
-        custom_id = checked_id(game_id, version, "do", action, arg)
+        custom_id = checked_id(game_id, version, self.kind, action, arg)
         super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id))
         self.game_id, self.version, self.action, self.arg = game_id, version, action, arg
 
@@ -93,6 +95,8 @@ class MoveSelect(
     """A select menu of picks from the engine's legal actions (a square, a card, cards to bid):
     the values chosen go to the game's `select_action`."""
 
+    kind = "pick"
+
     def __init__(
         self,
         game_id: int,
@@ -105,7 +109,7 @@ class MoveSelect(
         min_values: int = 1,
         max_values: int = 1,
     ) -> None:
-        custom_id = checked_id(game_id, version, "pick", action, arg)
+        custom_id = checked_id(game_id, version, self.kind, action, arg)
         choices = [
             discord.SelectOption(label=label[:100], value=value[:100]) for label, value in options
         ]
@@ -127,6 +131,36 @@ class MoveSelect(
     async def act(self, interaction: discord.Interaction) -> None:
         values = [str(v) for v in (interaction.data or {}).get("values", [])]
         await host_of(interaction).on_move_select(interaction, self, values)
+
+
+class PanelButton(
+    MoveButton,
+    template=rf"match:(?P<id>\d+):(?P<version>\d+):pdo:(?P<action>{ACTION})(?::(?P<arg>{ARG}))?",
+):
+    """A choice on a player's private panel (host/seats.py): a MoveButton, except that a click
+    on a panel whose choices are from an earlier turn redraws the panel as it is now."""
+
+    kind = "pdo"
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        from host import seats  # seats builds the panels with these controls
+
+        await seats.on_panel_control(host_of(interaction), interaction, self, None)
+
+
+class PanelSelect(
+    MoveSelect,
+    template=rf"match:(?P<id>\d+):(?P<version>\d+):ppick:(?P<action>{ACTION})(?::(?P<arg>{ARG}))?",
+):
+    """A menu on a player's private panel: a MoveSelect, redrawing a panel gone stale."""
+
+    kind = "ppick"
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        from host import seats
+
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        await seats.on_panel_control(host_of(interaction), interaction, self, values)
 
 
 class ResignButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
@@ -274,6 +308,8 @@ DYNAMIC_ITEMS = (
     AnswerButton,
     MoveButton,
     MoveSelect,
+    PanelButton,
+    PanelSelect,
     ResignButton,
     ClaimButton,
     LobbyButton,

@@ -1,8 +1,11 @@
 """Seats beyond "whose turn is it": what only one player may see, and absent players.
 
-- The private view ("My hand"): any player, at any time, gets a fresh ephemeral message with
-  what only their seat may see (adapter.private_view). Ephemeral messages cannot be edited after
-  their token expires, so it is always a new one.
+- The private panel ("My hand"): any player, at any time, gets a fresh ephemeral message with
+  what only their seat may see (adapter.private_view) and the choices that need it
+  (adapter.private_controls). While the token of the interaction that drew it lasts (Discord:
+  15 minutes), the panel is redrawn in place whenever what it shows changes, whoever's move
+  changed it (a card drawn at the start of their turn); after that, a click on it redraws it. A
+  player's newer panel retires the older one, so one panel per player offers choices.
 - The takeover: when a match has `takeover_minutes`, a timer written with each move fires if the
   players it waits for have not moved by then; a computer then stands in for each of them (their
   seat joins `match.computers`, so the host's computer loop plays it) and they get a button to
@@ -13,9 +16,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import io
 import logging
 import time
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,7 +33,7 @@ from db import timers as timer_store
 from host import clocks
 from host.adapter import Step
 from host.card import control_of
-from host.components import TakeBackButton
+from host.components import PanelButton, PanelSelect, TakeBackButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
 from ui import UserError, fit, send_ephemeral
 from ui.items import view_of
@@ -40,6 +48,77 @@ TAKEOVER_EVENT = "match_takeover"
 
 
 # ---- the private view ----------------------------------------------------------------------------
+
+# Discord lets a bot edit an interaction's response for 15 minutes: an open panel is redrawn
+# through the token of the interaction that drew it while that token is younger than this (a
+# minute to spare for the edit itself).
+PANEL_TOKEN_SECONDS = 14 * 60
+# The games as each seat last looked at its panel, remembered for what arrives later (NEW): at
+# most this many seats' worth in one process, the least recently used forgotten first.
+REMEMBERED_LOOKS = 4096
+STALE_PANEL = "That choice was from an earlier turn: here is your panel as it is now."
+OVER_PANEL = "The game is over: here is your panel as it ended."
+
+
+@dataclass
+class Look:
+    """A seat's last look at its panel (opening it, or a click on it): the match's version then,
+    the game then (`state`), and the game that panel's NEW marks counted from (`since`)."""
+
+    version: int
+    state: Any
+    since: Any
+
+
+@dataclass
+class OpenPanel:
+    """A seat's newest panel: the interaction whose token edits it, its message, and what it
+    shows."""
+
+    interaction: discord.Interaction
+    message_id: int
+    digest: str
+
+    def token_valid(self) -> bool:
+        age = discord.utils.utcnow() - self.interaction.created_at
+        return age.total_seconds() < PANEL_TOKEN_SECONDS
+
+
+@dataclass
+class Panels:
+    """Per bot process: the seats' open panels and each seat's last look at its panel. Memory
+    only: after a restart a panel is a fresh one (nothing marked NEW, nothing to edit)."""
+
+    open: dict[tuple[int, int], OpenPanel] = field(default_factory=dict)
+    looks: OrderedDict[tuple[int, int], Look] = field(default_factory=OrderedDict)
+
+    def since(self, key: tuple[int, int], version: int, state: Any, *, looking: bool) -> Any:
+        """The game a panel drawn now at `version` counts its NEW marks from: the game as the
+        seat last looked at its panel (at the same version, a pick: the marks that look had).
+        A player `looking` (opening the panel, clicking on it) has now seen it; the bot's own
+        redraws of an open panel keep the marks until they do."""
+        last = self.looks.get(key)
+        if last is None:
+            since = None
+        elif last.version == version:
+            since = last.since
+        else:
+            since = last.state
+        if looking:
+            self.looks[key] = Look(version, state, since)
+            self.looks.move_to_end(key)
+            while len(self.looks) > REMEMBERED_LOOKS:
+                self.looks.popitem(last=False)
+        return since
+
+
+_PANELS: weakref.WeakKeyDictionary[Any, Panels] = weakref.WeakKeyDictionary()
+
+
+def panels_of(host: MatchHost) -> Panels:
+    if host not in _PANELS:
+        _PANELS[host] = Panels()
+    return _PANELS[host]
 
 
 async def show_private(
@@ -63,11 +142,33 @@ async def show_private(
     if stored.status == "cancelled":
         raise UserError(f"{adapter.title} game #{stored.id} was closed before it started.")
     match = Match.from_json(adapter, stored.state)
-    content, files, view = await panel(host, adapter, stored, match, seat)
-    kwargs: dict[str, Any] = {"files": files}
-    if view is not None:
-        kwargs["view"] = view
-    await send_ephemeral(interaction, content, **kwargs)
+    drawn = await panel(host, adapter, stored, match, seat, looking=True)
+    kwargs: dict[str, Any] = {"files": drawn.files()}
+    if drawn.view is not None:
+        kwargs["view"] = drawn.view
+    if interaction.response.is_done():
+        await send_ephemeral(interaction, drawn.content, **kwargs)
+        return
+    try:
+        sent = await interaction.response.send_message(drawn.content, ephemeral=True, **kwargs)
+    except discord.NotFound:
+        log.info("interaction of user %s expired before it was answered", interaction.user.id)
+        return
+    if sent.message_id is not None:  # the panel is the interaction's response: its token edits it
+        await _keep_open(host, stored.id, seat, interaction, sent.message_id, drawn.digest)
+
+
+@dataclass
+class Panel:
+    """A drawn panel: its text, image files, controls, and a digest of what it shows."""
+
+    content: str
+    images: list[tuple[str, bytes]]
+    view: discord.ui.View | None
+    digest: str
+
+    def files(self) -> list[discord.File]:
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.images]
 
 
 async def panel(
@@ -77,17 +178,36 @@ async def panel(
     match: Match,
     seat: int,
     picked: str | None = None,
-) -> tuple[str, list[discord.File], discord.ui.View | None]:
+    *,
+    note: str | None = None,
+    looking: bool = False,
+) -> Panel:
     """A player's private panel: what only their seat may see (their hand, drawn from their
-    seat's view) and the choices that need it, as controls of the current position."""
-    text, files = await asyncio.to_thread(adapter.private_view, match, seat)
-    specs = adapter.private_controls(match, seat, picked) if stored.status == "active" else []
-    view = view_of([control_of(stored.id, stored.version, spec) for spec in specs])
-    return (
-        fit(text),
-        [discord.File(io.BytesIO(data), filename=name) for name, data in files],
-        view,
+    seat's view; NEW on what arrived since they last looked at their panel) and the choices
+    that need it, as controls of the current position; `note` says why it was redrawn;
+    `looking`: drawn for the player's own interaction (not the bot's redraw of an open panel)."""
+    key = (stored.id, seat)
+    since = panels_of(host).since(key, stored.version, match.engine, looking=looking)
+    text, images = await asyncio.to_thread(adapter.private_view, match, seat, since=since)
+    active = stored.status == "active"
+    specs = adapter.private_controls(match, seat, picked) if active else []
+    # What the panel shows, its picks undone: a redraw is due when this changes. The version
+    # counts only where the controls would go stale with it (not a seat still deciding).
+    unpicked = adapter.private_controls(match, seat, None) if active and picked else specs
+    version = stored.version if unpicked and not host._still_deciding(adapter, match, seat) else 0
+    digest = hashlib.sha256(
+        repr(
+            (text, [(n, hashlib.sha256(d).hexdigest()) for n, d in images], unpicked, version)
+        ).encode()
+    ).hexdigest()
+    view = view_of(
+        [
+            control_of(stored.id, stored.version, spec, button=PanelButton, menu=PanelSelect)
+            for spec in specs
+        ]
     )
+    content = fit(f"*{note}*\n{text}" if note else text)
+    return Panel(content, images, view, digest)
 
 
 async def refresh_panel(
@@ -98,10 +218,98 @@ async def refresh_panel(
     match: Match,
     seat: int,
     picked: str | None = None,
+    *,
+    note: str | None = None,
 ) -> None:
-    """Redraw the panel a player used (their decision changed what it shows)."""
-    content, files, view = await panel(host, adapter, stored, match, seat, picked)
-    await interaction.response.edit_message(content=content, attachments=files, view=view)
+    """Redraw the panel a player used (their decision changed what it shows, or its choices
+    were from an earlier turn), in place, through the click's own response."""
+    drawn = await panel(host, adapter, stored, match, seat, picked, note=note, looking=True)
+    await interaction.response.edit_message(
+        content=drawn.content, attachments=drawn.files(), view=drawn.view
+    )
+    if interaction.message is not None:
+        await _keep_open(host, stored.id, seat, interaction, interaction.message.id, drawn.digest)
+
+
+async def _keep_open(
+    host: MatchHost,
+    game_id: int,
+    seat: int,
+    interaction: discord.Interaction,
+    message_id: int,
+    digest: str,
+) -> None:
+    """Note the panel `interaction` drew (message `message_id`) as the seat's open panel. An
+    older panel of the seat, while its token lasts, gives up its controls: it points to the
+    newer one, so one panel per player offers choices."""
+    panels = panels_of(host).open
+    older = panels.get((game_id, seat))
+    panels[(game_id, seat)] = OpenPanel(interaction, message_id, digest)
+    if older is None or older.message_id == message_id or not older.token_valid():
+        return
+    with contextlib.suppress(discord.HTTPException):
+        await older.interaction.edit_original_response(
+            content="Your panel moved to a newer message: use that one.",
+            attachments=[],
+            view=None,
+        )
+
+
+async def redraw_open_panels(
+    host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
+) -> None:
+    """After a move is shown: every open panel of the match whose token still lasts is redrawn
+    in place where what it shows changed (a card drawn, a decision come or gone, choices gone
+    stale), so a player sees a drawn card when it is drawn (docs/rules/rollerball.md, ruling
+    D3)."""
+    panels = panels_of(host).open
+    for key in [key for key in panels if key[0] == stored.id]:
+        shown = panels[key]
+        if not shown.token_valid():
+            del panels[key]
+            continue
+        seat = key[1]
+        drawn = await panel(host, adapter, stored, match, seat)
+        if drawn.digest == shown.digest:
+            continue
+        try:
+            await shown.interaction.edit_original_response(
+                content=drawn.content, attachments=drawn.files(), view=drawn.view
+            )
+        except discord.HTTPException as error:
+            log.info("could not redraw a panel of match %s: %s", stored.id, error)
+            panels.pop(key, None)
+            continue
+        shown.digest = drawn.digest
+
+
+async def on_panel_control(
+    host: MatchHost,
+    interaction: discord.Interaction,
+    control: PanelButton | PanelSelect,
+    values: list[str] | None,
+) -> None:
+    """A click on a panel: played as on the card, unless the panel's choices are from an
+    earlier turn (its token ran out before it could be redrawn) or the game is over: then the
+    panel is redrawn as it is now, in place, so no panel keeps a choice that acts on nothing."""
+    stored = await game_store.load_game(host.bot.db, control.game_id)
+    if stored is not None and stored.game in host.adapters:
+        adapter = host.adapters[stored.game]
+        seat = seat_of(stored.players, interaction.user.id)
+        if seat is not None and stored.status != "pending":
+            match = Match.from_json(adapter, stored.state)
+            over = stored.status != "active"
+            stale = control.version != stored.version and not host._still_deciding(
+                adapter, match, seat
+            )
+            if over or stale:
+                note = OVER_PANEL if over else STALE_PANEL
+                await refresh_panel(host, interaction, adapter, stored, match, seat, note=note)
+                return
+    if values is None:
+        await host.on_move_button(interaction, control)  # type: ignore[arg-type]
+    else:
+        await host.on_move_select(interaction, control, values)  # type: ignore[arg-type]
 
 
 # ---- absent players --------------------------------------------------------------------------------

@@ -66,8 +66,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REMIND_EVENT = "match_remind"
-FORFEIT_EVENT = "match_forfeit"
 STALE_BUTTON = (
     "That button is from an earlier turn. Use the newest message in the match thread, "
     "or `/{game} board` to post a fresh one."
@@ -95,8 +93,12 @@ class MatchHost:
         )
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
         bot.add_listener(self.on_interaction)
-        bot.timers.register(REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self))
-        bot.timers.register(FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self))
+        bot.timers.register(
+            timeouts.REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self)
+        )
+        bot.timers.register(
+            timeouts.FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self)
+        )
         bot.timers.register(seats.TAKEOVER_EVENT, self.on_takeover_timer)
 
     def register(self, adapter: GameAdapter) -> None:
@@ -898,7 +900,18 @@ class MatchHost:
             # computer's reply, not before it; the ball's path of the last roll).
             drawn = next((p.images for p in reversed(posts) if p.images), [])
             post.images = list(drawn)[:MAX_GALLERY]
-        return build_card(stored.id, stored.version, post, extra=self._extra_controls(stored, post))
+        deadline = None
+        if not adapter.engine.is_over(match.engine):
+            found = timeouts.deadline_of(await timer_store.timers_for_game(self.bot.db, stored.id))
+            if found is not None:
+                deadline = timeouts.deadline_text(adapter, stored, match, found)
+        return build_card(
+            stored.id,
+            stored.version,
+            post,
+            deadline=deadline,
+            extra=self._extra_controls(stored, post),
+        )
 
     async def post(
         self,
@@ -948,6 +961,7 @@ class MatchHost:
                     ),
                 )
             return False
+        await seats.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         if adapter.engine.is_over(match.engine):
             await notify.archive_thread(self.bot, stored)  # readable, searchable, out of the list

@@ -7,8 +7,11 @@ timer that waits for them is put off by that much."""
 
 from __future__ import annotations
 
+import datetime as dt
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -18,12 +21,71 @@ from host import clocks, notify
 from host.adapter import GameAdapter, Step
 from host.components import ClaimButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
-from host.seats import takeover_timer
+from host.seats import TAKEOVER_EVENT, takeover_timer
 from ui import UserError
 from ui.items import view_of
 
 if TYPE_CHECKING:
     from host.service import MatchHost
+
+REMIND_EVENT = "match_remind"
+FORFEIT_EVENT = "match_forfeit"
+# The timers that end a player's time for a move, in the order the deadline is read from them
+# (a match has at most one of them besides its reminder).
+DEADLINE_EVENTS = (clocks.CLOCK_EVENT, TAKEOVER_EVENT, FORFEIT_EVENT)
+
+
+class Due(Protocol):
+    event: str
+    due_at: float
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When the position's time is up (or, with nothing after it, its reminder): computed
+    once from its timers, said on the live card and in /games."""
+
+    due_at: float
+    event: str
+
+    @property
+    def final(self) -> bool:
+        """The time for the move ends then (not merely a reminder)."""
+        return self.event != REMIND_EVENT
+
+
+def deadline_of(timers: Iterable[Due]) -> Deadline | None:
+    """The deadline of a position from its stored timers (None: nothing waits for anyone)."""
+    timers = list(timers)
+    for event in (*DEADLINE_EVENTS, REMIND_EVENT):
+        due = [timer.due_at for timer in timers if timer.event == event]
+        if due:
+            return Deadline(min(due), event)
+    return None
+
+
+def deadline_text(
+    adapter: GameAdapter, stored: game_store.StoredGame, match: Match, deadline: Deadline
+) -> str:
+    """The card's line about the deadline: when, and what happens then (the match's policy,
+    docs/async-play.md "When time runs out")."""
+    when = discord.utils.format_dt(dt.datetime.fromtimestamp(deadline.due_at, dt.UTC), "R")
+    if not deadline.final:
+        return f"⏰ A reminder {when} if nobody moves."
+    if deadline.event == clocks.CLOCK_EVENT:
+        then = {
+            "computer": "a computer plays the seat",
+            "forfeit": "the match is forfeited",
+            "wait": "everyone waits",
+        }.get(clocks.policy_of(match), "the opponent may claim the match")
+        return f"⏰ The clock runs out {when}: then {then}."
+    if deadline.event == TAKEOVER_EVENT:
+        return f"⏰ Move {when}, or a computer plays the seat until its player is back."
+    then = {
+        "forfeit": "the move is forfeited",
+        "wait": "the match waits, and everyone is told",
+    }.get(clocks.policy_of(match), "the opponent may claim the match")
+    return f"⏰ Move {when}: then {then}."
 
 
 async def still_waiting(
@@ -47,8 +109,6 @@ def timers_for(
     """The timers of the position at `version`: the reminder, and then either the match's clock
     (the first bank to run out, host/clocks.py), a computer stand-in, or (between people) the
     forfeit timer, whose handler applies the match's timeout policy."""
-    from host.service import FORFEIT_EVENT, REMIND_EVENT
-
     if adapter.engine.is_over(match.engine):
         return []
     waiting = [s for s in adapter.engine.actors(match.engine) if stored.players[s] != COMPUTER_ID]

@@ -131,6 +131,30 @@ def _rollerball_board(players: int = 4, board: int = 9) -> bytes:
     return render_board(view, ROLLERBALL_NAMES)
 
 
+@cache
+def rollerball_hand_view() -> tuple[Any, int]:
+    """(the seat's own view, the seat) of the seat holding the most cards, 60 actions into a
+    seeded 4-player game."""
+    from rules.rollerball import Settings, actors, apply, choose_action, new_game, view_for
+
+    state, _ = new_game(7, Settings(edition="later", players=4, board=9))
+    rng = random.Random(7)
+    for _ in range(60):
+        acting = min(actors(state))
+        state, _ = apply(state, choose_action(view_for(state, acting), rng, "random"), acting)
+    seat = max(range(state.players), key=lambda s: len(state.hands[s]))
+    return view_for(state, seat), seat
+
+
+def _rollerball_hand() -> bytes:
+    """That hand, its newest card marked NEW, with a card just earned."""
+    from render.rollerball import render_hand
+
+    view, seat = rollerball_hand_view()
+    newest = frozenset(view.hands[seat][-1:])
+    return render_hand(view, seat, ROLLERBALL_NAMES[seat], new=newest, earned=0)
+
+
 def _rollerball_movement() -> bytes:
     from render.rollerball import render_movement
 
@@ -244,6 +268,7 @@ def image_types() -> tuple[ImageType, ...]:
             lambda: _rollerball_board(6, 11),
             True,
         ),
+        ImageType("Rollerball hand", "rollerball", "a player's private panel", _rollerball_hand),
         ImageType(
             "Rollerball movement GIF",
             "rollerball",

@@ -7,12 +7,14 @@ threads, locks, saves, timers, records, stand-ins) is the host's (host)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
-from cogs.rollerball import texts
-from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
-from host.adapter import SelectSpec
-from render.rollerball import render_board, render_movement
+from cogs.rollerball import picks, texts
+from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
+from host.adapter import Picked, SelectSpec
+from render.rollerball import render_board, render_hand, render_movement
 from rules.rollerball import (
     ENGINE,
     BallsMoved,
@@ -25,11 +27,8 @@ from rules.rollerball import (
     Resign,
     RollerballBoardError,
     Table,
-    actors,
-    card_name,
     describe_next_step,
     geometry,
-    kind_of,
     next_step,
     view_for,
 )
@@ -77,7 +76,7 @@ class RollerballAdapter(GameAdapter):
             return Play(Bid(()), size)
         if action == "keep":
             return Play(Keep(), size)
-        raise RollerballBoardError("That button does nothing any more.")
+        return picks.button_pick(state, seat, action, arg)
 
     # ---- how it looks -------------------------------------------------------------------------
 
@@ -134,8 +133,8 @@ class RollerballAdapter(GameAdapter):
         prompt = (
             f"**{self.result_text(match)}**" if table.over else f"**Next:** {self.next_text(match)}"
         )
-        if not table.over and next_step(game).kind == "score":
-            prompt += " **My hand** shows the card (only to you)."
+        if final and not table.over:
+            prompt += " " + picks.where_text(table)
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         title = f"Rollerball #{game_id}{turn}"
         body = "\n\n".join(part for part in (lines, prompt) if part)
@@ -148,7 +147,7 @@ class RollerballAdapter(GameAdapter):
         )
         if moved:
             footer += " · the animation shows the balls' path"
-        buttons = self._buttons(game) if final and not table.over else []
+        buttons, selects = picks.card_controls(table) if final and not table.over else ([], [])
         return TurnPost(
             title=title,
             body=body,
@@ -156,6 +155,7 @@ class RollerballAdapter(GameAdapter):
             images=list(files),
             footer=footer[:1000],
             buttons=buttons,
+            selects=selects,
             rematch=False,  # a table of 2-6 is set up again with /rollerball new
         )
 
@@ -170,43 +170,6 @@ class RollerballAdapter(GameAdapter):
             for event in step.events
             if ("banks the card" in event.text or "wins the bid" in event.text)
         ]
-
-    @staticmethod
-    def _buttons(game) -> list[ButtonSpec]:
-        kind = next_step(game).kind
-        if kind == "bid":
-            return [ButtonSpec("Bid in secret…", FORM, style="success")]
-        if kind == "rebid":
-            return [ButtonSpec("Raise…", FORM), ButtonSpec("Drop out", "pass", style="secondary")]
-        if kind in ("base", "workman", "ball"):
-            what = {"base": "your base", "workman": "your workman", "ball": "the ball"}[kind]
-            return [ButtonSpec(f"Place {what}…", FORM)]
-        if kind == "card":
-            return [
-                ButtonSpec("Place a card…", FORM),
-                ButtonSpec("Pass (no more cards)", "pass", style="secondary"),
-            ]
-        if kind == "move":
-            return [
-                ButtonSpec("Move your workman…", FORM),
-                ButtonSpec("Stay", "stay", style="secondary"),
-            ]
-        if kind == "action":
-            label = "Build / blow up / replace…" if game.settings.later else "Build / replace…"
-            return [ButtonSpec(label, FORM), ButtonSpec("Pass", "pass", style="secondary")]
-        if kind == "score":
-            return [
-                ButtonSpec("Bank it (victory point)", "bank", style="success"),
-                ButtonSpec("Keep it in hand", "keep", style="secondary"),
-            ]
-        if kind == "take":
-            return [
-                ButtonSpec("Take a card from the board…", FORM),
-                ButtonSpec("Take none", "pass", style="secondary"),
-            ]
-        if kind == "discard":
-            return [ButtonSpec("Discard a card…", FORM)]
-        return []
 
     def move_form(self, match: Match, seat: int) -> FormSpec:
         """The form is shown only to the player who opened it, so it may name their hand."""
@@ -236,58 +199,48 @@ class RollerballAdapter(GameAdapter):
         title, label, hint = spec.get(kind, ("Your move", "Your move", ""))
         return FormSpec(title, label, hint[:100])
 
-    def private_view(self, match: Match, seat: int) -> tuple[str, list[tuple[str, bytes]]]:
+    def private_view(
+        self, match: Match, seat: int, *, since: Any = None
+    ) -> tuple[str, list[tuple[str, bytes]]]:
+        """The panel: your hand as text and as an image (render/rollerball/hand.py), both from
+        your seat's view; NEW on the cards that were not in it at `since` (the game as it was
+        when you last looked at your panel), and what you decide now."""
         table: Table = match.engine
-        players = table.game.players
-        stand_in = seat in match.computers and seat < players
+        view = view_for(table.game, seat)
+        before = view_for(since.game, seat).hands[seat] if isinstance(since, Table) else None
+        new = [card for card in view.hands[seat] if before is not None and card not in before]
+        stand_in = seat in match.computers and seat < table.game.players
         text = texts.hand_text(
             table.game,
             seat,
             names_by_seat(match),
             stand_in=stand_in and seat not in table.resigned,
             resigned=seat in table.resigned,
+            new=new,
+            decision=picks.decision_text(table, seat, None),
         )
-        return text, []
+        earned = next((d.card for d in view.pending if d.seat == seat and d.kind == "score"), None)
+        image = render_hand(
+            view,
+            seat,
+            names_by_seat(match, as_text=False).get(seat, f"Player {seat + 1}"),
+            new=frozenset(new),
+            earned=earned,
+        )
+        return text, [("hand.png", image)]
 
     def private_controls(
         self, match: Match, seat: int, picked: str | None
     ) -> list[ButtonSpec | SelectSpec]:
-        """A bid (secret, or a raise in the open re-bid) is picked from the cards in your hand,
-        on your private panel: nobody else sees the menu or what it holds."""
-        table: Table = match.engine
-        game = table.game
-        if table.over or seat not in actors(game):
-            return []
-        kind = next_step(game).kind
-        if kind not in ("bid", "rebid"):
-            return []
-        hand = [kind_of(card) for card in game.hands[seat]]
-        options = tuple(
-            (f"{card_name(card)} ({index + 1})", f"{card}.{index}")
-            for index, card in enumerate(hand)
-        )[:25]
-        controls: list[ButtonSpec | SelectSpec] = []
-        if options:
-            controls.append(
-                SelectSpec(
-                    "Pick the cards to bid" if kind == "bid" else "Pick the cards to raise with",
-                    "bid",
-                    options,
-                    min_values=1,
-                    max_values=len(options),
-                )
-            )
-        if kind == "bid":
-            controls.append(ButtonSpec("Bid nothing (0 cards)", "bid-nothing", style="secondary"))
-        return controls
+        """What needs your hand is picked on your panel, built from your seat's legal actions:
+        the bid or a raise, the card you place and its squares, your workman's action, the card
+        you discard, banking or keeping the card you earned (cogs/rollerball/picks.py)."""
+        return picks.panel_controls(match.engine, seat, picked)
 
     def select_action(
         self, state: Table, seat: int, action: str, arg: str | None, values: list[str]
-    ) -> Play:
-        if action == "bid":
-            kinds = tuple(value.rsplit(".", 1)[0] for value in values)
-            return Play(Bid(kinds), state.game.settings.board)
-        raise RollerballBoardError("That menu does nothing any more.")
+    ) -> Play | Picked:
+        return picks.panel_pick(state, seat, action, arg, values)
 
     def resign_consequence(self, match: Match, seat: int) -> str:
         table: Table = match.engine

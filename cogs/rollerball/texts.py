@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from rules.rollerball import GameState, card_name, describe_next_step, kind_of, view_for
+from rules.rollerball import GameState, card_name, kind_of, view_for
 
 # What may be typed at each step of the game (next_step(state).kind), said in every refusal.
 FORMS = {
@@ -70,9 +70,9 @@ def cards_text(cards: list[int]) -> str:
 
 
 def typed_cards(cards: list[int]) -> str:
-    """ "split-up×2, up-move": the hand as the names a player types."""
-    counts = Counter(kind_of(card) for card in cards)
-    return ", ".join(f"{kind}×{n}" if n > 1 else kind for kind, n in sorted(counts.items()))
+    """ "replacer split-up split-up": the cards as a player types them, each named (a bid
+    names every card it puts down)."""
+    return " ".join(sorted(kind_of(card) for card in cards))
 
 
 def plural(count: int, word: str) -> str:
@@ -89,9 +89,12 @@ def hand_text(
     *,
     stand_in: bool = False,
     resigned: bool = False,
+    new: list[int] = (),  # type: ignore[assignment]
+    decision: str | None = None,
 ) -> str:
-    """What only `seat` may see, from its view: its hand, its banked cards, its secret bid, the
-    card it just earned; of the others only counts."""
+    """What only `seat` may see, from its view: its hand (and the cards `new` in it), its banked
+    cards, its secret bid, the card it just earned, and what it decides now (`decision`). Of the
+    others nothing: the board shows their counts."""
     view = view_for(state, seat)
     hand = view.hands[seat]
     limit = view.settings.hand_limit
@@ -100,8 +103,10 @@ def hand_text(
         f"{cards_text(hand) or 'no cards'} ({plural(len(hand), 'card')}; you draw up to "
         f"{limit} on your turn)."
     ]
+    if new:
+        lines.append(f"New since you last used your panel: **{cards_text(list(new))}**.")
     if hand:
-        lines.append(f"Typed as: {typed_cards(hand)}.")
+        lines.append(f"To type them: `{typed_cards(hand)}`.")
     banked = view.victory[seat]
     lines.append(
         f"Victory points: {len(banked)} of {view.settings.target_vp}"
@@ -110,36 +115,34 @@ def hand_text(
     if view.phase == "bid":
         bid = view.bids[seat]
         if bid is None:
-            lines.append(
-                "Your secret bid: not made yet. Press **Bid in secret…** and name the cards "
-                "(e.g. `up-move energiser`, or `0`)."
-            )
+            lines.append("Your secret bid: not made yet.")
         else:
             lines.append(
                 f"Your secret bid: {plural(len(bid), 'card')}"
                 + (f" ({cards_text(bid)})" if bid else "")
                 + ". The others see only that you have bid."
             )
-    for decision in view.pending:
-        if decision.seat == seat and decision.kind == "score" and decision.card is not None:
-            lines.append(
-                f"The card you earned: **{card_name(kind_of(decision.card))}**. `bank` it as a "
-                "victory point or `keep` it in hand."
-            )
+    for decision_now in view.pending:
+        if (
+            decision_now.seat == seat
+            and decision_now.kind == "score"
+            and decision_now.card is not None
+        ):
+            lines.append(f"The card you earned: **{card_name(kind_of(decision_now.card))}**.")
             break
-    others = [
-        f"{names.get(s, f'Player {s + 1}')}: {plural(len(view.hands[s]), 'card')}, "
-        f"{len(view.victory[s])} VP"
-        for s in range(view.players)
-        if s != seat
-    ]
-    lines.append("Others: " + "; ".join(others) + ".")
     if resigned:
         lines.append("You resigned: a computer plays your seat to the end.")
     elif stand_in:
         lines.append(
             "A computer plays your seat for now: press **Take my seat back** to play again."
         )
-    if not view.over:
-        lines.append("Now: " + describe_next_step(state, names))
+    elif view.over:
+        lines.append("The game is over.")
+    elif decision is not None:
+        lines.append(f"**Your decision:** {decision}")
+    else:
+        lines.append(
+            "Nothing to pick here now: what everyone sees (squares, the workman's move) is "
+            "picked on the card in the thread, which shows whose turn it is."
+        )
     return "\n".join(lines)

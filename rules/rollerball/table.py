@@ -2,7 +2,7 @@
 the game ended.
 
 The board engine has no resignation, so it lives here, with the ruling the bot follows
-(docs/rules/rollerball.md, "Discord", ruling D1): a player who resigns is out and loses.
+(docs/rules/rollerball.md, "On Discord", ruling D1): a player who resigns is out and loses.
 While other people play on, a computer plays the resigned seat to the end so the board goes on
 as it was, and it keeps every card it earns in hand (it never banks one), so a resigned seat
 cannot win. When a resignation leaves one seat in the game, or no person, the game ends at once:

@@ -55,3 +55,18 @@ async def current_card(discord, bot, thread, game_id: int, *, timeout: float = 1
             return card
         await asyncio.sleep(0.05)
     raise AssertionError(f"the card did not show version {version}: {card.text[:300]}")
+
+
+async def posted(bot, game_id: int, *, timeout: float = 15.0) -> None:
+    """Until the bot has noted the match's stored version as posted: the last thing it does for
+    a move, after the card, the milestones, the ping and the players' open panels. What the
+    players see a moment after a click; stopping the bot now interrupts nothing."""
+    for _ in range(int(timeout / 0.025)):
+        with sqlite3.connect(bot.database_path) as conn:
+            version, shown = conn.execute(
+                "SELECT version, posted_version FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+        if shown >= version:
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"game {game_id}'s version {version} was never posted")

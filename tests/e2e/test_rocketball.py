@@ -232,6 +232,25 @@ async def test_a_move_posts_the_ball_path_as_an_animation(discord, bot, carol, d
     await resign(discord, dave, thread)
 
 
+async def test_the_card_says_when_the_time_for_a_move_is_up_and_what_follows(
+    discord, bot, carol, dave, games
+):
+    """The live card gives the deadline of the move as a Discord timestamp (each viewer reads
+    it in their own time zone) and what happens then: between people, the forfeit offer."""
+    _, _, game_id, thread, first = await start_challenge(
+        discord, bot, carol, dave, games, forfeit_hours=30
+    )
+    with sqlite3.connect(bot.database_path) as conn:
+        (due,) = conn.execute(
+            "SELECT due_at FROM timers WHERE game_id = ? AND event = 'match_forfeit'", (game_id,)
+        ).fetchone()
+    assert f"⏰ Move <t:{int(due)}:R>: then the opponent may claim the match." in first.text
+    assert abs(due - time.time() - 30 * 3600) < 120
+    await resign(discord, dave, thread)
+    card = await current_card(discord, bot, thread, game_id)
+    assert "⏰" not in card.text  # a finished match waits for nobody
+
+
 # --- against the computer -----------------------------------------------------------------------
 
 

@@ -13,7 +13,6 @@ import hashlib
 import json
 import re
 import sqlite3
-from pathlib import Path
 
 import pytest
 
@@ -136,12 +135,7 @@ async def test_what_others_see_is_the_same_whatever_one_managers_secrets(
 ):
     first = await play_league(discord, bot, alice, bob, owner, general, secret=1)
     # the same league again from scratch: a new database, the same seed
-    bot.stop()
-    database = Path(bot.database_path)
-    marker = database.parent / f".{database.name}.created"  # an empty start on purpose
-    for path in (database, Path(f"{database}-wal"), Path(f"{database}-shm"), marker):
-        path.unlink(missing_ok=True)
-    bot.start()
+    bot.start_afresh()
     second = await play_league(discord, bot, alice, bob, owner, general, secret=0)
     # the secrets did differ: alice's own DMs say so (her spy report, her money, her ageing)
     assert "Spy report on" in first["alice"] and "Spy report on" not in second["alice"]

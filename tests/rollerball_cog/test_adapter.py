@@ -129,13 +129,39 @@ def test_the_hand_view_names_only_its_owners_cards():
     match = new_match()
     game = match.engine.game
     text, files = ADAPTER.private_view(match, 1)
-    assert files == []
+    assert [name for name, _ in files] == ["hand.png"]
     assert f"**Your hand** (Ben, player 2): {cards_text(game.hands[1])} (5 cards" in text
-    assert "Ann: 5 cards, 0 VP; Cat: 5 cards, 0 VP." in text
     own = {card_name(kind_of(c)) for c in game.hands[1]}
     others_only = {card_name(kind_of(c)) for s in (0, 2) for c in game.hands[s]} - own
-    first_line = text.splitlines()[0]
-    assert not any(name in first_line for name in others_only)
+    assert not any(name in text for name in others_only)
+    assert "**Your decision:** your secret bid" in text
+
+
+def test_the_hand_image_is_drawn_from_the_seats_view_only():
+    """Dealing the others' cards and the deck differently never changes a seat's panel."""
+    match = advance_to(new_match(3), "action")
+    table = match.engine
+    redealt = table.game.clone()
+    hidden = [card for s in (0, 2) for card in redealt.hands[s]] + redealt.deck
+    random.Random(4).shuffle(hidden)
+    for s in (0, 2):
+        count = len(redealt.hands[s])
+        redealt.hands[s], hidden = hidden[:count], hidden[count:]
+    redealt.deck = hidden
+    other = Match(replace(table, game=redealt), NAMES, "s", "c")
+    assert ADAPTER.private_view(match, 1) == ADAPTER.private_view(other, 1)
+
+
+def test_cards_that_arrived_since_the_panel_was_last_drawn_are_marked_new():
+    match = advance_to(new_match(2), "move")
+    seat = match.engine.game.current
+    before = match.engine.game.clone()
+    drawn = before.hands[seat].pop()  # as if the last card came after the panel was drawn
+    since = replace(match.engine, game=before)
+    text, _ = ADAPTER.private_view(match, seat, since=since)
+    assert f"New since you last used your panel: **{card_name(kind_of(drawn))}**." in text
+    assert "New since" not in ADAPTER.private_view(match, seat, since=match.engine)[0]
+    assert "New since" not in ADAPTER.private_view(match, seat)[0]
 
 
 def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
@@ -148,13 +174,13 @@ def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
     )
     assert post.body.startswith("• Ann has bid.")
     assert not any(card_name(kind) in post.body for kind in kinds)
-    assert [b.label for b in post.buttons] == ["Bid in secret…"]
+    assert [b.label for b in post.buttons] == ["Type a move…"] and not post.selects
+    assert "Pick it in **My hand** (only you see it)" in post.body
     assert ENGINE.simultaneous(after) and ENGINE.actors(after) == {1}
     record = ENGINE.record(after, salt="s", reveal=False)
     assert "bid" not in record.split("\n\n", 1)[1]
     ben_sees = ADAPTER.private_view(Match(after, NAMES[:2], "s", "c"), 1)[0]
-    # Ann's count stays the five she was dealt until all have bid (engine view_for)
-    assert "Ann: 5 cards" in ben_sees and "Your secret bid: not made yet" in ben_sees
+    assert "Ann" not in ben_sees and "Your secret bid: not made yet" in ben_sees
     assert ENGINE.format_action(Play(Bid(kinds))) == "bid"
 
 

@@ -17,8 +17,10 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 import pytest
 
@@ -155,3 +157,49 @@ def browser_or_skip() -> str:
 @pytest.fixture(scope="module")
 def chromium_path() -> str:
     return browser_or_skip()
+
+
+@contextmanager
+def local_page(chromium_path: str, profile: Path, url: str, **context: Any) -> Iterator[Any]:
+    """A headless Chromium (Debian's, through Playwright) on `url`, with a fresh profile folder
+    and `context` (viewport, time zone...), that may reach 127.0.0.1 only: any other request
+    fails the test, as does a JavaScript error on the page."""
+    from playwright.sync_api import sync_playwright  # only where a browser runs
+
+    outside: list[str] = []
+    errors: list[str] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch_persistent_context(
+            str(profile),  # a fresh --user-data-dir
+            executable_path=chromium_path,
+            headless=True,
+            args=CHROMIUM_FLAGS,
+            **context,
+        )
+
+        def only_local(route, request) -> None:
+            if urlparse(request.url).hostname == "127.0.0.1" or request.url.startswith("data:"):
+                route.continue_()
+            else:
+                outside.append(request.url)
+                route.abort()
+
+        browser.route("**/*", only_local)
+        page = browser.pages[0] if browser.pages else browser.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url)
+        page.wait_for_selector("body[data-ready=true]")
+        yield page
+        browser.close()
+    assert not outside, f"the page tried to reach beyond 127.0.0.1: {outside}"
+    assert not errors, f"the page's JavaScript failed: {errors}"
+
+
+@pytest.fixture(scope="module")
+def page(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Iterator[Any]:
+    """The sandbox's page in Chromium, 1280 px wide (`local_page`)."""
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    with local_page(
+        chromium_path, profile, sandbox.url, viewport={"width": 1280, "height": 900}
+    ) as page:
+        yield page

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
@@ -20,10 +18,10 @@ from cogs.rocketball.adapter import RocketballAdapter
 from host import Match
 from rules.rocketball import parse_command
 from rules.rocketball.record import format_action
-from tests.sandbox.conftest import CHROMIUM_FLAGS, SandboxProcess
+from tests.sandbox.conftest import SandboxProcess
 
 try:
-    from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import Page, expect
 except ImportError:
     if os.environ.get("CI") == "true":
         raise  # under CI a missing browser driver is a failure, never a skip
@@ -33,37 +31,6 @@ except ImportError:
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 WAIT_MS = 20_000
-
-
-@pytest.fixture(scope="module")
-def page(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Iterator[Page]:
-    outside: list[str] = []
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),  # a fresh --user-data-dir
-            executable_path=chromium_path,
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1280, "height": 900},
-        )
-
-        def only_local(route, request) -> None:
-            if urlparse(request.url).hostname == "127.0.0.1" or request.url.startswith("data:"):
-                route.continue_()
-            else:
-                outside.append(request.url)
-                route.abort()
-
-        context.route("**/*", only_local)
-        page = context.pages[0] if context.pages else context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(sandbox.url)
-        page.wait_for_selector("body[data-ready=true]")
-        yield page
-        context.close()
-    assert not outside, f"the page tried to reach beyond 127.0.0.1: {outside}"
-    assert not errors, f"the page's JavaScript failed: {errors}"
 
 
 # --- helpers ------------------------------------------------------------------------------------

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
-from urllib.parse import urlparse
 
 import pytest
 
-from tests.sandbox.conftest import CHROMIUM_FLAGS, SandboxProcess
+from tests.sandbox.conftest import SandboxProcess
 
 try:
-    from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import Page, expect
 except ImportError:
     if os.environ.get("CI") == "true":
         raise  # under CI a missing browser driver is a failure, never a skip
@@ -24,37 +22,6 @@ except ImportError:
     )
 
 WAIT_MS = 20_000
-
-
-@pytest.fixture(scope="module")
-def page(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Iterator[Page]:
-    outside: list[str] = []
-    errors: list[str] = []
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=chromium_path,
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1280, "height": 900},
-        )
-
-        def only_local(route, request) -> None:
-            if urlparse(request.url).hostname == "127.0.0.1" or request.url.startswith("data:"):
-                route.continue_()
-            else:
-                outside.append(request.url)
-                route.abort()
-
-        context.route("**/*", only_local)
-        page = context.pages[0] if context.pages else context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(sandbox.url)
-        page.wait_for_selector("body[data-ready=true]")
-        yield page
-        context.close()
-    assert not outside, f"the page tried to reach beyond 127.0.0.1: {outside}"
-    assert not errors, f"the page's JavaScript failed: {errors}"
 
 
 def leaf_commands(commands: list[dict]) -> list[str]:

@@ -23,7 +23,6 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import aiohttp
 import pytest
@@ -32,10 +31,10 @@ from PIL import Image
 from fakediscord import limits, web
 from fakediscord.server import FakeDiscord
 from tests.e2e.test_components_v2 import call
-from tests.sandbox.conftest import CHROMIUM_FLAGS
+from tests.sandbox.conftest import local_page
 
 try:
-    from playwright.sync_api import Page, expect, sync_playwright
+    from playwright.sync_api import Page, expect
 except ImportError:
     if os.environ.get("CI") == "true":
         raise  # under CI a missing browser driver is a failure, never a skip
@@ -157,35 +156,15 @@ def world() -> Iterator[tuple[FakeDiscord, Any, Any]]:
 @pytest.fixture(scope="module")
 def page(chromium_path: str, world, tmp_path_factory) -> Iterator[Page]:
     fake, alice, general = world
-    outside: list[str] = []
-    errors: list[str] = []
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            str(tmp_path_factory.mktemp("chromium-profile")),
-            executable_path=chromium_path,
-            headless=True,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 390, "height": 844},
-            timezone_id="America/New_York",
-            locale="en-US",
-        )
-
-        def only_local(route, request) -> None:
-            if urlparse(request.url).hostname == "127.0.0.1" or request.url.startswith("data:"):
-                route.continue_()
-            else:
-                outside.append(request.url)
-                route.abort()
-
-        context.route("**/*", only_local)
-        page = context.pages[0] if context.pages else context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(f"http://127.0.0.1:{fake.port}/?user={alice.id}&channel={general.id}")
-        page.wait_for_selector("body[data-ready=true]")
+    with local_page(
+        chromium_path,
+        tmp_path_factory.mktemp("chromium-profile"),
+        f"http://127.0.0.1:{fake.port}/?user={alice.id}&channel={general.id}",
+        viewport={"width": 390, "height": 844},
+        timezone_id="America/New_York",
+        locale="en-US",
+    ) as page:
         yield page
-        context.close()
-    assert not outside, f"the page tried to reach beyond 127.0.0.1: {outside}"
-    assert not errors, f"the page's JavaScript failed: {errors}"
 
 
 def test_a_v2_card_posted_by_rest_renders_and_its_button_sends_the_click(page: Page, world):
