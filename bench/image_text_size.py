@@ -62,7 +62,7 @@ def main() -> int:
         if kind.printable:
             note = "  (printable sheet: not held to the phone rule)"
         elif kind.replaced_by:
-            note = f"  (kept for the cog until it posts: {kind.replaced_by})"
+            note = f"  (no longer posted: the phone gets {kind.replaced_by})"
         elif text < MIN_SHOWN_TEXT or (kind.board and tallest > BOARD_MAX_RATIO + 0.01):
             failures.append(kind.name)
             note = "  <- below the goal" if text < MIN_SHOWN_TEXT else "  <- taller than 4:3"

@@ -6,8 +6,8 @@ and how long a click takes until the card shows the new position.
     .venv/bin/python bench/match_card.py [--matches 10] [--games rollerball]
 
 Each figure is printed with the goal it is compared to and their ratio (figure / goal: at most 1
-meets it). Seeds are fixed (GAME_SEED), so a run plays the same matches. Everything runs on
-127.0.0.1.
+meets it). Rollerball II's messages per match, per mode, are bench/rollerball2_thread.py's.
+Seeds are fixed (GAME_SEED), so a run plays the same matches. Everything runs on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -119,43 +119,6 @@ class Bench:
             wanted = encode_move(action)
             button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
             await self.discord.click(picked, button.custom_id, user=user, timeout=30)
-
-    # ---- Rollerball II ---------------------------------------------------------------------
-
-    async def rollerball2(self, mode: str) -> int:
-        """Messages a whole Rollerball II match leaves in its thread, clicking the first button
-        (solo: one coach; coaches: each coach his own die and decisions)."""
-        coach, other = self.fake.add_user(f"{mode}1"), self.fake.add_user(f"{mode}2")
-        home, away = f"H{mode}", f"A{mode}"
-        await self.discord.slash("rollerball2 team create", user=coach, name=home, colour="green")
-        await self.discord.slash("rollerball2 team create", user=other, name=away, colour="red")
-        known = len(self.discord.threads(self.general))
-        reply = await self.discord.slash(
-            "rollerball2 match start", user=coach, home=home, away=away, mode=mode
-        )
-        if mode == "coaches":
-            await self.discord.click(reply, "Accept", user=other)
-        thread = await self.new_thread(known)
-        card = await self.discord.wait_for_message(thread, is_card, timeout=60, since=0)
-        if mode != "simulate":
-            game_id = card_game_id(card)
-            coaches = {0: coach, 1: other}
-            for _ in range(3000):
-                card = await current_card(self.discord, self.bot, thread, game_id, timeout=60)
-                (status,) = stored(self.bot, "SELECT status FROM games WHERE id = ?", game_id)
-                if status != "active":
-                    break
-                # as a player in a hurry: "Play until something happens" where offered
-                label = next(
-                    (b for b in card.button_labels if b == "Play until something happens"),
-                    card.button_labels[0],
-                )
-                for user in (coaches[0], coaches[1]):
-                    answer = await self.discord.click(card, label, user=user, timeout=60)
-                    if not answer.ephemeral:
-                        break
-        await self.discord.wait_for_message(thread, is_result, timeout=120, since=0)
-        return self.thread_messages(thread)
 
     # ---- Rollerball ---------------------------------------------------------------------------
 
@@ -280,10 +243,6 @@ async def measure(bench: Bench, matches: int, games: str) -> None:
     print(line("Rocketball vs computer: messages per round", per_round, 0.3))
     print(line("Rocketball vs computer: interaction requests per move", interaction, 2))
     print(line("Rocketball vs computer: other (rate-limited) requests per move", other, 0.5))
-    print(line("Rollerball II solo: messages per match", await bench.rollerball2("solo"), 25))
-    print(
-        line("Rollerball II simulated: messages per match", await bench.rollerball2("simulate"), 2)
-    )
     await measure_rollerball(bench)
     for count in (1, matches):
         samples = sorted(await bench.click_to_card(count))

@@ -26,6 +26,7 @@ class MatchWords:
     move_example: str = "e.g. c4 N"
     move_help: str = "Your move, as the bot prints it"
     private: str | None = None  # the hand command's description (None: no hidden information)
+    resign_help: str | None = None  # what resigning does in this game, if not ending the match
     leaderboard: bool = True
     history: bool = True
 
@@ -76,7 +77,10 @@ def match_commands(
         ),
         app_commands.Command(
             name="resign",
-            description=f"Resign your {what} here (or withdraw a challenge, leave a table)",
+            description=(
+                words.resign_help
+                or f"Resign your {what} here (or withdraw a challenge, leave a table)"
+            )[:100],
             callback=resign,
         ),
         app_commands.Command(

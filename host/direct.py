@@ -63,6 +63,7 @@ async def start_match(
     describe: str,
     challenged_seat: int | None = None,
     computers: dict[int, str] | None = None,
+    auto: set[int] | None = None,
     remind_minutes: int = DEFAULT_REMIND_MINUTES,
     forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
     takeover_minutes: int | None = None,
@@ -70,7 +71,9 @@ async def start_match(
     on_create: OnCreate | None = None,
 ) -> int:
     """Create the match (the seed drawn and its commitment published now) and either post the
-    challenge for `players[challenged_seat]` or start at once in a thread. Returns its id."""
+    challenge for `players[challenged_seat]` or start at once in a thread. Returns its id.
+    `auto`: the seats that leave their routine actions to the bot from the start (the game's
+    `auto_label`; each may take them back on the card)."""
     host.require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
@@ -89,6 +92,7 @@ async def start_match(
         options,
         names,
         computers=dict(computers or {}),
+        auto=set(auto or ()),
         challenged_seat=challenged_seat if challenged_seat is not None else 1,
         **terms.fields(),
     )

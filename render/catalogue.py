@@ -30,7 +30,9 @@ class ImageType:
     board: bool = False  # a board: also held to render.textsize.BOARD_MAX_RATIO
     printable: bool = False  # made to be printed (a US Letter sheet), not read on a phone
     ours: bool = True  # False: render/volleyball, measured but owned elsewhere
-    replaced_by: str = ""  # an older image a cog still posts, and what the phone gets instead
+    # An older image no cog posts any more (kept for its tests and benches), and what the phone
+    # gets instead.
+    replaced_by: str = ""
 
 
 # --- Rocketball ---------------------------------------------------------------------------------
@@ -278,7 +280,7 @@ def image_types() -> tuple[ImageType, ...]:
         ImageType(
             "Rollerball II track",
             "rollerball2",
-            "every turn (today)",
+            "no longer posted",
             _rb2_image("track"),
             replaced_by="Rollerball II scoreboard + roster",
         ),
@@ -304,7 +306,7 @@ def image_types() -> tuple[ImageType, ...]:
         ImageType(
             "Rollerball II FAC (index card)",
             "rollerball2",
-            "/rollerball2 fac (today)",
+            "no longer posted",
             _rb2_fac,
             replaced_by="Rollerball II FAC (phone)",
         ),
@@ -317,7 +319,7 @@ def image_types() -> tuple[ImageType, ...]:
         ImageType(
             "Rollerball II game card (one image)",
             "rollerball2",
-            "/rollerball2 gamecard (today)",
+            "no longer posted",
             _rb2_image("gamecard"),
             replaced_by="Rollerball II game card pages",
         ),

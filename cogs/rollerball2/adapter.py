@@ -14,12 +14,6 @@ from typing import Any
 import discord
 
 from cogs.rollerball2 import texts
-from cogs.rollerball2.play import (
-    SIDES,
-    PlayUntil,
-    Rb2Match,
-    SimulateRest,
-)
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import AUTO
 from render.rollerball2 import (
@@ -43,8 +37,13 @@ from rules.rollerball2 import (
     substitution_slots,
     three_stars,
 )
+from rules.rollerball2.modes import (
+    SIDES,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+)
 
-MILESTONE_KINDS = frozenset({"goal", "penalty", "injury", "ban", "period"})
 COLOUR = discord.Colour(0xCC79A7)
 
 
@@ -153,11 +152,12 @@ class Rollerball2Adapter(GameAdapter):
         )
 
     def milestones(self, match: Match, step: Step) -> list[str]:
-        """Goals, penalties, injuries, bans and the end of a period get a message of their own
-        in the thread (one per click); every card stays on the live card and in the record. A
-        simulated match is told whole by its card and its result. The notes on saved line-ups
-        that had to change for the match get one in any mode (texts.milestones)."""
-        return texts.milestones(step, MILESTONE_KINDS)
+        """A period's end gets a message in the thread telling the period: its score, its
+        goals, penalties, injuries and bans; everything else is on the live card, redrawn in
+        place, and in the record. A simulated match is told whole by its card and its result.
+        The notes on saved line-ups that had to change for the match get one in any mode
+        (texts.milestones)."""
+        return texts.milestones(step)
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:

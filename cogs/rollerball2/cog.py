@@ -1,11 +1,12 @@
 """The Rollerball II extension: the `/rollerball2` command group and what runs behind it.
 
 Each part declares its own commands where it implements them: team_commands.py (`team ...`,
-`card`, `fac`, `gamecard`), matches.py (`match ...`), seasons.py (`season ...`) and
-stats_commands.py (`stats ...`, `leaders`, `history`, `injuries`); this module puts them under
-one group, adds `rules`, registers the game with the match host, the season deadlines with the
-timers, the line-up and substitution menus, and counts at start-up the finished matches whose
-statistics rows were never written (db/rollerball2.py: count_old_matches)."""
+`card`, `fac`, `gamecard`), matches.py (`match ...`: how a match starts, a past box score, and
+the host's standard match commands), seasons.py (`season ...`) and stats_commands.py (`stats
+...`, `leaders`, `history`, `injuries`); this module puts them under one group, adds `rules`,
+registers the game with the match host, the season deadlines with the timers, the line-up and
+substitution menus, and counts at start-up the finished matches whose statistics rows were never
+written (db/rollerball2.py: count_old_matches)."""
 
 from __future__ import annotations
 
@@ -45,10 +46,12 @@ class Rollerball2Group(
 ):
     """`/rollerball2`: the parts' groups and commands, and the rules pages."""
 
-    def __init__(self) -> None:
+    def __init__(self, adapter: Rollerball2Matches) -> None:
         super().__init__()
-        for group in (TeamCommands, MatchCommands, SeasonCommands, StatsCommands):
-            group(parent=self)
+        TeamCommands(parent=self)
+        MatchCommands(adapter, parent=self)
+        SeasonCommands(parent=self)
+        StatsCommands(parent=self)
         for command in (*CARD_COMMANDS, *TOP_LEVEL_COMMANDS):
             self.add_command(command)
 
@@ -66,8 +69,8 @@ class Rollerball2Group(
 class RollerballII(commands.Cog):
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
-        self.group = Rollerball2Group()
         self.adapter = Rollerball2Matches()
+        self.group = Rollerball2Group(self.adapter)
         self._counting: asyncio.Task[None] | None = None
         bot.matches.register(self.adapter)
         bot.timers.register(seasons.DEADLINE_EVENT, self.on_deadline)

@@ -6,7 +6,7 @@ Who may start what (docs/rules/rollerball2.md, "On Discord"):
 - coaches: the user coaches one team; the other team's coach accepts the challenge.
 Both teams' saved line-ups are read now; a saved player who may not play this match (injured,
 banned, dead) is replaced by the default replacement for it, said in the match's first message
-(rules.rollerball2.roster.match_lineup). A team plays one open match at a time (checked in the
+(the engine face's new_state, ruling D1a). A team plays one open match at a time (checked in the
 transaction that creates the match). If the two teams have an unplayed season fixture with this
 home and away team, the match is it.
 
@@ -26,7 +26,6 @@ from discord import app_commands
 
 from cogs.rollerball2 import texts
 from cogs.rollerball2.adapter import Rollerball2Adapter
-from cogs.rollerball2.play import Rb2Match
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     Team,
@@ -38,18 +37,18 @@ from cogs.rollerball2.teams import (
 )
 from db import rollerball2 as store
 from host import COMPUTER_ID, DELETED_USER_ID, Match
-from host.direct import play_out, start_match
+from host.commands import MatchWords, add_match_commands
+from host.direct import start_match
 from render.rollerball2 import render_box_score_pages
 from rules.rollerball2 import (
     AWAY,
     DEFAULT_COACH,
     HOME,
-    player_status,
     result,
     roster_after_match,
     roster_to_json,
 )
-from rules.rollerball2.roster import match_lineup
+from rules.rollerball2.modes import Rb2Match
 from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
 
@@ -89,52 +88,29 @@ class Rollerball2Matches(Rollerball2Adapter):
         return [f"Rollerball II: {teams} team{'s' if teams != 1 else ''} you coach"]
 
 
-def lineup_for(team: store.Team) -> tuple[dict[str, int | None], list[str]]:
-    """The line-up `team` plays now (its saved one, or the default) and, for each saved player
-    who may not play, a sentence saying who replaces him (match_lineup's ruling). The sentences
-    become the match's first events: plain text, escaped where they are shown."""
-    lineup, changes = match_lineup(team.roster, team.lineup)
-    numbers = {card.number for card in team.roster.players}
-    notes = []
-    for change in changes:
-        if change.out is None:
-            gone = "an empty slot"
-        elif change.out in numbers:
-            card = team.roster.card(change.out)
-            gone = f"#{change.out} {card.name} ({player_status(team.roster, change.out)})"
-        else:
-            gone = f"#{change.out} (no longer on the roster)"
-        if change.replacement is None:
-            instead = f"nobody fit is left for {change.slot}, which stays empty"
-        else:
-            name = team.roster.card(change.replacement).name
-            instead = f"#{change.replacement} {name} plays {change.slot} instead"
-        notes.append(f"{team.name}'s saved line-up: {gone} cannot play; {instead}.")
-    return lineup, notes
-
-
 async def match_options(
     bot: Ballcourt, home: store.Team, away: store.Team, mode: str
 ) -> dict[str, Any]:
-    """What the adapter's new_state needs; the fixture if these teams have one to play; the
-    notes on saved line-ups that had to change (the match's first message says them)."""
+    """What the engine's new_state needs: both rosters and saved line-ups (a saved player who
+    may not play is replaced there, and the match's first message says so), and the fixture if
+    these teams have one to play."""
     fixture = await store.open_fixture(bot.db, home.id, away.id)
-    home_lineup, home_notes = lineup_for(home)
-    away_lineup, away_notes = lineup_for(away)
     return {
         "mode": mode,
         "home": roster_to_json(home.roster),
         "away": roster_to_json(away.roster),
-        "home_lineup": home_lineup,
-        "away_lineup": away_lineup,
+        "home_lineup": home.lineup,
+        "away_lineup": away.lineup,
         "home_team_id": home.id,
         "away_team_id": away.id,
         "fixture_id": fixture.id if fixture else None,
-        "lineup_notes": home_notes + away_notes,
     }
 
 
 def registrar(guild_id: int, home: store.Team, away: store.Team, mode: str, fixture: int | None):
+    """What a new match adds to the game's own tables, in the transaction that creates it (a
+    team busy with another match refuses it there: store.TeamBusy)."""
+
     async def add(conn: Connection, game_id: int) -> None:
         await store.add_match(
             conn,
@@ -168,21 +144,12 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
     return member.display_name if member else "their coach"
 
 
-async def begin(
-    bot: Ballcourt,
-    interaction: discord.Interaction,
-    home_name: str,
-    away_name: str,
-    mode: str,
-    answer_minutes: int,
+def check_coaches(
+    interaction: discord.Interaction, home: store.Team, away: store.Team, mode: str
 ) -> None:
-    adapter = bot.matches.adapters["rollerball2"]
-    guild_id = guild_of(interaction)
-    home = await find_team(bot, interaction, home_name)
-    away = await find_team(bot, interaction, away_name)
+    """Who may start what (the module docstring); UserError saying why not."""
     if home.id == away.id:
         raise UserError(f"{shown(home.name)} cannot play itself: pick two different teams.")
-    user = interaction.user
     if mode in ("solo", "simulate"):
         for team in (home, away):
             if not may_manage(interaction, team):
@@ -191,141 +158,40 @@ async def begin(
                     "you to coach both teams. Play it coach against coach (`mode: coaches`) and "
                     "they accept."
                 )
-    else:
-        if user.id not in (home.owner_id, away.owner_id):
-            raise UserError(
-                "In a coaches match you coach one of the two teams: you coach neither. Pick "
-                "your own team (`/rollerball2 team create` makes one)."
-            )
-        if home.owner_id == away.owner_id:
-            raise UserError("You coach both teams: play them `mode: solo` instead.")
-        if DELETED_USER_ID in (home.owner_id, away.owner_id):
-            raise UserError(
-                "One of the teams has no coach any more: a server admin may play it solo."
-            )
-    for team in (home, away):
-        busy = await store.open_match_of(bot.db, team.id)
-        if busy is not None:
-            raise UserError(busy_text(store.TeamBusy(team.id, busy), home, away))
-    options = await match_options(bot, home, away, mode)
-    add = registrar(guild_id, home, away, mode, options["fixture_id"])
-    describe = f"{score_line(shown(away.name), None, shown(home.name), None)}, {MODE_TEXT[mode]}"
-    if options["fixture_id"] is not None:
-        describe += ", a season match"
-    try:
-        if mode == "coaches":
-            names = [await display_name(interaction, t.owner_id) for t in (home, away)]
-            challenged = 1 if user.id == home.owner_id else 0
-            await start_match(
-                bot.matches,
-                interaction,
-                adapter,
-                options,
-                players=[home.owner_id, away.owner_id],
-                names=names,
-                describe=describe,
-                challenged_seat=challenged,
-                remind_minutes=max(1, answer_minutes // 2),
-                takeover_minutes=answer_minutes,
-                on_create=add,
-            )
-        elif mode == "solo":
-            await start_match(
-                bot.matches,
-                interaction,
-                adapter,
-                options,
-                players=[user.id],
-                names=[user.display_name],
-                describe=describe,
-                on_create=add,
-            )
-        else:
-            await start_match(
-                bot.matches,
-                interaction,
-                adapter,
-                options,
-                players=[COMPUTER_ID],
-                names=["the bot"],
-                describe=describe,
-                computers={0: DEFAULT_COACH},
-                on_create=add,
-            )
-    except store.TeamBusy as error:
-        raise UserError(busy_text(error, home, away)) from None
-
-
-async def simulate_fixture(
-    bot: Ballcourt,
-    adapter: Rollerball2Matches,
-    fixture: store.Fixture,
-    season: store.Season,
-) -> tuple[int, Rb2Match] | None:
-    """A season fixture nobody played by its deadline, simulated by the default coaches and
-    stored finished at once (the saved line-ups, a player who may not play replaced as in any
-    match: lineup_for). None if one of its teams is busy or gone."""
-    home = await store.load_team(bot.db, fixture.home_team_id)
-    away = await store.load_team(bot.db, fixture.away_team_id)
-    if home is None or away is None:
-        return None
-    options = await match_options(bot, home, away, "simulate")
-    options["fixture_id"] = fixture.id
-    try:
-        game_id, match = await play_out(
-            bot.matches,
-            adapter,
-            options,
-            guild_id=season.guild_id,
-            channel_id=season.channel_id,
-            names=["the bot"],
-            on_create=registrar(season.guild_id, home, away, "simulate", fixture.id),
-        )
-    except store.TeamBusy:
-        return None
-    return game_id, match.engine
-
-
-async def box_score(bot: Ballcourt, interaction: discord.Interaction, game_id: int) -> None:
-    """A finished match's box score again: the result line, the three stars and the pages."""
-    stored = await store.stored_result(bot.db, guild_of(interaction), game_id)
-    if stored is None:
+        return
+    if interaction.user.id not in (home.owner_id, away.owner_id):
         raise UserError(
-            f"Match #{game_id} is not a finished Rollerball II match of this server: "
-            "`/rollerball2 history team:` lists a team's matches with their numbers."
+            "In a coaches match you coach one of the two teams: you coach neither. Pick "
+            "your own team (`/rollerball2 team create` makes one)."
         )
-    await interaction.response.defer(thinking=True)
-    res = stored.result
-    pages = await asyncio.to_thread(render_box_score_pages, res)
-    home, away = shown(res.home.team), shown(res.away.team)
-    score = score_line(away, res.away_score, home, res.home_score)
-    lines = [f"**Rollerball II #{game_id}: {score}.** {texts.verdict(res)}"]
-    stars = three_stars(res)
-    if stars:
-        lines.append(
-            "Three stars: "
-            + ", ".join(
-                f"{shown(res.home.team if side == 'home' else res.away.team)} #{line.number} "
-                f"{shown(line.name)}"
-                for side, line in stars
-            )
-        )
-    lines.append(f"Finished {texts.when(stored.finished_at)}.")
-    await interaction.followup.send(
-        "\n".join(lines),
-        files=[
-            discord.File(io.BytesIO(page), filename=f"box-score-{index}.png")
-            for index, page in enumerate(pages, start=1)
-        ],
-        allowed_mentions=NO_MENTIONS,
-    )
+    if home.owner_id == away.owner_id:
+        raise UserError("You coach both teams: play them `mode: solo` instead.")
+    if DELETED_USER_ID in (home.owner_id, away.owner_id):
+        raise UserError("One of the teams has no coach any more: a server admin may play it solo.")
 
+
+# The host's standard commands (board, move, resign, record) in Rollerball II's words.
+MATCH_WORDS = MatchWords(
+    move_example="e.g. next, until, sub home Skater2 31",
+    move_help=(
+        "next, until, period, simulate, sub home Skater2 31, catcher home roll, biker away "
+        "Biker3, scorer home Skater1, roll home"
+    ),
+    resign_help="Hand your bench to the default coach, who plays it to the final whistle",
+    leaderboard=False,  # teams, not users, win matches: /rollerball2 stats and leaders
+    history=False,  # a team's matches: /rollerball2 history; a match's story: its box score
+)
 
 Mode = app_commands.Choice[str]
 
 
 class MatchCommands(app_commands.Group, name="match", description="Matches"):
     """`/rollerball2 match ...`: start one, the host's standard commands, a past box score."""
+
+    def __init__(self, adapter: Rollerball2Matches, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.adapter = adapter
+        add_match_commands(self, adapter, MATCH_WORDS)
 
     @app_commands.command(
         name="start", description="Start a match: solo, coach against coach, simulated"
@@ -335,6 +201,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         away="Visiting team",
         mode="solo: you coach both; coaches: their coach accepts; simulate: the bot plays it",
         answer_minutes="coaches: a coach who does not answer in time gets the default coach",
+        bot_rolls="coaches: the bot rolls your team's dice, you still decide (a toggle on the card)",
     )
     @app_commands.choices(
         mode=[app_commands.Choice(name=m, value=m) for m in ("solo", "coaches", "simulate")]
@@ -347,34 +214,117 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         away: Team,
         mode: Mode,
         answer_minutes: app_commands.Range[int, 2, 1440] = 30,
+        bot_rolls: bool = False,
     ) -> None:
-        await begin(bot_of(interaction), interaction, home, away, mode.value, answer_minutes)
-
-    @app_commands.command(name="record", description="A match's game record, verifiable at the end")
-    async def record(self, interaction: discord.Interaction, id: int | None = None) -> None:
+        """Solo and simulate start at once; coaches posts a challenge the other coach accepts.
+        `bot_rolls` (coaches, docs/rules/rollerball2.md "Coaches decide, the bot rolls"): the
+        starting coach's dice are the bot's from the first card; the catcher's choice,
+        substitutions and the biker or scorer picks still wait for him."""
         bot = bot_of(interaction)
-        await bot.matches.record(interaction, bot.matches.adapters["rollerball2"], id)
-
-    @app_commands.command(name="board", description="Post the match here again, with its buttons")
-    async def board(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        await bot.matches.board(interaction, bot.matches.adapters["rollerball2"])
-
-    @app_commands.command(name="move", description="Type a move: next, until, sub home Skater2 31")
-    async def move(
-        self, interaction: discord.Interaction, move: app_commands.Range[str, 1, 60]
-    ) -> None:
-        bot = bot_of(interaction)
-        await bot.matches.move_text(interaction, bot.matches.adapters["rollerball2"], move)
-
-    @app_commands.command(name="resign", description="Hand your bench to the default coach")
-    async def resign(self, interaction: discord.Interaction) -> None:
-        bot = bot_of(interaction)
-        await bot.matches.resign(interaction, bot.matches.adapters["rollerball2"])
+        guild_id = guild_of(interaction)
+        home_team = await find_team(bot, interaction, home)
+        away_team = await find_team(bot, interaction, away)
+        check_coaches(interaction, home_team, away_team, mode.value)
+        for team in (home_team, away_team):
+            busy = await store.open_match_of(bot.db, team.id)
+            if busy is not None:
+                raise UserError(busy_text(store.TeamBusy(team.id, busy), home_team, away_team))
+        options = await match_options(bot, home_team, away_team, mode.value)
+        add = registrar(guild_id, home_team, away_team, mode.value, options["fixture_id"])
+        describe = (
+            f"{score_line(shown(away_team.name), None, shown(home_team.name), None)}, "
+            f"{MODE_TEXT[mode.value]}"
+        )
+        if options["fixture_id"] is not None:
+            describe += ", a season match"
+        user = interaction.user
+        try:
+            if mode.value == "coaches":
+                names = [
+                    await display_name(interaction, t.owner_id) for t in (home_team, away_team)
+                ]
+                seat = 0 if user.id == home_team.owner_id else 1
+                mine = (home_team, away_team)[seat]
+                if bot_rolls:
+                    describe += f"; the bot rolls {shown(mine.name)}'s dice"
+                describe += (
+                    " (either coach may leave his dice to the bot, or take them back, on the card)"
+                )
+                await start_match(
+                    bot.matches,
+                    interaction,
+                    self.adapter,
+                    options,
+                    players=[home_team.owner_id, away_team.owner_id],
+                    names=names,
+                    describe=describe,
+                    challenged_seat=1 - seat,
+                    auto={seat} if bot_rolls else None,
+                    remind_minutes=max(1, answer_minutes // 2),
+                    takeover_minutes=answer_minutes,
+                    on_create=add,
+                )
+            elif mode.value == "solo":
+                await start_match(
+                    bot.matches,
+                    interaction,
+                    self.adapter,
+                    options,
+                    players=[user.id],
+                    names=[user.display_name],
+                    describe=describe,
+                    on_create=add,
+                )
+            else:
+                await start_match(
+                    bot.matches,
+                    interaction,
+                    self.adapter,
+                    options,
+                    players=[COMPUTER_ID],
+                    names=["the bot"],
+                    describe=describe,
+                    computers={0: DEFAULT_COACH},
+                    on_create=add,
+                )
+        except store.TeamBusy as error:
+            raise UserError(busy_text(error, home_team, away_team)) from None
 
     @app_commands.command(name="boxscore", description="A finished match's box score again")
-    @app_commands.describe(id="The match's number (history and results list them)")
+    @app_commands.describe(match_id="The match's number (history and results list them)")
     async def boxscore(
-        self, interaction: discord.Interaction, id: app_commands.Range[int, 1]
+        self, interaction: discord.Interaction, match_id: app_commands.Range[int, 1]
     ) -> None:
-        await box_score(bot_of(interaction), interaction, id)
+        """A finished match's box score again: the result line, the three stars and the pages."""
+        bot = bot_of(interaction)
+        stored = await store.stored_result(bot.db, guild_of(interaction), match_id)
+        if stored is None:
+            raise UserError(
+                f"Match #{match_id} is not a finished Rollerball II match of this server: "
+                "`/rollerball2 history team:` lists a team's matches with their numbers."
+            )
+        await interaction.response.defer(thinking=True)
+        res = stored.result
+        pages = await asyncio.to_thread(render_box_score_pages, res)
+        home, away = shown(res.home.team), shown(res.away.team)
+        score = score_line(away, res.away_score, home, res.home_score)
+        lines = [f"**Rollerball II #{match_id}: {score}.** {texts.verdict(res)}"]
+        stars = three_stars(res)
+        if stars:
+            lines.append(
+                "Three stars: "
+                + ", ".join(
+                    f"{shown(res.home.team if side == 'home' else res.away.team)} "
+                    f"#{line.number} {shown(line.name)}"
+                    for side, line in stars
+                )
+            )
+        lines.append(f"Finished {texts.when(stored.finished_at)}.")
+        await interaction.followup.send(
+            "\n".join(lines),
+            files=[
+                discord.File(io.BytesIO(page), filename=f"box-score-{index}.png")
+                for index, page in enumerate(pages, start=1)
+            ],
+            allowed_mentions=NO_MENTIONS,
+        )

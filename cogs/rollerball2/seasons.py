@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from cogs.rollerball2.matches import Rollerball2Matches, simulate_fixture
-from cogs.rollerball2.play import Deadline
+from cogs.rollerball2.matches import Rollerball2Matches, match_options, registrar
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     Name,
@@ -41,7 +40,7 @@ from cogs.rollerball2.teams import (
 from cogs.rollerball2.texts import when
 from db import rollerball2 as store
 from db.timers import delete_timers_for
-from host.direct import expire_challenge, force_action
+from host.direct import expire_challenge, force_action, play_out
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
     GameScore,
@@ -51,6 +50,7 @@ from rules.rollerball2 import (
     roster_new_season,
     standings,
 )
+from rules.rollerball2.modes import Deadline
 from rules.rollerball2.stats import score_line
 from ui import UserError, channel_by_id, fit, quote, shown
 
@@ -251,17 +251,55 @@ async def show_schedule(
 # ---- the deadline ---------------------------------------------------------------------------
 
 
+async def simulate_fixture(
+    bot: Ballcourt, adapter: Rollerball2Matches, fixture: store.Fixture, season: store.Season
+) -> int | None:
+    """A fixture nobody played by its deadline, simulated by the default coaches and stored
+    finished at once (the saved line-ups, a player who may not play replaced as in any match).
+    Its match id; None if one of its teams is busy or gone."""
+    home = await store.load_team(bot.db, fixture.home_team_id)
+    away = await store.load_team(bot.db, fixture.away_team_id)
+    if home is None or away is None:
+        return None
+    options = await match_options(bot, home, away, "simulate")
+    options["fixture_id"] = fixture.id
+    try:
+        game_id, _ = await play_out(
+            bot.matches,
+            adapter,
+            options,
+            guild_id=season.guild_id,
+            channel_id=season.channel_id,
+            names=["the bot"],
+            on_create=registrar(season.guild_id, home, away, "simulate", fixture.id),
+        )
+    except store.TeamBusy:
+        return None
+    return game_id
+
+
 def _finish(adapter: Any, match: Any) -> tuple[int, Any]:
     seats = sorted(adapter.engine.actors(match.engine)) or [0]
     return seats[0], Deadline()
 
 
 async def settle_matchday(
-    bot: Ballcourt, adapter: Rollerball2Matches, season: store.Season, matchday: int
+    bot: Ballcourt,
+    adapter: Rollerball2Matches,
+    season: store.Season,
+    matchday: int,
+    played_by: str | None = None,
 ) -> int:
     """Settle every unplayed fixture of the matchday (see the module docstring), under the
-    season's lock so a deadline and an admin's `season play` never settle one twice. Returns
-    how many fixtures it settled."""
+    season's lock so a deadline and an admin's `season play` never settle one twice; a match
+    under way is told why (its deadline passed, or `played_by`, an admin, played the matchday
+    now). Returns how many fixtures it settled."""
+    if played_by is None:
+        reason = f"The deadline of {shown(season.name)}, matchday {matchday}, has passed"
+        first = "The deadline passed first."
+    else:
+        reason = f"{shown(played_by)} played matchday {matchday} of {shown(season.name)} now"
+        first = "The matchday was played first."
     settled = 0
     async with bot.game_locks(("rollerball2_season", season.id)):
         for fixture in await store.fixtures_of(bot.db, season.id, matchday):
@@ -271,12 +309,9 @@ async def settle_matchday(
             running = await store.open_game_of_fixture(bot.db, fixture.id)
             if running is not None:
                 game_id, status = running
-                why = (
-                    f"The deadline of {shown(season.name)}, matchday {matchday}, has passed: the "
-                    "default coaches play this match to the end."
-                )
+                why = f"{reason}: the default coaches play this match to the end."
                 if status == "pending":
-                    await expire_challenge(bot.matches, game_id, "The deadline passed first.")
+                    await expire_challenge(bot.matches, game_id, first)
                 elif await force_action(bot.matches, game_id, _finish, why=why):
                     continue
             await simulate_fixture(bot, adapter, fixture, season)
@@ -301,8 +336,8 @@ async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why
     return fit(
         f"**{shown(season.name)}, matchday {matchday}**: {why}\n"
         + "\n".join(f"• {line}" for line in lines)
-        + "\n`/rollerball2 match boxscore id:` shows a match's box score again; "
-        "`/rollerball2 match record id:` gives its verifiable record."
+        + "\n`/rollerball2 match boxscore match_id:` shows a match's box score again; "
+        "`/rollerball2 match record match_id:` gives its verifiable record."
     )
 
 
@@ -337,7 +372,7 @@ async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: 
     await interaction.response.defer(thinking=True)
     adapter = bot.matches.adapters["rollerball2"]
     assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
-    await settle_matchday(bot, adapter, season, matchday)
+    await settle_matchday(bot, adapter, season, matchday, played_by=interaction.user.display_name)
     await delete_timers_for(bot.db, DEADLINE_EVENT, season=season.id, matchday=matchday)
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(interaction.user.display_name)}."

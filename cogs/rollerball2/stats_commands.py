@@ -183,8 +183,8 @@ async def history_embed(
         colour=embed_colour(team),
     )
     embed.set_footer(
-        text="/rollerball2 match boxscore id: shows a match's box score again; "
-        "match record id: its verifiable record"
+        text="/rollerball2 match boxscore match_id: shows a match's box score again; "
+        "match record match_id: its verifiable record"
     )
     return embed
 

@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.rollerball2.play import Rb2Match, sides_of
 from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of
 from host.direct import act
 from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
+from rules.rollerball2.modes import Rb2Match, sides_of
 from ui import UserError, bot_of, report_error, shown
 
 if TYPE_CHECKING:

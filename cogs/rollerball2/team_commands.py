@@ -34,7 +34,12 @@ from cogs.rollerball2.teams import (
     team_embed,
 )
 from db import rollerball2 as store
-from render.rollerball2 import render_card_sheets, render_fac, render_gamecard, render_player_card
+from render.rollerball2 import (
+    render_card_sheets,
+    render_fac_phone,
+    render_gamecard_pages,
+    render_player_card,
+)
 from rules.rollerball2 import (
     Roster,
     RosterImportError,
@@ -354,7 +359,7 @@ async def card(interaction: discord.Interaction, player: app_commands.Range[str,
 @app_commands.command(name="fac", description="A Fast Action Card")
 async def fac(interaction: discord.Interaction, number: app_commands.Range[int, 1, 60]) -> None:
     content = load_content()
-    image = await asyncio.to_thread(render_fac, content.fac(number))
+    image = await asyncio.to_thread(render_fac_phone, content.fac(number))
     await interaction.response.send_message(
         f"Fast Action Card {number} of {len(content.facs)}: a card is read for one section "
         "only, the one the play calls for.",
@@ -364,10 +369,10 @@ async def fac(interaction: discord.Interaction, number: app_commands.Range[int, 
 
 @app_commands.command(name="gamecard", description="Action Matrix, Random Player chart, penalties")
 async def gamecard(interaction: discord.Interaction) -> None:
-    image = await asyncio.to_thread(render_gamecard)
+    pages = await asyncio.to_thread(render_gamecard_pages)
     await interaction.response.send_message(
         "The Game Card: the Action Matrix, the Random Player chart and the penalty lengths.",
-        file=file_of(image, "gamecard.png"),
+        files=[file_of(page, f"gamecard-{index}.png") for index, page in enumerate(pages, start=1)],
     )
 
 

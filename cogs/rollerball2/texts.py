@@ -9,17 +9,17 @@ Team, player and coach names are user text: every line made here shows them thro
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 
 import discord
 from discord.utils import TimestampStyle
 
-from cogs.rollerball2.play import SIDES, Rb2Match
 from host import Step
 from rules.rollerball2 import (
     AWAY,
     HOME,
+    OVERTIME_PERIOD,
     PHASE_ACTION,
     PHASE_ATTACK,
     PHASE_BIKER_ID,
@@ -27,11 +27,13 @@ from rules.rollerball2 import (
     PHASE_FIRE,
     Event,
     MatchResult,
+    MatchState,
+    Moment,
     PlayerLine,
     actors,
     describe,
 )
-from rules.rollerball2.modes import MODE_WORDS
+from rules.rollerball2.modes import MODE_WORDS, SIDES, Rb2Match
 from rules.rollerball2.stats import score_line
 from ui import shown
 
@@ -167,15 +169,78 @@ def condensed(events: Sequence[Event], *, highlights_only: bool = False) -> list
     return lines
 
 
-def milestones(step: Step, kinds: frozenset[str]) -> list[str]:
-    """The thread's messages for a click: its events of `kinds` (none in a simulated match,
-    told whole by its card), and in any mode the notes on saved line-ups that had to change for
-    the match (its first step), so the coach reads them after the card has moved on. Shown as
-    text: they name teams and players."""
+STORY_WORDS = {"goal": "GOAL", "penalty": "PENALTY", "injury": "INJURY", "ban": "BAN"}
+MAX_STORY = 1900  # of a message's 2,000 characters
+
+
+def period_of(moment: Moment) -> int:
+    """The period of a moment's clock ("P2 07:30" is 2, "OT 01:00" overtime)."""
+    return OVERTIME_PERIOD if moment.clock.startswith("OT") else int(moment.clock[1:].split()[0])
+
+
+def story_line(state: MatchState, moment: Moment) -> str:
+    """One line of a period's story: "P2 07:30 GOAL Houston #7 Ann Lee, assist #9 Bo Li
+    (Tokyo 1 at Houston 2)", "P2 09:00 PENALTY Tokyo #12 Cy Wu: 3 minutes"."""
+    who = f"{shown(state.team(moment.side).roster.team)} #{moment.number} {shown(moment.name)}"
+    if moment.kind != "goal":
+        return f"{moment.clock} {STORY_WORDS[moment.kind]} {who}: {shown(moment.detail)}"
+    if moment.assist is not None:
+        who += f", assist #{moment.assist} {shown(moment.assist_name)}"
+    away_goals, home_goals = (int(goals) for goals in moment.detail.split("-"))
+    home, away = shown(state.home.roster.team), shown(state.away.roster.team)
+    return f"{moment.clock} GOAL {who} ({score_line(away, away_goals, home, home_goals)})"
+
+
+def period_story(
+    state: MatchState, period: int, *, kinds: Collection[str] = STORY_WORDS
+) -> list[str]:
+    """A period told once it is over: its score, then its goals, penalties, injuries and bans
+    (`kinds` of them) with their clock, in order."""
+    home, away = state.home, state.away
+    score = score_line(
+        shown(away.roster.team),
+        sum(away.score_by_period[:period]),
+        shown(home.roster.team),
+        sum(home.score_by_period[:period]),
+    )
+    title = "overtime" if period == OVERTIME_PERIOD else f"period {period}"
+    lines = [f"**End of {title}: {score}.**"]
+    lines += [
+        story_line(state, moment)
+        for moment in state.moments
+        if moment.kind in kinds and period_of(moment) == period
+    ]
+    return lines
+
+
+def milestones(step: Step) -> list[str]:
+    """The thread's message for a click (docs/rules/rollerball2.md "The live card"): the story
+    of each period the click ended (a simulated match: none, it is told whole by its card and
+    its result), and in any mode the notes on saved line-ups that had to change for the match
+    (its first step), so the coach reads them after the card has moved on. Names are shown as
+    text. A click that ends several periods ("Simulate the rest") tells the earlier ones
+    shorter when the whole would not fit one message: their goals, then only their score."""
     if step.texts is not None:
         return []
-    wanted = {"lineup"} if step.after.mode == "simulate" else {*kinds, "lineup"}
-    return [shown(e.text) for e in step.events if e.kind in wanted]
+    notes = [shown(e.text) for e in step.events if e.kind == "lineup"]
+    game = step.after
+    if game.mode == "simulate":
+        return notes
+    before, after = step.before.engine, game.engine
+    ended = list(range(before.period, after.period))
+    if after.over and not before.over:
+        ended.append(after.period)
+    if not ended:
+        return notes
+    last = period_story(after, ended[-1])
+    for kinds in (STORY_WORDS, ("goal",), ()):
+        earlier = [
+            line for period in ended[:-1] for line in period_story(after, period, kinds=kinds)
+        ]
+        lines = notes + earlier + last
+        if len("\n".join(lines)) <= MAX_STORY:
+            break
+    return lines
 
 
 def bullet_block(lines: Sequence[str]) -> str:

@@ -127,11 +127,12 @@ from rules.rollerball2.roster import (
     validate_lineup,
     validate_roster,
 )
-from rules.rollerball2.scoresheet import Absence, MatchResult, PlayerLine, TeamSheet
+from rules.rollerball2.scoresheet import Absence, MatchResult, Moment, PlayerLine, TeamSheet
 from rules.rollerball2.season import GameScore, StandingRow, double_round_robin, standings
 from rules.rollerball2.state import (
     AWAY,
     HOME,
+    OVERTIME_PERIOD,
     PHASE_ACTION,
     PHASE_ATTACK,
     PHASE_BIKER_ID,
@@ -194,6 +195,7 @@ __all__ = [
     "EXPERIENCE_RANK",
     "EXTRA_SLOTS",
     "HOME",
+    "OVERTIME_PERIOD",
     "PHASE_ACTION",
     "PHASE_ATTACK",
     "PHASE_BIKER_ID",
@@ -215,6 +217,7 @@ __all__ = [
     "Lineup",
     "MatchResult",
     "MatchState",
+    "Moment",
     "NextCard",
     "PlayerCard",
     "PlayerLine",

@@ -15,6 +15,7 @@ from rules.rollerball2.resolution import (
     first_skater_or_catcher,
     matched_slot,
     occupant,
+    score_text,
 )
 from rules.rollerball2.scoresheet import Moment
 from rules.rollerball2.state import (
@@ -166,8 +167,7 @@ def score(res: Resolution, place: Place, assist: int | None) -> None:
     res.emit(
         Event(
             "goal",
-            f"{text}. {state.home.roster.team} {state.home.score}, "
-            f"{state.away.roster.team} {state.away.score}.",
+            f"{text}. {score_text(state)}.",
         )
     )
     if state.period == OVERTIME_PERIOD:

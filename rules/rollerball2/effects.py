@@ -344,6 +344,9 @@ def _injury(res: Resolution, place: Place, op: Op, context: dict) -> None:
                 reason=op.note or "injury",
             )
         )
+    state.moments.append(
+        Moment("injury", clock(state), side, number, line.name, detail=line.injury)
+    )
     res.emit(Event("injury", f"INJURY: {who}: {line.injury}."))
 
 
@@ -359,6 +362,9 @@ def _ban(res: Resolution, place: Place, op: Op) -> None:
         "lifetime": "banned for life",
     }[op.length]
     team.sheet[number].injury = text
+    state.moments.append(
+        Moment("ban", clock(state), place[0], number, team.sheet[number].name, detail=text)
+    )
     team.new_absences.append(
         Absence(
             number=number,

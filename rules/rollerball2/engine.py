@@ -26,7 +26,7 @@ import random  # only random.Random instances (seeded, held in the state), never
 from dataclasses import asdict
 
 from rules.rollerball2.cards import SECTION_HEADINGS
-from rules.rollerball2.resolution import SIDE_WORD, clock, describe, leader
+from rules.rollerball2.resolution import SIDE_WORD, clock, describe, leader, score_text
 from rules.rollerball2.roster import Lineup, Roster, default_lineup, validate_lineup
 from rules.rollerball2.scoresheet import MatchResult, PlayerLine, TeamSheet
 from rules.rollerball2.sequence import new_deck, play, section_for
@@ -134,8 +134,7 @@ def apply(state: MatchState, action: Action) -> tuple[MatchState, list[Event]]:
 
 def scoreboard(state: MatchState) -> str:
     """One line for a status message: clock, score, who has the ball, what comes next."""
-    home, away = state.home, state.away
-    score = f"{home.roster.team} {home.score}, {away.roster.team} {away.score}"
+    score = score_text(state)
     if state.phase == PHASE_OVER:
         return f"Final: {score}"
     if state.phase == PHASE_SETUP:

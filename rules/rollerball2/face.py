@@ -33,6 +33,7 @@ from rules.rollerball2.modes import (
     sides_of,
 )
 from rules.rollerball2.record import GAME, replay, to_record, verify_record
+from rules.rollerball2.roster import match_lineup
 from rules.rollerball2.state import (
     PHASE_SETUP,
     Event,
@@ -43,6 +44,7 @@ from rules.rollerball2.state import (
     roster_from_json,
     to_json,
 )
+from rules.rollerball2.teams import lineup_change_notes
 
 DEFAULT_COACH = "default coach"  # the one computer level: the engine's default coach
 HIDDEN_SEED = ""  # what a view shows for the secret seed
@@ -71,19 +73,23 @@ class Rollerball2Engine:
     max_seats = 2
 
     def new_state(self, seed: int, options: Mapping[str, Any]) -> tuple[Rb2Match, list[Event]]:
-        """options: mode (solo, coaches, simulate), home/away (roster JSON),
-        home_lineup/away_lineup, home_team_id/away_team_id, fixture_id (a season match),
-        lineup_notes (what was changed in a saved line-up, said at kick-off)."""
+        """options: mode (solo, coaches, simulate), home/away (roster JSON), home_lineup/
+        away_lineup (the coaches' saved line-ups; None: the default one), home_team_id/
+        away_team_id, fixture_id (a season match). A saved player who may not play is replaced
+        by the default replacement, and the match's opening says so (ruling D1a)."""
         mode = options["mode"]
         if mode not in MODES:
             raise RollerballError(f"A match is played {', '.join(MODES)}, not {mode}.")
+        home, away = roster_from_json(options["home"]), roster_from_json(options["away"])
+        home_lineup, home_changes = match_lineup(home, options.get("home_lineup"))
+        away_lineup, away_changes = match_lineup(away, options.get("away_lineup"))
         state = new_match(
             seed,
-            roster_from_json(options["home"]),
-            roster_from_json(options["away"]),
+            home,
+            away,
             Settings(coach_dice=mode == "coaches"),
-            home_lineup=options.get("home_lineup"),
-            away_lineup=options.get("away_lineup"),
+            home_lineup=home_lineup,
+            away_lineup=away_lineup,
         )
         game = Rb2Match(
             engine=state,
@@ -91,17 +97,19 @@ class Rollerball2Engine:
             home_team_id=options["home_team_id"],
             away_team_id=options["away_team_id"],
             fixture_id=options.get("fixture_id"),
+            lineup_notes=tuple(
+                lineup_change_notes(home, home_changes) + lineup_change_notes(away, away_changes)
+            ),
         )
-        # a saved line-up changed for a player who may not play (ruling D1a): the coach is told
-        notes = [Event("lineup", note) for note in options.get("lineup_notes", ())]
-        return game, self.opening_events(game) + notes
+        return game, self.opening_events(game)
 
     def opening_events(self, state: Rb2Match) -> list[Event]:
+        """Who plays whom, in which mode, and what the match changed in a saved line-up."""
         home, away = state.engine.home.roster.team, state.engine.away.roster.team
         text = f"{away} (visitors) at {home} (home), {MODE_WORDS[state.mode]}."
         if state.fixture_id is not None:
             text += " A season match: it counts in the table."
-        return [Event("info", text)]
+        return [Event("info", text), *(Event("lineup", note) for note in state.lineup_notes)]
 
     def rematch_options(self, state: Rb2Match) -> dict[str, Any]:
         return {}  # a match is started from the teams as they are now (/rollerball2 match start)

@@ -81,6 +81,8 @@ class Rb2Match:
     away_team_id: int
     fixture_id: int | None = None
     handed_over: tuple[str, ...] = ()
+    # What the match changed in the coaches' saved line-ups (ruling D1a), said when it opens.
+    lineup_notes: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -94,6 +96,7 @@ class Rb2Match:
             "away_team_id": self.away_team_id,
             "fixture_id": self.fixture_id,
             "handed_over": list(self.handed_over),
+            "lineup_notes": list(self.lineup_notes),
         }
 
     @classmethod
@@ -105,6 +108,7 @@ class Rb2Match:
             away_team_id=data["away_team_id"],
             fixture_id=data.get("fixture_id"),
             handed_over=tuple(data.get("handed_over", ())),
+            lineup_notes=tuple(data.get("lineup_notes", ())),
         )
 
 

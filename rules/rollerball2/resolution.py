@@ -24,6 +24,7 @@ from rules.rollerball2.state import (
     MatchState,
     TeamState,
 )
+from rules.rollerball2.stats import score_line
 
 SIDE_WORD = {HOME: "Home", AWAY: "Visitors"}
 
@@ -120,6 +121,13 @@ def first_skater_or_catcher(team: TeamState) -> str | None:
         if slot not in BIKER_SLOTS and team.lineup.get(slot) is not None:
             return slot
     return None
+
+
+def score_text(state: MatchState) -> str:
+    """The score as every line of the match prints it (one score order, docs/rules/
+    rollerball2.md "Teams, seasons and statistics"): "Tokyo 1 at Houston 2"."""
+    home, away = state.home, state.away
+    return score_line(away.roster.team, away.score, home.roster.team, home.score)
 
 
 def leader(state: MatchState) -> str | None:

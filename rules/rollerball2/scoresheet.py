@@ -80,7 +80,7 @@ class Moment:
     """One line of the scoring or penalty summary (seed ScoreSheet: "You may wish to place a
     numeral ... to indicate which goal a player scored"): what, when, who."""
 
-    kind: str  # "goal" or "penalty"
+    kind: str  # "goal", "penalty", "injury" or "ban"
     clock: str  # "P2 07:30", "OT 01:00": the card's time in its period
     side: str  # "home" or "away"
     number: int
@@ -88,7 +88,8 @@ class Moment:
     assist: int | None = None  # goal: the assisting teammate's number
     assist_name: str = ""
     detail: str = ""  # penalty: "3 minutes", "ejected ... (42 min)"; goal: the score after it,
-    # visitors first ("2-1"), as the seed's scoresheet lists the visitors first
+    # visitors first ("2-1"), as the seed's scoresheet lists the visitors first; injury: its
+    # nature and length; ban: its length
 
 
 @dataclass
@@ -101,7 +102,7 @@ class MatchResult:
     overtime: bool  # an overtime period was played
     facs_played: int  # Fast Action Cards read in the whole match
     carry_over: dict[str, list[Absence]]  # "home"/"away" -> absences beyond this match
-    moments: list[Moment] = field(default_factory=list)  # goals and penalties, in order
+    moments: list[Moment] = field(default_factory=list)  # goals, penalties, injuries, bans
 
     @property
     def home_score(self) -> int:

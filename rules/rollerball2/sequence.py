@@ -15,7 +15,7 @@ from rules.rollerball2.cards import SECTION_HEADINGS, face_label
 from rules.rollerball2.content import BIKER_SLOTS, load_content
 from rules.rollerball2.duels import defensive_biker, duel
 from rules.rollerball2.effects import expire_markers, release, release_new_ball, run_effect
-from rules.rollerball2.resolution import Resolution, clock, describe, leader
+from rules.rollerball2.resolution import Resolution, clock, describe, leader, score_text
 from rules.rollerball2.state import (
     AWAY,
     HOME,
@@ -115,7 +115,7 @@ def _after_card(res: Resolution) -> None:
         Event(
             "period",
             f"End of {'overtime' if state.period == OVERTIME_PERIOD else f'period {state.period}'}: "
-            f"{state.home.roster.team} {state.home.score}, {state.away.roster.team} {state.away.score}.",
+            f"{score_text(state)}.",
         )
     )
     release(res, "period", "New period")
@@ -147,15 +147,9 @@ def _finish(res: Resolution) -> None:
         for number, out in list(team.out.items()):
             if out.reason == "penalty":
                 del team.out[number]  # every penalty expires when the match ends
-    home, away = state.home, state.away
     ahead = leader(state)
     verdict = "A draw" if ahead is None else f"{state.team(ahead).roster.team} win"
-    res.emit(
-        Event(
-            "final",
-            f"FINAL: {home.roster.team} {home.score}, {away.roster.team} {away.score}. {verdict}.",
-        )
-    )
+    res.emit(Event("final", f"FINAL: {score_text(state)}. {verdict}."))
 
 
 # --- carrying out an action ------------------------------------------------------------------

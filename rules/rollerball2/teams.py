@@ -42,6 +42,7 @@ from rules.rollerball2.roster import (
     EXPERIENCE_RANK,
     FULL_ROSTER,
     MAX_ROSTER,
+    LineupChange,
     Roster,
     fits_slot,
     make_card,
@@ -357,6 +358,29 @@ def player_status(roster: Roster, number: int) -> str:
         if absence.number == number:
             return absence_status(absence)
     return "fit"
+
+
+def lineup_change_notes(roster: Roster, changes: list[LineupChange]) -> list[str]:
+    """What a match says about the saved line-up it could not play as saved (ruling D1a,
+    docs/rules/rollerball2.md "On Discord"): one sentence a change, naming who cannot play and
+    who plays his slot instead. Plain text: whoever shows it escapes the names."""
+    numbers = {card.number for card in roster.players}
+    notes = []
+    for change in changes:
+        if change.out is None:
+            gone = "an empty slot"
+        elif change.out in numbers:
+            card = roster.card(change.out)
+            gone = f"#{change.out} {card.name} ({player_status(roster, change.out)})"
+        else:
+            gone = f"#{change.out} (no longer on the roster)"
+        if change.replacement is None:
+            instead = f"nobody fit is left for {change.slot}, which stays empty"
+        else:
+            name = roster.card(change.replacement).name
+            instead = f"#{change.replacement} {name} plays {change.slot} instead"
+        notes.append(f"{roster.team}'s saved line-up: {gone} cannot play; {instead}.")
+    return notes
 
 
 def absence_status(absence: Absence) -> str:

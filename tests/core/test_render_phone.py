@@ -77,3 +77,40 @@ def test_every_image_a_game_posts_is_in_the_catalogue():
         "Rollerball II standings",
     ):
         assert needed in names
+
+
+# The catalogue's image of each render function Rollerball II's cogs may call.
+RB2_IMAGES = {
+    "render_scoreboard": "Rollerball II scoreboard",
+    "render_roster": "Rollerball II roster",
+    "render_box_score_pages": "Rollerball II box score pages",
+    "render_fac_section": "Rollerball II FAC section",
+    "render_player_card": "Rollerball II player card",
+    "render_fac_phone": "Rollerball II FAC (phone)",
+    "render_gamecard_pages": "Rollerball II game card pages",
+    "render_standings": "Rollerball II standings",
+    "render_card_sheets": "Rollerball II card sheet",
+    "render_track": "Rollerball II track",
+    "render_fac": "Rollerball II FAC (index card)",
+    "render_gamecard": "Rollerball II game card (one image)",
+}
+
+
+def test_every_image_rollerball2_posts_is_held_to_the_phone_rule():
+    """Each render function cogs/rollerball2 calls draws an image the rule above holds (or a
+    sheet made to be printed): none of the older 800-px images is posted any more."""
+    import re
+    from pathlib import Path
+
+    kinds = {kind.name: kind for kind in image_types()}
+    folder = Path(__file__).resolve().parents[2] / "cogs" / "rollerball2"
+    called = {
+        name
+        for path in folder.glob("*.py")
+        for name in re.findall(r"\b(render_[a-z_]+)\b", path.read_text())
+    }
+    assert {"render_scoreboard", "render_fac_phone", "render_gamecard_pages"} <= called
+    held = {kind.name for kind in HELD}
+    for name in called:
+        kind = kinds[RB2_IMAGES[name]]
+        assert kind.name in held or kind.printable, f"{name} draws {kind.name}: not held to it"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import sqlite3
 import time
 
@@ -218,10 +219,12 @@ async def test_a_card_the_deck_and_the_game_card_are_shown(discord, bot, alice):
     nobody = await discord.slash("rollerball2 card", user=alice, player="Zzyzx")
     assert nobody.ephemeral and "Nobody in this server matches" in nobody.text
 
+    # Phone-first: both are drawn 480 px wide (the smallest text shows 11 px at 390 px).
     fac = await discord.slash("rollerball2 fac", user=alice, number=34)
-    assert "Fast Action Card 34 of 60" in fac.text and fac.images[0].width == 800
+    assert "Fast Action Card 34 of 60" in fac.text and fac.images[0].width == 480
     card = await discord.slash("rollerball2 gamecard", user=alice)
-    assert "Action Matrix" in card.text and card.images[0].width == 800
+    assert "Action Matrix" in card.text and len(card.images) >= 2
+    assert all(image.width == 480 for image in card.images)
 
     export = await discord.slash("rollerball2 team export", user=alice, team="Houston")
     names = [a.filename for a in export.attachments]
@@ -320,7 +323,7 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     for attachment in final.attachments[1:]:
         assert len(attachment.data) < 150 * 1024
     assert not final.buttons
-    record = await discord.slash("rollerball2 match record", user=user, id=game_id)
+    record = await discord.slash("rollerball2 match record", user=user, match_id=game_id)
     assert record.ephemeral and "verify FILE" in record.text
     assert verify_record(record.attachments[0].data.decode()) == []
 
@@ -385,6 +388,19 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     await check_final(discord, bot, alice, game_id, final)
     _, status, match = stored_match(bot, game_id)
     assert status == "finished"
+    # The thread tells each period once it is over, its goals naming the visitors first and
+    # "at" the home team, as the title.
+    told = [m.text for m in discord.channel_messages(thread) if "**End of " in m.text]
+    assert len(told) >= 1 and sum(text.count("**End of period") for text in told) == 4
+    lines = [line for text in told for line in text.splitlines()]
+    goals = [line for line in lines if " GOAL " in line]
+    assert len(goals) == sum(match_row(bot, game_id)[3:5])
+    assert all(re.search(r" \(Lagos \d+ at Houston \d+\)$", line) for line in goals)
+    assert all(
+        re.fullmatch(r"\*\*End of (period \d|overtime): Lagos \d+ at Houston \d+\.\*\*", line)
+        for line in lines
+        if line.startswith("**End of")
+    )
     _, _, mode, home_goals, away_goals, result_json, _ = match_row(bot, game_id)
     assert mode == "solo" and (home_goals, away_goals) == (
         match.engine.engine.home.score,
@@ -577,6 +593,79 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     assert left.get(number) == (absence["matches"] - 1 or None)
 
 
+async def coaches_match(
+    discord, bot, channel, home_coach, home: str, away_coach, away: str, **options
+):
+    """A coaches match the home coach challenges and the visiting coach accepts: the challenge,
+    the thread, the first card and the match's id."""
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=home_coach,
+        channel=channel,
+        home=home,
+        away=away,
+        mode="coaches",
+        **options,
+    )
+    known = len(discord.threads(channel))
+    await discord.click(challenge, "Accept", user=away_coach)
+    thread, card = await first_turn(discord, bot, channel, known)
+    return challenge, thread, card, card_game_id(card)
+
+
+def hurt(bot, name: str, number: int, matches: int = 2) -> None:
+    """Give a team's player an injury that keeps him out of the next `matches` matches, as a
+    match would have (the roster's carry-over)."""
+    stored = json.loads(
+        query(bot, "SELECT roster FROM rollerball2_teams WHERE name = ?", name)[0][0]
+    )
+    injury = {"number": number, "kind": "injury", "length": "matches", "matches": matches}
+    stored["absences"] = [*stored.get("absences", []), {**injury, "reason": "knee"}]
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE rollerball2_teams SET roster = ? WHERE name = ?", (json.dumps(stored), name)
+        )
+
+
+async def resign_all(discord, bot, game_id: int, thread, coaches) -> None:
+    """Both coaches hand their bench to the default coach: the match is played to the end."""
+    for coach in coaches:
+        if stored_match(bot, game_id)[1] == "finished":
+            break
+        asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
+        await discord.click(asked, "Resign", user=coach)
+    await discord.wait_for_message(thread, is_result, since=0, timeout=60)
+
+
+async def test_a_coaches_match_tells_the_coach_who_replaces_a_hurt_player_of_his_lineup(
+    discord, bot, games
+):
+    erin, frank = discord.add_user("erin"), discord.add_user("frank")
+    await discord.slash("rollerball2 team create", user=erin, name="Lima", colour="gold")
+    await discord.slash("rollerball2 team create", user=frank, name="Kyiv", colour="blue")
+    editor = await discord.slash("rollerball2 team lineup", user=erin, team="Lima")
+    for _ in range(2):  # toggling the extra slot twice saves the line-up shown
+        extra = next(b for b in editor.button_labels if b.startswith("Extra slot"))
+        editor = await discord.click(editor, extra, user=erin)
+    saved = team_row(bot, "Lima")["lineup"]
+    number = saved["Skater1"]
+    hurt(bot, "Lima", number)
+
+    _, thread, _, game_id = await coaches_match(discord, bot, games, frank, "Kyiv", erin, "Lima")
+    starters = stored_match(bot, game_id)[2].engine.engine.away.starters
+    replacement = starters["Skater1"]
+    roster = team_row(bot, "Lima")["roster"]
+    note = await discord.wait_for_message(
+        thread, lambda m: "saved line-up" in m.text, since=0, timeout=30
+    )
+    assert (
+        f"Lima's saved line-up: #{number} {roster.card(number).name} (injured (2 matches)) "
+        f"cannot play; #{replacement} {roster.card(replacement).name} plays Skater1 instead."
+    ) in note.text
+    assert team_row(bot, "Lima")["lineup"] == saved  # kept for when he is fit
+    await resign_all(discord, bot, game_id, thread, (frank, erin))
+
+
 async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
     known = len(discord.threads(general))
     await discord.slash(
@@ -683,7 +772,7 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     count = query(bot, "SELECT COUNT(*) FROM rollerball2_matches WHERE fixture_id = ?", second[0])
     assert count[0][0] == 1
     record = await discord.slash(
-        "rollerball2 match record", user=carol, channel=games, id=day_two[5]
+        "rollerball2 match record", user=carol, channel=games, match_id=day_two[5]
     )
     assert verify_record(record.attachments[0].data.decode()) == []
 
@@ -700,6 +789,10 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     assert "2 points a win" in table.text and table.images[0].width > 0
     schedule = await discord.slash("rollerball2 season schedule", user=carol, channel=games)
     assert schedule.text.count("match #") == 2
+    for _, _, home, away, _, game_id, home_goals, away_goals in fixtures(bot):
+        # One score order: the visitors first, "at" the home team.
+        line = f"{away} {away_goals} at {home} {home_goals} (simulated), match #{game_id}"
+        assert line in schedule.text
 
 
 async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
@@ -804,6 +897,28 @@ async def test_statistics_per_season_with_points_catches_and_assists(discord, bo
     )
     assert f"**{points[player_key]}** points" in career.text and "Match by match" in career.text
 
+    def player_sums(results, field: str) -> int:
+        return sum(
+            line[field]
+            for _, home, away, sheet in results
+            for side, owner in (("home", home), ("away", away))
+            if owner == player_key[0]
+            for line in sheet[side]["players"]
+            if line["number"] == player_key[1]
+        )
+
+    for field in ("assists", "catches"):
+        assert f"**{player_sums(in_season, field)}** {field}" in career.text
+    all_time = await discord.slash(
+        "rollerball2 stats player", user=carol, player=f"{name} #{player_key[1]}"
+    )
+    assert ": all time" in all_time.text
+    for field in ("goals", "assists", "catches"):
+        assert f"**{player_sums(everything, field)}** {field}" in all_time.text
+    everywhere = await discord.slash("rollerball2 leaders", user=carol)
+    assert "leaders in this server" in everywhere.text and "Catches" in everywhere.text
+    assert f"Over {len(everything)} finished matches." in everywhere.text
+
     history = await discord.slash("rollerball2 history", user=carol, team="Oslo", season="Spring")
     assert "the last 2 of 2 matches of Spring" in history.text
     for game_id, home, away, sheet in in_season:
@@ -817,7 +932,7 @@ async def test_statistics_per_season_with_points_catches_and_assists(discord, bo
 
 async def test_a_past_match_box_score_is_shown_again(discord, bot, carol):
     game_id, home, away, sheet = finished_results(bot)[-1]
-    reply = await discord.slash("rollerball2 match boxscore", user=carol, id=game_id)
+    reply = await discord.slash("rollerball2 match boxscore", user=carol, match_id=game_id)
     assert not reply.ephemeral
     names = dict(query(bot, "SELECT id, name FROM rollerball2_teams"))
     score = (
@@ -828,7 +943,7 @@ async def test_a_past_match_box_score_is_shown_again(discord, bot, carol):
     files = [a.filename for a in reply.attachments]
     assert files[0] == "box-score-1.png" and len(files) >= 3
     assert all(len(a.data) < 150 * 1024 for a in reply.attachments)
-    nothing = await discord.slash("rollerball2 match boxscore", user=carol, id=99999)
+    nothing = await discord.slash("rollerball2 match boxscore", user=carol, match_id=99999)
     assert nothing.ephemeral and "is not a finished Rollerball II match" in nothing.text
 
 
@@ -904,17 +1019,29 @@ async def test_a_roster_separated_by_semicolons_is_imported(discord, bot, dave):
     ]
 
 
-async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol, owner, games):
+async def new_season(discord, bot, user, channel, name: str, teams: str):
+    """A season with a deadline ten days off: the reply, and the season's id."""
     reply = await discord.slash(
-        "rollerball2 season create",
-        user=carol,
-        channel=games,
-        name="Summer",
-        teams="Madrid, Oslo",
-        hours=240,
+        "rollerball2 season create", user=user, channel=channel, name=name, teams=teams, hours=240
     )
+    found = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = ?", name)
+    return reply, found[0][0] if found else None
+
+
+def deadlines(bot, season: int) -> list[int]:
+    """The matchdays of `season` whose deadline timer is still waiting."""
+    return sorted(
+        json.loads(payload)["matchday"]
+        for (payload,) in query(
+            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
+        )
+        if json.loads(payload)["season"] == season
+    )
+
+
+async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol, owner, games):
+    reply, summer = await new_season(discord, bot, carol, games, "Summer", "Madrid, Oslo")
     assert "2 teams, 2 matchdays" in reply.text
-    summer = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = 'Summer'")[0][0]
     refused = await discord.slash("rollerball2 season play", user=carol, season="Summer")
     assert refused.ephemeral and "server admin (Manage Server)" in refused.text
     assert (
@@ -938,17 +1065,63 @@ async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol
     )
     assert [how for how, _ in day_one] == ["simulated"]
     assert f"match #{day_one[0][1]}" in played.text
-    deadlines = [
-        json.loads(payload)["matchday"]
-        for (payload,) in query(
-            bot, "SELECT payload FROM timers WHERE event = 'rollerball2_deadline'"
-        )
-        if json.loads(payload)["season"] == summer
-    ]
-    assert deadlines == [2]  # matchday 1's deadline has nothing left to do
+    assert deadlines(bot, summer) == [2]  # matchday 1's deadline has nothing left to do
     # Season statistics count it.
     table = await discord.slash("rollerball2 stats team", user=carol, team="Oslo", season="Summer")
     assert "in 1 matches" in table.text or "in 1 match" in table.text
+
+
+async def test_an_admin_plays_a_whole_matchday_with_a_match_under_way(
+    discord, bot, carol, owner, games
+):
+    for name in ("Bern", "Cork", "Dili", "Evora"):
+        await discord.slash("rollerball2 team create", user=carol, name=name)
+    reply, winter = await new_season(
+        discord, bot, carol, games, "Winter", "Bern, Cork, Dili, Evora"
+    )
+    assert "4 teams, 6 matchdays" in reply.text
+    day_one = [f for f in fixtures(bot) if f[1] == 1 and f[2] in ("Bern", "Cork", "Dili", "Evora")]
+    assert len(day_one) == 2
+    (_, _, home, away, *_), (second_id, _, other_home, other_away, *_) = day_one
+    # The first fixture is being played, card by card; the second was never started.
+    known = len(discord.threads(games))
+    await discord.slash(
+        "rollerball2 match start", user=carol, channel=games, home=home, away=away, mode="solo"
+    )
+    thread, card = await first_turn(discord, bot, games, known)
+    under_way = card_game_id(card)
+    card = await press(discord, bot, thread, card, "Next card", carol)
+    assert stored_match(bot, under_way)[1] == "active"
+
+    played = await discord.slash(
+        "rollerball2 season play", user=owner, channel=games, season="Winter"
+    )
+    assert not played.ephemeral and "Winter, matchday 1**: played now by" in played.text
+    # The match under way was played to the end by the default coaches, and its thread says
+    # why: the matchday was played now, not that a deadline passed.
+    assert stored_match(bot, under_way)[1] == "finished"
+    said = await discord.wait_for_message(
+        thread, lambda m: "default coaches" in m.text, since=0, timeout=30
+    )
+    assert "played matchday 1 of Winter now" in said.text and "deadline" not in said.text
+    settled = {
+        fixture_id: (how, game_id)
+        for fixture_id, how, game_id in query(
+            bot,
+            "SELECT id, how, game_id FROM rollerball2_fixtures WHERE season_id = ? AND matchday = 1",
+            winter,
+        )
+    }
+    assert sorted(how for how, _ in settled.values()) == ["played", "simulated"]
+    assert under_way in {game_id for _, game_id in settled.values()}
+    for fixture in fixtures(bot):
+        if fixture[0] in settled:
+            _, _, h, a, _, game_id, home_goals, away_goals = fixture
+            # One score order: the visitors first, "at" the home team.
+            assert f"{a} {away_goals} at {h} {home_goals}" in played.text
+            assert f"match #{game_id}" in played.text
+    assert settled[second_id][0] == "simulated" and (other_home, other_away) != (home, away)
+    assert deadlines(bot, winter) == [2, 3, 4, 5, 6]
 
 
 HOSTILE_TEAMS = ("[x](https://e.vil) @everyone", "**Bold** [click](https://e.vil)")
@@ -1011,8 +1184,8 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
             if not is_card(m) and any(word in m.text for word in ("GOAL", "PENALTY", "INJURY"))
         ]
 
-    for _ in range(12):
-        until = "Play until something happens"
+    for _ in range(40):  # a period's end tells its goals, penalties and injuries
+        until = "Play to end of period"
         label = until if until in card.button_labels else card.button_labels[0]
         card = await press(discord, bot, solo, card, label, dave)
         replies.append(card)
@@ -1028,7 +1201,7 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         await discord.slash("rollerball2 stats player", user=dave, player=f"{first} #{number}"),
         await discord.slash("rollerball2 history", user=dave, team=second),
         await discord.slash("rollerball2 leaders", user=dave),
-        await discord.slash("rollerball2 match boxscore", user=dave, id=game_id),
+        await discord.slash("rollerball2 match boxscore", user=dave, match_id=game_id),
         await discord.slash("rollerball2 injuries", user=dave),
         await discord.slash("rollerball2 season schedule", user=dave, season="[s](https://e.vil)"),
         await discord.slash("rollerball2 season results", user=dave, season="[s](https://e.vil)"),
@@ -1059,18 +1232,9 @@ async def test_the_rules_page_can_be_read_in_discord_topic_by_topic(discord, ali
 async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot, alice, bob, games):
     await discord.slash("rollerball2 team create", user=alice, name="Quito", colour="blue")
     await discord.slash("rollerball2 team create", user=bob, name="Rabat", colour="red")
-    challenge = await discord.slash(
-        "rollerball2 match start",
-        user=bob,
-        channel=games,
-        home="Rabat",
-        away="Quito",
-        mode="coaches",
+    _, thread, card, game_id = await coaches_match(
+        discord, bot, games, bob, "Rabat", alice, "Quito"
     )
-    known = len(discord.threads(games))
-    await discord.click(challenge, "Accept", user=alice)
-    thread, card = await first_turn(discord, bot, games, known)
-    game_id = card_game_id(card)
     # Both coaches hand their dice to the bot: no "Roll the die" is ever asked of them again.
     card = await press(discord, bot, thread, card, "Let the bot roll my die", bob)
     assert "Bot rolls for: Rabat" in " ".join(card.button_labels)
@@ -1085,8 +1249,47 @@ async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot,
         if "coach rolls d10" in card.text:
             break
     assert "coach rolls d10" in card.text, "the bot rolled a coach's die for him"
-    for coach in coaches:
-        if stored_match(bot, game_id)[1] == "finished":
+    await resign_all(discord, bot, game_id, thread, coaches)
+
+
+async def test_a_coach_lets_the_bot_roll_his_die_from_the_start_and_still_decides(
+    discord, bot, alice, bob, games
+):
+    await discord.slash("rollerball2 team create", user=bob, name="Accra", colour="green")
+    await discord.slash("rollerball2 team create", user=alice, name="Cusco", colour="red")
+    challenge, thread, card, game_id = await coaches_match(
+        discord, bot, games, bob, "Accra", alice, "Cusco", bot_rolls=True
+    )
+    assert "the bot rolls Accra's dice" in challenge.text
+    assert stored_match(bot, game_id)[2].auto == {0}  # Accra's coach, the home seat
+    assert "Bot rolls for: Accra (toggle mine)" in card.button_labels
+    coaches = [bob, alice]
+    rolled_by_alice = decided_by_bob = False
+    for _ in range(80):
+        assert "Roll the die (Accra)" not in card.button_labels
+        match = stored_match(bot, game_id)[2]
+        seat = min(Rollerball2Adapter().engine.actors(match.engine))
+        pending = match.engine.engine.pending
+        if pending and pending["kind"] != "dice" and seat == 0:
+            # A decision of Accra's still waits for its coach: Cusco's coach may not make it.
+            refused = await discord.click(card, card.button_labels[0], user=alice)
+            assert refused.ephemeral and "It's not your turn" in refused.text
+            decided_by_bob = True
+        label = next(
+            (b for b in card.button_labels if b in ("Roll the die (Cusco)", "Roll on his card")),
+            "Next card" if "Next card" in card.button_labels else card.button_labels[0],
+        )
+        rolled_by_alice = rolled_by_alice or label == "Roll the die (Cusco)"
+        card = await press(discord, bot, thread, card, label, coaches[seat])
+        if rolled_by_alice and decided_by_bob:
             break
-        asked = await discord.slash("rollerball2 match resign", user=coach, channel=thread)
-        await discord.click(asked, "Resign", user=coach)
+    assert rolled_by_alice and decided_by_bob
+    # The bot rolled Accra's dice, as moves of its own.
+    bot_moves = query(
+        bot,
+        "SELECT COUNT(*) FROM game_moves WHERE game_id = ? AND actor_id = 0 AND events LIKE ?",
+        game_id,
+        "%Accra coach rolls d10%",
+    )[0][0]
+    assert bot_moves > 0
+    await resign_all(discord, bot, game_id, thread, (bob, alice))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 
 import pytest
@@ -297,13 +298,32 @@ def test_new_season_ends_season_long_absences_only(teams):
 def test_scoreboard_says_the_clock_the_score_and_what_comes_next(teams):
     state = new_match(12, *teams)
     assert scoreboard(state) == (
-        "[P1 00:00] Houston 0, Tokyo 0; the ball is loose; next card: The BALL FIRES..."
+        "[P1 00:00] Tokyo 0 at Houston 0; the ball is loose; next card: The BALL FIRES..."
     )
     while state.pending is None:
         state, _ = step(state)
     assert "waiting for the" in scoreboard(state)
     final, _ = auto_play(state)
-    assert scoreboard(final) == (f"Final: Houston {final.home.score}, Tokyo {final.away.score}")
+    assert scoreboard(final) == (f"Final: Tokyo {final.away.score} at Houston {final.home.score}")
+
+
+def test_every_score_the_match_prints_puts_the_visitors_first_and_at_the_home_team(teams):
+    """One score order everywhere (docs/rules/rollerball2.md, "Teams, seasons and statistics"):
+    the goal line, the end of a period and the final whistle read "Tokyo 1 at Houston 2"."""
+    final, events = auto_play(new_match(12, *teams))
+    home = away = 0
+    lines = {"goal": [], "period": [], "final": []}
+    for event in events:
+        if event.kind == "goal":
+            home, away = (home + 1, away) if "GOAL! Houston" in event.text else (home, away + 1)
+            assert event.text.endswith(f" Tokyo {away} at Houston {home}."), event.text
+        if event.kind in lines and not event.text.endswith("begins."):
+            lines[event.kind].append(event.text)
+    assert lines["goal"] and len(lines["period"]) >= 4 and len(lines["final"]) == 1
+    ends = re.compile(r"End of (period \d|overtime): Tokyo \d+ at Houston \d+\.")
+    assert all(ends.fullmatch(line) for line in lines["period"]), lines["period"]
+    assert lines["final"][0].startswith(f"FINAL: Tokyo {away} at Houston {home}. ")
+    assert (home, away) == (final.home.score, final.away.score)
 
 
 def test_record_header_problems_are_named(finished):

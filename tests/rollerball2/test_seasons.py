@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.rollerball2 import ENGINE, roster_to_json
 from rules.rollerball2.coach import auto_play
 from rules.rollerball2.engine import new_match, result
 from rules.rollerball2.roster import (
@@ -66,6 +67,37 @@ def test_a_saved_lineup_holding_an_injured_player_plays_the_default_replacement(
     rank = {"star": 0, "veteran": 1, "rookie": 2}
     best = min(bench, key=lambda c: (rank[c.experience], c.number))
     assert replacement == best.number
+
+
+def test_a_match_started_from_a_saved_lineup_says_who_replaces_whom_whenever_it_opens():
+    """The engine face starts a match from the coaches' saved line-ups (ruling D1a): the
+    default replacement plays, and the match's opening says so, both when it is created and
+    when it opens later (a coaches match opens when the challenge is accepted)."""
+    home, away = generate_roster(7, "Lagos"), generate_roster(8, "Oslo")
+    saved = default_lineup(home)
+    out = saved["Skater2"]
+    assert out is not None
+    home = _hurt(home, Absence(out, "injury", "matches", 2, "broken jaw"))
+    options = {
+        "mode": "coaches",
+        "home": roster_to_json(home),
+        "away": roster_to_json(away),
+        "home_lineup": saved,
+        "away_lineup": None,
+        "home_team_id": 1,
+        "away_team_id": 2,
+    }
+    game, events = ENGINE.new_state(5, options)
+    replacement = game.engine.home.starters["Skater2"]
+    assert replacement not in (None, out)
+    note = (
+        f"Lagos's saved line-up: #{out} {home.card(out).name} (injured (2 matches)) cannot "
+        f"play; #{replacement} {home.card(replacement).name} plays Skater2 instead."
+    )
+    assert [e.text for e in events if e.kind == "lineup"] == [note]
+    reopened = ENGINE.load(ENGINE.dump(game))
+    assert [e.text for e in ENGINE.opening_events(reopened) if e.kind == "lineup"] == [note]
+    assert game.engine.away.starters == default_lineup(away)
 
 
 def test_a_legal_saved_lineup_plays_as_saved_and_none_plays_the_default():

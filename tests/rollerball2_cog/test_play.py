@@ -4,22 +4,16 @@ that every card played this way is in a record that verifies."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cogs.rollerball2.adapter import SUBSTITUTE_ID, Rollerball2Adapter
-from cogs.rollerball2.play import (
-    SIDES,
-    Deadline,
-    HandOver,
-    PlayUntil,
-    Rb2Match,
-    SimulateRest,
-    play,
-)
 from cogs.rollerball2.texts import condensed
 from host import Match, Step
 from rules.records import commitment
 from rules.rollerball2 import (
+    ENGINE,
     NextCard,
     RollDie,
     RollerballError,
@@ -27,6 +21,15 @@ from rules.rollerball2 import (
     default_lineup,
     generate_roster,
     verify_record,
+)
+from rules.rollerball2.modes import (
+    SIDES,
+    Deadline,
+    HandOver,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+    play,
 )
 from rules.rollerball2.state import roster_to_json
 
@@ -250,3 +253,52 @@ def test_the_ball_handler_is_never_substituted():
     bench = next(c.number for c in team.roster.players if c.number not in team.on_track())
     with pytest.raises(RollerballError, match="ball handler"):
         act(game, Substitute(side, slot, bench))
+
+
+def test_the_thread_gets_one_message_a_period_telling_its_goals_penalties_and_injuries():
+    """The thread's story (docs/rules/rollerball2.md "The live card"): whichever way a coach
+    clicks, a period's end posts one message with its score and every goal, penalty, injury
+    and ban of the period, with their clock; nothing else in the period posts one."""
+    options = {
+        "mode": "solo",
+        "home": roster_to_json(HOME_ROSTER),
+        "away": roster_to_json(AWAY_ROSTER),
+        "home_lineup": None,
+        "away_lineup": None,
+        "home_team_id": 1,
+        "away_team_id": 2,
+    }
+    for seed, click in ((5, PlayUntil("event")), (8, NextCard())):
+        game = ENGINE.new_state(seed, options)[0]
+        match = Match(engine=game, names=["Alice"], salt="00", commitment="c")
+        messages, highlights = [], {}
+        while not game.over:
+            before = game
+            action = (
+                click
+                if game.engine.pending is None
+                else ENGINE.computer_action(game, 0, "default coach", None)
+            )
+            game, events = ENGINE.apply(game, 0, action)
+            for event in events:
+                if event.kind in ("goal", "penalty", "injury", "ban"):
+                    highlights.setdefault(before.engine.period, []).append(event.text)
+            match.engine = game
+            lines = ADAPTER.milestones(match, Step(before, events, game))
+            if lines:
+                messages.append((before.engine.period, game.engine.period, "\n".join(lines)))
+        periods = game.engine.period
+        assert len(messages) == periods
+        for number, (start, end, text) in enumerate(messages, start=1):
+            assert start == number and end == min(number + 1, periods)
+            title = "overtime" if number == 5 else f"period {number}"
+            assert text.startswith(f"**End of {title}: Tokyo ")
+            for highlight in highlights.get(number, []):
+                who = re.search(r"#\d+ [^(:,]+", highlight)[0].strip()  # the player named first
+                assert who in text, (highlight, text)
+            assert len(text) <= 2000
+        assert (
+            messages[-1][2]
+            .split("\n")[0]
+            .endswith(f"Tokyo {game.engine.away.score} at Houston {game.engine.home.score}.**")
+        )
