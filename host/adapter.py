@@ -109,6 +109,13 @@ class GameAdapter(ABC):
     new_command: str = "challenge"  # the subcommand that starts a match (named in hints)
     # The label of the button that shows a player what only they may see (None: nothing hidden).
     private_label: str | None = None
+    # The command group holding the standard match commands ("rollerball2 match"), set by
+    # host.commands.add_match_commands; None: the game's own group.
+    match_group: str | None = None
+
+    def command(self, name: str) -> str:
+        """A standard match command as a player types it: "/rocketball board"."""
+        return f"/{self.match_group or self.game} {name}"
 
     @property
     def game(self) -> str:

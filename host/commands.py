@@ -109,5 +109,8 @@ def match_commands(
 
 
 def add_match_commands(group: app_commands.Group, adapter: GameAdapter, words: MatchWords) -> None:
+    """Add the standard commands to `group`, and tell the adapter where they are (the host's
+    texts name them: "`/rollerball2 match board` posts it again")."""
     for command in match_commands(adapter, words):
         group.add_command(command)
+    adapter.match_group = group.qualified_name

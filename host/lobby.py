@@ -189,7 +189,7 @@ async def open_lobby(
         number = f" #{existing.id}" if existing else ""
         raise UserError(
             f"You already have {adapter.title} table{number} open in <#{channel_id}> ({what}). "
-            f"Start it, or close it with its Leave button or `/{adapter.game} resign`, before "
+            f"Start it, or close it with its Leave button or `{adapter.command('resign')}`, before "
             "opening another."
         ) from None
     if elsewhere is not None:

@@ -71,7 +71,7 @@ log = logging.getLogger(__name__)
 
 STALE_BUTTON = (
     "That button is from an earlier turn. Use the newest message in the match thread, "
-    "or `/{game} board` to post a fresh one."
+    "or `{board}` to post a fresh one."
 )
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
@@ -243,7 +243,7 @@ class MatchHost:
         number = f" #{existing.id}" if existing else ""
         return UserError(
             f"You already have {adapter.title} match{number} with them in this channel. "
-            f"Finish it (or `/{adapter.game} resign`) before starting another."
+            f"Finish it (or `{adapter.command('resign')}`) before starting another."
         )
 
     def require_match_permissions(self, interaction: discord.Interaction) -> None:
@@ -547,7 +547,7 @@ class MatchHost:
             and version != stored.version
             and not self._still_deciding(adapter, match, seat)
         ):
-            raise UserError(STALE_BUTTON.format(game=adapter.game))
+            raise UserError(STALE_BUTTON.format(board=adapter.command("board")))
         return adapter, stored, match, seat
 
     async def play(
@@ -723,6 +723,7 @@ class MatchHost:
             else:
                 match.auto.add(seat)
                 said = f"{adapter.seat_label(match, seat)} leaves to the bot: {adapter.auto_label(match)}."
+            match.seen[seat] = time.time()  # pressing the toggle is being at the card
             steps = [Step(match.engine, [], match.engine, texts=[said])]
             stored = await self.save(adapter, stored, match, interaction.user.id, "auto", steps)
             replies = await self.computer_steps(adapter, match, stored)
@@ -953,7 +954,7 @@ class MatchHost:
                         f"Your move in {adapter.title} match #{stored.id}",
                         error,
                         "Ask a server admin to let me post in the match's thread (Send Messages "
-                        f"in Threads, Embed Links, Attach Files), then `/{adapter.game} board` "
+                        f"in Threads, Embed Links, Attach Files), then `{adapter.command('board')}` "
                         "posts it again.",
                     ),
                 )
@@ -1039,7 +1040,7 @@ class MatchHost:
             said = (
                 f"**{adapter.result_text(match)}**\n"
                 f"Dice revealed: seed {seed}, salt `{match.salt}` (commitment "
-                f"`{match.commitment}`). `/{adapter.game} record` gives the verifiable record."
+                f"`{match.commitment}`). `{adapter.command('record')}` gives the verifiable record."
             )
             dm = f"{adapter.title} match #{stored.id}: {adapter.result_text(match)}"
         else:

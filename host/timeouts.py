@@ -171,7 +171,7 @@ async def on_remind_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         await clocks.put_off(host.bot, timer, moment, users=users)
     text = (
         f"{adapter.title} match #{stored.id} is waiting for your move: "
-        + f"{adapter.next_text(match)} (`/{adapter.game} board` shows it again)"
+        + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
     )
     failed = await notify.send_dms(host.bot, pings.dm, f"{text}\n{notify.jump_url(stored)}")
     thread = pings.thread + failed

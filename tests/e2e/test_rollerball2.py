@@ -318,6 +318,8 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     assert f"Rollerball II #{game_id}: {score}" in final.text and f"Final: {score}." in final.text
     ended = await discord.wait_for_message(thread, is_result, since=0, timeout=30)
     assert "Dice revealed: seed" in ended.text
+    # the record command named where it is: Rollerball II's match commands are a subgroup
+    assert "`/rollerball2 match record` gives the verifiable record" in ended.text
     names = [a.filename for a in final.attachments]
     assert names[:2] == ["scoreboard.png", "roster.png"] and "box-score-1.png" in names
     for attachment in final.attachments[1:]:
