@@ -403,8 +403,11 @@ async def take_back(host: MatchHost, interaction: discord.Interaction, game_id: 
             events=[text],
             timers=host.timers_for(stored, match, stored.version + 1),
         )
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
+        # The notice's button is spent: it goes, and the notice says what became of it.
+        notice = interaction.message
+        said = f"{notice.content}\n{text}" if notice is not None and notice.content else text
+        await interaction.response.edit_message(
+            content=fit(said), view=None, allowed_mentions=discord.AllowedMentions.none()
         )
         # The version moved on: post the position again so everyone has current buttons.
         step = Step(match.engine, [], match.engine, texts=[text])

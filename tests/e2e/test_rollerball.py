@@ -454,6 +454,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     assert refused.ephemeral and "playing your seat yourself" in refused.content
     back = await discord.click(notice, "Take my seat back", user=ned)
     assert "Ned takes their seat back" in back.text
+    assert back.id == notice.id and not back.buttons  # the spent button goes with the answer
     _, _, match, _ = stored(bot, game_id)
     assert match.computers == {}
     await resign(discord, ned, thread)
