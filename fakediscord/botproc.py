@@ -28,6 +28,7 @@ from fakediscord.server import FakeDiscord
 REPO_ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
+READY_LINE = "Ballcourt ready as"  # what bot.py logs (INFO) once discord.py is ready
 # A log record of bot.py's format: "2026-11-22 03:04:05 ERROR    name: message".
 LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?P<level>[A-Z]+)\s", re.MULTILINE)
 
@@ -176,6 +177,19 @@ class BotProcess:
         return not self.stopped and not self.running
 
     # --- the bot's log -----------------------------------------------------------------------
+
+    def wait_until_ready(self, timeout: float = START_TIMEOUT) -> bool:
+        """Wait until this start of bot.py says it is ready (discord.py's on_ready: the guilds
+        of READY are in). False if it stopped or did not say so in time."""
+        marker = f"===== harness: starting bot.py (start {self.starts}) ====="
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if READY_LINE in self.log_text().rsplit(marker, 1)[-1]:
+                return True
+            if self.process is None or self.process.poll() is not None:
+                return False
+            time.sleep(0.05)
+        return False
 
     def log_text(self) -> str:
         try:

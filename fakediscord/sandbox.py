@@ -77,7 +77,10 @@ class Sandbox:
         self.host = host
         self.run_bot = run_bot
         self.fake = FakeDiscord(guild_name="Ballcourt Sandbox")
-        if not persist.load(self.fake, self.world):
+        # A new world is a server the bot has just been invited to: it is told so once it is
+        # ready, and says hello in #general as it would on Discord (cogs/core.py's welcome).
+        self.invite_pending = not persist.load(self.fake, self.world)
+        if self.invite_pending:
             self._populate()
         self.clock = BotClock(self.world / "faketime", find_libfaketime())
         self.bot: BotProcess | None = None
@@ -140,6 +143,13 @@ class Sandbox:
                 self.bot.start()
             except RuntimeError as error:
                 print(f"Ballcourt sandbox: the bot did not start:\n{error}", file=sys.stderr)
+                return
+            if self.invite_pending and self.bot.wait_until_ready():
+                self.invite_pending = False
+                guild = self.fake.guild
+                self.fake.call_sync_coroutine(
+                    lambda: self.fake.dispatch("GUILD_CREATE", self.fake.joined_guild_json(guild))
+                )
 
     def stop(self) -> None:
         self._stop.set()

@@ -1,5 +1,5 @@
-"""The sandbox page's command picker feels like Discord's, with the real bot's commands
-(`python bot.py --sandbox`): typing `/` lists every command the user may run (not the first 25),
+"""The sandbox page feels like Discord's, with the real bot (`python bot.py --sandbox`): a new
+sandbox opens on the bot's welcome in #general; typing `/` lists every command the user may run (not the first 25),
 grouped by game, the arrow keys move the highlight and Enter or Tab takes it; in an option
 with autocomplete, Enter or Tab takes the highlighted choice, never the half-typed text."""
 
@@ -38,6 +38,16 @@ def leaf_commands(commands: list[dict]) -> list[str]:
     for command in commands:
         visit(command["name"], command)
     return paths
+
+
+def test_a_new_sandbox_opens_with_the_bots_welcome_in_general(page: Page) -> None:
+    """A new sandbox is a server the bot was just invited to: #general, where the page opens,
+    shows the bot's one welcome with a first command per game."""
+    expect(page.locator("#channel-title")).to_contain_text("general")
+    welcome = page.locator("#messages .message", has_text="I'm Ballcourt")
+    expect(welcome).to_have_count(1, timeout=WAIT_MS)
+    for first in ("/rocketball challenge", "/rollerball new", "/volleyball league create", "/help"):
+        expect(welcome).to_contain_text(first)
 
 
 def test_slash_lists_every_command_grouped_by_game(page: Page, sandbox: SandboxProcess) -> None:
