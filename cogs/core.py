@@ -19,6 +19,7 @@ from discord.ext import commands
 from db import settings as settings_store
 from rules import dice
 from ui import UserError, bot_of
+from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -170,7 +171,7 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
 
 
 class HelpPageButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"help:page:(?P<page>\d+):(?P<label>\w+)"
+    Control[discord.ui.Button], template=r"help:page:(?P<page>\d+):(?P<label>\w+)"
 ):
     """Previous/next buttons; the page number lives in the custom_id, so the buttons keep
     working after a restart."""
@@ -192,15 +193,13 @@ class HelpPageButton(
     ) -> HelpPageButton:
         return cls(int(match["page"]), match["label"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         pages = help_pages(bot_of(interaction).tree)
         page = min(self.page, len(pages) - 1)
         await interaction.response.edit_message(embed=pages[page], view=help_view(page, len(pages)))
 
 
-class QuickStartButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"help:start:(?P<game>[a-z0-9]{1,20})"
-):
+class QuickStartButton(Control[discord.ui.Button], template=r"help:start:(?P<game>[a-z0-9]{1,20})"):
     """A game's button on the help overview: opens that game's quick start in place."""
 
     def __init__(self, game: str, label: str) -> None:
@@ -217,7 +216,7 @@ class QuickStartButton(
     ) -> QuickStartButton:
         return cls(match["game"], item.label or match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def act(self, interaction: discord.Interaction) -> None:
         pages = help_pages(bot_of(interaction).tree)
         info = next((g for g in GAMES if g.group == self.game), None)
         if info is None:  # a game this bot no longer has: back to the overview

@@ -22,7 +22,8 @@ from db import games as game_store
 from db import ratings as ratings_store
 from host import DELETED_USER_ID
 from host.match import without_name
-from ui import UserError, bot_of, fit, report_error
+from ui import UserError, bot_of, fit
+from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -52,9 +53,7 @@ class UserReleaser(Protocol):
     async def release_user(self, user_id: int) -> None: ...
 
 
-class DeleteButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"privacy:delete:(?P<user>\d+)"
-):
+class DeleteButton(Control[discord.ui.Button], template=r"privacy:delete:(?P<user>\d+)"):
     def __init__(self, user_id: int) -> None:
         super().__init__(
             discord.ui.Button(
@@ -69,16 +68,13 @@ class DeleteButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> DeleteButton:
         return cls(int(match["user"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            if interaction.user.id != self.user_id:
-                raise UserError("Only the person whose data it is can delete it.")
-            cog = bot_of(interaction).get_cog("Privacy")
-            if not isinstance(cog, Privacy):
-                raise RuntimeError("the Privacy cog that added this button is not loaded")
-            await cog.delete(interaction)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        if interaction.user.id != self.user_id:
+            raise UserError("Only the person whose data it is can delete it.")
+        cog = bot_of(interaction).get_cog("Privacy")
+        if not isinstance(cog, Privacy):
+            raise RuntimeError("the Privacy cog that added this button is not loaded")
+        await cog.delete(interaction)
 
 
 class Privacy(commands.Cog):

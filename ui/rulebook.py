@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ui import report_error
+from ui.items import Control
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 PAGE_LIMIT = 3900  # an embed description holds 4,096 characters
@@ -188,9 +188,7 @@ def topic_name(game: str, index: int) -> str:
     return topics[index].name if 0 <= index < len(topics) else ""
 
 
-class RulesTopicSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"rules:(?P<game>[a-z0-9]+):topic"
-):
+class RulesTopicSelect(Control[discord.ui.Select], template=r"rules:(?P<game>[a-z0-9]+):topic"):
     def __init__(self, game: str, current: int = 0) -> None:
         topics = RULEBOOKS[game].topics if game in RULEBOOKS else ()
         super().__init__(
@@ -210,20 +208,15 @@ class RulesTopicSelect(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         return cls(match["game"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            value = (interaction.data or {}).get("values", ["0"])[0]
-            index = int(value) if value.isdigit() else 0
-            rulebook = RULEBOOKS[self.game]
-            await interaction.response.edit_message(
-                **rulebook.message(topic_name(self.game, index))
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        value = (interaction.data or {}).get("values", ["0"])[0]
+        index = int(value) if value.isdigit() else 0
+        rulebook = RULEBOOKS[self.game]
+        await interaction.response.edit_message(**rulebook.message(topic_name(self.game, index)))
 
 
 class RulesPageButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"rules:(?P<game>[a-z0-9]+):(?P<topic>\d+):(?P<page>-?\d+)",
 ):
     def __init__(
@@ -243,14 +236,11 @@ class RulesPageButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /):
         return cls(match["game"], int(match["topic"]), int(match["page"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            rulebook = RULEBOOKS[self.game]
-            await interaction.response.edit_message(
-                **rulebook.message(topic_name(self.game, self.topic), self.page)
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        rulebook = RULEBOOKS[self.game]
+        await interaction.response.edit_message(
+            **rulebook.message(topic_name(self.game, self.topic), self.page)
+        )
 
 
 DYNAMIC_ITEMS = (RulesTopicSelect, RulesPageButton)

@@ -33,7 +33,8 @@ from rules.rollerball2 import (
     player_status,
 )
 from rules.rollerball2.roster import match_lineup
-from ui import UserError, bot_of, report_error, shown
+from ui import UserError, bot_of, shown
+from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -209,7 +210,7 @@ async def _save(
     await interaction.response.edit_message(content=editor_text(team, note), view=editor_view(team))
 
 
-class SlotSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rb2:lu:(?P<team>\d+):slot"):
+class SlotSelect(Control[discord.ui.Select], template=r"rb2:lu:(?P<team>\d+):slot"):
     def __init__(self, team_id: int, slots: list[tuple[str, str]] | None = None) -> None:
         options = [
             discord.SelectOption(label=slot, value=slot, description=who[:100])
@@ -228,17 +229,14 @@ class SlotSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rb2:lu:(?
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> SlotSelect:
         return cls(int(match["team"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _, team = await _load(interaction, self.team_id)
-            slot = (interaction.data or {}).get("values", [""])[0]
-            await interaction.response.edit_message(**pick_message(team, slot, None))
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        _, team = await _load(interaction, self.team_id)
+        slot = (interaction.data or {}).get("values", [""])[0]
+        await interaction.response.edit_message(**pick_message(team, slot, None))
 
 
 class PlayerSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
+    Control[discord.ui.Select],
     template=rf"rb2:lu:(?P<team>\d+):(?P<slot>{SLOT}):pick",
 ):
     def __init__(
@@ -264,28 +262,23 @@ class PlayerSelect(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> PlayerSelect:
         return cls(int(match["team"]), match["slot"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot, team = await _load(interaction, self.team_id)
-            value = (interaction.data or {}).get("values", [""])[0]
-            if value.startswith("g") and value[1:].isdigit():
-                await interaction.response.edit_message(
-                    **pick_message(team, self.slot, int(value[1:]))
-                )
-                return
-            if not value.isdigit():
-                raise UserError("Choose a player from the menu.")
-            lineup, note = place(team, self.slot, int(value))
-            await _save(interaction, bot, team, lineup, note)
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        bot, team = await _load(interaction, self.team_id)
+        value = (interaction.data or {}).get("values", [""])[0]
+        if value.startswith("g") and value[1:].isdigit():
+            await interaction.response.edit_message(**pick_message(team, self.slot, int(value[1:])))
+            return
+        if not value.isdigit():
+            raise UserError("Choose a player from the menu.")
+        lineup, note = place(team, self.slot, int(value))
+        await _save(interaction, bot, team, lineup, note)
 
 
 LINEUP_BUTTONS = {"default": "Use the default line-up", "back": "Back", "extra": "Extra slot"}
 
 
 class LineupButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"rb2:lu:(?P<team>\d+):(?P<what>default|back|extra)",
 ):
     def __init__(self, team_id: int, what: str, label: str | None = None) -> None:
@@ -302,22 +295,19 @@ class LineupButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LineupButton:
         return cls(int(match["team"]), match["what"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            bot, team = await _load(interaction, self.team_id)
-            if self.what == "back":
-                await interaction.response.edit_message(
-                    content=editor_text(team), view=editor_view(team)
-                )
-            elif self.what == "default":
-                await _save(interaction, bot, team, None, "Back to the default line-up.")
-            else:
-                lineup = current_lineup(team)
-                old, new = ("Skater5", "Catcher3") if "Skater5" in lineup else EXTRA_SLOTS[::-1]
-                lineup[new] = lineup.pop(old)
-                await _save(interaction, bot, team, lineup, f"The extra slot is {new} now.")
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        bot, team = await _load(interaction, self.team_id)
+        if self.what == "back":
+            await interaction.response.edit_message(
+                content=editor_text(team), view=editor_view(team)
+            )
+        elif self.what == "default":
+            await _save(interaction, bot, team, None, "Back to the default line-up.")
+        else:
+            lineup = current_lineup(team)
+            old, new = ("Skater5", "Catcher3") if "Skater5" in lineup else EXTRA_SLOTS[::-1]
+            lineup[new] = lineup.pop(old)
+            await _save(interaction, bot, team, lineup, f"The extra slot is {new} now.")
 
 
 LINEUP_ITEMS = (SlotSelect, PlayerSelect, LineupButton)

@@ -18,7 +18,8 @@ from host import Match, seat_of
 from host.direct import act
 from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
 from rules.rollerball2.modes import Rb2Match, sides_of
-from ui import UserError, bot_of, report_error, shown
+from ui import UserError, bot_of, shown
+from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -65,7 +66,7 @@ def _who(game: Rb2Match, side: str, number: int | None, *, menu: bool = False) -
 
 
 class SubstituteButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    Control[discord.ui.Button],
     template=r"rb2:sub:(?P<game>\d+):(?P<version>\d+)",
 ):
     def __init__(self, game_id: int, version: int) -> None:
@@ -78,36 +79,33 @@ class SubstituteButton(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> SubstituteButton:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _, game, side = await _match_for(interaction, self.game_id, self.version)
-            team = game.engine.team(side)
-            slots = substitution_slots(game.engine, side)
-            if not slots:
-                raise UserError("No slot may change now (the ball handler stays on).")
-            handler = shown(describe(game.engine, (side, game.engine.handler or "")))
-            options = [
-                discord.SelectOption(
-                    label=slot,
-                    value=slot,
-                    description=_who(game, side, team.lineup[slot], menu=True)[:100],
-                )
-                for slot in slots
-            ]
-            view = discord.ui.View(timeout=None)
-            view.add_item(SlotMenu(self.game_id, self.version, options))
-            await interaction.response.send_message(
-                f"**{shown(team.roster.team)}: who comes off?** {handler} has the ball and stays on; a "
-                "slot short-handed for a penalty stays empty.",
-                view=view,
-                ephemeral=True,
+    async def act(self, interaction: discord.Interaction) -> None:
+        _, game, side = await _match_for(interaction, self.game_id, self.version)
+        team = game.engine.team(side)
+        slots = substitution_slots(game.engine, side)
+        if not slots:
+            raise UserError("No slot may change now (the ball handler stays on).")
+        handler = shown(describe(game.engine, (side, game.engine.handler or "")))
+        options = [
+            discord.SelectOption(
+                label=slot,
+                value=slot,
+                description=_who(game, side, team.lineup[slot], menu=True)[:100],
             )
-        except Exception as error:
-            await report_error(interaction, error)
+            for slot in slots
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(SlotMenu(self.game_id, self.version, options))
+        await interaction.response.send_message(
+            f"**{shown(team.roster.team)}: who comes off?** {handler} has the ball and stays on; a "
+            "slot short-handed for a penalty stays empty.",
+            view=view,
+            ephemeral=True,
+        )
 
 
 class SlotMenu(
-    discord.ui.DynamicItem[discord.ui.Select],
+    Control[discord.ui.Select],
     template=r"rb2:sub:(?P<game>\d+):(?P<version>\d+):slot",
 ):
     def __init__(
@@ -126,34 +124,29 @@ class SlotMenu(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> SlotMenu:
         return cls(int(match["game"]), int(match["version"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _, game, side = await _match_for(interaction, self.game_id, self.version)
-            slot = (interaction.data or {}).get("values", [""])[0]
-            numbers = substitutes_for(game.engine, side, slot)
-            if not numbers:
-                raise UserError(f"Nobody fit on the bench can play {slot}.")
-            team = game.engine.team(side)
-            options = [
-                discord.SelectOption(
-                    label=_who(game, side, number, menu=True)[:100], value=str(number)
-                )
-                for number in numbers
-            ]
-            view = discord.ui.View(timeout=None)
-            view.add_item(PlayerMenu(self.game_id, self.version, slot, options))
-            await interaction.response.edit_message(
-                content=f"**{shown(team.roster.team)}, {slot}:** "
-                f"{_who(game, side, team.lineup[slot])} "
-                "comes off. Who goes on?",
-                view=view,
-            )
-        except Exception as error:
-            await report_error(interaction, error)
+    async def act(self, interaction: discord.Interaction) -> None:
+        _, game, side = await _match_for(interaction, self.game_id, self.version)
+        slot = (interaction.data or {}).get("values", [""])[0]
+        numbers = substitutes_for(game.engine, side, slot)
+        if not numbers:
+            raise UserError(f"Nobody fit on the bench can play {slot}.")
+        team = game.engine.team(side)
+        options = [
+            discord.SelectOption(label=_who(game, side, number, menu=True)[:100], value=str(number))
+            for number in numbers
+        ]
+        view = discord.ui.View(timeout=None)
+        view.add_item(PlayerMenu(self.game_id, self.version, slot, options))
+        await interaction.response.edit_message(
+            content=f"**{shown(team.roster.team)}, {slot}:** "
+            f"{_who(game, side, team.lineup[slot])} "
+            "comes off. Who goes on?",
+            view=view,
+        )
 
 
 class PlayerMenu(
-    discord.ui.DynamicItem[discord.ui.Select],
+    Control[discord.ui.Select],
     template=rf"rb2:sub:(?P<game>\d+):(?P<version>\d+):(?P<slot>{SLOT})",
 ):
     def __init__(
@@ -176,25 +169,22 @@ class PlayerMenu(
     async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> PlayerMenu:
         return cls(int(match["game"]), int(match["version"]), match["slot"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            _, game, side = await _match_for(interaction, self.game_id, self.version)
-            value = (interaction.data or {}).get("values", [""])[0]
-            if not value.isdigit():
-                raise UserError("Choose a player from the menu.")
-            number = int(value)
-            with names_as_text():
-                await act(
-                    interaction,
-                    self.game_id,
-                    self.version,
-                    lambda adapter, match, seat: Substitute(side, self.slot, number),
-                )
-            await interaction.edit_original_response(
-                content=f"Done: {_who(game, side, number)} goes into {self.slot}.", view=None
+    async def act(self, interaction: discord.Interaction) -> None:
+        _, game, side = await _match_for(interaction, self.game_id, self.version)
+        value = (interaction.data or {}).get("values", [""])[0]
+        if not value.isdigit():
+            raise UserError("Choose a player from the menu.")
+        number = int(value)
+        with names_as_text():
+            await act(
+                interaction,
+                self.game_id,
+                self.version,
+                lambda adapter, match, seat: Substitute(side, self.slot, number),
             )
-        except Exception as error:
-            await report_error(interaction, error)
+        await interaction.edit_original_response(
+            content=f"Done: {_who(game, side, number)} goes into {self.slot}.", view=None
+        )
 
 
 SUBSTITUTION_ITEMS = (SubstituteButton, SlotMenu, PlayerMenu)
