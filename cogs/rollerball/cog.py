@@ -109,8 +109,8 @@ class Rollerball(commands.Cog):
     )
     @app_commands.choices(
         edition=[
-            app_commands.Choice(name="later edition (seed 001)", value="later"),
-            app_commands.Choice(name="earlier edition (seed 002)", value="earlier"),
+            app_commands.Choice(name="later edition (balls move two spaces)", value="later"),
+            app_commands.Choice(name="earlier edition (balls move one square)", value="earlier"),
         ]
     )
     async def new(

@@ -2,8 +2,8 @@
 ball handler, a roll on the Random Player chart), check its condition, carry out its operations
 (a goal, a penalty, an injury, a ban, a rest) and follow its flow (the ball dies, is kept, turned
 over, caught, controlled or towed). Also the players it sends off and brings back (seed PENALTY
-TIMING, SUBSTITUTING PLAYERS; RULINGS.md). Each function plays on a Resolution
-(resolution.py)."""
+TIMING, SUBSTITUTING PLAYERS; docs/rules/rollerball2.md, "Attacks, penalties and injuries"). Each
+function plays on a Resolution (resolution.py)."""
 
 from __future__ import annotations
 
@@ -215,8 +215,9 @@ def release_new_ball(res: Resolution) -> None:
 
 
 def expire_markers(res: Resolution) -> None:
-    """RULINGS.md: a Penalty Expires marker goes N cards down the pile; when it turns up the
-    player returns. Markers count cards across periods, so they carry into the next pile.
+    """docs/rules/rollerball2.md, "Attacks, penalties and injuries": a Penalty Expires marker
+    goes N cards down the pile; when it turns up the player returns. Markers count cards across
+    periods, so they carry into the next pile.
     The marker N cards down turns up as soon as the N-th card's play is over (before anyone may
     substitute), so this runs at the end of every action that leaves no decision pending."""
     state = res.state

@@ -282,7 +282,8 @@ def gone_for_good(roster: Roster) -> set[int]:
 
 def open_places(roster: Roster) -> int:
     """How many players the team may sign: up to FULL_ROSTER (25) who can still play some day
-    (issue 11: dead players and life bans shrink a roster)."""
+    (docs/rules/rollerball2.md, "Signings": the dead and the banned for life stay on the roster
+    but do not count, so each opens a place)."""
     active = len(roster.players) - len(gone_for_good(roster))
     return max(0, FULL_ROSTER - active)
 
