@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
+from rules.prose import plural
 from rules.rollerball import setup
 from rules.rollerball.actions import (
     Bank,
@@ -370,8 +371,9 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
         if isinstance(action, Bank):
             state.victory[seat].append(earned)
             count = len(state.victory[seat])
-            points = "1 victory point" if count == 1 else f"{count} victory points"
-            events.append(Event(f"{seat_name(seat)} banks the card: {points}."))
+            events.append(
+                Event(f"{seat_name(seat)} banks the card: {plural(count):victory point}.")
+            )
             if count >= state.settings.target_vp:
                 state.phase = "over"
                 state.winners = [seat]

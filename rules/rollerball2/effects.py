@@ -7,6 +7,7 @@ function plays on a Resolution (resolution.py)."""
 
 from __future__ import annotations
 
+from rules.prose import plural
 from rules.rollerball2.ball import (
     catch,
     give_ball,
@@ -288,7 +289,7 @@ def _injury_length_text(length: str, matches: int) -> str:
         "new_ball": "out until the next new ball",
         "period": "out for the rest of the period",
         "match": "out for the rest of the match",
-        "matches": f"out for {matches} match{'es' if matches != 1 else ''}",
+        "matches": f"out for {plural(matches):match|matches}",
         "season": "out for the season",
         "killed": "killed",
     }[length]
@@ -358,7 +359,7 @@ def _ban(res: Resolution, place: Place, op: Op) -> None:
     number = remove(state, place, Out(reason="ban", until="match"))
     team.sheet[number].exit = True
     text = {
-        "matches": f"banned for {op.matches} match{'es' if op.matches != 1 else ''}",
+        "matches": f"banned for {plural(op.matches):match|matches}",
         "season": "banned for the rest of the season",
         "lifetime": "banned for life",
     }[op.length]

@@ -23,6 +23,7 @@ import random
 from dataclasses import replace
 
 from rules import names
+from rules.prose import plural
 from rules.rollerball2.cards import (
     ATT,
     BKR,
@@ -392,7 +393,7 @@ def absence_status(absence: Absence) -> str:
         return "banned for life"
     word = "banned" if absence.kind == "ban" else "injured"
     if absence.matches is not None:
-        return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
+        return f"{word} ({plural(absence.matches):match|matches})"
     return f"{word} ({absence.length})"
 
 
