@@ -99,7 +99,7 @@ class RollerballAdapter(GameAdapter):
         who = " and ".join(names.get(s, f"Player {s + 1}") for s in winners) or "Nobody"
         points = len(game.victory[winners[0]]) if winners else 0
         vp = f"{plural(points):victory point}"
-        won = "wins" if len(winners) == 1 else "share the win"
+        won = f"{plural(len(winners)):wins|share the win!}"
         if table.ended_by_resignation:
             gone = " and ".join(names.get(s, f"Player {s + 1}") for s in table.resigned)
             text = f"{who} {won} with {vp}: {gone} resigned."
