@@ -25,6 +25,7 @@ from host import clocks, notify, timeouts
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from ui import fit, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -153,7 +154,7 @@ class GameList:
                 free = lobby.seats - len(stored.players)
                 mine = lobby.creator == user_id
                 state = (
-                    f"your table: {free} seat{'s' if free != 1 else ''} free, Start when ready"
+                    f"your table: {plural(free):seat} free, Start when ready"
                     if mine
                     else "waiting for the table's host to start"
                 )

@@ -23,6 +23,7 @@ from db import ratings as ratings_store
 from host import DELETED_USER_ID
 from host.match import without_name
 from ui import UserError, bot_of, fit
+from ui.formats import plural
 from ui.items import Control
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class Privacy(commands.Cog):
         for status in ("pending", "active", "finished", "cancelled"):
             count = footprint.get(status, 0)
             if count:
-                lines.append(f"{count} {status} match{'es' if count != 1 else ''}")
+                lines.append(f"{count} {status} {plural(count):match|matches!}")
         for keeper in self.keepers():
             lines += await keeper.describe_user(self.bot.db, user_id)
         return lines
@@ -140,9 +141,8 @@ class Privacy(commands.Cog):
                 await keeper.forget_user(conn, user_id, DELETED_USER_ID)
             await ratings_store.forget_user(conn, user_id)
         await interaction.response.send_message(
-            f'Done: you are now "Deleted user" in {touched} match'
-            f"{'es' if touched != 1 else ''}, and your statistics, settings and vacations are "
-            "gone.",
+            f'Done: you are now "Deleted user" in {plural(touched):match|matches}, and your '
+            "statistics, settings and vacations are gone.",
             ephemeral=True,
         )
 

@@ -28,6 +28,7 @@ from db import clocks as clock_store
 from db import settings as store
 from host import clocks, notify
 from ui import UserError, fit, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -57,9 +58,9 @@ def hours(minutes: float | None) -> str:
         return "the game's own"
     if minutes % (24 * 60) == 0 and minutes >= 24 * 60:
         days = minutes // (24 * 60)
-        return f"{days:g} day{'s' if days != 1 else ''}"
+        return f"{days:g} {plural(days):day!}"
     value = minutes / 60
-    return f"{value:g} hour{'s' if value != 1 else ''}"
+    return f"{value:g} {plural(value):hour!}"
 
 
 def parse_clock_time(text: str) -> int:
@@ -476,8 +477,7 @@ class Settings(commands.Cog):
         if taken or balance is not None:
             banked = clocks.accrued(balance, time.time()) / clocks.DAY
             lines.append(
-                f"your vacation bank ({banked:.1f} days) and {len(taken)} vacation"
-                f"{'s' if len(taken) != 1 else ''} taken"
+                f"your vacation bank ({banked:.1f} days) and {plural(len(taken)):vacation} taken"
                 + (f", the last until <t:{int(taken[-1][1])}:f>" if taken else "")
             )
         return lines

@@ -1,4 +1,5 @@
-"""The fake Discord's gateway as it is for a sharded bot (issue 14).
+"""The fake Discord's gateway as it is for a sharded bot (several bot processes, one shard
+each, over one database: docs/operations.md, "Shards").
 
 Each IDENTIFY carries `shard: [id, count]`; a guild's events go only to the session of its
 shard, `(guild_id >> 22) % count`, as Discord routes them, and events of no guild (DMs) go to

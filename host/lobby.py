@@ -25,6 +25,7 @@ from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from rules.records import commitment
 from ui import UserError, fit, shown
+from ui.formats import plural
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def lobby_text(adapter: GameAdapter, game_id: int, lobby: Lobby, note: str = "")
         f"**{adapter.title} table #{game_id}** ({lobby.describe}), opened by {host}. "
         f"{taken} of {lobby.seats} seats taken:",
         seats,
-        (f"{free} seat{'s' if free != 1 else ''} free: press Join to play. " if free else "")
+        (f"{plural(free):seat} free: press Join to play. " if free else "")
         + f"{host} starts the game once {adapter.engine.min_seats} or more are seated "
         "(Add computer fills a seat with a computer player).",
         f"Dice commitment: `{lobby.commitment}` (the seed is revealed at the end).",

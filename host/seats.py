@@ -36,6 +36,7 @@ from host.card import control_of
 from host.components import PanelButton, PanelSelect, TakeBackButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
 from ui import UserError, fit, send_ephemeral
+from ui.formats import plural
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -323,7 +324,7 @@ def takeover_timer(match: Match, payload: dict) -> timer_store.TimerSpec | None:
 def _hours(minutes: int) -> str:
     hours = minutes / 60
     shown = f"{hours:g}" if hours < 10 else f"{round(hours)}"
-    return f"{shown} hour{'s' if shown != '1' else ''}"
+    return f"{shown} {plural(float(shown)):hour!}"
 
 
 async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:

@@ -6,7 +6,7 @@ while the e2e tests' fake-Discord threads may still be winding down, which trips
 race in the AST constructor ("AST constructor recursion depth mismatch") and fails the run after
 every test passed.
 
-The PostgreSQL server (issue 14) is started here once per run, when the first test that needs
+The PostgreSQL server is started here once per run, when the first test that needs
 it asks (`postgres_server`, `postgres_url`, `database_target`), and stopped at the end.
 """
 

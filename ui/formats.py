@@ -1,5 +1,6 @@
 """Counting and listing in prose: `plural` and `human_join`, after RoboDanny's
-cogs/utils/formats.py, so no message writes its own `'s' if n != 1 else ''` ternary.
+cogs/utils/formats.py, so no message writes its own `'s' if n != 1 else ''` ternary. `plural` is
+defined in rules/prose.py (the engines count in their event texts too) and used from here.
 
     f"{plural(3):team}"          -> "3 teams"
     f"{plural(1):match|matches}" -> "1 match"
@@ -11,23 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rules.prose import plural
 
-class plural:
-    """A count that words itself in a format spec: `singular` or `singular|plural`, with a
-    trailing `!` for the word without the number."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __format__(self, format_spec: str) -> str:
-        value = self.value
-        bare = format_spec.endswith("!")
-        if bare:
-            format_spec = format_spec[:-1]
-        singular, _, many = format_spec.partition("|")
-        many = many or f"{singular}s"
-        word = singular if abs(value) == 1 else many
-        return word if bare else f"{value} {word}"
+__all__ = ["human_join", "plural"]
 
 
 def human_join(items: Sequence[str], delimiter: str = ", ", final: str = "or") -> str:

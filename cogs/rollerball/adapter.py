@@ -33,6 +33,7 @@ from rules.rollerball import (
     view_for,
 )
 from ui import quote, shown
+from ui.formats import plural
 
 COLOUR = discord.Colour(0x009E73)
 MAX_EVENT_TEXT = 3300  # leave room in the 4096-character description for the prompt
@@ -97,8 +98,8 @@ class RollerballAdapter(GameAdapter):
         winners = table.final_winners
         who = " and ".join(names.get(s, f"Player {s + 1}") for s in winners) or "Nobody"
         points = len(game.victory[winners[0]]) if winners else 0
-        vp = texts.plural(points, "victory point")
-        won = "wins" if len(winners) == 1 else "share the win"
+        vp = f"{plural(points):victory point}"
+        won = f"{plural(len(winners)):wins|share the win!}"
         if table.ended_by_resignation:
             gone = " and ".join(names.get(s, f"Player {s + 1}") for s in table.resigned)
             text = f"{who} {won} with {vp}: {gone} resigned."

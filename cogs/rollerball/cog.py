@@ -16,6 +16,7 @@ from host import COMPUTER_ID, Match
 from host.commands import MatchWords, add_match_commands
 from rules.rollerball import Table
 from ui import UserError, rulebook, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -109,8 +110,8 @@ class Rollerball(commands.Cog):
     )
     @app_commands.choices(
         edition=[
-            app_commands.Choice(name="later edition (seed 001)", value="later"),
-            app_commands.Choice(name="earlier edition (seed 002)", value="earlier"),
+            app_commands.Choice(name="later edition (balls move two spaces)", value="later"),
+            app_commands.Choice(name="earlier edition (balls move one square)", value="earlier"),
         ]
     )
     async def new(
@@ -126,7 +127,7 @@ class Rollerball(commands.Cog):
         chosen = edition.value if edition else "later"
         if big_board and players < 5:
             raise UserError("The 11 by 11 board is for 5 or 6 players: set players to 5 or 6.")
-        describe = f"{chosen} edition, first to {target} victory point{'s' if target != 1 else ''}"
+        describe = f"{chosen} edition, first to {plural(target):victory point}"
         if big_board:
             describe += ", 11 by 11 board"
         await self.bot.matches.open_lobby(

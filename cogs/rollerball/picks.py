@@ -37,6 +37,7 @@ from rules.rollerball import (
     next_step,
 )
 from rules.rollerball.cards import SPLITTERS
+from ui.formats import plural
 
 Spec = ButtonSpec | SelectSpec
 MAX_OPTIONS = 25  # Discord: options of one select menu
@@ -221,7 +222,7 @@ def _hand_menu(table: Table, seat: int, kind: str) -> list[Spec]:
             SelectSpec(
                 "Pick the cards to bid"
                 if kind == "bid"
-                else f"Pick at least {plural(min(sizes), 'card')} to raise with",
+                else f"Pick at least {plural(min(sizes)):card} to raise with",
                 "bid",
                 options,
                 min_values=min(sizes),
@@ -233,10 +234,6 @@ def _hand_menu(table: Table, seat: int, kind: str) -> list[Spec]:
     else:
         controls.append(ButtonSpec("Drop out", "pass", style="secondary"))
     return controls
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 def _counted(kinds: list[str], hand: list[int]) -> tuple[tuple[str, str], ...]:

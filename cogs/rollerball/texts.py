@@ -7,6 +7,7 @@ import re
 from collections import Counter
 
 from rules.rollerball import GameState, card_name, kind_of, view_for
+from ui.formats import plural
 
 # What may be typed at each step of the game (next_step(state).kind), said in every refusal.
 FORMS = {
@@ -75,10 +76,6 @@ def typed_cards(cards: list[int]) -> str:
     return " ".join(sorted(kind_of(card) for card in cards))
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
-
-
 # ---- the private view ------------------------------------------------------------------------------
 
 
@@ -100,7 +97,7 @@ def hand_text(
     limit = view.settings.hand_limit
     lines = [
         f"**Your hand** ({names.get(seat, f'Player {seat + 1}')}, player {seat + 1}): "
-        f"{cards_text(hand) or 'no cards'} ({plural(len(hand), 'card')}; you draw up to "
+        f"{cards_text(hand) or 'no cards'} ({plural(len(hand)):card}; you draw up to "
         f"{limit} on your turn)."
     ]
     if new:
@@ -118,7 +115,7 @@ def hand_text(
             lines.append("Your secret bid: not made yet.")
         else:
             lines.append(
-                f"Your secret bid: {plural(len(bid), 'card')}"
+                f"Your secret bid: {plural(len(bid)):card}"
                 + (f" ({cards_text(bid)})" if bid else "")
                 + ". The others see only that you have bid."
             )

@@ -51,6 +51,7 @@ from rules.rollerball2 import (
 from rules.rollerball2.modes import Rb2Match
 from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -85,7 +86,7 @@ class Rollerball2Matches(Rollerball2Adapter):
         teams = await store.teams_owned(db, user_id)
         if not teams:
             return []
-        return [f"Rollerball II: {teams} team{'s' if teams != 1 else ''} you coach"]
+        return [f"Rollerball II: {plural(teams):team} you coach"]
 
 
 async def match_options(

@@ -36,6 +36,7 @@ from rules.rollerball2.season import DRAW_POINTS, WIN_POINTS
 from rules.rollerball2.stats import LEADER_STATS, score_line
 from rules.rollerball2.teams import absence_status, gone_for_good_absence
 from ui import UserError, fit, shown
+from ui.formats import plural
 
 COLOUR = discord.Colour(0xCC79A7)
 LEADER_TITLES = {
@@ -148,7 +149,7 @@ async def leaders_embed(
     title = "in this server" if season is None else f"of {shown(season.name)}"
     embed = discord.Embed(
         title=f"Rollerball II leaders {title}",
-        description=f"Over {played} finished match{'es' if played != 1 else ''}.",
+        description=f"Over {plural(played):finished match|finished matches}.",
         colour=COLOUR,
     )
     tables = await store.leader_tables(db, guild_id, LEADER_STATS, scope, LEADERS)
@@ -216,9 +217,7 @@ async def injury_embed(
             out += len(lines)
             embed.add_field(name=shown(name)[:256], value=fit("\n".join(lines), 1024))
     embed.description = (
-        f"{out} player{'s' if out != 1 else ''} out injured or banned."
-        if out
-        else "Everybody is fit to play."
+        f"{plural(out):player} out injured or banned." if out else "Everybody is fit to play."
     )
     embed.set_footer(text="The dead and the banned for life: /rollerball2 team show")
     return embed

@@ -56,6 +56,7 @@ from rules.rollerball2 import (
     sign_players,
 )
 from ui import UserError, bot_of, quote, shown
+from ui.formats import plural
 
 Colour = app_commands.Range[str, 1, 20]
 
@@ -102,7 +103,7 @@ async def send_problems(interaction: discord.Interaction, error: RosterImportErr
     text = "\n".join(lines)
     count = len(error.problems)
     embed = discord.Embed(
-        title=f"The roster was not imported: {count} problem{'s' if count != 1 else ''}",
+        title=f"The roster was not imported: {plural(count):problem}",
         colour=discord.Colour(0xD55E00),
     )
     files = []

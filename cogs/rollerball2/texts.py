@@ -36,6 +36,7 @@ from rules.rollerball2 import (
 from rules.rollerball2.modes import MODE_WORDS, SIDES, Rb2Match
 from rules.rollerball2.stats import score_line
 from ui import shown
+from ui.formats import plural
 
 MAX_EVENT_TEXT = 3300  # of the embed's 4,096 characters: the rest is the prompt and headers
 KEY_KINDS = frozenset({"goal", "penalty", "injury", "ban", "period", "final", "sub", "lineup"})
@@ -162,7 +163,7 @@ def condensed(events: Sequence[Event], *, highlights_only: bool = False) -> list
     if cards:
         first, last = clock_of(cards[0]), clock_of(cards[-1])
         span = f" ({first} to {last})" if first and last and first != last else ""
-        lines.append(f"*{len(cards)} card{'s' if len(cards) != 1 else ''} turned{span}.*")
+        lines.append(f"*{plural(len(cards)):card} turned{span}.*")
     for index, event in enumerate(events):
         if event.kind in KEY_KINDS or (index >= last_card and not highlights_only):
             lines.append(shown(event.text))

@@ -287,7 +287,7 @@ def season_end_post(league_name: str, closed: SeasonEnd) -> list[str]:
     """The results channel's post at a season's end: champions, cup, promotion and
     relegation, contract players leaving, then what the GM publishes for the new season
     (its schedule is `/volleyball schedule`; the cup draw is the attached image). Nothing of
-    a team's players, ages or levels (RULINGS "What the public sees")."""
+    a team's players, ages or levels (docs/rules/volleyball.md, "What the public sees")."""
     old = closed.state.league.season - 1
     lines: list[str] = [Markup(f"**{shown(league_name)}: season {old} is over**")]
     lines += [item(e) for e in _news(closed.public)]

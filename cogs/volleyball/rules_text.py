@@ -1,6 +1,6 @@
 """`/volleyball rules`: how the game and the league work here, in a few short pages. The whole
 rules page with every ruling is docs/rules/volleyball.md; these pages summarise it for a
-manager in Discord (RULINGS: every game shows its rulings to its players)."""
+manager in Discord (every game shows its rulings to its players)."""
 
 from __future__ import annotations
 

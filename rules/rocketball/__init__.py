@@ -1,4 +1,5 @@
-"""Rocketball (seed 004, Jonathan Leistiko): the pure rules engine and computer opponent.
+"""Rocketball (Jonathan Leistiko's rules; docs/rules/rocketball.md): the pure rules engine and
+computer opponent.
 
 Public API (everything a cog or renderer needs):
     new_game(seed: int, settings: Settings | None = None) -> (GameState, list[Event])

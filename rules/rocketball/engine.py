@@ -105,8 +105,9 @@ def new_game(seed: int, settings: Settings | None = None) -> tuple[GameState, li
 
 def _reset_field(state: GameState, events: list[Event]) -> None:
     """Seed: "Reset the board to its starting configuration ... and roll the die again to
-    determine a new rocketball facing and starting player." RULINGS: every chip goes back in
-    the windbag (blasted barricades and spent djinns too)."""
+    determine a new rocketball facing and starting player." Every chip goes back in the
+    windbag, blasted barricades and spent djinns too (docs/rules/rocketball.md, "A turn" and the
+    ruling on "Reset the board")."""
     state.chips = {}
     state.bag = state.settings.initial_bag()
     state.removed = {kind: 0 for kind in CHIP_KINDS}
@@ -185,7 +186,7 @@ def legal_actions(state: GameState) -> list[Action]:
         extend(_ROTATIONS[square])
     if state.settings.drifting_winds:
         actions.extend(Drift(a, b) for a, b in placement.drift_moves(state))
-    # RULINGS: if a player can neither place nor rotate, the turn passes.
+    # docs/rules/rocketball.md, "A turn": if a player can neither place nor rotate, they pass.
     return actions or [_PASS]
 
 
@@ -286,7 +287,7 @@ def _finish(
     if winner is None:
         result = "The match is drawn."
     elif reason == "resign":
-        # Issue 10: a resignation read "North wins 0-0!"; it says who resigned instead.
+        # A resignation once read "North wins 0-0!"; it says who resigned instead.
         result = f"{PLAYER_NAMES[other(winner)]} resigns: {PLAYER_NAMES[winner]} wins the match."
     else:
         result = f"{PLAYER_NAMES[winner]} wins {state.score[winner]}-{state.score[other(winner)]}!"
@@ -473,7 +474,8 @@ def _score(state: GameState, goals: list[tuple[int, str]], events: list[Event]) 
 
 
 def _end_round(state: GameState, events: list[Event]) -> None:
-    """Count a full round; Tug-of-War swaps the goals every N rounds (RULINGS)."""
+    """Count a full round; Tug-of-War swaps the goals every N rounds (docs/rules/rocketball.md,
+    Tug-of-War)."""
     state.rounds += 1
     swap_every = state.settings.tug_swap_rounds
     if state.settings.tug_of_war and swap_every > 0 and state.rounds % swap_every == 0:
@@ -502,9 +504,9 @@ def _start_place_step(state: GameState, events: list[Event]) -> None:
 
 
 def _draw(state: GameState, events: list[Event]) -> None:
-    """RULINGS: the chip is drawn at random from the windbag. Ruling: it is drawn at the start
-    of the place step, so the player sees it before choosing to place or rotate (Seed, Djinns:
-    "If you choose to rotate a chip, the djinn does nothing special")."""
+    """The chip is drawn at random from the windbag at the start of the place step, so the
+    player sees it before choosing to place or rotate (docs/rules/rocketball.md, the ruling on
+    Djinns: "If you choose to rotate a chip, the djinn does nothing special")."""
     total = sum(state.bag.values())
     player = state.to_move
     if total == 0:
@@ -525,7 +527,7 @@ def _draw(state: GameState, events: list[Event]) -> None:
     if kind == DJINN:
         text = f"{PLAYER_NAMES[player]} draws a djinn: they may pick any chip from the windbag to place."
     elif kind == VORTEX:
-        text = ""  # Issue 10: a plain vortex every turn is noise; the event stays, silent
+        text = ""  # "draws a vortex chip" every base-game turn is noise; the event stays, silent
     else:
         text = f"{PLAYER_NAMES[player]} draws a {kind} chip from the windbag."
     events.append(DrawEvent("draw", text, player, kind))

@@ -50,7 +50,8 @@ def _step(square: str, direction: str) -> tuple[int, str]:
     goal_square = off_field_step(square, direction)
     if goal_square is not None:
         return GOAL, goal_square
-    # RULINGS: the ball stays and turns to the edge arrow (at a corner, the edge it meets).
+    # docs/rules/rocketball.md "A turn": the ball stays and turns to the edge arrow (at a
+    # corner, the edge it meets).
     return BOUNCE, edge_arrow(square, direction) or opposite(direction)
 
 

@@ -75,8 +75,9 @@ class BallMover:
             if goal_square is not None:
                 self._enter_goal(goal_square)
                 return
-            # RULINGS: the ball stays, turns to the arrow of the edge it tried to cross (at a
-            # corner, the edge in its direction of travel), and the step is used up.
+            # docs/rules/rocketball.md "A turn": the ball stays, turns to the arrow of the edge
+            # it tried to cross (at a corner, the edge in its direction of travel), and the
+            # step is used up.
             ball.facing = edge_arrow(ball.square, direction) or opposite(direction)
             self._record(
                 "bounce",

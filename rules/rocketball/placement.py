@@ -167,9 +167,9 @@ def _not_rotatable_now(state: GameState) -> set[str]:
 
 
 def rotate_problem(state: GameState, square: str) -> str | None:
-    """RULINGS: a quarter turn either way; not the chip under the ball, not the chip the
-    opponent rotated on their last turn, never a bumper, twister, barricade or mogul. Assault
-    (seed): not a chip placed this round."""
+    """docs/rules/rocketball.md "A turn": a quarter turn either way; not the chip under the ball,
+    not the chip the opponent rotated on their last turn, never a bumper, twister, barricade or
+    mogul. Assault (seed): not a chip placed this round."""
     chip = state.chips.get(square)
     if chip is None:
         return f"There is no chip on {square} to rotate."

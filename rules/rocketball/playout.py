@@ -1,4 +1,5 @@
-"""The playout path (issue 10, Engine speed): random games and trusted actions, in place.
+"""The playout path: random games and trusted actions, in place (docs/rules/rocketball.md,
+"Engine speed": 10,000 random full games a minute, bench/rocketball_engine.py).
 
 `apply` is for players: it validates, copies the state, writes event texts and a history line.
 Simulations (benchmarks, the computer's look-ahead, statistics) need none of that:

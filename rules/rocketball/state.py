@@ -3,7 +3,7 @@
 This module is what the renderer (render/rocketball/) and the cog read. Everything here is plain
 data plus small geometry helpers; the rules that change the state live in engine.py.
 
-Field (RULINGS.md, Rocketball)
+Field (docs/rules/rocketball.md, Setup)
 - 7 columns a-g from West to East, 11 rows 1-11 from North to South: 77 squares named like
   chess squares, column letter then row number: "a1" is the North-West corner, "g11" the
   South-East corner, "d6" the centre (it never holds a chip).
@@ -142,7 +142,8 @@ def edges_of(square: str) -> tuple[str, ...]:
 
 
 def edge_arrow(square: str, edge: str) -> str | None:
-    """The arrow on `square` for field edge `edge` (RULINGS: Edge arrows), or None.
+    """The arrow on `square` for field edge `edge` (docs/rules/rocketball.md, Setup: edge arrows),
+    or None.
 
     West side: N on odd rows, S on even rows; East side: the half-turn image (S on odd rows,
     N on even rows). North and South ends outside the goal mouth point along the end towards
@@ -217,7 +218,8 @@ MOGUL = "mogul"
 DJINN = "djinn"
 CHIP_KINDS = (VORTEX, BUMPER, TWISTER, GUST, BARRICADE, MOGUL, DJINN)
 DIRECTIONAL_KINDS = frozenset({VORTEX, GUST})
-# RULINGS: never a bumper, twister, barricade or mogul; the seed lets gusts be rotated.
+# docs/rules/rocketball.md "A turn": never a bumper, twister, barricade or mogul; Gusts: a
+# gust may be rotated like a vortex.
 ROTATABLE_KINDS = frozenset({VORTEX, GUST})
 # Seed, Variants: "The special chips described below ..." (djinns are never placed).
 SPECIAL_KINDS = frozenset({BUMPER, TWISTER, GUST, BARRICADE, MOGUL})
@@ -438,8 +440,8 @@ class GameState:
     to_move: str
     phase: str
     drawn: str | None = None
-    # The chip each player rotated in their latest place step (RULINGS: not the chip the
-    # opponent rotated on their last turn).
+    # The chip each player rotated in their latest place step (docs/rules/rocketball.md "A
+    # turn": not the chip the opponent rotated on their last turn).
     last_rotated: dict[str, str | None] = field(default_factory=lambda: {"N": None, "S": None})
     # Assault: squares of chips placed this round (they may not be rotated this round), and
     # the players still to place this round, in order.

@@ -1,7 +1,7 @@
 """What happens next, computed once as data (`next_step`) and phrased once (`describe_next`).
 
-Issue 9: the next step used to be written four times (the board, the embed, the buttons, the
-prompt) and they disagreed under Drifting Winds. Every reader now asks `next_step(state)`:
+The next step used to be written four times (the board, the embed, the buttons, the prompt)
+and they disagreed under Drifting Winds. Every reader now asks `next_step(state)`:
 who may act (`actors`, a set so that a host can also run simultaneous decisions; in Rocketball
 one seat at a time, e.g. the second placer in Assault), what kind of decision it is, for a
 place step which moves are possible and which chip was drawn, and how the match ended.
@@ -41,7 +41,8 @@ class NextStep:
       always open to both seats and is not counted here).
     - `kind`: "roll", "place", "aim" or "over".
     - `options` (place only): the possible moves among "place", "rotate", "drift", "pass", in
-      that order; "pass" appears alone, when nothing else is possible (RULINGS).
+      that order; "pass" appears alone, when nothing else is possible (docs/rules/rocketball.md, "A
+      turn").
     - `drawn` (place only): the chip kind drawn from the windbag, None when it was empty.
     - `winner`, `reason` ("score", "resign", "collision") and `score` (North's, South's) when
       the match is over; `winner` is None for a draw.

@@ -1,4 +1,5 @@
-"""Rollerball, the abstract board game for 2-6 players (seeds 001 later / 002 earlier edition).
+"""Rollerball, the abstract board game for 2-6 players, in its later and its earlier
+edition (docs/rules/rollerball.md).
 
 Pure engine: no Discord, no images, no database, no clock, no global random. Shuffles come from
 the seed kept in the state (rng.py); the seed, the deck order, other hands and open bids never

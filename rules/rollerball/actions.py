@@ -66,7 +66,8 @@ class Build:
 
 @dataclass(frozen=True)
 class BlowUp:
-    """Seed 001 only: discard a card of kind `discard` to blow up the card under the workman."""
+    """Later edition only: discard a card of kind `discard` to blow up the card under the
+    workman."""
 
     discard: str
 

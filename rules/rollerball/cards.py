@@ -1,4 +1,4 @@
-"""The 34-card deck (seed 001/002 "Pieces"): 5 each of the five track changers, 3 each of the
+"""The 34-card deck (both editions, "Pieces"): 5 each of the five track changers, 3 each of the
 three ball changers. A card is an int id 0..33; its kind follows from the id."""
 
 from __future__ import annotations

@@ -1,14 +1,15 @@
 """The engine: new_game, actors, legal_actions, apply, next_step, view_for.
 
-A turn (seed 001 "Turns"): move the balls, draw up to 4, move the workman, use him. Seed 002:
-draw up to 5, move the balls, move the workman, play one card or none. The ball movement runs by
-itself when a turn starts; the game waits only for a player's decision."""
+A turn (later edition, "Turns"): move the balls, draw up to 4, move the workman, use him.
+Earlier edition: draw up to 5, move the balls, move the workman, play one card or none. The ball
+movement runs by itself when a turn starts; the game waits only for a player's decision."""
 
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
 
+from rules.prose import plural
 from rules.rollerball import setup
 from rules.rollerball.actions import (
     Bank,
@@ -197,8 +198,9 @@ def _decision_actions(state: GameState, decision: Decision) -> list:
 
 def workman_reach(state: GameState, seat: int) -> set[int]:
     """Squares the workman can reach in up to three steps: orthogonal steps in the later edition
-    (seed 001 step 3), any of the eight neighbours in the earlier one (seed 002 says only "three
-    spaces"; ruling). He may not enter a square with a ball unless every ball there shows Up Rubber."""
+    (its turn step 3), any of the eight neighbours in the earlier one (which says only "three
+    spaces"; docs/rules/rollerball.md ruling 8). He may not enter a square with a ball unless every
+    ball there shows Up Rubber."""
     size = state.settings.board
     neighbours = orthogonal_neighbours if state.settings.later else king_neighbours
     blocked = {b.square for b in state.balls if not b.up}
@@ -369,8 +371,9 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
         if isinstance(action, Bank):
             state.victory[seat].append(earned)
             count = len(state.victory[seat])
-            points = "1 victory point" if count == 1 else f"{count} victory points"
-            events.append(Event(f"{seat_name(seat)} banks the card: {points}."))
+            events.append(
+                Event(f"{seat_name(seat)} banks the card: {plural(count):victory point}.")
+            )
             if count >= state.settings.target_vp:
                 state.phase = "over"
                 state.winners = [seat]

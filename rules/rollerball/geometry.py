@@ -1,4 +1,4 @@
-"""The board (RULINGS "Rollerball, the board game"): N by N squares (9, or 11 for 5-6 players),
+"""The board (docs/rules/rollerball.md, "The board"): N by N squares (9, or 11 for 5-6 players),
 concentric rings around a centre square that is not track. Ring 1 is the outermost; 'up' and 'out'
 mean towards the edge. Squares are ints `row * N + column`, named like c3: column letter a.. from
 the left, row number 1.. from the top. Balls run clockwise as seen on the image: along the top
@@ -44,7 +44,8 @@ class Geometry:
         return 0 <= square < self.size * self.size and self.ring(square) != 0
 
     def is_corner(self, square: int) -> bool:
-        """A corner of its ring (seed 001: bases only on corners, no card part on a corner)."""
+        """A corner of its ring (later edition: bases only on corners, no card part on a
+        corner)."""
         x, y = self.xy(square)
         low = self.ring(square) - 1
         high = self.size - 1 - low

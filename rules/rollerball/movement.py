@@ -1,8 +1,9 @@
-"""Ball movement (seed 001 turn step 1 / seed 002 turn step 2, with the RULINGS).
+"""Ball movement (later edition turn step 1 / earlier edition turn step 2; docs/rules/rollerball.md
+"Ball movement" and its rulings).
 
 All balls move together, one space at a time in lockstep. Per space every ball steps at once:
 to the next square clockwise on its ring, or across the track changer it was diverted by
-(crossing uses one space, RULINGS); a rubber counter flips; a pending ball change applies on
+(crossing uses one space, "The cards"); a rubber counter flips; a pending ball change applies on
 the first square after the ball changer, if that card is still in place. Then what the balls
 meet on the squares they entered is resolved together, against the board as it stood when
 they arrived, so a ball's number never decides (docs/rules/rollerball.md ruling 16): balls
@@ -138,8 +139,8 @@ def _y_squares(state: GameState) -> set[int]:
 
 
 def _next_pushed(state: GameState, arrival: dict[int, int]) -> Ball | None:
-    """Seed 001: a ball ending in another's space (not a splitter's Y) pushes it on a space. The
-    ball pushed is the one that got there first (same space: the lower number)."""
+    """Later edition: a ball ending in another's space (not a splitter's Y) pushes it on a space.
+    The ball pushed is the one that got there first (same space: the lower number)."""
     if len({ball.square for ball in state.balls}) == len(state.balls):
         return None
     exempt = _y_squares(state)
@@ -200,8 +201,8 @@ def lift_card(state: GameState, card: BoardCard) -> None:
 
 def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcome: Outcome) -> None:
     """Everything the balls meet on the squares they have just entered, resolved together so
-    that the balls' numbers never decide (RULINGS "lockstep"; docs/rules/rollerball.md
-    ruling 16): every ball is judged against the board as it stood when they all arrived.
+    that the balls' numbers never decide (docs/rules/rollerball.md ruling 16, "Lockstep,
+    settled together"): every ball is judged against the board as it stood when they all arrived.
 
     A ball on its Up Rubber side meets nothing. Per card: an energised ball arriving on it
     smashes it, and then it is not there for any ball arriving with it; else balls arriving

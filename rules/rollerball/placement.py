@@ -1,5 +1,6 @@
-"""Where a card may go (seed 001 "Placing initial pieces" 4, "Build on the board", "Track
-Changers", "Ball Changers"; seed 002 "Play on the board", "Track Changers", "Ball Changers").
+"""Where a card may go (later edition "Placing initial pieces" 4, "Build on the board", "Track
+Changers", "Ball Changers"; earlier edition "Play on the board", "Track Changers", "Ball
+Changers").
 One function answers "what is wrong with this placement?" for set-up, building and replacing."""
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ def placement_problem(
     state: GameState, seat: int, kind: str, first: int, second: int, mode: str
 ) -> str | None:
     """None if `kind` may cover `first`-`second` now, else the sentence saying why not. In BUILD
-    mode one square must hold the seat's own workman (seed 001: "underneath the player's
-    workman"; seed 002: "One space must contain the player's workman")."""
+    mode one square must hold the seat's own workman (later edition: "underneath the
+    player's workman"; earlier edition: "One space must contain the player's workman")."""
     size = state.settings.board
     board = geometry(size)
     rings = ring_table(size)

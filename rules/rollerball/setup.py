@@ -1,4 +1,4 @@
-"""Set-up (seed 001/002 "Setup" and "Placing initial pieces"): deal, secret bid, open re-bid,
+"""Set-up (both editions, "Setup" and "Placing initial pieces"): deal, secret bid, open re-bid,
 bases, workmen, the ball, the card-placing round."""
 
 from __future__ import annotations

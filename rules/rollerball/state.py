@@ -18,9 +18,10 @@ EDITIONS = (LATER, EARLIER)
 
 @dataclass(frozen=True)
 class Settings:
-    """A match's options. `edition` "later" is seed 001, "earlier" seed 002 (RULINGS). The 11 by
-    11 board is offered only for 5-6 players (RULINGS). `turn_limit` ends a game nobody can win
-    (docs/rules/rollerball.md, ruling "turn limit"); 0 means the edition's default."""
+    """A match's options. `edition` is "later" or "earlier" (docs/rules/rollerball.md: both
+    editions are playable). The 11 by 11 board is offered only for 5-6 players ("The board").
+    `turn_limit` ends a game nobody can win (docs/rules/rollerball.md, ruling 11 "Turn limit"); 0
+    means the edition's default."""
 
     edition: str = LATER
     players: int = 4
@@ -30,7 +31,7 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.edition not in EDITIONS:
-            raise RollerballBoardError('The edition is "later" (seed 001) or "earlier" (seed 002).')
+            raise RollerballBoardError('The edition is "later" or "earlier".')
         if not 2 <= self.players <= 6:
             raise RollerballBoardError("Rollerball is for 2 to 6 players.")
         if self.board not in (9, 11) or (self.board == 11 and self.players < 5):
@@ -47,12 +48,12 @@ class Settings:
 
     @property
     def hand_limit(self) -> int:
-        """Draw up to 4 (seed 001 turn step 2) or 5 (seed 002 turn step 1)."""
+        """Draw up to 4 (later edition, turn step 2) or 5 (earlier edition, turn step 1)."""
         return 4 if self.later else 5
 
     @property
     def ball_spaces(self) -> int:
-        """Balls move two spaces a turn (seed 001) or one square (seed 002)."""
+        """Balls move two spaces a turn (later edition) or one square (earlier edition)."""
         return 2 if self.later else 1
 
 
@@ -101,7 +102,7 @@ class BoardCard:
 class Decision:
     """A choice the rules give a player in the middle of someone's turn: "score" (bank the card
     just earned as a victory point or keep it), "take" (deck empty: take a card from the board or
-    not), "discard" (workman hit, seed 001: discard a card)."""
+    not), "discard" (workman hit, later edition: discard a card)."""
 
     seat: int
     kind: str

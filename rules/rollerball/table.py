@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.prose import plural
 from rules.rollerball.actions import Bank, Keep
 from rules.rollerball.ai import choose_action
 from rules.rollerball.engine import actors, apply, view_for
@@ -105,9 +106,7 @@ def resign(table: Table, seat: int) -> tuple[Table, list[Event]]:
     best = max(len(table.game.victory[s]) for s in in_game)
     winners = tuple(s for s in in_game if len(table.game.victory[s]) == best)
     names = " and ".join(f"Player {s + 1}" for s in winners)
-    events.append(
-        Event(f"The game ends: {names} {'wins' if len(winners) == 1 else 'share the win'}.")
-    )
+    events.append(Event(f"The game ends: {names} {plural(len(winners)):wins|share the win!}."))
     return replace(table, winners=winners), events
 
 

@@ -1,4 +1,5 @@
-"""Rollerball II: the card-driven sports simulation (seeds/000_294650d7333882fc.txt).
+"""Rollerball II: the card-driven sports simulation (Chris Rohan's Rollerball II rules;
+how the bot plays them, with every ruling: docs/rules/rollerball2.md).
 
 Pure engine: no Discord, no images, no database, no clock. Every die roll and card draw comes from
 the seeded random.Random held in the match state and is reported as an Event.

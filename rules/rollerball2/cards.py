@@ -48,7 +48,8 @@ SECTION_HEADINGS = {
 
 def face_label(face: int) -> str:
     """How a D10 face is printed: the engine's 1..10 as the die shows it, 1-9 and 0 for 10 (the
-    seed's sample card lists rows 0-9; RULINGS/docs: a die face 0 is the engine's 10)."""
+    sample card of Rollerball II's rules lists rows 0-9; docs/rules/rollerball2.md, the ruling on
+    "DICE": a die face 0 is the engine's 10)."""
     return "0" if face == 10 else str(face)
 
 

@@ -2,11 +2,12 @@
 ball handler, a roll on the Random Player chart), check its condition, carry out its operations
 (a goal, a penalty, an injury, a ban, a rest) and follow its flow (the ball dies, is kept, turned
 over, caught, controlled or towed). Also the players it sends off and brings back (seed PENALTY
-TIMING, SUBSTITUTING PLAYERS; RULINGS.md). Each function plays on a Resolution
-(resolution.py)."""
+TIMING, SUBSTITUTING PLAYERS; docs/rules/rollerball2.md, "Attacks, penalties and injuries"). Each
+function plays on a Resolution (resolution.py)."""
 
 from __future__ import annotations
 
+from rules.prose import plural
 from rules.rollerball2.ball import (
     catch,
     give_ball,
@@ -215,8 +216,9 @@ def release_new_ball(res: Resolution) -> None:
 
 
 def expire_markers(res: Resolution) -> None:
-    """RULINGS.md: a Penalty Expires marker goes N cards down the pile; when it turns up the
-    player returns. Markers count cards across periods, so they carry into the next pile.
+    """docs/rules/rollerball2.md, "Attacks, penalties and injuries": a Penalty Expires marker
+    goes N cards down the pile; when it turns up the player returns. Markers count cards across
+    periods, so they carry into the next pile.
     The marker N cards down turns up as soon as the N-th card's play is over (before anyone may
     substitute), so this runs at the end of every action that leaves no decision pending."""
     state = res.state
@@ -287,7 +289,7 @@ def _injury_length_text(length: str, matches: int) -> str:
         "new_ball": "out until the next new ball",
         "period": "out for the rest of the period",
         "match": "out for the rest of the match",
-        "matches": f"out for {matches} match{'es' if matches != 1 else ''}",
+        "matches": f"out for {plural(matches):match|matches}",
         "season": "out for the season",
         "killed": "killed",
     }[length]
@@ -357,7 +359,7 @@ def _ban(res: Resolution, place: Place, op: Op) -> None:
     number = remove(state, place, Out(reason="ban", until="match"))
     team.sheet[number].exit = True
     text = {
-        "matches": f"banned for {op.matches} match{'es' if op.matches != 1 else ''}",
+        "matches": f"banned for {plural(op.matches):match|matches}",
         "season": "banned for the rest of the season",
         "lifetime": "banned for life",
     }[op.length]

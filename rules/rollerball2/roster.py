@@ -122,11 +122,11 @@ def make_card(
 
 
 def roster_makeup(rng: random.Random) -> dict[str, dict[str, int]]:
-    """One team's experience mix per position (issue 11: a flat mix made every team alike and
-    left experience-dependent cards dead). The team's tilt moves STARs and ROOKIEs in opposite
-    directions at every position (two a step for the eleven skaters), and each position wobbles
-    by one more; counts per position stay 11 / 7 / 7. A weak team fields ROOKIEs, a strong one
-    STARs in every skater slot."""
+    """One team's experience mix per position (docs/rules/rollerball2.md, "Rosters": a flat mix
+    made every team alike and left the experience-dependent cards dead). The team's tilt moves STARs
+    and ROOKIEs in opposite directions at every position (two a step for the eleven skaters), and
+    each position wobbles by one more; counts per position stay 11 / 7 / 7. A weak team fields
+    ROOKIEs, a strong one STARs in every skater slot."""
     tilt = rng.choice(TEAM_TILTS)
     makeup = {}
     for position, base in ROSTER_MAKEUP.items():
@@ -344,8 +344,9 @@ def validate_lineup(roster: Roster, lineup: Lineup) -> None:
 
 def roster_after_match(roster: Roster, new_absences: list[Absence]) -> Roster:
     """The roster for the next match: counted absences tick down by the match just missed,
-    season/lifetime/killed ones stay, and this match's new absences are added. RULINGS.md:
-    injuries and bans that outlast the match carry over in the team's roster."""
+    season/lifetime/killed ones stay, and this match's new absences are added. Injuries and
+    bans that outlast the match carry over in the team's roster (docs/rules/rollerball2.md, "The
+    scoresheet and what carries over")."""
     kept = []
     for absence in roster.absences:
         if absence.matches is None:

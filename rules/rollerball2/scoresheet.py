@@ -1,8 +1,9 @@
 """The scoresheet of a Rollerball II match and what carries over to later matches.
 
 Seed clause: "ScoreSheet" in the workbook list (score by periods, then per player: Exit, Number,
-OnTrack, Goals, Assists, Penalties, Catches, Casualties, Nature of Injury). RULINGS.md: injuries
-and bans that outlast the match carry over in the team's roster.
+OnTrack, Goals, Assists, Penalties, Catches, Casualties, Nature of Injury). Injuries and bans
+that outlast the match carry over in the team's roster (docs/rules/rollerball2.md, "The scoresheet
+and what carries over").
 
 The engine fills these while the match runs; the renderer draws them as a box score.
 """

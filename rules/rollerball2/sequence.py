@@ -2,9 +2,9 @@
 card's play (markers turn up, a period ends, overtime, the final whistle), carrying out each
 coach action once it is validated (validation.py), private line-ups, and the coaches' own dice.
 
-RULINGS.md: a period is 30 FACs from two shuffled piles of 30, a match four periods, reshuffled
-for periods 3-4 (and for overtime). Seed ACTION NOTES 2: in a two-coach game each coach rolls
-his own die (Settings.coach_dice)."""
+docs/rules/rollerball2.md, "The flow of a match": a period is 30 FACs from two shuffled piles of 30,
+a match four periods, reshuffled for periods 3-4 (and for overtime). Seed ACTION NOTES 2: in a
+two-coach game each coach rolls his own die (Settings.coach_dice)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ from rules.rollerball2.state import (
 
 
 def new_deck(rng: random.Random) -> list[int]:
-    """RULINGS.md: shuffle the 60 FACs and split them into two piles of 30 (one per period)."""
+    """Shuffle the 60 FACs and split them into two piles of 30, one per period
+    (docs/rules/rollerball2.md, "The flow of a match")."""
     deck = list(range(1, 61))
     rng.shuffle(deck)
     return deck
@@ -130,7 +131,7 @@ def _after_card(res: Resolution) -> None:
     for team in (state.home, state.away):
         team.score_by_period.append(0)
     if state.period in (3, OVERTIME_PERIOD):
-        # RULINGS.md: reshuffle for periods 3-4 (and the bot's ruling: again for overtime).
+        # Reshuffled for periods 3-4 ("The flow of a match") and for overtime ("Overtime").
         state.deck = new_deck(state.rng)
         res.emit(Event("info", "The FAC deck is reshuffled and split into new piles."))
     to_fire(state)

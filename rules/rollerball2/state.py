@@ -30,7 +30,7 @@ PHASE_BIKER_ID = "biker_id"  # BIKER ID
 PHASE_OVER = "over"  # the match has ended
 PHASE_SETUP = "setup"  # both coaches hand in their line-ups, privately, before the first card
 
-PERIOD_FACS = 30  # RULINGS.md: a period is 30 FACs, a match 4 periods
+PERIOD_FACS = 30  # docs/rules/rollerball2.md, "The flow of a match": 30 FACs, 4 periods
 PERIODS = 4
 OVERTIME_PERIOD = 5
 

@@ -23,6 +23,7 @@ import random
 from dataclasses import replace
 
 from rules import names
+from rules.prose import plural
 from rules.rollerball2.cards import (
     ATT,
     BKR,
@@ -282,7 +283,8 @@ def gone_for_good(roster: Roster) -> set[int]:
 
 def open_places(roster: Roster) -> int:
     """How many players the team may sign: up to FULL_ROSTER (25) who can still play some day
-    (issue 11: dead players and life bans shrink a roster)."""
+    (docs/rules/rollerball2.md, "Signings": the dead and the banned for life stay on the roster
+    but do not count, so each opens a place)."""
     active = len(roster.players) - len(gone_for_good(roster))
     return max(0, FULL_ROSTER - active)
 
@@ -391,7 +393,7 @@ def absence_status(absence: Absence) -> str:
         return "banned for life"
     word = "banned" if absence.kind == "ban" else "injured"
     if absence.matches is not None:
-        return f"{word} ({absence.matches} match{'es' if absence.matches != 1 else ''})"
+        return f"{word} ({plural(absence.matches):match|matches})"
     return f"{word} ({absence.length})"
 
 

@@ -1,4 +1,4 @@
-"""Volleyball (Rien Kooy's play-by-e-mail league, seeds/003) as a pure engine; the bot is the GM.
+"""Volleyball (Rien Kooy's play-by-e-mail league rules) as a pure engine; the bot is the GM.
 
 The rules as the bot plays them, with every ruling: docs/rules/volleyball.md.
 

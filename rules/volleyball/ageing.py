@@ -165,8 +165,8 @@ def age_team(
     amateurs, Age A-D players grow older and lose points, talents become Age A.
 
     `events` gets the team's own lines (its sponsor, its players' ages and levels, its
-    talents: what RULINGS "What the public sees" keeps for its manager); `public` (default
-    `events`) the contract players leaving, whom the whole league bids on.
+    talents: what docs/rules/volleyball.md "What the public sees" keeps for its manager); `public`
+    (default `events`) the contract players leaving, whom the whole league bids on.
 
     Rulings: Age E players leave without compensation (rule 10 names none); a talent still at
     0/0 (fewer than four qualifying matches) stays a talent into the next season instead of

@@ -247,8 +247,9 @@ def spy_target_fixture(spy: SpyOrder, fixtures: list[Fixture]) -> Fixture | None
 def private_line(
     events: list[str], private: dict[str, list[str]] | None, team_name: str, line: str
 ) -> None:
-    """A line only `team_name` may read (its bids, its bank account: RULINGS "What the public
-    sees"): into `private[team_name]`, or into `events` when no private lines are kept."""
+    """A line only `team_name` may read (its bids, its bank account: docs/rules/volleyball.md,
+    "What the public sees"): into `private[team_name]`, or into `events` when no private lines are
+    kept."""
     if private is None:
         events.append(line)
     else:

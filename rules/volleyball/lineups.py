@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rules.prose import plural
 from rules.volleyball.match import (
     DEVOTION_MAX_PER_MATCH,
     SPECIAL_MAX_PER_MATCH,
@@ -208,10 +209,10 @@ def lineup_warnings(orders: MatchOrders, allowance: int, label: str = "") -> lis
     empty = [number for number, s in enumerate(orders.sets, start=1) if not s.slots]
     if empty:
         sets = ", ".join(str(n) for n in empty)
-        many = len(empty) > 1
+        count = plural(len(empty))
         warnings.append(
-            f"{where}: set{'s' if many else ''} {sets} {'have' if many else 'has'} no players "
-            f"and {'are' if many else 'is'} lost 0-15 if played."
+            f"{where}: {count:set!} {sets} {count:has|have!} no players "
+            f"and {count:is|are!} lost 0-15 if played."
         )
     used = orders.home_advantage_total
     if orders.home and used < allowance:

@@ -4,9 +4,9 @@ One match is best of five sets (rule 2). Each set, both formations' levels are c
 the players' positions (rule 3), summed with the home-advantage, devotion and special
 points (rule 4) into team totals, which give each team a scoring chance, adjusted by the
 tactical concepts and the average risk factor (rule 5). Rallies are side-out: only the
-server scores (rule 5, RULINGS "A rally"). Players tire by five points a set played and
-recover three a set rested (rule 2). After the match the devotion points used may cause a
-lack of devotion (rule 4, RULINGS "Lack of devotion").
+server scores (rule 5, docs/rules/volleyball.md ruling 1). Players tire by five points a set played
+and recover three a set rested (rule 2). After the match the devotion points used may cause a lack
+of devotion (rule 4, ruling 11).
 
 Every random draw is a d100 from the `random.Random` the caller passes (the league's), and
 every roll is kept in the result so players can see it.
@@ -57,7 +57,8 @@ def other_side(side: str) -> str:
 
 
 def round_half_up(value: Fraction | int) -> int:
-    """RULINGS "Position changes": percentages round half up to whole points."""
+    """docs/rules/volleyball.md ruling 3, "Position changes": percentages round half up to whole
+    points."""
     return math.floor(Fraction(value) + Fraction(1, 2))
 
 
@@ -76,7 +77,7 @@ POSITION_CHANGES: dict[Position, tuple[int, int, int, int]] = {
 def position_levels(ol: int, dl: int, position: Position) -> tuple[int, int]:
     """Rule 3: a player's levels in a set at `position`. "Setter: OL rises 20 % and DL drops
     2 points", Attacker 10 % / 1, Defender and Blocker the mirror, Allround no change.
-    RULINGS: the percentage rounds half up; a level never goes below 0."""
+    docs/rules/volleyball.md ruling 3: the percentage rounds half up; a level never goes below 0."""
     ol_rise, ol_drop, dl_rise, dl_drop = POSITION_CHANGES[position]
     # floor(x / 100 + 1/2) == (x + 50) // 100 exactly: round_half_up in whole numbers.
     new_ol = ol + (ol * ol_rise + 50) // 100 - ol_drop
@@ -262,11 +263,11 @@ def validate_match_orders(
     an empty list means the orders are valid.
 
     Checks: five sets (rule 2's five possible sets); each set's formation, concept and risk
-    (orders.set_order_problems: rule 3 and RULINGS "Formation"); the players are in the team
-    and able to play after the tiredness of the sets before (rule 2); at most 30 devotion
-    points and 40 special points in the match, no more special points than the team has
-    left of its season pool (rule 4); home-advantage points only at home and no more than
-    this match's allowance (rule 4: "can exclusively used for the specific home game").
+    (orders.set_order_problems: rule 3 and docs/rules/volleyball.md ruling 2); the players are in
+    the team and able to play after the tiredness of the sets before (rule 2); at most 30 devotion
+    points and 40 special points in the match, no more special points than the team has left of its
+    season pool (rule 4); home-advantage points only at home and no more than this match's allowance
+    (rule 4: "can exclusively used for the specific home game").
 
     A set may be left empty only when the team cannot field six players able to play in it;
     it is then lost 0-15 (ruling, docs/rules/volleyball.md).
@@ -344,7 +345,7 @@ def validate_match_orders(
 
 # Rule 5's table: (own concept, other concept) -> the share of the average risk factor the
 # team with the own concept adds (negative: loses). Only the team named in the seed's line
-# changes; pairs not listed and equal concepts change nothing (RULINGS "Scoring chance").
+# changes; pairs not listed and equal concepts change nothing (docs/rules/volleyball.md "A match").
 _AC, _OC, _NC, _DC, _WC = (
     Concept.AGGRESSIVE,
     Concept.OFFENSIVE,
@@ -391,8 +392,8 @@ def scoring_chance(
     own_risk: int,
     other_risk: int,
 ) -> int:
-    """A team's chance in whole percent to win a rally it serves (RULINGS "Scoring chance"):
-    the base chance plus the concept adjustment, rounded half up to a whole percent (so a
+    """A team's chance in whole percent to win a rally it serves (docs/rules/volleyball.md
+    ruling 1): the base chance plus the concept adjustment, rounded half up to a whole percent (so a
     d100 decides each rally), clamped to 1-99 %."""
     chance = base_chance(offensive_total, other_defensive_total) + concept_adjustment(
         own_concept, other_concept, own_risk, other_risk
@@ -669,8 +670,8 @@ class MatchResult:
         return list(names)
 
     def public_summary(self, label: str = "") -> list[str]:
-        """What a spectator at the match saw (RULINGS "What the public
-        sees"): the score by set and the players who played, nothing of totals, concepts,
+        """What a spectator at the match saw (docs/rules/volleyball.md, "What the
+        public sees"): the score by set and the players who played, nothing of totals, concepts,
         risk, points or levels (rule 9 sells those)."""
         head = f"{label}: " if label else ""
         lines = [f"{head}{self.score_line}"]
@@ -772,7 +773,8 @@ def first_server(set_number: int) -> str:
 
 
 def set_is_over(home_points: int, away_points: int) -> bool:
-    """Rule 5: first to 15 with a lead of at least two; no cap (RULINGS "A rally")."""
+    """Rule 5: first to 15 with a lead of at least two; no cap (docs/rules/volleyball.md
+    ruling 1)."""
     leader = max(home_points, away_points)
     return leader >= POINTS_TO_WIN_SET and abs(home_points - away_points) >= MIN_LEAD
 
@@ -796,8 +798,9 @@ def build_side(team: Team, set_order: SetOrder, fatigue: Fatigue) -> SetSide:
 
 
 def play_rallies(set_result: SetResult, rng: random.Random) -> None:
-    """Rule 5 and RULINGS "A rally": the server wins a rally on a d100 roll at or under its
-    scoring chance, scores and keeps the serve; otherwise the serve passes, nobody scores."""
+    """Rule 5 and docs/rules/volleyball.md ruling 1: the server wins a rally on a d100 roll at or
+    under its scoring chance, scores and keeps the serve; otherwise the serve passes, nobody
+    scores."""
     chances = {HOME: set_result.home.chance, AWAY: set_result.away.chance}
     server = set_result.first_server
     points = {HOME: 0, AWAY: 0}
@@ -957,8 +960,8 @@ def team_after_match(team: Team, result: MatchResult, side: str) -> Team:
 @dataclass
 class DevotionCheck:
     """Rule 4's lack-of-devotion checks for one team after one match: three d100 rolls, each
-    a lack of devotion when at or under the devotion points used (RULINGS), and the player
-    drawn at random for each."""
+    a lack of devotion when at or under the devotion points used (docs/rules/volleyball.md
+    ruling 11), and the player drawn at random for each."""
 
     team: str
     devotion_used: int
@@ -999,9 +1002,9 @@ class DevotionCheck:
 def roll_lack_of_devotion(team: Team, devotion_used: int, rng: random.Random) -> DevotionCheck:
     """Rule 4: "The total number of DP is divided by three and each points represents a 3 %
     chance of a LD. All three figures are compared with a random figure ... The players who
-    suffer of LD are also randomly appointed." So three checks at DP % each (RULINGS); each
-    success draws one player of the whole roster (the same player may be drawn twice, which
-    changes nothing). No devotion points, no checks."""
+    suffer of LD are also randomly appointed." So three checks at DP % each
+    (docs/rules/volleyball.md ruling 11); each success draws one player of the whole roster (the
+    same player may be drawn twice, which changes nothing). No devotion points, no checks."""
     check = DevotionCheck(team.name, devotion_used)
     if devotion_used <= 0 or not team.players:
         return check

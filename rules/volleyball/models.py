@@ -1,8 +1,8 @@
 """The Volleyball league's state as plain data: players, teams, the season configuration and
 the league itself, each serialising to JSON and back losslessly.
 
-What the seed says "the GM makes public" at the start of a season is `SeasonConfig`
-(RULINGS: "what the seed says 'the GM makes public' is season configuration"), with
+What the seed says "the GM makes public" at the start of a season is `SeasonConfig` (the bot
+is the GM: docs/rules/volleyball.md, "What the league publishes at the start of a season"), with
 documented defaults so a league can start with no tuning. The rules that change this data
 live in their own modules (creation.py, match.py, rounds.py, ...); this module holds data.
 """
@@ -24,7 +24,7 @@ AGE_CONTRACT = "contract"
 # leaves a team fewer players of its own (contract players do not count). Rulings, see
 # docs/rules/volleyball.md.
 MIN_OWN_PLAYERS = 6
-# RULINGS "Divisions": a division holds at most 16 teams (and at least two, to play).
+# docs/rules/volleyball.md ruling 38, "Divisions": at most 16 teams (and at least two, to play).
 MAX_DIVISION_TEAMS = 16
 DEFAULT_PROMOTION_PLACES = 2
 
@@ -449,7 +449,7 @@ class Fixture:
 class FixtureResult:
     """A played match as the league table and the public results need it: sets won, each
     set's score (home points, away points) and the players of each side who played, in the
-    order they came on (what a spectator saw; RULINGS "What the public sees")."""
+    order they came on (what a spectator saw; docs/rules/volleyball.md, "What the public sees")."""
 
     fixture: Fixture
     home_sets: int
@@ -505,7 +505,7 @@ class League:
 
     `round_number` is the round to be played next (1-based); `season` counts seasons.
     `promotion_places`: how many teams go down from each division and up from the one below
-    at the end of a season (RULINGS "Divisions", set at league creation).
+    at the end of a season (docs/rules/volleyball.md ruling 38, set at league creation).
     Use `rng()` to get a generator at the stored state and `store_rng(rng)` after drawing.
     """
 

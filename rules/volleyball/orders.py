@@ -1,6 +1,6 @@
 """A Volleyball team's orders for one round, as plain data, plus the checks that need no numbers.
 
-The seed (seeds/003, "Obliged layout to be used for the moves") asks every manager for one
+The seed (Rien Kooy's rules, "Obliged layout to be used for the moves") asks every manager for one
 form per match: per set six players with a position code, a tactical concept code, a risk
 factor and home-advantage / devotion / special points on the offensive or defensive level;
 then training, a spying order, and (rules 7-10) bids, a sponsor choice and the ageing split.
@@ -87,7 +87,7 @@ RISK_RANGES: dict[Concept, tuple[int, int]] = {
 OFFENSIVE_POSITIONS = frozenset({Position.SETTER, Position.ATTACKER})
 DEFENSIVE_POSITIONS = frozenset({Position.BLOCKER, Position.DEFENDER})
 
-# Rule 3 + RULINGS "Formation": how many setters/attackers (or blockers/defenders) a
+# Rule 3 + docs/rules/volleyball.md ruling 2: how many setters/attackers (or blockers/defenders) a
 # concept needs at least. Neutral has "no special rules".
 CONCEPT_REQUIREMENTS: dict[Concept, tuple[frozenset[Position], int, str]] = {
     Concept.AGGRESSIVE: (OFFENSIVE_POSITIONS, 5, "setters/attackers"),
@@ -457,8 +457,8 @@ class RoundOrders:
 def set_order_problems(set_order: SetOrder, set_number: int) -> list[str]:
     """Every problem with one set's order that can be seen without the team's levels:
     six different players, rule 3's formation limits (at most two setters, at most two
-    blockers), the concept's formation requirement (RULINGS "Formation"), the risk factor
-    in the concept's range, and no negative points. Each problem is one sentence."""
+    blockers), the concept's formation requirement (docs/rules/volleyball.md ruling 2), the risk
+    factor in the concept's range, and no negative points. Each problem is one sentence."""
     where = f"Set {set_number}"
     problems: list[str] = []
     names = set_order.player_names

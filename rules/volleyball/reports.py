@@ -2,7 +2,8 @@
 
 - `public_round_summary(state, report)`: for the results channel: scores by set and who
   played, the market and cup news, the standings after the round, the next fixtures and cup
-  pairs. Nothing of totals, concepts, risk, levels or money (RULINGS "What the public sees").
+  pairs. Nothing of totals, concepts, risk, levels or money (docs/rules/volleyball.md, "What the
+  public sees").
 - `team_sheet(state, team, report=None)`: for one manager's eyes: the roster after training
   with levels, ages and tiredness-free match levels, money, TP, SP left, the HA of the next
   home match, lack-of-devotion players, talent progress, contracts and their ends, and the

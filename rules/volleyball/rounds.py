@@ -83,8 +83,9 @@ class RoundReport:
 
     def text(self, team: str | None = None) -> str:
         """The results as plain text: the public events in order, then every match as a
-        spectator saw it (RULINGS "What the public sees"); with `team`, that team's private lines at the end
-        (its training, money, its own totals per set, its spy reports: only for its eyes)."""
+        spectator saw it (docs/rules/volleyball.md, "What the public sees"); with `team`, that
+        team's private lines at the end (its training, money, its own totals per set, its spy
+        reports: only for its eyes)."""
         lines = [f"Season {self.season}, round {self.round_number}: results", ""]
         if self.nmr_teams:
             lines.append(f"No orders received from: {', '.join(self.nmr_teams)} (NMR).")
@@ -449,8 +450,8 @@ class _Round:
         self.results: list[tuple[Fixture, MatchResult]] = []
 
     def private(self, team_name: str) -> list[str]:
-        """The private lines of one team (RULINGS "What the public sees": training, money, its totals,
-        its spy reports are the team's own information)."""
+        """The private lines of one team (docs/rules/volleyball.md, "What the public sees":
+        training, money, its totals, its spy reports are the team's own information)."""
         return self.report.private.setdefault(team_name, [])
 
     def team(self, name: str) -> Team:

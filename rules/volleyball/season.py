@@ -352,8 +352,8 @@ class LeagueState:
 
 
 def division_problems(league: League) -> list[str]:
-    """RULINGS "Divisions": divisions numbered 1, 2, ... each of 2 to 16 teams; promotion
-    places leave each division at least one team that stays."""
+    """docs/rules/volleyball.md ruling 38: divisions numbered 1, 2, ... each of 2 to 16 teams;
+    promotion places leave each division at least one team that stays."""
     problems = []
     divisions = league.divisions
     if divisions != list(range(1, len(divisions) + 1)):
@@ -396,8 +396,8 @@ def create_league(
 
 
 def promote_and_relegate(state: LeagueState, events: list[str]) -> None:
-    """RULINGS "Divisions": at the end of a season the bottom N of each division and the top
-    N of the division below swap places (N = league.promotion_places)."""
+    """docs/rules/volleyball.md ruling 38: at the end of a season the bottom N of each division and
+    the top N of the division below swap places (N = league.promotion_places)."""
     league = state.league
     places = league.promotion_places
     moves: dict[str, int] = {}
@@ -428,7 +428,8 @@ def start_season(league: League) -> LeagueState:
     league.results = []
     names = [t.name for t in league.teams]
     league.schedule = []
-    for division in league.divisions:  # RULINGS "Divisions": a round robin per division
+    # docs/rules/volleyball.md ruling 38: a double round robin per division
+    for division in league.divisions:
         members = [t.name for t in league.teams if t.division == division]
         league.schedule += double_round_robin(members, league.config.matches_per_round)
     for team in league.teams:
@@ -447,8 +448,8 @@ class SeasonEnd:
     """A season closed (rule 10) and the next one opened: `public` is what the whole league
     may read (champions, cup winner, promotion and relegation, contract players leaving, the
     new season's opening); `private[team]` that team's own lines (its sponsor ending, its
-    players' ageing and levels, its talents), for its manager only (RULINGS "What the public
-    sees")."""
+    players' ageing and levels, its talents), for its manager only (docs/rules/volleyball.md, "What
+    the public sees")."""
 
     state: LeagueState
     public: list[str]

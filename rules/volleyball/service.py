@@ -39,8 +39,8 @@ NEUTRAL_DL = 60
 
 def division_sizes(teams: int, per_division: int = 16, count: int | None = None) -> list[int]:
     """`teams` split into `count` divisions (default: as few of at most `per_division` as
-    possible, RULINGS "Divisions"), the sizes as even as possible, the higher divisions
-    taking the odd ones."""
+    possible, docs/rules/volleyball.md ruling 38 "Divisions"), the sizes as even as possible, the
+    higher divisions taking the odd ones."""
     count = count or max(1, -(-teams // per_division))
     base, extra = divmod(teams, count)
     return [base + (1 if i < extra else 0) for i in range(count)]

@@ -47,7 +47,7 @@ async def test_a_changed_tree_syncs_again(ballcourt):
 
 async def test_a_sharded_bot_syncs_commands_only_on_the_process_with_shard_zero(tmp_path):
     """SHARD_COUNT=4: the process with shards 2,3 leaves the command tree to the one with 0,1
-    (issue 14: what must happen once in a cluster happens once)."""
+    (what must happen once in a cluster happens once)."""
     from discord.ext import commands
 
     synced = {}

@@ -46,7 +46,7 @@ class ExpiredInteraction:
 
 
 async def test_an_expired_interaction_never_pings_the_user_in_public():
-    """Issue 9, defect 8: the fallback posted "@carol Something went wrong" in the channel."""
+    """The fallback posted "@carol Something went wrong" in the channel."""
     interaction = ExpiredInteraction()
     await common.send_ephemeral(interaction, "Something went wrong")
     assert interaction.channel.sent == []

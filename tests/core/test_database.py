@@ -268,7 +268,7 @@ async def test_rocketball_stats_count_wins_losses_draws_and_the_computer(db):
 
 
 async def test_the_game_here_lookup_uses_an_index_for_channels_and_threads(db):
-    """Issue 9, defect 10: `channel_id = ? OR thread_id = ?` could use no index, so every move
+    """`channel_id = ? OR thread_id = ?` could use no index, so every move
     scanned all games (9.8 ms at 20,000)."""
     sql, parameters = games.game_here_query(game="rocketball", channel_id=5)
     if db.backend == "postgres":
@@ -286,7 +286,7 @@ async def test_the_game_here_lookup_uses_an_index_for_channels_and_threads(db):
 
 
 async def test_a_read_only_database_stops_start_up_with_a_clear_message(tmp_path, monkeypatch):
-    """Issue 9, defect 3: on a read-only file the bot started and failed at every write."""
+    """On a read-only file the bot started and failed at every write."""
     import aiosqlite
 
     from db import database as database_module

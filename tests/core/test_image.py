@@ -102,7 +102,7 @@ def ignored(path: str) -> bool:
 
 
 def test_dockerignore_leaves_out_caches_and_databases_in_every_folder():
-    """Issue 25, item 7: .dockerignore matched top-level patterns only, so a nested
+    """.dockerignore matched top-level patterns only, so a nested
     __pycache__ or a database file in a subfolder went into the image."""
     for path in (
         "cogs/rocketball/__pycache__/adapter.cpython-311.pyc",
@@ -136,7 +136,7 @@ def test_dockerignore_keeps_every_file_the_image_copies():
 
 
 def test_the_base_image_is_the_tested_python_pinned_to_its_exact_version():
-    """Issue 25, item 7: `python:3.11-slim` floated to whatever 3.11 was newest."""
+    """`python:3.11-slim` floated to whatever 3.11 was newest."""
     base = re.search(r"^FROM (\S+)", dockerfile(), re.M).group(1)
     version = ".".join(map(str, sys.version_info[:3]))
     assert base == f"python:{version}-slim-bookworm"
@@ -168,7 +168,7 @@ def runtime_closure() -> dict[str, str]:
 
 
 def test_every_indirect_dependency_is_pinned_to_the_tested_version():
-    """Issue 25, item 7: the indirect dependencies (aiohttp, yarl, ...) floated. The image
+    """The indirect dependencies (aiohttp, yarl, ...) floated. The image
     installs with constraints.txt, which pins each to the version these tests ran with."""
     pinned = {}
     for line in (ROOT / "constraints.txt").read_text().splitlines():
@@ -181,7 +181,7 @@ def test_every_indirect_dependency_is_pinned_to_the_tested_version():
 
 
 def test_no_anonymous_volume_and_a_health_check_and_an_init():
-    """Issue 25, items 3 and 7: `VOLUME /data` made an unused anonymous volume under Compose
+    """`VOLUME /data` made an unused anonymous volume under Compose
     with PostgreSQL; there was no HEALTHCHECK; PID 1 was the bot itself, which ignores SIGTERM
     until its handler is installed."""
     text = dockerfile()
@@ -209,7 +209,7 @@ def test_the_health_check_follows_the_age_of_the_file_the_bot_touches(tmp_path):
 
 
 def test_the_example_env_file_keeps_the_images_database_path(tmp_path):
-    """Issue 25, item 2: `docker run --env-file .env` with the example's
+    """`docker run --env-file .env` with the example's
     DATABASE_PATH=ballcourt.db put the database in the read-only /app."""
     environ = {**dockerfile_env(), **env_file(ROOT / ".env.example"), "DISCORD_TOKEN": "t"}
     assert "DATABASE_PATH" not in env_file(ROOT / ".env.example")
@@ -218,7 +218,7 @@ def test_the_example_env_file_keeps_the_images_database_path(tmp_path):
 
 
 def test_every_setting_compose_requires_is_in_the_example():
-    """Issue 25, item 4: Compose requires POSTGRES_PASSWORD, which .env.example did not have."""
+    """Compose requires POSTGRES_PASSWORD, which .env.example did not have."""
     text = (ROOT / "docker-compose.yml").read_text()
     required = set(re.findall(r"\$\{(\w+):\?", text))
     assert {"DISCORD_TOKEN", "POSTGRES_PASSWORD"} <= required
@@ -226,7 +226,7 @@ def test_every_setting_compose_requires_is_in_the_example():
 
 
 def test_compose_waits_for_postgresql_on_its_network_address():
-    """Issue 25, item 4: `pg_isready` without -h answered on the local socket while a fresh
+    """`pg_isready` without -h answered on the local socket while a fresh
     volume was still being initialised, so the bot started before the server listened."""
     check = " ".join(compose()["services"]["db"]["healthcheck"]["test"])
     assert re.search(r"pg_isready -h \S+", check)
@@ -234,7 +234,7 @@ def test_compose_waits_for_postgresql_on_its_network_address():
 
 
 def test_compose_keeps_the_password_out_of_the_url():
-    """Issue 25, item 5: the password was pasted into DATABASE_URL, so a '/' in it crashed
+    """The password was pasted into DATABASE_URL, so a '/' in it crashed
     start-up and an '@' leaked part of it in the log."""
     environment = compose()["services"]["bot"]["environment"]
     assert "${" not in environment["DATABASE_URL"] and "@db:" in environment["DATABASE_URL"]
@@ -246,7 +246,7 @@ def test_compose_keeps_the_password_out_of_the_url():
 
 
 def test_the_second_shard_process_runs_the_same_image_without_building_it_again():
-    """Issue 25, item 7: bot-2 had `build: .` of its own, a second identical image."""
+    """The service bot-2 had `build: .` of its own, a second identical image."""
     services = compose(uncomment=True)["services"]
     assert services["bot"]["build"] == "."
     assert "build" not in services["bot-2"]

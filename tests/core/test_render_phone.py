@@ -1,4 +1,4 @@
-"""Every image a game posts is readable on a 390-px phone (issue 21, item 6; render/textsize.py).
+"""Every image a game posts is readable on a 390-px phone (render/textsize.py).
 
 Discord shows an image at most about 330 px wide on such a phone, so a font of `size` px on an
 image `width` px wide shows `size * 330 / width` px tall; the smallest text of each image must

@@ -84,7 +84,7 @@ async def test_a_crashing_handler_is_logged_and_the_timer_not_retried_forever(db
 
 
 async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypatch, caplog):
-    """Issue 9, defect 3: with a locked or read-only database the dispatcher posted the same
+    """With a locked or read-only database the dispatcher posted the same
     reminder every few seconds, because the handler ran before a delete that kept failing.
     Now a timer is claimed before its handler runs; while the claim cannot be written nothing
     fires, the dispatcher backs off and says once what is wrong."""
@@ -116,7 +116,7 @@ async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypa
 
 @pytest.mark.postgres
 async def test_two_processes_fire_every_due_timer_exactly_once(postgres_url, monkeypatch):
-    """Issue 14: two bot processes (shards) on one PostgreSQL database, each with its own timer
+    """Two bot processes (shards) on one PostgreSQL database, each with its own timer
     dispatcher, both see the same 30 timers due; every timer fires once in all. (Small claim
     batches, so that both take part.)"""
     monkeypatch.setattr(timer_store, "CLAIM_BATCH", 3)

@@ -1,5 +1,5 @@
 """What a player reads and the log says when the database cannot serve (ui/replies.py,
-db/database.py), checked without Discord: issue 25, items 11 and 14."""
+db/database.py), checked without Discord."""
 
 from __future__ import annotations
 

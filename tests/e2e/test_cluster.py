@@ -1,4 +1,4 @@
-"""Two bot processes, one shard each, over one PostgreSQL database (issue 14): the fake Discord
+"""Two bot processes, one shard each, over one PostgreSQL database: the fake Discord
 speaks the sharded gateway (fakediscord/sharded.py) with one guild on each shard, so each
 process gets its own guild's events, while both run their timer dispatchers on the shared
 timers.

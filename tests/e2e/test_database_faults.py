@@ -1,5 +1,5 @@
-"""The real bot, the fake Discord, and a database that misbehaves while players click (issue 25,
-items 9, 10, 11 and 14): a SQLite file deleted, its shared-memory file truncated, its disk full;
+"""The real bot, the fake Discord, and a database that misbehaves while players click: a
+SQLite file deleted, its shared-memory file truncated, its disk full;
 a PostgreSQL server (of this module's own) stalled. A player always gets an answer within
 Discord's 3 s ("the database is unavailable, try again shortly", nothing changed), the log says
 once what is wrong (no traceback per click), and play resumes when the database is back."""

@@ -1,5 +1,5 @@
 """bot.py with DATABASE_URL naming a PostgreSQL server that is not there: it stops at start-up
-with a message that says what to check, and never shows the password (issue 14)."""
+with a message that says what to check, and never shows the password."""
 
 from __future__ import annotations
 

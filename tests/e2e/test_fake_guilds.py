@@ -1,4 +1,4 @@
-"""The fake Discord with several guilds (issue 14): the bot answers in each guild as that guild's,
+"""The fake Discord with several guilds: the bot answers in each guild as that guild's,
 and the sharded gateway routes each guild to its shard, so each bot process gets its own guilds
 (READY lists exactly them, their interactions reach only that process). In a handover
 (``share_guild``) a guild's interactions alternate between the processes that hold it.

@@ -2,7 +2,7 @@
 layout in a read-only app folder, a separate writable data folder for the /data volume, the
 image's user uid 10001 and PID 1 of its own process namespace where this machine allows, the
 Dockerfile's ENTRYPOINT, CMD and ENV): the sandbox, the database path, stopping at any moment,
-Discord and PostgreSQL not there yet (issue 25, items 1-4 and 6)."""
+Discord and PostgreSQL not there yet."""
 
 from __future__ import annotations
 
@@ -73,7 +73,7 @@ def listening(port: int) -> set[str]:
 
 
 def test_the_sandbox_runs_in_the_image_on_the_volume_and_listens_where_asked(image):
-    """Issue 25, item 1: `docker run ballcourt python bot.py --sandbox` crashed with
+    """`docker run ballcourt python bot.py --sandbox` crashed with
     PermissionError on /app/sandbox-discord, and listened on 127.0.0.1 inside the container
     only, out of reach of `-p 8765:8765`."""
     port = free_port()
@@ -112,7 +112,7 @@ def test_the_sandbox_runs_in_the_image_on_the_volume_and_listens_where_asked(ima
 
 @pytest.mark.skipif(not can_switch_user(), reason="needs root to run as the image's user")
 def test_a_database_path_the_bot_cannot_write_is_named_with_what_is_wrong(image, container_env):
-    """Issue 25, item 2: `--env-file .env` with the old example's DATABASE_PATH=ballcourt.db
+    """`--env-file .env` with the old example's DATABASE_PATH=ballcourt.db
     put the database in the read-only /app, and a root-owned folder mounted at /data gave the
     same raw `sqlite3.OperationalError: unable to open database file` (exit 1, no path)."""
     container = image.start(env={**container_env, "DATABASE_PATH": "ballcourt.db"})
@@ -144,7 +144,7 @@ def test_a_database_path_the_bot_cannot_write_is_named_with_what_is_wrong(image,
 def test_a_stop_at_any_moment_of_start_up_ends_cleanly_within_a_second(
     image, container_env, fake_discord
 ):
-    """Issue 25, item 3: SIGTERM 0.3-0.5 s after start exited 1 with a traceback ("Cannot
+    """SIGTERM 0.3-0.5 s after start exited 1 with a traceback ("Cannot
     operate on a closed database"), and in the first 0.15 s PID 1 ignored it, so `docker stop`
     waited its full 10 s and killed. Now, whenever it comes, the container ends within a
     second with no traceback: exit 0, or 143 (terminated by the signal) before the bot had
@@ -194,7 +194,7 @@ def test_a_stop_at_any_moment_of_start_up_ends_cleanly_within_a_second(
 
 
 def test_discord_unreachable_is_said_once_and_tried_again_until_it_answers(tmp_path):
-    """Issue 25, item 6: with Discord unreachable (no network, a DNS failure) the bot ended in
+    """With Discord unreachable (no network, a DNS failure) the bot ended in
     a raw aiohttp traceback, exit 1. It now says what it could not reach, keeps trying, and
     connects once Discord answers."""
     port = free_port()
@@ -240,7 +240,7 @@ def test_discord_unreachable_is_said_once_and_tried_again_until_it_answers(tmp_p
 
 @pytest.mark.postgres
 def test_the_bot_waits_for_a_postgresql_server_that_starts_after_it(fake_discord, tmp_path):
-    """Issue 25, item 4: Compose could start the bot before PostgreSQL listened; it failed
+    """Compose could start the bot before PostgreSQL listened; it failed
     with [Errno 111] and relied on the restart policy. Start-up now waits for the server (up to
     DATABASE_WAIT_SECONDS), says so once, and goes on when it answers."""
     binaries = find_binaries()

@@ -1,6 +1,6 @@
 """The shared match host, through the fake Discord, played with Rocketball (its first game).
 
-Each test here was written against a defect seen in the host before it was shared (issue 9):
+Each test here was written against a defect seen in the host before it was shared:
 predictable dice, duplicate matches from simultaneous commands, replies too long for Discord,
 matches created in DMs, spectators pinging players, a resignation without confirmation, a
 withdrawn challenge answered with the generic error, spent buttons left live, lost timers and
@@ -362,7 +362,7 @@ async def ephemeral_text_for(fake, user, needle: str, timeout: float = 10.0) -> 
 async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
     discord, bot, fake_discord
 ):
-    """Issue 9, defect 5: with a permission removed mid-match a roll was saved and its buttons
+    """With a permission removed mid-match a roll was saved and its buttons
     removed, yet the player was told "Nothing was changed"."""
     from fakediscord.model import ATTACH_FILES
 
@@ -392,7 +392,7 @@ async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
     await resign(discord, xia, thread)
 
 
-# --- issue 10: rematch and ratings ----------------------------------------------------------------
+# --- rematch and ratings -------------------------------------------------------------------------
 
 
 async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discord, bot, general):

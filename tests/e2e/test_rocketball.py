@@ -503,7 +503,7 @@ async def test_variants_are_chosen_by_name_with_suggestions(discord, bot, carol,
 
 
 async def test_the_rules_variants_and_rulings_can_be_read_in_discord(discord, alice):
-    """Issue 10: the rules were a file path; now every topic of the rules page is a page here."""
+    """The rules were a file path; now every topic of the rules page is a page here."""
     from pathlib import Path
 
     page = (Path(__file__).parents[2] / "docs/rules/rocketball.md").read_text()

@@ -22,6 +22,7 @@ from host import Match
 from rules.rollerball2 import roster_to_csv, verify_record
 from rules.rollerball2.state import roster_from_json
 from tests.e2e.cards import card_game_id, current_card, is_card, is_result
+from ui.formats import plural
 
 pytestmark = pytest.mark.e2e
 
@@ -546,8 +547,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     team = team_row(bot, name)
     number = absence["number"]
     word = "banned" if absence["kind"] == "ban" else "injured"
-    plural = "es" if absence["matches"] != 1 else ""
-    status = f"{word} ({absence['matches']} match{plural})"
+    status = f"{word} ({plural(absence['matches']):match|matches})"
     shown = await discord.slash("rollerball2 team show", user=carol, team=name)
     assert f"{team['roster'].card(number).name} · " in shown.text and status in shown.text
 

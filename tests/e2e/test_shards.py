@@ -1,4 +1,4 @@
-"""bot.py with SHARD_COUNT and SHARD_IDS (issue 14): discord.py's AutoShardedBot identifies the
+"""bot.py with SHARD_COUNT and SHARD_IDS: discord.py's AutoShardedBot identifies the
 shards it was given, and of a cluster only the process that runs shard 0 syncs the commands."""
 
 from __future__ import annotations

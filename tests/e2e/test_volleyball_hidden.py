@@ -1,5 +1,5 @@
 """Hidden information in a Volleyball league, the strong way (docs/rules/volleyball.md, "What
-the public sees"; RULINGS): the same seeded league is played twice through the fake Discord,
+the public sees"): the same seeded league is played twice through the fake Discord,
 the two runs differing only in one manager's secrets (her sponsor, a spying order with player
 detail, her ageing split, and so her money, her team sheet and her spy report). Everything
 anyone else can see (the channel's posts with their images and the card, the other manager's

@@ -138,7 +138,7 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
 async def test_the_prefilled_orders_fill_every_set_and_spend_the_home_advantage(
     discord, bot, alice, bob, owner
 ):
-    """Issue: the defaults used HA 0/0 and left a set without players, so a match was lost
+    """The defaults used HA 0/0 and left a set without players, so a match was lost
     3-2 with the deciding set forfeited 15-0."""
     await week_league(discord, bot, alice, bob, owner)
     allowance = state_of(bot).league.config.home_advantage_points(1)
@@ -173,7 +173,7 @@ async def test_the_prefilled_orders_fill_every_set_and_spend_the_home_advantage(
 
 
 async def test_a_mistake_in_the_orders_form_keeps_the_text(discord, bot, alice, bob, owner):
-    """Issue: `SPONSOR Champion Cola` closed the form, threw the text away and named the
+    """`SPONSOR Champion Cola` closed the form, threw the text away and named the
     wrong fix."""
     await week_league(discord, bot, alice, bob, owner)
     on_file = orders_of(bot, "Red Rockets", 1)
@@ -224,7 +224,8 @@ async def test_a_mistake_in_the_team_form_keeps_the_text_and_says_the_budget(
 
 
 async def test_a_seed_style_roster_file_is_read(discord, bot, alice, bob, carol, owner):
-    """Issue: its VOLLEYBALL and PLAYER AGE OL DL lines were refused one by one."""
+    """A roster file in the seed's style had its VOLLEYBALL and PLAYER AGE OL DL lines refused
+    one by one."""
     await week_league(discord, bot, alice, bob, owner)
     seat = next(t.name for t in state_of(bot).league.teams if t.manager_id is None)
     text = "VOLLEYBALL\nTEAM: Green Geckos\n\nPLAYER   AGE  OL  DL\n" + "_" * 20 + "\n" + ROSTER
@@ -344,7 +345,7 @@ async def test_last_rounds_orders_repeat_in_one_click(discord, bot, alice, bob, 
 
 
 async def test_a_reminder_after_its_deadline_says_nothing(discord, bot, alice, bob, owner, general):
-    """Issue: the clock jumped past the deadline and the reminder came after the round, 'due 6
+    """The clock jumped past the deadline and the reminder came after the round, 'due 6
     minutes ago', with a useless Send orders button."""
     await week_league(discord, bot, alice, bob, owner)
     (row,) = sql(
@@ -375,7 +376,7 @@ async def test_a_reminder_after_its_deadline_says_nothing(discord, bot, alice, b
 async def test_the_season_end_tells_each_manager_their_own_ageing_only(
     discord, bot, dave, owner, games
 ):
-    """Issue: "Season 1 is over" listed every player of every team with levels after ageing
+    """The post "Season 1 is over" listed every player of every team with levels after ageing
     (rule 9 sells them for $550) and who had not got his 2/2."""
     await discord.slash(
         "volleyball league create", user=owner, channel=games, name="Short League", teams=2

@@ -65,7 +65,7 @@ async def writes(db: Database) -> bool:
 
 
 async def test_after_a_restart_every_process_is_alive_again_and_timers_fire_once(server):
-    """Issue 25, item 8: two processes, the server restarted, then due timers: each fired once
+    """Two processes, the server restarted, then due timers: each fired once
     (5 of 6 reminders were posted twice: the alive locks died with the restart and were never
     taken again, so every claim looked abandoned to the other process)."""
     first, second = await opened(server, 2)
@@ -101,7 +101,7 @@ async def test_after_a_restart_every_process_is_alive_again_and_timers_fire_once
 
 
 async def test_a_stalled_server_fails_every_operation_within_three_seconds(server, caplog):
-    """Issue 25, item 9: with the server stalled, clicks got no answer at all and a half-open
+    """With the server stalled, clicks got no answer at all and a half-open
     connection could hold a match's lock forever. Reads, writes and the match lock now fail
     with DatabaseUnavailable in about two seconds (a click is answered within Discord's 3 s),
     the outage is logged once, and the same Database works again once the server answers."""
@@ -145,7 +145,7 @@ async def test_a_stalled_server_fails_every_operation_within_three_seconds(serve
 
 
 async def test_start_up_repair_waits_for_a_database_that_is_down(server, monkeypatch, caplog):
-    """Issue 25, item 12: the database down when the bot became ready killed the repair (seen
+    """The database down when the bot became ready killed the repair (seen
     only as "Task exception was never retrieved"); the lost timers stayed lost until the next
     restart. The repair is now tried again until the database answers."""
     (db,) = await opened(server)
@@ -187,7 +187,7 @@ async def test_start_up_repair_waits_for_a_database_that_is_down(server, monkeyp
 
 
 async def test_a_timer_due_during_an_outage_fires_as_soon_as_it_ends(server):
-    """Issue 25, item 13: the dispatcher's back-off (doubling to five minutes) was not woken
+    """The dispatcher's back-off (doubling to five minutes) was not woken
     when the database came back: reminders ran 2-12 s late after 12-30 s outages. A timer
     that fell due during an 8 s outage now fires within two seconds of its end."""
     (db,) = await opened(server)
@@ -221,7 +221,7 @@ PASSWORD = "Zq/8@Xy#K?:w%2 v"  # what `openssl rand -base64` and people make: / 
 async def test_any_password_is_accepted_by_pgpassword_or_encoded_and_never_shown(
     server, monkeypatch, caplog
 ):
-    """Issue 25, item 5: a password with '/' crashed start-up (ValueError: invalid literal for
+    """A password with '/' crashed start-up (ValueError: invalid literal for
     int()), one with '@' leaked part of itself in the log line meant to hide it. Compose now
     gives the password as PGPASSWORD, outside the URL; a percent-encoded password in the URL
     works too; a raw one that cannot be read is refused with a message that quotes none of it."""

@@ -1,4 +1,4 @@
-"""A match's lock across the processes of a cluster (issue 14): `bot.game_locks(game_id)` is this
+"""A match's lock across the processes of a cluster: `bot.game_locks(game_id)` is this
 process's asyncio lock plus the database's hold on the same key (db/postgres.py: an advisory
 lock), so a click whose read-modify-write spans awaits (load, apply, save, post) waits for a
 click on the same match in another process instead of computing from the same old state.

@@ -79,7 +79,7 @@ def test_strong_beats_easy_in_a_seeded_sample():
     assert wins >= 0.7 * games
 
 
-# --- the table-driven follow (issue 10: the computer follows the ball without texts) --------
+# --- the table-driven follow (rules/rocketball/follow.py: the ball followed without texts) ---
 
 
 class _Field:

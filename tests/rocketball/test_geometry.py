@@ -1,4 +1,4 @@
-"""Field geometry: square names, goals and the edge arrows (RULINGS.md, Rocketball)."""
+"""Field geometry: square names, goals and the edge arrows (docs/rules/rocketball.md, Setup)."""
 
 import pytest
 

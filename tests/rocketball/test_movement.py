@@ -1,5 +1,5 @@
 """Moving the rocketball: straight lines, vortexes, edge bounces, goals (Seed, Moving the
-Rocketball; RULINGS.md) and the variant chips that act on the ball."""
+Rocketball; docs/rules/rocketball.md) and the variant chips that act on the ball."""
 
 from rules.rocketball import MoveEvent, Roll, Settings, apply
 from rules.rocketball.state import PHASE_AIM, PHASE_PLACE, PHASE_ROLL
@@ -70,8 +70,8 @@ def test_ball_into_the_north_goal_scores_for_south_and_resets(position):
     assert new.score == {"N": 0, "S": 1}
     goal = next(e for e in events if e.kind == "goal")
     assert goal.scorer == "S" and "South scores" in goal.text
-    # RULINGS: every chip goes back in the windbag; the start table is rolled again (3: the
-    # ball faces South and South holds the windbag).
+    # docs/rules/rocketball.md "A turn": every chip goes back in the windbag; the start table is
+    # rolled again (3: the ball faces South and South holds the windbag).
     assert new.chips == {} and new.bag["vortex"] == 76
     assert new.ball.square == "d6" and new.ball.facing == "S"
     assert new.windbag == "S" and new.to_move == "S" and new.phase == PHASE_ROLL

@@ -1,4 +1,4 @@
-"""The playout path gives exactly what `apply` gives (issue 10, Engine speed).
+"""The playout path gives exactly what `apply` gives (docs/rules/rocketball.md, "Engine speed").
 
 Differential: the same seeded games played through `apply` + `random_action` and through
 `playout` (in place, no copies, no texts) must end in the same state, history aside. Thousands

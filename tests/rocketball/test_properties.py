@@ -81,7 +81,7 @@ def test_random_legal_play_keeps_every_invariant(seed, variants, steps):
             pass
         assert state.to_json() == before
         state, events = apply(state, chooser.choice(actions))
-        # Every event says what happened, except a plain vortex draw (issue 10: noise).
+        # Every event says what happened, except a plain vortex draw (every turn's: noise).
         silent = [e for e in events if not e.text]
         assert events and all(e.kind == "draw" and e.chip == "vortex" for e in silent)
         check_invariants(state)

@@ -133,7 +133,7 @@ def test_board_is_a_png_of_the_documented_size_and_small():
     assert png[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = Image.open(io.BytesIO(png)).size
     assert (width, height) == (g.WIDTH, board_height(board_view(state)))
-    # Issue 21: the whole board fits a desktop window beside its buttons (at most 4:3).
+    # The whole board fits a desktop window beside its buttons (at most 4:3).
     assert g.HEIGHT <= height <= width * 4 / 3
     assert len(png) < 150_000
 

@@ -97,7 +97,7 @@ def test_each_step_and_the_vortex_turn_get_a_frame():
 
 def test_bounce_keeps_the_ball_on_its_square_and_turns_it():
     state = make_state(balls=[Ball("g4", "E")])
-    # g4 is an even row: its East arrow points North (RULINGS: alternating, half-turn symmetric).
+    # g4 is an even row: its East arrow points North (docs/rules/rocketball.md, Setup: alternating).
     steps = [step("g4", "N", "bounce"), step("g3", "N")]
     frames, _ = frames_of(render_move_gif(state, move("g4", "E", 2, steps)))
     assert len(frames) == 3

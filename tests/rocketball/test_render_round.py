@@ -1,4 +1,4 @@
-"""Issue 10's board defects (pixel sampled) and the one image per round (`render_round`)."""
+"""Board defects players saw (pixel sampled) and the one image per round (`render_round`)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def white_centroid(image: Image.Image, box: tuple[int, int, int, int]) -> tuple[
 
 @pytest.mark.parametrize("chip_facing", ["N", "E", "S", "W"])
 def test_the_chip_under_the_ball_shows_its_arrow(chip_facing):
-    """Issue 10: the ball hid the chip under it. The chip is drawn small beside the ball, in
+    """The ball hid the chip under it. The chip is drawn small beside the ball, in
     the square's North-West corner, its arrow pointing the chip's way (the ball another)."""
     ball_facing = {"N": "S", "E": "W", "S": "N", "W": "E"}[chip_facing]
     image = decode(render_board(ball_on_chip(chip_facing, ball_facing)))
@@ -76,7 +76,7 @@ def test_the_chip_under_the_ball_shows_its_arrow(chip_facing):
 
 
 def test_a_long_player_name_in_a_goal_is_not_cut():
-    """Issue 10: the goal label read "Computer (… scores"."""
+    """The goal label read "Computer (… scores"."""
     width = g.GOAL_COLUMNS.__len__() * g.CELL - 12
     lines, _ = goal_label_lines("Computer (strong)", width)
     assert lines == ["Computer", "(strong)"]  # the panel says who scores where
@@ -231,7 +231,7 @@ def test_chips_in_the_round_gif_have_clean_edges():
     [[], ["bumpers", "twisters", "gusts", "barricades", "moguls", "assault"]],
 )
 def test_the_round_gif_is_the_whole_board_and_fits_a_desktop_window(variants):
-    """Issue 21: the board was 472 x 904, taller than a desktop window, its score and whose
+    """The board was 472 x 904, taller than a desktop window, its score and whose
     turn scrolling away from the buttons. The legend now sits beside the field: the round GIF
     is the whole board (nothing cut), at most 4:3, and the legend's last line is on it."""
     before, events, after = play_round(4, Settings.with_variants(variants))

@@ -1,5 +1,5 @@
 """A round of Rocketball: the start table, placing, rotating, passing, the windbag, scoring
-and winning (Seed, Setting Up / Play / Winning; RULINGS.md)."""
+and winning (Seed, Setting Up / Play / Winning; docs/rules/rocketball.md)."""
 
 import random
 

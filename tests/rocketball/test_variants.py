@@ -1,5 +1,6 @@
-"""The nine variants (Seed, Variants; RULINGS.md): special-chip placement restrictions,
-Djinns, Tug-of-War, Assault! and Drifting Winds. Chip effects on the ball: test_movement.py."""
+"""The nine variants (Seed, Variants; docs/rules/rocketball.md): special-chip placement
+restrictions, Djinns, Tug-of-War, Assault! and Drifting Winds. Chip effects on the ball:
+test_movement.py."""
 
 import pytest
 

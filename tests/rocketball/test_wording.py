@@ -1,5 +1,5 @@
-"""What players read: the defects of issue 10's "Wording" and issue 9's "what happens next",
-each shown failing first through what the engine and the board said at the time."""
+"""What players read: defects in the engine's wording and in what it said happens next, each
+shown failing first through what the engine and the board said at the time."""
 
 from render.rocketball.adapter import board_view
 from rules.rocketball import (
@@ -20,7 +20,7 @@ from rules.rocketball.state import PHASE_PLACE
 
 
 def test_the_board_and_the_prompt_say_the_same_under_drifting_winds(position):
-    """Issue 9: the board said "rotate or drift" while another prompt said "places or
+    """The board said "rotate or drift" while another prompt said "places or
     rotates". Both now come from one phrase, and it names every possible move."""
     state = position(
         holder="S",
@@ -36,7 +36,7 @@ def test_the_board_and_the_prompt_say_the_same_under_drifting_winds(position):
 
 
 def test_an_own_goal_in_assault_says_whose_ball_went_in(position):
-    """Issue 10: "…flies into the North goal; went into its own goal and restarts on c1"
+    """The goal line "…flies into the North goal; went into its own goal and restarts on c1"
     had no subject."""
     state = position(settings=Settings(assault=True), rolls=(1, 1))
     state.balls[0].facing = "N"  # North's ball on c1 turned to face its own goal
@@ -48,7 +48,7 @@ def test_an_own_goal_in_assault_says_whose_ball_went_in(position):
 
 
 def test_a_plain_vortex_draw_is_not_announced_but_a_special_chip_is(position):
-    """Issue 10: "draws a vortex chip" every base-game turn is noise."""
+    """A "draws a vortex chip" line every base-game turn was noise."""
     _, events = apply(position(ball=("d6", "E"), rolls=(1,)), Roll())
     assert not [event.text for event in events if "draws" in event.text]
     bumpers = position(ball=("d6", "E"), rolls=(1,), settings=Settings(bumpers=7))
@@ -58,7 +58,7 @@ def test_a_plain_vortex_draw_is_not_announced_but_a_special_chip_is(position):
 
 
 def test_a_resignation_says_who_resigned_and_not_a_score_like_a_win():
-    """Issue 9/10: a resignation read "North wins 0-0!"."""
+    """A resignation read "North wins 0-0!"."""
     state, _ = new_game(4)
     over, events = apply(state, Resign("S"))
     assert over.winner == "N"
@@ -67,7 +67,7 @@ def test_a_resignation_says_who_resigned_and_not_a_score_like_a_win():
 
 
 def test_next_step_in_assault_names_the_second_placer(position):
-    """Issue 10: the second placer in Assault acts while the other player holds the windbag."""
+    """The second placer in Assault acts while the other player holds the windbag."""
     state = position(
         settings=Settings(assault=True), rolls=(1, 1), holder="N", chips={"f8": ("vortex", "N")}
     )

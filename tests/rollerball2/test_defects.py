@@ -1,4 +1,5 @@
-"""Engine defects found in play (issue 11, items 1-6), each pinned by a test that failed first."""
+"""Engine defects found in play, each pinned by a test that failed first (measured again in
+docs/rules/rollerball2.md, "How matches turn out")."""
 
 from __future__ import annotations
 

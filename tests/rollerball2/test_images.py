@@ -1,5 +1,5 @@
-"""Issue 11 images: card faces printed 0-9, the rolled row lit, gamecard, track, paged box score,
-standings, and the FAC speed work (text masks drawn exactly as before)."""
+"""Rollerball II's images: card faces printed 0-9, the rolled row lit, gamecard, track, paged box
+score, standings, and the FAC speed work (text masks drawn exactly as before)."""
 
 from __future__ import annotations
 

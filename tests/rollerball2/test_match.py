@@ -111,7 +111,8 @@ def test_a_match_runs_four_periods_of_thirty_cards(finished):
 
 
 def test_deck_is_split_in_two_piles_and_reshuffled_for_periods_three_and_four(teams):
-    """RULINGS.md: shuffle, split into two piles of 30 for periods 1-2; reshuffle for 3-4."""
+    """Shuffle, split into two piles of 30 for periods 1-2; reshuffle for 3-4
+    (docs/rules/rollerball2.md, "The flow of a match")."""
     state = new_match(3, *teams)
     first_shuffle = list(state.deck)
     assert sorted(first_shuffle) == list(range(1, 61))

@@ -120,7 +120,8 @@ def test_card_shows_identity_and_the_d10_table_as_printed():
     shown = [t.text for t in layout.texts]
     for expected in ("6", "JONATHAN E.", "SKATER", "★ STAR", "Team: Houston", "OFFENSE", "DEFENSE"):
         assert expected in shown
-    # Rows are printed 0-9 (issue 11, as the seed's sample card); row 0 is the engine's 10.
+    # Rows are printed 0-9, as on the rules' sample card; row 0 is the engine's 10
+    # (docs/rules/rollerball2.md, the ruling on "DICE").
     printed = [JONATHAN.offense[9], *JONATHAN.offense[:9]]
     for row, (cell, code) in enumerate(zip(layout.offense_cells, printed, strict=True)):
         in_cell = [t.text for t in layout.texts if t.box == cell]

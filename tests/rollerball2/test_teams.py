@@ -1,4 +1,5 @@
-"""Teams, seasons and statistics without a database (issue 11, phase 1)."""
+"""Teams, seasons and statistics without a database (docs/rules/rollerball2.md, "Teams, seasons
+and statistics")."""
 
 from __future__ import annotations
 

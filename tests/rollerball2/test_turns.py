@@ -1,4 +1,4 @@
-"""What the Discord match host needs from the engine (issue 11 item 7): who may act, play until
+"""What the Discord match host needs from the engine: who may act, play until
 something happens, structured events, two-step substitutions and private line-ups."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Every card's effect on a ball, on hand-made boards (seed 001/002 "Diversions", RULINGS)."""
+"""Every card's effect on a ball, on hand-made boards (both editions, "Diversions";
+docs/rules/rollerball.md, "The cards" and its rulings)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Balls move in lockstep and a ball changer's change belongs to the card itself
-(docs/rules/rollerball.md "Ball movement", rulings 15-17; RULINGS "lockstep").
+(docs/rules/rollerball.md "Ball movement", rulings 15-17).
 
 Found by an independent model of both editions: a remembered change was applied after its
 card had gone, and two balls arriving together were resolved one after the other in ball-number
@@ -50,7 +50,7 @@ def test_a_ball_changer_taken_by_a_scorer_from_under_a_ball_changes_nothing_late
 
 def test_a_ball_changer_replaced_under_an_up_rubber_ball_changes_nothing_later():
     # The rubber ball enters d1 Down (meets the Energiser), then e1 Up; the workman on the card
-    # may replace it because the ball on it shows Up Rubber (seed 001).
+    # may replace it because the ball on it shows Up Rubber (later edition).
     state = scenario(
         balls=[("c1", {"rubber": "up"})],
         cards=[("energiser", "d1", "e1")],

@@ -1,4 +1,4 @@
-"""Property tests (issue 13): cards conserved, balls on track, at most four balls, and random
+"""Property tests: cards conserved, balls on track, at most four balls, and random
 legal games end (a win or the turn limit) without an exception."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The flow of a turn and each edition difference (seed 001 vs 002 "Turns", RULINGS)."""
+"""The flow of a turn and each edition difference (later vs earlier edition, "Turns";
+docs/rules/rollerball.md, "A turn")."""
 
 from __future__ import annotations
 

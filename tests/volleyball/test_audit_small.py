@@ -1,4 +1,4 @@
-"""Issue 12, item 6: ageing splits that break 3:1 are refused with the legal options, amateur
+"""Ageing splits that break 3:1 are refused with the legal options, amateur
 cup teams can field six in sets 4-5, a forfeited set shows no "scoring chance 0 %", and a
 team name ending in s takes a bare apostrophe."""
 

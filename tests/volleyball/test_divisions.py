@@ -1,7 +1,7 @@
-"""Issue 12, item 9 (RULINGS "Divisions"): several divisions of up to 16 teams, each with its
-own schedule and table; at season end the bottom N of a division and the top N of the one
-below swap places (N set at creation, default 2); the Galaxy Cup draws from all divisions;
-the form's DIVISION NO. is checked."""
+"""Divisions (docs/rules/volleyball.md ruling 38): several divisions of up to 16 teams, each with
+its own schedule and table; at season end the bottom N of a division and the top N of the one below
+swap places (N set at creation, default 2); the Galaxy Cup draws from all divisions; the form's
+DIVISION NO. is checked."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Order validation: rule 3's formation limits and concept requirements (RULINGS
-"Formation"), risk ranges, rule 2's eligibility after tiredness, rule 4's point limits;
+"""Order validation: rule 3's formation limits and concept requirements (docs/rules/volleyball.md
+ruling 2), risk ranges, rule 2's eligibility after tiredness, rule 4's point limits;
 every problem is reported at once in a sentence; orders survive a JSON round trip."""
 
 import json

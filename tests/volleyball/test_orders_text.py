@@ -1,4 +1,4 @@
-"""Issue 12, item 8: text for every order type, orders sent in pieces merged, a message read
+"""Text for every order type, orders sent in pieces merged, a message read
 from form text all the way through play_round, the league state's schema version, and a
 user taking over a computer team's seat in a running league."""
 

@@ -1,4 +1,4 @@
-"""Issue 12, item 2: the public results show what a spectator at the match would see (scores
+"""The public results show what a spectator at the match would see (scores
 by set, the players who played); totals, concepts, risk, points and levels go to the team's
 own report and to paid spy reports only (rule 9 sells them)."""
 

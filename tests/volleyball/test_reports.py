@@ -1,4 +1,4 @@
-"""Issue 12, items 4 and 5: the round's results split per audience (a public summary that
+"""The round's results split per audience (a public summary that
 fits Discord, a private sheet per team) and the start-of-season publication."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, item 7: the cost of a round is linear in its matches. Measured here as work
+"""The cost of a round is linear in its matches. Measured here as work
 counted, not time (figures: bench/volleyball.py): the whole-league scans in a round (of the
 schedule, of every team's roster) must not grow with the number of teams."""
 

@@ -1,4 +1,4 @@
-"""Issue 12, item 1: a form's AGAINST, HOMEPLAY/OUTBOUND and MATCH NO. are checked against the
+"""A form's AGAINST, HOMEPLAY/OUTBOUND and MATCH NO. are checked against the
 schedule, and orders that leave a match without a line-up are reported as warnings when sent."""
 
 from __future__ import annotations

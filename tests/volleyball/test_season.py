@@ -181,8 +181,8 @@ def test_second_season_ageing(first_season) -> None:
 
 
 def test_the_season_end_keeps_each_teams_ageing_to_its_manager(first_season) -> None:
-    """RULINGS "What the public sees": levels, ages and scouting are the team's own; the
-    public season-end lines name champions, promotion and the new season, never a player's
+    """docs/rules/volleyball.md, "What the public sees": levels, ages and scouting are the team's
+    own; the public season-end lines name champions, promotion and the new season, never a player's
     levels or age."""
     _start, end, _reports, _record = first_season
     closed = close_season(end, computer_ageing_splits(end))

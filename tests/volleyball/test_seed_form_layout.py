@@ -1,4 +1,4 @@
-"""Issue 12, item 3: the seed's own form layout, filled in as a manager would: two labels on
+"""The seed's own form layout, filled in as a manager would: two labels on
 a row (TACTICAL CONCEPT | HOME ADV. Pts.), bare "4 4" points as OL DL, "Set 1:" with a
 colon, label typos, "(captain)" after a name, the nearest player name for a typo, and every
 problem listed at once with its line."""

@@ -39,6 +39,7 @@ from rules.volleyball import (
     take_over_seat,
 )
 from ui import UserError
+from ui.formats import plural
 
 
 @pytest.fixture(scope="module")
@@ -193,6 +194,6 @@ def test_the_editor_says_what_saving_would_give_away_before_it_is_saved(league):
     assert "No problems, but Save orders would give away:" in text
     given_away = text.split("would give away:")[1]
     sets = ", ".join(map(str, empty))
-    assert f"Match 1: set{'s' if len(empty) > 1 else ''} {sets} ha" in given_away
+    assert f"Match 1: {plural(len(empty)):set!} {sets} ha" in given_away
     assert "no players and" in given_away and "lost 0-15 if played" in given_away
     assert "No problems: Save orders would be accepted" not in text

@@ -141,7 +141,7 @@ async def test_the_next_rounds_timer_outlives_the_deadline_timer_that_played_the
 
 @pytest.mark.postgres
 async def test_a_deadline_two_processes_see_at_once_plays_its_round_once(postgres_url):
-    """Two bot processes on one PostgreSQL database both run the same deadline (issue 14): one
+    """Two bot processes on one PostgreSQL database both run the same deadline: one
     plays the round and the other finds it played (the league's lock holds across them; without
     it the version check on save still refuses the second round, so this is also its test)."""
     first, second = await open_service(postgres_url), await open_service(postgres_url)

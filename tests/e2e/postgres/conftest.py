@@ -1,4 +1,4 @@
-"""The e2e tests of every game again, with the bot on PostgreSQL (issue 14).
+"""The e2e tests of every game again, with the bot on PostgreSQL.
 
 A module here names the SQLite module whose tests it runs (`SAME_TESTS_AS`), imports the tests
 it runs from it, and gives the bot environment of that module (`BOT_ENV`, e.g. its GAME_SEED).

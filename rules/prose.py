@@ -1,0 +1,29 @@
+"""Counting in prose: `plural`, after RoboDanny's cogs/utils/formats.py, so no message writes its
+own `'s' if n != 1 else ''` ternary. It lives in rules/ because the engines' event texts count
+too (rules imports nothing of ours); the Discord layer has it as `ui.formats.plural`.
+
+    f"{plural(3):team}"          -> "3 teams"
+    f"{plural(1):match|matches}" -> "1 match"
+    f"{plural(2):match|matches!}" -> "matches"  (the word alone)
+    f"{plural(2):has|have!}"      -> "have"
+"""
+
+from __future__ import annotations
+
+
+class plural:
+    """A count that words itself in a format spec: `singular` or `singular|plural`, with a
+    trailing `!` for the word without the number."""
+
+    def __init__(self, value: float) -> None:
+        self.value = value
+
+    def __format__(self, format_spec: str) -> str:
+        value = self.value
+        bare = format_spec.endswith("!")
+        if bare:
+            format_spec = format_spec[:-1]
+        singular, _, many = format_spec.partition("|")
+        many = many or f"{singular}s"
+        word = singular if abs(value) == 1 else many
+        return word if bare else f"{value} {word}"
