@@ -596,7 +596,7 @@ async def apply_policy(
     if policy == "computer" and not present:
         policy = "wait"  # a match is never left to computers alone (host/seats.py)
     if policy == "computer":
-        from host.components import TakeBackButton
+        from host.components import SeatButton
         from ui.items import view_of
 
         level = adapter.engine.levels[0]
@@ -608,7 +608,9 @@ async def apply_policy(
             f"{adapter.title} game #{stored.id}: {labels} ran out of {what}, so a computer "
             f"({level}) plays for them. Press **Take my seat back** when you want to play again."
         )
-        await _announce(host, stored, text, users, view=view_of([TakeBackButton(stored.id)]))
+        await _announce(
+            host, stored, text, users, view=view_of([SeatButton(stored.id, "takeback")])
+        )
         await host.post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
     elif policy == "forfeit":
         steps = []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -241,72 +241,45 @@ class LobbyButton(
         await host_of(interaction).lobby_button(interaction, self.game_id, self.what)
 
 
-class PrivateButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):private"):
-    """ "My hand": a fresh ephemeral message with what only the clicking player may see. It
-    carries no version: it works at any time, whoever's turn it is."""
+class SeatButton(
+    Control[discord.ui.Button], template=r"match:(?P<id>\d+):(?P<what>private|takeback|rematch)"
+):
+    """A button about a player's own seat that carries no version (it works whoever's turn it
+    is): "My hand" (a fresh private panel), "Take my seat back" (from the computer that stood
+    in), "Rematch" (on a finished match: the same settings again, seats swapped)."""
 
-    def __init__(self, game_id: int, label: str = "My hand") -> None:
+    LOOKS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "private": ("My hand", discord.ButtonStyle.secondary),
+        "takeback": ("Take my seat back", discord.ButtonStyle.success),
+        "rematch": ("Rematch", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, game_id: int, what: str, label: str | None = None) -> None:
+        default, style = self.LOOKS[what]
         super().__init__(
             discord.ui.Button(
-                label=label[:80],
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"match:{game_id}:private",
+                label=(label or default)[:80], style=style, custom_id=f"match:{game_id}:{what}"
             )
         )
-        self.game_id = game_id
+        self.game_id, self.what = game_id, what
 
     @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> PrivateButton:
-        return cls(int(match["id"]))
+    async def from_custom_id(
+        cls, interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> SeatButton:
+        return cls(int(match["id"]), match["what"], item.label)
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).show_private(interaction, self.game_id)
-
-
-class TakeBackButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):takeback"):
-    """A player whose seat a computer took over (they did not move in time) plays it again."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Take my seat back",
-                style=discord.ButtonStyle.success,
-                custom_id=f"match:{game_id}:takeback",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> TakeBackButton:
-        return cls(int(match["id"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).take_back(interaction, self.game_id)
-
-
-class RematchButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):rematch"):
-    """On a finished match's last message: the same settings again, seats swapped."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Rematch",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"match:{game_id}:rematch",
-            )
-        )
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> RematchButton:
-        return cls(int(match["id"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        await host_of(interaction).rematch(interaction, self.game_id)
+        host = host_of(interaction)
+        if self.what == "private":
+            await host.show_private(interaction, self.game_id)
+        elif self.what == "takeback":
+            await host.take_back(interaction, self.game_id)
+        else:
+            await host.rematch(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS = (
-    RematchButton,
     AnswerButton,
     MoveButton,
     MoveSelect,
@@ -315,8 +288,7 @@ DYNAMIC_ITEMS = (
     ResignButton,
     ClaimButton,
     LobbyButton,
-    PrivateButton,
-    TakeBackButton,
+    SeatButton,
 )
 
 MOVE_FORM_ID = re.compile(r"match:(\d+):(\d+):form")

@@ -33,7 +33,7 @@ from db import timers as timer_store
 from host import clocks
 from host.adapter import Step
 from host.card import control_of
-from host.components import PanelButton, PanelSelect, TakeBackButton
+from host.components import PanelButton, PanelSelect, SeatButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
 from ui import UserError, fit, send_ephemeral
 from ui.formats import plural
@@ -371,7 +371,7 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
                 + f", {adapter.title} game #{stored.id} waited {_hours(match.takeover_minutes)} "
                 f"for your move: a computer ({level}) now plays {labels}. Press "
                 "**Take my seat back** when you want to play again.",
-                view=view_of([TakeBackButton(stored.id)]),
+                view=view_of([SeatButton(stored.id, "takeback")]),
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
             )
         except discord.HTTPException as error:

@@ -36,9 +36,8 @@ from host.components import (
     MoveButton,
     MoveForm,
     MoveSelect,
-    PrivateButton,
-    RematchButton,
     ResignButton,
+    SeatButton,
     text_inputs,
 )
 from host.match import (
@@ -864,7 +863,7 @@ class MatchHost:
         """The host's own controls on a card: the private panel while the match is on, a
         rematch once it is over."""
         if post.rematch:
-            return [RematchButton(stored.id)]
+            return [SeatButton(stored.id, "rematch")]
         return self._private_buttons(stored)
 
     async def _draw_card(
@@ -1136,6 +1135,6 @@ class MatchHost:
         adapter = self.adapters.get(stored.game)
         if adapter is None or adapter.private_label is None or stored.status != "active":
             return []
-        return [PrivateButton(stored.id, adapter.private_label)]
+        return [SeatButton(stored.id, "private", adapter.private_label)]
 
     # ---- start-up repair ------------------------------------------------------------------------------

@@ -163,6 +163,19 @@ class Rulebook:
             view.add_item(RulesPageButton(self.game, index, page + 1, "Next", last))
         return {"embed": embed, "view": view}
 
+    def command(self, description: str, example: str) -> app_commands.Command[Any, ..., Any]:
+        """The game's `rules` command: this rulebook, privately, at the topic asked for (`example`
+        names two topics in the option's help)."""
+
+        async def rules(
+            interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
+        ) -> None:
+            await interaction.response.send_message(**self.message(topic), ephemeral=True)
+
+        app_commands.describe(topic=f"A topic, e.g. {example} (default: the overview)")(rules)
+        app_commands.autocomplete(topic=self.autocomplete)(rules)
+        return app_commands.Command(name="rules", description=description, callback=rules)
+
     async def autocomplete(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:

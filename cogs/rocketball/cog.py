@@ -89,6 +89,11 @@ class Rocketball(commands.Cog):
                 move_help="c4 N (place), rotate c4 cw, drift c4 c5, aim E, roll or pass",
             ),
         )
+        self.group.add_command(
+            RULEBOOK.command(
+                "How Rocketball is played here: rules, variants, rulings", "a variant or Rulings"
+            )
+        )
 
     @group.command(name="challenge", description="Challenge someone to a Rocketball match")
     @app_commands.describe(
@@ -144,16 +149,6 @@ class Rocketball(commands.Cog):
             describe=describe(settings),
             remind_minutes=remind_hours * 60,
         )
-
-    @group.command(
-        name="rules", description="How Rocketball is played here: rules, variants, rulings"
-    )
-    @app_commands.describe(topic="A topic, e.g. a variant (default: the overview)")
-    @app_commands.autocomplete(topic=RULEBOOK.autocomplete)
-    async def rules(
-        self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
-    ) -> None:
-        await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
 
     @group.command(name="stats", description="Wins, losses and goals in Rocketball")
     @app_commands.describe(user="Whose statistics (default: yours)")

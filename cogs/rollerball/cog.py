@@ -97,6 +97,11 @@ class Rollerball(commands.Cog):
                 history=False,
             ),
         )
+        self.group.add_command(
+            RULEBOOK.command(
+                "How Rollerball is played here, with the rulings", "Rulings or Typing moves"
+            )
+        )
 
     @group.command(name="new", description="Open a Rollerball table that players join")
     @app_commands.describe(
@@ -139,14 +144,6 @@ class Rollerball(commands.Cog):
             remind_minutes=remind_hours * 60,
             takeover_minutes=timeout_hours * 60 or None,
         )
-
-    @group.command(name="rules", description="How Rollerball is played here, with the rulings")
-    @app_commands.describe(topic="A topic, e.g. Rulings or Typing moves (default: the overview)")
-    @app_commands.autocomplete(topic=RULEBOOK.autocomplete)
-    async def rules(
-        self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
-    ) -> None:
-        await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
 
     @group.command(name="stats", description="Wins and victory points in Rollerball")
     @app_commands.describe(user="Whose statistics (default: yours)")

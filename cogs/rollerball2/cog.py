@@ -15,7 +15,6 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
@@ -54,16 +53,11 @@ class Rollerball2Group(
         StatsCommands(parent=self)
         for command in (*CARD_COMMANDS, *TOP_LEVEL_COMMANDS):
             self.add_command(command)
-
-    @app_commands.command(
-        name="rules", description="How Rollerball II is played here, with the rulings"
-    )
-    @app_commands.describe(topic="A topic, e.g. Substitutes or On Discord (default: the overview)")
-    @app_commands.autocomplete(topic=RULEBOOK.autocomplete)
-    async def rules(
-        self, interaction: discord.Interaction, topic: app_commands.Range[str, 0, 60] = ""
-    ) -> None:
-        await interaction.response.send_message(**RULEBOOK.message(topic), ephemeral=True)
+        self.add_command(
+            RULEBOOK.command(
+                "How Rollerball II is played here, with the rulings", "Substitutes or On Discord"
+            )
+        )
 
 
 class RollerballII(commands.Cog):
