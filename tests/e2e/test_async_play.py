@@ -667,6 +667,47 @@ async def test_server_settings_change_the_defaults_of_new_matches_only(
     assert "**Rollerball** (on): reminder the game's own" in reset.content
 
 
+async def test_a_rocketball_challenge_takes_the_servers_defaults_and_channel(
+    discord, bot, owner, general, games
+):
+    """A challenge (and a match against the computer) is made like every other match: the
+    server's reminder, timeout, policy and match channel fill in what the player did not type."""
+    gil, hal, ida = (discord.add_user(n) for n in ("gil", "hal", "ida"))
+    await discord.slash(
+        "settings server",
+        user=owner,
+        channel=general,
+        game="rocketball",
+        remind_hours=2,
+        timeout_hours=5,
+        on_timeout="forfeit",
+    )
+    await discord.slash("settings server", user=owner, channel=general, options={"channel": games})
+    pointed = await discord.slash("rocketball challenge", user=gil, channel=general, opponent=hal)
+    assert pointed.ephemeral and games.mention in pointed.content
+    challenge = discord.last_message(games)
+    assert f"{hal.mention}, {gil.mention} challenges you to Rocketball" in challenge.text
+    game_id = latest_game_id(bot)
+    _, status, match, _ = stored(bot, game_id)
+    assert status == "pending"
+    assert (match["remind_minutes"], match["forfeit_minutes"], match["on_timeout"]) == (
+        120,
+        300,
+        "forfeit",
+    )
+    typed = await discord.slash(
+        "rocketball play-computer", user=ida, channel=games, level="easy", remind_hours=9
+    )
+    assert "takes on the computer (easy)" in typed.text
+    assert stored(bot, latest_game_id(bot))[2]["remind_minutes"] == 9 * 60
+    await discord.click(challenge, "Decline", user=hal)
+    await discord.slash("rocketball resign", user=ida, channel=games)
+    await discord.slash("settings server", user=owner, channel=general, reset="channel")
+    await discord.slash(
+        "settings server", user=owner, channel=general, game="rocketball", reset="game"
+    )
+
+
 async def test_server_settings_are_not_for_dms(discord, bot, owner):
     dm = discord.open_dm(owner)
     reply = await discord.slash("settings server", user=owner, channel=dm)
