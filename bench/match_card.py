@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import sqlite3
 import statistics
@@ -27,6 +28,10 @@ sys.path.insert(0, str(REPO))
 
 from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
+from fakediscord.interactions import MESSAGE_COMPONENT  # noqa: E402
+from fakediscord.limits import BUTTON  # noqa: E402
+from fakediscord.messages import Message  # noqa: E402
+from fakediscord.model import User  # noqa: E402
 from fakediscord.server import FakeDiscord  # noqa: E402
 from tests.e2e.cards import card_game_id, current_card, is_card, is_result  # noqa: E402
 
@@ -159,9 +164,9 @@ class Bench:
 
     # ---- latency -----------------------------------------------------------------------------
 
-    async def click_to_card(self, count: int) -> list[float]:
-        """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
-        each card shows the new position."""
+    async def start_matches(self, count: int) -> list[tuple[Message, User]]:
+        """`count` new Rocketball matches between people, each with its live card showing the
+        first turn: (card, the player to move)."""
         matches = []
         for _ in range(count):
             north, south = self.fake.add_user("north"), self.fake.add_user("south")
@@ -180,14 +185,54 @@ class Bench:
                 game_id,
             )
             matches.append((card, north if to_move == "N" else south))
+        return matches
 
-        async def roll(card, mover) -> float:
-            started = time.perf_counter()
-            await self.discord.click(card, "Roll the d4", user=mover, wait_followup=False)
-            await self.discord.wait_for_edit(card, lambda m: "rolls d4" in m.text, timeout=30)
-            return (time.perf_counter() - started) * 1000
+    async def click_to_card(self, count: int) -> list[float]:
+        """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
+        each card shows the new position."""
+        return await rolls_at_once(self.fake, await self.start_matches(count))
 
-        return list(await asyncio.gather(*(roll(card, mover) for card, mover in matches)))
+
+async def rolls_at_once(
+    fake: FakeDiscord, matches: list[tuple[Message, User]], timeout: float = 60
+) -> list[float]:
+    """Every mover clicks "Roll the d4" on their card at the same moment (the interactions sent
+    one after the other, without waiting for the bot in between, as Discord would deliver them);
+    milliseconds from each click to its card showing the roll, timed on the fake's own loop as
+    each edit is stored (no polling from outside)."""
+
+    async def run() -> list[float]:
+        await fake.settle()  # the set-up's requests are over: only the clicks are timed
+        pending: dict[int, tuple[dict, float]] = {}
+        for card, mover in matches:
+            current = fake.messages[card.id]
+            button = card.button_labelled("Roll the d4")
+            record = fake.new_interaction(
+                kind=MESSAGE_COMPONENT,
+                user=mover,
+                channel_id=card.channel_id,
+                data={"custom_id": button.custom_id, "component_type": BUTTON},
+                message=current,
+            )
+            pending[card.id] = (current, time.monotonic())
+            await fake.send_interaction(record)
+        waits: list[float] = []
+
+        def shown() -> bool:
+            for message_id, (before, sent) in list(pending.items()):
+                now = fake.messages[message_id]
+                if now is not before and "rolls d4" in json.dumps(now):
+                    waits.append((time.monotonic() - sent) * 1000)
+                    del pending[message_id]
+            return not pending or any(not v.consumed for v in fake.violations)
+
+        await fake.wait_until(shown, timeout)
+        broken = [v.description for v in fake.violations if not v.consumed]
+        if broken or pending:
+            raise RuntimeError(f"{len(pending)} cards not shown within {timeout} s; {broken}")
+        return waits
+
+    return await fake.call(run)
 
 
 async def measure(bench: Bench, matches: int) -> None:
