@@ -61,6 +61,19 @@ class Bench:
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
 
+    async def thread_from(self, message, timeout: float = 30):
+        """The thread started from `message` (it has the message's id, as on Discord): safe
+        when several matches start at once, unlike the newest thread."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if await self.fake.call(lambda: self._has_channel(message.id)):
+                return self.fake.channel_handle(message.id)
+            await asyncio.sleep(0.01)
+        raise TimeoutError(f"no thread from message {message.id} within {timeout} s")
+
+    async def _has_channel(self, channel_id: int) -> bool:
+        return channel_id in self.fake.channels
+
     async def new_thread(self, known: int):
         while len(self.discord.threads(self.general)) == known:
             await asyncio.sleep(0.01)
@@ -166,16 +179,15 @@ class Bench:
 
     async def start_matches(self, count: int) -> list[tuple[Message, User]]:
         """`count` new Rocketball matches between people, each with its live card showing the
-        first turn: (card, the player to move)."""
+        first turn: (card, the player to move). Several may run at once."""
         matches = []
         for _ in range(count):
             north, south = self.fake.add_user("north"), self.fake.add_user("south")
-            known = len(self.discord.threads(self.general))
             reply = await self.discord.slash(
                 "rocketball challenge", user=north, channel=self.general, opponent=south
             )
             await self.discord.click(reply, "Accept", user=south)
-            thread = await self.new_thread(known)
+            thread = await self.thread_from(reply)
             card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
             game_id = card_game_id(card)
             card = await current_card(self.discord, self.bot, thread, game_id)
