@@ -56,16 +56,38 @@ def percentile(samples: list[float], p: float) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User + system CPU time of a process so far (every thread, the drawing's too)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    """User + system CPU time so far of a process and its descendants (every thread, the
+    drawing's too, and the render worker processes when RENDER_PROCESSES is set)."""
+    children: dict[int, list[int]] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        total += times.get(current, 0.0)
+        pending += children.get(current, [])
+    return total
 
 
 class Server:
     """One fake Discord with its bot."""
 
     def __init__(
-        self, folder: Path, name: str, extensions: tuple[str, ...], *, spec_check: bool = False
+        self,
+        folder: Path,
+        name: str,
+        extensions: tuple[str, ...],
+        *,
+        spec_check: bool = False,
+        render_processes: int = 0,
     ) -> None:
         self.fake = FakeDiscord(spec_check=spec_check)
         self.fake.fixtures_general = self.fake.add_channel("general")
@@ -75,7 +97,11 @@ class Server:
             database_path=folder / f"{name}.db",
             log_path=folder / f"{name}.log",
             extra_extensions=extensions,
-            extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING"},
+            extra_env={
+                "GAME_SEED": "1",
+                "LOG_LEVEL": "WARNING",
+                "RENDER_PROCESSES": str(render_processes),
+            },
         )
         self.bot.start()
         self.bench = Bench(
@@ -134,11 +160,20 @@ def main() -> None:
         help="the fake checks every request against Discord's OpenAPI description (as in the "
         "tests): CPU on this machine that real Discord spends on its own",
     )
+    parser.add_argument(
+        "--render-processes",
+        type=int,
+        default=0,
+        help="the drawing bot's RENDER_PROCESSES (0: a thread, the default); the floor draws "
+        "nothing either way",
+    )
     args = parser.parse_args()
     counts = [int(part) for part in args.counts.split(",")]
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-busy-"))
     load_before = os.getloadavg()[0]
-    drawn = Server(folder, "drawn", (), spec_check=args.spec_check)
+    drawn = Server(
+        folder, "drawn", (), spec_check=args.spec_check, render_processes=args.render_processes
+    )
     floor = Server(folder, "floor", ("bench.fixed_turn_image",), spec_check=args.spec_check)
     try:
         asyncio.run(measure((drawn, floor), counts, args.rounds))
@@ -148,7 +183,8 @@ def main() -> None:
     print(
         f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the run, "
         f"{os.getloadavg()[0]:.1f} after ({args.rounds} rounds, drawn and floor alternating; "
-        f"the fake's OpenAPI request check {'on' if args.spec_check else 'off'})"
+        f"the fake's OpenAPI request check {'on' if args.spec_check else 'off'}; "
+        f"RENDER_PROCESSES={args.render_processes})"
     )
     print("click -> card shows the roll (floor: the same clicks, the image not drawn)")
     for count in counts:
