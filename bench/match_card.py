@@ -146,7 +146,11 @@ class Bench:
         coach, other = self.fake.add_user(f"{mode}1"), self.fake.add_user(f"{mode}2")
         home, away = f"H{mode}", f"A{mode}"
         await self.discord.slash("rollerball2 team create", user=coach, name=home, colour="green")
-        await self.discord.slash("rollerball2 team create", user=other, name=away, colour="red")
+        # a solo or simulated match is one coach's: both teams are theirs
+        away_coach = other if mode == "coaches" else coach
+        await self.discord.slash(
+            "rollerball2 team create", user=away_coach, name=away, colour="red"
+        )
         known = len(self.discord.threads(self.general))
         reply = await self.discord.slash(
             "rollerball2 match start", user=coach, home=home, away=away, mode=mode
