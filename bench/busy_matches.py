@@ -27,18 +27,13 @@ import asyncio
 import os
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from match_card import Bench, rolls_at_once  # noqa: E402
-
-from fakediscord.botproc import BotProcess  # noqa: E402
-from fakediscord.driver import DiscordDriver  # noqa: E402
-from fakediscord.server import FakeDiscord  # noqa: E402
+from match_card import rolls_at_once, start_bench, stop_bench  # noqa: E402
 
 GOALS = {  # (median ms, p99 ms) by matches at once; the issue sets them at 10 and 50
     10: (120.0, None),
@@ -78,35 +73,23 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Server:
-    """One fake Discord with its bot."""
+    """One fake Discord with its bot, and the figures measured on it."""
 
     def __init__(
         self,
-        folder: Path,
         name: str,
         extensions: tuple[str, ...],
         *,
         spec_check: bool = False,
         render_processes: int = 0,
     ) -> None:
-        self.fake = FakeDiscord(spec_check=spec_check)
-        self.fake.fixtures_general = self.fake.add_channel("general")
-        self.fake.start()
-        self.bot = BotProcess(
-            self.fake,
-            database_path=folder / f"{name}.db",
-            log_path=folder / f"{name}.log",
-            extra_extensions=extensions,
-            extra_env={
-                "GAME_SEED": "1",
-                "LOG_LEVEL": "WARNING",
-                "RENDER_PROCESSES": str(render_processes),
-            },
+        self.bench = start_bench(
+            name=name,
+            extensions=extensions,
+            environment={"RENDER_PROCESSES": str(render_processes)},
+            spec_check=spec_check,
         )
-        self.bot.start()
-        self.bench = Bench(
-            DiscordDriver(self.fake, self.fake.fixtures_general), self.bot, self.fake
-        )
+        self.fake, self.bot = self.bench.fake, self.bench.bot
         self.waits: dict[int, list[float]] = {}
         self.cpu: dict[int, float] = {}
 
@@ -119,11 +102,7 @@ class Server:
         self.waits.setdefault(count, []).extend(waits)
 
     def stop(self) -> None:
-        errors = self.bot.new_errors()
-        self.bot.stop()
-        self.fake.stop()
-        if errors:
-            raise RuntimeError("the bot logged errors:\n" + "\n".join(errors))
+        stop_bench(self.bench)
 
 
 def report(count: int, drawn: Server, floor: Server, rounds: int) -> None:
@@ -169,12 +148,13 @@ def main() -> None:
     )
     args = parser.parse_args()
     counts = [int(part) for part in args.counts.split(",")]
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-busy-"))
     load_before = os.getloadavg()[0]
-    drawn = Server(
-        folder, "drawn", (), spec_check=args.spec_check, render_processes=args.render_processes
-    )
-    floor = Server(folder, "floor", ("bench.fixed_turn_image",), spec_check=args.spec_check)
+    drawn = Server("drawn", (), spec_check=args.spec_check, render_processes=args.render_processes)
+    try:
+        floor = Server("floor", ("bench.fixed_turn_image",), spec_check=args.spec_check)
+    except BaseException:
+        drawn.stop()
+        raise
     try:
         asyncio.run(measure((drawn, floor), counts, args.rounds))
     finally:

@@ -29,13 +29,10 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from match_card import Bench, stored  # noqa: E402
+from match_card import Bench, start_bench, stop_bench, stored  # noqa: E402
 
-from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.clock import BotClock, find_libfaketime  # noqa: E402
-from fakediscord.driver import DiscordDriver  # noqa: E402
 from fakediscord.model import DiscordViolation  # noqa: E402
-from fakediscord.server import FakeDiscord  # noqa: E402
 from tests.e2e.cards import card_game_id, current_card, is_card  # noqa: E402
 
 
@@ -75,28 +72,6 @@ async def play_against_computer(bench: Bench, level: str, seed: int, replies: in
     return answered
 
 
-def start(folder: Path, name: str, environment: dict[str, str]) -> Bench:
-    fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
-    fake.start()
-    bot = BotProcess(
-        fake,
-        database_path=folder / f"{name}.db",
-        log_path=folder / f"{name}.log",
-        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING", **environment},
-    )
-    bot.start()
-    return Bench(DiscordDriver(fake, fake.fixtures_general), bot, fake)
-
-
-def stop(bench: Bench) -> None:
-    errors = bench.bot.new_errors()
-    bench.bot.stop()
-    bench.fake.stop()
-    if errors:
-        raise RuntimeError("the bot logged errors:\n" + "\n".join(errors))
-
-
 def summary(samples: list[float]) -> tuple[float, float, float]:
     ordered = sorted(samples)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
@@ -112,13 +87,14 @@ def main() -> None:
     library = find_libfaketime()
     if library is None:
         sys.exit("needs libfaketime (Debian: apt-get install libfaketime)")
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-computer-"))
-    clock = BotClock(folder / "faketime", library)
+    clock = BotClock(Path(tempfile.mkdtemp(prefix="ballcourt-clock-")) / "faketime", library)
     load_before = os.getloadavg()[0]
-    benches = {
-        "sandbox clock": start(folder, "sandbox", clock.environment()),
-        "plain (floor)": start(folder, "plain", {}),
-    }
+    benches = {"sandbox clock": start_bench(name="sandbox", environment=clock.environment())}
+    try:
+        benches["plain (floor)"] = start_bench(name="plain")
+    except BaseException:
+        stop_bench(benches["sandbox clock"])
+        raise
     samples: dict[str, list[float]] = {name: [] for name in benches}
     missed: dict[str, list[str]] = {name: [] for name in benches}
 
@@ -136,7 +112,7 @@ def main() -> None:
         asyncio.run(run())
     finally:
         for bench in benches.values():
-            stop(bench)
+            stop_bench(bench)
     print(
         f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before, "
         f"{os.getloadavg()[0]:.1f} after"

@@ -17,7 +17,6 @@ import argparse
 import asyncio
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -25,11 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from match_card import Bench, rolls_at_once  # noqa: E402
-
-from fakediscord.botproc import BotProcess  # noqa: E402
-from fakediscord.driver import DiscordDriver  # noqa: E402
-from fakediscord.server import FakeDiscord  # noqa: E402
+from match_card import Bench, rolls_at_once, start_bench, stop_bench  # noqa: E402
 
 
 def summary(name: str, samples: list[float], p: float = 0.95) -> str:
@@ -42,7 +37,8 @@ def summary(name: str, samples: list[float], p: float = 0.95) -> str:
     )
 
 
-async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, rounds: int) -> None:
+async def measure(bench: Bench, rounds: int) -> None:
+    discord, fake = bench.discord, bench.fake
     alice = fake.add_user("alice")
     general = fake.fixtures_general
 
@@ -53,7 +49,6 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, ro
         rolls.append((time.perf_counter() - started) * 1000)
     print(summary("/roll 3d6+2 -> reply", rolls))
 
-    bench = Bench(discord, bot, fake)
     shown = []
     for _ in range(max(1, rounds // 4)):
         shown += await rolls_at_once(fake, await bench.start_matches(1))
@@ -67,27 +62,11 @@ def main() -> None:
         "--render-processes", type=int, default=0, help="the bot's RENDER_PROCESSES setting"
     )
     args = parser.parse_args()
-    fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={
-            "GAME_SEED": "1",
-            "LOG_LEVEL": "WARNING",
-            "RENDER_PROCESSES": str(args.render_processes),
-        },
-    )
-    bot.start()
+    bench = start_bench(environment={"RENDER_PROCESSES": str(args.render_processes)})
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
-        asyncio.run(measure(discord, bot, fake, args.rounds))
+        asyncio.run(measure(bench, args.rounds))
     finally:
-        bot.stop()
-        fake.stop()
+        stop_bench(bench)
 
 
 if __name__ == "__main__":

@@ -251,6 +251,46 @@ async def rolls_at_once(
     return await fake.call(run)
 
 
+def start_bench(
+    *,
+    name: str = "bench",
+    extensions: tuple[str, ...] = (),
+    environment: dict[str, str] | None = None,
+    spec_check: bool = True,
+) -> Bench:
+    """A local fake Discord with #general and the real bot.py connected to it (SQLite in a new
+    temporary folder, GAME_SEED=1): what every benchmark through the fake Discord starts with.
+    `spec_check=False`: the fake does not check requests against Discord's OpenAPI description
+    (CPU on this machine that real Discord spends on its own)."""
+    fake = FakeDiscord(spec_check=spec_check)
+    fake.fixtures_general = fake.add_channel("general")
+    fake.start()
+    folder = Path(tempfile.mkdtemp(prefix=f"ballcourt-{name}-"))
+    bot = BotProcess(
+        fake,
+        database_path=folder / f"{name}.db",
+        log_path=folder / f"{name}.log",
+        extra_extensions=extensions,
+        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING", **(environment or {})},
+    )
+    try:
+        bot.start()
+    except BaseException:
+        fake.stop()
+        raise
+    return Bench(DiscordDriver(fake, fake.fixtures_general), bot, fake)
+
+
+def stop_bench(bench: Bench) -> None:
+    """Stop the bot and the fake; the bot's logged errors make the run fail (a benchmark of a
+    bot that broke is no figure)."""
+    errors = bench.bot.new_errors()
+    bench.bot.stop()
+    bench.fake.stop()
+    if errors:
+        raise RuntimeError("the bot logged errors:\n" + "\n".join(errors))
+
+
 async def measure(bench: Bench, matches: int) -> None:
     per_round, interaction, other = await bench.rocketball_vs_computer()
     print(line("Rocketball vs computer: messages per round", per_round, 0.3))
@@ -279,23 +319,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=10)
     args = parser.parse_args()
-    fake = FakeDiscord()
-    fake.fixtures_general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING"},
-    )
-    bot.start()
+    bench = start_bench()
     try:
-        discord = DiscordDriver(fake, fake.fixtures_general)
-        asyncio.run(measure(Bench(discord, bot, fake), args.matches))
+        asyncio.run(measure(bench, args.matches))
     finally:
-        bot.stop()
-        fake.stop()
+        stop_bench(bench)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ import argparse
 import asyncio
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -26,11 +25,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from match_card import Bench  # noqa: E402
+from match_card import Bench, start_bench, stop_bench  # noqa: E402
 
-from fakediscord.botproc import BotProcess  # noqa: E402
-from fakediscord.driver import DiscordDriver  # noqa: E402
-from fakediscord.server import FakeDiscord  # noqa: E402
 from tests.e2e.cards import is_card  # noqa: E402
 
 MIB = 1024 * 1024
@@ -94,27 +90,12 @@ def main() -> None:
     parser.add_argument("--batch", type=int, default=50, help="matches started at once")
     args = parser.parse_args()
     marks = sorted(int(part) for part in args.matches.split(","))
-    fake = FakeDiscord(spec_check=False)  # the fake's own request check: not the bot's memory
-    fake.fixtures_general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-memory-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "memory.db",
-        log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING"},
-    )
-    bot.start()
+    bench = start_bench(name="memory", spec_check=False)  # the fake's check: not the bot's
     load_before = os.getloadavg()[0]
     try:
-        bench = Bench(DiscordDriver(fake, fake.fixtures_general), bot, fake)
         figures = asyncio.run(measure(bench, marks, args.batch))
-        errors = bot.new_errors()
     finally:
-        bot.stop()
-        fake.stop()
-    if errors:
-        raise SystemExit("the bot logged errors:\n" + "\n".join(errors))
+        stop_bench(bench)
     print(
         f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before, "
         f"{os.getloadavg()[0]:.1f} after"
