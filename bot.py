@@ -100,6 +100,10 @@ class Ballcourt(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
+            # No message cache: nothing reads it (every click carries its message), and each
+            # edit of a cached card was parsed twice (its components, select options and all)
+            # on the event loop, besides keeping up to 1,000 such messages in memory.
+            max_messages=None,
             tree_cls=BallcourtTree,
             help_command=None,
             owner_ids=set(config.owner_ids) or None,

@@ -5,30 +5,26 @@ interaction and seeing the bot's answer, with the real bot.py in its own process
 
 Measures (median and 95th percentile, milliseconds):
 - `/roll 3d6+2`: a plain command answered at once;
-- Rocketball "Roll the d4": the click is acknowledged (deferred), then the turn message with the
-  board PNG and the move GIF is posted in the thread: both times are reported;
-- the same roll click in 1, 5 and 10 matches at once (players clicking at the same moment):
-  click to turn message posted, median and p99 over all clicks.
-Discord's limit for the first answer is 3,000 ms. Everything runs on 127.0.0.1.
+- Rocketball "Roll the d4" in a match between two people: the click until the match's live card
+  shows the roll (the round GIF drawn, the card redrawn in place by the click's response).
+Discord's limit for the first answer is 3,000 ms. Many matches clicking at once, against the
+no-drawing floor: bench/busy_matches.py. Everything runs on 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import sqlite3
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
 
-from fakediscord.botproc import BotProcess  # noqa: E402
-from fakediscord.driver import DiscordDriver  # noqa: E402
-from fakediscord.server import FakeDiscord  # noqa: E402
+from match_card import Bench, rolls_at_once, start_bench, stop_bench  # noqa: E402
 
 
 def summary(name: str, samples: list[float], p: float = 0.95) -> str:
@@ -41,8 +37,9 @@ def summary(name: str, samples: list[float], p: float = 0.95) -> str:
     )
 
 
-async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, rounds: int) -> None:
-    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+async def measure(bench: Bench, rounds: int) -> None:
+    discord, fake = bench.discord, bench.fake
+    alice = fake.add_user("alice")
     general = discord.default_channel
 
     rolls = []
@@ -52,71 +49,10 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, ro
         rolls.append((time.perf_counter() - started) * 1000)
     print(summary("/roll 3d6+2 -> reply", rolls))
 
-    acknowledged, posted = [], []
+    shown = []
     for _ in range(max(1, rounds // 4)):
-        reply = await discord.slash(
-            "rocketball challenge", user=alice, channel=general, opponent=bob
-        )
-        known = len(discord.threads(general))
-        await discord.click(reply, "Accept", user=bob)
-        while len(discord.threads(general)) == known:
-            await asyncio.sleep(0.01)
-        thread = discord.threads(general)[-1]
-        first = await discord.wait_for_message(thread, lambda m: bool(m.buttons), timeout=15)
-        with sqlite3.connect(bot.database_path) as conn:
-            to_move = conn.execute(
-                "SELECT json_extract(state, '$.engine.to_move') FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()[0]
-        mover = alice if to_move == "N" else bob
-        started = time.perf_counter()
-        await discord.click(first, "Roll the d4", user=mover, wait_followup=False)
-        acknowledged.append((time.perf_counter() - started) * 1000)
-        await discord.wait_for_message(thread, lambda m: bool(m.attachments), timeout=15)
-        posted.append((time.perf_counter() - started) * 1000)
-        await resign(discord, mover, thread)
-    print(summary("Rocketball roll click -> acknowledged", acknowledged))
-    print(summary("Rocketball roll click -> board + GIF posted", posted))
-    for concurrent in (1, 5, 10):
-        samples: list[float] = []
-        for _ in range(max(1, rounds // 8)):
-            samples += await concurrent_rolls(discord, bot, fake, general, concurrent)
-        print(summary(f"{concurrent:>2} matches rolling at once -> posted", samples, p=0.99))
-
-
-async def resign(discord: DiscordDriver, user, thread) -> None:
-    asked = await discord.slash("rocketball resign", user=user, channel=thread)
-    await discord.click(asked, "Resign", user=user)
-
-
-async def concurrent_rolls(discord, bot, fake, general, count: int) -> list[float]:
-    """Start `count` matches, then every mover clicks Roll at the same moment."""
-    matches = []
-    for _ in range(count):
-        north, south = fake.add_user("north"), fake.add_user("south")
-        reply = await discord.slash(
-            "rocketball challenge", user=north, channel=general, opponent=south
-        )
-        await discord.click(reply, "Accept", user=south)
-        thread = await discord.wait_for_thread(general)
-        first = await discord.wait_for_message(thread, lambda m: bool(m.buttons), timeout=15)
-        with sqlite3.connect(bot.database_path) as conn:
-            to_move = conn.execute(
-                "SELECT json_extract(state, '$.engine.to_move') FROM games ORDER BY id DESC LIMIT 1"
-            ).fetchone()[0]
-        matches.append((thread, first, north if to_move == "N" else south))
-
-    async def roll(thread, first, mover) -> float:
-        started = time.perf_counter()
-        await discord.click(first, "Roll the d4", user=mover, wait_followup=False)
-        await discord.wait_for_message(
-            thread, lambda m: bool(m.attachments), timeout=30, since=first
-        )
-        return (time.perf_counter() - started) * 1000
-
-    samples = await asyncio.gather(*(roll(*match) for match in matches))
-    for thread, _first, mover in matches:
-        await resign(discord, mover, thread)
-    return list(samples)
+        shown += await rolls_at_once(fake, await bench.start_matches(1))
+    print(summary("Rocketball roll click -> card shows the roll", shown))
 
 
 def main() -> None:
@@ -126,27 +62,11 @@ def main() -> None:
         "--render-processes", type=int, default=0, help="the bot's RENDER_PROCESSES setting"
     )
     args = parser.parse_args()
-    fake = FakeDiscord()
-    general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={
-            "GAME_SEED": "1",
-            "LOG_LEVEL": "WARNING",
-            "RENDER_PROCESSES": str(args.render_processes),
-        },
-    )
-    bot.start()
+    bench = start_bench(environment={"RENDER_PROCESSES": str(args.render_processes)})
     try:
-        discord = DiscordDriver(fake, general)
-        asyncio.run(measure(discord, bot, fake, args.rounds))
+        asyncio.run(measure(bench, args.rounds))
     finally:
-        bot.stop()
-        fake.stop()
+        stop_bench(bench)
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import random
 import sqlite3
 import statistics
@@ -27,6 +28,10 @@ sys.path.insert(0, str(REPO))
 
 from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
+from fakediscord.interactions import MESSAGE_COMPONENT  # noqa: E402
+from fakediscord.limits import BUTTON  # noqa: E402
+from fakediscord.messages import Message  # noqa: E402
+from fakediscord.model import User  # noqa: E402
 from fakediscord.server import FakeDiscord  # noqa: E402
 from tests.e2e.cards import card_game_id, current_card, is_card, is_result  # noqa: E402
 
@@ -55,6 +60,19 @@ class Bench:
 
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
+
+    async def thread_from(self, message, timeout: float = 30):
+        """The thread started from `message` (it has the message's id, as on Discord): safe
+        when several matches start at once, unlike the newest thread."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if await self.fake.call(lambda: self._has_channel(message.id)):
+                return self.fake.channel_handle(message.id)
+            await asyncio.sleep(0.01)
+        raise TimeoutError(f"no thread from message {message.id} within {timeout} s")
+
+    async def _has_channel(self, channel_id: int) -> bool:
+        return channel_id in self.fake.channels
 
     async def new_thread(self, known: int):
         while len(self.discord.threads(self.general)) == known:
@@ -184,18 +202,17 @@ class Bench:
 
     # ---- latency -----------------------------------------------------------------------------
 
-    async def click_to_card(self, count: int) -> list[float]:
-        """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
-        each card shows the new position."""
+    async def start_matches(self, count: int) -> list[tuple[Message, User]]:
+        """`count` new Rocketball matches between people, each with its live card showing the
+        first turn: (card, the player to move). Several may run at once."""
         matches = []
         for _ in range(count):
             north, south = self.fake.add_user("north"), self.fake.add_user("south")
-            known = len(self.discord.threads(self.general))
             reply = await self.discord.slash(
                 "rocketball challenge", user=north, channel=self.general, opponent=south
             )
             await self.discord.click(reply, "Accept", user=south)
-            thread = await self.new_thread(known)
+            thread = await self.thread_from(reply)
             card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
             game_id = card_game_id(card)
             card = await current_card(self.discord, self.bot, thread, game_id)
@@ -205,14 +222,94 @@ class Bench:
                 game_id,
             )
             matches.append((card, north if to_move == "N" else south))
+        return matches
 
-        async def roll(card, mover) -> float:
-            started = time.perf_counter()
-            await self.discord.click(card, "Roll the d4", user=mover, wait_followup=False)
-            await self.discord.wait_for_edit(card, lambda m: "rolls d4" in m.text, timeout=30)
-            return (time.perf_counter() - started) * 1000
+    async def click_to_card(self, count: int) -> list[float]:
+        """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
+        each card shows the new position."""
+        return await rolls_at_once(self.fake, await self.start_matches(count))
 
-        return list(await asyncio.gather(*(roll(card, mover) for card, mover in matches)))
+
+async def rolls_at_once(
+    fake: FakeDiscord, matches: list[tuple[Message, User]], timeout: float = 60
+) -> list[float]:
+    """Every mover clicks "Roll the d4" on their card at the same moment (the interactions sent
+    one after the other, without waiting for the bot in between, as Discord would deliver them);
+    milliseconds from each click to its card showing the roll, timed on the fake's own loop as
+    each edit is stored (no polling from outside)."""
+
+    async def run() -> list[float]:
+        await fake.settle()  # the set-up's requests are over: only the clicks are timed
+        pending: dict[int, tuple[dict, float]] = {}
+        for card, mover in matches:
+            current = fake.messages[card.id]
+            button = card.button_labelled("Roll the d4")
+            record = fake.new_interaction(
+                kind=MESSAGE_COMPONENT,
+                user=mover,
+                channel_id=card.channel_id,
+                data={"custom_id": button.custom_id, "component_type": BUTTON},
+                message=current,
+            )
+            pending[card.id] = (current, time.monotonic())
+            await fake.send_interaction(record)
+        waits: list[float] = []
+
+        def shown() -> bool:
+            for message_id, (before, sent) in list(pending.items()):
+                now = fake.messages[message_id]
+                if now is not before and "rolls d4" in json.dumps(now):
+                    waits.append((time.monotonic() - sent) * 1000)
+                    del pending[message_id]
+            return not pending or any(not v.consumed for v in fake.violations)
+
+        await fake.wait_until(shown, timeout)
+        broken = [v.description for v in fake.violations if not v.consumed]
+        if broken or pending:
+            raise RuntimeError(f"{len(pending)} cards not shown within {timeout} s; {broken}")
+        return waits
+
+    return await fake.call(run)
+
+
+def start_bench(
+    *,
+    name: str = "bench",
+    extensions: tuple[str, ...] = (),
+    environment: dict[str, str] | None = None,
+    spec_check: bool = True,
+) -> Bench:
+    """A local fake Discord with #general and the real bot.py connected to it (SQLite in a new
+    temporary folder, GAME_SEED=1): what every benchmark through the fake Discord starts with.
+    `spec_check=False`: the fake does not check requests against Discord's OpenAPI description
+    (CPU on this machine that real Discord spends on its own)."""
+    fake = FakeDiscord(spec_check=spec_check)
+    general = fake.add_channel("general")
+    fake.start()
+    folder = Path(tempfile.mkdtemp(prefix=f"ballcourt-{name}-"))
+    bot = BotProcess(
+        fake,
+        database_path=folder / f"{name}.db",
+        log_path=folder / f"{name}.log",
+        extra_extensions=extensions,
+        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING", **(environment or {})},
+    )
+    try:
+        bot.start()
+    except BaseException:
+        fake.stop()
+        raise
+    return Bench(DiscordDriver(fake, general), bot, fake)
+
+
+def stop_bench(bench: Bench) -> None:
+    """Stop the bot and the fake; the bot's logged errors make the run fail (a benchmark of a
+    bot that broke is no figure)."""
+    errors = bench.bot.new_errors()
+    bench.bot.stop()
+    bench.fake.stop()
+    if errors:
+        raise RuntimeError("the bot logged errors:\n" + "\n".join(errors))
 
 
 async def measure_rollerball(bench: Bench) -> None:
@@ -266,23 +363,11 @@ def main() -> None:
         "--games", choices=("all", "rollerball"), default="all", help="rollerball: its table only"
     )
     args = parser.parse_args()
-    fake = FakeDiscord()
-    general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING"},
-    )
-    bot.start()
+    bench = start_bench()
     try:
-        discord = DiscordDriver(fake, general)
-        asyncio.run(measure(Bench(discord, bot, fake), args.matches, args.games))
+        asyncio.run(measure(bench, args.matches, args.games))
     finally:
-        bot.stop()
-        fake.stop()
+        stop_bench(bench)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from through_fake_discord import bot_and_fake  # noqa: E402
+from match_card import start_bench, stop_bench  # noqa: E402
 
 from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
@@ -108,8 +108,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--clicks", type=int, default=60)
     args = parser.parse_args()
-    with bot_and_fake("1") as (discord, bot, fake):
-        asyncio.run(measure(discord, bot, fake, args.clicks))
+    bench = start_bench(name="rollerball2")
+    try:
+        asyncio.run(measure(bench.discord, bench.bot, bench.fake, args.clicks))
+    finally:
+        stop_bench(bench)
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from through_fake_discord import bot_and_fake  # noqa: E402
+from match_card import start_bench, stop_bench  # noqa: E402
 
 from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver, OptionValue  # noqa: E402
@@ -190,8 +190,12 @@ def main() -> None:
     args = parser.parse_args()
     styles = ["until", "next"] if args.style == "both" else [args.style]
     started = time.perf_counter()
-    with bot_and_fake(args.seed) as (discord, bot, fake):
+    started_bench = start_bench(name="rollerball2", environment={"GAME_SEED": args.seed})
+    try:
+        discord, bot, fake = started_bench.discord, started_bench.bot, started_bench.fake
         asyncio.run(measure(Bench(discord, bot, fake), args.matches, styles))
+    finally:
+        stop_bench(started_bench)
     print(f"(the whole run: {time.perf_counter() - started:.0f} s)")
 
 

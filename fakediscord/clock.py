@@ -5,7 +5,9 @@ league deadlines can be tried. The bot must run unmodified, so its clock is move
 it runs under libfaketime (Debian's ``libfaketime``), preloaded with ``LD_PRELOAD``, which reads
 its offset from a file (``FAKETIME_TIMESTAMP_FILE``) at most once a second
 (``FAKETIME_CACHE_DURATION=1``). Only the wall clock moves (``FAKETIME_DONT_FAKE_MONOTONIC=1``):
-asyncio's timers, heartbeats and timeouts keep real time. The bot's timer dispatcher re-checks
+asyncio's timers, heartbeats and timeouts keep real time. Its "monotonic fix" is switched off
+(``FAKETIME_FORCE_MONOTONIC_FIX=0``): on by default with this glibc, it delayed every hand-over
+of the interpreter lock between the bot's threads. The bot's timer dispatcher re-checks
 its timers table every ``TIMER_RECHECK_SECONDS`` (the sandbox sets 1), so a timer that became due
 fires within about two seconds, as it would have when its time came.
 
@@ -80,6 +82,11 @@ class BotClock:
             "FAKETIME_TIMESTAMP_FILE": str(self.offset_file),
             "FAKETIME_CACHE_DURATION": "1",
             "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+            # libfaketime turns its "monotonic fix" on by itself with this glibc; it makes the
+            # interpreter lock's timed hand-over between threads wait (a computer's 2 ms move
+            # in a thread took seconds while the event loop was busy). Timed waits keep real
+            # time without it (tests/sandbox/test_clock.py).
+            "FAKETIME_FORCE_MONOTONIC_FIX": "0",
             # the dispatcher's re-check interval: a due timer fires within a second or two
             "TIMER_RECHECK_SECONDS": "1",
         }

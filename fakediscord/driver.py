@@ -124,11 +124,13 @@ class DiscordDriver:
         options: dict[str, OptionValue] | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         wait_followup: bool = True,
+        settle: bool = True,
         **option_values: OptionValue,
     ) -> Reply:
         """Run ``/command`` ("rocketball challenge" for a subcommand) as ``user`` in
         ``channel`` (default #general). Options by name as keywords, or in ``options``
-        (for names that are not Python identifiers)."""
+        (for names that are not Python identifiers). ``settle=False`` sends it without first
+        waiting for the bot to be idle: many users acting at the same moment (benchmarks)."""
         channel = channel or self.default_channel
         values = {**(options or {}), **option_values}
 
@@ -138,7 +140,7 @@ class DiscordDriver:
                 kind=server.APPLICATION_COMMAND, user=user, channel_id=channel.id, data=data
             )
 
-        return await self._run(build, timeout=timeout, wait_followup=wait_followup)
+        return await self._run(build, timeout=timeout, wait_followup=wait_followup, settle=settle)
 
     async def autocomplete(
         self,
@@ -177,11 +179,12 @@ class DiscordDriver:
         custom_id: str | None = None,
         timeout: float = DEFAULT_TIMEOUT,
         wait_followup: bool = True,
+        settle: bool = True,
     ) -> Reply:
         """``user`` clicks the button with this custom_id or label on the message (as it is
         now, not as it was when the test read it), wherever it sits: in an action row, a
         container's row or beside a section's text. ``label=`` or ``custom_id=`` name it
-        unambiguously."""
+        unambiguously. ``settle=False``: as for ``slash``."""
         given = [value for value in (button, label, custom_id) if value is not None]
         if len(given) != 1:
             raise DriverError("name the button once: its label or custom_id")
@@ -210,7 +213,7 @@ class DiscordDriver:
                 message=current.data,
             )
 
-        return await self._run(build, timeout=timeout, wait_followup=wait_followup)
+        return await self._run(build, timeout=timeout, wait_followup=wait_followup, settle=settle)
 
     async def select(
         self,
@@ -546,12 +549,14 @@ class DiscordDriver:
         *,
         timeout: float,
         wait_followup: bool,
+        settle: bool = True,
     ) -> Reply:
         if not self.fake.connected_sessions():
             raise DriverError("the bot is not connected to the fake Discord")
 
         async def run() -> Reply:
-            await self.fake.settle()
+            if settle:
+                await self.fake.settle()
             record = await build()
             # sharded: the process that gets this channel's events must be connected
             guild = self.fake.guild_of_channel(record.channel_id)

@@ -11,8 +11,8 @@ bench/rocketball_render.py), and decode to the same pixels
 
 Like Pillow's writer with `disposal=1`: a frame after the first is stored as the rectangle where
 it differs from the frame before (left in place), and a frame identical to the one before is
-dropped, its time added to that frame's. Unlike it, each such rectangle is written twice and the
-smaller kept: as it is, or with its unchanged pixels transparent (about 0.2 KB less a round).
+dropped, its time added to that frame's. Unlike it, a rectangle most of whose pixels did not
+change is written with those pixels transparent (about 0.2 KB less a round).
 """
 
 from __future__ import annotations
@@ -61,21 +61,28 @@ def _highest_index(image: Image.Image) -> int:
     return highest
 
 
+# A changed rectangle is written with its unchanged pixels transparent when at least this share
+# of them did not change: below it the transparent version saves next to nothing (measured over
+# the rounds of four seeded Rocketball games: 22.09 KB a round against 22.07 KB when both are
+# written and the smaller kept), and writing one version instead of two takes a fifth off the
+# round GIF's time.
+HOLES_FROM = 0.7
+
+
 def _delta(previous: Image.Image, image: Image.Image, box: Box, duration: int, bits: int) -> bytes:
-    """The frame as the rectangle `box`, in whichever is smaller: the rectangle as it is, or
-    with the pixels that did not change made transparent (a colour index the rectangle does not
-    use), which pays when the ball leaves a square but the square stays the same around it."""
+    """The frame as the rectangle `box`: as it is, or, when most of it did not change, with the
+    pixels that did not change made transparent (a colour index the rectangle does not use),
+    which pays when the ball leaves a square but the square stays the same around it."""
     crop = image.crop(box)
-    plain = _frame(crop.tobytes("gif", "P", bits), box, duration, bits)
-    used = {index for _, index in crop.getcolors(1 << bits) or []}
-    free = [index for index in range(1 << bits) if index not in used]
-    if not free:
-        return plain
     unchanged = ImageChops.difference(previous.crop(box), crop).point([255] + [0] * 255, "1")
-    holes = crop.copy()
-    holes.paste(free[-1], mask=unchanged)
-    with_holes = _frame(holes.tobytes("gif", "P", bits), box, duration, bits, free[-1])
-    return min(plain, with_holes, key=len)
+    if unchanged.histogram()[255] >= HOLES_FROM * crop.width * crop.height:
+        used = {index for _, index in crop.getcolors(1 << bits) or []}
+        free = [index for index in range(1 << bits) if index not in used]
+        if free:
+            holes = crop.copy()
+            holes.paste(free[-1], mask=unchanged)
+            return _frame(holes.tobytes("gif", "P", bits), box, duration, bits, free[-1])
+    return _frame(crop.tobytes("gif", "P", bits), box, duration, bits)
 
 
 def write_gif(

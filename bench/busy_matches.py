@@ -1,0 +1,175 @@
+"""A busy server: 1, 10 and 50 Rocketball matches whose players click at the same moment, each
+waiting for the next turn to show on the match's card, against the same requests with no drawing.
+
+    .venv/bin/python bench/busy_matches.py [--counts 1,10,50] [--rounds 3]
+
+Two real bots (bot.py in its own process, SQLite, each on its own local fake Discord) run side by
+side: one as shipped, and one whose Rocketball drawing is replaced by a fixed round GIF of the
+usual size (bench/fixed_turn_image.py, loaded only here through EXTRA_EXTENSIONS): the floor,
+everything a turn costs but its image. The rounds alternate between the two, so both see the
+same load from whatever else the machine runs.
+
+For each number of matches at once, every match is started and shown first (not timed); then
+every mover clicks "Roll the d4" at once and each click is timed until its card shows the roll
+(`match_card.rolls_at_once`). Printed: median and p99 over all clicks of all rounds, the floor's,
+their ratio, and the goal (median 120 ms at 10 at once, 400 ms at 50, p99 under 1.5 s at 50), and
+the bot's CPU time per click (user + system time of its process, every thread, from /proc), which
+other sessions' load inflates much less. The fake Discord runs in this process and shares the two
+cores with the bot; its check of every request against Discord's OpenAPI description (about 1.5
+ms of CPU a click, work real Discord does elsewhere) is off unless --spec-check is given.
+Everything runs on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import statistics
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from match_card import rolls_at_once, start_bench, stop_bench  # noqa: E402
+
+GOALS = {  # (median ms, p99 ms) by matches at once; the issue sets them at 10 and 50
+    10: (120.0, None),
+    50: (400.0, 1500.0),
+}
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def percentile(samples: list[float], p: float) -> float:
+    """The median for p = 0.5, else the sample below which a fraction p of them lie."""
+    if p == 0.5:
+        return statistics.median(samples)
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time so far of a process and its descendants (every thread, the
+    drawing's too, and the render worker processes when RENDER_PROCESSES is set)."""
+    children: dict[int, list[int]] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        children.setdefault(int(fields[1]), []).append(int(entry.name))
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+    total, pending = 0.0, [pid]
+    while pending:
+        current = pending.pop()
+        total += times.get(current, 0.0)
+        pending += children.get(current, [])
+    return total
+
+
+class Server:
+    """One fake Discord with its bot, and the figures measured on it."""
+
+    def __init__(
+        self,
+        name: str,
+        extensions: tuple[str, ...],
+        *,
+        spec_check: bool = False,
+        render_processes: int = 0,
+    ) -> None:
+        self.bench = start_bench(
+            name=name,
+            extensions=extensions,
+            environment={"RENDER_PROCESSES": str(render_processes)},
+            spec_check=spec_check,
+        )
+        self.fake, self.bot = self.bench.fake, self.bench.bot
+        self.waits: dict[int, list[float]] = {}
+        self.cpu: dict[int, float] = {}
+
+    async def burst(self, count: int) -> None:
+        matches = await self.bench.start_matches(count)
+        pid = self.bot.process.pid  # type: ignore[union-attr]
+        before = cpu_seconds(pid)
+        waits = await rolls_at_once(self.fake, matches)
+        self.cpu[count] = self.cpu.get(count, 0.0) + cpu_seconds(pid) - before
+        self.waits.setdefault(count, []).extend(waits)
+
+    def stop(self) -> None:
+        stop_bench(self.bench)
+
+
+def report(count: int, drawn: Server, floor: Server, rounds: int) -> None:
+    for name, p in (("median", 0.5), ("p99", 0.99)):
+        figure, bottom = percentile(drawn.waits[count], p), percentile(floor.waits[count], p)
+        goal = (GOALS.get(count) or (None, None))[0 if name == "median" else 1]
+        against = f"goal {goal:6.0f} ms  ratio {figure / goal:4.2f}" if goal else ""
+        print(
+            f"{count:>3} at once  {name:<6} {figure:8.1f} ms   floor {bottom:7.1f} ms  "
+            f"x{figure / bottom:5.1f}   {against}"
+        )
+    clicks = count * rounds
+    cpu, cpu_floor = drawn.cpu[count] / clicks * 1000, floor.cpu[count] / clicks * 1000
+    print(
+        f"{count:>3} at once  bot CPU per click {cpu:6.1f} ms   floor {cpu_floor:6.1f} ms  "
+        f"x{cpu / max(cpu_floor, 0.1):5.1f}   (n={len(drawn.waits[count])} clicks)"
+    )
+
+
+async def measure(servers: tuple[Server, Server], counts: list[int], rounds: int) -> None:
+    for _ in range(rounds):
+        for count in counts:
+            for server in servers:
+                await server.burst(count)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--counts", default="1,10,50", help="matches clicking at once")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument(
+        "--spec-check",
+        action="store_true",
+        help="the fake checks every request against Discord's OpenAPI description (as in the "
+        "tests): CPU on this machine that real Discord spends on its own",
+    )
+    parser.add_argument(
+        "--render-processes",
+        type=int,
+        default=0,
+        help="the drawing bot's RENDER_PROCESSES (0: a thread, the default); the floor draws "
+        "nothing either way",
+    )
+    args = parser.parse_args()
+    counts = [int(part) for part in args.counts.split(",")]
+    load_before = os.getloadavg()[0]
+    drawn = Server("drawn", (), spec_check=args.spec_check, render_processes=args.render_processes)
+    try:
+        floor = Server("floor", ("bench.fixed_turn_image",), spec_check=args.spec_check)
+    except BaseException:
+        drawn.stop()
+        raise
+    try:
+        asyncio.run(measure((drawn, floor), counts, args.rounds))
+    finally:
+        drawn.stop()
+        floor.stop()
+    print(
+        f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the run, "
+        f"{os.getloadavg()[0]:.1f} after ({args.rounds} rounds, drawn and floor alternating; "
+        f"the fake's OpenAPI request check {'on' if args.spec_check else 'off'}; "
+        f"RENDER_PROCESSES={args.render_processes})"
+    )
+    print("click -> card shows the roll (floor: the same clicks, the image not drawn)")
+    for count in counts:
+        report(count, drawn, floor, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

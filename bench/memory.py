@@ -1,0 +1,119 @@
+"""Memory: the bot process's resident set (RSS) with 0, 1,000 and 10,000 active matches.
+
+    .venv/bin/python bench/memory.py [--matches 1000,10000] [--batch 50]
+
+The real bot.py (its own process, SQLite) on a local fake Discord. Rocketball matches between
+two new members each are started as players start them, `--batch` at once (the challenge, its
+Accept: the match's thread and its live card with the board), and left waiting for their first
+move. RSS (VmRSS, /proc) is read once the bot is idle at each mark, next to the figure at 0
+(started and connected, nothing played yet), and printed with the growth per active match above
+the first mark (the first matches also load what every later one shares: fonts, the cached
+board layers, the drawing threads' memory). Everything runs on 127.0.0.1; 10,000 matches take
+several minutes on 2 cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
+
+from match_card import Bench, start_bench, stop_bench  # noqa: E402
+
+from tests.e2e.cards import is_card  # noqa: E402
+
+MIB = 1024 * 1024
+
+
+def rss_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024 / MIB
+    raise RuntimeError("no VmRSS")
+
+
+async def start_batch(bench: Bench, count: int) -> None:
+    """`count` matches started at once, as that many pairs of players would: every challenge
+    sent, then every Accept clicked, without waiting for the bot in between; done when every
+    match's thread shows its live card."""
+    discord, general = bench.discord, bench.general
+    pairs = [(bench.fake.add_user("north"), bench.fake.add_user("south")) for _ in range(count)]
+    challenges = await asyncio.gather(
+        *(
+            discord.slash(
+                "rocketball challenge",
+                user=north,
+                channel=general,
+                opponent=south,
+                settle=False,
+                timeout=60,
+            )
+            for north, south in pairs
+        )
+    )
+    await asyncio.gather(
+        *(
+            discord.click(reply, "Accept", user=south, settle=False, timeout=60)
+            for reply, (_north, south) in zip(challenges, pairs, strict=True)
+        )
+    )
+    for reply in challenges:
+        thread = await bench.thread_from(reply)
+        await discord.wait_for_message(thread, is_card, timeout=60, since=0)
+
+
+async def measure(bench: Bench, marks: list[int], batch: int) -> list[tuple[int, float, float]]:
+    pid = bench.bot.process.pid  # type: ignore[union-attr]
+    await bench.fake.call(bench.fake.settle)
+    figures = [(0, rss_mib(pid), 0.0)]
+    started, active = time.monotonic(), 0
+    for mark in marks:
+        while active < mark:
+            count = min(batch, mark - active)
+            await start_batch(bench, count)
+            active += count
+        await bench.fake.call(bench.fake.settle)
+        figures.append((active, rss_mib(pid), time.monotonic() - started))
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--matches", default="1000,10000", help="active matches to measure at")
+    parser.add_argument("--batch", type=int, default=50, help="matches started at once")
+    args = parser.parse_args()
+    marks = sorted(int(part) for part in args.matches.split(","))
+    bench = start_bench(name="memory", spec_check=False)  # the fake's check: not the bot's
+    load_before = os.getloadavg()[0]
+    try:
+        figures = asyncio.run(measure(bench, marks, args.batch))
+    finally:
+        stop_bench(bench)
+    print(
+        f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before, "
+        f"{os.getloadavg()[0]:.1f} after"
+    )
+    base = figures[0][1]
+    for index, (active, rss, elapsed) in enumerate(figures):
+        growth = ""
+        if index >= 2:
+            before, rss_before, _ = figures[index - 1]
+            growth = (
+                f"{(rss - rss_before) * 1024 / (active - before):6.1f} KiB per match since "
+                f"{before:,}"
+            )
+        print(
+            f"{active:>7,} active matches: RSS {rss:7.1f} MiB  ratio to 0: {rss / base:4.2f}  "
+            f"{growth}  ({elapsed:.0f} s in)"
+        )
+
+
+if __name__ == "__main__":
+    main()
