@@ -232,13 +232,18 @@ class Settings(commands.Cog):
         days: app_commands.Range[float, 0.5, 30.0] | None = None,
         end: bool = False,
     ) -> None:
-        user_id, now = interaction.user.id, time.time()
+        user_id = interaction.user.id
         if days is not None and end:
             raise UserError("Either take days of vacation or end the one you're on, not both.")
+        # Taking or ending a vacation moves the deadlines of the user's leagues (and edits
+        # their cards) before the answer: acknowledged first, so that never outlasts Discord's
+        # three seconds.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        now = time.time()
         head = ""
         try:
             if days is not None:
-                _, ends_at = await clocks.take_vacation(self.bot.db, user_id, days, now)
+                _, ends_at = await clocks.take_vacation(self.bot, user_id, days, now)
                 head = (
                     f"Enjoy! Until <t:{int(ends_at)}:f> every clock, reminder and timeout of "
                     "yours is paused, on every server; they go on where they stopped when you "
@@ -253,7 +258,7 @@ class Settings(commands.Cog):
         except clocks.VacationError as error:
             raise UserError(str(error)) from None
         status = await clocks.vacation_status(self.bot.db, user_id, time.time())
-        await interaction.response.send_message(
+        await interaction.followup.send(
             fit(
                 head
                 + describe_vacation(status)

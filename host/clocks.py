@@ -9,6 +9,9 @@ and what happens when a player's time runs out.
   matches at once. Nothing is written to the matches when a vacation starts: time inside a
   vacation is simply not charged, and every timer that waits for the user (reminder, timeout,
   clock) fires that much later (`extend`). Ending a vacation early moves those timers back.
+  The leagues whose deadlines wait for their players on vacation (Volleyball's, Rollerball II's
+  seasons) listen for vacations taken and ended (`MatchHost.vacation_listeners`) and count a
+  deadline's time the same way (`counted_deadline`, `time_left`).
 - When time runs out the match's policy applies (`on_timeout`): a computer takes the seat until
   the player takes it back ("computer"), the player forfeits ("forfeit"), or everyone waits
   ("wait"). No policy: the game's own behaviour (its stand-in, else the opponent may claim).
@@ -21,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -56,6 +59,8 @@ TIMEOUT_OPTIONS = ("forfeit_hours", "timeout_hours", "answer_minutes")
 NO_MENTIONS = discord.AllowedMentions.none()
 
 Period = tuple[float, float]
+# A league told that a user took a vacation or came back (their id): it moves its deadlines.
+VacationListener = Callable[[int], Awaitable[None]]
 
 
 # ---- the clock ------------------------------------------------------------------------------------
@@ -149,6 +154,22 @@ def extend(start: float, length: float, periods: Sequence[Period]) -> float:
 def charged(since: float, now: float, periods: Sequence[Period] = ()) -> float:
     """The time a clock that started at `since` has run by `now`, vacations not counted."""
     return max(0.0, now - since - overlap(periods, since, now))
+
+
+def counted_deadline(since: float, set_deadline: float, periods: Sequence[Period]) -> float:
+    """A league's deadline with the time inside `periods` (its players' vacations) not counted:
+    the moment its time, from `since` to `set_deadline`, has passed outside them (Volleyball's
+    ruling 53, Rollerball II's ruling D11)."""
+    return extend(since, max(0.0, set_deadline - since), periods)
+
+
+def time_left(
+    since: float, set_deadline: float, moment: float, periods: Sequence[Period] = ()
+) -> float:
+    """What a league's deadline has left at `moment` (a pause): its time, from `since` to
+    `set_deadline`, less the time counted since it began, vacations not counted (Volleyball's
+    ruling 52, Rollerball II's ruling D10)."""
+    return max(0.0, set_deadline - since - charged(since, moment, periods))
 
 
 def remaining(clock: MatchClock, seat: int, now: float, periods: Sequence[Period] = ()) -> float:
@@ -415,10 +436,12 @@ class VacationError(Exception):
     """A vacation that cannot be taken or ended; the message says why."""
 
 
-async def take_vacation(db: Any, user_id: int, days: float, now: float) -> Period:
-    """Start a vacation of `days` now, paid from the bank (VacationError if it is not there)."""
+async def take_vacation(bot: Any, user_id: int, days: float, now: float) -> Period:
+    """Start a vacation of `days` now, paid from the bank (VacationError if it is not there);
+    then the leagues move the deadlines that wait for the user."""
     if days <= 0:
         raise VacationError("A vacation is at least part of a day.")
+    db = bot.db
     status = await vacation_status(db, user_id, now)
     if status.current is not None:
         raise VacationError(
@@ -436,12 +459,14 @@ async def take_vacation(db: Any, user_id: int, days: float, now: float) -> Perio
         db, user_id, now=now, ends_at=ends_at, balance_after=max(0.0, status.banked - length)
     ):
         raise VacationError("You're on vacation already.")
+    await tell_leagues(bot, user_id)
     return (now, ends_at)
 
 
 async def end_vacation(bot: Any, user_id: int, now: float) -> float:
     """End the running vacation now; what was not used goes back to the bank. The timers put off
-    for it come back to when they fall due now. Returns the seconds given back."""
+    for it come back to when they fall due now, and so do the leagues' deadlines. Returns the
+    seconds given back."""
     status = await vacation_status(bot.db, user_id, now)
     if status.current is None or status.current_id is None:
         raise VacationError("You're not on vacation.")
@@ -452,7 +477,20 @@ async def end_vacation(bot: Any, user_id: int, now: float) -> float:
     ):
         raise VacationError("That vacation has ended already.")
     await bring_timers_back(bot, user_id, now)
+    await tell_leagues(bot, user_id)
     return unused
+
+
+async def tell_leagues(bot: Any, user_id: int) -> None:
+    """The user took a vacation or came back: each league listening
+    (`bot.matches.vacation_listeners`) moves the deadlines that wait for them. The vacation is
+    saved whatever a listener does; one that fails is logged, and its deadline's timer looks at
+    the vacations again when it fires."""
+    for listener in bot.matches.vacation_listeners:
+        try:
+            await listener(user_id)
+        except Exception:
+            log.exception("a league could not move its deadline for the vacation of %s", user_id)
 
 
 async def bring_timers_back(bot: Any, user_id: int, now: float) -> int:

@@ -86,6 +86,8 @@ class MatchHost:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self.adapters: dict[str, GameAdapter] = {}
+        # The leagues told when a user takes a vacation or comes back (host/clocks.py).
+        self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
         workers = bot.config.render_processes
         self._render_pool = (

@@ -794,16 +794,6 @@ class Volleyball(commands.Cog):
     # ---- the forms' submits (routed by custom_id, so they work across restarts) ---------------
 
     @commands.Cog.listener()
-    async def on_app_command_completion(
-        self, interaction: discord.Interaction, command: app_commands.Command | Any
-    ) -> None:
-        """A manager took a vacation or came back (`/settings vacation`, host/clocks.py moves
-        the matches' timers): the deadlines of their leagues that let vacations pause them
-        move too (ruling 53)."""
-        if getattr(command, "qualified_name", "") == "settings vacation":
-            await self.leagues.vacation_changed(interaction.user.id)
-
-    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await route_form(interaction, self.form_routes)
 

@@ -9,19 +9,17 @@ not shorten the next one, after downtime the round that was due is played once a
 one gets its time instead of being played at once, and a round whose deadline was extended or
 put off does not leave the next one a few hours.
 
-A round's time is counted like a match's clock (host/clocks.py): it began at `since` and lasts
-until its set deadline; the managers' vacations inside it are not counted (ruling 53), and a
-pause keeps what was left of it (ruling 52).
+A round's time is counted like a match's clock, by the arithmetic every league shares
+(host/clocks.py `counted_deadline` and `time_left`): it began at `since` and lasts until its set
+deadline; the managers' vacations inside it are not counted (ruling 53), and a pause keeps what
+was left of it (ruling 52).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-
-from host.clocks import Period, charged, extend
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DEFAULT_WEEKDAY = 6  # Sunday
@@ -117,20 +115,6 @@ def next_deadline(rule: DeadlineRule, anchor: float, *, now: float, after: float
     if after is None:
         return rule.next_after(now, anchor)
     return rule.next_after(max(now, after) + rule.period / 2 - 1, anchor)
-
-
-def put_off(since: float, set_deadline: float, vacations: Sequence[Period]) -> float:
-    """The round's deadline with the time inside `vacations` not counted (ruling 53): the
-    moment its length (`since` to `set_deadline`) has passed outside them."""
-    return extend(since, max(0.0, set_deadline - since), vacations)
-
-
-def time_left(
-    since: float, set_deadline: float, moment: float, vacations: Sequence[Period] = ()
-) -> float:
-    """What the round has left at `moment` (a pause, ruling 52): its length less the time
-    counted since it began (vacations not counted)."""
-    return max(0.0, set_deadline - since - charged(since, moment, vacations))
 
 
 def missed_rounds_after(

@@ -23,13 +23,7 @@ import discord
 
 from cogs.volleyball.card import StatusCard
 from cogs.volleyball.components import LeagueButton, OrdersForm, RetryButton, TeamForm
-from cogs.volleyball.deadlines import (
-    DeadlineRule,
-    missed_rounds_after,
-    next_deadline,
-    put_off,
-    time_left,
-)
+from cogs.volleyball.deadlines import DeadlineRule, missed_rounds_after, next_deadline
 from cogs.volleyball.forms import (
     JoinedBoxes,
     changed_lines,
@@ -56,12 +50,12 @@ from cogs.volleyball.present import (
     when,
 )
 from db import clocks as clock_store
-from db import settings as settings_store
 from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
 from host import notify
-from host.clocks import Period
+from host.clocks import Period, counted_deadline, time_left
+from host.leagues import require_league_admin
 from host.locks import GameLock
 from host.recovery import until_done
 from rules.volleyball import (
@@ -102,6 +96,7 @@ class Leagues:
         self.card = StatusCard(self)
         bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
+        bot.matches.vacation_listeners.append(self.vacation_changed)
 
     def lock(self, league_id: int) -> GameLock:
         return self.bot.game_locks(("volleyball", league_id))
@@ -161,21 +156,6 @@ class Leagues:
             )
         return team
 
-    @staticmethod
-    def is_admin(
-        interaction: discord.Interaction,
-        stored: store.StoredLeague | None,
-        server_role_id: int | None = None,
-    ) -> bool:
-        """Manage Server (or Administrator), the league's admin role, or the server's role
-        for running leagues (`/settings server admin_role`)."""
-        permissions = interaction.permissions
-        if permissions.manage_guild or permissions.administrator:
-            return True
-        wanted = {stored.admin_role_id if stored is not None else None, server_role_id} - {None}
-        roles = getattr(interaction.user, "roles", [])
-        return any(role.id in wanted for role in roles)
-
     async def find_as_admin(
         self, interaction: discord.Interaction, name: str | None
     ) -> store.StoredLeague:
@@ -187,20 +167,10 @@ class Leagues:
     async def require_admin(
         self, interaction: discord.Interaction, stored: store.StoredLeague | None
     ) -> None:
-        if self.is_admin(interaction, stored):
-            return
-        server_role = None
-        if interaction.guild_id is not None:
-            server = await settings_store.server_settings(self.db, interaction.guild_id)
-            server_role = server.admin_role_id
-        if not self.is_admin(interaction, stored, server_role):
-            roles = [
-                f"<@&{role}>"
-                for role in (stored.admin_role_id if stored else None, server_role)
-                if role is not None
-            ]
-            also = f" or the role {human_join(roles)}" if roles else ""
-            raise UserError(f"Only server admins (the Manage Server permission){also} can do that.")
+        """Only the league's admins run it (host/leagues.py): the server's, and members with
+        the league's own admin role."""
+        role = stored.admin_role_id if stored is not None else None
+        await require_league_admin(self.db, interaction, role)
 
     # ---- changing a league ---------------------------------------------------------------------
 
@@ -267,7 +237,9 @@ class Leagues:
             users = list((await store.managers(self.db, stored.id)).values())
         pauses = stored.vacation_pauses if pauses is None else pauses
         away = await self.vacations(stored, users, since, pauses=pauses)
-        return put_off(since, set_deadline, [p for periods in away.values() for p in periods])
+        return counted_deadline(
+            since, set_deadline, [p for periods in away.values() for p in periods]
+        )
 
     async def arm(
         self,
@@ -314,8 +286,9 @@ class Leagues:
         return True
 
     async def vacation_changed(self, user_id: int) -> None:
-        """A manager took a vacation or came back (`/settings vacation`): each league of theirs
-        that lets vacations pause it moves its deadline."""
+        """A manager took a vacation or came back (`/settings vacation`; host/clocks.py tells
+        its listeners): each league of theirs that lets vacations pause it moves its
+        deadline."""
         for league_id, _, _ in await store.leagues_of_manager(self.db, user_id):
             await self.rearm(league_id)
 

@@ -10,7 +10,17 @@ from hypothesis import strategies as st
 from db.clocks import Balance
 from db.settings import GameDefaults
 from host import clocks
-from host.clocks import MatchClock, extend, new_clock, on_move, overlap, remaining, terms_from
+from host.clocks import (
+    MatchClock,
+    counted_deadline,
+    extend,
+    new_clock,
+    on_move,
+    overlap,
+    remaining,
+    terms_from,
+    time_left,
+)
 
 H = 3600.0
 DAY = 24 * H
@@ -52,6 +62,34 @@ def test_extend_leaves_exactly_the_length_outside_the_vacations(start, length, c
     end = extend(start, length, periods)
     assert end >= start + length - 1e-6
     assert (end - start) - overlap(periods, start, end) == pytest.approx(length, abs=1e-6)
+
+
+# ---- a league's deadline (Volleyball's rulings 52-53, Rollerball II's D10-D11) ------------------
+
+
+def test_vacations_inside_a_leagues_time_put_its_deadline_off_by_the_time_away():
+    since, deadline = 1000 * H, 1024 * H
+    assert counted_deadline(since, deadline, []) == deadline
+    # two days away starting an hour before the deadline: the hour left comes after them
+    away = (deadline - H, deadline - H + 2 * DAY)
+    assert counted_deadline(since, deadline, [away]) == deadline + 2 * DAY
+    # two players away at overlapping times count once; a vacation over before the time
+    # began counts nothing
+    first = (since + H, since + 5 * H)
+    second = (since + 3 * H, since + 7 * H)
+    before = (since - DAY, since - H)
+    assert counted_deadline(since, deadline, [before, first, second]) == deadline + 6 * H
+    # back early: the vacation ended an hour after it began
+    assert counted_deadline(since, deadline, [(since + H, since + 2 * H)]) == deadline + H
+
+
+def test_a_paused_deadline_keeps_what_it_had_left_without_the_vacations():
+    since, deadline = 1000 * H, 1024 * H
+    paused = since + 6 * H
+    assert time_left(since, deadline, paused) == 18 * H
+    # two of the six hours were a vacation: they are not counted
+    assert time_left(since, deadline, paused, [(since + H, since + 3 * H)]) == 20 * H
+    assert time_left(since, deadline, since + 2 * DAY) == 0
 
 
 # ---- the clock ---------------------------------------------------------------------------------

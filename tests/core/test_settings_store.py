@@ -3,6 +3,7 @@ backends (the `database_target` parameter, tests/conftest.py)."""
 
 import asyncio
 import time
+from types import SimpleNamespace
 
 import pytest
 
@@ -77,10 +78,15 @@ async def test_a_server_is_welcomed_once_however_many_processes_see_the_join(db)
 
 
 async def test_a_vacation_is_taken_from_the_bank_and_an_early_end_gives_the_rest_back(db):
-    class Bot:  # what end_vacation uses of the bot
+    told: list[int] = []
+
+    async def league(user_id: int) -> None:
+        told.append(user_id)
+
+    class Bot:  # what take_vacation and end_vacation use of the bot
         def __init__(self, db):
             self.db = db
-            self.matches = type("Host", (), {"adapters": {}})()
+            self.matches = type("Host", (), {"adapters": {}, "vacation_listeners": [league]})()
             self.woken = 0
 
         @property
@@ -93,18 +99,21 @@ async def test_a_vacation_is_taken_from_the_bank_and_an_early_end_gives_the_rest
 
             return Timers()
 
-    now = time.time()
+    now, bot = time.time(), Bot(db)
     with pytest.raises(clocks.VacationError, match=r"7\.0 days of vacation banked, not 8"):
-        await clocks.take_vacation(db, 9, 8, now)
-    start, end = await clocks.take_vacation(db, 9, 3, now)
+        await clocks.take_vacation(bot, 9, 8, now)
+    assert told == []  # nothing taken: the leagues hear nothing
+    start, end = await clocks.take_vacation(bot, 9, 3, now)
     assert end - start == 3 * clocks.DAY
+    assert told == [9]  # the leagues move the deadlines that wait for the user
     with pytest.raises(clocks.VacationError, match="on vacation already"):
-        await clocks.take_vacation(db, 9, 1, now + 10)
+        await clocks.take_vacation(bot, 9, 1, now + 10)
     status = await clocks.vacation_status(db, 9, now + 10)
     assert status.current == (start, end)
     assert status.banked == pytest.approx(4 * clocks.DAY, abs=60)
-    given_back = await clocks.end_vacation(Bot(db), 9, now + clocks.DAY)
+    given_back = await clocks.end_vacation(bot, 9, now + clocks.DAY)
     assert given_back == pytest.approx(2 * clocks.DAY)
+    assert told == [9, 9]
     after = await clocks.vacation_status(db, 9, now + clocks.DAY)
     # 4 days left + 2 given back + a seventh of a day accrued in that day
     assert after.current is None
@@ -118,8 +127,9 @@ async def test_a_vacation_is_taken_from_the_bank_and_an_early_end_gives_the_rest
 
 async def test_two_vacations_started_at_once_make_one(db):
     now = time.time()
+    bot = SimpleNamespace(db=db, matches=SimpleNamespace(vacation_listeners=[]))
     results = await asyncio.gather(
-        *(clocks.take_vacation(db, 10, 1, now) for _ in range(3)), return_exceptions=True
+        *(clocks.take_vacation(bot, 10, 1, now) for _ in range(3)), return_exceptions=True
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
     assert len(await clock_store.vacations(db, 10)) == 1

@@ -1,8 +1,8 @@
 """When rounds are played: "every N hours" from the start, or a weekday and time in UTC; the
 next deadline after a round is the rule's first moment at least half a period after now and the
-deadline passed (ruling 43). The deadline policies' arithmetic: a round's time with the
-managers' vacations not counted (ruling 53), what a paused round has left (ruling 52), and the
-missed rounds in a row that hand a team to the computer (ruling 55)."""
+deadline passed (ruling 43); the missed rounds in a row that hand a team to the computer (ruling
+55). A round's time with vacations not counted and what a pause leaves of it are every league's
+arithmetic (tests/core/test_clocks.py)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,6 @@ from cogs.volleyball.deadlines import (
     missed_rounds_after,
     next_deadline,
     parse_rule,
-    put_off,
-    time_left,
 )
 
 
@@ -94,31 +92,6 @@ def test_a_round_whose_deadline_moved_leaves_the_next_one_at_least_half_a_period
     # a Sunday round played on time: the next Sunday
     sunday = at("2026-11-29 18:00")
     assert next_deadline(weekly, 0, now=sunday, after=sunday) == at("2026-12-06 18:00")
-
-
-def test_vacations_inside_a_round_put_its_deadline_off_by_the_time_away():
-    since, deadline = at("2026-11-23 10:00"), at("2026-11-24 10:00")
-    assert put_off(since, deadline, []) == deadline
-    # two days away starting an hour before the deadline: the hour left comes after them
-    away = (deadline - 3600, deadline - 3600 + 2 * 86400)
-    assert put_off(since, deadline, [away]) == deadline + 2 * 86400
-    # two managers away at overlapping times count once; a vacation over before the round
-    # began counts nothing
-    first = (since + 3600, since + 5 * 3600)
-    second = (since + 3 * 3600, since + 7 * 3600)
-    before = (since - 86400, since - 3600)
-    assert put_off(since, deadline, [before, first, second]) == deadline + 6 * 3600
-    # back early: the vacation ended an hour after it began
-    assert put_off(since, deadline, [(since + 3600, since + 7200)]) == deadline + 3600
-
-
-def test_a_paused_round_keeps_what_it_had_left_without_the_vacations():
-    since, deadline = at("2026-11-23 10:00"), at("2026-11-24 10:00")
-    paused = at("2026-11-23 16:00")
-    assert time_left(since, deadline, paused) == 18 * 3600
-    # two of the six hours were a manager's vacation: they are not counted
-    assert time_left(since, deadline, paused, [(since + 3600, since + 3 * 3600)]) == 20 * 3600
-    assert time_left(since, deadline, at("2026-11-25 10:00")) == 0
 
 
 def test_missed_rounds_count_in_a_row_and_a_vacation_excuses_one():

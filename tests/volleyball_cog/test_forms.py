@@ -1,10 +1,8 @@
 """The text the cog lays out and reads: a roster typed in the team form, the orders modal's
-boxes (the seed's form, compact) read back by the engine, problems told by box and line, the
-season settings, and who may run a league."""
+boxes (the seed's form, compact) read back by the engine, problems told by box and line, and
+the season settings."""
 
 from __future__ import annotations
-
-from types import SimpleNamespace
 
 from cogs.volleyball.forms import (
     join_boxes,
@@ -12,7 +10,6 @@ from cogs.volleyball.forms import (
     order_summary_lines,
     parse_roster,
 )
-from cogs.volleyball.league import Leagues
 from cogs.volleyball.settings import parse_season_settings, season_config
 from rules.volleyball import new_league, submit_orders
 
@@ -86,17 +83,3 @@ def test_season_settings_are_checked_and_applied():
     assert len(problems) == 3
     assert "no season setting called 'specal_points'" in problems[1]
     assert "matches_per_round must be 1 to 3" in problems[2]
-
-
-def test_server_admins_or_the_league_role_run_a_league():
-    def interaction(manage: bool, roles: list[int]):
-        return SimpleNamespace(
-            permissions=SimpleNamespace(manage_guild=manage, administrator=False),
-            user=SimpleNamespace(roles=[SimpleNamespace(id=r) for r in roles]),
-        )
-
-    league = SimpleNamespace(admin_role_id=77)
-    assert Leagues.is_admin(interaction(True, []), None)
-    assert not Leagues.is_admin(interaction(False, [77]), None)
-    assert Leagues.is_admin(interaction(False, [5, 77]), league)
-    assert not Leagues.is_admin(interaction(False, [5]), league)

@@ -41,7 +41,9 @@ async def open_service(target) -> Leagues:
     await db.migrate()
     locks = GameLocks()
     locks.database = db
-    leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=locks))
+    host = SimpleNamespace(vacation_listeners=[])
+    leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host))
+    assert host.vacation_listeners == [leagues.vacation_changed]  # host/clocks.py tells it
     sent: list[int] = []
 
     async def send_pending(stored) -> None:  # Discord is not part of these tests
