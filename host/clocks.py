@@ -130,9 +130,21 @@ def fresh(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
     ).to_dict()
 
 
+def merged(periods: Iterable[Period]) -> list[Period]:
+    """The same moments as periods that do not overlap, in order (several people's vacations
+    may overlap; a moment inside two is one moment)."""
+    out: list[Period] = []
+    for a, b in sorted(periods):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
 def overlap(periods: Sequence[Period], start: float, end: float) -> float:
-    """How much of [start, end] lies inside the periods (which do not overlap each other)."""
-    return sum(max(0.0, min(end, b) - max(start, a)) for a, b in periods)
+    """How much of [start, end] lies inside the periods (a moment inside two counts once)."""
+    return sum(max(0.0, min(end, b) - max(start, a)) for a, b in merged(periods))
 
 
 def extend(start: float, length: float, periods: Sequence[Period]) -> float:

@@ -44,6 +44,8 @@ def test_overlap_counts_only_the_part_inside():
     assert overlap(periods, 0, 100) == 20
     assert overlap(periods, 15, 35) == 10
     assert overlap(periods, 20, 30) == 0
+    # periods of several people may overlap: a moment inside two counts once
+    assert overlap([(10.0, 20.0), (15.0, 25.0), (12.0, 14.0)], 0, 100) == 15
 
 
 @settings(deadline=None)  # pure arithmetic; a busy machine must not fail it on time
@@ -90,6 +92,9 @@ def test_a_paused_deadline_keeps_what_it_had_left_without_the_vacations():
     # two of the six hours were a vacation: they are not counted
     assert time_left(since, deadline, paused, [(since + H, since + 3 * H)]) == 20 * H
     assert time_left(since, deadline, since + 2 * DAY) == 0
+    # two players away at overlapping times: those hours are not counted, once
+    both = [(since + H, since + 3 * H), (since + 2 * H, since + 4 * H)]
+    assert time_left(since, deadline, paused, both) == 21 * H
 
 
 # ---- the clock ---------------------------------------------------------------------------------
