@@ -811,9 +811,19 @@ class Season:
     starts_at: float
     hours: int
     matchdays: int
+    vacation_pauses: bool = False  # a coach's vacation puts off their matchday's deadline
+    current_matchday: int = 1  # whose deadline runs now; matchdays + 1 once over
+    paused_at: float | None = None  # while an admin has paused it
+    resumed_at: float | None = None  # the last resume
 
-    def deadline(self, matchday: int) -> float:
+    def planned_deadline(self, matchday: int) -> float:
+        """The deadline the season's length gives a matchday (before extensions, pauses and
+        vacations): its set deadline when the season is made."""
         return self.starts_at + matchday * self.hours * 3600
+
+    @property
+    def over(self) -> bool:
+        return self.current_matchday > self.matchdays
 
 
 @dataclass(frozen=True)
@@ -823,11 +833,13 @@ class Fixture:
     matchday: int
     home_team_id: int
     away_team_id: int
-    deadline: float
+    deadline: float  # in force (its matchday's; when played early by an admin, that moment)
     game_id: int | None
     home_goals: int | None
     away_goals: int | None
     how: str | None  # None until played; "played" or "simulated"
+    set_deadline: float | None = None  # before vacations and the half-matchday rule
+    played_at: float | None = None  # when its match ended
 
 
 def _season(row: Any) -> Season:
@@ -839,6 +851,10 @@ def _season(row: Any) -> Season:
         row["starts_at"],
         row["hours"],
         row["matchdays"],
+        bool(row["vacation_pauses"]),
+        row["current_matchday"],
+        row["paused_at"],
+        row["resumed_at"],
     )
 
 
@@ -854,6 +870,8 @@ def _fixture(row: Any) -> Fixture:
         row["home_goals"],
         row["away_goals"],
         row["how"],
+        row["set_deadline"],
+        row["played_at"],
     )
 
 
@@ -881,10 +899,12 @@ async def create_season(
     schedule: list[list[tuple[int, int]]],
     rosters: dict[int, Roster],
     timer_event: str,
+    vacation_pauses: bool = False,
 ) -> Season:
-    """Store a season, its fixtures (matchdays of (home id, away id)), a deadline timer per
-    matchday and its teams' rosters for the new season, in one transaction. TeamInSeason if a
-    team still has fixtures to play elsewhere; SeasonNameTaken for a name already used."""
+    """Store a season, its fixtures (matchdays of (home id, away id)) with their deadlines, the
+    timer of its first deadline and its teams' rosters for the new season, in one transaction.
+    TeamInSeason if a team still has fixtures to play elsewhere; SeasonNameTaken for a name
+    already used."""
     team_ids = sorted(rosters)
     try:
         async with db.transaction() as conn:
@@ -901,8 +921,8 @@ async def create_season(
                 raise TeamInSeason(busy, row[2])
             cursor = await conn.execute(
                 "INSERT INTO rollerball2_seasons (guild_id, channel_id, name, name_key,"
-                " created_by, starts_at, hours, matchdays, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP) RETURNING id",
+                " created_by, starts_at, hours, matchdays, vacation_pauses, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP) RETURNING id",
                 (
                     guild_id,
                     channel_id,
@@ -912,22 +932,37 @@ async def create_season(
                     starts_at,
                     hours,
                     len(schedule),
+                    int(vacation_pauses),
                 ),
             )
             season_id = (await cursor.fetchone())["id"]
-            season = Season(season_id, guild_id, channel_id, name, starts_at, hours, len(schedule))
+            season = Season(
+                season_id,
+                guild_id,
+                channel_id,
+                name,
+                starts_at,
+                hours,
+                len(schedule),
+                vacation_pauses,
+            )
             for matchday, fixtures in enumerate(schedule, start=1):
-                deadline = season.deadline(matchday)
+                deadline = season.planned_deadline(matchday)
                 await conn.executemany(
                     "INSERT INTO rollerball2_fixtures (season_id, matchday, home_team_id,"
-                    " away_team_id, deadline) VALUES (?, ?, ?, ?, ?)",
-                    [(season_id, matchday, home, away, deadline) for home, away in fixtures],
+                    " away_team_id, deadline, set_deadline) VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (season_id, matchday, home, away, deadline, deadline)
+                        for home, away in fixtures
+                    ],
                 )
-                await insert_timer(
-                    conn,
-                    TimerSpec(timer_event, deadline, {"season": season_id, "matchday": matchday}),
-                    now=time.time(),
-                )
+            await insert_timer(
+                conn,
+                TimerSpec(
+                    timer_event, season.planned_deadline(1), {"season": season_id, "matchday": 1}
+                ),
+                now=time.time(),
+            )
             for team_id, roster in rosters.items():
                 await conn.execute(
                     "UPDATE rollerball2_teams SET roster = ?, version = version + 1,"
@@ -960,13 +995,19 @@ async def season_by_name(db: Database, guild_id: int, name: str) -> Season | Non
     return None if row is None else _season(row)
 
 
+_FIXTURES = (
+    "SELECT f.*, m.finished_at AS played_at FROM rollerball2_fixtures f"
+    " LEFT JOIN rollerball2_matches m ON m.game_id = f.game_id"
+)
+
+
 async def fixtures_of(db: Database, season_id: int, matchday: int | None = None) -> list[Fixture]:
-    sql = "SELECT * FROM rollerball2_fixtures WHERE season_id = ?"
+    sql = _FIXTURES + " WHERE f.season_id = ?"
     parameters: tuple[object, ...] = (season_id,)
     if matchday is not None:
-        sql += " AND matchday = ?"
+        sql += " AND f.matchday = ?"
         parameters += (matchday,)
-    rows = await db.fetch_all(sql + " ORDER BY matchday, id", parameters)
+    rows = await db.fetch_all(sql + " ORDER BY f.matchday, f.id", parameters)
     return [_fixture(row) for row in rows]
 
 
@@ -982,8 +1023,8 @@ async def season_team_ids(db: Database, season_id: int) -> list[int]:
 async def open_fixture(db: Database, home_team_id: int, away_team_id: int) -> Fixture | None:
     """The earliest unplayed season fixture with this home and away team, if any."""
     row = await db.fetch_one(
-        "SELECT * FROM rollerball2_fixtures WHERE home_team_id = ? AND away_team_id = ?"
-        " AND how IS NULL ORDER BY deadline, id LIMIT 1",
+        _FIXTURES + " WHERE f.home_team_id = ? AND f.away_team_id = ?"
+        " AND f.how IS NULL ORDER BY f.matchday, f.id LIMIT 1",
         (home_team_id, away_team_id),
     )
     return None if row is None else _fixture(row)
@@ -997,3 +1038,69 @@ async def open_game_of_fixture(db: Database, fixture_id: int) -> tuple[int, str]
         (fixture_id, *OPEN_STATUSES),
     )
     return None if row is None else (row["id"], row["status"])
+
+
+async def save_season_time(
+    db: Database,
+    season: Season,
+    *,
+    current_matchday: int,
+    deadlines: dict[int, tuple[float, float]],
+    paused_at: float | None,
+    resumed_at: float | None,
+    timer_event: str,
+    due_at: float | None,
+) -> Season:
+    """A season's time in one transaction: the matchday whose deadline runs, each of
+    `deadlines` (matchday -> (set deadline, deadline in force)), the pause, and its one
+    deadline timer (`timer_event` at `due_at` for the current matchday; None while paused or
+    over). The new timer is written before the season's old ones go (a timer firing now keeps
+    its row until then, so the new one never takes its id); every other timer of the season
+    goes, those of seasons made before one timer a season too. The caller holds the season's
+    lock."""
+    now = time.time()
+    async with db.transaction() as conn:
+        new_id = None
+        if due_at is not None:
+            payload = {"season": season.id, "matchday": current_matchday}
+            new_id = await insert_timer(conn, TimerSpec(timer_event, due_at, payload), now=now)
+        cursor = await conn.execute(
+            "SELECT id, payload FROM timers WHERE event = ?", (timer_event,)
+        )
+        old = [
+            (row["id"],)
+            for row in await cursor.fetchall()
+            if row["id"] != new_id and json.loads(row["payload"]).get("season") == season.id
+        ]
+        if old:
+            await conn.executemany("DELETE FROM timers WHERE id = ?", old)
+        await conn.execute(
+            "UPDATE rollerball2_seasons SET current_matchday = ?, paused_at = ?, resumed_at = ?"
+            " WHERE id = ?",
+            (current_matchday, paused_at, resumed_at, season.id),
+        )
+        await conn.executemany(
+            "UPDATE rollerball2_fixtures SET set_deadline = ?, deadline = ?"
+            " WHERE season_id = ? AND matchday = ?",
+            [
+                (set_deadline, deadline, season.id, matchday)
+                for matchday, (set_deadline, deadline) in sorted(deadlines.items())
+            ],
+        )
+    fresh = await load_season(db, season.id)
+    assert fresh is not None
+    return fresh
+
+
+async def seasons_waiting_for(db: Database, user_id: int) -> list[int]:
+    """The running seasons that let vacations put their deadline off and whose current
+    matchday has a fixture of a team the user coaches (their vacation may move its deadline)."""
+    rows = await db.fetch_all(
+        "SELECT DISTINCT s.id FROM rollerball2_seasons s"
+        " JOIN rollerball2_fixtures f ON f.season_id = s.id AND f.matchday = s.current_matchday"
+        " JOIN rollerball2_teams t ON t.id = f.home_team_id OR t.id = f.away_team_id"
+        " WHERE t.owner_id = ? AND s.vacation_pauses = 1 AND s.paused_at IS NULL"
+        " ORDER BY s.id",
+        (user_id,),
+    )
+    return [row["id"] for row in rows]

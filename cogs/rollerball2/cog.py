@@ -4,8 +4,8 @@ Each part declares its own commands where it implements them: team_commands.py (
 `card`, `fac`, `gamecard`), matches.py (`match ...`: how a match starts, a past box score, and
 the host's standard match commands), seasons.py (`season ...`) and stats_commands.py (`stats
 ...`, `leaders`, `history`, `injuries`); this module puts them under one group, adds `rules`,
-registers the game with the match host, the season deadlines with the timers, the line-up and
-substitution menus, and counts at start-up the finished matches whose statistics rows were never
+registers the game with the match host, the season deadlines with the timers and the vacations
+(host/clocks.py), the line-up and substitution menus, and counts at start-up the finished matches whose statistics rows were never
 written (db/rollerball2.py: count_old_matches)."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rollerball2 import seasons
+from cogs.rollerball2 import season_clock, seasons
 from cogs.rollerball2.lineup import LINEUP_ITEMS
 from cogs.rollerball2.matches import MatchCommands, Rollerball2Matches
 from cogs.rollerball2.seasons import SeasonCommands
@@ -67,7 +67,8 @@ class RollerballII(commands.Cog):
         self.group = Rollerball2Group(self.adapter)
         self._counting: asyncio.Task[None] | None = None
         bot.matches.register(self.adapter)
-        bot.timers.register(seasons.DEADLINE_EVENT, self.on_deadline)
+        bot.timers.register(season_clock.DEADLINE_EVENT, self.on_deadline)
+        bot.matches.vacation_listeners.append(self.vacation_changed)
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
@@ -93,6 +94,9 @@ class RollerballII(commands.Cog):
 
     async def on_deadline(self, timer: Timer) -> None:
         await seasons.on_deadline(self.bot, self.adapter, timer)
+
+    async def vacation_changed(self, user_id: int) -> None:
+        await season_clock.vacation_changed(self.bot, user_id)
 
 
 async def setup(bot: Ballcourt) -> None:

@@ -1,19 +1,24 @@
 """`/rollerball2 season ...`: a double round robin of a server's teams, one deadline per
-matchday; its table, schedule and results; an admin playing a matchday now.
+matchday; its table, schedule and results; its admins extending a matchday, pausing the season
+and playing a matchday now.
 
 Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
-- A season is made by a server admin (Manage Server), or by a coach of every team in it. Its
-  teams start it with a new season's roster (season-long absences end: roster_new_season).
+- A season is made by its admins (host/leagues.py: Manage Server, or the server's league admin
+  role), or by a coach of every team in it. Its teams start it with a new season's roster
+  (season-long absences end: roster_new_season).
 - A team plays one season at a time (it may not join another while it has fixtures to play).
 - A match started between two of its teams, with the fixture's home and away team, is that
   fixture (any mode); it counts once, when it ends.
-- At a matchday's deadline (a durable timer written with the season) every fixture of that
-  matchday still unplayed is settled: a challenge nobody accepted is withdrawn, a match being
-  played is finished by the default coaches, and one never started is simulated. Each fixture
-  counts exactly once: its score is written only while it has none, in the transaction that
-  stores its match's end.
-- A server admin may play a matchday before its deadline (`season play`): the same settling,
-  at once; its deadline then has nothing left to do and is dropped.
+- At a matchday's deadline (the season's durable timer, cogs/rollerball2/season_clock.py) every
+  fixture of that matchday still unplayed is settled: a challenge nobody accepted is withdrawn,
+  a match being played is finished by the default coaches, and one never started is simulated.
+  Each fixture counts exactly once: its score is written only while it has none, in the
+  transaction that stores its match's end. A coach who never shows up is played by the default
+  coach every matchday (ruling D13).
+- The season's admins (host/leagues.py) may play the current matchday before its deadline
+  (`season play`): the same settling, at once; the next matchday's deadline then runs. They may
+  extend the current matchday and pause the season (rulings D10 and D11); where the season
+  allows it, a coach's vacation puts off the matchday of their fixture (ruling D12).
 """
 
 from __future__ import annotations
@@ -27,20 +32,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs.rollerball2 import season_clock
 from cogs.rollerball2.matches import Rollerball2Matches, match_options, registrar
+from cogs.rollerball2.season_clock import DEADLINE_EVENT
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     Name,
     bot_of,
     find_team,
     guild_of,
-    is_admin,
     may_manage,
 )
 from cogs.rollerball2.texts import when
 from db import rollerball2 as store
-from db.timers import delete_timers_for
 from host.direct import expire_challenge, force_action, play_out
+from host.leagues import require_league_admin
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
     GameScore,
@@ -53,14 +59,13 @@ from rules.rollerball2 import (
 from rules.rollerball2.modes import Deadline
 from rules.rollerball2.stats import score_line
 from ui import UserError, channel_by_id, fit, quote, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
     from db.timers import Timer
 
 log = logging.getLogger(__name__)
-
-DEADLINE_EVENT = "rollerball2_deadline"
 
 
 async def season_autocomplete(
@@ -101,6 +106,7 @@ async def create_season(
     name: str,
     team_list: str | None,
     hours: int,
+    vacations: bool,
 ) -> None:
     """A new season (module docstring)."""
     guild_id = guild_of(interaction)
@@ -113,10 +119,12 @@ async def create_season(
     if len({team.id for team in teams}) != len(teams):
         raise UserError("A team is named twice: list each team once, separated by commas.")
     strangers = [shown(team.name) for team in teams if not may_manage(interaction, team)]
-    if strangers and not is_admin(interaction):
-        raise UserError(
-            f"A season with teams you do not coach ({', '.join(strangers[:5])}) is made by a "
-            "server admin (Manage Server). List only your own teams, or ask an admin."
+    if strangers:
+        await require_league_admin(
+            bot.db,
+            interaction,
+            what=f"make a season with teams you do not coach ({', '.join(strangers[:5])}): "
+            "list only your own teams, or ask an admin",
         )
     try:
         schedule = double_round_robin([team.name for team in teams])
@@ -136,6 +144,7 @@ async def create_season(
             schedule=[[(ids[home], ids[away]) for home, away in day] for day in schedule],
             rosters={team.id: roster_new_season(team.roster) for team in teams},
             timer_event=DEADLINE_EVENT,
+            vacation_pauses=vacations,
         )
     except store.SeasonNameTaken:
         raise UserError(
@@ -155,9 +164,8 @@ async def create_season(
         description=(
             f"{len(teams)} teams, {season.matchdays} matchdays (every pair home and away), "
             f"{hours} hours each. Play a fixture with `/rollerball2 match start` (its home and "
-            "away team, any mode); at each deadline the fixtures not played are simulated "
-            "(a server admin may play a matchday sooner: `/rollerball2 season play`). "
-            "Season-long injuries and bans are over."
+            "away team, any mode). Season-long injuries and bans are over.\n"
+            + deadline_policies(season)
         ),
         colour=discord.Colour(0xCC79A7),
     )
@@ -179,15 +187,66 @@ def fixture_line(fixture: store.Fixture, names: dict[int, str]) -> str:
 
 
 def schedule_fields(
-    season: store.Season, fixtures: list[store.Fixture], names: dict[int, str]
+    season: store.Season,
+    fixtures: list[store.Fixture],
+    names: dict[int, str],
+    played_only: bool = False,
 ) -> list[tuple[str, str]]:
+    """A field per matchday (with `played_only`, per matchday with a fixture played): its
+    deadline in force (none while the season is paused) and its fixtures."""
     fields = []
     for matchday in range(1, season.matchdays + 1):
         day = [f for f in fixtures if f.matchday == matchday]
-        lines = [fixture_line(f, names) for f in day] or ["(a rest day)"]
-        title = f"Matchday {matchday} · deadline {when(season.deadline(matchday))}"
+        shown_day = [f for f in day if f.how is not None] if played_only else day
+        if not shown_day:
+            continue
+        lines = [fixture_line(f, names) for f in shown_day]
+        if season.paused_at is not None and matchday >= season.current_matchday:
+            title = f"Matchday {matchday} · no deadline while paused"
+        else:
+            title = f"Matchday {matchday} · deadline {when(min(f.deadline for f in day))}"
         fields.append((title[:256], fit("\n".join(lines), 1024)))
     return fields
+
+
+def deadline_policies(season: store.Season) -> str:
+    """What happens at a season's deadlines and what its admins may do (rulings D7, D10-D13):
+    the season's card (its creation, schedule and table) says it."""
+    if season.vacation_pauses:
+        away = (
+            "A coach's vacation (`/settings vacation`) puts off the deadline of the matchday "
+            "whose fixture of theirs is not played yet."
+        )
+    else:
+        away = "Matchdays are played at their deadline whoever is on vacation."
+    return (
+        f"At a deadline the default coaches play every fixture not played. {away} Admins may "
+        "extend a matchday (`/rollerball2 season extend`), pause the season (`season pause`, "
+        "`season resume`) or play a matchday now (`season play`)."
+    )
+
+
+async def season_status(bot: Ballcourt, season: store.Season) -> str:
+    """Where the season stands: the current matchday's deadline (put off for vacations, or
+    none while paused), then its policies."""
+    if season.over:
+        line = "Every matchday has been played."
+    elif season.paused_at is not None:
+        line = (
+            f"Paused by an admin since {when(season.paused_at)}: no deadline runs until "
+            f"`/rollerball2 season resume`, which gives matchday {season.current_matchday} "
+            "the time it had left."
+        )
+    else:
+        clock = await season_clock.clock_of(bot, season)
+        due = clock.deadline(season.current_matchday)
+        line = (
+            f"Matchday {season.current_matchday} of {season.matchdays} is due "
+            f"{when(due, 'R')} ({when(due)})."
+        )
+        if clock.put_off:
+            line += " Put off while coaches were on vacation."
+    return f"{line}\n{deadline_policies(season)}"
 
 
 async def team_names(bot: Ballcourt, season: store.Season) -> dict[int, str]:
@@ -220,8 +279,10 @@ async def show_standings(bot: Ballcourt, interaction: discord.Interaction, name:
     await interaction.response.defer(thinking=True)
     files = await standings_files(bot, season)
     await interaction.followup.send(
-        f"**{shown(season.name)}**: 2 points a win, 1 a draw; ties by goal difference, then "
-        "goals scored, then the name.",
+        fit(
+            f"**{shown(season.name)}**: 2 points a win, 1 a draw; ties by goal difference, "
+            "then goals scored, then the name.\n" + await season_status(bot, season)
+        ),
         files=files,
         allowed_mentions=NO_MENTIONS,
     )
@@ -233,17 +294,14 @@ async def show_schedule(
     season = await find_season(bot, interaction, name)
     names = await team_names(bot, season)
     fixtures = await store.fixtures_of(bot.db, season.id)
-    if played_only:
-        fixtures = [f for f in fixtures if f.how is not None]
-        if not fixtures:
-            raise UserError(f"No match of {shown(season.name)} has been played yet.")
+    if played_only and all(f.how is None for f in fixtures):
+        raise UserError(f"No match of {shown(season.name)} has been played yet.")
     embed = discord.Embed(
         title=f"{shown(season.name)}: {'results' if played_only else 'schedule'}",
+        description=await season_status(bot, season),
         colour=discord.Colour(0xCC79A7),
     )
-    for title, value in schedule_fields(season, fixtures, names)[:25]:
-        if played_only and value == "(a rest day)":
-            continue
+    for title, value in schedule_fields(season, fixtures, names, played_only)[:25]:
         embed.add_field(name=title, value=value, inline=False)
     await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
@@ -290,10 +348,10 @@ async def settle_matchday(
     matchday: int,
     played_by: str | None = None,
 ) -> int:
-    """Settle every unplayed fixture of the matchday (see the module docstring), under the
-    season's lock so a deadline and an admin's `season play` never settle one twice; a match
-    under way is told why (its deadline passed, or `played_by`, an admin, played the matchday
-    now). Returns how many fixtures it settled."""
+    """Settle every unplayed fixture of the matchday (see the module docstring). The caller
+    holds the season's lock, so a deadline and an admin's `season play` never settle one twice;
+    a match under way is told why (its deadline passed, or `played_by`, an admin, played the
+    matchday now). Returns how many fixtures it settled."""
     if played_by is None:
         reason = f"The deadline of {shown(season.name)}, matchday {matchday}, has passed"
         first = "The deadline passed first."
@@ -301,31 +359,41 @@ async def settle_matchday(
         reason = f"{shown(played_by)} played matchday {matchday} of {shown(season.name)} now"
         first = "The matchday was played first."
     settled = 0
-    async with bot.game_locks(("rollerball2_season", season.id)):
-        for fixture in await store.fixtures_of(bot.db, season.id, matchday):
-            if fixture.how is not None:
+    for fixture in await store.fixtures_of(bot.db, season.id, matchday):
+        if fixture.how is not None:
+            continue
+        settled += 1
+        running = await store.open_game_of_fixture(bot.db, fixture.id)
+        if running is not None:
+            game_id, status = running
+            why = f"{reason}: the default coaches play this match to the end."
+            if status == "pending":
+                await expire_challenge(bot.matches, game_id, first)
+            elif await force_action(bot.matches, game_id, _finish, why=why):
                 continue
-            settled += 1
-            running = await store.open_game_of_fixture(bot.db, fixture.id)
-            if running is not None:
-                game_id, status = running
-                why = f"{reason}: the default coaches play this match to the end."
-                if status == "pending":
-                    await expire_challenge(bot.matches, game_id, first)
-                elif await force_action(bot.matches, game_id, _finish, why=why):
-                    continue
-            await simulate_fixture(bot, adapter, fixture, season)
+        await simulate_fixture(bot, adapter, fixture, season)
     return settled
 
 
 async def on_deadline(bot: Ballcourt, adapter: Rollerball2Matches, timer: Timer) -> None:
-    """Settle the matchday's unplayed fixtures, then post the results and the table where the
-    season was made."""
-    season = await store.load_season(bot.db, timer.payload["season"])
-    if season is None:
-        return
-    matchday = timer.payload["matchday"]
-    await settle_matchday(bot, adapter, season, matchday)
+    """The current matchday's deadline: settle its unplayed fixtures, start the next one's
+    deadline, then post the results and the table where the season was made. A timer of a
+    paused season or of a matchday already over does nothing; a matchday whose deadline a
+    coach's vacation puts off (ruling D12) waits instead."""
+    season_id, matchday = timer.payload["season"], timer.payload["matchday"]
+    async with season_clock.lock(bot, season_id):
+        season = await store.load_season(bot.db, season_id)
+        if season is None or season.paused_at is not None or season.over:
+            return
+        if matchday != season.current_matchday:  # over already, or a season's older timer
+            log.info(
+                "season %s: the deadline of matchday %s has nothing to do", season_id, matchday
+            )
+            return
+        if await season_clock.waits(bot, season, time.time()):
+            return
+        await settle_matchday(bot, adapter, season, matchday)
+        await season_clock.advance(bot, season)
     await announce(bot, season, matchday)
 
 
@@ -357,23 +425,26 @@ async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None
 
 
 async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
-    """A server admin plays the season's next matchday now (the module docstring)."""
-    if not is_admin(interaction):
-        raise UserError(
-            "Playing a matchday before its deadline is for a server admin (Manage Server): the "
-            "coaches of its fixtures may still want to play them."
-        )
+    """The season's admins play its current matchday now (the module docstring)."""
+    await require_league_admin(
+        bot.db,
+        interaction,
+        what="play a matchday before its deadline: the coaches of its fixtures may still want "
+        "to play theirs",
+    )
     season = await find_season(bot, interaction, name)
-    fixtures = await store.fixtures_of(bot.db, season.id)
-    unplayed = [f.matchday for f in fixtures if f.how is None]
-    if not unplayed:
-        raise UserError(f"Every matchday of {shown(season.name)} has been played.")
-    matchday = min(unplayed)
+    async with season_clock.lock(bot, season.id):
+        await season_clock.running(bot, season.id, "play a matchday")
     await interaction.response.defer(thinking=True)
     adapter = bot.matches.adapters["rollerball2"]
     assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
-    await settle_matchday(bot, adapter, season, matchday, played_by=interaction.user.display_name)
-    await delete_timers_for(bot.db, DEADLINE_EVENT, season=season.id, matchday=matchday)
+    async with season_clock.lock(bot, season.id):
+        season = await season_clock.running(bot, season.id, "play a matchday")
+        matchday = season.current_matchday
+        await settle_matchday(
+            bot, adapter, season, matchday, played_by=interaction.user.display_name
+        )
+        await season_clock.advance(bot, season, played_at=time.time())
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(interaction.user.display_name)}."
     )
@@ -381,6 +452,49 @@ async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: 
     await interaction.followup.send(text, files=files, allowed_mentions=NO_MENTIONS)
     if interaction.channel_id != season.channel_id:
         await announce_text(bot, season, text)
+
+
+async def extend_matchday(
+    bot: Ballcourt, interaction: discord.Interaction, name: str | None, hours: int
+) -> None:
+    """The season's admins give its current matchday `hours` more (ruling D10)."""
+    await require_league_admin(bot.db, interaction, what="extend a matchday's deadline")
+    season = await find_season(bot, interaction, name)
+    saved, due = await season_clock.extend(bot, season.id, hours)
+    later = plural(season.hours // 2 if season.hours % 2 == 0 else season.hours / 2)
+    await interaction.response.send_message(
+        f"Matchday {saved.current_matchday} of {shown(saved.name)} gets {plural(hours):hour} "
+        f"more: due {when(due, 'R')} ({when(due)}). The later matchdays keep their deadlines, "
+        f"each at least {later:hour} after the one before "
+        "(`/rollerball2 season schedule`).",
+        allowed_mentions=NO_MENTIONS,
+    )
+
+
+async def pause_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
+    """The season's admins stop its deadlines (ruling D11)."""
+    await require_league_admin(bot.db, interaction, what="pause a season")
+    season = await find_season(bot, interaction, name)
+    saved = await season_clock.pause(bot, season.id)
+    await interaction.response.send_message(
+        f"{shown(saved.name)} is paused: no deadline runs until an admin uses `/rollerball2 "
+        f"season resume`, which gives matchday {saved.current_matchday} the time it has left "
+        "now and moves the later deadlines by the pause. Fixtures may still be played.",
+        allowed_mentions=NO_MENTIONS,
+    )
+
+
+async def resume_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
+    """The season's admins start its deadlines again (ruling D11)."""
+    await require_league_admin(bot.db, interaction, what="resume a season")
+    season = await find_season(bot, interaction, name)
+    saved, due, pause = await season_clock.resume(bot, season.id)
+    await interaction.response.send_message(
+        f"{shown(saved.name)} goes on: matchday {saved.current_matchday} is due "
+        f"{when(due, 'R')} ({when(due)}), with the time it had left; the later deadlines "
+        f"moved by the pause ({plural(round(pause / 3600)):hour}).",
+        allowed_mentions=NO_MENTIONS,
+    )
 
 
 class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
@@ -393,6 +507,7 @@ class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
         name="Season name",
         teams="Teams, separated by commas (default: every team here)",
         hours="Hours per matchday: unplayed matches are simulated at its end",
+        vacations="A coach's vacation puts off their matchday's deadline",
     )
     async def create(
         self,
@@ -400,8 +515,9 @@ class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
         name: Name,
         teams: app_commands.Range[str, 1, 1000] | None = None,
         hours: app_commands.Range[int, 1, 720] = 48,
+        vacations: bool = False,
     ) -> None:
-        await create_season(bot_of(interaction), interaction, name, teams, hours)
+        await create_season(bot_of(interaction), interaction, name, teams, hours, vacations)
 
     @app_commands.command(name="standings", description="The season's table")
     @app_commands.autocomplete(season=season_autocomplete)
@@ -419,8 +535,29 @@ class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
         await show_schedule(bot_of(interaction), interaction, season, played_only=True)
 
     @app_commands.command(
-        name="play", description="Admin: play the next matchday now, before its deadline"
+        name="play", description="Admin: play the current matchday now, before its deadline"
     )
     @app_commands.autocomplete(season=season_autocomplete)
     async def play(self, interaction: discord.Interaction, season: Name | None = None) -> None:
         await play_matchday(bot_of(interaction), interaction, season)
+
+    @app_commands.command(name="extend", description="Admin: give the current matchday more time")
+    @app_commands.describe(hours="Hours more for this matchday")
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def extend(
+        self,
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 1, 336],
+        season: Name | None = None,
+    ) -> None:
+        await extend_matchday(bot_of(interaction), interaction, season, hours)
+
+    @app_commands.command(name="pause", description="Admin: stop the season's deadlines for now")
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def pause(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+        await pause_season(bot_of(interaction), interaction, season)
+
+    @app_commands.command(name="resume", description="Admin: start the deadlines again")
+    @app_commands.autocomplete(season=season_autocomplete)
+    async def resume(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+        await resume_season(bot_of(interaction), interaction, season)

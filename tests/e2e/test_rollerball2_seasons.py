@@ -1,0 +1,382 @@
+"""A Rollerball II season's deadline policies through the fake Discord (docs/rules/rollerball2.md,
+"Seasons", rulings D10-D12; docs/async-play.md): an admin extends a matchday and the later ones
+keep their deadlines unless they come too close, pauses the season and resumes it with the time
+the matchday had left, and a coach's vacation puts off the deadline of the matchday whose
+fixture of theirs waits, where the season allows it.
+
+Time passes the way the other e2e tests make it pass: a season's stored moments (its start, its
+deadlines, its pause, its timer, the matches of its fixtures, a vacation) are moved back as that
+much waiting would have left them, and a timer made due fires within 0.2 s. Every season has
+its own channel, so its announcements are easy to find.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from fakediscord.server import FakeDiscord
+from tests.e2e.conftest import Fixtures
+
+pytestmark = pytest.mark.e2e
+
+H = 3600.0
+DAY = 24 * H
+ROOMS = ("extend", "pause", "holiday", "busy")
+
+
+@pytest.fixture(scope="module")
+def fake_discord() -> Iterator[FakeDiscord]:
+    """The usual fixtures plus a channel per season."""
+    fake = FakeDiscord()
+    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
+    fake.rooms = {name: fake.add_channel(name) for name in ROOMS}  # type: ignore[attr-defined]
+    fake.start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    # Timers made due by a test fire within 0.2 s; the matches' seeds are reproducible.
+    return {"TIMER_RECHECK_SECONDS": "0.2", "GAME_SEED": "1515"}
+
+
+# ---- reading and changing what the bot stored --------------------------------------------------
+
+
+def sql(bot, query: str, *parameters) -> list[tuple]:
+    with sqlite3.connect(bot.database_path) as conn:
+        return conn.execute(query, parameters).fetchall()
+
+
+def season_row(bot, name: str) -> dict:
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.row_factory = sqlite3.Row
+        row = conn.execute("SELECT * FROM rollerball2_seasons WHERE name = ?", (name,)).fetchone()
+    return dict(row)
+
+
+def deadlines(bot, season_id: int) -> dict[int, tuple[float, float]]:
+    """Each matchday's (set deadline, deadline in force)."""
+    return {
+        matchday: (set_deadline, deadline)
+        for matchday, set_deadline, deadline in sql(
+            bot,
+            "SELECT matchday, MIN(set_deadline), MIN(deadline) FROM rollerball2_fixtures"
+            " WHERE season_id = ? GROUP BY matchday ORDER BY matchday",
+            season_id,
+        )
+    }
+
+
+def in_force(bot, season_id: int) -> dict[int, float]:
+    return {matchday: moment for matchday, (_, moment) in deadlines(bot, season_id).items()}
+
+
+def season_timers(bot, season_id: int) -> list[tuple[int, int, float]]:
+    """(timer id, matchday, due) of the season's deadline timers."""
+    return [
+        (timer_id, json.loads(payload)["matchday"], due)
+        for timer_id, payload, due in sql(
+            bot,
+            "SELECT id, payload, due_at FROM timers WHERE event = 'rollerball2_deadline'"
+            " ORDER BY due_at",
+        )
+        if json.loads(payload)["season"] == season_id
+    ]
+
+
+def timer_due(bot, season_id: int) -> list[tuple[int, float]]:
+    return [(matchday, due) for _, matchday, due in season_timers(bot, season_id)]
+
+
+def time_passes(bot, season_id: int, seconds: float, *, vacation_of=None) -> None:
+    """`seconds` pass for the season (and the vacation of `vacation_of`): every moment it
+    stored is that much earlier, as waiting would have left it."""
+    timers = [timer_id for timer_id, _, _ in season_timers(bot, season_id)]
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE rollerball2_seasons SET starts_at = starts_at - ?, paused_at = paused_at - ?,"
+            " resumed_at = resumed_at - ? WHERE id = ?",
+            (seconds, seconds, seconds, season_id),
+        )
+        conn.execute(
+            "UPDATE rollerball2_fixtures SET deadline = deadline - ?,"
+            " set_deadline = set_deadline - ? WHERE season_id = ?",
+            (seconds, seconds, season_id),
+        )
+        conn.execute(
+            "UPDATE rollerball2_matches SET finished_at = finished_at - ? WHERE game_id IN"
+            " (SELECT game_id FROM rollerball2_fixtures WHERE season_id = ?)",
+            (seconds, season_id),
+        )
+        for timer_id in timers:
+            conn.execute(
+                "UPDATE timers SET due_at = due_at - ?, created_at = created_at - ? WHERE id = ?",
+                (seconds, seconds, timer_id),
+            )
+        if vacation_of is not None:
+            conn.execute(
+                "UPDATE vacations SET started_at = started_at - ?, ends_at = ends_at - ?"
+                " WHERE user_id = ?",
+                (seconds, seconds, vacation_of.id),
+            )
+
+
+def make_due(bot, season_id: int) -> int:
+    """The season's timer fires now (as if its deadline had come); its id."""
+    ((timer_id, _, _),) = season_timers(bot, season_id)
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
+    return timer_id
+
+
+async def fired(bot, timer_id: int, timeout: float = 20.0) -> None:
+    """Wait until the bot has fired the timer (it deletes a timer once its handler returned)."""
+    for _ in range(int(timeout / 0.05)):
+        if not sql(bot, "SELECT 1 FROM timers WHERE id = ?", timer_id):
+            await asyncio.sleep(0.3)  # what the handler sent has reached the fake
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"timer {timer_id} did not fire:\n{bot.log_tail()}")
+
+
+async def until(check, timeout: float = 20.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("the bot did not do it in time")
+
+
+async def teams(discord, *coached) -> None:
+    """Each (user, name): the user creates a team of that name."""
+    for user, name in coached:
+        made = await discord.slash("rollerball2 team create", user=user, name=name)
+        assert not made.ephemeral, made.text
+
+
+async def new_season(discord, bot, owner, channel, name: str, team_list: str, **options) -> dict:
+    created = await discord.slash(
+        "rollerball2 season create",
+        user=owner,
+        channel=channel,
+        name=name,
+        teams=team_list,
+        **options,
+    )
+    assert not created.ephemeral and name in created.text, created.text
+    return season_row(bot, name)
+
+
+def stamp(moment: float, style: str = "f") -> str:
+    return f"<t:{int(moment)}:{style}>"
+
+
+# ---- an extension --------------------------------------------------------------------------------
+
+
+async def test_an_admin_extends_a_matchday_and_the_later_ones_keep_theirs_unless_too_close(
+    discord, bot, fake_discord, alice, bob, carol, owner
+):
+    room, name = fake_discord.rooms["extend"], "Extend Cup"
+    await teams(discord, (alice, "Lyon"), (bob, "Porto"), (carol, "Quito"))
+    season = await new_season(discord, bot, owner, room, name, "Lyon, Porto, Quito", hours=24)
+    start, sid = season["starts_at"], season["id"]
+    before = deadlines(bot, sid)
+    assert before == {m: (start + m * DAY, start + m * DAY) for m in range(1, 7)}
+    assert timer_due(bot, sid) == [(1, start + DAY)]  # one timer: the current matchday's
+
+    refused = await discord.slash(
+        "rollerball2 season extend", user=carol, channel=room, hours=30, season=name
+    )
+    assert refused.ephemeral and "Only server admins (the Manage Server permission)" in (
+        refused.text
+    )
+    assert deadlines(bot, sid) == before
+
+    extended = await discord.slash(
+        "rollerball2 season extend", user=owner, channel=room, hours=30, season=name
+    )
+    assert not extended.ephemeral and f"Matchday 1 of {name} gets 30 hours more" in extended.text
+    after = in_force(bot, sid)
+    # matchday 1 is due 30 hours later; 2 and 3 would come less than half a matchday (12
+    # hours) after the one before: they move to 12 hours after it; 4 to 6 keep theirs
+    expected = {1: 54, 2: 66, 3: 78, 4: 96, 5: 120, 6: 144}
+    assert after == {m: pytest.approx(start + h * H) for m, h in expected.items()}
+    assert deadlines(bot, sid)[2][0] == before[2][0]  # matchday 2's own deadline is kept
+    assert stamp(after[1], "R") in extended.text
+    assert timer_due(bot, sid) == [(1, pytest.approx(after[1]))]
+    schedule = await discord.slash("rollerball2 season schedule", user=carol, season=name)
+    assert f"Matchday 1 of 6 is due {stamp(after[1], 'R')}" in schedule.text
+    for matchday, moment in after.items():
+        assert f"Matchday {matchday} · deadline {stamp(moment)}" in schedule.text
+
+    # The extended deadline comes: matchday 1 is simulated and announced; matchday 2's
+    # deadline runs, the one it was given.
+    time_passes(bot, sid, after[1] - time.time() + 1)
+    moved = in_force(bot, sid)
+    news = await discord.wait_for_message(
+        room, lambda m: f"{name}, matchday 1**: the deadline has passed" in m.text, timeout=30
+    )
+    assert "(simulated)" in news.text
+    assert season_row(bot, name)["current_matchday"] == 2
+    await until(lambda: timer_due(bot, sid) == [(2, pytest.approx(moved[2]))])
+    assert in_force(bot, sid) == {m: pytest.approx(x) for m, x in moved.items()}
+
+
+# ---- a pause ------------------------------------------------------------------------------------
+
+
+async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_later_deadlines(
+    discord, bot, fake_discord, alice, bob, owner
+):
+    room, name = fake_discord.rooms["pause"], "Pause Cup"
+    await teams(discord, (alice, "Rome"), (bob, "Sion"))
+    sid = (await new_season(discord, bot, owner, room, name, "Rome, Sion", hours=48))["id"]
+    before = in_force(bot, sid)
+
+    refused = await discord.slash("rollerball2 season pause", user=alice, channel=room)
+    assert refused.ephemeral and "Only server admins" in refused.text
+    paused = await discord.slash("rollerball2 season pause", user=owner, channel=room)
+    assert not paused.ephemeral and f"{name} is paused" in paused.text
+    assert "the time it has left" in paused.text
+    row = season_row(bot, name)
+    assert row["paused_at"] == pytest.approx(time.time(), abs=5) and timer_due(bot, sid) == []
+    schedule = await discord.slash("rollerball2 season schedule", user=bob, channel=room)
+    assert f"Paused by an admin since {stamp(row['paused_at'])}" in schedule.text
+    assert "Matchday 1 · no deadline while paused" in schedule.text
+
+    # nothing runs while paused: no extension, no matchday played, no second pause
+    for command, options in (
+        ("rollerball2 season extend", {"hours": 5}),
+        ("rollerball2 season play", {}),
+        ("rollerball2 season pause", {}),
+    ):
+        answer = await discord.slash(command, user=owner, channel=room, **options)
+        assert answer.ephemeral and "is paused" in answer.text, answer.text
+        assert "season resume" in answer.text
+    played = "SELECT COUNT(*) FROM rollerball2_fixtures WHERE season_id = ? AND how IS NOT NULL"
+    assert sql(bot, played, sid)[0][0] == 0
+
+    # Three days later the admin resumes: matchday 1 has what it had left, and every later
+    # deadline is three days later than it was (here: as before the three days passed).
+    time_passes(bot, sid, 3 * DAY)
+    resumed = await discord.slash("rollerball2 season resume", user=owner, channel=room)
+    after = in_force(bot, sid)
+    assert not resumed.ephemeral and f"{name} goes on: matchday 1 is due" in resumed.text
+    assert stamp(after[1], "R") in resumed.text and "72 hours" in resumed.text
+    assert after == {m: pytest.approx(moment, abs=5) for m, moment in before.items()}
+    assert season_row(bot, name)["paused_at"] is None
+    assert timer_due(bot, sid) == [(1, pytest.approx(after[1]))]
+    again = await discord.slash("rollerball2 season resume", user=owner, channel=room)
+    assert again.ephemeral and "is not paused" in again.text
+
+
+# ---- vacations ---------------------------------------------------------------------------------------
+
+
+async def test_a_coachs_vacation_puts_off_the_matchday_of_their_fixture_where_the_season_allows_it(
+    discord, bot, fake_discord, alice, bob, carol, owner
+):
+    holiday_room, busy_room = fake_discord.rooms["holiday"], fake_discord.rooms["busy"]
+    holiday, busy = "Holiday Cup", "Busy Cup"
+    await teams(discord, (alice, "Kobe"), (bob, "Lima"), (alice, "Nice"), (carol, "Riga"))
+    h = await new_season(
+        discord, bot, owner, holiday_room, holiday, "Kobe, Lima", hours=24, vacations=True
+    )
+    b = await new_season(discord, bot, owner, busy_room, busy, "Nice, Riga", hours=24)
+    h0, b0 = in_force(bot, h["id"]), in_force(bot, b["id"])
+    shown = await discord.slash("rollerball2 season schedule", user=bob, season=holiday)
+    assert "A coach's vacation (`/settings vacation`) puts off" in shown.text
+    other = await discord.slash("rollerball2 season schedule", user=bob, season=busy)
+    assert "played at their deadline whoever is on vacation" in other.text
+
+    # Alice goes away for two days: the holiday season's matchday 1 is due two days later (and
+    # matchday 2 half a matchday after it) by the time she is answered; the busy one's stays.
+    dm = discord.open_dm(alice)
+    away = await discord.slash("settings vacation", user=alice, channel=dm, days=2)
+    assert "Enjoy" in away.text
+    put_off = in_force(bot, h["id"])
+    assert put_off[1] == pytest.approx(h0[1] + 2 * DAY, abs=5)
+    assert put_off[2] == pytest.approx(put_off[1] + 12 * H)
+    assert deadlines(bot, h["id"])[1][0] == h0[1]  # its set deadline is kept
+    assert timer_due(bot, h["id"]) == [(1, pytest.approx(put_off[1]))]
+    assert in_force(bot, b["id"]) == b0
+    shown = await discord.slash("rollerball2 season schedule", user=bob, season=holiday)
+    assert f"Matchday 1 of 2 is due {stamp(put_off[1], 'R')}" in shown.text
+    assert "Put off while coaches were on vacation" in shown.text
+
+    # back early: the deadline comes back, later only by the seconds she was away
+    back = await discord.slash("settings vacation", user=alice, channel=dm, end=True)
+    assert "Welcome back" in back.text
+    assert in_force(bot, h["id"]) == {m: pytest.approx(x, abs=30) for m, x in h0.items()}
+
+    # Her fixture of matchday 1 is played: a vacation then puts matchday 1 off no more.
+    ((fixture_id, home, away_team),) = sql(
+        bot,
+        "SELECT f.id, t.name, u.name FROM rollerball2_fixtures f"
+        " JOIN rollerball2_teams t ON t.id = f.home_team_id"
+        " JOIN rollerball2_teams u ON u.id = f.away_team_id"
+        " WHERE f.season_id = ? AND f.matchday = 1",
+        h["id"],
+    )
+    started = await discord.slash(
+        "rollerball2 match start",
+        user=owner,
+        channel=holiday_room,
+        home=home,
+        away=away_team,
+        mode="simulate",
+    )
+    assert "starts Rollerball II match" in started.text
+    await until(
+        lambda: (
+            sql(bot, "SELECT how FROM rollerball2_fixtures WHERE id = ?", fixture_id)[0][0]
+            is not None
+        )
+    )
+    await discord.slash("settings vacation", user=alice, channel=dm, days=2)
+    assert in_force(bot, h["id"])[1] == pytest.approx(h0[1], abs=30)
+
+    # Matchday 1's deadline passes while she is away: matchday 2's time begins, and her
+    # fixture of it waits for her: its deadline is put off by the vacation left.
+    passed = in_force(bot, h["id"])[1] - time.time() + 1
+    time_passes(bot, h["id"], passed, vacation_of=alice)
+    await discord.wait_for_message(
+        holiday_room,
+        lambda m: f"{holiday}, matchday 1**: the deadline has passed" in m.text,
+        timeout=30,
+    )
+    ((_, ends_at),) = sql(
+        bot,
+        "SELECT started_at, ends_at FROM vacations WHERE user_id = ? AND ends_at > ?",
+        alice.id,
+        time.time(),
+    )
+    set_two, day_two = deadlines(bot, h["id"])[2]
+    assert day_two == pytest.approx(ends_at + DAY, abs=5)  # its whole day after she is back
+    await until(lambda: timer_due(bot, h["id"]) == [(2, pytest.approx(day_two))])
+
+    # Its timer fires as first set (as if the process that saw her leave could not move it):
+    # the matchday waits for her all the same, and nothing is announced.
+    timer_id = make_due(bot, h["id"])
+    await fired(bot, timer_id)
+    assert season_row(bot, holiday)["current_matchday"] == 2
+    assert not any("matchday 2" in m.text for m in discord.channel_messages(holiday_room))
+    assert timer_due(bot, h["id"]) == [(2, pytest.approx(day_two, abs=5))]
+
+    # The busy season plays matchday 1 at its deadline, whoever is away.
+    make_due(bot, b["id"])
+    news = await discord.wait_for_message(
+        busy_room, lambda m: f"{busy}, matchday 1**: the deadline has passed" in m.text, timeout=30
+    )
+    assert "(simulated)" in news.text
+    await discord.slash("settings vacation", user=alice, channel=dm, end=True)
+    assert in_force(bot, h["id"])[2] == pytest.approx(set_two, abs=30)
