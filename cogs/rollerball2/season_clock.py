@@ -141,6 +141,13 @@ async def running(bot: Ballcourt, season_id: int, doing: str) -> store.Season:
     season = await store.load_season(bot.db, season_id)
     if season is None:
         raise UserError("That season no longer exists.")
+    return check_running(season, doing)
+
+
+def check_running(season: store.Season, doing: str) -> store.Season:
+    """The season, if a deadline runs in it (a UserError saying why not: paused, or over). A
+    command checks it before it is acknowledged, so the refusal is private, and again under the
+    season's lock."""
     if season.paused_at is not None:
         raise UserError(
             f"{shown(season.name)} is paused: no deadline runs, so nobody can {doing}. "
@@ -185,6 +192,14 @@ async def pause(bot: Ballcourt, season_id: int) -> store.Season:
         )
 
 
+def check_paused(season: store.Season) -> float:
+    """Since when an admin has paused the season (a UserError if not; checked as
+    `check_running` is)."""
+    if season.paused_at is None:
+        raise UserError(f"{shown(season.name)} is not paused: its deadlines run.")
+    return season.paused_at
+
+
 async def resume(bot: Ballcourt, season_id: int) -> tuple[store.Season, float, float]:
     """Paused -> running (ruling D11): the current matchday gets the time it had left when the
     pause began (the coaches' vacations not counted where the season waits for them), and
@@ -194,23 +209,19 @@ async def resume(bot: Ballcourt, season_id: int) -> tuple[store.Season, float, f
         season = await store.load_season(bot.db, season_id)
         if season is None:
             raise UserError("That season no longer exists.")
-        if season.paused_at is None:
-            raise UserError(f"{shown(season.name)} is not paused: its deadlines run.")
+        paused_at = check_paused(season)
         now = time.time()
-        clock = await clock_of(bot, season)
-        if clock.time.over:
-            saved, due = await arm(bot, clock, clock.time)
-            return saved, now, now - season.paused_at
-        since = min(clock.time.span()[0], season.paused_at)
+        clock = await clock_of(bot, season)  # never over: nothing is settled while paused
+        since = min(clock.time.span()[0], paused_at)
         periods = await away(bot, clock, since)
         after = replace(
             clock.time,
-            set_deadlines=clock.time.resumed(season.paused_at, now, periods),
+            set_deadlines=clock.time.resumed(paused_at, now, periods),
             resumed_at=now,
         )
         saved, due = await arm(bot, clock, after)
     assert due is not None
-    return saved, due, now - season.paused_at
+    return saved, due, now - paused_at
 
 
 # ---- the end of a matchday, and vacations (rulings D7 and D12) -----------------------------------

@@ -433,8 +433,7 @@ async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: 
         "to play theirs",
     )
     season = await find_season(bot, interaction, name)
-    async with season_clock.lock(bot, season.id):
-        await season_clock.running(bot, season.id, "play a matchday")
+    season_clock.check_running(season, "play a matchday")
     await interaction.response.defer(thinking=True)
     adapter = bot.matches.adapters["rollerball2"]
     assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
@@ -459,10 +458,14 @@ async def extend_matchday(
 ) -> None:
     """The season's admins give its current matchday `hours` more (ruling D10)."""
     await require_league_admin(bot.db, interaction, what="extend a matchday's deadline")
-    season = await find_season(bot, interaction, name)
+    season = season_clock.check_running(
+        await find_season(bot, interaction, name), "extend a deadline"
+    )
+    # The season's lock may be held while a deadline settles its matchday: acknowledged first.
+    await interaction.response.defer(thinking=True)
     saved, due = await season_clock.extend(bot, season.id, hours)
     later = plural(season.hours // 2 if season.hours % 2 == 0 else season.hours / 2)
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"Matchday {saved.current_matchday} of {shown(saved.name)} gets {plural(hours):hour} "
         f"more: due {when(due, 'R')} ({when(due)}). The later matchdays keep their deadlines, "
         f"each at least {later:hour} after the one before "
@@ -474,9 +477,10 @@ async def extend_matchday(
 async def pause_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
     """The season's admins stop its deadlines (ruling D11)."""
     await require_league_admin(bot.db, interaction, what="pause a season")
-    season = await find_season(bot, interaction, name)
+    season = season_clock.check_running(await find_season(bot, interaction, name), "pause it again")
+    await interaction.response.defer(thinking=True)
     saved = await season_clock.pause(bot, season.id)
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"{shown(saved.name)} is paused: no deadline runs until an admin uses `/rollerball2 "
         f"season resume`, which gives matchday {saved.current_matchday} the time it has left "
         "now and moves the later deadlines by the pause. Fixtures may still be played.",
@@ -488,8 +492,10 @@ async def resume_season(bot: Ballcourt, interaction: discord.Interaction, name: 
     """The season's admins start its deadlines again (ruling D11)."""
     await require_league_admin(bot.db, interaction, what="resume a season")
     season = await find_season(bot, interaction, name)
+    season_clock.check_paused(season)
+    await interaction.response.defer(thinking=True)
     saved, due, pause = await season_clock.resume(bot, season.id)
-    await interaction.response.send_message(
+    await interaction.followup.send(
         f"{shown(saved.name)} goes on: matchday {saved.current_matchday} is due "
         f"{when(due, 'R')} ({when(due)}), with the time it had left; the later deadlines "
         f"moved by the pause ({plural(round(pause / 3600)):hour}).",
