@@ -9,7 +9,7 @@ See tests/README.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import pytest
 
@@ -36,6 +36,17 @@ class Fixtures:
         self.users = {name: fake.add_user(name) for name in PLAYER_NAMES}
         self.general = fake.add_channel("general")
         self.games = fake.add_channel("games")
+
+
+def fake_with_rooms(rooms: Iterable[str]) -> Iterator[FakeDiscord]:
+    """For a module's `fake_discord` fixture: the usual fixtures plus a channel per name in
+    `rooms` (`fake.rooms[name]`), started, and stopped after the module."""
+    fake = FakeDiscord()
+    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
+    fake.rooms = {name: fake.add_channel(name) for name in rooms}  # type: ignore[attr-defined]
+    fake.start()
+    yield fake
+    fake.stop()
 
 
 @pytest.fixture(scope="module")

@@ -23,6 +23,7 @@ from fakediscord.model import SEND_MESSAGES
 from fakediscord.server import FakeDiscord
 from host import Match
 from tests.e2e.conftest import Fixtures
+from tests.e2e.stored import fired, sql
 
 pytestmark = pytest.mark.e2e
 
@@ -48,11 +49,6 @@ def bot_env() -> dict[str, str]:
 
 
 # ---- reading and changing what the bot stored --------------------------------------------------
-
-
-def sql(bot, query: str, *parameters) -> list[tuple]:
-    with sqlite3.connect(bot.database_path) as conn:
-        return conn.execute(query, parameters).fetchall()
 
 
 def stored(bot, game_id: int) -> tuple[int, str, dict, tuple[int, ...]]:
@@ -125,16 +121,6 @@ def make_due(bot, game_id: int, event: str, *, waited: float = 3600.0, **payload
             ),
         )
         return cursor.lastrowid
-
-
-async def fired(bot, timer_id: int, timeout: float = 10.0) -> None:
-    """Wait until the bot has fired the timer (it deletes a timer once its handler returned)."""
-    for _ in range(int(timeout / 0.05)):
-        if not sql(bot, "SELECT 1 FROM timers WHERE id = ?", timer_id):
-            await asyncio.sleep(0.3)  # what the handler sent has reached the fake
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timer {timer_id} did not fire:\n{bot.log_tail()}")
 
 
 async def settled(bot, game_id: int) -> None:

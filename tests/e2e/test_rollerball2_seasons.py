@@ -12,7 +12,6 @@ its own channel, so its announcements are easy to find.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 import time
@@ -21,7 +20,8 @@ from collections.abc import Iterator
 import pytest
 
 from fakediscord.server import FakeDiscord
-from tests.e2e.conftest import Fixtures
+from tests.e2e.conftest import fake_with_rooms
+from tests.e2e.stored import fired, sql, until
 
 pytestmark = pytest.mark.e2e
 
@@ -33,12 +33,7 @@ ROOMS = ("extend", "pause", "holiday", "busy")
 @pytest.fixture(scope="module")
 def fake_discord() -> Iterator[FakeDiscord]:
     """The usual fixtures plus a channel per season."""
-    fake = FakeDiscord()
-    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
-    fake.rooms = {name: fake.add_channel(name) for name in ROOMS}  # type: ignore[attr-defined]
-    fake.start()
-    yield fake
-    fake.stop()
+    yield from fake_with_rooms(ROOMS)
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +43,6 @@ def bot_env() -> dict[str, str]:
 
 
 # ---- reading and changing what the bot stored --------------------------------------------------
-
-
-def sql(bot, query: str, *parameters) -> list[tuple]:
-    with sqlite3.connect(bot.database_path) as conn:
-        return conn.execute(query, parameters).fetchall()
 
 
 def season_row(bot, name: str) -> dict:
@@ -137,24 +127,6 @@ def make_due(bot, season_id: int) -> int:
     return timer_id
 
 
-async def fired(bot, timer_id: int, timeout: float = 20.0) -> None:
-    """Wait until the bot has fired the timer (it deletes a timer once its handler returned)."""
-    for _ in range(int(timeout / 0.05)):
-        if not sql(bot, "SELECT 1 FROM timers WHERE id = ?", timer_id):
-            await asyncio.sleep(0.3)  # what the handler sent has reached the fake
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timer {timer_id} did not fire:\n{bot.log_tail()}")
-
-
-async def until(check, timeout: float = 20.0) -> None:
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the bot did not do it in time")
-
-
 async def teams(discord, *coached) -> None:
     """Each (user, name): the user creates a team of that name."""
     for user, name in coached:
@@ -227,7 +199,7 @@ async def test_an_admin_extends_a_matchday_and_the_later_ones_keep_theirs_unless
     )
     assert "(simulated)" in news.text
     assert season_row(bot, name)["current_matchday"] == 2
-    await until(lambda: timer_due(bot, sid) == [(2, pytest.approx(moved[2]))])
+    await until(lambda: timer_due(bot, sid) == [(2, pytest.approx(moved[2]))], timeout=20)
     assert in_force(bot, sid) == {m: pytest.approx(x) for m, x in moved.items()}
 
 
@@ -367,7 +339,7 @@ async def test_a_coachs_vacation_puts_off_the_matchday_of_their_fixture_where_th
     # Its timer fires as first set (as if the process that saw her leave could not move it):
     # the matchday waits for her all the same, and nothing is announced.
     timer_id = make_due(bot, h["id"])
-    await fired(bot, timer_id)
+    await fired(bot, timer_id, timeout=20)
     assert season_row(bot, holiday)["current_matchday"] == 2
     assert not any("matchday 2" in m.text for m in discord.channel_messages(holiday_room))
     assert timer_due(bot, h["id"]) == [(2, pytest.approx(day_two, abs=5))]

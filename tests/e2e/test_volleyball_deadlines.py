@@ -12,7 +12,6 @@ own results channel, so a command used there means that league.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sqlite3
 import time
@@ -24,7 +23,8 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from rules.volleyball import LeagueState
-from tests.e2e.conftest import Fixtures
+from tests.e2e.conftest import fake_with_rooms
+from tests.e2e.stored import fired, sql, until
 
 pytestmark = pytest.mark.e2e
 
@@ -35,12 +35,7 @@ ROOMS = ("extend", "pause", "absent", "holiday", "busy", "notify")
 @pytest.fixture(scope="module")
 def fake_discord() -> Iterator[FakeDiscord]:
     """The usual fixtures plus a results channel per league."""
-    fake = FakeDiscord()
-    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
-    fake.rooms = {name: fake.add_channel(name) for name in ROOMS}  # type: ignore[attr-defined]
-    fake.start()
-    yield fake
-    fake.stop()
+    yield from fake_with_rooms(ROOMS)
 
 
 @pytest.fixture(scope="module")
@@ -50,11 +45,6 @@ def bot_env() -> dict[str, str]:
 
 
 # ---- reading and changing what the bot stored --------------------------------------------------
-
-
-def sql(bot, query: str, *parameters) -> list[tuple]:
-    with sqlite3.connect(bot.database_path) as conn:
-        return conn.execute(query, parameters).fetchall()
 
 
 def league_row(bot, name: str) -> dict:
@@ -110,25 +100,6 @@ def league_timers(bot, league_id: int) -> list[tuple[str, float]]:
 def make_due(bot, timer_id: int) -> None:
     with sqlite3.connect(bot.database_path) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
-
-
-async def fired(bot, timer_id: int, timeout: float = 10.0) -> None:
-    """Wait until the bot has fired the timer (it deletes a timer once its handler returned)."""
-    for _ in range(int(timeout / 0.05)):
-        if not sql(bot, "SELECT 1 FROM timers WHERE id = ?", timer_id):
-            await asyncio.sleep(0.3)  # what the handler sent has reached the fake
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError(f"timer {timer_id} did not fire:\n{bot.log_tail()}")
-
-
-async def until(check, timeout: float = 10.0) -> None:
-    """Wait until `check()` holds (something the bot does after answering a command)."""
-    for _ in range(int(timeout / 0.05)):
-        if check():
-            return
-        await asyncio.sleep(0.05)
-    raise AssertionError("the bot did not do it in time")
 
 
 def card_of(discord, channel):

@@ -5,7 +5,8 @@ it runs from it, and gives the bot environment of that module (`BOT_ENV`, e.g. i
 Its bot gets `DATABASE_URL` pointing at a new database on the suite's PostgreSQL server.
 
 Those tests read what the bot stored with `sqlite3.connect(bot.database_path)`. While a module
-here runs, the `sqlite3` name in the SQLite module is `PostgresReader` (tests/postgres/reader.py):
+here runs, the `sqlite3` name in the SQLite module (and in the shared helpers, tests/e2e/cards.py
+and tests/e2e/stored.py) is `PostgresReader` (tests/postgres/reader.py):
 the same calls (connect, execute with `?` placeholders, fetchone, fetchall, rowcount, iterating
 rows, rows by name or position) on the PostgreSQL database, so the very same assertions check it.
 """
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.e2e import cards
+from tests.e2e import cards, stored
 from tests.postgres.reader import PostgresReader
 from tests.postgres.server import PostgresServer
 
@@ -33,7 +34,8 @@ def _helpers_read_postgres(
     request: pytest.FixtureRequest, bot_env: dict[str, str]
 ) -> Iterator[None]:
     reader = PostgresReader(bot_env["DATABASE_URL"])
-    patched = (request.module.SAME_TESTS_AS, cards)  # cards: the live card's helpers read too
+    # cards and stored: the shared helpers read the database too
+    patched = (request.module.SAME_TESTS_AS, cards, stored)
     saved = [module.sqlite3 for module in patched]
     for module in patched:
         module.sqlite3 = reader
