@@ -17,6 +17,7 @@ from pathlib import Path
 import hypothesis  # noqa: F401
 import pytest
 
+from db.database import Database
 from tests.postgres.server import PostgresServer, find_binaries
 
 POSTGRES_MISSING = (
@@ -66,3 +67,12 @@ def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | st
     if request.param == "postgres":
         return request.getfixturevalue("postgres_url")
     return tmp_path / "test.db"
+
+
+@pytest.fixture
+async def db(database_target):
+    """A migrated database, once per backend (`database_target`)."""
+    database = await Database.open(database_target)
+    await database.migrate()
+    yield database
+    await database.close()

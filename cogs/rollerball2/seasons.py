@@ -27,6 +27,7 @@ import asyncio
 import io
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -424,17 +425,33 @@ async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None
         log.warning("could not announce in season %s: %s", season.id, error)
 
 
+async def as_admin(
+    bot: Ballcourt,
+    interaction: discord.Interaction,
+    name: str | None,
+    what: str,
+    check: Callable[[store.Season], object],
+) -> store.Season:
+    """The season an admin's command is about, once the caller may `what` (host/leagues.py)
+    and `check` passes (refusals are private); then the command is acknowledged, since the
+    season's lock may be held while a deadline settles its matchday."""
+    await require_league_admin(bot.db, interaction, what=what)
+    season = await find_season(bot, interaction, name)
+    check(season)
+    await interaction.response.defer(thinking=True)
+    return season
+
+
 async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
     """The season's admins play its current matchday now (the module docstring)."""
-    await require_league_admin(
-        bot.db,
+    season = await as_admin(
+        bot,
         interaction,
-        what="play a matchday before its deadline: the coaches of its fixtures may still want "
-        "to play theirs",
+        name,
+        "play a matchday before its deadline: the coaches of its fixtures may still want to "
+        "play theirs",
+        lambda season: season_clock.check_running(season, "play a matchday"),
     )
-    season = await find_season(bot, interaction, name)
-    season_clock.check_running(season, "play a matchday")
-    await interaction.response.defer(thinking=True)
     adapter = bot.matches.adapters["rollerball2"]
     assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
     async with season_clock.lock(bot, season.id):
@@ -457,12 +474,13 @@ async def extend_matchday(
     bot: Ballcourt, interaction: discord.Interaction, name: str | None, hours: int
 ) -> None:
     """The season's admins give its current matchday `hours` more (ruling D10)."""
-    await require_league_admin(bot.db, interaction, what="extend a matchday's deadline")
-    season = season_clock.check_running(
-        await find_season(bot, interaction, name), "extend a deadline"
+    season = await as_admin(
+        bot,
+        interaction,
+        name,
+        "extend a matchday's deadline",
+        lambda season: season_clock.check_running(season, "extend a deadline"),
     )
-    # The season's lock may be held while a deadline settles its matchday: acknowledged first.
-    await interaction.response.defer(thinking=True)
     saved, due = await season_clock.extend(bot, season.id, hours)
     later = plural(season.hours // 2 if season.hours % 2 == 0 else season.hours / 2)
     await interaction.followup.send(
@@ -476,9 +494,13 @@ async def extend_matchday(
 
 async def pause_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
     """The season's admins stop its deadlines (ruling D11)."""
-    await require_league_admin(bot.db, interaction, what="pause a season")
-    season = season_clock.check_running(await find_season(bot, interaction, name), "pause it again")
-    await interaction.response.defer(thinking=True)
+    season = await as_admin(
+        bot,
+        interaction,
+        name,
+        "pause a season",
+        lambda season: season_clock.check_running(season, "pause it again"),
+    )
     saved = await season_clock.pause(bot, season.id)
     await interaction.followup.send(
         f"{shown(saved.name)} is paused: no deadline runs until an admin uses `/rollerball2 "
@@ -490,10 +512,7 @@ async def pause_season(bot: Ballcourt, interaction: discord.Interaction, name: s
 
 async def resume_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
     """The season's admins start its deadlines again (ruling D11)."""
-    await require_league_admin(bot.db, interaction, what="resume a season")
-    season = await find_season(bot, interaction, name)
-    season_clock.check_paused(season)
-    await interaction.response.defer(thinking=True)
+    season = await as_admin(bot, interaction, name, "resume a season", season_clock.check_paused)
     saved, due, pause = await season_clock.resume(bot, season.id)
     await interaction.followup.send(
         f"{shown(saved.name)} goes on: matchday {saved.current_matchday} is due "

@@ -17,14 +17,6 @@ from db.database import (
 )
 
 
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)
-    await database.migrate()
-    yield database
-    await database.close()
-
-
 async def table_exists(db, name: str) -> bool:
     if db.backend == "postgres":
         row = await db.fetch_one("SELECT to_regclass(?) IS NOT NULL AS found", (name,))

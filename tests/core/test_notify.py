@@ -10,7 +10,6 @@ import pytest
 
 from db import games as game_store
 from db import settings as settings_store
-from db.database import Database
 from db.settings import UserSettings
 from host import notify
 
@@ -86,14 +85,6 @@ def test_a_jump_link_names_the_thread_and_the_turn_message():
 
 
 # ---- from the database ------------------------------------------------------------------------------
-
-
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 async def test_turn_pings_read_each_users_settings_and_last_move(db):

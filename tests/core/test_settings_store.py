@@ -10,17 +10,8 @@ import pytest
 from db import clocks as clock_store
 from db import games as game_store
 from db import settings as store
-from db.database import Database
 from db.player_games import open_games_of
 from host import clocks
-
-
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 async def test_a_user_without_settings_gets_the_defaults_and_changes_are_one_row(db):

@@ -12,14 +12,6 @@ from db.database import Database
 from host.timers import TimerService
 
 
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)
-    await database.migrate()
-    yield database
-    await database.close()
-
-
 async def wait_until(predicate, timeout=3.0):
     deadline = time.monotonic() + timeout
     while not predicate():

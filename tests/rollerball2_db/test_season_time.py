@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
 from db import rollerball2 as store
 from db.database import Database, load_migrations
 from db.timers import TimerSpec, insert_timer
@@ -17,14 +15,6 @@ from tests.rollerball2_db.test_stats_rows import GUILD, finish, make_team
 
 EVENT = "test_deadline"
 DAY = 86400.0
-
-
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 async def season_timers(db: Database) -> list[tuple[dict, float]]:

@@ -6,8 +6,6 @@ the scoresheets themselves)."""
 
 from __future__ import annotations
 
-import pytest
-
 from db import rollerball2 as store
 from db.database import Database
 from db.games import create_game
@@ -23,14 +21,6 @@ from rules.rollerball2.stats import (
 )
 
 GUILD = 77
-
-
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 async def make_team(db: Database, name: str, seed: int) -> store.Team:

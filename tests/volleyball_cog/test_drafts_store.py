@@ -4,19 +4,9 @@ file), on both backends."""
 
 from __future__ import annotations
 
-import pytest
-
 from db import volleyball as store
 from db import volleyball_drafts as drafts
 from db.database import Database
-
-
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)  # SQLite, then PostgreSQL
-    await database.migrate()
-    yield database
-    await database.close()
 
 
 async def new_league(db: Database) -> int:

@@ -13,14 +13,6 @@ from db import volleyball as store
 from db.database import Database
 
 
-@pytest.fixture
-async def db(database_target):
-    database = await Database.open(database_target)  # SQLite, then PostgreSQL
-    await database.migrate()
-    yield database
-    await database.close()
-
-
 async def new_league(db: Database, name: str = "Spring League", guild: int = 1) -> int:
     return await store.create_league(
         db,
