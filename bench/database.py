@@ -1,5 +1,5 @@
 """The queries a move and a command make, on a database that has grown: 100,000 finished
-Rocketball matches (issue 9 asks for `/rocketball stats` and the record lookup under 20 ms).
+Rocketball matches (goal: `/rocketball stats` and the record lookup under 20 ms).
 
     .venv/bin/python bench/database.py [--games 100000]
 

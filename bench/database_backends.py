@@ -10,9 +10,9 @@ NORMAL). Measured per backend, median and p99 over 200 calls, milliseconds:
 - a move saved with its events and timers (db.games.save_move: the versioned UPDATE, the
   move's row, the game's timers replaced, in one write transaction);
 - `/rocketball stats` (db.rocketball.player_stats) on a database of 100,000 finished matches,
-  about 50 per player (issue 14's goal: 20 ms or less);
+  about 50 per player (goal: 20 ms or less);
 - a 16-team Volleyball round at its deadline, database included (bench/volleyball_discord.py's
-  measure; issue 14's goal: 500 ms or less), best and median of 5 leagues;
+  measure; goal: 500 ms or less), best and median of 5 leagues;
 - PostgreSQL only: 1,000 moves on 100 games from two processes at once (20 in flight in each),
   each under the match's lock as the match host makes it (bot.game_locks, held across
   processes): throughput, moves refused as stale, and every move stored once;
@@ -160,7 +160,7 @@ async def measure(target: Path | str, count: int) -> None:
 
 async def volleyball_round(db: Database, teams: int = 16, repeats: int = 5) -> None:
     """A 16-team Volleyball round at its deadline, database included, as
-    bench/volleyball_discord.py measures it on SQLite (issue 14's goal: 500 ms or less)."""
+    bench/volleyball_discord.py measures it on SQLite (goal: 500 ms or less)."""
     from types import SimpleNamespace
 
     from bench.volleyball_discord import NoTimers, league_with_orders

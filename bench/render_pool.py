@@ -11,7 +11,7 @@ are a mix of real ones: a Rocketball round GIF, a Rollerball board, a Rollerball
 Printed for each way and number of turns at once: the time from the turns arriving to each
 image drawn (median and p99 over the turns), and the event loop's lag meanwhile (a task that
 wakes every millisecond; its worst delay stands for a database save or another click waiting
-for the loop: issue 24 saw 1 ms saves take 40-72 ms with 10 matches at once). The floor is the
+for the loop: 1 ms saves once took 40-72 ms with 10 matches at once). The floor is the
 drawing alone: the CPU time of the turns one after the other, divided by the cores. Best of
 `--repeat` runs (other processes share the two cores).
 """

@@ -6,7 +6,7 @@ For each game, the turns of a seeded match are drawn one after the other as the 
 draws them (the same render calls as the game's adapter in cogs/), after one warm-up turn (fonts,
 cached backgrounds and palettes loaded, as in a running bot). The figure is the CPU time
 (time.process_time) of one image: median and 95th percentile over the turns; the goal is 10 ms
-for every turn image (issue 24), and 150 ms for the whole Rollerball II box score (4 pages).
+for every turn image, and 150 ms for the whole Rollerball II box score (4 pages).
 Each line prints the figure, the goal and their ratio (p95 / goal; at most 1.00 meets it).
 """
 

@@ -1,11 +1,11 @@
 """Rocketball engine figures (a benchmark, not a test): `python bench/rocketball_engine.py`.
 
 Prints, all CPU time on one core (time.process_time):
-- PLAYOUT (issue 10's figure, target 10,000): random plain games played to the end through
+- PLAYOUT (target 10,000): random plain games played to the end through
   `rules.rocketball.playout.playout` (in place, no copies, no texts; the same games as the
   `apply` loop below, tests/rocketball/test_playout.py), printed on one line as
   `playout: N random plain games/min`.
-- RANDOM full games (issue 4's figure): both players pick uniformly among the legal actions
+- RANDOM full games: both players pick uniformly among the legal actions
   (`random_action`, the same pick as `rng.choice(legal_actions(state))`) until the match
   ends. Such games are long (~900 rounds, ~1,800 actions: random chips rarely steer the ball
   into a goal), so games/min is also given per action (us/action) for comparison.

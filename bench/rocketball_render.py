@@ -2,8 +2,8 @@
 
     python bench/rocketball_render.py [--repeat N]
 
-Targets (issue 4): board PNG median under 15 ms and under 150 KB; move GIF under 150 ms and
-under 1 MB. Issue 10: ONE image per round (`render_round`), under 30 KB per round on average:
+Targets: board PNG median under 15 ms and under 150 KB; move GIF under 150 ms and
+under 1 MB. ONE image per round (`render_round`), under 30 KB per round on average:
 measured over every round of seeded computer games (strong against easy, plain rules, the
 players' names on the board), printed on one line as `round image: N KB per round`. The busy board is a real position: a seeded random game with every chip variant,
 played until the field is crowded; the GIF is the longest move (most steps) of those games.

@@ -1,6 +1,6 @@
 """How much a Rocketball match puts in its thread: messages, messages with images, and image bytes
 per round, for a 1-point match against the easy computer played to the end through the local
-fake Discord (issue 10 measured 139 messages and 9.1 MB for one such match before a round was
+fake Discord (139 messages and 9.1 MB for one such match before a round was
 folded into one image).
 
     .venv/bin/python bench/rocketball_thread.py [--matches 3]

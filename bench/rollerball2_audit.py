@@ -1,4 +1,4 @@
-"""Rollerball II audit: the figures issue 11 quoted for its engine defects, measured again.
+"""Rollerball II audit: the figures of its old engine defects (docs/rules/rollerball2.md), measured again.
 
     python bench/rollerball2_audit.py [MATCHES] [--league TEAMS]
 

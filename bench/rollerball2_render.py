@@ -2,8 +2,8 @@
 
     python bench/rollerball2_render.py [--repeat N]
 
-Targets: each card image under 15 ms (issue 5); a FAC under 10 ms median and every box score
-page under 150 KB (issue 11). A FAC is drawn on a palette canvas (render/rollerball2/palette.py). Times are for drawing and encoding from scratch with text
+Targets: each card image under 15 ms; a FAC under 10 ms median and every box score
+page under 150 KB. A FAC is drawn on a palette canvas (render/rollerball2/palette.py). Times are for drawing and encoding from scratch with text
 measurements and rasterised text lines memoised, as in a running bot whose deck repeats its
 sections card after card; "cold" rows empty the text caches first (a line never drawn before);
 one line shows a FAC served from the finished-PNG cache.

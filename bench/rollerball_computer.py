@@ -8,7 +8,7 @@ here every seat decides as the sensible computer does in a match against the com
 positions are the ones computers make for each other: more balls held, crowded boards), on 2 to
 6 players, 9 x 9 and, for 5 and 6 players, 11 x 11. Each decision is the bot's call
 (`choose_action` on the seat's `view_for`), timed in processor time (what other sessions' load
-does not inflate) and wall time. Goal (issue 24): p99 under 20 ms, maximum under 50 ms, printed
+does not inflate) and wall time. Goal: p99 under 20 ms, maximum under 50 ms, printed
 with the ratio figure / goal (at most 1 meets it). The slowest positions are printed with their
 seed and turn so they can be replayed.
 """

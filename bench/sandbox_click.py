@@ -1,4 +1,4 @@
-"""A click in the browser to the updated message shown (issue 15: median under 150 ms).
+"""A click in the browser to the updated message shown (goal: median under 150 ms).
 
 Starts a fresh sandbox, opens the page in headless Chromium (Debian's, via Playwright), runs
 /help, then clicks the help message's Next/Previous buttons. Each sample is measured in the

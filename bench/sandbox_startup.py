@@ -1,4 +1,4 @@
-"""From `python bot.py --sandbox` to the page answering (issue 15: under 3 s), and to the bot
+"""From `python bot.py --sandbox` to the page answering (goal: under 3 s), and to the bot
 connected and its commands synced (the page says "Ballcourt is online").
 
 Each run starts a fresh sandbox (--reset) in a temporary folder on a free port, polls the page

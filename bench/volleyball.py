@@ -41,7 +41,7 @@ def best_of(repeats: int, action) -> float:
 
 
 def divisions_for(teams: int) -> list[int] | None:
-    """Divisions of 16 (RULINGS "Divisions": at most 16 teams a division)."""
+    """Divisions of 16 (docs/rules/volleyball.md ruling 38, Divisions: at most 16 teams a division)."""
     return [16] * (teams // 16) if teams > 16 else None
 
 

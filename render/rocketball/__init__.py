@@ -7,7 +7,7 @@ Public API (pure functions, engine state in, image bytes out):
   `turn_squares(events)` adds the squares of chips placed, rotated or drifted.
 - `square_centre(square) -> (x, y)`: pixel centre of a square such as "c4" (for tests).
 - `render_round(before, events, after, names=None) -> (bytes, filename)`: ONE image for a
-  round (issue 10): the GIF of the ball's path ending on the board after the round
+  round: the GIF of the ball's path ending on the board after the round
   ("round.gif"), or the board PNG when no ball moved ("board.png"). See round.py.
 """
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from render.rocketball.view import BallView, BoardView, ChipView
+from rules.prose import plural
 from rules.rocketball.state import (
     EDGE_ARROWS,
     PHASE_OVER,
@@ -66,7 +67,7 @@ def _note(state: GameState, names: dict[str, str]) -> str:
     if settings.tug_of_war:
         if settings.tug_swap_rounds > 0:
             left = settings.tug_swap_rounds - state.rounds % settings.tug_swap_rounds
-            parts.append(f"goals swap in {left} round{'s' if left != 1 else ''}")
+            parts.append(f"goals swap in {plural(left):round}")
         else:
             parts.append("Tug-of-War")
     return " · ".join(parts)

@@ -163,7 +163,7 @@ def centred_block(
 
 
 def _draw_centre_mark(p: Painter) -> None:
-    """The centre square can never hold a chip (RULINGS): a ring marks it, wider than the ball."""
+    """The centre square can never hold a chip (docs/rules/rocketball.md, "Placing"): a ring marks it, wider than the ball."""
     cx, cy = g.square_centre(*g.CENTRE)
     grey = p.ink(GREY)
     p.draw.ellipse((cx - 21, cy - 21, cx + 21, cy + 21), outline=grey, width=3)
@@ -413,7 +413,7 @@ def draw_chips(p: Painter, chips: Iterable[ChipView], *, crisp: bool = False) ->
         p.sprite(sprite, g.square_centre(chip.column, chip.row))
 
 
-# Issue 10: a ball on a chip hid it. On such a square the chip is drawn smaller in the
+# A ball on a chip once hid it. On such a square the chip is drawn smaller in the
 # North-West corner and the ball toward the South-East corner, so both stay in view.
 BALL_ON_CHIP_SHIFT = (8, 8)
 CHIP_BADGE_SIZE = 24
@@ -570,9 +570,9 @@ def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
 
 
 def goal_label_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """The name of the player who scores in a goal `width` wide: on one line, or two (issue 10:
-    "Computer (… scores" was cut; the panel says who scores where). A name too long even for
-    two lines is cut with …"""
+    """The name of the player who scores in a goal `width` wide: on one line, or two (one line
+    cut "Computer (… scores"; the panel says who scores where). A name too long even for two
+    lines is cut with …"""
     lines = clip(wrap(name, width), 2, width)
     return lines, font(TYPE, bold=True)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 COLUMNS = 7
 ROWS = 11
 COLUMN_LETTERS = "abcdefg"
-GOAL_COLUMNS = (2, 3, 4)  # c, d, e (RULINGS: goals three squares wide over c-e)
+GOAL_COLUMNS = (2, 3, 4)  # c, d, e (docs/rules/rocketball.md: goals three squares wide over c-e)
 CENTRE = (3, 5)  # d6
 
 CELL = 52  # one field square; tiles are inset so the grid stays visible between chips

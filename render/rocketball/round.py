@@ -1,11 +1,11 @@
-"""One image per round (issue 10: fold a round into one message): `render_round`.
+"""One image per round (a round is one message on the live card): `render_round`.
 
 A round is the roll (the ball moving; with Moguls perhaps an aim and a second move) and the
 place step(s) after it. Its image is an animated GIF of the ball's path whose last frame is the
 board after the round (the chip placed, the new score, what happens next), or the board PNG
 when no ball moved (a resignation, say).
 
-Size (issue 10: under 30 KB a round on average, measured with bench/rocketball_render.py and
+Size (under 30 KB a round on average, measured with bench/rocketball_render.py and
 bench/rocketball_thread.py): a GIF compresses a board much worse than PNG does, so the round GIF
 - uses the board's 16 exact colours (fewer colours make shorter LZW codes), written by gif.py
   with codes sized for 16 colours (Pillow's writer sizes them for 256) and each later frame as
@@ -17,7 +17,7 @@ bench/rocketball_thread.py): a GIF compresses a board much worse than PNG does, 
 - draws the sprites (chips, ball, edge arrows, legend icons) with hard edges and the smooth
   edges of text in greys only (paint.py).
 
-Speed (issue 24: a turn's image in about 10 ms of CPU): every frame is drawn straight into the
+Speed (a turn's image in about 10 ms of CPU, bench/render_turn.py): every frame is drawn straight into the
 16 colours (board.paint_board, animation.move_frames(palette=True)): nothing is quantised.
 """
 

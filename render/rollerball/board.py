@@ -6,7 +6,7 @@ Phone-first (layout.py): 616 px wide with type from 21 px (11 px on a 390-px pho
 and what happens next on top, the players' points and cards and a legend of three or four
 lines under the board (about 616 x 840 with four players, was 736 x 1100).
 
-Speed (issue 24: a turn's image in about 10 ms of CPU): the board, coordinates and legend are
+Speed (a turn's image in about 10 ms of CPU, bench/render_turn.py): the board, coordinates and legend are
 drawn once per board size and number of players as a palette image; a turn copies it, draws
 the cards, bases, workmen, balls and text with memoised glyphs (render.common.draw_text) and
 writes the PNG at zlib level 3 (bench/render_turn.py)."""

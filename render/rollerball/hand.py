@@ -20,6 +20,7 @@ from render.rollerball.layout import (
     INK,
     PAPER,
 )
+from rules.prose import plural
 from rules.rollerball import GameState, card_name, kind_of
 from rules.rollerball.cards import BALL_CHANGERS, OUTWARD, REPLACER, SPLITTERS
 
@@ -168,7 +169,7 @@ def hand_image(
     draw_text(draw, (EDGE, EDGE), title, font=title_face, fill=INK)
     points = len(view.victory[seat])
     summary = (
-        f"{len(hand)} card{'s' if len(hand) != 1 else ''} · draw up to {settings.hand_limit}"
+        f"{plural(len(hand)):card} · draw up to {settings.hand_limit}"
         f" · {points} of {settings.target_vp} victory points"
     )
     draw_text(draw, (EDGE, EDGE + 36), summary, font=face, fill=INK)

@@ -2,7 +2,7 @@
 
 A FAC is flat fills and antialiased text, a few dozen colours in all. Drawn as a palette image
 (one byte a pixel instead of three) and written as an indexed PNG, it encodes in about a third
-of the time of the RGB image and at under half the size (issue 11: a FAC under 10 ms). Text keeps
+of the time of the RGB image and at under half the size (a FAC under 10 ms: bench/rollerball2_render.py). Text keeps
 its antialiasing: each (text colour, ground colour) pair gets a ramp of LEVELS palette entries
 from the ground to the ink, and a line's coverage mask picks the entry (16 levels, so an edge
 pixel differs from true blending by at most 1/16 of the contrast). Lines' masks and index images

@@ -3,7 +3,7 @@
 Pillow's PNG writer tries all five row filters on every row to pick the best, which is most of
 the cost of encoding these images. Flat fills and text compress just as well unfiltered
 (a FAC: 65 KiB here against 71 KiB from Pillow at zlib level 1) in about half the time, and
-that is what keeps a card image inside its 15 ms budget (issue 5). The output is a plain,
+that is what keeps a card image inside its 15 ms budget (bench/rollerball2_render.py). The output is a plain,
 standard PNG; the tests decode it with Pillow and compare every pixel.
 """
 

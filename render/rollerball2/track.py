@@ -25,6 +25,7 @@ from render.rollerball2.text import (
     place_lines,
     wrap,
 )
+from rules.prose import plural
 from rules.rollerball2.cards import SECTION_HEADINGS
 from rules.rollerball2.content import SLOTS
 from rules.rollerball2.state import (
@@ -140,7 +141,7 @@ def _penalty_box(state: MatchState) -> tuple[tuple[str, str, str], ...]:
                 continue
             if out.until == "fac":
                 left = max(0, out.fac - state.fac_count)
-                length = f"{left} FAC{'s' if left != 1 else ''} left"
+                length = f"{plural(left):FAC} left"
             elif out.until == "period":
                 length = "rest of the period"
             else:

@@ -22,7 +22,7 @@ COLUMNS = (("P", 640), ("W", 710), ("L", 780), ("Sets", 890), ("Pts", WIDTH - MA
 
 
 def zones(state: LeagueState, division: int, rows: int) -> tuple[int, int]:
-    """How many rows at the top go up and at the bottom go down (RULINGS "Divisions")."""
+    """How many rows at the top go up and at the bottom go down (docs/rules/volleyball.md ruling 38, Divisions)."""
     divisions = state.league.divisions
     places = state.league.promotion_places if len(divisions) > 1 else 0
     up = places if division > divisions[0] else 0

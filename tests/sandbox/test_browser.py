@@ -59,8 +59,11 @@ def run_command(page: Page, command: str, **options: str) -> None:
 
 
 def open_channel(page: Page, label: str) -> None:
-    if not page.locator("#sidebar").is_visible():
-        page.locator("#toggle-sidebar").click()
+    """Open a channel from the list; on a phone the list slides in from the left first."""
+    toggle = page.locator("#toggle-sidebar")
+    sidebar_open = "open" in (page.locator("#sidebar").get_attribute("class") or "")
+    if toggle.is_visible() and not sidebar_open:
+        toggle.click()
     page.locator("#channel-list .channel", has_text=label).first.click()
     expect(page.locator("#channel-title")).to_contain_text(label.lstrip("#↳ "))
 

@@ -21,7 +21,15 @@ from rules.rocketball.actions import Aim, Pass, Roll
 from tests.sandbox.conftest import SandboxProcess
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
-from tests.sandbox.test_browser import WAIT_MS, Page, act_as, expect, last_message, run_command
+from tests.sandbox.test_browser import (
+    WAIT_MS,
+    Page,
+    act_as,
+    expect,
+    last_message,
+    open_channel,
+    run_command,
+)
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 MOST_DECISIONS = 60  # the player's own; a match to one goal against the easy computer is shorter
@@ -33,14 +41,6 @@ def stored(sandbox: SandboxProcess) -> tuple[int, str, Match]:
             "SELECT version, status, state FROM games ORDER BY id DESC LIMIT 1"
         ).fetchone()
     return version, status, Match.from_json(RocketballAdapter(), state)
-
-
-def open_channel(page: Page, label: str) -> None:
-    """On a phone the channel list slides in from the left: open it, pick the channel."""
-    if "open" not in (page.locator("#sidebar").get_attribute("class") or ""):
-        page.locator("#toggle-sidebar").click()
-    page.locator("#channel-list .channel", has_text=label).first.click()
-    expect(page.locator("#channel-title")).to_contain_text(label.lstrip("#↳ "))
 
 
 def wait_past(page: Page, sandbox: SandboxProcess, version: int) -> None:

@@ -22,6 +22,7 @@ from tests.sandbox.test_browser import (
     act_as,
     expect,
     last_message,
+    open_channel,
     run_command,
 )
 
@@ -35,14 +36,6 @@ def stored_game(sandbox: SandboxProcess) -> tuple[int, str, Match | None]:
         ).fetchone()
     match = Match.from_json(RollerballAdapter(), state) if status == "active" else None
     return version, status, match
-
-
-def open_channel(page: Page, label: str) -> None:
-    """On a phone the channel list slides in from the left: open it, pick the channel."""
-    if "open" not in (page.locator("#sidebar").get_attribute("class") or ""):
-        page.locator("#toggle-sidebar").click()
-    page.locator("#channel-list .channel", has_text=label).first.click()
-    expect(page.locator("#channel-title")).to_contain_text(label.lstrip("#↳ "))
 
 
 def wait_for_version(page: Page, sandbox: SandboxProcess, above: int) -> None:
