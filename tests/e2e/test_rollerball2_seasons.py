@@ -224,6 +224,8 @@ async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_lat
     schedule = await discord.slash("rollerball2 season schedule", user=bob, channel=room)
     assert f"Paused by an admin since {stamp(row['paused_at'])}" in schedule.text
     assert "Matchday 1 · no deadline while paused" in schedule.text
+    table = await discord.slash("rollerball2 season standings", user=bob, channel=room)
+    assert f"Paused by an admin since {stamp(row['paused_at'])}" in table.text
 
     # nothing runs while paused: no extension, no matchday played, no second pause
     for command, options in (
