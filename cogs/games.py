@@ -4,12 +4,10 @@ you (/settings me). Works in DMs with the bot too (docs/async-play.md)."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import logging
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import discord
@@ -19,9 +17,9 @@ from discord.ext import commands
 from db import clocks as clock_store
 from db import settings as settings_store
 from db import timers as timer_store
-from db import volleyball as volleyball_store
 from db.player_games import open_games_of
 from host import clocks, notify, timeouts
+from host.listing import Entry, ListsGames, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from ui import fit, shown
@@ -43,31 +41,6 @@ TITLES = {
     "rollerball2": "Rollerball II",
     "volleyball": "Volleyball",
 }
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One line of /games: a match or a league of the user's."""
-
-    your_turn: bool
-    title: str  # "Rocketball #12"
-    where: str  # the server's name
-    others: str  # "vs Bob", "with Bob and Carol", "team Falcons"
-    state: str  # "your move", "Bob's move", "waiting for players"
-    link: str
-    deadline: float | None = None
-    deadline_what: str = ""  # "time runs out", "reminder", "deadline"
-    clock: str = ""  # "your clock: 2 d 3 h left"
-    sort_key: float = 0.0
-
-    def line(self) -> str:
-        parts = [f"**{self.title}** {self.others}".rstrip(), self.where, self.state]
-        if self.clock:
-            parts.append(self.clock)
-        if self.deadline is not None:
-            moment = dt.datetime.fromtimestamp(self.deadline, dt.UTC)
-            parts.append(f"{self.deadline_what} {discord.utils.format_dt(moment, 'R')}")
-        return " · ".join(p for p in parts if p) + f" · [open]({self.link})"
 
 
 def span(seconds: float) -> str:
@@ -125,8 +98,7 @@ class GameList:
         return sorted(found, key=lambda e: (not e.your_turn, e.deadline or 1e18, -e.sort_key))
 
     def where(self, guild_id: int | None) -> str:
-        guild = self.bot.get_guild(guild_id) if guild_id else None
-        return shown(guild.name) if guild is not None else "a server"
+        return server_name(self.bot, guild_id)
 
     def match_entry(
         self,
@@ -207,38 +179,14 @@ class GameList:
         return Entry(mine, title, where, versus, state, link, deadline, what, clock_line, stored.id)
 
     async def league_entries(self, user_id: int, now: float) -> list[Entry]:
-        """The leagues the user manages a team in. A league cog may say more (whether the
-        user's orders are in): a cog with `games_entries(user_id)` returning Entry-like
-        objects replaces this general line."""
-        cog = self.bot.get_cog("Volleyball")
-        own = getattr(cog, "games_entries", None)
-        if own is not None:
-            return list(await own(user_id))
-        found = []
-        for league_id, name, team in await volleyball_store.leagues_of_manager(
-            self.bot.db, user_id
-        ):
-            league = await volleyball_store.load_league(self.bot.db, league_id)
-            if league is None:
-                continue
-            state = {
-                "forming": "forming: the season has not started",
-                "running": "orders for the next round",
-                "paused": "paused by its admins",
-            }.get(league.status, league.status)
-            link = f"https://discord.com/channels/{league.guild_id}/{league.channel_id}"
-            found.append(
-                Entry(
-                    league.status == "running",
-                    f"Volleyball league {shown(name)}",
-                    self.where(league.guild_id),
-                    f"team {shown(team)}",
-                    state,
-                    link,
-                    league.next_deadline if league.status == "running" else None,
-                    "deadline",
-                )
-            )
+        """What the game cogs that run leagues list for the user (host/listing.py)."""
+        found: list[Entry] = []
+        for cog in self.bot.cogs.values():
+            if isinstance(cog, ListsGames):
+                try:
+                    found += await cog.games_entries(user_id, now)
+                except Exception:  # one league cog failing must not hide the rest
+                    log.exception("/games could not list the leagues of %s", type(cog).__name__)
         return found
 
 

@@ -1092,6 +1092,48 @@ async def save_season_time(
     return fresh
 
 
+@dataclass(frozen=True)
+class WaitingFixture:
+    """A fixture of the current matchday that a coach's team has still to play (/games)."""
+
+    season: Season
+    fixture: Fixture
+    home: str
+    away: str
+    mine_home: bool  # the user coaches the home team (else the away team, or both)
+
+
+async def fixtures_to_play(db: Database, user_id: int) -> list[WaitingFixture]:
+    """The current matchday's fixtures of the teams `user_id` coaches that nobody has started
+    or played yet, in running seasons (a fixture being played is a match of its own)."""
+    rows = await db.fetch_all(
+        "SELECT s.id AS season_key, f.*, NULL AS played_at, h.name AS home_name,"
+        " a.name AS away_name,"
+        " h.owner_id AS home_owner FROM rollerball2_seasons s"
+        " JOIN rollerball2_fixtures f ON f.season_id = s.id AND f.matchday = s.current_matchday"
+        " JOIN rollerball2_teams h ON h.id = f.home_team_id"
+        " JOIN rollerball2_teams a ON a.id = f.away_team_id"
+        " WHERE (h.owner_id = ? OR a.owner_id = ?) AND f.how IS NULL AND f.game_id IS NULL"
+        " ORDER BY f.deadline, f.id",
+        (user_id, user_id),
+    )
+    found = []
+    for row in rows:
+        season = await load_season(db, row["season_key"])
+        if season is None or season.over:
+            continue
+        found.append(
+            WaitingFixture(
+                season,
+                _fixture(row),
+                row["home_name"],
+                row["away_name"],
+                row["home_owner"] == user_id,
+            )
+        )
+    return found
+
+
 async def seasons_waiting_for(db: Database, user_id: int) -> list[int]:
     """The running seasons that let vacations put their deadline off and whose current
     matchday has a fixture of a team the user coaches (their vacation may move its deadline)."""

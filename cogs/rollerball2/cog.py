@@ -26,7 +26,8 @@ from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
 from db import rollerball2 as store
-from ui import rulebook
+from host.listing import Entry, channel_link, server_name
+from ui import rulebook, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -97,6 +98,31 @@ class RollerballII(commands.Cog):
 
     async def vacation_changed(self, user_id: int) -> None:
         await season_clock.vacation_changed(self.bot, user_id)
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        """/games: each fixture of the current matchday that a team the user coaches has still
+        to start (a fixture being played is listed as the match it is), with its deadline."""
+        found = []
+        for waiting in await store.fixtures_to_play(self.bot.db, user_id):
+            season, fixture = waiting.season, waiting.fixture
+            if season.paused_at is not None:
+                state = "paused by the season's admins"
+            else:
+                state = f"matchday {fixture.matchday}: **start your match** (`/rollerball2 match start`)"
+            found.append(
+                Entry(
+                    season.paused_at is None,
+                    f"Rollerball II season {shown(season.name)}",
+                    server_name(self.bot, season.guild_id),
+                    # one score order everywhere: the visitors first, at the home team
+                    f"{shown(waiting.away)} at {shown(waiting.home)}",
+                    state,
+                    channel_link(season.guild_id, season.channel_id),
+                    fixture.deadline if season.paused_at is None else None,
+                    "deadline",
+                )
+            )
+        return found
 
 
 async def setup(bot: Ballcourt) -> None:

@@ -45,6 +45,7 @@ from cogs.volleyball.settings import (
 )
 from db import volleyball as store
 from db import volleyball_drafts as drafts
+from host.listing import Entry
 from rules.names import clean_name
 from rules.volleyball import (
     LeagueState,
@@ -106,6 +107,11 @@ class Volleyball(commands.Cog):
 
     async def cog_unload(self) -> None:
         await self.leagues.stop()
+
+    # ---- /games: the leagues the user manages a team in ---------------------------------------
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        return await self.leagues.games_entries(user_id, now)
 
     # ---- /privacy: what the leagues keep about a user ------------------------------------------
 

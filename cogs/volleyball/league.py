@@ -56,6 +56,7 @@ from db.database import is_unavailable
 from host import notify
 from host.clocks import Period, counted_deadline, time_left
 from host.leagues import require_league_admin
+from host.listing import Entry, channel_link, server_name
 from host.locks import GameLock
 from host.recovery import until_done
 from rules.volleyball import (
@@ -284,6 +285,42 @@ class Leagues:
             log.info("league %s: the deadline moved to %s for vacations", league_id, moment)
         await self.card.refresh(league_id)
         return True
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        """/games: a line per league the user manages a team in, saying whether this round's
+        orders of theirs are on file (the names only: never their contents), with the
+        league's deadline and a link to its status card."""
+        found = []
+        for league_id, _, team in await store.leagues_of_manager(self.db, user_id):
+            stored = await store.load_league(self.db, league_id)
+            if stored is None:
+                continue
+            due = stored.status == "running"
+            sent = False
+            if due:
+                state = decode(stored)
+                sent = team in await store.orders_on_file(self.db, stored.id, *round_key(state))
+                what = round_name(state)
+                doing = f"orders for {what} sent" if sent else f"**your orders** for {what}"
+            else:
+                doing = {
+                    "forming": "forming: the season has not started",
+                    "paused": "paused by its admins",
+                }.get(stored.status, stored.status)
+            card = await store.card_of(self.db, stored.id)
+            found.append(
+                Entry(
+                    due and not sent,
+                    f"Volleyball league {shown(stored.name)}",
+                    server_name(self.bot, stored.guild_id),
+                    f"team {shown(team)}",
+                    doing,
+                    channel_link(stored.guild_id, stored.channel_id, card),
+                    stored.next_deadline if due else None,
+                    "deadline",
+                )
+            )
+        return found
 
     async def vacation_changed(self, user_id: int) -> None:
         """A manager took a vacation or came back (`/settings vacation`; host/clocks.py tells

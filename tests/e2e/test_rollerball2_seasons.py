@@ -213,6 +213,12 @@ async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_lat
     await teams(discord, (alice, "Rome"), (bob, "Sion"))
     sid = (await new_season(discord, bot, owner, room, name, "Rome, Sion", hours=48))["id"]
     before = in_force(bot, sid)
+    # /games lists the fixture each coach has to start, with the matchday's deadline
+    listed = await discord.slash("games", user=alice, channel=room)
+    line = next(row for row in listed.text.splitlines() if name in row)
+    assert "Sion at Rome" in line or "Rome at Sion" in line
+    assert "matchday 1: **start your match**" in line and stamp(before[1], "R") in line
+    assert listed.ephemeral and "Waiting for you" in listed.text
 
     refused = await discord.slash("rollerball2 season pause", user=alice, channel=room)
     assert refused.ephemeral and "Only server admins" in refused.text
@@ -226,6 +232,9 @@ async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_lat
     assert "Matchday 1 · no deadline while paused" in schedule.text
     table = await discord.slash("rollerball2 season standings", user=bob, channel=room)
     assert f"Paused by an admin since {stamp(row['paused_at'])}" in table.text
+    listed = await discord.slash("games", user=bob, channel=room)
+    line = next(row for row in listed.text.splitlines() if name in row)
+    assert "paused by the season's admins" in line and ":R>" not in line
 
     # nothing runs while paused: no extension, no matchday played, no second pause
     for command, options in (

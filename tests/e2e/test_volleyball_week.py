@@ -119,6 +119,10 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     assert fields["Orders in (0 of 2)"] == "none yet"
     assert "Red Rockets" in fields["Waiting for"] and bobs in fields["Waiting for"]
     assert card.button_labels == ["Send orders", "Edit with menus", "Repeat last orders", "My team"]
+    listed = await discord.slash("games", user=alice)
+    line = next(row for row in listed.text.splitlines() if LEAGUE in row)
+    assert "**your orders** for round 1 of season 1" in line and ":R>" in line
+    assert f"/{card.id})" in line  # "open" goes to the league's card
 
     # alice sends the prefilled form from the card; the card changes in place, names only
     modal = await discord.click(card, "Send orders", user=alice)
@@ -133,6 +137,11 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     )
     assert "Champion Cola" not in edited.text and "SPONSOR" not in edited.text
     assert card_of(discord, general).id == card.id  # the same message, edited
+    # /games: hers are in, so the league waits for others; never what they say
+    listed = await discord.slash("games", user=alice)
+    line = next(row for row in listed.text.splitlines() if LEAGUE in row)
+    assert "orders for round 1 of season 1 sent" in line and "Champion Cola" not in listed.text
+    assert "Waiting for you" not in listed.text
 
 
 async def test_the_prefilled_orders_fill_every_set_and_spend_the_home_advantage(
