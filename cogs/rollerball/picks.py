@@ -19,6 +19,7 @@ from host import FORM, ButtonSpec
 from host.adapter import Picked, SelectSpec
 from rules.rollerball import (
     ENGINE,
+    SPLITTERS,
     Bid,
     BlowUp,
     Build,
@@ -36,7 +37,6 @@ from rules.rollerball import (
     kind_of,
     next_step,
 )
-from rules.rollerball.cards import SPLITTERS
 from ui.formats import plural
 
 Spec = ButtonSpec | SelectSpec

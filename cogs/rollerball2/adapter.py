@@ -25,23 +25,21 @@ from render.rollerball2 import (
 )
 from rules.rollerball2 import (
     ENGINE,
+    SIDES,
     CatcherChoice,
     ChooseBiker,
     ChooseScorer,
     NextCard,
+    PlayUntil,
+    Rb2Match,
     RollDie,
     RollerballError,
+    SimulateRest,
     legal_actions,
     load_content,
     result,
     substitution_slots,
     three_stars,
-)
-from rules.rollerball2.modes import (
-    SIDES,
-    PlayUntil,
-    Rb2Match,
-    SimulateRest,
 )
 
 COLOUR = discord.Colour(0xCC79A7)

@@ -30,9 +30,9 @@ from rules.rollerball2 import (
     RollerballError,
     default_lineup,
     fits_slot,
+    match_lineup,
     player_status,
 )
-from rules.rollerball2.roster import match_lineup
 from ui import UserError, bot_of, shown
 from ui.items import Control
 

@@ -44,12 +44,13 @@ from rules.rollerball2 import (
     AWAY,
     DEFAULT_COACH,
     HOME,
+    Rb2Match,
     result,
     roster_after_match,
     roster_to_json,
+    score_line,
+    three_stars,
 )
-from rules.rollerball2.modes import Rb2Match
-from rules.rollerball2.stats import score_line, three_stars
 from ui import UserError, shown
 from ui.formats import plural
 

@@ -50,15 +50,15 @@ from host.direct import expire_challenge, force_action, play_out
 from host.leagues import require_league_admin
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
+    Deadline,
     GameScore,
     RollerballError,
     clean_name,
     double_round_robin,
     roster_new_season,
+    score_line,
     standings,
 )
-from rules.rollerball2.modes import Deadline
-from rules.rollerball2.stats import score_line
 from ui import UserError, channel_by_id, fit, quote, shown
 from ui.formats import plural
 

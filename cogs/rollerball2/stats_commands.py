@@ -31,10 +31,15 @@ from cogs.rollerball2.teams import (
 from cogs.rollerball2.texts import when
 from db import rollerball2 as store
 from db.database import Database
-from rules.rollerball2 import player_status
-from rules.rollerball2.season import DRAW_POINTS, WIN_POINTS
-from rules.rollerball2.stats import LEADER_STATS, score_line
-from rules.rollerball2.teams import absence_status, gone_for_good_absence
+from rules.rollerball2 import (
+    DRAW_POINTS,
+    LEADER_STATS,
+    WIN_POINTS,
+    absence_status,
+    gone_for_good_absence,
+    player_status,
+    score_line,
+)
 from ui import UserError, fit, shown
 from ui.formats import plural
 

@@ -16,8 +16,14 @@ from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of
 from host.direct import act
-from rules.rollerball2 import Substitute, describe, substitutes_for, substitution_slots
-from rules.rollerball2.modes import Rb2Match, sides_of
+from rules.rollerball2 import (
+    Rb2Match,
+    Substitute,
+    describe,
+    sides_of,
+    substitutes_for,
+    substitution_slots,
+)
 from ui import UserError, bot_of, shown
 from ui.items import Control
 

@@ -19,22 +19,24 @@ from host import Step
 from rules.rollerball2 import (
     AWAY,
     HOME,
+    MODE_WORDS,
     OVERTIME_PERIOD,
     PHASE_ACTION,
     PHASE_ATTACK,
     PHASE_BIKER_ID,
     PHASE_EVENT,
     PHASE_FIRE,
+    SIDES,
     Event,
     MatchResult,
     MatchState,
     Moment,
     PlayerLine,
+    Rb2Match,
     actors,
     describe,
+    score_line,
 )
-from rules.rollerball2.modes import MODE_WORDS, SIDES, Rb2Match
-from rules.rollerball2.stats import score_line
 from ui import shown
 from ui.formats import plural
 

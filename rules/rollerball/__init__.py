@@ -60,7 +60,7 @@ from rules.rollerball.actions import (
     parse_command,
 )
 from rules.rollerball.ai import LEVELS, choose_action
-from rules.rollerball.cards import card_name, kind_of
+from rules.rollerball.cards import SPLITTERS, card_name, kind_of
 from rules.rollerball.engine import (
     NextStep,
     actors,
@@ -82,6 +82,7 @@ from rules.rollerball.table import Play, Resign, Table, play
 __all__ = [
     "ENGINE",
     "LEVELS",
+    "SPLITTERS",
     "Action",
     "BallFrame",
     "BallsMoved",

@@ -113,7 +113,15 @@ from rules.rollerball2.engine import (
 )
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.face import DEFAULT_COACH, ENGINE
-from rules.rollerball2.modes import Rb2Match
+from rules.rollerball2.modes import (
+    MODE_WORDS,
+    SIDES,
+    Deadline,
+    PlayUntil,
+    Rb2Match,
+    SimulateRest,
+    sides_of,
+)
 from rules.rollerball2.record import parse_action, replay, to_record, verify_record
 from rules.rollerball2.roster import (
     EXPERIENCE_RANK,
@@ -122,6 +130,7 @@ from rules.rollerball2.roster import (
     default_lineup,
     fits_slot,
     generate_roster,
+    match_lineup,
     roster_after_match,
     roster_new_season,
     roster_problems,
@@ -129,7 +138,14 @@ from rules.rollerball2.roster import (
     validate_roster,
 )
 from rules.rollerball2.scoresheet import Absence, MatchResult, Moment, PlayerLine, TeamSheet
-from rules.rollerball2.season import GameScore, StandingRow, double_round_robin, standings
+from rules.rollerball2.season import (
+    DRAW_POINTS,
+    WIN_POINTS,
+    GameScore,
+    StandingRow,
+    double_round_robin,
+    standings,
+)
 from rules.rollerball2.state import (
     AWAY,
     HOME,
@@ -160,6 +176,7 @@ from rules.rollerball2.state import (
     to_json,
 )
 from rules.rollerball2.stats import (
+    LEADER_STATS,
     Leader,
     PlayerStats,
     TeamStats,
@@ -167,12 +184,15 @@ from rules.rollerball2.stats import (
     leaders,
     lines_for,
     match_stats,
+    score_line,
     team_stats,
     three_stars,
 )
 from rules.rollerball2.teams import (
     RosterImportError,
+    absence_status,
     clean_name,
+    gone_for_good_absence,
     import_roster,
     lineup_choices,
     open_places,
@@ -192,25 +212,31 @@ __all__ = [
     "BIKER_SLOTS",
     "CATCHER",
     "DEFAULT_COACH",
+    "DRAW_POINTS",
     "ENGINE",
     "EXPERIENCE_RANK",
     "EXTRA_SLOTS",
     "HOME",
+    "LEADER_STATS",
+    "MODE_WORDS",
     "OVERTIME_PERIOD",
     "PHASE_ACTION",
     "PHASE_ATTACK",
     "PHASE_BIKER_ID",
     "PHASE_EVENT",
     "PHASE_FIRE",
+    "SIDES",
     "SKATER",
     "SLOTS",
     "STOP_KINDS",
+    "WIN_POINTS",
     "Absence",
     "Action",
     "CatcherChoice",
     "ChooseBiker",
     "ChooseScorer",
     "ContentError",
+    "Deadline",
     "Event",
     "FastActionCard",
     "GameScore",
@@ -220,6 +246,7 @@ __all__ = [
     "MatchState",
     "Moment",
     "NextCard",
+    "PlayUntil",
     "PlayerCard",
     "PlayerLine",
     "PlayerStats",
@@ -230,11 +257,13 @@ __all__ = [
     "Roster",
     "RosterImportError",
     "Settings",
+    "SimulateRest",
     "StandingRow",
     "SubmitLineup",
     "Substitute",
     "TeamSheet",
     "TeamStats",
+    "absence_status",
     "actors",
     "apply",
     "auto_play",
@@ -251,12 +280,14 @@ __all__ = [
     "fits_slot",
     "from_json",
     "generate_roster",
+    "gone_for_good_absence",
     "import_roster",
     "leaders",
     "legal_actions",
     "lines_for",
     "lineup_choices",
     "load_content",
+    "match_lineup",
     "match_stats",
     "new_match",
     "open_places",
@@ -275,7 +306,9 @@ __all__ = [
     "roster_problems",
     "roster_to_csv",
     "roster_to_json",
+    "score_line",
     "scoreboard",
+    "sides_of",
     "sign_generated",
     "sign_players",
     "standings",

@@ -1,0 +1,74 @@
+"""The architecture as the imports show it (README "How it is built", docs/architecture.md):
+imports point one way, cogs → host, ui → rules, render, db; render → rules; rules → nothing of
+ours; the Discord layer reads a game's engine through its package face (`from rules.GAME import
+...`), never its inner modules; nothing but the sandbox and the tests knows the fake Discord."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OURS = ("bot", "config", "cogs", "host", "ui", "rules", "render", "db", "data", "fakediscord")
+# What each layer may import of ours.
+ALLOWED = {
+    "rules": {"rules", "data"},
+    "render": {"rules", "render", "data"},
+    "db": {"db", "rules", "config"},
+    "ui": {"ui", "rules", "db", "render", "config"},
+    "host": {"host", "ui", "rules", "render", "db", "config"},
+    "cogs": {"cogs", "host", "ui", "rules", "render", "db", "config"},
+}
+GAMES = ("rocketball", "rollerball", "rollerball2", "volleyball")
+
+
+def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node but those under `if TYPE_CHECKING:` (annotations only: the bot's type)."""
+    found, pending = [], [tree]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            pending += node.orelse
+            continue
+        pending += ast.iter_child_nodes(node)
+    return found
+
+
+def imports(layer: str) -> list[tuple[str, int, str]]:
+    """(file, line, module) of every import of ours a layer's package makes when it runs."""
+    found = []
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        for node in run_time_nodes(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            for module in modules:
+                if module.split(".")[0] in OURS:
+                    found.append((str(path.relative_to(ROOT)), node.lineno, module))
+    return found
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    wrong = [
+        f"{file}:{line} imports {module}"
+        for file, line, module in imports(layer)
+        if module.split(".")[0] not in ALLOWED[layer]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("layer", ["cogs", "host", "ui"])
+def test_the_discord_layer_reads_an_engine_through_its_package_face(layer: str) -> None:
+    wrong = [
+        f"{file}:{line} imports {module}: use `from rules.{module.split('.')[1]} import ...`"
+        for file, line, module in imports(layer)
+        if module.startswith("rules.") and module.split(".")[1] in GAMES and module.count(".") > 1
+    ]
+    assert not wrong, "\n".join(wrong)
