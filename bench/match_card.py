@@ -121,8 +121,8 @@ class Bench:
         return messages / max(rounds, 1), interaction / moves, (len(routes) - interaction) / moves
 
     async def play_rocketball(self, card, user, action) -> None:
-        from cogs.rocketball.adapter import encode_move
-        from rules.rocketball import Aim, Pass, Roll
+        from host.adapter import move_arg
+        from rules.rocketball import ENGINE, Aim, Pass, Roll
 
         if isinstance(action, Roll):
             await self.discord.click(card, "Roll the d4", user=user, timeout=30)
@@ -134,7 +134,7 @@ class Bench:
             square = getattr(action, "square", None) or action.from_square
             menu = next(s for s in card.selects if square in [o.value for o in s.options])
             picked = await self.discord.select(card, menu.custom_id, [square], user=user)
-            wanted = encode_move(action)
+            wanted = move_arg(ENGINE, action)
             button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
             await self.discord.click(picked, button.custom_id, user=user, timeout=30)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rules.errors import PlayerError
 
@@ -21,8 +21,12 @@ if TYPE_CHECKING:
     from host.match import Match
     from rules.face import Engine
 
+T = TypeVar("T")
+
 FORM = "form"  # the button action that opens the game's move form
 AUTO = "auto"  # the button action that leaves a player's routine actions to the bot, or back
+PLAY = "do"  # the button action that makes one move: its arg is the move as the engine writes it
+MAX_OPTIONS = 25  # Discord: the options of one select menu
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,35 @@ class SelectSpec:
     arg: str | None = None
     min_values: int = 1
     max_values: int = 1
+
+
+def play_button(
+    engine: Engine[Any, Any], label: str, action: Any, style: str = "success"
+) -> ButtonSpec:
+    """A button that makes `action`: the host reads it back with the engine's parser (the
+    notation the bot prints and players type), so a click and a typed move are one path."""
+    return ButtonSpec(label, PLAY, move_arg(engine, action), style)
+
+
+def move_arg(engine: Engine[Any, Any], action: Any) -> str:
+    """A move in a custom_id: the engine's notation, underscores for spaces."""
+    return engine.format_action(action).replace(" ", "_")
+
+
+def in_menus(items: Sequence[T], most: int) -> list[list[T]]:
+    """`items` in order, in as few menus of at most MAX_OPTIONS as they need, of even sizes
+    (77 squares: four menus of 20, 19, 19, 19, not 25, 25, 25, 2). ValueError when they need
+    more than `most` menus."""
+    count = -(-len(items) // MAX_OPTIONS)
+    if count > most:
+        raise ValueError(f"{len(items)} options need {count} menus, more than {most}")
+    size, extra = divmod(len(items), count or 1)
+    bands, start = [], 0
+    for index in range(count):
+        end = start + size + (1 if index < extra else 0)
+        bands.append(list(items[start:end]))
+        start = end
+    return bands
 
 
 @dataclass(frozen=True)
@@ -134,9 +167,17 @@ class GameAdapter(ABC):
         move can take."""
         return self.engine.parse_action(state, seat, text)
 
+    def clicked(self, state: Any, seat: int, action: str, arg: str | None) -> Any:
+        """What a button of the card or the panel means: a `play_button`'s move, read with the
+        engine's parser; any other button is the game's own (`button_action`)."""
+        if action == PLAY and arg:
+            return self.engine.parse_action(state, seat, arg.replace("_", " "))
+        return self.button_action(state, seat, action, arg)
+
     @abstractmethod
     def button_action(self, state: Any, seat: int, action: str, arg: str | None) -> Any:
-        """The action (or a `Picked` for a move picked in stages) of a card's button."""
+        """The action (or a `Picked` for a move picked in stages) of one of the game's own
+        buttons (a roll, a pass, a step back in a pick)."""
 
     # ---- how it looks -------------------------------------------------------------------------
 

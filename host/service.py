@@ -474,7 +474,7 @@ class MatchHost:
             interaction,
             button.game_id,
             button.version,
-            lambda adapter, match, seat: adapter.button_action(
+            lambda adapter, match, seat: adapter.clicked(
                 match.engine, seat, button.action, button.arg
             ),
         )

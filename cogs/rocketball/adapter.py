@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
-from host.adapter import Picked, SelectSpec
+from host.adapter import Picked, SelectSpec, in_menus, play_button
 from render.rocketball import render_round
 from rules.rocketball import (
     ENGINE,
@@ -58,8 +58,7 @@ COLOUR = discord.Colour(0xD55E00)
 MAX_EVENT_TEXT = 3500  # leave room in the 4096-character description for the prompt
 
 
-MAX_OPTIONS = 25  # a select menu's options
-MAX_SQUARE_SELECTS = 4  # 77 squares at most: four menus of 25
+MAX_SQUARE_SELECTS = 4  # 77 squares at most: four menus
 MAX_PICK_BUTTONS = 20
 FACINGS = {"N": "North ↑", "E": "East →", "S": "South ↓", "W": "West ←"}
 
@@ -74,16 +73,6 @@ def names_by_seat(match: Match, *, as_text: bool = True) -> dict[str, str]:
 
 def square_order(square: str) -> tuple[int, str]:
     return int(square[1:]), square[0]
-
-
-def chunks(items: list[str], size: int) -> list[list[str]]:
-    return [items[index : index + size] for index in range(0, len(items), size)]
-
-
-def encode_move(action: Any) -> str:
-    """A move in a custom_id: its record form with underscores for spaces (read back with
-    parse_command, which accepts every form the bot prints)."""
-    return format_action(action).replace(" ", "_")
 
 
 def moves_by_square(state: GameState) -> dict[str, list[tuple[str, Any]]]:
@@ -124,8 +113,6 @@ class RocketballAdapter(GameAdapter):
             raise RocketballError(f"{error}\n**Moves are typed like this:** {forms}") from None
 
     def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:
-        if action == "do" and arg:
-            return parse_command(arg.replace("_", " "), SEATS[seat])
         if action == "back":
             return Picked("-")
         if action == "roll":
@@ -224,8 +211,7 @@ class RocketballAdapter(GameAdapter):
         if picked and picked in by_square:
             moves = by_square[picked]
             buttons = [
-                ButtonSpec(label, "do", encode_move(action), style="success")
-                for label, action in moves[:MAX_PICK_BUTTONS]
+                play_button(ENGINE, label, action) for label, action in moves[:MAX_PICK_BUTTONS]
             ]
             return [*buttons, ButtonSpec("Back", "back", style="secondary")], []
         selects = [
@@ -236,13 +222,11 @@ class RocketballAdapter(GameAdapter):
                 arg=str(band),  # each menu its own custom_id
             )
             for band, chunk in enumerate(
-                chunks(sorted(by_square, key=square_order), MAX_OPTIONS)[:MAX_SQUARE_SELECTS]
+                in_menus(sorted(by_square, key=square_order), MAX_SQUARE_SELECTS)
             )
         ]
         suggestion = choose_action(state, "medium", random.Random(state.seed + len(state.history)))
-        suggest = ButtonSpec(
-            f"Suggested: {format_action(suggestion)}", "do", encode_move(suggestion), "success"
-        )
+        suggest = play_button(ENGINE, f"Suggested: {format_action(suggestion)}", suggestion)
         return [suggest, typing], selects
 
     def select_action(

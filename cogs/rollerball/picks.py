@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from host import FORM, ButtonSpec
-from host.adapter import Picked, SelectSpec
+from host.adapter import MAX_OPTIONS, Picked, SelectSpec, in_menus, play_button
 from rules.rollerball import (
     ENGINE,
     SPLITTERS,
@@ -32,7 +32,6 @@ from rules.rollerball import (
     Table,
     Take,
     card_name,
-    format_action,
     geometry,
     kind_of,
     next_step,
@@ -40,7 +39,6 @@ from rules.rollerball import (
 from ui.formats import plural
 
 Spec = ButtonSpec | SelectSpec
-MAX_OPTIONS = 25  # Discord: options of one select menu
 # The card shows at most 121 squares to pick from (a workman on the 11 x 11 board): 5 menus.
 CARD_MENUS = 5
 # The panel is a message of at most 5 rows: 4 menus and a row of buttons. Its largest pick is
@@ -62,11 +60,6 @@ SQUARE_PICKS = {
 PRIVATE_STEPS = frozenset({"bid", "rebid", "card", "action", "score", "discard"})
 
 
-def encode(play: Play) -> str:
-    """A move as a control's argument: its command with underscores (`place_up-move_e2-e3`)."""
-    return format_action(play.action, play.size).replace(" ", "_")
-
-
 def legal_plays(table: Table, seat: int) -> list[Play]:
     """The seat's legal moves (resigning, always open, is never picked from a menu)."""
     return [play for play in ENGINE.legal_actions(table, seat) if isinstance(play, Play)]
@@ -77,22 +70,6 @@ def decode(table: Table, seat: int, arg: str) -> Play:
     action = ENGINE.parse_action(table, seat, arg.replace("_", " "))
     assert isinstance(action, Play)
     return action
-
-
-def menus(squares: list[int], most: int) -> list[list[int]]:
-    """Squares in reading order (a1, b1, ... then row 2), in as few menus of at most 25 as
-    possible, of even sizes."""
-    ordered = sorted(squares)
-    count = -(-len(ordered) // MAX_OPTIONS)
-    if count > most:
-        raise ValueError(f"{len(ordered)} squares need {count} menus, more than {most}")
-    size, extra = divmod(len(ordered), count or 1)
-    bands, start = [], 0
-    for index in range(count):
-        end = start + size + (1 if index < extra else 0)
-        bands.append(ordered[start:end])
-        start = end
-    return bands
 
 
 def _square_menus(
@@ -108,7 +85,7 @@ def _square_menus(
             tuple((label(square), name(square)) for square in band),
             arg=f"{arg}{index}",
         )
-        for index, band in enumerate(menus(squares, most))
+        for index, band in enumerate(in_menus(sorted(squares), most))
     ]
 
 
@@ -270,7 +247,10 @@ def _card_round(table: Table, seat: int, picked: str | None) -> list[Spec]:
             passing,
         ]
     return [
-        *(ButtonSpec(_placement_label(play.action, size), "do", encode(play)) for play in here),
+        *(
+            play_button(ENGINE, _placement_label(play.action, size), play, "primary")
+            for play in here
+        ),
         ButtonSpec("Back", "back", kind, style="secondary"),
     ]
 
@@ -289,7 +269,10 @@ def _workman_menu(table: Table, seat: int, picked: str | None) -> list[Spec]:
     here = _placements(table, seat, placing, kind) if placing else []
     if here:
         return [
-            *(ButtonSpec(_placement_label(play.action, size), "do", encode(play)) for play in here),
+            *(
+                play_button(ENGINE, _placement_label(play.action, size), play, "primary")
+                for play in here
+            ),
             ButtonSpec("Back", "back", style="secondary"),
         ]
     options: list[tuple[str, str]] = []
@@ -334,7 +317,7 @@ def panel_controls(table: Table, seat: int, picked: str | None) -> list[Spec]:
         ]
     if kind == "discard":
         return [
-            ButtonSpec(f"Discard {card_name(play.action.kind)}", "do", encode(play))
+            play_button(ENGINE, f"Discard {card_name(play.action.kind)}", play, "primary")
             for play in legal_plays(table, seat)
             if isinstance(play.action, Discard)
         ]
@@ -401,9 +384,7 @@ def where_text(table: Table) -> str:
 
 
 def button_pick(table: Table, seat: int, action: str, arg: str | None) -> Play | Picked:
-    """A picking button: a finished move (`do`, its command in `arg`), or back a pick."""
-    if action == "do" and arg:
-        return decode(table, seat, arg)
+    """A picking button: back a pick (a finished move is the host's play_button)."""
     if action == "back":
         return Picked(arg or NO_PICK)
     raise RollerballBoardError("That button does nothing any more.")

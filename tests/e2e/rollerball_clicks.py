@@ -15,9 +15,11 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from cogs.rollerball.adapter import RollerballAdapter
-from cogs.rollerball.picks import PRIVATE_STEPS, encode
+from cogs.rollerball.picks import PRIVATE_STEPS
 from host import Match
+from host.adapter import move_arg
 from rules.rollerball import (
+    ENGINE,
     Bank,
     Bid,
     BlowUp,
@@ -175,7 +177,7 @@ class ClickingTable:
         action = play.action
         name = geometry(play.size).name
         panel = await self.open_panel(seat)
-        finished = f":{encode(play)}" if not isinstance(action, Bid) else None
+        finished = f":{move_arg(ENGINE, play)}" if not isinstance(action, Bid) else None
         for _ in range(5):
             menus = {s.custom_id.split(":")[4]: s for s in panel.selects}
             button = next(

@@ -14,9 +14,10 @@ import time
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter, encode_move
+from cogs.rocketball.adapter import RocketballAdapter
 from host import Match
-from rules.rocketball import ai
+from host.adapter import move_arg
+from rules.rocketball import ENGINE, ai
 from rules.rocketball.actions import Aim, Pass, Roll
 from rules.rocketball.record import replay
 
@@ -118,7 +119,7 @@ async def play(discord, bot, thread, game_id, seats, action, card):
         menu = next(s for s in card.selects if square in [o.value for o in s.options])
         picked = await discord.select(card, menu.custom_id, [square], user=user)
         assert picked.response_type == 7 and f"Square {square}" in picked.text
-        wanted = encode_move(action)
+        wanted = move_arg(ENGINE, action)
         button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
         await discord.click(picked, button.custom_id, user=user)
     return await current_card(discord, bot, thread, game_id)

@@ -13,7 +13,7 @@ import pytest
 from cogs.rollerball import picks
 from cogs.rollerball.adapter import RollerballAdapter
 from host import FORM, ButtonSpec, Match
-from host.adapter import Picked, SelectSpec
+from host.adapter import Picked, SelectSpec, in_menus, move_arg
 from rules.rollerball import (
     ENGINE,
     Bid,
@@ -64,7 +64,7 @@ def reachable(table: Table, seat: int) -> set[Play]:
     assert len(selects) <= picks.CARD_MENUS
     for spec in buttons:
         if spec.action != FORM:
-            found.add(normal(ADAPTER.button_action(table, seat, spec.action, spec.arg)))
+            found.add(normal(ADAPTER.clicked(table, seat, spec.action, spec.arg)))
     for select in selects:
         assert 1 <= len(select.options) <= 25 and select.max_values == 1
         for _, value in select.options:
@@ -81,7 +81,7 @@ def reachable(table: Table, seat: int) -> set[Play]:
         results = []
         for spec in specs:
             if isinstance(spec, ButtonSpec):
-                results.append(ADAPTER.button_action(table, seat, spec.action, spec.arg))
+                results.append(ADAPTER.clicked(table, seat, spec.action, spec.arg))
                 continue
             assert 1 <= len(spec.options) <= 25
             values = [value for _, value in spec.options]
@@ -165,17 +165,17 @@ def test_a_finished_pick_is_the_moves_own_command():
     for table, seat in games("later", 3, 9, 9):
         for play in ENGINE.legal_actions(table, seat):
             if not isinstance(play.action, Bid):
-                assert picks.decode(table, seat, picks.encode(play)) == play
+                assert picks.decode(table, seat, move_arg(ENGINE, play)) == play
         if next_step(table.game).kind == "action":
             return
 
 
 def test_squares_are_split_into_even_menus_of_at_most_25():
-    assert [len(band) for band in picks.menus(list(range(81)), 5)] == [21, 20, 20, 20]
-    assert [len(band) for band in picks.menus(list(range(121)), 5)] == [25, 24, 24, 24, 24]
-    assert picks.menus([5, 3, 4], 5) == [[3, 4, 5]]
+    assert [len(band) for band in in_menus(list(range(81)), 5)] == [21, 20, 20, 20]
+    assert [len(band) for band in in_menus(list(range(121)), 5)] == [25, 24, 24, 24, 24]
+    assert in_menus([3, 4, 5], 5) == [[3, 4, 5]]
     with pytest.raises(ValueError, match="more than 4"):
-        picks.menus(list(range(101)), 4)
+        in_menus(list(range(101)), 4)
 
 
 def test_the_hand_menu_lists_each_card_held():

@@ -14,9 +14,10 @@ import random
 import sqlite3
 from pathlib import Path
 
-from cogs.rocketball.adapter import RocketballAdapter, encode_move
+from cogs.rocketball.adapter import RocketballAdapter
 from host import Match
-from rules.rocketball import ai
+from host.adapter import move_arg
+from rules.rocketball import ENGINE, ai
 from rules.rocketball.actions import Aim, Pass, Roll
 from tests.sandbox.conftest import SandboxProcess
 
@@ -87,7 +88,7 @@ def test_a_rocketball_match_is_played_by_clicking_on_a_phone(
             square = getattr(action, "square", None) or action.from_square
             menu = card.locator("select.select", has=page.locator(f'option[value="{square}"]'))
             menu.select_option(square)
-            wanted = card.locator(f'button[data-custom-id$=":{encode_move(action)}"]')
+            wanted = card.locator(f'button[data-custom-id$=":{move_arg(ENGINE, action)}"]')
             expect(wanted).to_be_visible(timeout=WAIT_MS)
             expect(card).to_contain_text(f"Square {square}")
             wanted.click()
