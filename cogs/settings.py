@@ -29,6 +29,7 @@ from db import settings as store
 from host import clocks, notify
 from ui import UserError, fit, shown
 from ui.formats import plural
+from ui.permissions import is_server_admin
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -315,8 +316,7 @@ class Settings(commands.Cog):
         guild_id = interaction.guild_id
         if guild_id is None or interaction.guild is None:
             raise UserError("Server settings are set in the server: run this there.")
-        permissions = interaction.permissions
-        if not (permissions.manage_guild or permissions.administrator):
+        if not is_server_admin(interaction):
             raise UserError("Only members with the Manage Server permission change these.")
         per_game = {
             "remind_hours": remind_hours,

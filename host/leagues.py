@@ -16,13 +16,13 @@ import discord
 from db import settings as settings_store
 from ui import UserError
 from ui.formats import human_join
+from ui.permissions import is_server_admin
 
 
 def is_league_admin(interaction: discord.Interaction, role_ids: Iterable[int | None] = ()) -> bool:
     """Manage Server or Administrator, or one of `role_ids` (the server's league admin role,
     the league's own)."""
-    permissions = interaction.permissions
-    if permissions.manage_guild or permissions.administrator:
+    if is_server_admin(interaction):
         return True
     wanted = set(role_ids) - {None}
     roles = getattr(interaction.user, "roles", [])

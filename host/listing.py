@@ -4,13 +4,11 @@ on every server. The host's matches are listed by cogs/games.py itself; a cog th
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-import discord
-
 from ui import shown
+from ui.formats import timestamp
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,7 @@ class Entry:
         if self.clock:
             parts.append(self.clock)
         if self.deadline is not None:
-            moment = dt.datetime.fromtimestamp(self.deadline, dt.UTC)
-            parts.append(f"{self.deadline_what} {discord.utils.format_dt(moment, 'R')}")
+            parts.append(f"{self.deadline_what} {timestamp(self.deadline, 'R')}")
         return " · ".join(p for p in parts if p) + f" · [open]({self.link})"
 
 

@@ -6,15 +6,25 @@ defined in rules/prose.py (the engines count in their event texts too) and used 
     f"{plural(1):match|matches}" -> "1 match"
     f"{plural(2):match|matches!}" -> "matches"  (the word alone)
     human_join(["a", "b", "c"])  -> "a, b or c"
+    timestamp(moment, "R")       -> "<t:1795839856:R>" (each reader's own time zone)
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
+
+import discord
 
 from rules.prose import plural
 
-__all__ = ["human_join", "plural"]
+__all__ = ["human_join", "plural", "timestamp"]
+
+
+def timestamp(moment: float, style: discord.utils.TimestampStyle = "f") -> str:
+    """A moment (seconds since the epoch) as a Discord timestamp: every reader sees it in their
+    own time zone, and "R" counts down to it."""
+    return discord.utils.format_dt(dt.datetime.fromtimestamp(moment, dt.UTC), style)
 
 
 def human_join(items: Sequence[str], delimiter: str = ", ", final: str = "or") -> str:

@@ -10,6 +10,13 @@ import discord
 from rules.errors import PlayerError
 
 
+def is_server_admin(interaction: discord.Interaction) -> bool:
+    """Manage Server or Administrator: who changes a server's settings, runs its leagues and
+    manages anyone's team there."""
+    permissions = interaction.permissions
+    return permissions.manage_guild or permissions.administrator
+
+
 class PermissionMissing(PlayerError):
     """The bot lacks a permission it needs in this channel: the message says which."""
 

@@ -52,7 +52,7 @@ from rules.rollerball2 import (
     three_stars,
 )
 from ui import UserError, shown
-from ui.formats import plural
+from ui.formats import plural, timestamp
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -321,7 +321,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
                     for side, line in stars
                 )
             )
-        lines.append(f"Finished {texts.when(stored.finished_at)}.")
+        lines.append(f"Finished {timestamp(stored.finished_at)}.")
         await interaction.followup.send(
             "\n".join(lines),
             files=[

@@ -44,7 +44,6 @@ from cogs.rollerball2.teams import (
     guild_of,
     may_manage,
 )
-from cogs.rollerball2.texts import when
 from db import rollerball2 as store
 from host.direct import expire_challenge, force_action, play_out
 from host.leagues import require_league_admin
@@ -61,6 +60,7 @@ from rules.rollerball2 import (
 )
 from ui import UserError, channel_by_id, fit, quote, shown
 from ui.formats import plural
+from ui.formats import timestamp as when
 
 if TYPE_CHECKING:
     from bot import Ballcourt

@@ -28,7 +28,6 @@ from cogs.rollerball2.teams import (
     player_autocomplete,
     team_autocomplete,
 )
-from cogs.rollerball2.texts import when
 from db import rollerball2 as store
 from db.database import Database
 from rules.rollerball2 import (
@@ -42,6 +41,7 @@ from rules.rollerball2 import (
 )
 from ui import UserError, fit, shown
 from ui.formats import plural
+from ui.formats import timestamp as when
 
 COLOUR = discord.Colour(0xCC79A7)
 LEADER_TITLES = {

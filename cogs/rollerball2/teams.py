@@ -19,6 +19,7 @@ from discord import app_commands
 from db import rollerball2 as store
 from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
 from ui import UserError, bot_of, quote, shown
+from ui.permissions import is_server_admin
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -102,12 +103,6 @@ def names_as_text() -> Iterator[None]:
         raise UserError(shown(str(error))) from None
 
 
-def is_admin(interaction: discord.Interaction) -> bool:
-    """A server admin (Manage Server)."""
-    permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_guild)
-
-
 def guild_of(interaction: discord.Interaction) -> int:
     if interaction.guild_id is None:
         raise UserError("Rollerball II teams belong to a server: use this in a server channel.")
@@ -129,7 +124,7 @@ async def find_team(bot: Ballcourt, interaction: discord.Interaction, name: str)
 
 
 def may_manage(interaction: discord.Interaction, team: store.Team) -> bool:
-    return team.owner_id == interaction.user.id or is_admin(interaction)
+    return team.owner_id == interaction.user.id or is_server_admin(interaction)
 
 
 def require_manager(interaction: discord.Interaction, team: store.Team) -> None:

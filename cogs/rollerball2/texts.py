@@ -10,10 +10,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Sequence
-from datetime import UTC, datetime
-
-import discord
-from discord.utils import TimestampStyle
 
 from host import Step
 from rules.rollerball2 import (
@@ -51,11 +47,6 @@ SECTION_OF_PHASE = {
     PHASE_BIKER_ID: "BIKER ID",
 }
 CLOCK = re.compile(r"^\[(P\d|OT) (\d\d:\d\d)\]")
-
-
-def when(seconds: float, style: TimestampStyle = "f") -> str:
-    """A moment as a Discord timestamp: every reader sees it in their own time zone."""
-    return discord.utils.format_dt(datetime.fromtimestamp(seconds, tz=UTC), style)
 
 
 def coach_label(game: Rb2Match, names: Sequence[str], side: str) -> str:

@@ -47,7 +47,6 @@ from cogs.volleyball.present import (
     pack,
     season_start_lines,
     team_sheet_messages,
-    when,
 )
 from db import clocks as clock_store
 from db import timers as timer_store
@@ -75,7 +74,7 @@ from rules.volleyball import (
     team_fixtures,
 )
 from ui import UserError, fit, quote, send_ephemeral, shown
-from ui.formats import human_join, plural
+from ui.formats import human_join, plural, timestamp
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -616,7 +615,7 @@ class Leagues:
         if self.bot_deadline_known(stored) and time.time() >= (stored.next_deadline or 0):
             raise UserError(
                 f"The deadline for {round_name(state)} passed "
-                f"{when(stored.next_deadline or 0, 'R')}; it is being played now. Send "
+                f"{timestamp(stored.next_deadline or 0, 'R')}; it is being played now. Send "
                 "your orders for the next round once its results are out."
             )
 
@@ -854,14 +853,14 @@ class Leagues:
         if state.season_over:
             what = (
                 f"the ageing splits for the end of season {state.league.season} of "
-                f"{shown(stored.name)} are due {when(deadline, 'R')} (AGEING lines; without "
+                f"{shown(stored.name)} are due {timestamp(deadline, 'R')} (AGEING lines; without "
                 "them the bot picks)."
             )
             controls: dict[str, Any] = {}
         else:
             what = (
                 f"your orders for {round_name(state)} of {shown(stored.name)} are due "
-                f"{when(deadline, 'R')}; without them your team plays the NMR line-up "
+                f"{timestamp(deadline, 'R')}; without them your team plays the NMR line-up "
                 "(rule 12)."
             )
             controls = {

@@ -15,10 +15,6 @@ results, the money and what to do next, and has no line a phone must scroll side
 
 from __future__ import annotations
 
-import datetime
-
-import discord
-
 from rules.volleyball import (
     LeagueState,
     RoundReport,
@@ -31,7 +27,7 @@ from rules.volleyball import (
     team_status,
 )
 from ui import MAX_CONTENT, shown
-from ui.formats import human_join, plural
+from ui.formats import human_join, plural, timestamp
 
 PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
 
@@ -58,14 +54,9 @@ def item(text: str) -> Markup:
     return Markup(f"- {shown(text)}")
 
 
-def when(moment: float, style: discord.utils.TimestampStyle = "f") -> str:
-    """A Discord timestamp: every reader sees the moment in their own time zone."""
-    return discord.utils.format_dt(datetime.datetime.fromtimestamp(moment, datetime.UTC), style)
-
-
 def due(moment: float) -> Markup:
     """ "<in 2 days> (<Sunday 18:00>)" """
-    return Markup(f"{when(moment, 'R')} ({when(moment, 'f')})")
+    return Markup(f"{timestamp(moment, 'R')} ({timestamp(moment, 'f')})")
 
 
 def pack(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
