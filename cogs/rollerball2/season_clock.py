@@ -3,7 +3,7 @@ its one deadline timer, an admin's extension, pause and resume, the coaches' vac
 next matchday's deadline once one is over.
 
 Every change runs under the season's lock (the one its matchdays are settled under): it loads
-the season, computes its deadlines (cogs/rollerball2/deadlines.py) and saves them with the timer
+the season, computes its deadlines (rules/rollerball2/deadlines.py) and saves them with the timer
 of the current matchday in one transaction (db/rollerball2.py `save_season_time`). A vacation
 taken or ended moves the deadline at once (host/clocks.py tells `vacation_changed`), and the
 deadline's timer counts the vacations again when it fires.
@@ -16,10 +16,10 @@ import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from cogs.rollerball2.deadlines import SeasonTime, Waiting, away_periods
 from db import clocks as clock_store
 from db import rollerball2 as store
-from host.clocks import Period
+from rules.periods import Period
+from rules.rollerball2 import SeasonTime, Waiting, away_periods
 from ui import UserError, shown
 
 if TYPE_CHECKING:

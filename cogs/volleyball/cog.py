@@ -23,7 +23,6 @@ from cogs.volleyball.components import (
     TEAM_FORM_ID,
     RetryButton,
 )
-from cogs.volleyball.deadlines import WEEKDAYS, DeadlineError, DeadlineRule, parse_rule
 from cogs.volleyball.editor import EDITOR_ITEMS, POINTS_FORM_ID, open_editor, submit_points
 from cogs.volleyball.forms import join_boxes, order_summary_lines
 from cogs.volleyball.league import Leagues, TeamRefused
@@ -48,11 +47,15 @@ from db import volleyball_drafts as drafts
 from host.listing import Entry
 from rules.names import clean_name
 from rules.volleyball import (
+    WEEKDAYS,
+    DeadlineError,
+    DeadlineRule,
     LeagueState,
     division_sizes,
     format_round_forms,
     market_lines,
     new_league,
+    parse_rule,
     results_lines,
     round_fixtures,
     schedule_lines,

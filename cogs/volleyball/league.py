@@ -23,7 +23,6 @@ import discord
 
 from cogs.volleyball.card import StatusCard
 from cogs.volleyball.components import LeagueButton, OrdersForm, RetryButton, TeamForm
-from cogs.volleyball.deadlines import DeadlineRule, missed_rounds_after, next_deadline
 from cogs.volleyball.forms import (
     JoinedBoxes,
     changed_lines,
@@ -53,19 +52,22 @@ from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
 from host import notify
-from host.clocks import Period, counted_deadline, time_left
 from host.leagues import require_league_admin
 from host.listing import Entry, channel_link, server_name
 from host.locks import GameLock
 from host.recovery import until_done
+from rules.periods import Period, counted_deadline, time_left
 from rules.volleyball import (
+    DeadlineRule,
     LeagueState,
     OrderCheck,
     RoundOrders,
     Team,
     create_team,
     format_orders_text,
+    missed_rounds_after,
     new_team_problems,
+    next_deadline,
     release_seat,
     repeat_lineups,
     round_fixtures,

@@ -102,6 +102,7 @@ from rules.rollerball2.cards import (
 )
 from rules.rollerball2.coach import auto_play, choose_action, step
 from rules.rollerball2.content import BIKER_SLOTS, EXTRA_SLOTS, SLOTS, ContentError, load_content
+from rules.rollerball2.deadlines import SeasonTime, Waiting, away_periods
 from rules.rollerball2.engine import (
     apply,
     describe,
@@ -256,6 +257,7 @@ __all__ = [
     "RollerballError",
     "Roster",
     "RosterImportError",
+    "SeasonTime",
     "Settings",
     "SimulateRest",
     "StandingRow",
@@ -263,10 +265,12 @@ __all__ = [
     "Substitute",
     "TeamSheet",
     "TeamStats",
+    "Waiting",
     "absence_status",
     "actors",
     "apply",
     "auto_play",
+    "away_periods",
     "card_problems",
     "career_stats",
     "choose_action",

@@ -66,6 +66,14 @@ economy, market, ageing, cup, season, seats, reports, service, managers (compute
 
 from rules.volleyball.ageing import ageing_split_problems
 from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
+from rules.volleyball.deadlines import (
+    WEEKDAYS,
+    DeadlineError,
+    DeadlineRule,
+    missed_rounds_after,
+    next_deadline,
+    parse_rule,
+)
 from rules.volleyball.lineups import (
     Repeated,
     lineup_warnings,
@@ -143,10 +151,13 @@ __all__ = [
     "CONCEPT_REQUIREMENTS",
     "RISK_RANGES",
     "SCHEMA_VERSION",
+    "WEEKDAYS",
     "AgeingSplit",
     "BracketMatch",
     "Concept",
     "ContractBid",
+    "DeadlineError",
+    "DeadlineRule",
     "GmOfferBid",
     "League",
     "LeagueState",
@@ -185,9 +196,12 @@ __all__ = [
     "format_round_forms",
     "lineup_warnings",
     "market_lines",
+    "missed_rounds_after",
     "money_line",
     "new_league",
     "new_team_problems",
+    "next_deadline",
+    "parse_rule",
     "play_round",
     "preview_match",
     "refill_sets",

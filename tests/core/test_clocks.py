@@ -10,17 +10,8 @@ from hypothesis import strategies as st
 from db.clocks import Balance
 from db.settings import GameDefaults
 from host import clocks
-from host.clocks import (
-    MatchClock,
-    counted_deadline,
-    extend,
-    new_clock,
-    on_move,
-    overlap,
-    remaining,
-    terms_from,
-    time_left,
-)
+from host.clocks import MatchClock, new_clock, on_move, remaining, terms_from
+from rules.periods import counted_deadline, extend, overlap, time_left
 
 H = 3600.0
 DAY = 24 * H

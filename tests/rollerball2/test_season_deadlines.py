@@ -1,4 +1,4 @@
-"""When a Rollerball II season's matchdays are due (cogs/rollerball2/deadlines.py;
+"""When a Rollerball II season's matchdays are due (rules/rollerball2/deadlines.py;
 docs/rules/rollerball2.md, rulings D10-D12): an extension, the half-matchday rule, a pause and
 the coaches' vacations, in hours from the season's start."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.rollerball2.deadlines import SeasonTime, Waiting, away_periods
+from rules.rollerball2.deadlines import SeasonTime, Waiting, away_periods
 
 H = 3600.0
 DAY = 24 * H

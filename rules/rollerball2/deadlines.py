@@ -4,7 +4,7 @@
 Each matchday has a *set* deadline: the season's start plus its length per matchday, moved by an
 admin's extension (ruling D10) and by a pause (ruling D11). The deadline *in force* follows:
 - the current matchday (the one whose deadline runs now) counts its time like a match's clock,
-  with the arithmetic every league shares (host/clocks.py): from the deadline before it (the
+  with the arithmetic every league shares (rules/periods.py): from the deadline before it (the
   season's start for the first, the resume after a pause) to its set deadline; where the season
   allows it, the time inside the vacation of a coach whose fixture of it was not played when the
   vacation began (or when the matchday's time did) is not counted (ruling D12);
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from host.clocks import Period, counted_deadline, merged, time_left
+from rules.periods import Period, counted_deadline, merged, time_left
 
 HOUR = 3600.0
 

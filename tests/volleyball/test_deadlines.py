@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from cogs.volleyball.deadlines import (
+from rules.volleyball.deadlines import (
     DeadlineError,
     DeadlineRule,
     missed_rounds_after,

@@ -10,7 +10,7 @@ one gets its time instead of being played at once, and a round whose deadline wa
 put off does not leave the next one a few hours.
 
 A round's time is counted like a match's clock, by the arithmetic every league shares
-(host/clocks.py `counted_deadline` and `time_left`): it began at `since` and lasts until its set
+(rules/periods.py `counted_deadline` and `time_left`): it began at `since` and lasts until its set
 deadline; the managers' vacations inside it are not counted (ruling 53), and a pause keeps what
 was left of it (ruling 52).
 """
