@@ -41,6 +41,12 @@ class UserError(PlayerError):
     message is shown to them, ephemerally, as it is. Engines raise their own PlayerError."""
 
 
+class LookupFailed(UserError, app_commands.AppCommandError):
+    """An option that names something that is not there (a league, a team, a season): raised by
+    an app-command transformer, it reaches the tree's error handler unwrapped and the player
+    reads its message as it is."""
+
+
 # What Discord's own check failures mean to a player.
 def _check_failure_text(error: app_commands.AppCommandError) -> str | None:
     if isinstance(error, app_commands.MissingPermissions):

@@ -28,12 +28,10 @@ from cogs.rollerball2 import texts
 from cogs.rollerball2.adapter import Rollerball2Adapter
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
-    Team,
+    TeamArg,
     bot_of,
-    find_team,
     guild_of,
     may_manage,
-    team_autocomplete,
 )
 from db import rollerball2 as store
 from host import COMPUTER_ID, DELETED_USER_ID, Match
@@ -208,12 +206,11 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
     @app_commands.choices(
         mode=[app_commands.Choice(name=m, value=m) for m in ("solo", "coaches", "simulate")]
     )
-    @app_commands.autocomplete(home=team_autocomplete, away=team_autocomplete)
     async def start(
         self,
         interaction: discord.Interaction,
-        home: Team,
-        away: Team,
+        home: TeamArg,
+        away: TeamArg,
         mode: Mode,
         answer_minutes: app_commands.Range[int, 2, 1440] = 30,
         bot_rolls: bool = False,
@@ -224,8 +221,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         substitutions and the biker or scorer picks still wait for him."""
         bot = bot_of(interaction)
         guild_id = guild_of(interaction)
-        home_team = await find_team(bot, interaction, home)
-        away_team = await find_team(bot, interaction, away)
+        home_team, away_team = home, away
         check_coaches(interaction, home_team, away_team, mode.value)
         for team in (home_team, away_team):
             busy = await store.open_match_of(bot.db, team.id)

@@ -37,6 +37,7 @@ from cogs.rollerball2 import season_clock
 from cogs.rollerball2.matches import Rollerball2Matches, match_options, registrar
 from cogs.rollerball2.season_clock import DEADLINE_EVENT
 from cogs.rollerball2.teams import (
+    NAME_LENGTH,
     NO_MENTIONS,
     Name,
     bot_of,
@@ -58,7 +59,7 @@ from rules.rollerball2 import (
     score_line,
     standings,
 )
-from ui import UserError, channel_by_id, fit, quote, shown
+from ui import LookupFailed, UserError, channel_by_id, fit, quote, shown
 from ui.formats import plural
 from ui.formats import timestamp as when
 
@@ -99,6 +100,29 @@ async def find_season(
     if not seasons:
         raise UserError("No season has been played here yet: `/rollerball2 season create`.")
     return seasons[0]
+
+
+class SeasonOption(app_commands.Transformer):
+    """A `season` option: the server's season of that name, offered as the user types (when
+    left out, the commands take the newest season)."""
+
+    @property
+    def max_value(self) -> int:
+        return NAME_LENGTH
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> store.Season:
+        try:
+            return await find_season(bot_of(interaction), interaction, str(value))
+        except UserError as error:
+            raise LookupFailed(str(error)) from None
+
+    async def autocomplete(
+        self, interaction: discord.Interaction, value: str, /
+    ) -> list[app_commands.Choice[str]]:
+        return await season_autocomplete(interaction, value)
+
+
+SeasonArg = app_commands.Transform[store.Season, SeasonOption]
 
 
 async def create_season(
@@ -275,8 +299,10 @@ async def standings_files(bot: Ballcourt, season: store.Season) -> list[discord.
     ]
 
 
-async def show_standings(bot: Ballcourt, interaction: discord.Interaction, name: str | None):
-    season = await find_season(bot, interaction, name)
+async def show_standings(
+    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+) -> None:
+    season = chosen or await find_season(bot, interaction, None)
     await interaction.response.defer(thinking=True)
     files = await standings_files(bot, season)
     await interaction.followup.send(
@@ -290,9 +316,9 @@ async def show_standings(bot: Ballcourt, interaction: discord.Interaction, name:
 
 
 async def show_schedule(
-    bot: Ballcourt, interaction: discord.Interaction, name: str | None, played_only: bool
+    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None, played_only: bool
 ) -> None:
-    season = await find_season(bot, interaction, name)
+    season = chosen or await find_season(bot, interaction, None)
     names = await team_names(bot, season)
     fixtures = await store.fixtures_of(bot.db, season.id)
     if played_only and all(f.how is None for f in fixtures):
@@ -428,7 +454,7 @@ async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None
 async def as_admin(
     bot: Ballcourt,
     interaction: discord.Interaction,
-    name: str | None,
+    chosen: store.Season | None,
     what: str,
     check: Callable[[store.Season], object],
 ) -> store.Season:
@@ -436,18 +462,20 @@ async def as_admin(
     and `check` passes (refusals are private); then the command is acknowledged, since the
     season's lock may be held while a deadline settles its matchday."""
     await require_league_admin(bot.db, interaction, what=what)
-    season = await find_season(bot, interaction, name)
+    season = chosen or await find_season(bot, interaction, None)
     check(season)
     await interaction.response.defer(thinking=True)
     return season
 
 
-async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
+async def play_matchday(
+    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+) -> None:
     """The season's admins play its current matchday now (the module docstring)."""
     season = await as_admin(
         bot,
         interaction,
-        name,
+        chosen,
         "play a matchday before its deadline: the coaches of its fixtures may still want to "
         "play theirs",
         lambda season: season_clock.check_running(season, "play a matchday"),
@@ -471,13 +499,13 @@ async def play_matchday(bot: Ballcourt, interaction: discord.Interaction, name: 
 
 
 async def extend_matchday(
-    bot: Ballcourt, interaction: discord.Interaction, name: str | None, hours: int
+    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None, hours: int
 ) -> None:
     """The season's admins give its current matchday `hours` more (ruling D10)."""
     season = await as_admin(
         bot,
         interaction,
-        name,
+        chosen,
         "extend a matchday's deadline",
         lambda season: season_clock.check_running(season, "extend a deadline"),
     )
@@ -492,12 +520,14 @@ async def extend_matchday(
     )
 
 
-async def pause_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
+async def pause_season(
+    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+) -> None:
     """The season's admins stop its deadlines (ruling D11)."""
     season = await as_admin(
         bot,
         interaction,
-        name,
+        chosen,
         "pause a season",
         lambda season: season_clock.check_running(season, "pause it again"),
     )
@@ -510,9 +540,11 @@ async def pause_season(bot: Ballcourt, interaction: discord.Interaction, name: s
     )
 
 
-async def resume_season(bot: Ballcourt, interaction: discord.Interaction, name: str | None) -> None:
+async def resume_season(
+    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+) -> None:
     """The season's admins start its deadlines again (ruling D11)."""
-    season = await as_admin(bot, interaction, name, "resume a season", season_clock.check_paused)
+    season = await as_admin(bot, interaction, chosen, "resume a season", season_clock.check_paused)
     saved, due, pause = await season_clock.resume(bot, season.id)
     await interaction.followup.send(
         f"{shown(saved.name)} goes on: matchday {saved.current_matchday} is due "
@@ -545,44 +577,47 @@ class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
         await create_season(bot_of(interaction), interaction, name, teams, hours, vacations)
 
     @app_commands.command(name="standings", description="The season's table")
-    @app_commands.autocomplete(season=season_autocomplete)
-    async def standings(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+    async def standings(
+        self, interaction: discord.Interaction, season: SeasonArg | None = None
+    ) -> None:
         await show_standings(bot_of(interaction), interaction, season)
 
     @app_commands.command(name="schedule", description="Every matchday with its deadline")
-    @app_commands.autocomplete(season=season_autocomplete)
-    async def schedule(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+    async def schedule(
+        self, interaction: discord.Interaction, season: SeasonArg | None = None
+    ) -> None:
         await show_schedule(bot_of(interaction), interaction, season, played_only=False)
 
     @app_commands.command(name="results", description="The season's played matches")
-    @app_commands.autocomplete(season=season_autocomplete)
-    async def results(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+    async def results(
+        self, interaction: discord.Interaction, season: SeasonArg | None = None
+    ) -> None:
         await show_schedule(bot_of(interaction), interaction, season, played_only=True)
 
     @app_commands.command(
         name="play", description="Admin: play the current matchday now, before its deadline"
     )
-    @app_commands.autocomplete(season=season_autocomplete)
-    async def play(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+    async def play(self, interaction: discord.Interaction, season: SeasonArg | None = None) -> None:
         await play_matchday(bot_of(interaction), interaction, season)
 
     @app_commands.command(name="extend", description="Admin: give the current matchday more time")
     @app_commands.describe(hours="Hours more for this matchday")
-    @app_commands.autocomplete(season=season_autocomplete)
     async def extend(
         self,
         interaction: discord.Interaction,
         hours: app_commands.Range[int, 1, 336],
-        season: Name | None = None,
+        season: SeasonArg | None = None,
     ) -> None:
         await extend_matchday(bot_of(interaction), interaction, season, hours)
 
     @app_commands.command(name="pause", description="Admin: stop the season's deadlines for now")
-    @app_commands.autocomplete(season=season_autocomplete)
-    async def pause(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+    async def pause(
+        self, interaction: discord.Interaction, season: SeasonArg | None = None
+    ) -> None:
         await pause_season(bot_of(interaction), interaction, season)
 
     @app_commands.command(name="resume", description="Admin: start the deadlines again")
-    @app_commands.autocomplete(season=season_autocomplete)
-    async def resume(self, interaction: discord.Interaction, season: Name | None = None) -> None:
+    async def resume(
+        self, interaction: discord.Interaction, season: SeasonArg | None = None
+    ) -> None:
         await resume_season(bot_of(interaction), interaction, season)

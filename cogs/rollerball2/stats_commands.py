@@ -14,19 +14,15 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.rollerball2.seasons import find_season, season_autocomplete
+from cogs.rollerball2.seasons import SeasonArg
 from cogs.rollerball2.teams import (
     EXPERIENCE_LETTER,
     NO_MENTIONS,
-    Name,
-    Team,
+    PlayerArg,
+    TeamArg,
     bot_of,
     embed_colour,
-    find_player,
-    find_team,
     guild_of,
-    player_autocomplete,
-    team_autocomplete,
 )
 from db import rollerball2 as store
 from db.database import Database
@@ -228,10 +224,6 @@ async def injury_embed(
     return embed
 
 
-async def _season(interaction: discord.Interaction, name: str | None) -> store.Season | None:
-    return None if not name else await find_season(bot_of(interaction), interaction, name)
-
-
 async def _send(interaction: discord.Interaction, embed: discord.Embed) -> None:
     await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
 
@@ -244,32 +236,27 @@ class StatsCommands(app_commands.Group, name="stats", description="Statistics"):
 
     @app_commands.command(name="player", description="A player's career and matches")
     @app_commands.describe(player="Start typing a name", season=SEASON_HELP)
-    @app_commands.autocomplete(player=player_autocomplete, season=season_autocomplete)
     async def player(
         self,
         interaction: discord.Interaction,
-        player: app_commands.Range[str, 1, 100],
-        season: Name | None = None,
+        player: PlayerArg,
+        season: SeasonArg | None = None,
     ) -> None:
         bot = bot_of(interaction)
-        team, number = await find_player(bot, interaction, player)
-        chosen = await _season(interaction, season)
+        team, number = player
         await _send(
-            interaction, await player_embed(bot.db, guild_of(interaction), team, number, chosen)
+            interaction, await player_embed(bot.db, guild_of(interaction), team, number, season)
         )
 
     @app_commands.command(
         name="team", description="A team's W-L-T, goals, assists, catches, casualties"
     )
     @app_commands.describe(season=SEASON_HELP)
-    @app_commands.autocomplete(team=team_autocomplete, season=season_autocomplete)
     async def team(
-        self, interaction: discord.Interaction, team: Team, season: Name | None = None
+        self, interaction: discord.Interaction, team: TeamArg, season: SeasonArg | None = None
     ) -> None:
         bot = bot_of(interaction)
-        found = await find_team(bot, interaction, team)
-        chosen = await _season(interaction, season)
-        await _send(interaction, await team_embed(bot.db, guild_of(interaction), found, chosen))
+        await _send(interaction, await team_embed(bot.db, guild_of(interaction), team, season))
 
 
 # ---- top-level commands of /rollerball2 -------------------------------------------------------
@@ -279,38 +266,33 @@ class StatsCommands(app_commands.Group, name="stats", description="Statistics"):
     name="leaders", description="Points, goals, assists, catches, penalties, casualties here"
 )
 @app_commands.describe(season=SEASON_HELP)
-@app_commands.autocomplete(season=season_autocomplete)
-async def leaders(interaction: discord.Interaction, season: Name | None = None) -> None:
+async def leaders(interaction: discord.Interaction, season: SeasonArg | None = None) -> None:
     bot = bot_of(interaction)
-    chosen = await _season(interaction, season)
-    embed = await leaders_embed(bot.db, guild_of(interaction), chosen)
+    embed = await leaders_embed(bot.db, guild_of(interaction), season)
     if embed is None:
-        where = "in this server" if chosen is None else f"in {shown(chosen.name)}"
+        where = "in this server" if season is None else f"in {shown(season.name)}"
         raise UserError(f"No Rollerball II match has finished {where} yet.")
     await _send(interaction, embed)
 
 
 @app_commands.command(name="history", description="A team's matches")
 @app_commands.describe(season=SEASON_HELP)
-@app_commands.autocomplete(team=team_autocomplete, season=season_autocomplete)
-async def history(interaction: discord.Interaction, team: Team, season: Name | None = None) -> None:
+async def history(
+    interaction: discord.Interaction, team: TeamArg, season: SeasonArg | None = None
+) -> None:
     bot = bot_of(interaction)
-    found = await find_team(bot, interaction, team)
-    chosen = await _season(interaction, season)
-    embed = await history_embed(bot.db, guild_of(interaction), found, chosen)
+    embed = await history_embed(bot.db, guild_of(interaction), team, season)
     if embed is None:
-        where = "" if chosen is None else f" in {shown(chosen.name)}"
-        raise UserError(f"{shown(found.name)} has not finished a match{where} yet.")
+        where = "" if season is None else f" in {shown(season.name)}"
+        raise UserError(f"{shown(team.name)} has not finished a match{where} yet.")
     await _send(interaction, embed)
 
 
 @app_commands.command(name="injuries", description="Who is injured or banned, team by team")
 @app_commands.describe(season="Only this season's teams (default: every team here)")
-@app_commands.autocomplete(season=season_autocomplete)
-async def injuries(interaction: discord.Interaction, season: Name | None = None) -> None:
+async def injuries(interaction: discord.Interaction, season: SeasonArg | None = None) -> None:
     bot = bot_of(interaction)
-    chosen = await _season(interaction, season)
-    embed = await injury_embed(bot.db, guild_of(interaction), chosen)
+    embed = await injury_embed(bot.db, guild_of(interaction), season)
     if embed is None:
         raise UserError("There are no Rollerball II teams here yet: `/rollerball2 team create`.")
     await _send(interaction, embed)

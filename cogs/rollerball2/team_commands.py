@@ -18,19 +18,16 @@ from cogs.rollerball2.teams import (
     NO_MENTIONS,
     POSITION_CHOICES,
     Name,
-    Team,
+    PlayerArg,
+    TeamArg,
     colour_autocomplete,
     colour_name,
     embed_colour,
-    find_player,
-    find_team,
     guild_of,
     names_as_text,
     new_seed,
     parse_colour,
-    player_autocomplete,
     require_manager,
-    team_autocomplete,
     team_embed,
 )
 from db import rollerball2 as store
@@ -211,17 +208,15 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
         await _store_new(interaction, roster, main, second, seed, "imports")
 
     @app_commands.command(name="export", description="A team as CSV and printable card sheets")
-    @app_commands.autocomplete(team=team_autocomplete)
-    async def export(self, interaction: discord.Interaction, team: Team) -> None:
-        found = await find_team(bot_of(interaction), interaction, team)
+    async def export(self, interaction: discord.Interaction, team: TeamArg) -> None:
         await interaction.response.defer(thinking=True)
-        sheets = await asyncio.to_thread(render_card_sheets, found.roster.players)
-        slug = "".join(ch if ch.isalnum() else "-" for ch in found.name.lower()).strip("-")
+        sheets = await asyncio.to_thread(render_card_sheets, team.roster.players)
+        slug = "".join(ch if ch.isalnum() else "-" for ch in team.name.lower()).strip("-")
         slug = slug or "team"
-        files = [file_of(roster_to_csv(found.roster).encode(), f"{slug}.csv")]
+        files = [file_of(roster_to_csv(team.roster).encode(), f"{slug}.csv")]
         files += [file_of(sheet, f"{slug}-cards-{i}.png") for i, sheet in enumerate(sheets, 1)]
         await interaction.followup.send(
-            f"**{shown(found.name)}**: the roster as CSV (it imports back card for card with "
+            f"**{shown(team.name)}**: the roster as CSV (it imports back card for card with "
             f"`/rollerball2 team import`) and {len(sheets)} printable sheets of ten cards "
             "(US Letter at 200 dpi, like the workbook's perforated stock).",
             files=files,
@@ -231,35 +226,31 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
     @app_commands.command(
         name="show", description="A team's roster: who is fit, injured, banned, dead"
     )
-    @app_commands.autocomplete(team=team_autocomplete)
-    async def show(self, interaction: discord.Interaction, team: Team) -> None:
+    async def show(self, interaction: discord.Interaction, team: TeamArg) -> None:
         bot = bot_of(interaction)
-        found = await find_team(bot, interaction, team)
-        busy = await store.open_match_of(bot.db, found.id)
-        content = f"{shown(found.name)} is playing match #{busy} now." if busy else None
+        busy = await store.open_match_of(bot.db, team.id)
+        content = f"{shown(team.name)} is playing match #{busy} now." if busy else None
         await interaction.response.send_message(
-            content, embed=team_embed(found), allowed_mentions=NO_MENTIONS
+            content, embed=team_embed(team), allowed_mentions=NO_MENTIONS
         )
 
     @app_commands.command(name="rename", description="Rename a player")
     @app_commands.describe(number="His uniform number", name="His new name")
-    @app_commands.autocomplete(team=team_autocomplete)
     async def rename(
         self,
         interaction: discord.Interaction,
-        team: Team,
+        team: TeamArg,
         number: app_commands.Range[int, 0, 99],
         name: Name,
     ) -> None:
-        found = await find_team(bot_of(interaction), interaction, team)
-        require_manager(interaction, found)
+        require_manager(interaction, team)
         with names_as_text():
-            old = found.roster.card(number).name
-            renamed = rename_player(found.roster, number, name)
-        found = await _change(interaction, found, renamed)
+            old = team.roster.card(number).name
+            renamed = rename_player(team.roster, number, name)
+        team = await _change(interaction, team, renamed)
         await interaction.response.send_message(
-            f"{shown(found.name)}: #{number} {shown(old)} is now "
-            f"**{shown(found.roster.card(number).name)}** (his card and his statistics stay his).",
+            f"{shown(team.name)}: #{number} {shown(old)} is now "
+            f"**{shown(team.roster.card(number).name)}** (his card and his statistics stay his).",
             allowed_mentions=NO_MENTIONS,
         )
 
@@ -270,54 +261,52 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
         file="Or a CSV of the players to sign",
     )
     @app_commands.choices(position=POSITION_CHOICES)
-    @app_commands.autocomplete(team=team_autocomplete)
     async def sign(
         self,
         interaction: discord.Interaction,
-        team: Team,
+        team: TeamArg,
         position: app_commands.Choice[str] | None = None,
         count: app_commands.Range[int, 1, 25] = 1,
         file: discord.Attachment | None = None,
     ) -> None:
         bot = bot_of(interaction)
-        found = await find_team(bot, interaction, team)
-        require_manager(interaction, found)
-        before = {card.number for card in found.roster.players}
+        require_manager(interaction, team)
+        before = {card.number for card in team.roster.players}
         if file is not None:
             text = await read_csv(file)
             try:
-                cards = parse_roster_csv(text, found.name, new_seed(bot), whole_team=False)
+                cards = parse_roster_csv(text, team.name, new_seed(bot), whole_team=False)
             except RosterImportError as error:
                 await send_problems(interaction, error)
                 return
             with names_as_text():
-                roster = sign_players(found.roster, cards)
+                roster = sign_players(team.roster, cards)
         else:
             if position is None:
                 raise UserError(
                     "Say which position to sign (skater, biker or catcher), or attach a CSV of "
                     "the players to sign."
                 )
-            places = open_places(found.roster)
+            places = open_places(team.roster)
             if count > places:
                 raise UserError(
-                    f"{shown(found.name)} can sign {places} more player(s): a team holds 25 who "
+                    f"{shown(team.name)} can sign {places} more player(s): a team holds 25 who "
                     "can still play (the dead and the banned for life do not count). Nothing "
                     "was signed."
                 )
-            roster = found.roster
+            roster = team.roster
             with names_as_text():
                 for _ in range(count):
                     roster = sign_generated(roster, new_seed(bot), position.value)
-        found = await _change(interaction, found, roster)
-        signed = [card for card in found.roster.players if card.number not in before]
+        team = await _change(interaction, team, roster)
+        signed = [card for card in team.roster.players if card.number not in before]
         lines = [
             f"#{card.number} {shown(card.name)} ({card.position}, "
             f"{EXPERIENCE_LETTER[card.experience]})"
             for card in signed
         ]
         await interaction.response.send_message(
-            f"**{shown(found.name)}** signs {', '.join(lines)}. {open_places(found.roster)} "
+            f"**{shown(team.name)}** signs {', '.join(lines)}. {open_places(team.roster)} "
             "place(s) left on the roster.",
             allowed_mentions=NO_MENTIONS,
         )
@@ -325,12 +314,10 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
     @app_commands.command(
         name="lineup", description="Set your line-up, slot by slot (only you see it)"
     )
-    @app_commands.autocomplete(team=team_autocomplete)
-    async def lineup(self, interaction: discord.Interaction, team: Team) -> None:
-        found = await find_team(bot_of(interaction), interaction, team)
-        require_manager(interaction, found)
+    async def lineup(self, interaction: discord.Interaction, team: TeamArg) -> None:
+        require_manager(interaction, team)
         await interaction.response.send_message(
-            editor_text(found), view=editor_view(found), ephemeral=True
+            editor_text(team), view=editor_view(team), ephemeral=True
         )
 
 
@@ -339,9 +326,8 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
 
 @app_commands.command(name="card", description="A player's card")
 @app_commands.describe(player="Start typing a name")
-@app_commands.autocomplete(player=player_autocomplete)
-async def card(interaction: discord.Interaction, player: app_commands.Range[str, 1, 100]) -> None:
-    team, number = await find_player(bot_of(interaction), interaction, player)
+async def card(interaction: discord.Interaction, player: PlayerArg) -> None:
+    team, number = player
     chosen = team.roster.card(number)
     image = await asyncio.to_thread(render_player_card, chosen)
     embed = discord.Embed(

@@ -11,21 +11,21 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from db import rollerball2 as store
 from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
-from ui import UserError, bot_of, quote, shown
+from ui import LookupFailed, UserError, bot_of, quote, shown
 from ui.permissions import is_server_admin
 
 if TYPE_CHECKING:
     from bot import Ballcourt
 
-Name = app_commands.Range[str, 1, 32]  # a team, player or season name as typed
-Team = app_commands.Range[str, 1, 40]  # a team to find (autocomplete)
+NAME_LENGTH = 32  # the longest team, player or season name
+Name = app_commands.Range[str, 1, NAME_LENGTH]  # a team, player or season name as typed
 NO_MENTIONS = discord.AllowedMentions.none()
 MAX_UPLOAD = 100 * 1024  # bytes: a roster CSV bigger than this is refused before it is read
 
@@ -290,3 +290,52 @@ def team_embed(team: store.Team) -> discord.Embed:
         "/rollerball2 card shows a player's card."
     )
     return embed
+
+
+# ---- options that name a team or a player (discord.py's examples/app_commands/transformers.py) ---
+
+
+class TeamOption(app_commands.Transformer):
+    """A `team` option: the server's team of that name, offered as the user types (their own
+    teams first); a name that is not there is answered with the teams that are."""
+
+    @property
+    def max_value(self) -> int:
+        return 40  # a name as typed, spaces and all
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> store.Team:
+        try:
+            return await find_team(bot_of(interaction), interaction, str(value))
+        except UserError as error:
+            raise LookupFailed(str(error)) from None
+
+    async def autocomplete(
+        self, interaction: discord.Interaction, value: str, /
+    ) -> list[app_commands.Choice[str]]:
+        return await team_autocomplete(interaction, value)
+
+
+class PlayerOption(app_commands.Transformer):
+    """A `player` option: (team, number) of a player picked from the list, or typed by name
+    or as "Team #7"."""
+
+    @property
+    def max_value(self) -> int:
+        return 100  # "Team name #7", or the list's "team id:number"
+
+    async def transform(
+        self, interaction: discord.Interaction, value: Any, /
+    ) -> tuple[store.Team, int]:
+        try:
+            return await find_player(bot_of(interaction), interaction, str(value))
+        except UserError as error:
+            raise LookupFailed(str(error)) from None
+
+    async def autocomplete(
+        self, interaction: discord.Interaction, value: str, /
+    ) -> list[app_commands.Choice[str]]:
+        return await player_autocomplete(interaction, value)
+
+
+TeamArg = app_commands.Transform[store.Team, TeamOption]
+PlayerArg = app_commands.Transform[tuple[store.Team, int], PlayerOption]

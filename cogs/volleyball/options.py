@@ -24,17 +24,13 @@ from discord import app_commands
 from cogs.volleyball.playing import decode
 from db import volleyball as store
 from rules.volleyball import LeagueState
-from ui import UserError, bot_of, quote
+from ui import LookupFailed, UserError, bot_of, quote
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
 
 LEAGUE_HELP = "Which league (default: the one here)"
 MAX_CHOICES = 25
-
-
-class LookupFailed(UserError, app_commands.AppCommandError):
-    """An option named something that is not there; the message says what is."""
 
 
 def leagues_of(interaction: discord.Interaction) -> Leagues:
