@@ -5,6 +5,7 @@ commands and components end."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -45,6 +46,27 @@ class LookupFailed(UserError, app_commands.AppCommandError):
     """An option that names something that is not there (a league, a team, a season): raised by
     an app-command transformer, it reaches the tree's error handler unwrapped and the player
     reads its message as it is."""
+
+
+class LookupOption(app_commands.Transformer):
+    """An option that names something (a team, a season, a league): `find` turns the typed name
+    into it, and a UserError saying what is there becomes LookupFailed. Subclasses give `find`,
+    their `autocomplete` and `max_length` (the option's string limit)."""
+
+    max_length = 100
+
+    @property
+    def max_value(self) -> int:
+        return self.max_length
+
+    async def find(self, interaction: discord.Interaction, value: str) -> Any:
+        raise NotImplementedError
+
+    async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
+        try:
+            return await self.find(interaction, str(value))
+        except UserError as error:
+            raise LookupFailed(str(error)) from None
 
 
 # What Discord's own check failures mean to a player.

@@ -59,7 +59,7 @@ from rules.rollerball2 import (
     score_line,
     standings,
 )
-from ui import LookupFailed, UserError, channel_by_id, fit, quote, shown
+from ui import LookupOption, UserError, channel_by_id, fit, quote, shown
 from ui.formats import plural
 from ui.formats import timestamp as when
 
@@ -102,19 +102,14 @@ async def find_season(
     return seasons[0]
 
 
-class SeasonOption(app_commands.Transformer):
+class SeasonOption(LookupOption):
     """A `season` option: the server's season of that name, offered as the user types (when
     left out, the commands take the newest season)."""
 
-    @property
-    def max_value(self) -> int:
-        return NAME_LENGTH
+    max_length = NAME_LENGTH
 
-    async def transform(self, interaction: discord.Interaction, value: Any, /) -> store.Season:
-        try:
-            return await find_season(bot_of(interaction), interaction, str(value))
-        except UserError as error:
-            raise LookupFailed(str(error)) from None
+    async def find(self, interaction: discord.Interaction, value: str) -> store.Season:
+        return await find_season(bot_of(interaction), interaction, value)
 
     async def autocomplete(
         self, interaction: discord.Interaction, value: str, /

@@ -11,14 +11,14 @@ import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 
 from db import rollerball2 as store
 from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
-from ui import LookupFailed, UserError, bot_of, quote, shown
+from ui import LookupOption, UserError, bot_of, quote, shown
 from ui.permissions import is_server_admin
 
 if TYPE_CHECKING:
@@ -295,19 +295,14 @@ def team_embed(team: store.Team) -> discord.Embed:
 # ---- options that name a team or a player (discord.py's examples/app_commands/transformers.py) ---
 
 
-class TeamOption(app_commands.Transformer):
+class TeamOption(LookupOption):
     """A `team` option: the server's team of that name, offered as the user types (their own
     teams first); a name that is not there is answered with the teams that are."""
 
-    @property
-    def max_value(self) -> int:
-        return 40  # a name as typed, spaces and all
+    max_length = 40  # a name as typed, spaces and all
 
-    async def transform(self, interaction: discord.Interaction, value: Any, /) -> store.Team:
-        try:
-            return await find_team(bot_of(interaction), interaction, str(value))
-        except UserError as error:
-            raise LookupFailed(str(error)) from None
+    async def find(self, interaction: discord.Interaction, value: str) -> store.Team:
+        return await find_team(bot_of(interaction), interaction, value)
 
     async def autocomplete(
         self, interaction: discord.Interaction, value: str, /
@@ -315,21 +310,12 @@ class TeamOption(app_commands.Transformer):
         return await team_autocomplete(interaction, value)
 
 
-class PlayerOption(app_commands.Transformer):
-    """A `player` option: (team, number) of a player picked from the list, or typed by name
-    or as "Team #7"."""
+class PlayerOption(LookupOption):
+    """A `player` option: (team, number) of a player picked from the list ("team id:number"),
+    or typed by name or as "Team #7"."""
 
-    @property
-    def max_value(self) -> int:
-        return 100  # "Team name #7", or the list's "team id:number"
-
-    async def transform(
-        self, interaction: discord.Interaction, value: Any, /
-    ) -> tuple[store.Team, int]:
-        try:
-            return await find_player(bot_of(interaction), interaction, str(value))
-        except UserError as error:
-            raise LookupFailed(str(error)) from None
+    async def find(self, interaction: discord.Interaction, value: str) -> tuple[store.Team, int]:
+        return await find_player(bot_of(interaction), interaction, value)
 
     async def autocomplete(
         self, interaction: discord.Interaction, value: str, /

@@ -24,7 +24,7 @@ from discord import app_commands
 from cogs.volleyball.playing import decode
 from db import volleyball as store
 from rules.volleyball import LeagueState
-from ui import LookupFailed, UserError, bot_of, quote
+from ui import LookupFailed, LookupOption, UserError, bot_of, quote
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -56,12 +56,9 @@ async def league_in_options(
     return stored, decode(stored)
 
 
-class LeagueTransformer(app_commands.Transformer):
-    async def transform(self, interaction: discord.Interaction, value: Any, /) -> Any:
-        try:
-            return await leagues_of(interaction).find(interaction, str(value))
-        except UserError as error:
-            raise LookupFailed(str(error)) from None
+class LeagueTransformer(LookupOption):
+    async def find(self, interaction: discord.Interaction, value: str) -> store.StoredLeague:
+        return await leagues_of(interaction).find(interaction, value)
 
     async def autocomplete(
         self, interaction: discord.Interaction, value: str, /
