@@ -652,14 +652,19 @@ async def _announce(
     from host import notify
 
     pings = await notify.reminder_pings(host.bot.db, stored, users, time.time(), now_only=True)
-    content = (notify.mentions(pings.thread) + " " if pings.thread else "") + text
-    kwargs: dict[str, Any] = {"allowed_mentions": notify.allowed(pings.thread)}
-    if view is not None:
-        kwargs["view"] = view
+    extra: dict[str, Any] = {} if view is None else {"view": view}
     try:
         channel = await host.channel_of(stored)
-        message = await channel.send(content, **kwargs)
+        await notify.deliver(
+            host.bot,
+            pings,
+            channel,
+            text,
+            dm=text,
+            link=notify.jump_url(stored),
+            lead=" ",
+            always=True,
+            **extra,
+        )
     except discord.HTTPException as error:
         log.warning("could not tell match %s that time ran out: %s", stored.id, error)
-        return
-    await notify.send_dms(host.bot, pings.dm, f"{text} {message.jump_url}")

@@ -46,9 +46,3 @@ def server_name(bot: Any, guild_id: int | None) -> str:
     """A server as a line of /games names it (escaped: a server's name is user text)."""
     guild = bot.get_guild(guild_id) if guild_id else None
     return shown(guild.name) if guild is not None else "a server"
-
-
-def channel_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
-    """A link to a channel (or a message in it), for /games' "open"."""
-    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
-    return f"{link}/{message_id}" if message_id else link

@@ -27,6 +27,7 @@ from db import settings as settings_store
 from db.player_games import last_moves
 from db.settings import UserSettings
 from host.match import COMPUTER_ID, DELETED_USER_ID
+from ui.text import fit
 
 log = logging.getLogger(__name__)
 
@@ -232,12 +233,16 @@ def allowed(users: Iterable[int]) -> discord.AllowedMentions:
     )
 
 
+def channel_link(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link to a channel or thread (or a message in it), for a DM or a list."""
+    link = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return f"{link}/{message_id}" if message_id else link
+
+
 def jump_url(stored: game_store.StoredGame, message_id: int | None = None) -> str:
     """A link to the match: its turn message (or `message_id`) in its thread or channel."""
-    where = stored.thread_id or stored.channel_id
-    guild = stored.guild_id if stored.guild_id is not None else "@me"
     message = message_id if message_id is not None else stored.turn_message_id
-    return f"https://discord.com/channels/{guild}/{where}" + (f"/{message}" if message else "")
+    return channel_link(stored.guild_id, stored.thread_id or stored.channel_id, message)
 
 
 async def send_dms(bot: Any, users: Iterable[int], text: str) -> list[int]:
@@ -252,6 +257,31 @@ async def send_dms(bot: Any, users: Iterable[int], text: str) -> list[int]:
             log.info("could not DM user %s: %s", user_id, error)
             failed.append(user_id)
     return failed
+
+
+async def deliver(
+    bot: Any,
+    pings: Pings,
+    channel: discord.abc.Messageable,
+    text: str,
+    *,
+    dm: str,
+    link: str,
+    lead: str = ", ",
+    always: bool = False,
+    **send: Any,
+) -> discord.Message | None:
+    """Deliver news as `pings` says: `dm` (with `link`) by DM to those who chose DMs, then
+    `text` in `channel` mentioning those to be pinged there and those whose DMs are closed
+    (`lead` between the mentions and the text). Nothing is posted when nobody is mentioned,
+    unless `always` (news everyone reading the thread should see). `send`: more of the
+    message (its view)."""
+    failed = await send_dms(bot, pings.dm, f"{dm}\n{link}")
+    mentioned = pings.thread + failed
+    if not mentioned and not always:
+        return None
+    content = mentions(mentioned) + lead + text if mentioned else text
+    return await channel.send(fit(content), allowed_mentions=allowed(mentioned), **send)
 
 
 # ---- finished matches -------------------------------------------------------------------------------

@@ -21,7 +21,6 @@ import hashlib
 import io
 import logging
 import time
-import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -113,15 +112,6 @@ class Panels:
         return since
 
 
-_PANELS: weakref.WeakKeyDictionary[Any, Panels] = weakref.WeakKeyDictionary()
-
-
-def panels_of(host: MatchHost) -> Panels:
-    if host not in _PANELS:
-        _PANELS[host] = Panels()
-    return _PANELS[host]
-
-
 async def show_private(
     host: MatchHost,
     interaction: discord.Interaction,
@@ -188,14 +178,14 @@ async def panel(
     that need it, as controls of the current position; `note` says why it was redrawn;
     `looking`: drawn for the player's own interaction (not the bot's redraw of an open panel)."""
     key = (stored.id, seat)
-    since = panels_of(host).since(key, stored.version, match.engine, looking=looking)
+    since = host.panels.since(key, stored.version, match.engine, looking=looking)
     text, images = await asyncio.to_thread(adapter.private_view, match, seat, since=since)
     active = stored.status == "active"
     specs = adapter.private_controls(match, seat, picked) if active else []
     # What the panel shows, its picks undone: a redraw is due when this changes. The version
     # counts only where the controls would go stale with it (not a seat still deciding).
     unpicked = adapter.private_controls(match, seat, None) if active and picked else specs
-    version = stored.version if unpicked and not host._still_deciding(adapter, match, seat) else 0
+    version = stored.version if unpicked and not host.still_deciding(adapter, match, seat) else 0
     digest = hashlib.sha256(
         repr(
             (text, [(n, hashlib.sha256(d).hexdigest()) for n, d in images], unpicked, version)
@@ -242,7 +232,7 @@ async def _keep_open(
     """Note the panel `interaction` drew (message `message_id`) as the seat's open panel. An
     older panel of the seat, while its token lasts, gives up its controls: it points to the
     newer one, so one panel per player offers choices."""
-    panels = panels_of(host).open
+    panels = host.panels.open
     older = panels.get((game_id, seat))
     panels[(game_id, seat)] = OpenPanel(interaction, message_id, digest)
     if older is None or older.message_id == message_id or not older.token_valid():
@@ -262,7 +252,7 @@ async def redraw_open_panels(
     in place where what it shows changed (a card drawn, a decision come or gone, choices gone
     stale), so a player sees a drawn card when it is drawn (docs/rules/rollerball.md, ruling
     D3)."""
-    panels = panels_of(host).open
+    panels = host.panels.open
     for key in [key for key in panels if key[0] == stored.id]:
         shown = panels[key]
         if not shown.token_valid():
@@ -299,7 +289,7 @@ async def on_panel_control(
         if seat is not None and stored.status != "pending":
             match = Match.from_json(adapter, stored.state)
             over = stored.status != "active"
-            stale = control.version != stored.version and not host._still_deciding(
+            stale = control.version != stored.version and not host.still_deciding(
                 adapter, match, seat
             )
             if over or stale:

@@ -86,6 +86,8 @@ class MatchHost:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self.adapters: dict[str, GameAdapter] = {}
+        # The players' open private panels and their last looks (memory only: host/seats.py)
+        self.panels = seats.Panels()
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
@@ -546,7 +548,7 @@ class MatchHost:
         if (
             version is not None
             and version != stored.version
-            and not self._still_deciding(adapter, match, seat)
+            and not self.still_deciding(adapter, match, seat)
         ):
             raise UserError(STALE_BUTTON.format(board=adapter.command("board")))
         return adapter, stored, match, seat
@@ -573,9 +575,8 @@ class MatchHost:
                 await self._show_pick(interaction, adapter, stored, match, picked.arg)
                 return
             before = match.engine
-            after, events = adapter.engine.apply(
-                before, seat, picked
-            )  # PlayerError: nothing changed
+            # a PlayerError here: nothing was changed, and the player hears what is allowed
+            after, events = adapter.engine.apply(before, seat, picked)
             match.engine = after
             match.seen[seat] = time.time()
             steps = [Step(before, events, after)]
@@ -661,7 +662,7 @@ class MatchHost:
         )
         await interaction.response.edit_message(view=view)
 
-    def _still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
+    def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
         button or form drawn before another seat's decision: those did not change its choice."""
         return adapter.engine.simultaneous(match.engine) and seat in adapter.engine.actors(
@@ -1062,16 +1063,16 @@ class MatchHost:
                     f"\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
                 )
             dm = f"{adapter.title} match #{stored.id}: your move. {adapter.next_text(match)}"
-        failed = await notify.send_dms(
-            self.bot, pings.dm, f"{dm}\n{notify.jump_url(stored, card_id)}"
+        await notify.deliver(
+            self.bot,
+            pings,
+            channel,
+            said,
+            dm=dm,
+            link=notify.jump_url(stored, card_id),
+            lead=" " if over else ", your move: ",
+            always=over or first,
         )
-        thread = pings.thread + failed
-        if not thread and not (over or first):
-            return
-        mentions = notify.mentions(thread)
-        if mentions:
-            mentions += " " if over else ", your move: "
-        await channel.send(fit(mentions + said), allowed_mentions=notify.allowed(thread))
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 

@@ -173,14 +173,8 @@ async def on_remind_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         f"{adapter.title} match #{stored.id} is waiting for your move: "
         + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
     )
-    failed = await notify.send_dms(host.bot, pings.dm, f"{text}\n{notify.jump_url(stored)}")
-    thread = pings.thread + failed
-    if not thread:
-        return
     channel = await host.channel_of(stored)
-    await channel.send(
-        notify.mentions(thread) + ", " + text, allowed_mentions=notify.allowed(thread)
-    )
+    await notify.deliver(host.bot, pings, channel, text, dm=text, link=notify.jump_url(stored))
 
 
 async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:

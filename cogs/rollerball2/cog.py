@@ -26,7 +26,8 @@ from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
 from db import rollerball2 as store
-from host.listing import Entry, channel_link, server_name
+from host.listing import Entry, server_name
+from host.notify import channel_link
 from ui import rulebook, shown
 
 if TYPE_CHECKING:

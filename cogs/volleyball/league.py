@@ -53,8 +53,9 @@ from db import volleyball as store
 from db.database import is_unavailable
 from host import notify
 from host.leagues import require_league_admin
-from host.listing import Entry, channel_link, server_name
+from host.listing import Entry, server_name
 from host.locks import GameLock
+from host.notify import channel_link
 from host.recovery import until_done
 from rules.periods import Period, counted_deadline, time_left
 from rules.volleyball import (
@@ -75,7 +76,7 @@ from rules.volleyball import (
     take_over_seat,
     team_fixtures,
 )
-from ui import UserError, fit, quote, send_ephemeral, shown
+from ui import UserError, quote, send_ephemeral, shown
 from ui.formats import human_join, plural, timestamp
 from ui.items import view_of
 
@@ -871,18 +872,10 @@ class Leagues:
                 )
             }
         card = await store.card_of(self.db, stored.id)
-        link = f"https://discord.com/channels/{stored.guild_id}/{stored.channel_id}" + (
-            f"/{card}" if card else ""
-        )
-        failed = await notify.send_dms(self.bot, pings.dm, f"Volleyball: {what}\n{link}")
-        mentioned = pings.thread + failed
-        if not mentioned:
-            return
+        link = channel_link(stored.guild_id, stored.channel_id, card)
         channel = await self.poster.channel(stored)
-        await channel.send(
-            fit(notify.mentions(mentioned) + ", " + what),
-            **controls,
-            allowed_mentions=notify.allowed(mentioned),
+        await notify.deliver(
+            self.bot, pings, channel, what, dm=f"Volleyball: {what}", link=link, **controls
         )
 
     # ---- start-up ----------------------------------------------------------------------------------
