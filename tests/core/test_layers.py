@@ -37,8 +37,9 @@ def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
     return found
 
 
-def imports(layer: str) -> list[tuple[str, int, str]]:
-    """(file, line, module) of every import of ours a layer's package makes when it runs."""
+def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, str]]:
+    """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
+    package makes when it runs."""
     found = []
     for path in sorted((ROOT / layer).rglob("*.py")):
         for node in run_time_nodes(ast.parse(path.read_text(), str(path))):
@@ -49,7 +50,7 @@ def imports(layer: str) -> list[tuple[str, int, str]]:
             else:
                 continue
             for module in modules:
-                if module.split(".")[0] in OURS:
+                if module.split(".")[0] in ours:
                     found.append((str(path.relative_to(ROOT)), node.lineno, module))
     return found
 
@@ -70,5 +71,21 @@ def test_the_discord_layer_reads_an_engine_through_its_package_face(layer: str) 
         f"{file}:{line} imports {module}: use `from rules.{module.split('.')[1]} import ...`"
         for file, line, module in imports(layer)
         if module.startswith("rules.") and module.split(".")[1] in GAMES and module.count(".") > 1
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+# What the pure layers may not touch: the engines know nothing of Discord, images, databases or
+# the event loop (their dice are seeded, their clock is the caller's); images know no Discord.
+FORBIDDEN = {
+    "rules": ("discord", "PIL", "aiosqlite", "asyncpg", "asyncio", "sqlite3"),
+    "render": ("discord", "aiosqlite", "asyncpg", "sqlite3"),
+}
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_the_pure_layers_import_no_discord_database_or_event_loop(layer: str) -> None:
+    wrong = [
+        f"{file}:{line} imports {module}" for file, line, module in imports(layer, FORBIDDEN[layer])
     ]
     assert not wrong, "\n".join(wrong)
