@@ -101,11 +101,6 @@ async def end_vacation(
     return True
 
 
-async def set_balance(db: Database, user_id: int, seconds: float, as_of: float) -> None:
-    async with db.transaction() as conn:
-        await _set_balance(conn, user_id, seconds, as_of)
-
-
 async def _set_balance(conn: Connection, user_id: int, seconds: float, as_of: float) -> None:
     await conn.execute(
         "INSERT INTO vacation_balances (user_id, seconds, as_of) VALUES (?, ?, ?)"

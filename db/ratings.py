@@ -80,13 +80,5 @@ async def leaderboard(db: Database, *, game: str, guild_id: int, limit: int = 10
     return [Rating(row["user_id"], row["rating"], row["played"]) for row in rows]
 
 
-async def rating_of(db: Database, *, game: str, guild_id: int, user_id: int) -> Rating | None:
-    row = await db.fetch_one(
-        "SELECT user_id, rating, played FROM ratings WHERE game = ? AND guild_id = ? AND user_id = ?",
-        (game, guild_id, user_id),
-    )
-    return None if row is None else Rating(row["user_id"], row["rating"], row["played"])
-
-
 async def forget_user(conn: Connection, user_id: int) -> None:
     await conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))

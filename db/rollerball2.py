@@ -215,15 +215,6 @@ async def teams_owned(db: Database, user_id: int) -> int:
 # --- matches -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class MatchTeams:
-    game_id: int
-    home_team_id: int
-    away_team_id: int
-    mode: str
-    fixture_id: int | None
-
-
 async def add_match(
     conn: Connection,
     *,
@@ -250,15 +241,6 @@ async def add_match(
         "INSERT INTO rollerball2_matches (game_id, guild_id, home_team_id, away_team_id, mode,"
         " fixture_id) VALUES (?, ?, ?, ?, ?, ?)",
         (game_id, guild_id, home_team_id, away_team_id, mode, fixture_id),
-    )
-
-
-async def match_teams(db: Database, game_id: int) -> MatchTeams | None:
-    row = await db.fetch_one("SELECT * FROM rollerball2_matches WHERE game_id = ?", (game_id,))
-    if row is None:
-        return None
-    return MatchTeams(
-        row["game_id"], row["home_team_id"], row["away_team_id"], row["mode"], row["fixture_id"]
     )
 
 
@@ -1100,7 +1082,6 @@ class WaitingFixture:
     fixture: Fixture
     home: str
     away: str
-    mine_home: bool  # the user coaches the home team (else the away team, or both)
 
 
 async def fixtures_to_play(db: Database, user_id: int) -> list[WaitingFixture]:
@@ -1108,8 +1089,7 @@ async def fixtures_to_play(db: Database, user_id: int) -> list[WaitingFixture]:
     or played yet, in running seasons (a fixture being played is a match of its own)."""
     rows = await db.fetch_all(
         "SELECT s.id AS season_key, f.*, NULL AS played_at, h.name AS home_name,"
-        " a.name AS away_name,"
-        " h.owner_id AS home_owner FROM rollerball2_seasons s"
+        " a.name AS away_name FROM rollerball2_seasons s"
         " JOIN rollerball2_fixtures f ON f.season_id = s.id AND f.matchday = s.current_matchday"
         " JOIN rollerball2_teams h ON h.id = f.home_team_id"
         " JOIN rollerball2_teams a ON a.id = f.away_team_id"
@@ -1128,7 +1108,6 @@ async def fixtures_to_play(db: Database, user_id: int) -> list[WaitingFixture]:
                 _fixture(row),
                 row["home_name"],
                 row["away_name"],
-                row["home_owner"] == user_id,
             )
         )
     return found

@@ -172,11 +172,6 @@ async def release_claims(db: Database) -> int:
     return cursor.rowcount
 
 
-async def delete_timer(db: Database, timer_id: int) -> None:
-    async with db.transaction() as conn:
-        await conn.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
-
-
 async def delete_timers_for(db: Database, event: str, **match: Any) -> int:
     """Delete the timers of `event` whose payload has every given key/value (e.g. team=3). For a
     match's timers use the game_id column instead (replace_for_game)."""

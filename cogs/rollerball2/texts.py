@@ -13,8 +13,6 @@ from collections.abc import Collection, Sequence
 
 from host import Step
 from rules.rollerball2 import (
-    AWAY,
-    HOME,
     MODE_WORDS,
     OVERTIME_PERIOD,
     PHASE_ACTION,
@@ -258,6 +256,3 @@ def clock_footer(game: Rb2Match) -> str:
     period = "overtime" if state.period == 5 else f"period {state.period}"
     left = 30 - state.period_fac
     return f"{period} · {left} FACs left in it · {MODE_WORDS[game.mode]}"
-
-
-SIDE_NAME = {HOME: "home", AWAY: "visitors"}

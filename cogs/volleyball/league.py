@@ -159,14 +159,6 @@ class Leagues:
             )
         return team
 
-    async def find_as_admin(
-        self, interaction: discord.Interaction, name: str | None
-    ) -> store.StoredLeague:
-        """The league a command is about (as `find`), if the caller may run it."""
-        stored = await self.find(interaction, name)
-        await self.require_admin(interaction, stored)
-        return stored
-
     async def require_admin(
         self, interaction: discord.Interaction, stored: store.StoredLeague | None
     ) -> None:
