@@ -296,10 +296,10 @@ async def on_panel_control(
                 note = OVER_PANEL if over else STALE_PANEL
                 await refresh_panel(host, interaction, adapter, stored, match, seat, note=note)
                 return
-    if values is None:
-        await host.on_move_button(interaction, control)  # type: ignore[arg-type]
+    if isinstance(control, PanelButton):
+        await host.on_move_button(interaction, control)
     else:
-        await host.on_move_select(interaction, control, values)  # type: ignore[arg-type]
+        await host.on_move_select(interaction, control, values or [])
 
 
 # ---- absent players --------------------------------------------------------------------------------

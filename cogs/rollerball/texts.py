@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 
 from rules.rollerball import GameState, card_name, kind_of, view_for
 from ui.formats import plural
@@ -86,7 +87,7 @@ def hand_text(
     *,
     stand_in: bool = False,
     resigned: bool = False,
-    new: list[int] = (),  # type: ignore[assignment]
+    new: Sequence[int] = (),
     decision: str | None = None,
 ) -> str:
     """What only `seat` may see, from its view: its hand (and the cards `new` in it), its banked
