@@ -152,6 +152,20 @@ _LOADED: dict[Path, SpecCheck] = {}
 _ANNOUNCED_MISSING = False
 
 
+def usable() -> bool:
+    """Whether the check can run here (the description found, the test tools installed),
+    asked without a word: the sandbox checks requests where it can and says nothing where it
+    cannot (a newcomer installs requirements.txt only)."""
+    if find_spec() is None:
+        return False
+    try:
+        import fastjsonschema  # noqa: F401
+        import jsonschema  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def load() -> SpecCheck | None:
     """The check for this process (one per description file, its validators shared by every
     fake), or None with one log line when the description is missing (SpecUnavailable under

@@ -23,7 +23,7 @@ import threading
 from pathlib import Path
 
 from db.database import marker_of
-from fakediscord import persist, web
+from fakediscord import openapi, persist, web
 from fakediscord.botproc import REPO_ROOT, BotProcess
 from fakediscord.clock import CLOCK, BotClock, find_libfaketime
 from fakediscord.server import FakeDiscord
@@ -76,7 +76,7 @@ class Sandbox:
         self.port = port
         self.host = host
         self.run_bot = run_bot
-        self.fake = FakeDiscord(guild_name="Ballcourt Sandbox")
+        self.fake = FakeDiscord(guild_name="Ballcourt Sandbox", spec_check=openapi.usable())
         # A new world is a server the bot has just been invited to: it is told so once it is
         # ready, and says hello in #general as it would on Discord (cogs/core.py's welcome).
         self.invite_pending = not persist.load(self.fake, self.world)
