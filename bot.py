@@ -6,6 +6,7 @@ this file (see .env.example and config.py).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import faulthandler
@@ -378,12 +379,32 @@ async def run(config: Config, stop_requested: list[str] | None = None) -> None:
     log.info("Ballcourt stopped")
 
 
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """The command line: the bot itself takes no options (it reads its settings from the
+    environment), so this is `--help`, the sandbox's switch, and a refusal of anything else."""
+    parser = argparse.ArgumentParser(
+        prog="python bot.py",
+        description="Ballcourt: a Discord bot that hosts four ball games in chat.",
+        epilog="Settings come from the environment or a .env file next to bot.py (see "
+        ".env.example): DISCORD_TOKEN is required; DATABASE_PATH or DATABASE_URL, LOG_LEVEL, "
+        "OWNER_IDS, DEV_GUILD_ID and the rest are optional. `python bot.py --sandbox --help` "
+        "lists the sandbox's own options.",
+    )
+    parser.add_argument(
+        "--sandbox",
+        action="store_true",
+        help="try it without Discord or a token, in a local Discord-like web page",
+    )
+    return parser.parse_args(argv)
+
+
 def main() -> int:
     if "--sandbox" in sys.argv[1:]:
         # a local Discord-like page with this bot in it; no token needed (fakediscord/sandbox.py)
         from fakediscord.sandbox import main as run_sandbox
 
         return run_sandbox(sys.argv[1:])
+    parse_args(sys.argv[1:])  # --help prints and exits; an unknown option is refused
     # A stop from here on is honoured (run() takes it over once its event loop runs); before
     # this line the default action ends the process, which has opened nothing yet.
     stop_requested: list[str] = []

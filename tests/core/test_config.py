@@ -158,3 +158,38 @@ def test_running_the_bot_without_a_token_prints_the_how_to_and_exits(tmp_path):
     assert finished.stderr.strip() == NO_TOKEN_MESSAGE
     assert "Traceback" not in finished.stderr
     assert not (tmp_path / "never.db").exists()
+
+
+def test_help_prints_the_options_and_needs_no_token(tmp_path):
+    """`python bot.py --help` on a fresh machine: how to run it (the sandbox, the environment it
+    reads), not the message about a missing token; an unknown option is named and refused."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD")}
+    env["DISCORD_TOKEN"] = ""
+    env["DATABASE_PATH"] = str(tmp_path / "never.db")
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(repo / "bot.py"), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+
+    shown = run("--help")
+    assert shown.returncode == 0, shown.stderr
+    assert "usage: python bot.py" in shown.stdout
+    assert "--sandbox" in shown.stdout and "DISCORD_TOKEN" in shown.stdout
+    assert "needs a Discord bot token" not in shown.stdout + shown.stderr
+    sandbox_help = run("--sandbox", "--help")
+    assert sandbox_help.returncode == 0 and "--port" in sandbox_help.stdout
+    unknown = run("--frobnicate")
+    assert unknown.returncode == 2 and "--frobnicate" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+    assert not (tmp_path / "never.db").exists()
