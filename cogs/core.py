@@ -304,7 +304,8 @@ def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
 
 
 def format_roll(user: discord.abc.User, result: dice.Roll) -> str:
-    return f"🎲 {user.mention} rolled `{result.notation}`: {result.describe()} → **{result.total}**"
+    working = f"{result.working} = " if result.working else ""
+    return f"🎲 {user.mention} rolled `{result.notation}`: {working}**{result.total}**"
 
 
 class Core(commands.Cog):

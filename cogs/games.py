@@ -23,7 +23,7 @@ from host.listing import Entry, ListsGames, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from ui import fit, shown
-from ui.formats import plural
+from ui.formats import plural, possessive
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -159,7 +159,7 @@ class GameList:
             state = "a computer plays your seat (Take my seat back in the match)"
         elif waiting_for:
             state = (
-                f"{joined(waiting_for)}'s move"
+                f"{possessive(joined(waiting_for))} move"
                 if len(waiting_for) == 1
                 else (f"waiting for {joined(waiting_for)}")
             )
@@ -269,7 +269,8 @@ class Games(commands.Cog):
 
 
 def _digest_text(entries: list[Entry]) -> str:
-    lines = [f"Good day! {len(entries)} of your games wait for you:"]
+    count = len(entries)
+    lines = [f"Good day! {count} of your games {plural(count):waits|wait!} for you:"]
     lines += [f"• {entry.line()}" for entry in entries[:SHOWN_AT_MOST]]
     if len(entries) > SHOWN_AT_MOST:
         lines.append(f"…and {len(entries) - SHOWN_AT_MOST} more: `/games` lists them all.")

@@ -61,8 +61,12 @@ class Roll:
     def total(self) -> int:
         return sum(term.subtotal for term in self.terms)
 
-    def describe(self) -> str:
-        """`3d6+2` -> `[4, 1, 6] + 2 = 13`: every die shown, then the total."""
+    @property
+    def working(self) -> str:
+        """`3d6+2` -> `[4, 1, 6] + 2`: every die, as the sum that makes the total; "" for a
+        lone die, whose face is the total (no "[5] = 5")."""
+        if len(self.terms) == 1 and self.terms[0].term.sign > 0 and len(self.terms[0].dice) == 1:
+            return ""
         parts: list[str] = []
         for index, rolled in enumerate(self.terms):
             shown = (
@@ -74,7 +78,11 @@ class Roll:
                 parts.append(("-" if rolled.term.sign < 0 else "") + shown)
             else:
                 parts.append(("- " if rolled.term.sign < 0 else "+ ") + shown)
-        return f"{' '.join(parts)} = {self.total}"
+        return " ".join(parts)
+
+    def describe(self) -> str:
+        """`3d6+2` -> `[4, 1, 6] + 2 = 13`: every die shown, then the total; `1d20` -> `17`."""
+        return f"{self.working} = {self.total}" if self.working else str(self.total)
 
 
 def parse(notation: str) -> tuple[Term, ...]:

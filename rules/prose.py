@@ -6,6 +6,7 @@ too (rules imports nothing of ours); the Discord layer has it as `ui.formats.plu
     f"{plural(1):match|matches}" -> "1 match"
     f"{plural(2):match|matches!}" -> "matches"  (the word alone)
     f"{plural(2):has|have!}"      -> "have"
+    possessive("Bob's Bruisers")  -> "Bob's Bruisers'" (and "Houston's")
 """
 
 from __future__ import annotations
@@ -27,3 +28,9 @@ class plural:
         many = many or f"{singular}s"
         word = singular if abs(value) == 1 else many
         return word if bare else f"{value} {word}"
+
+
+def possessive(name: str) -> str:
+    """A name's possessive as English writes it: "Houston's", but "Bob's Bruisers'" (no
+    "Bruisers's")."""
+    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"

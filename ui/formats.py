@@ -5,6 +5,7 @@ defined in rules/prose.py (the engines count in their event texts too) and used 
     f"{plural(3):team}"          -> "3 teams"
     f"{plural(1):match|matches}" -> "1 match"
     f"{plural(2):match|matches!}" -> "matches"  (the word alone)
+    possessive("Bob's Bruisers")  -> "Bob's Bruisers'"
     human_join(["a", "b", "c"])  -> "a, b or c"
     timestamp(moment, "R")       -> "<t:1795839856:R>" (each reader's own time zone)
 """
@@ -16,9 +17,9 @@ from collections.abc import Sequence
 
 import discord
 
-from rules.prose import plural
+from rules.prose import plural, possessive
 
-__all__ = ["human_join", "plural", "timestamp"]
+__all__ = ["human_join", "plural", "possessive", "timestamp"]
 
 
 def timestamp(moment: float, style: discord.utils.TimestampStyle = "f") -> str:

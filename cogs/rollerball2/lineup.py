@@ -34,6 +34,7 @@ from rules.rollerball2 import (
     player_status,
 )
 from ui import UserError, bot_of, shown
+from ui.formats import possessive
 from ui.items import Control
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ def place(team: store.Team, slot: str, number: int) -> tuple[dict[str, int | Non
     possible now (a menu drawn before an injury, a slot that does not exist)."""
     lineup = current_lineup(team)
     if slot not in lineup:
-        raise RollerballError(f"{shown(team.name)}'s line-up has no {slot} slot now.")
+        raise RollerballError(f"{possessive(shown(team.name))} line-up has no {slot} slot now.")
     if number not in candidates(team, slot):
         card = team.roster.card(number)
         status = player_status(team.roster, number)

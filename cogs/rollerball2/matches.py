@@ -50,7 +50,7 @@ from rules.rollerball2 import (
     three_stars,
 )
 from ui import UserError, shown
-from ui.formats import plural, timestamp
+from ui.formats import plural, possessive, timestamp
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -244,7 +244,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
                 seat = 0 if user.id == home_team.owner_id else 1
                 mine = (home_team, away_team)[seat]
                 if bot_rolls:
-                    describe += f"; the bot rolls {shown(mine.name)}'s dice"
+                    describe += f"; the bot rolls {possessive(shown(mine.name))} dice"
                 describe += (
                     " (either coach may leave his dice to the bot, or take them back, on the card)"
                 )

@@ -32,7 +32,7 @@ from rules.rollerball2 import (
     score_line,
 )
 from ui import shown
-from ui.formats import plural
+from ui.formats import plural, possessive
 
 MAX_EVENT_TEXT = 3300  # of the embed's 4,096 characters: the rest is the prompt and headers
 KEY_KINDS = frozenset({"goal", "penalty", "injury", "ban", "period", "final", "sub", "lineup"})
@@ -50,10 +50,10 @@ CLOCK = re.compile(r"^\[(P\d|OT) (\d\d:\d\d)\]")
 def coach_label(game: Rb2Match, names: Sequence[str], side: str) -> str:
     team = shown(game.engine.team(side).roster.team)
     if game.mode == "coaches" and len(names) > SIDES.index(side):
-        return f"{team}'s coach ({shown(names[SIDES.index(side)])})"
+        return f"{possessive(team)} coach ({shown(names[SIDES.index(side)])})"
     if game.mode == "solo" and names:
-        return f"{team}'s coach ({shown(names[0])})"
-    return f"{team}'s coach"
+        return f"{possessive(team)} coach ({shown(names[0])})"
+    return f"{possessive(team)} coach"
 
 
 def seat_label(game: Rb2Match, names: Sequence[str], seat: int) -> str:

@@ -14,6 +14,7 @@ from db import volleyball as store
 from render.volleyball import cup_bracket_png, results_png, round_png, standings_png
 from rules.volleyball import LeagueState
 from ui import MAX_CONTENT, channel_by_id, shown
+from ui.formats import possessive
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -113,7 +114,7 @@ class Poster:
         except discord.Forbidden:
             channel = await self.channel(stored)
             await channel.send(
-                f"<@{report.user_id}>, I could not send you {shown(report.team)}'s private "
+                f"<@{report.user_id}>, I could not send you {possessive(shown(report.team))} private "
                 f"report for round {report.round_number} of {shown(stored.name)}: your DMs are "
                 "closed to me. `/volleyball team show` shows your team sheet.",
                 allowed_mentions=discord.AllowedMentions(users=[discord.Object(report.user_id)]),

@@ -27,7 +27,7 @@ from rules.volleyball import (
     team_status,
 )
 from ui import MAX_CONTENT, shown
-from ui.formats import human_join, plural, timestamp
+from ui.formats import human_join, plural, possessive, timestamp
 
 PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
 
@@ -247,7 +247,7 @@ def squad_part(state: LeagueState, team_name: str) -> list[str]:
     if team is None:
         return []
     return [
-        bold(f"{team.name}'s squad (age, OL/DL, trained this season)"),
+        bold(f"{possessive(team.name)} squad (age, OL/DL, trained this season)"),
         *squad_lines(team),
         team_status(state, team),
     ]

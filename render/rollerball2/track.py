@@ -25,7 +25,7 @@ from render.rollerball2.text import (
     place_lines,
     wrap,
 )
-from rules.prose import plural
+from rules.prose import plural, possessive
 from rules.rollerball2.cards import SECTION_HEADINGS
 from rules.rollerball2.content import SLOTS
 from rules.rollerball2.state import (
@@ -108,7 +108,7 @@ def _ball_lines(state: MatchState) -> tuple[str, str]:
     if state.pending is not None:
         coach = state.team(state.pending["team"]).roster.team
         words = PENDING_WORDS.get(state.pending["kind"], state.pending["kind"])
-        return ball, f"Waiting for {coach}'s coach: {words}"
+        return ball, f"Waiting for {possessive(coach)} coach: {words}"
     return ball, f"Next card: {NEXT_SECTION.get(state.phase, state.phase)}"
 
 

@@ -7,7 +7,7 @@ function plays on a Resolution (resolution.py)."""
 
 from __future__ import annotations
 
-from rules.prose import plural
+from rules.prose import plural, possessive
 from rules.rollerball2.ball import (
     catch,
     give_ball,
@@ -313,7 +313,7 @@ def _injury(res: Resolution, place: Place, op: Op, context: dict) -> None:
         res.emit(
             Event(
                 "roll",
-                f"{team.roster.team}'s coach rolls d10 = {face_label(roll)}: {result_text}.",
+                f"{possessive(team.roster.team)} coach rolls d10 = {face_label(roll)}: {result_text}.",
                 rolls=(Roll("coach", roll, result_text, side=side),),
             )
         )

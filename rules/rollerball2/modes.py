@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rules.prose import possessive
 from rules.rollerball2.coach import auto_play, choose_action
 from rules.rollerball2.engine import apply
 from rules.rollerball2.errors import RollerballError
@@ -158,10 +159,10 @@ def _why_stopped(state: MatchState) -> str:
         return f"{head} {team} has the ball, and its coach may substitute before the next card."
     team = state.team(pending["team"]).roster.team
     if pending["kind"] == "dice":
-        return f"{head} {team}'s coach must roll the next die."
+        return f"{head} {possessive(team)} coach must roll the next die."
     if pending["kind"] == "catcher_choice":
-        return f"{head} {team}'s coach must decide: roll on the catcher's card or draw a new FAC."
-    return f"{head} {team}'s coach must decide ({pending['kind'].replace('_', ' ')})."
+        return f"{head} {possessive(team)} coach must decide: roll on the catcher's card or draw a new FAC."
+    return f"{head} {possessive(team)} coach must decide ({pending['kind'].replace('_', ' ')})."
 
 
 def _default_coach_plays(game: Rb2Match) -> tuple[MatchState, list[Event]]:
@@ -204,7 +205,7 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
         sides = sides_of(game, seat)  # solo: both benches go to the default coach
         game = replace(game, handed_over=tuple(sorted({*game.handed_over, *sides})))
         team = game.engine.team(action.side).roster.team
-        note = Event("info", f"{team}'s coach hands the bench to the default coach.")
+        note = Event("info", f"{possessive(team)} coach hands the bench to the default coach.")
         state, events = _default_coach_plays(game)
         return replace(game, engine=state), [note, *events]
     if isinstance(action, Deadline):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random  # only random.Random instances (seeded, held in the state), never module functions
 
+from rules.prose import possessive
 from rules.rollerball2.ball import goal_by_handler, score, to_fire
 from rules.rollerball2.cards import SECTION_HEADINGS, face_label
 from rules.rollerball2.content import BIKER_SLOTS, load_content
@@ -292,7 +293,7 @@ def _ask_for_dice(state: MatchState, action: Action) -> list[Event]:
 def _dice_request(state: MatchState, roll: Roll) -> Event:
     what = {"offense": "OFFENSE", "defense": "DEFENSE"}.get(roll.column)
     if what is not None:
-        whose = f"{describe(state, (roll.side, roll.slot))}'s {what} column"
+        whose = f"{possessive(describe(state, (roll.side, roll.slot)))} {what} column"
     elif roll.column == "coach":
         whose = "the coach's D10"
     else:

@@ -23,7 +23,7 @@ import random
 from dataclasses import replace
 
 from rules import names
-from rules.prose import plural
+from rules.prose import plural, possessive
 from rules.rollerball2.cards import (
     ATT,
     BKR,
@@ -381,7 +381,7 @@ def lineup_change_notes(roster: Roster, changes: list[LineupChange]) -> list[str
         else:
             name = roster.card(change.replacement).name
             instead = f"#{change.replacement} {name} plays {change.slot} instead"
-        notes.append(f"{roster.team}'s saved line-up: {gone} cannot play; {instead}.")
+        notes.append(f"{possessive(roster.team)} saved line-up: {gone} cannot play; {instead}.")
     return notes
 
 

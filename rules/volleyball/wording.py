@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import difflib
 
+from rules.prose import possessive
 
-def possessive(name: str) -> str:
-    """ "Red Rocket's", but "Nova Spikers'" (no "Spikers's")."""
-    return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+__all__ = ["did_you_mean", "possessive"]
 
 
 def did_you_mean(name: str, candidates: list[str]) -> str:

@@ -12,7 +12,14 @@ def test_three_d6_plus_two_shows_every_die_and_the_total():
     rolled = result.terms[0].dice
     assert len(rolled) == 3 and all(1 <= d <= 6 for d in rolled)
     assert result.total == sum(rolled) + 2
-    assert result.describe() == f"[{', '.join(map(str, rolled))}] + 2 = {result.total}"
+    assert result.working == f"[{', '.join(map(str, rolled))}] + 2"
+    assert result.describe() == f"{result.working} = {result.total}"
+
+
+def test_a_lone_die_is_shown_once_not_as_a_sum_that_changes_nothing():
+    result = dice.roll("1d20", random.Random(7))
+    assert result.working == ""
+    assert result.describe() == str(result.total)  # "17", never "[17] = 17"
 
 
 def test_same_seed_same_dice():

@@ -122,3 +122,17 @@ async def test_a_leagues_news_reaches_people_as_their_settings_say(db):
     await settings_store.save_user_settings(db, UserSettings(203, ping="away"))
     pings = await notify.people_pings(db, [201, 202, 203, 0])
     assert pings.thread == [201, 203] and pings.dm == [202] and pings.quiet == []
+
+
+@pytest.mark.parametrize(
+    ("count", "says"), [(1, "1 of your games waits"), (3, "3 of your games wait")]
+)
+def test_the_daily_digest_agrees_its_verb_with_the_count(count, says):
+    from cogs.games import _digest_text
+    from host.listing import Entry
+
+    entries = [
+        Entry(True, f"Rocketball #{n}", "Ballcourt", "vs Bob", "your move", "https://x/1")
+        for n in range(count)
+    ]
+    assert f"Good day! {says} for you:" in _digest_text(entries)

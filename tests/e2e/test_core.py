@@ -13,7 +13,7 @@ from fakediscord.model import ADMINISTRATOR
 pytestmark = pytest.mark.e2e
 
 ROLL_3D6_PLUS_2 = re.compile(
-    r"rolled `3d6\+2`: \[(?P<a>\d+), (?P<b>\d+), (?P<c>\d+)\] \+ 2 = (?P<total>\d+) → \*\*(?P<bold>\d+)\*\*"
+    r"rolled `3d6\+2`: \[(?P<a>\d+), (?P<b>\d+), (?P<c>\d+)\] \+ 2 = \*\*(?P<total>\d+)\*\*$"
 )
 
 
@@ -26,17 +26,27 @@ async def test_roll_shows_every_die_and_the_total_to_the_channel(discord, alice,
     assert match, reply.content
     dice = [int(match[name]) for name in ("a", "b", "c")]
     assert all(1 <= die <= 6 for die in dice)
-    assert int(match["total"]) == int(match["bold"]) == sum(dice) + 2
+    assert int(match["total"]) == sum(dice) + 2
     assert discord.last_message(general).id == reply.id
 
 
 async def test_roll_mixed_terms_shows_each_term(discord, bob):
     reply = await discord.slash("roll", user=bob, notation="1d8 + 1d6 - 1")
-    match = re.search(r"rolled `1d8\+1d6-1`: \[(\d+)\] \+ \[(\d+)\] - 1 = (-?\d+)", reply.content)
+    match = re.search(
+        r"rolled `1d8\+1d6-1`: \[(\d+)\] \+ \[(\d+)\] - 1 = \*\*(-?\d+)\*\*", reply.content
+    )
     assert match, reply.content
     d8, d6, total = (int(group) for group in match.groups())
     assert 1 <= d8 <= 8 and 1 <= d6 <= 6
     assert total == d8 + d6 - 1
+
+
+async def test_one_die_shows_its_face_once(discord, carol):
+    """A sum that changes nothing ("[5] = 5 → 5") is not shown: one die, one number."""
+    reply = await discord.slash("roll", user=carol, notation="d20")
+    match = re.search(r"rolled `1d20`: \*\*(\d+)\*\*$", reply.content)
+    assert match, reply.content
+    assert 1 <= int(match[1]) <= 20
 
 
 async def test_bad_notation_gets_an_ephemeral_explanation(discord, alice, general):

@@ -91,7 +91,7 @@ def test_a_match_started_from_a_saved_lineup_says_who_replaces_whom_whenever_it_
     replacement = game.engine.home.starters["Skater2"]
     assert replacement not in (None, out)
     note = (
-        f"Lagos's saved line-up: #{out} {home.card(out).name} (injured (2 matches)) cannot "
+        f"Lagos' saved line-up: #{out} {home.card(out).name} (injured (2 matches)) cannot "
         f"play; #{replacement} {home.card(replacement).name} plays Skater2 instead."
     )
     assert [e.text for e in events if e.kind == "lineup"] == [note]

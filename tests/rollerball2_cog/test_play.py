@@ -302,3 +302,25 @@ def test_the_thread_gets_one_message_a_period_telling_its_goals_penalties_and_in
             .split("\n")[0]
             .endswith(f"Tokyo {game.engine.away.score} at Houston {game.engine.home.score}.**")
         )
+
+
+def test_a_team_whose_name_ends_in_s_has_its_coach_named_in_english():
+    """ "Bob's Bruisers' coach", never "Bob's Bruisers's coach", wherever the turn names it."""
+    bruisers = generate_roster(1, "Bob's Bruisers")
+    options = {
+        "mode": "coaches",
+        "home": roster_to_json(bruisers),
+        "away": roster_to_json(AWAY_ROSTER),
+        "home_lineup": default_lineup(bruisers),
+        "away_lineup": default_lineup(AWAY_ROSTER),
+        "home_team_id": 1,
+        "away_team_id": 2,
+    }
+    game = ADAPTER.engine.new_state(5, options)[0]
+    match = Match(engine=game, names=["Bob", "Alice"], salt="00", commitment="c")
+    game = to_coaches_decision(game)
+    match.engine = game
+    post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
+    shown = post.body + " ".join(b.label for b in post.buttons)
+    assert "s's" not in shown
+    assert "Bob's Bruisers' coach" in shown or "Tokyo's coach" in shown
