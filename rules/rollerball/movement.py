@@ -212,6 +212,9 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
     once, and goes home; a workman sent home is not hit there by a ball arriving on the same
     space)."""
     live = [(ball, crossed) for ball, crossed in entered if not ball.up]
+    # where the balls arrived, before a card moves any of them on (a combined ball is put on
+    # the Y): a workman is hit where a ball moved over him (ruling 16)
+    squares = {ball.square for ball, _ in live}
     splits: list[tuple[Ball, BoardCard, int]] = []
     if outcome.card_on and live:
         card_on = outcome.card_on
@@ -242,7 +245,6 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
                 outcome.scored.append(seat)
                 if outcome.words:
                     outcome.texts.append(_base_text(seat))
-    squares = {ball.square for ball in arrived}
     outcome.arrivals.append(squares)
     hit = [seat for seat, workman in enumerate(state.workmen) if workman in squares]
     for seat in hit:
@@ -324,11 +326,18 @@ def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outc
     """Balls arriving together at a splitter combine into one, which carries on along the ring
     of the Y. Later edition: both must hit the Y square (rubber balls "Down"); earlier edition:
     both must enter the splitter. The combined ball keeps the lowest number; it is rubber
-    (Down) if any of them was, so which ball is which never matters (ruling 16)."""
+    (Down) if any of them was, so which ball is which never matters (ruling 16). Where none
+    of them is on the Y (earlier edition), the ball goes on as a lone ball on that square would,
+    without splitting: from the entry square across the card, else along its own ring
+    (ruling 19)."""
     survivor = min(group, key=lambda b: b.id)
+    survivor.cross_to = None
     if card.y is not None and any(ball.square == card.y for ball in group):
         survivor.square = card.y
-    survivor.cross_to = None
+    else:
+        entry, exit_square = card_ends(card, state.settings.board)
+        if survivor.square == entry:
+            survivor.cross_to = exit_square
     if any(ball.rubber for ball in group):
         survivor.rubber = "down"
     for ball in group:

@@ -4,7 +4,7 @@ docs/rules/rollerball.md, "The cards" and its rulings)."""
 from __future__ import annotations
 
 from rules.rollerball.movement import move_balls
-from tests.rollerball_board.helpers import names, scenario
+from tests.rollerball_board.helpers import names, scenario, sq
 
 
 def where(state) -> list[str]:
@@ -144,3 +144,47 @@ def test_a_ball_diverted_by_a_card_that_is_smashed_goes_straight_on():
     assert state.cards == []
     move_balls(state)
     assert where(state) == ["e1", "e2"]
+
+
+def test_a_workman_where_two_balls_combine_is_hit_even_if_the_ball_goes_on_from_the_y():
+    """Earlier edition: Splitter Up b7-c7 with its Y on b7 (a ball entering c7 crosses to b7).
+    Ball 1 enters c7 as ball 2 enters b7: they combine on the Y. Player 1's workman on c7 was
+    moved over all the same ("Any ball that moves over a workman sends that workman back to
+    their base"; ruling 16: he is hit where he stood when the balls arrived)."""
+    state = scenario(
+        edition="earlier",
+        balls=["d7", "b8"],
+        cards=[("split-up", "b7", "c7")],
+        bases=("a1", "i9"),
+        workmen=("c7", "e5"),
+    )
+    outcome = move_balls(state)
+    assert where(state) == ["b7"] and len(state.balls) == 1
+    assert outcome.hits == [0]
+    assert names(state.workmen) == ["a1", "e5"]
+    assert sq("c7") in outcome.arrivals[-1]  # the computer's look-ahead counts the hit too
+
+
+def test_balls_combining_on_the_entry_square_cross_to_the_y_as_a_lone_ball_would():
+    """Earlier edition, ruling 19: two balls enter c7, the entry square of a Splitter Up b7-c7
+    whose Y is b7; they combine there, and the ball goes on as a lone ball entering c7 would:
+    across the card to the Y (b7), then along the Y's ring (ring 2), never on along ring 3."""
+    state = scenario(edition="earlier", balls=["d7", "d7"], cards=[("split-up", "b7", "c7")])
+    move_balls(state)
+    assert where(state) == ["c7"] and len(state.balls) == 1
+    move_balls(state)  # crossing uses a space
+    assert where(state) == ["b7"]
+    move_balls(state)
+    assert where(state) == ["b6"]  # clockwise on ring 2, up the left side
+
+
+def test_balls_combining_on_the_far_square_go_on_along_its_ring_not_back_across_the_card():
+    """Earlier edition, ruling 19, the other shape: Splitter Up b7-c7 with its Y on the entry
+    square c7; two balls come along ring 2 onto b7, the far square (for them a dead end), and
+    combine there. The ball goes on as a lone ball would, along ring 2: the card never sends a
+    ball backwards from its exit to its entry."""
+    state = scenario(edition="earlier", balls=["b8", "b8"], cards=[("split-up", "c7", "b7")])
+    move_balls(state)
+    assert where(state) == ["b7"] and len(state.balls) == 1
+    move_balls(state)
+    assert where(state) == ["b6"]
