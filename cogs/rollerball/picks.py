@@ -58,6 +58,8 @@ SQUARE_PICKS = {
 }
 # The steps decided on the panel: the card only says where.
 PRIVATE_STEPS = frozenset({"bid", "rebid", "card", "action", "score", "discard"})
+# The button that declines the step, on the card and on the panel alike.
+PASS_LABELS = {"rebid": "Drop out", "card": "Pass (no more cards)", "action": "Pass"}
 
 
 def legal_plays(table: Table, seat: int) -> list[Play]:
@@ -136,12 +138,8 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
 
         selects = _square_menus("take", SQUARE_PICKS["take"], squares, on_board, size, CARD_MENUS)
         buttons.append(ButtonSpec("Take none", "pass", style="secondary"))
-    elif kind == "rebid":
-        buttons.append(ButtonSpec("Drop out", "pass", style="secondary"))
-    elif kind == "card":
-        buttons.append(ButtonSpec("Pass (no more cards)", "pass", style="secondary"))
-    elif kind == "action":
-        buttons.append(ButtonSpec("Pass", "pass", style="secondary"))
+    elif kind in PASS_LABELS:
+        buttons.append(_passing(kind))
     elif kind == "score":
         buttons += [
             ButtonSpec("Bank it (victory point)", "bank", style="success"),
@@ -150,6 +148,22 @@ def card_controls(table: Table) -> tuple[list[ButtonSpec], list[SelectSpec]]:
     if kind != "score":
         buttons.append(TYPE_BUTTON)
     return buttons, selects
+
+
+def _passing(kind: str) -> ButtonSpec:
+    return ButtonSpec(PASS_LABELS[kind], "pass", style="secondary")
+
+
+def only_passing(table: Table) -> bool:
+    """The deciding seat can only decline (no card it holds fits, its workman can do nothing):
+    nothing is picked in its hand, the card's own button is all there is."""
+    seat = acting_seat(table)
+    kind = next_step(table.game).kind
+    return (
+        seat is not None
+        and kind in PASS_LABELS
+        and all(isinstance(play.action, Pass) for play in legal_plays(table, seat))
+    )
 
 
 def card_pick_action(table: Table, seat: int, action: str, value: str) -> Play:
@@ -209,7 +223,7 @@ def _hand_menu(table: Table, seat: int, kind: str) -> list[Spec]:
     if kind == "bid":
         controls.append(ButtonSpec("Bid nothing (0 cards)", "bid-nothing", style="secondary"))
     else:
-        controls.append(ButtonSpec("Drop out", "pass", style="secondary"))
+        controls.append(_passing(kind))
     return controls
 
 
@@ -226,7 +240,7 @@ def _card_round(table: Table, seat: int, picked: str | None) -> list[Spec]:
     size = table.game.settings.board
     name = geometry(size).name
     plays = [p for p in legal_plays(table, seat) if isinstance(p.action, PlaceCard)]
-    passing = ButtonSpec("Pass (no more cards)", "pass", style="secondary")
+    passing = _passing("card")
     kind, _, square = (picked or "").partition(".")
     chosen = [play for play in plays if play.action.kind == kind]
     if not chosen:
@@ -263,7 +277,7 @@ def _workman_menu(table: Table, seat: int, picked: str | None) -> list[Spec]:
     him by discarding one, replace it with one), then where the card goes."""
     size = table.game.settings.board
     plays = [p for p in legal_plays(table, seat) if not isinstance(p.action, Pass)]
-    passing = ButtonSpec("Pass", "pass", style="secondary")
+    passing = _passing("action")
     verb, _, kind = (picked or "").partition(".")
     placing = {"build": Build, "replace": Replace}.get(verb)
     here = _placements(table, seat, placing, kind) if placing else []
@@ -376,6 +390,8 @@ def panel_pick(
 def where_text(table: Table) -> str:
     """Where the card says the decision it waits for is picked."""
     kind = next_step(table.game).kind
+    if only_passing(table):
+        return f"Nothing can be picked in your hand now: **{PASS_LABELS[kind]}** below."
     if kind == "score":
         return "Bank it or keep it below; **My hand** shows the card (only to you)."
     if kind in PRIVATE_STEPS:
@@ -411,6 +427,8 @@ def decision_text(table: Table, seat: int, picked: str | None) -> str | None:
     kind = next_step(table.game).kind
     if kind not in DECISIONS:
         return None  # picked on the card: the panel stays as it is
+    if only_passing(table):
+        return f"nothing can be picked in your hand now: **{PASS_LABELS[kind]}**."
     first, _, second = ("" if picked in (None, NO_PICK) else picked).partition(".")
     if kind == "card" and first and second:
         return (

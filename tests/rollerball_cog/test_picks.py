@@ -12,11 +12,12 @@ import pytest
 
 from cogs.rollerball import picks
 from cogs.rollerball.adapter import RollerballAdapter
-from host import FORM, ButtonSpec, Match
+from host import FORM, ButtonSpec, Match, Step
 from host.adapter import Picked, SelectSpec, in_menus, move_arg
 from rules.rollerball import (
     ENGINE,
     Bid,
+    Pass,
     Play,
     Settings,
     Table,
@@ -185,3 +186,27 @@ def test_the_hand_menu_lists_each_card_held():
     assert [value.split(".")[0] for _, value in menu.options] == [
         kind_of(card) for card in table.game.hands[0]
     ]
+
+
+@pytest.mark.parametrize(("edition", "seed"), [("later", 6), ("earlier", 7)])
+def test_the_card_sends_you_to_my_hand_only_when_there_is_something_to_pick_there(edition, seed):
+    """When the only move is the card's own Pass (no card you hold can be placed, your workman
+    can do nothing), the card says so and names that button, not "My hand"; the panel agrees."""
+    only_passing = with_choice = 0
+    for table, seat in games(edition, 2, 9, seed, actions=400):
+        kind = next_step(table.game).kind
+        if kind not in ("card", "action"):
+            continue
+        match = Match(engine=table, names=["Ann", "Ben"], salt="s", commitment="c")
+        post = ADAPTER.draw_turn(match, Step(table, [], table), game_id=1, final=True)
+        choices = [p for p in ENGINE.legal_actions(table, seat) if not isinstance(p.action, Pass)]
+        passing = next(b.label for b in post.buttons if b.action == "pass")
+        panel = picks.decision_text(table, seat, None) or ""
+        if choices:
+            with_choice += 1
+            assert "**My hand**" in post.body
+        else:
+            only_passing += 1
+            assert "My hand" not in post.body, post.body
+            assert f"**{passing}**" in post.body and f"**{passing}**" in panel
+    assert only_passing and with_choice
