@@ -400,6 +400,7 @@ async def take_back(host: MatchHost, interaction: discord.Interaction, game_id: 
         await interaction.response.edit_message(
             content=fit(said), view=None, allowed_mentions=discord.AllowedMentions.none()
         )
-        # The version moved on: post the position again so everyone has current buttons.
+        # The version moved on: post the position again so everyone has current buttons. Nothing
+        # was played: whoever must decide was told when the decision came, and is not told again.
         step = Step(match.engine, [], match.engine, texts=[text])
-        await host.post(adapter, stored, match, [step], interaction=interaction)
+        await host.post(adapter, stored, match, [step], interaction=interaction, ping=False)

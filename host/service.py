@@ -923,12 +923,14 @@ class MatchHost:
         interaction: discord.Interaction | None = None,
         first: bool = False,
         new_card: bool = False,
+        ping: bool = True,
     ) -> bool:
         """Show the match after `steps` (saved already): redraw its live card, through the
         clicking interaction's response when the click came from the card (no globally
         rate-limited request), else by editing the card or posting a new one; then a message for
         each milestone, and a ping for whoever must decide next and has not been active in the
-        match lately. If Discord refuses, the player hears exactly what happened."""
+        match lately (`ping=False` where nothing was played, so whoever must decide was told
+        already). If Discord refuses, the player hears exactly what happened."""
         if (
             interaction is not None
             and not interaction.response.is_done()
@@ -946,7 +948,8 @@ class MatchHost:
             lines = [line for step in steps for line in adapter.milestones(match, step)]
             if lines:
                 await channel.send(fit("\n".join(lines)), allowed_mentions=NO_MENTIONS)
-            await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
+            if ping or first:
+                await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
         except discord.HTTPException as error:
             log.warning("could not post match %s version %s: %s", stored.id, stored.version, error)
             if interaction is not None:

@@ -532,8 +532,21 @@ async def test_when_a_clock_runs_out_the_computer_policy_hands_the_seat_to_the_c
     state = stored(bot, game_id)[2]
     assert str(seat) in state["computers"]
     assert stored(bot, game_id)[0] > version  # the computer has played for them
+    other = (zed, abe)[1 - seat]
+
+    def pings_of_other() -> list[str]:
+        return [
+            m.content
+            for m in discord.channel_messages(thread)
+            if m.content.startswith(f"{other.mention}, your move")
+        ]
+
+    told = pings_of_other()
     back = await discord.click(notice, "Take my seat back", user=waiting)
     assert "takes their seat back" in back.text
+    await settled(bot, game_id)
+    # whose move it is did not change: the one told it is theirs is not told again
+    assert pings_of_other() == told
     await discord.slash("rocketball resign", user=waiting, channel=thread)
 
 
