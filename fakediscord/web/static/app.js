@@ -75,6 +75,7 @@ async function loadState() {
   renderUsers();
   renderChannels();
   renderStatus(Sandbox.state);
+  renderThreadPlaces();
 }
 
 function renderUsers() {
@@ -108,6 +109,80 @@ function renderChannels() {
   list.replaceChildren(...items);
 }
 
+// --- threads: active ones in the channel list; every one, archived too, from the message it
+// started from and from its channel's thread list (Discord's "Threads" button in the channel
+// header lists a channel's threads, archived ones in their own section, and each opens)
+
+function threadOf(id) {
+  return Sandbox.state.channels.find((c) => c.id === id && c.type !== 0);
+}
+
+function threadLink(thread) {
+  return el("button", {
+    type: "button", class: `thread-link${thread.archived ? " archived" : ""}`,
+    "data-thread": thread.id, onclick: () => openChannel(thread.id),
+  }, el("span", { class: "thread-name" }, `↳ ${thread.name}`),
+  el("span", { class: "thread-state" }, thread.archived ? "archived thread ›" : "thread ›"));
+}
+
+// The thread button in the header, the archived note, and the links under the messages that
+// started threads follow the channel list as it changes (a thread archived, renamed, opened).
+function renderThreadPlaces() {
+  const open = Sandbox.state.channels.find((c) => c.id === Sandbox.channel);
+  $("threads-button").hidden = !open;
+  const thread = open && open.type !== 0 ? open : null;
+  $("archived-note").hidden = !(thread && thread.archived);
+  for (const node of document.querySelectorAll("#messages .thread-link")) {
+    const now = threadOf(node.dataset.thread);
+    if (now) node.replaceWith(threadLink(now));
+  }
+  if (!$("thread-panel").hidden) renderThreadPanel();
+}
+
+function renderThreadPanel() {
+  const open = Sandbox.state.channels.find((c) => c.id === Sandbox.channel);
+  const parent = open && open.type !== 0 ? open.parent_id : Sandbox.channel;
+  const threads = Sandbox.state.channels.filter((c) => c.parent_id === parent && c.type !== 0)
+    .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));  // newest first
+  const section = (cls, title, items) => el("section", { class: `thread-section ${cls}` },
+    el("h3", {}, `${title} (${items.length})`),
+    items.length ? items.map((t) => el("button", {
+      type: "button", class: "thread-item", "data-thread": t.id,
+      onclick: () => { closeThreadPanel(); openChannel(t.id); },
+    }, `↳ ${t.name}`)) : el("p", { class: "thread-none" }, "None"));
+  $("thread-panel-title").textContent = `Threads in #${channelName(parent)}`;
+  $("thread-panel-body").replaceChildren(
+    section("active", "Active threads", threads.filter((t) => !t.archived)),
+    section("archived", "Archived threads", threads.filter((t) => t.archived)));
+}
+
+function openThreadPanel() {
+  renderThreadPanel();
+  $("thread-panel").hidden = false;
+}
+
+function closeThreadPanel() {
+  $("thread-panel").hidden = true;
+}
+
+// A link to a message or channel of this server (the bot's jump links) opens it here, at that
+// message, highlighted as Discord highlights the message a link jumps to.
+async function followJump(channel, message) {
+  const known = Sandbox.state.channels.some((c) => c.id === channel)
+    || channel === Sandbox.state.dm_channel;
+  if (!known) {
+    showError("That link goes to a channel you cannot see.");
+    return;
+  }
+  await openChannel(channel);
+  Sandbox.jumped = message || null;  // kept when the message is redrawn
+  const node = message && document.querySelector(`#messages .message[data-id="${message}"]`);
+  if (node) {
+    node.classList.add("jumped");
+    node.scrollIntoView({ block: "center" });
+  }
+}
+
 function channelTitle(id) {
   if (id === Sandbox.state.dm_channel) return `@${Sandbox.state.bot.global_name} (direct messages)`;
   const channel = Sandbox.state.channels.find((c) => c.id === id);
@@ -117,12 +192,14 @@ function channelTitle(id) {
 
 async function openChannel(id) {
   Sandbox.channel = id;
+  Sandbox.jumped = null;
   Sandbox.mentionCounts.delete(id);  // read
   renderDrawerBadge();
   localStorage.setItem("sandbox-channel", id);
   $("channel-title").textContent = channelTitle(id);
   $("sidebar").classList.remove("open");
   renderChannels();
+  renderThreadPlaces();
   const data = await api(`/sandbox/messages?channel=${id}&user=${Sandbox.me}`);
   if (Sandbox.channel !== id) return;
   Sandbox.messages = new Map();
@@ -300,6 +377,8 @@ function renderMessage(message) {
   if (message.components && message.components.length) {
     for (const component of message.components) body.append(renderComponent(component, message));
   }
+  const thread = Sandbox.state && threadOf(message.id);  // a thread has its message's id
+  if (thread) body.append(threadLink(thread));
   if (ephemeral) {
     body.append(el("div", { class: "ephemeral-note" }, "Only you can see this · ",
       el("a", { href: "#", onclick: (e) => { e.preventDefault(); dismiss(message.id); } }, "Dismiss message")));
@@ -309,7 +388,8 @@ function renderMessage(message) {
       `↳ ${userName(message.interaction_metadata.user.id)} used ${message.sandbox_invocation}`)
     : null;
   return el("article", {
-    class: `message${ephemeral ? " ephemeral" : ""}${mentionsMe(message) ? " mentions-me" : ""}`,
+    class: `message${ephemeral ? " ephemeral" : ""}${mentionsMe(message) ? " mentions-me" : ""}`
+      + (message.id === Sandbox.jumped ? " jumped" : ""),
     "data-id": message.id,
     "data-author": author.username, "data-version": message.sandbox_version,
   },
@@ -790,6 +870,15 @@ async function start() {
   Sandbox.me = first.me.id;
   $("user-select").addEventListener("change", (e) => switchUser(e.target.value));
   $("toggle-sidebar").addEventListener("click", () => $("sidebar").classList.toggle("open"));
+  $("threads-button").addEventListener("click", openThreadPanel);
+  $("thread-panel-close").addEventListener("click", closeThreadPanel);
+  $("thread-panel").addEventListener("click", (e) => { if (e.target === $("thread-panel")) closeThreadPanel(); });
+  $("messages").addEventListener("click", (e) => {
+    const jump = e.target.closest("a.link[data-channel]");
+    if (!jump) return;
+    e.preventDefault();
+    followJump(jump.dataset.channel, jump.dataset.message);
+  });
   for (const button of document.querySelectorAll("button.clock")) {
     button.addEventListener("click", () => advanceClock(Number(button.dataset.advance)));
   }

@@ -1,7 +1,11 @@
-// Discord's markdown, the subset the bot uses, rendered safely: the text is HTML-escaped first,
-// then code spans/blocks are set aside and the rest gets bold, italics, underline, strike,
-// headings, subtext, quotes, mentions (as names), channels, timestamps and custom emoji.
-// Links are shown as their text with the address in a tooltip: the page never leaves 127.0.0.1.
+// Discord's markdown, the subset the bot uses, rendered safely: code spans/blocks and backslash
+// escapes are set aside first, the rest is HTML-escaped and gets bold, italics, underline,
+// strike, headings, subtext, quotes, mentions (as names), channels, timestamps and custom emoji.
+// A backslash before a character that is not a letter, a digit or a space shows that character
+// as itself (`\*` is a star, `\<@1>` no mention), as Discord's client reads it; in code it
+// stays. A link to a message or channel of this server (`https://discord.com/channels/...`, as
+// the bot writes jump links) opens it in the page; other links show their address in a tooltip:
+// the page never leaves 127.0.0.1.
 "use strict";
 
 const Markdown = (() => {
@@ -53,7 +57,7 @@ const Markdown = (() => {
       .replace(/&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;/g, (_, s, style) =>
         `<time class="timestamp" datetime="${new Date(s * 1000).toISOString()}" title="${escape(fullDate(s))}">${escape(timestamp(s, style))}</time>`)
       .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
-      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, '<span class="link" title="$2">$1</span>')
+      .replace(/\[([^\]]+)\]\((https?:\/\/[^)\s]+)\)/g, (_, label, url) => link(label, url))
       .replace(/\*\*\*(.+?)\*\*\*/g, "<strong><em>$1</em></strong>")
       .replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>")
       .replace(/__(.+?)__/g, "<u>$1</u>")
@@ -61,6 +65,17 @@ const Markdown = (() => {
       .replace(/(^|[^\w])_(?!\s)(.+?)_(?!\w)/g, "$1<em>$2</em>")
       .replace(/~~(.+?)~~/g, "<s>$1</s>")
       .replace(/\|\|(.+?)\|\|/g, '<span class="spoiler">$1</span>');
+  }
+
+  // A jump link (discord.com/channels/guild-or-@me/channel[/message]) is a real link the page
+  // follows itself (app.js); any other address is only shown.
+  const JUMP = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d+|@me)\/(\d+)(?:\/(\d+))?$/;
+
+  function link(label, url) {
+    const jump = url.replace(/&amp;/g, "&").match(JUMP);
+    if (!jump) return `<span class="link" title="${url}">${label}</span>`;
+    const message = jump[3] ? ` data-message="${jump[3]}"` : "";
+    return `<a class="link" href="${url}" data-channel="${jump[2]}"${message}>${label}</a>`;
   }
 
   function lines(text, names) {
@@ -80,21 +95,25 @@ const Markdown = (() => {
     return out.join("").replace(/\n$/, "");
   }
 
+  // Set-aside pieces stand in the text as private-use characters around their number, which
+  // neither HTML escaping nor any markdown rule touches.
+  const OPEN = "\uE000", CLOSE = "\uE001";
+  const HELD = new RegExp(`${OPEN}(\\d+)${CLOSE}`, "g");
+
   // names: {user(id) -> display name, channel(id) -> channel name}
   function render(text, names) {
     if (!text) return "";
-    const pieces = [];
-    const escaped = escape(text);
-    const pattern = /```(?:\w+\n)?([\s\S]*?)```|`([^`\n]+)`/g;
-    let last = 0;
-    let m;
-    while ((m = pattern.exec(escaped)) !== null) {
-      pieces.push(lines(escaped.slice(last, m.index), names));
-      pieces.push(m[1] !== undefined ? `<pre>${m[1].replace(/^\n|\n$/g, "")}</pre>` : `<code>${m[2]}</code>`);
-      last = pattern.lastIndex;
-    }
-    pieces.push(lines(escaped.slice(last), names));
-    return pieces.join("");
+    const held = [];
+    const hold = (html) => `${OPEN}${held.push(html) - 1}${CLOSE}`;
+    // one pass, left to right, as Discord's parser reads: an escaped backtick opens no code,
+    // and a backslash inside code is text
+    const pattern = /\\([^0-9A-Za-z\s])|```(?:\w+\n)?([\s\S]*?)```|`([^`\n]+)`/g;
+    const kept = text.replace(/[\uE000\uE001]/g, "").replace(pattern, (_, char, block, span) => {
+      if (char !== undefined) return hold(escape(char));
+      if (block !== undefined) return hold(`<pre>${escape(block.replace(/^\n|\n$/g, ""))}</pre>`);
+      return hold(`<code>${escape(span)}</code>`);
+    });
+    return lines(escape(kept), names).replace(HELD, (_, index) => held[Number(index)]);
   }
 
   return { render, escape };
