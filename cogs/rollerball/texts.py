@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from rules.rollerball import GameState, card_name, kind_of, view_for
-from ui.formats import plural
+from ui.formats import plural, possessive
 
 # What may be typed at each step of the game (next_step(state).kind), said in every refusal.
 FORMS = {
@@ -57,12 +57,20 @@ def forms(state: GameState, kind: str) -> str:
 
 # ---- names -------------------------------------------------------------------------------------
 
-SEAT_NAME = re.compile(r"\bPlayer ([1-6])\b")
+SEAT_NAME = re.compile(r"\bPlayer ([1-6])\b('s\b)?")
 
 
 def with_names(text: str, names: dict[int, str]) -> str:
-    """The engine says "Player 2"; players read the name that seat has."""
-    return SEAT_NAME.sub(lambda m: names.get(int(m[1]) - 1, m[0]), text)
+    """The engine says "Player 2" ("Player 2's"); players read the name that seat has (and
+    its possessive: "Chris' workman")."""
+
+    def named(found: re.Match[str]) -> str:
+        name = names.get(int(found[1]) - 1)
+        if name is None:
+            return found[0]
+        return possessive(name) if found[2] else name
+
+    return SEAT_NAME.sub(named, text)
 
 
 def cards_text(cards: list[int]) -> str:

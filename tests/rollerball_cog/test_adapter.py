@@ -263,3 +263,15 @@ def test_a_computer_seat_chooses_from_its_own_view_only():
         first = ENGINE.computer_action(table, seat, level, random.Random(3))
         second = ENGINE.computer_action(replace(table, game=redealt), seat, level, random.Random(3))
         assert first == second
+
+
+def test_a_players_name_ending_in_s_takes_an_apostrophe_alone():
+    """The engine says "Player 1's workman"; Chris reads "Chris' workman", Ann "Ann's base"."""
+    from cogs.rollerball.texts import with_names
+
+    names = {0: "Chris", 1: "Ann"}
+    said = "A ball hits Player 1's workman: back to base. A ball runs over Player 2's base."
+    assert with_names(said, names) == (
+        "A ball hits Chris' workman: back to base. A ball runs over Ann's base."
+    )
+    assert with_names("Player 1 bids.", names) == "Chris bids."
