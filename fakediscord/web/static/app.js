@@ -110,8 +110,11 @@ function renderChannels() {
 }
 
 // --- threads: active ones in the channel list; every one, archived too, from the message it
-// started from and from its channel's thread list (Discord's "Threads" button in the channel
-// header lists a channel's threads, archived ones in their own section, and each opens)
+// started from and from its channel's thread list. Discord's developer documentation (Topics ›
+// Threads): an archived thread stays readable and is listed apart ("List Public Archived
+// Threads", GET /channels/{channel_id}/threads/archived/public); its client shows a thread
+// under the message it started from, and the Threads button in the channel header lists the
+// channel's threads with the archived ones in their own tab.
 
 function threadOf(id) {
   return Sandbox.state.channels.find((c) => c.id === id && c.type !== 0);
