@@ -876,6 +876,7 @@ async function start() {
   $("threads-button").addEventListener("click", openThreadPanel);
   $("thread-panel-close").addEventListener("click", closeThreadPanel);
   $("thread-panel").addEventListener("click", (e) => { if (e.target === $("thread-panel")) closeThreadPanel(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeThreadPanel(); });
   $("messages").addEventListener("click", (e) => {
     const jump = e.target.closest("a.link[data-channel]");
     if (!jump) return;
