@@ -23,6 +23,7 @@ import random
 from dataclasses import replace
 
 from rules import names
+from rules.errors import echoed
 from rules.prose import plural
 from rules.rollerball2.cards import (
     ATT,
@@ -97,7 +98,7 @@ def _header(rows: list[list[str]]) -> tuple[dict[str, int], list[str]]:
     unknown = [cell for cell in header if cell not in (*REQUIRED_COLUMNS, *CARD_COLUMNS)]
     if unknown:
         problems.append(
-            f"Line 1: unknown column(s) {', '.join(repr(c) for c in unknown)}; the columns are "
+            f"Line 1: unknown column(s) {', '.join(echoed(c) for c in unknown)}; the columns are "
             f"{', '.join(REQUIRED_COLUMNS)} and optionally offense, defense."
         )
     missing = [column for column in REQUIRED_COLUMNS if column not in header]
@@ -124,16 +125,16 @@ def _row_card(
     number_text = cells["number"].strip().lstrip("#")
     number = int(number_text) if number_text.isdigit() else None
     if number is None or not 0 <= number <= 99:
-        problems.append(f"the number must be 0-99, not {cells['number'].strip()!r}.")
+        problems.append(f"the number must be 0-99, not {echoed(cells['number'].strip())}.")
     position = cells["position"].strip().lower()
     if position not in POSITIONS:
         problems.append(
-            f"unknown position {cells['position'].strip()!r} (skater, biker or catcher)."
+            f"unknown position {echoed(cells['position'].strip())} (skater, biker or catcher)."
         )
     experience = cells["experience"].strip().lower()
     if experience not in EXPERIENCES:
         problems.append(
-            f"unknown experience {cells['experience'].strip()!r} (star, veteran or rookie)."
+            f"unknown experience {echoed(cells['experience'].strip())} (star, veteran or rookie)."
         )
     columns: dict[str, list[str]] = {}
     if has_card:
