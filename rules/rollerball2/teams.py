@@ -18,7 +18,6 @@ upload (bytes) is the caller's; this module refuses more than MAX_ROSTER rows.
 from __future__ import annotations
 
 import csv
-import io
 import random
 from dataclasses import replace
 
@@ -52,6 +51,7 @@ from rules.rollerball2.roster import (
     roster_makeup,
 )
 from rules.rollerball2.scoresheet import CARRY_KILLED, Absence
+from rules.spreadsheet import read_csv, write_csv
 
 REQUIRED_COLUMNS = ("name", "number", "position", "experience")
 CARD_COLUMNS = ("offense", "defense")
@@ -187,7 +187,7 @@ def parse_roster_csv(
     team = clean_name(team, "The team name")
     text = text.lstrip("\ufeff")
     try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=separator(text)))
+        rows = read_csv(text, separator(text))
     except csv.Error as error:
         raise RosterImportError([f"The file is not a readable CSV ({error})."]) from error
     numbered = [(i, row) for i, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
@@ -257,21 +257,22 @@ def _printed_column(column: tuple[str, ...]) -> str:
 
 def roster_to_csv(roster: Roster) -> str:
     """The roster as a CSV that import_roster reads back card for card (all six columns)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow((*REQUIRED_COLUMNS, *CARD_COLUMNS))
-    for card in sorted(roster.players, key=lambda c: c.number):
-        writer.writerow(
-            (
-                card.name,
-                card.number,
-                card.position,
-                card.experience,
-                _printed_column(card.offense),
-                _printed_column(card.defense),
-            )
-        )
-    return out.getvalue()
+    return write_csv(
+        [
+            (*REQUIRED_COLUMNS, *CARD_COLUMNS),
+            *(
+                (
+                    card.name,
+                    card.number,
+                    card.position,
+                    card.experience,
+                    _printed_column(card.offense),
+                    _printed_column(card.defense),
+                )
+                for card in sorted(roster.players, key=lambda c: c.number)
+            ),
+        ]
+    )
 
 
 # --- signings and renames --------------------------------------------------------------------
