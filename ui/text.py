@@ -8,6 +8,7 @@ import re
 import discord
 
 from rules.errors import MAX_ECHO, cut
+from rules.names import given_name
 
 MAX_CONTENT = 2000  # Discord's limit for a message's content
 MAX_QUOTE = MAX_ECHO  # how much of what a user typed is quoted back in an answer
@@ -55,3 +56,11 @@ def shown(text: str) -> str:
     text = _LINK.sub(r"\\:", text)
     text = _ANGLE.sub(r"\\<", text)
     return _NUMBERED.sub(r"\1\\.", text)
+
+
+def display_name(user: discord.abc.User) -> str:
+    """A member's name as every message and image shows it: their display name in the server,
+    cleaned by the rule of every name (rules.names: no bidirectional overrides or zero-width
+    characters, which would turn the text around it); a name of nothing visible becomes
+    their username. Messages still show it through `shown`."""
+    return given_name(user.display_name, given_name(user.name, f"user {user.id}"))
