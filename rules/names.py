@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from rules.errors import PlayerError, cut
+from rules.errors import PlayerError
 
 MAX_NAME = 32
 # Categories that draw nothing or steer the text around them: control (Cc), format (Cf: zero
@@ -44,9 +44,10 @@ def clean_name(text: str, what: str = "A name", max_length: int = MAX_NAME) -> s
     return name
 
 
-def given_name(text: str, fallback: str, max_length: int = MAX_NAME) -> str:
+def given_name(text: str, fallback: str) -> str:
     """A name the user did not type here (their display name, as Discord gives it), made what
     clean_name would accept rather than refused: invisible characters dropped, white space
-    folded, cut to `max_length`; `fallback` when nothing visible is left."""
+    folded; `fallback` when nothing visible is left. Its length is Discord's to limit (32
+    characters for a nickname or a display name)."""
     name = " ".join("".join(c for c in str(text) if not _invisible(c)).split())
-    return cut(name, max_length) if name else fallback
+    return name or fallback
