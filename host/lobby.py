@@ -24,7 +24,7 @@ from host.components import LobbyButton
 from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
 from rules.records import commitment
-from ui import UserError, fit, shown
+from ui import UserError, display_name, fit, shown
 from ui.formats import plural
 from ui.items import view_of
 
@@ -155,7 +155,7 @@ async def open_lobby(
         seats=seats,
         options=options,
         describe=describe,
-        names=[user.display_name],
+        names=[display_name(user)],
         seed=seed,
         salt=salt,
         commitment=commitment(adapter.game, seed, salt),
@@ -275,8 +275,8 @@ async def _change(
             raise UserError(f"You're already at {title}.")
         _refuse_if_full(adapter, lobby, players)
         players.append(user.id)
-        lobby.names.append(user.display_name)
-        note = f"{shown(user.display_name)} joins {title}."
+        lobby.names.append(display_name(user))
+        note = f"{shown(display_name(user))} joins {title}."
     elif what == "computer":
         if user.id != lobby.creator:
             raise UserError(
@@ -310,7 +310,7 @@ async def _change(
         lobby.computers = {
             (s if s < seat else s - 1): level for s, level in lobby.computers.items() if s != seat
         }
-        note = f"{shown(user.display_name)} leaves {title}."
+        note = f"{shown(display_name(user))} leaves {title}."
 
     async def seats(conn):
         await lobby_store.replace_seats(conn, stored.id, players)

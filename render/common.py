@@ -12,7 +12,9 @@ import math
 from functools import cache, lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
+
+from render.glyphs import code_points
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 
@@ -30,14 +32,172 @@ GREY = (120, 120, 120)
 LIGHT_GREY = (215, 215, 215)
 
 
+FALLBACK_FONT = "DroidSansFallback.ttf"  # CJK, Hangul, full-width forms (Apache-2.0)
+
+
 @cache
 def font(size: int, *, bold: bool = False, mono: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped DejaVu font at `size` pixels (cached: loading a TTF costs milliseconds)."""
+    """The shipped DejaVu font at `size` pixels, falling back per character to Droid Sans
+    Fallback for what DejaVu has no glyph for (a name in Chinese, Japanese, Korean or
+    full-width letters): cached, loading a TTF costs milliseconds."""
     if mono:
         name = "DejaVuSansMono.ttf"
     else:
         name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    return ImageFont.truetype(str(FONT_DIR / name), size)
+    return FallbackFont(str(FONT_DIR / name), size)
+
+
+class FallbackFont(ImageFont.FreeTypeFont):
+    """A FreeType font that draws and measures each run of characters it has no glyph for
+    with the fallback font instead (Pillow would draw its .notdef box). Everything Pillow does
+    with a font goes through getmask2, getbbox and getlength, so ImageDraw.text, textlength,
+    textbbox and draw_text below all fall back alike. Text the font covers (nearly all) takes
+    Pillow's own path unchanged; vertical anchors of mixed text follow this font's metrics."""
+
+    @property
+    def fallback(self) -> ImageFont.FreeTypeFont:
+        return _fallback_face(int(self.size))
+
+    def runs(self, text: str) -> list[tuple[ImageFont.FreeTypeFont, str]]:
+        """`text` cut where the font that has its characters changes."""
+        return _runs(self, text)
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None) -> float:
+        runs = self.runs(str(text))
+        if len(runs) == 1 and runs[0][0] is self:
+            return super().getlength(text, mode, direction, features, language)
+        return sum(_own(face).getlength(part, mode) for face, part in runs)
+
+    def getbbox(
+        self,
+        text,
+        mode="",
+        direction=None,
+        features=None,
+        language=None,
+        stroke_width=0,
+        anchor=None,
+    ):
+        runs = self.runs(str(text))
+        if len(runs) == 1 and runs[0][0] is self:
+            return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
+        placed, (dx, dy) = self._placed(runs, mode, stroke_width, anchor)
+        left = min(x + box[0] for x, box in placed)
+        top = min(box[1] for _, box in placed)
+        right = max(x + box[2] for x, box in placed)
+        bottom = max(box[3] for _, box in placed)
+        return (
+            round(left + dx),
+            round(top + dy),
+            round(right + dx),
+            round(bottom + dy),
+        )
+
+    def getmask2(
+        self,
+        text,
+        mode="",
+        direction=None,
+        features=None,
+        language=None,
+        stroke_width=0,
+        anchor=None,
+        ink=0,
+        start=None,
+        *args,
+        **kwargs,
+    ):
+        runs = self.runs(str(text))
+        if (len(runs) == 1 and runs[0][0] is self) or mode not in ("", "L", "1"):
+            return super().getmask2(
+                text,
+                mode,
+                direction,
+                features,
+                language,
+                stroke_width,
+                anchor,
+                ink,
+                start,
+                *args,
+                **kwargs,
+            )
+        fx, fy = start or (0.0, 0.0)
+        pieces = []
+        x = fx
+        for face, part in runs:
+            whole = math.floor(x)
+            mask, (ox, oy) = _own(face).getmask2(
+                part, "L", None, None, None, stroke_width, "ls", ink, (x - whole, fy), **kwargs
+            )
+            pieces.append((Image.Image()._new(mask), whole + ox, oy))
+            x += _own(face).getlength(part, "L")
+        left = min(px for _, px, _ in pieces)
+        top = min(py for _, _, py in pieces)
+        right = max(px + piece.width for piece, px, _ in pieces)
+        bottom = max(py + piece.height for piece, _, py in pieces)
+        canvas = Image.new("L", (max(right - left, 0), max(bottom - top, 0)))
+        for piece, px, py in pieces:
+            box = (px - left, py - top)
+            region = canvas.crop((*box, box[0] + piece.width, box[1] + piece.height))
+            canvas.paste(ImageChops.lighter(region, piece), box)
+        dx, dy = self._anchor_shift(anchor, x - fx, top, bottom)
+        if mode == "1":
+            canvas = canvas.convert("1", dither=Image.Dither.NONE)
+        return canvas.im, (left + round(dx), top + round(dy))
+
+    def _placed(self, runs, mode, stroke_width, anchor):
+        placed = []
+        x = 0.0
+        for face, part in runs:
+            placed.append((x, _own(face).getbbox(part, mode, None, None, None, stroke_width, "ls")))
+            x += _own(face).getlength(part, mode)
+        top = min(box[1] for _, box in placed)
+        bottom = max(box[3] for _, box in placed)
+        return placed, self._anchor_shift(anchor, x, top, bottom)
+
+    def _anchor_shift(self, anchor, width, top, bottom):
+        """Where text drawn from its baseline's left end moves for `anchor` (Pillow's text
+        anchors: horizontal l m r, vertical a t m s b d)."""
+        horizontal, vertical = anchor or "la"
+        ascent, descent = self.getmetrics()
+        dx = {"l": 0.0, "m": -width / 2, "r": -width}[horizontal]
+        dy = {
+            "a": ascent,
+            "t": -top,
+            "m": (ascent - descent) / 2,
+            "s": 0.0,
+            "b": -bottom,
+            "d": -descent,
+        }[vertical]
+        return dx, dy
+
+
+def _own(face: ImageFont.FreeTypeFont) -> ImageFont.FreeTypeFont:
+    """`face` with FreeTypeFont's own methods (a FallbackFont would split its runs again)."""
+    return super(FallbackFont, face) if isinstance(face, FallbackFont) else face
+
+
+@cache
+def _fallback_face(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(FONT_DIR / FALLBACK_FONT), size)
+
+
+@lru_cache(maxsize=8192)
+def _runs(face: FallbackFont, text: str) -> list[tuple[ImageFont.FreeTypeFont, str]]:
+    own = code_points(str(face.path))
+    if all(ord(character) in own for character in text):
+        return [(face, text)]
+    extra = code_points(str(FONT_DIR / FALLBACK_FONT))
+    runs: list[tuple[ImageFont.FreeTypeFont, str]] = []
+    for character in text:
+        code = ord(character)
+        chosen = face.fallback if code not in own and code in extra else face
+        if runs and runs[-1][0] is chosen:
+            runs[-1] = (chosen, runs[-1][1] + character)
+        else:
+            runs.append((chosen, character))
+    return runs
 
 
 def to_png(

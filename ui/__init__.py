@@ -20,7 +20,7 @@ from ui.replies import (
     send_ephemeral,
     user_message_for,
 )
-from ui.text import MAX_CONTENT, MAX_QUOTE, fit, quote, shown
+from ui.text import MAX_CONTENT, MAX_QUOTE, display_name, fit, quote, shown
 
 __all__ = [
     "BUSY",
@@ -35,6 +35,7 @@ __all__ = [
     "UserError",
     "bot_of",
     "channel_by_id",
+    "display_name",
     "fit",
     "missing_after_save_text",
     "missing_permissions_text",

@@ -7,22 +7,23 @@ import re
 
 import discord
 
+from rules.errors import MAX_ECHO, cut
+from rules.names import given_name
+
 MAX_CONTENT = 2000  # Discord's limit for a message's content
-MAX_QUOTE = 60  # how much of what a user typed is quoted back in an answer
+MAX_QUOTE = MAX_ECHO  # how much of what a user typed is quoted back in an answer
 
 
 def quote(text: str, limit: int = MAX_QUOTE) -> str:
     """What the user typed, as inline code, cut to `limit` characters so no answer that quotes
     it can outgrow a Discord message."""
-    text = text.replace("`", "'").replace("\n", " ")
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
+    text = cut(text, limit).replace("`", "'").replace("\n", " ")
     return f"`{text}`"
 
 
 def fit(text: str, limit: int = MAX_CONTENT) -> str:
     """Cut a message to Discord's limit (the last safety net; answers are written to fit)."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)
 
 
 # Every character that marks text up is escaped wherever it stands. discord.utils.
@@ -30,13 +31,18 @@ def fit(text: str, limit: int = MAX_CONTENT) -> str:
 # first `[` to its last `)` for one link whose inside it leaves as it is: a line naming two
 # users' link-like names would keep the markdown typed between them.
 _MARKUP = re.compile(r"([\\*_~|`])")
-_LINE_START = re.compile(r"^(\s*)([>#+-])", re.MULTILINE)
+_LINE_START = re.compile(r"^([^\S\n]*)([>#+-])", re.MULTILINE)
 # What the above and escape_mentions leave: masked links and bare URLs, mentions, channels,
 # emoji and timestamps (all start with "<"), numbered lists.
-_LINK = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):(//)")
+# Every pattern here is linear in the text (the escape runs on the event loop, over uploads of
+# up to 100 KB): none repeats a part that can end where the next try starts. A bare link is
+# defused at its "://" whatever the scheme before it (matching the scheme, a run of letters,
+# retried the whole run from each of its letters); a line's leading blanks never span a line
+# break (`\s*` after `^` did, retrying every blank line to the end of the text).
+_LINK = re.compile(r":(?=//)")
 _ANGLE = re.compile(r"<")
 _BRACKETS = re.compile(r"([\[\]])")
-_NUMBERED = re.compile(r"^(\s*\d+)\.", re.MULTILINE)
+_NUMBERED = re.compile(r"^([^\S\n]*\d+)\.", re.MULTILINE)
 
 
 def shown(text: str) -> str:
@@ -47,6 +53,14 @@ def shown(text: str) -> str:
     text = _LINE_START.sub(r"\1\\\2", text)
     text = discord.utils.escape_mentions(text)
     text = _BRACKETS.sub(r"\\\1", text)
-    text = _LINK.sub(r"\1\\:\2", text)
+    text = _LINK.sub(r"\\:", text)
     text = _ANGLE.sub(r"\\<", text)
     return _NUMBERED.sub(r"\1\\.", text)
+
+
+def display_name(user: discord.abc.User) -> str:
+    """A member's name as every message and image shows it: their display name in the server,
+    cleaned by the rule of every name (rules.names: no bidirectional overrides or zero-width
+    characters, which would turn the text around it); a name of nothing visible becomes
+    their username. Messages still show it through `shown`."""
+    return given_name(user.display_name, given_name(user.name, f"user {user.id}"))

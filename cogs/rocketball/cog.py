@@ -21,7 +21,7 @@ from db import rocketball as results_store
 from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
 from host.commands import MatchWords, add_match_commands
 from rules.rocketball import ENGINE
-from ui import shown
+from ui import display_name, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -157,7 +157,7 @@ class Rocketball(commands.Cog):
     ) -> None:
         target = user or interaction.user
         stats = await results_store.player_stats(self.bot.db, target.id)
-        embed = discord.Embed(title=f"Rocketball: {shown(target.display_name)}", colour=COLOUR)
+        embed = discord.Embed(title=f"Rocketball: {shown(display_name(target))}", colour=COLOUR)
         if stats.played == 0:
             embed.description = "No finished matches yet."
         else:

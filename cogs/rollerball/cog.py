@@ -15,7 +15,7 @@ from db import rollerball as results_store
 from host import COMPUTER_ID, Match
 from host.commands import MatchWords, add_match_commands
 from rules.rollerball import Table
-from ui import UserError, rulebook, shown
+from ui import UserError, display_name, rulebook, shown
 from ui.formats import plural
 
 if TYPE_CHECKING:
@@ -152,7 +152,7 @@ class Rollerball(commands.Cog):
     ) -> None:
         target = user or interaction.user
         stats = await results_store.player_stats(self.bot.db, target.id)
-        embed = discord.Embed(title=f"Rollerball: {shown(target.display_name)}", colour=COLOUR)
+        embed = discord.Embed(title=f"Rollerball: {shown(display_name(target))}", colour=COLOUR)
         if stats.played == 0:
             embed.description = "No finished games yet."
         else:

@@ -49,7 +49,7 @@ from rules.rollerball2 import (
     score_line,
     three_stars,
 )
-from ui import UserError, shown
+from ui import UserError, display_name, shown
 from ui.formats import plural, possessive, timestamp
 
 if TYPE_CHECKING:
@@ -133,7 +133,7 @@ def busy_text(error: store.TeamBusy, *teams: store.Team) -> str:
     )
 
 
-async def display_name(interaction: discord.Interaction, user_id: int) -> str:
+async def coach_name(interaction: discord.Interaction, user_id: int) -> str:
     guild = interaction.guild
     member = guild.get_member(user_id) if guild else None
     if member is None and guild is not None:
@@ -141,7 +141,7 @@ async def display_name(interaction: discord.Interaction, user_id: int) -> str:
             member = await guild.fetch_member(user_id)
         except discord.HTTPException:
             member = None
-    return member.display_name if member else "their coach"
+    return display_name(member) if member else "their coach"
 
 
 def check_coaches(
@@ -238,9 +238,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         user = interaction.user
         try:
             if mode.value == "coaches":
-                names = [
-                    await display_name(interaction, t.owner_id) for t in (home_team, away_team)
-                ]
+                names = [await coach_name(interaction, t.owner_id) for t in (home_team, away_team)]
                 seat = 0 if user.id == home_team.owner_id else 1
                 mine = (home_team, away_team)[seat]
                 if bot_rolls:
@@ -269,7 +267,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
                     self.adapter,
                     options,
                     players=[user.id],
-                    names=[user.display_name],
+                    names=[display_name(user)],
                     describe=describe,
                     on_create=add,
                 )

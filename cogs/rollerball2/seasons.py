@@ -59,7 +59,7 @@ from rules.rollerball2 import (
     score_line,
     standings,
 )
-from ui import LookupOption, UserError, channel_by_id, fit, quote, shown
+from ui import LookupOption, UserError, channel_by_id, display_name, fit, quote, shown
 from ui.formats import plural
 from ui.formats import timestamp as when
 
@@ -481,11 +481,11 @@ async def play_matchday(
         season = await season_clock.running(bot, season.id, "play a matchday")
         matchday = season.current_matchday
         await settle_matchday(
-            bot, adapter, season, matchday, played_by=interaction.user.display_name
+            bot, adapter, season, matchday, played_by=display_name(interaction.user)
         )
         await season_clock.advance(bot, season, played_at=time.time())
     text = await matchday_text(
-        bot, season, matchday, f"played now by {shown(interaction.user.display_name)}."
+        bot, season, matchday, f"played now by {shown(display_name(interaction.user))}."
     )
     files = await standings_files(bot, season)
     await interaction.followup.send(text, files=files, allowed_mentions=NO_MENTIONS)

@@ -44,6 +44,7 @@ import discord
 from cogs.volleyball.options import leagues_of
 from cogs.volleyball.playing import decode, round_key, round_name
 from db import volleyball_drafts as drafts
+from rules.errors import cut
 from rules.volleyball import (
     CONCEPT_REQUIREMENTS,
     RISK_RANGES,
@@ -342,7 +343,7 @@ def problem_lines(check: OrderCheck, where: Where, room: int) -> list[str]:
     ordered = sorted(check.problems, key=lambda p: not p.startswith(here))
     lines: list[str] = []
     for index, problem in enumerate(ordered):
-        line = "- " + shown(problem if len(problem) <= 220 else problem[:219] + "…")
+        line = "- " + shown(cut(problem, 220))
         left = len(ordered) - index
         if sum(len(x) + 1 for x in lines) + len(line) + 40 > room:
             lines.append(f"- … and {left} more (Save orders lists them all)")

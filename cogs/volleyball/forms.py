@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules.errors import echoed
 from rules.volleyball import (
     LeagueState,
     MatchOrders,
@@ -67,9 +68,8 @@ def parse_roster(text: str) -> Roster:
             continue
         found = _ROSTER_LINE.match(line)
         if not found:
-            shown = line if len(line) <= 60 else line[:59] + "…"
             roster.problems.append(
-                f"Line {number}: {shown!r} is not NAME AGE OL DL: write it like Anna Visser A 8 8 "
+                f"Line {number}: {echoed(line)} is not NAME AGE OL DL: write it like Anna Visser A 8 8 "
                 "(name, age A-E, OL, DL)."
             )
             continue

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.errors import echoed
+
 # Positions (seed: "Player's Position").
 SKATER = "skater"
 BIKER = "biker"
@@ -121,13 +123,15 @@ def card_problems(card: PlayerCard) -> list[str]:
         or isinstance(card.number, bool)
         or not 0 <= card.number <= 99
     ):
-        problems.append(f"uniform number must be 0-99, not {card.number!r}.")
+        problems.append(f"uniform number must be 0-99, not {echoed(card.number)}.")
     if not isinstance(card.name, str) or not card.name.strip():
         problems.append("the name is empty.")
     if card.position not in POSITIONS:
-        problems.append(f"position must be skater, biker or catcher, not {card.position!r}.")
+        problems.append(f"position must be skater, biker or catcher, not {echoed(card.position)}.")
     if card.experience not in EXPERIENCES:
-        problems.append(f"experience must be star, veteran or rookie, not {card.experience!r}.")
+        problems.append(
+            f"experience must be star, veteran or rookie, not {echoed(card.experience)}."
+        )
     for column in ("offense", "defense"):
         problems.extend(column_problems(card.position, column, getattr(card, column)))
     return [f"Card #{card.number} {card.name}: {problem}" for problem in problems]

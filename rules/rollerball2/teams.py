@@ -18,11 +18,11 @@ upload (bytes) is the caller's; this module refuses more than MAX_ROSTER rows.
 from __future__ import annotations
 
 import csv
-import io
 import random
 from dataclasses import replace
 
 from rules import names
+from rules.errors import echoed
 from rules.prose import plural, possessive
 from rules.rollerball2.cards import (
     ATT,
@@ -51,6 +51,7 @@ from rules.rollerball2.roster import (
     roster_makeup,
 )
 from rules.rollerball2.scoresheet import CARRY_KILLED, Absence
+from rules.spreadsheet import read_csv, write_csv
 
 REQUIRED_COLUMNS = ("name", "number", "position", "experience")
 CARD_COLUMNS = ("offense", "defense")
@@ -97,7 +98,7 @@ def _header(rows: list[list[str]]) -> tuple[dict[str, int], list[str]]:
     unknown = [cell for cell in header if cell not in (*REQUIRED_COLUMNS, *CARD_COLUMNS)]
     if unknown:
         problems.append(
-            f"Line 1: unknown column(s) {', '.join(repr(c) for c in unknown)}; the columns are "
+            f"Line 1: unknown column(s) {', '.join(echoed(c) for c in unknown)}; the columns are "
             f"{', '.join(REQUIRED_COLUMNS)} and optionally offense, defense."
         )
     missing = [column for column in REQUIRED_COLUMNS if column not in header]
@@ -124,16 +125,16 @@ def _row_card(
     number_text = cells["number"].strip().lstrip("#")
     number = int(number_text) if number_text.isdigit() else None
     if number is None or not 0 <= number <= 99:
-        problems.append(f"the number must be 0-99, not {cells['number'].strip()!r}.")
+        problems.append(f"the number must be 0-99, not {echoed(cells['number'].strip())}.")
     position = cells["position"].strip().lower()
     if position not in POSITIONS:
         problems.append(
-            f"unknown position {cells['position'].strip()!r} (skater, biker or catcher)."
+            f"unknown position {echoed(cells['position'].strip())} (skater, biker or catcher)."
         )
     experience = cells["experience"].strip().lower()
     if experience not in EXPERIENCES:
         problems.append(
-            f"unknown experience {cells['experience'].strip()!r} (star, veteran or rookie)."
+            f"unknown experience {echoed(cells['experience'].strip())} (star, veteran or rookie)."
         )
     columns: dict[str, list[str]] = {}
     if has_card:
@@ -186,7 +187,7 @@ def parse_roster_csv(
     team = clean_name(team, "The team name")
     text = text.lstrip("\ufeff")
     try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=separator(text)))
+        rows = read_csv(text, separator(text))
     except csv.Error as error:
         raise RosterImportError([f"The file is not a readable CSV ({error})."]) from error
     numbered = [(i, row) for i, row in enumerate(rows, start=1) if any(c.strip() for c in row)]
@@ -256,21 +257,22 @@ def _printed_column(column: tuple[str, ...]) -> str:
 
 def roster_to_csv(roster: Roster) -> str:
     """The roster as a CSV that import_roster reads back card for card (all six columns)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow((*REQUIRED_COLUMNS, *CARD_COLUMNS))
-    for card in sorted(roster.players, key=lambda c: c.number):
-        writer.writerow(
-            (
-                card.name,
-                card.number,
-                card.position,
-                card.experience,
-                _printed_column(card.offense),
-                _printed_column(card.defense),
-            )
-        )
-    return out.getvalue()
+    return write_csv(
+        [
+            (*REQUIRED_COLUMNS, *CARD_COLUMNS),
+            *(
+                (
+                    card.name,
+                    card.number,
+                    card.position,
+                    card.experience,
+                    _printed_column(card.offense),
+                    _printed_column(card.defense),
+                )
+                for card in sorted(roster.players, key=lambda c: c.number)
+            ),
+        ]
+    )
 
 
 # --- signings and renames --------------------------------------------------------------------

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.errors import echoed
 from rules.names import MAX_NAME, BadName, clean_name
 from rules.volleyball.models import AGE_CATEGORIES, AGE_TALENT, Player, SeasonConfig, Team
 from rules.volleyball.orders import VolleyballError
@@ -41,13 +42,13 @@ def name_problems(name: str, what: str) -> list[str]:
     visible characters on one line, 1 to 32 of them), and (ruling 14) it must not start or
     end with a digit: the text order form reads numbers after a name as levels and codes."""
     if "\n" in name.strip() or "\r" in name.strip():
-        return [f"The {what} name {tidy_name(name)!r} must fit on one line."]
+        return [f"The {what} name {echoed(tidy_name(name))} must fit on one line."]
     try:
         cleaned = clean_name(name, f"The {what} name", MAX_NAME_LENGTH)
     except BadName as error:
         return [str(error)]
     if cleaned[-1].isdigit() or cleaned[0].isdigit():
-        return [f"The {what} name {cleaned!r} must not start or end with a digit."]
+        return [f"The {what} name {echoed(cleaned)} must not start or end with a digit."]
     return []
 
 
@@ -59,7 +60,7 @@ def player_level_problems(draft: PlayerDraft, config: SeasonConfig) -> list[str]
     problems = []
     if draft.age not in AGE_CATEGORIES:
         problems.append(
-            f"{who}: the age category must be one of A, B, C, D or E (got {draft.age!r})."
+            f"{who}: the age category must be one of A, B, C, D or E (got {echoed(draft.age)})."
         )
     if draft.ol < 1 or draft.dl < 1:
         problems.append(f"{who}: each level needs at least 1 point (OL {draft.ol}, DL {draft.dl}).")
@@ -92,7 +93,7 @@ def new_team_problems(
     problems = name_problems(name, "team")
     taken = {n.casefold() for n in (taken_team_names or [])}
     if tidy_name(name).casefold() in taken:
-        problems.append(f"There is already a team called {tidy_name(name)!r} in this league.")
+        problems.append(f"There is already a team called {echoed(tidy_name(name))} in this league.")
     if len(players) < config.min_players:
         problems.append(
             f"A team needs at least {config.min_players} players; this one has {len(players)}."
@@ -103,7 +104,7 @@ def new_team_problems(
         key = tidy_name(draft.name).casefold()
         if key and key in seen:
             problems.append(
-                f"Two players are called {tidy_name(draft.name)!r}; each needs his own name."
+                f"Two players are called {echoed(tidy_name(draft.name))}; each needs his own name."
             )
         seen.add(key)
         problems.extend(player_level_problems(draft, config))
@@ -151,7 +152,7 @@ def scout_problems(team: Team, name: str, config: SeasonConfig) -> list[str]:
         )
     existing = team.player(name) if name.strip() else None
     if existing is not None:
-        problems.append(f"{team.name} already has a player called {existing.name!r}.")
+        problems.append(f"{team.name} already has a player called {echoed(existing.name)}.")
     return problems
 
 

@@ -21,6 +21,8 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from rules.errors import echoed
+
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 DEFAULT_WEEKDAY = 6  # Sunday
 DEFAULT_MINUTE = 18 * 60  # 18:00 UTC
@@ -95,7 +97,7 @@ def parse_rule(
         key = weekday.strip().casefold()
         matches = [i for i, n in enumerate(names) if n.startswith(key[:3])] if key else []
         if not matches:
-            raise DeadlineError(f"{weekday!r} is not a day of the week.")
+            raise DeadlineError(f"{echoed(weekday)} is not a day of the week.")
         day = matches[0]
     minute = DEFAULT_MINUTE
     if time_of_day:
@@ -103,7 +105,9 @@ def parse_rule(
         hours = int(found.group(1)) if found else 99
         minutes = int(found.group(2) or 0) if found else 99
         if not found or hours > 23 or minutes > 59:
-            raise DeadlineError(f"{time_of_day!r} is not a time of day: write it like 18:00 (UTC).")
+            raise DeadlineError(
+                f"{echoed(time_of_day)} is not a time of day: write it like 18:00 (UTC)."
+            )
         minute = hours * 60 + minutes
     return DeadlineRule(weekday=day, minute=minute)
 

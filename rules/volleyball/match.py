@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rules.errors import echoed
 from rules.volleyball.models import Player, Team
 from rules.volleyball.orders import (
     PLAYERS_PER_SET,
@@ -301,7 +302,7 @@ def validate_match_orders(
             player = team.player(slot.player)
             if player is None:
                 problems.append(
-                    f"Set {number}: there is no player called {slot.player!r} in {team.name}."
+                    f"Set {number}: there is no player called {echoed(slot.player)} in {team.name}."
                     + did_you_mean(slot.player, [p.name for p in team.players])
                 )
                 continue

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rules.errors import echoed
 from rules.volleyball.match import lineup_levels, set_totals
 from rules.volleyball.models import Fixture, Team
 from rules.volleyball.orders import (
@@ -334,7 +335,7 @@ class _FormReader:
         if not value:
             return blank
         if not _INT.match(value):
-            self.problem(number, f"{what} must be a whole number, not {value!r}.")
+            self.problem(number, f"{what} must be a whole number, not {echoed(value)}.")
             return blank
         return int(value)
 
@@ -416,7 +417,7 @@ class _FormReader:
         if lower.startswith("player detail"):
             answer = _value_after(line, _DETAIL_LABEL).lower()
             if answer not in ("yes", "no", "y", "n", ""):
-                self.problem(number, f"PLAYER DETAIL must be yes or no, not {answer!r}.")
+                self.problem(number, f"PLAYER DETAIL must be yes or no, not {echoed(answer)}.")
             self.spy_detail = answer in ("yes", "y")
             return
         if set(lower.replace(".", " ").split()) <= _HEADER_WORDS:
@@ -426,7 +427,7 @@ class _FormReader:
         elif self.section == "training":
             self.read_training_line(number, line)
         else:
-            self.problem(number, f"I don't understand {line!r} here.")
+            self.problem(number, f"I don't understand {echoed(line)} here.")
 
     def start_set(self, number: int, set_number: int) -> None:
         if not 1 <= set_number <= SETS_PER_MATCH_ORDER:
@@ -450,7 +451,7 @@ class _FormReader:
                 if concept is None:
                     self.problem(
                         number,
-                        f"the concept code must be 1 (AC), 2 (OC), 3 (NC), 4 (DC) or 5 (WC), not {value!r}.",
+                        f"the concept code must be 1 (AC), 2 (OC), 3 (NC), 4 (DC) or 5 (WC), not {echoed(value)}.",
                     )
                 else:
                     current.concept = concept
@@ -498,7 +499,7 @@ class _FormReader:
             self.problem(
                 number,
                 f"write {label.upper()} points as two numbers, OL then DL (like '4 0'); "
-                f"{' '.join(bare)!r} is not.",
+                f"{echoed(' '.join(bare))} is not.",
             )
             return LevelPoints()
         if not found and rest.strip(" :"):
@@ -545,18 +546,18 @@ class _FormReader:
             line = line[: tired_match.start()]
         name, rest = self.split_name(line)
         if not name:
-            self.problem(number, f"{line!r} has no player name.")
+            self.problem(number, f"{echoed(line)} has no player name.")
             return None
         if len(rest) not in (1, 3, 5):
             self.problem(
                 number,
                 f"write the player's name, then (optionally) his start levels, the position code "
-                f"1-5 and (optionally) his end levels; {line!r} has {len(rest)} values after the name.",
+                f"1-5 and (optionally) his end levels; {echoed(line)} has {len(rest)} values after the name.",
             )
             return None
         if self.team is not None and self.team.player(name) is None:
             hint = did_you_mean(name, [p.name for p in self.team.players])
-            self.problem(number, f"{self.team.name} has no player called {name!r}.{hint}")
+            self.problem(number, f"{self.team.name} has no player called {echoed(name)}.{hint}")
             return None
         code = rest[0] if len(rest) == 1 else rest[2]
         position = self.position(code)
@@ -564,7 +565,7 @@ class _FormReader:
             self.problem(
                 number,
                 f"{possessive(name)} position code must be 1 (Setter), 2 (Attacker), 3 (Allround), "
-                f"4 (Defender) or 5 (Blocker), not {code!r}.",
+                f"4 (Defender) or 5 (Blocker), not {echoed(code)}.",
             )
             return None
         return PlayerSlot(name, position, tired)
@@ -581,7 +582,7 @@ class _FormReader:
             self.problem(
                 number,
                 f"a training line is the player's name and four numbers: OL old, OL new, DL old, "
-                f"DL new; {line!r} is not.",
+                f"DL new; {echoed(line)} is not.",
             )
             return
         ol_old, ol_new, dl_old, dl_new = (int(value) for value in rest)

@@ -18,6 +18,7 @@ from bisect import bisect_left
 from dataclasses import dataclass, field
 
 from rules import schedule
+from rules.errors import echoed
 from rules.volleyball.ageing import age_team, ageing_split_problems
 from rules.volleyball.cup import CupState, new_cup
 from rules.volleyball.market import (
@@ -611,7 +612,7 @@ def parse_record(text: str) -> tuple[LeagueState, list[RecordStep]]:
                 steps.append(RecordStep("season-end", int(data["season"]), splits=splits))
                 splits = {}
             else:
-                raise VolleyballError(f"Line {number}: unknown record line {keyword!r}.")
+                raise VolleyballError(f"Line {number}: unknown record line {echoed(keyword)}.")
         except (ValueError, KeyError, TypeError) as error:
             if isinstance(error, VolleyballError):
                 raise

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from rules.names import MAX_NAME, BadName, clean_name
+from rules.names import MAX_NAME, BadName, clean_name, given_name
 from ui.text import shown
 
 # Every construct Discord renders in a message, in one name.
@@ -67,3 +70,26 @@ def test_a_line_naming_two_hostile_names_renders_nothing_but_text():
         assert mark not in line.replace("\\" + mark[0], "")
     assert "](" not in line.replace("\\](", "") and "https://" not in line
     assert shown("*a [b] c*").count("\\*") == 2
+
+
+def test_a_display_name_keeps_what_is_visible_of_it():
+    """Discord's names are not refused (the user did not type them here) but held to the same
+    rule: what clean_name would refuse is dropped."""
+    assert given_name("\u202eRuth\u200b  Evil\u2066", "x") == "Ruth Evil"
+    assert clean_name(given_name("\u202eRuth\u200b  Evil", "x")) == "Ruth Evil"
+    assert given_name("\u200b\u200d \u202e", "the coach") == "the coach"
+
+
+def test_every_display_name_from_discord_goes_through_the_one_cleaner():
+    """A member's display name is read in ui.text.display_name only (a command parameter's
+    display_name is the bot's own text)."""
+    root = Path(__file__).resolve().parents[2]
+    offenders = [
+        f"{path.relative_to(root)}:{number}"
+        for folder in ("cogs", "host", "ui", "render", "db")
+        for path in (root / folder).rglob("*.py")
+        if path != root / "ui" / "text.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"(?<!\bp)\.(display_name|global_name|nick)\b", line)
+    ]
+    assert offenders == []

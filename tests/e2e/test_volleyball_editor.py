@@ -13,8 +13,8 @@ import sqlite3
 
 import pytest
 
-from fakediscord import DriverError, server
-from fakediscord import limits as discord_limits
+from fakediscord import DriverError
+from tests.e2e.forged import forged_click
 
 pytestmark = pytest.mark.e2e
 
@@ -217,25 +217,6 @@ async def test_another_user_cannot_use_the_managers_editor(discord, bot, alice, 
     # bob's own editor is his team's
     own = await discord.slash("volleyball orders edit", user=bob)
     assert "Orders editor: Red Rockets" not in own.content and "Orders editor: " in own.content
-
-
-async def forged_click(discord, message, custom_id: str, user, values: list[str] | None = None):
-    """A component interaction with `custom_id` sent as `user`, bypassing what Discord's client
-    allows (an ephemeral message's components reach only its owner): harness internals."""
-
-    async def build():
-        data = {"custom_id": custom_id, "component_type": discord_limits.BUTTON}
-        if values is not None:
-            data |= {"component_type": discord_limits.STRING_SELECT, "values": values}
-        return discord.fake.new_interaction(
-            kind=server.MESSAGE_COMPONENT,
-            user=user,
-            channel_id=message.channel_id,
-            data=data,
-            message=discord.fake.messages[message.id],
-        )
-
-    return await discord._run(build, timeout=10, wait_followup=True)
 
 
 async def test_an_editor_of_a_round_already_played_changes_nothing(

@@ -3,6 +3,10 @@ and statistics")."""
 
 from __future__ import annotations
 
+import csv
+import io
+from dataclasses import replace
+
 import pytest
 
 from rules.rollerball2.cards import PASS
@@ -50,6 +54,26 @@ def test_export_then_import_gives_the_same_cards():
     text = roster_to_csv(team)
     back = import_roster(text, "Houston", seed=99)
     assert back.players == team.players
+
+
+# Cells a spreadsheet would run as a formula (OWASP's CSV injection): a link, a command
+# through DDE, a function, arithmetic.
+FORMULAS = ['=HYPERLINK("http://e.vil","x")', "+cmd|' /C calc'!A0", "@SUM(1+1)", "-1+1"]
+
+
+def test_an_exported_name_is_never_a_formula_and_imports_back_as_it_was():
+    team = generate_roster(1, "Houston")
+    players = [
+        replace(card, name=name)
+        for card, name in zip(team.players, [*FORMULAS, "'=x", "'Tis"], strict=False)
+    ]
+    team = replace(team, players=players + team.players[len(players) :])
+    text = roster_to_csv(team)
+    for row in csv.reader(io.StringIO(text)):
+        assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row), row
+    back = import_roster(text, "Houston", seed=99)
+    assert back.players == team.players
+    assert {card.name for card in back.players} >= {*FORMULAS, "'=x", "'Tis"}
 
 
 def test_the_csv_prints_columns_in_the_cards_row_order_face_0_first():

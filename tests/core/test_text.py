@@ -1,0 +1,46 @@
+"""ui.text: escaping user text costs time in proportion to its length, whatever it holds (it
+runs on the event loop: a pattern that backtracks over a long run would stall every server)."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from ui.text import shown
+
+# Inputs that make a backtracking pattern retry from every position: long runs of what a
+# pattern's repeated part accepts, with nothing after them that lets it match.
+RUNS = {
+    "one long word": "a",
+    "blank lines": "\n",
+    "indented blank lines": " \n",
+    "spaces": " ",
+    "digits": "1",
+    "scheme-like": "a:",
+    "slashes": ":/",
+    "brackets": "[",
+    "angles": "<",
+    "mentions": "@",
+}
+
+
+def cost(text: str) -> float:
+    """CPU seconds of shown(text), the least of a few tries (less sensitive to other load on
+    the machine than one wall-clock reading)."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.process_time()
+        for _ in range(5):
+            shown(text)
+        best = min(best, time.process_time() - start)
+    return max(best, 1e-6)
+
+
+@pytest.mark.parametrize("unit", RUNS.values(), ids=RUNS.keys())
+def test_escaping_is_linear_in_the_input(unit):
+    """Four times the text costs about four times the time (a quadratic pattern: sixteen); the
+    margin is wide so load on the machine cannot fail it."""
+    small = unit * (8000 // len(unit))
+    ratio = cost(small * 4) / cost(small)
+    assert ratio < 8, f"4x the text took {ratio:.1f}x the time"
