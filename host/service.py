@@ -986,12 +986,16 @@ class MatchHost:
         if not new_card and card_id is not None and interaction is not None:
             clicked = interaction.message
             if clicked is not None and clicked.id == card_id:
-                with contextlib.suppress(discord.NotFound):  # expired: edit the card instead
+                try:
                     if interaction.response.is_done():
                         await interaction.edit_original_response(**edit)
                     else:
                         await interaction.response.edit_message(**edit)
                     return card_id
+                except discord.NotFound:
+                    pass  # the token expired: edit the card instead
+                except discord.HTTPException as error:
+                    new_card = self._gallery_refused(stored, error, files)
         channel = await self.channel_of(stored)
         if not new_card and card_id is not None:
             try:
@@ -999,11 +1003,37 @@ class MatchHost:
                 return card_id
             except discord.NotFound:
                 log.info("match %s's card is gone: posting a new one", stored.id)
+            except discord.HTTPException as error:
+                self._gallery_refused(stored, error, files)
         message = await channel.send(view=view, files=files, allowed_mentions=NO_MENTIONS)
         if card_id is not None and card_id != message.id:
             await self._retire_card(stored, card_id, message)
         await game_store.set_card(self.bot.db, stored.id, message.id)
         return message.id
+
+    @staticmethod
+    def _gallery_refused(
+        stored: game_store.StoredGame, error: discord.HTTPException, files: list[discord.File]
+    ) -> bool:
+        """True when Discord refused an edit of the card that uploads its new images (the
+        caller then posts a fresh card, which retires this one); any other refusal is raised.
+
+        Discord's open bug "PATCHing with CV2 breaks media uploads" (discord-api-docs issue
+        7529, still open with no fix announced in the API changelog as of this writing): an
+        edit of an interaction's original response, after a defer or a first response, whose
+        media gallery shows a file uploaded in that edit is refused with 400 (the report claims
+        the unfurled media attachment is not found); the same layout posted as a new message or
+        a separate followup is shown. The card's edit after the computer's reply in the same
+        click is exactly that edit, so a refusal of it must not leave the card stale: a fresh
+        card shows the turn, and the old one points to it."""
+        if error.status != 400 or not files:
+            raise error
+        log.info(
+            "match %s: Discord refused the card's edit (%s); posting a fresh card", stored.id, error
+        )
+        for file in files:  # the refused request read them: send them from their start
+            file.reset()
+        return True
 
     async def _retire_card(
         self, stored: game_store.StoredGame, old: int, new: discord.Message
