@@ -8,7 +8,9 @@ same edit (``attachment://NAME``) is refused with 400 and a claim that the unfur
 attachment is not found; the same layout works as an initial response or a separate followup,
 and an edit that uploads no new file, or a gallery of files already on the message, is
 unaffected (the report's steps). The error body follows Discord's form-error shape (Reference,
-"Error Messages"), the code the report quotes.
+"Error Messages"), the code the report quotes. The report's "defer or otherwise edit" may
+take in an edit of the message through the channel as well: ``gallery_edit_channel`` refuses
+that too (the harsher reading).
 """
 
 from __future__ import annotations
@@ -23,11 +25,21 @@ from fakediscord.limits import ATTACHMENT_SCHEME, MEDIA_GALLERY
 @dataclass
 class KnownBugs:
     gallery_edit: bool = False
+    gallery_edit_channel: bool = False
     refused: int = 0  # how many requests a bug refused
 
     def check_interaction_edit(self, payload: dict[str, Any], uploads: dict[int, tuple]) -> None:
         """For an edit through an interaction token: raise the bug's refusal where it bites."""
-        if not self.gallery_edit or not uploads:
+        if self.gallery_edit:
+            self._check_gallery(payload, uploads)
+
+    def check_channel_edit(self, payload: dict[str, Any], uploads: dict[int, tuple]) -> None:
+        """For an edit of a message through its channel (the harsher reading)."""
+        if self.gallery_edit_channel:
+            self._check_gallery(payload, uploads)
+
+    def _check_gallery(self, payload: dict[str, Any], uploads: dict[int, tuple]) -> None:
+        if not uploads:
             return
         uploaded = {name for name, _type, _data in uploads.values()}
         if any(

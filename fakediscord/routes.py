@@ -403,6 +403,7 @@ async def edit_message(
     payload, uploads = await fake.read_body(request)
     if uploads:
         fake.require_bot_permission(int(channel_id), ATTACH_FILES, "Attach Files")
+    fake.known_bugs.check_channel_edit(payload, uploads)
     message = fake.compose_message(int(channel_id), payload, uploads, previous=previous)
     return await fake.store_message(message)
 
