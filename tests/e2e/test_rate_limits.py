@@ -12,6 +12,7 @@ import pytest
 from fakediscord.server import FakeDiscord
 from tests.e2e.cards import is_card
 from tests.e2e.conftest import Fixtures
+from tests.e2e.stored import until
 
 pytestmark = pytest.mark.e2e
 
@@ -100,3 +101,28 @@ async def test_bot_waits_out_a_global_429_and_the_card_still_arrives(
             break
         await asyncio.sleep(0.05)
     assert "Global rate limit has been hit" in bot.log_text()
+
+
+async def test_managers_taking_seats_one_after_another_are_each_answered_in_time(
+    limits, discord, bot, owner, general
+):
+    """Each seat taken edits the league's card in the channel, which Discord limits to 5 edits
+    in 5 s: the command's answer must not wait behind that edit (3 s to answer), and the card
+    shows every seat taken once the edits are through."""
+    room = discord.add_channel("seats")
+    created = await discord.slash(
+        "volleyball league create", user=owner, channel=room, name="Seat Rush", teams=8
+    )
+    assert "Seat Rush" in created.text, created.text
+    managers = [discord.add_user(f"rush{number}") for number in range(7)]
+    for user in managers:
+        free = await discord.autocomplete(
+            "volleyball take-seat", "team", "", user=user, channel=room
+        )
+        team = free[0]["value"]
+        taken = await discord.slash("volleyball take-seat", user=user, channel=room, team=team)
+        assert "takes over" in taken.content, taken.content
+    card = [m for m in discord.channel_messages(room) if m.embeds][-1]
+
+    # the card catches up: one computer team left of eight
+    await until(lambda: "1 team play by themselves" in discord.message(card).text, timeout=20)
