@@ -126,6 +126,11 @@ class RateLimits:
         self.windows.clear()
         self._dm_opened.clear()
 
+    def reset_usage(self) -> None:
+        """Count usage from now on (a benchmark's measured part)."""
+        self.usage.clear()
+        self.windows.clear()
+
     def set_limit(self, name: str, limit: int, window: float | None = None) -> None:
         """Change a rule's figures (a test forcing a 429 sooner); "global" for the global one."""
         if name == "global":
