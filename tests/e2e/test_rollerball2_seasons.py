@@ -378,8 +378,8 @@ async def test_an_admin_refused_once_the_season_is_over_hears_it_privately(
     shown the channel that it was thinking (Discord keeps the first followup after a public
     defer public, whatever its ephemeral flag: ui/replies.py)."""
     room, name = fake_discord.rooms["race"], "Race Cup"
-    await teams(discord, (dave, "Lima"), (owner, "Nice"))
-    await new_season(discord, bot, owner, room, name, "Lima, Nice", hours=24)
+    await teams(discord, (dave, "Tarbes"), (owner, "Ulm"))
+    await new_season(discord, bot, owner, room, name, "Tarbes, Ulm", hours=24)
     first = await discord.slash("rollerball2 season play", user=owner, channel=room, season=name)
     assert "matchday 1**: played now" in first.text, first.text
     replies = await asyncio.gather(
