@@ -57,6 +57,7 @@ class Bench:
     def __init__(self, discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) -> None:
         self.discord, self.bot, self.fake = discord, bot, fake
         self.general = discord.default_channel
+        self.players: dict[int, dict[str, User]] = {}  # start_matches': each match's by side
 
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
@@ -194,9 +195,10 @@ class Bench:
             "per decision": table.interactions / table.decisions,
             "most": most,
             "other": (len(routes) - interaction) / table.decisions,
-            # each decision made on a panel redraws the card by a channel edit (an interaction
-            # response edits only the message clicked), and each message is a channel post
-            "other floor": (table.panel_decisions + len(messages) - 1) / table.decisions,
+            # each message but the card is a channel post; the card is redrawn through an
+            # interaction (the click on it, or for a decision made on a panel the token of the
+            # click on the card that opened the panel)
+            "other floor": (len(messages) - 1) / table.decisions,
             "decisions": table.decisions,
         }
 
@@ -222,6 +224,7 @@ class Bench:
                 game_id,
             )
             matches.append((card, north if to_move == "N" else south))
+            self.players[game_id] = {"N": north, "S": south}
         return matches
 
     async def click_to_card(self, count: int) -> list[float]:

@@ -224,9 +224,11 @@ class DiscordDriver:
         user: User,
         timeout: float = DEFAULT_TIMEOUT,
         wait_followup: bool = True,
+        settle: bool = True,
     ) -> Reply:
         """``user`` picks ``values`` (option values or labels; users or channels for those
-        selects) in the select with this custom_id or placeholder (None: the only one)."""
+        selects) in the select with this custom_id or placeholder (None: the only one).
+        ``settle=False``: as for ``slash``."""
 
         async def build() -> InteractionRecord:
             current = self._message_for_user(message, user)
@@ -251,7 +253,7 @@ class DiscordDriver:
                 message=current.data,
             )
 
-        return await self._run(build, timeout=timeout, wait_followup=wait_followup)
+        return await self._run(build, timeout=timeout, wait_followup=wait_followup, settle=settle)
 
     async def submit_modal(
         self,

@@ -12,13 +12,20 @@ class RequestError(Exception):
     """Answer the current request with Discord's error (and optionally record a violation)."""
 
     def __init__(
-        self, status: int, body: dict[str, Any], *, violation: str | None = None, note: str = ""
+        self,
+        status: int,
+        body: dict[str, Any],
+        *,
+        violation: str | None = None,
+        note: str = "",
+        headers: dict[str, str] | None = None,
     ) -> None:
         super().__init__(body.get("message"))
         self.status = status
         self.body = body
         self.violation = violation
         self.note = note
+        self.headers = headers or {}
 
 
 def not_found(what: str, code: int) -> RequestError:

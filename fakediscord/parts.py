@@ -19,9 +19,11 @@ from fakediscord.model import Guild, SnowflakeFactory, StoredFile, User, Violati
 
 if TYPE_CHECKING:
     from fakediscord import openapi
+    from fakediscord.discord_bugs import KnownBugs
     from fakediscord.gateway import GatewaySession
     from fakediscord.interactions import InteractionRecord
     from fakediscord.messaging import MessageMeta
+    from fakediscord.ratelimits import RateLimits
 
 T = TypeVar("T")
 
@@ -31,6 +33,8 @@ class Parts:
     # (request, errors) for each.
     spec_check: openapi.SpecCheck | None
     spec_violations: list[tuple[str, list[openapi.SpecError]]]
+    rate_limits: RateLimits  # Discord's global and per-route buckets (ratelimits.py)
+    known_bugs: KnownBugs  # Discord's open bugs, each off unless a test turns it on
     ids: SnowflakeFactory
     token: str
     application_id: int

@@ -78,6 +78,9 @@ class Rest(Parts):
                 auth = request.headers.get("Authorization", "")
                 if auth != f"Bot {self.token}":
                     raise RequestError(401, {"message": "401: Unauthorized", "code": 0})
+            limited = self.rate_limits.admit(request.method, path)
+            if limited.status is not None and limited.body is not None:
+                raise RequestError(limited.status, limited.body, headers=limited.headers)
             result = await handler(self, request, **params)
         except RequestError as error:
             self.errors.append((route, error.status, error.body))
@@ -91,7 +94,7 @@ class Rest(Parts):
                     interaction=self._interaction_for_path(path),
                 )
             self.notify()
-            return _json_response(error.body, error.status)
+            return _json_response(error.body, error.status, error.headers)
         except Exception as error:  # a bug in the fake: fail the test, never hang the bot
             # (a 400, not a 500: discord.py retries 5xx answers for seconds)
             details = "".join(traceback.format_exception(error))
@@ -99,8 +102,8 @@ class Rest(Parts):
             return _json_response({"message": f"fake Discord crashed: {error!r}", "code": 0}, 400)
         self.notify()
         if result is None:
-            return web.Response(status=204)
-        return _json_response(result)
+            return web.Response(status=204, headers=limited.headers)
+        return _json_response(result, headers=limited.headers)
 
     def _interaction_for_path(self, path: str) -> InteractionRecord | None:
         parts = path.split("/")
@@ -400,6 +403,7 @@ async def edit_message(
     payload, uploads = await fake.read_body(request)
     if uploads:
         fake.require_bot_permission(int(channel_id), ATTACH_FILES, "Attach Files")
+    fake.known_bugs.check_channel_edit(payload, uploads)
     message = fake.compose_message(int(channel_id), payload, uploads, previous=previous)
     return await fake.store_message(message)
 
@@ -626,6 +630,7 @@ async def edit_webhook_message(
     payload, uploads = await fake.read_body(request)
     if uploads:
         fake._check_interaction_uploads(record, uploads)
+    fake.known_bugs.check_interaction_edit(payload, uploads)
     message = fake.compose_message(
         record.channel_id,
         payload,
@@ -765,8 +770,13 @@ def _match_route(method: str, path: str) -> tuple[Callable[..., Any] | None, dic
     return None, {}
 
 
-def _json_response(body: Any, status: int = 200) -> web.Response:
+def _json_response(
+    body: Any, status: int = 200, headers: dict[str, str] | None = None
+) -> web.Response:
     # discord.py parses JSON only when Content-Type is exactly "application/json" (no charset)
     return web.Response(
-        body=json.dumps(body).encode(), status=status, content_type="application/json"
+        body=json.dumps(body).encode(),
+        status=status,
+        content_type="application/json",
+        headers=headers,
     )

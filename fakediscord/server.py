@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import threading
 import time
@@ -30,6 +31,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from fakediscord import openapi
+from fakediscord.discord_bugs import KnownBugs
 from fakediscord.errors import RequestError, form_error, not_found
 from fakediscord.gateway import GatewayHooks, handle_gateway
 from fakediscord.interactions import (
@@ -54,6 +56,7 @@ from fakediscord.model import (
     User,
     Violation,
 )
+from fakediscord.ratelimits import RateLimits
 from fakediscord.routes import Rest
 from fakediscord.world import World
 
@@ -99,14 +102,22 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest):
         guild_name: str = "Ballcourt Test Server",
         first_guild_shard: tuple[int, int] | None = None,
         spec_check: bool = True,
+        rate_limits: bool | None = None,
     ) -> None:
         """``first_guild_shard=(k, count)``: the first guild's id routes to shard k of count
         (see ``add_guild``); by default it is wherever the clock puts it. ``spec_check``:
         check every request against Discord's OpenAPI description (openapi.py; off, with one
-        log line, where the description is missing)."""
+        log line, where the description is missing). ``rate_limits``: answer 429 as Discord's
+        global and per-route limits would (ratelimits.py; the buckets count what was used
+        either way). None: as the environment's FAKEDISCORD_RATE_LIMITS says ("1": on), off by
+        default while the suite's tests that were written without them measure other things."""
         # The parts' state, declared (with what it means) in parts.py.
         self.spec_check = openapi.load() if spec_check else None
         self.spec_violations = []
+        if rate_limits is None:
+            rate_limits = os.environ.get("FAKEDISCORD_RATE_LIMITS", "") == "1"
+        self.rate_limits = RateLimits(enabled=rate_limits)
+        self.known_bugs = KnownBugs()
         self.ids = SnowflakeFactory()
         self.token = "fake-bot-token"
         self.application_id = self.ids.next()

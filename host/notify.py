@@ -245,18 +245,25 @@ def jump_url(stored: game_store.StoredGame, message_id: int | None = None) -> st
     return channel_link(stored.guild_id, stored.thread_id or stored.channel_id, message)
 
 
-async def send_dms(bot: Any, users: Iterable[int], text: str) -> list[int]:
-    """DM `text` to each user; returns those it could not reach (DMs closed, unknown user),
-    who should be mentioned in the thread instead."""
-    failed = []
-    for user_id in users:
-        try:
-            user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+async def dm(bot: Any, user_id: int, texts: Iterable[str]) -> bool:
+    """DM `texts` to one user, in order; False if Discord refused any of it. Whatever the
+    refusal (DMs closed, an unknown user, 40003 "opening direct messages too fast", a rate
+    limit discord.py would not wait out), it is this user's alone: a caller sending to many
+    goes on with the next and mentions this one where the news is posted instead."""
+    try:
+        user = bot.get_user(user_id) or await bot.fetch_user(user_id)
+        for text in texts:
             await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
-        except discord.HTTPException as error:
-            log.info("could not DM user %s: %s", user_id, error)
-            failed.append(user_id)
-    return failed
+    except discord.HTTPException as error:
+        log.info("could not DM user %s: %s", user_id, error)
+        return False
+    return True
+
+
+async def send_dms(bot: Any, users: Iterable[int], text: str) -> list[int]:
+    """DM `text` to each user; returns those it could not reach (`dm`), who should be
+    mentioned in the thread instead."""
+    return [user_id for user_id in users if not await dm(bot, user_id, [text])]
 
 
 async def deliver(

@@ -5,7 +5,11 @@
   (adapter.private_controls). While the token of the interaction that drew it lasts (Discord:
   15 minutes), the panel is redrawn in place whenever what it shows changes, whoever's move
   changed it (a card drawn at the start of their turn); after that, a click on it redraws it. A
-  player's newer panel retires the older one, so one panel per player offers choices.
+  player's newer panel retires the older one, so one panel per player offers choices. Opened
+  from the match's card, the click is acknowledged as a deferred update of the card and the
+  panel follows as a private followup: that click's token then redraws the card after a
+  decision made on the panel (an interaction request, which Discord's global rate limit does
+  not count) for as long as it lasts, instead of an edit through the channel.
 - The takeover: when a match has `takeover_minutes`, a timer written with each move fires if the
   players it waits for have not moved by then; a computer then stands in for each of them (their
   seat joins `match.computers`, so the host's computer loop plays it) and they get a button to
@@ -70,18 +74,40 @@ class Look:
     since: Any
 
 
+def token_valid(interaction: discord.Interaction) -> bool:
+    """Whether the bot may still edit through `interaction`'s token (with a minute to spare)."""
+    age = discord.utils.utcnow() - interaction.created_at
+    return age.total_seconds() < PANEL_TOKEN_SECONDS
+
+
 @dataclass
 class OpenPanel:
-    """A seat's newest panel: the interaction whose token edits it, its message, and what it
-    shows."""
+    """A seat's newest panel: the interaction whose token edits it, its message (`original`:
+    the interaction's own response; else a followup of it), and what it shows."""
 
     interaction: discord.Interaction
     message_id: int
     digest: str
+    original: bool = True
 
     def token_valid(self) -> bool:
-        age = discord.utils.utcnow() - self.interaction.created_at
-        return age.total_seconds() < PANEL_TOKEN_SECONDS
+        return token_valid(self.interaction)
+
+    async def edit(self, **fields: Any) -> None:
+        if self.original:
+            await self.interaction.edit_original_response(**fields)
+        else:
+            await self.interaction.followup.edit_message(self.message_id, **fields)
+
+
+@dataclass
+class CardToken:
+    """The click on a match's card that opened a panel: acknowledged as a deferred update of
+    the card, so its token edits the card (`card_id`) for 15 minutes, through a route no
+    global rate limit counts (host/service.py `_show_card`)."""
+
+    interaction: discord.Interaction
+    card_id: int
 
 
 @dataclass
@@ -91,6 +117,16 @@ class Panels:
 
     open: dict[tuple[int, int], OpenPanel] = field(default_factory=dict)
     looks: OrderedDict[tuple[int, int], Look] = field(default_factory=OrderedDict)
+    cards: dict[int, CardToken] = field(default_factory=dict)  # game id -> the newest
+
+    def card_token(self, game_id: int, card_id: int | None) -> CardToken | None:
+        """A token that still edits the match's card `card_id` (None: no such panel click, or
+        its 15 minutes are nearly over, or the match has another card now)."""
+        token = self.cards.get(game_id)
+        if token is None or not token_valid(token.interaction) or token.card_id != card_id:
+            self.cards.pop(game_id, None)
+            return None
+        return token
 
     def since(self, key: tuple[int, int], version: int, state: Any, *, looking: bool) -> Any:
         """The game a panel drawn now at `version` counts its NEW marks from: the game as the
@@ -140,7 +176,23 @@ async def show_private(
     if interaction.response.is_done():
         await send_ephemeral(interaction, drawn.content, **kwargs)
         return
+    card_id = stored.turn_message_id
+    clicked = interaction.message
     try:
+        if clicked is not None and card_id is not None and clicked.id == card_id:
+            # Opened from the card: the click is acknowledged as a deferred update of the card
+            # and the panel follows as a private followup, so this token redraws the card after
+            # a decision made on the panel (an interaction edit) instead of a channel edit,
+            # which counts against the bot's global rate limit.
+            await interaction.response.defer()
+            followup = await interaction.followup.send(
+                drawn.content, ephemeral=True, wait=True, **kwargs
+            )
+            host.panels.cards[stored.id] = CardToken(interaction, card_id)
+            await _keep_open(
+                host, stored.id, seat, interaction, followup.id, drawn.digest, original=False
+            )
+            return
         sent = await interaction.response.send_message(drawn.content, ephemeral=True, **kwargs)
     except discord.NotFound:
         log.info("interaction of user %s expired before it was answered", interaction.user.id)
@@ -228,17 +280,20 @@ async def _keep_open(
     interaction: discord.Interaction,
     message_id: int,
     digest: str,
+    *,
+    original: bool = True,
 ) -> None:
-    """Note the panel `interaction` drew (message `message_id`) as the seat's open panel. An
-    older panel of the seat, while its token lasts, gives up its controls: it points to the
-    newer one, so one panel per player offers choices."""
+    """Note the panel `interaction` drew (message `message_id`: its response, or with
+    `original` False a followup) as the seat's open panel. An older panel of the seat, while
+    its token lasts, gives up its controls: it points to the newer one, so one panel per player
+    offers choices."""
     panels = host.panels.open
     older = panels.get((game_id, seat))
-    panels[(game_id, seat)] = OpenPanel(interaction, message_id, digest)
+    panels[(game_id, seat)] = OpenPanel(interaction, message_id, digest, original)
     if older is None or older.message_id == message_id or not older.token_valid():
         return
     with contextlib.suppress(discord.HTTPException):
-        await older.interaction.edit_original_response(
+        await older.edit(
             content="Your panel moved to a newer message: use that one.",
             attachments=[],
             view=None,
@@ -263,9 +318,7 @@ async def redraw_open_panels(
         if drawn.digest == shown.digest:
             continue
         try:
-            await shown.interaction.edit_original_response(
-                content=drawn.content, attachments=drawn.files(), view=drawn.view
-            )
+            await shown.edit(content=drawn.content, attachments=drawn.files(), view=drawn.view)
         except discord.HTTPException as error:
             log.info("could not redraw a panel of match %s: %s", stored.id, error)
             panels.pop(key, None)

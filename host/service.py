@@ -18,7 +18,7 @@ import multiprocessing
 import random
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -980,34 +980,77 @@ class MatchHost:
         interaction: discord.Interaction | None,
         new_card: bool,
     ) -> int:
-        """Put the card in the thread and return its message id: the click's response when the
-        click came from the card, else an edit of the card, else (no card yet, or it is gone)
-        a new message."""
+        """Put the card in the thread and return its message id. The first way that works: the
+        click's response when the click came from the card; the token of the click on the
+        card that opened a player's panel (host/seats.py `CardToken`: a decision made on the
+        panel); both are interaction routes, which Discord's global rate limit does not count;
+        then an edit of the card (a channel request, which it counts); else (no card yet, it is
+        gone, or Discord refused every edit) a new message that retires the old card."""
         edit: dict[str, Any] = {"view": view}
         if files or not new_card:
             edit["attachments"] = files
         card_id = stored.turn_message_id
-        if not new_card and card_id is not None and interaction is not None:
-            clicked = interaction.message
-            if clicked is not None and clicked.id == card_id:
-                with contextlib.suppress(discord.NotFound):  # expired: edit the card instead
-                    if interaction.response.is_done():
-                        await interaction.edit_original_response(**edit)
-                    else:
-                        await interaction.response.edit_message(**edit)
-                    return card_id
+        if new_card or card_id is None:
+            return await self._new_card(stored, view, files, card_id)
+        clicked = interaction.message if interaction is not None else None
+        token = self.panels.card_token(stored.id, card_id)
         channel = await self.channel_of(stored)
-        if not new_card and card_id is not None:
+        ways: list[Callable[[], Awaitable[Any]]] = []
+        if interaction is not None and clicked is not None and clicked.id == card_id:
+            if interaction.response.is_done():
+                ways.append(lambda: interaction.edit_original_response(**edit))
+            else:
+                ways.append(lambda: interaction.response.edit_message(**edit))
+        elif token is not None:
+            ways.append(lambda opener=token.interaction: opener.edit_original_response(**edit))
+        ways.append(lambda: channel.get_partial_message(card_id).edit(**edit))
+        for way in ways:
             try:
-                await channel.get_partial_message(card_id).edit(**edit)
+                await way()
                 return card_id
             except discord.NotFound:
-                log.info("match %s's card is gone: posting a new one", stored.id)
+                log.info("match %s: a way to its card is gone, trying the next", stored.id)
+            except discord.HTTPException as error:
+                self._gallery_refused(stored, error, files)
+        return await self._new_card(stored, view, files, card_id)
+
+    async def _new_card(
+        self,
+        stored: game_store.StoredGame,
+        view: discord.ui.LayoutView,
+        files: list[discord.File],
+        old: int | None,
+    ) -> int:
+        """Post the card as a new message; an older card points to it."""
+        channel = await self.channel_of(stored)
         message = await channel.send(view=view, files=files, allowed_mentions=NO_MENTIONS)
-        if card_id is not None and card_id != message.id:
-            await self._retire_card(stored, card_id, message)
+        if old is not None and old != message.id:
+            await self._retire_card(stored, old, message)
         await game_store.set_card(self.bot.db, stored.id, message.id)
         return message.id
+
+    @staticmethod
+    def _gallery_refused(
+        stored: game_store.StoredGame, error: discord.HTTPException, files: list[discord.File]
+    ) -> None:
+        """Carry on after Discord refused an edit of the card that uploads its new images (the
+        caller tries the next way to show the card, in the end a fresh card); any other
+        refusal is raised.
+
+        Discord's open bug "PATCHing with CV2 breaks media uploads" (discord-api-docs issue
+        7529, still open with no fix announced in the API changelog as of this writing): an
+        edit of an interaction's original response, after a defer or a first response, whose
+        media gallery shows a file uploaded in that edit is refused with 400 (the report claims
+        the unfurled media attachment is not found); the same layout posted as a new message or
+        a separate followup is shown, and the report's "or otherwise edit" may take in the
+        channel's edit too. The card's edit after the computer's reply in the same click is
+        exactly that edit, so a refusal of it must not leave the card stale: the channel's edit,
+        else a fresh card, shows the turn."""
+        if error.status != 400 or not files:
+            raise error
+        log.info("match %s: Discord refused the card's edit (%s)", stored.id, error)
+        for file in files:  # the refused request read them: send them from their start
+            file.reset()
 
     async def _retire_card(
         self, stored: game_store.StoredGame, old: int, new: discord.Message

@@ -102,17 +102,42 @@ def user_message_for(error: BaseException) -> str | None:
     return None
 
 
+# What the channel sees in place of "thinking..." when a command that acknowledged publicly then
+# answers its user alone (send_ephemeral).
+ANSWERED_PRIVATELY = "Answered privately."
+
+
 async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs) -> None:
     """Answer ephemerally whether or not the interaction was already acknowledged. An expired
-    interaction gets nothing visible (never a public ping): it is logged instead."""
+    interaction gets nothing visible (never a public ping): it is logged instead.
+
+    After a public "thinking" acknowledgement nothing has replaced yet, Discord ignores the
+    ephemeral flag of the first followup: it takes the place of the thinking message and stays
+    public (Receiving and Responding, "Create Followup Message": after a deferred channel
+    message the endpoint acts as an edit of the original response, and "the ephemeral flag
+    will be ignored"). Commands check what they can before acknowledging; for what they can
+    only find out later (a lock held by a deadline, then the season is over), the thinking
+    message becomes a neutral line first, and the answer follows as a second, private message."""
     content = fit(content)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(content, ephemeral=True, **kwargs)
-        else:
+        if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=True, **kwargs)
+            return
+        if await _thinking_in_public(interaction):
+            await interaction.edit_original_response(content=ANSWERED_PRIVATELY)
+        await interaction.followup.send(content, ephemeral=True, **kwargs)
     except discord.NotFound:
         log.info("interaction of user %s expired before it was answered", interaction.user.id)
+
+
+async def _thinking_in_public(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's response is still a public "thinking" placeholder (a
+    deferred channel message, not ephemeral, that no followup or edit has replaced): read
+    back through the interaction's token, which no global rate limit counts."""
+    if interaction.response.type is not discord.InteractionResponseType.deferred_channel_message:
+        return False
+    original = await interaction.original_response()
+    return original.flags.loading and not original.flags.ephemeral
 
 
 # Discord's "Unknown interaction" and "Unknown Webhook": the interaction's 3 s (or, for its

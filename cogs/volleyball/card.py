@@ -13,6 +13,7 @@ failure is logged.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import time
@@ -162,10 +163,34 @@ class Prepared:
 class StatusCard:
     """Posting and editing one league's card. `refresh` after a change; a command that
     answers the user first `prepare`s the card, answers, then `show`s it, so nothing but the
-    Discord call itself is left after the answer."""
+    Discord call itself is left after the answer; a change made where the answer comes later
+    (the league's own operations a command calls) asks for `refresh_soon`, so the command's
+    answer never waits on the card's edit: an edit in the channel counts against Discord's
+    per-channel limit (5 in 5 s), and a command that waited for it before answering missed
+    Discord's 3 seconds when managers took seats one after another."""
 
     def __init__(self, leagues: Leagues) -> None:
         self.leagues = leagues
+        self._due: set[int] = set()  # leagues whose refresh is scheduled and not begun
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def refresh_soon(self, league_id: int) -> None:
+        """Refresh the card in the background, once for any number of asks before it begins
+        (it reads the league when it begins, so it shows every change asked for before)."""
+        if league_id in self._due:
+            return
+        self._due.add(league_id)
+        task = asyncio.get_running_loop().create_task(self._refresh_due(league_id))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _refresh_due(self, league_id: int) -> None:
+        await asyncio.sleep(0)  # whoever asked answers first
+        self._due.discard(league_id)
+        try:
+            await self.refresh(league_id)
+        except Exception:
+            log.exception("league %s: the status card could not be refreshed", league_id)
 
     async def refresh(self, league_id: int, *, repost: bool = False) -> None:
         """Edit the card to show the league as it is now (post it if there is none, or it

@@ -971,7 +971,7 @@ class Leagues:
             if span is not None:
                 changes |= {"round_since": span[0], "set_deadline": span[1]}
             saved = await self.save(stored, status="paused", changes=changes, deadline=(None, []))
-        await self.card.refresh(league_id)
+        self.card.refresh_soon(league_id)
         return saved
 
     async def resume(self, league_id: int) -> tuple[store.StoredLeague, float]:
@@ -1011,7 +1011,7 @@ class Leagues:
                 changes={**changes, **armed["changes"]},
                 deadline=armed["deadline"],
             )
-        await self.card.refresh(league_id)
+        self.card.refresh_soon(league_id)
         return stored, deadline
 
     async def extend(self, league_id: int, hours: int) -> tuple[store.StoredLeague, float]:
@@ -1033,7 +1033,7 @@ class Leagues:
             armed = await self.arm(stored, decode(stored), since, set_deadline + hours * 3600)
             deadline = armed["deadline"][0]
             stored = await self.save(stored, **armed)
-        await self.card.refresh(league_id)
+        self.card.refresh_soon(league_id)
         return stored, deadline
 
     async def reschedule(self, league_id: int, changes: dict[str, Any]) -> store.StoredLeague:
@@ -1062,7 +1062,7 @@ class Leagues:
                 )
                 changes = {**changes, **armed.pop("changes")}
             saved = await self.save(stored, changes=changes, **armed)
-        await self.card.refresh(league_id)
+        self.card.refresh_soon(league_id)
         return saved
 
     # ---- managers ------------------------------------------------------------------------------------
@@ -1096,7 +1096,7 @@ class Leagues:
                 await store.remove_manager(conn, stored.id, user_id)
 
             await self.save(stored, state=encode(after), also=drop)
-        await self.card.refresh(league_id)
+        self.card.refresh_soon(league_id)
         return team
 
     async def join(
@@ -1176,7 +1176,7 @@ class Leagues:
                     "has a manager."
                 ) from None
             await store.drop_form(self.db, stored.id, user_id, "team")
-        await self.card.refresh(league_id)
+        self.card.refresh_soon(league_id)
         return stored, joined, chosen.name
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from db import volleyball as store
+from host import notify
 from render.volleyball import cup_bracket_png, results_png, round_png, standings_png
 from rules.volleyball import LeagueState
 from ui import MAX_CONTENT, channel_by_id, shown
@@ -103,19 +104,17 @@ class Poster:
         return files
 
     async def send_private(self, stored: store.StoredLeague, report: store.StoredReport) -> None:
-        """A manager's sheet by DM; if their DMs are closed, the channel hears that (and
-        nothing of what the sheet says)."""
+        """A manager's sheet by DM; if Discord refuses it (DMs closed, DMs opened too fast),
+        the channel mentions them instead (and says nothing of what the sheet says), and the
+        other managers' sheets still go (host/notify.py `dm`)."""
         if report.user_id is None:
             return
-        try:
-            user = self.bot.get_user(report.user_id) or await self.bot.fetch_user(report.user_id)
-            for message in report.messages:
-                await user.send(message)
-        except discord.Forbidden:
-            channel = await self.channel(stored)
-            await channel.send(
-                f"<@{report.user_id}>, I could not send you {possessive(shown(report.team))} private "
-                f"report for round {report.round_number} of {shown(stored.name)}: your DMs are "
-                "closed to me. `/volleyball team show` shows your team sheet.",
-                allowed_mentions=discord.AllowedMentions(users=[discord.Object(report.user_id)]),
-            )
+        if await notify.dm(self.bot, report.user_id, report.messages):
+            return
+        channel = await self.channel(stored)
+        await channel.send(
+            f"<@{report.user_id}>, I could not send you {possessive(shown(report.team))} private "
+            f"report for round {report.round_number} of {shown(stored.name)} by DM (your DMs "
+            "may be closed to me). `/volleyball team show` shows your team sheet.",
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(report.user_id)]),
+        )

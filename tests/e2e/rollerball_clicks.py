@@ -103,7 +103,7 @@ class ClickingTable:
     all_panels: list[object] = field(default_factory=list)
     interactions: int = 0
     decisions: int = 0
-    panel_decisions: int = 0  # made on a panel: the card is then redrawn by a channel edit
+    panel_decisions: int = 0  # made on a panel (the card is redrawn through its opening token)
     card_ids: set[int] = field(default_factory=set)
 
     async def card(self):

@@ -16,10 +16,10 @@ import pytest
 
 from cogs.rocketball.adapter import RocketballAdapter
 from host import Match
-from host.adapter import move_arg
-from rules.rocketball import ENGINE, ai
-from rules.rocketball.actions import Aim, Pass, Roll
+from rules.rocketball import ai
+from rules.rocketball.actions import Roll
 from rules.rocketball.record import replay
+from tests.e2e.rocketball_clicks import click_action
 
 pytestmark = pytest.mark.e2e
 
@@ -107,21 +107,7 @@ async def play(discord, bot, thread, game_id, seats, action, card):
     typing): a chip is placed by picking its square, then what to do there."""
     _, _, match, _ = stored_game(bot, game_id)
     user = seats[match.engine.to_move]
-    card = discord.message(card)
-    if isinstance(action, Roll):
-        await discord.click(card, "Roll the d4", user=user)
-    elif isinstance(action, Aim):
-        await discord.click(card, f"Aim {action.facing}", user=user)
-    elif isinstance(action, Pass):
-        await discord.click(card, "Pass (no move possible)", user=user)
-    else:
-        square = getattr(action, "square", None) or action.from_square
-        menu = next(s for s in card.selects if square in [o.value for o in s.options])
-        picked = await discord.select(card, menu.custom_id, [square], user=user)
-        assert picked.response_type == 7 and f"Square {square}" in picked.text
-        wanted = move_arg(ENGINE, action)
-        button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
-        await discord.click(picked, button.custom_id, user=user)
+    await click_action(discord, discord.message(card), user, action)
     return await current_card(discord, bot, thread, game_id)
 
 

@@ -12,6 +12,7 @@ its own channel, so its announcements are easy to find.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.e2e
 
 H = 3600.0
 DAY = 24 * H
-ROOMS = ("extend", "pause", "holiday", "busy")
+ROOMS = ("extend", "pause", "holiday", "busy", "race")
 
 
 @pytest.fixture(scope="module")
@@ -363,3 +364,46 @@ async def test_a_coachs_vacation_puts_off_the_matchday_of_their_fixture_where_th
     assert "(simulated)" in news.text
     await discord.slash("settings vacation", user=alice, channel=dm, end=True)
     assert in_force(bot, h["id"])[2] == pytest.approx(set_two, abs=30)
+
+
+# ---- a refusal after the command said it was thinking ------------------------------------------
+
+
+async def test_an_admin_refused_once_the_season_is_over_hears_it_privately(
+    discord, bot, fake_discord, dave, owner
+):
+    """Two admins' `season play` of the last matchday at the same moment: each passes the
+    check before its acknowledgement, the first plays it, the second finds the season over
+    under the season's lock. That refusal is the admin's alone, though the command had already
+    shown the channel that it was thinking (Discord keeps the first followup after a public
+    defer public, whatever its ephemeral flag: ui/replies.py)."""
+    room, name = fake_discord.rooms["race"], "Race Cup"
+    await teams(discord, (dave, "Tarbes"), (owner, "Ulm"))
+    await new_season(discord, bot, owner, room, name, "Tarbes, Ulm", hours=24)
+    first = await discord.slash("rollerball2 season play", user=owner, channel=room, season=name)
+    assert "matchday 1**: played now" in first.text, first.text
+    replies = await asyncio.gather(
+        *(
+            discord.slash(
+                "rollerball2 season play", user=owner, channel=room, season=name, settle=False
+            )
+            for _ in range(2)
+        )
+    )
+    played = [r for r in replies if "matchday 2**: played now" in r.text]
+    others = [r for r in replies if r not in played]
+    assert len(played) == 1 and len(others) == 1, [r.text for r in replies]
+    assert not played[0].ephemeral
+    # the channel saw the command think, then a neutral line; the reason is the admin's alone
+    assert others[0].text == "Answered privately."
+    assert not [m for m in discord.channel_messages(room) if "Every matchday" in m.text]
+
+    def private_refusals() -> list:
+        return [
+            message_id
+            for message_id, message in list(fake_discord.messages.items())
+            if "Every matchday of Race Cup" in message.get("content", "")
+            and fake_discord.message_meta[message_id].ephemeral_for == owner.id
+        ]
+
+    await until(lambda: len(private_refusals()) == 1)

@@ -309,7 +309,7 @@ async def test_a_league_runs_by_its_deadlines(
     second = await results_message(discord, general, 2, since=marker)
     assert "No orders from Blue Whales" in second.content
     closed = await discord.wait_for_message(
-        general, lambda m: "DMs are closed" in m.content, since=marker
+        general, lambda m: "could not send you" in m.content, since=marker
     )
     assert closed.content.startswith(bob.mention) and "Money" not in closed.content
     await discord.wait_for_dm(alice, lambda m: "round 2 of Spring League (private)" in m.content)

@@ -29,7 +29,7 @@ from tests.e2e.stored import fired, sql, until
 pytestmark = pytest.mark.e2e
 
 DAY = 86400.0
-ROOMS = ("extend", "pause", "absent", "holiday", "busy", "notify")
+ROOMS = ("extend", "pause", "absent", "holiday", "busy", "notify", "flood")
 
 
 @pytest.fixture(scope="module")
@@ -420,3 +420,47 @@ async def test_a_reminder_reaches_each_manager_as_their_notification_settings_sa
     (again,) = [m for m in discord.channel_messages(room) if m.id > marker.id]
     assert again.content.startswith(alice.mention) and "are due" in again.content
     assert carol.mention not in again.content
+
+
+# ---- Discord refusing a DM ------------------------------------------------------------------------
+
+
+async def test_a_dm_discord_refuses_mid_round_leaves_a_mention_and_the_others_get_theirs(
+    discord, bot, fake_discord, owner
+):
+    """Discord answers 40003 ("opening direct messages too fast") when a bot opens many DMs at
+    once: the round's sheets go on to every other manager, and whoever Discord refused is
+    mentioned in the results channel instead (as for closed DMs)."""
+    room, name = fake_discord.rooms["flood"], "Flood League"
+    gil, hal, ivy = (discord.add_user(n) for n in ("gil", "hal", "ivy"))
+    await running_league(discord, bot, owner, room, name, [gil, hal, ivy])
+    # Discord publishes no figure: here, a second new DM channel within a minute is refused
+    fake_discord.rate_limits.dm_opens = (1, 60.0)
+    try:
+        marker = discord.last_message(room)
+        await discord.slash("volleyball round run-now", user=owner, channel=room, timeout=20)
+        await discord.wait_for_message(
+            room, lambda m: "round 1 results" in m.content, since=marker, timeout=20
+        )
+        managers = (gil, hal, ivy)
+
+        def sheet_reached(user) -> bool:
+            return any(f"round 1 of {name}" in m.content for m in discord.dm_messages(user))
+
+        def mentioned(user) -> list:
+            return [
+                m
+                for m in discord.channel_messages(room)
+                if m.id > marker.id and m.content.startswith(user.mention)
+            ]
+
+        await until(lambda: all(sheet_reached(u) or mentioned(u) for u in managers))
+        reached = [u for u in managers if sheet_reached(u)]
+        assert len(reached) == 1  # one DM opened; Discord refused the two others
+        for user in managers:
+            if user not in reached:
+                (said,) = mentioned(user)
+                assert "could not" in said.content and "Money" not in said.content
+    finally:
+        fake_discord.rate_limits.dm_opens = None
+    assert any(code == 40003 for _, _, body in fake_discord.errors for code in [body.get("code")])
