@@ -324,7 +324,8 @@ async def test_the_daily_digest_dms_what_waits_for_the_user(discord, bot, genera
     assert json.loads(payload) == {"user_id": waiting.id}
     with sqlite3.connect(bot.database_path) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
-    digest = await discord.wait_for_dm(waiting, lambda m: "wait for you" in m.text)
+    digest = await discord.wait_for_dm(waiting, lambda m: "of your games" in m.text)
+    assert "1 of your games waits for you" in digest.text
     assert f"Rocketball #{game_id}" in digest.text and "**your move**" in digest.text
     await fired(bot, timer_id)
     # the next one is written for tomorrow's 07:30 (UTC, their time zone)
