@@ -597,7 +597,9 @@ async def create_followup(
         and original["flags"] & limits.FLAG_LOADING
     ):
         # Discord: the first followup after a deferred ("thinking") response replaces the
-        # loading message, and keeps the ephemerality chosen at defer time.
+        # loading message, and keeps the ephemerality chosen at defer time (Receiving and
+        # Responding, "Create Followup Message": it acts as an edit of the original response
+        # and the ephemeral flag is ignored), so a private answer there is public.
         message = fake.compose_message(
             record.channel_id, payload, uploads, previous=original, interaction=record
         )

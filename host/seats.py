@@ -119,6 +119,13 @@ class Panels:
     looks: OrderedDict[tuple[int, int], Look] = field(default_factory=OrderedDict)
     cards: dict[int, CardToken] = field(default_factory=dict)  # game id -> the newest
 
+    def keep_card_token(self, game_id: int, token: CardToken) -> None:
+        """Note the newest click on a match's card that opened a panel; tokens past their time
+        are forgotten (a finished match's too)."""
+        for key in [k for k, kept in self.cards.items() if not token_valid(kept.interaction)]:
+            del self.cards[key]
+        self.cards[game_id] = token
+
     def card_token(self, game_id: int, card_id: int | None) -> CardToken | None:
         """A token that still edits the match's card `card_id` (None: no such panel click, or
         its 15 minutes are nearly over, or the match has another card now)."""
@@ -188,7 +195,7 @@ async def show_private(
             followup = await interaction.followup.send(
                 drawn.content, ephemeral=True, wait=True, **kwargs
             )
-            host.panels.cards[stored.id] = CardToken(interaction, card_id)
+            host.panels.keep_card_token(stored.id, CardToken(interaction, card_id))
             await _keep_open(
                 host, stored.id, seat, interaction, followup.id, drawn.digest, original=False
             )

@@ -1012,6 +1012,10 @@ class MatchHost:
                 log.info("match %s: a way to its card is gone, trying the next", stored.id)
             except discord.HTTPException as error:
                 self._gallery_refused(stored, error, files)
+            if interaction is not None and not interaction.response.is_done():
+                # the click's own response was refused: acknowledge it, the card follows
+                with contextlib.suppress(discord.HTTPException):
+                    await interaction.response.defer()
         return await self._new_card(stored, view, files, card_id)
 
     async def _new_card(
