@@ -44,7 +44,7 @@ import discord
 from cogs.volleyball.options import leagues_of
 from cogs.volleyball.playing import decode, round_key, round_name
 from db import volleyball_drafts as drafts
-from rules.errors import cut
+from rules.errors import cut, echoed
 from rules.volleyball import (
     CONCEPT_REQUIREMENTS,
     RISK_RANGES,
@@ -303,7 +303,9 @@ def read_points(text: str, what: str) -> LevelPoints:
     if not numbers:
         return LevelPoints()
     if len(numbers) != 2:
-        raise UserError(f"{what}: write two numbers, OL then DL (like 4 2), not {text.strip()!r}.")
+        raise UserError(
+            f"{what}: write two numbers, OL then DL (like 4 2), not {echoed(text.strip())}."
+        )
     return LevelPoints(numbers[0], numbers[1])
 
 

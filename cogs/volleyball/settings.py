@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from rules.errors import echoed
 from rules.volleyball import SeasonConfig
 
 # short name -> (SeasonConfig field, lowest, highest, what it is)
@@ -44,7 +45,7 @@ def parse_season_settings(text: str) -> tuple[dict[str, int], list[str]]:
     problems: list[str] = []
     leftover = _PAIR.sub(" ", text).replace(",", " ").strip()
     if leftover:
-        problems.append(f"Write settings as NAME=NUMBER; I can't read {leftover[:40]!r}.")
+        problems.append(f"Write settings as NAME=NUMBER; I can't read {echoed(leftover, 40)}.")
     for raw_name, raw_value in _PAIR.findall(text):
         name, value = raw_name.lower(), int(raw_value)
         if name.startswith("pp_") and name[3:].upper() in AGES:
@@ -52,7 +53,9 @@ def parse_season_settings(text: str) -> tuple[dict[str, int], list[str]]:
         elif name in SETTINGS:
             _, low, high, _ = SETTINGS[name]
         else:
-            problems.append(f"There is no season setting called {raw_name!r}. {settings_help()}")
+            problems.append(
+                f"There is no season setting called {echoed(raw_name)}. {settings_help()}"
+            )
             continue
         if not low <= value <= high:
             problems.append(f"{name} must be {low} to {high}, not {value}.")
