@@ -585,7 +585,13 @@ class Leagues:
             )
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         allowance = state.league.config.home_advantage_points(state.league.round_number)
-        repeated = repeat_lineups(team, previous, fixtures, allowance)
+        repeated = repeat_lineups(
+            team,
+            previous,
+            fixtures,
+            allowance,
+            league_matches=state.league.config.matches_per_round,
+        )
         heading: list[str] = [
             f"Your line-ups of round {last[1]} repeated"
             + (", changed where they had to be:" if repeated.changes else " as they were.")

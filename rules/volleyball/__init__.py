@@ -31,8 +31,9 @@ Orders
 - starting_lineup(team, opponent=, home=, match_number=, home_advantage=) -> MatchOrders:
   what the orders form and the editor open with (five full sets when the squad can field
   them, the home advantage spread); lineup_warnings(match_orders, allowance) what a line-up
-  gives away; repeat_lineups(team, last_orders, fixtures, home_advantage) -> Repeated(orders,
-  changes): last round's line-ups onto this round's matches.
+  gives away; repeat_lineups(team, last_orders, fixtures, home_advantage, league_matches=)
+  -> Repeated(orders, changes): last round's line-ups onto this round's matches of the
+  same kind (cup or league).
 - format_round_forms(team, fixtures, orders=None, division=) -> str: the forms to fill in;
   format_orders_text(orders) -> str: the order lines of what is on file.
 - preview_match(team, match_orders) -> [SetPreview(set_number, ol_total, dl_total, chance,
