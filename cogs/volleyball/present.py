@@ -296,8 +296,10 @@ def season_start_lines(state: LeagueState) -> list[str]:
     published = season_publication(state).lines(schedule=False)
     lines: list[str] = [bold(published[0]), *published[1:]]
     lines.append(
-        f"Schedule: `/volleyball schedule` ({plural(state.total_rounds):round}); the Galaxy "
-        "Cup draw is in the image."
+        Markup(
+            f"Schedule: `/volleyball schedule` ({plural(state.total_rounds):round}); the "
+            "Galaxy Cup draw is in the image."
+        )
     )
     return lines
 
