@@ -11,6 +11,10 @@ League
   *, config, seed, promotion_places) for teams whose `division` is set.
 - create_team(name, [PlayerDraft], config, manager_id=, taken_team_names=) -> Team (rule 1);
   new_team_problems(...) -> list[str] for a form that should not raise.
+- generated_roster(config, seed) -> [PlayerDraft]: "Make me a team", legal and large enough
+  to field all five sets; generated_team_name(seed, taken); squad_depth([PlayerDraft],
+  config) -> SquadDepth(players, sets, with_more): the sets a roster can field and what one
+  or two players more would change (fieldable_sets(team) for a team).
 - release_seat(state, team) -> LeagueState: the team is computer-managed again (its manager left)
 - take_over_seat(state, seat, manager_id, team=None) -> LeagueState: a user takes a
   computer team's seat in a running league (with their own new team, or the seat's).
@@ -66,7 +70,15 @@ economy, market, ageing, cup, season, seats, reports, service, managers (compute
 """
 
 from rules.volleyball.ageing import ageing_split_problems
-from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
+from rules.volleyball.creation import (
+    PlayerDraft,
+    SquadDepth,
+    create_team,
+    generated_roster,
+    generated_team_name,
+    new_team_problems,
+    squad_depth,
+)
 from rules.volleyball.deadlines import (
     WEEKDAYS,
     DeadlineError,
@@ -77,6 +89,7 @@ from rules.volleyball.deadlines import (
 )
 from rules.volleyball.lineups import (
     Repeated,
+    fieldable_sets,
     lineup_warnings,
     refill_sets,
     repeat_lineups,
@@ -179,6 +192,7 @@ __all__ = [
     "SetOrder",
     "SetPreview",
     "SpyOrder",
+    "SquadDepth",
     "Team",
     "TrainingOrder",
     "TransferBid",
@@ -193,8 +207,11 @@ __all__ = [
     "default_match_orders",
     "division_sizes",
     "end_season",
+    "fieldable_sets",
     "format_orders_text",
     "format_round_forms",
+    "generated_roster",
+    "generated_team_name",
     "lineup_warnings",
     "market_lines",
     "missed_rounds_after",
@@ -215,6 +232,7 @@ __all__ = [
     "schedule_lines",
     "season_publication",
     "split_messages",
+    "squad_depth",
     "squad_lines",
     "standings_lines",
     "starting_lineup",

@@ -160,6 +160,13 @@ def plan_sets(team: Team) -> list[list[str]]:
     return plan
 
 
+def fieldable_sets(team: Team) -> int:
+    """How many sets of a match, from set 1 on, the squad can field six players able to
+    play (rule 2's tiredness; plan_sets): five when every set can be played, fewer when
+    the later sets would have nobody and be lost 0-15 (ruling 8)."""
+    return next((n for n, six in enumerate(plan_sets(team)) if not six), SETS_PER_MATCH_ORDER)
+
+
 def spread_points(total: int, sets: int) -> list[LevelPoints]:
     """`total` points over `sets` sets as evenly as possible (the earlier sets, which are
     always played, take the odd ones), each set's share half on OL and half on DL (OL takes
