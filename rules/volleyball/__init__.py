@@ -14,7 +14,8 @@ League
 - generated_roster(config, seed) -> [PlayerDraft]: "Make me a team", legal and large enough
   to field all five sets; generated_team_name(seed, taken); squad_depth([PlayerDraft],
   config) -> SquadDepth(players, sets, with_more): the sets a roster can field and what one
-  or two players more would change (fieldable_sets(team) for a team).
+  or two players more would change (fieldable_sets(team) for a team); players_for_every_set
+  (config) -> (players, True): the fewest whose share of the points fields all five sets.
 - release_seat(state, team) -> LeagueState: the team is computer-managed again (its manager left)
 - take_over_seat(state, seat, manager_id, team=None) -> LeagueState: a user takes a
   computer team's seat in a running league (with their own new team, or the seat's).
@@ -77,6 +78,7 @@ from rules.volleyball.creation import (
     generated_roster,
     generated_team_name,
     new_team_problems,
+    players_for_every_set,
     squad_depth,
 )
 from rules.volleyball.deadlines import (
@@ -221,6 +223,7 @@ __all__ = [
     "next_deadline",
     "parse_rule",
     "play_round",
+    "players_for_every_set",
     "preview_match",
     "refill_sets",
     "release_seat",

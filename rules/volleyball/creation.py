@@ -17,7 +17,9 @@ or two more players (the same points spread over them) would change
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rules.names import MAX_NAME, BadName, clean_name
@@ -255,37 +257,58 @@ def spread_roster(
     return drafts
 
 
-def _sets_of(drafts: list[PlayerDraft]) -> int:
+def _sets_of(drafts: Sequence[PlayerDraft | Player]) -> int:
     team = Team(name="Roster", players=[Player(d.name, d.age, d.ol, d.dl) for d in drafts])
     return fieldable_sets(team)
 
 
-def generated_roster(config: SeasonConfig, seed: int | str) -> list[PlayerDraft]:
-    """ "Make me a team": a legal rule-1 roster with generated names and the season's points,
-    of the fewest players whose even spread fields all five sets of a match (seeded: the
-    same seed gives the same roster). The levels are drawn a point or two off even; a draw
-    that fields fewer sets is drawn again, and after DRAWS_PER_SIZE the even split is kept.
-    If no size up to MOST_GENERATED_PLAYERS fields five sets, the size fielding the most."""
-    rng = random.Random(f"roster:{seed}")
-    best: tuple[int, list[PlayerDraft]] | None = None
-    for players in range(config.min_players, MOST_GENERATED_PLAYERS + 1):
+@functools.lru_cache(maxsize=32)
+def _fewest_for_every_set(
+    points: tuple[tuple[str, int], ...], per_player: int, min_players: int
+) -> tuple[int, bool]:
+    config = SeasonConfig(
+        player_points_by_age=dict(points),
+        max_points_per_player=per_player,
+        min_players=min_players,
+    )
+    best = (min_players, False)
+    best_sets = -1
+    for players in range(min_players, MOST_GENERATED_PLAYERS + 1):
         even = spread_roster(config, players)
         if even is None:
             break
         sets = _sets_of(even)
-        if best is None or sets > best[0]:
-            best = (sets, even)
-        if sets < SETS_PER_MATCH_ORDER:
-            continue
-        for _ in range(DRAWS_PER_SIZE):
-            drawn = spread_roster(config, players, rng)
-            if drawn is not None and _sets_of(drawn) == SETS_PER_MATCH_ORDER:
-                return drawn
-        break
-    if best is None:
+        if sets == SETS_PER_MATCH_ORDER:
+            return players, True
+        if sets > best_sets:
+            best, best_sets = (players, False), sets
+    return best
+
+
+def players_for_every_set(config: SeasonConfig) -> tuple[int, bool]:
+    """The fewest players whose even share of the season's points (spread_roster) fields
+    all five sets of a match, and True; or, when no size up to MOST_GENERATED_PLAYERS can,
+    the size fielding the most sets and False."""
+    points = tuple(sorted(config.player_points_by_age.items()))
+    return _fewest_for_every_set(points, config.max_points_per_player, config.min_players)
+
+
+def generated_roster(config: SeasonConfig, seed: int | str) -> list[PlayerDraft]:
+    """ "Make me a team": a legal rule-1 roster with generated names and the season's points
+    over players_for_every_set(config) players (seeded: the same seed gives the same roster).
+    The levels are drawn a point or two off even; a draw that fields fewer sets is drawn
+    again, and after DRAWS_PER_SIZE the even split is kept, named."""
+    rng = random.Random(f"roster:{seed}")
+    players, every_set = players_for_every_set(config)
+    even = spread_roster(config, players)
+    if even is None:
         raise VolleyballError("This season's player points cannot make a team of six.")
+    for _ in range(DRAWS_PER_SIZE if every_set else 0):
+        drawn = spread_roster(config, players, rng)
+        if drawn is not None and _sets_of(drawn) == SETS_PER_MATCH_ORDER:
+            return drawn
     taken: set[str] = set()
-    return [PlayerDraft(new_player_name(rng, taken), d.age, d.ol, d.dl) for d in best[1]]
+    return [PlayerDraft(new_player_name(rng, taken), d.age, d.ol, d.dl) for d in even]
 
 
 @dataclass
@@ -299,7 +322,7 @@ class SquadDepth:
     with_more: list[tuple[int, int]] = field(default_factory=list)
 
 
-def squad_depth(players: list[PlayerDraft], config: SeasonConfig) -> SquadDepth:
+def squad_depth(players: Sequence[PlayerDraft | Player], config: SeasonConfig) -> SquadDepth:
     """The sets a new roster can field (lineups.fieldable_sets: rule 2's tiredness over a
     match) and, when it cannot field all five, what a player or two more would change."""
     sets = _sets_of(players)
@@ -307,6 +330,9 @@ def squad_depth(players: list[PlayerDraft], config: SeasonConfig) -> SquadDepth:
     if sets < SETS_PER_MATCH_ORDER:
         for more in (1, 2):
             spread = spread_roster(config, len(players) + more)
-            if spread is not None:
-                depth.with_more.append((len(players) + more, _sets_of(spread)))
+            if spread is None:
+                break
+            depth.with_more.append((len(players) + more, _sets_of(spread)))
+            if depth.with_more[-1][1] == SETS_PER_MATCH_ORDER:
+                break
     return depth
