@@ -1,7 +1,9 @@
 """A newcomer's first Volleyball team through the fake Discord: "Make me a team" fills the
 team form with a legal roster that fields every set, sent as it is; a roster that cannot
 field every set is told so where the team is made, with what a seventh or eighth player
-would change (docs/rules/volleyball.md, "Teams")."""
+would change (docs/rules/volleyball.md, "Teams"); and the orders editor, in a round with a
+cup match, opens on the first match and fits one phone screen (the fake's own page in
+Chromium at 390 x 844)."""
 
 from __future__ import annotations
 
@@ -11,7 +13,12 @@ import sqlite3
 
 import pytest
 
+from fakediscord import web
+from fakediscord.server import FakeDiscord
 from rules.volleyball import LeagueState, fieldable_sets
+from tests.e2e.phone import PHONE, message_heights
+from tests.e2e.stored import whole_answer
+from tests.sandbox.conftest import browser_or_skip
 
 pytestmark = pytest.mark.e2e
 
@@ -33,23 +40,22 @@ def bot_env() -> dict[str, str]:
     return {"GAME_SEED": "5151"}
 
 
+@pytest.fixture(scope="module")
+def fake_discord():
+    """The fake Discord with its own page (the sandbox's client), to measure on a phone."""
+    from tests.e2e.conftest import Fixtures
+
+    fake = FakeDiscord()
+    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
+    fake.start(setup_app=lambda app: web.setup(app, fake, web.SandboxControls()))
+    yield fake
+    fake.stop()
+
+
 def league_state(bot) -> LeagueState:
     with sqlite3.connect(bot.database_path) as conn:
         row = conn.execute("SELECT state FROM volleyball_leagues WHERE name = ?", (LEAGUE,))
         return LeagueState.from_dict(json.loads(row.fetchone()[0]))
-
-
-async def everything(discord, reply, followups: int) -> str:
-    """The reply and its first `followups` followups (the private answers after a public
-    one), once they have come."""
-    record = discord.fake.interactions[reply.interaction_id]
-    for _ in range(200):
-        if len(record.followup_ids) >= followups:
-            break
-        await asyncio.sleep(0.05)
-    later = [discord.message(i).content for i in record.followup_ids[:followups]]
-    assert len(later) == followups, f"{len(later)} of {followups} followups came"
-    return "\n".join([reply.content, *later])
 
 
 def box(modal: dict, custom_id: str) -> str:
@@ -70,7 +76,7 @@ async def test_make_me_a_team_fills_the_form_with_a_team_that_fields_every_set(
     assert name and len(players.splitlines()) == 8, players
     joined = await discord.submit_modal(form, {}, user=alice)  # sent as it is
     assert f"**{name}** joins {LEAGUE}" in joined.content, joined.content
-    said = await everything(discord, joined, 2)
+    said = await whole_answer(discord, joined)
     assert "8 players can field all five sets of a match" in said, said
     team = league_state(bot).league.known_team(name)
     assert fieldable_sets(team) == 5 and team.manager_id == str(alice.id)
@@ -83,9 +89,29 @@ async def test_make_me_a_team_fills_the_form_with_a_team_that_fields_every_set(
 async def test_a_six_player_team_is_told_it_cannot_field_sets_4_and_5(discord, bot, bob):
     form = await discord.slash("volleyball team create", user=bob)
     joined = await discord.submit_modal(form, {"name": "Tiny Six", "players": SIX}, user=bob)
-    said = await everything(discord, joined, 2)
+    said = await whole_answer(discord, joined)
     assert "**Tiny Six's 6 players can field sets 1 to 3 of a match and no more**" in said, said
     assert "sets 4 and 5 would have nobody and be lost 0-15" in said
     assert "(7 players 4 sets, 8 players all five sets)" in said
     assert "\\`" not in said  # the command in it shows as code
     assert fieldable_sets(league_state(bot).league.known_team("Tiny Six")) == 3
+
+
+async def test_the_orders_editor_opens_on_match_1_and_fits_one_phone_screen(
+    discord, bot, alice, owner, general
+):
+    """It was 1,357 px of text and menus on a phone and opened on "Cup match 3" with a next
+    button reading "Match 1 ▸"."""
+    browser_or_skip()
+    await discord.slash("volleyball league start", user=owner)
+    editor = await discord.slash("volleyball orders edit", user=alice)
+    first = editor.content.splitlines()[0]
+    assert first.startswith("**Round 1, Match 1, ") and "(1 of 3)" in first, first
+    labels = [b.label for b in editor.buttons]
+    assert "Match 2 ▸" in labels and not any("◂" in (label or "") for label in labels)
+    second = await discord.click(editor, "Match 2 ▸", user=alice)
+    labels = [b.label for b in second.buttons]
+    assert "◂ Match 1" in labels and "Cup match 3 ▸" in labels
+    shown = await asyncio.to_thread(message_heights, discord.fake.port, alice.id, general.id)
+    measured = next(m for m in shown if "against a neutral side" in m.text)
+    assert measured.height <= PHONE["height"], (measured.height, measured.parts)
