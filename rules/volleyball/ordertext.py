@@ -362,11 +362,12 @@ def _with_unread(
 ) -> OrderCheck:
     """The check of what could be read, after the problems of what could not: a message
     with any problem is refused whole (the orders on file stay), and every problem of it is
-    told at once, not one per attempt."""
+    told at once, not one per attempt. The check's warnings are left out: they are about
+    orders without the parts that could not be read (a line-up not read is not missing)."""
     if not unread:
         return check
     later = [p for p in check.problems if p not in unread]
-    return OrderCheck(on_file or RoundOrders(team=team), [*unread, *later], check.warnings)
+    return OrderCheck(on_file or RoundOrders(team=team), [*unread, *later])
 
 
 def format_orders_text(orders: RoundOrders) -> str:

@@ -221,6 +221,7 @@ def test_every_problem_comes_in_one_answer_and_a_misspelt_label_is_named(
         "Line 3: write TRAIN: PLAYER OL, TRAIN: PLAYER DL or TRAIN: PLAYER OL DL.",
         f"The training uses 1 training points but {team.name} has only 0.",
     ]
+    assert check.warnings == []  # nothing said of line-ups "missing" from a refused message
 
 
 def test_a_form_label_or_a_players_line_is_not_taken_for_a_misspelt_order_label(
