@@ -167,7 +167,7 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) ->
     concept = await counted.select(
         positions, "Concept and risk", ["NC (Neutral), risk 5"], user=cas
     )
-    points = await counted.click(concept, "Points (HA, DP, SP)", user=cas)
+    points = await counted.click(concept, "Points", user=cas)
     shaped = await counted.submit_modal(points, {"dp": "2 0"}, user=cas)
     one_set = counted.count - 1  # opening the editor is not part of shaping the set
     assert accepted(await counted.click(shaped, "Save orders", user=cas))

@@ -34,7 +34,7 @@ from cogs.volleyball.options import (
     with_league,
 )
 from cogs.volleyball.playing import decode, encode, round_key, round_name
-from cogs.volleyball.present import Markup, bold, deadline_policies, due
+from cogs.volleyball.present import Markup, bold, deadline_policies, depth_line, due
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.settings import (
     describe_config,
@@ -60,6 +60,7 @@ from rules.volleyball import (
     round_fixtures,
     schedule_lines,
     season_publication,
+    squad_depth,
     team_fixtures,
     team_history,
 )
@@ -479,6 +480,7 @@ class Volleyball(commands.Cog):
         name="Your team's name",
         roster="A .txt file: NAME AGE OL DL a line",
         replacing="The computer team whose seat you take",
+        make_me_a_team="The form filled with a legal team the bot makes, to send or edit",
     )
     async def team_create(
         self,
@@ -487,14 +489,21 @@ class Volleyball(commands.Cog):
         name: app_commands.Range[str, 1, 100] | None = None,
         roster: discord.Attachment | None = None,
         replacing: ComputerSeat | None = None,
+        make_me_a_team: bool = False,
     ) -> None:
         stored, state = await self.state_of(interaction, league)
         current = await store.team_of(self.bot.db, stored.id, interaction.user.id)
         if current is not None:
             raise UserError(f"You manage {shown(current)} in {shown(stored.name)} already.")
+        if roster is not None and make_me_a_team:
+            raise UserError(
+                "Send a roster file or ask for a team made for you (make_me_a_team), not both."
+            )
         seat = self.leagues.free_seat(stored, state, replacing)
         if roster is None:
-            await self.leagues.open_team_form(interaction, stored.id, seat.name, name or "")
+            await self.leagues.open_team_form(
+                interaction, stored.id, seat.name, name or "", made=make_me_a_team
+            )
             return
         text = await read_upload(roster, what="a roster")
         await self.join_with_roster(interaction, stored.id, name, text, seat.name)
@@ -523,14 +532,17 @@ class Volleyball(commands.Cog):
             )
             return
         state = decode(stored)
-        division = state.league.known_team(team).division
-        where = f", division {division}" if len(state.league.divisions) > 1 else ""
+        joined = state.league.known_team(team)
+        where = f", division {joined.division}" if len(state.league.divisions) > 1 else ""
         sheet = await self.leagues.sheet_messages(league_id, interaction.user.id)
+        depth = await asyncio.to_thread(squad_depth, joined.players, state.league.config)
         await interaction.response.send_message(
             f"{interaction.user.mention}'s team **{shown(team)}** joins {shown(stored.name)}, in "
             f"the seat of {shown(old)}{where}.",
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        # Private, first: what the roster can field (the manager's own information).
+        await self.leagues.answer(interaction, [depth_line(team, depth)])
         await self.leagues.answer(interaction, sheet, packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")

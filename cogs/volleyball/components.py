@@ -18,6 +18,7 @@ import discord
 from cogs.volleyball.editor import open_editor
 from cogs.volleyball.forms import ROSTER_LIMIT, ModalBox
 from cogs.volleyball.options import leagues_of
+from rules.volleyball import players_for_every_set
 from ui.items import Control
 
 if TYPE_CHECKING:
@@ -60,9 +61,12 @@ class OrdersForm(discord.ui.Modal):
 
 
 def roster_hint(config: SeasonConfig) -> str:
-    """The players box's placeholder: the line's form and the points per age (rule 1)."""
+    """The players box's placeholder: the line's form, the points per age (rule 1) and how
+    many players it takes to field all five sets (rules.volleyball.players_for_every_set)."""
     points = ", ".join(f"{age} {n}" for age, n in config.player_points_by_age.items())
-    return f"One a line, e.g. Anna Visser A 8 8. Points per age: {points}"[:100]
+    players, every_set = players_for_every_set(config)
+    depth = f" {players}+ play all 5 sets." if every_set else ""
+    return f"Like Anna Visser A 8 8. Points: {points}.{depth}"[:100]
 
 
 class TeamForm(discord.ui.Modal):
@@ -75,10 +79,14 @@ class TeamForm(discord.ui.Modal):
         config: SeasonConfig,
         name: str = "",
         players: str = "",
+        *,
+        made: bool = False,
     ):
         suffix = f":{seat}" if seat is not None else ""
         super().__init__(
-            title="Your Volleyball team", custom_id=f"vb:{league_id}:team{suffix}", timeout=None
+            title="Your team (made for you: edit or send)" if made else "Your Volleyball team",
+            custom_id=f"vb:{league_id}:team{suffix}",
+            timeout=None,
         )
         self.add_item(
             discord.ui.TextInput(

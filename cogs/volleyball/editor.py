@@ -89,16 +89,9 @@ POSITION_EFFECTS = {
     Position.BLOCKER: "DL +20 %, OL -2",
 }
 CHANGING_POSITIONS = tuple(POSITION_EFFECTS)
-HOW_TO = (
-    "**How**: six players a set, at most two setters and two blockers; AC needs 5 "
-    "setters/attackers, OC 4, DC 4 blockers/defenders, WC 5, NC nothing. A player loses 5 level "
-    "points a set he plays and gets 3 back a set he rests. Positions: Setter OL +20 % DL -2, "
-    "Attacker OL +10 % DL -1, Defender DL +10 % OL -1, Blocker DL +20 % OL -2; the rest play "
-    "Allround.\n"
-    "Training, bids, spying and the sponsor stay order lines: the order lines box of "
-    "`/volleyball orders send`, or `/volleyball bid`, `spy`, `sponsor`. Save orders replaces "
-    "only the line-ups; your other orders on file stay."
-)
+# The menus' descriptions give each position's effect and each concept's needs, so the
+# editor's own summary is the one rule they cannot show, and where the other orders go.
+HOW_TO = "-5 level points a set played, +3 a set rested. Other orders: `/volleyball orders send`."
 
 
 # --- where the editor is: carried by every custom_id -------------------------------------------
@@ -312,12 +305,24 @@ def read_points(text: str, what: str) -> LevelPoints:
 # --- what the editor shows ------------------------------------------------------------------------
 
 
-def fixture_label(state: LeagueState, team: Team, match: MatchOrders) -> str:
+def match_name(state: LeagueState, team: Team, number: int) -> str:
+    """ "Match 1" or "Cup match 3": how the editor names a match everywhere (its heading and
+    the buttons that go to it), so a button names the match it opens."""
     fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
-    fixture = next((f for f in fixtures if f.match_number == match.match_number), None)
+    fixture = next((f for f in fixtures if f.match_number == number), None)
     kind = "Cup match" if fixture is not None and fixture.competition == "cup" else "Match"
+    return f"{kind} {number}"
+
+
+def fixture_label(state: LeagueState, team: Team, match: MatchOrders) -> str:
     where = "home v" if match.home else "away at"
-    return f"{kind} {match.match_number}, {where} {match.opponent or '?'}"
+    return f"{match_name(state, team, match.match_number)}, {where} {match.opponent or '?'}"
+
+
+def match_order(draft: Draft) -> list[int]:
+    """The order the editor goes through the matches: by match number, the order the
+    schedule, the forms and the buttons count them in (the editor opens on the first)."""
+    return sorted(draft.numbers)
 
 
 def check_draft(
@@ -338,8 +343,15 @@ def same_as_on_file(draft: Draft, on_file: RoundOrders | None) -> bool:
     return lineups_on_file(draft.numbers, on_file) == [m.to_dict() for m in draft.matches]
 
 
+# One phone screen per step (a 390-px phone shows 844 px; bench/volleyball_newcomer.py
+# measures the editor there): the text says the set on screen in a few lines, and lists at
+# most this many of the draft's problems and warnings (Save orders lists them all).
+SHOWN_PROBLEMS = 3
+
+
 def problem_lines(check: OrderCheck, where: Where, room: int) -> list[str]:
-    """The check's problems, this set's first, fitted into `room` characters."""
+    """The check's problems, this set's first, at most SHOWN_PROBLEMS of them fitted into
+    `room` characters."""
     start = f"Match {where.match_number}: Set {where.set_number}"
     here = (start + " ", start + ":")
     ordered = sorted(check.problems, key=lambda p: not p.startswith(here))
@@ -347,7 +359,8 @@ def problem_lines(check: OrderCheck, where: Where, room: int) -> list[str]:
     for index, problem in enumerate(ordered):
         line = "- " + shown(cut(problem, 220))
         left = len(ordered) - index
-        if sum(len(x) + 1 for x in lines) + len(line) + 40 > room:
+        full = sum(len(x) + 1 for x in lines) + len(line) + 40 > room
+        if full or index == SHOWN_PROBLEMS:
             lines.append(f"- … and {left} more (Save orders lists them all)")
             break
         lines.append(line)
@@ -364,32 +377,34 @@ def editor_text(
     *,
     how: bool = False,
 ) -> str:
-    """The editor's message: the set on screen, its preview, every set's chance, and what
-    Save orders would be told (every problem, then the warnings: a set without players, home
-    advantage unused). `how` adds the rules summary (when the editor opens, not on every
-    redraw). Names are shown as text (ui.text.shown)."""
+    """The editor's message, short enough that it and its menus fit one phone screen: the
+    match and set on screen, the set's players, concept and points with its preview (totals
+    and scoring chance against the neutral opponent), every set's chance, and what Save
+    orders would be told (the problems first, then the warnings: a set without players,
+    home advantage unused). `how` adds the rule the menus cannot show (when the editor
+    opens, not on every redraw). Names are shown as text (ui.text.shown)."""
     match = draft.match(where.match_number)
     set_order = set_of(draft, where)
     check = check_draft(state, team, draft, on_file)
     previews = preview_match(team, match)
-    status = (
-        "as on file"
-        if same_as_on_file(draft, on_file)
-        else "a draft: **Save orders** puts it on file"
-    )
+    numbers = match_order(draft)
+    allowance = state.league.config.home_advantage_points(where.round_number)
+    advantage = f", HA {allowance}" if match.home else ""
     lines = [
-        f"**Orders editor: {shown(team.name)}, {round_name(state)}** ({status}; only you see this)"
+        f"**Round {where.round_number}, {shown(fixture_label(state, team, match))}**{advantage} "
+        f"({numbers.index(match.match_number) + 1} of {len(numbers)})"
     ]
     if note:
         lines.append(f"> {shown(note)}")
-    allowance = state.league.config.home_advantage_points(where.round_number)
-    advantage = f"; HA {allowance} for this match" if match.home else ""
-    lines.append(
-        f"**{shown(fixture_label(state, team, match))}**: set {where.set_number} of "
-        f"{SETS}{advantage}"
+    players = ", ".join(
+        shown(s.player)
+        if s.position is Position.ALLROUND
+        else f"{shown(s.player)} ({s.position.label})"
+        for s in set_order.slots
     )
-    players = ", ".join(f"{shown(s.player)} ({s.position.label})" for s in set_order.slots)
-    lines.append(f"Players: {players or 'none (the set is lost 0-15 if played)'}")
+    lines.append(
+        f"**Set {where.set_number}**: {players or 'nobody (the set is lost 0-15 if played)'}"
+    )
     points = ", ".join(
         f"{label} {p.ol}/{p.dl}"
         for label, p in (
@@ -399,16 +414,17 @@ def editor_text(
         )
         if p.ol or p.dl
     )
-    lines.append(
-        f"Concept {set_order.concept.abbreviation} ({set_order.concept.label}), risk "
-        f"{set_order.effective_risk}; points (OL/DL): {points or 'none'}"
+    concept = f"{set_order.concept.abbreviation} risk {set_order.effective_risk}" + (
+        f", {points}" if points else ""
     )
     if where.set_number <= len(previews):
         preview = previews[where.set_number - 1]
         lines.append(
-            f"**Preview, set {where.set_number}: OL {preview.ol_total} DL {preview.dl_total}, "
-            f"scoring chance {preview.chance} % against a neutral side** (Neutral, risk 6, DL 60)"
+            f"{concept}: OL {preview.ol_total} DL {preview.dl_total}, **{preview.chance} %** "
+            "against a neutral side"
         )
+    else:
+        lines.append(concept)
     lines.append(
         "Sets: "
         + " · ".join(
@@ -422,15 +438,18 @@ def editor_text(
     )
     warnings = lineup_warnings(match, allowance if match.home else 0)
     tail = [HOW_TO] if how else []
+    on_file_now = same_as_on_file(draft, on_file)
     if check.problems:
         lines.append(f"**Problems** ({len(check.problems)}; Save orders refuses orders with any):")
         used = sum(len(x) + 1 for x in lines + tail + warnings) + 40
         lines += problem_lines(check, where, 1990 - used)
+    elif on_file_now:
+        lines.append("On file as shown." + (" It gives away:" if warnings else ""))
     elif warnings:
         lines.append("No problems, but Save orders would give away:")
     else:
-        lines.append("No problems: Save orders would be accepted.")
-    lines += [f"- {shown(w)}" for w in warnings]
+        lines.append("No problems: **Save orders** puts this draft on file.")
+    lines += [f"- {shown(w)}" for w in warnings[:SHOWN_PROBLEMS]]
     lines += tail
     return fit("\n".join(lines))
 
@@ -493,7 +512,7 @@ def concept_options(set_order: SetOrder) -> list[discord.SelectOption]:
     return options
 
 
-def editor_view(team: Team, draft: Draft, where: Where) -> discord.ui.View:
+def editor_view(state: LeagueState, team: Team, draft: Draft, where: Where) -> discord.ui.View:
     set_order = set_of(draft, where)
     view = discord.ui.View(timeout=None)
     view.add_item(EditorSelect(where, "players", roster_options(team, set_order)))
@@ -504,10 +523,16 @@ def editor_view(team: Team, draft: Draft, where: Where) -> discord.ui.View:
             EditorButton(where, "goto", number, current=number == where.set_number, row=3)
         )
     view.add_item(EditorButton(where, "points", row=4))
-    numbers = [m.match_number for m in draft.matches]
-    if len(numbers) > 1:
-        following = numbers[(numbers.index(where.match_number) + 1) % len(numbers)]
-        view.add_item(EditorButton(where, "match", following, row=4))
+    numbers = match_order(draft)
+    index = numbers.index(where.match_number)
+    if index > 0:
+        before = numbers[index - 1]
+        label = f"◂ {match_name(state, team, before)}"
+        view.add_item(EditorButton(where, "match", before, row=4, label=label))
+    if index + 1 < len(numbers):
+        after = numbers[index + 1]
+        label = f"{match_name(state, team, after)} ▸"
+        view.add_item(EditorButton(where, "match", after, row=4, label=label))
     view.add_item(EditorButton(where, "reset", row=4))
     view.add_item(EditorButton(where, "save", row=4))
     return view
@@ -601,14 +626,15 @@ def render(opened: Opened, where: Where, note: str = "", *, how: bool = False) -
         "content": editor_text(
             opened.state, opened.team, opened.draft, where, opened.on_file, note, how=how
         ),
-        "view": editor_view(opened.team, opened.draft, where),
+        "view": editor_view(opened.state, opened.team, opened.draft, where),
     }
 
 
 async def open_editor(
     interaction: discord.Interaction, league_id: int, match_number: int | None = None
 ) -> None:
-    """`/volleyball orders edit`: the editor at a match (default the first played) and set 1."""
+    """`/volleyball orders edit`: the editor at a match (default the first in match_order)
+    and set 1."""
     leagues = leagues_of(interaction)
     user_id = interaction.user.id
     async with leagues.bot.game_locks(("volleyball-draft", league_id, user_id)):
@@ -620,7 +646,8 @@ async def open_editor(
                 f"not {match_number}."
             )
     season, number = round_key(opened.state)
-    where = Where(league_id, user_id, season, number, match_number or numbers[0], 1)
+    first = match_order(opened.draft)[0]
+    where = Where(league_id, user_id, season, number, match_number or first, 1)
     note = REPLACED_NOTE if opened.replaced else ""
     if opened.from_store and not same_as_on_file(opened.draft, opened.on_file):
         note = "Your unsaved draft, as you left it (Start over goes back to the orders on file)."
@@ -807,18 +834,19 @@ class EditorButton(
         *,
         current: bool = False,
         row: int | None = None,
+        label: str | None = None,
     ) -> None:
         labels = {
-            "goto": f"Set {arg}",
-            "match": f"Match {arg} ▸",
-            "points": "Points (HA, DP, SP)",
+            "goto": f"{arg}",  # the text names the set on screen; a row of five fits a phone
+            "match": label or f"Match {arg}",
+            "points": "Points",
             "reset": "Start over",
             "save": "Save orders",
         }
         styles = {"save": discord.ButtonStyle.success, "goto": discord.ButtonStyle.secondary}
         super().__init__(
             discord.ui.Button(
-                label=labels[what],
+                label=label or labels[what],
                 style=discord.ButtonStyle.primary
                 if current
                 else styles.get(what, discord.ButtonStyle.secondary),

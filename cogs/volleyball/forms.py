@@ -49,6 +49,12 @@ class Roster:
     problems: list[str] = field(default_factory=list)
 
 
+def roster_text(players: list[PlayerDraft]) -> str:
+    """Players as the team form's box holds them, one `NAME AGE OL DL` a line (parse_roster
+    reads it back)."""
+    return "\n".join(f"{p.name} {p.age} {p.ol} {p.dl}" for p in players)
+
+
 def parse_roster(text: str) -> Roster:
     """Players one a line, `NAME AGE OL DL` ("Anna Visser A 8 8", "Anna Visser, B, 9/7");
     an optional `TEAM: name` line; blank lines, lines starting with #, and a seed-style

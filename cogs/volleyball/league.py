@@ -29,6 +29,7 @@ from cogs.volleyball.forms import (
     on_file_line,
     order_boxes,
     parse_roster,
+    roster_text,
 )
 from cogs.volleyball.playing import (
     decode,
@@ -66,6 +67,8 @@ from rules.volleyball import (
     Team,
     create_team,
     format_orders_text,
+    generated_roster,
+    generated_team_name,
     missed_rounds_after,
     new_team_problems,
     next_deadline,
@@ -356,24 +359,44 @@ class Leagues:
         )
 
     async def open_team_form(
-        self, interaction: discord.Interaction, league_id: int, seat: str | None, name: str = ""
+        self,
+        interaction: discord.Interaction,
+        league_id: int,
+        seat: str | None,
+        name: str = "",
+        *,
+        made: bool = False,
     ) -> None:
-        """The team form (rule 1), with the text of a refused one when there is one."""
+        """The team form (rule 1), with the text of a refused one when there is one; `made`
+        ("Make me a team") fills it with a legal roster the bot made (generated_roster,
+        seeded by the league and the manager), to send as it is or edit first."""
         stored = await self.load(league_id)
         state = decode(stored)
         current = await store.team_of(self.db, stored.id, interaction.user.id)
         if current is not None:
             raise UserError(f"You manage {shown(current)} in {shown(stored.name)} already.")
         chosen = self.free_seat(stored, state, seat)
-        kept = await store.kept_form(self.db, stored.id, interaction.user.id, "team")
-        fields = kept.fields if kept is not None else {}
+        config = state.league.config
+        fields: dict[str, str] = {}
+        if made:
+            seed = f"{stored.settings.get('seed', stored.id)}:{interaction.user.id}"
+            taken = [t.name for t in state.league.teams if t.name != chosen.name]
+            players = await asyncio.to_thread(generated_roster, config, seed)
+            fields = {
+                "name": name or generated_team_name(seed, taken),
+                "players": roster_text(players),
+            }
+        else:
+            kept = await store.kept_form(self.db, stored.id, interaction.user.id, "team")
+            fields = kept.fields if kept is not None else {}
         await interaction.response.send_modal(
             TeamForm(
                 stored.id,
                 state.league.teams.index(chosen),
-                state.league.config,
+                config,
                 fields.get("name", name),
                 fields.get("players", ""),
+                made=made,
             )
         )
 
@@ -585,7 +608,13 @@ class Leagues:
             )
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         allowance = state.league.config.home_advantage_points(state.league.round_number)
-        repeated = repeat_lineups(team, previous, fixtures, allowance)
+        repeated = repeat_lineups(
+            team,
+            previous,
+            fixtures,
+            allowance,
+            league_matches=state.league.config.matches_per_round,
+        )
         heading: list[str] = [
             f"Your line-ups of round {last[1]} repeated"
             + (", changed where they had to be:" if repeated.changes else " as they were.")

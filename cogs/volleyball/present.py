@@ -19,6 +19,7 @@ from rules.volleyball import (
     LeagueState,
     RoundReport,
     SeasonEnd,
+    SquadDepth,
     money_line,
     round_results,
     season_publication,
@@ -29,6 +30,7 @@ from rules.volleyball import (
 from ui import MAX_CONTENT, shown
 from ui.formats import human_join, plural, possessive, timestamp
 
+SETS = 5  # sets of a match (rule 2)
 PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
 
 
@@ -96,6 +98,36 @@ def deadline_policies(hand_over_after: int, vacation_pauses: bool) -> str:
     else:
         away = "rounds are played at their deadline whoever is on vacation."
     return Markup(f"{missed}; {away}")
+
+
+# --- a new team ------------------------------------------------------------------------------
+
+
+def _sets(count: int) -> str:
+    return "all five sets" if count >= SETS else f"{count} {'set' if count == 1 else 'sets'}"
+
+
+def depth_line(team_name: str, depth: SquadDepth) -> Markup:
+    """How many sets of a match a new roster can field and, when not all five, what a
+    player or two more would change (rules.volleyball.squad_depth; docs/rules/volleyball.md,
+    "Teams")."""
+    who = f"{shown(team_name)}'s {depth.players} players"
+    if depth.sets >= SETS:
+        return Markup(f"{who} can field all five sets of a match.")
+    lost = " and ".join(str(n) for n in range(depth.sets + 1, SETS + 1))
+    several = depth.sets + 1 < SETS
+    line = (
+        f"**{who} can field sets 1 to {depth.sets} of a match and no more**: a player loses "
+        f"5 level points a set he plays, so set{'s' if several else ''} {lost} would have "
+        "nobody and be lost 0-15 if played."
+    )
+    if depth.with_more:
+        more = ", ".join(f"{n} players {_sets(sets)}" for n, sets in depth.with_more)
+        line += (
+            f" The same points spread over more players would field more ({more}); new "
+            "players come from the GM offers (`/volleyball market`) and talent scouts."
+        )
+    return Markup(line)
 
 
 # --- the public round post ------------------------------------------------------------------
@@ -296,8 +328,10 @@ def season_start_lines(state: LeagueState) -> list[str]:
     published = season_publication(state).lines(schedule=False)
     lines: list[str] = [bold(published[0]), *published[1:]]
     lines.append(
-        f"Schedule: `/volleyball schedule` ({plural(state.total_rounds):round}); the Galaxy "
-        "Cup draw is in the image."
+        Markup(
+            f"Schedule: `/volleyball schedule` ({plural(state.total_rounds):round}); the "
+            "Galaxy Cup draw is in the image."
+        )
     )
     return lines
 

@@ -11,6 +11,11 @@ League
   *, config, seed, promotion_places) for teams whose `division` is set.
 - create_team(name, [PlayerDraft], config, manager_id=, taken_team_names=) -> Team (rule 1);
   new_team_problems(...) -> list[str] for a form that should not raise.
+- generated_roster(config, seed) -> [PlayerDraft]: "Make me a team", legal and large enough
+  to field all five sets; generated_team_name(seed, taken); squad_depth([PlayerDraft],
+  config) -> SquadDepth(players, sets, with_more): the sets a roster can field and what one
+  or two players more would change (fieldable_sets(team) for a team); players_for_every_set
+  (config) -> (players, True): the fewest whose share of the points fields all five sets.
 - release_seat(state, team) -> LeagueState: the team is computer-managed again (its manager left)
 - take_over_seat(state, seat, manager_id, team=None) -> LeagueState: a user takes a
   computer team's seat in a running league (with their own new team, or the seat's).
@@ -31,8 +36,9 @@ Orders
 - starting_lineup(team, opponent=, home=, match_number=, home_advantage=) -> MatchOrders:
   what the orders form and the editor open with (five full sets when the squad can field
   them, the home advantage spread); lineup_warnings(match_orders, allowance) what a line-up
-  gives away; repeat_lineups(team, last_orders, fixtures, home_advantage) -> Repeated(orders,
-  changes): last round's line-ups onto this round's matches.
+  gives away; repeat_lineups(team, last_orders, fixtures, home_advantage, league_matches=)
+  -> Repeated(orders, changes): last round's line-ups onto this round's matches of the
+  same kind (cup or league).
 - format_round_forms(team, fixtures, orders=None, division=) -> str: the forms to fill in;
   format_orders_text(orders) -> str: the order lines of what is on file.
 - preview_match(team, match_orders) -> [SetPreview(set_number, ol_total, dl_total, chance,
@@ -65,7 +71,16 @@ economy, market, ageing, cup, season, seats, reports, service, managers (compute
 """
 
 from rules.volleyball.ageing import ageing_split_problems
-from rules.volleyball.creation import PlayerDraft, create_team, new_team_problems
+from rules.volleyball.creation import (
+    PlayerDraft,
+    SquadDepth,
+    create_team,
+    generated_roster,
+    generated_team_name,
+    new_team_problems,
+    players_for_every_set,
+    squad_depth,
+)
 from rules.volleyball.deadlines import (
     WEEKDAYS,
     DeadlineError,
@@ -76,6 +91,7 @@ from rules.volleyball.deadlines import (
 )
 from rules.volleyball.lineups import (
     Repeated,
+    fieldable_sets,
     lineup_warnings,
     refill_sets,
     repeat_lineups,
@@ -178,6 +194,7 @@ __all__ = [
     "SetOrder",
     "SetPreview",
     "SpyOrder",
+    "SquadDepth",
     "Team",
     "TrainingOrder",
     "TransferBid",
@@ -192,8 +209,11 @@ __all__ = [
     "default_match_orders",
     "division_sizes",
     "end_season",
+    "fieldable_sets",
     "format_orders_text",
     "format_round_forms",
+    "generated_roster",
+    "generated_team_name",
     "lineup_warnings",
     "market_lines",
     "missed_rounds_after",
@@ -203,6 +223,7 @@ __all__ = [
     "next_deadline",
     "parse_rule",
     "play_round",
+    "players_for_every_set",
     "preview_match",
     "refill_sets",
     "release_seat",
@@ -214,6 +235,7 @@ __all__ = [
     "schedule_lines",
     "season_publication",
     "split_messages",
+    "squad_depth",
     "squad_lines",
     "standings_lines",
     "starting_lineup",

@@ -7,19 +7,44 @@ most 24 PP in all. Every new team gets $750.
 
 Rule 6: "Every team can scout three new talents during the season. These players have got
 no points for both levels."
+
+A newcomer need not invent a team: `generated_roster(config, seed)` is a legal rule-1 roster
+(named players, the season's points spread over them) large enough to field all five sets of
+a match, and `squad_depth(players, config)` says how many sets a roster can field and what one
+or two more players (the same points spread over them) would change
+(docs/rules/volleyball.md, "Teams").
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import functools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from rules.errors import echoed
 from rules.names import MAX_NAME, BadName, clean_name
+from rules.volleyball.lineups import fieldable_sets
 from rules.volleyball.models import AGE_CATEGORIES, AGE_TALENT, Player, SeasonConfig, Team
-from rules.volleyball.orders import VolleyballError
+from rules.volleyball.orders import SETS_PER_MATCH_ORDER, VolleyballError
 
 MAX_NAME_LENGTH = MAX_NAME
 NEW_TEAM_MAX_RATIO = 2
+
+FIRST_NAMES = (
+    "Anke", "Bart", "Carla", "Dirk", "Els", "Frits", "Gerda", "Hans", "Ida", "Jeroen",
+    "Karin", "Luuk", "Marit", "Niels", "Olga", "Pim", "Quinten", "Roos", "Stijn", "Tess",
+)  # fmt: skip
+LAST_NAMES = (
+    "de Boer", "Jansen", "van Dijk", "Bakker", "Visser", "Smit", "Meijer", "de Groot",
+    "Mulder", "Bos", "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer",
+)  # fmt: skip
+TEAM_PLACES = ("Harbour", "Dune", "Lagoon", "Reef", "Tide", "Coral", "Sandbank", "Pier")
+TEAM_ANIMALS = ("Herons", "Gulls", "Seals", "Otters", "Terns", "Crabs", "Dolphins", "Pelicans")
+# A generated roster is the smallest that fields all five sets; a few draws of its levels
+# are tried for each size before a player more is added.
+DRAWS_PER_SIZE = 8
+MOST_GENERATED_PLAYERS = 16
 
 
 @dataclass
@@ -167,3 +192,148 @@ def scout_talent(team: Team, name: str, config: SeasonConfig) -> Team:
     after.players.append(Player(tidy_name(name), AGE_TALENT, 0, 0))
     after.talents_scouted += 1
     return after
+
+
+# --- a roster made for the newcomer ---------------------------------------------------------
+
+
+def new_player_name(rng: random.Random, taken: set[str]) -> str:
+    """A first and last name not in `taken` (casefolded names, which it joins)."""
+    while True:
+        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+        if name.casefold() not in taken:
+            taken.add(name.casefold())
+            return name
+
+
+def generated_team_name(seed: int | str, taken: list[str]) -> str:
+    """A team name ("Harbour Herons") not in `taken` (case-insensitive), seeded."""
+    rng = random.Random(f"team-name:{seed}")
+    used = {name.casefold() for name in taken}
+    names = [f"{place} {animal}" for place in TEAM_PLACES for animal in TEAM_ANIMALS]
+    rng.shuffle(names)
+    free = [name for name in names if name.casefold() not in used]
+    return free[0] if free else f"{names[0]} {len(used) + 1}"
+
+
+def players_per_age(config: SeasonConfig, players: int) -> dict[str, int] | None:
+    """How many of `players` each age category gets when the season's points (rule 1) are
+    spread over them: each category with points at least enough players to stay within the
+    points a player may have, the others to the category whose players have the most points
+    each. None when the points cannot make that many players (each needs 1/1)."""
+    points = {age: config.player_points_by_age.get(age, 0) for age in AGE_CATEGORIES}
+    per_player = config.max_points_per_player
+    counts = {age: -(-total // per_player) if total >= 2 else 0 for age, total in points.items()}
+    if sum(counts.values()) > players:
+        return None
+    while sum(counts.values()) < players:
+        room = [age for age in counts if points[age] >= 2 * (counts[age] + 1)]
+        if not room:
+            return None
+        richest = max(room, key=lambda age: points[age] / max(1, counts[age]))
+        counts[richest] += 1
+    return counts
+
+
+def spread_roster(
+    config: SeasonConfig, players: int, rng: random.Random | None = None
+) -> list[PlayerDraft] | None:
+    """A legal rule-1 roster of `players` with all the season's points: each age's points
+    shared evenly by its players, each player's split between OL and DL even (with `rng`,
+    a point or two either way, still within 2:1). None when the points cannot make that
+    many players."""
+    counts = players_per_age(config, players)
+    if counts is None:
+        return None
+    taken: set[str] = set()
+    drafts = []
+    for age, count in counts.items():
+        points = config.player_points_by_age.get(age, 0)
+        for index in range(count):
+            total = points // count + (1 if index < points % count else 0)
+            ol = total // 2 + (rng.randint(-2, 2) if rng and total >= 6 else 0)
+            ol = max(-(-total // 3), min(ol, (2 * total) // 3))
+            name = new_player_name(rng, taken) if rng else f"Player {chr(65 + len(drafts))}"
+            drafts.append(PlayerDraft(name, age, ol, total - ol))
+    return drafts
+
+
+def _sets_of(drafts: Sequence[PlayerDraft | Player]) -> int:
+    team = Team(name="Roster", players=[Player(d.name, d.age, d.ol, d.dl) for d in drafts])
+    return fieldable_sets(team)
+
+
+@functools.lru_cache(maxsize=32)
+def _fewest_for_every_set(
+    points: tuple[tuple[str, int], ...], per_player: int, min_players: int
+) -> tuple[int, bool]:
+    config = SeasonConfig(
+        player_points_by_age=dict(points),
+        max_points_per_player=per_player,
+        min_players=min_players,
+    )
+    best = (min_players, False)
+    best_sets = -1
+    for players in range(min_players, MOST_GENERATED_PLAYERS + 1):
+        even = spread_roster(config, players)
+        if even is None:
+            break
+        sets = _sets_of(even)
+        if sets == SETS_PER_MATCH_ORDER:
+            return players, True
+        if sets > best_sets:
+            best, best_sets = (players, False), sets
+    return best
+
+
+def players_for_every_set(config: SeasonConfig) -> tuple[int, bool]:
+    """The fewest players whose even share of the season's points (spread_roster) fields
+    all five sets of a match, and True; or, when no size up to MOST_GENERATED_PLAYERS can,
+    the size fielding the most sets and False."""
+    points = tuple(sorted(config.player_points_by_age.items()))
+    return _fewest_for_every_set(points, config.max_points_per_player, config.min_players)
+
+
+def generated_roster(config: SeasonConfig, seed: int | str) -> list[PlayerDraft]:
+    """ "Make me a team": a legal rule-1 roster with generated names and the season's points
+    over players_for_every_set(config) players (seeded: the same seed gives the same roster).
+    The levels are drawn a point or two off even; a draw that fields fewer sets is drawn
+    again, and after DRAWS_PER_SIZE the even split is kept, named."""
+    rng = random.Random(f"roster:{seed}")
+    players, every_set = players_for_every_set(config)
+    even = spread_roster(config, players)
+    if even is None:
+        raise VolleyballError("This season's player points cannot make a team of six.")
+    for _ in range(DRAWS_PER_SIZE if every_set else 0):
+        drawn = spread_roster(config, players, rng)
+        if drawn is not None and _sets_of(drawn) == SETS_PER_MATCH_ORDER:
+            return drawn
+    taken: set[str] = set()
+    return [PlayerDraft(new_player_name(rng, taken), d.age, d.ol, d.dl) for d in even]
+
+
+@dataclass
+class SquadDepth:
+    """How many sets of a match a roster can field from set 1 on (`sets`, of five), and
+    for one and two players more, the sets the season's points spread evenly over that many
+    would field (`with_more`: (players, sets)); empty when the roster fields all five."""
+
+    players: int
+    sets: int
+    with_more: list[tuple[int, int]] = field(default_factory=list)
+
+
+def squad_depth(players: Sequence[PlayerDraft | Player], config: SeasonConfig) -> SquadDepth:
+    """The sets a new roster can field (lineups.fieldable_sets: rule 2's tiredness over a
+    match) and, when it cannot field all five, what a player or two more would change."""
+    sets = _sets_of(players)
+    depth = SquadDepth(len(players), sets)
+    if sets < SETS_PER_MATCH_ORDER:
+        for more in (1, 2):
+            spread = spread_roster(config, len(players) + more)
+            if spread is None:
+                break
+            depth.with_more.append((len(players) + more, _sets_of(spread)))
+            if depth.with_more[-1][1] == SETS_PER_MATCH_ORDER:
+                break
+    return depth

@@ -10,9 +10,9 @@
 - `lineup_warnings(team, orders, allowance)`: what a legal line-up gives away (a set without
   players is lost 0-15 if played; home-advantage points left unused are lost), said before
   the orders are stored.
-- `repeat_lineups(state, team, last)`: last round's line-ups for this round's matches, match
-  by match in playing order, adjusted to the team as it is (players gone or too tired are
-  replaced, points kept within this round's limits).
+- `repeat_lineups(team, last, fixtures, home_advantage)`: last round's line-ups for this
+  round's matches, each from a match of the same kind (cup or league), adjusted to the team
+  as it is (players gone or too tired are replaced, points kept within this round's limits).
 
 Rule 12's NMR line-up (match.default_match_orders, ruling 16) is not this: it is what a team
 that gave no orders plays, as the page describes it.
@@ -34,7 +34,7 @@ from rules.volleyball.match import (
     rest,
     tire,
 )
-from rules.volleyball.models import Fixture, Player, Team
+from rules.volleyball.models import Fixture, Player, SeasonConfig, Team
 from rules.volleyball.orders import (
     PLAYERS_PER_SET,
     SETS_PER_MATCH_ORDER,
@@ -50,6 +50,7 @@ from rules.volleyball.orders import (
 PLANNED_PLAYERS = 12
 PLAN_STATES = 300  # for more than EXACT_PLAYERS players; fewer are planned exactly
 EXACT_PLAYERS = 8
+DEFAULT_LEAGUE_MATCHES = SeasonConfig().matches_per_round
 
 
 def _fittest(team: Team, fatigue: Fatigue) -> list[str]:
@@ -157,6 +158,13 @@ def plan_sets(team: Team) -> list[list[str]]:
         plan.append(six)
         fatigue.after_set([PlayerSlot(n) for n in six])
     return plan
+
+
+def fieldable_sets(team: Team) -> int:
+    """How many sets of a match, from set 1 on, the squad can field six players able to
+    play (rule 2's tiredness; plan_sets): five when every set can be played, fewer when
+    the later sets would have nobody and be lost 0-15 (ruling 8)."""
+    return next((n for n, six in enumerate(plan_sets(team)) if not six), SETS_PER_MATCH_ORDER)
 
 
 def spread_points(total: int, sets: int) -> list[LevelPoints]:
@@ -284,30 +292,68 @@ def refill_sets(team: Team, orders: MatchOrders, after_set: int = 0) -> list[str
     return changes
 
 
+def _kind(competition: str) -> str:
+    return "cup" if competition == "cup" else "league"
+
+
 def repeat_lineups(
     team: Team,
     last: RoundOrders,
     fixtures: list[Fixture],
     home_advantage: int,
+    *,
+    league_matches: int = DEFAULT_LEAGUE_MATCHES,
 ) -> Repeated:
     """Last round's line-ups for `fixtures` (the team's matches this round, in playing
-    order): the i-th match's line-up from the i-th of last round (the last one again when
-    this round has more), its opponent, home or away and match number this round's; players
-    gone or too tired replaced by the fittest who can play; home-advantage points spread
-    anew at home (none away); devotion and special points kept within the match limits and
-    the special points left. Training, bids, spying and the sponsor are not repeated."""
-    previous = [MatchOrders.from_dict(m.to_dict()) for m in last.matches]
+    order), each from a match of the same kind (docs/rules/volleyball.md ruling 51): a cup
+    match gets last round's cup line-up, the league matches last round's league line-ups in
+    match-number order (the last one again when this round has more). A match whose kind
+    last round did not have gets the starting line-up, and the changes say so. Last round's
+    match numbers above `league_matches` were its cup matches (ruling 29: the cup's matches
+    are numbered after the league's). Each keeps its own opponent, home or away and match
+    number; players gone or too tired are replaced by the fittest who can play;
+    home-advantage points are spread anew at home (none away); devotion and special points
+    are kept within the match limits and the special points left. Training, bids, spying
+    and the sponsor are not repeated."""
+    previous = sorted(
+        (MatchOrders.from_dict(m.to_dict()) for m in last.matches),
+        key=lambda m: m.match_number,
+    )
     repeated = Repeated(RoundOrders(team=team.name))
     if not previous:
         return repeated
+    sources: dict[str, list[MatchOrders]] = {"league": [], "cup": []}
+    for match in previous:
+        sources["cup" if match.match_number > league_matches else "league"].append(match)
+    used = {"league": 0, "cup": 0}
     special_left = team.special_points
-    for index, fixture in enumerate(fixtures):
+    for fixture in fixtures:
         home = fixture.home == team.name
-        source = previous[min(index, len(previous) - 1)]
+        kind = _kind(fixture.competition)
+        label = f"{'Cup match' if kind == 'cup' else 'Match'} {fixture.match_number}"
+        opponent = fixture.away if home else fixture.home
+        same_kind = sources[kind]
+        if not same_kind:
+            orders = starting_lineup(
+                team,
+                opponent=opponent,
+                home=home,
+                match_number=fixture.match_number,
+                home_advantage=home_advantage if home else 0,
+            )
+            special_left -= orders.special_total
+            repeated.orders.matches.append(orders)
+            repeated.changes.append(
+                f"{label}: last round had no {kind} match to repeat, so it gets the starting "
+                "line-up."
+            )
+            continue
+        source = same_kind[min(used[kind], len(same_kind) - 1)]
+        used[kind] += 1
         orders = MatchOrders(
             sets=[SetOrder.from_dict(s.to_dict()) for s in source.sets],
             match_number=fixture.match_number,
-            opponent=fixture.away if home else fixture.home,
+            opponent=opponent,
             home=home,
         )
         while len(orders.sets) < SETS_PER_MATCH_ORDER:
@@ -332,7 +378,7 @@ def repeat_lineups(
         with_home_advantage(orders, home_advantage if home else 0)
         repeated.orders.matches.append(orders)
         if changes:
-            repeated.changes.append(f"Match {fixture.match_number}: " + "; ".join(changes) + ".")
+            repeated.changes.append(f"{label}: " + "; ".join(changes) + ".")
     return repeated
 
 

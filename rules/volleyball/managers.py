@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from rules.volleyball import economy, market, training
-from rules.volleyball.creation import PlayerDraft, create_team
+from rules.volleyball.creation import PlayerDraft, create_team, new_player_name
 from rules.volleyball.match import (
     SPECIAL_MAX_PER_MATCH,
     Fatigue,
@@ -67,14 +67,6 @@ TEAM_NAMES = (
     "Stellar Kings", "Galaxy Giants", "Orbit Runners", "Cosmic Wall", "Rocket Rally",
     "Star Jumpers",
 )  # fmt: skip
-FIRST_NAMES = (
-    "Anke", "Bart", "Carla", "Dirk", "Els", "Frits", "Gerda", "Hans", "Ida", "Jeroen",
-    "Karin", "Luuk", "Marit", "Niels", "Olga", "Pim", "Quinten", "Roos", "Stijn", "Tess",
-)  # fmt: skip
-LAST_NAMES = (
-    "de Boer", "Jansen", "van Dijk", "Bakker", "Visser", "Smit", "Meijer", "de Groot",
-    "Mulder", "Bos", "Vos", "Peters", "Hendriks", "van Leeuwen", "Dekker", "Brouwer",
-)  # fmt: skip
 PLAYER_TARGET_POINTS = 16
 USEFUL_PLAYER_POINTS = 8
 
@@ -82,14 +74,6 @@ USEFUL_PLAYER_POINTS = 8
 def manager_rng(league: League, team_name: str, salt: str = "") -> random.Random:
     """The computer manager's own generator (not the league's: managers are players)."""
     return random.Random(f"{league.seed}:{league.season}:{league.round_number}:{team_name}:{salt}")
-
-
-def _player_name(rng: random.Random, taken: set[str]) -> str:
-    while True:
-        name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
-        if name.casefold() not in taken:
-            taken.add(name.casefold())
-            return name
 
 
 def computer_team_drafts(config: SeasonConfig, rng: random.Random) -> list[PlayerDraft]:
@@ -110,13 +94,13 @@ def computer_team_drafts(config: SeasonConfig, rng: random.Random) -> list[Playe
                 continue
             low, high = -(-total // 3), (2 * total) // 3
             ol = rng.randint(low, max(low, high))
-            drafts.append(PlayerDraft(_player_name(rng, taken), age, ol, total - ol))
+            drafts.append(PlayerDraft(new_player_name(rng, taken), age, ol, total - ol))
     # Too few players: split the biggest (still legal: halves of a 2:1 split stay near 2:1).
     while len(drafts) < config.min_players:
         drafts.sort(key=lambda d: -(d.ol + d.dl))
         big = drafts.pop(0)
         first = PlayerDraft(big.name, big.age, -(-big.ol // 2), -(-big.dl // 2))
-        second = PlayerDraft(_player_name(rng, taken), big.age, big.ol // 2, big.dl // 2)
+        second = PlayerDraft(new_player_name(rng, taken), big.age, big.ol // 2, big.dl // 2)
         drafts.extend(d for d in (first, second) if d.ol >= 1 and d.dl >= 1)
     return drafts
 
@@ -248,7 +232,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
     # Scouting: one talent in each of the first rounds until three are scouted.
     if team.talents_scouted < league.config.talent_scouts_per_season and r <= 3:
         taken = {p.name.casefold() for p in team.players}
-        orders.scout_talents = [_player_name(rng, taken)]
+        orders.scout_talents = [new_player_name(rng, taken)]
 
     # Sponsor: one of the league's, at random.
     if league.config.sponsors:
@@ -347,7 +331,7 @@ def computer_orders(state: LeagueState, team_name: str) -> RoundOrders:
             if wanted <= 0:
                 continue
             amount = rng.randint(150, 450) + max(0, budget - 1000) // 8
-            name = _player_name(rng, taken)
+            name = new_player_name(rng, taken)
         elif offer.kind == "tp" or rng.random() < 0.5:
             amount, name = rng.randint(50, 250), None
         else:

@@ -232,6 +232,8 @@ _LABELS: tuple[tuple[str, ...], ...] = (
     ("training",),
 )
 
+FORM_LABEL_WORDS = sorted({word for label in _LABELS for word in label})
+
 
 def _typo_distance(a: str, b: str) -> int:
     """Edits between two words (insert, delete, substitute, swap two neighbours)."""

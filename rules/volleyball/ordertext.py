@@ -25,12 +25,17 @@ and every warning.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field
 
 from rules.volleyball.ageing import ageing_split_problems
 from rules.volleyball.models import Team
-from rules.volleyball.orderform import parse_order_forms, round_orders_from_forms
+from rules.volleyball.orderform import (
+    FORM_LABEL_WORDS,
+    parse_order_forms,
+    round_orders_from_forms,
+)
 from rules.volleyball.orders import (
     AgeingSplit,
     ContractBid,
@@ -81,6 +86,11 @@ _NO_COLON = re.compile(
     r"^\s*(gm\s+bid|sponsor|scout|spy|sell|bid|contract|ageing|aging|train)\s*[-=.]?\s+(\S.*)$",
     re.I,
 )
+# A label misspelt ("trian", "sponser") is told as the label it is closest to, when it is
+# closer to an order label than to any of the form's labels (TRAINING, AGAINST) and is not a
+# player's name: difflib's ratio of at least 0.75 takes one typo in a short word.
+_LABEL_WORDS = sorted({label.split()[-1] for label in _LABELS})
+_CLOSE = 0.75
 _MONEY = r"\$?(\d[\d,]*)"
 MAX_MESSAGE_BYTES = 100 * 1024
 """A message over 100 KB is refused (a round's forms are a few KB); the same limit as
@@ -171,31 +181,67 @@ def _starts_with_player(line: str, team: Team) -> bool:
     )
 
 
-def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> OrderText:
+def _misspelt_label(line: str, team: Team) -> tuple[str, str] | None:
+    """(the label meant, the rest of the line) when the line starts with a misspelt order
+    label ("trian Anna OL", "GM bdi: R2P1 250"), else None: a word closer to one of the
+    form's labels or to a player's name is not taken for one."""
+    words = line.split(None, 2)
+    if not words or _starts_with_player(line, team):
+        return None
+    first = words[0].lower().rstrip(":.")
+    head, rest = ("gm", words[1:]) if first == "gm" and len(words) > 1 else ("", words)
+    word = rest[0].lower().rstrip(":.") if head else first
+    value = " ".join(rest[1:] if head else words[1:]).lstrip(":").strip()
+    if not word.isalpha() or word in _LABEL_WORDS:
+        return None
+    names = {n.casefold() for p in team.players for n in p.name.split()}
+    candidates = [*_LABEL_WORDS, *FORM_LABEL_WORDS, *names]
+    close = difflib.get_close_matches(word, candidates, n=1, cutoff=_CLOSE)
+    if not close or close[0] not in _LABEL_WORDS or (head and close[0] != "bid"):
+        return None
+    return (f"GM {close[0].upper()}" if head else close[0].upper()), value
+
+
+def read_orders_text(
+    text: str, team: Team, fixtures: list | None = None
+) -> tuple[OrderText, list[str]]:
     """Read a manager's message: any order forms in it (orderform.parse_order_forms) and the
-    order lines of this module's docstring. Raises VolleyballError listing every problem,
-    each with its line."""
+    order lines of this module's docstring. Every line is read, whatever the lines before
+    it: returns what could be read and every problem, each with its line. A label without
+    its colon, or misspelt, is told as the label it stands for and the line is read as
+    that order (so its own problems come in the same answer)."""
     problems: list[str] = []
     orders = RoundOrders(team=team.name)
     mentioned: set[str] = set()
     form_lines: list[str] = []
     for number, line in enumerate(text.splitlines(), start=1):
         m = _LINE.match(line)
-        if not m:
+        if m:
+            label, value = m.group(1), m.group(2)
+        else:
             loose = _NO_COLON.match(line)
+            misspelt = None if loose else _misspelt_label(line, team)
             if loose and not _starts_with_player(line, team):
-                label = re.sub(r"\s+", " ", loose.group(1).upper())
+                label, value = loose.group(1), loose.group(2)
+                written = " ".join(label.upper().split())
                 problems.append(
                     f"Line {number}: an order line has a colon after its label: write "
-                    f"{label}: {loose.group(2).strip()}"
+                    f"{written}: {value.strip()}"
                 )
-                form_lines.append("")
+            elif misspelt is not None:
+                label, value = misspelt
+                typed = line.split(None, 2 if label.startswith("GM") else 1)
+                typed_label = " ".join(typed[: 2 if label.startswith("GM") else 1])
+                problems.append(
+                    f"Line {number}: {typed_label.rstrip(':')!r} is not an order label; did "
+                    f"you mean {label}? Write {label}: {value}"
+                )
+            else:
+                form_lines.append(line)
                 continue
-            form_lines.append(line)
-            continue
         form_lines.append("")  # keeps the forms' line numbers
-        kind = _LABELS[re.sub(r"\s+", " ", m.group(1).lower())]
-        value = m.group(2).strip()
+        kind = _LABELS[re.sub(r"\s+", " ", label.lower())]
+        value = value.strip()
         mentioned.add(kind)
         if value.lower() in ("none", "-", ""):
             if kind == "sponsor":
@@ -231,9 +277,15 @@ def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> Or
             if from_forms.spies:
                 orders.spies.extend(from_forms.spies)
                 mentioned.add("spies")
+    return OrderText(orders, mentioned), problems
+
+
+def parse_orders_text(text: str, team: Team, fixtures: list | None = None) -> OrderText:
+    """read_orders_text, raising VolleyballError listing every problem, each with its line."""
+    read, problems = read_orders_text(text, team, fixtures)
     if problems:
         raise VolleyballError(problems)
-    return OrderText(orders, mentioned)
+    return read
 
 
 def merge_orders(on_file: RoundOrders | None, new: RoundOrders, mentioned: set[str]) -> RoundOrders:
@@ -282,12 +334,10 @@ def submit_orders(
                 f"{MAX_MESSAGE_BYTES // 1024} KB (one form per match and the order lines)."
             ],
         )
+    unread: list[str] = []
     if text is not None:
-        try:
-            fixtures = round_fixtures(state, state.league.round_number)
-            read = parse_orders_text(text, team, fixtures)
-        except VolleyballError as error:
-            return OrderCheck(on_file or RoundOrders(team=team.name), list(error.problems))
+        fixtures = round_fixtures(state, state.league.round_number)
+        read, unread = read_orders_text(text, team, fixtures)
     elif orders is not None:
         if kinds is None:
             kinds = {k for k in KINDS if getattr(orders, k) not in (None, [])}
@@ -303,8 +353,21 @@ def submit_orders(
             problems.insert(
                 0, "The season is over: only ageing splits (AGEING lines) can be sent now."
             )
-        return OrderCheck(merged, problems)
-    return check_round_orders(state, merged)
+        return _with_unread(OrderCheck(merged, problems), unread, on_file, team.name)
+    return _with_unread(check_round_orders(state, merged), unread, on_file, team.name)
+
+
+def _with_unread(
+    check: OrderCheck, unread: list[str], on_file: RoundOrders | None, team: str
+) -> OrderCheck:
+    """The check of what could be read, after the problems of what could not: a message
+    with any problem is refused whole (the orders on file stay), and every problem of it is
+    told at once, not one per attempt. The check's warnings are left out: they are about
+    orders without the parts that could not be read (a line-up not read is not missing)."""
+    if not unread:
+        return check
+    later = [p for p in check.problems if p not in unread]
+    return OrderCheck(on_file or RoundOrders(team=team), [*unread, *later])
 
 
 def format_orders_text(orders: RoundOrders) -> str:

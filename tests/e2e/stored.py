@@ -31,3 +31,12 @@ async def until(check, timeout: float = 10.0) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError("the bot did not do it in time")
+
+
+async def whole_answer(discord, reply) -> str:
+    """The reply with every followup the bot sent for it, once the bot is idle: a long
+    private answer comes as several messages, and the driver returns at the first."""
+    await discord.fake.settle()
+    record = discord.fake.interactions[reply.interaction_id]
+    later = [discord.message(i).content for i in record.followup_ids]
+    return "\n".join([reply.content, *[text for text in later if text not in reply.content]])

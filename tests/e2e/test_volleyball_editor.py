@@ -15,6 +15,7 @@ import pytest
 
 from fakediscord import DriverError
 from tests.e2e.forged import forged_click
+from tests.e2e.stored import whole_answer
 
 pytestmark = pytest.mark.e2e
 
@@ -30,7 +31,9 @@ ROSTER = "\n".join(
         "Gijs Kok E 10 10",
     ]
 )
-PREVIEW = re.compile(r"Preview, set (\d): OL (\d+) DL (\d+), scoring chance (\d+) %")
+PREVIEW = re.compile(
+    r"\*\*Set (\d)\*\*: [^\n]*\n[^\n]*: OL (\d+) DL (\d+), \*\*(\d+) %\*\* against"
+)
 
 
 @pytest.fixture(scope="module")
@@ -80,9 +83,10 @@ async def league_with_managers(discord, bot, alice, bob, owner) -> None:
 async def test_a_manager_builds_a_set_with_the_menus_and_saves_it(discord, bot, alice, bob, owner):
     await league_with_managers(discord, bot, alice, bob, owner)
     editor = await discord.slash("volleyball orders edit", user=alice)
-    assert editor.ephemeral and "Orders editor: Red Rockets, round 1" in editor.content
-    assert "Training, bids, spying and the sponsor stay order lines" in editor.content
-    assert "at most two setters and two blockers" in editor.content
+    assert editor.ephemeral and "**Round 1, Match 1, " in editor.content
+    # the rule the menus cannot show, once, and where the other orders go
+    assert "-5 level points a set played, +3 a set rested" in editor.content
+    assert "`/volleyball orders send`" in editor.content
     players = editor.select("Players of set 1 (pick six)")
     assert len(players.options) == 7 and sum(o.default for o in players.options) == 6
     assert len(editor.select("Concept and risk").options) == 23  # the legal pairs only
@@ -96,7 +100,8 @@ async def test_a_manager_builds_a_set_with_the_menus_and_saves_it(discord, bot, 
     six = ["Bram de Wit", "Cees Jansen", "Dirk Smit", "Eva Bakker", "Femke Mol", "Gijs Kok"]
     picked = await discord.select(baseline, "Players of set 1 (pick six)", six, user=alice)
     assert picked.response_type == 7  # the editor itself is redrawn
-    assert "Bram de Wit (Allround)" in picked.content and "Anna Visser (" not in picked.content
+    set_line = picked.content.split("**Set 1**: ")[1].splitlines()[0]
+    assert "Bram de Wit" in set_line and "Anna Visser" not in set_line
     after_players = preview(picked)
     assert (after_players[1], after_players[2]) == (start[1] - 1, start[2] + 1)  # 6/4 -> 5/5
 
@@ -124,7 +129,7 @@ async def test_a_manager_builds_a_set_with_the_menus_and_saves_it(discord, bot, 
     assert "No problems" in concept.content
 
     # special points through the small form: OL total up by five
-    form = await discord.click(concept, "Points (HA, DP, SP)", user=alice)
+    form = await discord.click(concept, "Points", user=alice)
     assert form.response_type == 9
     pointed = await discord.submit_modal(form, {"sp": "5 0"}, user=alice)
     after_points = preview(pointed)
@@ -133,11 +138,11 @@ async def test_a_manager_builds_a_set_with_the_menus_and_saves_it(discord, bot, 
     assert orders_on_file(bot, "Red Rockets") is None  # a draft is not orders
 
     # to set 2; the bot restarts; the menus still work and the draft is still there
-    second = await discord.click(pointed, "Set 2", user=alice)
-    assert "set 2 of 5" in second.content
+    second = await discord.click(pointed, "2", user=alice)
+    assert "**Set 2**" in second.content
     await bot.restart()
     neutral = await discord.select(second, "Concept and risk", ["NC (Neutral), risk 5"], user=alice)
-    assert "set 2 of 5" in neutral.content and "Concept NC (Neutral), risk 5" in neutral.content
+    assert "**Set 2**" in neutral.content and "NC risk 5" in neutral.content
     assert f"1: {after_points[3]} %" in neutral.content  # set 1 as it was left
 
     saved = await discord.click(neutral, "Save orders", user=alice)
@@ -147,11 +152,12 @@ async def test_a_manager_builds_a_set_with_the_menus_and_saves_it(discord, bot, 
     assert "Changed:" in text and "Match 1, home v " in text, text
     assert ": OC/NC/" in text and "SP 5" in text
     again = await discord.slash("volleyball orders edit", user=alice)
-    assert "(as on file;" in again.content and preview(again) == after_points
+    assert "On file as shown." in again.content and preview(again) == after_points
 
     shown = await discord.slash("volleyball orders show", user=alice)
-    shown_text = everything(shown)
-    assert "Set 1: OC risk 7, SP 5/0: Bram de Wit 3, Cees Jansen 1" in shown_text
+    shown_text = await whole_answer(discord, shown)
+    # the editor opened on Match 1 (at home: the home advantage spread over its sets)
+    assert "Set 1: OC risk 7, HA 3/3, SP 5/0: Bram de Wit 3, Cees Jansen 1" in shown_text
     assert f"OL {after_points[1]} DL {after_points[2]}, {after_points[3]} %" in shown_text
     assert "Gijs Kok 2" in shown_text and "Set 2: NC risk 5" in shown_text
 
@@ -163,7 +169,7 @@ async def test_a_formation_the_rules_refuse_is_refused_with_the_reason(
     before = orders_on_file(bot, "Red Rockets")
     editor = await discord.slash("volleyball orders edit", user=alice)
     if before is not None:
-        assert "(as on file;" in editor.content
+        assert "On file as shown." in editor.content
 
     # one player, two positions: nothing changes, and the answer says why
     twice = await discord.select(
@@ -216,7 +222,7 @@ async def test_another_user_cannot_use_the_managers_editor(discord, bot, alice, 
 
     # bob's own editor is his team's
     own = await discord.slash("volleyball orders edit", user=bob)
-    assert "Orders editor: Red Rockets" not in own.content and "Orders editor: " in own.content
+    assert "**Round 1, " in own.content and "Anna Visser" not in own.content
 
 
 async def test_an_editor_of_a_round_already_played_changes_nothing(
@@ -237,6 +243,4 @@ async def test_an_editor_of_a_round_already_played_changes_nothing(
     assert stale.ephemeral and "Round 1 was played after this editor was opened" in stale.content
     assert not sql(bot, "SELECT 1 FROM volleyball_orders WHERE round_number = 2")
     fresh = await discord.slash("volleyball orders edit", user=alice)
-    assert (
-        "round 2 of season 1" in fresh.content and "Concept NC (Neutral), risk 3" in fresh.content
-    )
+    assert "**Round 2, " in fresh.content and "NC risk 3" in fresh.content

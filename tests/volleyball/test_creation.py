@@ -133,3 +133,31 @@ def test_a_talent_needs_a_name_of_his_own():
     with pytest.raises(VolleyballError, match="Red already has a player called 'Anna'"):
         scout_talent(team, "anna", CONFIG)
     assert team.talents_scouted == 0
+
+
+def test_the_smallest_legal_team_cannot_field_every_set_and_says_what_more_players_change():
+    """Six players with all of the season's points tire out before set 4 (rule 2: 5 level
+    points a set played, both levels at 1 or more to play); a seventh or eighth player, the
+    same points spread over them, fields more."""
+    from rules.volleyball.creation import spread_roster, squad_depth
+    from rules.volleyball.lineups import plan_sets
+
+    six = spread_roster(CONFIG, 6)
+    assert six is not None and new_team_problems("Red Rockets", six, CONFIG) == []
+    depth = squad_depth(six, CONFIG)
+    team = create_team("Red Rockets", six, CONFIG)
+    assert depth.sets == [bool(s) for s in plan_sets(team)].index(False) == 3
+    assert depth.with_more == [(7, 4), (8, 5)]
+
+
+def test_a_generated_roster_is_legal_fields_every_set_and_is_the_same_for_the_same_seed():
+    from rules.volleyball.creation import generated_roster, generated_team_name, squad_depth
+
+    first = generated_roster(CONFIG, 7)
+    assert new_team_problems(generated_team_name(7, []), first, CONFIG) == []
+    assert squad_depth(first, CONFIG).sets == 5 and squad_depth(first, CONFIG).with_more == []
+    assert len(first) == 8  # the fewest that field five sets with this season's points
+    assert len({p.name for p in first}) == len(first)
+    assert generated_roster(CONFIG, 7) == first
+    assert generated_roster(CONFIG, 8) != first
+    assert generated_team_name(7, ["Harbour Herons"]) != "Harbour Herons"

@@ -16,6 +16,7 @@ from rules.volleyball.lineups import (
 from rules.volleyball.match import validate_match_orders
 from rules.volleyball.models import Fixture
 from rules.volleyball.orders import (
+    Concept,
     ContractBid,
     LevelPoints,
     PlayerSlot,
@@ -172,3 +173,53 @@ def test_a_change_to_a_set_refills_the_later_sets_a_player_is_now_too_tired_for(
     changes = refill_sets(team, lineup, 1)
     assert changes and all(c.startswith("set ") for c in changes)
     assert validate_match_orders(team, lineup, home=True, home_advantage_points=24) == []
+
+
+def _round(team, numbers, concepts):
+    """A round's line-ups: the starting line-up for each match number, set 1's concept as
+    given (its players attack, so an Offensive set is legal)."""
+    matches = []
+    for number, concept in zip(numbers, concepts, strict=True):
+        lineup = starting_lineup(team, opponent=f"Opp {number}", home=False, match_number=number)
+        lineup.sets[0].concept = concept
+        for slot in lineup.sets[0].slots[:4]:
+            slot.position = Position.ATTACKER
+        matches.append(lineup)
+    return RoundOrders(team.name, matches=matches)
+
+
+def test_a_repeated_cup_line_up_goes_to_the_cup_match_and_league_ones_to_league_matches():
+    """Round 1: set 1 of the cup match (match 3) Offensive, the league matches Neutral. Round
+    2 is played cup first: the repeat gives the cup match the cup's line-up, not Match 1's."""
+    team = squad()
+    last = _round(team, [1, 2, 3], [Concept.NEUTRAL, Concept.NEUTRAL, Concept.OFFENSIVE])
+    fixtures = [  # playing order (rounds.team_fixtures): the cup first
+        Fixture(2, 3, "Red Rockets", "Amateurs", "cup"),
+        Fixture(2, 1, "Red Rockets", "Blue Whales"),
+        Fixture(2, 2, "Green Geckos", "Red Rockets"),
+    ]
+    repeated = repeat_lineups(team, last, fixtures, 26)
+    concepts = {m.match_number: m.sets[0].concept for m in repeated.orders.matches}
+    assert concepts == {3: Concept.OFFENSIVE, 1: Concept.NEUTRAL, 2: Concept.NEUTRAL}
+    assert repeated.changes == []
+
+
+def test_a_match_with_no_line_up_of_its_kind_last_round_says_so():
+    """Last round had no cup match: the cup match gets the starting line-up, and the answer
+    says it could not be repeated; the league matches repeat as they were."""
+    team = squad()
+    last = _round(team, [1, 2], [Concept.OFFENSIVE, Concept.NEUTRAL])
+    fixtures = [
+        Fixture(2, 3, "Red Rockets", "Amateurs", "cup"),
+        Fixture(2, 1, "Red Rockets", "Blue Whales"),
+        Fixture(2, 2, "Green Geckos", "Red Rockets"),
+    ]
+    repeated = repeat_lineups(team, last, fixtures, 26)
+    by_number = {m.match_number: m for m in repeated.orders.matches}
+    assert by_number[1].sets[0].concept is Concept.OFFENSIVE
+    assert by_number[2].sets[0].concept is Concept.NEUTRAL
+    assert by_number[3].sets[0].concept is Concept.NEUTRAL  # the starting line-up
+    assert [s.player_names for s in by_number[3].sets] == plan_sets(team)
+    assert any(c.startswith("Cup match 3:") and "no cup" in c for c in repeated.changes), (
+        repeated.changes
+    )

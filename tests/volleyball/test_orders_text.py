@@ -197,4 +197,40 @@ def test_an_order_line_without_its_colon_is_told_in_the_form_that_is_read(
     assert check.problems == [
         "Line 1: an order line has a colon after its label: write SPONSOR: Champion Cola",
         "Line 2: an order line has a colon after its label: write TRAIN: Bob OL",
+        # read as the orders they are, so what is wrong with them comes in the same answer
+        f"{league.league.teams[0].name} has no player called Bob to train.",
     ]
+
+
+def test_every_problem_comes_in_one_answer_and_a_misspelt_label_is_named(
+    league: LeagueState,
+) -> None:
+    """A newcomer's order lines with a label lacking its colon, a misspelt label and training
+    the team has no points for: one answer names all three, nothing is passed on to the
+    form reader as a line it does not understand."""
+    team = league.league.teams[0]
+    player = team.players[0].name
+    assert team.training_points == 0
+    check = submit_orders(
+        league, team.name, text=f"sponsor Champion Cola\ntrian {player} OL\nTRAIN: {player}"
+    )
+    assert not check.accepted
+    assert check.problems == [
+        "Line 1: an order line has a colon after its label: write SPONSOR: Champion Cola",
+        f"Line 2: 'trian' is not an order label; did you mean TRAIN? Write TRAIN: {player} OL",
+        "Line 3: write TRAIN: PLAYER OL, TRAIN: PLAYER DL or TRAIN: PLAYER OL DL.",
+        f"The training uses 1 training points but {team.name} has only 0.",
+    ]
+    assert check.warnings == []  # nothing said of line-ups "missing" from a refused message
+
+
+def test_a_form_label_or_a_players_line_is_not_taken_for_a_misspelt_order_label(
+    league: LeagueState,
+) -> None:
+    """TRAINING heads the form's training section and AGAINST names the opponent: they are
+    the form's, close as they are to TRAIN and AGEING."""
+    team = league.league.teams[0]
+    fixtures = round_fixtures(league, 1)
+    forms = format_round_forms(team, fixtures)
+    check = submit_orders(league, team.name, text=forms)
+    assert not any("not an order label" in p for p in check.problems), check.problems

@@ -153,12 +153,13 @@ def test_the_editor_fits_discord_and_its_ids_are_its_components(league):
     where = Where(999999, 1574281074454822916, 99, 40, draft.matches[1].match_number, 4)
     text = editor_text(league, team, draft, where, None, "A note.", how=True)
     assert len(text) <= 2000 and "Save orders lists them all" in text
-    assert "Training, bids, spying and the sponsor stay order lines" in text
+    assert "Other orders: `/volleyball orders send`" in text
+    assert text.count("\n- ") <= 3 + 1 + 3  # three problems, "and N more", three warnings
     # a redraw after a pick says what changed, not the rules again
     redraw = editor_text(league, team, draft, where, None, "A note.")
-    assert "stay order lines" not in redraw and len(redraw) < len(text)
+    assert "Other orders" not in redraw and len(redraw) < len(text)
     assert text.index("Match 2: Set 4") < text.index("Match 1: Set 1")  # this set first
-    view = editor_view(team, draft, where)
+    view = editor_view(league, team, draft, where)
     ids = [item.item.custom_id for item in view.children]
     assert len(set(ids)) == len(ids) == 12 and max(map(len, ids)) <= 100
     for item in view.children:
@@ -190,10 +191,42 @@ def test_the_editor_says_what_saving_would_give_away_before_it_is_saved(league):
     empty = [n for n, s in enumerate(draft.matches[0].sets, start=1) if not s.slots]
     assert empty  # seven tired players cannot field all five sets
     text = editor_text(state, team, draft, where_for(draft, empty[0]), None)
-    assert "Players: none (the set is lost 0-15 if played)" in text
+    assert f"**Set {empty[0]}**: nobody (the set is lost 0-15 if played)" in text
     assert "No problems, but Save orders would give away:" in text
     given_away = text.split("would give away:")[1]
     sets = ", ".join(map(str, empty))
     assert f"Match 1: {plural(len(empty)):set!} {sets} ha" in given_away
     assert "no players and" in given_away and "lost 0-15 if played" in given_away
     assert "No problems: Save orders would be accepted" not in text
+
+
+def test_the_editor_goes_through_a_cup_round_in_match_number_order_naming_each_match(league):
+    """A cup round is played cup first, but the editor opened on "Cup match 3" with a next
+    button reading "Match 1 ▸": it opens on Match 1 and each button names the match it
+    opens, as the heading names it."""
+    from cogs.volleyball.editor import match_order
+    from rules.volleyball import all_computer_orders, round_fixtures, run_round
+
+    state = league
+    while not any(f.competition == "cup" for f in round_fixtures(state, state.league.round_number)):
+        state = run_round(state, all_computer_orders(state)).state
+    cup = next(
+        f for f in round_fixtures(state, state.league.round_number) if f.competition == "cup"
+    )
+    team = state.league.known_team(cup.home)
+    draft = start_draft(state, team, None)
+    assert match_order(draft) == [1, 2, 3] and draft.matches[0].match_number == 3
+
+    def buttons(number):
+        where = Where(12, 1574281074454822916, 1, state.league.round_number, number, 1)
+        view = editor_view(state, team, draft, where)
+        text = editor_text(state, team, draft, where, None)
+        labels = [i.item.label for i in view.children if isinstance(i, EditorButton)]
+        return text, [label for label in labels if label and ("▸" in label or "◂" in label)]
+
+    text, moves = buttons(match_order(draft)[0])
+    assert ", Match 1, " in text and moves == ["Match 2 ▸"]
+    text, moves = buttons(2)
+    assert ", Match 2, " in text and moves == ["◂ Match 1", "Cup match 3 ▸"]
+    text, moves = buttons(3)
+    assert ", Cup match 3, " in text and moves == ["◂ Match 2"]
