@@ -298,13 +298,10 @@ async def restore_timers(
             for game_id, (version, _specs) in wanted.items()
             if game_id not in has_timers and versions.get(game_id) == version
         ]
-        await conn.executemany(
-            "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)",
-            [
-                (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id)
-                for game_id in written
-                for spec in wanted[game_id][1]
-            ],
+        await timer_store.insert_timers(
+            conn,
+            [(game_id, spec) for game_id in written for spec in wanted[game_id][1]],
+            now=now,
         )
     return written
 

@@ -56,6 +56,7 @@ from db.database import (
     DatabaseUnavailable,
     IntegrityError,
     LockTimeout,
+    TimerWrites,
     redacted,
     unavailable_cause,
 )
@@ -163,7 +164,7 @@ class PostgresCursor:
             yield self._rows.pop(0)
 
 
-class PostgresConnection:
+class PostgresConnection(TimerWrites):
     """One pooled connection inside a transaction."""
 
     def __init__(
@@ -225,6 +226,7 @@ class PostgresDatabase(Database):
         # connection that a click queued behind it occupies
         self._holds = holds
         self._on_available = []
+        self._on_timer = []
         self._watchdog = asyncio.create_task(self._watch_alive(), name="database-alive")
 
     @staticmethod
@@ -455,8 +457,9 @@ class PostgresDatabase(Database):
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 self.reraise(error)
+            wrapped = PostgresConnection(connection, self, timeout)
             try:
-                yield PostgresConnection(connection, self, timeout)
+                yield wrapped
             except BaseException as error:
                 if not self._drop_if_unavailable(connection, error):
                     with contextlib.suppress(Exception):
@@ -469,7 +472,7 @@ class PostgresDatabase(Database):
                 self.reraise(error)
         finally:
             await self._release(self.pool, connection)
-        self.available()
+        self.committed(wrapped)
 
     async def _acquire(self, pool: asyncpg.Pool) -> asyncpg.Connection:
         try:
