@@ -747,8 +747,12 @@ class MatchHost:
         next reminders, and for a finished match its results and ratings, all in one
         transaction (StaleGameError if another move was saved since `stored` was read)."""
         finished = adapter.engine.is_over(match.engine)
-        if match.clock:  # the seats whose turn ended are charged, those whose turn began start
-            await clocks.tick(self.bot.db, adapter, stored, match, time.time())
+        if match.clock:
+            now = time.time()
+            if actor_id != COMPUTER_ID:  # a person's move after their flag fell is refused
+                await clocks.refuse_after_flag(self, adapter, stored, now)
+            # the seats whose turn ended are charged, those whose turn began start
+            await clocks.tick(self.bot.db, adapter, stored, match, now)
 
         async def also(conn):
             await adapter.on_finished(conn, stored, match)

@@ -824,3 +824,78 @@ async def test_a_finished_matchs_thread_is_archived(discord, bot, fake_discord, 
             break
         await asyncio.sleep(0.05)
     assert fake_discord.channels[thread.id]["thread_metadata"]["archived"]
+
+
+# ---- a clock from the first move, and a move after the flag fell ----------------------------------
+
+
+def set_back_position(bot, game_id: int, seconds: float) -> None:
+    """The match's current position was saved `seconds` ago (as waiting would have left it)."""
+    version = stored(bot, game_id)[0]
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(time.time() - seconds))
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE game_moves SET created_at = ? WHERE game_id = ? AND version = ?",
+            (stamp, game_id, version),
+        )
+
+
+async def test_the_first_turns_clock_runs_out_when_nobody_moves(discord, bot, general):
+    """A match made with a clock (a server's default: full banks, none running yet) whose first
+    player never moves: their clock counts from the first position (docs/async-play.md, "The
+    first turn") and runs out; the forfeit policy ends the match."""
+    gil, hal = discord.add_user("gil"), discord.add_user("hal")
+    game_id, thread = await rocketball(discord, bot, gil, hal, general)
+    seat = seat_to_move(bot, game_id)
+    waiting = (gil, hal)[seat]
+    change_match(
+        bot,
+        game_id,
+        on_timeout="forfeit",
+        clock={"bank": 600.0, "increment": 0.0, "cap": None, "left": {"0": 600.0, "1": 600.0}},
+    )
+    set_back_position(bot, game_id, 660)  # 11 minutes of a 10-minute bank
+    await fired(bot, make_due(bot, game_id, "match_clock", waited=600))
+    notice = await discord.wait_for_message(
+        thread, lambda m: "ran out of time on the clock and forfeit" in m.text, timeout=10
+    )
+    assert notice.content.startswith(waiting.mention)
+    await settled(bot, game_id)
+    _, status, state, _ = stored(bot, game_id)
+    assert status == "finished" and state["forfeited_by"] == seat
+
+
+async def test_a_move_after_the_flag_fell_is_refused_and_the_forfeit_wins(discord, bot, general):
+    """The mover's clock ran out a second ago and its timer has not fired yet: their move is
+    refused (they are told why, privately) and the forfeit is applied at once."""
+    ivy, jon = discord.add_user("ivy"), discord.add_user("jon")
+    game_id, thread = await rocketball(discord, bot, ivy, jon, general)
+    seat = seat_to_move(bot, game_id)
+    mover = (ivy, jon)[seat]
+    change_match(
+        bot,
+        game_id,
+        on_timeout="forfeit",
+        clock={
+            "bank": 600.0,
+            "increment": 60.0,
+            "cap": None,
+            "left": {str(seat): 100.0, str(1 - seat): 600.0},
+            "since": {str(seat): time.time() - 101},
+        },
+    )
+    import random
+
+    from rules.rocketball import ai, format_action
+
+    action = ai.choose_action(rocketball_match(bot, game_id).engine, "easy", random.Random(1))
+    reply = await discord.slash(
+        "rocketball move", user=mover, channel=thread, move=format_action(action)
+    )
+    assert reply.ephemeral and "ran out" in reply.text
+    await discord.wait_for_message(
+        thread, lambda m: "ran out of time on the clock and forfeit" in m.text, timeout=10
+    )
+    await settled(bot, game_id)
+    _, status, state, _ = stored(bot, game_id)
+    assert status == "finished" and state["forfeited_by"] == seat
