@@ -107,6 +107,17 @@ async def replace_for_game(
         await insert_timer(conn, spec, now=now, game_id=game_id)
 
 
+async def replace_timer(
+    conn: Connection, event: str, payload: dict[str, Any], due_at: float | None, *, now: float
+) -> None:
+    """Inside the caller's transaction: the one timer of `event` with exactly this payload (a
+    user's digest: a unique index allows one) becomes one due at `due_at`, or none (None)."""
+    text = json.dumps(payload, sort_keys=True)
+    await conn.execute("DELETE FROM timers WHERE event = ? AND payload = ?", (event, text))
+    if due_at is not None:
+        await insert_timer(conn, TimerSpec(event, due_at, payload), now=now)
+
+
 async def create_timer(
     db: Database,
     event: str,

@@ -23,7 +23,7 @@ from fakediscord.model import SEND_MESSAGES
 from fakediscord.server import FakeDiscord
 from host import Match
 from tests.e2e.conftest import Fixtures
-from tests.e2e.stored import fired, sql
+from tests.e2e.stored import fired, sql, until
 
 pytestmark = pytest.mark.e2e
 
@@ -326,7 +326,16 @@ async def test_the_daily_digest_dms_what_waits_for_the_user(discord, bot, genera
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
     digest = await discord.wait_for_dm(waiting, lambda m: "wait for you" in m.text)
     assert f"Rocketball #{game_id}" in digest.text and "**your move**" in digest.text
-    await fired(bot, timer_id)
+
+    def next_written() -> bool:  # the fired timer became the next one (it may keep its id)
+        rows = sql(
+            bot,
+            "SELECT due_at FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
+            f"%{waiting.id}%",
+        )
+        return len(rows) == 1 and rows[0][0] > time.time()
+
+    await until(next_written)
     # the next one is written for tomorrow's 07:30 (UTC, their time zone)
     ((due_at,),) = sql(
         bot,
@@ -341,6 +350,33 @@ async def test_the_daily_digest_dms_what_waits_for_the_user(discord, bot, genera
         "SELECT 1 FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
         f"%{waiting.id}%",
     )
+
+
+async def test_a_user_has_one_digest_however_many_settings_come_at_once(discord, bot, general):
+    """Five `/settings me digest:` at the same moment leave one digest timer, at the time the
+    last one saved; and the database itself refuses a second one for the user."""
+    cy = discord.add_user("cy")
+    times = ["06:00", "06:15", "06:30", "06:45", "07:00"]
+    replies = await asyncio.gather(
+        *(
+            discord.slash("settings me", user=cy, channel=general, digest=at, settle=False)
+            for at in times
+        )
+    )
+    assert all("Saved." in reply.text for reply in replies)
+    rows = sql(
+        bot,
+        "SELECT due_at FROM timers WHERE event = 'user_digest' AND payload = ?",
+        json.dumps({"user_id": cy.id}),
+    )
+    assert len(rows) == 1
+    ((minute,),) = sql(bot, "SELECT digest_minute FROM user_settings WHERE user_id = ?", cy.id)
+    assert time.gmtime(rows[0][0])[3:5] == divmod(minute, 60)
+    with sqlite3.connect(bot.database_path) as conn, pytest.raises(sqlite3.IntegrityError):
+        conn.execute(
+            "INSERT INTO timers (event, due_at, payload, created_at) VALUES (?, ?, ?, ?)",
+            ("user_digest", time.time() + 60, json.dumps({"user_id": cy.id}), time.time()),
+        )
 
 
 async def test_privacy_shows_and_deletes_the_settings_and_vacations(discord, bot):
