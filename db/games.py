@@ -341,18 +341,36 @@ async def user_footprint(db: Database, user_id: int) -> dict[str, int]:
     return {row["status"]: row["n"] for row in rows}
 
 
+@dataclass(frozen=True)
+class Forgotten:
+    """What forget_user did: the games the user had a seat in, and the names those showed."""
+
+    games: int
+    names: set[str]
+
+
 async def forget_user(
-    conn: Connection, user_id: int, anonymous: int, rename: Callable[[str, int], str]
-) -> int:
-    """Inside the caller's transaction: the user's seats and moves become `anonymous`, and
-    `rename(state, seat)` removes their name from each stored state. Returns the games touched."""
+    conn: Connection,
+    user_id: int,
+    anonymous: int,
+    rename: Callable[[str, int], str],
+    name_of: Callable[[str, int], str | None],
+) -> Forgotten:
+    """Inside the caller's transaction: the user's seats and moves become `anonymous`,
+    `rename(state, seat)` removes their name from each stored state (`name_of` read it first),
+    and their games' pair keys go (they name the players; only an open game needs one, and the
+    deletion waits for those)."""
     cursor = await conn.execute(
         "SELECT g.id, g.state, p.seat FROM games g JOIN game_players p ON p.game_id = g.id"
         " WHERE p.user_id = ?",
         (user_id,),
     )
     rows = list(await cursor.fetchall())
+    names: set[str] = set()
     for row in rows:
+        name = name_of(row["state"], row["seat"])
+        if name:
+            names.add(name)
         await conn.execute(
             "UPDATE games SET state = ? WHERE id = ?",
             (rename(row["state"], row["seat"]), row["id"]),
@@ -363,4 +381,8 @@ async def forget_user(
     await conn.execute(
         "UPDATE game_moves SET actor_id = ? WHERE actor_id = ?", (anonymous, user_id)
     )
-    return len(rows)
+    await conn.executemany(
+        "UPDATE games SET pair_key = NULL WHERE id = ? AND status NOT IN ('pending', 'active')",
+        [(row["id"],) for row in rows],
+    )
+    return Forgotten(len(rows), names)
