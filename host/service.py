@@ -82,6 +82,28 @@ RESPOND_BY_SECONDS = 1.5
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
 
+def expired(interaction: discord.Interaction) -> None:
+    """Say in the log that a saved move's interaction expired (Discord's 10062): the move is
+    shown without it."""
+    log.warning(
+        "interaction %s expired after its move was saved; the card is drawn without it",
+        interaction.id,
+    )
+
+
+async def acknowledged(
+    interaction: discord.Interaction, **defer: Any
+) -> discord.Interaction | None:
+    """Defer a saved move's interaction: itself, or None when Discord no longer knows it (it
+    came too late, 10062 Unknown interaction: "Interactions" in Discord's "Receiving and
+    Responding" page gives 3 seconds for the first response)."""
+    try:
+        await interaction.response.defer(**defer)
+    except discord.NotFound:
+        return expired(interaction)
+    return interaction
+
+
 class MatchHost:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
@@ -588,25 +610,31 @@ class MatchHost:
                 adapter.engine.format_action(picked),
                 steps,
             )
+            # The move is saved: from here on the interaction may have expired (a process that
+            # stood still), which must not keep the move from being shown: `live` is None then.
             command = interaction.type is discord.InteractionType.application_command
             clicked = interaction.message
+            live: discord.Interaction | None = interaction
             if command:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                live = await acknowledged(interaction, ephemeral=True, thinking=True)
             elif clicked is None or clicked.id != stored.turn_message_id:
                 # Not from the card (the private panel, a confirmation): that message is
                 # answered now; the card follows.
-                await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
+                try:
+                    await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
+                except discord.NotFound:
+                    live = expired(interaction)
             if self.computers_to_act(adapter, match):
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
+                if live is not None and not live.response.is_done():
+                    live = await acknowledged(live)
                 replies = await self.computer_steps(adapter, match, stored)
                 if replies:
                     stored = await self.save(
                         adapter, stored, match, COMPUTER_ID, "computer", replies
                     )
                     steps += replies
-            posted = await self.post(adapter, stored, match, steps, interaction=interaction)
-        if posted and command:
+            posted = await self.post(adapter, stored, match, steps, interaction=live)
+        if posted and command and live is not None:
             await interaction.edit_original_response(
                 content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."
             )
@@ -940,7 +968,7 @@ class MatchHost:
             and (discord.utils.utcnow() - interaction.created_at).total_seconds()
             > RESPOND_BY_SECONDS
         ):
-            await interaction.response.defer()  # the move is saved; the card follows
+            interaction = await acknowledged(interaction)  # the move is saved; the card follows
         try:
             view, files = await self._draw_card(adapter, stored, match, steps)
             card_id = await self._show_card(
