@@ -73,6 +73,12 @@ class DatabaseUnavailable(DatabaseError):
     shortly, and the player is told so (ui/replies.py)."""
 
 
+class CommitUnknown(DatabaseUnavailable):
+    """The COMMIT was sent but its answer never came (the server went away meanwhile): what the
+    transaction wrote may or may not be stored. A caller that can tell reads it back
+    (db/games.py save_move); otherwise the player hears that it may have been saved."""
+
+
 # SQLite's primary result codes that mean "not now" rather than a bug in the SQL: BUSY, LOCKED,
 # NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL, NOTADB.
 SQLITE_UNAVAILABLE = {5, 6, 7, 8, 10, 11, 13, 14, 15, 26}

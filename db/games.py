@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from db import timers as timer_store
-from db.database import Connection, Database, IntegrityError
+from db.database import CommitUnknown, Connection, Database, DatabaseUnavailable, IntegrityError
 
 STATUSES = ("pending", "active", "finished", "cancelled")
 
@@ -158,24 +158,49 @@ async def save_move(
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
-    async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
-            " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
-            (state, new_version, new_status, new_thread, stored.id, stored.version),
-        )
-        if cursor.rowcount != 1:
-            raise StaleGameError(f"game {stored.id} is no longer at version {stored.version}")
-        await conn.execute(
-            "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
-            " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
-            (stored.id, new_version, actor_id, action, json.dumps(events)),
-        )
-        await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
-        if also is not None:
-            await also(conn)
+    try:
+        async with db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
+                " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
+                (state, new_version, new_status, new_thread, stored.id, stored.version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleGameError(f"game {stored.id} is no longer at version {stored.version}")
+            await conn.execute(
+                "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
+                (stored.id, new_version, actor_id, action, json.dumps(events)),
+            )
+            await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
+            if also is not None:
+                await also(conn)
+    except CommitUnknown:
+        # The server went away while committing: the move is stored or not. Read it back to
+        # tell the truth; if even that fails, the player hears it may have been saved.
+        if not await _move_stored(db, stored.id, new_version, actor_id, action, events):
+            raise DatabaseUnavailable("the move's commit failed: it was not stored") from None
     return replace(
         stored, thread_id=new_thread, status=new_status, state=state, version=new_version
+    )
+
+
+async def _move_stored(
+    db: Database, game_id: int, version: int, actor_id: int, action: str, events: list[str]
+) -> bool:
+    """Whether this move is the game's stored move at `version` (CommitUnknown if the
+    database cannot say)."""
+    try:
+        row = await db.fetch_one(
+            "SELECT actor_id, action, events FROM game_moves WHERE game_id = ? AND version = ?",
+            (game_id, version),
+        )
+    except DatabaseUnavailable as error:
+        raise CommitUnknown(str(error)) from error
+    return row is not None and (row["actor_id"], row["action"], json.loads(row["events"])) == (
+        actor_id,
+        action,
+        events,
     )
 
 

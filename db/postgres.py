@@ -51,6 +51,7 @@ import asyncpg
 
 from db.database import (
     SLOW_TIMEOUT,
+    CommitUnknown,
     Database,
     DatabaseError,
     DatabaseUnavailable,
@@ -469,7 +470,11 @@ class PostgresDatabase(Database):
                 await connection.execute("COMMIT", timeout=timeout)
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
-                self.reraise(error)
+                cause = unavailable_cause(error)
+                if cause is not None:  # sent, unanswered: it may have been done
+                    unknown = CommitUnknown(f"{self.describe()}: {cause}")
+                    raise self.unavailable(unknown) from error
+                raise
         finally:
             await self._release(self.pool, connection)
         self.committed(wrapped)

@@ -26,6 +26,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
+from db.database import CommitUnknown
 from host import clocks, direct, lobby, notify, recovery, results, seats, timeouts
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
@@ -113,6 +114,8 @@ class MatchHost:
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
+        # matches to show again once the database answers (a move's commit went unanswered)
+        self._after_lost_commits: set[asyncio.Task[None]] = set()
         workers = bot.config.render_processes
         self._render_pool = (
             ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
@@ -140,6 +143,8 @@ class MatchHost:
             self._recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError, RuntimeError):
                 await self._recovery
+        for task in list(self._after_lost_commits):
+            task.cancel()
         if self._render_pool is not None:
             self._render_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -786,17 +791,31 @@ class MatchHost:
             await adapter.on_finished(conn, stored, match)
             await results.rate(conn, adapter, stored, match)
 
-        return await game_store.save_move(
-            self.bot.db,
-            stored,
-            state=match.to_json(adapter),
-            actor_id=actor_id,
-            action=action,
-            events=[e.text for step in steps for e in step.events],
-            status="finished" if finished else None,
-            timers=self.timers_for(stored, match, stored.version + 1),
-            also=also if finished else None,
-        )
+        try:
+            return await game_store.save_move(
+                self.bot.db,
+                stored,
+                state=match.to_json(adapter),
+                actor_id=actor_id,
+                action=action,
+                events=[e.text for step in steps for e in step.events],
+                status="finished" if finished else None,
+                timers=self.timers_for(stored, match, stored.version + 1),
+                also=also if finished else None,
+            )
+        except CommitUnknown:
+            # Stored or not, nobody can say until the database answers again: then the match
+            # is shown as it is stored (a saved move drawn), as start-up repair would.
+            task = asyncio.create_task(
+                recovery.until_done(
+                    f"showing match {stored.id} after a commit without an answer",
+                    self.bot.db,
+                    functools.partial(recovery.finish_lost_move, self, stored.id),
+                )
+            )
+            self._after_lost_commits.add(task)
+            task.add_done_callback(self._after_lost_commits.discard)
+            raise
 
     async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         await results.leaderboard(self, interaction, adapter)
