@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DIGEST_EVENT = "user_digest"
+DIGEST_EVENT = settings_store.DIGEST_EVENT
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 SHOWN_AT_MOST = 20  # lines in one list (an embed's description holds 4096 characters)
@@ -240,16 +240,6 @@ class Games(commands.Cog):
 
     # ---- the daily digest ------------------------------------------------------------------------------
 
-    async def schedule_digest(self, settings: settings_store.UserSettings) -> None:
-        """The user's next digest, or none (the old one is cancelled either way)."""
-        await timer_store.delete_timers_for(self.bot.db, DIGEST_EVENT, user_id=settings.user_id)
-        if settings.digest_minute is None:
-            return
-        due = notify.next_local(settings, time.time(), settings.digest_minute)
-        await self.bot.timers.schedule(
-            DIGEST_EVENT, due - time.time(), {"user_id": settings.user_id}
-        )
-
     async def on_digest_timer(self, timer: timer_store.Timer) -> None:
         user_id = int(timer.payload["user_id"])
         settings = await settings_store.user_settings(self.bot.db, user_id)
@@ -261,11 +251,9 @@ class Games(commands.Cog):
             if entries:
                 await notify.send_dms(self.bot, [user_id], _digest_text(entries))
         finally:
+            # the fired timer becomes the next one (the database allows one per user)
             due = notify.next_local(settings, now + 60, settings.digest_minute)
-            await timer_store.create_timer(
-                self.bot.db, DIGEST_EVENT, due, {"user_id": user_id}, now=now
-            )
-            self.bot.timers.wake()
+            await settings_store.set_digest(self.bot.db, user_id, due)
 
 
 def _digest_text(entries: list[Entry]) -> str:

@@ -5,7 +5,9 @@ What is shown and deleted comes from every part of the bot that keeps something 
 vacation bank and the vacations taken).
 
 Deleting keeps other players' games whole: your seats, moves and names in them become "Deleted
-user", your own statistics go, and your opponents keep theirs. While you have an open match the
+user", and so do your mentions and names in every text the bot stored (db/forget.py: a move's
+events, a league's reports); your own statistics go, and your opponents keep theirs
+(docs/privacy.md). While you have an open match the
 deletion waits: finish or resign it first, so nobody is left in a match with an empty seat.
 """
 
@@ -18,10 +20,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from db import forget as forget_store
 from db import games as game_store
 from db import ratings as ratings_store
-from host import DELETED_USER_ID
-from host.match import without_name
+from host import DELETED_NAME, DELETED_USER_ID
+from host.match import seat_name, without_name
 from ui import UserError, bot_of, fit
 from ui.formats import plural
 from ui.items import Control
@@ -135,13 +138,21 @@ class Privacy(commands.Cog):
         for keeper in self.keepers():
             if isinstance(keeper, UserReleaser):
                 await keeper.release_user(user_id)  # its own locked, versioned saves, before ours
+        user = interaction.user
         async with self.bot.db.transaction() as conn:
-            touched = await game_store.forget_user(conn, user_id, DELETED_USER_ID, without_name)
+            forgotten = await game_store.forget_user(
+                conn, user_id, DELETED_USER_ID, without_name, seat_name
+            )
             for keeper in self.keepers():
                 await keeper.forget_user(conn, user_id, DELETED_USER_ID)
             await ratings_store.forget_user(conn, user_id)
+            # what the bot said about them (a move's events, a league's reports) names them
+            # no more: their mentions and every name their seats showed, or they have now
+            names = {*forgotten.names, user.name, user.display_name, user.global_name or ""}
+            await forget_store.scrub_free_text(conn, user_id, names, DELETED_NAME)
+        touched = forgotten.games
         await interaction.response.send_message(
-            f'Done: you are now "Deleted user" in {plural(touched):match|matches}, and your '
+            f'Done: you are now "{DELETED_NAME}" in {plural(touched):match|matches}, and your '
             "statistics, settings and vacations are gone.",
             ephemeral=True,
         )

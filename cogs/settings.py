@@ -23,7 +23,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.core import GAMES
-from cogs.games import Games
 from db import clocks as clock_store
 from db import settings as store
 from host import clocks, notify
@@ -187,13 +186,11 @@ class Settings(commands.Cog):
             changes["digest_minute"] = None if off else parse_clock_time(digest)
         settings = current
         if changes:
-            settings = await store.save_user_settings(
-                self.bot.db, store.UserSettings(**{**_fields(current), **changes})
-            )
-            if "digest_minute" in changes or "time_zone" in changes:
-                games_cog = self.bot.get_cog("Games")
-                if isinstance(games_cog, Games):
-                    await games_cog.schedule_digest(settings)
+            wanted = store.UserSettings(**{**_fields(current), **changes})
+            due = None
+            if wanted.digest_minute is not None:
+                due = notify.next_local(wanted, time.time(), wanted.digest_minute)
+            settings = await store.save_user_settings(self.bot.db, wanted, digest_due=due)
         status = await clocks.vacation_status(self.bot.db, interaction.user.id, time.time())
         head = "Saved. " if changes else ""
         await interaction.response.send_message(

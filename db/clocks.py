@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from db import timers as timer_store
 from db.database import Connection, Database
 
 Period = tuple[float, float]  # (start, end), seconds since the epoch
@@ -163,18 +164,12 @@ async def add_game_timer(
     """A timer of a match written outside a move (a postponed reminder or timeout): the match's
     next move replaces it with the timers of its new position, like any of its timers."""
     async with db.transaction() as conn:
-        await conn.execute(
-            "INSERT INTO timers (event, due_at, payload, created_at, game_id)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (event, due_at, json.dumps(payload, sort_keys=True), time.time(), game_id),
+        await timer_store.insert_timer(
+            conn, timer_store.TimerSpec(event, due_at, payload), now=time.time(), game_id=game_id
         )
 
 
 async def move_timer(db: Database, timer_id: int, due_at: float) -> bool:
     """Move an unclaimed timer to `due_at` (a vacation ended early)."""
     async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "UPDATE timers SET due_at = ? WHERE id = ? AND claimed_at IS NULL",
-            (due_at, timer_id),
-        )
-    return cursor.rowcount == 1
+        return await timer_store.move_timer(conn, timer_id, due_at)

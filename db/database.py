@@ -73,6 +73,12 @@ class DatabaseUnavailable(DatabaseError):
     shortly, and the player is told so (ui/replies.py)."""
 
 
+class CommitUnknown(DatabaseUnavailable):
+    """The COMMIT was sent but its answer never came (the server went away meanwhile): what the
+    transaction wrote may or may not be stored. A caller that can tell reads it back
+    (db/games.py save_move); otherwise the player hears that it may have been saved."""
+
+
 # SQLite's primary result codes that mean "not now" rather than a bug in the SQL: BUSY, LOCKED,
 # NOMEM, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL, NOTADB.
 SQLITE_UNAVAILABLE = {5, 6, 7, 8, 10, 11, 13, 14, 15, 26}
@@ -172,6 +178,21 @@ class Connection(Protocol):
     async def execute(self, sql: str, parameters: Iterable[object] = ()) -> Cursor: ...
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[object]]) -> None: ...
+
+    def timer_written(self, due_at: float) -> None:
+        """A timer due at `due_at` was written in this transaction (db/timers.py): once it
+        commits, the database tells its timer listeners (`Database.when_timer_written`)."""
+        ...
+
+
+class TimerWrites:
+    """What a transaction's connection remembers of the timers it wrote: the earliest due."""
+
+    earliest_timer: float | None = None
+
+    def timer_written(self, due_at: float) -> None:
+        if self.earliest_timer is None or due_at < self.earliest_timer:
+            self.earliest_timer = due_at
 
 
 @dataclass(frozen=True)
@@ -297,6 +318,9 @@ class Database:
     # works again (the timer dispatcher looks at its timers at once).
     outage: str | None = None
     _on_available: list[Callable[[], None]]
+    # Who is told, after a commit, the earliest timer the transaction wrote (the timer
+    # dispatcher wakes if it falls due before it would look again).
+    _on_timer: list[Callable[[float], None]]
     # Write transactions committed by this process (the timer dispatcher re-checks its claimed
     # batch only after a handler wrote something).
     commits = 0
@@ -314,6 +338,17 @@ class Database:
     def when_available(self, callback: Callable[[], None]) -> None:
         """Call `callback` each time the database works again after an outage."""
         self._on_available.append(callback)
+
+    def when_timer_written(self, callback: Callable[[float], None]) -> None:
+        """Call `callback(due_at)` after each commit that wrote timers, with the earliest."""
+        self._on_timer.append(callback)
+
+    def committed(self, writes: TimerWrites) -> None:
+        """A write transaction committed: an outage is over, and the timers it wrote are told."""
+        self.available()
+        if writes.earliest_timer is not None:
+            for callback in list(self._on_timer):
+                callback(writes.earliest_timer)
 
     def unavailable(self, error: BaseException) -> DatabaseUnavailable:
         """The DatabaseUnavailable to raise for a backend's `error` (already one: as it is).
@@ -452,7 +487,7 @@ class Database:
         return True
 
 
-class SqliteConnection:
+class SqliteConnection(TimerWrites):
     """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError
     and DatabaseUnavailable."""
 
@@ -550,6 +585,7 @@ class SqliteDatabase(Database):
         self.owner = str(secrets.randbelow(2**31 - 1) + 1)
         self._write_lock = asyncio.Lock()
         self._on_available = []
+        self._on_timer = []
         self._identity: tuple[int, int] | None = None
         self._shm = Path(f"{path}-shm")
         self._shm_size = 0
@@ -700,8 +736,9 @@ class SqliteDatabase(Database):
                 await self.connection.execute("BEGIN IMMEDIATE")
             except (sqlite3.Error, ValueError) as error:
                 self._reraise(error)
+            wrapped = SqliteConnection(self.connection, self)
             try:
-                yield SqliteConnection(self.connection, self)
+                yield wrapped
                 self.check_file()  # never acknowledge a write to a file that is gone
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):
@@ -713,7 +750,7 @@ class SqliteDatabase(Database):
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await self.connection.execute("ROLLBACK")
                 self._reraise(error)
-        self.available()
+        self.committed(wrapped)
 
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Row | None:
         self.check_file()

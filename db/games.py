@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from db import timers as timer_store
-from db.database import Connection, Database, IntegrityError
+from db.database import CommitUnknown, Connection, Database, DatabaseUnavailable, IntegrityError
 
 STATUSES = ("pending", "active", "finished", "cancelled")
 
@@ -158,24 +158,49 @@ async def save_move(
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
-    async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
-            " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
-            (state, new_version, new_status, new_thread, stored.id, stored.version),
-        )
-        if cursor.rowcount != 1:
-            raise StaleGameError(f"game {stored.id} is no longer at version {stored.version}")
-        await conn.execute(
-            "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
-            " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
-            (stored.id, new_version, actor_id, action, json.dumps(events)),
-        )
-        await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
-        if also is not None:
-            await also(conn)
+    try:
+        async with db.transaction() as conn:
+            cursor = await conn.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
+                " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
+                (state, new_version, new_status, new_thread, stored.id, stored.version),
+            )
+            if cursor.rowcount != 1:
+                raise StaleGameError(f"game {stored.id} is no longer at version {stored.version}")
+            await conn.execute(
+                "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
+                " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
+                (stored.id, new_version, actor_id, action, json.dumps(events)),
+            )
+            await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
+            if also is not None:
+                await also(conn)
+    except CommitUnknown:
+        # The server went away while committing: the move is stored or not. Read it back to
+        # tell the truth; if even that fails, the player hears it may have been saved.
+        if not await _move_stored(db, stored.id, new_version, actor_id, action, events):
+            raise DatabaseUnavailable("the move's commit failed: it was not stored") from None
     return replace(
         stored, thread_id=new_thread, status=new_status, state=state, version=new_version
+    )
+
+
+async def _move_stored(
+    db: Database, game_id: int, version: int, actor_id: int, action: str, events: list[str]
+) -> bool:
+    """Whether this move is the game's stored move at `version` (CommitUnknown if the
+    database cannot say)."""
+    try:
+        row = await db.fetch_one(
+            "SELECT actor_id, action, events FROM game_moves WHERE game_id = ? AND version = ?",
+            (game_id, version),
+        )
+    except DatabaseUnavailable as error:
+        raise CommitUnknown(str(error)) from error
+    return row is not None and (row["actor_id"], row["action"], json.loads(row["events"])) == (
+        actor_id,
+        action,
+        events,
     )
 
 
@@ -298,13 +323,10 @@ async def restore_timers(
             for game_id, (version, _specs) in wanted.items()
             if game_id not in has_timers and versions.get(game_id) == version
         ]
-        await conn.executemany(
-            "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)",
-            [
-                (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id)
-                for game_id in written
-                for spec in wanted[game_id][1]
-            ],
+        await timer_store.insert_timers(
+            conn,
+            [(game_id, spec) for game_id in written for spec in wanted[game_id][1]],
+            now=now,
         )
     return written
 
@@ -344,18 +366,36 @@ async def user_footprint(db: Database, user_id: int) -> dict[str, int]:
     return {row["status"]: row["n"] for row in rows}
 
 
+@dataclass(frozen=True)
+class Forgotten:
+    """What forget_user did: the games the user had a seat in, and the names those showed."""
+
+    games: int
+    names: set[str]
+
+
 async def forget_user(
-    conn: Connection, user_id: int, anonymous: int, rename: Callable[[str, int], str]
-) -> int:
-    """Inside the caller's transaction: the user's seats and moves become `anonymous`, and
-    `rename(state, seat)` removes their name from each stored state. Returns the games touched."""
+    conn: Connection,
+    user_id: int,
+    anonymous: int,
+    rename: Callable[[str, int], str],
+    name_of: Callable[[str, int], str | None],
+) -> Forgotten:
+    """Inside the caller's transaction: the user's seats and moves become `anonymous`,
+    `rename(state, seat)` removes their name from each stored state (`name_of` read it first),
+    and their games' pair keys go (they name the players; only an open game needs one, and the
+    deletion waits for those)."""
     cursor = await conn.execute(
         "SELECT g.id, g.state, p.seat FROM games g JOIN game_players p ON p.game_id = g.id"
         " WHERE p.user_id = ?",
         (user_id,),
     )
     rows = list(await cursor.fetchall())
+    names: set[str] = set()
     for row in rows:
+        name = name_of(row["state"], row["seat"])
+        if name:
+            names.add(name)
         await conn.execute(
             "UPDATE games SET state = ? WHERE id = ?",
             (rename(row["state"], row["seat"]), row["id"]),
@@ -366,4 +406,8 @@ async def forget_user(
     await conn.execute(
         "UPDATE game_moves SET actor_id = ? WHERE actor_id = ?", (anonymous, user_id)
     )
-    return len(rows)
+    await conn.executemany(
+        "UPDATE games SET pair_key = NULL WHERE id = ? AND status NOT IN ('pending', 'active')",
+        [(row["id"],) for row in rows],
+    )
+    return Forgotten(len(rows), names)

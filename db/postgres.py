@@ -51,11 +51,13 @@ import asyncpg
 
 from db.database import (
     SLOW_TIMEOUT,
+    CommitUnknown,
     Database,
     DatabaseError,
     DatabaseUnavailable,
     IntegrityError,
     LockTimeout,
+    TimerWrites,
     redacted,
     unavailable_cause,
 )
@@ -163,7 +165,7 @@ class PostgresCursor:
             yield self._rows.pop(0)
 
 
-class PostgresConnection:
+class PostgresConnection(TimerWrites):
     """One pooled connection inside a transaction."""
 
     def __init__(
@@ -225,6 +227,7 @@ class PostgresDatabase(Database):
         # connection that a click queued behind it occupies
         self._holds = holds
         self._on_available = []
+        self._on_timer = []
         self._watchdog = asyncio.create_task(self._watch_alive(), name="database-alive")
 
     @staticmethod
@@ -455,8 +458,9 @@ class PostgresDatabase(Database):
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 self.reraise(error)
+            wrapped = PostgresConnection(connection, self, timeout)
             try:
-                yield PostgresConnection(connection, self, timeout)
+                yield wrapped
             except BaseException as error:
                 if not self._drop_if_unavailable(connection, error):
                     with contextlib.suppress(Exception):
@@ -466,10 +470,14 @@ class PostgresDatabase(Database):
                 await connection.execute("COMMIT", timeout=timeout)
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
-                self.reraise(error)
+                cause = unavailable_cause(error)
+                if cause is not None:  # sent, unanswered: it may have been done
+                    unknown = CommitUnknown(f"{self.describe()}: {cause}")
+                    raise self.unavailable(unknown) from error
+                raise
         finally:
             await self._release(self.pool, connection)
-        self.available()
+        self.committed(wrapped)
 
     async def _acquire(self, pool: asyncpg.Pool) -> asyncpg.Connection:
         try:

@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from db import timers as timer_store
 from db.database import Connection, Database
 
 PING_MODES = ("every_turn", "away", "dm", "never")
@@ -73,9 +74,18 @@ async def users_settings(db: Database, user_ids: list[int]) -> dict[int, UserSet
     return found
 
 
-async def save_user_settings(db: Database, settings: UserSettings) -> UserSettings:
+DIGEST_EVENT = "user_digest"  # a user's daily DM; its timer's payload is {"user_id": N}
+
+
+async def save_user_settings(
+    db: Database, settings: UserSettings, *, digest_due: float | None = None
+) -> UserSettings:
+    """Save the user's settings and, in the same transaction, their digest's timer: due at
+    `digest_due` (the next time of `settings.digest_minute`), or none. Requests at the same
+    moment are saved one after the other, so the last one's settings and digest stand."""
     if settings.ping not in PING_MODES:
         raise ValueError(f"unknown ping mode {settings.ping!r}")
+    now = time.time()
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO user_settings (user_id, ping, away_minutes, time_zone, quiet_start,"
@@ -92,10 +102,25 @@ async def save_user_settings(db: Database, settings: UserSettings) -> UserSettin
                 settings.quiet_start,
                 settings.quiet_end,
                 settings.digest_minute,
-                time.time(),
+                now,
             ),
         )
+        await replace_digest(conn, settings.user_id, digest_due, now=now)
     return replace(settings, stored=True)
+
+
+async def replace_digest(
+    conn: Connection, user_id: int, due_at: float | None, *, now: float
+) -> None:
+    """Inside the caller's transaction: the user's one digest timer is due at `due_at` (None:
+    there is none)."""
+    await timer_store.replace_timer(conn, DIGEST_EVENT, {"user_id": user_id}, due_at, now=now)
+
+
+async def set_digest(db: Database, user_id: int, due_at: float | None) -> None:
+    """The user's next digest (after one was sent)."""
+    async with db.transaction() as conn:
+        await replace_digest(conn, user_id, due_at, now=time.time())
 
 
 # --- servers ------------------------------------------------------------------------------------
@@ -297,5 +322,6 @@ async def claim_welcome(db: Database, guild_id: int) -> bool:
 
 
 async def forget_user(conn: Connection, user_id: int) -> None:
-    """Inside the caller's transaction: the user's notification settings go."""
+    """Inside the caller's transaction: the user's notification settings and digest go."""
     await conn.execute("DELETE FROM user_settings WHERE user_id = ?", (user_id,))
+    await replace_digest(conn, user_id, None, now=time.time())

@@ -56,15 +56,46 @@ def _timer(row: Any) -> Timer:
     return Timer(row["id"], row["event"], row["due_at"], json.loads(row["payload"]), row["game_id"])
 
 
+INSERT = "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)"
+
+
 async def insert_timer(
     conn: Connection, spec: TimerSpec, *, now: float, game_id: int | None = None
 ) -> int:
+    """Every timer is written here or in `insert_timers` (or moved by `move_timer`): the
+    transaction notes its due time, and once it commits a dispatcher that would sleep past it
+    wakes (host/timers.py)."""
     cursor = await conn.execute(
-        "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)"
-        " RETURNING id",
+        f"{INSERT} RETURNING id",
         (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id),
     )
+    conn.timer_written(spec.due_at)
     return (await cursor.fetchone())["id"]
+
+
+async def insert_timers(
+    conn: Connection, timers: list[tuple[int | None, TimerSpec]], *, now: float
+) -> None:
+    """Many timers (game id, spec) in one statement, noted as `insert_timer` notes one."""
+    await conn.executemany(
+        INSERT,
+        [
+            (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id)
+            for game_id, spec in timers
+        ],
+    )
+    for _, spec in timers:
+        conn.timer_written(spec.due_at)
+
+
+async def move_timer(conn: Connection, timer_id: int, due_at: float) -> bool:
+    """Move an unclaimed timer to `due_at`, noted as a new one."""
+    cursor = await conn.execute(
+        "UPDATE timers SET due_at = ? WHERE id = ? AND claimed_at IS NULL", (due_at, timer_id)
+    )
+    if cursor.rowcount == 1:
+        conn.timer_written(due_at)
+    return cursor.rowcount == 1
 
 
 async def replace_for_game(
@@ -74,6 +105,17 @@ async def replace_for_game(
     await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
     for spec in specs:
         await insert_timer(conn, spec, now=now, game_id=game_id)
+
+
+async def replace_timer(
+    conn: Connection, event: str, payload: dict[str, Any], due_at: float | None, *, now: float
+) -> None:
+    """Inside the caller's transaction: the one timer of `event` with exactly this payload (a
+    user's digest: a unique index allows one) becomes one due at `due_at`, or none (None)."""
+    text = json.dumps(payload, sort_keys=True)
+    await conn.execute("DELETE FROM timers WHERE event = ? AND payload = ?", (event, text))
+    if due_at is not None:
+        await insert_timer(conn, TimerSpec(event, due_at, payload), now=now)
 
 
 async def create_timer(

@@ -42,6 +42,7 @@ from rules.periods import (
     charged,
     extend,
 )
+from ui import UserError
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -158,8 +159,8 @@ def on_move(
     not computers): a seat whose turn ended is charged its time (vacations not counted) and gets
     the increment, up to the cap; a seat whose turn began starts its clock. A seat that keeps the
     turn (several actions in a row, a simultaneous decision) keeps running. A seat that starts
-    with no time left (its time ran out, and it plays again: taken back from the computer, or
-    the wait is over) starts with a full bank."""
+    with no time left has no time left (docs/async-play.md, "Clocks": time is never given
+    back, only earned by the increment)."""
     running = set(running)
     away = away or {}
     for seat in sorted(set(clock.since) - running):
@@ -169,8 +170,6 @@ def on_move(
         clock.left[seat] = left
         del clock.since[seat]
     for seat in sorted(running - set(clock.since)):
-        if clock.left.get(seat, clock.bank) <= 0:
-            clock.left[seat] = clock.bank
         clock.since[seat] = now
 
 
@@ -190,29 +189,43 @@ def running_seats(adapter: GameAdapter, players: Sequence[int], match: Match) ->
     }
 
 
+async def started(
+    db: Any,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    now: float,
+) -> MatchClock | None:
+    """The match's clock at `stored`'s position (`match` is that position) as it runs: a seat to
+    move whose clock was never started (the first turn, a seat taken back from the computer
+    outside a move) runs since that position was saved (docs/async-play.md, "The first turn")."""
+    clock = clock_of(match)
+    if clock is None:
+        return None
+    unstarted = running_seats(adapter, stored.players, match) - set(clock.since)
+    if unstarted:
+        began = await position_started(db, stored.id, stored.version)
+        for seat in unstarted:
+            clock.since[seat] = min(now, began) if began is not None else now
+    return clock
+
+
 async def tick(
     db: Any, adapter: GameAdapter, stored: game_store.StoredGame, match: Match, now: float
 ) -> None:
     """Before a move of a match with a clock is saved (the host's save, with `stored` as it was
     before the move and `match` after it): charge the seats whose turn ended and start the seats
-    whose turn began. A seat that was to move but whose clock was never started (the first turn,
-    a seat taken back from the computer) started when that position was saved. Vacations are
-    read for the seats that stop."""
+    whose turn began. Vacations are read for the seats that stop."""
     clock = clock_of(match)
     if clock is None:
         return
     try:
         before = Match.from_json(adapter, stored.state)
-        was_running = running_seats(adapter, stored.players, before)
     except (ValueError, KeyError, TypeError):
-        was_running = set()
-    unstarted = was_running - set(clock.since)
-    if unstarted:
-        started = await position_started(db, stored.id, stored.version)
-        for seat in unstarted:
-            if clock.left.get(seat, clock.bank) <= 0:
-                clock.left[seat] = clock.bank
-            clock.since[seat] = min(now, started) if started is not None else now
+        before = None
+    if before is not None:
+        before.clock = clock.to_dict()  # the clock as the move left it, run from the position
+        clock = await started(db, adapter, stored, before, now) or clock
     running = running_seats(adapter, stored.players, match)
     stopping = [stored.players[seat] for seat in set(clock.since) - running]
     periods = await clock_store.vacations_of(
@@ -227,6 +240,69 @@ async def tick(
     match.clock = clock.to_dict()
 
 
+@dataclass(frozen=True)
+class TimeUp:
+    """A position's clock at a moment: the seats to move whose time is up (vacations not
+    counted), and when the first of the others runs out (None: none runs)."""
+
+    out: list[int]
+    next_due: float | None
+
+
+async def time_up(
+    db: Any, adapter: GameAdapter, stored: game_store.StoredGame, match: Match, now: float
+) -> TimeUp | None:
+    """Whose time is up at `now` in the match's stored position (None: it has no clock)."""
+    clock = await started(db, adapter, stored, match, now)
+    if clock is None:
+        return None
+    seats = sorted(running_seats(adapter, stored.players, match))
+    periods = await clock_store.vacations_of(
+        db,
+        [stored.players[s] for s in seats],
+        since=min(clock.since.values(), default=now),
+    )
+    out, later = [], []
+    for seat in seats:
+        seat_periods = periods.get(stored.players[seat], [])
+        if remaining(clock, seat, now, seat_periods) <= 0.5:
+            out.append(seat)
+        else:
+            moment = run_out_at(clock, seat, seat_periods)
+            if moment is not None:
+                later.append(moment)
+    return TimeUp(out, min(later, default=None))
+
+
+class TimeRanOut(UserError):
+    """A move saved after the clock's flag fell: refused, and the match's policy applies."""
+
+
+async def refuse_after_flag(
+    host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, now: float
+) -> None:
+    """Before a person's move is saved (under the match's lock, from the stored position): if
+    the time of a seat to move is up and the match's policy ends that seat's play (a forfeit or
+    the computer), the move is refused (TimeRanOut) and the clock's timer is made due now, so
+    the policy applies whether or not that timer had fired yet (docs/async-play.md, "A move
+    after the time ran out")."""
+    before = Match.from_json(adapter, stored.state)
+    policy = policy_of(before)
+    if policy not in ("forfeit", "computer"):
+        return  # the match waits for them, or an opponent may claim: the move may still come
+    found = await time_up(host.bot.db, adapter, stored, before, now)
+    if found is None or not found.out:
+        return
+    payload = {"game_id": stored.id, "version": stored.version}
+    await clock_store.add_game_timer(host.bot.db, stored.id, CLOCK_EVENT, now, payload)
+    labels = " and ".join(adapter.seat_label(before, seat) for seat in found.out)
+    then = "forfeits" if policy == "forfeit" else "is played by a computer"
+    raise TimeRanOut(
+        f"Too late: {labels} ran out of time on the clock before this move, so it was not "
+        f"taken. As this match's rules say, the seat {then}."
+    )
+
+
 def clock_timer(
     adapter: GameAdapter,
     stored: game_store.StoredGame,
@@ -236,17 +312,14 @@ def clock_timer(
 ) -> timer_store.TimerSpec | None:
     """The timer of the first running clock to run out (vacations are looked at when it fires:
     it is put off then). A seat not yet started (its seat taken back outside a move) counts
-    from now."""
+    from now, the moment its position is saved."""
     clock = clock_of(match)
     if clock is None:
         return None
     moments = []
     for seat in running_seats(adapter, stored.players, match):
-        left = clock.left.get(seat, clock.bank)
-        if seat in clock.since:
-            moments.append(clock.since[seat] + max(0.0, left))
-        else:
-            moments.append(now + (left if left > 0 else clock.bank))
+        left = max(0.0, clock.left.get(seat, clock.bank))
+        moments.append(clock.since.get(seat, now) + left)
     if not moments:
         return None
     return timer_store.TimerSpec(CLOCK_EVENT, min(moments), payload)
@@ -472,8 +545,6 @@ async def bring_timers_back(bot: Any, user_id: int, now: float) -> int:
             continue
         if due is not None and due < timer.due_at - 1:
             moved += await clock_store.move_timer(bot.db, timer.id, max(now, due))
-    if moved:
-        bot.timers.wake()
     return moved
 
 
@@ -482,20 +553,10 @@ async def _clock_due(db: Any, host: MatchHost, game_id: int | None, now: float) 
     if stored is None or stored.game not in host.adapters:
         return None
     adapter = host.adapters[stored.game]
-    match = Match.from_json(adapter, stored.state)
-    clock = clock_of(match)
-    if clock is None:
+    found = await time_up(db, adapter, stored, Match.from_json(adapter, stored.state), now)
+    if found is None:
         return None
-    seats = running_seats(adapter, stored.players, match)
-    periods = await clock_store.vacations_of(
-        db, [stored.players[s] for s in seats], since=min(clock.since.values(), default=now)
-    )
-    moments = [
-        run_out_at(clock, seat, periods.get(stored.players[seat], []))
-        for seat in seats
-        if seat in clock.since
-    ]
-    return min((m for m in moments if m is not None), default=None)
+    return now if found.out else found.next_due
 
 
 async def due_users(
@@ -529,7 +590,6 @@ async def put_off(bot: Any, timer: timer_store.Timer, due_at: float, **extra: An
     payload = {**timer.payload, "since": since, "length": length, **extra}
     game_id = timer.game_id if timer.game_id is not None else payload["game_id"]
     await clock_store.add_game_timer(bot.db, game_id, timer.event, due_at, payload)
-    bot.timers.wake()
 
 
 # ---- when time runs out ------------------------------------------------------------------------------
@@ -545,30 +605,15 @@ async def on_clock_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         if found is None:
             return
         adapter, stored, match = found
-        clock = clock_of(match)
-        if clock is None:
+        up = await time_up(host.bot.db, adapter, stored, match, time.time())
+        if up is None:
             return
-        now = time.time()
-        seats = sorted(running_seats(adapter, stored.players, match))
-        periods = await clock_store.vacations_of(
-            host.bot.db,
-            [stored.players[s] for s in seats],
-            since=min(clock.since.values(), default=now),
-        )
-        out, later = [], []
-        for seat in seats:
-            seat_periods = periods.get(stored.players[seat], [])
-            if remaining(clock, seat, now, seat_periods) <= 0.5:
-                out.append(seat)
-            else:
-                moment = run_out_at(clock, seat, seat_periods)
-                later.append(moment if moment is not None else now + clock.bank)
+        out = up.out
         if not out:
-            if later:
+            if up.next_due is not None:
                 await clock_store.add_game_timer(
-                    host.bot.db, stored.id, CLOCK_EVENT, min(later), timer.payload
+                    host.bot.db, stored.id, CLOCK_EVENT, up.next_due, timer.payload
                 )
-                host.bot.timers.wake()
             return
         await apply_policy(host, adapter, stored, match, out, policy_of(match), reason="clock")
 

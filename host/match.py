@@ -107,6 +107,14 @@ def pair_key(user_ids: list[int]) -> str:
     return ":".join(str(user) for user in sorted(user_ids))
 
 
+def seat_name(state_json: str, seat: int) -> str | None:
+    """The name a stored match shows for `seat` (None: none)."""
+    names = json.loads(state_json).get("names")
+    if isinstance(names, list) and 0 <= seat < len(names) and isinstance(names[seat], str):
+        return names[seat]
+    return None
+
+
 def without_name(state_json: str, seat: int) -> str:
     """A stored match with the name at `seat` replaced (a user deleted their data)."""
     data = json.loads(state_json)

@@ -26,6 +26,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
+from db.database import CommitUnknown
 from host import clocks, direct, lobby, notify, recovery, results, seats, timeouts
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
@@ -83,6 +84,28 @@ RESPOND_BY_SECONDS = 1.5
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
 
+def expired(interaction: discord.Interaction) -> None:
+    """Say in the log that a saved move's interaction expired (Discord's 10062): the move is
+    shown without it."""
+    log.warning(
+        "interaction %s expired after its move was saved; the card is drawn without it",
+        interaction.id,
+    )
+
+
+async def acknowledged(
+    interaction: discord.Interaction, **defer: Any
+) -> discord.Interaction | None:
+    """Defer a saved move's interaction: itself, or None when Discord no longer knows it (it
+    came too late, 10062 Unknown interaction: "Interactions" in Discord's "Receiving and
+    Responding" page gives 3 seconds for the first response)."""
+    try:
+        await interaction.response.defer(**defer)
+    except discord.NotFound:
+        return expired(interaction)
+    return interaction
+
+
 class MatchHost:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
@@ -92,6 +115,8 @@ class MatchHost:
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
+        # matches to show again once the database answers (a move's commit went unanswered)
+        self._after_lost_commits: set[asyncio.Task[None]] = set()
         workers = bot.config.render_processes
         self._render_pool = (
             ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
@@ -119,6 +144,8 @@ class MatchHost:
             self._recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError, RuntimeError):
                 await self._recovery
+        for task in list(self._after_lost_commits):
+            task.cancel()
         if self._render_pool is not None:
             self._render_pool.shutdown(wait=False, cancel_futures=True)
 
@@ -589,25 +616,31 @@ class MatchHost:
                 adapter.engine.format_action(picked),
                 steps,
             )
+            # The move is saved: from here on the interaction may have expired (a process that
+            # stood still), which must not keep the move from being shown: `live` is None then.
             command = interaction.type is discord.InteractionType.application_command
             clicked = interaction.message
+            live: discord.Interaction | None = interaction
             if command:
-                await interaction.response.defer(ephemeral=True, thinking=True)
+                live = await acknowledged(interaction, ephemeral=True, thinking=True)
             elif clicked is None or clicked.id != stored.turn_message_id:
                 # Not from the card (the private panel, a confirmation): that message is
                 # answered now; the card follows.
-                await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
+                try:
+                    await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
+                except discord.NotFound:
+                    live = expired(interaction)
             if self.computers_to_act(adapter, match):
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
+                if live is not None and not live.response.is_done():
+                    live = await acknowledged(live)
                 replies = await self.computer_steps(adapter, match, stored)
                 if replies:
                     stored = await self.save(
                         adapter, stored, match, COMPUTER_ID, "computer", replies
                     )
                     steps += replies
-            posted = await self.post(adapter, stored, match, steps, interaction=interaction)
-        if posted and command:
+            posted = await self.post(adapter, stored, match, steps, interaction=live)
+        if posted and command and live is not None:
             await interaction.edit_original_response(
                 content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."
             )
@@ -748,24 +781,42 @@ class MatchHost:
         next reminders, and for a finished match its results and ratings, all in one
         transaction (StaleGameError if another move was saved since `stored` was read)."""
         finished = adapter.engine.is_over(match.engine)
-        if match.clock:  # the seats whose turn ended are charged, those whose turn began start
-            await clocks.tick(self.bot.db, adapter, stored, match, time.time())
+        if match.clock:
+            now = time.time()
+            if actor_id != COMPUTER_ID:  # a person's move after their flag fell is refused
+                await clocks.refuse_after_flag(self, adapter, stored, now)
+            # the seats whose turn ended are charged, those whose turn began start
+            await clocks.tick(self.bot.db, adapter, stored, match, now)
 
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
             await results.rate(conn, adapter, stored, match)
 
-        return await game_store.save_move(
-            self.bot.db,
-            stored,
-            state=match.to_json(adapter),
-            actor_id=actor_id,
-            action=action,
-            events=[e.text for step in steps for e in step.events],
-            status="finished" if finished else None,
-            timers=self.timers_for(stored, match, stored.version + 1),
-            also=also if finished else None,
-        )
+        try:
+            return await game_store.save_move(
+                self.bot.db,
+                stored,
+                state=match.to_json(adapter),
+                actor_id=actor_id,
+                action=action,
+                events=[e.text for step in steps for e in step.events],
+                status="finished" if finished else None,
+                timers=self.timers_for(stored, match, stored.version + 1),
+                also=also if finished else None,
+            )
+        except CommitUnknown:
+            # Stored or not, nobody can say until the database answers again: then the match
+            # is shown as it is stored (a saved move drawn), as start-up repair would.
+            task = asyncio.create_task(
+                recovery.until_done(
+                    f"showing match {stored.id} after a commit without an answer",
+                    self.bot.db,
+                    functools.partial(recovery.finish_lost_move, self, stored.id),
+                )
+            )
+            self._after_lost_commits.add(task)
+            task.add_done_callback(self._after_lost_commits.discard)
+            raise
 
     async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         await results.leaderboard(self, interaction, adapter)
@@ -939,7 +990,7 @@ class MatchHost:
             and (discord.utils.utcnow() - interaction.created_at).total_seconds()
             > RESPOND_BY_SECONDS
         ):
-            await interaction.response.defer()  # the move is saved; the card follows
+            interaction = await acknowledged(interaction)  # the move is saved; the card follows
         try:
             view, files = await self._draw_card(adapter, stored, match, steps)
             card_id = await self._show_card(

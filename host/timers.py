@@ -2,7 +2,9 @@
 durable timer (db/timers.py) is due.
 
 Cogs register a handler per event name. The dispatcher survives restarts because the timers are
-rows: on start-up, overdue ones fire at once. Due timers are claimed (written) in batches before
+rows: on start-up, overdue ones fire at once. Whatever writes a timer (a move's transaction, a
+league, a timer put off), the database tells the dispatcher once it commits (db/timers.py
+notes every timer written), and one due before the dispatcher would look again wakes it. Due timers are claimed (written) in batches before
 their handlers run (db/timers.py), so while the database refuses writes (read-only file, a lock
 held elsewhere, a server down) nothing fires twice: the dispatcher backs off, doubling the wait
 up to MAX_BACKOFF for an unexpected error, and says once in the log what is wrong, and again
@@ -55,7 +57,11 @@ class TimerService:
         self._reported: str | None = None  # the problem already in the log
         self._fired: list[int] = []  # fired, not yet deleted (deleted in batches)
         self._deleted_at = 0.0
+        # When the dispatcher looks at its timers next (time.time()); infinity while it is
+        # looking: a timer written meanwhile may not have been seen.
+        self._looks_at = float("inf")
         db.when_available(self.wake)
+        db.when_timer_written(self._timer_written)
 
     def start(self) -> None:
         if self._task is None:
@@ -80,18 +86,20 @@ class TimerService:
         self._wakeup.set()
 
     def wake(self) -> None:
-        """Something wrote a timer (e.g. with a move): look again at the earliest one."""
+        """Look again at the earliest timer now."""
         self._wakeup.set()
+
+    def _timer_written(self, due_at: float) -> None:
+        """A committed transaction wrote a timer (any of them: a move's, a league's, one put
+        off): if it falls due before the dispatcher would look again, it looks now."""
+        if due_at < self._looks_at:
+            self._wakeup.set()
 
     async def schedule(
         self, event: str, delay_seconds: float, payload: dict[str, Any]
     ) -> timer_store.Timer:
         now = time.time()
-        timer = await timer_store.create_timer(
-            self.db, event, now + delay_seconds, payload, now=now
-        )
-        self._wakeup.set()
-        return timer
+        return await timer_store.create_timer(self.db, event, now + delay_seconds, payload, now=now)
 
     async def cancel(self, event: str, **match: Any) -> int:
         return await timer_store.delete_timers_for(self.db, event, **match)
@@ -152,6 +160,7 @@ class TimerService:
 
     async def _fire_due_timers(self) -> None:
         self._wakeup.clear()
+        self._looks_at = float("inf")
         if self._fired:
             await self._delete_fired()
         batch = await timer_store.claim_due(self.db, now=time.time())
@@ -160,6 +169,7 @@ class TimerService:
             delay = self.recheck_seconds if timer is None else timer.due_at - time.time()
             # due but not ours to claim (just taken by another process): look again shortly
             delay = min(max(delay, 0.05), self.recheck_seconds)
+            self._looks_at = time.time() + delay
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), timeout=delay)
             return

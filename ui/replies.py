@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from db.database import is_unavailable
+from db.database import CommitUnknown, is_unavailable
 from db.games import StaleGameError
 from rules.errors import PlayerError
 from ui.permissions import missing_permissions_text
@@ -30,6 +30,11 @@ BUSY = (
 UNAVAILABLE = (
     "The database is unavailable right now, so nothing was changed: try again shortly. If it "
     "lasts, tell the server's admins."
+)
+MAYBE_SAVED = (
+    "The database stopped answering while this was being saved, so it may have been saved or "
+    "not. Look again in a minute (a match's board command shows it as it is stored) before "
+    "trying again."
 )
 STALE = (
     "Another move on this match was saved first, so yours was not: nothing of yours was "
@@ -95,6 +100,8 @@ def user_message_for(error: BaseException) -> str | None:
         return str(error)
     if isinstance(error, StaleGameError):  # the version check on save refused a stale move
         return STALE
+    if isinstance(error, CommitUnknown):  # never "nothing was changed": it may have been
+        return MAYBE_SAVED
     if is_unavailable(error):  # db/database.py: a server down or stalled, a file gone
         return UNAVAILABLE
     if isinstance(error, app_commands.AppCommandError):
@@ -171,7 +178,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         )
         return
     message = user_message_for(error)
-    if message == UNAVAILABLE:
+    if message in (UNAVAILABLE, MAYBE_SAVED):
         log.info(
             "told user %s the database is unavailable (%s)", interaction.user.id, _what(interaction)
         )

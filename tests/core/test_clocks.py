@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from db.clocks import Balance
 from db.settings import GameDefaults
 from host import clocks
-from host.clocks import MatchClock, new_clock, on_move, remaining, terms_from
+from host.clocks import MatchClock, new_clock, on_move, remaining, run_out_at, terms_from
 from rules.periods import counted_deadline, extend, overlap, time_left
 
 H = 3600.0
@@ -122,13 +122,15 @@ def test_a_seat_that_keeps_the_turn_keeps_running_and_a_simultaneous_decision_ru
     assert clock.since == {1: 0}
 
 
-def test_a_seat_whose_time_ran_out_starts_again_with_a_full_bank():
+def test_a_seat_whose_time_ran_out_starts_its_next_turn_with_no_time_left():
+    """docs/async-play.md, "Clocks": time is never given back, only earned by the increment."""
     clock = MatchClock(bank=100.0, increment=0.0, cap=None, left={0: 100.0, 1: 100.0})
     on_move(clock, {0}, now=0)
     on_move(clock, {1}, now=150)  # seat 0 overran (the match waited for it)
     assert clock.left[0] == 0
     on_move(clock, {0}, now=200)
-    assert clock.left[0] == 100 and clock.since[0] == 200
+    assert clock.left[0] == 0 and clock.since[0] == 200
+    assert run_out_at(clock, 0) == 200  # its time is up as its turn starts
 
 
 def test_a_clock_survives_its_json():

@@ -151,3 +151,28 @@ def test_every_game_of_help_can_be_switched_off_and_nothing_else():
     from cogs.core import GAMES
 
     assert {game.group for game in GAMES} == store.SWITCHABLE_GAMES
+
+
+async def test_settings_saved_at_once_leave_one_digest_timer_the_last_ones(db):
+    """Each save writes the settings and the digest's timer in one transaction; the database
+    holds one digest timer per user (a unique index) whatever writes it."""
+    from db import timers as timer_store
+    from db.database import IntegrityError
+
+    now = time.time()
+    await asyncio.gather(
+        *(
+            store.save_user_settings(
+                db, store.UserSettings(41, digest_minute=minute), digest_due=now + minute * 60
+            )
+            for minute in (360, 375, 390, 405, 420)
+        )
+    )
+    (timer,) = await timer_store.list_timers(db, store.DIGEST_EVENT)
+    saved = await store.user_settings(db, 41)
+    assert timer.payload == {"user_id": 41}
+    assert timer.due_at == pytest.approx(now + saved.digest_minute * 60)
+    with pytest.raises(IntegrityError):
+        await timer_store.create_timer(db, store.DIGEST_EVENT, now, {"user_id": 41}, now=now)
+    await store.save_user_settings(db, store.UserSettings(41))  # digest off: no timer
+    assert await timer_store.list_timers(db, store.DIGEST_EVENT) == []

@@ -56,6 +56,33 @@ async def test_a_timer_scheduled_later_wakes_the_dispatcher_at_its_time(db):
     assert 0.2 <= fired[0] - started < 1.5
 
 
+async def test_a_timer_written_in_any_transaction_wakes_the_sleeping_dispatcher(db):
+    """A move writes its timers in its own transaction (db/games.py save_move), not through
+    `schedule`: a timer due sooner than the dispatcher's next look still fires at its time,
+    and one due later does not wake it."""
+    fired = []
+    dispatcher = TimerService(db, recheck_seconds=3600)
+
+    async def handler(timer):
+        fired.append((timer.event, time.monotonic()))
+
+    dispatcher.register("soon", handler)
+    dispatcher.register("later", handler)
+    now = time.time()
+    await timer_store.create_timer(db, "later", now + 3000, {}, now=now)
+    dispatcher.start()
+    await asyncio.sleep(0.2)  # asleep until the later timer, 50 minutes away
+    async with db.transaction() as conn:
+        written = time.time()
+        await timer_store.insert_timer(
+            conn, timer_store.TimerSpec("soon", written + 0.3, {}), now=written
+        )
+    started = time.monotonic()
+    await wait_until(lambda: fired, timeout=3.0)
+    await dispatcher.stop()
+    assert fired[0][0] == "soon" and 0.2 <= fired[0][1] - started < 1.5
+
+
 async def test_a_crashing_handler_is_logged_and_the_timer_not_retried_forever(db, caplog):
     dispatcher = TimerService(db)
     calls = []

@@ -23,7 +23,7 @@ from fakediscord.model import SEND_MESSAGES
 from fakediscord.server import FakeDiscord
 from host import Match
 from tests.e2e.conftest import Fixtures
-from tests.e2e.stored import fired, sql
+from tests.e2e.stored import fired, sql, until
 
 pytestmark = pytest.mark.e2e
 
@@ -327,7 +327,16 @@ async def test_the_daily_digest_dms_what_waits_for_the_user(discord, bot, genera
     digest = await discord.wait_for_dm(waiting, lambda m: "of your games" in m.text)
     assert "1 of your games waits for you" in digest.text
     assert f"Rocketball #{game_id}" in digest.text and "**your move**" in digest.text
-    await fired(bot, timer_id)
+
+    def next_written() -> bool:  # the fired timer became the next one (it may keep its id)
+        rows = sql(
+            bot,
+            "SELECT due_at FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
+            f"%{waiting.id}%",
+        )
+        return len(rows) == 1 and rows[0][0] > time.time()
+
+    await until(next_written)
     # the next one is written for tomorrow's 07:30 (UTC, their time zone)
     ((due_at,),) = sql(
         bot,
@@ -342,6 +351,33 @@ async def test_the_daily_digest_dms_what_waits_for_the_user(discord, bot, genera
         "SELECT 1 FROM timers WHERE event = 'user_digest' AND payload LIKE ?",
         f"%{waiting.id}%",
     )
+
+
+async def test_a_user_has_one_digest_however_many_settings_come_at_once(discord, bot, general):
+    """Five `/settings me digest:` at the same moment leave one digest timer, at the time the
+    last one saved; and the database itself refuses a second one for the user."""
+    cy = discord.add_user("cy")
+    times = ["06:00", "06:15", "06:30", "06:45", "07:00"]
+    replies = await asyncio.gather(
+        *(
+            discord.slash("settings me", user=cy, channel=general, digest=at, settle=False)
+            for at in times
+        )
+    )
+    assert all("Saved." in reply.text for reply in replies)
+    rows = sql(
+        bot,
+        "SELECT due_at FROM timers WHERE event = 'user_digest' AND payload = ?",
+        json.dumps({"user_id": cy.id}),
+    )
+    assert len(rows) == 1
+    ((minute,),) = sql(bot, "SELECT digest_minute FROM user_settings WHERE user_id = ?", cy.id)
+    assert time.gmtime(rows[0][0])[3:5] == divmod(minute, 60)
+    with sqlite3.connect(bot.database_path) as conn, pytest.raises(sqlite3.IntegrityError):
+        conn.execute(
+            "INSERT INTO timers (event, due_at, payload, created_at) VALUES (?, ?, ?, ?)",
+            ("user_digest", time.time() + 60, json.dumps({"user_id": cy.id}), time.time()),
+        )
 
 
 async def test_privacy_shows_and_deletes_the_settings_and_vacations(discord, bot):
@@ -838,3 +874,78 @@ async def test_a_finished_matchs_thread_is_archived(discord, bot, fake_discord, 
             break
         await asyncio.sleep(0.05)
     assert fake_discord.channels[thread.id]["thread_metadata"]["archived"]
+
+
+# ---- a clock from the first move, and a move after the flag fell ----------------------------------
+
+
+def set_back_position(bot, game_id: int, seconds: float) -> None:
+    """The match's current position was saved `seconds` ago (as waiting would have left it)."""
+    version = stored(bot, game_id)[0]
+    stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(time.time() - seconds))
+    with sqlite3.connect(bot.database_path) as conn:
+        conn.execute(
+            "UPDATE game_moves SET created_at = ? WHERE game_id = ? AND version = ?",
+            (stamp, game_id, version),
+        )
+
+
+async def test_the_first_turns_clock_runs_out_when_nobody_moves(discord, bot, general):
+    """A match made with a clock (a server's default: full banks, none running yet) whose first
+    player never moves: their clock counts from the first position (docs/async-play.md, "The
+    first turn") and runs out; the forfeit policy ends the match."""
+    gil, hal = discord.add_user("gil"), discord.add_user("hal")
+    game_id, thread = await rocketball(discord, bot, gil, hal, general)
+    seat = seat_to_move(bot, game_id)
+    waiting = (gil, hal)[seat]
+    change_match(
+        bot,
+        game_id,
+        on_timeout="forfeit",
+        clock={"bank": 600.0, "increment": 0.0, "cap": None, "left": {"0": 600.0, "1": 600.0}},
+    )
+    set_back_position(bot, game_id, 660)  # 11 minutes of a 10-minute bank
+    await fired(bot, make_due(bot, game_id, "match_clock", waited=600))
+    notice = await discord.wait_for_message(
+        thread, lambda m: "ran out of time on the clock and forfeit" in m.text, timeout=10
+    )
+    assert notice.content.startswith(waiting.mention)
+    await settled(bot, game_id)
+    _, status, state, _ = stored(bot, game_id)
+    assert status == "finished" and state["forfeited_by"] == seat
+
+
+async def test_a_move_after_the_flag_fell_is_refused_and_the_forfeit_wins(discord, bot, general):
+    """The mover's clock ran out a second ago and its timer has not fired yet: their move is
+    refused (they are told why, privately) and the forfeit is applied at once."""
+    ivy, jon = discord.add_user("ivy"), discord.add_user("jon")
+    game_id, thread = await rocketball(discord, bot, ivy, jon, general)
+    seat = seat_to_move(bot, game_id)
+    mover = (ivy, jon)[seat]
+    change_match(
+        bot,
+        game_id,
+        on_timeout="forfeit",
+        clock={
+            "bank": 600.0,
+            "increment": 60.0,
+            "cap": None,
+            "left": {str(seat): 100.0, str(1 - seat): 600.0},
+            "since": {str(seat): time.time() - 101},
+        },
+    )
+    import random
+
+    from rules.rocketball import ai, format_action
+
+    action = ai.choose_action(rocketball_match(bot, game_id).engine, "easy", random.Random(1))
+    reply = await discord.slash(
+        "rocketball move", user=mover, channel=thread, move=format_action(action)
+    )
+    assert reply.ephemeral and "ran out" in reply.text
+    await discord.wait_for_message(
+        thread, lambda m: "ran out of time on the clock and forfeit" in m.text, timeout=10
+    )
+    await settled(bot, game_id)
+    _, status, state, _ = stored(bot, game_id)
+    assert status == "finished" and state["forfeited_by"] == seat

@@ -471,3 +471,48 @@ async def test_a_name_full_of_markdown_is_shown_as_text(discord, bot, general):
         assert "||s||" not in text and "<t:1:R>" not in text
     assert any("\\[x\\]" in text for text in texts)  # the name is there, escaped
     assert games_row(bot, game_id)["status"] == "finished"
+
+
+# --- a late interaction ------------------------------------------------------------------------
+
+
+async def test_a_click_answered_too_late_is_still_saved_and_drawn(discord, bot, fake_discord):
+    """The bot's process stood still (a stopped shard) while a click waited: when it goes on, the
+    click is past Discord's 3 seconds and its answer gets 10062. The move is saved, so the card
+    still shows it and the match goes on."""
+    import os
+    import signal
+
+    from fakediscord import DiscordViolation
+
+    ivo, jak = discord.add_user("ivo"), discord.add_user("jak")
+    channel = discord.add_channel("late-clicks")
+    _, thread, first = await start_match(discord, ivo, jak, channel)
+    game_id = latest_game_id(bot)
+    version = games_row(bot, game_id)["version"]
+    mover = {"N": ivo, "S": jak}[engine_state(bot, game_id)["to_move"]]
+    assert bot.process is not None
+    os.kill(bot.process.pid, signal.SIGSTOP)
+    try:
+        click = asyncio.create_task(
+            discord.click(first, "Roll the d4", user=mover, settle=False, timeout=8)
+        )
+        await asyncio.sleep(4)  # past Discord's 3 s
+    finally:
+        os.kill(bot.process.pid, signal.SIGCONT)
+    with pytest.raises(DiscordViolation):
+        await click  # no answer came in time: that is the point
+    discord.take_violations()
+    for _ in range(200):
+        row = games_row(bot, game_id)
+        if row["version"] > version and row["posted_version"] == row["version"]:
+            break
+        await asyncio.sleep(0.05)
+    row = games_row(bot, game_id)
+    assert row["version"] == version + 1, "the move was saved"
+    assert row["posted_version"] == row["version"], "the saved move was drawn"
+    card = await discord.wait_for_edit(
+        first, lambda m: m.buttons and "Roll the d4" not in m.button_labels, timeout=10
+    )
+    assert "rolls" in card.text
+    await resign(discord, ivo, thread)

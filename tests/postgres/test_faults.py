@@ -260,3 +260,119 @@ async def test_any_password_is_accepted_by_pgpassword_or_encoded_and_never_shown
     assert "percent-encoded" in str(refused.value) and "PGPASSWORD" in str(refused.value)
     for start in range(len(PASSWORD) - 2):
         assert PASSWORD[start : start + 3] not in shown, PASSWORD[start : start + 3]
+
+
+def lose_the_answer_to_commit(monkeypatch) -> None:
+    """The next COMMIT reaches the server and is done, but its answer never comes back (the
+    server was killed just after): the client sees its connection break."""
+    original = asyncpg.connection.Connection.execute
+    armed = [True]
+
+    async def execute(self, query, *args, **kwargs):
+        result = await original(self, query, *args, **kwargs)
+        if query == "COMMIT" and armed[0]:
+            armed[0] = False
+            raise asyncpg.ConnectionDoesNotExistError("connection was closed in the middle")
+        return result
+
+    monkeypatch.setattr(asyncpg.connection.Connection, "execute", execute)
+
+
+async def test_a_move_whose_commit_answer_was_lost_is_read_back_and_told_as_it_is(
+    server, monkeypatch
+):
+    """PostgreSQL killed during a move's commit: the move was stored, yet the player was told
+    that nothing was changed. The move is read back: stored, it counts as saved; unreadable,
+    the player hears that it may have been saved (never "nothing was changed")."""
+    from ui.replies import UNAVAILABLE, user_message_for
+
+    (db,) = await opened(server)
+    game_id = await game_store.create_game(
+        db, game="rocketball", guild_id=1, channel_id=2, players=[5, 6], state="{}", status="active"
+    )
+    stored = await game_store.load_game(db, game_id)
+    assert stored is not None
+    lose_the_answer_to_commit(monkeypatch)
+    saved = await game_store.save_move(
+        db, stored, state='{"n": 1}', actor_id=5, action="roll", events=["rolls"]
+    )
+    assert saved.version == stored.version + 1
+    assert (await game_store.load_game(db, game_id)).version == saved.version
+
+    # the answer lost again, and the server gone before the move could be read back
+    lose_the_answer_to_commit(monkeypatch)
+
+    async def down(*args, **kwargs):
+        raise DatabaseUnavailable("the server is gone")
+
+    monkeypatch.setattr(db, "fetch_one", down)
+    with pytest.raises(DatabaseUnavailable) as caught:
+        await game_store.save_move(
+            db, saved, state='{"n": 2}', actor_id=6, action="move", events=["moves"]
+        )
+    told = user_message_for(caught.value) or ""
+    assert told != UNAVAILABLE and "nothing was changed" not in told.lower()
+    assert "may have been saved" in told
+    await db.close()
+
+
+async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_answers(
+    server, monkeypatch
+):
+    """After a move's commit without an answer that could not be read back either, the card
+    kept its old buttons until `/rocketball board` or a restart. Once the database answers, the
+    match is shown as it is stored: the move, which was saved, is drawn."""
+    from cogs.rocketball.adapter import RocketballAdapter
+    from cogs.rocketball.options import match_settings
+    from db.database import CommitUnknown
+    from host.match import Match
+    from host.service import MatchHost
+
+    adapter = RocketballAdapter()
+    state, _ = adapter.engine.new_state(7, {"settings": match_settings("", 2, 10, 7)})
+    match = Match(engine=state, names=["Ann", "Bo"], salt="s", commitment="c")
+    (db,) = await opened(server)
+    game_id = await game_store.create_game(
+        db,
+        game="rocketball",
+        guild_id=1,
+        channel_id=2,
+        players=[5, 6],
+        state=match.to_json(adapter),
+        status="active",
+    )
+    stored = await game_store.load_game(db, game_id)
+    assert stored is not None
+    posted: list[int] = []
+
+    async def post(adapter, stored, match, steps, **options):
+        posted.append(stored.version)
+        return True
+
+    host = SimpleNamespace(
+        bot=SimpleNamespace(db=db, game_locks=GameLocks()),
+        adapters={"rocketball": adapter},
+        computers_to_act=lambda adapter, match: False,
+        timers_for=lambda stored, match, version: [],
+        post=post,
+        _after_lost_commits=set(),
+    )
+    lose_the_answer_to_commit(monkeypatch)
+    reads = db.fetch_one
+
+    async def down(*args, **kwargs):
+        raise DatabaseUnavailable("the server is gone")
+
+    monkeypatch.setattr(db, "fetch_one", down)
+    with pytest.raises(CommitUnknown):
+        await MatchHost.save(host, adapter, stored, match, 5, "roll", [])  # type: ignore[arg-type]
+    assert posted == []
+    monkeypatch.setattr(db, "fetch_one", reads)  # the server answers again
+    db.available()
+
+    async def shown() -> bool:
+        return bool(posted)
+
+    await wait_until(shown, 10, "the match was shown")
+    assert posted == [stored.version + 1]
+    await db.close()
