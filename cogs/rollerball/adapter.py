@@ -119,10 +119,14 @@ class RollerballAdapter(GameAdapter):
         names = names_by_seat(match)
         drawn = names_by_seat(match, as_text=False)
         public = view_for(game, None)  # hands only counted, no deck order, no open bids
-        files = [("board.png", render_board(public, drawn))]
         moved = [event for event in step.events if isinstance(event, BallsMoved)]
+        # One board: after balls moved, the animation of the whole board, ending on the position
+        # after the move with the balls' paths marked (a second board above it would push the
+        # buttons off a phone's screen).
         if moved:
-            files.append(("move.gif", render_movement(public, moved[-1], drawn)))
+            files = [("move.gif", render_movement(public, moved[-1], drawn))]
+        else:
+            files = [("board.png", render_board(public, drawn))]
         lines_in = step.texts
         if lines_in is None:
             lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]
@@ -148,7 +152,7 @@ class RollerballAdapter(GameAdapter):
             f"victory points: {score}"
         )
         if moved:
-            footer += " · the animation shows the balls' path"
+            footer += " · the red lines are the balls' paths"
         buttons, selects = picks.card_controls(table) if final and not table.over else ([], [])
         return TurnPost(
             title=title,
