@@ -321,11 +321,15 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     assert "Dice revealed: seed" in ended.text
     # the record command named where it is: Rollerball II's match commands are a subgroup
     assert "`/rollerball2 match record` gives the verifiable record" in ended.text
-    names = [a.filename for a in final.attachments]
-    assert names[:2] == ["scoreboard.png", "roster.png"] and "box-score-1.png" in names
-    for attachment in final.attachments[1:]:
+    # The last card fits a phone's screen: the scoreboard and the result; the box score pages
+    # come with the one button, in a message of their own.
+    assert [a.filename for a in final.attachments] == ["scoreboard.png"]
+    assert final.button_labels == ["Box score"]
+    box = await discord.click(final, "Box score", user=user)
+    pages = [a.filename for a in box.attachments]
+    assert box.ephemeral and pages[0] == "box-score-1.png" and f"#{game_id}: {score}" in box.text
+    for attachment in box.attachments:
         assert len(attachment.data) < 150 * 1024
-    assert not final.buttons
     record = await discord.slash("rollerball2 match record", user=user, match_id=game_id)
     assert record.ephemeral and "verify FILE" in record.text
     assert verify_record(record.attachments[0].data.decode()) == []
