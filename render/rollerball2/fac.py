@@ -397,7 +397,7 @@ def fac_section_png(face: FacFace, heading: str) -> bytes:
 # (its colour stripe; the section being read in yellow), 480 px wide with 18 px words.
 
 PHONE_TEXT_SIZE = 18
-PHONE_HEADING_SIZE = 16
+PHONE_HEADING_SIZE = 18
 
 
 @dataclass(frozen=True)
