@@ -143,16 +143,13 @@ class RollerballAdapter(GameAdapter):
             prompt += " " + picks.where_text(table)
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         title = f"Rollerball #{game_id}{turn}"
-        body = "\n\n".join(part for part in (lines, prompt) if part)
-        score = ", ".join(
-            f"{names.get(s, f'Player {s + 1}')} {len(game.victory[s])}" for s in range(game.players)
-        )
-        footer = (
-            f"{game.settings.edition} edition · first to {game.settings.target_vp} · "
-            f"victory points: {score}"
-        )
+        # What happened, then what's next on the very next line (the prompt is bold): a blank
+        # line would cost the phone's screen a line the controls need.
+        body = "\n".join(part for part in (lines, prompt) if part)
+        # Each player's victory points are on the board, beside their name.
+        footer = f"{game.settings.edition} edition · first to {game.settings.target_vp}"
         if moved:
-            footer += " · the red lines are the balls' paths"
+            footer += " · red lines: the balls' paths"
         buttons, selects = picks.card_controls(table) if final and not table.over else ([], [])
         return TurnPost(
             title=title,
