@@ -112,7 +112,7 @@ class Rollerball2Adapter(GameAdapter):
             lines = list(step.texts)
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
-        parts = [texts.bullet_block(lines)]
+        parts = [texts.bullet_block(texts.card_lines(lines))]
         # One idea per image, each shown full width on a phone: the scoreboard always; the
         # line-ups when they are new (the opening, a substitution, a repost) or at the end.
         files = [("scoreboard.png", render_scoreboard(state))]
@@ -150,8 +150,8 @@ class Rollerball2Adapter(GameAdapter):
     def milestones(self, match: Match, step: Step) -> list[str]:
         """A period's end gets a message in the thread telling the period: its score, its
         goals, penalties, injuries and bans; everything else is on the live card, redrawn in
-        place, and in the record. A simulated match is told whole by its card and its result.
-        The notes on saved line-ups that had to change for the match get one in any mode
+        place, and in the record. A simulated match's periods are told in one message when it
+        ends (its card shows the end, one phone screen tall: ruling D9). The notes on saved line-ups that had to change for the match get one in any mode
         (texts.milestones)."""
         return texts.milestones(step)
 

@@ -532,9 +532,14 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
 
     carried = None
     for _ in range(8):
-        game_id, final = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
+        game_id, final, thread = await simulate(
+            discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
+        )
         await check_final(discord, bot, carol, game_id, final)
-        assert "GOAL!" in final.text  # the highlights
+        # The highlights: each period's in its own message; the card shows the end.
+        said = "\n".join(m.text for m in discord.channel_messages(thread))
+        assert "**End of period 1: " in said and " GOAL " in said
+        assert "each period's story comes in a message of its own" in final.text
         carry = json.loads(match_row(bot, game_id)[5])["carry_over"]
         counted = [
             (side, absence)
