@@ -112,7 +112,8 @@ class Rollerball2Adapter(GameAdapter):
             lines = list(step.texts)
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
-        parts = [texts.bullet_block(texts.card_lines(lines))]
+        limit = texts.FINAL_CARD_LINES if game.over else texts.CARD_LINES
+        parts = [texts.bullet_block(texts.card_lines(lines, limit))]
         # One idea per image, each shown full width on a phone: the scoreboard always; the
         # line-ups when they are new (the opening, a substitution, a repost) or at the end.
         files = [("scoreboard.png", render_scoreboard(state))]
@@ -139,7 +140,9 @@ class Rollerball2Adapter(GameAdapter):
             buttons = [*self._buttons(game), *self._auto_button(game, match)]
         return TurnPost(
             title=texts.score_title(game, game_id),
-            body="\n\n".join(part for part in parts if part),
+            # No blank lines between the parts (each starts in bold or with a bullet): a blank
+            # line costs the phone's screen a line the controls need.
+            body="\n".join(part for part in parts if part),
             colour=COLOUR.value,
             images=list(files),
             footer=texts.clock_footer(game),

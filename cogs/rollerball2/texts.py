@@ -236,17 +236,19 @@ def milestones(step: Step) -> list[str]:
 
 
 CARD_LINES = 6  # the play-by-play lines a card shows: with the rest, one phone screen
+FINAL_CARD_LINES = 3  # on the last card, which also holds the three stars and the result
 
 
-def card_lines(lines: Sequence[str]) -> list[str]:
+def card_lines(lines: Sequence[str], limit: int = CARD_LINES) -> list[str]:
     """What of a click's play-by-play the live card shows: all of a short one; of a longer one
     the count of cards turned and the last lines (the last card's story), the rest said to be
-    in the period's own message and the record, so the card stays one phone screen tall."""
-    if len(lines) <= CARD_LINES:
+    in the period's own message and the record, `limit` lines in all, so the card stays one
+    phone screen tall."""
+    if len(lines) <= limit:
         return list(lines)
     counted = lines[0].startswith("*") and " turned" in lines[0]  # condensed()'s first line
     head = [lines[0]] if counted else []
-    tail = list(lines[-(CARD_LINES - 1 - len(head)) :])
+    tail = list(lines[len(lines) - max(1, limit - 1 - len(head)) :])
     left = len(lines) - len(head) - len(tail)
     note = (
         f"*… and {plural(left):more line}: each period's story comes in a message of its own "
