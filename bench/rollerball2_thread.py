@@ -1,7 +1,8 @@
 """How many messages a Rollerball II match leaves in its thread, per mode, through the local fake
 Discord with the real bot.py in its own process, against the goals of the live match card: solo
-at most 25 messages a match, coach against coach at most 40, simulated 2 (the card plus the
-result; everything else is redrawn in place on the card).
+at most 25 messages a match, coach against coach at most 40, simulated 3 (the card, the
+periods' story and the result: the story was on the card, which made it 2,000 px tall on a phone;
+everything else is redrawn in place on the card).
 
     .venv/bin/python bench/rollerball2_thread.py [--matches 1] [--style until|next|both]
 
@@ -43,7 +44,7 @@ from fakediscord.server import FakeDiscord  # noqa: E402
 from rules.rollerball2 import ENGINE  # noqa: E402
 from tests.e2e.cards import card_game_id, current_card, is_card, is_result  # noqa: E402
 
-GOALS = {"solo": 25, "coaches": 40, "coaches, the bot rolls": 40, "simulate": 2}
+GOALS = {"solo": 25, "coaches": 40, "coaches, the bot rolls": 40, "simulate": 3}
 UNTIL = "Play until something happens"
 DECISION_FIRST = ("Roll on his card",)  # a catcher's choice: roll at once, as the default coach
 

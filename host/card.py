@@ -98,8 +98,9 @@ def build_card(
         card.add_item(discord.ui.TextDisplay(f"-# {post.footer}"))
     controls = [control_of(game_id, version, spec) for spec in (*post.selects, *post.buttons)]
     items = [*controls, *extra]
+    # The controls follow straight on: no separator line, whose room a phone's screen needs to
+    # show the board, what happened, what's next and the controls together.
     if items:
-        card.add_item(discord.ui.Separator())
         for row in rows_of(items):
             card.add_item(row)
     view.add_item(card)

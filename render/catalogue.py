@@ -29,7 +29,7 @@ class ImageType:
     draw: Callable[[], bytes | list[bytes]]
     board: bool = False  # a board: also held to render.textsize.BOARD_MAX_RATIO
     printable: bool = False  # made to be printed (a US Letter sheet), not read on a phone
-    ours: bool = True  # False: render/volleyball, measured but owned elsewhere
+    ours: bool = True  # False: measured, not held to the rule yet (Volleyball's cup images)
     # An older image no cog posts any more (kept for its tests and benches), and what the phone
     # gets instead.
     replaced_by: str = ""
@@ -227,7 +227,7 @@ def _rb2_image(name: str) -> Callable[[], bytes | list[bytes]]:
     return draw
 
 
-# --- Volleyball (render/volleyball: measured, not changed here) --------------------------------
+# --- Volleyball (the cup bracket and draw: measured, not laid out for a phone yet) -------------
 
 
 @cache
@@ -243,11 +243,13 @@ def volleyball_league() -> Any:
 
 def _volleyball(name: str) -> Callable[[], bytes]:
     def draw() -> bytes:
-        from render.volleyball import cup_bracket_png, standings_png
+        from render.volleyball import cup_bracket_png, results_png, standings_png
         from rules.volleyball.managers import new_computer_league
 
         if name == "standings":
             return standings_png(volleyball_league(), 1)
+        if name == "results":
+            return results_png(volleyball_league(), 1, 3)
         if name == "bracket":
             return cup_bracket_png(volleyball_league())
         return cup_bracket_png(new_computer_league(32, seed=3, divisions=[16, 16]))
@@ -338,12 +340,9 @@ def image_types() -> tuple[ImageType, ...]:
             printable=True,
         ),
         ImageType(
-            "Volleyball standings",
-            "volleyball",
-            "after each round",
-            _volleyball("standings"),
-            ours=False,
+            "Volleyball standings", "volleyball", "after each round", _volleyball("standings")
         ),
+        ImageType("Volleyball results", "volleyball", "after each round", _volleyball("results")),
         ImageType(
             "Volleyball bracket",
             "volleyball",

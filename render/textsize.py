@@ -1,11 +1,16 @@
 """How large an image's text looks on a phone: the rule every posted image is held to.
 
-Discord shows an image at its own width or, on a 390-px-wide phone, at most about
-SHOWN_WIDTH = 330 px (the screen less the avatar column and the message and card margins), keeping
-its proportions. A line drawn in a font of `size` pixels on an image `width` pixels wide is then
-`size * min(1, SHOWN_WIDTH / width)` pixels tall on the screen (the font's em size, as CSS sizes
-text). Text is readable without zoom from MIN_SHOWN_TEXT = 11 px up (docs/rules: images readable
-on a phone), so an image `width` wide needs every font at least `smallest_font(width)`.
+Discord scales an image down to the width of the message's column, keeping its proportions. On a
+390-px-wide phone that is SHOWN_WIDTH = 298 px inside a card (a Components v2 container's media
+gallery: the screen less the message's margins of 10 px, the 32-px avatar and its 8-px gap, the
+container's 4-px accent bar and its 14-px padding on each side) and 330 px for a plain attachment
+(no container): the sandbox page at 390 px lays a message out as Discord's mobile client does
+(fakediscord/web/static/style.css, `.message` and `.v2-container`), and
+tests/sandbox/test_page_rendering.py measures both widths there. Every image is held to the
+narrower, the card's gallery. A line drawn in a font of `size` pixels on an image `width` pixels
+wide is then `size * min(1, SHOWN_WIDTH / width)` pixels tall on the screen (the font's em size,
+as CSS sizes text), not `size` itself: the file's width is not what the phone shows. Text is
+readable without zoom from MIN_SHOWN_TEXT = 11 px up (docs/rules: images readable on a phone), so an image `width` wide needs every font at least `smallest_font(width)`.
 
 `recorded_text_sizes()` measures what a renderer really draws: inside it, every line rasterised by
 Pillow's FreeType fonts is recorded with its size (the renderers' memoised masks, sprites and
@@ -25,7 +30,8 @@ from typing import Any
 
 from PIL import ImageFont
 
-SHOWN_WIDTH = 330  # px: the widest an image is shown on a 390-px phone (assumption, see above)
+SHOWN_WIDTH = 298  # px: an image's width in a card's gallery on a 390-px phone (see above)
+ATTACHMENT_WIDTH = 330  # px: a plain attachment's, outside a card, on the same phone
 MIN_SHOWN_TEXT = 11.0  # px on the screen
 BOARD_MAX_RATIO = 4 / 3  # height / width of a board: it fits a desktop window with its card
 

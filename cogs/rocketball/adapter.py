@@ -177,7 +177,9 @@ class RocketballAdapter(GameAdapter):
         buttons, selects = self._controls(state, picked) if final else ([], [])
         return TurnPost(
             title=f"Rocketball #{game_id} · North {state.score['N']} – {state.score['S']} South",
-            body="\n\n".join(part for part in (lines, prompt) if part),
+            # What happened, then what's next on the very next line: the prompt is bold, and a
+            # blank line would cost the phone's screen a line the controls need.
+            body="\n".join(part for part in (lines, prompt) if part),
             colour=COLOUR.value,
             images=images,
             footer=footer,

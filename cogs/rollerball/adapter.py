@@ -119,10 +119,14 @@ class RollerballAdapter(GameAdapter):
         names = names_by_seat(match)
         drawn = names_by_seat(match, as_text=False)
         public = view_for(game, None)  # hands only counted, no deck order, no open bids
-        files = [("board.png", render_board(public, drawn))]
         moved = [event for event in step.events if isinstance(event, BallsMoved)]
+        # One board: after balls moved, the animation of the whole board, ending on the position
+        # after the move with the balls' paths marked (a second board above it would push the
+        # buttons off a phone's screen).
         if moved:
-            files.append(("move.gif", render_movement(public, moved[-1], drawn)))
+            files = [("move.gif", render_movement(public, moved[-1], drawn))]
+        else:
+            files = [("board.png", render_board(public, drawn))]
         lines_in = step.texts
         if lines_in is None:
             lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]
@@ -139,16 +143,13 @@ class RollerballAdapter(GameAdapter):
             prompt += " " + picks.where_text(table)
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         title = f"Rollerball #{game_id}{turn}"
-        body = "\n\n".join(part for part in (lines, prompt) if part)
-        score = ", ".join(
-            f"{names.get(s, f'Player {s + 1}')} {len(game.victory[s])}" for s in range(game.players)
-        )
-        footer = (
-            f"{game.settings.edition} edition · first to {game.settings.target_vp} · "
-            f"victory points: {score}"
-        )
+        # What happened, then what's next on the very next line (the prompt is bold): a blank
+        # line would cost the phone's screen a line the controls need.
+        body = "\n".join(part for part in (lines, prompt) if part)
+        # Each player's victory points are on the board, beside their name.
+        footer = f"{game.settings.edition} edition · first to {game.settings.target_vp}"
         if moved:
-            footer += " · the animation shows the balls' path"
+            footer += " · red lines: the balls' paths"
         buttons, selects = picks.card_controls(table) if final and not table.over else ([], [])
         return TurnPost(
             title=title,

@@ -2,8 +2,8 @@
 
 A turn message shows the track (score, period, FACs left, the ball, both line-ups, the penalty
 box), the condensed play-by-play of the click, the one FAC section that was read, and the
-player card whose row was just rolled, lit. The last message of a match carries the box score
-pages. Seats: solo and simulate have one (the coach, or the bot), coaches mode two (home = 0,
+player card whose row was just rolled, lit. The last card carries the result and a Box score
+button (the pages, each taller than a phone's screen, come in a message of their own). Seats: solo and simulate have one (the coach, or the bot), coaches mode two (home = 0,
 away = 1). Everything else about running a match is the host's (host).
 """
 
@@ -17,7 +17,6 @@ from cogs.rollerball2 import texts
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import AUTO
 from render.rollerball2 import (
-    render_box_score_pages,
     render_fac_section,
     render_player_card,
     render_roster,
@@ -48,6 +47,7 @@ COLOUR = discord.Colour(0xCC79A7)
 # The turn's Substitute button is the game's own (cogs/rollerball2/subs.py: two select menus);
 # the host fills in the match and the version the turn was drawn for.
 SUBSTITUTE_ID = "rb2:sub:{game}:{version}"
+BOX_ID = "rb2:box:{game}"  # cogs/rollerball2/matches.py BoxScoreButton
 
 
 class Rollerball2Adapter(GameAdapter):
@@ -112,36 +112,37 @@ class Rollerball2Adapter(GameAdapter):
             lines = list(step.texts)
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
-        parts = [texts.bullet_block(lines)]
+        limit = texts.FINAL_CARD_LINES if game.over else texts.CARD_LINES
+        parts = [texts.bullet_block(texts.card_lines(lines, limit))]
         # One idea per image, each shown full width on a phone: the scoreboard always; the
         # line-ups when they are new (the opening, a substitution, a repost) or at the end.
         files = [("scoreboard.png", render_scoreboard(state))]
         opening = step.before is step.after  # the first card, a repost, a new card
         lineups_changed = opening or any(e.kind in ("sub", "lineup") for e in step.events)
-        if lineups_changed or game.over:
+        if lineups_changed and not game.over:
             files.append(("roster.png", render_roster(state)))
+        buttons: list[ButtonSpec] = []
         if game.over:
-            res = result(state)
-            stars = three_stars(res)
+            # The result on one phone screen; the box score's pages (each taller than the
+            # screen) come with the button, in a message of their own.
+            stars = three_stars(result(state))
             if stars:
                 parts.append(f"**Three stars:** {texts.stars_text(game, stars)}")
-            parts.append(f"**{texts.final_text(game)}** The box score is in the pages below.")
+            parts.append(f"**{texts.final_text(game)}** **Box score** shows the box score.")
             if game.fixture_id is not None:
                 parts.append("A season match: it counts in the table (`/rollerball2 season`).")
-            for index, page in enumerate(render_box_score_pages(res), start=1):
-                files.append((f"box-score-{index}.png", page))
+            buttons.append(ButtonSpec("Box score", "box", style="secondary", custom_id=BOX_ID))
         else:
             if game.mode != "simulate":
                 parts.append(f"**Next:** {texts.next_text(game, match.names)}")
             files += self._rolled_images(step)
-        buttons = (
-            [*self._buttons(game), *self._auto_button(game, match)]
-            if final and not game.over
-            else []
-        )
+        if final and not game.over:
+            buttons = [*self._buttons(game), *self._auto_button(game, match)]
         return TurnPost(
             title=texts.score_title(game, game_id),
-            body="\n\n".join(part for part in parts if part),
+            # No blank lines between the parts (each starts in bold or with a bullet): a blank
+            # line costs the phone's screen a line the controls need.
+            body="\n".join(part for part in parts if part),
             colour=COLOUR.value,
             images=list(files),
             footer=texts.clock_footer(game),
@@ -152,8 +153,8 @@ class Rollerball2Adapter(GameAdapter):
     def milestones(self, match: Match, step: Step) -> list[str]:
         """A period's end gets a message in the thread telling the period: its score, its
         goals, penalties, injuries and bans; everything else is on the live card, redrawn in
-        place, and in the record. A simulated match is told whole by its card and its result.
-        The notes on saved line-ups that had to change for the match get one in any mode
+        place, and in the record. A simulated match's periods are told in one message when it
+        ends (its card shows the end, one phone screen tall: ruling D9). The notes on saved line-ups that had to change for the match get one in any mode
         (texts.milestones)."""
         return texts.milestones(step)
 

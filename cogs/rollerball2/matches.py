@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -51,6 +52,7 @@ from rules.rollerball2 import (
 )
 from ui import UserError, display_name, shown
 from ui.formats import plural, possessive, timestamp
+from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -185,6 +187,67 @@ MATCH_WORDS = MatchWords(
 Mode = app_commands.Choice[str]
 
 
+async def finished_match(interaction: discord.Interaction, match_id: int) -> store.StoredResult:
+    """A finished match of this server, or a private answer saying where to find one."""
+    stored = await store.stored_result(bot_of(interaction).db, guild_of(interaction), match_id)
+    if stored is None:
+        raise UserError(
+            f"Match #{match_id} is not a finished Rollerball II match of this server: "
+            "`/rollerball2 history team:` lists a team's matches with their numbers."
+        )
+    return stored
+
+
+async def send_box_score(
+    interaction: discord.Interaction, match_id: int, stored: store.StoredResult
+) -> None:
+    """A finished match's box score as a followup of the (deferred) interaction: the result
+    line, the three stars and the pages (private when a button asked)."""
+    res = stored.result
+    pages = await asyncio.to_thread(render_box_score_pages, res)
+    home, away = shown(res.home.team), shown(res.away.team)
+    score = score_line(away, res.away_score, home, res.home_score)
+    lines = [f"**Rollerball II #{match_id}: {score}.** {texts.verdict(res)}"]
+    stars = three_stars(res)
+    if stars:
+        lines.append(
+            "Three stars: "
+            + ", ".join(
+                f"{shown(res.home.team if side == 'home' else res.away.team)} "
+                f"#{line.number} {shown(line.name)}"
+                for side, line in stars
+            )
+        )
+    lines.append(f"Finished {timestamp(stored.finished_at)}.")
+    await interaction.followup.send(
+        "\n".join(lines),
+        files=[
+            discord.File(io.BytesIO(page), filename=f"box-score-{index}.png")
+            for index, page in enumerate(pages, start=1)
+        ],
+        allowed_mentions=NO_MENTIONS,
+        ephemeral=interaction.type is discord.InteractionType.component,
+    )
+
+
+class BoxScoreButton(Control[discord.ui.Button], template=r"rb2:box:(?P<game>\d+)"):
+    """The last card's Box score: the pages in a message of their own, seen by whoever asked
+    (the card itself stays one phone screen tall)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Box score", custom_id=f"rb2:box:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> BoxScoreButton:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        stored = await finished_match(interaction, self.game_id)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_box_score(interaction, self.game_id, stored)
+
+
 class MatchCommands(app_commands.Group, name="match", description="Matches"):
     """`/rollerball2 match ...`: start one, the host's standard commands, a past box score."""
 
@@ -292,35 +355,6 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         self, interaction: discord.Interaction, match_id: app_commands.Range[int, 1]
     ) -> None:
         """A finished match's box score again: the result line, the three stars and the pages."""
-        bot = bot_of(interaction)
-        stored = await store.stored_result(bot.db, guild_of(interaction), match_id)
-        if stored is None:
-            raise UserError(
-                f"Match #{match_id} is not a finished Rollerball II match of this server: "
-                "`/rollerball2 history team:` lists a team's matches with their numbers."
-            )
+        stored = await finished_match(interaction, match_id)
         await interaction.response.defer(thinking=True)
-        res = stored.result
-        pages = await asyncio.to_thread(render_box_score_pages, res)
-        home, away = shown(res.home.team), shown(res.away.team)
-        score = score_line(away, res.away_score, home, res.home_score)
-        lines = [f"**Rollerball II #{match_id}: {score}.** {texts.verdict(res)}"]
-        stars = three_stars(res)
-        if stars:
-            lines.append(
-                "Three stars: "
-                + ", ".join(
-                    f"{shown(res.home.team if side == 'home' else res.away.team)} "
-                    f"#{line.number} {shown(line.name)}"
-                    for side, line in stars
-                )
-            )
-        lines.append(f"Finished {timestamp(stored.finished_at)}.")
-        await interaction.followup.send(
-            "\n".join(lines),
-            files=[
-                discord.File(io.BytesIO(page), filename=f"box-score-{index}.png")
-                for index, page in enumerate(pages, start=1)
-            ],
-            allowed_mentions=NO_MENTIONS,
-        )
+        await send_box_score(interaction, match_id, stored)

@@ -207,8 +207,8 @@ def period_story(
 
 def milestones(step: Step) -> list[str]:
     """The thread's message for a click (docs/rules/rollerball2.md "The live card"): the story
-    of each period the click ended (a simulated match: none, it is told whole by its card and
-    its result), and in any mode the notes on saved line-ups that had to change for the match
+    of each period the click ended (a simulated match's too: its card tells only the end), and
+    in any mode the notes on saved line-ups that had to change for the match
     (its first step), so the coach reads them after the card has moved on. Names are shown as
     text. A click that ends several periods ("Simulate the rest") tells the earlier ones
     shorter when the whole would not fit one message: their goals, then only their score."""
@@ -216,12 +216,12 @@ def milestones(step: Step) -> list[str]:
         return []
     notes = [shown(e.text) for e in step.events if e.kind == "lineup"]
     game = step.after
-    if game.mode == "simulate":
-        return notes
     before, after = step.before.engine, game.engine
     ended = list(range(before.period, after.period))
     if after.over and not before.over:
         ended.append(after.period)
+    if game.mode == "simulate" and after.over:  # played whole when it was made: every period
+        ended = list(range(1, after.period + 1))
     if not ended:
         return notes
     last = period_story(after, ended[-1])
@@ -233,6 +233,28 @@ def milestones(step: Step) -> list[str]:
         if len("\n".join(lines)) <= MAX_STORY:
             break
     return lines
+
+
+CARD_LINES = 6  # the play-by-play lines a card shows: with the rest, one phone screen
+FINAL_CARD_LINES = 3  # on the last card, which also holds the three stars and the result
+
+
+def card_lines(lines: Sequence[str], limit: int = CARD_LINES) -> list[str]:
+    """What of a click's play-by-play the live card shows: all of a short one; of a longer one
+    the count of cards turned and the last lines (the last card's story), the rest said to be
+    in the period's own message and the record, `limit` lines in all, so the card stays one
+    phone screen tall."""
+    if len(lines) <= limit:
+        return list(lines)
+    counted = lines[0].startswith("*") and " turned" in lines[0]  # condensed()'s first line
+    head = [lines[0]] if counted else []
+    tail = list(lines[len(lines) - max(1, limit - 1 - len(head)) :])
+    left = len(lines) - len(head) - len(tail)
+    note = (
+        f"*… and {plural(left):more line}: each period's story comes in a message of its own "
+        "when it ends; all of it is in the record.*"
+    )
+    return [*head, note, *tail]
 
 
 def bullet_block(lines: Sequence[str]) -> str:

@@ -572,15 +572,16 @@ def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
 def goal_label_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
     """The name of the player who scores in a goal `width` wide: on one line, or two (one line
     cut "Computer (… scores"; the panel says who scores where). A name too long even for two
-    lines is cut with …"""
-    lines = clip(wrap(name, width), 2, width)
-    return lines, font(TYPE, bold=True)
+    lines is cut with … In the regular weight: the phone's type size in bold would cut
+    "Computer" in a goal three squares wide."""
+    lines = clip(wrap(name, width, bold=False), 2, width, bold=False)
+    return lines, font(TYPE)
 
 
 def goal_label_block(name: str, box: tuple[int, int, int, int]) -> TextBlock:
     left, top, right, bottom = box
     lines, _ = goal_label_lines(name, right - left - 12)
-    return centred_block(lines, (right - left, bottom - top), ground=GOAL_FILL)
+    return centred_block(lines, (right - left, bottom - top), ground=GOAL_FILL, bold=False)
 
 
 def goal_label_area(end: str, balls: Iterable[BallView]) -> tuple[int, int, int, int] | None:

@@ -17,12 +17,13 @@ CELL = 52  # one field square; tiles are inset so the grid stays visible between
 TILE_INSET = 3
 TILE = CELL - 2 * TILE_INSET
 
-# Phone-first (render/textsize.py): the image is WIDTH (700) px wide, shown about 330 px wide
-# on a phone, so no text on it is smaller than TYPE = 24 px (11.3 px on the screen); and it is
+# Phone-first (render/textsize.py): the image is WIDTH (700) px wide, shown SHOWN_WIDTH (298) px
+# wide in a card on a phone, so no text on it is smaller than TYPE = 26 px (11.1 px on the
+# screen); and it is
 # about as tall as wide (at most 4:3), so a desktop window shows all of it beside the buttons.
 # The field with its coordinates and goals is on the left; the panel on the right holds the
 # score, what happens next, the windbag and the legend.
-TYPE = 24
+TYPE = 26
 LABEL_W = 36  # row numbers, both sides ("11" in 24 px bold is 33 px)
 GUTTER = 24  # edge arrows, between the row numbers and the field
 LETTERS_H = 30  # column letters, above and below
@@ -41,7 +42,7 @@ PANEL_X = BOARD_W
 PANEL_W = 216
 PANEL_PAD = 10
 WIDTH = PANEL_X + PANEL_W
-LINE = 29  # a line of TYPE px text
+LINE = 31  # a line of TYPE px text
 SCORE_BOX = (PANEL_X, 0, WIDTH, 200)  # both players: name, score, the goal each scores in
 STATUS_BOX = (PANEL_X, SCORE_BOX[3], WIDTH, SCORE_BOX[3] + 4 * LINE + 10)  # what happens next
 NOTE_BOX = (PANEL_X, STATUS_BOX[3], WIDTH, STATUS_BOX[3] + 5 * LINE + 10)  # windbag, the roll

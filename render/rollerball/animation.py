@@ -1,5 +1,8 @@
-"""The balls' movement as an animated GIF: one frame where they started, then frames sliding
-each ball square by square (in lockstep, as the engine moved them), holding on the end."""
+"""The balls' movement as an animated GIF over the whole board (the header, the players and the
+legend too): one frame where they started, then frames sliding each ball square by square (in
+lockstep, as the engine moved them), each ball leaving a line along the squares it passed, holding
+on the end. The last frame is the board after the move with the balls' paths marked, so the card
+shows this one image instead of the board and a second, near-identical one."""
 
 from __future__ import annotations
 
@@ -7,13 +10,15 @@ from PIL import Image, ImageDraw
 
 from render.gif import write_gif
 from render.rollerball.board import board_image, draw_ball
-from render.rollerball.layout import board_bottom, cell_size, image_width, square_centre
+from render.rollerball.layout import cell_size, square_centre
 from rules.rollerball import BallsMoved, GameState
 
 SLIDE_STEPS = 2
 FRAME_MS = 160
 HOLD_MS = 1200
 Box = tuple[int, int, int, int]
+PATH = (200, 40, 40)  # a ball's path: red, apart from the track's brown lines it runs along
+PATH_WIDTH = 5
 
 
 def render_movement(
@@ -21,11 +26,9 @@ def render_movement(
 ) -> bytes:
     size = state.settings.board
     cell = cell_size(size)
-    # the board part only: one idea per image, and a smaller GIF
-    background = board_image(state, names, balls=False).crop(
-        (0, 0, image_width(size), board_bottom(size))
-    )
-    base = background
+    base = board_image(state, names, balls=False)
+    trail = ImageDraw.Draw(base)  # the paths so far, under the balls
+    path_colour = base.palette.getcolor(PATH, base) if base.palette else PATH
     frames: list[Image.Image] = []
     durations: list[int] = []
     hints: list[Box | None] = []  # where each frame can differ from the one before
@@ -37,6 +40,12 @@ def render_movement(
         steps = SLIDE_STEPS if index else 1
         for step in range(1, steps + 1):
             t = step / steps
+            for ball, (square, _) in current.items():
+                if ball in previous and previous[ball][0] != square:
+                    x0, y0 = square_centre(size, previous[ball][0])
+                    x1, y1 = square_centre(size, square)
+                    end = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t)
+                    trail.line([(x0, y0), end], fill=path_colour, width=PATH_WIDTH)
             frame = base.copy()
             draw = ImageDraw.Draw(frame)
             boxes: list[Box] = []

@@ -13,6 +13,7 @@ writes the PNG at zlib level 3 (bench/render_turn.py)."""
 
 from __future__ import annotations
 
+import math
 from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
@@ -51,8 +52,8 @@ from rules.rollerball.movement import card_ends
 WHITE = (255, 255, 255)
 BALL_LETTERS = {"energiser": "E", "rubberiser": "R", "derubberiser": "R"}
 PLAYER_ROW = 28
-PLAYER_HEAD = 26  # "VP  hand" over the players' numbers
-VP_X, CARDS_X = 222, 280  # right edges of the numbers, from a column's left
+PLAYER_HEAD = 26  # "VP  cards" over the players' numbers
+VP_X, CARDS_X = 214, 286  # right edges of the numbers, from a column's left
 LEGEND_ROW = 32
 
 
@@ -65,7 +66,7 @@ def legend_top(size: int, players: int) -> int:
 
 
 def image_height(size: int, players: int = 6) -> int:
-    return legend_top(size, players) + LEGEND_ROWS * LEGEND_ROW + 6
+    return legend_top(size, players) + legend_rows() * LEGEND_ROW + 6
 
 
 @cache
@@ -288,83 +289,98 @@ def draw_players(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, s
             draw_text(draw, (x + right, y + 4), str(value), font=face, fill=INK, anchor="ra")
 
 
-LEGEND_ROWS = 3
+SYMBOL = 30  # a legend symbol's square
+# The legend's entries, in reading order: a symbol (None: the label alone) and what it means.
+LEGEND = (
+    ("arrow", "move"),
+    ("y", "split"),
+    ("E", "energise"),
+    ("R", "rubber"),
+    ("-R", "unrubber"),
+    ("normal", "ball"),
+    ("energised", "energised"),
+    ("up rubber", "up rubber"),
+    ("down rubber", "down"),
+    ("base", "base"),
+    ("workman", "workman"),
+    (None, "◤ corner"),
+    (None, "· balls go clockwise"),
+)
+
+
+@cache
+def legend_places() -> tuple[tuple[int, int], ...]:
+    """Each legend entry's (x, row): left to right, a new row where the next would not fit."""
+    small = font(TYPE)
+    places: list[tuple[int, int]] = []
+    x, row = EDGE, 0
+    for kind, label in LEGEND:
+        width = (SYMBOL + 2 if kind else 0) + math.ceil(text_length(small, label))
+        if x > EDGE and x + width > WIDTH - EDGE:
+            x, row = EDGE, row + 1
+        places.append((x, row))
+        x += width + 8
+    return tuple(places)
+
+
+def legend_rows() -> int:
+    return legend_places()[-1][1] + 1
+
+
+def _draw_symbol(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int) -> None:
+    box = (x, y, x + SYMBOL, y + SYMBOL)
+    if kind == "arrow":
+        draw.rounded_rectangle(box, radius=6, fill=CARD_TRACK)
+        draw.polygon([(x + 15, y + 4), (x + 26, y + 17), (x + 4, y + 17)], fill=WHITE)
+        draw.line([(x + 15, y + 15), (x + 15, y + 27)], fill=WHITE, width=5)
+    elif kind == "y":
+        draw.rounded_rectangle(box, radius=6, fill=CARD_TRACK)
+        draw.line([(x + 15, y + 27), (x + 15, y + 16)], fill=BALL_ENERGISED, width=5)
+        draw.line([(x + 15, y + 16), (x + 5, y + 5)], fill=BALL_ENERGISED, width=5)
+        draw.line([(x + 15, y + 16), (x + 25, y + 5)], fill=BALL_ENERGISED, width=5)
+    elif kind in ("E", "R", "-R"):
+        colour = {
+            "E": CARD_BALL["energiser"],
+            "R": CARD_BALL["rubberiser"],
+            "-R": CARD_BALL["derubberiser"],
+        }[kind]
+        draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
+        letter = font(TYPE, bold=True)
+        draw.text(
+            (x + 15, y + 15), "R" if kind == "-R" else kind, font=letter, fill=INK, anchor="mm"
+        )
+        if kind == "-R":
+            draw.line([(x + 6, y + 24), (x + 24, y + 6)], fill=INK, width=3)
+    elif kind == "base":
+        draw.rectangle((x + 2, y + 2, x + 28, y + 28), fill=GREY_BASE, outline=INK, width=2)
+    elif kind == "workman":
+        draw.polygon(
+            [(x + 15, y + 2), (x + 28, y + 28), (x + 2, y + 28)],
+            fill=GREY_BASE,
+            outline=INK,
+            width=2,
+        )
+    else:  # a ball's state
+        draw_ball(draw, (x + 15, y + 15), kind, 52)
 
 
 def _draw_symbol_legend(draw: ImageDraw.ImageDraw, size: int, players: int) -> None:
-    """Over the players' columns, what the numbers are; then three lines under the players:
-    the cards, the balls, the rest."""
+    """Over the players' columns, what the numbers are; then under the players, every symbol
+    the board uses and what it means, in as many rows as the type needs."""
     small = font(TYPE)
     column = (WIDTH - 2 * EDGE) // 2
     for index in range(min(2, players)):
         x = EDGE + index * column
-        for right, label in ((VP_X, "VP"), (CARDS_X, "hand")):
+        for right, label in ((VP_X, "VP"), (CARDS_X, "cards")):
             draw.text((x + right, players_top(size)), label, font=small, fill=INK, anchor="ra")
-    y = legend_top(size, players)
-    draw.line((EDGE, y - 5, WIDTH - EDGE, y - 5), fill=(200, 195, 180), width=2)
-    x = EDGE
-    for label, kind in (
-        ("move", "arrow"),
-        ("split", "y"),
-        ("energise", "E"),
-        ("rubber", "R"),
-        ("unrubber", "-R"),
-    ):
-        box = (x, y, x + 30, y + 30)
-        if kind in ("arrow", "y"):
-            draw.rounded_rectangle(box, radius=6, fill=CARD_TRACK)
-            if kind == "arrow":
-                draw.polygon([(x + 15, y + 4), (x + 26, y + 17), (x + 4, y + 17)], fill=WHITE)
-                draw.line([(x + 15, y + 15), (x + 15, y + 27)], fill=WHITE, width=5)
-            else:
-                draw.line([(x + 15, y + 27), (x + 15, y + 16)], fill=BALL_ENERGISED, width=5)
-                draw.line([(x + 15, y + 16), (x + 5, y + 5)], fill=BALL_ENERGISED, width=5)
-                draw.line([(x + 15, y + 16), (x + 25, y + 5)], fill=BALL_ENERGISED, width=5)
-        else:
-            colour = {
-                "E": CARD_BALL["energiser"],
-                "R": CARD_BALL["rubberiser"],
-                "-R": CARD_BALL["derubberiser"],
-            }[kind]
-            draw.rounded_rectangle(box, radius=6, fill=colour, outline=INK, width=2)
-            letter = font(TYPE, bold=True)
-            draw.text(
-                (x + 15, y + 15), "R" if kind == "-R" else kind, font=letter, fill=INK, anchor="mm"
-            )
-            if kind == "-R":
-                draw.line([(x + 6, y + 24), (x + 24, y + 6)], fill=INK, width=3)
-        x += 34
+    top = legend_top(size, players)
+    draw.line((EDGE, top - 5, WIDTH - EDGE, top - 5), fill=(200, 195, 180), width=2)
+    for (kind, label), (x, row) in zip(LEGEND, legend_places(), strict=True):
+        y = top + row * LEGEND_ROW
+        if kind:
+            _draw_symbol(draw, kind, x, y)
+            x += SYMBOL + 2
         draw.text((x, y + 15), label, font=small, fill=INK, anchor="lm")
-        x += int(draw.textlength(label, font=small)) + 12
-    y += LEGEND_ROW
-    x = EDGE
-    for label, state_name in (
-        ("ball", "normal"),
-        ("energised", "energised"),
-        ("up rubber", "up rubber"),
-        ("down", "down rubber"),
-    ):
-        draw_ball(draw, (x + 15, y + 15), state_name, 52)
-        x += 34
-        draw.text((x, y + 15), label, font=small, fill=INK, anchor="lm")
-        x += int(draw.textlength(label, font=small)) + 14
-    y += LEGEND_ROW
-    draw.rectangle((EDGE, y + 2, EDGE + 26, y + 28), fill=GREY_BASE, outline=INK, width=2)
-    draw.text((EDGE + 34, y + 15), "base", font=small, fill=INK, anchor="lm")
-    tri_x = EDGE + 34 + int(draw.textlength("base", font=small)) + 14
-    draw.polygon(
-        [(tri_x + 13, y + 2), (tri_x + 26, y + 28), (tri_x, y + 28)],
-        fill=GREY_BASE,
-        outline=INK,
-        width=2,
-    )
-    draw.text(
-        (tri_x + 34, y + 15),
-        "workman  ◤ corner  balls go clockwise",
-        font=small,
-        fill=INK,
-        anchor="lm",
-    )
 
 
 GREY_BASE = (160, 160, 160)

@@ -3,8 +3,8 @@ symbol as the board draws it, its name in large type), the card just earned when
 their base, NEW on the cards that arrived since the player last used their panel, and a
 legend.
 
-Phone-first (render/textsize.py): 480 px wide, shown about 330 px wide on a 390-px phone, so no
-type is smaller than 16 px (11 px on the screen). The image is drawn from the seat's own view
+Phone-first (render/textsize.py): 480 px wide, shown SHOWN_WIDTH (298) px wide on a 390-px
+phone, so no type is smaller than 18 px (11.2 px on the screen). The image is drawn from the seat's own view
 (rules.rollerball.view_for): it never holds another seat's cards.
 """
 
@@ -20,6 +20,7 @@ from render.rollerball.layout import (
     INK,
     PAPER,
 )
+from render.textsize import smallest_font
 from rules.prose import plural
 from rules.rollerball import GameState, card_name, kind_of
 from rules.rollerball.cards import BALL_CHANGERS, OUTWARD, REPLACER, SPLITTERS
@@ -32,8 +33,8 @@ TILE_W = (WIDTH - 2 * EDGE - (COLUMNS - 1) * GAP) // COLUMNS  # 141
 FACE_H = 88  # the card's symbol
 TILE_H = FACE_H + 58  # and its name on up to two lines
 TITLE_TYPE = 24
-TYPE = 18  # card names, the header's second line: 12.4 px on the phone
-SMALL = 16  # the legend: 11 px on the phone, the least the phone rule allows
+SMALL = smallest_font(WIDTH)  # the legend, NEW: 18 px, the least the phone rule allows
+TYPE = SMALL  # card names, the header's second line (bold, or larger than the legend's lines)
 LINE = 24
 WHITE = (255, 255, 255)
 REPLACER_FACE = (196, 214, 235)
@@ -49,7 +50,7 @@ LEGEND = (
     "⇄ Replacer: swaps the card under your workman",
     "NEW: arrived since you last used your panel",
 )
-LEGEND_LINE = 21
+LEGEND_LINE = SMALL + 6
 
 
 def _draw_face(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], kind: str) -> None:

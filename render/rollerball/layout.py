@@ -16,14 +16,15 @@ from render.common import (
     VERMILION,
     YELLOW,
 )
+from render.textsize import smallest_font
 
-# Phone-first (render/textsize.py): WIDTH px wide, shown about 330 px wide on a phone, so no
-# text is smaller than TYPE = 21 px (11.25 px on the screen). The board is centred under a
+# Phone-first (render/textsize.py): WIDTH px wide, shown SHOWN_WIDTH px wide on a phone, so no
+# text is smaller than TYPE, the smallest font readable there (23 px: 11.1 px on the screen). The board is centred under a
 # header of two lines (the turn and what happens next), its column letters above it and its
 # row numbers on both sides (letters below too would make it taller than a desktop window
 # shows beside the buttons).
 WIDTH = 616
-TYPE = 21
+TYPE = smallest_font(WIDTH)
 EDGE = 12  # outer margin
 COORD_W = 26  # row numbers, left and right of the board
 COORD_H = 26  # column letters, above the board

@@ -297,8 +297,8 @@ def fac_png(face: FacFace, highlight: str | None = None) -> bytes:
 
 # --- One section on its own ---------------------------------------------------------------------
 # In play only one section of a drawn FAC is read. This strip shows just that section in large
-# type, for a phone following the play-by-play: 480 px wide (shown about 330 px wide on a phone)
-# with 22 px words, 15 px on the screen; nothing smaller than 18 px.
+# type, for a phone following the play-by-play: 480 px wide (shown 298 px wide in a card on a
+# phone) with 22 px words, 13.7 px on the screen; nothing smaller than 18 px.
 
 SECTION_WIDTH = 480
 SECTION_TEXT_SIZE = 22
@@ -392,12 +392,12 @@ def fac_section_png(face: FacFace, heading: str) -> bytes:
 
 
 # --- The whole card for a phone -----------------------------------------------------------------
-# The index card above is 800 x 480 px with 14-24 px words: a phone shows it about 330 px wide,
-# its words 6-10 px tall. For the phone the six sections are stacked, each under a heading band
+# The index card above is 800 x 480 px with 14-24 px words: a phone shows it 298 px wide,
+# its words 5-9 px tall. For the phone the six sections are stacked, each under a heading band
 # (its colour stripe; the section being read in yellow), 480 px wide with 18 px words.
 
 PHONE_TEXT_SIZE = 18
-PHONE_HEADING_SIZE = 16
+PHONE_HEADING_SIZE = 18
 
 
 @dataclass(frozen=True)

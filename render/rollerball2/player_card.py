@@ -9,8 +9,8 @@ intended. A short legend explains the six codes.
 
 Sizes: a card is 700 x 400 px, 3.5 x 2 inches at 200 dpi; the sheet is US Letter at 200 dpi
 with ten cards in 2 columns x 5 rows, the layout of the ten-per-page perforated business-card
-stock the seed prints on. Phone-first (render/textsize.py): a phone shows the card about 330 px
-wide, so nothing on it is printed smaller than 24 px (11.3 px on the screen).
+stock the seed prints on. Phone-first (render/textsize.py): a phone shows the card SHOWN_WIDTH (298) px
+wide in a match's card, so nothing on it is printed smaller than 26 px (11.1 px on the screen).
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from render.rollerball2.text import (
     text_width,
     wrap,
 )
+from render.textsize import smallest_font
 from rules.rollerball2.cards import PRINTED_FACES, face_label
 
 CARD_WIDTH = 700
@@ -69,7 +70,7 @@ TABLE_TOP = 22
 HEADER_HEIGHT = 34
 ROW_HEIGHT = 32
 D10_WIDTH = 56
-TYPE = 24  # the card's smallest type: 24 * 330 / 700 = 11.3 px on a phone
+TYPE = smallest_font(CARD_WIDTH)  # the card's smallest type: 26 px, 11.1 px on a phone
 CODE_WIDTH = (CARD_WIDTH - BORDER - 14 - TABLE_LEFT - 2 * D10_WIDTH) // 2
 PANEL_LEFT = 20
 PANEL_RIGHT = TABLE_LEFT - 16
@@ -118,7 +119,7 @@ def _table_cells() -> tuple[list[Rect], list[Rect], list[Rect], list[Rect], list
 
 
 TOP = 22
-NUMBER_BOX: Rect = (PANEL_LEFT, TOP, PANEL_LEFT + 96, TOP + 70)
+NUMBER_BOX: Rect = (PANEL_LEFT, TOP, PANEL_LEFT + 96, TOP + 62)
 BESIDE_LEFT = NUMBER_BOX[2] + 12
 
 
@@ -152,10 +153,10 @@ def _template_texts(position: str, experience: str) -> tuple[list[PlacedText], R
     """The printing shared by every card of this position and experience; returns the legend box."""
     texts: list[PlacedText] = []
     header, left_d10, _, _, right_d10 = _table_cells()
+    # The headings in the regular weight: OFFENSE in the phone's type size in bold is wider
+    # than its column.
     for box, label in zip(header, ("D10", "OFFENSE", "DEFENSE", "D10"), strict=True):
-        texts += place_lines(
-            [label], box, TYPE, bold=True, fill=PAPER, align="center", valign="middle"
-        )
+        texts += place_lines([label], box, TYPE, fill=PAPER, align="center", valign="middle")
     for row, face in enumerate(PRINTED_FACES):
         # Printed 0-9 as the seed's sample card; the engine reads the die's 0 as 10.
         for box in (left_d10[row], right_d10[row]):

@@ -6,8 +6,8 @@ at most `max_height` pixels, repeating the title and the table's header, so no i
 2,000-pixel strip a phone shrinks to nothing. Layout is kept apart from drawing so the tests can
 check that every line stays inside its cell.
 
-Phone-first (render/textsize.py): a page is 480 px wide (the PHONE style), about what a phone
-shows (330 px) without shrinking it much, and its smallest type is 16 px, 11 px on that screen.
+Phone-first (render/textsize.py): a page is 480 px wide (the PHONE style), and its smallest type
+is 18 px: 11.2 px as a 390-px phone shows the page, 298 px wide in a card.
 Pages are drawn on a palette canvas and written as indexed PNGs (`page_png`): a third of the
 bytes to compress.
 """
@@ -30,6 +30,7 @@ from render.rollerball2.text import (
     place_lines,
     wrap,
 )
+from render.textsize import smallest_font
 
 MARGIN = 16
 PADDING = 5
@@ -56,8 +57,9 @@ class Style:
         return self.width - 2 * MARGIN
 
 
-# The phone page: shown about 330 px wide on a 390-px phone, so 16 px type shows 11 px tall.
-PHONE = Style(480, 44, 20, 24, 20, 16, 18, 16)
+# The phone page: shown SHOWN_WIDTH (298) px wide in a card on a 390-px phone, so its smallest
+# type, 18 px (smallest_font), shows 11.2 px tall.
+PHONE = Style(480, 44, 20, 24, 20, smallest_font(480), 18, smallest_font(480))
 # The page before the phone layout, kept for render_gamecard() (one tall image, 800 px wide).
 WIDE = Style(800, 56, 24, 26, 22, 17, 20, 17)
 PAGE_WIDTH = PHONE.width

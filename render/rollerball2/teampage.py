@@ -32,9 +32,9 @@ from render.rollerball2.text import (
 MARGIN = 12
 PADDING = 5
 NAME_SIZE = 18
-DETAIL_SIZE = 16
+DETAIL_SIZE = 18
 COUNT_SIZE = 18
-HEADER_SIZE = 16
+HEADER_SIZE = 18
 TITLE_SIZE = 20
 # (heading, width); the player column between No. and G takes what is left.
 COUNT_COLUMNS: tuple[tuple[str, int], ...] = (

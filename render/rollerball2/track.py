@@ -25,6 +25,7 @@ from render.rollerball2.text import (
     place_lines,
     wrap,
 )
+from render.textsize import smallest_font
 from rules.prose import plural, possessive
 from rules.rollerball2.cards import SECTION_HEADINGS
 from rules.rollerball2.content import SLOTS
@@ -389,13 +390,13 @@ def layout_png(layout: TrackLayout) -> bytes:
 
 
 # --- The phone images: the scoreboard and the line-ups, each on its own ----------------------
-# The track above is 800 px wide: a phone shows it about 330 px wide, its 16-19 px type at 7-8
-# px. Split in two, each PHONE_WIDTH (480) px wide with type from 16 px (11 px on the phone):
+# The track above is 800 px wide: a phone shows it 298 px wide, its 16-19 px type at 6-7 px.
+# Split in two, each PHONE_WIDTH (480) px wide with type from 18 px (11.2 px on the phone):
 # the scoreboard (score, clock, ball, next card, penalty box) and the roster (both line-ups).
 
 PHONE_WIDTH = 480
 PHONE_MARGIN = 14
-SMALL = 16  # the smallest type: 16 * 330 / 480 = 11 px on a 390-px phone
+SMALL = smallest_font(PHONE_WIDTH)  # the smallest type: 18 px, 11.2 px on a 390-px phone
 PHONE_ROW = 18
 
 

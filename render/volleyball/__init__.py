@@ -4,10 +4,11 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
     standings_png(state, division=1)   the division's table after the last round played:
                                        position, team, played, won, lost, sets for-against,
                                        points; promotion and relegation zones coloured when
-                                       the league has several divisions; 1000 px wide
+                                       the league has several divisions; 480 px wide
+                                       (a phone's: 18 px type shows 11.2 px)
     results_png(state, division, round_number)
                                        the round's results in the division (score in
-                                       sets, each set's score, who played); 1000 px
+                                       sets, each set's score, who played); 480 px
                                        wide, grey scale
     round_png(state, division, round_number)
                                        the same with the division's table below, one

@@ -2,7 +2,7 @@
 round post shows instead of text (docs/rules/volleyball.md, "What the public sees": each
 match's score by set and the players who played; nothing of totals, concepts or levels).
 
-    results_png(state, division, round_number) 1000 px wide, grey scale (a quarter of the
+    results_png(state, division, round_number) 480 px wide (a phone's), grey scale (a quarter of the
                                                bytes to encode); per match the score in sets
                                                (winner bold), each set's score, and the
                                                players of each side who played
@@ -17,7 +17,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from render.common import PAPER, font, to_png
-from render.volleyball.standings import MARGIN, WIDTH, standings_image
+from render.volleyball.standings import MARGIN, TYPE, WIDTH, cut, standings_image
 from rules.volleyball.models import FixtureResult
 from rules.volleyball.season import LeagueState
 
@@ -27,12 +27,15 @@ INK = 20
 GREY = 110
 LIGHT_GREY = 215
 WHITE_PAPER = 248
-TITLE_HEIGHT = 96
-NAME_SIZE = 34
-DETAIL_SIZE = 26
-LINE = 34  # a detail line's height
-TEAM_WIDTH = 380  # each team's name cut to fit this many pixels
-PLAYERS_WIDTH = WIDTH - 2 * MARGIN - 40
+TITLE_SIZE = 24
+NAME_SIZE = TYPE + 2
+DETAIL_SIZE = TYPE  # the smallest type: 11.2 px as a phone shows the image (render/textsize.py)
+LINE = DETAIL_SIZE + 6  # a detail line's height
+SCORE_HALF = 30  # half the sets score's room, in the middle
+TEAM_WIDTH = WIDTH // 2 - SCORE_HALF - MARGIN - 44  # each team's name cut to fit (M12 before)
+INDENT = 16  # the detail lines under a match
+PLAYERS_WIDTH = WIDTH - 2 * MARGIN - INDENT
+SUBTITLE = "Volleyball, season {season}: sets won, each set's score, who played"
 
 
 def division_results(state: LeagueState, division: int, round_number: int) -> list[FixtureResult]:
@@ -48,16 +51,6 @@ def division_results(state: LeagueState, division: int, round_number: int) -> li
         ),
         key=lambda r: r.fixture.match_number,
     )
-
-
-def cut(text: str, width: int, size: int, *, bold: bool = False) -> str:
-    """`text` shortened with an ellipsis until it is at most `width` pixels wide."""
-    face = font(size, bold=bold)
-    if face.getlength(text) <= width:
-        return text
-    while text and face.getlength(text + "…") > width:
-        text = text[:-1]
-    return text + "…"
 
 
 def wrapped(text: str, width: int, size: int) -> list[str]:
@@ -92,28 +85,26 @@ def _match_lines(result: FixtureResult) -> list[tuple[str, str]]:
 def results_image(state: LeagueState, division: int, round_number: int) -> Image.Image:
     results = division_results(state, division, round_number)
     blocks = [(result, _match_lines(result)) for result in results]
-    height = TITLE_HEIGHT + sum(60 + LINE * len(lines) + 16 for _, lines in blocks) + 20
-    image = Image.new("L", (WIDTH, max(height, TITLE_HEIGHT + 60)), WHITE_PAPER)
+    subtitle = wrapped(SUBTITLE.format(season=state.league.season), WIDTH - 2 * MARGIN, TYPE)
+    title_height = 44 + len(subtitle) * LINE + 8
+    height = title_height + sum(44 + LINE * len(lines) + 10 for _, lines in blocks) + 14
+    image = Image.new("L", (WIDTH, max(height, title_height + 44)), WHITE_PAPER)
     draw = ImageDraw.Draw(image)
     several = len(state.league.divisions) > 1
     title = f"Round {round_number} results" + (f", division {division}" if several else "")
-    draw.text((MARGIN, 18), title, font=font(40, bold=True), fill=INK)
-    draw.text(
-        (MARGIN, 64),
-        f"Volleyball, season {state.league.season}: sets won, each set's score, who played",
-        font=font(DETAIL_SIZE),
-        fill=GREY,
-    )
-    y = TITLE_HEIGHT
+    draw.text((MARGIN, 10), title, font=font(TITLE_SIZE, bold=True), fill=INK)
+    for index, line in enumerate(subtitle):
+        draw.text((MARGIN, 44 + index * LINE), line, font=font(DETAIL_SIZE), fill=GREY)
+    y = title_height
     if not blocks:
-        draw.text((MARGIN, y + 10), "No league matches this round.", font=font(26), fill=INK)
+        draw.text((MARGIN, y + 10), "No league matches this round.", font=font(TYPE), fill=INK)
     for result, lines in blocks:
         draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=LIGHT_GREY, width=2)
         home_won = result.home_sets > result.away_sets
         middle = WIDTH // 2
-        row = y + 32
+        row = y + 22
         draw.text(
-            (middle - 60, row),
+            (middle - SCORE_HALF, row),
             cut(result.fixture.home, TEAM_WIDTH, NAME_SIZE, bold=home_won),
             font=font(NAME_SIZE, bold=home_won),
             fill=INK,
@@ -122,12 +113,12 @@ def results_image(state: LeagueState, division: int, round_number: int) -> Image
         draw.text(
             (middle, row),
             f"{result.home_sets}-{result.away_sets}",
-            font=font(NAME_SIZE + 4, bold=True),
+            font=font(NAME_SIZE + 2, bold=True),
             fill=INK,
             anchor="mm",
         )
         draw.text(
-            (middle + 60, row),
+            (middle + SCORE_HALF, row),
             cut(result.fixture.away, TEAM_WIDTH, NAME_SIZE, bold=not home_won),
             font=font(NAME_SIZE, bold=not home_won),
             fill=INK,
@@ -140,12 +131,12 @@ def results_image(state: LeagueState, division: int, round_number: int) -> Image
             fill=GREY,
             anchor="lm",
         )
-        line_y = y + 60
+        line_y = y + 44
         for kind, text in lines:
             colour = INK if kind == "sets" else GREY
-            draw.text((MARGIN + 40, line_y), text, font=font(DETAIL_SIZE), fill=colour)
+            draw.text((MARGIN + INDENT, line_y), text, font=font(DETAIL_SIZE), fill=colour)
             line_y += LINE
-        y = line_y + 16
+        y = line_y + 10
     return image
 
 

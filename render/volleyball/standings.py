@@ -1,24 +1,44 @@
 """The league table of one division as a PNG ("the standings as an image (played,
-won, lost, sets for/against, points)")."""
+won, lost, sets for/against, points)").
+
+Phone-first (render/textsize.py): 480 px wide, shown 298 px wide on a 390-px phone, so no type
+is smaller than TYPE (18 px, 11.2 px on the screen); a team's name is cut to its column."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
 from render.common import GREEN, GREY, INK, LIGHT_GREY, PAPER, VERMILION, font, to_png
+from render.textsize import smallest_font
 from rules.volleyball.season import LeagueState
 
-WIDTH = 1000
-MARGIN = 28
-TITLE_HEIGHT = 96
-HEADER_HEIGHT = 52
-ROW_HEIGHT = 58
-LEGEND_HEIGHT = 110
-ZONE_BAR = 12
+WIDTH = 480
+TYPE = smallest_font(WIDTH)  # the smallest type: 18 px
+BODY = TYPE + 2  # the table's rows
+MARGIN = 12
+TITLE_HEIGHT = 66
+HEADER_HEIGHT = 34
+ROW_HEIGHT = 34
+LEGEND_LINE = TYPE + 6
+LEGEND = ("P played · W won · L lost", "Sets won-lost · Pts points (2 a win)")
+LEGEND_HEIGHT = 14 + len(LEGEND) * LEGEND_LINE + 40
+ZONE_BAR = 8
+NAME_X = MARGIN + ZONE_BAR + 36  # the team's name, after its place
 STRIPE = (238, 235, 224)
 
 # Column right edges (numbers are right-aligned) after the team name.
-COLUMNS = (("P", 640), ("W", 710), ("L", 780), ("Sets", 890), ("Pts", WIDTH - MARGIN))
+COLUMNS = (("P", 266), ("W", 302), ("L", 338), ("Sets", 414), ("Pts", WIDTH - MARGIN))
+NAME_ROOM = COLUMNS[0][1] - 30 - NAME_X  # a name is cut to this many pixels
+
+
+def cut(text: str, width: int, size: int, *, bold: bool = False) -> str:
+    """`text` shortened with an ellipsis until it is at most `width` pixels wide."""
+    face = font(size, bold=bold)
+    if face.getlength(text) <= width:
+        return text
+    while text and face.getlength(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
 
 
 def zones(state: LeagueState, division: int, rows: int) -> tuple[int, int]:
@@ -52,17 +72,23 @@ def standings_image(state: LeagueState, division: int = 1) -> Image.Image:
     title = f"Volleyball, season {state.league.season}" + (
         f", division {division}" if several else ""
     )
-    draw.text((MARGIN, 18), title, font=font(40, bold=True), fill=INK)
+    title_size = 24
     draw.text(
-        (MARGIN, 64),
+        (MARGIN, 10),
+        cut(title, WIDTH - 2 * MARGIN, title_size, bold=True),
+        font=font(title_size, bold=True),
+        fill=INK,
+    )
+    draw.text(
+        (MARGIN, 40),
         f"after round {played} of {state.total_rounds}" if played else "before round 1",
-        font=font(24),
+        font=font(TYPE),
         fill=GREY,
     )
-    header_y = TITLE_HEIGHT + 10
-    head = font(26, bold=True)
-    draw.text((MARGIN + ZONE_BAR + 8, header_y), "#", font=head, fill=INK)
-    draw.text((MARGIN + ZONE_BAR + 70, header_y), "Team", font=head, fill=INK)
+    header_y = TITLE_HEIGHT + 6
+    head = font(TYPE, bold=True)
+    draw.text((MARGIN + ZONE_BAR + 6, header_y), "#", font=head, fill=INK)
+    draw.text((NAME_X, header_y), "Team", font=head, fill=INK)
     for label, right in COLUMNS:
         draw.text((right, header_y), label, font=head, fill=INK, anchor="ra")
     draw.line(
@@ -76,8 +102,8 @@ def standings_image(state: LeagueState, division: int = 1) -> Image.Image:
         width=3,
     )
     up, down = zones(state, division, len(rows))
-    body = font(30)
-    bold = font(30, bold=True)
+    body = font(BODY)
+    bold = font(BODY, bold=True)
     for index, row in enumerate(rows):
         top = row_top(index)
         if index % 2 == 1:
@@ -86,9 +112,9 @@ def standings_image(state: LeagueState, division: int = 1) -> Image.Image:
         if zone is not None:
             draw.rectangle((MARGIN, top + 4, MARGIN + ZONE_BAR, top + ROW_HEIGHT - 5), fill=zone)
         y = top + ROW_HEIGHT // 2
-        draw.text((MARGIN + ZONE_BAR + 8, y), str(index + 1), font=body, fill=INK, anchor="lm")
-        name = row.team if len(row.team) <= 26 else row.team[:25] + "…"
-        draw.text((MARGIN + ZONE_BAR + 70, y), name, font=body, fill=INK, anchor="lm")
+        draw.text((MARGIN + ZONE_BAR + 6, y), str(index + 1), font=body, fill=INK, anchor="lm")
+        name = cut(row.team, NAME_ROOM, BODY)
+        draw.text((NAME_X, y), name, font=body, fill=INK, anchor="lm")
         values = (
             row.played,
             row.won,
@@ -102,18 +128,14 @@ def standings_image(state: LeagueState, division: int = 1) -> Image.Image:
             )
     legend_top = row_top(len(rows)) + 14
     draw.line((MARGIN, legend_top - 8, WIDTH - MARGIN, legend_top - 8), fill=LIGHT_GREY, width=2)
-    small = font(22)
-    draw.text(
-        (MARGIN, legend_top),
-        "P played  W won  L lost  Sets won-lost  Pts points (2 a win)",
-        font=small,
-        fill=INK,
-    )
+    small = font(TYPE)
+    for index, line in enumerate(LEGEND):
+        draw.text((MARGIN, legend_top + index * LEGEND_LINE), line, font=small, fill=INK)
     if up or down:
         x = MARGIN
-        y = legend_top + 44
+        y = legend_top + len(LEGEND) * LEGEND_LINE + 8
         for colour, text in ((GREEN, "promoted"), (VERMILION, "relegated")):
-            draw.rectangle((x, y, x + 26, y + 26), fill=colour)
-            draw.text((x + 36, y), text, font=small, fill=INK)
-            x += 220
+            draw.rectangle((x, y, x + 22, y + 22), fill=colour)
+            draw.text((x + 30, y), text, font=small, fill=INK)
+            x += 180
     return image

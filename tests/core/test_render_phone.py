@@ -1,8 +1,9 @@
 """Every image a game posts is readable on a 390-px phone (render/textsize.py).
 
-Discord shows an image at most about 330 px wide on such a phone, so a font of `size` px on an
-image `width` px wide shows `size * 330 / width` px tall; the smallest text of each image must
-show at least 11 px. Boards also fit a desktop window beside their buttons: at most 4:3.
+Discord shows an image in a card's gallery 298 px wide on such a phone (the sandbox page's
+layout at 390 px, measured by tests/sandbox/test_phone_fit.py), so a font of `size` px on an
+image `width` px wide shows `size * 298 / width` px tall, whatever the file's width; the smallest
+text of each image must show at least 11 px. Boards also fit a desktop window beside their buttons: at most 4:3.
 The sizes are those Pillow really rasterised while drawing a seeded sample of each image
 (render/catalogue.py), not a list kept by hand. bench/image_text_size.py prints the same figures
 for every image, Volleyball's included.
@@ -45,13 +46,15 @@ def test_the_smallest_text_shows_at_least_11_px_on_a_phone(kind):
 
 
 def test_the_rule_is_measured_at_the_size_drawn_and_shown():
-    """The measure itself: a 16 px font on a 480 px image shows 11 px; on 800 px, 6.6 px;
-    an image narrower than the phone is not enlarged; a sprite's letter drawn at four times
-    its size and shrunk counts at its shrunk size."""
-    assert shown_text(16, 480) == pytest.approx(11.0)
-    assert shown_text(16, 800) == pytest.approx(6.6)
-    assert shown_text(12, 300) == 12
-    assert smallest_font(480) == 16 and smallest_font(700) == 24
+    """The measure itself, at the width the phone shows the image (not the file's): a 22 px
+    font on a 596 px image shows 11 px, a 16 px font on a 480 px image 9.9 px (too small: 18 px
+    is needed), on 800 px 6 px; an image narrower than the phone is not enlarged; a sprite's
+    letter drawn at four times its size and shrunk counts at its shrunk size."""
+    assert shown_text(22, 596) == pytest.approx(11.0)
+    assert shown_text(16, 480) == pytest.approx(9.93, abs=0.01)
+    assert shown_text(16, 800) == pytest.approx(5.96)
+    assert shown_text(12, 290) == 12
+    assert smallest_font(480) == 18 and smallest_font(700) == 26 and smallest_font(616) == 23
     from render.common import font
 
     with recorded_text_sizes() as sizes:

@@ -321,11 +321,15 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     assert "Dice revealed: seed" in ended.text
     # the record command named where it is: Rollerball II's match commands are a subgroup
     assert "`/rollerball2 match record` gives the verifiable record" in ended.text
-    names = [a.filename for a in final.attachments]
-    assert names[:2] == ["scoreboard.png", "roster.png"] and "box-score-1.png" in names
-    for attachment in final.attachments[1:]:
+    # The last card fits a phone's screen: the scoreboard and the result; the box score pages
+    # come with the one button, in a message of their own.
+    assert [a.filename for a in final.attachments] == ["scoreboard.png"]
+    assert final.button_labels == ["Box score"]
+    box = await discord.click(final, "Box score", user=user)
+    pages = [a.filename for a in box.attachments]
+    assert box.ephemeral and pages[0] == "box-score-1.png" and f"#{game_id}: {score}" in box.text
+    for attachment in box.attachments:
         assert len(attachment.data) < 150 * 1024
-    assert not final.buttons
     record = await discord.slash("rollerball2 match record", user=user, match_id=game_id)
     assert record.ephemeral and "verify FILE" in record.text
     assert verify_record(record.attachments[0].data.decode()) == []
@@ -528,9 +532,14 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
 
     carried = None
     for _ in range(8):
-        game_id, final = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
+        game_id, final, thread = await simulate(
+            discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
+        )
         await check_final(discord, bot, carol, game_id, final)
-        assert "GOAL!" in final.text  # the highlights
+        # The highlights: each period's in its own message; the card shows the end.
+        said = "\n".join(m.text for m in discord.channel_messages(thread))
+        assert "**End of period 1: " in said and " GOAL " in said
+        assert "each period's story comes in a message of its own" in final.text
         carry = json.loads(match_row(bot, game_id)[5])["carry_over"]
         counted = [
             (side, absence)

@@ -317,7 +317,7 @@ async def test_the_round_post_is_one_message_and_the_sheet_starts_with_what_matt
     assert len(posted) == 1, [m.content[:80] for m in posted]
     (post,) = posted
     assert len(post.content) <= 2000 and "round 1 results" in post.content
-    assert post.images and post.images[0].width == 1000  # the results and the table
+    assert post.images and post.images[0].width == 480  # the results and the table (a phone's)
     assert "Anna Visser" not in post.content  # who played is in the image
     # the card was posted again below the results
     assert card_of(discord, general).id > post.id

@@ -188,8 +188,8 @@ def test_long_name_and_team_wrap_inside_the_card():
     for text in layout.texts:
         assert_inside(text, text.box)
         assert_inside(text, (0, 0, CARD_WIDTH, CARD_HEIGHT))
-        if text.box[1] < layout.legend_box[1]:
-            # Name and team never run into the legend below them.
+        if text.box[1] < layout.legend_box[1] and text.box[2] <= layout.legend_box[2]:
+            # Name and team never run into the legend below them (the left panel's).
             assert text.ink_bbox()[3] <= layout.legend_box[1] - 6
 
 

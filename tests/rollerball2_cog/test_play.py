@@ -9,7 +9,7 @@ import re
 import pytest
 
 from cogs.rollerball2.adapter import SUBSTITUTE_ID, Rollerball2Adapter
-from cogs.rollerball2.texts import condensed
+from cogs.rollerball2.texts import FINAL_CARD_LINES, condensed
 from host import Match, Step
 from rules.records import commitment
 from rules.rollerball2 import (
@@ -242,6 +242,28 @@ def test_a_long_click_is_condensed_to_what_mattered_and_the_last_card():
     goals = [e.text for e in events if e.kind == "goal"]
     assert all(goal in lines for goal in goals)
     assert len(lines) < len(events) / 3
+
+
+def test_simulate_the_rest_leaves_a_card_one_screen_tall_and_the_periods_in_their_messages():
+    """The last card of a click that played the rest of the match shows the count of cards,
+    a line saying where the rest is, and the last card's story: not the whole match (it was
+    2,000 px tall on a phone); each period the click ended is told in a message of its own."""
+    game = new_game("solo")
+    before = game
+    game, events = act(game, SimulateRest())
+    match = Match(engine=game, names=["Alice"], salt="00", commitment="c")
+    post = ADAPTER.draw_turn(match, Step(before, events, game), game_id=4, final=True)
+    shown_lines = [line for line in post.body.split("\n") if line.startswith("• ")]
+    assert len(shown_lines) <= FINAL_CARD_LINES
+    assert shown_lines[0].startswith("• *") and "cards turned" in shown_lines[0]
+    assert "each period's story comes in a message of its own" in shown_lines[1]
+    stories = ADAPTER.milestones(match, Step(before, events, game))
+    for period in range(1, game.engine.period + 1):
+        title = "overtime" if period == 5 else f"period {period}"
+        assert any(f"End of {title}:" in story for story in stories)
+    simulated = new_game("simulate")
+    done, events = act(simulated, SimulateRest())
+    assert ADAPTER.milestones(match, Step(simulated, events, done))  # told there too
 
 
 def test_the_ball_handler_is_never_substituted():

@@ -84,3 +84,23 @@ def test_the_movement_gif_shows_the_ball_on_each_square_it_passes():
             if close(frame.getpixel((x + 8, y - 8)), BALL_NORMAL, 10):
                 seen.append(name)
     assert seen == ["c1", "d1", "e1"]
+
+
+def test_the_movement_gif_is_the_whole_board_ending_on_the_balls_paths():
+    """The card shows one board after balls moved: the GIF is the board image's size (header,
+    players and legend included) and its last frame, the position after the move, marks in red
+    the squares each ball passed, and only those."""
+    state = scenario(balls=["c1"])
+    state, events = apply(state, Pass(), 0)
+    moved = next(e for e in events if isinstance(e, BallsMoved))
+    gif = Image.open(io.BytesIO(render_movement(state, moved)))
+    assert gif.size == png(state).size
+    gif.seek(gif.n_frames - 1)
+    last = gif.convert("RGB")
+
+    def red_between(start: str, end: str) -> bool:
+        (x0, y0), (x1, y1) = square_centre(9, sq(start)), square_centre(9, sq(end))
+        return close(last.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)), (200, 40, 40), 30)
+
+    assert red_between("c1", "d1") and red_between("d1", "e1")
+    assert not red_between("e1", "f1") and not red_between("b1", "c1")
