@@ -26,7 +26,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
-from host import clocks, direct, lobby, notify, recovery, results, seats, timeouts
+from host import clocks, direct, lobby, notify, posting, recovery, results, seats, timeouts
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
@@ -54,7 +54,6 @@ from ui import (
     UserError,
     channel_by_id,
     fit,
-    missing_after_save_text,
     missing_permissions_text,
     report_error,
     send_ephemeral,
@@ -91,6 +90,8 @@ class MatchHost:
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
+        # (match, cause) already told to a match's channel when Discord refused a move's post
+        self.told: set[tuple[int, str]] = set()
         workers = bot.config.render_processes
         self._render_pool = (
             ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
@@ -99,6 +100,9 @@ class MatchHost:
         )
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
         bot.add_listener(self.on_interaction)
+        bot.add_listener(self.on_guild_channel_update)
+        bot.add_listener(self.on_guild_role_update)
+        bot.add_listener(self.on_guild_join)
         bot.timers.register(
             timeouts.REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self)
         )
@@ -937,32 +941,26 @@ class MatchHost:
             > RESPOND_BY_SECONDS
         ):
             await interaction.response.defer()  # the move is saved; the card follows
+        card_shown = False
         try:
             view, files = await self._draw_card(adapter, stored, match, steps)
             card_id = await self._show_card(
                 stored, view, files, interaction=interaction, new_card=new_card or first
             )
+            card_shown = True
             channel = await self.channel_of(stored)
             lines = [line for step in steps for line in adapter.milestones(match, step)]
             if lines:
                 await channel.send(fit("\n".join(lines)), allowed_mentions=NO_MENTIONS)
             await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
         except discord.HTTPException as error:
-            log.warning("could not post match %s version %s: %s", stored.id, stored.version, error)
-            if interaction is not None:
-                await send_ephemeral(
-                    interaction,
-                    missing_after_save_text(
-                        f"Your move in {adapter.title} match #{stored.id}",
-                        error,
-                        "Ask a server admin to let me post in the match's thread (Send Messages "
-                        f"in Threads, Embed Links, Attach Files), then `{adapter.command('board')}` "
-                        "posts it again.",
-                    ),
-                )
+            await posting.refused(
+                self, adapter, stored, error, interaction=interaction, card_shown=card_shown
+            )
             return False
         await seats.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
+        self.told = {told for told in self.told if told[0] != stored.id}
         if adapter.engine.is_over(match.engine):
             await notify.archive_thread(self.bot, stored)  # readable, searchable, out of the list
         return True
@@ -979,27 +977,37 @@ class MatchHost:
         """Put the card in the thread and return its message id: the click's response when the
         click came from the card, else an edit of the card, else (no card yet, or it is gone)
         a new message."""
-        edit: dict[str, Any] = {"view": view}
-        if files or not new_card:
-            edit["attachments"] = files
+        copies = posting.file_copies(files)
+
+        def edit() -> dict[str, Any]:
+            changes: dict[str, Any] = {"view": view}
+            if files or not new_card:
+                changes["attachments"] = copies()
+            return changes
+
         card_id = stored.turn_message_id
         if not new_card and card_id is not None and interaction is not None:
             clicked = interaction.message
             if clicked is not None and clicked.id == card_id:
-                with contextlib.suppress(discord.NotFound):  # expired: edit the card instead
+                try:
                     if interaction.response.is_done():
-                        await interaction.edit_original_response(**edit)
+                        await interaction.edit_original_response(**edit())
                     else:
-                        await interaction.response.edit_message(**edit)
+                        await interaction.response.edit_message(**edit())
                     return card_id
+                except discord.HTTPException as error:  # expired: edit the card instead
+                    if not (isinstance(error, discord.NotFound) or posting.token_expired(error)):
+                        raise
         channel = await self.channel_of(stored)
         if not new_card and card_id is not None:
             try:
-                await channel.get_partial_message(card_id).edit(**edit)
+                await posting.reopening(
+                    self.bot, channel, lambda: channel.get_partial_message(card_id).edit(**edit())
+                )
                 return card_id
             except discord.NotFound:
                 log.info("match %s's card is gone: posting a new one", stored.id)
-        message = await channel.send(view=view, files=files, allowed_mentions=NO_MENTIONS)
+        message = await channel.send(view=view, files=copies(), allowed_mentions=NO_MENTIONS)
         if card_id is not None and card_id != message.id:
             await self._retire_card(stored, card_id, message)
         await game_store.set_card(self.bot.db, stored.id, message.id)
@@ -1012,9 +1020,13 @@ class MatchHost:
         message a player can see offers a control that acts on nothing."""
         try:
             channel = await self.channel_of(stored)
-            await channel.get_partial_message(old).edit(
-                view=retired_card(f"This match's live card moved: {new.jump_url}"),
-                attachments=[],
+            await posting.reopening(
+                self.bot,
+                channel,
+                lambda: channel.get_partial_message(old).edit(
+                    view=retired_card(f"This match's live card moved: {new.jump_url}"),
+                    attachments=[],
+                ),
             )
         except (discord.HTTPException, AttributeError):
             log.info("could not retire match %s's old card", stored.id)
@@ -1073,6 +1085,21 @@ class MatchHost:
             lead=" " if over else ", your move: ",
             always=over or first,
         )
+
+    # ---- a cause of a refusal gone (host/posting.py) ------------------------------------------------
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        if before.overwrites != after.overwrites:
+            await posting.post_unposted(self, guild_id=after.guild.id, channel_id=after.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        if before.permissions != after.permissions:
+            await posting.post_unposted(self, guild_id=after.guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await posting.post_unposted(self, guild_id=guild.id)
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 

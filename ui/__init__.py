@@ -5,7 +5,6 @@ from ui.client import bot_of, channel_by_id
 from ui.permissions import (
     PERMISSION_NAMES,
     PermissionMissing,
-    missing_after_save_text,
     missing_permissions_text,
     require_bot_permissions,
 )
@@ -36,7 +35,6 @@ __all__ = [
     "bot_of",
     "channel_by_id",
     "fit",
-    "missing_after_save_text",
     "missing_permissions_text",
     "quote",
     "report_error",

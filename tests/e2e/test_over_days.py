@@ -1,0 +1,113 @@
+"""Matches over days against a Discord that says no (fakediscord/days.py): match threads
+archive after a day without a message, interaction tokens expire after 15 minutes, a moderator
+takes a permission away or deletes the card. Whatever Discord refuses, nothing saved is lost,
+the card is made current again and whoever can fix a cause hears the real one
+(docs/operations.md, "Faults over days").
+
+The fake's clock moves with `discord.pass_time`; the bot's timers are made due through its
+database, as in tests/e2e/test_async_play.py.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from fakediscord.model import SEND_MESSAGES_IN_THREADS
+from rules.rocketball import ai, format_action
+from tests.e2e.stored import sql
+from tests.e2e.test_async_play import (
+    ROCKETBALL,
+    rocketball,
+    rocketball_match,
+    seat_to_move,
+    settled,
+)
+from tests.e2e.test_rocketball import card_version
+
+pytestmark = pytest.mark.e2e
+
+DAY = 24 * 3600.0
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    return {"TIMER_RECHECK_SECONDS": "0.2", "GAME_SEED": "4141"}
+
+
+def posted(bot, game_id: int) -> tuple[int, int, int | None]:
+    """(version, posted version, the card's message id) as the bot stored them."""
+    ((version, posted_version, card_id),) = sql(
+        bot, "SELECT version, posted_version, turn_message_id FROM games WHERE id = ?", game_id
+    )
+    return version, posted_version, card_id
+
+
+async def pinged_players(discord, bot, players, general):
+    """Both players want a mention every turn (the bot's own clock does not move, so the
+    default "unless active in the last 5 minutes" would keep them quiet)."""
+    for player in players:
+        await discord.slash("settings me", user=player, channel=general, ping="every_turn")
+
+
+async def type_move(discord, bot, game_id: int, players, channel):
+    """The player to move types the easy computer's choice with `/rocketball move` in
+    `channel`; returns the answer and the seat that moved."""
+    match = rocketball_match(bot, game_id)
+    mover = seat_to_move(bot, game_id)
+    version, _, _ = posted(bot, game_id)
+    action = ai.choose_action(match.engine, "easy", random.Random(f"{game_id}:{version}"))
+    answer = await discord.slash(
+        "rocketball move", user=players[mover], channel=channel, move=format_action(action)
+    )
+    await settled(bot, game_id)
+    return answer, mover
+
+
+async def until_the_turn_passes(discord, bot, game_id, players, channel) -> int:
+    """Typed moves until the other player is to move; the seat that moved."""
+    first = seat_to_move(bot, game_id)
+    for _ in range(40):
+        if ROCKETBALL.engine.actors(rocketball_match(bot, game_id).engine) != {first}:
+            return first
+        await type_move(discord, bot, game_id, players, channel)
+    raise AssertionError("the turn did not pass")
+
+
+def card_is_current(discord, bot, game_id: int) -> None:
+    version, posted_version, card_id = posted(bot, game_id)
+    assert posted_version == version, "the newest move was never shown"
+    assert card_id is not None
+    assert card_version(discord.message(card_id)) == version
+
+
+# ---- archived threads ---------------------------------------------------------------------------
+
+
+async def test_a_move_typed_in_the_channel_while_the_thread_is_archived_reaches_the_card(
+    discord, bot, general
+):
+    amy, bo = discord.add_user("amy"), discord.add_user("bo")
+    players = (amy, bo)
+    await pinged_players(discord, bot, players, general)
+    game_id, thread = await rocketball(discord, bot, amy, bo, general)
+    discord.pass_time(DAY + 60)  # a day and a minute without a message: Discord archives it
+    assert discord.thread_archived(thread)
+
+    answer, mover = await type_move(discord, bot, game_id, players, general)
+    assert "Done" in answer.text, answer.text
+    assert "Discord refused" not in answer.text and "permission" not in answer.text
+    card_is_current(discord, bot, game_id)
+    assert not discord.thread_archived(thread)  # reopened to edit the card
+
+    # the turn passes (the thread archives again in between): the opponent is pinged there
+    discord.pass_time(DAY + 60)
+    mover = await until_the_turn_passes(discord, bot, game_id, players, general)
+    card_is_current(discord, bot, game_id)
+    waiting = players[1 - mover]
+    assert any(
+        m.content.startswith(waiting.mention) and "your move" in m.content
+        for m in discord.channel_messages(thread)[-3:]
+    )
+    assert not discord.take_violations()
