@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 
 from fakediscord.clock import CLOCK
 from fakediscord.errors import RequestError
-from fakediscord.model import PRIVATE_THREAD, PUBLIC_THREAD, VIEW_CHANNEL, Channel, Guild
+from fakediscord.model import PRIVATE_THREAD, PUBLIC_THREAD, VIEW_CHANNEL, Channel, Guild, User
 from fakediscord.parts import Parts
 
 if TYPE_CHECKING:
@@ -218,6 +218,18 @@ class DaysDriver:
             return bool(data and data["thread_metadata"].get("archived"))
 
         return self.fake.call_sync(read)
+
+    def ephemerals(self: DiscordDriver, user: User) -> list[Message]:
+        """The ephemeral messages `user` was shown (responses and followups), oldest first."""
+
+        def read() -> list[int]:
+            return [
+                message_id
+                for message_id, meta in self.fake.message_meta.items()
+                if meta.ephemeral_for == user.id and not meta.deleted
+            ]
+
+        return [self.message(message_id) for message_id in sorted(self.fake.call_sync(read))]
 
     def deny_bot(self, channel: Channel, permissions: int) -> None:
         """A moderator takes `permissions` (bits from fakediscord.model) from the bot's role in

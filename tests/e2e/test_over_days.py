@@ -10,12 +10,14 @@ database, as in tests/e2e/test_async_play.py.
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
 
 from fakediscord.model import SEND_MESSAGES_IN_THREADS
 from rules.rocketball import ai, format_action
+from rules.rocketball.face import SEATS
 from tests.e2e.stored import sql
 from tests.e2e.test_async_play import (
     ROCKETBALL,
@@ -24,7 +26,7 @@ from tests.e2e.test_async_play import (
     seat_to_move,
     settled,
 )
-from tests.e2e.test_rocketball import card_version
+from tests.e2e.test_rocketball import card_version, play
 
 pytestmark = pytest.mark.e2e
 
@@ -111,3 +113,88 @@ async def test_a_move_typed_in_the_channel_while_the_thread_is_archived_reaches_
         for m in discord.channel_messages(thread)[-3:]
     )
     assert not discord.take_violations()
+
+
+async def test_a_move_saved_before_a_crash_is_posted_at_start_up_in_an_archived_thread(
+    discord, bot, general
+):
+    cal, dot = discord.add_user("cal"), discord.add_user("dot")
+    players = (cal, dot)
+    game_id, thread = await rocketball(discord, bot, cal, dot, general)
+    await type_move(discord, bot, game_id, players, thread)
+    version, _, _ = posted(bot, game_id)
+    # as if the bot had died between saving the move and showing it
+    sql(bot, "UPDATE games SET posted_version = ? WHERE id = ?", version - 1, game_id)
+    discord.pass_time(DAY + 60)
+    assert discord.thread_archived(thread)
+    await bot.restart()
+    await settled(bot, game_id)  # start-up repair posted it
+    card_is_current(discord, bot, game_id)
+
+
+# ---- a moderator mid-match -------------------------------------------------------------------
+
+
+async def test_a_deleted_card_is_replaced_by_a_fresh_one_that_the_match_goes_on_with(
+    discord, bot, general
+):
+    eli, fay = discord.add_user("eli"), discord.add_user("fay")
+    players = (eli, fay)
+    game_id, thread = await rocketball(discord, bot, eli, fay, general)
+    _, _, old_card = posted(bot, game_id)
+    assert old_card is not None
+    discord.delete_message(old_card)
+    answer, _ = await type_move(discord, bot, game_id, players, thread)
+    assert "Done" in answer.text
+    _, _, new_card = posted(bot, game_id)
+    assert new_card != old_card
+    card_is_current(discord, bot, game_id)
+    # the next move edits the new card in place
+    await type_move(discord, bot, game_id, players, thread)
+    assert posted(bot, game_id)[2] == new_card
+    card_is_current(discord, bot, game_id)
+
+
+async def test_a_permission_taken_mid_match_is_named_and_the_ping_follows_when_it_is_back(
+    discord, bot, general
+):
+    """Send Messages in Threads taken away: a click still updates the card through its own
+    response, the clicker hears which permission is missing (only that one), and the ping
+    to the opponent is posted as soon as the permission is given back."""
+    gus, han = discord.add_user("gus"), discord.add_user("han")
+    players = (gus, han)
+    await pinged_players(discord, bot, players, general)
+    game_id, thread = await rocketball(discord, bot, gus, han, general)
+    discord.deny_bot(general, SEND_MESSAGES_IN_THREADS)
+    mover = seat_to_move(bot, game_id)
+    sides = {side: players[seat] for seat, side in enumerate(SEATS)}
+    card = discord.message(posted(bot, game_id)[2] or 0)
+    before = len(discord.channel_messages(thread))
+    rng = random.Random(game_id)
+    while ROCKETBALL.engine.actors(rocketball_match(bot, game_id).engine) == {mover}:
+        action = ai.choose_action(rocketball_match(bot, game_id).engine, "easy", rng)
+        card = await play(discord, bot, thread, game_id, sides, action, card)
+    waiting = players[1 - mover]
+    version, posted_version, _ = posted(bot, game_id)
+    assert posted_version < version  # shown on the card, but not yet announced
+    assert card_version(discord.message(card)) == version
+    assert len(discord.channel_messages(thread)) == before  # nothing could be posted
+
+    async def told():
+        for _ in range(100):
+            said = [m.text for m in discord.ephemerals(players[mover])]
+            if said and "permission" in said[-1]:
+                return said[-1]
+            await asyncio.sleep(0.05)
+        raise AssertionError("the player was not told")
+
+    text = await told()
+    assert "the Send Messages in Threads permission in the match's thread" in text
+    assert "Embed Links" not in text and "Attach Files" not in text
+    assert "the move is saved and the card shows it" in text
+
+    discord.deny_bot(general, 0)  # given back: the ping follows by itself
+    ping = await discord.wait_for_message(thread, lambda m: m.content.startswith(waiting.mention))
+    assert "your move" in ping.content
+    await settled(bot, game_id)
+    card_is_current(discord, bot, game_id)
