@@ -34,16 +34,11 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 ARCHIVED_THREAD = 50083  # "Operation was performed on an archived thread"
-INVALID_WEBHOOK_TOKEN = 50027  # an interaction's token, 15 minutes on
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 # What a match needs where it is played (a thread: Send Messages in Threads on its channel).
 IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files")
 IN_CHANNEL = ("view_channel", "send_messages", "embed_links", "attach_files")
-
-
-def token_expired(error: discord.HTTPException) -> bool:
-    return error.code == INVALID_WEBHOOK_TOKEN
 
 
 def file_copies(files: Sequence[discord.File]) -> Callable[[], list[discord.File]]:
@@ -133,17 +128,17 @@ async def refused(
         error,
     )
     shown = (
-        "the card shows it, but I couldn't tell whoever moves next"
+        "is saved and the card shows it, but I couldn't tell whoever moves next"
         if card_shown
-        else "but I couldn't show it on the card"
+        else "is saved, but I couldn't show it on the card"
     )
     fix = (
-        "A server admin can give it to the Ballcourt role; the card and the ping follow by "
-        "themselves once it is back."
+        "A server admin can give it to the Ballcourt role: the card and the ping follow by "
+        f"themselves once it is back, or `{adapter.command('board')}` posts the card then."
         if permission
         else f"`{adapter.command('board')}` posts the card again."
     )
-    text = f"{adapter.title} match #{stored.id}: the move is saved and {shown}: {cause}. {fix}"
+    text = f"{adapter.title} match #{stored.id}: the move {shown}: {cause}. {fix}"
     if interaction is not None:
         await send_ephemeral(interaction, text)
         return

@@ -54,6 +54,7 @@ from ui import (
     UserError,
     channel_by_id,
     fit,
+    interaction_expired,
     missing_permissions_text,
     report_error,
     send_ephemeral,
@@ -996,7 +997,7 @@ class MatchHost:
                         await interaction.response.edit_message(**edit())
                     return card_id
                 except discord.HTTPException as error:  # expired: edit the card instead
-                    if not (isinstance(error, discord.NotFound) or posting.token_expired(error)):
+                    if not (isinstance(error, discord.NotFound) or interaction_expired(error)):
                         raise
         channel = await self.channel_of(stored)
         if not new_card and card_id is not None:

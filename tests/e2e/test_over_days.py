@@ -77,11 +77,15 @@ async def until_the_turn_passes(discord, bot, game_id, players, channel) -> int:
     raise AssertionError("the turn did not pass")
 
 
-def card_is_current(discord, bot, game_id: int) -> None:
+async def card_is_current(discord, bot, game_id: int) -> None:
+    await settled(bot, game_id)
     version, posted_version, card_id = posted(bot, game_id)
     assert posted_version == version, "the newest move was never shown"
     assert card_id is not None
-    assert card_version(discord.message(card_id)) == version
+    ((status,),) = sql(bot, "SELECT status FROM games WHERE id = ?", game_id)
+    # the card's controls are drawn for the newest version; a finished match's card has none
+    shown = card_version(discord.message(card_id))
+    assert shown == (version if status == "active" else None)
 
 
 # ---- archived threads ---------------------------------------------------------------------------
@@ -100,13 +104,13 @@ async def test_a_move_typed_in_the_channel_while_the_thread_is_archived_reaches_
     answer, mover = await type_move(discord, bot, game_id, players, general)
     assert "Done" in answer.text, answer.text
     assert "Discord refused" not in answer.text and "permission" not in answer.text
-    card_is_current(discord, bot, game_id)
+    await card_is_current(discord, bot, game_id)
     assert not discord.thread_archived(thread)  # reopened to edit the card
 
     # the turn passes (the thread archives again in between): the opponent is pinged there
     discord.pass_time(DAY + 60)
     mover = await until_the_turn_passes(discord, bot, game_id, players, general)
-    card_is_current(discord, bot, game_id)
+    await card_is_current(discord, bot, game_id)
     waiting = players[1 - mover]
     assert any(
         m.content.startswith(waiting.mention) and "your move" in m.content
@@ -129,7 +133,7 @@ async def test_a_move_saved_before_a_crash_is_posted_at_start_up_in_an_archived_
     assert discord.thread_archived(thread)
     await bot.restart()
     await settled(bot, game_id)  # start-up repair posted it
-    card_is_current(discord, bot, game_id)
+    await card_is_current(discord, bot, game_id)
 
 
 # ---- a moderator mid-match -------------------------------------------------------------------
@@ -148,11 +152,11 @@ async def test_a_deleted_card_is_replaced_by_a_fresh_one_that_the_match_goes_on_
     assert "Done" in answer.text
     _, _, new_card = posted(bot, game_id)
     assert new_card != old_card
-    card_is_current(discord, bot, game_id)
+    await card_is_current(discord, bot, game_id)
     # the next move edits the new card in place
     await type_move(discord, bot, game_id, players, thread)
     assert posted(bot, game_id)[2] == new_card
-    card_is_current(discord, bot, game_id)
+    await card_is_current(discord, bot, game_id)
 
 
 async def test_a_permission_taken_mid_match_is_named_and_the_ping_follows_when_it_is_back(
@@ -197,4 +201,50 @@ async def test_a_permission_taken_mid_match_is_named_and_the_ping_follows_when_i
     ping = await discord.wait_for_message(thread, lambda m: m.content.startswith(waiting.mention))
     assert "your move" in ping.content
     await settled(bot, game_id)
-    card_is_current(discord, bot, game_id)
+    await card_is_current(discord, bot, game_id)
+
+
+# ---- whole matches over days --------------------------------------------------------------------
+
+
+async def test_a_rocketball_match_played_over_a_week_with_its_thread_archiving_between_moves(
+    discord, bot, general
+):
+    """Two players play a whole match a few moves a day, by clicks on the card and by moves
+    typed in the thread or in the channel; the thread archives every night. Nothing is lost:
+    every move is saved and shown, the card ends current, and both players hear the result."""
+    ivy, jon = discord.add_user("ivy"), discord.add_user("jon")
+    players = (ivy, jon)
+    await pinged_players(discord, bot, players, general)
+    game_id, thread = await rocketball(discord, bot, ivy, jon, general)
+    sides = {side: players[seat] for seat, side in enumerate(SEATS)}
+    rng = random.Random(7)
+    card = discord.message(posted(bot, game_id)[2] or 0)
+    archived_nights = 0
+    for move in range(400):
+        match = rocketball_match(bot, game_id)
+        if ROCKETBALL.engine.is_over(match.engine):
+            break
+        if move % 5 == 4:  # the night: nobody writes for a day and an hour
+            discord.pass_time(DAY + 3600)
+            archived_nights += discord.thread_archived(thread)
+        how = move % 3
+        if how == 0:
+            action = ai.choose_action(match.engine, "strong", rng)
+            card = await play(discord, bot, thread, game_id, sides, action, card)
+        else:
+            answer, _ = await type_move(discord, bot, game_id, players, (thread, general)[how - 1])
+            assert "Done" in answer.text, answer.text
+        await card_is_current(discord, bot, game_id)
+    else:
+        raise AssertionError("the match did not end")
+    assert archived_nights >= 3
+    version, status, _ = sql(
+        bot, "SELECT version, status, posted_version FROM games WHERE id = ?", game_id
+    )[0]
+    assert status == "finished"
+    assert posted(bot, game_id)[1] == version  # the last move shown
+    final = discord.message(posted(bot, game_id)[2] or 0)
+    assert card_version(final) is None  # no controls left on the finished card
+    (result,) = [m for m in discord.channel_messages(thread) if "Dice revealed" in m.content]
+    assert ivy.mention in result.content and jon.mention in result.content
