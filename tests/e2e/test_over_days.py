@@ -18,6 +18,12 @@ import pytest
 from fakediscord.model import SEND_MESSAGES_IN_THREADS
 from rules.rocketball import ai, format_action
 from rules.rocketball.face import SEATS
+from rules.rollerball import Pass as RollerballPass
+from rules.rollerball import Play as RollerballPlay
+from rules.rollerball import actors as rollerball_actors
+from rules.rollerball import choose_action as rollerball_choose
+from rules.rollerball import view_for as rollerball_view
+from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 from tests.e2e.stored import sql
 from tests.e2e.test_async_play import (
     ROCKETBALL,
@@ -27,6 +33,8 @@ from tests.e2e.test_async_play import (
     settled,
 )
 from tests.e2e.test_rocketball import card_version, play
+from tests.e2e.test_rollerball import open_table as rollerball_table
+from tests.e2e.test_rollerball import play_one as rollerball_play_one
 
 pytestmark = pytest.mark.e2e
 
@@ -248,3 +256,74 @@ async def test_a_rocketball_match_played_over_a_week_with_its_thread_archiving_b
     assert card_version(final) is None  # no controls left on the finished card
     (result,) = [m for m in discord.channel_messages(thread) if "Dice revealed" in m.content]
     assert ivy.mention in result.content and jon.mention in result.content
+
+
+async def test_a_rollerball_table_played_over_days_with_its_thread_archiving(discord, bot, general):
+    """Two people and a computer, moves typed or sent on the card, a night between every few
+    decisions: the thread archives, every decision is saved and shown, the card ends current
+    and both people hear the result."""
+    kim, lea = discord.add_user("kim"), discord.add_user("lea")
+    await pinged_players(discord, bot, (kim, lea), general)
+    game_id, thread, card = await rollerball_table(
+        discord, bot, kim, general, joiners=[lea], computers=1, players=3, target=3
+    )
+    rng = random.Random(12)
+    archived_nights = 0
+    for decision in range(400):
+        if stored_match(bot, game_id)[1] == "finished":
+            break
+        if decision % 6 == 5:
+            discord.pass_time(DAY + 3600)
+            archived_nights += discord.thread_archived(thread)
+        card = await rollerball_play_one(
+            discord, bot, game_id, thread, card, {0: kim, 1: lea}, rng, typed=decision % 2 == 0
+        )
+        await card_is_current(discord, bot, game_id)
+    else:
+        raise AssertionError("the game did not end in 400 decisions")
+    assert archived_nights >= 3
+    await card_is_current(discord, bot, game_id)
+    (result,) = [m for m in discord.channel_messages(thread) if "Dice revealed" in m.content]
+    assert kim.mention in result.content and lea.mention in result.content
+
+
+# ---- interaction tokens ------------------------------------------------------------------------
+
+
+async def test_a_panel_whose_token_expired_is_left_and_a_click_on_it_draws_it_anew(
+    discord, bot, general
+):
+    """A private panel is kept up to date through its interaction's token, which lasts 15
+    minutes: later, Discord refuses the redraw (401 50027), the bot lets the panel be, and
+    the player's next click on it redraws it as it is now, through that click's response."""
+    max_, ned = discord.add_user("max"), discord.add_user("ned")
+    game_id, thread, _ = await rollerball_table(discord, bot, max_, general, joiners=[ned])
+    table = ClickingTable(discord, bot, thread, game_id, {0: max_, 1: ned})
+    rng = random.Random(3)
+    for _ in range(300):
+        game = stored_match(bot, game_id)[2].engine.game
+        seat = min(rollerball_actors(game))
+        if game.phase == "turn" and game.turn_step == "action" and len(game.hands[1 - seat]) < 4:
+            break
+        choice = rollerball_choose(rollerball_view(game, seat), rng, "random")
+        await table.play(seat, RollerballPlay(choice, 9))
+    else:
+        raise AssertionError("no turn ended with the next player holding fewer than 4 cards")
+    waiting = 1 - seat
+    opened = await table.open_panel(waiting)
+    discord.pass_time(16 * 60)  # the panel's token has run out
+    await table.play(seat, RollerballPlay(RollerballPass(), 9))  # the next turn starts: a draw
+    await settled(bot, game_id)
+    assert discord.message(opened).text == opened.text  # Discord refused the redraw
+    assert any(
+        route.startswith("PATCH /webhooks/") and body.get("code") == 50027
+        for route, status, body in discord.fake.errors
+    )
+    stale = discord.message(opened)
+    control = (stale.buttons or [None])[0]
+    if control is not None and control.custom_id:
+        redrawn = await discord.click(stale, control.custom_id, user=table.users[waiting])
+        assert redrawn.id == opened.id and redrawn.text != opened.text
+    fresh = await discord.click(await table.card(), "My hand", user=table.users[waiting])
+    assert fresh.ephemeral and fresh.id != opened.id
+    await discord.slash("rollerball resign", user=max_, channel=thread)
