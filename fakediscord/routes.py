@@ -312,7 +312,9 @@ async def list_members(
 
 
 async def get_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
-    return copy.deepcopy(fake.channel_or_404(int(channel_id)))
+    data = fake.channel_or_404(int(channel_id))
+    fake.require_view(int(channel_id))
+    return copy.deepcopy(data)
 
 
 async def edit_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:

@@ -97,6 +97,8 @@ def cause_of(
     """Why Discord refused, in words naming the real cause, and whether it is a permission
     (then the post is tried again when the permission is back)."""
     where = "the match's thread" if stored.thread_id else f"<#{stored.channel_id}>"
+    if bot.get_guild(stored.guild_id) is None:
+        return "I'm not in the match's server any more (removed, or it is unavailable)", True
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
         missing = missing_permissions(bot, stored.thread_id or stored.channel_id)
         if missing:
@@ -141,11 +143,37 @@ async def refused(
     text = f"{adapter.title} match #{stored.id}: the move {shown}: {cause}. {fix}"
     if interaction is not None:
         await send_ephemeral(interaction, text)
-        return
+    else:
+        await tell_channel(host, stored, cause, text)
+
+
+async def reminder_refused(
+    host: MatchHost,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    error: discord.HTTPException,
+) -> None:
+    """A reminder Discord would not post: the match's channel hears why (once per cause); the
+    next reminder or move tries again."""
+    cause, permission = cause_of(host.bot, stored, error)
+    log.warning("match %s: a reminder could not be posted: %s (%s)", stored.id, cause, error)
+    fix = " A server admin can give it to the Ballcourt role." if permission else ""
+    text = (
+        f"{adapter.title} match #{stored.id} waits for a move, but I couldn't remind the "
+        f"player there: {cause}.{fix}"
+    )
+    await tell_channel(host, stored, cause, text)
+
+
+async def tell_channel(
+    host: MatchHost, stored: game_store.StoredGame, cause: str, text: str
+) -> None:
+    """Say `text` in the channel the match was started in, where its players and the
+    channel's admins look, once per match and cause (until the match is shown again)."""
     if (stored.id, cause) in host.told:
         return
     host.told.add((stored.id, cause))
-    try:  # the channel the match was started in: where the players and its admins look
+    try:
         channel = host.bot.get_channel(stored.channel_id) or await host.bot.fetch_channel(
             stored.channel_id
         )

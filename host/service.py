@@ -104,6 +104,7 @@ class MatchHost:
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
         bot.add_listener(self.on_guild_join)
+        bot.add_listener(self.on_raw_thread_delete)
         bot.timers.register(
             timeouts.REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self)
         )
@@ -342,14 +343,9 @@ class MatchHost:
         not possible there), let computer seats move, and post the first turn."""
         if message is not None and not isinstance(message.channel, discord.Thread):
             try:
-                thread = await message.create_thread(
-                    name=f"{adapter.title} #{stored.id}", auto_archive_duration=1440
-                )
+                stored = await self._open_thread(adapter, stored, message)
             except discord.HTTPException:
                 log.info("no thread for match %s; playing in the channel", stored.id)
-            else:
-                await game_store.set_thread(self.bot.db, stored.id, thread.id)
-                stored = await game_store.load_game(self.bot.db, stored.id) or stored
         lock = self.bot.game_locks(stored.id)
         if not locked:
             await lock.acquire()
@@ -363,6 +359,47 @@ class MatchHost:
         finally:
             if not locked:
                 await lock.release()
+
+    async def _open_thread(
+        self, adapter: GameAdapter, stored: game_store.StoredGame, message: discord.Message
+    ) -> game_store.StoredGame:
+        """The match's thread, started off `message`; the match as stored with it."""
+        thread = await message.create_thread(
+            name=f"{adapter.title} #{stored.id}", auto_archive_duration=1440
+        )
+        await game_store.set_thread(self.bot.db, stored.id, thread.id)
+        return await game_store.load_game(self.bot.db, stored.id) or stored
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A moderator deleted a match's thread: the match goes on in a new one, under a
+        message in its channel saying why, with a fresh card."""
+        for stored in await game_store.open_games(self.bot.db, tuple(self.adapters)):
+            if stored.thread_id != payload.thread_id:
+                continue
+            adapter = self.adapters[stored.game]
+            async with self.bot.game_locks(stored.id):
+                stored = await game_store.load_game(self.bot.db, stored.id) or stored
+                match = Match.from_json(adapter, stored.state)
+                try:
+                    channel = await channel_by_id(self.bot, stored.channel_id)
+                    message = await channel.send(
+                        f"{adapter.title} match #{stored.id} goes on in a new thread: its "
+                        "thread was deleted. Nothing of the match was lost.",
+                        allowed_mentions=NO_MENTIONS,
+                    )
+                    stored = await self._open_thread(adapter, stored, message)
+                except discord.HTTPException as error:
+                    log.warning(
+                        "match %s lost its thread and no new one opened: %s", stored.id, error
+                    )
+                    continue
+                log.info(
+                    "match %s: its thread was deleted; it goes on in %s",
+                    stored.id,
+                    stored.thread_id,
+                )
+                step = Step(match.engine, [], match.engine)
+                await self.post(adapter, stored, match, [step], new_card=True)
 
     # ---- finding a match -------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 
 import pytest
 
@@ -24,9 +25,12 @@ from rules.rollerball import actors as rollerball_actors
 from rules.rollerball import choose_action as rollerball_choose
 from rules.rollerball import view_for as rollerball_view
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match
-from tests.e2e.stored import sql
+from tests.e2e.stored import fired, sql
 from tests.e2e.test_async_play import (
     ROCKETBALL,
+    change_match,
+    make_due,
+    new_thread,
     rocketball,
     rocketball_match,
     seat_to_move,
@@ -327,3 +331,66 @@ async def test_a_panel_whose_token_expired_is_left_and_a_click_on_it_draws_it_an
     fresh = await discord.click(await table.card(), "My hand", user=table.users[waiting])
     assert fresh.ephemeral and fresh.id != opened.id
     await discord.slash("rollerball resign", user=max_, channel=thread)
+
+
+async def test_a_deleted_thread_is_replaced_by_a_new_one_where_the_match_goes_on(
+    discord, bot, general
+):
+    ola, pat = discord.add_user("ola"), discord.add_user("pat")
+    players = (ola, pat)
+    game_id, thread = await rocketball(discord, bot, ola, pat, general)
+    await type_move(discord, bot, game_id, players, thread)
+    version = posted(bot, game_id)[0]
+    discord.delete_channel(thread)
+    known = len(discord.threads(general))  # without the deleted one
+    new = await new_thread(discord, general, known)
+    notice = discord.channel_messages(general)[-1]
+    assert f"match #{game_id} goes on in a new thread" in notice.text
+    await card_is_current(discord, bot, game_id)
+    assert posted(bot, game_id)[0] == version  # nothing lost
+    assert sql(bot, "SELECT thread_id FROM games WHERE id = ?", game_id)[0][0] == new.id
+    answer, _ = await type_move(discord, bot, game_id, players, new)
+    assert "Done" in answer.text
+    await card_is_current(discord, bot, game_id)
+
+
+async def test_a_reminder_without_the_permission_to_post_it_names_it_in_the_channel(
+    discord, bot, general
+):
+    quin, rex = discord.add_user("quin"), discord.add_user("rex")
+    game_id, _ = await rocketball(discord, bot, quin, rex, general)
+    discord.deny_bot(general, SEND_MESSAGES_IN_THREADS)
+    await fired(bot, make_due(bot, game_id, "match_remind"))
+    said = await discord.wait_for_message(general, lambda m: f"match #{game_id}" in m.text)
+    assert "couldn't remind" in said.text
+    assert "the Send Messages in Threads permission in the match's thread" in said.text
+    discord.deny_bot(general, 0)
+
+
+async def test_a_bot_removed_from_the_server_shows_what_happened_meanwhile_when_invited_back(
+    discord, bot, fake_discord, general
+):
+    """A computer takes over a seat whose clock ran out while the bot is not in the server:
+    the move is saved; once the bot is invited back, the card shows it."""
+    sue, tom = discord.add_user("sue"), discord.add_user("tom")
+    game_id, _ = await rocketball(discord, bot, sue, tom, general)
+    seat = seat_to_move(bot, game_id)
+    change_match(
+        bot,
+        game_id,
+        on_timeout="computer",
+        clock={
+            "bank": 600.0,
+            "increment": 60.0,
+            "cap": None,
+            "left": {str(seat): 600.0, str(1 - seat): 600.0},
+            "since": {str(seat): time.time() - 601},
+        },
+    )
+    version = posted(bot, game_id)[0]
+    discord.remove_bot(fake_discord.guild)
+    await fired(bot, make_due(bot, game_id, "match_clock", waited=601))
+    now, shown, _ = posted(bot, game_id)
+    assert now > version and shown < now  # saved, not shown
+    discord.invite_bot(fake_discord.guild)
+    await card_is_current(discord, bot, game_id)
