@@ -45,9 +45,9 @@ from fakediscord.model import PRIVATE_THREAD, PUBLIC_THREAD, VIEW_CHANNEL, Chann
 from fakediscord.parts import Parts
 
 if TYPE_CHECKING:
-    from fakediscord.driver import DiscordDriver
     from fakediscord.interactions import InteractionRecord
     from fakediscord.messages import Message
+    from fakediscord.server import FakeDiscord
 
 TOKEN_LIFETIME_SECONDS = 15 * 60
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
@@ -196,7 +196,11 @@ class DaysDriver:
     """What a test does to make time pass or to act as a moderator (a mixin of
     ``DiscordDriver``; every call returns once the bot has been told)."""
 
-    fake: Any
+    fake: FakeDiscord
+
+    if TYPE_CHECKING:
+
+        def message(self, message: Message | int) -> Message: ...  # DiscordDriver's
 
     def pass_time(self, seconds: float) -> None:
         """Move the fake's clock forward: threads idle for their auto_archive_duration are
@@ -212,14 +216,14 @@ class DaysDriver:
 
         self.fake.call_sync_coroutine(move)
 
-    def thread_archived(self: DiscordDriver, thread: Channel) -> bool:
+    def thread_archived(self, thread: Channel) -> bool:
         def read() -> bool:
             data = self.fake.channels.get(thread.id)
             return bool(data and data["thread_metadata"].get("archived"))
 
         return self.fake.call_sync(read)
 
-    def ephemerals(self: DiscordDriver, user: User) -> list[Message]:
+    def ephemerals(self, user: User) -> list[Message]:
         """The ephemeral messages `user` was shown (responses and followups), oldest first."""
 
         def read() -> list[int]:

@@ -23,7 +23,7 @@ import discord
 
 from db import games as game_store
 from host.recovery import finish_lost_move
-from ui import PERMISSION_NAMES, send_ephemeral
+from ui import PERMISSION_NAMES, channel_by_id, send_ephemeral
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -174,9 +174,7 @@ async def tell_channel(
         return
     host.told.add((stored.id, cause))
     try:
-        channel = host.bot.get_channel(stored.channel_id) or await host.bot.fetch_channel(
-            stored.channel_id
-        )
+        channel = await channel_by_id(host.bot, stored.channel_id)
         await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
     except (discord.HTTPException, AttributeError) as also:
         log.warning("could not tell match %s's channel either: %s", stored.id, also)
