@@ -296,6 +296,7 @@ class DiscordDriver(DaysDriver):
         the content only with the message-content intent, as on Discord)."""
 
         async def post() -> Message:
+            await self.fake.reopen_and_announce(channel.id)  # a message reopens a thread
             payload = {"content": content}
             message = self.fake.compose_message(channel.id, payload, {}, author=user)
             if message.get("guild_id"):

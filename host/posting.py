@@ -70,17 +70,16 @@ async def reopen(bot: Any, thread_id: int) -> None:
         await thread.edit(archived=False)
 
 
-def missing_permissions(bot: Any, channel_id: int) -> list[str]:
+def missing_permissions(bot: Any, stored: game_store.StoredGame) -> list[str]:
     """The permissions a match needs that the bot lacks where it is played, as its cache knows
-    them. A thread's are its channel's: computed there, since discord.py's thread permissions
-    also deny Embed Links and Attach Files when only Send Messages in Threads is missing."""
-    channel = bot.get_channel(channel_id)
-    needed = IN_CHANNEL
-    if isinstance(channel, discord.Thread):
-        channel, needed = channel.parent, IN_THREAD
+    them. A thread's are its channel's, so they are read on the channel: the thread may be
+    archived (out of the cache), and discord.py's thread permissions also deny Embed Links and
+    Attach Files when only Send Messages in Threads is missing."""
+    channel = bot.get_channel(stored.channel_id)
     if not isinstance(channel, discord.abc.GuildChannel):
         return []
     granted = channel.permissions_for(channel.guild.me)
+    needed = IN_THREAD if stored.thread_id else IN_CHANNEL
     return [name for name in needed if not getattr(granted, name)]
 
 
@@ -100,7 +99,7 @@ def cause_of(
     if bot.get_guild(stored.guild_id) is None:
         return "I'm not in the match's server any more (removed, or it is unavailable)", True
     if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
-        missing = missing_permissions(bot, stored.thread_id or stored.channel_id)
+        missing = missing_permissions(bot, stored)
         if missing:
             return f"I'm missing {permission_names(missing)} in {where}", True
         return f"I'm missing a permission in {where}", True
