@@ -31,6 +31,8 @@ Discord's documentation, modelled here:
   bot); a deleted thread or channel is 404 10003 "Unknown Channel" (THREAD_DELETE /
   CHANNEL_DELETE). A bot removed from a guild gets GUILD_DELETE (without ``unavailable``) and
   404 10004 "Unknown Guild" / 50001 for its channels until it is invited again (GUILD_CREATE).
+  A member who leaves a guild: GUILD_MEMBER_REMOVE, 404 10007 "Unknown Member"; a DM to a user
+  who shares no guild with the bot is refused, 403 50007 "Cannot send messages to this user".
 """
 
 from __future__ import annotations
@@ -41,7 +43,15 @@ from typing import TYPE_CHECKING, Any
 
 from fakediscord.clock import CLOCK
 from fakediscord.errors import RequestError
-from fakediscord.model import PRIVATE_THREAD, PUBLIC_THREAD, VIEW_CHANNEL, Channel, Guild, User
+from fakediscord.model import (
+    PRIVATE_THREAD,
+    PUBLIC_THREAD,
+    VIEW_CHANNEL,
+    Channel,
+    DriverError,
+    Guild,
+    User,
+)
 from fakediscord.parts import Parts
 
 if TYPE_CHECKING:
@@ -120,7 +130,12 @@ class Days(Parts):
 
     async def before_interaction(self, record: InteractionRecord) -> None:
         """What a Discord client does before it sends an interaction: threads idle for long
-        enough are archived, and the one the interaction comes from is opened again."""
+        enough are archived, and the one the interaction comes from is opened again. Someone
+        who left the server can no longer use anything in it."""
+        guild = self.guild_of_channel(record.channel_id)
+        if guild is not None and (guild.id, record.user.id) in self.departed:
+            record.awaiting = False
+            raise DriverError(f"{record.user.name} left that server")
         await self.archive_idle_threads()
         if self.reopen_thread(record.channel_id):
             data = self.channels[record.channel_id]
@@ -181,6 +196,22 @@ class Days(Parts):
         ]:
             self.channels.pop(thread_id)
         await self.dispatch("CHANNEL_DELETE", copy.deepcopy(data))
+
+    def shares_a_server(self, user_id: int) -> bool:
+        """Whether the user and the bot are both in some server: without one, Discord refuses
+        the bot's DMs (50007) unless the user installed the app."""
+        return any(
+            guild_id not in self.removed_from and (guild_id, user_id) not in self.departed
+            for guild_id in self.guilds
+        )
+
+    async def member_leaves(self, guild: Guild, user: User) -> None:
+        """A member leaves (or is kicked from) a server: GUILD_MEMBER_REMOVE; fetching them
+        there is 404 10007."""
+        self.departed.add((guild.id, user.id))
+        await self.dispatch(
+            "GUILD_MEMBER_REMOVE", {"guild_id": str(guild.id), "user": user.to_json()}
+        )
 
     async def remove_bot(self, guild: Guild) -> None:
         """The bot is kicked: GUILD_DELETE without `unavailable`; its channels refuse it."""
@@ -251,6 +282,11 @@ class DaysDriver:
     def delete_channel(self, channel: Channel) -> None:
         """A moderator deletes a thread or a text channel (then 10003)."""
         self.fake.call_sync_coroutine(lambda: self.fake.moderator_deletes_channel(channel.id))
+
+    def member_leaves(self, guild: Guild, user: User) -> None:
+        """A member leaves the server: GUILD_MEMBER_REMOVE; they can no longer act there, and
+        the bot's DMs to them fail (50007) unless they share another server with it."""
+        self.fake.call_sync_coroutine(lambda: self.fake.member_leaves(guild, user))
 
     def remove_bot(self, guild: Guild) -> None:
         """The bot is removed from the server (GUILD_DELETE); `invite_bot` brings it back."""

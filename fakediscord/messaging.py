@@ -386,7 +386,7 @@ class Messaging(Parts):
         self.require_view(channel_id)
         if channel["type"] == DM:
             recipient = int(channel["recipients"][0]["id"])
-            if recipient in self.closed_dms:
+            if recipient in self.closed_dms or not self.shares_a_server(recipient):
                 raise RequestError(
                     403, {"message": "Cannot send messages to this user", "code": 50007}
                 )

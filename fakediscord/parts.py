@@ -68,6 +68,7 @@ class Parts:
     thread_order: list[int]  # thread ids in the order they were created
     thread_active_at: dict[int, float]  # thread id -> its last activity, on the fake's clock
     removed_from: set[int]  # guilds the bot was removed from (days.py)
+    departed: set[tuple[int, int]]  # (guild id, user id): members who left (days.py)
     response_deadline: float
     host: str
     port: int
@@ -94,6 +95,7 @@ class Parts:
         async def archive_idle_threads(self) -> None: ...
         def check_token_alive(self, record: InteractionRecord) -> None: ...
         def require_view(self, channel_id: int) -> None: ...
+        def shares_a_server(self, user_id: int) -> bool: ...
 
         # GatewayHooks (gateway.py)
         @property

@@ -299,7 +299,7 @@ async def get_member(
     fake: FakeDiscord, request: web.Request, guild_id: str, user_id: str
 ) -> dict[str, Any]:
     guild = fake.guilds[_check_guild(fake, guild_id)]
-    if int(user_id) not in fake.members:
+    if int(user_id) not in fake.members or (guild.id, int(user_id)) in fake.departed:
         raise not_found("Member", 10007)
     return fake.member_json(fake.users[int(user_id)], guild=guild)
 

@@ -394,3 +394,30 @@ async def test_a_bot_removed_from_the_server_shows_what_happened_meanwhile_when_
     assert now > version and shown < now  # saved, not shown
     discord.invite_bot(fake_discord.guild)
     await card_is_current(discord, bot, game_id)
+
+
+async def test_a_player_who_left_the_server_is_mentioned_instead_of_dmed_and_can_be_claimed(
+    discord, bot, fake_discord, general
+):
+    """A seated player leaves the server mid-match: the bot's DMs to them are refused (they
+    share no server any more), so their turn is a mention in the thread; the match carries on,
+    and when their time is up the opponent claims it."""
+    wes, xia = discord.add_user("wes"), discord.add_user("xia")
+    players = (wes, xia)
+    game_id, thread = await rocketball(discord, bot, wes, xia, general)
+    mover = seat_to_move(bot, game_id)
+    leaver, stayer = players[1 - mover], players[mover]
+    await discord.slash("settings me", user=leaver, channel=general, ping="dm")
+    discord.member_leaves(fake_discord.guild, leaver)
+    await until_the_turn_passes(discord, bot, game_id, players, thread)
+    ping = await discord.wait_for_message(thread, lambda m: m.content.startswith(leaver.mention))
+    assert "your move" in ping.content
+    assert (
+        not discord.dm_messages(leaver) or f"#{game_id}" not in discord.dm_messages(leaver)[-1].text
+    )
+    await fired(bot, make_due(bot, game_id, "match_forfeit"))
+    offer = await discord.wait_for_message(thread, lambda m: "claim" in m.content)
+    claimed = await discord.click(offer, offer.button_labels[0], user=stayer)
+    assert "claimed" in claimed.text
+    await settled(bot, game_id)
+    assert sql(bot, "SELECT status FROM games WHERE id = ?", game_id)[0][0] == "finished"
