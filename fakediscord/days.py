@@ -32,7 +32,9 @@ Discord's documentation, modelled here:
   CHANNEL_DELETE). A bot removed from a guild gets GUILD_DELETE (without ``unavailable``) and
   404 10004 "Unknown Guild" / 50001 for its channels until it is invited again (GUILD_CREATE).
   A member who leaves a guild: GUILD_MEMBER_REMOVE, 404 10007 "Unknown Member"; a DM to a user
-  who shares no guild with the bot is refused, 403 50007 "Cannot send messages to this user".
+  who shares no guild with the bot is refused, 403 50007 "Cannot send messages to this user";
+  a bot opening DMs too fast gets 403 40003 "You are opening direct messages too fast"
+  (topics/opcodes-and-status-codes, "JSON Error Codes").
 """
 
 from __future__ import annotations
@@ -197,6 +199,16 @@ class Days(Parts):
             self.channels.pop(thread_id)
         await self.dispatch("CHANNEL_DELETE", copy.deepcopy(data))
 
+    def refuse_dm(self, recipient: int) -> None:
+        """A DM the bot sends: 403 50007 if the user closed their DMs or shares no server with
+        the bot; 403 40003 while Discord finds the bot opens DMs too fast (a test's switch)."""
+        if recipient in self.closed_dms or not self.shares_a_server(recipient):
+            raise RequestError(403, {"message": "Cannot send messages to this user", "code": 50007})
+        if self.dms_too_fast:
+            raise RequestError(
+                403, {"message": "You are opening direct messages too fast.", "code": 40003}
+            )
+
     def shares_a_server(self, user_id: int) -> bool:
         """Whether the user and the bot are both in some server: without one, Discord refuses
         the bot's DMs (50007) unless the user installed the app."""
@@ -282,6 +294,15 @@ class DaysDriver:
     def delete_channel(self, channel: Channel) -> None:
         """A moderator deletes a thread or a text channel (then 10003)."""
         self.fake.call_sync_coroutine(lambda: self.fake.moderator_deletes_channel(channel.id))
+
+    def dms_too_fast(self, refused: bool = True) -> None:
+        """While on, every DM the bot sends is refused with 403 40003 ("You are opening
+        direct messages too fast")."""
+
+        def switch() -> None:
+            self.fake.dms_too_fast = refused
+
+        self.fake.call_sync(switch)
 
     def member_leaves(self, guild: Guild, user: User) -> None:
         """A member leaves the server: GUILD_MEMBER_REMOVE; they can no longer act there, and

@@ -385,11 +385,7 @@ class Messaging(Parts):
         channel = self.channel_or_404(channel_id)
         self.require_view(channel_id)
         if channel["type"] == DM:
-            recipient = int(channel["recipients"][0]["id"])
-            if recipient in self.closed_dms or not self.shares_a_server(recipient):
-                raise RequestError(
-                    403, {"message": "Cannot send messages to this user", "code": 50007}
-                )
+            self.refuse_dm(int(channel["recipients"][0]["id"]))
             return
         if channel["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
             self.require_bot_permission(

@@ -69,6 +69,7 @@ class Parts:
     thread_active_at: dict[int, float]  # thread id -> its last activity, on the fake's clock
     removed_from: set[int]  # guilds the bot was removed from (days.py)
     departed: set[tuple[int, int]]  # (guild id, user id): members who left (days.py)
+    dms_too_fast: bool  # the bot's DMs are refused with 40003 (days.py)
     response_deadline: float
     host: str
     port: int
@@ -96,6 +97,7 @@ class Parts:
         def check_token_alive(self, record: InteractionRecord) -> None: ...
         def require_view(self, channel_id: int) -> None: ...
         def shares_a_server(self, user_id: int) -> bool: ...
+        def refuse_dm(self, recipient: int) -> None: ...
 
         # GatewayHooks (gateway.py)
         @property

@@ -147,6 +147,7 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest, Days):
         self.thread_active_at = {}
         self.removed_from = set()
         self.departed = set()
+        self.dms_too_fast = False
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
         self.host = "127.0.0.1"
         self.port = 0

@@ -421,3 +421,21 @@ async def test_a_player_who_left_the_server_is_mentioned_instead_of_dmed_and_can
     assert "claimed" in claimed.text
     await settled(bot, game_id)
     assert sql(bot, "SELECT status FROM games WHERE id = ?", game_id)[0][0] == "finished"
+
+
+async def test_a_dm_refused_for_opening_dms_too_fast_becomes_a_mention(discord, bot, general):
+    yul, zoe = discord.add_user("yul"), discord.add_user("zoe")
+    players = (yul, zoe)
+    game_id, thread = await rocketball(discord, bot, yul, zoe, general)
+    waiting = players[1 - seat_to_move(bot, game_id)]
+    await discord.slash("settings me", user=waiting, channel=general, ping="dm")
+    discord.dms_too_fast()
+    try:
+        await until_the_turn_passes(discord, bot, game_id, players, thread)
+        ping = await discord.wait_for_message(
+            thread, lambda m: m.content.startswith(waiting.mention)
+        )
+        assert "your move" in ping.content
+        assert any(body.get("code") == 40003 for _, _, body in discord.fake.errors)
+    finally:
+        discord.dms_too_fast(False)
