@@ -29,6 +29,7 @@ from tests.e2e.stored import fired, sql
 from tests.e2e.test_async_play import (
     ROCKETBALL,
     change_match,
+    latest_game_id,
     make_due,
     new_thread,
     rocketball,
@@ -228,7 +229,15 @@ async def test_a_rocketball_match_played_over_a_week_with_its_thread_archiving_b
     ivy, jon = discord.add_user("ivy"), discord.add_user("jon")
     players = (ivy, jon)
     await pinged_players(discord, bot, players, general)
-    game_id, thread = await rocketball(discord, bot, ivy, jon, general)
+    # first to one goal: a whole match in about a hundred moves
+    reply = await discord.slash(
+        "rocketball challenge", user=ivy, channel=general, opponent=jon, target=1
+    )
+    game_id = latest_game_id(bot)
+    known = len(discord.threads(general))
+    await discord.click(reply, "Accept", user=jon)
+    thread = await new_thread(discord, general, known)
+    await settled(bot, game_id)
     sides = {side: players[seat] for seat, side in enumerate(SEATS)}
     rng = random.Random(7)
     card = discord.message(posted(bot, game_id)[2] or 0)
@@ -237,7 +246,7 @@ async def test_a_rocketball_match_played_over_a_week_with_its_thread_archiving_b
         match = rocketball_match(bot, game_id)
         if ROCKETBALL.engine.is_over(match.engine):
             break
-        if move % 5 == 4:  # the night: nobody writes for a day and an hour
+        if move % 4 == 3:  # the night: nobody writes for a day and an hour
             discord.pass_time(DAY + 3600)
             archived_nights += discord.thread_archived(thread)
         how = move % 3
