@@ -36,9 +36,10 @@ T = TypeVar("T")
 ARCHIVED_THREAD = 50083  # "Operation was performed on an archived thread"
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
-# What a match needs where it is played (a thread: Send Messages in Threads on its channel).
-IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files")
-IN_CHANNEL = ("view_channel", "send_messages", "embed_links", "attach_files")
+# What a match needs where it is played, besides View Channel (a thread: Send Messages in
+# Threads on its channel).
+IN_THREAD = ("send_messages_in_threads", "embed_links", "attach_files")
+IN_CHANNEL = ("send_messages", "embed_links", "attach_files")
 
 
 def file_copies(files: Sequence[discord.File]) -> Callable[[], list[discord.File]]:
@@ -79,6 +80,8 @@ def missing_permissions(bot: Any, stored: game_store.StoredGame) -> list[str]:
     if not isinstance(channel, discord.abc.GuildChannel):
         return []
     granted = channel.permissions_for(channel.guild.me)
+    if not granted.view_channel:  # without it every other one reads as denied too
+        return ["view_channel"]
     needed = IN_THREAD if stored.thread_id else IN_CHANNEL
     return [name for name in needed if not getattr(granted, name)]
 
