@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import time
 
 import pytest
 
@@ -28,12 +27,12 @@ from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 from tests.e2e.stored import fired, sql
 from tests.e2e.test_async_play import (
     ROCKETBALL,
-    change_match,
     latest_game_id,
     make_due,
     new_thread,
     rocketball,
     rocketball_match,
+    run_out_of_clock,
     seat_to_move,
     settled,
 )
@@ -383,22 +382,9 @@ async def test_a_bot_removed_from_the_server_shows_what_happened_meanwhile_when_
     the move is saved; once the bot is invited back, the card shows it."""
     sue, tom = discord.add_user("sue"), discord.add_user("tom")
     game_id, _ = await rocketball(discord, bot, sue, tom, general)
-    seat = seat_to_move(bot, game_id)
-    change_match(
-        bot,
-        game_id,
-        on_timeout="computer",
-        clock={
-            "bank": 600.0,
-            "increment": 60.0,
-            "cap": None,
-            "left": {str(seat): 600.0, str(1 - seat): 600.0},
-            "since": {str(seat): time.time() - 601},
-        },
-    )
     version = posted(bot, game_id)[0]
     discord.remove_bot(fake_discord.guild)
-    await fired(bot, make_due(bot, game_id, "match_clock", waited=601))
+    await run_out_of_clock(bot, game_id, seat_to_move(bot, game_id), policy="computer")
     now, shown, _ = posted(bot, game_id)
     assert now > version and shown < now  # saved, not shown
     discord.invite_bot(fake_discord.guild)
