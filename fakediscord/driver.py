@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 from PIL import Image
 
 from fakediscord import limits, server
+from fakediscord.days import DaysDriver
 from fakediscord.messages import Attachment, Message, Reply
 from fakediscord.model import (
     ADMINISTRATOR,
@@ -43,7 +44,7 @@ DEADLINE_GRACE = 0.25
 OptionValue = str | int | float | bool | User | Channel | Upload | bytes | Path | Image.Image
 
 
-class DiscordDriver:
+class DiscordDriver(DaysDriver):
     """Drives the fake Discord as its users. One per test module (fixture ``discord``)."""
 
     def __init__(self, fake: FakeDiscord, default_channel: Channel) -> None:
@@ -297,6 +298,7 @@ class DiscordDriver:
         the content only with the message-content intent, as on Discord)."""
 
         async def post() -> Message:
+            await self.fake.reopen_and_announce(channel.id)  # a message reopens a thread
             payload = {"content": content}
             message = self.fake.compose_message(channel.id, payload, {}, author=user)
             if message.get("guild_id"):
@@ -567,6 +569,7 @@ class DiscordDriver:
                 raise DriverError("the bot is not connected to the fake Discord")
             self._last_interaction_id = record.id
             self._threads_before_last_interaction = len(self.fake.thread_order)
+            await self.fake.before_interaction(record)
             await self.fake.send_interaction(record)
             try:
                 return await self._await_reply(record, timeout, wait_followup)

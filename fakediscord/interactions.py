@@ -13,6 +13,7 @@ from typing import Any
 from aiohttp import web
 
 from fakediscord import limits
+from fakediscord.clock import CLOCK
 from fakediscord.errors import RequestError, form_error, not_found
 from fakediscord.model import (
     ATTACH_FILES,
@@ -72,6 +73,8 @@ class InteractionRecord:
     choices: list[dict[str, Any]] | None = None
     failed: bool = False  # a violation already failed the test for this interaction
     awaiting: bool = True  # the driver is still waiting for the bot's answer
+    # when Discord issued it, on the fake's clock: its token lasts 15 minutes (days.py)
+    issued_at: float = field(default_factory=CLOCK.time)
 
 
 class Interactions(Parts):
@@ -336,6 +339,7 @@ class Interactions(Parts):
                 violation="followup_before_response",
                 note="followup or edit before the interaction was responded to",
             )
+        self.check_token_alive(record)
         return record
 
     def webhook_message_id(self, record: InteractionRecord, message_id: str) -> int:

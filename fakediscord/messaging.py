@@ -319,6 +319,7 @@ class Messaging(Parts):
             parent = self.channels[channel_id]
             if parent["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
                 parent["message_count"] = parent.get("message_count", 0) + 1
+                self.note_thread_activity(channel_id)
         if meta.ephemeral_for is None:
             event = "MESSAGE_CREATE" if is_new else "MESSAGE_UPDATE"
             await self.dispatch(event, message, per_session=self._as_the_bot_receives)
@@ -382,12 +383,9 @@ class Messaging(Parts):
 
     def check_can_post(self, channel_id: int, uploads: dict) -> None:
         channel = self.channel_or_404(channel_id)
+        self.require_view(channel_id)
         if channel["type"] == DM:
-            recipient = int(channel["recipients"][0]["id"])
-            if recipient in self.closed_dms:
-                raise RequestError(
-                    403, {"message": "Cannot send messages to this user", "code": 50007}
-                )
+            self.refuse_dm(int(channel["recipients"][0]["id"]))
             return
         if channel["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
             self.require_bot_permission(
@@ -395,9 +393,7 @@ class Messaging(Parts):
             )
             if channel["thread_metadata"].get("locked"):
                 raise RequestError(400, {"message": "Thread is locked", "code": 160005})
-            if channel["thread_metadata"].get("archived"):
-                # posting in an archived (not locked) thread unarchives it, as on Discord
-                channel["thread_metadata"]["archived"] = False
+            # posting in an archived (not locked) thread unarchives it: the route does that
         else:
             self.require_bot_permission(channel_id, SEND_MESSAGES, "Send Messages")
         if uploads:

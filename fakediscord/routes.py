@@ -78,6 +78,7 @@ class Rest(Parts):
                 auth = request.headers.get("Authorization", "")
                 if auth != f"Bot {self.token}":
                     raise RequestError(401, {"message": "401: Unauthorized", "code": 0})
+            await self.archive_idle_threads()  # what the fake's clock has done meanwhile
             limited = self.rate_limits.admit(request.method, path)
             if limited.status is not None and limited.body is not None:
                 raise RequestError(limited.status, limited.body, headers=limited.headers)
@@ -301,7 +302,7 @@ async def get_member(
     fake: FakeDiscord, request: web.Request, guild_id: str, user_id: str
 ) -> dict[str, Any]:
     guild = fake.guilds[_check_guild(fake, guild_id)]
-    if int(user_id) not in fake.members:
+    if int(user_id) not in fake.members or (guild.id, int(user_id)) in fake.departed:
         raise not_found("Member", 10007)
     return fake.member_json(fake.users[int(user_id)], guild=guild)
 
@@ -314,16 +315,25 @@ async def list_members(
 
 
 async def get_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
-    return copy.deepcopy(fake.channel_or_404(int(channel_id)))
+    data = fake.channel_or_404(int(channel_id))
+    fake.require_view(int(channel_id))
+    return copy.deepcopy(data)
 
 
 async def edit_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
     channel = fake.channel_or_404(int(channel_id))
     payload, _ = await fake.read_body(request)
     if channel["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
+        metadata = channel["thread_metadata"]
+        if payload.get("archived") is False and metadata.get("archived"):
+            fake.reopen_thread(int(channel_id))  # unarchiving is activity (days.py)
+        elif payload.get("archived") is True and not metadata.get("archived"):
+            metadata["archive_timestamp"] = now_iso()
+        if "auto_archive_duration" in payload:
+            fake.note_thread_activity(int(channel_id))
         for key in ("archived", "locked", "auto_archive_duration", "invitable"):
             if key in payload:
-                channel["thread_metadata"][key] = payload[key]
+                metadata[key] = payload[key]
     if "name" in payload:
         errors: list[limits.FieldError] = []
         limits._check_length(errors, ("name",), payload["name"], 100, minimum=1)
@@ -385,6 +395,7 @@ async def create_message(
 ) -> dict[str, Any]:
     payload, uploads = await fake.read_body(request)
     fake.check_can_post(int(channel_id), uploads)
+    await fake.reopen_and_announce(int(channel_id))  # a message reopens an archived thread
     message = fake.compose_message(int(channel_id), payload, uploads)
     return await fake.store_message(message)
 
@@ -392,7 +403,9 @@ async def create_message(
 async def edit_message(
     fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str
 ) -> dict[str, Any]:
+    fake.require_view(int(channel_id))
     previous = fake.visible_message(int(channel_id), int(message_id))
+    fake.refuse_if_archived(int(channel_id))
     if int(previous["author"]["id"]) != fake.bot_user.id:
         raise RequestError(
             403,
@@ -431,6 +444,7 @@ async def add_reaction(
     fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str, emoji: str
 ) -> None:
     message = fake.visible_message(int(channel_id), int(message_id))
+    fake.refuse_if_archived(int(channel_id))
     name = unquote(emoji)
     for reaction in _reaction_list(message):
         if reaction["emoji"]["name"] == name:
@@ -517,6 +531,7 @@ async def _create_thread(
     }
     fake.channels[thread_id] = thread
     fake.thread_order.append(thread_id)
+    fake.note_thread_activity(thread_id)
     fake.channel_messages[thread_id] = []
     visible = {key: value for key, value in thread.items() if key != "members"}
     await fake.dispatch("THREAD_CREATE", {**copy.deepcopy(visible), "newly_created": True})
@@ -629,6 +644,8 @@ async def edit_webhook_message(
     target = fake.webhook_message_id(record, message_id)
     if fake.message_meta[target].deleted:
         raise not_found("Message", 10008)
+    if fake.message_meta[target].ephemeral_for is None:
+        fake.refuse_if_archived(int(fake.messages[target]["channel_id"]))
     payload, uploads = await fake.read_body(request)
     if uploads:
         fake._check_interaction_uploads(record, uploads)

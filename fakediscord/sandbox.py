@@ -188,6 +188,7 @@ class Sandbox:
         re-checks its timers every TIMER_RECHECK_SECONDS (1 here), so whatever became due
         fires within about two seconds, as it would have when its time came."""
         self.clock.advance(seconds)
+        await self.fake.archive_idle_threads()  # threads idle that long archive now
         return "due reminders and deadlines fire within two seconds"
 
 

@@ -12,8 +12,9 @@ Only the driver (driver.py) and the conftest talk to this class; game tests use 
 The class is assembled from mixins, one per concern: ``World`` (world.py: guilds, users,
 channels, permissions), ``GatewayHooks`` (gateway.py: IDENTIFY, READY, where a dispatch goes),
 ``Messaging`` (messaging.py: composing and storing messages and files), ``Interactions``
-(interactions.py: the interaction lifecycle and its rules) and ``Rest`` (routes.py: the REST
-route table and its handlers). This module keeps the lifecycle (the server thread, waiting,
+(interactions.py: the interaction lifecycle and its rules), ``Rest`` (routes.py: the REST
+route table and its handlers) and ``Days`` (days.py: threads archiving and tokens expiring on
+the fake's clock, a moderator's permission changes and deletions). This module keeps the lifecycle (the server thread, waiting,
 settling) and the violations.
 """
 
@@ -31,6 +32,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from fakediscord import openapi
+from fakediscord.days import Days
 from fakediscord.discord_bugs import KnownBugs
 from fakediscord.errors import RequestError, form_error, not_found
 from fakediscord.gateway import GatewayHooks, handle_gateway
@@ -93,7 +95,7 @@ PING_INTERVAL = 0.7
 FALLBACK_SILENCE = 0.005
 
 
-class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest):
+class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest, Days):
     """The fake server. Start it with ``start()``; stop with ``stop()``."""
 
     def __init__(
@@ -153,6 +155,10 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest):
         self.last_request_at = 0.0
         self.heartbeats_received = 0
         self.thread_order = []
+        self.thread_active_at = {}
+        self.removed_from = set()
+        self.departed = set()
+        self.dms_too_fast = False
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
         self.host = "127.0.0.1"
         self.port = 0

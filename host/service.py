@@ -27,7 +27,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db.database import CommitUnknown
-from host import clocks, direct, lobby, notify, recovery, results, seats, timeouts
+from host import clocks, direct, lobby, notify, posting, recovery, results, seats, timeouts
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
@@ -56,7 +56,7 @@ from ui import (
     channel_by_id,
     display_name,
     fit,
-    missing_after_save_text,
+    interaction_expired,
     missing_permissions_text,
     report_error,
     send_ephemeral,
@@ -117,6 +117,8 @@ class MatchHost:
         self._recovery: asyncio.Task[None] | None = None
         # matches to show again once the database answers (a move's commit went unanswered)
         self._after_lost_commits: set[asyncio.Task[None]] = set()
+        # (match, cause) already told to a match's channel when Discord refused a move's post
+        self.told: set[tuple[int, str]] = set()
         workers = bot.config.render_processes
         self._render_pool = (
             ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
@@ -125,6 +127,10 @@ class MatchHost:
         )
         bot.add_dynamic_items(*DYNAMIC_ITEMS)
         bot.add_listener(self.on_interaction)
+        bot.add_listener(self.on_guild_channel_update)
+        bot.add_listener(self.on_guild_role_update)
+        bot.add_listener(self.on_guild_join)
+        bot.add_listener(self.on_raw_thread_delete)
         bot.timers.register(
             timeouts.REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self)
         )
@@ -365,14 +371,9 @@ class MatchHost:
         not possible there), let computer seats move, and post the first turn."""
         if message is not None and not isinstance(message.channel, discord.Thread):
             try:
-                thread = await message.create_thread(
-                    name=f"{adapter.title} #{stored.id}", auto_archive_duration=1440
-                )
+                stored = await self._open_thread(adapter, stored, message)
             except discord.HTTPException:
                 log.info("no thread for match %s; playing in the channel", stored.id)
-            else:
-                await game_store.set_thread(self.bot.db, stored.id, thread.id)
-                stored = await game_store.load_game(self.bot.db, stored.id) or stored
         lock = self.bot.game_locks(stored.id)
         if not locked:
             await lock.acquire()
@@ -386,6 +387,47 @@ class MatchHost:
         finally:
             if not locked:
                 await lock.release()
+
+    async def _open_thread(
+        self, adapter: GameAdapter, stored: game_store.StoredGame, message: discord.Message
+    ) -> game_store.StoredGame:
+        """The match's thread, started off `message`; the match as stored with it."""
+        thread = await message.create_thread(
+            name=f"{adapter.title} #{stored.id}", auto_archive_duration=1440
+        )
+        await game_store.set_thread(self.bot.db, stored.id, thread.id)
+        return await game_store.load_game(self.bot.db, stored.id) or stored
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """A moderator deleted a match's thread: the match goes on in a new one, under a
+        message in its channel saying why, with a fresh card."""
+        for stored in await game_store.open_games(self.bot.db, tuple(self.adapters)):
+            if stored.thread_id != payload.thread_id:
+                continue
+            adapter = self.adapters[stored.game]
+            async with self.bot.game_locks(stored.id):
+                stored = await game_store.load_game(self.bot.db, stored.id) or stored
+                match = Match.from_json(adapter, stored.state)
+                try:
+                    channel = await channel_by_id(self.bot, stored.channel_id)
+                    message = await channel.send(
+                        f"{adapter.title} match #{stored.id} goes on in a new thread: its "
+                        "thread was deleted. Nothing of the match was lost.",
+                        allowed_mentions=NO_MENTIONS,
+                    )
+                    stored = await self._open_thread(adapter, stored, message)
+                except discord.HTTPException as error:
+                    log.warning(
+                        "match %s lost its thread and no new one opened: %s", stored.id, error
+                    )
+                    continue
+                log.info(
+                    "match %s: its thread was deleted; it goes on in %s",
+                    stored.id,
+                    stored.thread_id,
+                )
+                step = Step(match.engine, [], match.engine)
+                await self.post(adapter, stored, match, [step], new_card=True)
 
     # ---- finding a match -------------------------------------------------------------------------
 
@@ -991,11 +1033,13 @@ class MatchHost:
             > RESPOND_BY_SECONDS
         ):
             interaction = await acknowledged(interaction)  # the move is saved; the card follows
+        card_shown = False
         try:
             view, files = await self._draw_card(adapter, stored, match, steps)
             card_id = await self._show_card(
                 stored, view, files, interaction=interaction, new_card=new_card or first
             )
+            card_shown = True
             channel = await self.channel_of(stored)
             lines = [line for step in steps for line in adapter.milestones(match, step)]
             if lines:
@@ -1003,21 +1047,13 @@ class MatchHost:
             if ping or first:
                 await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
         except discord.HTTPException as error:
-            log.warning("could not post match %s version %s: %s", stored.id, stored.version, error)
-            if interaction is not None:
-                await send_ephemeral(
-                    interaction,
-                    missing_after_save_text(
-                        f"Your move in {adapter.title} match #{stored.id}",
-                        error,
-                        "Ask a server admin to let me post in the match's thread (Send Messages "
-                        f"in Threads, Embed Links, Attach Files), then `{adapter.command('board')}` "
-                        "posts it again.",
-                    ),
-                )
+            await posting.refused(
+                self, adapter, stored, error, interaction=interaction, card_shown=card_shown
+            )
             return False
         await seats.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
+        self.told = {told for told in self.told if told[0] != stored.id}
         if adapter.engine.is_over(match.engine):
             await notify.archive_thread(self.bot, stored)  # readable, searchable, out of the list
         return True
@@ -1035,26 +1071,36 @@ class MatchHost:
         click's response when the click came from the card; the token of the click on the
         card that opened a player's panel (host/seats.py `CardToken`: a decision made on the
         panel); both are interaction routes, which Discord's global rate limit does not count;
-        then an edit of the card (a channel request, which it counts); else (no card yet, it is
-        gone, or Discord refused every edit) a new message that retires the old card."""
-        edit: dict[str, Any] = {"view": view}
-        if files or not new_card:
-            edit["attachments"] = files
+        then an edit of the card (a channel request, which it counts; a thread Discord archived
+        is opened again first, host/posting.py); else (no card yet, it is gone, or Discord
+        refused every edit) a new message that retires the old card."""
+        copies = posting.file_copies(files)  # each attempt sends fresh copies of the images
+
+        def edit() -> dict[str, Any]:
+            changes: dict[str, Any] = {"view": view}
+            if files or not new_card:
+                changes["attachments"] = copies()
+            return changes
+
         card_id = stored.turn_message_id
         if new_card or card_id is None:
-            return await self._new_card(stored, view, files, card_id)
+            return await self._new_card(stored, view, copies(), card_id)
         clicked = interaction.message if interaction is not None else None
         token = self.panels.card_token(stored.id, card_id)
         channel = await self.channel_of(stored)
         ways: list[Callable[[], Awaitable[Any]]] = []
         if interaction is not None and clicked is not None and clicked.id == card_id:
             if interaction.response.is_done():
-                ways.append(lambda: interaction.edit_original_response(**edit))
+                ways.append(lambda: interaction.edit_original_response(**edit()))
             else:
-                ways.append(lambda: interaction.response.edit_message(**edit))
+                ways.append(lambda: interaction.response.edit_message(**edit()))
         elif token is not None:
-            ways.append(lambda opener=token.interaction: opener.edit_original_response(**edit))
-        ways.append(lambda: channel.get_partial_message(card_id).edit(**edit))
+            ways.append(lambda opener=token.interaction: opener.edit_original_response(**edit()))
+        ways.append(
+            lambda: posting.reopening(
+                self.bot, channel, lambda: channel.get_partial_message(card_id).edit(**edit())
+            )
+        )
         for way in ways:
             try:
                 await way()
@@ -1062,12 +1108,13 @@ class MatchHost:
             except discord.NotFound:
                 log.info("match %s: a way to its card is gone, trying the next", stored.id)
             except discord.HTTPException as error:
-                self._gallery_refused(stored, error, files)
+                if not interaction_expired(error):  # an expired token: the next way
+                    self._gallery_refused(stored, error, files)
             if interaction is not None and not interaction.response.is_done():
                 # the click's own response was refused: acknowledge it, the card follows
                 with contextlib.suppress(discord.HTTPException):
                     await interaction.response.defer()
-        return await self._new_card(stored, view, files, card_id)
+        return await self._new_card(stored, view, copies(), card_id)
 
     async def _new_card(
         self,
@@ -1104,8 +1151,6 @@ class MatchHost:
         if error.status != 400 or not files:
             raise error
         log.info("match %s: Discord refused the card's edit (%s)", stored.id, error)
-        for file in files:  # the refused request read them: send them from their start
-            file.reset()
 
     async def _retire_card(
         self, stored: game_store.StoredGame, old: int, new: discord.Message
@@ -1114,9 +1159,13 @@ class MatchHost:
         message a player can see offers a control that acts on nothing."""
         try:
             channel = await self.channel_of(stored)
-            await channel.get_partial_message(old).edit(
-                view=retired_card(f"This match's live card moved: {new.jump_url}"),
-                attachments=[],
+            await posting.reopening(
+                self.bot,
+                channel,
+                lambda: channel.get_partial_message(old).edit(
+                    view=retired_card(f"This match's live card moved: {new.jump_url}"),
+                    attachments=[],
+                ),
             )
         except (discord.HTTPException, AttributeError):
             log.info("could not retire match %s's old card", stored.id)
@@ -1175,6 +1224,21 @@ class MatchHost:
             lead=" " if over else ", your move: ",
             always=over or first,
         )
+
+    # ---- a cause of a refusal gone (host/posting.py) ------------------------------------------------
+
+    async def on_guild_channel_update(
+        self, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+    ) -> None:
+        if before.overwrites != after.overwrites:
+            await posting.post_unposted(self, guild_id=after.guild.id, channel_id=after.id)
+
+    async def on_guild_role_update(self, before: discord.Role, after: discord.Role) -> None:
+        if before.permissions != after.permissions:
+            await posting.post_unposted(self, guild_id=after.guild.id)
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await posting.post_unposted(self, guild_id=guild.id)
 
     # ---- reminders, forfeits, claims ------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
-from host import clocks, notify
+from host import clocks, notify, posting
 from host.adapter import GameAdapter, Step
 from host.components import ClaimButton
 from host.match import COMPUTER_ID, Match, human_seats, seat_of
@@ -173,8 +173,11 @@ async def on_remind_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         f"{adapter.title} match #{stored.id} is waiting for your move: "
         + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
     )
-    channel = await host.channel_of(stored)
-    await notify.deliver(host.bot, pings, channel, text, dm=text, link=notify.jump_url(stored))
+    try:
+        channel = await host.channel_of(stored)
+        await notify.deliver(host.bot, pings, channel, text, dm=text, link=notify.jump_url(stored))
+    except discord.HTTPException as error:
+        await posting.reminder_refused(host, adapter, stored, error)
 
 
 async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:

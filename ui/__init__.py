@@ -5,7 +5,6 @@ from ui.client import bot_of, channel_by_id
 from ui.permissions import (
     PERMISSION_NAMES,
     PermissionMissing,
-    missing_after_save_text,
     missing_permissions_text,
     require_bot_permissions,
 )
@@ -16,6 +15,7 @@ from ui.replies import (
     LookupFailed,
     LookupOption,
     UserError,
+    interaction_expired,
     report_error,
     send_ephemeral,
     user_message_for,
@@ -37,7 +37,7 @@ __all__ = [
     "channel_by_id",
     "display_name",
     "fit",
-    "missing_after_save_text",
+    "interaction_expired",
     "missing_permissions_text",
     "quote",
     "report_error",

@@ -28,6 +28,7 @@ PERMISSION_NAMES = {
     "attach_files": "Attach Files",
     "create_public_threads": "Create Public Threads",
     "read_message_history": "Read Message History",
+    "view_channel": "View Channel",
 }
 
 
@@ -48,13 +49,3 @@ def require_bot_permissions(interaction: discord.Interaction, *names: str) -> No
     missing = [name for name in names if not getattr(granted, name, False)]
     if missing:
         raise PermissionMissing(missing_permissions_text(missing))
-
-
-def missing_after_save_text(what: str, error: discord.HTTPException, recover: str) -> str:
-    """What a player is told when their move was saved but its message could not be posted."""
-    reason = (
-        "I'm missing a permission there"
-        if isinstance(error, discord.Forbidden)
-        else "Discord refused the message"
-    )
-    return f"{what} was saved, but I couldn't post it: {reason}. {recover}"

@@ -133,7 +133,9 @@ async def send_ephemeral(interaction: discord.Interaction, content: str, **kwarg
         if await _thinking_in_public(interaction):
             await interaction.edit_original_response(content=ANSWERED_PRIVATELY)
         await interaction.followup.send(content, ephemeral=True, **kwargs)
-    except discord.NotFound:
+    except discord.HTTPException as error:
+        if not interaction_expired(error):
+            raise
         log.info("interaction of user %s expired before it was answered", interaction.user.id)
 
 
@@ -147,14 +149,15 @@ async def _thinking_in_public(interaction: discord.Interaction) -> bool:
     return original.flags.loading and not original.flags.ephemeral
 
 
-# Discord's "Unknown interaction" and "Unknown Webhook": the interaction's 3 s (or, for its
-# follow-ups, 15 minutes) ran out before the bot answered.
-EXPIRED_CODES = (10062, 10015)
+# Discord's "Unknown interaction" and "Unknown Webhook": the interaction's 3 s ran out before
+# the bot answered; "Invalid Webhook Token" (401): its 15 minutes for follow-ups and edits did
+# (interactions/receiving-and-responding, "Followup Messages").
+EXPIRED_CODES = (10062, 10015, 50027)
 
 
-def _expired(error: BaseException) -> bool:
+def interaction_expired(error: BaseException) -> bool:
     original = getattr(error, "original", error)
-    return isinstance(original, discord.NotFound) and original.code in EXPIRED_CODES
+    return isinstance(original, discord.HTTPException) and original.code in EXPIRED_CODES
 
 
 def _what(interaction: discord.Interaction) -> object:
@@ -169,7 +172,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     outage itself is logged once, by db/database.py); an interaction that expired before the
     bot answered is logged as such; anything else is logged with its traceback and the user
     hears that it failed."""
-    if _expired(error):
+    if interaction_expired(error):
         log.warning(
             "interaction %s of user %s expired before it was answered (%s)",
             _what(interaction),
@@ -194,7 +197,7 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     try:
         await send_ephemeral(interaction, message)
     except discord.HTTPException as failure:
-        if _expired(failure):
+        if interaction_expired(failure):
             log.warning(
                 "interaction of user %s expired before it was answered", interaction.user.id
             )

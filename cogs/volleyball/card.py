@@ -26,6 +26,7 @@ from cogs.volleyball.components import card_buttons
 from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies, due
 from db import volleyball as store
+from host.posting import reopening
 from rules.volleyball import LeagueState
 from ui import shown
 from ui.formats import plural
@@ -231,15 +232,25 @@ class StatusCard:
             with contextlib.suppress(discord.NotFound):
                 await channel.get_partial_message(old).delete()
         elif old is not None:
-            try:
-                await channel.get_partial_message(old).edit(embed=embed, view=view)
+            try:  # a league played in a thread: an archived one is opened again
+                await reopening(
+                    self.leagues.bot,
+                    channel,
+                    lambda: channel.get_partial_message(old).edit(embed=embed, view=view),
+                )
                 return
             except discord.NotFound:
                 # Deleted, or posted anew by another change since this card was drawn.
                 current = await store.card_of(self.leagues.db, stored.id)
                 if current not in (None, old):
                     with contextlib.suppress(discord.NotFound):
-                        await channel.get_partial_message(current).edit(embed=embed, view=view)
+                        await reopening(
+                            self.leagues.bot,
+                            channel,
+                            lambda: channel.get_partial_message(current).edit(
+                                embed=embed, view=view
+                            ),
+                        )
                         return
         posted = await channel.send(
             embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()

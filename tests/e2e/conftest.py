@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 import pytest
 
 from fakediscord.botproc import BotProcess
+from fakediscord.clock import CLOCK
 from fakediscord.driver import DiscordDriver
 from fakediscord.model import Channel, User
 from fakediscord.server import FakeDiscord
@@ -58,6 +59,15 @@ def fake_discord() -> Iterator[FakeDiscord]:
     fake.start()
     yield fake
     fake.stop()
+
+
+@pytest.fixture(scope="module", autouse=True)
+def fake_clock_put_back() -> Iterator[None]:
+    """A module that moved the fake's clock (`discord.pass_time`) leaves it where it found it:
+    the clock is the process's, shared by every module's fake."""
+    offset = CLOCK.offset
+    yield
+    CLOCK.offset = offset
 
 
 @pytest.fixture(scope="module")

@@ -123,6 +123,24 @@ def make_due(bot, game_id: int, event: str, *, waited: float = 3600.0, **payload
         return cursor.lastrowid
 
 
+async def run_out_of_clock(bot, game_id: int, seat: int, *, policy: str) -> None:
+    """`seat`'s ten-minute clock ran out a second ago, under the timeout `policy`; its timer
+    has fired."""
+    change_match(
+        bot,
+        game_id,
+        on_timeout=policy,
+        clock={
+            "bank": 600.0,
+            "increment": 60.0,
+            "cap": None,
+            "left": {str(seat): 600.0, str(1 - seat): 600.0},
+            "since": {str(seat): time.time() - 601},
+        },
+    )
+    await fired(bot, make_due(bot, game_id, "match_clock", waited=601))
+
+
 async def settled(bot, game_id: int) -> None:
     """The bot has posted the match's newest position (the last thing a move does)."""
     for _ in range(300):
@@ -547,19 +565,7 @@ async def test_when_a_clock_runs_out_the_computer_policy_hands_the_seat_to_the_c
     seat = seat_to_move(bot, game_id)
     waiting = (zed, abe)[seat]
     version = stored(bot, game_id)[0]
-    change_match(
-        bot,
-        game_id,
-        on_timeout="computer",
-        clock={
-            "bank": 600.0,
-            "increment": 60.0,
-            "cap": None,
-            "left": {str(seat): 600.0, str(1 - seat): 600.0},
-            "since": {str(seat): time.time() - 601},
-        },
-    )
-    await fired(bot, make_due(bot, game_id, "match_clock", waited=601))
+    await run_out_of_clock(bot, game_id, seat, policy="computer")
     notice = await discord.wait_for_message(
         thread, lambda m: "Take my seat back" in m.button_labels
     )

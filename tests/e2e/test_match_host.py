@@ -372,17 +372,15 @@ async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
     game_id = latest_game_id(bot)
     version = games_row(bot, game_id)["version"]
     mover = {"N": xia, "S": yan}[engine_state(bot, game_id)["to_move"]]
-    overwrites = fake_discord.channels[channel.id]["permission_overwrites"]
-    overwrites.append(
-        {"id": str(fake_discord.bot_role_id), "type": 0, "allow": "0", "deny": str(ATTACH_FILES)}
-    )
+    discord.deny_bot(channel, ATTACH_FILES)
     await discord.click(first, "Roll the d4", user=mover, wait_followup=False)
-    told = await ephemeral_text_for(fake_discord, mover, "was saved")
+    told = await ephemeral_text_for(fake_discord, mover, "is saved")
     assert "Nothing was changed" not in told and "/rocketball board" in told
+    assert "I'm missing the Attach Files permission in the match's thread" in told
     assert games_row(bot, game_id)["version"] == version + 1
     discord.take_violations()  # the refused upload was the point
 
-    overwrites.clear()
+    discord.deny_bot(channel, 0)
     shown = await answer_of(
         discord, await discord.slash("rocketball board", user=mover, channel=thread)
     )

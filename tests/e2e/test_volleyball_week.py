@@ -413,3 +413,26 @@ async def test_the_season_end_tells_each_manager_their_own_ageing_only(
     assert not any(name in public for name in players), public
     assert " ages to " not in public and "2/2" not in public
     assert " ages to " in own.content and "Anna Visser" in own.content
+
+
+async def test_the_league_goes_on_across_a_week_of_the_fake_discords_clock(
+    discord, bot, alice, bob, owner, general
+):
+    """A round a day for a week of Discord's time (fakediscord/days.py): every interaction's
+    token of the day before has expired, and the league's card is still edited in place, the
+    orders repeated from it, each round run and each manager's sheet sent."""
+    await week_league(discord, bot, alice, bob, owner)
+    for _ in range(3):
+        discord.pass_time(24 * 3600 + 3600)  # a day and an hour
+        number = state_of(bot).league.round_number
+        if orders_of(bot, "Red Rockets", number - 1) and not orders_of(bot, "Red Rockets", number):
+            repeated = await discord.click(
+                card_of(discord, general), "Repeat last orders", user=alice
+            )
+            assert "accepted" in everything(repeated)
+        await discord.slash("volleyball round run-now", user=owner, timeout=20)
+        await discord.wait_for_dm(
+            alice, lambda m, n=number: f"round {n} of Week League" in m.content
+        )
+        assert state_of(bot).league.round_number == number + 1
+    assert not discord.take_violations()

@@ -100,8 +100,11 @@ function renderChannels() {
   const items = [el("div", { class: "channel-heading" }, "Text channels")];
   for (const channel of text) {
     items.push(button(channel.id, `# ${channel.name}`, ""));
-    for (const thread of channels.filter((t) => t.parent_id === channel.id && !t.archived)) {
-      items.push(button(thread.id, `↳ ${thread.name}`, "thread"));
+    // archived threads too (Discord lists them in the channel's thread browser): a match's
+    // thread archives after a day without a message, and a message or a click reopens it
+    for (const thread of channels.filter((t) => t.parent_id === channel.id)) {
+      const label = `↳ ${thread.name}${thread.archived ? " (archived)" : ""}`;
+      items.push(button(thread.id, label, "thread"));
     }
   }
   items.push(el("div", { class: "channel-heading" }, "Direct messages"));
