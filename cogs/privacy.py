@@ -25,7 +25,7 @@ from db import games as game_store
 from db import ratings as ratings_store
 from host import DELETED_NAME, DELETED_USER_ID
 from host.match import seat_name, without_name
-from ui import UserError, bot_of, fit
+from ui import UserError, bot_of, display_name, fit
 from ui.formats import plural
 from ui.items import Control
 
@@ -148,7 +148,8 @@ class Privacy(commands.Cog):
             await ratings_store.forget_user(conn, user_id)
             # what the bot said about them (a move's events, a league's reports) names them
             # no more: their mentions and every name their seats showed, or they have now
-            names = {*forgotten.names, user.name, user.display_name, user.global_name or ""}
+            # (their name as the bot shows and stores it, cleaned as typed names are)
+            names = {*forgotten.names, user.name, display_name(user)}
             await forget_store.scrub_free_text(conn, user_id, names, DELETED_NAME)
         touched = forgotten.games
         await interaction.response.send_message(
