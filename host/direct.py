@@ -92,7 +92,7 @@ async def start_match(
         options,
         names,
         computers=dict(computers or {}),
-        auto=set(auto or ()),
+        auto=set(auto or ()) | await rolled_for(host, adapter, players),
         challenged_seat=challenged_seat if challenged_seat is not None else 1,
         **terms.fields(),
     )
@@ -153,6 +153,21 @@ async def start_match(
     assert stored is not None
     await host.open_play(adapter, stored, match, events, message)
     return game_id
+
+
+async def rolled_for(host: MatchHost, adapter: GameAdapter, players: list[int]) -> set[int]:
+    """The seats whose rolls with no choice in them the bot makes as their turn begins: in a
+    game that rolls for its players (`rolls_for_players`), every person's but those who press
+    Roll themselves (/settings me). Read when the match is made: a match keeps its terms."""
+    if not adapter.rolls_for_players:
+        return set()
+    people = [user for user in players if user != COMPUTER_ID]
+    settings = await settings_store.users_settings(host.bot.db, people)
+    return {
+        seat
+        for seat, user in enumerate(players)
+        if user != COMPUTER_ID and not settings[user].roll_myself
+    }
 
 
 # What a match needs in the channel it is posted in (host/service.py checks the channel of the

@@ -790,6 +790,7 @@ class MatchHost:
             adapter.engine.rematch_options(old.engine),
             names,
             computers=computers,
+            auto=await direct.rolled_for(self, adapter, players),
             remind_minutes=old.remind_minutes,
             forfeit_minutes=old.forfeit_minutes,
             challenged_seat=0 if players[0] != interaction.user.id else 1,
@@ -879,8 +880,9 @@ class MatchHost:
         picked: str | None = None,
         kept_images: list[str] | None = None,
     ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-        """The card after `steps`: the last step's status and controls, and the images of
-        every step of the batch (a player's move and the computer's reply)."""
+        """The card after `steps`: what happened in every step of the batch (a player's move
+        and the computers' reply, in order), the last step's status and controls, and the
+        images of the latest step that drew any."""
         posts = [
             await self._draw(
                 adapter,
@@ -893,6 +895,7 @@ class MatchHost:
             for index, step in enumerate(steps)
         ]
         post = posts[-1]
+        post.happened = "\n".join(p.happened for p in posts if p.happened)
         if kept_images is not None:  # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
         else:

@@ -100,6 +100,9 @@ def square_label(state: GameState, square: str) -> str:
 
 class RocketballAdapter(GameAdapter):
     engine = ENGINE
+    # The d4 that begins a round has no choice in it: it is rolled as the turn begins, unless
+    # a player presses it themselves (docs/rules/rocketball.md "The roll is made for you").
+    rolls_for_players = True
 
     # ---- what a click or a typed move means ---------------------------------------------------
 
@@ -122,6 +125,9 @@ class RocketballAdapter(GameAdapter):
         if action == "aim" and arg in ("N", "E", "S", "W"):
             return Aim(arg)
         raise RocketballError("That button does nothing any more.")
+
+    def auto_label(self, match: Match) -> str | None:
+        return "rolling the d4"
 
     # ---- how it looks -------------------------------------------------------------------------
 
@@ -177,7 +183,8 @@ class RocketballAdapter(GameAdapter):
         buttons, selects = self._controls(state, picked) if final else ([], [])
         return TurnPost(
             title=f"Rocketball #{game_id} · North {state.score['N']} – {state.score['S']} South",
-            body="\n\n".join(part for part in (lines, prompt) if part),
+            body=prompt,
+            happened=lines,
             colour=COLOUR.value,
             images=images,
             footer=footer,

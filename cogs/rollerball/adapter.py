@@ -139,7 +139,6 @@ class RollerballAdapter(GameAdapter):
             prompt += " " + picks.where_text(table)
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         title = f"Rollerball #{game_id}{turn}"
-        body = "\n\n".join(part for part in (lines, prompt) if part)
         score = ", ".join(
             f"{names.get(s, f'Player {s + 1}')} {len(game.victory[s])}" for s in range(game.players)
         )
@@ -152,7 +151,8 @@ class RollerballAdapter(GameAdapter):
         buttons, selects = picks.card_controls(table) if final and not table.over else ([], [])
         return TurnPost(
             title=title,
-            body=body,
+            body=prompt,
+            happened=lines,
             colour=COLOUR.value,
             images=list(files),
             footer=footer[:1000],

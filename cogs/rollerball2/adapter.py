@@ -112,7 +112,7 @@ class Rollerball2Adapter(GameAdapter):
             lines = list(step.texts)
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
-        parts = [texts.bullet_block(lines)]
+        parts: list[str] = []
         # One idea per image, each shown full width on a phone: the scoreboard always; the
         # line-ups when they are new (the opening, a substitution, a repost) or at the end.
         files = [("scoreboard.png", render_scoreboard(state))]
@@ -142,6 +142,7 @@ class Rollerball2Adapter(GameAdapter):
         return TurnPost(
             title=texts.score_title(game, game_id),
             body="\n\n".join(part for part in parts if part),
+            happened=texts.bullet_block(lines),
             colour=COLOUR.value,
             images=list(files),
             footer=texts.clock_footer(game),
