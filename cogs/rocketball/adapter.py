@@ -24,12 +24,12 @@ from rules.rocketball import (
     RocketballError,
     Roll,
     Rotate,
-    choose_action,
     describe_next,
     format_action,
     legal_actions,
     next_step,
     parse_command,
+    suggest_action,
 )
 from ui import rulebook, shown
 
@@ -232,7 +232,7 @@ class RocketballAdapter(GameAdapter):
                 in_menus(sorted(by_square, key=square_order), MAX_SQUARE_SELECTS)
             )
         ]
-        suggestion = choose_action(state, "medium", random.Random(state.seed + len(state.history)))
+        suggestion = suggest_action(state, random.Random(state.seed + len(state.history)))
         suggest = play_button(ENGINE, f"Suggested: {format_action(suggestion)}", suggestion)
         return [suggest, typing], selects
 
