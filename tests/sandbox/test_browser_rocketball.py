@@ -1,6 +1,6 @@
 """A Rocketball match against the computer played to its end by clicking in the sandbox page, in
-a real headless Chromium 390 px wide (a phone): the d4 rolled and the ball aimed with the card's
-buttons, every chip placed by picking its square in the card's menu and then what to do there,
+a real headless Chromium 390 px wide (a phone): the d4 rolled as each turn begins, the ball
+aimed with the card's buttons, every chip placed by picking its square in the card's menu and then what to do there,
 never typing a move; the one card redrawn in place at every decision, and the result.
 
 The moves are the medium computer's choices for the player (a seeded game, so the run is the
