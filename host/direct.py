@@ -37,6 +37,7 @@ from host.match import (
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
     Match,
+    dice_line,
 )
 from ui import UserError, bot_of, fit
 from ui.items import view_of
@@ -121,7 +122,7 @@ async def start_match(
             "content": fit(
                 f"<@{challenged}>, {interaction.user.mention} challenges you to {adapter.title} "
                 f"(match #{game_id}: {describe}). {labels}.\n"
-                f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+                + dice_line(match.commitment, adapter.command("record"))
             ),
             "view": view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
             "allowed_mentions": discord.AllowedMentions(users=[discord.Object(challenged)]),
@@ -140,7 +141,7 @@ async def start_match(
         starts = f"starts {adapter.title} match #{game_id}"
     opening = fit(
         f"{interaction.user.mention} {starts} ({describe}): {labels}.\n"
-        f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        + dice_line(match.commitment, adapter.command("record"))
     )
     if elsewhere is None:
         await interaction.response.defer(thinking=True)

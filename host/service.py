@@ -45,6 +45,7 @@ from host.match import (
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
     Match,
+    dice_line,
     human_seats,
     pair_key,
     seat_of,
@@ -300,7 +301,8 @@ class MatchHost:
             )
             await interaction.response.edit_message(
                 content=f"{adapter.title} match #{game_id}: <@{challenger}> vs <@{challenged}>. "
-                f"Play in the thread below.\nDice commitment: `{match.commitment}`.",
+                "Play in the thread below.\n"
+                + dice_line(match.commitment, adapter.command("record")),
                 view=None,
             )
             await self.open_play(adapter, stored, match, events, interaction.message, locked=True)
@@ -813,7 +815,7 @@ class MatchHost:
             message = await channel.send(
                 f"{interaction.user.mention} plays the computer again: {adapter.title} match "
                 f"#{game_id}, {adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
-                f"Dice commitment: `{match.commitment}`.",
+                + dice_line(match.commitment, adapter.command("record")),
                 allowed_mentions=NO_MENTIONS,
             )
             created = await game_store.load_game(self.bot.db, game_id)
@@ -825,7 +827,7 @@ class MatchHost:
             f"<@{challenged}>, {interaction.user.mention} asks for a rematch of match "
             f"#{stored.id} with the seats swapped (match #{game_id}: "
             f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}).\n"
-            f"Dice commitment: `{match.commitment}`.",
+            + dice_line(match.commitment, adapter.command("record")),
             view=view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
         )
@@ -1062,9 +1064,7 @@ class MatchHost:
             )
             said = adapter.next_text(match)
             if first:
-                said += (
-                    f"\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
-                )
+                said += "\n" + dice_line(match.commitment, adapter.command("record"))
             dm = f"{adapter.title} match #{stored.id}: your move. {adapter.next_text(match)}"
         await notify.deliver(
             self.bot,

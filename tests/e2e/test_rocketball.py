@@ -187,7 +187,17 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     holder = seats[match.engine.to_move]
     ping = await discord.wait_for_message(thread, lambda m: not is_card(m), since=0)
     assert ping.content.startswith(f"{holder.mention}, your move: ")
-    assert "Dice commitment" in ping.content
+    # The dice commitment is one short line (its first 16 hex digits, 64 bits of the hash),
+    # not 64 characters over four lines of a phone; the record has it whole.
+    for message in (reply, ping):
+        line = next(x for x in discord.message(message).content.splitlines() if "Dice" in x)
+        assert f"`{match.commitment[:16]}…`" in line and match.commitment not in line
+        assert len(line) <= 70, line
+    assert f'[Commitment "{match.commitment}"]' in (
+        (await discord.slash("rocketball record", user=alice, match_id=game_id))
+        .attachments[0]
+        .data.decode()
+    )
 
     last = await play_to_the_end(discord, bot, thread, game_id, seats, first, rng=random.Random(3))
     _, status, match, _ = stored_game(bot, game_id)
