@@ -108,9 +108,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--levels", default="easy,medium,strong,master")
     parser.add_argument("--discord", action="store_true")
+    parser.add_argument("--only", choices=("newcomer", "levels"), default=None)
     args = parser.parse_args()
     levels = args.levels.split(",")
-    for level in levels:
+    for level in levels if args.only != "levels" else ():
         started = time.process_time()
         now = [newcomer_match(seed, level, before=False) for seed in range(args.games)]
         was = [newcomer_match(seed, level, before=True) for seed in range(args.games)]
@@ -123,7 +124,7 @@ def main() -> None:
             f"{sum(w == 'N' for _, _, w in was)}) ({time.process_time() - started:.0f} s)",
             flush=True,
         )
-    for level in levels:
+    for level in levels if args.only != "newcomer" else ():
         started = time.process_time()
         rounds = [computers_match(seed, level) for seed in range(args.games)]
         print(

@@ -86,11 +86,12 @@ async def newcomer_thread(level: str) -> tuple[int, int]:
         await discord.slash("rocketball play-computer", user=player, channel=general, level=level)
         thread = await discord.wait_for_thread(general)
         clicks = 0
+        card = await discord.wait_for_message(thread, lambda m: bool(m.buttons), since=0)
         for _ in range(2000):
             status, state = stored(bot)
             if status == "finished":
                 break
-            card = next(m for m in discord.channel_messages(thread) if m.buttons)
+            card = discord.message(card)
             label = next(b for b in card.button_labels if b.startswith("Suggested: "))
             await discord.click(card, label, user=player)
             clicks += 1

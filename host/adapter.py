@@ -153,6 +153,9 @@ class GameAdapter(ABC):
     # every player as soon as their turn begins, unless the player's /settings me says they
     # press them themselves; False: only a player who asks (`auto_label`'s toggle) leaves them.
     rolls_for_players: bool = False
+    # A pick (a square chosen, what to do there still to come) is drawn on the card's image
+    # (draw_turn draws it for `picked`); False: the card's images stay as they are for a pick.
+    marks_picks: bool = False
 
     def command(self, name: str) -> str:
         """A standard match command as a player types it: "/rocketball board"."""

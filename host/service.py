@@ -659,10 +659,13 @@ class MatchHost:
             return
         kept = [a.filename for a in clicked.attachments] if clicked is not None else []
         step = Step(match.engine, [], match.engine)
-        view, _ = await self._draw_card(
+        view, files = await self._draw_card(
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
-        await interaction.response.edit_message(view=view)
+        if files:  # the game marks the pick on its image (`marks_picks`)
+            await interaction.response.edit_message(view=view, attachments=files)
+        else:
+            await interaction.response.edit_message(view=view)
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
@@ -898,7 +901,8 @@ class MatchHost:
         ]
         post = posts[-1]
         post.happened = "\n".join(p.happened for p in posts if p.happened)
-        if kept_images is not None:  # a redraw for a pick keeps the card's images as they are
+        if kept_images is not None and not adapter.marks_picks:
+            # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
         else:
             # The images of the latest step of the batch that drew any (the track after the

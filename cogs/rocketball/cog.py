@@ -77,7 +77,7 @@ LEVEL_LABELS = {
     "easy": "easy: half its chips at random, short matches",
     "medium": "medium: blocks the next roll, a first match",
     "strong": "strong: defends two rolls ahead, long matches",
-    "master": "master: defends three rolls ahead, the longest matches",
+    "master": "master: defends three rolls ahead, the strongest, long matches",
 }
 
 

@@ -47,7 +47,13 @@ from rules.rocketball.actions import (
     parse_record_line,
     record_line,
 )
-from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action, suggest_action
+from rules.rocketball.ai import (
+    LEVEL_RATINGS,
+    LEVELS,
+    choose_action,
+    suggest_action,
+    suggested_actions,
+)
 from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
@@ -104,6 +110,7 @@ __all__ = [
     "record_line",
     "replay",
     "suggest_action",
+    "suggested_actions",
     "to_record",
     "turn_prompt",
     "verify_record",

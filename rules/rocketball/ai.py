@@ -84,19 +84,26 @@ ATTACK_FREEING = 0.1
 def suggest_action(state: GameState, rng: random.Random) -> Action:
     """The card's suggested move for the player to move: the attacking one-ply choice (see
     ATTACK_POSITION), the same look-ahead as medium's with other weights."""
+    return suggested_actions(state, rng, 1)[0]
+
+
+def suggested_actions(state: GameState, rng: random.Random, count: int) -> list[Action]:
+    """The `count` best moves by the suggestion's measure (suggest_action's first), so a card
+    can offer a few as buttons before its menus of every square."""
     actions = legal_actions(state)
     if len(actions) == 1:
-        return actions[0]
+        return actions
     me = state.to_move
     if state.phase == PHASE_AIM:
-        return _best_aim(state, me, rng)
+        return [_best_aim(state, me, rng)]
     if state.phase != PHASE_PLACE:
-        return Roll()
+        return [Roll()]
     trap = _root_trap(state)
     ranked = _ranked_placements(
         state, actions, me, rng, deep=False, trap=trap, widen=True, attack=True
     )
-    return _pick(ranked, ATTACK_FREEING)
+    best = _pick(ranked, ATTACK_FREEING)
+    return [best, *(action for _, action, _ in ranked if action != best)][:count]
 
 
 def choose_action(state: GameState, level: str, rng: random.Random) -> Action:

@@ -270,6 +270,40 @@ async def test_a_player_who_presses_the_roll_themselves_gets_the_button(discord,
     await resign(discord, fay, thread)
 
 
+async def test_the_best_moves_are_buttons_and_a_picked_square_is_marked_on_the_board(
+    discord, bot, carol, dave, games
+):
+    """Three best moves are one click each (the suggestion first), so the menus of every
+    square are rarely needed; a square picked from them is marked on the board image."""
+    from render.rocketball import square_centre
+    from render.rocketball.board import HIGHLIGHT
+
+    _, _, game_id, thread, first = await start_challenge(discord, bot, carol, dave, games)
+    _, _, match, _ = stored_game(bot, game_id)
+    mover = {"N": carol, "S": dave}[match.engine.to_move]
+    moves = [b for b in first.buttons if (b.custom_id or "").split(":")[4:5] == ["do"]]
+    assert len(moves) == 3 and moves[0].label.startswith("Suggested: ")
+    assert all(" · Place" in b.label or " · Rotate" in b.label for b in moves[1:])
+    # A square with no chip on it, from the menus: the board now marks it.
+    square = next(
+        option.value
+        for menu in first.selects
+        for option in menu.options
+        if option.value not in match.engine.chips
+    )
+    menu = next(s for s in first.selects if square in [o.value for o in s.options])
+    picked = await discord.select(first, menu.custom_id, [square], user=mover)
+    assert f"Square {square} (marked on the board)" in picked.text
+    card = discord.message(first)
+    assert [a.filename for a in card.attachments] == ["board.png"]
+    board = card.attachments[0].image().convert("RGB")
+    x, y = square_centre(square)
+    assert board.getpixel((x - 20, y - 20)) == HIGHLIGHT
+    back = await discord.click(card, "Back", user=mover)
+    assert "marked" not in back.text and discord.message(first).selects
+    await resign(discord, dave, thread)
+
+
 async def test_the_card_says_when_the_time_for_a_move_is_up_and_what_follows(
     discord, bot, carol, dave, games
 ):
