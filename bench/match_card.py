@@ -210,6 +210,10 @@ class Bench:
         matches = []
         for _ in range(count):
             north, south = self.fake.add_user("north"), self.fake.add_user("south")
+            for player in (north, south):  # the d4 pressed, not rolled as the turn begins
+                await self.discord.slash(
+                    "settings me", user=player, channel=self.general, dice="myself"
+                )
             reply = await self.discord.slash(
                 "rocketball challenge", user=north, channel=self.general, opponent=south
             )

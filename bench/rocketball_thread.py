@@ -45,13 +45,11 @@ async def one_match(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, 
     )
     thread = await discord.wait_for_thread(general)
     rng = random.Random(seed)
-    rounds = 0
     for _ in range(2000):
         status, state = stored(bot)
         if status == "finished":
             break
         action = choose_action(state, "strong", rng)
-        rounds += format_action(action) == "roll"
         await discord.slash(
             "rocketball move", user=player, channel=thread, move=format_action(action)
         )
@@ -62,8 +60,55 @@ async def one_match(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, 
     messages = discord.channel_messages(thread)
     with_images = [m for m in messages if m.attachments]
     image_bytes = sum(len(a.data) for m in messages for a in m.attachments)
-    computer_rounds = sum(1 for line in state.history if line.startswith("S roll"))
-    return len(messages), len(with_images), image_bytes, rounds + computer_rounds
+    # Every roll of the match: the player's own are made for them as their turn begins.
+    rounds = sum(1 for line in state.history if line.endswith(" roll"))
+    return len(messages), len(with_images), image_bytes, rounds
+
+
+async def newcomer_thread(level: str) -> tuple[int, int]:
+    """A newcomer's first match against `level` (first to 2), pressing only the card's
+    Suggested button: (their clicks, the messages in the thread). bench/rocketball_newcomer.py
+    prints it."""
+    fake = FakeDiscord()
+    general = fake.add_channel("general")
+    fake.start()
+    folder = Path(tempfile.mkdtemp(prefix="ballcourt-newcomer-bench-"))
+    bot = BotProcess(
+        fake,
+        database_path=folder / "bench.db",
+        log_path=folder / "bot.log",
+        extra_env={"GAME_SEED": "3", "LOG_LEVEL": "WARNING"},
+    )
+    bot.start()
+    try:
+        discord = DiscordDriver(fake, general)
+        player = fake.add_user("newcomer")
+        await discord.slash("rocketball play-computer", user=player, channel=general, level=level)
+        thread = await discord.wait_for_thread(general)
+        clicks = 0
+        card = await discord.wait_for_message(thread, lambda m: bool(m.buttons), since=0)
+        for _ in range(2000):
+            status, state = stored(bot)
+            if status == "finished":
+                break
+            card = discord.message(card)
+            label = next(b for b in card.button_labels if b.startswith("Suggested: "))
+            await discord.click(card, label, user=player)
+            clicks += 1
+            for _ in range(200):  # the card is redrawn once the computer has replied
+                now_status, now = stored(bot)
+                if now_status == "finished" or (
+                    len(now.history) > len(state.history) and now.to_move == "N"
+                ):
+                    break
+                await asyncio.sleep(0.02)
+        else:
+            raise RuntimeError("the match did not end")
+        await asyncio.sleep(0.5)
+        return clicks, len(discord.channel_messages(thread))
+    finally:
+        bot.stop()
+        fake.stop()
 
 
 def main(matches: int) -> None:

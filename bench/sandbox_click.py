@@ -102,6 +102,13 @@ def rocketball_clicks(page, sandbox, samples: int) -> list[tuple[float, float]]:
         user_id = page.select_option("#user-select", label=name.capitalize())[0]
         page.wait_for_selector(f'body[data-user="{user_id}"]')
 
+    for name in ("alice", "bob"):  # each presses the d4 (/settings me): the click timed here
+        act_as(name)
+        page.fill("#composer-input", "/settings me")
+        page.locator('#suggestions .suggestion[data-command="settings me"]').click()
+        page.locator("#opt-dice").select_option(label="I press Roll myself")
+        page.locator("#send").click()
+    act_as("alice")
     page.fill("#composer-input", "/rocketball challenge")
     page.locator('#suggestions .suggestion[data-command="rocketball challenge"]').click()
     page.locator("#opt-opponent").select_option(label="Bob")

@@ -2,7 +2,9 @@
 new matches (docs/async-play.md).
 
 - `/settings me`: ping in the thread every turn / only when away from the match / by DM / never,
-  a time zone, quiet hours, a daily DM digest. Without options it shows what is set.
+  a time zone, quiet hours, a daily DM digest, whether a roll with no choice in it is made for
+  them as their turn begins (the default) or pressed by them. Without options it shows what is
+  set.
 - `/settings vacation`: take days from the vacation bank (every clock of yours pauses) or come
   back early (what is left goes back to the bank).
 - `/settings server` (Manage Server): per game the reminder and timeout lengths, what happens when
@@ -41,6 +43,11 @@ PING_TEXT = {
     "away": "in the match's thread, unless you acted in it in the last {away} minutes",
     "dm": "by DM",
     "never": "never (the match card and /games still show whose turn it is)",
+}
+DICE_TEXT = {
+    False: "a roll with no choice in it is made for you as your turn begins (a new match "
+    "takes this; it stays verifiable like every roll)",
+    True: "you press Roll yourself",
 }
 POLICY_TEXT = {
     "computer": "a computer plays the seat until the player takes it back",
@@ -108,6 +115,7 @@ def describe_user_settings(settings: store.UserSettings) -> list[str]:
         f"**Time zone:** {shown(settings.time_zone)}",
         f"**Quiet hours:** {quiet}",
         f"**Daily DM of what waits for you:** {digest}",
+        f"**Dice:** {DICE_TEXT[settings.roll_myself]}",
     ]
 
 
@@ -140,13 +148,16 @@ class Settings(commands.Cog):
 
     # ---- /settings me --------------------------------------------------------------------------
 
-    @group.command(name="me", description="How and when you are pinged, on every server")
+    @group.command(
+        name="me", description="How you are pinged and who presses a plain roll, on every server"
+    )
     @app_commands.describe(
         ping="Where a turn or a reminder reaches you",
         away_minutes="With ping 'when away': no ping if you acted in the match this recently (5)",
         time_zone="Your time zone, e.g. Europe/Berlin (for quiet hours and the digest)",
         quiet_hours="From-to in your time, e.g. 22:00-07:00 (reminders wait), or off",
         digest="A daily DM of what waits for you, at this time (e.g. 08:00), or off",
+        dice="A roll with no choice in it (Rocketball's d4): made as your turn begins, or yours",
     )
     @app_commands.choices(
         ping=[
@@ -154,7 +165,11 @@ class Settings(commands.Cog):
             app_commands.Choice(name="in the thread, every turn", value="every_turn"),
             app_commands.Choice(name="by DM", value="dm"),
             app_commands.Choice(name="never", value="never"),
-        ]
+        ],
+        dice=[
+            app_commands.Choice(name="rolled for me as my turn begins (default)", value="bot"),
+            app_commands.Choice(name="I press Roll myself", value="myself"),
+        ],
     )
     async def me(
         self,
@@ -164,6 +179,7 @@ class Settings(commands.Cog):
         time_zone: app_commands.Range[str, 1, 64] | None = None,
         quiet_hours: app_commands.Range[str, 1, 20] | None = None,
         digest: app_commands.Range[str, 1, 10] | None = None,
+        dice: app_commands.Choice[str] | None = None,
     ) -> None:
         current = await store.user_settings(self.bot.db, interaction.user.id)
         changes: dict[str, Any] = {}
@@ -184,6 +200,8 @@ class Settings(commands.Cog):
         if digest is not None:
             off = digest.strip().lower() in ("off", "none", "no", "-")
             changes["digest_minute"] = None if off else parse_clock_time(digest)
+        if dice is not None:
+            changes["roll_myself"] = dice.value == "myself"
         settings = current
         if changes:
             wanted = store.UserSettings(**{**_fields(current), **changes})
@@ -498,6 +516,7 @@ def _fields(settings: store.UserSettings) -> dict[str, Any]:
         "quiet_start": settings.quiet_start,
         "quiet_end": settings.quiet_end,
         "digest_minute": settings.digest_minute,
+        "roll_myself": settings.roll_myself,
     }
 
 

@@ -32,6 +32,9 @@ class UserSettings:
     quiet_start: int | None = None  # minute of the local day
     quiet_end: int | None = None
     digest_minute: int | None = None  # minute of the local day of the daily DM; None: none
+    # A roll with no choice in it (Rocketball's d4) is the bot's as the turn begins, unless
+    # the user presses it themselves (GameAdapter.rolls_for_players).
+    roll_myself: bool = False
     stored: bool = False  # False: nothing stored, these are the defaults
 
     @property
@@ -52,6 +55,7 @@ def _user(row: Any) -> UserSettings:
         quiet_start=row["quiet_start"],
         quiet_end=row["quiet_end"],
         digest_minute=row["digest_minute"],
+        roll_myself=bool(row["roll_myself"]),
         stored=True,
     )
 
@@ -89,11 +93,13 @@ async def save_user_settings(
     async with db.transaction() as conn:
         await conn.execute(
             "INSERT INTO user_settings (user_id, ping, away_minutes, time_zone, quiet_start,"
-            " quiet_end, digest_minute, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " quiet_end, digest_minute, roll_myself, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (user_id) DO UPDATE SET ping = excluded.ping,"
             " away_minutes = excluded.away_minutes, time_zone = excluded.time_zone,"
             " quiet_start = excluded.quiet_start, quiet_end = excluded.quiet_end,"
-            " digest_minute = excluded.digest_minute, updated_at = excluded.updated_at",
+            " digest_minute = excluded.digest_minute, roll_myself = excluded.roll_myself,"
+            " updated_at = excluded.updated_at",
             (
                 settings.user_id,
                 settings.ping,
@@ -102,6 +108,7 @@ async def save_user_settings(
                 settings.quiet_start,
                 settings.quiet_end,
                 settings.digest_minute,
+                int(settings.roll_myself),
                 now,
             ),
         )

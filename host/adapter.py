@@ -117,15 +117,19 @@ class Picked:
 
 @dataclass
 class TurnPost:
-    """The live match card as the game draws it: a title, the status (the last events and what
+    """The live match card as the game draws it: a title, what happened, the status (what
     happens next), images shown large, a footer, the controls. Plain data: a turn can be drawn
     in another process. `images` holding None for the bytes are already on the card (a redraw
     for a pick keeps them)."""
 
     title: str
-    body: str
+    body: str  # what happens next (and anything else about the position after the step)
     colour: int
     images: list[tuple[str, bytes | None]] = field(default_factory=list)
+    # What happened in the step, in words (a bullet line an event): the card shows this of
+    # every step of a batch, the player's own move and then the replies, above the last
+    # step's `body` (docs/rules: every roll, step, turn and goal is said in words).
+    happened: str = ""
     footer: str = ""
     buttons: list[ButtonSpec] = field(default_factory=list)
     selects: list[SelectSpec] = field(default_factory=list)
@@ -145,6 +149,13 @@ class GameAdapter(ABC):
     # The command group holding the standard match commands ("rollerball2 match"), set by
     # host.commands.add_match_commands; None: the game's own group.
     match_group: str | None = None
+    # The game's routine actions (a roll with no choice in it: `engine.auto_action`) are made for
+    # every player as soon as their turn begins, unless the player's /settings me says they
+    # press them themselves; False: only a player who asks (`auto_label`'s toggle) leaves them.
+    rolls_for_players: bool = False
+    # A pick (a square chosen, what to do there still to come) is drawn on the card's image
+    # (draw_turn draws it for `picked`); False: the card's images stay as they are for a pick.
+    marks_picks: bool = False
 
     def command(self, name: str) -> str:
         """A standard match command as a player types it: "/rocketball board"."""

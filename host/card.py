@@ -1,5 +1,6 @@
 """The live match card: one Components v2 message per match, in its thread, holding the title,
-the status (the last events and what happens next), the board or track shown large, a footer
+what happened since the last card (every step: the player's move and the replies) and what
+happens next, the board or track shown large, a footer
 and the controls. A click that changes the match redraws it through the click's own interaction
 response, so an ordinary move costs no globally rate-limited request (docs/rules: "Playing in
 Discord" on each game's page)."""
@@ -18,6 +19,7 @@ from ui.text import fit
 
 MAX_CARD_TEXT = 3900  # Discord: 4,000 characters of text displays in one message
 BUTTONS_PER_ROW = 5
+EARLIER = "• … (earlier events are in the record)"
 
 
 def control_of(
@@ -87,10 +89,7 @@ def build_card(
     happens next."""
     view = discord.ui.LayoutView(timeout=None)
     card = discord.ui.Container(accent_colour=post.colour)
-    text = f"### {post.title}\n{post.body}".strip()
-    if deadline:
-        text += f"\n-# {deadline}"
-    card.add_item(discord.ui.TextDisplay(fit(text, MAX_CARD_TEXT - len(post.footer) - 10)))
+    card.add_item(discord.ui.TextDisplay(card_text(post, deadline)))
     # A gallery of one image each: stacked full width, never shrunk into a grid on a phone.
     for name, _ in post.images:
         card.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{name}")))
@@ -110,6 +109,34 @@ def build_card(
         if data is not None
     ]
     return view, files
+
+
+def card_text(post: TurnPost, deadline: str | None = None) -> str:
+    """The card's text: the title, what happened (`post.happened`), what happens next and the
+    deadline, within Discord's limit together with the footer. What happens next is never cut:
+    when the events are too long, the oldest lines give way (the record keeps them all)."""
+    tail = post.body
+    if deadline:
+        tail += f"\n-# {deadline}"
+    budget = MAX_CARD_TEXT - len(post.footer) - 10
+    head = f"### {post.title}"
+    room = budget - len(head) - len(tail) - 4
+    happened = post.happened.strip()
+    if len(happened) > room:
+        lines = happened.split("\n")
+        kept: list[str] = []
+        used = len(EARLIER)
+        for line in reversed(lines):
+            if used + len(line) + 1 > room:
+                break
+            kept.insert(0, line)
+            used += len(line) + 1
+        happened = "\n".join([EARLIER, *kept]) if room > len(EARLIER) else ""
+    text = "\n".join(part for part in (head, happened) if part)
+    # what happened, then what is next on the very next line (it starts in bold): a blank line
+    # would cost the phone's screen a line the controls need
+    text = "\n".join(part for part in (text, tail.strip()) if part)
+    return fit(text, budget)
 
 
 def retired_card(text: str) -> discord.ui.LayoutView:

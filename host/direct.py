@@ -37,6 +37,7 @@ from host.match import (
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
     Match,
+    dice_line,
 )
 from ui import UserError, bot_of, fit
 from ui.items import view_of
@@ -92,7 +93,7 @@ async def start_match(
         options,
         names,
         computers=dict(computers or {}),
-        auto=set(auto or ()),
+        auto=set(auto or ()) | await rolled_for(host, adapter, players),
         challenged_seat=challenged_seat if challenged_seat is not None else 1,
         **terms.fields(),
     )
@@ -121,7 +122,7 @@ async def start_match(
             "content": fit(
                 f"<@{challenged}>, {interaction.user.mention} challenges you to {adapter.title} "
                 f"(match #{game_id}: {describe}). {labels}.\n"
-                f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+                + dice_line(match.commitment, adapter.command("record"))
             ),
             "view": view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
             "allowed_mentions": discord.AllowedMentions(users=[discord.Object(challenged)]),
@@ -140,7 +141,7 @@ async def start_match(
         starts = f"starts {adapter.title} match #{game_id}"
     opening = fit(
         f"{interaction.user.mention} {starts} ({describe}): {labels}.\n"
-        f"Dice commitment: `{match.commitment}` (the seed is revealed at the end)."
+        + dice_line(match.commitment, adapter.command("record"))
     )
     if elsewhere is None:
         await interaction.response.defer(thinking=True)
@@ -153,6 +154,21 @@ async def start_match(
     assert stored is not None
     await host.open_play(adapter, stored, match, events, message)
     return game_id
+
+
+async def rolled_for(host: MatchHost, adapter: GameAdapter, players: list[int]) -> set[int]:
+    """The seats whose rolls with no choice in them the bot makes as their turn begins: in a
+    game that rolls for its players (`rolls_for_players`), every person's but those who press
+    Roll themselves (/settings me). Read when the match is made: a match keeps its terms."""
+    if not adapter.rolls_for_players:
+        return set()
+    people = [user for user in players if user != COMPUTER_ID]
+    settings = await settings_store.users_settings(host.bot.db, people)
+    return {
+        seat
+        for seat, user in enumerate(players)
+        if user != COMPUTER_ID and not settings[user].roll_myself
+    }
 
 
 # What a match needs in the channel it is posted in (host/service.py checks the channel of the

@@ -22,7 +22,7 @@ from db import lobby as lobby_store
 from host import clocks
 from host.components import LobbyButton
 from host.direct import match_channel
-from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
+from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match, dice_line
 from rules.records import commitment
 from ui import UserError, display_name, fit, shown
 from ui.formats import plural
@@ -105,7 +105,7 @@ def lobby_text(adapter: GameAdapter, game_id: int, lobby: Lobby, note: str = "")
         (f"{plural(free):seat} free: press Join to play. " if free else "")
         + f"{host} starts the game once {adapter.engine.min_seats} or more are seated "
         "(Add computer fills a seat with a computer player).",
-        f"Dice commitment: `{lobby.commitment}` (the seed is revealed at the end).",
+        dice_line(lobby.commitment, adapter.command("record")),
     ]
     if note:
         lines.insert(0, note)
@@ -390,7 +390,7 @@ async def _start(
     await interaction.response.edit_message(
         content=fit(
             f"{adapter.title} game #{stored.id} ({lobby.describe}) has started: {seated}. "
-            f"Play in the thread below.\nDice commitment: `{match.commitment}`."
+            "Play in the thread below.\n" + dice_line(match.commitment, adapter.command("record"))
         ),
         view=None,
         allowed_mentions=NO_MENTIONS,

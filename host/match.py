@@ -88,6 +88,18 @@ class Match:
         )
 
 
+# The hex digits of a dice commitment a message shows: 64 bits of the SHA-256, one short line
+# on a phone and still binding (another seed and salt with the same 64 bits would take some
+# 2**64 hashes to find); the record (`/GAME record`) carries the whole hash.
+COMMITMENT_SHOWN = 16
+
+
+def dice_line(commitment: str, record_command: str) -> str:
+    """The line that publishes a match's dice commitment before anyone moves (rules/records.py),
+    short enough for one line of a phone."""
+    return f"-# Dice commitment `{commitment[:COMMITMENT_SHOWN]}…` · whole in `{record_command}`"
+
+
 def seat_of(players: tuple[int, ...], user_id: int) -> int | None:
     """The seat of a human user in a match, or None for a spectator."""
     if user_id in (COMPUTER_ID, DELETED_USER_ID):

@@ -46,6 +46,7 @@ from host.match import (
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
     Match,
+    dice_line,
     human_seats,
     pair_key,
     seat_of,
@@ -334,7 +335,8 @@ class MatchHost:
             )
             await interaction.response.edit_message(
                 content=f"{adapter.title} match #{game_id}: <@{challenger}> vs <@{challenged}>. "
-                f"Play in the thread below.\nDice commitment: `{match.commitment}`.",
+                "Play in the thread below.\n"
+                + dice_line(match.commitment, adapter.command("record")),
                 view=None,
             )
             await self.open_play(adapter, stored, match, events, interaction.message, locked=True)
@@ -733,10 +735,13 @@ class MatchHost:
             return
         kept = [a.filename for a in clicked.attachments] if clicked is not None else []
         step = Step(match.engine, [], match.engine)
-        view, _ = await self._draw_card(
+        view, files = await self._draw_card(
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
-        await interaction.response.edit_message(view=view)
+        if files:  # the game marks the pick on its image (`marks_picks`)
+            await interaction.response.edit_message(view=view, attachments=files)
+        else:
+            await interaction.response.edit_message(view=view)
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
@@ -884,6 +889,7 @@ class MatchHost:
             adapter.engine.rematch_options(old.engine),
             names,
             computers=computers,
+            auto=await direct.rolled_for(self, adapter, players),
             remind_minutes=old.remind_minutes,
             forfeit_minutes=old.forfeit_minutes,
             challenged_seat=0 if players[0] != interaction.user.id else 1,
@@ -906,7 +912,7 @@ class MatchHost:
             message = await channel.send(
                 f"{interaction.user.mention} plays the computer again: {adapter.title} match "
                 f"#{game_id}, {adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
-                f"Dice commitment: `{match.commitment}`.",
+                + dice_line(match.commitment, adapter.command("record")),
                 allowed_mentions=NO_MENTIONS,
             )
             created = await game_store.load_game(self.bot.db, game_id)
@@ -918,7 +924,7 @@ class MatchHost:
             f"<@{challenged}>, {interaction.user.mention} asks for a rematch of match "
             f"#{stored.id} with the seats swapped (match #{game_id}: "
             f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}).\n"
-            f"Dice commitment: `{match.commitment}`.",
+            + dice_line(match.commitment, adapter.command("record")),
             view=view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
         )
@@ -973,8 +979,9 @@ class MatchHost:
         picked: str | None = None,
         kept_images: list[str] | None = None,
     ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
-        """The card after `steps`: the last step's status and controls, and the images of
-        every step of the batch (a player's move and the computer's reply)."""
+        """The card after `steps`: what happened in every step of the batch (a player's move
+        and the computers' reply, in order), the last step's status and controls, and the
+        images of the latest step that drew any."""
         posts = [
             await self._draw(
                 adapter,
@@ -987,7 +994,9 @@ class MatchHost:
             for index, step in enumerate(steps)
         ]
         post = posts[-1]
-        if kept_images is not None:  # a redraw for a pick keeps the card's images as they are
+        post.happened = "\n".join(p.happened for p in posts if p.happened)
+        if kept_images is not None and not adapter.marks_picks:
+            # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
         else:
             # The images of the latest step of the batch that drew any (the track after the
@@ -1210,9 +1219,7 @@ class MatchHost:
             )
             said = adapter.next_text(match)
             if first:
-                said += (
-                    f"\nDice commitment: `{match.commitment}` (the seed is revealed at the end)."
-                )
+                said += "\n" + dice_line(match.commitment, adapter.command("record"))
             dm = f"{adapter.title} match #{stored.id}: your move. {adapter.next_text(match)}"
         await notify.deliver(
             self.bot,

@@ -31,11 +31,13 @@ def _code_size(colours: int) -> int:
     return max(2, (colours - 1).bit_length())
 
 
-def _header(size: tuple[int, int], palette: list[int], bits: int, loop: int) -> bytes:
+def _header(size: tuple[int, int], palette: list[int], bits: int, loop: int | None) -> bytes:
     entries = 1 << bits
     table = bytes(palette[: 3 * entries]).ljust(3 * entries, b"\0")
     flags = 0x80 | ((bits - 1) << 4) | (bits - 1)  # global colour table of 2**bits entries
     screen = b"GIF89a" + _u16(size[0]) + _u16(size[1]) + bytes([flags, 0, 0])
+    if loop is None:  # no looping block: a viewer plays the frames once (GIF89a)
+        return screen + table
     looping = b"!\xff\x0bNETSCAPE2.0\x03\x01" + _u16(loop) + b"\0"
     return screen + table + looping
 
@@ -89,12 +91,14 @@ def write_gif(
     images: list[Image.Image],
     durations_ms: list[int],
     *,
-    loop: int = 0,
+    loop: int | None = None,
     boxes: list[Box | None] | None = None,
 ) -> bytes:
     """The frames as one animated GIF: `images` are "P" images of one size sharing the first
     one's palette (at most 256 colours, the indices below the palette's length); each shows
-    for its duration; `loop=0` repeats forever. `boxes[i]`, when given, is a rectangle holding
+    for its duration. By default it plays once and stays on its last frame: a move's
+    animation ends on, and stays on, the position as it is now (a loop showed the position
+    before the move most of the time); `loop=0` repeats forever. `boxes[i]`, when given, is a rectangle holding
     every pixel where images[i] differs from images[i - 1] (None: anywhere), so the writer
     compares only there."""
     if not images or len(images) != len(durations_ms):

@@ -12,7 +12,7 @@ import discord
 
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import Picked, SelectSpec, in_menus, play_button
-from render.rocketball import render_round
+from render.rocketball import render_board, render_round
 from rules.rocketball import (
     ENGINE,
     Aim,
@@ -24,12 +24,12 @@ from rules.rocketball import (
     RocketballError,
     Roll,
     Rotate,
-    choose_action,
     describe_next,
     format_action,
     legal_actions,
     next_step,
     parse_command,
+    suggested_actions,
 )
 from ui import rulebook, shown
 
@@ -60,6 +60,8 @@ MAX_EVENT_TEXT = 3500  # leave room in the 4096-character description for the pr
 
 MAX_SQUARE_SELECTS = 4  # 77 squares at most: four menus
 MAX_PICK_BUTTONS = 20
+BEST_MOVES = 3  # the suggestion and the next best moves, as buttons before the square menus
+BACK = "-"  # the pick of the Back button: no square
 FACINGS = {"N": "North ↑", "E": "East →", "S": "South ↓", "W": "West ←"}
 
 
@@ -100,6 +102,11 @@ def square_label(state: GameState, square: str) -> str:
 
 class RocketballAdapter(GameAdapter):
     engine = ENGINE
+    # The d4 that begins a round has no choice in it: it is rolled as the turn begins, unless
+    # a player presses it themselves (docs/rules/rocketball.md "The roll is made for you").
+    rolls_for_players = True
+    # A picked square is marked on the board the card shows (its images are drawn anew).
+    marks_picks = True
 
     # ---- what a click or a typed move means ---------------------------------------------------
 
@@ -114,7 +121,7 @@ class RocketballAdapter(GameAdapter):
 
     def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:
         if action == "back":
-            return Picked("-")
+            return Picked(BACK)
         if action == "roll":
             return Roll()
         if action == "pass":
@@ -122,6 +129,9 @@ class RocketballAdapter(GameAdapter):
         if action == "aim" and arg in ("N", "E", "S", "W"):
             return Aim(arg)
         raise RocketballError("That button does nothing any more.")
+
+    def auto_label(self, match: Match) -> str | None:
+        return "rolling the d4"
 
     # ---- how it looks -------------------------------------------------------------------------
 
@@ -149,9 +159,13 @@ class RocketballAdapter(GameAdapter):
         # board, else the board with the squares the turn touched highlighted. A redraw for a
         # pick keeps the image the card has.
         images: list[tuple[str, bytes | None]] = []
+        square = picked if picked != BACK else None
         if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
+        else:  # a pick: the board with the picked square marked (Back: none)
+            marked = [square] if square else []
+            images.append(("board.png", render_board(state, highlight=marked, names=names)))
         # The result is said once, in the message that pings the players: not again here.
         texts = step.texts
         if texts is None:
@@ -164,8 +178,11 @@ class RocketballAdapter(GameAdapter):
             )
         if state.over:
             prompt = f"**{self.result_text(match)}**"
-        elif picked:
-            prompt = f"**{self.next_text(match)}** Square {picked}: pick what to do there."
+        elif square:
+            prompt = (
+                f"**{self.next_text(match)}** Square {square} (marked on the board): pick what "
+                "to do there."
+            )
         else:
             prompt = f"**Next:** {self.next_text(match)}"
         variants = ", ".join(name.replace("_", " ") for name in state.settings.variant_names())
@@ -177,9 +194,8 @@ class RocketballAdapter(GameAdapter):
         buttons, selects = self._controls(state, picked) if final else ([], [])
         return TurnPost(
             title=f"Rocketball #{game_id} · North {state.score['N']} – {state.score['S']} South",
-            # What happened, then what's next on the very next line: the prompt is bold, and a
-            # blank line would cost the phone's screen a line the controls need.
-            body="\n".join(part for part in (lines, prompt) if part),
+            body=prompt,
+            happened=lines,
             colour=COLOUR.value,
             images=images,
             footer=footer,
@@ -227,9 +243,19 @@ class RocketballAdapter(GameAdapter):
                 in_menus(sorted(by_square, key=square_order), MAX_SQUARE_SELECTS)
             )
         ]
-        suggestion = choose_action(state, "medium", random.Random(state.seed + len(state.history)))
-        suggest = play_button(ENGINE, f"Suggested: {format_action(suggestion)}", suggestion)
-        return [suggest, typing], selects
+        best = suggested_actions(state, random.Random(state.seed + len(state.history)), BEST_MOVES)
+        suggest = play_button(ENGINE, f"Suggested: {format_action(best[0])}", best[0])
+        labels = {
+            format_action(action): f"{square} · {label}"
+            for square, moves in by_square.items()
+            for label, action in moves
+        }
+        others = [
+            play_button(ENGINE, labels[format_action(action)], action, style="primary")
+            for action in best[1:]
+            if format_action(action) in labels
+        ]
+        return [suggest, *others, typing], selects
 
     def select_action(
         self, state: GameState, seat: int, action: str, arg: str | None, values: list[str]

@@ -70,6 +70,17 @@ class RocketballMatches(RocketballAdapter):
         return [f"Rocketball: {stats.played} finished matches in the statistics"]
 
 
+# The level menu says how each level plays, not only how strong it is: a stronger defence
+# makes longer matches (docs/rules/rocketball.md "Computer opponent", the rounds per match from
+# bench/rocketball_newcomer.py).
+LEVEL_LABELS = {
+    "easy": "easy: half its chips at random, short matches",
+    "medium": "medium: blocks the next roll, a first match",
+    "strong": "strong: defends two rolls ahead, long matches",
+    "master": "master: defends three rolls ahead, the strongest, long matches",
+}
+
+
 class Rocketball(commands.Cog):
     group = app_commands.Group(
         name="rocketball",
@@ -127,7 +138,9 @@ class Rocketball(commands.Cog):
     @group.command(name="play-computer", description="Play Rocketball against the computer")
     @app_commands.describe(level="How strong the computer plays", **MATCH_OPTION_HELP)
     @app_commands.choices(
-        level=[app_commands.Choice(name=level, value=level) for level in ENGINE.levels]
+        level=[
+            app_commands.Choice(name=LEVEL_LABELS[level], value=level) for level in ENGINE.levels
+        ]
     )
     @app_commands.autocomplete(variants=variants_autocomplete)
     async def play_computer(

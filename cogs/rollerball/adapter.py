@@ -143,9 +143,6 @@ class RollerballAdapter(GameAdapter):
             prompt += " " + picks.where_text(table)
         turn = f" · turn {game.turn_number}" if game.turn_number else ""
         title = f"Rollerball #{game_id}{turn}"
-        # What happened, then what's next on the very next line (the prompt is bold): a blank
-        # line would cost the phone's screen a line the controls need.
-        body = "\n".join(part for part in (lines, prompt) if part)
         # Each player's victory points are on the board, beside their name.
         footer = f"{game.settings.edition} edition · first to {game.settings.target_vp}"
         if moved:
@@ -153,7 +150,8 @@ class RollerballAdapter(GameAdapter):
         buttons, selects = picks.card_controls(table) if final and not table.over else ([], [])
         return TurnPost(
             title=title,
-            body=body,
+            body=prompt,
+            happened=lines,
             colour=COLOUR.value,
             images=list(files),
             footer=footer[:1000],

@@ -113,7 +113,7 @@ class Rollerball2Adapter(GameAdapter):
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
         limit = texts.FINAL_CARD_LINES if game.over else texts.CARD_LINES
-        parts = [texts.bullet_block(texts.card_lines(lines, limit))]
+        parts: list[str] = []
         # One idea per image, each shown full width on a phone: the scoreboard always; the
         # line-ups when they are new (the opening, a substitution, a repost) or at the end.
         files = [("scoreboard.png", render_scoreboard(state))]
@@ -143,6 +143,7 @@ class Rollerball2Adapter(GameAdapter):
             # No blank lines between the parts (each starts in bold or with a bullet): a blank
             # line costs the phone's screen a line the controls need.
             body="\n".join(part for part in parts if part),
+            happened=texts.bullet_block(texts.card_lines(lines, limit)),
             colour=COLOUR.value,
             images=list(files),
             footer=texts.clock_footer(game),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import cache, lru_cache
 
 from PIL import Image, ImageFont
@@ -569,19 +570,46 @@ def scores_label(name: str, width: int) -> tuple[str, ImageFont.FreeTypeFont]:
     return f"{name}… scores", label_font
 
 
-def goal_label_lines(name: str, width: int) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """The name of the player who scores in a goal `width` wide: on one line, or two (one line
-    cut "Computer (… scores"; the panel says who scores where). A name too long even for two
-    lines is cut with … In the regular weight: the phone's type size in bold would cut
-    "Computer" in a goal three squares wide."""
-    lines = clip(wrap(name, width, bold=False), 2, width, bold=False)
-    return lines, font(TYPE)
+DEFENDS = "defends"
 
 
-def goal_label_block(name: str, box: tuple[int, int, int, int]) -> TextBlock:
+def goal_label(name: str, width: int) -> list[str]:
+    """A goal's label: the name of the player who defends it on one line (its first words,
+    with … where there is room for it: the panel has it whole) and, where there is room, the
+    word "defends" under it."""
+    wrapped = wrap(name, width)
+    first = wrapped[0] if wrapped else ""
+    if len(wrapped) > 1 and len(name.split()) == 1:  # one word split between letters
+        first = clip(wrapped, 1, width)[0]
+    elif len(wrapped) > 1 and _length(f"{first}…", TYPE, True) <= width:
+        first += "…"
+    lines = [first]
+    if _length(DEFENDS, TYPE, False) <= width:
+        lines.append(DEFENDS)
+    return lines
+
+
+def goal_label_block(lines: list[str], box: tuple[int, int, int, int]) -> TextBlock:
+    """The label's lines centred in the goal, the name bold, "defends" plain."""
     left, top, right, bottom = box
-    lines, _ = goal_label_lines(name, right - left - 12)
-    return centred_block(lines, (right - left, bottom - top), ground=GOAL_FILL, bold=False)
+    block = centred_block(lines, (right - left, bottom - top), ground=GOAL_FILL)
+    placed = tuple(replace(line, bold=line.text != DEFENDS) for line in block.lines)
+    return replace(block, lines=placed)
+
+
+def goal_label_texts(view: BoardView) -> dict[str, list[str]]:
+    """Each goal's label (goal_label), by end, where one is drawn: the goal is named for the
+    player who defends it, the one who does not score there (docs/rules/rocketball.md "On
+    Discord"), as the challenge names the sides ("North (Alice)")."""
+    labels = {}
+    for end in ("N", "S"):
+        area = goal_label_area(end, view.balls)
+        if area is None:
+            continue
+        scorer = view.goal_scorer[end]
+        defender = next(player for player in ("N", "S") if player != scorer)
+        labels[end] = goal_label(view.names[defender], area[2] - area[0] - 12)
+    return labels
 
 
 def goal_label_area(end: str, balls: Iterable[BallView]) -> tuple[int, int, int, int] | None:
@@ -602,13 +630,13 @@ def goal_label_area(end: str, balls: Iterable[BallView]) -> tuple[int, int, int,
 
 
 def draw_goal_labels(p: Painter, view: BoardView) -> None:
-    """The scorer's name in each goal. A ball lying in the goal keeps its third of the box: the
-    label moves to the other two thirds (or, for a ball in the middle, the panel says it all)."""
-    for end in ("N", "S"):
+    """Who defends each goal (goal_label_texts). A ball lying in the goal keeps its third of
+    the box: the label moves to the other two thirds (or, for a ball in the middle, the panel
+    says it all)."""
+    for end, lines in goal_label_texts(view).items():
         area = goal_label_area(end, view.balls)
-        if area is None:
-            continue
-        p.block(goal_label_block(view.names[view.goal_scorer[end]], area), area[:2])
+        assert area is not None  # goal_label_texts labels only the goals with room
+        p.block(goal_label_block(lines, area), area[:2])
 
 
 # --- whole boards ---------------------------------------------------------------------------------

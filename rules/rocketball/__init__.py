@@ -25,6 +25,7 @@ Public API (everything a cog or renderer needs):
     describe_next(step, names) -> str              # "North (Alice) rolls the d4."
     turn_prompt(state) -> str                      # = describe_next(next_step(state))
     choose_action(state, level, rng) -> Action     # computer: one of LEVELS
+    suggest_action(state, rng) -> Action           # the card's suggested move (attacking)
     LEVELS = ("easy", "medium", "strong", "master"); LEVEL_RATINGS: level -> Elo-style rating
     ENGINE                                         # the engine face (rules/face.py)
     python -m rules verify FILE                     # OK, or what does not match (exit 1)
@@ -46,7 +47,13 @@ from rules.rocketball.actions import (
     parse_record_line,
     record_line,
 )
-from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action
+from rules.rocketball.ai import (
+    LEVEL_RATINGS,
+    LEVELS,
+    choose_action,
+    suggest_action,
+    suggested_actions,
+)
 from rules.rocketball.engine import apply, legal_actions, new_game, random_action, turn_prompt
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event, MoveEvent, Step
@@ -102,6 +109,8 @@ __all__ = [
     "random_action",
     "record_line",
     "replay",
+    "suggest_action",
+    "suggested_actions",
     "to_record",
     "turn_prompt",
     "verify_record",

@@ -12,14 +12,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.face import Engine, Outcome
-from rules.rocketball.actions import Action, Resign, format_action, parse_command
+from rules.rocketball.actions import Action, Resign, Roll, format_action, parse_command
 from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action
 from rules.rocketball.dice import Dice
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event
 from rules.rocketball.record import GAME, replay, to_record, verify_record
-from rules.rocketball.state import GameState, Settings
+from rules.rocketball.state import PHASE_ROLL, GameState, Settings
 from rules.rocketball.turn import actors
 
 SEATS = ("N", "S")
@@ -83,7 +83,12 @@ class RocketballEngine:
         return apply(state, action, SEATS[seat])
 
     def auto_action(self, state: GameState, seat: int) -> Action | None:
-        return None  # every roll, aim and placement is the player's own
+        """The d4 roll that begins a round has no choice in it (docs/rules/rocketball.md "The
+        roll is made for you"): the bot makes it for a seat that left it to the bot, as the
+        same Roll action in the record. An aim or a chip is always the player's own."""
+        if state.phase == PHASE_ROLL and state.to_move == SEATS[seat]:
+            return Roll()
+        return None
 
     def resign_action(self, state: GameState, seat: int) -> Action:
         return Resign(SEATS[seat])

@@ -107,6 +107,9 @@ async def new_thread(discord, channel, known: int):
 
 
 async def start_match(discord, cluster, challenger, opponent, channel):
+    # Both press the d4 themselves (/settings me): each roll is a click the test can time.
+    for player in (challenger, opponent):
+        await discord.slash("settings me", user=player, channel=channel, dice="myself")
     await_reply = await discord.slash(
         "rocketball challenge", user=challenger, channel=channel, opponent=opponent
     )

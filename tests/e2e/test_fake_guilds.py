@@ -80,7 +80,7 @@ async def test_the_bot_answers_in_the_second_guild_as_that_guilds(
     (thread,) = discord.threads(lobby)
     assert thread.guild_id == second.id  # a thread is in its parent's guild
     card = await discord.wait_for_message(thread, lambda m: bool(m.buttons), timeout=15, since=0)
-    assert "Roll the d4" in card.button_labels  # the live card, in the second guild's thread
+    assert "Type a move…" in card.button_labels  # the live card, in the second guild's thread
     ping = await discord.wait_for_message(thread, lambda m: "your move" in m.content, since=0)
     assert ping.content.startswith((alice.mention, bob.mention))
     assert games_by_guild(bot.database_path) == [(second.id, "active")]

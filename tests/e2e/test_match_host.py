@@ -21,7 +21,9 @@ from rules.rocketball import apply, format_action, legal_actions
 
 pytestmark = pytest.mark.e2e
 
-HASH = re.compile(r"\b[0-9a-f]{64}\b")
+# The commitment as a message shows it: its first 16 hex digits (host/match.py dice_line); the
+# record carries it whole.
+HASH = re.compile(r"`([0-9a-f]{16})…`")
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +73,9 @@ async def answer_of(discord, reply):
 
 
 async def start_match(discord, challenger, opponent, channel):
+    # Both press the d4 themselves (/settings me): the roll is these tests' simplest move.
+    for player in (challenger, opponent):
+        await discord.slash("settings me", user=player, channel=channel, dice="myself")
     reply = await discord.slash(
         "rocketball challenge", user=challenger, channel=channel, opponent=opponent
     )
@@ -108,7 +113,8 @@ async def test_the_seed_is_committed_at_the_start_secret_in_play_and_revealed_at
     assert "d4" in summary.attachments[0].data.decode()
     live = await discord.slash("rocketball record", user=spectator, match_id=game_id)
     text = record_text(live)
-    assert "[Seed" not in text and "[Salt" not in text and published.group() in text
+    assert "[Seed" not in text and "[Salt" not in text
+    assert f'[Commitment "{published.group(1)}' in text
     assert str(engine_state(bot, game_id)["seed"]) not in text
 
     await resign(discord, ann, thread)
@@ -118,7 +124,8 @@ async def test_the_seed_is_committed_at_the_start_secret_in_play_and_revealed_at
     finished = record_text(await discord.slash("rocketball record", user=ann, match_id=game_id))
     headers = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', finished, re.M))
     assert int(headers["Seed"]) == seed
-    assert verify_commitment("rocketball", seed, headers["Salt"], published.group())
+    assert headers["Commitment"].startswith(published.group(1))
+    assert verify_commitment("rocketball", seed, headers["Salt"], headers["Commitment"])
 
 
 # --- 4. one active match per pair per channel, enforced by the database -------------------------

@@ -16,7 +16,7 @@ import pytest
 
 from cogs.rocketball.adapter import RocketballAdapter
 from host import Match
-from rules.rocketball import ai
+from rules.rocketball import ENGINE, ai
 from rules.rocketball.actions import Roll
 from rules.rocketball.record import replay
 from tests.e2e.rocketball_clicks import click_action
@@ -111,6 +111,11 @@ async def play(discord, bot, thread, game_id, seats, action, card):
     return await current_card(discord, bot, thread, game_id)
 
 
+def suggested(card) -> str:
+    """The label of the card's suggested move."""
+    return next(label for label in card.button_labels if label.startswith("Suggested: "))
+
+
 async def play_to_the_end(discord, bot, thread, game_id, seats, message, *, rng, limit=400):
     for _ in range(limit):
         _, status, match, _ = stored_game(bot, game_id)
@@ -168,7 +173,17 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     holder = seats[match.engine.to_move]
     ping = await discord.wait_for_message(thread, lambda m: not is_card(m), since=0)
     assert ping.content.startswith(f"{holder.mention}, your move: ")
-    assert "Dice commitment" in ping.content
+    # The dice commitment is one short line (its first 16 hex digits, 64 bits of the hash),
+    # not 64 characters over four lines of a phone; the record has it whole.
+    for message in (reply, ping):
+        line = next(x for x in discord.message(message).content.splitlines() if "Dice" in x)
+        assert f"`{match.commitment[:16]}…`" in line and match.commitment not in line
+        assert len(line) <= 70, line
+    assert f'[Commitment "{match.commitment}"]' in (
+        (await discord.slash("rocketball record", user=alice, match_id=game_id))
+        .attachments[0]
+        .data.decode()
+    )
 
     last = await play_to_the_end(discord, bot, thread, game_id, seats, first, rng=random.Random(3))
     _, status, match, _ = stored_game(bot, game_id)
@@ -198,24 +213,80 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     assert replay(text).to_dict() == match.engine.to_dict()
 
 
-async def test_a_move_posts_the_ball_path_as_an_animation(discord, bot, carol, dave, games):
+async def test_a_turn_begins_with_its_roll_made_and_shown_as_an_animation(
+    discord, bot, carol, dave, games
+):
+    """The d4 has no choice in it: it is rolled as the turn begins (docs/rules/rocketball.md
+    "The roll is made for you"), and the card shows the roll and the ball's path at once."""
     _, _, game_id, thread, first = await start_challenge(discord, bot, carol, dave, games)
-    _, _, _match, _ = stored_game(bot, game_id)
-    seats = {"N": carol, "S": dave}
-    after_roll = await play(discord, bot, thread, game_id, seats, Roll(), first)
+    _, _, match, _ = stored_game(bot, game_id)
+    assert match.engine.phase == "place" and match.auto == {0, 1}
     # One image for the round: the ball's path, ending on the board.
-    names = [attachment.filename for attachment in after_roll.attachments]
+    names = [attachment.filename for attachment in first.attachments]
     assert names == ["round.gif"]
-    gif = after_roll.attachments[0].image()
+    gif = first.attachments[0].image()
     assert gif.format == "GIF" and gif.n_frames >= 2
-    assert "rolls d4 =" in after_roll.text
-    assert after_roll.id == first.id  # the same card, redrawn in place
-    assert "Roll the d4" not in after_roll.button_labels  # a spent control is gone
-    assert after_roll.selects and all(
-        s.placeholder.startswith("Squares") for s in after_roll.selects
+    assert "rolls d4 =" in first.text
+    assert "Roll the d4" not in first.button_labels  # nothing to press for a roll
+    assert first.selects and all(s.placeholder.startswith("Squares") for s in first.selects)
+    assert TYPE_A_MOVE in first.button_labels
+    assert any(label.startswith("Suggested: ") for label in first.button_labels)
+    # The roll is an action of the record like any other: the record verifies.
+    record = ENGINE.record(match.engine, salt=match.salt, reveal=True)
+    assert ENGINE.verify(record) == [] and "roll" in record
+    await resign(discord, dave, thread)
+
+
+async def test_a_player_who_presses_the_roll_themselves_gets_the_button(discord, bot, games):
+    """/settings me dice: myself keeps the Roll button for that player's new matches."""
+    fay = discord.add_user("fay")
+    saved = await discord.slash("settings me", user=fay, channel=games, dice="myself")
+    assert saved.ephemeral and "you press Roll yourself" in saved.text
+    known = len(discord.threads(games))
+    await discord.slash("rocketball play-computer", user=fay, channel=games, level="easy")
+    game_id = latest_game_id(bot)
+    thread = await new_thread(discord, games, known)
+    card = await current_card(discord, bot, thread, game_id)
+    _, _, match, _ = stored_game(bot, game_id)
+    assert match.auto == set() and match.engine.phase == "roll"
+    assert "Roll the d4" in card.button_labels
+    after = await play(discord, bot, thread, game_id, {"N": fay}, Roll(), card)
+    assert after.id == card.id and "rolls d4 =" in after.text
+    assert "Roll the d4" not in after.button_labels
+    await resign(discord, fay, thread)
+
+
+async def test_the_best_moves_are_buttons_and_a_picked_square_is_marked_on_the_board(
+    discord, bot, carol, dave, games
+):
+    """Three best moves are one click each (the suggestion first), so the menus of every
+    square are rarely needed; a square picked from them is marked on the board image."""
+    from render.rocketball import square_centre
+    from render.rocketball.board import HIGHLIGHT
+
+    _, _, game_id, thread, first = await start_challenge(discord, bot, carol, dave, games)
+    _, _, match, _ = stored_game(bot, game_id)
+    mover = {"N": carol, "S": dave}[match.engine.to_move]
+    moves = [b for b in first.buttons if (b.custom_id or "").split(":")[4:5] == ["do"]]
+    assert len(moves) == 3 and moves[0].label.startswith("Suggested: ")
+    assert all(" · Place" in b.label or " · Rotate" in b.label for b in moves[1:])
+    # A square with no chip on it, from the menus: the board now marks it.
+    square = next(
+        option.value
+        for menu in first.selects
+        for option in menu.options
+        if option.value not in match.engine.chips
     )
-    assert TYPE_A_MOVE in after_roll.button_labels
-    assert any(label.startswith("Suggested: ") for label in after_roll.button_labels)
+    menu = next(s for s in first.selects if square in [o.value for o in s.options])
+    picked = await discord.select(first, menu.custom_id, [square], user=mover)
+    assert f"Square {square} (marked on the board)" in picked.text
+    card = discord.message(first)
+    assert [a.filename for a in card.attachments] == ["board.png"]
+    board = card.attachments[0].image().convert("RGB")
+    x, y = square_centre(square)
+    assert board.getpixel((x - 20, y - 20)) == HIGHLIGHT
+    back = await discord.click(card, "Back", user=mover)
+    assert "marked" not in back.text and discord.message(first).selects
     await resign(discord, dave, thread)
 
 
@@ -274,6 +345,45 @@ async def test_a_match_against_the_computer_to_the_end(discord, bot, games):
         assert "0 won of 1" in stats.text
 
 
+def stored_events(bot, game_id: int, since_version: int) -> list[str]:
+    """The event texts of every move saved after `since_version`, in order."""
+    import json
+
+    with sqlite3.connect(bot.database_path) as conn:
+        rows = conn.execute(
+            "SELECT events FROM game_moves WHERE game_id = ? AND version > ? ORDER BY version",
+            (game_id, since_version),
+        ).fetchall()
+    return [text for (events,) in rows for text in json.loads(events) if text]
+
+
+async def test_the_card_shows_the_players_own_move_and_the_computers_reply(discord, bot, games):
+    """A click the computer answers at once is two moves; the card says both in words, the
+    player's first (docs/rules/rocketball.md "On Discord": every roll, step and goal in words),
+    not only the computer's."""
+    gus = discord.add_user("gus")
+    known = len(discord.threads(games))
+    await discord.slash("rocketball play-computer", user=gus, channel=games, level="medium")
+    game_id = latest_game_id(bot)
+    thread = await new_thread(discord, games, known)
+    card = await current_card(discord, bot, thread, game_id)
+    for _ in range(6):
+        version, status, _, _ = stored_game(bot, game_id)
+        if status != "active":
+            break
+        await discord.click(card, suggested(card), user=gus)
+        card = await current_card(discord, bot, thread, game_id)
+        if stored_game(bot, game_id)[1] != "active":
+            break
+        said = stored_events(bot, game_id, version)
+        assert said[0].startswith("North "), said  # the player's own move, first
+        assert any(text.startswith("South ") for text in said)  # the computer's reply
+        for text in said:
+            assert text in card.text, (text, card.text)
+        assert card.text.index(said[0]) < card.text.index("Next:")
+    await resign(discord, gus, thread)
+
+
 # --- restarts -------------------------------------------------------------------------------------
 
 
@@ -283,10 +393,12 @@ async def test_a_match_and_its_buttons_survive_a_restart(discord, bot, alice, ca
     await bot.restart()
     seats = {"N": alice, "S": carol}
     # The button drawn before the restart still works: the game is loaded from the database.
-    after = await play(discord, bot, thread, game_id, seats, Roll(), first)
+    mover = seats[_match.engine.to_move]
+    await discord.click(first, suggested(first), user=mover)
+    after = await current_card(discord, bot, thread, game_id)
     version_after, _, match_after, _ = stored_game(bot, game_id)
-    assert version_after == version_before + 1
-    assert match_after.engine.phase in ("place", "aim", "roll", "over")
+    assert version_after > version_before
+    assert match_after.engine.phase in ("place", "aim", "over")
     assert "rolls d4 =" in after.text
     await resign(discord, alice, thread)
 
@@ -370,18 +482,12 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
     seats = {"N": alice, "S": dana}
     mover, waiting = seats[match.engine.to_move], seats["S" if match.engine.to_move == "N" else "N"]
 
-    out_of_turn = await discord.click(first, "Roll the d4", user=waiting)
+    out_of_turn = await discord.click(first, suggested(first), user=waiting)
     assert out_of_turn.ephemeral and "It's not your turn" in out_of_turn.content
-    spectator = await discord.click(first, "Roll the d4", user=carol)
+    spectator = await discord.click(first, suggested(first), user=carol)
     assert spectator.ephemeral and "only its players can act" in spectator.content
     assert stored_game(bot, game_id)[0] == version
-
-    placing = await play(discord, bot, thread, game_id, seats, Roll(), first)
-    version, _, match, _ = stored_game(bot, game_id)
-    if match.engine.phase != "place":
-        pytest.skip("this seed scored on the first roll")  # pragma: no cover - seed-dependent guard
-    # The card was redrawn in place: the spent roll is no longer offered.
-    assert "Roll the d4" not in discord.message(first).button_labels
+    placing = first
 
     bad_inputs = {
         "d6 N": "centre",
@@ -417,18 +523,24 @@ async def test_double_click_applies_the_move_once(discord, bot, bob, carol, gene
     import asyncio
 
     _, _, game_id, thread, first = await start_challenge(discord, bot, carol, bob, general)
-    version, _, match, _ = stored_game(bot, game_id)
+    _, _, match, _ = stored_game(bot, game_id)
     mover = {"N": carol, "S": bob}[match.engine.to_move]
     results = await asyncio.gather(
-        discord.click(first, "Roll the d4", user=mover),
-        discord.click(first, "Roll the d4", user=mover),
+        discord.click(first, suggested(first), user=mover),
+        discord.click(first, suggested(first), user=mover),
         return_exceptions=True,
     )
     await current_card(discord, bot, thread, game_id)
-    assert stored_game(bot, game_id)[0] == version + 1
+    # One move (and the other player's roll, made as their turn begins), not two.
+    _, _, after, _ = stored_game(bot, game_id)
+    assert len(after.engine.history) == len(match.engine.history) + 2
     answers = [r for r in results if not isinstance(r, Exception)]
     assert (
-        any(getattr(r, "ephemeral", False) and "earlier turn" in r.content for r in answers)
+        any(
+            getattr(r, "ephemeral", False)
+            and ("earlier turn" in r.content or "not your turn" in r.content)
+            for r in answers
+        )
         or len(answers) < 2
     )
     await resign(discord, bob, thread)

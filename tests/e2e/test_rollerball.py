@@ -39,7 +39,9 @@ from tests.e2e.rollerball_clicks import CARD_PASS, ClickingTable, spent_controls
 
 pytestmark = pytest.mark.e2e
 
-HASH = re.compile(r"\b[0-9a-f]{64}\b")
+# The commitment as a message shows it: its first 16 hex digits (host/match.py dice_line); the
+# record carries it whole.
+HASH = re.compile(r"`([0-9a-f]{16})…`")
 FORM = "Type a move…"  # the card's button that opens the move form, at every step
 CARD_NAMES = (
     "Up Move",
@@ -221,7 +223,7 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     assert "move.gif" in SEEN_IMAGES
     record = await discord.slash("rollerball record", user=bob, match_id=game_id)
     text = record.attachments[0].data.decode()
-    assert published.group() in text and f'[Seed "{seed}"]' in text
+    assert f'[Commitment "{published.group(1)}' in text and f'[Seed "{seed}"]' in text
     assert verify_record(text) == []
 
     loser = bob if winner == 0 else alice

@@ -13,7 +13,7 @@ import random
 import pytest
 from PIL import Image
 
-from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YELLOW
+from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YELLOW, font
 from render.rocketball import geometry as g
 from render.rocketball import render_board, square_centre
 from render.rocketball.adapter import board_view
@@ -21,7 +21,8 @@ from render.rocketball.board import (
     CHECKER,
     HIGHLIGHT,
     board_height,
-    goal_label_lines,
+    goal_label,
+    goal_label_texts,
     score_block,
 )
 from render.rocketball.sprites import WHITE
@@ -326,21 +327,39 @@ def test_long_names_are_cut_to_fit():
     assert view.names == {"N": "Bartholomew the M…", "S": "South"}
 
 
-def test_goal_label_cuts_a_long_name_on_its_second_line():
+def test_goal_label_cuts_a_long_name_on_its_one_line():
     goal_width = 3 * g.CELL - 12
-    lines, label_font = goal_label_lines("xXx_DragonSlayer_xXx", goal_width)
-    assert len(lines) == 2 and lines[0].startswith("xXx_Drag")
-    assert all(label_font.getlength(line) <= goal_width for line in lines)
-    assert goal_label_lines("Bob", goal_width)[0] == ["Bob"]
+    lines = goal_label("xXx_DragonSlayer_xXx", goal_width)
+    assert len(lines) == 2 and lines[0].startswith("xXx_Dra") and lines[0].endswith("…")
+    assert all(font(g.TYPE, bold=True).getlength(line) <= goal_width for line in lines)
+    assert goal_label("Bob", goal_width) == ["Bob", "defends"]
+    # A ball lying in the goal leaves two thirds: the name alone when "defends" has no room.
+    assert goal_label("Bob", 2 * g.CELL - 8 - 12) == ["Bob"]
 
 
 def test_the_panel_says_who_scores_in_which_goal():
-    """The goal labels hold names only (24 px type leaves no room for "scores" in a goal): the
-    panel beside the field says each player's goal, ▲ the top one, ▼ the bottom one."""
+    """The goal labels say who defends each goal (24 px type leaves no room for the scorer's
+    name too): the panel beside the field says each player's goal, ▲ the top one, ▼ the
+    bottom one."""
     view = board_view(make_state(score={"N": 1, "S": 0}), {"N": "Alice", "S": "Bob"})
     shown = [line.text for line in score_block(view.names, view.score, view.goal_scorer).lines]
     # North scores in the South goal (at the bottom), South in the North goal (at the top).
     assert shown == ["Alice", "scores ▼", "1", "Bob", "scores ▲", "0"]
+
+
+def test_each_goal_is_labelled_with_who_defends_it():
+    """The challenge says "North (Alice)": the North goal is Alice's, the one she defends, so
+    her name stands there (it used to stand at the South goal, the one she scores in). The
+    panel says who scores in it (▲ the top goal)."""
+    names = {"N": "Alice", "S": "Bob"}
+    view = board_view(make_state(), names)
+    assert goal_label_texts(view) == {"N": ["Alice", "defends"], "S": ["Bob", "defends"]}
+    # Tug-of-War swapped: each aims at their own goal, so the other one defends it.
+    swapped = board_view(make_state(goals_reversed=True), names)
+    assert goal_label_texts(swapped) == {"N": ["Bob", "defends"], "S": ["Alice", "defends"]}
+    # A long name keeps one line, cut, so the word stays.
+    long = board_view(make_state(), {"N": "Computer (strong)", "S": "Bob"})
+    assert goal_label_texts(long)["N"] == ["Computer", "defends"]
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from PIL import Image
 from render.common import INK
 from render.rocketball import geometry as g
 from render.rocketball import render_board, render_round, square_centre
-from render.rocketball.board import goal_label_lines
+from render.rocketball.board import goal_label
 from render.rocketball.sprites import WHITE
 from rules.rocketball import (
     Ball,
@@ -75,14 +75,14 @@ def test_the_chip_under_the_ball_shows_its_arrow(chip_facing):
     assert near(image.getpixel((bx - 8 * bux, by - 8 * buy)), (213, 94, 0))  # its body
 
 
-def test_a_long_player_name_in_a_goal_is_not_cut():
-    """The goal label read "Computer (… scores"."""
+def test_a_goal_label_takes_both_lines_of_its_goal():
+    """The defender's name on the first line, "defends" on the second (the panel has a long
+    name whole and says who scores where)."""
     width = g.GOAL_COLUMNS.__len__() * g.CELL - 12
-    lines, _ = goal_label_lines("Computer (strong)", width)
-    assert lines == ["Computer", "(strong)"]  # the panel says who scores where
+    assert goal_label("Computer (strong)", width) == ["Computer", "defends"]
     state, _ = new_game(1)
     image = decode(render_board(state, names={"N": "Computer (strong)", "S": "Bob"}))
-    left, top, right, bottom = g.goal_box("S")  # where North scores
+    left, top, right, bottom = g.goal_box("N")  # the goal North defends
     inked_rows = [
         row
         for row in range(top + 4, bottom - 4)
@@ -141,6 +141,18 @@ def test_a_round_is_one_gif_ending_on_the_board_after_it():
             continue
         cx, cy = square_centre(square)
         assert near(last.getpixel((cx - 18, cy + 18)), (0, 114, 178), 30), square
+
+
+def test_a_round_gif_plays_once_and_stays_on_the_position_after_it():
+    """A looping GIF showed the old score most of the time (the ball short of the goal, the
+    board after the round only in its last 2.5 s): the animation plays once and stays on its
+    last frame, the position as it is now (docs/rules/rocketball.md "On Discord")."""
+    before, events, after = play_round(12)
+    data, _ = render_round(before, events, after, {"N": "Alice", "S": "Bob"})
+    image = Image.open(io.BytesIO(data))
+    assert image.n_frames > 2
+    assert "loop" not in image.info  # no NETSCAPE looping block: viewers play it once
+    # (its last frame is the board after the round: the test above)
 
 
 def test_a_round_without_a_move_is_the_board_png():

@@ -11,6 +11,7 @@ import pytest
 from cogs.rollerball.adapter import RollerballAdapter
 from cogs.rollerball.texts import cards_text
 from host import Match, Step
+from host.card import card_text
 from rules.rollerball import (
     ENGINE,
     Bid,
@@ -172,10 +173,11 @@ def test_a_secret_bid_shows_only_as_has_bid_until_all_have_bid():
     post = ADAPTER.draw_turn(
         Match(after, NAMES[:2], "s", "c"), Step(table, events, after), game_id=4, final=True
     )
-    assert post.body.startswith("• Ann has bid.")
-    assert not any(card_name(kind) in post.body for kind in kinds)
+    shown = card_text(post)
+    assert post.happened.startswith("• Ann has bid.")
+    assert not any(card_name(kind) in shown for kind in kinds)
     assert [b.label for b in post.buttons] == ["Type a move…"] and not post.selects
-    assert "Pick it in **My hand** (only you see it)" in post.body
+    assert "Pick it in **My hand** (only you see it)" in shown
     assert ENGINE.simultaneous(after) and ENGINE.actors(after) == {1}
     record = ENGINE.record(after, salt="s", reveal=False)
     assert "bid" not in record.split("\n\n", 1)[1]

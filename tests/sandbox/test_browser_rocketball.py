@@ -1,6 +1,6 @@
 """A Rocketball match against the computer played to its end by clicking in the sandbox page, in
-a real headless Chromium 390 px wide (a phone): the d4 rolled and the ball aimed with the card's
-buttons, every chip placed by picking its square in the card's menu and then what to do there,
+a real headless Chromium 390 px wide (a phone): the d4 rolled as each turn begins, the ball
+aimed with the card's buttons, every chip placed by picking its square in the card's menu and then what to do there,
 never typing a move; the one card redrawn in place at every decision, and the result.
 
 The moves are the medium computer's choices for the player (a seeded game, so the run is the
@@ -15,6 +15,7 @@ import sqlite3
 from pathlib import Path
 
 from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.cog import LEVEL_LABELS
 from host import Match
 from host.adapter import move_arg
 from rules.rocketball import ENGINE, ai
@@ -60,7 +61,7 @@ def test_a_rocketball_match_is_played_by_clicking_on_a_phone(
     page.set_viewport_size({"width": 390, "height": 844})
     act_as(page, "carol")
     open_channel(page, "# games")
-    run_command(page, "/rocketball play-computer", level="easy", target="1")
+    run_command(page, "/rocketball play-computer", level=LEVEL_LABELS["easy"], target="1")
     thread_link = page.locator("#channel-list .channel.thread").last
     expect(thread_link).to_be_attached(timeout=WAIT_MS)
     open_channel(page, thread_link.locator(".channel-name").inner_text())
