@@ -331,7 +331,7 @@ def test_goal_label_cuts_a_long_name_on_its_one_line():
     goal_width = 3 * g.CELL - 12
     lines = goal_label("xXx_DragonSlayer_xXx", goal_width)
     assert len(lines) == 2 and lines[0].startswith("xXx_Dra") and lines[0].endswith("…")
-    assert all(font(g.TYPE, bold=True).getlength(line) <= goal_width for line in lines)
+    assert all(font(g.TYPE).getlength(line) <= goal_width for line in lines)
     assert goal_label("Bob", goal_width) == ["Bob", "defends"]
     # A ball lying in the goal leaves two thirds: the name alone when "defends" has no room.
     assert goal_label("Bob", 2 * g.CELL - 8 - 12) == ["Bob"]

@@ -253,7 +253,7 @@ def test_simulate_the_rest_leaves_a_card_one_screen_tall_and_the_periods_in_thei
     game, events = act(game, SimulateRest())
     match = Match(engine=game, names=["Alice"], salt="00", commitment="c")
     post = ADAPTER.draw_turn(match, Step(before, events, game), game_id=4, final=True)
-    shown_lines = [line for line in post.body.split("\n") if line.startswith("• ")]
+    shown_lines = [line for line in post.happened.split("\n") if line.startswith("• ")]
     assert len(shown_lines) <= FINAL_CARD_LINES
     assert shown_lines[0].startswith("• *") and "cards turned" in shown_lines[0]
     assert "each period's story comes in a message of its own" in shown_lines[1]
