@@ -11,20 +11,9 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from tests.e2e.cards import is_card
-from tests.e2e.conftest import Fixtures
 from tests.e2e.stored import until
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
-    """The usual fixtures, with Discord's rate limits on."""
-    fake = FakeDiscord(rate_limits=True)
-    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
-    fake.start()
-    yield fake
-    fake.stop()
 
 
 @pytest.fixture
