@@ -24,6 +24,15 @@ def limits(fake_discord: FakeDiscord) -> Iterator[FakeDiscord]:
     fake_discord.rate_limits.reset()
 
 
+def test_limits_are_on_unless_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on Discord, in every test and the sandbox; off only when asked."""
+    monkeypatch.delenv("FAKEDISCORD_RATE_LIMITS", raising=False)
+    assert FakeDiscord(spec_check=False).rate_limits.enabled
+    assert not FakeDiscord(spec_check=False, rate_limits=False).rate_limits.enabled
+    monkeypatch.setenv("FAKEDISCORD_RATE_LIMITS", "0")
+    assert not FakeDiscord(spec_check=False).rate_limits.enabled
+
+
 async def test_sixth_message_in_five_seconds_gets_429_with_the_headers(limits, general):
     fake = limits
     url = f"{fake.api_base}/channels/{general.id}/messages"
