@@ -89,9 +89,15 @@ def main() -> None:
         sys.exit("needs libfaketime (Debian: apt-get install libfaketime)")
     clock = BotClock(Path(tempfile.mkdtemp(prefix="ballcourt-clock-")) / "faketime", library)
     load_before = os.getloadavg()[0]
-    benches = {"sandbox clock": start_bench(name="sandbox", environment=clock.environment())}
+    # Timed replies, the clock's cost against the floor: Discord's limits off in both, so
+    # their waits are not counted as either's.
+    benches = {
+        "sandbox clock": start_bench(
+            name="sandbox", environment=clock.environment(), rate_limits=False
+        )
+    }
     try:
-        benches["plain (floor)"] = start_bench(name="plain")
+        benches["plain (floor)"] = start_bench(name="plain", rate_limits=False)
     except BaseException:
         stop_bench(benches["sandbox clock"])
         raise

@@ -32,15 +32,22 @@ JSON Error Codes) has no published threshold either: the fake refuses a DM chann
 
 ``RateLimits.usage`` keeps, per bucket, the most requests it took in any one of its windows:
 what bench/ compares with the limit.
+
+On by default, in every test and in the sandbox, as on Discord; ``FakeDiscord(rate_limits=False)``
+or the environment's ``FAKEDISCORD_RATE_LIMITS=0`` turns the refusals off (the counting goes on)
+for a benchmark or test that measures something else and says why.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 import time
 from collections import deque
 from dataclasses import dataclass, field
+
+log = logging.getLogger(__name__)
 
 GLOBAL_LIMIT = 50  # requests per second, per bot (Rate Limits, "Global Rate Limit")
 GLOBAL_WINDOW = 1.0
@@ -166,13 +173,23 @@ class RateLimits:
             remaining = rule.limit - route_window.count
             reset_after = max(0.0, route_window.started + rule.window - now)
             if self.enabled and remaining <= 0:
-                return self._refuse(verdict, rule.name, rule.limit, reset_after, wall, "user")
+                return self._refuse(
+                    verdict, rule.name, rule.limit, reset_after, wall, "user", f"{method} {path}"
+                )
         global_window: Window | None = None
         if not is_interaction_route(method, path):
             global_window = self._window("global", GLOBAL_WINDOW, now)
             if self.enabled and global_window.count >= self.global_limit:
                 reset_after = max(0.0, global_window.started + GLOBAL_WINDOW - now)
-                return self._refuse(verdict, None, self.global_limit, reset_after, wall, "global")
+                return self._refuse(
+                    verdict,
+                    None,
+                    self.global_limit,
+                    reset_after,
+                    wall,
+                    "global",
+                    f"{method} {path}",
+                )
             global_window.count += 1
             self._used("global", global_window.count, self.global_limit, GLOBAL_WINDOW)
         if rule is not None and route_window is not None:
@@ -206,6 +223,7 @@ class RateLimits:
         reset_after: float,
         wall: float,
         scope: str,
+        route: str,
     ) -> Verdict:
         is_global = scope == "global"
         verdict.status = 429
@@ -232,4 +250,12 @@ class RateLimits:
                 }
             )
         self.refused.append((bucket or "global", scope))
+        # a warning, so a failing test's captured log says which request waited and how long
+        log.warning(
+            "429 to %s (%s bucket, scope %s): retry after %.2f s",
+            route,
+            bucket or "global",
+            scope,
+            reset_after,
+        )
         return verdict

@@ -111,13 +111,14 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest, Days):
         check every request against Discord's OpenAPI description (openapi.py; off, with one
         log line, where the description is missing). ``rate_limits``: answer 429 as Discord's
         global and per-route limits would (ratelimits.py; the buckets count what was used
-        either way). None: as the environment's FAKEDISCORD_RATE_LIMITS says ("1": on), off by
-        default while the suite's tests that were written without them measure other things."""
+        either way). None: on, as Discord is, unless the environment's FAKEDISCORD_RATE_LIMITS
+        is "0"; False only for a benchmark or test that measures something else (speed) and
+        says why where it turns them off."""
         # The parts' state, declared (with what it means) in parts.py.
         self.spec_check = openapi.load() if spec_check else None
         self.spec_violations = []
         if rate_limits is None:
-            rate_limits = os.environ.get("FAKEDISCORD_RATE_LIMITS", "") == "1"
+            rate_limits = os.environ.get("FAKEDISCORD_RATE_LIMITS", "1") != "0"
         self.rate_limits = RateLimits(enabled=rate_limits)
         self.known_bugs = KnownBugs()
         self.ids = SnowflakeFactory()

@@ -715,16 +715,16 @@ class Leagues:
     ) -> bool:
         """Play what is next in the league (a round, or the season's end) once: with
         `expected`, only if the league is still at that round (a timer for a round already
-        played does nothing); `forced` also while paused. The reports are sent at once, or
-        with `send` False by the caller (send_pending_now, after answering a command).
-        Returns whether anything was played. A round whose deadline a manager's vacation
-        puts off (ruling 53) waits: its deadline moves instead."""
+        played does nothing); `forced` also while paused. The reports (with any left unsent
+        before) are sent once the league's lock is released, or with `send` False by the
+        caller (send_pending_now, after answering a command). Returns whether anything was
+        played. A round whose deadline a manager's vacation puts off (ruling 53) waits: its
+        deadline moves instead."""
         waiting = False
         async with self.lock(league_id):
             stored = await store.load_league(self.db, league_id)
             if stored is None:
                 return False
-            await self.send_pending(stored)
             state = decode(stored)
             if expected is not None and round_key(state) != expected:
                 log.info("league %s: %s was played already", league_id, expected)
@@ -740,18 +740,19 @@ class Leagues:
                     await self.save(stored, **armed)
                     waiting = True
             if not waiting:
-                await self.play(stored, state, now, send=send)
+                await self.play(stored, state, now)
+        if send:
+            await self.send_pending_now(league_id)
         if waiting:
             log.info("league %s: %s waits for a manager on vacation", league_id, expected)
             await self.card.refresh(league_id)
             return False
         return True
 
-    async def play(
-        self, stored: store.StoredLeague, state: LeagueState, now: float, *, send: bool
-    ) -> None:
+    async def play(self, stored: store.StoredLeague, state: LeagueState, now: float) -> None:
         """Under the league's lock: play its round (or season's end) and save it, with the
-        missed rounds (ruling 55), the teams handed to the computer and the next deadline."""
+        missed rounds (ruling 55), the teams handed to the computer and the next deadline;
+        its reports are saved to be sent (send_pending_now)."""
         managers = await store.managers(self.db, stored.id)
         on_file = await store.orders_on_file(self.db, stored.id, *round_key(state))
         counts: dict[str, int] = {}
@@ -807,13 +808,11 @@ class Leagues:
         log.info("league %s: played %s", stored.id, round_name(state))
         if handed:
             log.info("league %s: the computer manages %s now", stored.id, sorted(handed))
-        if send:
-            await self.send_pending(stored)
 
     # ---- sending reports -------------------------------------------------------------------------
 
     async def send_pending(self, stored: store.StoredLeague) -> None:
-        """Send the league's reports not sent yet (inside the league's lock)."""
+        """Send the league's reports not sent yet (inside send_pending_now's lock)."""
         pending = await store.unposted_reports(self.db, stored.id)
         if not pending:
             return
@@ -924,7 +923,6 @@ class Leagues:
                     stored = await store.load_league(self.db, league_id)
                     if stored is None:
                         continue
-                    await self.send_pending(stored)
                     if stored.status == "running" and not await store.league_timers_exist(
                         self.db, stored
                     ):
@@ -932,6 +930,7 @@ class Leagues:
                         span = self.round_time(stored) or (now, self.first_deadline(stored, now))
                         await self.save(stored, **await self.arm(stored, decode(stored), *span))
                         log.info("league %s: its deadline timer was written again", league_id)
+                await self.send_pending_now(league_id)
             except Exception as error:
                 if is_unavailable(error):
                     raise  # the whole repair is tried again
@@ -983,10 +982,15 @@ class Leagues:
         return stored, deadline
 
     async def send_pending_now(self, league_id: int) -> None:
-        """Send what a change left to send (after the command that made it was answered)."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
-            await self.send_pending(stored)
+        """Send what a change left to send (after the command that made it was answered).
+        Under a lock of its own, not the league's: the posts wait on Discord's limit of posts
+        per channel (5 in 5 s), and a command on the league (which takes the league's lock
+        before answering) must not wait behind them past its 3 seconds. One sender at a time
+        sends every report left, oldest round first, so none is sent twice or out of order."""
+        async with self.bot.game_locks(("volleyball-reports", league_id)):
+            stored = await store.load_league(self.db, league_id)
+            if stored is not None:
+                await self.send_pending(stored)
 
     async def pause(self, league_id: int) -> store.StoredLeague:
         """No deadlines until resumed (the timers are deleted; orders on file stay); the

@@ -11,20 +11,9 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from tests.e2e.cards import is_card
-from tests.e2e.conftest import Fixtures
 from tests.e2e.stored import until
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
-    """The usual fixtures, with Discord's rate limits on."""
-    fake = FakeDiscord(rate_limits=True)
-    fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
-    fake.start()
-    yield fake
-    fake.stop()
 
 
 @pytest.fixture
@@ -33,6 +22,15 @@ def limits(fake_discord: FakeDiscord) -> Iterator[FakeDiscord]:
     fake_discord.rate_limits.reset()
     yield fake_discord
     fake_discord.rate_limits.reset()
+
+
+def test_limits_are_on_unless_turned_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on Discord, in every test and the sandbox; off only when asked."""
+    monkeypatch.delenv("FAKEDISCORD_RATE_LIMITS", raising=False)
+    assert FakeDiscord(spec_check=False).rate_limits.enabled
+    assert not FakeDiscord(spec_check=False, rate_limits=False).rate_limits.enabled
+    monkeypatch.setenv("FAKEDISCORD_RATE_LIMITS", "0")
+    assert not FakeDiscord(spec_check=False).rate_limits.enabled
 
 
 async def test_sixth_message_in_five_seconds_gets_429_with_the_headers(limits, general):
@@ -126,3 +124,41 @@ async def test_managers_taking_seats_one_after_another_are_each_answered_in_time
 
     # the card catches up: one computer team left of eight
     await until(lambda: "1 team play by themselves" in discord.message(card).text, timeout=20)
+
+
+async def test_a_command_right_after_a_round_is_answered_while_its_results_wait_on_the_limit(
+    limits, discord, bot, owner
+):
+    """The results of a round (and the card posted again below them) go to the channel after
+    the command that played it was answered, and wait there on Discord's limit of posts per
+    channel; the next command on the league (an admin playing the next round at once) must
+    not wait behind them (3 s to answer), and every post still arrives in order."""
+    fake = limits
+    room = discord.add_channel("rush-results")
+    created = await discord.slash(
+        "volleyball league create", user=owner, channel=room, name="Rush Results", teams=4
+    )
+    assert "Rush Results" in created.text, created.text
+    started = await discord.slash("volleyball league start", user=owner, channel=room)
+    assert "has started" in started.content, started.content
+    await until(
+        lambda: any("round 1" in m.text.lower() for m in discord.channel_messages(room)),
+        timeout=20,
+    )
+    # one post per 5 s in this channel: each round's results and its card wait seconds
+    fake.rate_limits.set_limit("message-create", 1, 5.0)
+    first = await discord.slash("volleyball round run-now", user=owner, channel=room)
+    assert "Played" in first.content, first.content
+    second = await discord.slash("volleyball round run-now", user=owner, channel=room)
+    assert "Played" in second.content, second.content
+    for number in (1, 2):
+        await until(
+            lambda number=number: any(
+                f"round {number} results" in m.content for m in discord.channel_messages(room)
+            ),
+            timeout=40,
+        )
+    posts = [m.content for m in discord.channel_messages(room)]
+    first_at = next(i for i, text in enumerate(posts) if "round 1 results" in text)
+    second_at = next(i for i, text in enumerate(posts) if "round 2 results" in text)
+    assert first_at < second_at
