@@ -77,10 +77,18 @@ class Observed:
 
 class Chaos:
     def __init__(
-        self, *, backend: str, seconds: float, seed: int, matches: int, folder: Path
+        self,
+        *,
+        backend: str,
+        seconds: float,
+        seed: int,
+        matches: int,
+        folder: Path,
+        kinds: tuple[str, ...] = (),
     ) -> None:
         self.backend, self.seconds, self.seed = backend, seconds, seed
         self.matches, self.folder = matches, folder
+        self.kinds = kinds  # the fault kinds to inject (none named: every kind of the backend)
         self.rng = random.Random(seed)
         self.faults: Counter[str] = Counter()
         self.fault_failures: list[str] = []
@@ -372,8 +380,12 @@ class Chaos:
         finally:
             self.postgres.resume(frozen)
 
-    async def drop_gateway(self) -> None:
-        """Close a shard's websocket as Discord does now and then: discord.py RESUMEs."""
+    async def drop_gateway(self, *, invalidate: bool = False) -> None:
+        """Close a shard's websocket (code 4000) as Discord does now and then: discord.py
+        RESUMEs. ``invalidate``: the session is forgotten first, so the RESUME gets
+        INVALID_SESSION (d: false) and the bot IDENTIFYs afresh (Gateway, "Resuming" and
+        "Invalid Session"); the events of the gap are not replayed. The shard counts as down
+        until it is connected again."""
         shard = self.rng.randrange(self.shards)
         fake = self.fake
 
@@ -381,10 +393,26 @@ class Chaos:
             session = fake.shard_sessions.get(shard)
             if session is None or session.connection is None:
                 return False
+            if invalidate:
+                fake.gateway_sessions.pop(session.session_id, None)
             await session.connection.socket.close(code=4000, message=b"fake: reconnect")
             return True
 
-        await fake.call(drop)
+        self.mark_down(shard)
+        try:
+            if await fake.call(drop):
+                await asyncio.sleep(0.5)
+                for _ in range(600):
+                    if fake.call_sync(lambda: fake.shard_connected(shard)):
+                        break
+                    await asyncio.sleep(0.05)
+                else:
+                    raise TimeoutError(f"shard {shard} did not reconnect within 30 s")
+        finally:
+            self.mark_up(shard)
+
+    async def invalidate_session(self) -> None:
+        await self.drop_gateway(invalidate=True)
 
     async def answer_429s(self) -> None:
         """Discord's global limit cut to 2 requests a second for a few seconds: the bot's posts
@@ -398,7 +426,11 @@ class Chaos:
             )
 
     async def chaos(self, until: float) -> None:
-        kinds = [fault for fault in FAULTS if self.backend in fault.backends]
+        kinds = [
+            fault
+            for fault in FAULTS
+            if self.backend in fault.backends and (not self.kinds or fault.name in self.kinds)
+        ]
         while True:
             await asyncio.sleep(self.rng.uniform(*FAULT_GAP))
             if self.now() >= until:
@@ -485,19 +517,28 @@ FAULTS = [
     Fault("postgres-kill-backends", ("postgres",), Chaos.kill_backends),
     Fault("postgres-stall", ("postgres",), Chaos.stall_postgres),
     Fault("gateway-drop", BOTH, Chaos.drop_gateway),
+    Fault("gateway-invalid-session", BOTH, Chaos.invalidate_session),
     Fault("discord-429s", BOTH, Chaos.answer_429s),
 ]
 
 
 def run(
-    *, backend: str, seconds: float, seed: int, matches: int, folder: Path | None = None
+    *,
+    backend: str,
+    seconds: float,
+    seed: int,
+    matches: int,
+    folder: Path | None = None,
+    kinds: tuple[str, ...] = (),
 ) -> int:
     """One chaos run; its exit status (1: an invariant broke)."""
     folder = folder or Path(tempfile.mkdtemp(prefix=f"ballcourt-chaos-{backend}-"))
     folder.mkdir(parents=True, exist_ok=True)
     if os.geteuid() == 0:
         os.chmod(folder, 0o777)
-    chaos = Chaos(backend=backend, seconds=seconds, seed=seed, matches=matches, folder=folder)
+    chaos = Chaos(
+        backend=backend, seconds=seconds, seed=seed, matches=matches, folder=folder, kinds=kinds
+    )
     chaos.build()
     try:
         return asyncio.run(chaos.run())
@@ -513,14 +554,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=None)
     parser.add_argument("--matches", type=int, default=20)
     parser.add_argument("--keep", type=Path, default=None, help="logs go here")
+    names = ", ".join(fault.name for fault in FAULTS)
+    parser.add_argument("--faults", default="", help=f"comma-separated, of: {names} (default all)")
     args = parser.parse_args()
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**6)
+    unknown = set(filter(None, args.faults.split(","))) - {fault.name for fault in FAULTS}
+    if unknown:
+        parser.error(f"no such fault: {', '.join(sorted(unknown))}")
     return run(
         backend=args.backend,
         seconds=args.minutes * 60,
         seed=seed,
         matches=args.matches,
         folder=args.keep,
+        kinds=tuple(name for name in args.faults.split(",") if name),
     )
 
 
