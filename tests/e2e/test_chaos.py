@@ -104,8 +104,11 @@ def test_chaos_one_process_over_sqlite_loses_nothing_and_the_checker_finds_a_los
     log = tmp_path / "shard.log"
     log.write_text(
         "2026-11-29 05:31:08 ERROR    db.database: the database is unavailable\n"
+        "2026-11-29 05:31:08 WARNING  asyncpg.pool: Failed to restore the pool connection floor\n"
+        "Traceback (most recent call last):\n  File ...\nConnectionRefusedError\n"
         "2026-11-29 05:31:09 ERROR    discord.client: Ignoring exception in on_interaction\n"
         "Traceback (most recent call last):\n  File ...\nKeyError: 3\n"
     )
     (unhandled,) = invariants.check(str(lost), None, [log])[-1:]
-    assert (unhandled.checked, len(unhandled.violations)) == (2, 1)
+    assert (unhandled.checked, len(unhandled.violations)) == (3, 1)
+    assert "KeyError" in unhandled.violations[0]
