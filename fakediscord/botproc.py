@@ -33,6 +33,27 @@ READY_LINE = "Ballcourt ready as"  # what bot.py logs (INFO) once discord.py is 
 LOG_RECORD = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d (?P<level>[A-Z]+)\s", re.MULTILINE)
 
 
+def error_records_in(text: str) -> list[str]:
+    """Every ERROR/CRITICAL record (with its traceback) and bare traceback in a log of
+    bot.py's format: what a test, or the chaos run's checker (bench/invariants.py), counts as
+    an error the bot logged."""
+    starts = [match.start() for match in LOG_RECORD.finditer(text)]
+    records = []
+    # text before the first record (e.g. a crash before logging was set up)
+    head = text[: starts[0]] if starts else text
+    if "Traceback (most recent call last)" in head:
+        records.append(head.strip())
+    for index, start in enumerate(starts):
+        end = starts[index + 1] if index + 1 < len(starts) else len(text)
+        record = text[start:end]
+        level = LOG_RECORD.match(record)
+        if (level and level["level"] in ("ERROR", "CRITICAL")) or (
+            "Traceback (most recent call last)" in record
+        ):
+            records.append(record.strip())
+    return records
+
+
 class BotProcess:
     def __init__(
         self,
@@ -202,22 +223,7 @@ class BotProcess:
 
     def error_records(self) -> list[str]:
         """Every ERROR/CRITICAL log record (with its traceback) and bare traceback so far."""
-        text = self.log_text()
-        starts = [match.start() for match in LOG_RECORD.finditer(text)]
-        records = []
-        # text before the first record (e.g. a crash before logging was set up)
-        head = text[: starts[0]] if starts else text
-        if "Traceback (most recent call last)" in head:
-            records.append(head.strip())
-        for index, start in enumerate(starts):
-            end = starts[index + 1] if index + 1 < len(starts) else len(text)
-            record = text[start:end]
-            level = LOG_RECORD.match(record)
-            if (level and level["level"] in ("ERROR", "CRITICAL")) or (
-                "Traceback (most recent call last)" in record
-            ):
-                records.append(record.strip())
-        return records
+        return error_records_in(self.log_text())
 
     def new_errors(self) -> list[str]:
         """Error records the test has not taken yet."""

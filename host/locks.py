@@ -13,6 +13,10 @@ from ui.replies import BUSY, UserError
 
 log = logging.getLogger(__name__)
 
+# A click that comes while the bot shuts down (a restart or a deploy): refused before it starts a
+# move that the closing HTTP session and database would cut in half.
+SHUTTING_DOWN = "Ballcourt is restarting. Nothing of yours was changed: try again in a minute."
+
 
 class GameLock:
     """The lock of one game (or league): this process's asyncio lock, then the database's
@@ -28,6 +32,9 @@ class GameLock:
 
     async def acquire(self) -> None:
         await self._local.acquire()
+        if self._locks.closing:  # checked once it is this click's turn: it may have queued
+            self._local.release()
+            raise UserError(SHUTTING_DOWN)
         database = self._locks.database
         if database is None:
             return
@@ -68,6 +75,9 @@ class GameLocks:
     def __init__(self) -> None:
         self._locks: weakref.WeakValueDictionary[object, GameLock] = weakref.WeakValueDictionary()
         self.database: Database | None = None  # set once the database is open (bot.py)
+        # Set when the drain starts: no move starts after it (the gateway still delivers clicks
+        # until the bot closes it, and they would run into the closed session and database).
+        self.closing = False
 
     def __call__(self, key: object) -> GameLock:
         lock = self._locks.get(key)
@@ -78,7 +88,9 @@ class GameLocks:
 
     async def drain(self, timeout: float) -> None:
         """At shutdown: let the moves being applied now finish (up to `timeout` seconds), so a
-        SIGTERM does not cut a move between its save and its message."""
+        SIGTERM does not cut a move between its save and its message. A click that comes
+        meanwhile is refused (SHUTTING_DOWN), answered while the bot can still answer."""
+        self.closing = True
 
         async def wait_all() -> None:
             for lock in list(self._locks.values()):

@@ -1,0 +1,57 @@
+"""host/locks.py at shutdown: the moves in progress finish, and a click that comes while they
+finish (the gateway still delivers until the bot closes it) is refused with a clear answer
+instead of starting a move that the closing HTTP session and database would cut in half."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from host.locks import SHUTTING_DOWN, GameLocks
+from ui.replies import UserError
+
+
+async def test_a_click_during_the_drain_is_refused_and_the_move_in_progress_finishes():
+    locks = GameLocks()
+    finished: list[str] = []
+    saving = asyncio.Event()
+
+    async def move_in_progress() -> None:
+        async with locks(1):
+            saving.set()
+            await asyncio.sleep(0.2)
+            finished.append("match 1")
+
+    move = asyncio.create_task(move_in_progress())
+    await saving.wait()
+    drain = asyncio.create_task(locks.drain(timeout=5.0))
+    await asyncio.sleep(0)
+    with pytest.raises(UserError) as refused:
+        async with locks(2):  # another match's click, come during the drain
+            finished.append("match 2")
+    assert str(refused.value) == SHUTTING_DOWN
+    await drain
+    assert finished == ["match 1"] and move.done()
+
+
+async def test_a_click_queued_behind_the_move_in_progress_is_refused_once_it_is_its_turn():
+    locks = GameLocks()
+    saving = asyncio.Event()
+    finished: list[str] = []
+
+    async def click(name: str) -> None:
+        async with locks(1):
+            saving.set()
+            await asyncio.sleep(0.2)
+            finished.append(name)
+
+    first = asyncio.create_task(click("first"))
+    await saving.wait()
+    second = asyncio.create_task(click("second"))  # the same match: it queues
+    await asyncio.sleep(0.01)
+    await locks.drain(timeout=5.0)
+    await first
+    with pytest.raises(UserError):
+        await second
+    assert finished == ["first"]
