@@ -36,6 +36,7 @@ from PIL import Image
 from config import Config, ConfigError, load_config
 from db import meta
 from db import settings as settings_store
+from db.connect import open_database
 from db.database import Database, DatabaseError
 from host import MatchHost
 from host.locks import GameLocks
@@ -141,7 +142,7 @@ class Ballcourt(commands.Bot):
         return self._db
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(
+        self._db = await open_database(
             self.config.database_target, wait_seconds=self.config.database_wait_seconds
         )
         if self.config.shard_count is not None and self.config.shard_ids is not None:
