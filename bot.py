@@ -41,6 +41,7 @@ from db.database import Database, DatabaseError
 from host import MatchHost
 from host.locks import GameLocks
 from host.timers import TimerService
+from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
 
 if TYPE_CHECKING:
@@ -76,7 +77,7 @@ class BallcourtTree(app_commands.CommandTree["Ballcourt"]):
         ):
             return True
         game = (interaction.data or {}).get("name", "")
-        if game not in settings_store.SWITCHABLE_GAMES:
+        if game not in registry.switchable():
             return True  # the rest needs no database read (/roll works while it is down)
         try:
             if await settings_store.game_enabled(self.client.db, interaction.guild_id, game):

@@ -145,9 +145,3 @@ async def test_a_players_open_matches_on_every_server_newest_first(db):
     games = await open_games_of(db, 7)
     assert [g.id for g in games] == [third, first]
     assert games[0].players == (9, 7) and games[0].guild_id == 2
-
-
-def test_every_game_of_help_can_be_switched_off_and_nothing_else():
-    from cogs.core import GAMES
-
-    assert {game.group for game in GAMES} == store.SWITCHABLE_GAMES
