@@ -36,10 +36,12 @@ from PIL import Image
 from config import Config, ConfigError, load_config
 from db import meta
 from db import settings as settings_store
+from db.connect import open_database
 from db.database import Database, DatabaseError
 from host import MatchHost
 from host.locks import GameLocks
 from host.timers import TimerService
+from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ class BallcourtTree(app_commands.CommandTree["Ballcourt"]):
         ):
             return True
         game = (interaction.data or {}).get("name", "")
-        if game not in settings_store.SWITCHABLE_GAMES:
+        if game not in registry.switchable():
             return True  # the rest needs no database read (/roll works while it is down)
         try:
             if await settings_store.game_enabled(self.client.db, interaction.guild_id, game):
@@ -141,7 +143,7 @@ class Ballcourt(commands.Bot):
         return self._db
 
     async def setup_hook(self) -> None:
-        self._db = await Database.open(
+        self._db = await open_database(
             self.config.database_target, wait_seconds=self.config.database_wait_seconds
         )
         if self.config.shard_count is not None and self.config.shard_ids is not None:

@@ -76,7 +76,7 @@ class Config:
 
     @property
     def database_target(self) -> Path | str:
-        """What db.database.Database.open is given: the PostgreSQL URL, else the SQLite file."""
+        """What db.connect.open_database is given: the PostgreSQL URL, else the SQLite file."""
         return self.database_url or self.database_path
 
     def __repr__(self) -> str:  # never let the token reach a log line

@@ -25,7 +25,7 @@ sys.path.insert(0, str(REPO))
 from database_backends import fill  # noqa: E402  (bench/ is on the path: the same data)
 
 from db import games, rocketball, timers  # noqa: E402
-from db.database import Database  # noqa: E402
+from db.connect import open_database  # noqa: E402
 
 
 async def timed(name: str, call, calls: int = 200) -> None:
@@ -41,7 +41,7 @@ async def timed(name: str, call, calls: int = 200) -> None:
 
 async def main(count: int) -> None:
     folder = Path(tempfile.mkdtemp(prefix="ballcourt-db-bench-"))
-    db = await Database.open(folder / "bench.db")
+    db = await open_database(folder / "bench.db")
     await db.migrate()
     players = max(10, count // 25)  # about 50 matches per player, 4,000 players at 100,000
     started = time.perf_counter()

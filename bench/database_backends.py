@@ -63,6 +63,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from db import games, rocketball, timers  # noqa: E402
+from db.connect import open_database  # noqa: E402
 from db.database import SLOW_TIMEOUT, Database  # noqa: E402
 
 
@@ -115,7 +116,7 @@ async def timed(name: str, call, calls: int = 200) -> tuple[float, float]:
 
 
 async def measure(target: Path | str, count: int) -> None:
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     print(db.describe())
     players = max(10, count // 25)
@@ -189,7 +190,7 @@ async def worker(target: str, name: str, moves: int, games_count: int, seed: int
     lock should make impossible) is counted and recomputed."""
     from host.locks import GameLocks
 
-    db = await Database.open(target)
+    db = await open_database(target)
     locks = GameLocks()
     locks.database = db
     rng = random.Random(seed)
@@ -228,7 +229,7 @@ async def concurrent_moves(target: Path | str, moves: int = 1000, games_count: i
     every move is stored exactly once (versions 1..n per game, each move's action once).
     PostgreSQL only: several processes need it (SQLite's file lock lets one process starve the
     other past its busy timeout: "database is locked")."""
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     for _ in range(games_count):
         await games.create_game(
@@ -277,7 +278,7 @@ async def due_timers(target: Path | str, count: int = 10_000) -> None:
     deleted: seconds until the table is empty."""
     from host.timers import TimerService
 
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     now = time.time()
     async with db.transaction(timeout=SLOW_TIMEOUT) as conn:
@@ -315,7 +316,7 @@ async def repair_statements(target: Path | str, sizes: tuple[int, ...] = (10, 10
     from host import recovery
     from host.locks import GameLocks
 
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     # The engine stubbed out of the host's repair: replacing a classmethod is what the type
     # checker refuses, and what a stub is for.
@@ -386,7 +387,7 @@ async def save_against_floor(url: str) -> None:
     """A move's save against one raw INSERT in its own transaction (PostgreSQL)."""
     import asyncpg
 
-    db = await Database.open(url)
+    db = await open_database(url)
     await db.migrate()
     live = await games.create_game(
         db,

@@ -35,6 +35,7 @@ sys.path.insert(0, str(REPO))
 
 from cogs.rollerball2 import stats_commands  # noqa: E402
 from db import rollerball2 as store  # noqa: E402
+from db.connect import open_database  # noqa: E402
 from db.database import Database  # noqa: E402
 from db.games import create_game  # noqa: E402
 from rules.rollerball2.coach import auto_play  # noqa: E402
@@ -249,7 +250,7 @@ def load() -> str:
 
 
 async def measure(target: Path | str, count: int, results: list) -> None:
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     print(db.describe())
     started = time.perf_counter()

@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from cogs.volleyball.league import Leagues, decode, encode
 from db import volleyball as store
+from db.connect import open_database
 from db.database import Database
 from host.locks import GameLocks
 from render.volleyball import cup_bracket_png, results_png, standings_png
@@ -94,7 +95,7 @@ async def measure(teams: int, repeats: int) -> None:
     rounds: list[float] = []
     images: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
-        db = await Database.open(Path(folder) / "bench.db")
+        db = await open_database(Path(folder) / "bench.db")
         try:
             await db.migrate()
             # the bot, as far as the league service reads it

@@ -18,6 +18,8 @@ from discord.ext import commands
 
 from db import settings as settings_store
 from rules import dice
+from rules import games as registry
+from rules.games import Game
 from ui import UserError, bot_of
 from ui.items import Control
 
@@ -30,21 +32,17 @@ EMBED_COLOUR = discord.Colour(0x0072B2)
 
 
 @dataclass(frozen=True)
-class GameInfo:
-    group: str  # the slash-command group, e.g. "rocketball"
-    title: str
-    summary: str
+class QuickStart:
+    """A game's quick start on /help: it names the game's slash commands, so it is said here
+    and not in rules/games.py (which says what the game is and its title)."""
+
     first: str = ""  # the first command to try (the welcome, the quick start)
-    start: str = ""  # quick start: how a match starts
-    turn: str = ""  # quick start: how a turn goes
+    start: str = ""  # how a match starts
+    turn: str = ""  # how a turn goes
 
 
-GAMES = (
-    GameInfo(
-        "rollerball2",
-        "Rollerball II",
-        "A card-driven sports simulation: player cards with D10 columns, 60 Fast Action Cards, "
-        "penalties and injuries that carry over.",
+QUICK_STARTS = {
+    "rollerball2": QuickStart(
         first="/rollerball2 team create",
         start="Found a team with `/rollerball2 team create` (25 players are generated), then "
         "`/rollerball2 match start` with a home and an away team: `solo` (you coach both), "
@@ -53,11 +51,7 @@ GAMES = (
         "coach answers with the buttons when the match needs a decision (a substitute, a "
         "line-up); `/rollerball2 team lineup` sets your line-up before the match.",
     ),
-    GameInfo(
-        "rollerball",
-        "Rollerball",
-        "An abstract board game for 2-6 players on concentric rings: bases, workmen, diversion "
-        "cards and balls that split.",
+    "rollerball": QuickStart(
         first="/rollerball new",
         start="`/rollerball new` opens a table; players press **Join**, **Add computer** fills "
         "a seat, and whoever opened it presses **Start** once two or more are seated. The game "
@@ -66,10 +60,7 @@ GAMES = (
         "your workman and build, blow up or replace a card, with the buttons or the move form; "
         "**My hand** shows your cards (only to you).",
     ),
-    GameInfo(
-        "volleyball",
-        "Volleyball",
-        "A season-long league: managers send orders each round and the bot is the game master.",
+    "volleyball": QuickStart(
         first="/volleyball league create",
         start="A server admin runs `/volleyball league create` and then `/volleyball league "
         "start`; managers bring a team with `/volleyball team create` or take a computer's "
@@ -78,11 +69,7 @@ GAMES = (
         "builds them with menus, `/volleyball orders send` takes them typed. At the deadline "
         "the bot plays the round and posts the results; your team sheet comes by DM.",
     ),
-    GameInfo(
-        "rocketball",
-        "Rocketball",
-        "Two players steer a blazing ball with vortex chips and a d4; nine variants and a "
-        "computer opponent.",
+    "rocketball": QuickStart(
         first="/rocketball challenge",
         start="`/rocketball challenge opponent:@someone` (they press **Accept**), or "
         "`/rocketball play-computer` against the computer (easy to master). The match is "
@@ -91,7 +78,14 @@ GAMES = (
         "or drift a vortex chip to steer it, with the buttons or the move form (`/rocketball "
         "move c4 N` types it). First to two goals wins.",
     ),
-)
+}
+
+
+def quick_start_of(game: Game) -> QuickStart:
+    """A game's quick start; a game without one yet (only its entry in rules/games.py) has
+    none, and /help shows what it is."""
+    return QUICK_STARTS.get(game.name, QuickStart())
+
 
 CORE_COMMANDS = (
     ("/help [game]", "This help: the games, their commands, where the rules are."),
@@ -133,8 +127,8 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
         ),
         colour=EMBED_COLOUR,
     )
-    for game in GAMES:
-        status = f"`/{game.group}`" if game.group in groups else "coming soon"
+    for game in registry.GAMES:
+        status = f"`/{game.name}`" if game.name in groups else "coming soon"
         overview.add_field(
             name=f"{game.title} ({status})",
             value=game.summary,
@@ -146,8 +140,8 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
         inline=False,
     )
     pages = [overview]
-    for game in GAMES:
-        group = groups.get(game.group)
+    for game in registry.GAMES:
+        group = groups.get(game.name)
         if group is None:
             continue
         page = discord.Embed(title=f"{game.title}: commands", colour=EMBED_COLOUR)
@@ -160,7 +154,7 @@ def help_pages(tree: app_commands.CommandTree) -> list[discord.Embed]:
             else:
                 overflow.append(line)
         has_rules = any(command.name == "rules" for command in group.commands)
-        rules = f"\nRules and every ruling: `/{game.group} rules`." if has_rules else ""
+        rules = f"\nRules and every ruling: `/{game.name} rules`." if has_rules else ""
         page.description = f"{game.summary}\n\n{description}{rules}"
         if overflow:
             page.add_field(name="More", value="\n".join(overflow)[:1024], inline=False)
@@ -218,7 +212,7 @@ class QuickStartButton(Control[discord.ui.Button], template=r"help:start:(?P<gam
 
     async def act(self, interaction: discord.Interaction) -> None:
         pages = help_pages(bot_of(interaction).tree)
-        info = next((g for g in GAMES if g.group == self.game), None)
+        info = next((g for g in registry.GAMES if g.name == self.game), None)
         if info is None:  # a game this bot no longer has: back to the overview
             await interaction.response.edit_message(embed=pages[0], view=help_view(0, len(pages)))
             return
@@ -231,18 +225,20 @@ class QuickStartButton(Control[discord.ui.Button], template=r"help:start:(?P<gam
         )
 
 
-def quick_start(info: GameInfo, *, playable: bool) -> discord.Embed:
+def quick_start(info: Game, *, playable: bool) -> discord.Embed:
     """A game's quick start: how a match starts, how a turn goes, where the rules are."""
     embed = discord.Embed(title=f"{info.title}: quick start", colour=EMBED_COLOUR)
     embed.description = info.summary
     if not playable:
         embed.description += "\n\nNot playable on this bot yet."
         return embed
-    embed.add_field(name="Start", value=info.start, inline=False)
-    embed.add_field(name="A turn", value=info.turn, inline=False)
+    quick = quick_start_of(info)
+    if quick.start:  # a game without a quick start yet has only its rules
+        embed.add_field(name="Start", value=quick.start, inline=False)
+        embed.add_field(name="A turn", value=quick.turn, inline=False)
     embed.add_field(
         name="Rules",
-        value=f"`/{info.group} rules`: how the bot plays it, topic by topic, with every ruling.",
+        value=f"`/{info.name} rules`: how the bot plays it, topic by topic, with every ruling.",
         inline=False,
     )
     embed.add_field(
@@ -269,8 +265,8 @@ def help_view(page: int, count: int, *, games: bool = True) -> discord.ui.View:
     view.add_item(HelpPageButton(max(page - 1, 0), "previous", disabled=page == 0))
     view.add_item(HelpPageButton(min(page + 1, count - 1), "next", disabled=page >= count - 1))
     if page == 0 and games:
-        for info in GAMES:
-            view.add_item(QuickStartButton(info.group, info.title))
+        for info in registry.GAMES:
+            view.add_item(QuickStartButton(info.name, info.title))
     return view
 
 
@@ -278,7 +274,9 @@ def welcome_text(tree: app_commands.CommandTree) -> str:
     """What the bot says once when it joins a server: what it is and a first command per game."""
     loaded = {command.name for command in tree.get_commands()}
     firsts = [
-        f"**{info.title}**: `{info.first}`" for info in GAMES if info.group in loaded and info.first
+        f"**{info.title}**: `{quick_start_of(info).first}`"
+        for info in registry.GAMES
+        if info.name in loaded and quick_start_of(info).first
     ]
     return (
         "Hello! I'm **Ballcourt**: four ball games played right here, with slash commands and "
@@ -318,7 +316,7 @@ class Core(commands.Cog):
     @app_commands.command(name="help", description="The games, their commands and their rules.")
     @app_commands.describe(game="Jump to one game's commands")
     @app_commands.choices(
-        game=[app_commands.Choice(name=g.title, value=g.group) for g in GAMES],
+        game=[app_commands.Choice(name=g.title, value=g.name) for g in registry.GAMES],
     )
     async def help(
         self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None
@@ -327,7 +325,7 @@ class Core(commands.Cog):
         page = 0
         if game is not None:
             titles = [p.title or "" for p in pages]
-            wanted = next(g.title for g in GAMES if g.group == game.value)
+            wanted = registry.title_of(game.value)
             if f"{wanted}: commands" not in titles:
                 raise UserError(f"{wanted} is not playable on this bot yet. `/help` lists what is.")
             page = titles.index(f"{wanted}: commands")

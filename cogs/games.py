@@ -22,6 +22,7 @@ from host import clocks, notify, timeouts
 from host.listing import Entry, ListsGames, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
+from rules.games import title_of
 from ui import fit, shown
 from ui.formats import plural, possessive
 
@@ -35,12 +36,6 @@ DIGEST_EVENT = settings_store.DIGEST_EVENT
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 SHOWN_AT_MOST = 20  # lines in one list (an embed's description holds 4096 characters)
-TITLES = {
-    "rocketball": "Rocketball",
-    "rollerball": "Rollerball",
-    "rollerball2": "Rollerball II",
-    "volleyball": "Volleyball",
-}
 
 
 def span(seconds: float) -> str:
@@ -109,7 +104,7 @@ class GameList:
         now: float,
     ) -> Entry | None:
         adapter = self.bot.matches.adapters.get(stored.game)
-        title = f"{TITLES.get(stored.game, stored.game)} #{stored.id}"
+        title = f"{title_of(stored.game)} #{stored.id}"
         names = names_of(stored.state)
         seat = stored.players.index(user_id)
         others = [

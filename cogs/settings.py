@@ -24,10 +24,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.core import GAMES
 from db import clocks as clock_store
 from db import settings as store
 from host import clocks, notify
+from rules import games as registry
 from ui import UserError, fit, shown
 from ui.formats import plural
 from ui.permissions import is_server_admin
@@ -57,7 +57,6 @@ POLICY_TEXT = {
     "a computer stands in)",
 }
 CLOCK_TIME = re.compile(r"^\s*(\d{1,2})(?::(\d{2}))?\s*$")
-GAME_TITLES = {game.group: game.title for game in GAMES}
 
 
 def hours(minutes: float | None) -> str:
@@ -300,7 +299,7 @@ class Settings(commands.Cog):
         reset="Go back to the built-in default",
     )
     @app_commands.choices(
-        game=[app_commands.Choice(name=g.title, value=g.group) for g in GAMES],
+        game=[app_commands.Choice(name=g.title, value=g.name) for g in registry.GAMES],
         on_timeout=[
             app_commands.Choice(name="a computer takes the seat", value="computer"),
             app_commands.Choice(name="the player forfeits", value="forfeit"),
@@ -347,6 +346,8 @@ class Settings(commands.Cog):
             named.append("reset")
         if named and game is None:
             raise UserError(f"Name the game {', '.join(named)} is for: add the game option.")
+        if enabled is not None and game is not None and game.value not in registry.switchable():
+            raise UserError(f"{game.name} is always on: it cannot be switched off on a server.")
         done: list[str] = []
         db = self.bot.db
         if reset is not None and reset.value == "channel":
@@ -385,7 +386,7 @@ class Settings(commands.Cog):
         enabled: bool | None,
     ) -> list[str]:
         db = self.bot.db
-        title = GAME_TITLES.get(game, game)
+        title = registry.title_of(game)
         done = []
         if enabled is not None:
             await store.set_game_enabled(db, guild_id, game, enabled)
@@ -450,9 +451,9 @@ class Settings(commands.Cog):
             "**League admins:** members with Manage Server"
             + (f" and members with {role}" if role else ""),
         ]
-        for info in GAMES:
-            defaults = settings.games.get(info.group, store.GameDefaults())
-            switched = "off" if info.group in settings.disabled_games else "on"
+        for info in registry.GAMES:
+            defaults = settings.games.get(info.name, store.GameDefaults())
+            switched = "off" if info.name in settings.disabled_games else "on"
             parts = [f"**{info.title}** ({switched}): reminder {hours(defaults.remind_minutes)}"]
             parts.append(f"timeout {hours(defaults.timeout_minutes)}")
             parts.append(f"then {POLICY_TEXT[defaults.on_timeout]}")

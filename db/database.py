@@ -306,8 +306,8 @@ def is_postgres_url(target: object) -> bool:
 
 class Database:
     """What every db/ module uses: `transaction()`, `fetch_one`, `fetch_all`, `migrate`,
-    `close`, `size()`. `Database.open(target)` opens SQLite for a path, PostgreSQL for a
-    `postgresql://` URL."""
+    `close`, `size()`. `db.connect.open_database(target)` opens SQLite for a path, PostgreSQL
+    for a `postgresql://` URL."""
 
     backend = "sqlite"
     # Who this process is to the rows it claims (timers): a random number, new at every start.
@@ -324,16 +324,6 @@ class Database:
     # Write transactions committed by this process (the timer dispatcher re-checks its claimed
     # batch only after a handler wrote something).
     commits = 0
-
-    @classmethod
-    async def open(cls, target: Path | str, *, wait_seconds: float = 0.0) -> Database:
-        """`wait_seconds`: how long a PostgreSQL server that refuses connections (still
-        starting, as under Compose) is waited for before start-up gives up."""
-        if is_postgres_url(target):
-            from db.postgres import PostgresDatabase
-
-            return await PostgresDatabase.connect(str(target), wait_seconds=wait_seconds)
-        return await SqliteDatabase.connect(Path(target))
 
     def when_available(self, callback: Callable[[], None]) -> None:
         """Call `callback` each time the database works again after an outage."""

@@ -16,8 +16,6 @@ from db import timers as timer_store
 from db.database import Connection, Database
 
 PING_MODES = ("every_turn", "away", "dm", "never")
-# The games a server may switch off: their command groups (cogs/core.py's GAMES names the same).
-SWITCHABLE_GAMES = frozenset({"rocketball", "rollerball", "rollerball2", "volleyball"})
 TIMEOUT_POLICIES = ("computer", "forfeit", "wait")
 
 

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from host.adapter import GameAdapter
+from rules.face import Engine
 
 COMPUTER_ID = 0  # the user id that stands for a computer player in game_players
 DELETED_USER_ID = 1  # what a user's id becomes in other players' games after /privacy delete
@@ -17,6 +16,15 @@ DELETED_NAME = "Deleted user"
 
 DEFAULT_REMIND_MINUTES = 24 * 60
 DEFAULT_FORFEIT_MINUTES = 3 * 24 * 60
+
+
+class HoldsEngine(Protocol):
+    """What (de)serialising a match needs of its game: the engine face that reads and writes
+    the engine's part (a GameAdapter is one; host/adapter.py builds on this module, not the
+    other way round)."""
+
+    @property
+    def engine(self) -> Engine[Any, Any]: ...
 
 
 @dataclass
@@ -46,7 +54,7 @@ class Match:
     def active_since(self, seat: int, since: float) -> bool:
         return self.seen.get(seat, 0.0) >= since
 
-    def to_json(self, adapter: GameAdapter) -> str:
+    def to_json(self, adapter: HoldsEngine) -> str:
         return json.dumps(
             {
                 "engine": adapter.engine.dump(self.engine),
@@ -68,7 +76,7 @@ class Match:
         )
 
     @classmethod
-    def from_json(cls, adapter: GameAdapter, text: str) -> Match:
+    def from_json(cls, adapter: HoldsEngine, text: str) -> Match:
         data = json.loads(text)
         return cls(
             engine=adapter.engine.load(data["engine"]),

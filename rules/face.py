@@ -3,8 +3,9 @@ the match host (host/) can run any of them without knowing which, and so that a 
 played, saved, replayed and verified without Discord (tests/engines/test_face.py).
 
 A game package exposes one object, `ENGINE` (`rules.rocketball.ENGINE`, `rules.rollerball.ENGINE`,
-`rules.rollerball2.ENGINE`), generic in its state and action types. Volleyball is a league run
-by rounds, not a turn-based match: it has no face.
+`rules.rollerball2.ENGINE`), generic in its state and action types; its entry in rules/games.py
+says it has one (`face=True`). Volleyball is a league run by rounds, not a turn-based match: it
+has no face.
 
 Seats are numbered 0..n-1 in the order of the match's players. A state is never changed: `apply`
 returns a new one. A PlayerError (rules/errors.py) is a mistake a player can fix (an illegal
@@ -23,14 +24,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Literal, Protocol, TypeVar
 
+from rules import games as registry
+
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
 
 Outcome = Literal["win", "loss", "draw"]
 
-# The games with a face, by the name they have everywhere: the games table's kind, the command
-# group, the records' [Game] header and the seed commitment.
-GAMES = ("rocketball", "rollerball", "rollerball2")
+# The games with a face (rules/games.py), by the name they have everywhere, in that name's order.
+GAMES = tuple(sorted(game.name for game in registry.GAMES if game.face))
 
 
 class Event(Protocol):

@@ -17,7 +17,7 @@ from pathlib import Path
 import hypothesis  # noqa: F401
 import pytest
 
-from db.database import Database
+from db.connect import open_database
 from tests.postgres.server import PostgresServer, find_binaries
 
 POSTGRES_MISSING = (
@@ -72,7 +72,7 @@ def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | st
 @pytest.fixture
 async def db(database_target):
     """A migrated database, once per backend (`database_target`)."""
-    database = await Database.open(database_target)
+    database = await open_database(database_target)
     await database.migrate()
     yield database
     await database.close()

@@ -20,6 +20,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from rules.games import title_of
 from ui.items import Control
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
@@ -77,12 +78,15 @@ def table_row(line: str) -> str | None:
 
 @dataclass(frozen=True)
 class Rulebook:
-    game: str  # the command group, e.g. "rocketball"
-    title: str  # "Rocketball"
+    game: str  # the game's name in rules/games.py, e.g. "rocketball"
     colour: int = 0x0072B2
     label: dict[str, str] = field(default_factory=dict)  # section -> its subsections' prefix
     # subsection -> the words in a clause of the "Rulings" table that name it
     groups: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def title(self) -> str:
+        return title_of(self.game)
 
     @property
     def path(self) -> Path:

@@ -38,7 +38,6 @@ SEATS = ("N", "S")
 RULEBOOK = rulebook.register(
     rulebook.Rulebook(
         "rocketball",
-        "Rocketball",
         colour=0xD55E00,
         label={"Variants": "Variant"},
         groups=(

@@ -68,7 +68,7 @@ class RollerballMatches(RollerballAdapter):
         return [f"Rollerball: {stats.played} finished games in the statistics"]
 
 
-RULEBOOK = rulebook.register(rulebook.Rulebook("rollerball", "Rollerball"))
+RULEBOOK = rulebook.register(rulebook.Rulebook("rollerball"))
 
 
 class Rollerball(commands.Cog):

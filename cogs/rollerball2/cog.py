@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-RULEBOOK = rulebook.register(rulebook.Rulebook("rollerball2", "Rollerball II"))
+RULEBOOK = rulebook.register(rulebook.Rulebook("rollerball2"))
 
 
 class Rollerball2Group(

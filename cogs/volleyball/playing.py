@@ -15,6 +15,7 @@ from cogs.volleyball.present import (
 )
 from db.volleyball import NewReport, StoredLeague
 from rules.volleyball import (
+    ORDER_KINDS,
     LeagueState,
     RoundOrders,
     ageing_split_problems,
@@ -24,19 +25,6 @@ from rules.volleyball import (
     release_seat,
     submit_orders,
 )
-
-ORDER_KINDS = {
-    "matches",
-    "training",
-    "scout_talents",
-    "spies",
-    "sponsor",
-    "sales",
-    "transfer_bids",
-    "gm_offer_bids",
-    "contract_bids",
-    "ageing",
-}
 
 
 def decode(stored: StoredLeague) -> LeagueState:
@@ -83,7 +71,7 @@ def play_round_reports(
         if team not in managers or state.league.team(team) is None:
             continue
         check = submit_orders(
-            state, team, orders=RoundOrders.from_dict(json.loads(text)), kinds=ORDER_KINDS
+            state, team, orders=RoundOrders.from_dict(json.loads(text)), kinds=set(ORDER_KINDS)
         )
         if check.accepted:
             orders[team] = check.orders

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.face import Engine, Outcome
+from rules.games import title_of
 from rules.rocketball.actions import Action, Resign, Roll, format_action, parse_command
 from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action
 from rules.rocketball.dice import Dice
@@ -35,7 +36,7 @@ def _settings(value: Any) -> Settings | None:
 
 class RocketballEngine:
     name = GAME
-    title = "Rocketball"
+    title = title_of(GAME)
     levels = LEVELS
     min_seats = 2
     max_seats = 2

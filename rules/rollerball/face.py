@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.face import Engine, Outcome
+from rules.games import title_of
 from rules.rollerball.actions import (
     Bank,
     Bid,
@@ -100,7 +101,7 @@ def complete(kind: str, text: str) -> str:
 
 class RollerballEngine:
     name = GAME
-    title = "Rollerball"
+    title = title_of(GAME)
     levels = LEVELS  # ("sensible", "random"): a lobby's computers play sensibly
     min_seats = 2
     max_seats = 6

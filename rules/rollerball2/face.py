@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules.face import Engine, Outcome
+from rules.games import title_of
 from rules.rollerball2.engine import legal_actions, new_match
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.modes import (
@@ -67,7 +68,7 @@ def match_view(state: MatchState, sides: tuple[str, ...]) -> MatchState:
 
 class Rollerball2Engine:
     name = GAME
-    title = "Rollerball II"
+    title = title_of(GAME)
     levels = (DEFAULT_COACH,)
     min_seats = 1
     max_seats = 2

@@ -120,6 +120,7 @@ from rules.volleyball.orders import (
     TransferSale,
     VolleyballError,
 )
+from rules.volleyball.ordertext import KINDS as ORDER_KINDS
 from rules.volleyball.ordertext import format_orders_text, submit_orders
 from rules.volleyball.reports import (
     BracketMatch,
@@ -165,6 +166,7 @@ from rules.volleyball.service import (
 
 __all__ = [
     "CONCEPT_REQUIREMENTS",
+    "ORDER_KINDS",
     "RISK_RANGES",
     "SCHEMA_VERSION",
     "WEEKDAYS",

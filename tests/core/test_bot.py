@@ -4,8 +4,9 @@ and that the help and roll commands fit Discord's limits."""
 import pytest
 
 import bot as bot_module
-from cogs.core import GAMES, help_pages
+from cogs.core import help_pages
 from config import load_config
+from rules.games import GAMES
 
 
 @pytest.fixture

@@ -7,8 +7,8 @@ import sqlite3
 import pytest
 
 from db import games, meta, timers
+from db.connect import open_database
 from db.database import (
-    Database,
     IntegrityError,
     Migration,
     MigrationError,
@@ -25,7 +25,7 @@ async def table_exists(db, name: str) -> bool:
 
 
 async def test_fresh_database_gets_every_migration(database_target):
-    database = await Database.open(database_target)
+    database = await open_database(database_target)
     applied = await database.migrate()
     assert applied == [m.name for m in load_migrations(backend=database.backend)]
     assert applied[0] == "001_core"
@@ -34,7 +34,7 @@ async def test_fresh_database_gets_every_migration(database_target):
 
 
 async def test_a_fresh_sqlite_file_has_wal_and_foreign_keys(tmp_path):
-    database = await Database.open(tmp_path / "fresh.db")
+    database = await open_database(tmp_path / "fresh.db")
     await database.migrate()
     mode = await database.fetch_one("PRAGMA journal_mode")
     assert mode[0] == "wal"
@@ -292,7 +292,7 @@ async def test_a_read_only_database_stops_start_up_with_a_clear_message(tmp_path
 
     monkeypatch.setattr(database_module.aiosqlite, "connect", read_only)
     with pytest.raises(database_module.DatabaseError, match=r"cannot be written.*DATABASE_PATH"):
-        await Database.open(path)
+        await open_database(path)
 
 
 async def test_discord_ids_keep_all_64_bits(db):
@@ -332,7 +332,7 @@ async def test_a_check_then_write_in_a_transaction_is_never_interleaved(database
     and PostgreSQL's write lock (db/postgres.py) both make the second wait for the first."""
     import asyncio
 
-    first, second = await Database.open(database_target), await Database.open(database_target)
+    first, second = await open_database(database_target), await open_database(database_target)
     await first.migrate()
 
     async def insert_if_none(db, key):
@@ -354,7 +354,7 @@ async def test_processes_starting_together_apply_each_migration_once(database_ta
     lock; SQLite: each migration re-checked inside its write transaction)."""
     import asyncio
 
-    databases = [await Database.open(database_target) for _ in range(4)]
+    databases = [await open_database(database_target) for _ in range(4)]
     applied = await asyncio.gather(*(database.migrate() for database in databases))
     names = [name for run in applied for name in run]
     assert sorted(names) == [m.name for m in load_migrations(backend=databases[0].backend)]

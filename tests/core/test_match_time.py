@@ -12,7 +12,7 @@ import pytest
 from cogs.rocketball.adapter import RocketballAdapter
 from cogs.rocketball.options import match_settings
 from db import games as game_store
-from db.database import Database
+from db.connect import open_database
 from host import clocks, notify, timeouts
 from host.match import Match
 from host.service import MatchHost
@@ -75,7 +75,7 @@ def test_with_a_clock_the_first_bank_to_run_out_replaces_the_timeout():
 
 @pytest.fixture
 async def db(tmp_path):
-    database = await Database.open(tmp_path / "t.db")
+    database = await open_database(tmp_path / "t.db")
     await database.migrate()
     yield database
     await database.close()

@@ -147,12 +147,6 @@ async def test_a_players_open_matches_on_every_server_newest_first(db):
     assert games[0].players == (9, 7) and games[0].guild_id == 2
 
 
-def test_every_game_of_help_can_be_switched_off_and_nothing_else():
-    from cogs.core import GAMES
-
-    assert {game.group for game in GAMES} == store.SWITCHABLE_GAMES
-
-
 async def test_settings_saved_at_once_leave_one_digest_timer_the_last_ones(db):
     """Each save writes the settings and the digest's timer in one transaction; the database
     holds one digest timer per user (a unique index) whatever writes it."""

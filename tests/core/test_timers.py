@@ -8,7 +8,7 @@ import time
 import pytest
 
 from db import timers as timer_store
-from db.database import Database
+from db.connect import open_database
 from host.timers import TimerService
 
 
@@ -139,7 +139,7 @@ async def test_two_processes_fire_every_due_timer_exactly_once(postgres_url, mon
     dispatcher, both see the same 30 timers due; every timer fires once in all. (Small claim
     batches, so that both take part.)"""
     monkeypatch.setattr(timer_store, "CLAIM_BATCH", 3)
-    first, second = await Database.open(postgres_url), await Database.open(postgres_url)
+    first, second = await open_database(postgres_url), await open_database(postgres_url)
     await first.migrate()
     now = time.time()
     for n in range(30):
@@ -171,13 +171,13 @@ async def test_a_running_processs_claim_stays_and_a_stopped_ones_is_taken(databa
     """A timer claimed by a process that died mid-handler fires again (at once on PostgreSQL,
     where another process may be running; at the next start on SQLite, which serves one
     process), while a claim of a process that still runs is never taken."""
-    first = await Database.open(database_target)
+    first = await open_database(database_target)
     await first.migrate()
     now = time.time()
     timer = await timer_store.create_timer(first, "ping", now - 1, {}, now=now - 1)
     assert await timer_store.claim_timer(first, timer.id, now=now)
     if first.backend == "postgres":
-        second = await Database.open(database_target)
+        second = await open_database(database_target)
         assert await timer_store.next_timer(second) is None  # the first process runs
         assert not await timer_store.claim_timer(second, timer.id, now=now)
         assert await timer_store.release_claims(second) == 0
@@ -187,7 +187,7 @@ async def test_a_running_processs_claim_stays_and_a_stopped_ones_is_taken(databa
         assert await timer_store.claim_timer(second, timer.id, now=now)
     else:
         await first.close()
-        second = await Database.open(database_target)  # the bot started again
+        second = await open_database(database_target)  # the bot started again
         assert await timer_store.release_claims(second) == 1
         assert await timer_store.claim_timer(second, timer.id, now=now)
     await second.close()

@@ -10,7 +10,8 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from db.database import Database, DatabaseUnavailable
+from db.connect import open_database
+from db.database import DatabaseUnavailable
 from ui.replies import UNAVAILABLE, report_error
 
 
@@ -76,7 +77,7 @@ async def test_a_filesystem_gone_read_only_is_said_before_sqlite_touches_it(
     through SQLite's memory-mapped -shm file, with no log line. Each operation now checks the
     filesystem first and refuses with what is wrong (logged once)."""
     caplog.set_level(logging.INFO)
-    db = await Database.open(tmp_path / "b.db")
+    db = await open_database(tmp_path / "b.db")
     await db.migrate()
     real = os.statvfs
     read_only = real(tmp_path)
@@ -116,4 +117,4 @@ async def test_start_up_on_a_read_only_filesystem_says_so(tmp_path, monkeypatch)
 
     monkeypatch.setattr(os, "statvfs", statvfs)
     with pytest.raises(DatabaseError, match=r"mounted read-only"):
-        await Database.open(tmp_path / "new.db")
+        await open_database(tmp_path / "new.db")

@@ -11,8 +11,9 @@ import pytest
 
 from db import games, meta, ratings, rocketball, timers
 from db import volleyball as leagues
+from db.connect import open_database
 from db.copy import compare, copy_installation
-from db.database import Database, SqliteDatabase
+from db.database import SqliteDatabase
 from db.postgres import PostgresDatabase
 
 pytestmark = pytest.mark.postgres
@@ -24,7 +25,7 @@ BIG_ID = 1234567890123456789  # a Discord snowflake: more than 32 bits
 async def an_installation(path: Path) -> None:
     """A SQLite file with a finished Rocketball match (moves, results, ratings), an open match
     with its timer, a Volleyball league and a meta value."""
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     finished = await games.create_game(
         db, game="rocketball", guild_id=BIG_ID, channel_id=BIG_ID + 1, players=[7, 8], state="{}"
@@ -97,7 +98,7 @@ async def test_an_installation_is_copied_whole_and_new_rows_continue_after_it(
     assert "games: 2 rows, equal" in report and "game_moves: 2 rows, equal" in report
     assert "every table is equal" in report
 
-    db = await Database.open(postgres_url)
+    db = await open_database(postgres_url)
     assert db.backend == "postgres"
     stored = await games.load_game(db, 1)
     assert (stored.guild_id, stored.status, stored.players) == (BIG_ID, "finished", (7, 8))

@@ -17,6 +17,7 @@ import pytest
 from config import ConfigError, load_config
 from db import games as game_store
 from db import timers as timer_store
+from db.connect import open_database
 from db.database import Database, DatabaseUnavailable, redacted
 from host import recovery
 from host.locks import GameLocks
@@ -42,7 +43,7 @@ def server() -> Iterator[PostgresServer]:
 
 async def opened(server: PostgresServer, count: int = 1) -> list[Database]:
     url = server.create_database()
-    databases = [await Database.open(url) for _ in range(count)]
+    databases = [await open_database(url) for _ in range(count)]
     await databases[0].migrate()
     return databases
 
@@ -238,16 +239,16 @@ async def test_any_password_is_accepted_by_pgpassword_or_encoded_and_never_shown
     await asyncio.sleep(0.5)
 
     with pytest.raises(Exception, match="password authentication failed"):
-        await Database.open(user_url)  # the server does ask for the password
+        await open_database(user_url)  # the server does ask for the password
     monkeypatch.setenv("PGPASSWORD", PASSWORD)
-    db = await Database.open(user_url)  # docker-compose.yml's way
+    db = await open_database(user_url)  # docker-compose.yml's way
     await db.migrate()
     await db.close()
     monkeypatch.delenv("PGPASSWORD")
     from urllib.parse import quote
 
     encoded = user_url.replace("ballcourt@", f"ballcourt:{quote(PASSWORD, safe='')}@")
-    db = await Database.open(encoded)
+    db = await open_database(encoded)
     assert await db.fetch_one("SELECT 1") is not None
     assert PASSWORD not in db.describe()
     await db.close()

@@ -14,6 +14,7 @@ import json
 import pytest
 
 from db import games
+from db.connect import open_database
 from db.database import Database, LockTimeout
 from host.locks import GameLocks
 from ui import BUSY, STALE, UserError, user_message_for
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.postgres
 
 
 async def process(url: str) -> tuple[Database, GameLocks]:
-    database = await Database.open(url)
+    database = await open_database(url)
     await database.migrate()
     locks = GameLocks()
     locks.database = database

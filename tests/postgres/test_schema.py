@@ -4,7 +4,7 @@ loader expands the few places SQLite and PostgreSQL spell a column differently).
 
 import pytest
 
-from db.database import Database
+from db.connect import open_database
 
 pytestmark = pytest.mark.postgres
 
@@ -27,7 +27,7 @@ def affinity(declared: str) -> str:
 
 
 async def sqlite_schema(path):
-    db = await Database.open(path)
+    db = await open_database(path)
     await db.migrate()
     tables = {}
     names = await db.fetch_all(
@@ -47,7 +47,7 @@ async def sqlite_schema(path):
 
 
 async def postgres_schema(url):
-    db = await Database.open(url)
+    db = await open_database(url)
     await db.migrate()
     tables = {}
     columns = await db.fetch_all(

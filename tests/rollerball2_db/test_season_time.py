@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from db import rollerball2 as store
+from db.connect import open_database
 from db.database import Database, load_migrations
 from db.timers import TimerSpec, insert_timer
 from rules.rollerball2.roster import generate_roster
@@ -140,7 +141,7 @@ async def test_a_season_made_before_one_timer_a_season_is_brought_up_to_date(dat
     """Migration 015 on a season stored before it: the matchday whose deadline runs is the
     first with a fixture not played; the set deadlines are the ones it had; the first save of
     its time leaves one timer."""
-    db = await Database.open(database_target)
+    db = await open_database(database_target)
     try:
         before = [m for m in load_migrations(backend=db.backend) if m.version < 15]
         await db.migrate(before)

@@ -18,7 +18,7 @@ from cogs.volleyball import playing
 from cogs.volleyball.league import DEADLINE_EVENT, Leagues, decode, encode
 from db import timers as timer_store
 from db import volleyball as store
-from db.database import Database
+from db.connect import open_database
 from host.locks import GameLocks
 from rules.volleyball import RoundOrders, SpyOrder, new_league
 
@@ -37,7 +37,7 @@ class Timers:
 async def open_service(target) -> Leagues:
     """A league service as one bot process has it: its own database connection(s) and locks
     (which, on PostgreSQL, hold across processes)."""
-    db = await Database.open(target)
+    db = await open_database(target)
     await db.migrate()
     locks = GameLocks()
     locks.database = db
