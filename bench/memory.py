@@ -3,7 +3,8 @@
     .venv/bin/python bench/memory.py [--matches 1000,10000] [--batch 50]
 
 The real bot.py (its own process, SQLite) on a local fake Discord. Rocketball matches between
-two new members each are started as players start them, `--batch` at once (the challenge, its
+two new members each, every one with a name of their own (the board draws the names, so two
+names shared by every match would hide whatever is kept per player), are started as players start them, `--batch` at once (the challenge, its
 Accept: the match's thread and its live card with the board), and left waiting for their first
 move. RSS (VmRSS, /proc) is read once the bot is idle at each mark, next to the figure at 0
 (started and connected, nothing played yet), and printed with the growth per active match above
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import os
 import sys
 import time
@@ -30,6 +32,7 @@ from match_card import Bench, start_bench, stop_bench  # noqa: E402
 from tests.e2e.cards import is_card  # noqa: E402
 
 MIB = 1024 * 1024
+_numbers = itertools.count(1)  # each player's name: their pair's number
 
 
 def rss_mib(pid: int) -> float:
@@ -44,7 +47,11 @@ async def start_batch(bench: Bench, count: int) -> None:
     sent, then every Accept clicked, without waiting for the bot in between; done when every
     match's thread shows its live card."""
     discord, general = bench.discord, bench.general
-    pairs = [(bench.fake.add_user("north"), bench.fake.add_user("south")) for _ in range(count)]
+    numbers = [next(_numbers) for _ in range(count)]
+    pairs = [
+        (bench.fake.add_user(f"north {number}"), bench.fake.add_user(f"south {number}"))
+        for number in numbers
+    ]
     challenges = await asyncio.gather(
         *(
             discord.slash(

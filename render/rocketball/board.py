@@ -5,7 +5,8 @@ Phone-first (geometry.py): 700 px wide, type from 24 px (11 px on a 390-px phone
 as wide, so the score and whose turn stay in view next to the field on a desktop too.
 
 Drawn in layers for speed: the static field (grid, coordinates, edge arrows, goals) and the
-legend are drawn once per match setup and cached; each image copies them and adds the
+legend are drawn once per board layout and cached (never per pair of players: a ball named
+after its owner in the legend is written on each copy); each image copies them and adds the
 highlights, goal labels, chips, balls and the panel's text. Everything goes through a painter
 (paint.py): `paint_board` draws straight into the round palette's 16 colours with hard-edged
 sprites (the board PNG and the round GIF: no quantising), `compose_board` draws RGB (the legacy
@@ -257,42 +258,48 @@ def legend_icon(kind: str, *, crisp: bool = False) -> Image.Image:
     return harden(icon, chip_colours(kind)) if crisp else icon
 
 
-def legend_lines(
-    chip_kinds: tuple[str, ...], ball_labels: tuple[tuple[str | None, str], ...]
-) -> list[tuple[int, list[str]]]:
-    """(item index, its label's lines) for each legend item: labels wrap onto three lines."""
-    width = g.WIDTH - g.PANEL_PAD - LEGEND_TEXT_X
-    labels = [*chip_kinds, *(label for _, label in ball_labels), "edge arrow"]
-    return [(index, clip(wrap(label, width), 3, width)) for index, label in enumerate(labels)]
-
-
-def legend_height(chip_kinds: tuple[str, ...], ball_labels) -> int:
-    items = legend_lines(chip_kinds, ball_labels)
-    return 4 + sum(len(lines) * g.LINE + 4 for _, lines in items) + 8
-
-
 def board_height(view: BoardView) -> int:
     """The image's height: the field's, or more when this match's legend needs it."""
-    return max(g.HEIGHT, g.LEGEND_Y + legend_height(view.chip_kinds, ball_labels(view)))
+    return _static_height(view.chip_kinds, legend_layout(view))
+
+
+def _label_lines(label: str) -> list[str]:
+    """A legend label's lines: it wraps onto three at most."""
+    width = g.WIDTH - g.PANEL_PAD - LEGEND_TEXT_X
+    return clip(wrap(label, width), 3, width)
 
 
 def _draw_legend(p: Painter, chip_kinds, labels, *, crisp: bool) -> None:
-    """The legend at the panel's foot: an icon, then its name, one item a line."""
+    """The legend at the panel's foot: an icon, then its name, one item a line. A label given
+    as a number of lines (legend_layout: a ball named after its owner) is left blank."""
     items = _legend_items(chip_kinds, labels, crisp=crisp)
-    width = g.WIDTH - LEGEND_TEXT_X
-    top = g.LEGEND_Y
     p.draw.line(
-        (g.PANEL_X + g.PANEL_PAD, top - 3, g.WIDTH - g.PANEL_PAD, top - 3),
+        (g.PANEL_X + g.PANEL_PAD, g.LEGEND_Y - 3, g.WIDTH - g.PANEL_PAD, g.LEGEND_Y - 3),
         fill=p.ink(LIGHT_GREY),
         width=2,
     )
-    top += 4
-    for index, lines in legend_lines(chip_kinds, labels):
+    for index, top, lines in _legend_rows(chip_kinds, labels):
         icon, _ = items[index]
         p.sprite(icon, (g.PANEL_X + g.PANEL_PAD + LEGEND_ICON // 2, top + g.LINE // 2))
-        block = lines_block(lines, (width, len(lines) * g.LINE), left=0, bold=False)
-        p.block(block, (LEGEND_TEXT_X, top))
-        top += len(lines) * g.LINE + 4
+        if isinstance(lines, list):
+            _draw_legend_label(p, top, lines)
+
+
+def _draw_legend_label(p: Painter, top: int, lines: list[str]) -> None:
+    block = lines_block(lines, (g.WIDTH - LEGEND_TEXT_X, len(lines) * g.LINE), left=0, bold=False)
+    p.block(block, (LEGEND_TEXT_X, top))
+
+
+def _legend_rows(chip_kinds, labels) -> list[tuple[int, int, list[str] | int]]:
+    """(item index, its top, its label's lines or how many lines it takes) for each item."""
+    rows = []
+    top = g.LEGEND_Y + 4
+    names = [*chip_kinds, *(label for _, label in labels), "edge arrow"]
+    for index, label in enumerate(names):
+        lines = label if isinstance(label, int) else _label_lines(label)
+        rows.append((index, top, lines))
+        top += (lines if isinstance(lines, int) else len(lines)) * g.LINE + 4
+    return rows
 
 
 def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
@@ -300,6 +307,34 @@ def ball_labels(view: BoardView) -> tuple[tuple[str | None, str], ...]:
     if not view.assault:
         return ((None, "rocketball"),)
     return tuple((player, f"ball of {view.names[player]}") for player in ("N", "S"))
+
+
+def legend_layout(view: BoardView) -> tuple[tuple[str | None, str | int], ...]:
+    """The ball entries as the cached static layer knows them: a label naming a player
+    (Assault) only as the number of lines it takes, so the cache holds one layer per board
+    layout, not one per pair of players (a 700 x 760 image each); base_palette and base_layer
+    write the names on each copy."""
+    return tuple(
+        (owner, label if owner is None else len(_label_lines(label)))
+        for owner, label in ball_labels(view)
+    )
+
+
+def _draw_legend_names(p: Painter, view: BoardView) -> None:
+    """The labels legend_layout left blank, on a copy of the static layer."""
+    labels = ball_labels(view)
+    for index, top, lines in _legend_rows(view.chip_kinds, labels):
+        owner = index - len(view.chip_kinds)
+        if 0 <= owner < len(labels) and labels[owner][0] is not None:
+            assert isinstance(lines, list)
+            _draw_legend_label(p, top, lines)
+
+
+def _static_height(chip_kinds, labels) -> int:
+    rows = _legend_rows(chip_kinds, labels)
+    _, top, lines = rows[-1]
+    bottom = top + (lines if isinstance(lines, int) else len(lines)) * g.LINE + 4
+    return max(g.HEIGHT, bottom + 8)
 
 
 def _draw_static(p: Painter, edge_arrows, chip_kinds, labels, *, crisp: bool) -> None:
@@ -310,30 +345,28 @@ def _draw_static(p: Painter, edge_arrows, chip_kinds, labels, *, crisp: bool) ->
     _draw_legend(p, chip_kinds, labels, crisp=crisp)
 
 
-@lru_cache(maxsize=64)  # one per match setup and pair of names in play
+@lru_cache(maxsize=16)  # one per board layout: variants' chip kinds, Assault's label lengths
 def static_rgb(
     edge_arrows: tuple[tuple[int, int, str, str], ...],
     chip_kinds: tuple[str, ...],
-    labels: tuple[tuple[str | None, str], ...],
+    labels: tuple[tuple[str | None, str | int], ...],
     *,
     crisp: bool = False,
 ) -> Image.Image:
-    height = max(g.HEIGHT, g.LEGEND_Y + legend_height(chip_kinds, labels))
-    image = Image.new("RGB", (g.WIDTH, height), PAPER)
+    image = Image.new("RGB", (g.WIDTH, _static_height(chip_kinds, labels)), PAPER)
     _draw_static(RGBPainter(image), edge_arrows, chip_kinds, labels, crisp=crisp)
     return image
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=16)
 def static_palette(
     edge_arrows: tuple[tuple[int, int, str, str], ...],
     chip_kinds: tuple[str, ...],
-    labels: tuple[tuple[str | None, str], ...],
+    labels: tuple[tuple[str | None, str | int], ...],
 ) -> Image.Image:
     """The unchanging field, labels, goals, edge arrows and legend in the round colours."""
-    height = max(g.HEIGHT, g.LEGEND_Y + legend_height(chip_kinds, labels))
     colours = round_colours()
-    image = Image.new("P", (g.WIDTH, height), 0)
+    image = Image.new("P", (g.WIDTH, _static_height(chip_kinds, labels)), 0)
     image.putpalette(palette_template(colours).getpalette() or [])
     _draw_static(PalettePainter(image, colours), edge_arrows, chip_kinds, labels, crisp=True)
     return image
@@ -341,12 +374,16 @@ def static_palette(
 
 def base_layer(view: BoardView, *, crisp: bool = False) -> Image.Image:
     """A fresh RGB copy of the static field with this match's legend: the canvas for one image."""
-    return static_rgb(view.edge_arrows, view.chip_kinds, ball_labels(view), crisp=crisp).copy()
+    image = static_rgb(view.edge_arrows, view.chip_kinds, legend_layout(view), crisp=crisp).copy()
+    _draw_legend_names(RGBPainter(image), view)
+    return image
 
 
 def base_palette(view: BoardView) -> Image.Image:
-    """A fresh copy of the static layer in the round colours."""
-    return static_palette(view.edge_arrows, view.chip_kinds, ball_labels(view)).copy()
+    """A fresh copy of the static layer in the round colours, with this match's legend."""
+    image = static_palette(view.edge_arrows, view.chip_kinds, legend_layout(view)).copy()
+    _draw_legend_names(PalettePainter(image, round_colours()), view)
+    return image
 
 
 # --- the 256-colour palette of the legacy move GIF ----------------------------------------------

@@ -58,21 +58,29 @@ def _draw_lines(draw: ImageDraw.ImageDraw, block: TextBlock, fill: int | Colour)
         )
 
 
-@lru_cache(maxsize=2048)
+# Caches sized by what they save. A line's mask (up to 216 x 31 px) is shared by every match that
+# shows the phrase (coordinates, the legend, "scores ▲"); a whole block is worth keeping only
+# while its match is being drawn (the same names and score turn after turn) and costs 0.2 ms to
+# build again from its lines, so a few hundred blocks would hold tens of MiB to save that:
+# 1,024 blocks with a thousand matches in play held 50 MiB (bench/memory.py, distinct players).
+LINE_MASKS = 512
+BLOCKS = 96
+
+
+@lru_cache(maxsize=LINE_MASKS)
 def _line_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[object, tuple[int, int]]:
     """A line's rasterised coverage and its offset from the anchor point: a note that changes
     every round ("… 45 chips in it") shares most of its lines with the round before."""
     return font(size, bold=bold).getmask2(text, "L", anchor=anchor, start=(0, 0))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=BLOCKS)
 def rgb_block(block: TextBlock) -> Image.Image:
     image = Image.new("RGB", block.size, block.ground)
     _draw_lines(ImageDraw.Draw(image), block, block.ink)
     return image
 
 
-@lru_cache(maxsize=1024)
 def coverage(block: TextBlock) -> Image.Image:
     """The block's text as coverage (mode L, 255 = ink), as ImageDraw.text draws it."""
     image = Image.new("L", block.size, 0)
@@ -184,7 +192,7 @@ def _edge_table(ink: Colour, ground: Colour, colours: tuple[Colour, ...]) -> lis
     return table
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=BLOCKS)
 def palette_block(block: TextBlock, colours: tuple[Colour, ...]) -> Image.Image:
     """The block in palette indices: each pixel's coverage mapped to the nearest grey."""
     mapped = coverage(block).point(_edge_table(block.ink, block.ground, colours))
