@@ -133,6 +133,8 @@ class Bench:
             await self.discord.click(card, "Pass (no move possible)", user=user, timeout=30)
         else:
             square = getattr(action, "square", None) or action.from_square
+            if not card.selects:  # the best moves come first: the square menus on request
+                card = await self.discord.click(card, "Other squares…", user=user, timeout=30)
             menu = next(s for s in card.selects if square in [o.value for o in s.options])
             picked = await self.discord.select(card, menu.custom_id, [square], user=user)
             wanted = move_arg(ENGINE, action)

@@ -39,7 +39,7 @@ from tests.sandbox.phone import (
 
 def card_heights(per_kind: int) -> dict[str, list[tuple[float, str]]]:
     """Each game's cards: (height in px at 390 wide, which card)."""
-    fake = FakeDiscord(guild_name="Ballcourt Sandbox")
+    fake = FakeDiscord(guild_name="Ballcourt Sandbox", rate_limits=False)  # posts at a test pace
     alice = fake.add_user("alice")
     general = fake.add_channel("general")
     fake.start(setup_app=lambda app: web.setup(app, fake, web.SandboxControls()))

@@ -60,6 +60,10 @@ MAX_EVENT_TEXT = 3500  # leave room in the 4096-character description for the pr
 MAX_SQUARE_SELECTS = 4  # 77 squares at most: four menus
 MAX_PICK_BUTTONS = 20
 BEST_MOVES = 3  # the suggestion and the next best moves, as buttons before the square menus
+# The card's pick that shows the square menus: the best moves come first as buttons, and the
+# menus of every open square (up to four rows) only when asked for, so that the board, what
+# happened and the controls fit one phone screen together.
+SQUARES = "squares"
 BACK = "-"  # the pick of the Back button: no square
 FACINGS = {"N": "North ↑", "E": "East →", "S": "South ↓", "W": "West ←"}
 
@@ -121,6 +125,8 @@ class RocketballAdapter(GameAdapter):
     def button_action(self, state: GameState, seat: int, action: str, arg: str | None) -> Any:
         if action == "back":
             return Picked(BACK)
+        if action == SQUARES:
+            return Picked(SQUARES)
         if action == "roll":
             return Roll()
         if action == "pass":
@@ -158,7 +164,7 @@ class RocketballAdapter(GameAdapter):
         # board, else the board with the squares the turn touched highlighted. A redraw for a
         # pick keeps the image the card has.
         images: list[tuple[str, bytes | None]] = []
-        square = picked if picked != BACK else None
+        square = picked if picked not in (BACK, SQUARES) else None
         if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
@@ -182,6 +188,8 @@ class RocketballAdapter(GameAdapter):
                 f"**{self.next_text(match)}** Square {square} (marked on the board): pick what "
                 "to do there."
             )
+        elif picked == SQUARES:
+            prompt = f"**{self.next_text(match)}** Pick the square for your chip."
         else:
             prompt = f"**Next:** {self.next_text(match)}"
         variants = ", ".join(name.replace("_", " ") for name in state.settings.variant_names())
@@ -212,8 +220,9 @@ class RocketballAdapter(GameAdapter):
         state: GameState, picked: str | None
     ) -> tuple[list[ButtonSpec], list[SelectSpec]]:
         """Moves are picked, not typed: roll and aim are buttons; a chip is placed, rotated or
-        drifted by picking its square from the legal squares and then what to do there (two
-        picks), or with one click on the suggested move. The form stays for typing."""
+        drifted with one click on the suggested move or one of the next best, or by picking its
+        square (Other squares…: the menus of the open squares) and then what to do there. The
+        form stays for typing."""
         step = next_step(state)
         if step.kind == "roll":
             return [ButtonSpec("Roll the d4", "roll")], []
@@ -242,6 +251,8 @@ class RocketballAdapter(GameAdapter):
                 in_menus(sorted(by_square, key=square_order), MAX_SQUARE_SELECTS)
             )
         ]
+        if picked == SQUARES:
+            return [ButtonSpec("Back", "back", style="secondary"), typing], selects
         best = suggested_actions(state, random.Random(state.seed + len(state.history)), BEST_MOVES)
         suggest = play_button(ENGINE, f"Suggested: {format_action(best[0])}", best[0])
         labels = {
@@ -254,7 +265,8 @@ class RocketballAdapter(GameAdapter):
             for action in best[1:]
             if format_action(action) in labels
         ]
-        return [suggest, *others, typing], selects
+        squares = ButtonSpec("Other squares…", SQUARES, style="secondary")
+        return [suggest, *others, squares, typing], []
 
     def select_action(
         self, state: GameState, seat: int, action: str, arg: str | None, values: list[str]

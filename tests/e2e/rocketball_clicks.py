@@ -18,6 +18,8 @@ async def click_action(discord, card, user, action, **how) -> None:
         await discord.click(card, "Pass (no move possible)", user=user, **how)
     else:
         square = getattr(action, "square", None) or action.from_square
+        if not card.selects:  # the best moves come first: the square menus on request
+            card = await discord.click(card, "Other squares…", user=user, **how)
         menu = next(s for s in card.selects if square in [o.value for o in s.options])
         picked = await discord.select(card, menu.custom_id, [square], user=user, **how)
         assert picked.response_type == 7 and f"Square {square}" in picked.text

@@ -32,6 +32,7 @@ def bot_env() -> dict[str, str]:
 
 MOVE_INPUT = "Move (square + facing, or rotate)"
 TYPE_A_MOVE = "Type a move…"
+OTHER_SQUARES = "Other squares…"
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -228,7 +229,8 @@ async def test_a_turn_begins_with_its_roll_made_and_shown_as_an_animation(
     assert gif.format == "GIF" and gif.n_frames >= 2
     assert "rolls d4 =" in first.text
     assert "Roll the d4" not in first.button_labels  # nothing to press for a roll
-    assert first.selects and all(s.placeholder.startswith("Squares") for s in first.selects)
+    # The best moves come first as buttons; the square menus only when asked for.
+    assert not first.selects and OTHER_SQUARES in first.button_labels
     assert TYPE_A_MOVE in first.button_labels
     assert any(label.startswith("Suggested: ") for label in first.button_labels)
     # The roll is an action of the record like any other: the record verifies.
@@ -270,15 +272,20 @@ async def test_the_best_moves_are_buttons_and_a_picked_square_is_marked_on_the_b
     moves = [b for b in first.buttons if (b.custom_id or "").split(":")[4:5] == ["do"]]
     assert len(moves) == 3 and moves[0].label.startswith("Suggested: ")
     assert all(" · Place" in b.label or " · Rotate" in b.label for b in moves[1:])
+    # The menus of every open square come on request, in place of the best moves.
+    assert not first.selects
+    menus = await discord.click(first, OTHER_SQUARES, user=mover)
+    assert menus.id == first.id and all(s.placeholder.startswith("Squares") for s in menus.selects)
+    assert "Back" in menus.button_labels
     # A square with no chip on it, from the menus: the board now marks it.
     square = next(
         option.value
-        for menu in first.selects
+        for menu in menus.selects
         for option in menu.options
         if option.value not in match.engine.chips
     )
-    menu = next(s for s in first.selects if square in [o.value for o in s.options])
-    picked = await discord.select(first, menu.custom_id, [square], user=mover)
+    menu = next(s for s in menus.selects if square in [o.value for o in s.options])
+    picked = await discord.select(menus, menu.custom_id, [square], user=mover)
     assert f"Square {square} (marked on the board)" in picked.text
     card = discord.message(first)
     assert [a.filename for a in card.attachments] == ["board.png"]
@@ -286,7 +293,7 @@ async def test_the_best_moves_are_buttons_and_a_picked_square_is_marked_on_the_b
     x, y = square_centre(square)
     assert board.getpixel((x - 20, y - 20)) == HIGHLIGHT
     back = await discord.click(card, "Back", user=mover)
-    assert "marked" not in back.text and discord.message(first).selects
+    assert "marked" not in back.text and OTHER_SQUARES in discord.message(first).button_labels
     await resign(discord, dave, thread)
 
 

@@ -87,6 +87,8 @@ def test_a_rocketball_match_is_played_by_clicking_on_a_phone(
         else:
             # the square first, from the menu that lists it; then what to do there
             square = getattr(action, "square", None) or action.from_square
+            # the best moves come first as buttons; the square menus on request
+            card.get_by_role("button", name="Other squares…").click()
             menu = card.locator("select.select", has=page.locator(f'option[value="{square}"]'))
             menu.select_option(square)
             wanted = card.locator(f'button[data-custom-id$=":{move_arg(ENGINE, action)}"]')

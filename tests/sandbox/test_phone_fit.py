@@ -51,7 +51,9 @@ def png(width: int, height: int) -> bytes:
 
 @pytest.fixture(scope="module")
 def world() -> Iterator[tuple[FakeDiscord, Any, Any]]:
-    fake = FakeDiscord(guild_name="Ballcourt Sandbox")
+    # Rate limits off: the test posts a match's every card to one channel in seconds, which
+    # measures the page's layout, not the bot's pace (it never posts that fast).
+    fake = FakeDiscord(guild_name="Ballcourt Sandbox", rate_limits=False)
     alice = fake.add_user("alice")
     general = fake.add_channel("general")
     fake.start(setup_app=lambda app: web.setup(app, fake, web.SandboxControls()))
