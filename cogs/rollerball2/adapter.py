@@ -1,8 +1,9 @@
 """Rollerball II's presenter on the match host: the live card and its buttons.
 
-A turn message shows the track (score, period, FACs left, the ball, both line-ups, the penalty
-box), the condensed play-by-play of the click, the one FAC section that was read, and the
-player card whose row was just rolled, lit. The last card carries the result and a Box score
+A turn message shows the scoreboard (score, period, FACs left, the ball, the penalty box), the
+condensed play-by-play of the click, and one image of what was read last: the player card whose
+row was just rolled, lit, or else the FAC section read. Both line-ups come with the Line-ups
+button, in a private message. The last card carries the result and a Box score
 button (the pages, each taller than a phone's screen, come in a message of their own). Seats: solo and simulate have one (the coach, or the bot), coaches mode two (home = 0,
 away = 1). Everything else about running a match is the host's (host).
 """
@@ -19,7 +20,6 @@ from host.adapter import AUTO
 from render.rollerball2 import (
     render_fac_section,
     render_player_card,
-    render_roster,
     render_scoreboard,
 )
 from rules.rollerball2 import (
@@ -48,6 +48,7 @@ COLOUR = discord.Colour(0xCC79A7)
 # the host fills in the match and the version the turn was drawn for.
 SUBSTITUTE_ID = "rb2:sub:{game}:{version}"
 BOX_ID = "rb2:box:{game}"  # cogs/rollerball2/matches.py BoxScoreButton
+LINEUPS_ID = "rb2:lineups:{game}"  # cogs/rollerball2/matches.py LineupsButton
 
 
 class Rollerball2Adapter(GameAdapter):
@@ -114,13 +115,10 @@ class Rollerball2Adapter(GameAdapter):
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
         limit = texts.FINAL_CARD_LINES if game.over else texts.CARD_LINES
         parts = [texts.bullet_block(texts.card_lines(lines, limit))]
-        # One idea per image, each shown full width on a phone: the scoreboard always; the
-        # line-ups when they are new (the opening, a substitution, a repost) or at the end.
+        # One idea per image, each shown full width on a phone, the card one phone screen
+        # tall: the scoreboard always; both line-ups (taller than half a screen) come with the
+        # Line-ups button, to whoever asks, in a message of his own.
         files = [("scoreboard.png", render_scoreboard(state))]
-        opening = step.before is step.after  # the first card, a repost, a new card
-        lineups_changed = opening or any(e.kind in ("sub", "lineup") for e in step.events)
-        if lineups_changed and not game.over:
-            files.append(("roster.png", render_roster(state)))
         buttons: list[ButtonSpec] = []
         if game.over:
             # The result on one phone screen; the box score's pages (each taller than the
@@ -160,13 +158,10 @@ class Rollerball2Adapter(GameAdapter):
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:
-        """The FAC section read last, and the card of the last player-card roll, its row lit."""
+        """One image of what was read last: the card of the last player-card roll, its row lit,
+        or else the FAC section read last (a FAC's text is also in the play-by-play's words, so
+        the card shows one image under the scoreboard and stays one phone screen tall)."""
         state = step.after.engine
-        files = []
-        cards = [e for e in step.events if e.kind == "card" and e.fac and e.section]
-        if cards:
-            fac = load_content().fac(cards[-1].fac)
-            files.append(("fac.png", render_fac_section(fac, cards[-1].section)))
         rolls = [
             roll
             for event in step.events
@@ -176,8 +171,12 @@ class Rollerball2Adapter(GameAdapter):
         if rolls:
             roll = rolls[-1]
             card = state.team(roll.side).roster.card(roll.number)
-            files.append(("card.png", render_player_card(card, (roll.column, roll.face))))
-        return files
+            return [("card.png", render_player_card(card, (roll.column, roll.face)))]
+        cards = [e for e in step.events if e.kind == "card" and e.fac and e.section]
+        if cards:
+            fac = load_content().fac(cards[-1].fac)
+            return [("fac.png", render_fac_section(fac, cards[-1].section))]
+        return []
 
     @staticmethod
     def _buttons(game: Rb2Match) -> list[ButtonSpec]:
@@ -216,6 +215,7 @@ class Rollerball2Adapter(GameAdapter):
                     custom_id=SUBSTITUTE_ID,
                 )
             )
+        buttons.append(ButtonSpec("Line-ups", "lineups", style="secondary", custom_id=LINEUPS_ID))
         if game.mode == "solo":
             buttons.append(ButtonSpec("Simulate the rest", "sim", style="danger"))
         return buttons

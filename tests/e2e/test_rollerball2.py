@@ -335,7 +335,9 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     assert verify_record(record.attachments[0].data.decode()) == []
 
 
-async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, alice, general):
+async def test_a_solo_match_is_played_to_the_end_with_the_buttons(
+    discord, bot, alice, bob, general
+):
     await discord.slash("rollerball2 team create", user=alice, name="Lagos", colour="green")
     known = len(discord.threads(general))
     reply = await discord.slash(
@@ -344,9 +346,14 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     assert "starts Rollerball II match" in reply.text and "Dice commitment" in reply.text
     game_id = latest_game_id(bot)
     thread, turn = await first_turn(discord, bot, general, known)
-    assert [a.filename for a in turn.attachments][:2] == ["scoreboard.png", "roster.png"]
+    # One phone screen: the scoreboard on the card, both line-ups behind a button, shown to
+    # whoever asks (a watcher too) in a message of his own.
+    assert [a.filename for a in turn.attachments] == ["scoreboard.png"]
     assert turn.images[0].width == 480  # phone-first: one idea per image, large type
     assert "Next card" in turn.button_labels and "Simulate the rest" in turn.button_labels
+    lineups = await discord.click(turn, "Line-ups", user=bob)
+    assert lineups.ephemeral and "Lagos" in lineups.text and "Houston" in lineups.text
+    assert [a.filename for a in lineups.attachments] == ["lineups.png"]
 
     # Click through some cards: every decision has its own buttons.
     saw_card = saw_fac = False

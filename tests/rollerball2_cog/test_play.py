@@ -210,8 +210,9 @@ def test_the_turn_buttons_follow_what_the_match_waits_for():
         "Next card",
         "Play until something happens",
         "Play to end of period",
+        "Line-ups",
         "Simulate the rest",
-    ]  # the ball is loose: nobody may substitute
+    ]  # the ball is loose: nobody may substitute; the line-ups are behind their button
     game = to_coaches_decision(game)
     match.engine = game
     post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
