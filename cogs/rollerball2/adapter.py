@@ -114,7 +114,13 @@ class Rollerball2Adapter(GameAdapter):
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
         limit = texts.FINAL_CARD_LINES if game.over else texts.CARD_LINES
-        parts = [texts.bullet_block(texts.card_lines(lines, limit))]
+
+        # A coach who left his die to the bot sees the last roll it made for him (rules page:
+        # "Coaches decide, the bot rolls").
+        def bot_rolled(line: str) -> bool:
+            return bool(match.auto) and "coach rolls d10" in line
+
+        parts = [texts.bullet_block(texts.card_lines(lines, limit, keep=bot_rolled))]
         # One idea per image, each shown full width on a phone, the card one phone screen
         # tall: the scoreboard always; both line-ups (taller than half a screen) come with the
         # Line-ups button, to whoever asks, in a message of his own.
@@ -143,7 +149,9 @@ class Rollerball2Adapter(GameAdapter):
             body="\n".join(part for part in parts if part),
             colour=COLOUR.value,
             images=list(files),
-            footer=texts.clock_footer(game),
+            # A live card's period and FACs left are on its scoreboard: no footer repeating
+            # them in the phone screen's last lines.
+            footer=texts.clock_footer(game) if game.over else "",
             buttons=buttons,
             rematch=False,
         )
@@ -203,8 +211,8 @@ class Rollerball2Adapter(GameAdapter):
             return buttons
         buttons = [
             ButtonSpec("Next card", "next", style="success"),
-            ButtonSpec("Play until something happens", "until"),
-            ButtonSpec("Play to end of period", "until", "period", style="secondary"),
+            ButtonSpec("Play to next event", "until"),
+            ButtonSpec("Play to period end", "until", "period", style="secondary"),
         ]
         if state.control is not None and substitution_slots(state, state.control):
             buttons.append(

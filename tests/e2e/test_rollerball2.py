@@ -385,14 +385,14 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(
     assert match.engine.engine.team(match.engine.engine.control or "home")  # still playing
 
     turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
-    if "Play until something happens" in turn.button_labels:
-        turn = await press(discord, bot, thread, turn, "Play until something happens", alice)
-    # "Play to end of period" stops early only when a coach must decide, and says so.
+    if "Play to next event" in turn.button_labels:
+        turn = await press(discord, bot, thread, turn, "Play to next event", alice)
+    # "Play to period end" stops early only when a coach must decide, and says so.
     for _ in range(12):
-        if "Play to end of period" not in turn.button_labels:
+        if "Play to period end" not in turn.button_labels:
             turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
             continue
-        turn = await press(discord, bot, thread, turn, "Play to end of period", alice)
+        turn = await press(discord, bot, thread, turn, "Play to period end", alice)
         if "Stopped before the end of the period" in turn.text:
             break
     assert "Stopped before the end of the period:" in turn.text and "must" in turn.text
@@ -546,7 +546,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
         # The highlights: each period's in its own message; the card shows the end.
         said = "\n".join(m.text for m in discord.channel_messages(thread))
         assert "**End of period 1: " in said and " GOAL " in said
-        assert "each period's story comes in a message of its own" in final.text
+        assert "earlier lines in the record" in final.text
         carry = json.loads(match_row(bot, game_id)[5])["carry_over"]
         counted = [
             (side, absence)
@@ -1221,7 +1221,7 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         ]
 
     for _ in range(40):  # a period's end tells its goals, penalties and injuries
-        until = "Play to end of period"
+        until = "Play to period end"
         label = until if until in card.button_labels else card.button_labels[0]
         card = await press(discord, bot, solo, card, label, dave)
         replies.append(card)
