@@ -7,7 +7,7 @@ Two generated teams play a solo match; every click is the live card's first butt
 or the decision the match waits for: catcher's choice, a biker, a scorer). Measured per click,
 in milliseconds: until the click is acknowledged, and until the card shows the new position
 (the scoreboard, the FAC section read, the card with the rolled row lit; redrawn in place by the
-click's own response). Also "Play until something happens", which turns several cards per click.
+click's own response). Also "Play to next event", which turns several cards per click.
 The target: click to the updated card under 150 ms median. Everything runs on 127.0.0.1.
 """
 
@@ -93,15 +93,15 @@ async def measure(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord, cl
         ack, shown, card = await click(discord, card, card.button_labels[0], coach)
         acknowledged.append(ack)
         posted.append(shown)
-        if "Play until something happens" in card.button_labels and len(until) < clicks // 4:
-            _, shown, card = await click(discord, card, "Play until something happens", coach)
+        if "Play to next event" in card.button_labels and len(until) < clicks // 4:
+            _, shown, card = await click(discord, card, "Play to next event", coach)
             until.append(shown)
     print(summary("click -> acknowledged", acknowledged))
     print(summary("click -> the card shows the new position", posted))
     median = statistics.median(posted)
     print(f"{'':<46} goal 150 ms median, ratio {median / GOAL_MS:.2f}")
     if until:
-        print(summary("'Play until something happens' -> card", until))
+        print(summary("'Play to next event' -> card", until))
 
 
 def main() -> None:

@@ -8,8 +8,8 @@ everything else is redrawn in place on the card).
 
 Each match is between two freshly generated teams (GAME_SEED fixes the teams and the dice, so a
 run plays the same matches) and is played with clicks on the live card only, by whoever the
-stored match says must act now, as a player in a hurry would ("until": Play until something
-happens where it is offered; the decision's first button otherwise, "Roll on his card" for a
+stored match says must act now, as a player in a hurry would ("until": Play to next event
+where it is offered; the decision's first button otherwise, "Roll on his card" for a
 catcher's choice) or card by card ("next": Next card). Coach against coach is played twice:
 each coach rolling his own die, and both leaving their dice to the bot from the start
 (`bot_rolls`, then the other coach's toggle on the card). Both coaches click within seconds, so
@@ -45,7 +45,7 @@ from rules.rollerball2 import ENGINE  # noqa: E402
 from tests.e2e.cards import card_game_id, current_card, is_card, is_result  # noqa: E402
 
 GOALS = {"solo": 25, "coaches": 40, "coaches, the bot rolls": 40, "simulate": 3}
-UNTIL = "Play until something happens"
+UNTIL = "Play to next event"
 DECISION_FIRST = ("Roll on his card",)  # a catcher's choice: roll at once, as the default coach
 
 

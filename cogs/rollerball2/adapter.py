@@ -1,8 +1,9 @@
 """Rollerball II's presenter on the match host: the live card and its buttons.
 
-A turn message shows the track (score, period, FACs left, the ball, both line-ups, the penalty
-box), the condensed play-by-play of the click, the one FAC section that was read, and the
-player card whose row was just rolled, lit. The last card carries the result and a Box score
+A turn message shows the scoreboard (score, period, FACs left, the ball, the penalty box), the
+condensed play-by-play of the click, and one image of what was read last: the player card whose
+row was just rolled, lit, or else the FAC section read. Both line-ups come with the Line-ups
+button, in a private message. The last card carries the result and a Box score
 button (the pages, each taller than a phone's screen, come in a message of their own). Seats: solo and simulate have one (the coach, or the bot), coaches mode two (home = 0,
 away = 1). Everything else about running a match is the host's (host).
 """
@@ -19,7 +20,6 @@ from host.adapter import AUTO
 from render.rollerball2 import (
     render_fac_section,
     render_player_card,
-    render_roster,
     render_scoreboard,
 )
 from rules.rollerball2 import (
@@ -48,6 +48,7 @@ COLOUR = discord.Colour(0xCC79A7)
 # the host fills in the match and the version the turn was drawn for.
 SUBSTITUTE_ID = "rb2:sub:{game}:{version}"
 BOX_ID = "rb2:box:{game}"  # cogs/rollerball2/matches.py BoxScoreButton
+LINEUPS_ID = "rb2:lineups:{game}"  # cogs/rollerball2/matches.py LineupsButton
 
 
 class Rollerball2Adapter(GameAdapter):
@@ -113,14 +114,17 @@ class Rollerball2Adapter(GameAdapter):
         else:
             lines = texts.condensed(step.events, highlights_only=game.mode == "simulate")
         limit = texts.FINAL_CARD_LINES if game.over else texts.CARD_LINES
+
+        # A coach who left his die to the bot sees the last roll it made for him (rules page:
+        # "Coaches decide, the bot rolls").
+        def bot_rolled(line: str) -> bool:
+            return bool(match.auto) and "coach rolls d10" in line
+
         parts: list[str] = []
-        # One idea per image, each shown full width on a phone: the scoreboard always; the
-        # line-ups when they are new (the opening, a substitution, a repost) or at the end.
+        # One idea per image, each shown full width on a phone, the card one phone screen
+        # tall: the scoreboard always; both line-ups (taller than half a screen) come with the
+        # Line-ups button, to whoever asks, in a message of his own.
         files = [("scoreboard.png", render_scoreboard(state))]
-        opening = step.before is step.after  # the first card, a repost, a new card
-        lineups_changed = opening or any(e.kind in ("sub", "lineup") for e in step.events)
-        if lineups_changed and not game.over:
-            files.append(("roster.png", render_roster(state)))
         buttons: list[ButtonSpec] = []
         if game.over:
             # The result on one phone screen; the box score's pages (each taller than the
@@ -143,10 +147,12 @@ class Rollerball2Adapter(GameAdapter):
             # No blank lines between the parts (each starts in bold or with a bullet): a blank
             # line costs the phone's screen a line the controls need.
             body="\n".join(part for part in parts if part),
-            happened=texts.bullet_block(texts.card_lines(lines, limit)),
+            happened=texts.bullet_block(texts.card_lines(lines, limit, keep=bot_rolled)),
             colour=COLOUR.value,
             images=list(files),
-            footer=texts.clock_footer(game),
+            # A live card's period and FACs left are on its scoreboard: no footer repeating
+            # them in the phone screen's last lines.
+            footer=texts.clock_footer(game) if game.over else "",
             buttons=buttons,
             rematch=False,
         )
@@ -161,13 +167,10 @@ class Rollerball2Adapter(GameAdapter):
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:
-        """The FAC section read last, and the card of the last player-card roll, its row lit."""
+        """One image of what was read last: the card of the last player-card roll, its row lit,
+        or else the FAC section read last (a FAC's text is also in the play-by-play's words, so
+        the card shows one image under the scoreboard and stays one phone screen tall)."""
         state = step.after.engine
-        files = []
-        cards = [e for e in step.events if e.kind == "card" and e.fac and e.section]
-        if cards:
-            fac = load_content().fac(cards[-1].fac)
-            files.append(("fac.png", render_fac_section(fac, cards[-1].section)))
         rolls = [
             roll
             for event in step.events
@@ -177,8 +180,12 @@ class Rollerball2Adapter(GameAdapter):
         if rolls:
             roll = rolls[-1]
             card = state.team(roll.side).roster.card(roll.number)
-            files.append(("card.png", render_player_card(card, (roll.column, roll.face))))
-        return files
+            return [("card.png", render_player_card(card, (roll.column, roll.face)))]
+        cards = [e for e in step.events if e.kind == "card" and e.fac and e.section]
+        if cards:
+            fac = load_content().fac(cards[-1].fac)
+            return [("fac.png", render_fac_section(fac, cards[-1].section))]
+        return []
 
     @staticmethod
     def _buttons(game: Rb2Match) -> list[ButtonSpec]:
@@ -205,8 +212,8 @@ class Rollerball2Adapter(GameAdapter):
             return buttons
         buttons = [
             ButtonSpec("Next card", "next", style="success"),
-            ButtonSpec("Play until something happens", "until"),
-            ButtonSpec("Play to end of period", "until", "period", style="secondary"),
+            ButtonSpec("Play to next event", "until"),
+            ButtonSpec("Play to period end", "until", "period", style="secondary"),
         ]
         if state.control is not None and substitution_slots(state, state.control):
             buttons.append(
@@ -217,6 +224,7 @@ class Rollerball2Adapter(GameAdapter):
                     custom_id=SUBSTITUTE_ID,
                 )
             )
+        buttons.append(ButtonSpec("Line-ups", "lineups", style="secondary", custom_id=LINEUPS_ID))
         if game.mode == "solo":
             buttons.append(ButtonSpec("Simulate the rest", "sim", style="danger"))
         return buttons

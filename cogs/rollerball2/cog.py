@@ -20,7 +20,12 @@ from discord.ext import commands
 
 from cogs.rollerball2 import season_clock, seasons
 from cogs.rollerball2.lineup import LINEUP_ITEMS
-from cogs.rollerball2.matches import BoxScoreButton, MatchCommands, Rollerball2Matches
+from cogs.rollerball2.matches import (
+    BoxScoreButton,
+    LineupsButton,
+    MatchCommands,
+    Rollerball2Matches,
+)
 from cogs.rollerball2.seasons import SeasonCommands
 from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
@@ -127,5 +132,5 @@ class RollerballII(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(*LINEUP_ITEMS, *SUBSTITUTION_ITEMS, BoxScoreButton)
+    bot.add_dynamic_items(*LINEUP_ITEMS, *SUBSTITUTION_ITEMS, BoxScoreButton, LineupsButton)
     await bot.add_cog(RollerballII(bot))

@@ -34,11 +34,12 @@ from cogs.rollerball2.teams import (
     guild_of,
     may_manage,
 )
+from db import games as game_store
 from db import rollerball2 as store
 from host import COMPUTER_ID, DELETED_USER_ID, Match
 from host.commands import MatchWords, add_match_commands
 from host.direct import start_match
-from render.rollerball2 import render_box_score_pages
+from render.rollerball2 import render_box_score_pages, render_roster
 from rules.rollerball2 import (
     AWAY,
     DEFAULT_COACH,
@@ -246,6 +247,38 @@ class BoxScoreButton(Control[discord.ui.Button], template=r"rb2:box:(?P<game>\d+
         stored = await finished_match(interaction, self.game_id)
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_box_score(interaction, self.game_id, stored)
+
+
+class LineupsButton(Control[discord.ui.Button], template=r"rb2:lineups:(?P<game>\d+)"):
+    """A live card's Line-ups: both line-ups as they stand, visitors first, the ball handler's
+    row lit, to whoever asks (they are public, as on the track), in a private message of their
+    own: the card itself stays one phone screen tall."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(discord.ui.Button(label="Line-ups", custom_id=f"rb2:lineups:{game_id}"))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LineupsButton:
+        return cls(int(match["game"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        stored = await game_store.load_game(bot.db, self.game_id, game="rollerball2")
+        if stored is None or stored.status != "active":
+            raise UserError(
+                f"Rollerball II match #{self.game_id} is not being played: a finished match's "
+                "line-ups are in its box score."
+            )
+        game: Rb2Match = Match.from_json(bot.matches.adapters["rollerball2"], stored.state).engine
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        image = await asyncio.to_thread(render_roster, game.engine)
+        away, home = (shown(game.engine.team(side).roster.team) for side in (AWAY, HOME))
+        await interaction.followup.send(
+            f"**Rollerball II #{self.game_id}: line-ups,** {away} (visitors) at {home}.",
+            file=discord.File(io.BytesIO(image), filename="lineups.png"),
+            ephemeral=True,
+        )
 
 
 class MatchCommands(app_commands.Group, name="match", description="Matches"):

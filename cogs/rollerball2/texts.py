@@ -9,7 +9,7 @@ Team, player and coach names are user text: every line made here shows them thro
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from host import Step
 from rules.rollerball2 import (
@@ -235,25 +235,31 @@ def milestones(step: Step) -> list[str]:
     return lines
 
 
-CARD_LINES = 6  # the play-by-play lines a card shows: with the rest, one phone screen
+CARD_LINES = 3  # the play-by-play lines a card shows: with the rest, one phone screen
 FINAL_CARD_LINES = 3  # on the last card, which also holds the three stars and the result
 
 
-def card_lines(lines: Sequence[str], limit: int = CARD_LINES) -> list[str]:
+def card_lines(
+    lines: Sequence[str], limit: int = CARD_LINES, keep: Callable[[str], bool] | None = None
+) -> list[str]:
     """What of a click's play-by-play the live card shows: all of a short one; of a longer one
     the count of cards turned and the last lines (the last card's story), the rest said to be
-    in the period's own message and the record, `limit` lines in all, so the card stays one
-    phone screen tall."""
+    in the record (and the period's own message), `limit` lines in all, so the card stays one
+    phone screen tall; a hidden line `keep` picks (the last) is shown instead of the earliest
+    of the last lines."""
     if len(lines) <= limit:
         return list(lines)
     counted = lines[0].startswith("*") and " turned" in lines[0]  # condensed()'s first line
     head = [lines[0]] if counted else []
     tail = list(lines[len(lines) - max(1, limit - 1 - len(head)) :])
+    # A line the reader must see (`keep`: a die the bot rolled for a coach) takes the place of
+    # the earliest of the last lines when it would be hidden.
+    hidden = lines[len(head) : len(lines) - len(tail)]
+    kept = [line for line in hidden if keep is not None and keep(line)][-1:]
+    if kept and len(tail) > 1:
+        tail = [*kept, *tail[1:]]
     left = len(lines) - len(head) - len(tail)
-    note = (
-        f"*… and {plural(left):more line}: each period's story comes in a message of its own "
-        "when it ends; all of it is in the record.*"
-    )
+    note = f"*… {plural(left):earlier line} in the record*"
     return [*head, note, *tail]
 
 

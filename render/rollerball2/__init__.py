@@ -168,9 +168,8 @@ def render_track(state: MatchState) -> bytes:
 
 
 def render_scoreboard(state: MatchState) -> bytes:
-    """The match's scoreboard for a phone (480 px wide, type from 16 px): score, period and
-    clock, who has the ball and what the next card is read for, the penalty box. Safe to show
-    mid-match, as `render_track`."""
+    """The match's scoreboard for a phone (480 px wide, type from 18 px): score, period and
+    clock, who has the ball, the penalty box. Safe to show mid-match, as `render_track`."""
     return layout_png(layout_scoreboard(track_face(state)))
 
 

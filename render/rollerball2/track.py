@@ -401,22 +401,25 @@ PHONE_ROW = 18
 
 
 def _score_band(face: TrackFace, side: str, top: int) -> tuple[list[PlacedText], Rect]:
-    """VISITORS / HOME over the team's name on its colour, the score large on the right."""
+    """The team's name on its colour, VISITORS / HOME small beside the score, large on the
+    right: one line a team, so the scoreboard leaves a phone's screen room for the rest."""
     ink = SIDE_COLOURS[side][1]
-    box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + 80)
-    score_width = 96
+    box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + 44)
+    score_width, label_width = 76, 100
     texts = place_lines(
         ["VISITORS" if side == AWAY else "HOME"],
-        (box[0] + 10, box[1] + 6, box[2] - score_width, box[1] + 28),
+        (box[2] - score_width - label_width, box[1], box[2] - score_width, box[3]),
         SMALL,
         bold=True,
         fill=ink,
+        align="right",
+        valign="middle",
     )
-    room = box[2] - box[0] - 20 - score_width
-    size, lines = fit_lines(face.names[side], room, 44, (28, 26, 24, 22, 20, 18), bold=True)
+    room = box[2] - box[0] - 20 - score_width - label_width
+    size, lines = fit_lines(face.names[side], room, 34, (26, 24, 22, 20, 18), bold=True)
     texts += place_lines(
         clip_lines(lines, size, room, 1, bold=True),
-        (box[0] + 10, box[1] + 28, box[2] - score_width, box[3] - 6),
+        (box[0] + 10, box[1], box[2] - score_width - label_width, box[3]),
         size,
         bold=True,
         fill=ink,
@@ -425,7 +428,7 @@ def _score_band(face: TrackFace, side: str, top: int) -> tuple[list[PlacedText],
     texts += place_lines(
         [str(face.scores[side])],
         (box[2] - score_width, box[1], box[2] - 10, box[3]),
-        56,
+        40,
         bold=True,
         fill=ink,
         align="right",
@@ -435,8 +438,9 @@ def _score_band(face: TrackFace, side: str, top: int) -> tuple[list[PlacedText],
 
 
 def layout_scoreboard(face: TrackFace) -> TrackLayout:
-    """Score (visitors first), period and clock, who has the ball and what the next card is
-    read for, and the penalty box: one phone image."""
+    """Score (visitors first), period and clock, who has the ball, and the penalty box (when
+    somebody is in it): one phone image, short enough to leave a phone's screen room for the
+    card's text and controls (what the next card is read for is in the card's text)."""
     texts: list[PlacedText] = []
     fills: list[tuple[Rect, tuple[int, int, int]]] = []
     inner = PHONE_WIDTH - 2 * PHONE_MARGIN
@@ -447,11 +451,8 @@ def layout_scoreboard(face: TrackFace) -> TrackLayout:
         texts += band_texts
         top = box[3] + 6
     top += 4
-    for text, size, bold in (
-        (face.period_line, 22, True),
-        (face.ball_line, 20, True),
-        (face.next_line, 20, False),
-    ):
+    # What the next card is read for is the card's own "Next:" line, not the scoreboard's.
+    for text, size, bold in ((face.period_line, 20, True), (face.ball_line, SMALL, True)):
         if not text:
             continue
         lines = clip_lines(wrap(text, size, inner, bold=bold), size, inner, 2, bold=bold)
@@ -463,6 +464,10 @@ def layout_scoreboard(face: TrackFace) -> TrackLayout:
         )
         texts += place_lines(lines, box, size, bold=bold, fill=INK)
         top = box[3] + 4
+    if not face.penalty_box:
+        # The penalty box, its heading and legend are drawn when somebody is in it: an empty
+        # one would cost a phone's screen a line the card's text and controls need.
+        return TrackLayout(PHONE_WIDTH, top + PHONE_MARGIN, texts, fills, [])
     top += 8
     heading = line_height(18, bold=True) + 10
     fills.append(((PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + heading), INK))
@@ -476,40 +481,31 @@ def layout_scoreboard(face: TrackFace) -> TrackLayout:
         padding=8,
     )
     top += heading + 4
-    if not face.penalty_box:
-        box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + line_height(PHONE_ROW) + 6)
-        texts += place_lines(
-            ["Nobody in the box"], box, PHONE_ROW, fill=INK, valign="middle", padding=8
-        )
-        top = box[3]
     for index, (side, who, length) in enumerate(face.penalty_box):
+        # One line each, the time left on the right: the scoreboard stays short on a phone.
         left = PHONE_MARGIN + 16
-        room = PHONE_WIDTH - PHONE_MARGIN - left - 6
-        name = clip_lines(
-            wrap(f"{face.names[side]} {who}", PHONE_ROW, room, bold=True),
-            PHONE_ROW,
-            room,
-            1,
-            bold=True,
-        )
+        length_width = 150
+        room = PHONE_WIDTH - PHONE_MARGIN - left - 6 - length_width
+        name = clip_lines([f"{face.names[side]} {who}"], PHONE_ROW, room, 1, bold=True)
         row = line_height(PHONE_ROW, bold=True)
-        box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + 2 * row + 8)
+        box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + row + 8)
         if index % 2:
             fills.append((box, ROW_SHADE))
         fills.append(((PHONE_MARGIN, top, PHONE_MARGIN + 8, box[3]), SIDE_COLOURS[side][0]))
         texts += place_lines(
-            name, (left, top + 4, box[2], top + 4 + row), PHONE_ROW, bold=True, fill=INK
+            name, (left, top + 4, left + room, box[3]), PHONE_ROW, bold=True, fill=INK
         )
         texts += place_lines(
-            [length],
-            (left, top + 4 + row, box[2], box[3]),
+            clip_lines([length], PHONE_ROW, length_width - 6, 1, bold=True),
+            (box[2] - length_width, top + 4, box[2] - 6, box[3]),
             PHONE_ROW,
             bold=True,
             fill=VERMILION,
+            align="right",
         )
         top = box[3]
     top += 8
-    legend = "FACs left: cards until the Penalty Expires marker; orange home, blue visitors"
+    legend = "FACs left: cards until the Penalty Expires marker"
     lines = wrap(legend, SMALL, inner)
     box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + len(lines) * line_height(SMALL))
     texts += place_lines(lines, box, SMALL, fill=NOTE_INK)

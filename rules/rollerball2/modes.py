@@ -150,7 +150,7 @@ def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event]]:
 
 
 def _why_stopped(state: MatchState) -> str:
-    """Why "Play to end of period" stopped before the period's end (docs/rules/rollerball2.md,
+    """Why "Play to period end" stopped before the period's end (docs/rules/rollerball2.md,
     "On Discord": it stops for a coach's decision, and in a coaches match for the other coach)."""
     head = "Stopped before the end of the period:"
     pending = state.pending

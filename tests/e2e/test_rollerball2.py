@@ -335,7 +335,9 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     assert verify_record(record.attachments[0].data.decode()) == []
 
 
-async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, alice, general):
+async def test_a_solo_match_is_played_to_the_end_with_the_buttons(
+    discord, bot, alice, bob, general
+):
     await discord.slash("rollerball2 team create", user=alice, name="Lagos", colour="green")
     known = len(discord.threads(general))
     reply = await discord.slash(
@@ -344,9 +346,14 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     assert "starts Rollerball II match" in reply.text and "Dice commitment" in reply.text
     game_id = latest_game_id(bot)
     thread, turn = await first_turn(discord, bot, general, known)
-    assert [a.filename for a in turn.attachments][:2] == ["scoreboard.png", "roster.png"]
+    # One phone screen: the scoreboard on the card, both line-ups behind a button, shown to
+    # whoever asks (a watcher too) in a message of his own.
+    assert [a.filename for a in turn.attachments] == ["scoreboard.png"]
     assert turn.images[0].width == 480  # phone-first: one idea per image, large type
     assert "Next card" in turn.button_labels and "Simulate the rest" in turn.button_labels
+    lineups = await discord.click(turn, "Line-ups", user=bob)
+    assert lineups.ephemeral and "Lagos" in lineups.text and "Houston" in lineups.text
+    assert [a.filename for a in lineups.attachments] == ["lineups.png"]
 
     # Click through some cards: every decision has its own buttons.
     saw_card = saw_fac = False
@@ -378,14 +385,14 @@ async def test_a_solo_match_is_played_to_the_end_with_the_buttons(discord, bot, 
     assert match.engine.engine.team(match.engine.engine.control or "home")  # still playing
 
     turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
-    if "Play until something happens" in turn.button_labels:
-        turn = await press(discord, bot, thread, turn, "Play until something happens", alice)
-    # "Play to end of period" stops early only when a coach must decide, and says so.
+    if "Play to next event" in turn.button_labels:
+        turn = await press(discord, bot, thread, turn, "Play to next event", alice)
+    # "Play to period end" stops early only when a coach must decide, and says so.
     for _ in range(12):
-        if "Play to end of period" not in turn.button_labels:
+        if "Play to period end" not in turn.button_labels:
             turn = await press(discord, bot, thread, turn, turn.button_labels[0], alice)
             continue
-        turn = await press(discord, bot, thread, turn, "Play to end of period", alice)
+        turn = await press(discord, bot, thread, turn, "Play to period end", alice)
         if "Stopped before the end of the period" in turn.text:
             break
     assert "Stopped before the end of the period:" in turn.text and "must" in turn.text
@@ -539,7 +546,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
         # The highlights: each period's in its own message; the card shows the end.
         said = "\n".join(m.text for m in discord.channel_messages(thread))
         assert "**End of period 1: " in said and " GOAL " in said
-        assert "each period's story comes in a message of its own" in final.text
+        assert "earlier lines in the record" in final.text
         carry = json.loads(match_row(bot, game_id)[5])["carry_over"]
         counted = [
             (side, absence)
@@ -1214,7 +1221,7 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         ]
 
     for _ in range(40):  # a period's end tells its goals, penalties and injuries
-        until = "Play to end of period"
+        until = "Play to period end"
         label = until if until in card.button_labels else card.button_labels[0]
         card = await press(discord, bot, solo, card, label, dave)
         replies.append(card)

@@ -130,7 +130,7 @@ def test_play_to_the_end_of_a_period_in_a_coaches_match_stops_when_the_other_coa
 
 
 def test_play_to_the_end_of_a_period_says_why_it_stopped_early():
-    """A click on "Play to end of period" that stops before the period's end (a coach decision
+    """A click on "Play to period end" that stops before the period's end (a coach decision
     is due, or in a coaches match the other coach is to act) says why, in the turn's text."""
     reasons = []
     for mode in ("solo", "coaches"):
@@ -208,10 +208,11 @@ def test_the_turn_buttons_follow_what_the_match_waits_for():
     labels = [b.label for b in post.buttons]
     assert labels == [
         "Next card",
-        "Play until something happens",
-        "Play to end of period",
+        "Play to next event",
+        "Play to period end",
+        "Line-ups",
         "Simulate the rest",
-    ]  # the ball is loose: nobody may substitute
+    ]  # the ball is loose: nobody may substitute; the line-ups are behind their button
     game = to_coaches_decision(game)
     match.engine = game
     post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
@@ -256,7 +257,7 @@ def test_simulate_the_rest_leaves_a_card_one_screen_tall_and_the_periods_in_thei
     shown_lines = [line for line in post.happened.split("\n") if line.startswith("• ")]
     assert len(shown_lines) <= FINAL_CARD_LINES
     assert shown_lines[0].startswith("• *") and "cards turned" in shown_lines[0]
-    assert "each period's story comes in a message of its own" in shown_lines[1]
+    assert "earlier lines in the record" in shown_lines[1]
     stories = ADAPTER.milestones(match, Step(before, events, game))
     for period in range(1, game.engine.period + 1):
         title = "overtime" if period == 5 else f"period {period}"

@@ -108,19 +108,7 @@ def test_an_image_is_shown_as_wide_as_the_phone_rule_says(page: Page, world) -> 
     assert widths == [pytest.approx(SHOWN_WIDTH, abs=0.5), pytest.approx(ATTACHMENT_WIDTH, abs=0.5)]
 
 
-# Rollerball II's turn cards are 1,100-1,350 px tall: the scoreboard, the FAC section and the
-# player card rolled on, a FAC's text in words too, and five buttons on four rows. They need a
-# phone layout of their own, not made yet; its last card (the result) fits since the box score
-# went behind a button. Strict: the test says so the day they fit.
-TOO_TALL_YET = pytest.mark.xfail(
-    strict=True, reason="Rollerball II's turn cards are not laid out for a phone yet"
-)
-
-
-@pytest.mark.parametrize(
-    "game",
-    [pytest.param(game, marks=TOO_TALL_YET) if game == "Rollerball II" else game for game in GAMES],
-)
+@pytest.mark.parametrize("game", list(GAMES))
 def test_each_games_card_with_its_controls_fits_one_phone_screen(
     page: Page, world, game: str
 ) -> None:
