@@ -6,11 +6,13 @@ list."""
 from __future__ import annotations
 
 import re
+import sqlite3
 
 import pytest
 
 from tests.e2e import test_async_play
 from tests.e2e.cards import current_card
+from tests.e2e.stored import sql
 from tests.e2e.test_async_play import latest_game_id, rocketball
 
 pytestmark = pytest.mark.e2e
@@ -58,6 +60,40 @@ async def test_live_lists_the_matches_in_play_of_this_server_only(
     # in a DM there is no server to list: a kind refusal that says where it works
     refused = await discord.slash("live", user=ike, channel=discord.open_dm(ike))
     assert refused.ephemeral and "one of the server's channels" in refused.text
+
+
+async def test_live_pages_many_matches_and_each_page_fits_a_message(discord, bot, general):
+    """Eleven more copies of a match in play, as if as many had been started: two pages."""
+    kim, lou = discord.add_user("kim"), discord.add_user("lou")
+    first, _ = await rocketball(discord, bot, kim, lou, general)
+    with sqlite3.connect(bot.database_path) as conn:
+        for _ in range(11):
+            copy = conn.execute(
+                "INSERT INTO games (game, guild_id, channel_id, thread_id, status, state, version,"
+                " created_at, updated_at) SELECT game, guild_id, channel_id, thread_id, status,"
+                " state, version, created_at, updated_at FROM games WHERE id = ?",
+                (first,),
+            ).lastrowid
+            conn.execute(
+                "INSERT INTO game_players (game_id, seat, user_id) SELECT ?, seat, user_id"
+                " FROM game_players WHERE game_id = ?",
+                (copy, first),
+            )
+    in_play = sql(
+        bot,
+        "SELECT COUNT(*) FROM games WHERE status = 'active' AND guild_id ="
+        " (SELECT guild_id FROM games WHERE id = ?)",
+        first,
+    )[0][0]
+    assert in_play > 10
+    pages = -(-in_play // 10)
+    one = await discord.slash("live", user=kim, channel=general)
+    assert f"{in_play} matches in play__ (page 1 of {pages}" in one.text
+    assert sum(line.startswith("• **Rocketball #") for line in one.text.splitlines()) == 10
+    last = await discord.slash("live", user=kim, channel=general, page=99)
+    assert f"(page {pages} of {pages}:" in last.text
+    shown_last = sum(line.startswith("• **Rocketball #") for line in last.text.splitlines())
+    assert shown_last == in_play - 10 * (pages - 1)
 
 
 async def live_after_a_secret_bid(discord, bot, users, general, alice_bids: int) -> str:
