@@ -605,9 +605,14 @@ class MatchHost:
         adapter = self.adapters[stored.game]
         seat = seat_of(stored.players, interaction.user.id)
         if seat is None:
+            # who may act now, as the card says it to everyone: a spectator learns whose
+            # control it was without anything a seat alone may see
+            now = ""
+            if stored.status == "active":
+                now = f" {adapter.next_text(Match.from_json(adapter, stored.state))}"
             raise UserError(
-                f"You're watching {adapter.title} match #{game_id}: only its players can act. "
-                f"Start your own with `/{adapter.game} {adapter.new_command}`."
+                f"You're watching {adapter.title} match #{game_id}: only its players can act."
+                f"{now} Start your own with `/{adapter.game} {adapter.new_command}`."
             )
         if stored.status != "active":
             state = "is over" if stored.status == "finished" else "is not being played"

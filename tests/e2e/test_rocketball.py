@@ -374,6 +374,9 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
     assert out_of_turn.ephemeral and "It's not your turn" in out_of_turn.content
     spectator = await discord.click(first, "Roll the d4", user=carol)
     assert spectator.ephemeral and "only its players can act" in spectator.content
+    # a spectator hears who may act now, in the card's own words
+    mover_name = "Alice" if mover is alice else "Dana"
+    assert f"({mover_name}) rolls the d4." in spectator.content
     assert stored_game(bot, game_id)[0] == version
 
     placing = await play(discord, bot, thread, game_id, seats, Roll(), first)
