@@ -52,6 +52,7 @@ from host.match import (
 )
 from rules.records import commitment
 from ui import (
+    MAX_CONTENT,
     UserError,
     channel_by_id,
     display_name,
@@ -1048,7 +1049,10 @@ class MatchHost:
             channel = await self.channel_of(stored)
             lines = [line for step in steps for line in adapter.milestones(match, step)]
             if lines:
-                await channel.send(fit("\n".join(lines)), allowed_mentions=NO_MENTIONS)
+                # spectators may talk below the card: a milestone leads back to it
+                jump = f"[Jump to the card]({notify.jump_url(stored, card_id)})"
+                text = fit("\n".join(lines), MAX_CONTENT - len(jump) - 1)
+                await channel.send(f"{text}\n{jump}", allowed_mentions=NO_MENTIONS)
             if ping or first:
                 await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
         except discord.HTTPException as error:
