@@ -7,6 +7,7 @@ move got there first, and nothing is written.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 from collections.abc import Awaitable, Callable
@@ -279,6 +280,49 @@ async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
     ):
         seats.setdefault(seat["game_id"], []).append(seat["user_id"])
     return [_stored(row, tuple(seats.get(row["id"], ()))) for row in rows]
+
+
+IN_PLAY_HERE = "guild_id = ? AND status = 'active'"
+
+
+async def count_in_play_in_guild(db: Database, guild_id: int) -> int:
+    row = await db.fetch_one(f"SELECT COUNT(*) AS n FROM games WHERE {IN_PLAY_HERE}", (guild_id,))
+    return int(row["n"]) if row is not None else 0
+
+
+async def in_play_in_guild(
+    db: Database, guild_id: int, *, limit: int, offset: int = 0
+) -> list[tuple[StoredGame, float]]:
+    """A page of the server's matches in play, the most recently moved first, each with when
+    it last changed (`updated_at`: a move, or the match's start) (/live). Two queries however
+    long the page."""
+    rows = await db.fetch_all(
+        f"SELECT * FROM games WHERE {IN_PLAY_HERE} ORDER BY updated_at DESC, id DESC"
+        " LIMIT ? OFFSET ?",
+        (guild_id, limit, offset),
+    )
+    seats: dict[int, list[int]] = {}
+    if rows:
+        ids = [row["id"] for row in rows]
+        placeholders = ", ".join("?" for _ in ids)
+        for seat in await db.fetch_all(
+            f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({placeholders})"
+            " ORDER BY game_id, seat",
+            tuple(ids),
+        ):
+            seats.setdefault(seat["game_id"], []).append(seat["user_id"])
+    return [
+        (_stored(row, tuple(seats.get(row["id"], ()))), _moment(row["updated_at"])) for row in rows
+    ]
+
+
+def _moment(text: object) -> float:
+    """A CURRENT_TIMESTAMP stored as text, in seconds since the epoch: SQLite writes UTC
+    without a zone ("2026-11-29 05:55:49"), PostgreSQL with its offset ("...49.12+00")."""
+    moment = dt.datetime.fromisoformat(str(text))
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=dt.UTC)
+    return moment.timestamp()
 
 
 async def games_with_timers(db: Database) -> set[int]:

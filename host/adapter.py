@@ -200,6 +200,11 @@ class GameAdapter(ABC):
     def next_text(self, match: Match) -> str:
         """What happens next, e.g. "North (Alice) rolls the d4." (reminders, refusals)."""
 
+    def score_text(self, match: Match) -> str:
+        """The score as the card shows it to everyone, e.g. "North 2-1 South" (/live); "" when
+        the game keeps none. Public facts only: never a hand, a bid's size or a secret pick."""
+        return ""
+
     @abstractmethod
     def result_text(self, match: Match) -> str:
         """How a finished match ended, once, e.g. "South (Bob) wins 2-1: North resigned."."""

@@ -1,14 +1,30 @@
 """What /games lists (docs/async-play.md "Your games"): one line per match or league of a user's,
 on every server. The host's matches are listed by cogs/games.py itself; a cog that runs leagues
-(Volleyball's leagues, Rollerball II's seasons) lists its own by implementing `ListsGames`."""
+(Volleyball's leagues, Rollerball II's seasons) lists its own by implementing `ListsGames`.
+
+What /live lists (docs/async-play.md "What's on"): the matches in play on one server, for anyone
+to watch, and its leagues and seasons with their current round (`ListsLive`). Built from what the
+card shows everyone (the adapter's seat labels, score and next step): never a seat's private view
+nor the engine's hidden state."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
+from db import games as game_store
+from host import notify
+from host.match import Match
 from ui import shown
-from ui.formats import timestamp
+from ui.formats import plural, timestamp
+
+if TYPE_CHECKING:
+    from host.adapter import GameAdapter
+
+log = logging.getLogger(__name__)
+
+LIVE_PAGE = 10  # matches on one page of /live (an embed's description holds 4096 characters)
 
 
 @dataclass(frozen=True)
@@ -46,3 +62,106 @@ def server_name(bot: Any, guild_id: int | None) -> str:
     """A server as a line of /games names it (escaped: a server's name is user text)."""
     guild = bot.get_guild(guild_id) if guild_id else None
     return shown(guild.name) if guild is not None else "a server"
+
+
+# ---- /live ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LiveLine:
+    """One line of /live: a match in play, or a league or season and its round, as anyone on
+    the server may read it."""
+
+    title: str  # "Rocketball #12", "Volleyball league Spring"
+    who: str  # "North (Alice) vs South (Bob)", "8 teams"
+    score: str  # "North 2-1 South"; "" when none
+    state: str  # "North (Alice) rolls the d4.", "round 3 of 14"
+    link: str
+    moved_at: float | None = None  # the last move (or the start)
+    deadline: float | None = None
+
+    def line(self) -> str:
+        parts = [f"**{self.title}** {self.who}".rstrip(), self.score, self.state]
+        if self.moved_at is not None:
+            parts.append(f"last move {timestamp(self.moved_at, 'R')}")
+        if self.deadline is not None:
+            parts.append(f"deadline {timestamp(self.deadline, 'R')}")
+        return " · ".join(p for p in parts if p) + f" · [card]({self.link})"
+
+
+@runtime_checkable
+class ListsLive(Protocol):
+    """A cog that runs leagues: a line of /live per league of `guild_id` with its round."""
+
+    async def live_entries(self, guild_id: int) -> list[LiveLine]: ...
+
+
+def live_match(adapter: GameAdapter, stored: game_store.StoredGame, moved_at: float) -> LiveLine:
+    """A match in play as a spectator reads it: its seats, the public score, whose turn (the
+    same phrasing as the card's reminders, which the whole thread sees)."""
+    match = Match.from_json(adapter, stored.state)
+    seats = " vs ".join(adapter.seat_label(match, seat) for seat in range(len(stored.players)))
+    return LiveLine(
+        f"{adapter.title} #{stored.id}",
+        seats,
+        adapter.score_text(match),
+        adapter.next_text(match),
+        notify.jump_url(stored),
+        moved_at,
+    )
+
+
+@dataclass(frozen=True)
+class LivePage:
+    matches: list[LiveLine]
+    total: int  # matches in play on the server, all pages
+    page: int  # 1-based, within range
+    pages: int
+    leagues: list[LiveLine]
+
+
+async def live_page(
+    db: Any, adapters: dict[str, GameAdapter], cogs: Any, guild_id: int, page: int
+) -> LivePage:
+    """Page `page` of the server's matches in play (the most recently moved first) and, on
+    every page, its leagues and seasons."""
+    total = await game_store.count_in_play_in_guild(db, guild_id)
+    pages = max(1, -(-total // LIVE_PAGE))
+    page = min(max(1, page), pages)
+    found = await game_store.in_play_in_guild(
+        db, guild_id, limit=LIVE_PAGE, offset=(page - 1) * LIVE_PAGE
+    )
+    matches = []
+    for stored, moved_at in found:
+        adapter = adapters.get(stored.game)
+        if adapter is None:
+            continue
+        try:
+            matches.append(live_match(adapter, stored, moved_at))
+        except Exception:  # one unreadable match must not hide the others
+            log.exception("/live could not show match %s", stored.id)
+    leagues: list[LiveLine] = []
+    for cog in cogs:
+        if isinstance(cog, ListsLive):
+            try:
+                leagues += await cog.live_entries(guild_id)
+            except Exception:  # one league cog failing must not hide the rest
+                log.exception("/live could not list the leagues of %s", type(cog).__name__)
+    return LivePage(matches, total, page, pages, leagues)
+
+
+def live_text(found: LivePage) -> str:
+    """The page as one message's text (cut to fit by the caller)."""
+    lines = []
+    if found.total:
+        heading = f"__{plural(found.total):match|matches} in play__"
+        if found.pages > 1:
+            heading += f" (page {found.page} of {found.pages}: `/live page:N` for another)"
+        lines.append(heading)
+        lines += [f"• {m.line()}" for m in found.matches]
+    else:
+        lines.append("No match is in play on this server right now.")
+    if found.leagues:
+        lines.append(f"__Leagues and seasons ({len(found.leagues)})__")
+        lines += [f"• {league.line()}" for league in found.leagues]
+    return "\n".join(lines)

@@ -53,6 +53,7 @@ from host.match import (
 )
 from rules.records import commitment
 from ui import (
+    MAX_CONTENT,
     UserError,
     channel_by_id,
     display_name,
@@ -607,9 +608,14 @@ class MatchHost:
         adapter = self.adapters[stored.game]
         seat = seat_of(stored.players, interaction.user.id)
         if seat is None:
+            # who may act now, as the card says it to everyone: a spectator learns whose
+            # control it was without anything a seat alone may see
+            now = ""
+            if stored.status == "active":
+                now = f" {adapter.next_text(Match.from_json(adapter, stored.state))}"
             raise UserError(
-                f"You're watching {adapter.title} match #{game_id}: only its players can act. "
-                f"Start your own with `/{adapter.game} {adapter.new_command}`."
+                f"You're watching {adapter.title} match #{game_id}: only its players can act."
+                f"{now} Start your own with `/{adapter.game} {adapter.new_command}`."
             )
         if stored.status != "active":
             state = "is over" if stored.status == "finished" else "is not being played"
@@ -1052,7 +1058,10 @@ class MatchHost:
             channel = await self.channel_of(stored)
             lines = [line for step in steps for line in adapter.milestones(match, step)]
             if lines:
-                await channel.send(fit("\n".join(lines)), allowed_mentions=NO_MENTIONS)
+                # spectators may talk below the card: a milestone leads back to it
+                jump = f"[Jump to the card]({notify.jump_url(stored, card_id)})"
+                text = fit("\n".join(lines), MAX_CONTENT - len(jump) - 1)
+                await channel.send(f"{text}\n{jump}", allowed_mentions=NO_MENTIONS)
             if ping or first:
                 await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
         except discord.HTTPException as error:

@@ -148,6 +148,10 @@ class RocketballAdapter(GameAdapter):
     def next_text(self, match: Match) -> str:
         return describe_next(next_step(match.engine), names_by_seat(match))
 
+    def score_text(self, match: Match) -> str:
+        north, south = next_step(match.engine).score
+        return f"North {north}-{south} South"
+
     def result_text(self, match: Match) -> str:
         text = self.next_text(match)
         if match.forfeited_by is not None:

@@ -91,6 +91,16 @@ class RollerballAdapter(GameAdapter):
             return self.result_text(match)
         return describe_next_step(match.engine.game, names_by_seat(match))
 
+    def score_text(self, match: Match) -> str:
+        """Each seat's victory points: banked face down, but how many is on the board."""
+        piles = match.engine.game.victory
+        return (
+            ", ".join(
+                f"{self.seat_label(match, seat)} {len(pile)}" for seat, pile in enumerate(piles)
+            )
+            + " VP"
+        )
+
     def result_text(self, match: Match) -> str:
         table: Table = match.engine
         game = table.game

@@ -89,6 +89,9 @@ class Rollerball2Adapter(GameAdapter):
     def next_text(self, match: Match) -> str:
         return texts.next_text(match.engine, match.names)
 
+    def score_text(self, match: Match) -> str:
+        return texts.score_text(match.engine)
+
     def result_text(self, match: Match) -> str:
         return texts.final_text(match.engine)
 

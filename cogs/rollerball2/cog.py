@@ -31,9 +31,10 @@ from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
 from db import rollerball2 as store
-from host.listing import Entry, server_name
+from host.listing import Entry, LiveLine, server_name
 from host.notify import channel_link
 from ui import rulebook, shown
+from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -126,6 +127,39 @@ class RollerballII(commands.Cog):
                     channel_link(season.guild_id, season.channel_id),
                     fixture.deadline if season.paused_at is None else None,
                     "deadline",
+                )
+            )
+        return found
+
+    async def live_entries(self, guild_id: int) -> list[LiveLine]:
+        """/live: each season of the server still running, with its current matchday and the
+        earliest deadline of that matchday's fixtures still to play."""
+        found = []
+        for season in await store.seasons_in(self.bot.db, guild_id):
+            if season.over:
+                continue
+            teams = len(await store.season_team_ids(self.bot.db, season.id))
+            deadline = None
+            if season.paused_at is None:
+                state = f"matchday {season.current_matchday} of {season.matchdays}"
+                waiting = [
+                    f.deadline
+                    for f in await store.fixtures_of(
+                        self.bot.db, season.id, season.current_matchday
+                    )
+                    if f.how is None
+                ]
+                deadline = min(waiting, default=None)
+            else:
+                state = "paused by the season's admins"
+            found.append(
+                LiveLine(
+                    f"Rollerball II season {shown(season.name)}",
+                    f"{plural(teams):team}",
+                    "",
+                    state,
+                    channel_link(season.guild_id, season.channel_id),
+                    deadline=deadline,
                 )
             )
         return found

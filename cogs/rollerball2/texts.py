@@ -270,11 +270,13 @@ def bullet_block(lines: Sequence[str]) -> str:
     return text
 
 
+def score_text(game: Rb2Match) -> str:
+    away, home = game.engine.away, game.engine.home
+    return score_line(shown(away.roster.team), away.score, shown(home.roster.team), home.score)
+
+
 def score_title(game: Rb2Match, game_id: int) -> str:
-    state = game.engine
-    away, home = state.away, state.home
-    score = score_line(shown(away.roster.team), away.score, shown(home.roster.team), home.score)
-    return f"Rollerball II #{game_id}: {score}"
+    return f"Rollerball II #{game_id}: {score_text(game)}"
 
 
 def clock_footer(game: Rb2Match) -> str:

@@ -44,7 +44,7 @@ from cogs.volleyball.settings import (
 )
 from db import volleyball as store
 from db import volleyball_drafts as drafts
-from host.listing import Entry
+from host.listing import Entry, LiveLine
 from rules.names import clean_name
 from rules.volleyball import (
     WEEKDAYS,
@@ -116,6 +116,9 @@ class Volleyball(commands.Cog):
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         return await self.leagues.games_entries(user_id, now)
+
+    async def live_entries(self, guild_id: int) -> list[LiveLine]:
+        return await self.leagues.live_entries(guild_id)
 
     # ---- /privacy: what the leagues keep about a user ------------------------------------------
 

@@ -54,7 +54,7 @@ from db import volleyball as store
 from db.database import is_unavailable
 from host import notify
 from host.leagues import require_league_admin
-from host.listing import Entry, server_name
+from host.listing import Entry, LiveLine, server_name
 from host.locks import GameLock
 from host.notify import channel_link
 from host.recovery import until_done
@@ -300,10 +300,7 @@ class Leagues:
                 what = round_name(state)
                 doing = f"orders for {what} sent" if sent else f"**your orders** for {what}"
             else:
-                doing = {
-                    "forming": "forming: the season has not started",
-                    "paused": "paused by its admins",
-                }.get(stored.status, stored.status)
+                doing = not_running(stored)
             card = await store.card_of(self.db, stored.id)
             found.append(
                 Entry(
@@ -315,6 +312,35 @@ class Leagues:
                     channel_link(stored.guild_id, stored.channel_id, card),
                     stored.next_deadline if due else None,
                     "deadline",
+                )
+            )
+        return found
+
+    async def live_entries(self, guild_id: int) -> list[LiveLine]:
+        """/live: each league of the server with its teams, the round being played and how many
+        orders are in (a count: the card names the teams, never what the orders say), its
+        deadline and a link to its status card."""
+        found = []
+        for stored in await store.leagues_in_guild(self.db, guild_id):
+            state = decode(stored)
+            teams = len(state.league.teams)
+            running = stored.status == "running"
+            if running:
+                # the card's count: the managed teams (the others are the bot's)
+                managed = len(await store.managers(self.db, stored.id))
+                sent = len(await store.orders_on_file(self.db, stored.id, *round_key(state)))
+                doing = f"{round_name(state)}: orders in {sent} of {managed}"
+            else:
+                doing = not_running(stored)
+            card = await store.card_of(self.db, stored.id)
+            found.append(
+                LiveLine(
+                    f"Volleyball league {shown(stored.name)}",
+                    f"{plural(teams):team}",
+                    "",
+                    doing,
+                    channel_link(stored.guild_id, stored.channel_id, card),
+                    deadline=stored.next_deadline if running else None,
                 )
             )
         return found
@@ -1240,3 +1266,11 @@ def points_per_age(points: dict[str, int]) -> str:
         f"Player points this season: {budget}; each player at most 24, each level at least 1, "
         "the higher level at most twice the lower."
     )
+
+
+def not_running(stored: store.StoredLeague) -> str:
+    """A league not playing a round, as a list line says it."""
+    return {
+        "forming": "forming: the season has not started",
+        "paused": "paused by its admins",
+    }.get(stored.status, stored.status)

@@ -197,6 +197,11 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     # One live card for the whole match: every other message is a ping or a milestone.
     messages = discord.channel_messages(thread)
     assert sum(is_card(m) for m in messages) == 1
+    # a goal's milestone keeps a link to the card, however much spectators talk below it
+    (card,) = [m for m in messages if is_card(m)]
+    goals = [m for m in messages if m.content.startswith("⚽")]
+    assert goals and all("[Jump to the card](" in m.content for m in goals)
+    assert all(m.content.rstrip(")").endswith(f"/{thread.id}/{card.id}") for m in goals)
     # Every move was stored with its events, the play-by-play.
     with sqlite3.connect(bot.database_path) as conn:
         moves = conn.execute(
@@ -493,6 +498,9 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
     assert out_of_turn.ephemeral and "It's not your turn" in out_of_turn.content
     spectator = await discord.click(first, suggested(first), user=carol)
     assert spectator.ephemeral and "only its players can act" in spectator.content
+    # a spectator hears who may act now, in the card's own words
+    mover_name = "Alice" if mover is alice else "Dana"
+    assert f"({mover_name}) rolls the d4." in spectator.content
     assert stored_game(bot, game_id)[0] == version
     placing = first
 

@@ -220,6 +220,10 @@ async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_lat
     assert "Sion at Rome" in line or "Rome at Sion" in line
     assert "matchday 1: **start your match**" in line and stamp(before[1], "R") in line
     assert listed.ephemeral and "Waiting for you" in listed.text
+    # /live lists the season for anyone, with its matchday and deadline
+    live = await discord.slash("live", user=owner, channel=room)
+    line = next(row for row in live.text.splitlines() if name in row)
+    assert "2 teams" in line and "matchday 1 of " in line and stamp(before[1], "R") in line
 
     refused = await discord.slash("rollerball2 season pause", user=alice, channel=room)
     assert refused.ephemeral and "Only server admins" in refused.text
@@ -235,6 +239,9 @@ async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_lat
     assert f"Paused by an admin since {stamp(row['paused_at'])}" in table.text
     listed = await discord.slash("games", user=bob, channel=room)
     line = next(row for row in listed.text.splitlines() if name in row)
+    assert "paused by the season's admins" in line and ":R>" not in line
+    live = await discord.slash("live", user=bob, channel=room)
+    line = next(row for row in live.text.splitlines() if name in row)
     assert "paused by the season's admins" in line and ":R>" not in line
 
     # nothing runs while paused: no extension, no matchday played, no second pause

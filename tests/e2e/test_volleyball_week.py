@@ -123,6 +123,11 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     line = next(row for row in listed.text.splitlines() if LEAGUE in row)
     assert "**your orders** for round 1 of season 1" in line and ":R>" in line
     assert f"/{card.id})" in line  # "open" goes to the league's card
+    # /live lists the league for anyone: its round, how many orders are in, its card
+    live = await discord.slash("live", user=owner)
+    line = next(row for row in live.text.splitlines() if LEAGUE in row)
+    assert "6 teams" in line and "round 1 of season 1: orders in 0 of 2" in line
+    assert ":R>" in line and f"/{card.id})" in line
 
     # alice sends the prefilled form from the card; the card changes in place, names only
     modal = await discord.click(card, "Send orders", user=alice)
@@ -142,6 +147,9 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     line = next(row for row in listed.text.splitlines() if LEAGUE in row)
     assert "orders for round 1 of season 1 sent" in line and "Champion Cola" not in listed.text
     assert "Waiting for you" not in listed.text
+    live = await discord.slash("live", user=owner)
+    line = next(row for row in live.text.splitlines() if LEAGUE in row)
+    assert "orders in 1 of 2" in line and "Champion Cola" not in live.text
 
 
 async def test_the_prefilled_orders_fill_every_set_and_spend_the_home_advantage(
