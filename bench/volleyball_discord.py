@@ -35,7 +35,7 @@ from db import volleyball as store
 from db.connect import open_database
 from db.database import Database
 from host.locks import GameLocks
-from render.volleyball import cup_bracket_png, results_png, standings_png
+from render.volleyball import cup_bracket_pages, results_png, standings_png
 from rules.volleyball import all_computer_orders, new_league
 
 TARGET_MS = 500  # a 16-team round, database included (docs/rules/volleyball.md, "Speed")
@@ -118,7 +118,7 @@ async def measure(teams: int, repeats: int) -> None:
                 for division in state.league.divisions:  # as the public post has them
                     results_png(state, division, 1)
                     standings_png(state, division)
-                cup_bracket_png(state)
+                cup_bracket_pages(state)
                 images.append(time.perf_counter() - start)
         finally:
             await db.close()  # an open connection's thread would keep the process alive

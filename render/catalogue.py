@@ -29,7 +29,7 @@ class ImageType:
     draw: Callable[[], bytes | list[bytes]]
     board: bool = False  # a board: also held to render.textsize.BOARD_MAX_RATIO
     printable: bool = False  # made to be printed (a US Letter sheet), not read on a phone
-    ours: bool = True  # False: measured, not held to the rule yet (Volleyball's cup images)
+    ours: bool = True  # False: measured, not held to the rule yet (none at present)
     # An older image no cog posts any more (kept for its tests and benches), and what the phone
     # gets instead.
     replaced_by: str = ""
@@ -227,7 +227,7 @@ def _rb2_image(name: str) -> Callable[[], bytes | list[bytes]]:
     return draw
 
 
-# --- Volleyball (the cup bracket and draw: measured, not laid out for a phone yet) -------------
+# --- Volleyball ----------------------------------------------------------------------------------
 
 
 @cache
@@ -241,9 +241,9 @@ def volleyball_league() -> Any:
     return state
 
 
-def _volleyball(name: str) -> Callable[[], bytes]:
-    def draw() -> bytes:
-        from render.volleyball import cup_bracket_png, results_png, standings_png
+def _volleyball(name: str) -> Callable[[], bytes | list[bytes]]:
+    def draw() -> bytes | list[bytes]:
+        from render.volleyball import cup_bracket_pages, results_png, standings_png
         from rules.volleyball.managers import new_computer_league
 
         if name == "standings":
@@ -251,8 +251,8 @@ def _volleyball(name: str) -> Callable[[], bytes]:
         if name == "results":
             return results_png(volleyball_league(), 1, 3)
         if name == "bracket":
-            return cup_bracket_png(volleyball_league())
-        return cup_bracket_png(new_computer_league(32, seed=3, divisions=[16, 16]))
+            return cup_bracket_pages(volleyball_league())
+        return cup_bracket_pages(new_computer_league(32, seed=3, divisions=[16, 16]))
 
     return draw
 
@@ -348,13 +348,11 @@ def image_types() -> tuple[ImageType, ...]:
             "volleyball",
             "after each cup round",
             _volleyball("bracket"),
-            ours=False,
         ),
         ImageType(
             "Volleyball cup draw",
             "volleyball",
             "a big cup round's draw",
             _volleyball("draw"),
-            ours=False,
         ),
     )

@@ -12,7 +12,7 @@ import discord
 
 from db import volleyball as store
 from host import notify
-from render.volleyball import cup_bracket_png, results_png, round_png, standings_png
+from render.volleyball import cup_bracket_pages, results_png, round_png, standings_png
 from rules.volleyball import LeagueState
 from ui import MAX_CONTENT, channel_by_id, shown
 from ui.formats import possessive
@@ -48,6 +48,11 @@ class Poster:
         messages = list(report.messages) or [f"{shown(stored.name)}:"]
         images = await self.images(state, report.images, report.round_number)
         files = files_of(images[:MAX_FILES])
+        # A message carries at most ten files: any further (a big cup draw's pages beside many
+        # divisions' results) follow in their own messages, ten at a time.
+        more = [
+            images[start : start + MAX_FILES] for start in range(MAX_FILES, len(images), MAX_FILES)
+        ]
         quiet = discord.AllowedMentions.none()
         first = messages.pop(0)
         if stored.ping_role_id:
@@ -62,6 +67,9 @@ class Poster:
                 await channel.send(first, files=files, allowed_mentions=quiet)
         else:
             await channel.send(first, files=files, allowed_mentions=quiet)
+        for batch in more:
+            captions = ", ".join(dict.fromkeys(caption for caption, _, _ in batch))
+            await channel.send(f"{captions}:", files=files_of(batch), allowed_mentions=quiet)
         for message in messages:
             await channel.send(message, allowed_mentions=quiet)
 
@@ -70,14 +78,15 @@ class Poster:
     ) -> list[tuple[str, str, bytes]]:
         """(caption, file name, PNG) for the report's images, drawn off the event loop:
         "round" each division's results of `round_number` with its table, "standings" each
-        division's table, "cup" the Galaxy Cup."""
+        division's table, "cup" the Galaxy Cup's pages (render/volleyball/bracket.py)."""
         files = []
         divisions = state.league.divisions
         several = len(divisions) > 1
+        cup = await asyncio.to_thread(cup_bracket_pages, state) if "cup" in which else []
         if "round" in which:
             # Each division's results and its table; in one image a division when the
             # separate ones would be more than a message's ten files.
-            apart = 2 * len(divisions) + ("cup" in which) <= MAX_FILES
+            apart = 2 * len(divisions) + len(cup) <= MAX_FILES
             for division in divisions:
                 suffix = f" of division {division}" if several else ""
                 if apart:
@@ -93,14 +102,9 @@ class Poster:
                 data = await asyncio.to_thread(standings_png, state, division)
                 caption = "the standings" + (f" of division {division}" if several else "")
                 files.append((caption, f"standings-{division}.png", data))
-        if "cup" in which:
-            files.append(
-                (
-                    "the Galaxy Cup",
-                    "galaxy-cup.png",
-                    await asyncio.to_thread(cup_bracket_png, state),
-                )
-            )
+        for page, data in enumerate(cup, start=1):
+            name = "galaxy-cup.png" if len(cup) == 1 else f"galaxy-cup-{page}.png"
+            files.append(("the Galaxy Cup", name, data))
         return files
 
     async def send_private(self, stored: store.StoredLeague, report: store.StoredReport) -> None:

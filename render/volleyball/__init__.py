@@ -13,15 +13,15 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
     round_png(state, division, round_number)
                                        the same with the division's table below, one
                                        image (many divisions: a message has ten files)
-    cup_bracket_png(state)             the Galaxy Cup: at most three rounds side by side,
-                                       from the round being played (winners bold with the
-                                       sets score); 1124 px wide at most. While that round
-                                       has more than eight matches, its draw as a list of
-                                       pairs in two columns instead
+    cup_bracket_pages(state)           the Galaxy Cup, a list of pages 480 px wide: at most
+                                       three rounds stacked, from the round being played
+                                       (winners bold with the sets score). While that round
+                                       has more than eight matches, its draw instead, 16
+                                       matches a page
 """
 
-from render.volleyball.bracket import cup_bracket_png
+from render.volleyball.bracket import cup_bracket_pages
 from render.volleyball.results import results_png, round_png
 from render.volleyball.standings import standings_png
 
-__all__ = ["cup_bracket_png", "results_png", "round_png", "standings_png"]
+__all__ = ["cup_bracket_pages", "results_png", "round_png", "standings_png"]

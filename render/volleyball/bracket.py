@@ -1,37 +1,56 @@
-"""The Galaxy Cup bracket as a PNG ("the cup bracket when it changes").
+"""The Galaxy Cup bracket as PNG pages ("the cup bracket when it changes"), laid out for a phone.
 
-A phone shows about three columns of names at a readable size, so the image shows at most
-three cup rounds side by side, starting with the round being played (or the final once the
-cup is won); earlier rounds are in the text answer of /volleyball cup. While the round being
-played has more than eight matches (a big league's first cup rounds), the image is that
-round's draw instead: one line per match in two columns."""
+Phone-first (render/textsize.py): each page is WIDTH = 480 px wide and portrait, no type smaller
+than TYPE (18 px, 11.2 px as a 390-px phone shows it). A match is a box of two lines, home then
+away, the winner bold with a green mark and the sets score. The rounds are stacked, not side by
+side: at most three, starting with the round being played (or the last three once it is among
+them, so a won cup shows its semi-finals and final); earlier rounds are in the text answer of
+/volleyball cup. While the round being played has more than eight matches (a big league's first
+cup rounds), the pages are that round's draw instead, MATCHES_A_PAGE matches a page (one page a
+half of a 32-match round), so no page is taller than a phone shows in two screens."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
 from render.common import GREEN, GREY, INK, LIGHT_GREY, PAPER, font, to_png
+from render.textsize import smallest_font
+from render.volleyball.standings import cut
 from rules.volleyball.reports import BracketMatch, cup_bracket
 from rules.volleyball.season import LeagueState
 
-COLUMN_WIDTH = 340
-GAP = 28
-MARGIN = 24
-TITLE_HEIGHT = 150
-LINE_HEIGHT = 40
-MATCH_GAP = 22
-LEGEND_HEIGHT = 90
-MAX_COLUMNS = 3
-MAX_FIRST_COLUMN = 8
+WIDTH = 480
+TYPE = smallest_font(WIDTH)  # the smallest type: 18 px
+NAME = TYPE + 2  # a team's name
+MARGIN = 12
+TITLE_HEIGHT = 74  # the title and the status line under it
+HEADING_HEIGHT = 34  # a round's name above its matches
+LINE_HEIGHT = 30  # a team's line in a match box
+MATCH_GAP = 8
+LEGEND_LINE = TYPE + 6
+LEGEND = ("Winner: bold, green mark, sets score.", "The first team named plays at home.")
+LEGEND_HEIGHT = 12 + len(LEGEND) * LEGEND_LINE + 8
+MAX_ROUNDS = 3  # rounds stacked on a page
+MAX_FIRST_ROUND = 8  # more matches than this in the round being played: its draw instead
+MATCHES_A_PAGE = 16  # of a big round's draw
 WINNER_BAR = 8
+SCORE_ROOM = 48  # the sets score at a box's right
+NAME_ROOM = WIDTH - 2 * MARGIN - 18 - SCORE_ROOM  # a name is cut to this many pixels
+
+
+def current_round(rounds: list[list[BracketMatch]]) -> int:
+    """The index of the round being played: the first with a match not played yet."""
+    return next(
+        (i for i, r in enumerate(rounds) if any(m.winner is None for m in r)), len(rounds) - 1
+    )
 
 
 def shown_rounds(rounds: list[list[BracketMatch]]) -> int:
-    """The index of the first round shown: the first with a match not played yet (the last
-    round when all are played), moved on while it has more than eight matches."""
+    """The index of the first round shown: the round being played (the last three rounds once
+    it is among them), moved on while it has more than eight matches."""
     first = current_round(rounds)
-    first = max(0, min(first, len(rounds) - MAX_COLUMNS)) if len(rounds) > MAX_COLUMNS else 0
-    while len(rounds[first]) > MAX_FIRST_COLUMN and first < len(rounds) - 1:
+    first = max(0, min(first, len(rounds) - MAX_ROUNDS)) if len(rounds) > MAX_ROUNDS else 0
+    while len(rounds[first]) > MAX_FIRST_ROUND and first < len(rounds) - 1:
         first += 1
     return first
 
@@ -50,149 +69,107 @@ def match_box_height() -> int:
     return 2 * LINE_HEIGHT
 
 
-def layout(rounds: list[list[BracketMatch]]) -> tuple[int, list[list[tuple[int, int]]]]:
-    """The image height and, per shown round, each match's (x, y) top-left corner."""
-    slot = match_box_height() + MATCH_GAP
-    first = len(rounds[0])
-    height = TITLE_HEIGHT + first * slot + LEGEND_HEIGHT
+Section = tuple[str, list[BracketMatch]]  # a heading and the matches under it
+
+
+def layout(sections: list[Section]) -> tuple[int, list[list[tuple[int, int]]]]:
+    """The page's height and, per section, each match box's (x, y) top-left corner."""
+    y = TITLE_HEIGHT
     boxes = []
-    for column, matches in enumerate(rounds):
-        span = first // max(1, len(matches))
-        x = MARGIN + column * (COLUMN_WIDTH + GAP)
+    for _heading, matches in sections:
+        y += HEADING_HEIGHT
         boxes.append(
-            [
-                (x, TITLE_HEIGHT + int((i * span + (span - 1) / 2) * slot))
-                for i in range(len(matches))
-            ]
+            [(MARGIN, y + i * (match_box_height() + MATCH_GAP)) for i in range(len(matches))]
         )
-    return height, boxes
+        y += len(matches) * (match_box_height() + MATCH_GAP)
+    return y + LEGEND_HEIGHT, boxes
 
 
-def current_round(rounds: list[list[BracketMatch]]) -> int:
-    """The index of the round being played: the first with a match not played yet."""
-    return next(
-        (i for i, r in enumerate(rounds) if any(m.winner is None for m in r)), len(rounds) - 1
-    )
-
-
-DRAW_ROW = 40
-DRAW_COLUMN = 520
-
-
-def draw_layout(matches: int) -> tuple[int, int, int]:
-    """(width, height, rows per column) of the draw image for a round of `matches`."""
-    rows = -(-matches // 2)
-    return 2 * MARGIN + 2 * DRAW_COLUMN + GAP, TITLE_HEIGHT + rows * DRAW_ROW + LEGEND_HEIGHT, rows
-
-
-def draw_legend(draw: ImageDraw.ImageDraw, height: int, text: str) -> None:
-    """The legend along the bottom: the green mark of a winner and what it means."""
-    legend_y = height - LEGEND_HEIGHT + 24
-    draw.rectangle((MARGIN, legend_y, MARGIN + 22, legend_y + 28), fill=GREEN)
-    draw.text((MARGIN + 34, legend_y), text, font=font(20), fill=INK)
-
-
-def cup_draw_png(state: LeagueState, matches: list[BracketMatch]) -> bytes:
-    """One big cup round as a list: "home v away", the winner bold with a green mark."""
-    width, height, rows = draw_layout(len(matches))
-    image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.text(
-        (MARGIN, 16),
-        f"Galaxy Cup, season {state.league.season}: {round_label(len(matches)).lower()}",
-        font=font(38, bold=True),
-        fill=INK,
-    )
-    draw.text((MARGIN, 62), f"{len(state.cup.entrants)} teams still in", font=font(24), fill=GREY)
-    name_font, bold_font = font(22), font(22, bold=True)
-    for index, match in enumerate(matches):
-        x = MARGIN + (index // rows) * (DRAW_COLUMN + GAP)
-        y = TITLE_HEIGHT + (index % rows) * DRAW_ROW
-        if index % 2 == 1:
-            draw.rectangle((x, y, x + DRAW_COLUMN, y + DRAW_ROW - 1), fill=(238, 235, 224))
-        cursor = x + 18
-        for part, team in enumerate((match.home, match.away)):
-            if part == 1:
-                draw.text(
-                    (cursor, y + DRAW_ROW // 2), " v ", font=name_font, fill=GREY, anchor="lm"
+def page_sections(rounds: list[list[BracketMatch]]) -> list[list[Section]]:
+    """What each page shows: a big round's draw MATCHES_A_PAGE matches a page, or else up to
+    three rounds stacked on one page."""
+    if not rounds:
+        return [[("Final", [BracketMatch("", "")])]]
+    playing = rounds[current_round(rounds)]
+    if len(playing) > MAX_FIRST_ROUND:
+        label = round_label(len(playing))
+        chunks = [
+            playing[start : start + MATCHES_A_PAGE]
+            for start in range(0, len(playing), MATCHES_A_PAGE)
+        ]
+        return [
+            [
+                (
+                    label
+                    if len(chunks) == 1
+                    else f"{label}: matches {1 + i * MATCHES_A_PAGE}-"
+                    f"{i * MATCHES_A_PAGE + len(chunk)} of {len(playing)}",
+                    chunk,
                 )
-                cursor += int(draw.textlength(" v ", font=name_font))
-            won = match.winner is not None and match.winner == team
-            if won:
-                draw.rectangle((x + 2, y + 4, x + 2 + WINNER_BAR, y + DRAW_ROW - 5), fill=GREEN)
-            label = team if len(team) <= 20 else team[:19] + "…"
-            used = bold_font if won else name_font
-            draw.text((cursor, y + DRAW_ROW // 2), label, font=used, fill=INK, anchor="lm")
-            cursor += int(draw.textlength(label, font=used))
-        if match.winner is not None and match.score:
+            ]
+            for i, chunk in enumerate(chunks)
+        ]
+    start = shown_rounds(rounds)
+    return [[(round_label(len(r)), r) for r in rounds[start : start + MAX_ROUNDS]]]
+
+
+def draw_match(draw: ImageDraw.ImageDraw, x: int, y: int, match: BracketMatch) -> None:
+    """A match box: home then away, the winner bold with a green mark and the sets score."""
+    right = WIDTH - MARGIN
+    draw.rectangle((x, y, right, y + match_box_height()), outline=INK, width=2)
+    draw.line((x, y + LINE_HEIGHT, right, y + LINE_HEIGHT), fill=LIGHT_GREY, width=1)
+    for line, team in enumerate((match.home, match.away)):
+        top = y + line * LINE_HEIGHT
+        won = match.winner is not None and match.winner == team
+        if won:
+            draw.rectangle((x + 2, top + 3, x + 2 + WINNER_BAR, top + LINE_HEIGHT - 3), fill=GREEN)
+        draw.text(
+            (x + 18, top + LINE_HEIGHT // 2),
+            cut(team, NAME_ROOM, NAME, bold=won) if team else "—",
+            font=font(NAME, bold=won),
+            fill=INK if team else GREY,
+            anchor="lm",
+        )
+        if won and match.score:
             draw.text(
-                (x + DRAW_COLUMN - 8, y + DRAW_ROW // 2),
+                (right - 10, top + LINE_HEIGHT // 2),
                 winner_score(match),
-                font=bold_font,
+                font=font(NAME, bold=True),
                 fill=INK,
                 anchor="rm",
             )
-    draw_legend(
-        draw, height, "winner, in bold, with the sets score; the first team named plays at home"
+
+
+def page_png(state: LeagueState, sections: list[Section], status: str) -> bytes:
+    height, boxes = layout(sections)
+    image = Image.new("RGB", (WIDTH, height), PAPER)
+    draw = ImageDraw.Draw(image)
+    draw.text(
+        (MARGIN, 10),
+        f"Galaxy Cup, season {state.league.season}",
+        font=font(TYPE + 8, bold=True),
+        fill=INK,
     )
+    draw.text((MARGIN, 44), status, font=font(TYPE), fill=GREY)
+    for (heading, matches), corners in zip(sections, boxes, strict=True):
+        top = corners[0][1] - HEADING_HEIGHT
+        draw.text((MARGIN, top + 6), heading, font=font(TYPE, bold=True), fill=GREY)
+        for (x, y), match in zip(corners, matches, strict=True):
+            draw_match(draw, x, y, match)
+    legend_y = height - LEGEND_HEIGHT + 12
+    for index, line in enumerate(LEGEND):
+        draw.text((MARGIN, legend_y + index * LEGEND_LINE), line, font=font(TYPE), fill=INK)
     return to_png(image)
 
 
-def cup_bracket_png(state: LeagueState) -> bytes:
-    all_rounds = cup_bracket(state)
-    if all_rounds and len(all_rounds[current_round(all_rounds)]) > MAX_FIRST_COLUMN:
-        return cup_draw_png(state, all_rounds[current_round(all_rounds)])
-    start = shown_rounds(all_rounds) if all_rounds else 0
-    rounds = all_rounds[start : start + MAX_COLUMNS] or [[BracketMatch("", "")]]
-    width = 2 * MARGIN + len(rounds) * COLUMN_WIDTH + (len(rounds) - 1) * GAP
-    width = max(width, 720)
-    height, boxes = layout(rounds)
-    image = Image.new("RGB", (width, height), PAPER)
-    draw = ImageDraw.Draw(image)
-    draw.text(
-        (MARGIN, 16),
-        f"Galaxy Cup, season {state.league.season}",
-        font=font(38, bold=True),
-        fill=INK,
-    )
+def cup_bracket_pages(state: LeagueState) -> list[bytes]:
+    """The Galaxy Cup's pages (page_sections): one, or one a part of a big round's draw."""
+    pages = page_sections(cup_bracket(state))
     if state.cup.winner:
         status = f"Winner: {state.cup.winner}"
     else:
         status = f"{len(state.cup.entrants)} teams still in"
-    draw.text((MARGIN, 62), status, font=font(24), fill=GREY)
-    name_font, bold_font, head_font = font(24), font(24, bold=True), font(20, bold=True)
-    for column, matches in enumerate(rounds):
-        x0 = boxes[column][0][0]
-        draw.text((x0, TITLE_HEIGHT - 36), round_label(len(matches)), font=head_font, fill=GREY)
-        for (x, y), match in zip(boxes[column], matches, strict=True):
-            draw.rectangle((x, y, x + COLUMN_WIDTH, y + match_box_height()), outline=INK, width=2)
-            draw.line(
-                (x, y + LINE_HEIGHT, x + COLUMN_WIDTH, y + LINE_HEIGHT), fill=LIGHT_GREY, width=1
-            )
-            for line, team in enumerate((match.home, match.away)):
-                top = y + line * LINE_HEIGHT
-                won = match.winner is not None and match.winner == team
-                if won:
-                    draw.rectangle(
-                        (x + 2, top + 3, x + 2 + WINNER_BAR, top + LINE_HEIGHT - 3), fill=GREEN
-                    )
-                label = team or "—"
-                if len(label) > 20:
-                    label = label[:19] + "…"
-                draw.text(
-                    (x + 18, top + LINE_HEIGHT // 2),
-                    label,
-                    font=bold_font if won else name_font,
-                    fill=INK if team else GREY,
-                    anchor="lm",
-                )
-                if won and match.score:
-                    draw.text(
-                        (x + COLUMN_WIDTH - 10, top + LINE_HEIGHT // 2),
-                        winner_score(match),
-                        font=bold_font,
-                        fill=INK,
-                        anchor="rm",
-                    )
-    draw_legend(draw, height, "winner, with the sets score; the first team named plays at home")
-    return to_png(image)
+    return [
+        page_png(state, sections, status + (f" · page {i + 1} of {len(pages)}" * (len(pages) > 1)))
+        for i, sections in enumerate(pages)
+    ]

@@ -175,7 +175,8 @@ async def test_a_league_runs_by_its_deadlines(
     )
     assert opening.content.startswith(f"<@&{discord.fake.bot_role_id}>")
     cup_draw = await discord.wait_for_message(general, lambda m: bool(m.images), since=before_start)
-    assert cup_draw.images[0].width > 500
+    assert [a.filename for a in cup_draw.attachments] == ["galaxy-cup.png"]
+    assert cup_draw.images[0].width == 480  # laid out for a phone
     timers = sql(bot, "SELECT event FROM timers WHERE event LIKE 'volleyball%' ORDER BY due_at")
     assert [t[0] for t in timers] == ["volleyball_remind", "volleyball_deadline"]
 

@@ -9,7 +9,8 @@ import pytest
 from PIL import Image
 
 from render.common import GREEN, INK, VERMILION
-from render.volleyball import bracket, cup_bracket_png, standings, standings_png
+from render.textsize import shown_text
+from render.volleyball import bracket, cup_bracket_pages, standings, standings_png
 from render.volleyball.results import division_results, results_png, round_png
 from rules.volleyball.managers import all_computer_orders, new_computer_league
 from rules.volleyball.reports import cup_bracket
@@ -66,43 +67,62 @@ def test_the_points_column_is_drawn_for_every_row(played) -> None:
 
 
 def test_the_bracket_marks_each_played_winner(played) -> None:
-    image = png(cup_bracket_png(played))
-    assert image.size[0] <= 1200
-    rounds = cup_bracket(played)
-    start = bracket.shown_rounds(rounds)
-    shown = rounds[start : start + bracket.MAX_COLUMNS]
-    _height, boxes = bracket.layout(shown)
-    assert image.size[1] == _height
-    for (x, y), match in zip(boxes[0], shown[0], strict=True):
-        for line, team in enumerate((match.home, match.away)):
-            pixel = image.getpixel((x + 5, y + line * bracket.LINE_HEIGHT + 20))
-            assert (pixel == GREEN) == (match.winner == team and team != "")
+    pages = [png(page) for page in cup_bracket_pages(played)]
+    assert len(pages) == 1
+    image = pages[0]
+    sections = bracket.page_sections(cup_bracket(played))
+    assert [heading for heading, _ in sections[0]] == ["Quarter-finals", "Semi-finals", "Final"]
+    height, boxes = bracket.layout(sections[0])
+    assert image.size == (bracket.WIDTH, height) == (480, height)
+    played_any = False
+    for (_heading, matches), corners in zip(sections[0], boxes, strict=True):
+        for (x, y), match in zip(corners, matches, strict=True):
+            for line, team in enumerate((match.home, match.away)):
+                pixel = image.getpixel((x + 5, y + line * bracket.LINE_HEIGHT + 15))
+                assert (pixel == GREEN) == (match.winner == team and team != "")
+                played_any |= pixel == GREEN
+    assert played_any
 
 
-def test_a_big_cup_round_is_drawn_as_a_list_of_pairs() -> None:
+def fits_a_phone_screen(image: Image.Image) -> bool:
+    """Portrait and at most one 390 x 844 phone screen tall as Discord shows it in a card."""
+    return image.height > image.width and shown_text(image.height, image.width) <= 844
+
+
+def test_a_big_cup_round_is_drawn_as_its_draw_in_pages() -> None:
     state = new_computer_league(32, seed=3, divisions=[16, 16])
     rounds = cup_bracket(state)
     assert len(rounds[0]) == 32
-    image = png(cup_bracket_png(state))
-    width, height, rows = bracket.draw_layout(32)
-    assert image.size == (width, height) and width <= 1200 and rows == 16
-    # No match is played yet: no winner mark anywhere in the list.
-    marks = [
-        image.getpixel((bracket.MARGIN + column * (bracket.DRAW_COLUMN + bracket.GAP) + 5, y))
-        for column in (0, 1)
-        for y in range(bracket.TITLE_HEIGHT, bracket.TITLE_HEIGHT + rows * bracket.DRAW_ROW, 7)
+    pages = [png(page) for page in cup_bracket_pages(state)]
+    sections = bracket.page_sections(rounds)
+    assert len(pages) == len(sections) == 2  # one page a half of the draw
+    assert [s[0][0] for s in sections] == [
+        "Last 64: matches 1-16 of 32",
+        "Last 64: matches 17-32 of 32",
     ]
-    assert GREEN not in marks
+    assert [m for page in sections for _heading, ms in page for m in ms] == rounds[0]
+    for image, page in zip(pages, sections, strict=True):
+        height, boxes = bracket.layout(page)
+        assert image.size == (bracket.WIDTH, height) and fits_a_phone_screen(image)
+        # No match is played yet: no winner mark anywhere.
+        marks = [
+            image.getpixel((x + 5, y + line * bracket.LINE_HEIGHT + 15))
+            for x, y in boxes[0]
+            for line in (0, 1)
+        ]
+        assert GREEN not in marks
 
 
-def test_once_the_big_rounds_are_played_the_bracket_fits_three_columns() -> None:
+def test_once_the_big_rounds_are_played_the_bracket_is_one_page() -> None:
     state = new_computer_league(32, seed=3, divisions=[16, 16])
     while len(state.cup.entrants) > 16:
         state, _report = play_round(state, all_computer_orders(state))
     rounds = cup_bracket(state)
     assert len(rounds[bracket.current_round(rounds)]) == 8
-    image = png(cup_bracket_png(state))
-    assert image.size[0] <= 1200 and image.size[1] <= 1200
+    pages = [png(page) for page in cup_bracket_pages(state)]
+    assert len(pages) == 1 and fits_a_phone_screen(pages[0])
+    headings = [heading for heading, _ in bracket.page_sections(rounds)[0]]
+    assert headings == ["Last 16", "Quarter-finals", "Semi-finals"]
 
 
 def test_the_round_image_shows_each_division_match_and_its_table(played) -> None:
