@@ -56,7 +56,10 @@ async def open_service(target) -> Leagues:
     async def refresh(league_id: int, *, repost: bool = False) -> None:
         pass  # the status card is Discord's (tests/e2e/test_volleyball_week.py)
 
-    leagues.card = SimpleNamespace(refresh=refresh)  # type: ignore[assignment]
+    def refresh_soon(league_id: int) -> None:
+        pass
+
+    leagues.card = SimpleNamespace(refresh=refresh, refresh_soon=refresh_soon)  # type: ignore[assignment]
     leagues.sent = sent  # type: ignore[attr-defined]
     return leagues
 
