@@ -40,15 +40,16 @@ def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
     return found
 
 
-def parsed(path: Path) -> ast.Module:
-    """`path` parsed with the garbage collector held off: CPython 3.11's AST builder counts its
-    own depth and, when a finalizer run by a collection in the middle of it (an asyncio task an
-    earlier test left behind, logging its exception) leaves an error set, returns early and
-    raises "SystemError: AST constructor recursion depth mismatch" whatever the file holds."""
+def parsed(paths: list[Path]) -> list[tuple[Path, ast.Module]]:
+    """The files parsed with the garbage collector held off: CPython 3.11's AST builder counts
+    its own depth and, when a finalizer run by a collection in the middle of it (an asyncio
+    task an earlier test left behind, logging its exception) leaves an error set, returns
+    early and raises "SystemError: AST constructor recursion depth mismatch" whatever the file
+    holds."""
     gc.collect()
     gc.disable()
     try:
-        return ast.parse(path.read_text(), str(path))
+        return [(path, ast.parse(path.read_text(), str(path))) for path in paths]
     finally:
         gc.enable()
 
@@ -57,8 +58,8 @@ def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, st
     """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
     package makes when it runs."""
     found = []
-    for path in sorted((ROOT / layer).rglob("*.py")):
-        for node in run_time_nodes(parsed(path)):
+    for path, tree in parsed(sorted((ROOT / layer).rglob("*.py"))):
+        for node in run_time_nodes(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 modules = [node.module]
             elif isinstance(node, ast.Import):

@@ -500,7 +500,7 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
     assert spectator.ephemeral and "only its players can act" in spectator.content
     # a spectator hears who may act now, in the card's own words
     mover_name = "Alice" if mover is alice else "Dana"
-    assert f"({mover_name}) rolls the d4." in spectator.content
+    assert f"({mover_name}) places a chip." in spectator.content  # the roll was made for them
     assert stored_game(bot, game_id)[0] == version
     placing = first
 

@@ -23,7 +23,8 @@ from tests.e2e.cards import current_card, posted
 pytestmark = pytest.mark.e2e
 
 SNOWFLAKE = re.compile(r"\b\d{15,21}\b")
-COMMITMENT = re.compile(r"\b[0-9a-f]{64}\b")
+# the whole hash, or its first 16 digits where a message gives the short line ("abcd…")
+COMMITMENT = re.compile(r"\b[0-9a-f]{64}\b|\b[0-9a-f]{16}(?=\\u2026|…)")
 TIMESTAMP = re.compile(r"<t:\d+(:[tTdDfFR])?>")
 
 

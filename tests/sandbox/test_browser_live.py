@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from cogs.rocketball.cog import LEVEL_LABELS
 from tests.sandbox.conftest import SandboxProcess
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
@@ -29,7 +30,7 @@ def test_live_lists_the_match_in_play_on_a_phone(page: Page, sandbox: SandboxPro
     page.set_viewport_size({"width": 390, "height": 844})
     act_as(page, "carol")
     open_channel(page, "# games")
-    run_command(page, "/rocketball play-computer", level="easy", target="1")
+    run_command(page, "/rocketball play-computer", level=LEVEL_LABELS["easy"], target="1")
     thread_link = page.locator("#channel-list .channel.thread").last
     expect(thread_link).to_be_attached(timeout=WAIT_MS)
     with sqlite3.connect(sandbox.data / "sandbox.db") as conn:

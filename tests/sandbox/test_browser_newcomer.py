@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from cogs.rocketball.cog import LEVEL_LABELS
 from tests.sandbox.conftest import SandboxProcess, local_page
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
@@ -72,7 +73,7 @@ def test_a_finished_match_is_reachable_from_where_it_started(
     page = phone
     act_as(page, "alice")
     open_channel(page, "# games")
-    run_command(page, "/rocketball play-computer", level="easy", target="1")
+    run_command(page, "/rocketball play-computer", level=LEVEL_LABELS["easy"], target="1")
     game_id, _, thread_id = wait_until(
         page, lambda: (g := latest_game(sandbox)) and g[2] and g, "the match's thread"
     )
