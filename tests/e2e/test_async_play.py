@@ -172,9 +172,17 @@ async def rocketball(discord, bot, challenger, opponent, channel):
         "rocketball challenge", user=challenger, channel=channel, opponent=opponent
     )
     game_id = latest_game_id(bot)
-    known = len(discord.threads(channel))
     await discord.click(reply, "Accept", user=opponent)
-    thread = await new_thread(discord, channel, known)
+    # the match's own thread, as stored: counting the channel's threads can name another one
+    # when an earlier match's thread is archived meanwhile
+    for _ in range(300):
+        (thread_id,) = sql(bot, "SELECT thread_id FROM games WHERE id = ?", game_id)[0]
+        thread = next((t for t in discord.threads(channel) if t.id == thread_id), None)
+        if thread is not None:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("the bot opened no thread")
     await settled(bot, game_id)
     return game_id, thread
 
@@ -825,11 +833,11 @@ async def pass_the_turn(discord, bot, game_id: int, thread, players) -> int:
         }:
             return mover
         action = ai.choose_action(match.engine, "easy", rng)
-        await discord.slash(
+        said = await discord.slash(
             "rocketball move", user=players[mover], channel=thread, move=format_action(action)
         )
         await settled(bot, game_id)
-    raise AssertionError("the turn did not pass")
+    raise AssertionError(f"the turn did not pass: {said.content!r}")
 
 
 async def test_a_turn_reaches_a_player_who_chose_dms_by_dm_and_not_in_the_thread(
