@@ -69,19 +69,11 @@ async def newcomer_thread(level: str) -> tuple[int, int]:
     """A newcomer's first match against `level` (first to 2), pressing only the card's
     Suggested button: (their clicks, the messages in the thread). bench/rocketball_newcomer.py
     prints it."""
-    fake = FakeDiscord()
-    general = fake.add_channel("general")
-    fake.start()
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-newcomer-bench-"))
-    bot = BotProcess(
-        fake,
-        database_path=folder / "bench.db",
-        log_path=folder / "bot.log",
-        extra_env={"GAME_SEED": "3", "LOG_LEVEL": "WARNING"},
-    )
-    bot.start()
+    from bench.match_card import start_bench, stop_bench
+
+    bench = start_bench(name="newcomer-bench", environment={"GAME_SEED": "3"})
+    discord, bot, fake, general = bench.discord, bench.bot, bench.fake, bench.general
     try:
-        discord = DiscordDriver(fake, general)
         player = fake.add_user("newcomer")
         await discord.slash("rocketball play-computer", user=player, channel=general, level=level)
         thread = await discord.wait_for_thread(general)
@@ -107,8 +99,7 @@ async def newcomer_thread(level: str) -> tuple[int, int]:
         await asyncio.sleep(0.5)
         return clicks, len(discord.channel_messages(thread))
     finally:
-        bot.stop()
-        fake.stop()
+        stop_bench(bench)
 
 
 def main(matches: int) -> None:
