@@ -190,6 +190,20 @@ async def delete_timers(db: Database, timer_ids: list[int]) -> None:
             )
 
 
+async def unclaim_timers(db: Database, timer_ids: list[int]) -> None:
+    """Give back claims this process took and will not fire (it is stopping): any process,
+    this one's next start included, takes them again."""
+    if not timer_ids:
+        return
+    marks = ", ".join("?" for _ in timer_ids)
+    async with db.transaction() as conn:
+        await conn.execute(
+            f"UPDATE timers SET claimed_at = NULL, claimed_by = NULL"
+            f" WHERE id IN ({marks}) AND claimed_by = ?",
+            (*timer_ids, db.owner),
+        )
+
+
 async def claim_timer(db: Database, timer_id: int, *, now: float) -> bool:
     """Mark the timer as being fired by this process; False when another running process
     claimed it, or someone deleted it, first."""

@@ -18,6 +18,11 @@ log = logging.getLogger(__name__)
 SHUTTING_DOWN = "Ballcourt is restarting. Nothing of yours was changed: try again in a minute."
 
 
+class ShuttingDown(UserError):
+    """The match locks are closed for a restart. A player reads SHUTTING_DOWN; the bot's own
+    work (a timer, the start-up repair) stops quietly and is done again by the next start."""
+
+
 class GameLock:
     """The lock of one game (or league): this process's asyncio lock, then the database's
     cluster-wide hold on the same key (PostgreSQL: an advisory lock; SQLite: nothing more), so
@@ -34,7 +39,7 @@ class GameLock:
         await self._local.acquire()
         if self._locks.closing:  # checked once it is this click's turn: it may have queued
             self._local.release()
-            raise UserError(SHUTTING_DOWN)
+            raise ShuttingDown(SHUTTING_DOWN)
         database = self._locks.database
         if database is None:
             return

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from db import games as game_store
+from host.locks import ShuttingDown
 from host.recovery import finish_lost_move
 from ui import PERMISSION_NAMES, channel_by_id, send_ephemeral
 
@@ -193,5 +194,7 @@ async def post_unposted(host: MatchHost, *, guild_id: int, channel_id: int | Non
             continue
         try:
             await finish_lost_move(host, stored.id)
+        except ShuttingDown:
+            return  # the next start's repair shows it
         except Exception:
             log.exception("could not show match %s's saved move", stored.id)

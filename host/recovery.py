@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from db import games as game_store
 from db.database import Database, DatabaseUnavailable, is_unavailable
 from host.adapter import Step
+from host.locks import ShuttingDown
 from host.match import COMPUTER_ID, Match
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,9 @@ async def until_done(what: str, db: Database, attempt: Callable[[], Awaitable[No
     while True:
         try:
             await attempt()
+        except ShuttingDown:
+            log.info("%s stopped by the shutdown; the next start does it again", what)
+            return
         except Exception as error:
             if not is_unavailable(error):
                 raise
@@ -96,8 +100,8 @@ async def repair(host: MatchHost) -> None:
             continue
         try:
             await finish_lost_move(host, stored.id)
-        except DatabaseUnavailable:
-            raise  # the whole repair is tried again
+        except (DatabaseUnavailable, ShuttingDown):
+            raise  # the whole repair is tried again, or left to the next start
         except Exception:
             log.exception("could not repair match %s at start-up", stored.id)
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from db import timers as timer_store
 from db.database import BACKEND_ERRORS, Database, DatabaseUnavailable
+from host.locks import ShuttingDown
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ class TimerService:
         self._backoff = 0.0
         self._reported: str | None = None  # the problem already in the log
         self._fired: list[int] = []  # fired, not yet deleted (deleted in batches)
+        self._kept: list[int] = []  # claimed, not fired: a shutdown came first (given back)
         self._deleted_at = 0.0
         # When the dispatcher looks at its timers next (time.time()); infinity while it is
         # looking: a timer written meanwhile may not have been seen.
@@ -80,6 +82,9 @@ class TimerService:
         if self._fired:  # fired timers not deleted would fire again at the next start
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._delete_fired(), 2.0)
+        kept, self._kept = self._kept, []
+        with contextlib.suppress(Exception):  # else the next start's release_claims frees them
+            await asyncio.wait_for(timer_store.unclaim_timers(self.db, kept), 2.0)
 
     def register(self, event: str, handler: TimerHandler) -> None:
         self._handlers[event] = handler
@@ -190,6 +195,12 @@ class TimerService:
             else:
                 try:
                     await handler(timer)
+                except ShuttingDown:
+                    # A restart's drain closed the match locks: this timer and the rest of the
+                    # batch stay claimed by this run, and the next start releases and fires them.
+                    log.info("timer %s (%s) left for the next start", timer.id, timer.event)
+                    self._kept += [timer.id, *(t.id for t in pending)]
+                    break
                 except Exception:
                     log.exception("timer %s (%s) handler failed", timer.id, timer.event)
             self._fired.append(timer.id)

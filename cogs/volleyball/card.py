@@ -26,6 +26,7 @@ from cogs.volleyball.components import card_buttons
 from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies, due
 from db import volleyball as store
+from host.locks import ShuttingDown
 from host.posting import reopening
 from rules.volleyball import LeagueState
 from ui import shown
@@ -190,6 +191,8 @@ class StatusCard:
         self._due.discard(league_id)
         try:
             await self.refresh(league_id)
+        except ShuttingDown:
+            pass  # the card is drawn from the stored league by the next refresh
         except Exception:
             log.exception("league %s: the status card could not be refreshed", league_id)
 

@@ -55,7 +55,7 @@ from db.database import is_unavailable
 from host import notify
 from host.leagues import require_league_admin
 from host.listing import Entry, LiveLine, server_name
-from host.locks import GameLock
+from host.locks import GameLock, ShuttingDown
 from host.notify import channel_link
 from host.recovery import until_done
 from rules.periods import Period, counted_deadline, time_left
@@ -958,8 +958,8 @@ class Leagues:
                         log.info("league %s: its deadline timer was written again", league_id)
                 await self.send_pending_now(league_id)
             except Exception as error:
-                if is_unavailable(error):
-                    raise  # the whole repair is tried again
+                if is_unavailable(error) or isinstance(error, ShuttingDown):
+                    raise  # the whole repair is tried again, or left to the next start
                 log.exception("could not repair league %s at start-up", league_id)
 
     # ---- administration ----------------------------------------------------------------------------

@@ -5,10 +5,12 @@ instead of starting a move that the closing HTTP session and database would cut 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 
 from host.locks import SHUTTING_DOWN, GameLocks
+from host.recovery import until_done
 from ui.replies import UserError
 
 
@@ -55,3 +57,28 @@ async def test_a_click_queued_behind_the_move_in_progress_is_refused_once_it_is_
     with pytest.raises(UserError):
         await second
     assert finished == ["first"]
+
+
+async def test_the_start_up_repair_met_by_the_drain_stops_without_an_error(caplog):
+    """The repair after a crash takes each match's lock; a restart coming meanwhile closes them.
+    That is no failure: the repair stops, said in the log as information, and the next start
+    repairs the match."""
+    caplog.set_level(logging.INFO, logger="host.recovery")
+    locks = GameLocks()
+    await locks.drain(timeout=1.0)
+    tried: list[int] = []
+
+    async def repair() -> None:
+        tried.append(1)
+        async with locks(8):
+            raise AssertionError("the lock is closed")
+
+    await until_done("start-up repair of the matches", _NeverUnavailable(), repair)
+    assert tried == [1]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert "the next start does it again" in caplog.text
+
+
+class _NeverUnavailable:
+    def when_available(self, callback) -> None:
+        pass

@@ -9,6 +9,7 @@ import pytest
 
 from db import timers as timer_store
 from db.connect import open_database
+from host.locks import SHUTTING_DOWN, ShuttingDown
 from host.timers import TimerService
 
 
@@ -278,3 +279,36 @@ async def test_the_dispatcher_survives_an_error_before_its_first_batch(db, monke
     await wait_until(lambda: fired)
     await dispatcher.stop()
     assert fired == [1] and len(calls) == 2
+
+
+async def test_a_timer_that_meets_the_shutdown_is_kept_for_the_next_start(db, caplog):
+    """A timer due during the drain of a restart finds the match locks closed: it is not an
+    error and not fired, so the next start (which releases this run's claims) fires it."""
+    now = time.time()
+    await timer_store.create_timer(db, "clock", now - 1, {"game": 7}, now=now - 60)
+    tries = []
+    dispatcher = TimerService(db)
+
+    async def handler(timer):
+        tries.append(timer.payload["game"])
+        raise ShuttingDown(SHUTTING_DOWN)
+
+    dispatcher.register("clock", handler)
+    dispatcher.start()
+    await wait_until(lambda: tries)
+    await asyncio.sleep(0.1)
+    await dispatcher.stop()
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    kept = await timer_store.list_timers(db)
+    assert [t.payload for t in kept] == [{"game": 7}]
+
+    again = TimerService(db)
+    again.register("clock", lambda timer: _record(tries, timer))
+    again.start()
+    await wait_until(lambda: len(tries) == 2)
+    await again.stop()
+    assert tries == [7, 7]
+
+
+async def _record(tries, timer):
+    tries.append(timer.payload["game"])
