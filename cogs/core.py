@@ -71,7 +71,8 @@ QUICK_STARTS = {
     ),
     "rocketball": QuickStart(
         first="/rocketball challenge",
-        start="`/rocketball challenge opponent:@someone` (they press **Accept**), or "
+        start="New to it? `/rocketball learn` teaches it in eight moves on a real card. Then "
+        "`/rocketball challenge opponent:@someone` (they press **Accept**), or "
         "`/rocketball play-computer` against the computer (easy to master). The match is "
         "played in a thread under the challenge.",
         turn="Whoever holds the windbag rolls the d4 and the ball moves; then you place, turn "

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from rules.lessons import lesson_of
 from ui.client import bot_of
 
 if TYPE_CHECKING:
@@ -38,7 +39,8 @@ def _host(interaction: discord.Interaction[Any]) -> MatchHost:
 def match_commands(
     adapter: GameAdapter, words: MatchWords
 ) -> list[app_commands.Command[Any, ..., Any]]:
-    """board, move, resign, record (and hand, history, leaderboard where the game has them)."""
+    """board, move, resign, record (and hand, history, leaderboard, learn where the game has
+    them)."""
     what = words.match
 
     async def board(interaction: discord.Interaction) -> None:
@@ -61,6 +63,9 @@ def match_commands(
 
     async def hand(interaction: discord.Interaction) -> None:
         await _host(interaction).private_view_here(interaction, adapter)
+
+    async def learn(interaction: discord.Interaction) -> None:
+        await _host(interaction).learn(interaction, adapter)
 
     number = f"A {what} number (default: your latest)"
     app_commands.describe(move=words.move_help[:100])(move)
@@ -105,6 +110,14 @@ def match_commands(
         )
     if words.private:
         made.append(app_commands.Command(name="hand", description=words.private, callback=hand))
+    if lesson_of(adapter.game) is not None:  # a game with a lesson (data/lessons/GAME.json)
+        made.append(
+            app_commands.Command(
+                name="learn",
+                description=f"Learn {adapter.title} by playing: a guided match of a few minutes",
+                callback=learn,
+            )
+        )
     return made
 
 

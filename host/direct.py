@@ -70,11 +70,14 @@ async def start_match(
     takeover_minutes: int | None = None,
     pair_key: str | None = None,
     on_create: OnCreate | None = None,
+    seed: int | None = None,
+    lesson: dict[str, Any] | None = None,
 ) -> int:
     """Create the match (the seed drawn and its commitment published now) and either post the
     challenge for `players[challenged_seat]` or start at once in a thread. Returns its id.
     `auto`: the seats that leave their routine actions to the bot from the start (the game's
-    `auto_label`; each may take them back on the card)."""
+    `auto_label`; each may take them back on the card). A lesson (host/lessons.py) brings its
+    own `seed` and progress, and its learner presses every roll the lesson teaches."""
     host.require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
@@ -93,7 +96,11 @@ async def start_match(
         options,
         names,
         computers=dict(computers or {}),
-        auto=set(auto or ()) | await rolled_for(host, adapter, players),
+        auto=set()
+        if lesson is not None
+        else set(auto or ()) | await rolled_for(host, adapter, players),
+        seed=seed,
+        lesson=lesson,
         challenged_seat=challenged_seat if challenged_seat is not None else 1,
         **terms.fields(),
     )

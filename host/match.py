@@ -50,30 +50,32 @@ class Match:
     # own) and the match's clock, if it has one (host/clocks.py, docs/async-play.md).
     on_timeout: str | None = None
     clock: dict[str, Any] | None = None
+    # A lesson's progress (host/lessons.py): {"step": the script's next step}; None: a match.
+    lesson: dict[str, Any] | None = None
 
     def active_since(self, seat: int, since: float) -> bool:
         return self.seen.get(seat, 0.0) >= since
 
     def to_json(self, adapter: HoldsEngine) -> str:
-        return json.dumps(
-            {
-                "engine": adapter.engine.dump(self.engine),
-                "names": self.names,
-                "salt": self.salt,
-                "commitment": self.commitment,
-                "computers": {str(seat): level for seat, level in self.computers.items()},
-                "remind_minutes": self.remind_minutes,
-                "forfeit_minutes": self.forfeit_minutes,
-                "forfeited_by": self.forfeited_by,
-                "challenged_seat": self.challenged_seat,
-                "takeover_minutes": self.takeover_minutes,
-                "seen": {str(seat): at for seat, at in self.seen.items()},
-                "auto": sorted(self.auto),
-                "on_timeout": self.on_timeout,
-                "clock": self.clock,
-            },
-            sort_keys=True,
-        )
+        data = {
+            "engine": adapter.engine.dump(self.engine),
+            "names": self.names,
+            "salt": self.salt,
+            "commitment": self.commitment,
+            "computers": {str(seat): level for seat, level in self.computers.items()},
+            "remind_minutes": self.remind_minutes,
+            "forfeit_minutes": self.forfeit_minutes,
+            "forfeited_by": self.forfeited_by,
+            "challenged_seat": self.challenged_seat,
+            "takeover_minutes": self.takeover_minutes,
+            "seen": {str(seat): at for seat, at in self.seen.items()},
+            "auto": sorted(self.auto),
+            "on_timeout": self.on_timeout,
+            "clock": self.clock,
+        }
+        if self.lesson is not None:  # only a lesson's match carries one
+            data["lesson"] = self.lesson
+        return json.dumps(data, sort_keys=True)
 
     @classmethod
     def from_json(cls, adapter: HoldsEngine, text: str) -> Match:
@@ -93,6 +95,7 @@ class Match:
             auto=set(data.get("auto", [])),
             on_timeout=data.get("on_timeout"),
             clock=data.get("clock"),
+            lesson=data.get("lesson"),
         )
 
 

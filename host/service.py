@@ -27,7 +27,18 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db.database import CommitUnknown
-from host import clocks, direct, lobby, notify, posting, recovery, results, seats, timeouts
+from host import (
+    clocks,
+    direct,
+    lessons,
+    lobby,
+    notify,
+    posting,
+    recovery,
+    results,
+    seats,
+    timeouts,
+)
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
@@ -160,11 +171,19 @@ class MatchHost:
     # ---- creating a match ----------------------------------------------------------------------
 
     def new_match(
-        self, adapter: GameAdapter, options: dict[str, Any], names: list[str], **extra: Any
+        self,
+        adapter: GameAdapter,
+        options: dict[str, Any],
+        names: list[str],
+        *,
+        seed: int | None = None,
+        **extra: Any,
     ) -> tuple[Match, Sequence[Any]]:
-        """A new match's envelope and the engine's opening events: a fresh seed, committed to
-        (sha256 with a secret salt) before anyone sees a die."""
-        seed = self.bot.seed_source.randrange(2**31)
+        """A new match's envelope and the engine's opening events: a fresh seed (a lesson's is
+        its own, host/lessons.py), committed to (sha256 with a secret salt) before anyone sees
+        a die."""
+        if seed is None:
+            seed = self.bot.seed_source.randrange(2**31)
         state, events = adapter.engine.new_state(seed, options)
         salt = secrets.token_hex(16)
         match = Match(
@@ -242,6 +261,28 @@ class MatchHost:
             computers={1: level},
             remind_minutes=remind_minutes,
             pair_key=pair_key(players),  # one open match against the computer per channel
+        )
+
+    async def learn(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+        """`/GAME learn`: the game's lesson (host/lessons.py) on a live card against its tutor,
+        from the lesson's seed and options; one open lesson per player and channel."""
+        script = lessons.lesson(adapter)
+        if script is None:
+            raise UserError(f"{adapter.title} has no lesson yet: `/help` has its quick start.")
+        user = interaction.user
+        players = [user.id, COMPUTER_ID]
+        await direct.start_match(
+            self,
+            interaction,
+            adapter,
+            dict(script.options),
+            players=players,
+            names=[display_name(user), lessons.TUTOR_NAME],
+            describe=f"a lesson, {script.title}",
+            computers={1: lessons.TUTOR_LEVEL},
+            pair_key=f"{pair_key(players)}:lesson",
+            seed=script.seed,
+            lesson=lessons.start(),
         )
 
     async def _create(
@@ -652,6 +693,7 @@ class MatchHost:
             if isinstance(picked, Picked):  # part of a move: show the rest of its picks
                 await self._show_pick(interaction, adapter, stored, match, picked.arg)
                 return
+            lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
             before = match.engine
             # a PlayerError here: nothing was changed, and the player hears what is allowed
             after, events = adapter.engine.apply(before, seat, picked)
@@ -766,6 +808,8 @@ class MatchHost:
             return []
 
         def automatic(state: Any, seat: int, rng: random.Random) -> Any:
+            if match.lesson is not None:  # the tutor's moves and the learner's are scripted
+                return lessons.scripted(adapter, match, state, seat)
             if seat in match.computers:
                 return adapter.engine.computer_action(state, seat, match.computers[seat], rng)
             if seat in match.auto:
@@ -855,7 +899,8 @@ class MatchHost:
                 events=[e.text for step in steps for e in step.events],
                 status="finished" if finished else None,
                 timers=self.timers_for(stored, match, stored.version + 1),
-                also=also if finished else None,
+                # a lesson's match counts for nothing: no statistics, no rating
+                also=also if finished and match.lesson is None else None,
             )
         except CommitUnknown:
             # Stored or not, nobody can say until the database answers again: then the match
@@ -890,9 +935,12 @@ class MatchHost:
         players = list(reversed(stored.players))
         names = list(reversed(old.names))
         computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
+        options = adapter.engine.rematch_options(old.engine)
+        if old.lesson is not None:  # after a lesson: a real match, the computer in the tutor's seat
+            players, names, computers, options = lessons.real_match(stored.players, old.names)
         match, events = self.new_match(
             adapter,
-            adapter.engine.rematch_options(old.engine),
+            options,
             names,
             computers=computers,
             auto=await direct.rolled_for(self, adapter, players),
@@ -911,12 +959,14 @@ class MatchHost:
         )
         channel = await channel_by_id(self.bot, stored.channel_id)
         await interaction.response.send_message(
-            f"Rematch: {adapter.title} match #{game_id}, in <#{stored.channel_id}>.",
+            f"{'A real match' if old.lesson is not None else 'Rematch'}: {adapter.title} match "
+            f"#{game_id}, in <#{stored.channel_id}>.",
             ephemeral=True,
         )
         if computers:
             message = await channel.send(
-                f"{interaction.user.mention} plays the computer again: {adapter.title} match "
+                f"{interaction.user.mention} plays the computer"
+                f"{' after the lesson' if old.lesson is not None else ' again'}: {adapter.title} match "
                 f"#{game_id}, {adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
                 + dice_line(match.commitment, adapter.command("record")),
                 allowed_mentions=NO_MENTIONS,
@@ -968,11 +1018,14 @@ class MatchHost:
         """Where the match is played: its thread, else the channel it was started in."""
         return await channel_by_id(self.bot, stored.thread_id or stored.channel_id)
 
-    def _extra_controls(self, stored: game_store.StoredGame, post: TurnPost) -> list[Any]:
+    def _extra_controls(
+        self, stored: game_store.StoredGame, match: Match, post: TurnPost
+    ) -> list[Any]:
         """The host's own controls on a card: the private panel while the match is on, a
-        rematch once it is over."""
+        rematch once it is over (after a lesson: a real match)."""
         if post.rematch:
-            return [SeatButton(stored.id, "rematch")]
+            label = lessons.NEXT_LABEL if match.lesson is not None else None
+            return [SeatButton(stored.id, "rematch", label)]
         return self._private_buttons(stored)
 
     async def _draw_card(
@@ -1001,6 +1054,7 @@ class MatchHost:
         ]
         post = posts[-1]
         post.happened = "\n".join(p.happened for p in posts if p.happened)
+        lessons.annotate(adapter, match, post)
         if kept_images is not None and not adapter.marks_picks:
             # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
@@ -1019,7 +1073,7 @@ class MatchHost:
             stored.version,
             post,
             deadline=deadline,
-            extra=self._extra_controls(stored, post),
+            extra=self._extra_controls(stored, match, post),
         )
 
     async def post(

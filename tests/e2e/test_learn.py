@@ -1,0 +1,86 @@
+"""Learning by playing (docs/rules/rocketball.md "Learn by playing"): `/rocketball learn` plays
+the lesson on the real live card with clicks only; each step says what to do and why, a wrong
+move gets the step's hint and changes nothing, a restart in the middle loses nothing, and the
+end offers a real match. The lesson counts for nothing (no statistics, no rating)."""
+
+from __future__ import annotations
+
+import pytest
+
+from host.adapter import move_arg
+from rules.lessons import LEARNER, lesson_of
+from rules.rocketball import ENGINE
+from tests.e2e.rocketball_clicks import click_action
+from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, stored_game
+
+pytestmark = pytest.mark.e2e
+
+LESSON = lesson_of("rocketball")
+assert LESSON is not None
+SAYS = [step for step in LESSON.steps if step.seat == LEARNER]
+
+
+async def test_a_lesson_played_to_its_end_with_clicks_a_wrong_try_and_a_restart(
+    discord, bot, games
+):
+    ada = discord.add_user("ada")
+    known = len(discord.threads(games))
+    await discord.slash("rocketball learn", user=ada, channel=games)
+    thread = await new_thread(discord, games, known)
+    game_id = latest_game_id(bot)
+    card = await current_card(discord, bot, thread, game_id)
+    _, status, match, _ = stored_game(bot, game_id)
+    assert status == "active" and match.names[1] == "Tutor" and match.auto == set()
+
+    for number, step in enumerate(SAYS, 1):
+        assert f"Lesson {number}/{len(SAYS)}:" in card.text, card.text
+        assert step.say[:60] in card.text
+        version, _, match, _ = stored_game(bot, game_id)
+        if number == 2:
+            # A wrong try: another square than the lesson's. The hint, privately; nothing saved.
+            wrong = "e7"
+            if not card.selects:
+                card = await discord.click(card, "Other squares…", user=ada)
+            menu = next(s for s in card.selects if wrong in [o.value for o in s.options])
+            picked = await discord.select(card, menu.custom_id, [wrong], user=ada)
+            arg = move_arg(ENGINE, ENGINE.parse_action(match.engine, 0, f"{wrong} S"))
+            button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{arg}"))
+            answer = await discord.click(picked, button.custom_id, user=ada)
+            assert answer.ephemeral and step.hint in answer.text
+            assert stored_game(bot, game_id)[0] == version
+            await discord.click(picked, "Back", user=ada)  # the card's squares again
+            card = await current_card(discord, bot, thread, game_id)
+        if number == 4:
+            await bot.restart()  # the lesson's progress is saved with each move
+            card = await current_card(discord, bot, thread, game_id)
+            assert f"Lesson {number}/{len(SAYS)}:" in card.text
+        await click_action(discord, card, ada, ENGINE.parse_action(match.engine, 0, step.move))
+        card = await current_card(discord, bot, thread, game_id)
+
+    _, status, match, _ = stored_game(bot, game_id)
+    assert status == "finished" and match.engine.winner == "N"
+    assert "Lesson done!" in card.text and "GOAL!" in card.text
+    stats = await discord.slash("rocketball stats", user=ada)
+    assert "No finished matches yet." in stats.text  # a lesson is no match of the statistics
+
+    # The end offers a real match: against the computer, at the level for a first match.
+    known = len(discord.threads(games))
+    reply = await discord.click(card, "Play a real match", user=ada)
+    assert reply.ephemeral and "A real match: Rocketball match #" in reply.text
+    await new_thread(discord, games, known)
+    _, status, real, _ = stored_game(bot, latest_game_id(bot))
+    assert status == "active" and real.computers == {1: "medium"} and real.lesson is None
+
+
+async def test_only_the_lessons_move_is_taken_when_typed(discord, bot, games):
+    """A typed move is checked like a click: the step's hint, and nothing saved."""
+    bea = discord.add_user("bea")
+    known = len(discord.threads(games))
+    await discord.slash("rocketball learn", user=bea, channel=games)
+    thread = await new_thread(discord, games, known)
+    game_id = latest_game_id(bot)
+    await current_card(discord, bot, thread, game_id)
+    version = stored_game(bot, game_id)[0]
+    answer = await discord.slash("rocketball move", user=bea, channel=thread, move="pass")
+    assert answer.ephemeral and SAYS[0].hint in answer.text
+    assert stored_game(bot, game_id)[0] == version
