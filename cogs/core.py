@@ -20,6 +20,7 @@ from db import settings as settings_store
 from rules import dice
 from rules import games as registry
 from rules.games import Game
+from rules.lessons import lesson_of
 from ui import UserError, bot_of
 from ui.items import Control
 
@@ -222,7 +223,7 @@ class QuickStartButton(Control[discord.ui.Button], template=r"help:start:(?P<gam
         commands_page = titles.index(wanted) if wanted in titles else None
         await interaction.response.edit_message(
             embed=quick_start(info, playable=commands_page is not None),
-            view=quick_start_view(commands_page, len(pages)),
+            view=quick_start_view(self.game, commands_page, len(pages)),
         )
 
 
@@ -251,13 +252,43 @@ def quick_start(info: Game, *, playable: bool) -> discord.Embed:
     return embed
 
 
-def quick_start_view(commands_page: int | None, count: int) -> discord.ui.View:
-    """Back to the overview, or on to the game's commands."""
+def quick_start_view(game: str, commands_page: int | None, count: int) -> discord.ui.View:
+    """Back to the overview, or on to the game's commands; a game with a lesson offers it."""
     view = discord.ui.View(timeout=None)
+    if commands_page is not None and lesson_of(game) is not None:
+        view.add_item(LearnButton(game))
     view.add_item(HelpPageButton(0, "overview"))
     if commands_page is not None:
         view.add_item(HelpPageButton(commands_page, "commands"))
     return view
+
+
+class LearnButton(Control[discord.ui.Button], template=r"help:learn:(?P<game>[a-z0-9]{1,20})"):
+    """A game's quick start: its lesson (`/GAME learn`), started here with one click."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Learn by playing",
+                emoji="📘",
+                style=discord.ButtonStyle.success,
+                custom_id=f"help:learn:{game}",
+            )
+        )
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> LearnButton:
+        return cls(match["game"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        host = bot_of(interaction).matches
+        adapter = host.adapters.get(self.game)
+        if adapter is None:
+            raise UserError(f"{registry.title_of(self.game)} is not playable on this bot now.")
+        await host.learn(interaction, adapter)
 
 
 def help_view(page: int, count: int, *, games: bool = True) -> discord.ui.View:
@@ -378,5 +409,5 @@ class Core(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(HelpPageButton, QuickStartButton)
+    bot.add_dynamic_items(HelpPageButton, QuickStartButton, LearnButton)
     await bot.add_cog(Core(bot))

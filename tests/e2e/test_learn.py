@@ -84,3 +84,16 @@ async def test_only_the_lessons_move_is_taken_when_typed(discord, bot, games):
     answer = await discord.slash("rocketball move", user=bea, channel=thread, move="pass")
     assert answer.ephemeral and SAYS[0].hint in answer.text
     assert stored_game(bot, game_id)[0] == version
+
+
+async def test_the_quick_start_of_help_starts_the_lesson(discord, bot, games):
+    """/help's overview → Rocketball's quick start names the lesson and its button starts it."""
+    cy = discord.add_user("cy")
+    overview = await discord.slash("help", user=cy, channel=games)
+    start = await discord.click(overview, "Rocketball", user=cy)
+    assert "/rocketball learn" in str(start.embeds[0])
+    known = len(discord.threads(games))
+    await discord.click(start, "Learn by playing", user=cy)
+    thread = await new_thread(discord, games, known)
+    card = await current_card(discord, bot, thread, latest_game_id(bot))
+    assert f"Lesson 1/{len(SAYS)}:" in card.text
