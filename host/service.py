@@ -26,7 +26,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
-from db.database import CommitUnknown
+from db.database import CommitUnknown, is_unavailable
 from host import clocks, direct, lobby, notify, posting, recovery, results, seats, timeouts
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
@@ -76,6 +76,20 @@ STALE_BUTTON = (
     "That button is from an earlier turn. Use the newest message in the match thread, "
     "or `{board}` to post a fresh one."
 )
+# A saved move whose showing met the database unavailable: never "nothing was changed".
+SAVED_NOT_SHOWN = (
+    "That was saved, but the database stopped answering before the match's card was redrawn: "
+    "the card shows it as soon as the database answers again."
+)
+
+
+class SavedNotShown(UserError):
+    """A move is stored and the database became unavailable while it was being shown: the
+    player reads SAVED_NOT_SHOWN, and the match is shown as stored once the database answers
+    (MatchHost.show_when_available). Raised from the DatabaseUnavailable, so whoever retries
+    on an outage (host/recovery.py until_done, the timers) still sees one."""
+
+
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
 NO_MENTIONS = discord.AllowedMentions.none()
@@ -117,8 +131,9 @@ class MatchHost:
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
-        # matches to show again once the database answers (a move's commit went unanswered)
-        self._after_lost_commits: set[asyncio.Task[None]] = set()
+        # matches to show again once the database answers (a move's commit went unanswered, or
+        # the database stopped answering while a saved move was being shown), by match id
+        self._after_lost_commits: dict[int, asyncio.Task[None]] = {}
         # (match, cause) already told to a match's channel when Discord refused a move's post
         self.told: set[tuple[int, str]] = set()
         workers = bot.config.render_processes
@@ -152,7 +167,7 @@ class MatchHost:
             self._recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError, RuntimeError):
                 await self._recovery
-        for task in list(self._after_lost_commits):
+        for task in list(self._after_lost_commits.values()):
             task.cancel()
         if self._render_pool is not None:
             self._render_pool.shutdown(wait=False, cancel_futures=True)
@@ -667,29 +682,38 @@ class MatchHost:
                 steps,
             )
             # The move is saved: from here on the interaction may have expired (a process that
-            # stood still), which must not keep the move from being shown: `live` is None then.
+            # stood still), which must not keep the move from being shown: `live` is None then;
+            # and a database that stops answering is no "nothing was changed" (SavedNotShown).
             command = interaction.type is discord.InteractionType.application_command
             clicked = interaction.message
             live: discord.Interaction | None = interaction
-            if command:
-                live = await acknowledged(interaction, ephemeral=True, thinking=True)
-            elif clicked is None or clicked.id != stored.turn_message_id:
-                # Not from the card (the private panel, a confirmation): that message is
-                # answered now; the card follows.
-                try:
-                    await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
-                except discord.NotFound:
-                    live = expired(interaction)
-            if self.computers_to_act(adapter, match):
-                if live is not None and not live.response.is_done():
-                    live = await acknowledged(live)
-                replies = await self.computer_steps(adapter, match, stored)
-                if replies:
-                    stored = await self.save(
-                        adapter, stored, match, COMPUTER_ID, "computer", replies
-                    )
-                    steps += replies
-            posted = await self.post(adapter, stored, match, steps, interaction=live)
+            try:
+                if command:
+                    live = await acknowledged(interaction, ephemeral=True, thinking=True)
+                elif clicked is None or clicked.id != stored.turn_message_id:
+                    # Not from the card (the private panel, a confirmation): that message is
+                    # answered now; the card follows.
+                    try:
+                        await self._answer_elsewhere(
+                            interaction, adapter, stored, match, seat, done
+                        )
+                    except discord.NotFound:
+                        live = expired(interaction)
+                if self.computers_to_act(adapter, match):
+                    if live is not None and not live.response.is_done():
+                        live = await acknowledged(live)
+                    replies = await self.computer_steps(adapter, match, stored)
+                    if replies:
+                        stored = await self.save(
+                            adapter, stored, match, COMPUTER_ID, "computer", replies
+                        )
+                        steps += replies
+                posted = await self.post(adapter, stored, match, steps, interaction=live)
+            except Exception as error:
+                if isinstance(error, SavedNotShown) or not is_unavailable(error):
+                    raise
+                self.show_when_available(stored.id, "saved while the database stopped answering")
+                raise SavedNotShown(SAVED_NOT_SHOWN) from error
         if posted and command and live is not None:
             await interaction.edit_original_response(
                 content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."
@@ -860,16 +884,23 @@ class MatchHost:
         except CommitUnknown:
             # Stored or not, nobody can say until the database answers again: then the match
             # is shown as it is stored (a saved move drawn), as start-up repair would.
-            task = asyncio.create_task(
-                recovery.until_done(
-                    f"showing match {stored.id} after a commit without an answer",
-                    self.bot.db,
-                    functools.partial(recovery.finish_lost_move, self, stored.id),
-                )
-            )
-            self._after_lost_commits.add(task)
-            task.add_done_callback(self._after_lost_commits.discard)
+            self.show_when_available(stored.id, "after a commit without an answer")
             raise
+
+    def show_when_available(self, game_id: int, why: str) -> None:
+        """Show match `game_id` as it is stored (what start-up repair does after a crash) once
+        the database answers again; once per match however many moves ask meanwhile."""
+        if game_id in self._after_lost_commits:
+            return
+        task = asyncio.create_task(
+            recovery.until_done(
+                f"showing match {game_id} {why}",
+                self.bot.db,
+                functools.partial(recovery.finish_lost_move, self, game_id),
+            )
+        )
+        self._after_lost_commits[game_id] = task
+        task.add_done_callback(lambda _: self._after_lost_commits.pop(game_id, None))
 
     async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         await results.leaderboard(self, interaction, adapter)
@@ -1069,6 +1100,10 @@ class MatchHost:
                 self, adapter, stored, error, interaction=interaction, card_shown=card_shown
             )
             return False
+        except Exception as error:
+            if is_unavailable(error) and not card_shown:  # saved: shown once it answers
+                self.show_when_available(stored.id, "saved while the database stopped answering")
+            raise
         await seats.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         self.told = {told for told in self.told if told[0] != stored.id}
