@@ -64,6 +64,7 @@ from ui import (
     send_ephemeral,
 )
 from ui.items import view_of
+from ui.replies import edit_clicked
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -120,6 +121,36 @@ async def acknowledged(
     except discord.NotFound:
         return expired(interaction)
     return interaction
+
+
+class AnsweredInTime:
+    """Acknowledges `interaction` if it is still unanswered RESPOND_BY_SECONDS after Discord
+    sent it (it queued behind another move on its match, or the database is stalled), so that
+    the answer following as an edit or a followup still meets the 3 seconds Discord gives the
+    first response ("Interactions", Receiving and Responding). Its owner calls `settle()`
+    before it answers itself: from then on this sends nothing."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self._sending = False
+        self._task = asyncio.create_task(self._acknowledge_late(interaction))
+
+    async def _acknowledge_late(self, interaction: discord.Interaction) -> None:
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        await asyncio.sleep(max(0.0, RESPOND_BY_SECONDS - age))
+        if interaction.response.is_done():
+            return
+        self._sending = True
+        if interaction.type is discord.InteractionType.application_command:
+            await acknowledged(interaction, ephemeral=True, thinking=True)
+        else:  # a click or a form's submit: the message it came from is edited later
+            await acknowledged(interaction)
+
+    async def settle(self) -> None:
+        if not self._sending:
+            self._task.cancel()
+        await asyncio.wait({self._task})  # an acknowledgement on its way arrives first
+        if not self._task.cancelled() and self._task.exception() is not None:
+            log.warning("could not acknowledge a slow interaction: %r", self._task.exception())
 
 
 class MatchHost:
@@ -659,65 +690,87 @@ class MatchHost:
         """Apply one player action, save it, and only then answer the player: a move is never
         shown as taken unless it is stored. The computer seats' replies follow as a move of
         their own (so a crash between the two loses nothing: start-up repair plays them)."""
-        async with self.bot.game_locks(game_id):
-            adapter, stored, match, seat = await self._load_for_action(
-                interaction, game_id, version, any_time=any_time
-            )
-            picked = choose(adapter, match, seat)
-            if isinstance(picked, Picked):  # part of a move: show the rest of its picks
-                await self._show_pick(interaction, adapter, stored, match, picked.arg)
-                return
-            before = match.engine
-            # a PlayerError here: nothing was changed, and the player hears what is allowed
-            after, events = adapter.engine.apply(before, seat, picked)
-            match.engine = after
-            match.seen[seat] = time.time()
-            steps = [Step(before, events, after)]
-            stored = await self.save(
-                adapter,
-                stored,
-                match,
-                interaction.user.id,
-                adapter.engine.format_action(picked),
-                steps,
-            )
-            # The move is saved: from here on the interaction may have expired (a process that
-            # stood still), which must not keep the move from being shown: `live` is None then;
-            # and a database that stops answering is no "nothing was changed" (SavedNotShown).
-            command = interaction.type is discord.InteractionType.application_command
-            clicked = interaction.message
-            live: discord.Interaction | None = interaction
-            try:
-                if command:
+        in_time = AnsweredInTime(interaction)  # waiting for the lock or the database
+        try:
+            async with self.bot.game_locks(game_id):
+                told = await self._play_locked(
+                    interaction, in_time, game_id, version, choose, any_time=any_time, done=done
+                )
+        finally:
+            await in_time.settle()  # before an error is answered
+        if told is not None:  # a command's answer, once the match's lock is free
+            await interaction.edit_original_response(content=told)
+
+    async def _play_locked(
+        self,
+        interaction: discord.Interaction,
+        in_time: AnsweredInTime,
+        game_id: int,
+        version: int | None,
+        choose: Chooser,
+        *,
+        any_time: bool,
+        done: str | None,
+    ) -> str | None:
+        """play() under the match's lock; what a command's acknowledgement then becomes."""
+        adapter, stored, match, seat = await self._load_for_action(
+            interaction, game_id, version, any_time=any_time
+        )
+        picked = choose(adapter, match, seat)
+        if isinstance(picked, Picked):  # part of a move: show the rest of its picks
+            await in_time.settle()
+            await self._show_pick(interaction, adapter, stored, match, picked.arg)
+            return None
+        before = match.engine
+        # a PlayerError here: nothing was changed, and the player hears what is allowed
+        after, events = adapter.engine.apply(before, seat, picked)
+        match.engine = after
+        match.seen[seat] = time.time()
+        steps = [Step(before, events, after)]
+        stored = await self.save(
+            adapter,
+            stored,
+            match,
+            interaction.user.id,
+            adapter.engine.format_action(picked),
+            steps,
+        )
+        await in_time.settle()
+        # The move is saved: from here on the interaction may have expired (a process that
+        # stood still), which must not keep the move from being shown: `live` is None then;
+        # and a database that stops answering is no "nothing was changed" (SavedNotShown).
+        command = interaction.type is discord.InteractionType.application_command
+        clicked = interaction.message
+        live: discord.Interaction | None = interaction
+        try:
+            if command:
+                if not interaction.response.is_done():  # else acknowledged while it waited
                     live = await acknowledged(interaction, ephemeral=True, thinking=True)
-                elif clicked is None or clicked.id != stored.turn_message_id:
-                    # Not from the card (the private panel, a confirmation): that message is
-                    # answered now; the card follows.
-                    try:
-                        await self._answer_elsewhere(
-                            interaction, adapter, stored, match, seat, done
-                        )
-                    except discord.NotFound:
-                        live = expired(interaction)
-                if self.computers_to_act(adapter, match):
-                    if live is not None and not live.response.is_done():
-                        live = await acknowledged(live)
-                    replies = await self.computer_steps(adapter, match, stored)
-                    if replies:
-                        stored = await self.save(
-                            adapter, stored, match, COMPUTER_ID, "computer", replies
-                        )
-                        steps += replies
-                posted = await self.post(adapter, stored, match, steps, interaction=live)
-            except Exception as error:
-                if isinstance(error, SavedNotShown) or not is_unavailable(error):
-                    raise
-                self.show_when_available(stored.id, "saved while the database stopped answering")
-                raise SavedNotShown(SAVED_NOT_SHOWN) from error
+            elif clicked is None or clicked.id != stored.turn_message_id:
+                # Not from the card (the private panel, a confirmation): that message is
+                # answered now; the card follows.
+                try:
+                    await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
+                except discord.NotFound:
+                    live = expired(interaction)
+            if self.computers_to_act(adapter, match):
+                if live is not None and not live.response.is_done():
+                    live = await acknowledged(live)
+                replies = await self.computer_steps(adapter, match, stored)
+                if replies:
+                    stored = await self.save(
+                        adapter, stored, match, COMPUTER_ID, "computer", replies
+                    )
+                    steps += replies
+            posted = await self.post(adapter, stored, match, steps, interaction=live)
+        except Exception as error:
+            if isinstance(error, SavedNotShown) or not is_unavailable(error):
+                raise
+            self.show_when_available(stored.id, "saved while the database stopped answering")
+            raise SavedNotShown(SAVED_NOT_SHOWN) from error
         if posted and command and live is not None:
-            await interaction.edit_original_response(
-                content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."
-            )
+            return f"Done: {adapter.title} match #{stored.id}'s card shows your move."
+        return None
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
         """Whether a computer seat, or the bot for a player's routine action, acts now."""
@@ -742,10 +795,10 @@ class MatchHost:
         without its spent button, the private panel is redrawn, anything else stays."""
         clicked = interaction.message
         if done is not None and clicked is not None:
-            await interaction.response.edit_message(content=done, view=None)
+            await edit_clicked(interaction, content=done, view=None)
         elif clicked is not None and clicked.flags.ephemeral:
             await seats.refresh_panel(self, interaction, adapter, stored, match, seat)
-        else:
+        elif not interaction.response.is_done():  # else acknowledged while it waited
             await interaction.response.defer()
 
     async def _show_pick(
@@ -769,9 +822,9 @@ class MatchHost:
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
         if files:  # the game marks the pick on its image (`marks_picks`)
-            await interaction.response.edit_message(view=view, attachments=files)
+            await edit_clicked(interaction, view=view, attachments=files)
         else:
-            await interaction.response.edit_message(view=view)
+            await edit_clicked(interaction, view=view)
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a

@@ -247,3 +247,45 @@ async def test_clicks_while_postgresql_is_stalled_are_answered_within_discords_t
         await asyncio.sleep(0.5)
     assert not reply.ephemeral, reply.text
     bot.take_errors()
+
+
+@pytest.mark.postgres
+async def test_two_clicks_on_one_match_while_postgresql_is_stalled_are_both_answered_in_time(
+    fake_discord, started, own_postgres, tmp_path
+):
+    """Two clicks on one match while the server is stalled: the second waited for the match's
+    lock behind the first, then for the stalled server, and was answered after 3.004 s, which
+    Discord refuses ("The application did not respond"). Now a click that has not been
+    answered by the time it could miss the deadline is acknowledged first, and its answer
+    follows: both are answered within 3 s (the driver fails a test on a later answer), and
+    neither is told its move was taken."""
+    bot = await start_bot(
+        fake_discord, started, tmp_path / "unused.db", DATABASE_URL=own_postgres.url()
+    )
+    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
+    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    driver = DiscordDriver(fake_discord, general)
+    await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
+    thread = await driver.wait_for_thread(general)
+    turn = await driver.wait_for_message(thread, lambda m: bool(m.buttons))
+    choices = turn.button_labels[:2]  # the suggested move and another: both take the lock
+    frozen = own_postgres.stall()
+    try:
+        replies = await asyncio.gather(
+            *(
+                driver.click(turn, label, user=users[name], settle=False)
+                for label, name in zip(choices, ("alice", "bob"), strict=True)
+            )
+        )
+    finally:
+        own_postgres.resume(frozen)
+    for reply in replies:
+        assert reply.ephemeral and refused(reply), reply.text
+    deadline = time.monotonic() + 15
+    while True:  # and play resumes when the server does
+        reply = await challenge(fake_discord, "carol", "dave")
+        if not reply.ephemeral or time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.5)
+    assert not reply.ephemeral, reply.text
+    bot.take_errors()
