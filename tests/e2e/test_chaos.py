@@ -62,12 +62,6 @@ def assert_nothing_lost(run: subprocess.CompletedProcess[str]) -> None:
 
 
 @pytest.mark.postgres
-@pytest.mark.xfail(
-    reason="an open defect the run finds (seed 20261129): a move whose commit answer is lost as "
-    "PostgreSQL stalls or restarts is stored, but its match's card can stay a version behind "
-    "until the next move (cards-show-stored); bench/README.md 'Chaos'",
-    strict=False,
-)
 def test_chaos_two_shards_over_postgresql_lose_nothing(tmp_path):
     if find_binaries() is None:
         if os.environ.get("CI") == "true":
