@@ -97,6 +97,11 @@ NO_MENTIONS = discord.AllowedMentions.none()
 MAX_GALLERY = 10  # Discord's limit of a media gallery
 # A click's response must come within Discord's 3 seconds: past this, acknowledge first.
 RESPOND_BY_SECONDS = 1.5
+# A click still waiting (for its match's lock, or on the database) this long after it was sent
+# is acknowledged: later than a card drawn after the save (RESPOND_BY_SECONDS), so that a
+# click that merely waited its turn is still answered with the card itself, and early enough
+# that the acknowledgement reaches Discord within its 3 s on a busy machine.
+ACKNOWLEDGE_WAITING_AFTER_SECONDS = 2.0
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
@@ -124,11 +129,11 @@ async def acknowledged(
 
 
 class AnsweredInTime:
-    """Acknowledges `interaction` if it is still unanswered RESPOND_BY_SECONDS after Discord
-    sent it (it queued behind another move on its match, or the database is stalled), so that
-    the answer following as an edit or a followup still meets the 3 seconds Discord gives the
-    first response ("Interactions", Receiving and Responding). Its owner calls `settle()`
-    before it answers itself: from then on this sends nothing."""
+    """Acknowledges `interaction` if it is still unanswered ACKNOWLEDGE_WAITING_AFTER_SECONDS
+    after Discord sent it (it queued behind another move on its match, or the database is
+    stalled), so that the answer following as an edit or a followup still meets the 3 seconds
+    Discord gives the first response ("Interactions", Receiving and Responding). Its owner
+    calls `settle()` before it answers itself: from then on this sends nothing."""
 
     def __init__(self, interaction: discord.Interaction) -> None:
         self._sending = False
@@ -136,7 +141,7 @@ class AnsweredInTime:
 
     async def _acknowledge_late(self, interaction: discord.Interaction) -> None:
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        await asyncio.sleep(max(0.0, RESPOND_BY_SECONDS - age))
+        await asyncio.sleep(max(0.0, ACKNOWLEDGE_WAITING_AFTER_SECONDS - age))
         if interaction.response.is_done():
             return
         self._sending = True
