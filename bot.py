@@ -39,6 +39,7 @@ from db import settings as settings_store
 from db.connect import open_database
 from db.database import Database, DatabaseError
 from host import MatchHost
+from host.gate import InteractionGate
 from host.locks import GameLocks
 from host.timers import TimerService
 from rules import games as registry
@@ -53,6 +54,11 @@ BASE_DIR = Path(__file__).resolve().parent
 log = logging.getLogger("ballcourt")
 
 COGS_DIR = BASE_DIR / "cogs"
+
+# How long a restart waits for the moves and commands in progress (docker stop's SIGKILL comes
+# 10 s after its SIGTERM), and then for the answers to what came meanwhile.
+DRAIN_SECONDS = 5.0
+REFUSALS_SECONDS = 1.0
 
 # Pillow's block allocator keeps freed image memory for the next image: the move GIF takes a
 # median 32.0 ms without it and 27.5 ms with it (bench/pillow_blocks.py, 2 busy cores).
@@ -117,6 +123,8 @@ class Ballcourt(commands.Bot):
         self.version = __version__
         self.started_at = time.monotonic()
         self.game_locks = GameLocks()
+        # every interaction passes it; the drain closes it (host/gate.py)
+        self.gate = InteractionGate(self._connection, self.game_locks)
         # Where new games get their seeds: the OS's randomness, or a fixed sequence when the
         # operator set GAME_SEED (reproducible runs for tests and bug reports).
         self.seed_source: random.Random = (
@@ -230,11 +238,15 @@ class Ballcourt(commands.Bot):
         if ready is not None and not ready.done():
             ready.cancel()
         # Background work first: nothing may touch Discord or the database once they close.
-        await self.game_locks.drain(timeout=5.0)
+        # From here on every interaction is refused (host/gate.py); those let in before finish.
+        deadline = time.monotonic() + DRAIN_SECONDS
+        await self.game_locks.drain(timeout=DRAIN_SECONDS)
+        await self.gate.wait(deadline)
         if hasattr(self, "timers"):
             await self.timers.stop()
         if hasattr(self, "matches"):
             await self.matches.stop()
+        await self.gate.wait(time.monotonic() + REFUSALS_SECONDS)  # answers sent meanwhile
         await super().close()
         if self._db is not None:
             await self._db.close()

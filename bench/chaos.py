@@ -425,6 +425,21 @@ class Chaos:
                 lambda: setattr(self.fake.rate_limits, "global_limit", GLOBAL_LIMIT)
             )
 
+    async def archive_threads(self) -> None:
+        """A moderator archives up to three match threads at once (Discord's idle timer does the
+        same after a quiet day). A player's click from one reopens it (their client does), and
+        what the bot draws there itself (the computer's reply) must reopen it first: nothing
+        may be lost or left undrawn (told-moves-stored, cards-show-stored)."""
+        live = sorted(self.games)[-self.matches :]  # the matches in play now
+        chosen = self.rng.sample(live, min(3, len(live)))
+        fake = self.fake
+
+        async def archive() -> None:
+            for game in chosen:
+                await fake.archive_thread(self.games[game].id)
+
+        await fake.call(archive)
+
     async def chaos(self, until: float) -> None:
         kinds = [
             fault
@@ -508,8 +523,8 @@ class Fault:
 
 
 BOTH = ("postgres", "sqlite")
-# The faults the run injects. A Discord fault the fake learns (archiving idle threads, expiring
-# tokens, deleting a card, taking a permission away) is one more entry here.
+# The faults the run injects. A Discord fault the fake learns (expiring tokens, deleting a card,
+# taking a permission away) is one more entry here.
 FAULTS = [
     Fault("sigkill-shard", BOTH, Chaos.kill_shard),
     Fault("sigterm-in-startup", BOTH, Chaos.sigterm_in_startup),
@@ -519,6 +534,7 @@ FAULTS = [
     Fault("gateway-drop", BOTH, Chaos.drop_gateway),
     Fault("gateway-invalid-session", BOTH, Chaos.invalidate_session),
     Fault("discord-429s", BOTH, Chaos.answer_429s),
+    Fault("archive-threads", BOTH, Chaos.archive_threads),
 ]
 
 

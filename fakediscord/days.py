@@ -103,6 +103,18 @@ class Days(Parts):
         for data in self._archive_idle():
             await self.dispatch("THREAD_UPDATE", copy.deepcopy(data))
 
+    async def archive_thread(self, channel_id: int) -> bool:
+        """A moderator archives a thread (Modify Channel with ``archived: true``, which Manage
+        Threads allows on any thread: topics/threads, "Thread Fields"), as Discord's idle timer
+        would: the bot is told (THREAD_UPDATE). True if it was open."""
+        data = self.channels.get(channel_id) or {}
+        if not is_thread(data) or data["thread_metadata"].get("archived"):
+            return False
+        data["thread_metadata"]["archived"] = True
+        data["thread_metadata"]["archive_timestamp"] = _iso(CLOCK.time())
+        await self.dispatch("THREAD_UPDATE", copy.deepcopy(data))
+        return True
+
     def reopen_thread(self, channel_id: int) -> bool:
         """Unarchive the thread if it is archived and not locked (a message sent in it, or a
         client about to send an interaction from it); True if it was archived."""

@@ -41,6 +41,7 @@ from host.match import COMPUTER_ID, Match, human_seats, seat_of
 from ui import UserError, fit, send_ephemeral
 from ui.formats import plural
 from ui.items import view_of
+from ui.replies import edit_clicked
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -273,8 +274,8 @@ async def refresh_panel(
     """Redraw the panel a player used (their decision changed what it shows, or its choices
     were from an earlier turn), in place, through the click's own response."""
     drawn = await panel(host, adapter, stored, match, seat, picked, note=note, looking=True)
-    await interaction.response.edit_message(
-        content=drawn.content, attachments=drawn.files(), view=drawn.view
+    await edit_clicked(
+        interaction, content=drawn.content, attachments=drawn.files(), view=drawn.view
     )
     if interaction.message is not None:
         await _keep_open(host, stored.id, seat, interaction, interaction.message.id, drawn.digest)

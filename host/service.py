@@ -26,7 +26,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
-from db.database import CommitUnknown
+from db.database import CommitUnknown, is_unavailable
 from host import (
     clocks,
     direct,
@@ -75,6 +75,7 @@ from ui import (
     send_ephemeral,
 )
 from ui.items import view_of
+from ui.replies import edit_clicked
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -87,12 +88,31 @@ STALE_BUTTON = (
     "That button is from an earlier turn. Use the newest message in the match thread, "
     "or `{board}` to post a fresh one."
 )
+# A saved move whose showing met the database unavailable: never "nothing was changed".
+SAVED_NOT_SHOWN = (
+    "That was saved, but the database stopped answering before the match's card was redrawn: "
+    "the card shows it as soon as the database answers again."
+)
+
+
+class SavedNotShown(UserError):
+    """A move is stored and the database became unavailable while it was being shown: the
+    player reads SAVED_NOT_SHOWN, and the match is shown as stored once the database answers
+    (MatchHost.show_when_available). Raised from the DatabaseUnavailable, so whoever retries
+    on an outage (host/recovery.py until_done, the timers) still sees one."""
+
+
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
 NO_MENTIONS = discord.AllowedMentions.none()
 MAX_GALLERY = 10  # Discord's limit of a media gallery
 # A click's response must come within Discord's 3 seconds: past this, acknowledge first.
 RESPOND_BY_SECONDS = 1.5
+# A click still waiting (for its match's lock, or on the database) this long after it was sent
+# is acknowledged: later than a card drawn after the save (RESPOND_BY_SECONDS), so that a
+# click that merely waited its turn is still answered with the card itself, and early enough
+# that the acknowledgement reaches Discord within its 3 s on a busy machine.
+ACKNOWLEDGE_WAITING_AFTER_SECONDS = 2.0
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
@@ -119,6 +139,36 @@ async def acknowledged(
     return interaction
 
 
+class AnsweredInTime:
+    """Acknowledges `interaction` if it is still unanswered ACKNOWLEDGE_WAITING_AFTER_SECONDS
+    after Discord sent it (it queued behind another move on its match, or the database is
+    stalled), so that the answer following as an edit or a followup still meets the 3 seconds
+    Discord gives the first response ("Interactions", Receiving and Responding). Its owner
+    calls `settle()` before it answers itself: from then on this sends nothing."""
+
+    def __init__(self, interaction: discord.Interaction) -> None:
+        self._sending = False
+        self._task = asyncio.create_task(self._acknowledge_late(interaction))
+
+    async def _acknowledge_late(self, interaction: discord.Interaction) -> None:
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        await asyncio.sleep(max(0.0, ACKNOWLEDGE_WAITING_AFTER_SECONDS - age))
+        if interaction.response.is_done():
+            return
+        self._sending = True
+        if interaction.type is discord.InteractionType.application_command:
+            await acknowledged(interaction, ephemeral=True, thinking=True)
+        else:  # a click or a form's submit: the message it came from is edited later
+            await acknowledged(interaction)
+
+    async def settle(self) -> None:
+        if not self._sending:
+            self._task.cancel()
+        await asyncio.wait({self._task})  # an acknowledgement on its way arrives first
+        if not self._task.cancelled() and self._task.exception() is not None:
+            log.warning("could not acknowledge a slow interaction: %r", self._task.exception())
+
+
 class MatchHost:
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
@@ -128,8 +178,9 @@ class MatchHost:
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         self._recovery: asyncio.Task[None] | None = None
-        # matches to show again once the database answers (a move's commit went unanswered)
-        self._after_lost_commits: set[asyncio.Task[None]] = set()
+        # matches to show again once the database answers (a move's commit went unanswered, or
+        # the database stopped answering while a saved move was being shown), by match id
+        self._after_lost_commits: dict[int, asyncio.Task[None]] = {}
         # (match, cause) already told to a match's channel when Discord refused a move's post
         self.told: set[tuple[int, str]] = set()
         workers = bot.config.render_processes
@@ -163,7 +214,7 @@ class MatchHost:
             self._recovery.cancel()
             with contextlib.suppress(asyncio.CancelledError, RuntimeError):
                 await self._recovery
-        for task in list(self._after_lost_commits):
+        for task in list(self._after_lost_commits.values()):
             task.cancel()
         if self._render_pool is not None:
             self._render_pool.shutdown(wait=False, cancel_futures=True)
@@ -685,36 +736,63 @@ class MatchHost:
         """Apply one player action, save it, and only then answer the player: a move is never
         shown as taken unless it is stored. The computer seats' replies follow as a move of
         their own (so a crash between the two loses nothing: start-up repair plays them)."""
-        async with self.bot.game_locks(game_id):
-            adapter, stored, match, seat = await self._load_for_action(
-                interaction, game_id, version, any_time=any_time
-            )
-            picked = choose(adapter, match, seat)
-            if isinstance(picked, Picked):  # part of a move: show the rest of its picks
-                await self._show_pick(interaction, adapter, stored, match, picked.arg)
-                return
-            lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
-            before = match.engine
-            # a PlayerError here: nothing was changed, and the player hears what is allowed
-            after, events = adapter.engine.apply(before, seat, picked)
-            match.engine = after
-            match.seen[seat] = time.time()
-            steps = [Step(before, events, after)]
-            stored = await self.save(
-                adapter,
-                stored,
-                match,
-                interaction.user.id,
-                adapter.engine.format_action(picked),
-                steps,
-            )
-            # The move is saved: from here on the interaction may have expired (a process that
-            # stood still), which must not keep the move from being shown: `live` is None then.
-            command = interaction.type is discord.InteractionType.application_command
-            clicked = interaction.message
-            live: discord.Interaction | None = interaction
+        in_time = AnsweredInTime(interaction)  # waiting for the lock or the database
+        try:
+            async with self.bot.game_locks(game_id):
+                told = await self._play_locked(
+                    interaction, in_time, game_id, version, choose, any_time=any_time, done=done
+                )
+        finally:
+            await in_time.settle()  # before an error is answered
+        if told is not None:  # a command's answer, once the match's lock is free
+            await interaction.edit_original_response(content=told)
+
+    async def _play_locked(
+        self,
+        interaction: discord.Interaction,
+        in_time: AnsweredInTime,
+        game_id: int,
+        version: int | None,
+        choose: Chooser,
+        *,
+        any_time: bool,
+        done: str | None,
+    ) -> str | None:
+        """play() under the match's lock; what a command's acknowledgement then becomes."""
+        adapter, stored, match, seat = await self._load_for_action(
+            interaction, game_id, version, any_time=any_time
+        )
+        picked = choose(adapter, match, seat)
+        if isinstance(picked, Picked):  # part of a move: show the rest of its picks
+            await in_time.settle()
+            await self._show_pick(interaction, adapter, stored, match, picked.arg)
+            return None
+        lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
+        before = match.engine
+        # a PlayerError here: nothing was changed, and the player hears what is allowed
+        after, events = adapter.engine.apply(before, seat, picked)
+        match.engine = after
+        match.seen[seat] = time.time()
+        steps = [Step(before, events, after)]
+        stored = await self.save(
+            adapter,
+            stored,
+            match,
+            interaction.user.id,
+            adapter.engine.format_action(picked),
+            steps,
+        )
+        await in_time.settle()
+        # The move is saved: from here on the interaction may have expired (a process that
+        # stood still), which must not keep the move from being shown: `live` is None then;
+        # and a database that stops answering is no "nothing was changed" (SavedNotShown).
+        command = interaction.type is discord.InteractionType.application_command
+        clicked = interaction.message
+        live: discord.Interaction | None = interaction
+        try:
             if command:
-                live = await acknowledged(interaction, ephemeral=True, thinking=True)
+                if not interaction.response.is_done():  # else acknowledged while it waited
+                    live = await acknowledged(interaction, ephemeral=True, thinking=True)
             elif clicked is None or clicked.id != stored.turn_message_id:
                 # Not from the card (the private panel, a confirmation): that message is
                 # answered now; the card follows.
@@ -732,10 +810,14 @@ class MatchHost:
                     )
                     steps += replies
             posted = await self.post(adapter, stored, match, steps, interaction=live)
+        except Exception as error:
+            if isinstance(error, SavedNotShown) or not is_unavailable(error):
+                raise
+            self.show_when_available(stored.id, "saved while the database stopped answering")
+            raise SavedNotShown(SAVED_NOT_SHOWN) from error
         if posted and command and live is not None:
-            await interaction.edit_original_response(
-                content=f"Done: {adapter.title} match #{stored.id}'s card shows your move."
-            )
+            return f"Done: {adapter.title} match #{stored.id}'s card shows your move."
+        return None
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
         """Whether a computer seat, or the bot for a player's routine action, acts now."""
@@ -760,10 +842,10 @@ class MatchHost:
         without its spent button, the private panel is redrawn, anything else stays."""
         clicked = interaction.message
         if done is not None and clicked is not None:
-            await interaction.response.edit_message(content=done, view=None)
+            await edit_clicked(interaction, content=done, view=None)
         elif clicked is not None and clicked.flags.ephemeral:
             await seats.refresh_panel(self, interaction, adapter, stored, match, seat)
-        else:
+        elif not interaction.response.is_done():  # else acknowledged while it waited
             await interaction.response.defer()
 
     async def _show_pick(
@@ -787,9 +869,9 @@ class MatchHost:
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
         if files:  # the game marks the pick on its image (`marks_picks`)
-            await interaction.response.edit_message(view=view, attachments=files)
+            await edit_clicked(interaction, view=view, attachments=files)
         else:
-            await interaction.response.edit_message(view=view)
+            await edit_clicked(interaction, view=view)
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
@@ -905,16 +987,23 @@ class MatchHost:
         except CommitUnknown:
             # Stored or not, nobody can say until the database answers again: then the match
             # is shown as it is stored (a saved move drawn), as start-up repair would.
-            task = asyncio.create_task(
-                recovery.until_done(
-                    f"showing match {stored.id} after a commit without an answer",
-                    self.bot.db,
-                    functools.partial(recovery.finish_lost_move, self, stored.id),
-                )
-            )
-            self._after_lost_commits.add(task)
-            task.add_done_callback(self._after_lost_commits.discard)
+            self.show_when_available(stored.id, "after a commit without an answer")
             raise
+
+    def show_when_available(self, game_id: int, why: str) -> None:
+        """Show match `game_id` as it is stored (what start-up repair does after a crash) once
+        the database answers again; once per match however many moves ask meanwhile."""
+        if game_id in self._after_lost_commits:
+            return
+        task = asyncio.create_task(
+            recovery.until_done(
+                f"showing match {game_id} {why}",
+                self.bot.db,
+                functools.partial(recovery.finish_lost_move, self, game_id),
+            )
+        )
+        self._after_lost_commits[game_id] = task
+        task.add_done_callback(lambda _: self._after_lost_commits.pop(game_id, None))
 
     async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
         await results.leaderboard(self, interaction, adapter)
@@ -1123,6 +1212,10 @@ class MatchHost:
                 self, adapter, stored, error, interaction=interaction, card_shown=card_shown
             )
             return False
+        except Exception as error:
+            if is_unavailable(error) and not card_shown:  # saved: shown once it answers
+                self.show_when_available(stored.id, "saved while the database stopped answering")
+            raise
         await seats.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         self.told = {told for told in self.told if told[0] != stored.id}

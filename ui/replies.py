@@ -203,3 +203,15 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             )
         else:
             log.exception("could not tell user %s about an error", interaction.user.id)
+
+
+async def edit_clicked(interaction: discord.Interaction, **changes: Any) -> None:
+    """Change the message a click (or a form's submit) came from: through the interaction's
+    response, or, when it was acknowledged already (a deferred update, sent because the click
+    had to wait), by editing its original message, which for a component's interaction is
+    that message (Receiving and Responding: "Edit Original Interaction Response";
+    DEFERRED_UPDATE_MESSAGE "edit the original message later")."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)

@@ -62,12 +62,6 @@ def assert_nothing_lost(run: subprocess.CompletedProcess[str]) -> None:
 
 
 @pytest.mark.postgres
-@pytest.mark.xfail(
-    reason="an open defect the run finds (seed 20261129): a move whose commit answer is lost as "
-    "PostgreSQL stalls or restarts is stored, but its match's card can stay a version behind "
-    "until the next move (cards-show-stored); bench/README.md 'Chaos'",
-    strict=False,
-)
 def test_chaos_two_shards_over_postgresql_lose_nothing(tmp_path):
     if find_binaries() is None:
         if os.environ.get("CI") == "true":
@@ -76,12 +70,6 @@ def test_chaos_two_shards_over_postgresql_lose_nothing(tmp_path):
     assert_nothing_lost(chaos_run("postgres", tmp_path))
 
 
-@pytest.mark.xfail(
-    reason="an open defect the run finds (seed 1129): a slash command that arrives while SIGTERM "
-    "drains the bot takes no match lock, so it is not refused as a click is and runs into the "
-    "closed database (no-unhandled-exception); bench/README.md 'Chaos'",
-    strict=False,
-)
 def test_chaos_one_process_over_sqlite_loses_nothing_and_the_checker_finds_a_loss(tmp_path):
     run = chaos_run("sqlite", tmp_path / "run")
     assert_nothing_lost(run)

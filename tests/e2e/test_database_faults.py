@@ -7,8 +7,10 @@ once what is wrong (no traceback per click), and play resumes when the database 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import shutil
+import sqlite3
 import subprocess
 import time
 from collections.abc import Iterator
@@ -20,7 +22,10 @@ from db.database import marker_of
 from fakediscord.botproc import BotProcess
 from fakediscord.driver import DiscordDriver
 from fakediscord.server import FakeDiscord
+from host.service import SAVED_NOT_SHOWN
+from rules.face import engine_for
 from tests.conftest import POSTGRES_MISSING
+from tests.e2e.cards import card_game_id, current_card, stored_version
 from tests.postgres.server import PostgresServer, find_binaries
 
 pytestmark = pytest.mark.e2e
@@ -58,6 +63,19 @@ async def challenge(fake: FakeDiscord, challenger: str, opponent: str):
 
 def refused(reply) -> bool:
     return reply.ephemeral and UNAVAILABLE in reply.text
+
+
+def mover_of(bot: BotProcess, game_id: int) -> str:
+    """The name of the person whose turn it is in a stored Rocketball match."""
+    with sqlite3.connect(bot.database_path) as conn:
+        (state,) = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        seats = dict(
+            conn.execute("SELECT seat, user_id FROM game_players WHERE game_id = ?", (game_id,))
+        )
+    engine = engine_for("rocketball")
+    seat = min(engine.actors(engine.load(json.loads(state)["engine"])))
+    users = bot.fake.fixtures.users  # type: ignore[attr-defined]
+    return next(name for name, user in users.items() if user.id == seats[seat])
 
 
 def one_clear_error(bot: BotProcess, *words: str) -> str:
@@ -111,6 +129,39 @@ async def test_a_truncated_shared_memory_file_is_refused_instead_of_crashing_the
     one_clear_error(bot, "shared-memory file", "truncated")
     await asyncio.to_thread(bot.stop)
     assert bot.process.returncode == 0, bot.log_tail()
+
+
+async def test_a_move_saved_just_before_the_database_stopped_answering_is_told_and_shown(
+    fake_discord, started, tmp_path
+):
+    """A move's commit is answered, then the database stops answering before the card is
+    drawn (a PostgreSQL restart or stall at that moment; the chaos run met it). The player was
+    told "the database is unavailable, so nothing was changed" although the move was stored,
+    and the card stayed a version behind until the next move or a restart. Now they are told
+    the move was saved, and the card shows it as soon as the database answers again."""
+    bot = await start_bot(
+        fake_discord,
+        started,
+        tmp_path / "ballcourt.db",
+        EXTRA_EXTENSIONS="tests.e2e.database_outage_cog",
+    )
+    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
+    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    driver = DiscordDriver(fake_discord, general)
+    await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
+    thread = await driver.wait_for_thread(general)
+    turn = await driver.wait_for_message(thread, lambda m: bool(m.buttons))
+    game_id = card_game_id(turn)
+    version = stored_version(bot, game_id)[0]
+    await driver.slash("outage", user=users["alice"], seconds=2.0)
+
+    suggested = next(label for label in turn.button_labels if label.startswith("Suggested"))
+    reply = await driver.click(turn, suggested, user=users[mover_of(bot, game_id)])
+    assert stored_version(bot, game_id)[0] == version + 1  # the move is stored
+    assert reply.ephemeral and reply.text == SAVED_NOT_SHOWN, reply.text
+    card = await current_card(driver, bot, thread, game_id, timeout=15)
+    assert card.id == turn.id  # the same card, redrawn at the stored version
+    one_clear_error(bot, "the database is unavailable", "the test's outage")
 
 
 @pytest.fixture
@@ -190,6 +241,48 @@ async def test_clicks_while_postgresql_is_stalled_are_answered_within_discords_t
     assert bot.log_text().count("told user") == 3  # one line a click, no traceback
     deadline = time.monotonic() + 15
     while True:
+        reply = await challenge(fake_discord, "carol", "dave")
+        if not reply.ephemeral or time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.5)
+    assert not reply.ephemeral, reply.text
+    bot.take_errors()
+
+
+@pytest.mark.postgres
+async def test_two_clicks_on_one_match_while_postgresql_is_stalled_are_both_answered_in_time(
+    fake_discord, started, own_postgres, tmp_path
+):
+    """Two clicks on one match while the server is stalled: the second waited for the match's
+    lock behind the first, then for the stalled server, and was answered after 3.004 s, which
+    Discord refuses ("The application did not respond"). Now a click that has not been
+    answered by the time it could miss the deadline is acknowledged first, and its answer
+    follows: both are answered within 3 s (the driver fails a test on a later answer), and
+    neither is told its move was taken."""
+    bot = await start_bot(
+        fake_discord, started, tmp_path / "unused.db", DATABASE_URL=own_postgres.url()
+    )
+    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
+    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    driver = DiscordDriver(fake_discord, general)
+    await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
+    thread = await driver.wait_for_thread(general)
+    turn = await driver.wait_for_message(thread, lambda m: bool(m.buttons))
+    choices = turn.button_labels[:2]  # the suggested move and another: both take the lock
+    frozen = own_postgres.stall()
+    try:
+        replies = await asyncio.gather(
+            *(
+                driver.click(turn, label, user=users[name], settle=False)
+                for label, name in zip(choices, ("alice", "bob"), strict=True)
+            )
+        )
+    finally:
+        own_postgres.resume(frozen)
+    for reply in replies:
+        assert reply.ephemeral and refused(reply), reply.text
+    deadline = time.monotonic() + 15
+    while True:  # and play resumes when the server does
         reply = await challenge(fake_discord, "carol", "dave")
         if not reply.ephemeral or time.monotonic() > deadline:
             break

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import time
@@ -356,8 +357,9 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
         computers_to_act=lambda adapter, match: False,
         timers_for=lambda stored, match, version: [],
         post=post,
-        _after_lost_commits=set(),
+        _after_lost_commits={},
     )
+    host.show_when_available = functools.partial(MatchHost.show_when_available, host)
     lose_the_answer_to_commit(monkeypatch)
     reads = db.fetch_one
 

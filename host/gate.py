@@ -1,0 +1,79 @@
+"""The one door every interaction comes in by (a slash command, an autocomplete, a click, a
+form's submit), closed when a restart's drain begins.
+
+discord.py hands an INTERACTION_CREATE from the gateway to its command tree, to its views and to
+the `interaction` listeners from one parser (ConnectionState.parse_interaction_create); each of
+them starts its work as a task of its own. The gate wraps that parser:
+
+- while the bot runs, it lets the interaction through and keeps the tasks it started, so the
+  drain can wait for a slash command in progress too (a command takes no match lock, so
+  GameLocks.drain alone would not wait for it);
+- once the drain has begun (`GameLocks.closing`), it answers the interaction itself with
+  SHUTTING_DOWN, privately, and nothing else sees it: no handler starts work that the closing
+  HTTP session and database would cut in half.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import aiohttp
+import discord
+
+from host.locks import SHUTTING_DOWN, GameLocks
+from ui.replies import send_ephemeral
+
+log = logging.getLogger(__name__)
+
+
+class InteractionGate:
+    def __init__(self, state: Any, locks: GameLocks) -> None:
+        """`state`: the bot's ConnectionState (discord.py's `Client._connection`), whose
+        `parsers` table the gateway reads each event's handler from."""
+        self._state = state
+        self._locks = locks
+        self._admit: Callable[[Any], None] = state.parsers["INTERACTION_CREATE"]
+        self._working: set[asyncio.Task[Any]] = set()
+        state.parsers["INTERACTION_CREATE"] = self._interaction_create
+
+    def _interaction_create(self, data: Any) -> None:
+        if self._locks.closing:
+            interaction = discord.Interaction(data=data, state=self._state)
+            self._keep({asyncio.create_task(refuse(interaction), name="refused-interaction")})
+            return
+        before = asyncio.all_tasks()
+        self._admit(data)
+        # what discord.py started for this interaction (its handlers are tasks of their own)
+        self._keep(asyncio.all_tasks() - before)
+
+    def _keep(self, tasks: set[asyncio.Task[Any]]) -> None:
+        for task in tasks:
+            self._working.add(task)
+            task.add_done_callback(self._working.discard)
+
+    async def wait(self, deadline: float) -> None:
+        """Until every interaction let in (and every refusal) is answered, or `deadline`
+        (time.monotonic()) passes."""
+        while self._working:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                log.warning("shutting down with %d interactions unanswered", len(self._working))
+                return
+            await asyncio.wait(set(self._working), timeout=left)
+
+
+async def refuse(interaction: discord.Interaction) -> None:
+    """SHUTTING_DOWN, privately (an autocomplete can show no text: it gets no choices). An
+    answer the closing HTTP session can no longer carry is logged: Discord tells the player the
+    bot did not respond."""
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            await send_ephemeral(interaction, SHUTTING_DOWN)
+    except (discord.HTTPException, aiohttp.ClientError, RuntimeError) as error:
+        log.info("could not tell user %s the bot is restarting (%s)", interaction.user.id, error)
