@@ -113,15 +113,13 @@ def rollerball_cards(per_kind: int = 2, actions: int = 600) -> Iterator[Card]:
     )
 
 
-def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
-    from cogs.rollerball2.adapter import Rollerball2Adapter
+def rollerball2_solo_options() -> dict[str, Any]:
+    """A solo Rollerball II match of two generated teams with their default line-ups."""
     from rules.rollerball2 import default_lineup, generate_roster
-    from rules.rollerball2.modes import SimulateRest
     from rules.rollerball2.state import roster_to_json
 
-    adapter = Rollerball2Adapter()
     home, away = generate_roster(1, "Houston"), generate_roster(2, "Tokyo")
-    options = {
+    return {
         "mode": "solo",
         "home": roster_to_json(home),
         "away": roster_to_json(away),
@@ -130,10 +128,17 @@ def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
         "home_team_id": 1,
         "away_team_id": 2,
     }
+
+
+def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
+    from cogs.rollerball2.adapter import Rollerball2Adapter
+    from rules.rollerball2.modes import SimulateRest
+
+    adapter = Rollerball2Adapter()
     yield from _played(
         "Rollerball II",
         adapter,
-        options,
+        rollerball2_solo_options(),
         ["Alice"],
         lambda state, seat, rng: adapter.engine.computer_action(state, seat, "default coach", rng),
         actions=actions,
