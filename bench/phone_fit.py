@@ -5,7 +5,8 @@ each posted image as the phone shows it.
 
 Cards: the cards a seeded match of each game draws (tests/sandbox/phone.py: the opening, the
 first `--per-kind` cards of each set of images, the result), laid out by host/card.py as the bot
-sends them, posted to the local fake Discord and measured in the sandbox page in a headless
+sends them, and Volleyball's public posts (a league of four: its start, its first two rounds'
+results, as cogs/volleyball/posting.py sends them), posted to the local fake Discord and measured in the sandbox page in a headless
 Chromium 390 x 844 (the message: author line, text, images, controls). Goal: at most one screen,
 844 px. Images: each image type's smallest font (render/catalogue.py, render/textsize.py) at the
 width a 390-px phone shows it in a card's gallery (298 px, measured in the same page by

@@ -121,7 +121,9 @@ async def play(discord: DiscordDriver, bot: BotProcess, fake: FakeDiscord) -> di
     return {**figures, "user": nia.user.id, "channel": general.id}
 
 
-def main() -> None:
+def measure() -> tuple[dict[str, int], list]:
+    """The league played (`play`'s figures) and every message the newcomer sees, measured on
+    the phone (tests/e2e/phone.py `message_heights`, tallest first)."""
     fake = FakeDiscord(guild_name="Ballcourt Bench")
     general = fake.add_channel("general")
     fake.start(setup_app=lambda app: web.setup(app, fake, web.SandboxControls()))
@@ -140,6 +142,11 @@ def main() -> None:
     finally:
         bot.stop()
         fake.stop()
+    return figures, measured
+
+
+def main() -> None:
+    figures, measured = measure()
     print("A newcomer's league of four (a team made for them, two rounds), per step:")
     print(
         line(

@@ -5,7 +5,8 @@ the buttons are ui.items.Controls (DynamicItems whose errors end in the one repo
 
 Buttons: Send orders (the orders form), Edit with menus (the orders editor), Repeat last
 orders, My team (the sheet), on the league's status card and under reminders; Fix and send
-again under a refused form (the form again, with the text that was sent).
+again under a refused form (the form again, with the text that was sent); under a public
+post, the details it keeps one tap away (DETAILS).
 """
 
 from __future__ import annotations
@@ -175,4 +176,46 @@ class RetryButton(
             await leagues.open_team_form(interaction, self.league_id, None)
 
 
-DYNAMIC_ITEMS = (LeagueButton, RetryButton)
+# What a public post keeps one tap away (its first screen says what matters), its button's
+# label; the answer only the clicker sees (custom_id vb:<league>:details:<season>:<round>:<what>).
+DETAILS = {
+    "sets": "Every set",
+    "table": "Table",
+    "cup": "Galaxy Cup",
+    "season": "Season details",
+}
+
+
+class DetailsButton(
+    Control[discord.ui.Button],
+    template=r"vb:(?P<id>\d+):details:(?P<season>\d+):(?P<round>\d+):(?P<what>sets|table|cup|season)",
+):
+    """A button under a public post: the details it leaves out (a round's every set, the
+    table, the cup's bracket, the season's publication), shown privately to whoever asks."""
+
+    def __init__(self, league_id: int, season: int, round_number: int, what: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=DETAILS[what],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"vb:{league_id}:details:{season}:{round_number}:{what}",
+            )
+        )
+        self.league_id, self.season, self.round_number, self.what = (
+            league_id,
+            season,
+            round_number,
+            what,
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> DetailsButton:
+        return cls(int(match["id"]), int(match["season"]), int(match["round"]), match["what"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await leagues_of(interaction).show_details(
+            interaction, self.league_id, self.season, self.round_number, self.what
+        )
+
+
+DYNAMIC_ITEMS = (LeagueButton, RetryButton, DetailsButton)

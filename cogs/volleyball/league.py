@@ -35,11 +35,12 @@ from cogs.volleyball.playing import (
     decode,
     encode,
     end_season_reports,
+    league_begins_report,
     play_round_reports,
     round_key,
     round_name,
 )
-from cogs.volleyball.posting import Poster
+from cogs.volleyball.posting import MAX_FILES, Poster, files_of
 from cogs.volleyball.present import (
     Markup,
     due,
@@ -703,6 +704,50 @@ class Leagues:
                     extra["view"] = view
             await send_ephemeral(interaction, message, **extra)
 
+    async def show_details(
+        self,
+        interaction: discord.Interaction,
+        league_id: int,
+        season: int,
+        round_number: int,
+        what: str,
+    ) -> None:
+        """A public post's details button (components.DETAILS), answered to the clicker only:
+        the round's every set and who played (this season's rounds: a season's results are
+        cleared when it closes), the table and the cup's bracket as they are now, or what the
+        GM publishes for the season."""
+        stored = await self.load(league_id)
+        state = decode(stored)
+        now = state.league.season
+        name = shown(stored.name)
+        if what == "season":
+            await self.answer(interaction, season_start_lines(state))
+            return
+        if what == "sets" and season != now:
+            raise UserError(
+                f"Season {season} of {name} is over, and its rounds' sets with it; "
+                "`/volleyball history` has each team's results."
+            )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        played = state.league.round_number - 1
+        if what == "sets":
+            images = await self.poster.images(state, ["results"], round_number)
+            caption = f"{name}, season {season}, round {round_number}: every set and who played."
+        elif what == "table":
+            images = await self.poster.images(state, ["standings"])
+            after = f"after round {played}" if played else "before its first round"
+            caption = f"{name}, season {now}: the table {after}."
+        else:
+            images = await self.poster.images(state, ["cup"])
+            caption = f"{name}, season {now}: the Galaxy Cup."
+        for start in range(0, len(images), MAX_FILES):
+            await interaction.followup.send(
+                caption if start == 0 else f"{caption} (more)",
+                files=files_of(images[start : start + MAX_FILES]),
+                ephemeral=True,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
     # ---- playing a round -----------------------------------------------------------------------
 
     async def on_deadline_timer(self, timer: timer_store.Timer) -> None:
@@ -979,25 +1024,7 @@ class Leagues:
             )
             deadline = armed["deadline"][0]
             managers = await store.managers(self.db, stored.id)
-            lines: list[str] = [
-                Markup(
-                    f"**{shown(stored.name)} begins!** Deadlines {rule.describe()}; "
-                    f"{round_name(state)} is due {due(deadline)}."
-                ),
-                Markup(
-                    "Managers: "
-                    + ", ".join(f"<@{u}> ({shown(t)})" for t, u in sorted(managers.items()))
-                )
-                if managers
-                else "No managers yet: every team is run by the computer.",
-                Markup(
-                    "Send orders with the card's buttons or `/volleyball orders send`; "
-                    "`/volleyball season` shows this again."
-                ),
-                "",
-                *season_start_lines(state),
-            ]
-            report = store.NewReport("", None, pack(lines), ["cup"])
+            report = league_begins_report(stored.name, rule.describe(), state, deadline, managers)
             stored = await self.save(
                 stored,
                 status="running",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 from cogs.volleyball.present import (
+    league_begins_post,
     private_round_sheet,
     public_round_post,
     season_end_post,
@@ -59,8 +60,8 @@ def play_round_reports(
     """The round with the managers' orders on file (each checked again against the state
     as it is now; orders that no longer fit are not played, and the manager is told),
     the computer teams' orders, and NMR for everyone else (rule 12). The reports: the public
-    post (one message; its images are each division's results and table, and the cup's
-    bracket when the cup played) and each manager's sheet (present.py). `deadline` is when
+    post (one message; its images, below it or behind its buttons, are each division's
+    results and table, and the cup's bracket when the cup played) and each manager's sheet (present.py). `deadline` is when
     the next orders are due (None while paused). `handed_over` (team -> rounds missed in a
     row) are the managed teams the computer manages after this round (ruling 55): their
     seats are released, the post names them and each sheet tells its manager."""
@@ -119,10 +120,23 @@ def end_season_reports(
         if not ageing_split_problems(team, given):
             splits[team_name] = given
     closed = close_season(state, splits)
-    reports = [NewReport("", None, season_end_post(league_name, closed), ["cup"])]
+    reports = [NewReport("", None, season_end_post(league_name, closed), ["cup", "season"])]
     for team, user_id in sorted(managers.items()):
         if closed.state.league.team(team) is None:
             continue
         sheet = season_end_private(league_name, closed, team, deadline)
         reports.append(NewReport(team, user_id, sheet, []))
     return closed.state, reports
+
+
+def league_begins_report(
+    league_name: str, deadlines: str, state: LeagueState, deadline: float, managers: dict[str, int]
+) -> NewReport:
+    """The post when a league starts (the report of round 0), with the cup's draw and the
+    season's publication (cogs/volleyball/posting.py shows them or puts them behind buttons)."""
+    return NewReport(
+        "",
+        None,
+        league_begins_post(league_name, deadlines, state, deadline, managers),
+        ["cup", "season"],
+    )

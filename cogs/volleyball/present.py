@@ -8,8 +8,9 @@ markdown, a link or a mention; the bot's own emphasis (a bold heading, a timesta
 `Markup`, added here around text that has been shown. Functions are pure (state in, text out)
 and run off the event loop with the round.
 
-Goals (bench/volleyball_discord.py prints them): the public round post is one message
-(the results and tables are images); the private sheet says in its first three lines the
+Goals (bench/volleyball_discord.py prints them): the public round post is one message, one
+phone screen (the results and tables are images, below it or behind its buttons); the
+private sheet says in its first three lines the
 results, the money and what to do next, and has no line a phone must scroll sideways.
 """
 
@@ -32,6 +33,9 @@ from ui.formats import human_join, plural, possessive, timestamp
 
 SETS = 5  # sets of a match (rule 2)
 PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
+# A public round post's text, at most: with its buttons it is one phone screen (about 26
+# lines of the phone's column); what does not fit is one tap away (every set) or a command.
+PHONE_POST = 900
 
 
 class Markup(str):
@@ -170,16 +174,16 @@ def public_round_post(
     report: RoundReport,
     deadline: float | None,
     handed_over: list[str] | None = None,
-    limit: int = MAX_CONTENT,
+    limit: int = PHONE_POST,
 ) -> str:
-    """The results channel's post for a played round (`state` is after it): one message, the
-    images (each division's results and table, the cup) attached to it. Scores of the
+    """The results channel's post for a played round (`state` is after it): one message of
+    at most `limit` characters, one phone screen with its images and buttons (each
+    division's results and table, the cup: cogs/volleyball/posting.py). Scores of the
     round's matches, who sent no orders (and whose team the computer manages from now on:
     `handed_over`, ruling 55), the news, and when the next orders are due; what does not fit
     is summed up with the command that shows it."""
     head = Markup(
-        f"**{shown(league_name)}**, season {report.season}: round {report.round_number} "
-        "results (the images have every set and who played)"
+        f"**{shown(league_name)}**, season {report.season}: round {report.round_number} results"
     )
     scores = []
     for result in state.league.results:
@@ -308,16 +312,46 @@ def team_sheet_messages(
 
 def season_end_post(league_name: str, closed: SeasonEnd) -> list[str]:
     """The results channel's post at a season's end: champions, cup, promotion and
-    relegation, contract players leaving, then what the GM publishes for the new season
-    (its schedule is `/volleyball schedule`; the cup draw is the attached image). Nothing of
+    relegation, contract players leaving; what the GM publishes for the new season is behind
+    its Season details button (season_start_lines), the cup draw attached or behind a
+    button, the schedule `/volleyball schedule`. Nothing of
     a team's players, ages or levels (docs/rules/volleyball.md, "What the public sees")."""
     old = closed.state.league.season - 1
     lines: list[str] = [Markup(f"**{shown(league_name)}: season {old} is over**")]
     lines += [item(e) for e in _news(closed.public)]
     lines += [
         "Each manager has their team's ageing by DM.",
-        "",
-        *season_start_lines(closed.state),
+        Markup(
+            f"Season {closed.state.league.season} begins: **Season details** has what the GM "
+            "publishes, `/volleyball schedule` the fixtures."
+        ),
+    ]
+    return pack(lines)
+
+
+def league_begins_post(
+    league_name: str, deadlines: str, state: LeagueState, deadline: float, managers: dict[str, int]
+) -> list[str]:
+    """The results channel's post when a league starts: its deadlines (`deadlines` as the
+    rule describes them), the managers (`managers` team -> user) and how orders are sent;
+    what the GM publishes for the season is behind its Season details button
+    (season_start_lines), so the post is one phone screen."""
+    season, number = state.league.season, state.league.round_number
+    lines: list[str] = [
+        Markup(
+            f"**{shown(league_name)} begins!** Deadlines {deadlines}; round {number} of season "
+            f"{season} is due {due(deadline)}."
+        ),
+        Markup(
+            "Managers: " + ", ".join(f"<@{u}> ({shown(t)})" for t, u in sorted(managers.items()))
+        )
+        if managers
+        else "No managers yet: every team is run by the computer.",
+        Markup(
+            "Send orders with the card's buttons or `/volleyball orders send`. **Season "
+            "details** has what the GM publishes (points, sponsors, contract players), "
+            "`/volleyball schedule` the fixtures."
+        ),
     ]
     return pack(lines)
 
@@ -330,7 +364,7 @@ def season_start_lines(state: LeagueState) -> list[str]:
     lines.append(
         Markup(
             f"Schedule: `/volleyball schedule` ({plural(state.total_rounds):round}); the "
-            "Galaxy Cup draw is in the image."
+            "Galaxy Cup draw: `/volleyball cup`."
         )
     )
     return lines

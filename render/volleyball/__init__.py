@@ -10,9 +10,6 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
                                        the round's results in the division (score in
                                        sets, each set's score, who played); 480 px
                                        wide, grey scale
-    round_png(state, division, round_number)
-                                       the same with the division's table below, one
-                                       image (many divisions: a message has ten files)
     cup_bracket_pages(state)           the Galaxy Cup, a list of pages 480 px wide: at most
                                        three rounds stacked, from the round being played
                                        (winners bold with the sets score). While that round
@@ -21,7 +18,7 @@ preview on a phone (large type, ink on paper, one idea per image, a legend).
 """
 
 from render.volleyball.bracket import cup_bracket_pages
-from render.volleyball.results import results_png, round_png
+from render.volleyball.results import results_png
 from render.volleyball.standings import standings_png
 
-__all__ = ["cup_bracket_pages", "results_png", "round_png", "standings_png"]
+__all__ = ["cup_bracket_pages", "results_png", "standings_png"]

@@ -6,18 +6,14 @@ match's score by set and the players who played; nothing of totals, concepts or 
                                                bytes to encode); per match the score in sets
                                                (winner bold), each set's score, and the
                                                players of each side who played
-    round_png(state, division, round_number)   the same, then the division's table
-                                               (standings_image), in one image: for leagues
-                                               with too many divisions for a message's ten
-                                               attachments
 """
 
 from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from render.common import PAPER, font, to_png
-from render.volleyball.standings import MARGIN, TYPE, WIDTH, cut, standings_image
+from render.common import font, to_png
+from render.volleyball.standings import MARGIN, TYPE, WIDTH, cut
 from rules.volleyball.models import FixtureResult
 from rules.volleyball.season import LeagueState
 
@@ -142,13 +138,3 @@ def results_image(state: LeagueState, division: int, round_number: int) -> Image
 
 def results_png(state: LeagueState, division: int, round_number: int) -> bytes:
     return to_png(results_image(state, division, round_number))
-
-
-def round_png(state: LeagueState, division: int, round_number: int) -> bytes:
-    """The round's results in the division, then the division's table after it."""
-    top = results_image(state, division, round_number).convert("RGB")
-    table = standings_image(state, division)
-    image = Image.new("RGB", (WIDTH, top.height + table.height), PAPER)
-    image.paste(top, (0, 0))
-    image.paste(table, (0, top.height))
-    return to_png(image)

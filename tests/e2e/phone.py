@@ -1,6 +1,7 @@
 """How tall each message is on a phone: the fake Discord's own page (the sandbox's client) in
 a headless Chromium at 390 x 844, as the user who reads it. Used by the tests that hold a
-message to one phone screen and by bench/volleyball_newcomer.py."""
+message to one phone screen and by bench/volleyball_newcomer.py. And a post's image, attached
+or one tap away (`post_image`)."""
 
 from __future__ import annotations
 
@@ -52,3 +53,17 @@ def message_heights(
         )
     shown = [Shown(int(h), str(t), [int(p) for p in parts]) for h, t, parts in found]
     return sorted(shown, key=lambda s: -s.height)
+
+
+async def post_image(discord, post, label: str, filename: str, user):
+    """A public post's image: attached when it fits one phone screen with the post, else
+    behind the post's button, whose answer only the clicker sees."""
+    attached = [a for a in post.attachments if a.filename == filename]
+    if attached:
+        return attached[0].image()
+    reply = await discord.click(post, label, user=user)
+    answers = [reply, *reply.followups]
+    found = [a for m in answers for a in m.attachments if a.filename == filename]
+    assert found, [(m.content, [a.filename for a in m.attachments]) for m in answers]
+    assert all(m.ephemeral for m in answers if m.attachments)
+    return found[0].image()

@@ -28,6 +28,7 @@ from rules.volleyball import (
     round_fixtures,
     team_fixtures,
 )
+from tests.e2e.phone import post_image
 
 pytestmark = pytest.mark.e2e
 
@@ -174,9 +175,10 @@ async def test_a_league_runs_by_its_deadlines(
         general, lambda m: "Spring League begins" in m.content, since=before_start
     )
     assert opening.content.startswith(f"<@&{discord.fake.bot_role_id}>")
-    cup_draw = await discord.wait_for_message(general, lambda m: bool(m.images), since=before_start)
-    assert [a.filename for a in cup_draw.attachments] == ["galaxy-cup.png"]
-    assert cup_draw.images[0].width == 480  # laid out for a phone
+    cup_draw = await post_image(discord, opening, "Galaxy Cup", "galaxy-cup.png", dave)
+    assert cup_draw.width == 480  # laid out for a phone
+    season = await discord.click(opening, "Season details", user=dave)
+    assert season.ephemeral and "Sponsors" in season.text
     timers = sql(bot, "SELECT event FROM timers WHERE event LIKE 'volleyball%' ORDER BY due_at")
     assert [t[0] for t in timers] == ["volleyball_remind", "volleyball_deadline"]
 
@@ -260,8 +262,7 @@ async def test_a_league_runs_by_its_deadlines(
     bot.start()
     first = await results_message(discord, general, 1, since=marker)
     assert first.content.startswith(f"<@&{discord.fake.bot_role_id}>")
-    images = await discord.wait_for_message(general, lambda m: bool(m.images), since=marker)
-    assert images.images[0].width == 480  # the standings, laid out for a phone
+    images = first
     await discord.wait_for_dm(alice, lambda m: "**Red Rockets**, round 1" in m.content)
     await discord.wait_for_dm(bob, lambda m: "**Blue Whales**, round 1" in m.content)
     await asyncio.sleep(1.0)  # time for a second round to be played, if it were
@@ -273,6 +274,11 @@ async def test_a_league_runs_by_its_deadlines(
     assert public[0][0] == 1
     posted = [m for m in discord.channel_messages(general) if "round 1 results" in m.content]
     assert len(posted) == 1
+    # the table and every set and who played: below the post, or one tap away
+    table = await post_image(discord, first, "Table", "standings-1.png", dave)
+    assert table.width == 480  # the standings, laid out for a phone
+    sets = await post_image(discord, first, "Every set", "results-1.png", dave)
+    assert sets.width == 480
     # private things never in the channel, each sheet only in its owner's DMs
     channel_text = "\n".join(m.text for m in discord.channel_messages(general))
     assert "(private)" not in channel_text and "Money $" not in channel_text
@@ -454,8 +460,10 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     # a form opened before the round was played and sent after it stores nothing
     modal = await discord.slash("volleyball orders send", user=dave, channel=games)
     await discord.slash("volleyball round run-now", user=owner, channel=games)
-    await discord.wait_for_message(games, lambda m: "round 1 results" in m.content, timeout=20)
-    await discord.wait_for_message(games, lambda m: bool(m.images))
+    post = await discord.wait_for_message(
+        games, lambda m: "round 1 results" in m.content, timeout=20
+    )
+    assert (await post_image(discord, post, "Table", "standings-1.png", dave)).width == 480
     await discord.wait_for_dm(dave, lambda m: "round 1 of Autumn League" in m.content)  # all out
     stale = await discord.submit_modal(modal, {}, user=dave)
     assert "was played after you opened the form" in stale.content
@@ -478,10 +486,9 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
         games, lambda m: "season 1 is over" in m.content, since=marker, timeout=20
     )
     assert "champions" in over.content
-    await discord.wait_for_message(
-        games, lambda m: "season 2, what the GM makes public" in m.content, since=marker
-    )
     await discord.wait_for_dm(dave, lambda m: "season 2 begins in Autumn League" in m.content)
+    published = await discord.click(over, "Season details", user=dave)
+    assert published.ephemeral and "season 2, what the GM makes public" in published.text
     state = autumn(bot)
     assert (state.league.season, state.league.round_number) == (2, 1)
     history = await discord.slash(

@@ -19,6 +19,7 @@ import pytest
 
 from fakediscord import Upload
 from rules.volleyball import LeagueState, new_league
+from tests.e2e.phone import post_image
 
 pytestmark = pytest.mark.e2e
 
@@ -325,7 +326,8 @@ async def test_the_round_post_is_one_message_and_the_sheet_starts_with_what_matt
     assert len(posted) == 1, [m.content[:80] for m in posted]
     (post,) = posted
     assert len(post.content) <= 2000 and "round 1 results" in post.content
-    assert post.images and post.images[0].width == 480  # the results and the table (a phone's)
+    # every set and who played, one tap away, laid out for a phone
+    assert (await post_image(discord, post, "Every set", "results-1.png", alice)).width == 480
     assert "Anna Visser" not in post.content  # who played is in the image
     # the card was posted again below the results
     assert card_of(discord, general).id > post.id

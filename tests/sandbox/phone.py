@@ -1,6 +1,7 @@
 """Each game's live card as a 390 x 844 phone shows it: the cards a seeded match really draws
 (the presenter's `draw_turn`, laid out by `host.card.build_card`, the same payload the bot sends),
-posted to the fake Discord and measured in the sandbox page in a real Chromium.
+and Volleyball's public posts (a league's start and its rounds' results, as its poster sends
+them), posted to the fake Discord and measured in the sandbox page in a real Chromium.
 
 Shared by tests/sandbox/test_phone_fit.py (each card fits one screen) and bench/card_height.py
 (the tallest card of each game, against the screen's height).
@@ -112,15 +113,13 @@ def rollerball_cards(per_kind: int = 2, actions: int = 600) -> Iterator[Card]:
     )
 
 
-def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
-    from cogs.rollerball2.adapter import Rollerball2Adapter
+def rollerball2_solo_options() -> dict[str, Any]:
+    """A solo Rollerball II match of two generated teams with their default line-ups."""
     from rules.rollerball2 import default_lineup, generate_roster
-    from rules.rollerball2.modes import SimulateRest
     from rules.rollerball2.state import roster_to_json
 
-    adapter = Rollerball2Adapter()
     home, away = generate_roster(1, "Houston"), generate_roster(2, "Tokyo")
-    options = {
+    return {
         "mode": "solo",
         "home": roster_to_json(home),
         "away": roster_to_json(away),
@@ -129,10 +128,17 @@ def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
         "home_team_id": 1,
         "away_team_id": 2,
     }
+
+
+def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
+    from cogs.rollerball2.adapter import Rollerball2Adapter
+    from rules.rollerball2.modes import SimulateRest
+
+    adapter = Rollerball2Adapter()
     yield from _played(
         "Rollerball II",
         adapter,
-        options,
+        rollerball2_solo_options(),
         ["Alice"],
         lambda state, seat, rng: adapter.engine.computer_action(state, seat, "default coach", rng),
         actions=actions,
@@ -141,10 +147,68 @@ def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
     )
 
 
+class _Recorded:
+    """A channel that keeps what the poster sends it, as the messages' payloads."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[dict[str, Any], dict[str, bytes]]] = []
+
+    async def send(self, content: str = "", *, files: Any = (), view: Any = None, **_: Any) -> None:
+        payload: dict[str, Any] = {"content": content}
+        if view is not None:
+            payload["components"] = view.to_components()
+        self.sent.append((payload, {file.filename: file.fp.read() for file in files}))
+
+
+def volleyball_posts(per_kind: int = 2, rounds: int = 2) -> Iterator[Card]:
+    """A newcomer's league of four (one managed team, three computer teams): the post that
+    starts it and the first `rounds` rounds' results posts (a cup round first), each message
+    as cogs/volleyball/posting.py sends it to the results channel."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from cogs.volleyball.playing import league_begins_report, play_round_reports
+    from cogs.volleyball.posting import Poster
+    from db.volleyball import NewReport, StoredLeague, StoredReport
+    from rules.volleyball.managers import new_computer_league
+
+    name, deadline = "Newcomer League", 1_800_000_000.0
+    state = new_computer_league(4, seed=390)
+    managers = {state.league.teams[0].name: 1234}
+    stored = StoredLeague(
+        7, 1, name, 5, None, None, 1, {}, {}, 0, 0.0, "running", "", 1, deadline, None, None
+    )
+    channel = _Recorded()
+    poster = Poster(None)  # type: ignore[arg-type]  # only the channel is asked for
+
+    async def the_channel(_stored: StoredLeague) -> _Recorded:
+        return channel
+
+    poster.channel = the_channel  # type: ignore[method-assign]
+
+    def posted(moment: str, state: Any, report: NewReport, round_number: int) -> Iterator[Card]:
+        stored_report = StoredReport(
+            0, 7, state.league.season, round_number, "", None, report.messages, report.images, False
+        )
+        channel.sent.clear()
+        # its own thread: the caller may be inside an event loop (Playwright's)
+        with ThreadPoolExecutor(1) as worker:
+            worker.submit(asyncio.run, poster.send(stored, state, stored_report)).result()
+        for index, (payload, files) in enumerate(channel.sent, start=1):
+            yield Card("Volleyball", f"{moment}, message {index}", payload, files)
+
+    begins = league_begins_report(name, "every Sunday at 18:00 UTC", state, deadline, managers)
+    yield from posted("the league begins", state, begins, 0)
+    for number in range(1, rounds + 1):
+        state, reports = play_round_reports(name, state, managers, {}, deadline)
+        yield from posted(f"round {number} results", state, reports[0], number)
+
+
 GAMES: dict[str, Callable[..., Iterator[Card]]] = {
     "Rocketball": rocketball_cards,
     "Rollerball": rollerball_cards,
     "Rollerball II": rollerball2_cards,
+    "Volleyball": volleyball_posts,
 }
 
 # The card's height as the page shows it: the whole message (author line, container, controls).

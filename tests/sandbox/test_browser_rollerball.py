@@ -74,14 +74,17 @@ def test_a_rollerball_bid_is_clicked_on_a_phone(page: Page, sandbox: SandboxProc
     panel = page.locator("#messages .message.ephemeral", has_text="Your hand").last
     expect(panel).to_contain_text("Only you can see this", timeout=WAIT_MS)
     expect(panel.locator("img.media")).to_have_count(1)  # the hand image
-    menu = panel.get_by_role("listbox", name="Pick the cards to bid")
-    values = menu.locator("option").evaluate_all("options => options.map(o => o.value)")
-    assert len(values) == len(hand) == 5
-    menu.select_option(values[:2])
-    panel.get_by_role("button", name="Choose").click()
+    panel.get_by_role("button", name="Pick the cards to bid").click()  # opens its sheet
+    sheet = page.get_by_role("dialog", name="Pick the cards to bid")
+    options = sheet.get_by_role("option")
+    expect(options).to_have_count(len(hand))
+    assert len(hand) == 5
+    options.nth(0).click()
+    options.nth(1).click()
+    sheet.get_by_role("button", name="Close").click()  # closing the sheet sends the picks
     wait_for_version(page, sandbox, version)
     expect(panel).to_contain_text("Your secret bid: 2 cards", timeout=WAIT_MS)
-    expect(panel.get_by_role("listbox")).to_have_count(0)  # no second bid to make
+    expect(panel.locator(".select")).to_have_count(0)  # no second bid to make
     expect(card).to_contain_text("Alice has bid.", timeout=WAIT_MS)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "rollerball-bid-390.png"))

@@ -5,10 +5,12 @@
   button sends the interaction, and the card the bot redraws (an update through the interaction
   response) is shown in place, not appended;
 - Discord timestamps in the viewer's own time zone (the browser's, here New York);
-- a mention of the one using the page highlighted, and counted on its channel until read.
+- a mention of the one using the page highlighted, and counted on its channel until read;
+- a menu of several picks closed, one row tall as a menu of one, until a tap opens its sheet;
+  closing the sheet sends the picks.
 
 No bot.py here: a few lines of gateway client stand in for the bot (IDENTIFY, heartbeats, and an
-UPDATE_MESSAGE answer to each click), so the tests are about the page and the fake only.
+UPDATE_MESSAGE answer to each click and pick), so the tests are about the page and the fake only.
 """
 
 from __future__ import annotations
@@ -132,7 +134,11 @@ class StandInBot:
                 data = payload["d"]
                 name = data["member"]["user"]["global_name"]
                 url = f"{self.fake.api_base}/interactions/{data['id']}/{data['token']}/callback"
-                body = {"type": 7, "data": card("1-0", f"Goal by {name}")}
+                picked = data["data"].get("values")
+                if picked is None:
+                    body = {"type": 7, "data": card("1-0", f"Goal by {name}")}
+                else:  # a menu's picks
+                    body = {"type": 7, "data": {"content": f"{name} picked {', '.join(picked)}"}}
                 async with http.post(url, json=body) as answer:
                     assert answer.status == 204, await answer.text()
 
@@ -295,3 +301,64 @@ def test_a_mention_of_me_is_highlighted_and_counted_on_its_channel(page: Page, w
     expect(page.locator("#toggle-sidebar .mention-count")).to_have_count(0)
     expect(page.locator("#messages .message.mentions-me")).to_have_count(2)
     expect(page.locator("#messages .message:not(.mentions-me) .mention")).to_have_text("@Bob")
+
+
+def menus() -> dict[str, Any]:
+    """A message with a menu of one pick and a menu of up to six, as the Volleyball orders
+    editor sends them."""
+    players = [{"label": f"Player {n} (B) OL 10 DL 10", "value": f"p{n}"} for n in range(1, 9)]
+    concepts = [{"label": f"Concept {n}", "value": f"c{n}"} for n in range(1, 6)]
+    select = lambda custom_id, placeholder, options, most: {  # noqa: E731
+        "type": 1,
+        "components": [
+            {
+                "type": 3,
+                "custom_id": custom_id,
+                "placeholder": placeholder,
+                "options": options,
+                "min_values": 0 if most > 1 else 1,
+                "max_values": most,
+            }
+        ],
+    }
+    return {
+        "content": "Pick the set",
+        "components": [
+            select("menu:players", "Players of set 1 (pick six)", players, 6),
+            select("menu:concept", "Concept and risk", concepts, 1),
+        ],
+    }
+
+
+def test_a_menu_of_many_picks_is_one_row_until_opened_and_sends_when_closed(
+    page: Page, world
+) -> None:
+    """Discord draws every select closed, one row tall, whatever its max_values: tapping it
+    opens a half-sheet of its options on a phone, and closing the sheet sends the picks
+    (Discord's developer docs, Message Components, "Select Menus")."""
+    fake, alice, general = world
+    page.goto(f"http://127.0.0.1:{fake.port}/?user={alice.id}&channel={general.id}")
+    status, posted = call(fake, "POST", f"/channels/{general.id}/messages", menus())
+    assert status == 200, posted
+    message = page.locator(f'#messages .message[data-id="{posted["id"]}"]')
+    expect(message).to_contain_text("Pick the set", timeout=WAIT_MS)
+    many = message.get_by_role("button", name="Players of set 1 (pick six)")
+    one = message.get_by_role("combobox", name="Concept and risk")
+    heights = [many.bounding_box()["height"], one.bounding_box()["height"]]  # type: ignore[index]
+    assert heights[0] == pytest.approx(heights[1], abs=1) and heights[0] <= 48, heights
+    expect(message.get_by_role("option", name="Player 1 (B) OL 10 DL 10")).to_have_count(0)
+
+    many.click()
+    sheet = page.get_by_role("dialog", name="Players of set 1 (pick six)")
+    expect(sheet).to_be_visible()
+    sheet.get_by_role("option", name="Player 2 (B) OL 10 DL 10").click()
+    sheet.get_by_role("option", name="Player 5 (B) OL 10 DL 10").click()
+    expect(sheet.get_by_role("option", selected=True)).to_have_count(2)
+    assert not [r for r in fake.interactions.values() if r.message_id == int(posted["id"])]
+    sheet.get_by_role("button", name="Close").click()
+    expect(sheet).to_be_hidden()
+    expect(message).to_contain_text("Alice picked p2, p5", timeout=WAIT_MS)
+    picks = [r for r in fake.interactions.values() if r.message_id == int(posted["id"])]
+    assert len(picks) == 1 and picks[0].user.id == alice.id
+    assert picks[0].payload["data"]["custom_id"] == "menu:players"
+    assert picks[0].payload["data"]["values"] == ["p2", "p5"]

@@ -1,28 +1,41 @@
-"""The public round post carries every image: a big league's results and the pages of its cup
-draw are more than a message's ten files (Discord's limit), so the rest follow in further
-messages, nothing dropped (cogs/volleyball/posting.py)."""
+"""The public round post is one phone screen (cogs/volleyball/posting.py): its text, the
+images that fit below it, and a button for each detail that does not. A big league's results,
+tables and cup pages are far taller than a screen, so they are all one tap away, nothing
+dropped; a small league's table fits below the text."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from cogs.volleyball.posting import MAX_FILES, Poster
+from cogs.volleyball.posting import (
+    BUTTON_ROW,
+    CHROME,
+    SCREEN_HEIGHT,
+    Poster,
+    image_height,
+    text_height,
+)
 from db.volleyball import StoredLeague, StoredReport
+from rules.volleyball import LeagueState
 from rules.volleyball.managers import new_computer_league
 
 
 class Channel:
-    """Records what the poster sends: (content, file names) a message."""
+    """Records what the poster sends: (content, file names, button labels) a message."""
 
     def __init__(self) -> None:
-        self.sent: list[tuple[str, list[str]]] = []
+        self.sent: list[tuple[str, list[str], list[str]]] = []
+        self.files: dict[str, bytes] = {}
 
-    async def send(self, content: str, *, files: Any = (), allowed_mentions: Any = None) -> None:
-        self.sent.append((content, [f.filename for f in files]))
+    async def send(
+        self, content: str, *, files: Any = (), allowed_mentions: Any = None, view: Any = None
+    ) -> None:
+        labels = [item.item.label for item in view.children] if view is not None else []
+        self.sent.append((content, [f.filename for f in files], labels))
+        self.files.update({f.filename: f.fp.read() for f in files})
 
 
-async def test_a_big_league_round_post_sends_every_image_ten_a_message() -> None:
-    state = new_computer_league(64, seed=3, divisions=[8] * 8)
+async def posted(state: LeagueState, text: str) -> Channel:
     channel = Channel()
     poster = Poster(None)  # type: ignore[arg-type]  # only the channel is asked for
 
@@ -31,16 +44,21 @@ async def test_a_big_league_round_post_sends_every_image_ten_a_message() -> None
 
     poster.channel = the_channel  # type: ignore[method-assign]
     league = StoredLeague(
-        1, 1, "Big League", 5, None, None, 1, {}, {}, 0, 0.0, "running", "", 1, None, None, None
+        1, 1, "League", 5, None, None, 1, {}, {}, 0, 0.0, "running", "", 1, None, None, None
     )
-    report = StoredReport(1, 1, 1, 1, "", None, ["Round 1 of Big League."], ["round", "cup"], False)
+    report = StoredReport(1, 1, 1, 1, "", None, [text], ["round", "cup"], False)
     await poster.send(league, state, report)
-    cup_pages = [f"galaxy-cup-{page}.png" for page in range(1, 5)]  # 64 matches, 16 a page
-    rounds = [f"round-{division}.png" for division in range(1, 9)]
-    assert [names for _content, names in channel.sent] == [
-        rounds + cup_pages[:2],
-        cup_pages[2:],
-    ]
-    assert all(len(names) <= MAX_FILES for _content, names in channel.sent)
-    assert channel.sent[0][0] == "Round 1 of Big League."
-    assert channel.sent[1][0] == "the Galaxy Cup:"
+    return channel
+
+
+async def test_a_big_league_round_post_keeps_its_images_one_tap_away() -> None:
+    channel = await posted(new_computer_league(64, seed=3, divisions=[8] * 8), "Round 1.")
+    assert channel.sent == [("Round 1.", [], ["Every set", "Table", "Galaxy Cup"])]
+
+
+async def test_a_small_league_round_post_shows_the_table_that_fits_one_screen() -> None:
+    text = "Round 1 of a small league.\nM1: A 3-0 B"
+    channel = await posted(new_computer_league(4, seed=3), text)
+    assert channel.sent == [(text, ["standings-1.png"], ["Every set", "Galaxy Cup"])]
+    shown = CHROME + text_height(text) + image_height(channel.files["standings-1.png"])
+    assert shown + BUTTON_ROW <= SCREEN_HEIGHT

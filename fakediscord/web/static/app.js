@@ -511,31 +511,103 @@ function renderButton(button, message) {
   }, label);
 }
 
-function renderSelect(select, message) {
-  const multiple = (select.max_values || 1) > 1;
-  const node = el("select", { class: "select", disabled: select.disabled, multiple,
-    "aria-label": select.placeholder || "Make a selection", "data-custom-id": select.custom_id });
-  if (!multiple) node.append(el("option", { value: "", disabled: true, selected: true }, select.placeholder || "Make a selection"));
-  let options = [];
+function selectOptions(select) {
   if (select.type === COMPONENT.STRING_SELECT) {
-    options = (select.options || []).map((o) => ({ value: o.value, label: `${o.emoji && o.emoji.name ? o.emoji.name + " " : ""}${o.label}${o.description ? ` · ${o.description}` : ""}`, default: o.default }));
-  } else if (select.type === COMPONENT.USER_SELECT || select.type === COMPONENT.MENTIONABLE_SELECT) {
-    options = Sandbox.state.members.map((m) => ({ value: m.id, label: m.global_name }));
-  } else if (select.type === COMPONENT.CHANNEL_SELECT) {
-    options = Sandbox.state.channels.map((c) => ({ value: c.id, label: `#${c.name}` }));
+    return (select.options || []).map((o) => ({ value: o.value, label: `${o.emoji && o.emoji.name ? o.emoji.name + " " : ""}${o.label}`,
+      description: o.description || "", default: Boolean(o.default) }));
   }
-  for (const option of options) node.append(el("option", { value: option.value, selected: option.default }, option.label));
-  const send = () => {
+  if (select.type === COMPONENT.USER_SELECT || select.type === COMPONENT.MENTIONABLE_SELECT) {
+    return Sandbox.state.members.map((m) => ({ value: m.id, label: m.global_name, description: "", default: false }));
+  }
+  if (select.type === COMPONENT.CHANNEL_SELECT) {
+    return Sandbox.state.channels.map((c) => ({ value: c.id, label: `#${c.name}`, description: "", default: false }));
+  }
+  return [];
+}
+
+// Discord draws every select closed, one row tall, whatever its max_values: "On desktop,
+// clicking on a select menu opens a dropdown-style UI; on mobile, tapping a select menu opens
+// up a half-sheet with the options ... When a user finishes making their choice by clicking out
+// of the dropdown or closing the half-sheet, your app will receive an interaction" (Discord's
+// developer docs, Message Components, "Select Menus"). A menu of one pick is the browser's own
+// closed select (picking sends); a menu of several is a closed row that opens the sheet.
+function renderSelect(select, message) {
+  const placeholder = select.placeholder || "Make a selection";
+  const options = selectOptions(select);
+  if ((select.max_values || 1) > 1) {
+    const chosen = options.filter((o) => o.default).map((o) => o.label);
+    const node = el("button", { type: "button", class: "select select-closed", disabled: select.disabled,
+      "aria-haspopup": "dialog", "aria-label": placeholder, "data-custom-id": select.custom_id },
+    el("span", { class: "select-value" }, chosen.length ? chosen.join(", ") : placeholder));
+    node.addEventListener("click", () => openSelectSheet(select, message, options, placeholder, node));
+    return node;
+  }
+  const node = el("select", { class: "select", disabled: select.disabled,
+    "aria-label": placeholder, "data-custom-id": select.custom_id });
+  node.append(el("option", { value: "", disabled: true, selected: true }, placeholder));
+  for (const option of options) {
+    const label = `${option.label}${option.description ? ` · ${option.description}` : ""}`;
+    node.append(el("option", { value: option.value, selected: option.default }, label));
+  }
+  node.addEventListener("change", () => {
     const values = [...node.selectedOptions].map((o) => o.value).filter(Boolean);
     if (values.length < (select.min_values ?? 1)) return;
     act({ action: "select", message: message.id, custom_id: select.custom_id, values }, node);
-  };
-  if (multiple) {
-    return el("div", { class: "action-row" }, node,
-      el("button", { type: "button", class: "btn primary", onclick: send }, "Choose"));
-  }
-  node.addEventListener("change", send);
+  });
   return node;
+}
+
+// The half-sheet of a menu of several picks: each option toggles (the unpicked ones stop
+// taking taps once max_values are picked); closing it (its ✕, a tap outside, Escape) sends the
+// picks if they changed and are at least min_values, as closing Discord's sheet does.
+function openSelectSheet(select, message, options, placeholder, control) {
+  const most = select.max_values || 1;
+  const least = select.min_values ?? 1;
+  const picked = new Set(options.filter((o) => o.default).map((o) => o.value));
+  const inOrder = () => options.map((o) => o.value).filter((v) => picked.has(v));
+  const before = inOrder().join("\n");
+  const list = $("select-sheet-options");
+  const rows = options.map((option) => {
+    const row = el("div", { class: "sheet-option", role: "option", tabindex: "0", "data-value": option.value },
+      el("span", { class: "tick", "aria-hidden": "true" }),
+      el("span", { class: "sheet-label" }, option.label,
+        option.description ? el("small", {}, option.description) : null));
+    const toggle = () => {
+      if (row.getAttribute("aria-disabled") === "true") return;
+      if (picked.has(option.value)) picked.delete(option.value);
+      else picked.add(option.value);
+      refresh();
+    };
+    row.addEventListener("click", toggle);
+    row.addEventListener("keydown", (e) => {
+      if (e.key === "Enter" || e.key === " ") { e.preventDefault(); toggle(); }
+    });
+    return row;
+  });
+  const refresh = () => {
+    for (const row of rows) {
+      const on = picked.has(row.dataset.value);
+      row.setAttribute("aria-selected", String(on));
+      row.setAttribute("aria-disabled", String(!on && picked.size >= most));
+    }
+    $("select-sheet-note").textContent = most === 1 ? "" : `${picked.size} of at most ${most} picked`;
+  };
+  list.replaceChildren(...rows);
+  $("select-sheet-title").textContent = placeholder;
+  refresh();
+  Sandbox.closeSheet = () => {
+    $("select-sheet").hidden = true;
+    Sandbox.closeSheet = null;
+    const values = inOrder();
+    if (values.join("\n") === before || values.length < least) return;
+    act({ action: "select", message: message.id, custom_id: select.custom_id, values }, control);
+  };
+  $("select-sheet").hidden = false;
+  if (rows.length) rows[0].focus();
+}
+
+function closeSelectSheet() {
+  if (Sandbox.closeSheet) Sandbox.closeSheet();
 }
 
 // --- acting ------------------------------------------------------------------------------------
@@ -879,7 +951,11 @@ async function start() {
   $("threads-button").addEventListener("click", openThreadPanel);
   $("thread-panel-close").addEventListener("click", closeThreadPanel);
   $("thread-panel").addEventListener("click", (e) => { if (e.target === $("thread-panel")) closeThreadPanel(); });
-  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeThreadPanel(); });
+  $("select-sheet-close").addEventListener("click", closeSelectSheet);
+  $("select-sheet").addEventListener("click", (e) => { if (e.target === $("select-sheet")) closeSelectSheet(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { closeThreadPanel(); closeSelectSheet(); }
+  });
   $("messages").addEventListener("click", (e) => {
     const jump = e.target.closest("a.link[data-channel]");
     if (!jump) return;
