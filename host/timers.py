@@ -38,6 +38,7 @@ MAX_BACKOFF = 30.0  # an unexpected error (a bug, not an outage) is tried again 
 # doubling back-off would leave a reminder due during the outage up to MAX_BACKOFF late.
 OUTAGE_RETRY = 0.5
 DELETE_EVERY_SECONDS = 0.25  # fired timers are deleted in batches, at least this often
+STOP_SECONDS = 3.0  # at shutdown, the most the dispatcher waits for a handler to give up
 
 
 class TimerService:
@@ -72,12 +73,15 @@ class TimerService:
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
-            try:
-                await self._task
-            except asyncio.CancelledError:
-                pass
-            except Exception as error:  # it had already stopped (e.g. never connected)
-                log.info("the timer dispatcher had stopped: %s", error)
+            # A handler in a call that swallows the cancellation (a database driver waiting
+            # on a server that is gone) must not hold the shutdown past its grace period: the
+            # timer stays claimed by this process and the next start fires it again.
+            done, _ = await asyncio.wait({self._task}, timeout=STOP_SECONDS)
+            if not done:
+                log.warning("the timer dispatcher did not stop in %.0f s; leaving it", STOP_SECONDS)
+            elif not self._task.cancelled() and self._task.exception() is not None:
+                # it had already stopped (e.g. never connected)
+                log.info("the timer dispatcher had stopped: %s", self._task.exception())
             self._task = None
         if self._fired:  # fired timers not deleted would fire again at the next start
             with contextlib.suppress(Exception):

@@ -10,7 +10,7 @@ import pytest
 from db import timers as timer_store
 from db.connect import open_database
 from host.locks import SHUTTING_DOWN, ShuttingDown
-from host.timers import TimerService
+from host.timers import STOP_SECONDS, TimerService
 
 
 async def wait_until(predicate, timeout=3.0):
@@ -312,3 +312,27 @@ async def test_a_timer_that_meets_the_shutdown_is_kept_for_the_next_start(db, ca
 
 async def _record(tries, timer):
     tries.append(timer.payload["game"])
+
+
+async def test_stop_returns_in_time_though_a_handler_will_not_be_cancelled(db):
+    """A SIGTERM while the database is gone: a handler stuck in a call that swallows its
+    cancellation (a driver waiting on a dead server) must not hold the shutdown past Docker's
+    10 s grace; the dispatcher gives up on it and the next start fires the timer again."""
+    started = asyncio.Event()
+
+    async def stubborn(timer):
+        started.set()
+        while True:
+            try:
+                await asyncio.sleep(30)
+            except asyncio.CancelledError:
+                continue  # as a driver that ignores the cancellation would
+
+    dispatcher = TimerService(db)
+    dispatcher.register("stuck", stubborn)
+    dispatcher.start()
+    await dispatcher.schedule("stuck", 0, {})
+    await asyncio.wait_for(started.wait(), 5)
+    begun = time.monotonic()
+    await dispatcher.stop()
+    assert time.monotonic() - begun < STOP_SECONDS + 1.5
