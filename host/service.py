@@ -27,7 +27,18 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db.database import CommitUnknown
-from host import clocks, direct, lobby, notify, posting, recovery, results, seats, timeouts
+from host import (
+    clocks,
+    direct,
+    follow,
+    lobby,
+    notify,
+    posting,
+    recovery,
+    results,
+    seats,
+    timeouts,
+)
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
@@ -140,6 +151,10 @@ class MatchHost:
             timeouts.FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self)
         )
         bot.timers.register(seats.TAKEOVER_EVENT, self.on_takeover_timer)
+        # Who follows a match, a player, a team or a league hears of its milestones.
+        self.follows = follow.Follows(bot)
+        bot.add_dynamic_items(follow.FollowButton)
+        bot.timers.register(follow.NEWS_EVENT, self.follows.on_news_timer)
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game] = adapter
@@ -615,7 +630,11 @@ class MatchHost:
                 now = f" {adapter.next_text(Match.from_json(adapter, stored.state))}"
             raise UserError(
                 f"You're watching {adapter.title} match #{game_id}: only its players can act."
-                f"{now} Start your own with `/{adapter.game} {adapter.new_command}`."
+                f"{now} Start your own with `/{adapter.game} {adapter.new_command}`, or follow "
+                "this one to hear of its milestones and result.",
+                offer=[follow.FollowButton("match", str(game_id))]
+                if stored.status == "active"
+                else [],
             )
         if stored.status != "active":
             state = "is over" if stored.status == "finished" else "is not being played"
@@ -969,11 +988,11 @@ class MatchHost:
         return await channel_by_id(self.bot, stored.thread_id or stored.channel_id)
 
     def _extra_controls(self, stored: game_store.StoredGame, post: TurnPost) -> list[Any]:
-        """The host's own controls on a card: the private panel while the match is on, a
-        rematch once it is over."""
+        """The host's own controls on a card: the private panel and Follow while the match is
+        on, a rematch once it is over."""
         if post.rematch:
             return [SeatButton(stored.id, "rematch")]
-        return self._private_buttons(stored)
+        return [*self._private_buttons(stored), follow.FollowButton("match", str(stored.id))]
 
     async def _draw_card(
         self,
@@ -1064,6 +1083,9 @@ class MatchHost:
                 await channel.send(f"{text}\n{jump}", allowed_mentions=NO_MENTIONS)
             if ping or first:
                 await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
+            await self.follows.tell_match(
+                adapter, stored, match, steps, channel=channel, card_id=card_id
+            )
         except discord.HTTPException as error:
             await posting.refused(
                 self, adapter, stored, error, interaction=interaction, card_shown=card_shown
