@@ -992,6 +992,8 @@ class MatchHost:
         on, a rematch once it is over."""
         if post.rematch:
             return [SeatButton(stored.id, "rematch")]
+        if stored.status != "active":
+            return []
         return [*self._private_buttons(stored), follow.FollowButton("match", str(stored.id))]
 
     async def _draw_card(
@@ -1340,7 +1342,7 @@ class MatchHost:
 
     def _private_buttons(self, stored: game_store.StoredGame) -> list[discord.ui.Item]:
         adapter = self.adapters.get(stored.game)
-        if adapter is None or adapter.private_label is None or stored.status != "active":
+        if adapter is None or adapter.private_label is None:
             return []
         return [SeatButton(stored.id, "private", adapter.private_label)]
 

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.e2e.stored import fired, sql
+from tests.e2e.stored import fired, sql, until
 from tests.e2e.test_async_play import rocketball, settled
 from tests.e2e.test_rocketball import current_card, play_to_the_end, start_challenge
 
@@ -157,3 +157,130 @@ async def test_privacy_lists_follows_and_deleting_forgets_them(discord, bot, gen
     assert done.ephemeral
     assert not sql(bot, "SELECT 1 FROM follows WHERE user_id = ?", pia.id)
     assert not sql(bot, "SELECT 1 FROM follows WHERE kind = 'player' AND target = ?", str(pia.id))
+
+
+# ---- Rollerball: a won bid and a banked card -----------------------------------------------------
+
+
+async def test_a_rollerball_follower_hears_the_won_bid_once(discord, bot, general):
+    """Rollerball's milestones are a won bid and a banked card (docs/rules/rollerball.md):
+    a table of one person and a computer, followed by a spectator, until the first bid is won."""
+    from tests.e2e.test_live import current_card as card_now
+
+    quin, rex = discord.add_user("quin"), discord.add_user("rex")
+    lobby = await discord.slash("rollerball new", user=quin, channel=general, players=2)
+    await discord.click(lobby, "Add computer", user=quin)
+    await discord.click(lobby, "Start", user=quin)
+    thread = await discord.wait_for_thread(general)
+    game_id = int(thread.name.split("#")[1])
+    card = await card_now(discord, bot, thread, game_id)
+    followed = await discord.click(card, "Follow", user=rex)
+    assert f"You follow Rollerball match #{game_id}" in followed.text
+    panel = await discord.click(card, "My hand", user=quin)
+    menu = panel.select("Pick the cards to bid")
+    await discord.select(panel, menu.custom_id, [menu.options[0].value], user=quin)
+    await settled(bot, game_id)
+    won = [m.content for m in discord.channel_messages(thread) if "wins the bid" in m.content]
+    assert won
+    heard = mentions_of(discord, thread, rex)
+    assert len(heard) == 1 and "wins the bid" in heard[0] and f"match #{game_id}**" in heard[0]
+
+
+# ---- Rollerball II: a team's periods and result; a season's matchday ----------------------------
+
+
+async def test_a_rollerball2_team_follower_hears_each_period_and_the_result_once(
+    discord, bot, games
+):
+    from tests.e2e.test_rollerball2 import first_turn, press
+
+    sam, uma = discord.add_user("sam"), discord.add_user("uma")
+    await discord.slash("rollerball2 team create", user=sam, channel=games, name="Oslo")
+    # a solo match: one coach for both teams
+    await discord.slash("rollerball2 team create", user=sam, channel=games, name="Perth")
+    choices = await discord.autocomplete("follow", "team", "osl", user=uma, channel=games)
+    (oslo,) = [c for c in choices if c["name"].startswith("Oslo")]
+    followed = await discord.slash("follow", user=uma, channel=games, team=oslo["value"])
+    assert "You follow team Oslo" in followed.text
+    known = len(discord.threads(games))
+    await discord.slash(
+        "rollerball2 match start", user=sam, channel=games, home="Oslo", away="Perth", mode="solo"
+    )
+    thread, turn = await first_turn(discord, bot, games, known)
+    while "Simulate the rest" not in turn.button_labels:
+        turn = await press(discord, bot, thread, turn, turn.button_labels[0], sam)
+    await press(discord, bot, thread, turn, "Simulate the rest", sam)
+    await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.text, since=0, timeout=30)
+    await until(lambda: any("Final" in t for t in mentions_of(discord, thread, uma)), timeout=30)
+    periods = sum(
+        m.text.count("**End of ")
+        for m in discord.channel_messages(thread)
+        if "**End of " in m.text and uma.mention not in m.content
+    )
+    heard = mentions_of(discord, thread, uma)
+    told = sum(text.count("**End of ") for text in heard)
+    assert told == periods >= 4  # every period's end, each once
+    assert sum("Final" in t for t in heard) == 1
+    assert len(set(heard)) == len(heard)
+
+
+async def test_a_season_follower_hears_each_matchday_once(discord, bot, owner, games):
+    vic, wyn, xan = (discord.add_user(n) for n in ("vic", "wyn", "xan"))
+    await discord.slash("rollerball2 team create", user=vic, channel=games, name="Quito")
+    await discord.slash("rollerball2 team create", user=wyn, channel=games, name="Riga")
+    created = await discord.slash(
+        "rollerball2 season create",
+        user=owner,
+        channel=games,
+        name="Follow Cup",
+        teams="Quito, Riga",
+        hours=24,
+    )
+    followed = await discord.click(created, "Follow", user=xan)
+    assert "You follow Rollerball II season Follow Cup" in followed.text
+    coach = await discord.click(created, "Follow", user=vic)
+    assert "You take part in" in coach.text
+    await discord.slash("rollerball2 season play", user=owner, channel=games, season="Follow Cup")
+    await until(lambda: len(mentions_of(discord, games, xan)) == 1)
+    await discord.slash("rollerball2 season play", user=owner, channel=games, season="Follow Cup")
+    await until(lambda: len(mentions_of(discord, games, xan)) == 2)
+    heard = mentions_of(discord, games, xan)
+    assert "matchday 1**" in heard[0] and "matchday 2**" in heard[1]
+    assert not any(FOLLOWED in text for text in mentions_of(discord, games, vic))
+
+
+# ---- Volleyball: a league's rounds ------------------------------------------------------------------
+
+
+async def test_a_volleyball_league_follower_hears_each_rounds_results_once(
+    discord, bot, owner, general
+):
+    yan, zed = discord.add_user("yan"), discord.add_user("zed")
+    await discord.slash(
+        "volleyball league create",
+        user=owner,
+        channel=general,
+        name="Follow League",
+        teams=2,
+        every_hours=24,
+    )
+    form = await discord.slash("volleyball team create", user=yan, channel=general)
+    from tests.e2e.test_volleyball_week import ROSTER as roster
+
+    await discord.submit_modal(form, {"name": "Yan Yaks", "players": roster})
+    await discord.slash("volleyball league start", user=owner, channel=general)
+    card = next(
+        m
+        for m in reversed(discord.channel_messages(general))
+        if m.embeds and "Follow" in m.button_labels
+    )
+    followed = await discord.click(card, "Follow", user=zed)
+    assert "You follow Volleyball league Follow League" in followed.text
+    manager = await discord.click(card, "Follow", user=yan)
+    assert "You take part in" in manager.text
+    await discord.slash("volleyball round run-now", user=owner, channel=general, timeout=20)
+    await discord.wait_for_message(general, lambda m: "round 1 results" in m.content, timeout=20)
+    await until(lambda: len(mentions_of(discord, general, zed)) == 1)
+    (heard,) = mentions_of(discord, general, zed)
+    assert "Follow League" in heard and "round 1 results" in heard
+    assert not any(FOLLOWED in text for text in mentions_of(discord, general, yan))
