@@ -12,9 +12,10 @@ import time
 
 import pytest
 
+from tests.e2e.cards import current_card
 from tests.e2e.stored import fired, sql, until
 from tests.e2e.test_async_play import rocketball, settled
-from tests.e2e.test_rocketball import current_card, play_to_the_end, start_challenge
+from tests.e2e.test_rocketball import play_to_the_end, start_challenge
 
 pytestmark = pytest.mark.e2e
 
@@ -165,15 +166,13 @@ async def test_privacy_lists_follows_and_deleting_forgets_them(discord, bot, gen
 async def test_a_rollerball_follower_hears_the_won_bid_once(discord, bot, general):
     """Rollerball's milestones are a won bid and a banked card (docs/rules/rollerball.md):
     a table of one person and a computer, followed by a spectator, until the first bid is won."""
-    from tests.e2e.test_live import current_card as card_now
-
     quin, rex = discord.add_user("quin"), discord.add_user("rex")
     lobby = await discord.slash("rollerball new", user=quin, channel=general, players=2)
     await discord.click(lobby, "Add computer", user=quin)
     await discord.click(lobby, "Start", user=quin)
     thread = await discord.wait_for_thread(general)
     game_id = int(thread.name.split("#")[1])
-    card = await card_now(discord, bot, thread, game_id)
+    card = await current_card(discord, bot, thread, game_id)
     followed = await discord.click(card, "Follow", user=rex)
     assert f"You follow Rollerball match #{game_id}" in followed.text
     panel = await discord.click(card, "My hand", user=quin)
