@@ -243,20 +243,25 @@ class Games(commands.Cog):
         now = time.time()
         try:
             entries = [e for e in await self.list.entries(user_id, now) if e.your_turn]
-            if entries:
-                await notify.send_dms(self.bot, [user_id], _digest_text(entries))
+            # what they follow that waited for the digest (host/follow.py)
+            news = await self.bot.matches.follows.digest_lines(user_id)
+            if entries or news:
+                await notify.send_dms(self.bot, [user_id], _digest_text(entries, news))
         finally:
             # the fired timer becomes the next one (the database allows one per user)
             due = notify.next_local(settings, now + 60, settings.digest_minute)
             await settings_store.set_digest(self.bot.db, user_id, due)
 
 
-def _digest_text(entries: list[Entry]) -> str:
+def _digest_text(entries: list[Entry], news: list[str]) -> str:
     count = len(entries)
-    lines = [f"Good day! {count} of your games {plural(count):waits|wait!} for you:"]
-    lines += [f"• {entry.line()}" for entry in entries[:SHOWN_AT_MOST]]
+    lines = ["Good day!"]
+    if entries:
+        lines[0] += f" {count} of your games {plural(count):waits|wait!} for you:"
+        lines += [f"• {entry.line()}" for entry in entries[:SHOWN_AT_MOST]]
     if len(entries) > SHOWN_AT_MOST:
         lines.append(f"…and {len(entries) - SHOWN_AT_MOST} more: `/games` lists them all.")
+    lines += news
     lines.append("(`/settings me digest:off` stops this DM.)")
     return fit("\n".join(lines))
 

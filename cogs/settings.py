@@ -25,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from db import clocks as clock_store
+from db import follows as follow_store
 from db import settings as store
 from host import clocks, notify
 from rules import games as registry
@@ -233,6 +234,57 @@ class Settings(commands.Cog):
         if wanted in ("", "utc"):
             names = ["UTC", *names]
         return [app_commands.Choice(name=name, value=name) for name in names[:25]]
+
+    # ---- /settings follows -----------------------------------------------------------------------
+
+    @group.command(
+        name="follows", description="What you follow, how its news reaches you; unfollow"
+    )
+    @app_commands.describe(
+        news="How the milestones of what you follow reach you",
+        unfollow="Stop following this (picked from the list)",
+    )
+    @app_commands.choices(
+        news=[
+            app_commands.Choice(name="as my turns do (default)", value="turns"),
+            app_commands.Choice(name="a mention where the news is posted", value="mention"),
+            app_commands.Choice(name="by DM", value="dm"),
+            app_commands.Choice(name="in my daily digest", value="digest"),
+        ]
+    )
+    async def follows(
+        self,
+        interaction: discord.Interaction,
+        news: app_commands.Choice[str] | None = None,
+        unfollow: app_commands.Range[str, 1, 120] | None = None,
+    ) -> None:
+        following = self.bot.matches.follows
+        user_id = interaction.user.id
+        said = []
+        if news is not None:
+            if news.value == "digest":
+                settings = await store.user_settings(self.bot.db, user_id)
+                if settings.digest_minute is None:
+                    raise UserError(
+                        "You have no daily digest: set its time first with "
+                        "`/settings me digest:08:00`, then choose it here."
+                    )
+            mode = None if news.value == "turns" else news.value
+            await follow_store.set_news_mode(self.bot.db, user_id, mode)
+            said.append("Saved.")
+        if unfollow is not None:
+            said.append(await following.unfollow_named(user_id, unfollow))
+        said += await following.listing(user_id)
+        await interaction.response.send_message(
+            fit("\n".join(said)), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @follows.autocomplete("unfollow")
+    async def followed_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await self.bot.matches.follows.followed_choices(interaction.user.id, current)
+        return [app_commands.Choice(name=label[:100], value=value) for label, value in found][:25]
 
     # ---- /settings vacation -----------------------------------------------------------------------
 

@@ -222,6 +222,16 @@ class GameAdapter(ABC):
         back (a goal, a penalty, the end of a period); the card shows everything else."""
         return []
 
+    def followed_milestones(self, match: Match, step: Step) -> list[str]:
+        """What in `step` a follower hears of (host/follow.py): the thread's milestones unless
+        the game says otherwise."""
+        return self.milestones(match, step)
+
+    def followed_teams(self, match: Match) -> list[str]:
+        """The teams playing, as a follower follows them ("rollerball2:7"; host/follow.py):
+        whoever follows one of them hears of this match's milestones. None by default."""
+        return []
+
     def auto_label(self, match: Match) -> str | None:
         """What a player may leave to the bot in this match (e.g. "rolling my die"), or None."""
         return None

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from db import games as game_store
 from host import notify
+from host.follow import following_match
 from host.match import Match
 from ui import shown
 from ui.formats import plural, timestamp
@@ -79,11 +80,14 @@ class LiveLine:
     link: str
     moved_at: float | None = None  # the last move (or the start)
     deadline: float | None = None
+    followers: int | None = None  # people following a match (host/follow.py); None: a league
 
     def line(self) -> str:
         parts = [f"**{self.title}** {self.who}".rstrip(), self.score, self.state]
         if self.moved_at is not None:
             parts.append(f"last move {timestamp(self.moved_at, 'R')}")
+        if self.followers is not None:
+            parts.append(f"{self.followers} following")
         if self.deadline is not None:
             parts.append(f"deadline {timestamp(self.deadline, 'R')}")
         return " · ".join(p for p in parts if p) + f" · [card]({self.link})"
@@ -96,9 +100,11 @@ class ListsLive(Protocol):
     async def live_entries(self, guild_id: int) -> list[LiveLine]: ...
 
 
-def live_match(adapter: GameAdapter, stored: game_store.StoredGame, moved_at: float) -> LiveLine:
+async def live_match(
+    db: Any, adapter: GameAdapter, stored: game_store.StoredGame, moved_at: float
+) -> LiveLine:
     """A match in play as a spectator reads it: its seats, the public score, whose turn (the
-    same phrasing as the card's reminders, which the whole thread sees)."""
+    same phrasing as the card's reminders, which the whole thread sees), how many follow it."""
     match = Match.from_json(adapter, stored.state)
     seats = " vs ".join(adapter.seat_label(match, seat) for seat in range(len(stored.players)))
     return LiveLine(
@@ -108,6 +114,7 @@ def live_match(adapter: GameAdapter, stored: game_store.StoredGame, moved_at: fl
         adapter.next_text(match),
         notify.jump_url(stored),
         moved_at,
+        followers=await following_match(db, adapter, stored, match),
     )
 
 
@@ -137,7 +144,7 @@ async def live_page(
         if adapter is None:
             continue
         try:
-            matches.append(live_match(adapter, stored, moved_at))
+            matches.append(await live_match(db, adapter, stored, moved_at))
         except Exception:  # one unreadable match must not hide the others
             log.exception("/live could not show match %s", stored.id)
     leagues: list[LiveLine] = []

@@ -30,6 +30,7 @@ from db.database import CommitUnknown, is_unavailable
 from host import (
     clocks,
     direct,
+    follow,
     lessons,
     lobby,
     notify,
@@ -202,6 +203,10 @@ class MatchHost:
             timeouts.FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self)
         )
         bot.timers.register(seats.TAKEOVER_EVENT, self.on_takeover_timer)
+        # Who follows a match, a player, a team or a league hears of its milestones.
+        self.follows = follow.Follows(bot)
+        bot.add_dynamic_items(follow.FollowButton)
+        bot.timers.register(follow.NEWS_EVENT, self.follows.on_news_timer)
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game] = adapter
@@ -707,7 +712,11 @@ class MatchHost:
                 now = f" {adapter.next_text(Match.from_json(adapter, stored.state))}"
             raise UserError(
                 f"You're watching {adapter.title} match #{game_id}: only its players can act."
-                f"{now} Start your own with `/{adapter.game} {adapter.new_command}`."
+                f"{now} Start your own with `/{adapter.game} {adapter.new_command}`, or follow "
+                "this one to hear of its milestones and result.",
+                offer=[follow.FollowButton("match", str(game_id))]
+                if stored.status == "active"
+                else [],
             )
         if stored.status != "active":
             state = "is over" if stored.status == "finished" else "is not being played"
@@ -1110,12 +1119,17 @@ class MatchHost:
     def _extra_controls(
         self, stored: game_store.StoredGame, match: Match, post: TurnPost
     ) -> list[Any]:
-        """The host's own controls on a card: the private panel while the match is on, a
-        rematch once it is over (after a lesson: a real match)."""
+        """The host's own controls on a card: the private panel and Follow while the match is
+        on (a lesson is nobody's to follow), a rematch once it is over (after a lesson: a real
+        match)."""
         if post.rematch:
             label = lessons.NEXT_LABEL if match.lesson is not None else None
             return [SeatButton(stored.id, "rematch", label)]
-        return self._private_buttons(stored)
+        if stored.status != "active":
+            return []
+        if match.lesson is not None:
+            return self._private_buttons(stored)
+        return [*self._private_buttons(stored), follow.FollowButton("match", str(stored.id))]
 
     async def _draw_card(
         self,
@@ -1207,6 +1221,10 @@ class MatchHost:
                 await channel.send(f"{text}\n{jump}", allowed_mentions=NO_MENTIONS)
             if ping or first:
                 await self._ping(adapter, stored, match, channel, first=first, card_id=card_id)
+            if match.lesson is None:  # a lesson is nobody's news
+                await self.follows.tell_match(
+                    adapter, stored, match, steps, channel=channel, card_id=card_id
+                )
         except discord.HTTPException as error:
             await posting.refused(
                 self, adapter, stored, error, interaction=interaction, card_shown=card_shown
@@ -1465,7 +1483,7 @@ class MatchHost:
 
     def _private_buttons(self, stored: game_store.StoredGame) -> list[discord.ui.Item]:
         adapter = self.adapters.get(stored.game)
-        if adapter is None or adapter.private_label is None or stored.status != "active":
+        if adapter is None or adapter.private_label is None:
             return []
         return [SeatButton(stored.id, "private", adapter.private_label)]
 

@@ -5,6 +5,7 @@ commands and components end."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -44,7 +45,12 @@ STALE = (
 
 class UserError(PlayerError):
     """A mistake the user can fix outside any engine (a bad option, someone else's match): the
-    message is shown to them, ephemerally, as it is. Engines raise their own PlayerError."""
+    message is shown to them, ephemerally, as it is. Engines raise their own PlayerError.
+    `offer`: controls shown with it (a spectator's Follow)."""
+
+    def __init__(self, message: str = "", *, offer: Sequence[discord.ui.Item[Any]] = ()) -> None:
+        super().__init__(message)
+        self.offer = tuple(offer)
 
 
 class LookupFailed(UserError, app_commands.AppCommandError):
@@ -194,8 +200,15 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             exc_info=(type(original), original, original.__traceback__),
         )
         message = UNEXPECTED_ERROR
+    extra: dict[str, Any] = {}
+    offered = getattr(getattr(error, "original", error), "offer", ())
+    if offered:
+        view = discord.ui.View(timeout=None)
+        for item in offered:
+            view.add_item(item)
+        extra["view"] = view
     try:
-        await send_ephemeral(interaction, message)
+        await send_ephemeral(interaction, message, **extra)
     except discord.HTTPException as failure:
         if interaction_expired(failure):
             log.warning(

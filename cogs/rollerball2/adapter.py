@@ -40,6 +40,7 @@ from rules.rollerball2 import (
     substitution_slots,
     three_stars,
 )
+from ui import shown
 
 COLOUR = discord.Colour(0xCC79A7)
 
@@ -167,6 +168,15 @@ class Rollerball2Adapter(GameAdapter):
         ends (its card shows the end, one phone screen tall: ruling D9). The notes on saved line-ups that had to change for the match get one in any mode
         (texts.milestones)."""
         return texts.milestones(step)
+
+    def followed_milestones(self, match: Match, step: Step) -> list[str]:
+        """A follower hears of the periods' ends, not of a coach's line-up notes."""
+        notes = {shown(e.text) for e in step.events if e.kind == "lineup"}
+        return [line for line in self.milestones(match, step) if line not in notes]
+
+    def followed_teams(self, match: Match) -> list[str]:
+        game = match.engine
+        return [f"rollerball2:{team}" for team in (game.home_team_id, game.away_team_id) if team]
 
     @staticmethod
     def _rolled_images(step: Step) -> list[tuple[str, bytes]]:

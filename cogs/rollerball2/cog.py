@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from typing import TYPE_CHECKING
 
@@ -31,6 +32,7 @@ from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
 from db import rollerball2 as store
+from host.follow import Followable
 from host.listing import Entry, LiveLine, server_name
 from host.notify import channel_link
 from ui import rulebook, shown
@@ -77,6 +79,10 @@ class RollerballII(commands.Cog):
         bot.matches.register(self.adapter)
         bot.timers.register(season_clock.DEADLINE_EVENT, self.on_deadline)
         bot.matches.vacation_listeners.append(self.vacation_changed)
+        bot.matches.follows.register("team", "rollerball2", self.followed_team, self.team_choices)
+        bot.matches.follows.register(
+            "league", "rollerball2", functools.partial(seasons.followable, bot)
+        )
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
@@ -105,6 +111,26 @@ class RollerballII(commands.Cog):
 
     async def vacation_changed(self, user_id: int) -> None:
         await season_clock.vacation_changed(self.bot, user_id)
+
+    # ---- following (host/follow.py) --------------------------------------------------------------
+
+    async def followed_team(self, target: str) -> Followable | None:
+        """The team "rollerball2:ID" as a follower follows it (/follow team:): its coach is
+        told of its matches already."""
+        team_id = target.split(":", 1)[1]
+        team = await store.load_team(self.bot.db, int(team_id)) if team_id.isdigit() else None
+        if team is None:
+            return None
+        return Followable(
+            "team", target, f"team {shown(team.name)}", team.guild_id, frozenset({team.owner_id})
+        )
+
+    async def team_choices(self, guild_id: int, typed: str) -> list[tuple[str, str]]:
+        return [
+            (f"{name} (Rollerball II team)", f"rollerball2:{team_id}")
+            for team_id, name, _ in await store.team_names(self.bot.db, guild_id)
+            if typed in name.casefold()
+        ]
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         """/games: each fixture of the current matchday that a team the user coaches has still

@@ -47,7 +47,9 @@ from cogs.rollerball2.teams import (
 )
 from db import rollerball2 as store
 from host.direct import expire_challenge, force_action, play_out
+from host.follow import Followable, FollowButton
 from host.leagues import require_league_admin
+from host.notify import channel_link
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
     Deadline,
@@ -62,6 +64,7 @@ from rules.rollerball2 import (
 from ui import LookupOption, UserError, channel_by_id, display_name, fit, quote, shown
 from ui.formats import plural
 from ui.formats import timestamp as when
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -191,7 +194,9 @@ async def create_season(
     )
     for title, value in schedule_fields(season, fixtures, names)[:10]:
         embed.add_field(name=title, value=value, inline=False)
-    await interaction.response.send_message(embed=embed, allowed_mentions=NO_MENTIONS)
+    await interaction.response.send_message(
+        embed=embed, view=follow_view(season), allowed_mentions=NO_MENTIONS
+    )
 
 
 def fixture_line(fixture: store.Fixture, names: dict[int, str]) -> str:
@@ -434,6 +439,7 @@ async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why
 async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
     text = await matchday_text(bot, season, matchday, "the deadline has passed.")
     await announce_text(bot, season, text)
+    await tell_followers(bot, season, matchday, text)
 
 
 async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None:
@@ -441,9 +447,57 @@ async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None
     try:
         channel = await channel_by_id(bot, season.channel_id)
         files = await standings_files(bot, season)
-        await channel.send(text, files=files, allowed_mentions=NO_MENTIONS)
+        await channel.send(
+            text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
+        )
     except discord.HTTPException as error:
         log.warning("could not announce in season %s: %s", season.id, error)
+
+
+# ---- following (host/follow.py) -------------------------------------------------------------
+
+
+def follow_view(season: store.Season) -> discord.ui.View:
+    """Follow under the season's card and each matchday's results."""
+    return view_of([FollowButton("league", f"rollerball2:{season.id}")])
+
+
+async def coaches(bot: Ballcourt, season: store.Season) -> set[int]:
+    teams = await store.season_team_ids(bot.db, season.id)
+    return {
+        owner
+        for team_id, _, owner in await store.team_names(bot.db, season.guild_id)
+        if team_id in teams
+    }
+
+
+async def followable(bot: Ballcourt, target: str) -> Followable | None:
+    """The season "rollerball2:ID" as a follower follows it: its coaches are told already."""
+    season_id = target.split(":", 1)[1]
+    season = await store.load_season(bot.db, int(season_id)) if season_id.isdigit() else None
+    if season is None:
+        return None
+    return Followable(
+        "league",
+        target,
+        f"Rollerball II season {shown(season.name)}",
+        season.guild_id,
+        frozenset(await coaches(bot, season)),
+        over=season.over,
+    )
+
+
+async def tell_followers(bot: Ballcourt, season: store.Season, matchday: int, text: str) -> None:
+    """A matchday's results to the followers of the season and of its teams, once each."""
+    teams = await store.season_team_ids(bot.db, season.id)
+    await bot.matches.follows.tell(
+        [("league", f"rollerball2:{season.id}"), *(("team", f"rollerball2:{t}") for t in teams)],
+        season.guild_id,
+        [(f"rollerball2:season:{season.id}:matchday:{matchday}", text.split("\n`/")[0])],
+        channel=await channel_by_id(bot, season.channel_id),
+        link=channel_link(season.guild_id, season.channel_id),
+        members=await coaches(bot, season),
+    )
 
 
 async def as_admin(
@@ -488,9 +542,12 @@ async def play_matchday(
         bot, season, matchday, f"played now by {shown(display_name(interaction.user))}."
     )
     files = await standings_files(bot, season)
-    await interaction.followup.send(text, files=files, allowed_mentions=NO_MENTIONS)
+    await interaction.followup.send(
+        text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
+    )
     if interaction.channel_id != season.channel_id:
         await announce_text(bot, season, text)
+    await tell_followers(bot, season, matchday, text)
 
 
 async def extend_matchday(

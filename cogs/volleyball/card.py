@@ -26,6 +26,7 @@ from cogs.volleyball.components import card_buttons
 from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies, due
 from db import volleyball as store
+from host.follow import FollowButton
 from host.locks import ShuttingDown
 from host.posting import reopening
 from rules.volleyball import LeagueState
@@ -228,7 +229,9 @@ class StatusCard:
 
     async def _show(self, prepared: Prepared, *, repost: bool) -> None:
         stored, embed = prepared.stored, prepared.embed
-        view = view_of(list(card_buttons(stored.id)))
+        view = view_of(
+            [*card_buttons(stored.id), FollowButton("league", f"volleyball:{stored.id}")]
+        )
         channel = await self.leagues.poster.channel(stored)
         old = stored.card_message_id
         if old is not None and repost:

@@ -54,6 +54,7 @@ from db import timers as timer_store
 from db import volleyball as store
 from db.database import is_unavailable
 from host import notify
+from host.follow import Followable
 from host.leagues import require_league_admin
 from host.listing import Entry, LiveLine, server_name
 from host.locks import GameLock, ShuttingDown
@@ -80,7 +81,7 @@ from rules.volleyball import (
     take_over_seat,
     team_fixtures,
 )
-from ui import UserError, quote, send_ephemeral, shown
+from ui import UserError, fit, quote, send_ephemeral, shown
 from ui.formats import human_join, plural, timestamp
 from ui.items import view_of
 
@@ -104,6 +105,7 @@ class Leagues:
         bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
         bot.matches.vacation_listeners.append(self.vacation_changed)
+        bot.matches.follows.register("league", "volleyball", self.followable)
 
     def lock(self, league_id: int) -> GameLock:
         return self.bot.game_locks(("volleyball", league_id))
@@ -880,6 +882,37 @@ class Leagues:
         if handed:
             log.info("league %s: the computer manages %s now", stored.id, sorted(handed))
 
+    # ---- following (host/follow.py) ----------------------------------------------------------------
+
+    async def followable(self, target: str) -> Followable | None:
+        """The league "volleyball:ID" as a follower follows it (its card's Follow button)."""
+        league_id = target.split(":", 1)[1]
+        stored = await store.load_league(self.db, int(league_id)) if league_id.isdigit() else None
+        if stored is None:
+            return None
+        managers = await store.managers(self.db, stored.id)
+        return Followable(
+            "league",
+            target,
+            f"Volleyball league {shown(stored.name)}",
+            stored.guild_id,
+            frozenset(managers.values()),
+        )
+
+    async def tell_followers(self, stored: store.StoredLeague, report: store.StoredReport) -> None:
+        """A round's results (the public report's scores, every set in its images) to the
+        league's followers, once each; its managers have the post and their sheets."""
+        managers = await store.managers(self.db, stored.id)
+        head = (report.messages or [f"**{shown(stored.name)}**"])[0]
+        await self.bot.matches.follows.tell(
+            [("league", f"volleyball:{stored.id}")],
+            stored.guild_id,
+            [(f"volleyball:{stored.id}:report:{report.id}", fit(head, 900))],
+            channel=await self.poster.channel(stored),
+            link=channel_link(stored.guild_id, stored.channel_id),
+            members=managers.values(),
+        )
+
     # ---- sending reports -------------------------------------------------------------------------
 
     async def send_pending(self, stored: store.StoredLeague) -> None:
@@ -899,6 +932,8 @@ class Leagues:
             await store.mark_posted(self.db, report.id)
             if not report.team:
                 await self.card.refresh(stored.id, repost=True)
+                if report.round_number:  # round 0: a season's opening, no results
+                    await self.tell_followers(stored, report)
 
     # ---- reminders -------------------------------------------------------------------------------
 

@@ -135,4 +135,4 @@ def test_the_daily_digest_agrees_its_verb_with_the_count(count, says):
         Entry(True, f"Rocketball #{n}", "Ballcourt", "vs Bob", "your move", "https://x/1")
         for n in range(count)
     ]
-    assert f"Good day! {says} for you:" in _digest_text(entries)
+    assert f"Good day! {says} for you:" in _digest_text(entries, [])

@@ -119,7 +119,13 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     assert "<t:" in card.embeds[0]["description"]  # the deadline, in every reader's time zone
     assert fields["Orders in (0 of 2)"] == "none yet"
     assert "Red Rockets" in fields["Waiting for"] and bobs in fields["Waiting for"]
-    assert card.button_labels == ["Send orders", "Edit with menus", "Repeat last orders", "My team"]
+    assert card.button_labels == [
+        "Send orders",
+        "Edit with menus",
+        "Repeat last orders",
+        "My team",
+        "Follow",
+    ]
     listed = await discord.slash("games", user=alice)
     line = next(row for row in listed.text.splitlines() if LEAGUE in row)
     assert "**your orders** for round 1 of season 1" in line and ":R>" in line
