@@ -12,7 +12,7 @@ from host.match import (
     Match,
     seat_of,
 )
-from host.service import MatchHost
+from host.service import HostBot, MatchHost
 
 __all__ = [
     "COMPUTER_ID",
@@ -24,6 +24,7 @@ __all__ = [
     "ButtonSpec",
     "FormSpec",
     "GameAdapter",
+    "HostBot",
     "Match",
     "MatchHost",
     "Step",

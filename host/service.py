@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from db import games as game_store
 from db import timers as timer_store
@@ -68,7 +69,10 @@ from ui.items import view_of
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
 
-    from bot import Ballcourt
+    from config import Config
+    from db.database import Database
+    from host.locks import GameLocks
+    from host.timers import TimerService
 
 log = logging.getLogger(__name__)
 
@@ -108,8 +112,24 @@ async def acknowledged(
     return interaction
 
 
+class HostBot(commands.Bot):
+    """The bot as the host uses it: discord.py's Bot with the services bot.py's Ballcourt sets
+    up (it derives from this), so the host types its bot without importing bot.py, which
+    stands above it."""
+
+    config: Config
+    game_locks: GameLocks
+    seed_source: random.Random  # where new games get their seeds
+    timers: TimerService
+    matches: MatchHost
+
+    @property
+    def db(self) -> Database:
+        raise NotImplementedError("Ballcourt opens the database in setup_hook")
+
+
 class MatchHost:
-    def __init__(self, bot: Ballcourt) -> None:
+    def __init__(self, bot: HostBot) -> None:
         self.bot = bot
         self.adapters: dict[str, GameAdapter] = {}
         # The players' open private panels and their last looks (memory only: host/seats.py)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import bot_of
 from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of
@@ -24,7 +25,7 @@ from rules.rollerball2 import (
     substitutes_for,
     substitution_slots,
 )
-from ui import UserError, bot_of, shown
+from ui import UserError, shown
 from ui.items import Control
 
 if TYPE_CHECKING:

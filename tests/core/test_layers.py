@@ -1,7 +1,8 @@
 """The architecture as the imports show it (README "How it is built", docs/architecture.md):
-imports point one way, cogs → host, ui → rules, render, db; render → rules; rules → nothing of
-ours; the Discord layer reads a game's engine through its package face (`from rules.GAME import
-...`), never its inner modules; nothing but the sandbox and the tests knows the fake Discord."""
+imports point one way, cogs → bot → host, ui → rules, render, db; render → rules; rules →
+nothing of ours; the Discord layer reads a game's engine through its package face (`from
+rules.GAME import ...`), never its inner modules; nothing but the sandbox and the tests knows
+the fake Discord. The type checker's imports (`if TYPE_CHECKING:`) point the same way."""
 
 from __future__ import annotations
 
@@ -15,14 +16,17 @@ from rules import games as registry
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ("bot", "config", "cogs", "host", "ui", "rules", "render", "db", "data", "fakediscord")
-# What each layer may import of ours.
+# What each layer may import of ours. bot.py loads the cogs by name (it imports none of them;
+# a cog types its bot as bot.py's Ballcourt) and starts the sandbox (`--sandbox`).
 ALLOWED = {
     "rules": {"rules", "data"},
     "render": {"rules", "render", "data"},
     "db": {"db", "rules", "config"},
     "ui": {"ui", "rules", "db", "render", "config"},
     "host": {"host", "ui", "rules", "render", "db", "config"},
-    "cogs": {"cogs", "host", "ui", "rules", "render", "db", "config"},
+    "bot": {"host", "ui", "rules", "db", "config", "fakediscord"},
+    "cogs": {"cogs", "bot", "host", "ui", "rules", "render", "db", "config"},
+    "fakediscord": {"fakediscord", "db"},
 }
 GAMES = tuple(game.name for game in registry.GAMES)
 
@@ -54,12 +58,20 @@ def parsed(paths: list[Path]) -> list[tuple[Path, ast.Module]]:
         gc.enable()
 
 
-def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, str]]:
+def files_of(layer: str) -> list[Path]:
+    """A layer's files: its package's, or the one module (bot.py) it is."""
+    folder = ROOT / layer
+    return sorted(folder.rglob("*.py")) if folder.is_dir() else [ROOT / f"{layer}.py"]
+
+
+def imports(
+    layer: str, ours: tuple[str, ...] = OURS, *, type_checking: bool = False
+) -> list[tuple[str, int, str]]:
     """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
-    package makes when it runs."""
+    package makes when it runs, and with `type_checking` also those the type checker reads."""
     found = []
-    for path, tree in parsed(sorted((ROOT / layer).rglob("*.py"))):
-        for node in run_time_nodes(tree):
+    for path, tree in parsed(files_of(layer)):
+        for node in ast.walk(tree) if type_checking else run_time_nodes(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 modules = [node.module]
             elif isinstance(node, ast.Import):
@@ -77,6 +89,19 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
     wrong = [
         f"{file}:{line} imports {module}"
         for file, line, module in imports(layer)
+        if module.split(".")[0] not in ALLOWED[layer]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_the_type_checker_s_imports_point_the_same_way(layer: str) -> None:
+    """An import under `if TYPE_CHECKING:` ties the files as much as one that runs: the type
+    of the bot read from bot.py in host/ closed a circle through every cog (bot → cogs →
+    host → bot)."""
+    wrong = [
+        f"{file}:{line} imports {module}"
+        for file, line, module in imports(layer, type_checking=True)
         if module.split(".")[0] not in ALLOWED[layer]
     ]
     assert not wrong, "\n".join(wrong)
