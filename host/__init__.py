@@ -11,6 +11,7 @@ from host.match import (
     DELETED_USER_ID,
     Match,
     seat_of,
+    seat_of_clicker,
 )
 from host.service import HostBot, MatchHost
 
@@ -30,4 +31,5 @@ __all__ = [
     "Step",
     "TurnPost",
     "seat_of",
+    "seat_of_clicker",
 ]
