@@ -21,7 +21,7 @@ import signal
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import aiohttp
 import discord
@@ -38,15 +38,12 @@ from db import meta
 from db import settings as settings_store
 from db.connect import open_database
 from db.database import Database, DatabaseError
-from host import MatchHost
+from host import HostBot, MatchHost
 from host.gate import InteractionGate
 from host.locks import GameLocks
 from host.timers import TimerService
 from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
-
-if TYPE_CHECKING:
-    from cogs.volleyball.league import Leagues
 
 __version__ = "0.1.0"
 
@@ -104,7 +101,7 @@ class BallcourtTree(app_commands.CommandTree["Ballcourt"]):
         await report_error(interaction, error)
 
 
-class Ballcourt(commands.Bot):
+class Ballcourt(HostBot):
     def __init__(self, config: Config) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -133,10 +130,8 @@ class Ballcourt(commands.Bot):
             else random.SystemRandom()
         )
         self._db: Database | None = None
-        # The services every cog uses, set in setup_hook (typed here, so cogs need no strings).
-        self.timers: TimerService
-        self.matches: MatchHost
-        self.volleyball: Leagues  # set by the Volleyball extension (cogs/volleyball)
+        # The services every cog uses (timers, matches) are set in setup_hook and typed by
+        # HostBot. A game's own service is its cog's (`bot.get_cog`): the bot knows no game.
 
     @staticmethod
     def shard_options(config: Config) -> dict[str, Any]:

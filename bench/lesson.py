@@ -71,7 +71,7 @@ async def play(bench) -> tuple[int, list[float]]:
             continue
         if not card.selects:
             card = await timed(discord.click(card, "Other squares…", user=user))
-        square = getattr(action, "square", None) or action.from_square
+        square = getattr(action, "square", None) or getattr(action, "from_square", "")
         menu = next(s for s in card.selects if square in [o.value for o in s.options])
         picked = await timed(discord.select(card, menu.custom_id, [square], user=user))
         wanted = move_arg(ENGINE, action)

@@ -16,12 +16,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import bot_of
 from db import settings as settings_store
 from rules import dice
 from rules import games as registry
 from rules.games import Game
 from rules.lessons import lesson_of
-from ui import UserError, bot_of
+from ui import UserError
 from ui.items import Control
 
 if TYPE_CHECKING:

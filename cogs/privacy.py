@@ -20,12 +20,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import bot_of
 from db import forget as forget_store
 from db import games as game_store
 from db import ratings as ratings_store
 from host import DELETED_NAME, DELETED_USER_ID
 from host.match import seat_name, without_name
-from ui import UserError, bot_of, display_name, fit
+from ui import UserError, display_name, fit
 from ui.formats import plural
 from ui.items import Control
 

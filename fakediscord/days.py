@@ -57,9 +57,8 @@ from fakediscord.model import (
 from fakediscord.parts import Parts
 
 if TYPE_CHECKING:
-    from fakediscord.interactions import InteractionRecord
     from fakediscord.messages import Message
-    from fakediscord.server import FakeDiscord
+    from fakediscord.model import InteractionRecord
 
 TOKEN_LIFETIME_SECONDS = 15 * 60
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
@@ -251,7 +250,7 @@ class DaysDriver:
     """What a test does to make time pass or to act as a moderator (a mixin of
     ``DiscordDriver``; every call returns once the bot has been told)."""
 
-    fake: FakeDiscord
+    fake: Days  # the FakeDiscord it drives, as far as this mixin reaches
 
     if TYPE_CHECKING:
 

@@ -47,6 +47,8 @@ OptionValue = str | int | float | bool | User | Channel | Upload | bytes | Path 
 class DiscordDriver(DaysDriver):
     """Drives the fake Discord as its users. One per test module (fixture ``discord``)."""
 
+    fake: FakeDiscord
+
     def __init__(self, fake: FakeDiscord, default_channel: Channel) -> None:
         self.fake = fake
         self.default_channel = default_channel

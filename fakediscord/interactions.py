@@ -7,17 +7,16 @@ from __future__ import annotations
 import copy
 import secrets
 import time
-from dataclasses import dataclass, field
 from typing import Any
 
 from aiohttp import web
 
 from fakediscord import limits
-from fakediscord.clock import CLOCK
 from fakediscord.errors import RequestError, form_error, not_found
 from fakediscord.model import (
     ATTACH_FILES,
     DM,
+    InteractionRecord,
     User,
 )
 from fakediscord.parts import Parts
@@ -49,32 +48,6 @@ CALLBACK_NAMES = {
     AUTOCOMPLETE_RESULT: "autocomplete result",
     MODAL: "modal",
 }
-
-
-@dataclass
-class InteractionRecord:
-    """One interaction the driver sent, and everything the bot did in answer."""
-
-    id: int
-    token: str
-    type: int
-    user: User
-    channel_id: int
-    payload: dict[str, Any]
-    created: float  # monotonic
-    message_id: int | None = None  # the message a component sits on
-    from_component: bool = False  # a modal submit whose modal was opened from a component
-    response_type: int | None = None
-    original_message_id: int | None = None
-    followup_ids: list[int] = field(default_factory=list)
-    # messages the bot produced after responding: followups, edits and posts in this channel
-    activity: list[int] = field(default_factory=list)
-    modal: dict[str, Any] | None = None
-    choices: list[dict[str, Any]] | None = None
-    failed: bool = False  # a violation already failed the test for this interaction
-    awaiting: bool = True  # the driver is still waiting for the bot's answer
-    # when Discord issued it, on the fake's clock: its token lasts 15 minutes (days.py)
-    issued_at: float = field(default_factory=CLOCK.time)
 
 
 class Interactions(Parts):

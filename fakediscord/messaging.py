@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from fakediscord import limits
@@ -18,6 +17,8 @@ from fakediscord.model import (
     PUBLIC_THREAD,
     SEND_MESSAGES,
     SEND_MESSAGES_IN_THREADS,
+    InteractionRecord,
+    MessageMeta,
     StoredFile,
     User,
 )
@@ -25,21 +26,10 @@ from fakediscord.parts import Parts
 from fakediscord.world import now_iso
 
 if TYPE_CHECKING:
-    from fakediscord.gateway import GatewaySession
-    from fakediscord.interactions import InteractionRecord
+    from fakediscord.sessions import GatewaySession
 
 # Gateway intent bit that lets a bot read other users' message content.
 MESSAGE_CONTENT_INTENT = 1 << 15
-
-
-@dataclass
-class MessageMeta:
-    """What the fake knows about a stored message beyond its JSON."""
-
-    ephemeral_for: int | None = None  # the only user who sees an ephemeral message
-    deleted: bool = False
-    token: str | None = None  # the interaction token that created it (webhook edits)
-    version: int = 0  # bumped on every edit
 
 
 class Messaging(Parts):

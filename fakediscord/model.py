@@ -3,6 +3,8 @@
 ``User``, ``Channel`` and ``Guild`` are handles a test holds (alice, #general); the server keeps
 the full JSON Discord would send. ``Violation`` is one thing the bot did that Discord would
 have refused; ``Upload`` is a file a test user attaches to a slash command.
+``InteractionRecord`` and ``MessageMeta`` are what the server keeps of an interaction and of a
+message beyond its JSON: every part of the server names them, so they stand below all parts.
 """
 
 from __future__ import annotations
@@ -239,3 +241,39 @@ class StoredFile:
             payload["description"] = self.description
         payload.update(self.extra)
         return payload
+
+
+@dataclass
+class MessageMeta:
+    """What the fake knows about a stored message beyond its JSON."""
+
+    ephemeral_for: int | None = None  # the only user who sees an ephemeral message
+    deleted: bool = False
+    token: str | None = None  # the interaction token that created it (webhook edits)
+    version: int = 0  # bumped on every edit
+
+
+@dataclass
+class InteractionRecord:
+    """One interaction the driver sent, and everything the bot did in answer."""
+
+    id: int
+    token: str
+    type: int
+    user: User
+    channel_id: int
+    payload: dict[str, Any]
+    created: float  # monotonic
+    message_id: int | None = None  # the message a component sits on
+    from_component: bool = False  # a modal submit whose modal was opened from a component
+    response_type: int | None = None
+    original_message_id: int | None = None
+    followup_ids: list[int] = field(default_factory=list)
+    # messages the bot produced after responding: followups, edits and posts in this channel
+    activity: list[int] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    choices: list[dict[str, Any]] | None = None
+    failed: bool = False  # a violation already failed the test for this interaction
+    awaiting: bool = True  # the driver is still waiting for the bot's answer
+    # when Discord issued it, on the fake's clock: its token lasts 15 minutes (days.py)
+    issued_at: float = field(default_factory=CLOCK.time)

@@ -3,7 +3,8 @@
 ``FakeDiscord`` (server.py) is assembled from mixins, one per concern: ``World``, ``GatewayHooks``,
 ``Messaging``, ``Interactions`` and ``Rest``. Each derives from ``Parts``, which declares the
 state ``FakeDiscord.__init__`` sets up and, for the type checker only, the methods one part
-calls on another (each is defined once, in the part named beside it).
+calls on another (each is defined once, in the part named beside it). The records it names
+stand below every part (model.py, sessions.py), so no part is imported back into this base.
 """
 
 from __future__ import annotations
@@ -15,15 +16,21 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from aiohttp import web
 
-from fakediscord.model import Guild, SnowflakeFactory, StoredFile, User, Violation
+from fakediscord.model import (
+    Guild,
+    InteractionRecord,
+    MessageMeta,
+    SnowflakeFactory,
+    StoredFile,
+    User,
+    Violation,
+)
 
 if TYPE_CHECKING:
     from fakediscord import openapi
     from fakediscord.discord_bugs import KnownBugs
-    from fakediscord.gateway import GatewaySession
-    from fakediscord.interactions import InteractionRecord
-    from fakediscord.messaging import MessageMeta
     from fakediscord.ratelimits import RateLimits
+    from fakediscord.sessions import GatewaySession
 
 T = TypeVar("T")
 

@@ -33,8 +33,16 @@ from fakediscord.parts import Parts
 from fakediscord.world import now_iso
 
 if TYPE_CHECKING:
-    from fakediscord.interactions import InteractionRecord
-    from fakediscord.server import FakeDiscord
+    from fakediscord.days import Days
+    from fakediscord.gateway import GatewayHooks
+    from fakediscord.interactions import Interactions
+    from fakediscord.messaging import Messaging
+    from fakediscord.model import InteractionRecord
+    from fakediscord.world import World
+
+    class Fake(World, GatewayHooks, Messaging, Interactions, Days):
+        """``FakeDiscord`` as a REST handler reaches it: the other parts it calls on. Named
+        here, not imported from server.py, which assembles the parts and imports this one."""
 
 
 class Rest(Parts):
@@ -175,7 +183,7 @@ class Rest(Parts):
         )
 
 
-async def get_gateway(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:
+async def get_gateway(fake: Fake, request: web.Request) -> dict[str, Any]:
     return {
         "url": fake.gateway_url,
         "shards": fake.recommended_shards,
@@ -188,22 +196,22 @@ async def get_gateway(fake: FakeDiscord, request: web.Request) -> dict[str, Any]
     }
 
 
-async def get_me(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:
+async def get_me(fake: Fake, request: web.Request) -> dict[str, Any]:
     return {**fake.bot_user.to_json(), "verified": True, "mfa_enabled": False, "flags": 0}
 
 
-async def get_application(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:
+async def get_application(fake: Fake, request: web.Request) -> dict[str, Any]:
     return fake.application_json()
 
 
-async def get_user(fake: FakeDiscord, request: web.Request, user_id: str) -> dict[str, Any]:
+async def get_user(fake: Fake, request: web.Request, user_id: str) -> dict[str, Any]:
     user = fake.users.get(int(user_id))
     if user is None:
         raise not_found("User", 10013)
     return user.to_json()
 
 
-async def create_dm(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:
+async def create_dm(fake: Fake, request: web.Request) -> dict[str, Any]:
     payload, _ = await fake.read_body(request)
     user = fake.users.get(int(payload.get("recipient_id") or 0))
     if user is None or user.bot:
@@ -211,12 +219,12 @@ async def create_dm(fake: FakeDiscord, request: web.Request) -> dict[str, Any]:
     return fake.channels[fake.dm_channel_for(user)]
 
 
-def _check_app(fake: FakeDiscord, application_id: str) -> None:
+def _check_app(fake: Fake, application_id: str) -> None:
     if int(application_id) != fake.application_id:
         raise RequestError(403, {"message": "Missing Access", "code": 50001})
 
 
-def _check_guild(fake: FakeDiscord, guild_id: str) -> int:
+def _check_guild(fake: Fake, guild_id: str) -> int:
     """Any of the fake's guilds; another is one the bot is not in (403 Missing Access)."""
     if int(guild_id) not in fake.guilds:
         raise RequestError(403, {"message": "Missing Access", "code": 50001})
@@ -224,7 +232,7 @@ def _check_guild(fake: FakeDiscord, guild_id: str) -> int:
 
 
 async def _overwrite_commands(
-    fake: FakeDiscord, request: web.Request, scope: int | None
+    fake: Fake, request: web.Request, scope: int | None
 ) -> list[dict[str, Any]]:
     payload, _ = await fake.read_body(request)
     commands = payload if isinstance(payload, list) else []
@@ -252,34 +260,34 @@ async def _overwrite_commands(
 
 
 async def put_global_commands(
-    fake: FakeDiscord, request: web.Request, application_id: str
+    fake: Fake, request: web.Request, application_id: str
 ) -> list[dict[str, Any]]:
     _check_app(fake, application_id)
     return await _overwrite_commands(fake, request, None)
 
 
 async def put_guild_commands(
-    fake: FakeDiscord, request: web.Request, application_id: str, guild_id: str
+    fake: Fake, request: web.Request, application_id: str, guild_id: str
 ) -> list[dict[str, Any]]:
     _check_app(fake, application_id)
     return await _overwrite_commands(fake, request, _check_guild(fake, guild_id))
 
 
 async def get_global_commands(
-    fake: FakeDiscord, request: web.Request, application_id: str
+    fake: Fake, request: web.Request, application_id: str
 ) -> list[dict[str, Any]]:
     _check_app(fake, application_id)
     return copy.deepcopy(fake.commands.get(None, []))
 
 
 async def get_guild_commands(
-    fake: FakeDiscord, request: web.Request, application_id: str, guild_id: str
+    fake: Fake, request: web.Request, application_id: str, guild_id: str
 ) -> list[dict[str, Any]]:
     _check_app(fake, application_id)
     return copy.deepcopy(fake.commands.get(_check_guild(fake, guild_id), []))
 
 
-async def get_guild(fake: FakeDiscord, request: web.Request, guild_id: str) -> dict[str, Any]:
+async def get_guild(fake: Fake, request: web.Request, guild_id: str) -> dict[str, Any]:
     data = fake.guild_json(fake.guilds[_check_guild(fake, guild_id)])
     for key in ("members", "channels", "threads", "presences", "voice_states", "joined_at"):
         data.pop(key, None)
@@ -287,19 +295,17 @@ async def get_guild(fake: FakeDiscord, request: web.Request, guild_id: str) -> d
 
 
 async def get_guild_channels(
-    fake: FakeDiscord, request: web.Request, guild_id: str
+    fake: Fake, request: web.Request, guild_id: str
 ) -> list[dict[str, Any]]:
     return fake.guild_json(fake.guilds[_check_guild(fake, guild_id)])["channels"]
 
 
-async def get_guild_roles(
-    fake: FakeDiscord, request: web.Request, guild_id: str
-) -> list[dict[str, Any]]:
+async def get_guild_roles(fake: Fake, request: web.Request, guild_id: str) -> list[dict[str, Any]]:
     return fake.roles_json(fake.guilds[_check_guild(fake, guild_id)])
 
 
 async def get_member(
-    fake: FakeDiscord, request: web.Request, guild_id: str, user_id: str
+    fake: Fake, request: web.Request, guild_id: str, user_id: str
 ) -> dict[str, Any]:
     guild = fake.guilds[_check_guild(fake, guild_id)]
     if int(user_id) not in fake.members or (guild.id, int(user_id)) in fake.departed:
@@ -307,20 +313,18 @@ async def get_member(
     return fake.member_json(fake.users[int(user_id)], guild=guild)
 
 
-async def list_members(
-    fake: FakeDiscord, request: web.Request, guild_id: str
-) -> list[dict[str, Any]]:
+async def list_members(fake: Fake, request: web.Request, guild_id: str) -> list[dict[str, Any]]:
     guild = fake.guilds[_check_guild(fake, guild_id)]
     return [fake.member_json(fake.users[user_id], guild=guild) for user_id in fake.members]
 
 
-async def get_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
+async def get_channel(fake: Fake, request: web.Request, channel_id: str) -> dict[str, Any]:
     data = fake.channel_or_404(int(channel_id))
     fake.require_view(int(channel_id))
     return copy.deepcopy(data)
 
 
-async def edit_channel(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
+async def edit_channel(fake: Fake, request: web.Request, channel_id: str) -> dict[str, Any]:
     channel = fake.channel_or_404(int(channel_id))
     payload, _ = await fake.read_body(request)
     if channel["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
@@ -347,9 +351,7 @@ async def edit_channel(fake: FakeDiscord, request: web.Request, channel_id: str)
     return copy.deepcopy(channel)
 
 
-async def delete_channel(
-    fake: FakeDiscord, request: web.Request, channel_id: str
-) -> dict[str, Any]:
+async def delete_channel(fake: Fake, request: web.Request, channel_id: str) -> dict[str, Any]:
     channel = fake.channel_or_404(int(channel_id))
     if channel["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
         del fake.channels[int(channel_id)]
@@ -366,9 +368,7 @@ async def delete_channel(
     raise RequestError(403, {"message": "Missing Permissions", "code": 50013})
 
 
-async def list_messages(
-    fake: FakeDiscord, request: web.Request, channel_id: str
-) -> list[dict[str, Any]]:
+async def list_messages(fake: Fake, request: web.Request, channel_id: str) -> list[dict[str, Any]]:
     fake.channel_or_404(int(channel_id))
     limit = min(int(request.query.get("limit", 50)), 100)
     visible = [
@@ -385,14 +385,12 @@ async def list_messages(
 
 
 async def get_message(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str
 ) -> dict[str, Any]:
     return copy.deepcopy(fake.visible_message(int(channel_id), int(message_id)))
 
 
-async def create_message(
-    fake: FakeDiscord, request: web.Request, channel_id: str
-) -> dict[str, Any]:
+async def create_message(fake: Fake, request: web.Request, channel_id: str) -> dict[str, Any]:
     payload, uploads = await fake.read_body(request)
     fake.check_can_post(int(channel_id), uploads)
     await fake.reopen_and_announce(int(channel_id))  # a message reopens an archived thread
@@ -401,7 +399,7 @@ async def create_message(
 
 
 async def edit_message(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str
 ) -> dict[str, Any]:
     fake.require_view(int(channel_id))
     previous = fake.visible_message(int(channel_id), int(message_id))
@@ -422,7 +420,7 @@ async def edit_message(
 
 
 async def delete_message(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str
 ) -> None:
     message = fake.visible_message(int(channel_id), int(message_id))
     fake.message_meta[int(message_id)].deleted = True
@@ -432,7 +430,7 @@ async def delete_message(
     await fake.dispatch("MESSAGE_DELETE", data)
 
 
-async def trigger_typing(fake: FakeDiscord, request: web.Request, channel_id: str) -> None:
+async def trigger_typing(fake: Fake, request: web.Request, channel_id: str) -> None:
     fake.channel_or_404(int(channel_id))
 
 
@@ -441,7 +439,7 @@ def _reaction_list(message: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 async def add_reaction(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str, emoji: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str, emoji: str
 ) -> None:
     message = fake.visible_message(int(channel_id), int(message_id))
     fake.refuse_if_archived(int(channel_id))
@@ -458,7 +456,7 @@ async def add_reaction(
 
 
 async def remove_own_reaction(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str, emoji: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str, emoji: str
 ) -> None:
     message = fake.visible_message(int(channel_id), int(message_id))
     name = unquote(emoji)
@@ -471,13 +469,13 @@ async def remove_own_reaction(
 
 
 async def clear_reactions(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str
 ) -> None:
     fake.visible_message(int(channel_id), int(message_id))["reactions"] = []
 
 
 async def _create_thread(
-    fake: FakeDiscord,
+    fake: Fake,
     parent_id: int,
     payload: dict[str, Any],
     *,
@@ -538,13 +536,13 @@ async def _create_thread(
     return copy.deepcopy(visible)
 
 
-async def start_thread(fake: FakeDiscord, request: web.Request, channel_id: str) -> dict[str, Any]:
+async def start_thread(fake: Fake, request: web.Request, channel_id: str) -> dict[str, Any]:
     payload, _ = await fake.read_body(request)
     return await _create_thread(fake, int(channel_id), payload)
 
 
 async def start_thread_from_message(
-    fake: FakeDiscord, request: web.Request, channel_id: str, message_id: str
+    fake: Fake, request: web.Request, channel_id: str, message_id: str
 ) -> dict[str, Any]:
     payload, _ = await fake.read_body(request)
     message = fake.visible_message(int(channel_id), int(message_id))
@@ -557,7 +555,7 @@ async def start_thread_from_message(
 
 
 async def add_thread_member(
-    fake: FakeDiscord, request: web.Request, channel_id: str, user_id: str
+    fake: Fake, request: web.Request, channel_id: str, user_id: str
 ) -> None:
     thread = fake.channel_or_404(int(channel_id))
     if "members" not in thread:
@@ -573,7 +571,7 @@ async def add_thread_member(
 
 
 async def remove_thread_member(
-    fake: FakeDiscord, request: web.Request, channel_id: str, user_id: str
+    fake: Fake, request: web.Request, channel_id: str, user_id: str
 ) -> None:
     thread = fake.channel_or_404(int(channel_id))
     member_id = fake.application_id if user_id == "@me" else int(user_id)
@@ -583,7 +581,7 @@ async def remove_thread_member(
 
 
 async def list_thread_members(
-    fake: FakeDiscord, request: web.Request, channel_id: str
+    fake: Fake, request: web.Request, channel_id: str
 ) -> list[dict[str, Any]]:
     thread = fake.channel_or_404(int(channel_id))
     return [
@@ -593,13 +591,13 @@ async def list_thread_members(
 
 
 async def interaction_callback(
-    fake: FakeDiscord, request: web.Request, interaction_id: str, token: str
+    fake: Fake, request: web.Request, interaction_id: str, token: str
 ) -> dict[str, Any] | None:
     return await fake.interaction_callback(request, interaction_id, token)
 
 
 async def create_followup(
-    fake: FakeDiscord, request: web.Request, application_id: str, token: str
+    fake: Fake, request: web.Request, application_id: str, token: str
 ) -> dict[str, Any] | None:
     record = fake.record_for_webhook(application_id, token)
     payload, uploads = await fake.read_body(request)
@@ -631,14 +629,14 @@ async def create_followup(
 
 
 async def get_webhook_message(
-    fake: FakeDiscord, request: web.Request, application_id: str, token: str, message_id: str
+    fake: Fake, request: web.Request, application_id: str, token: str, message_id: str
 ) -> dict[str, Any]:
     record = fake.record_for_webhook(application_id, token)
     return copy.deepcopy(fake.messages[fake.webhook_message_id(record, message_id)])
 
 
 async def edit_webhook_message(
-    fake: FakeDiscord, request: web.Request, application_id: str, token: str, message_id: str
+    fake: Fake, request: web.Request, application_id: str, token: str, message_id: str
 ) -> dict[str, Any]:
     record = fake.record_for_webhook(application_id, token)
     target = fake.webhook_message_id(record, message_id)
@@ -661,7 +659,7 @@ async def edit_webhook_message(
 
 
 async def delete_webhook_message(
-    fake: FakeDiscord, request: web.Request, application_id: str, token: str, message_id: str
+    fake: Fake, request: web.Request, application_id: str, token: str, message_id: str
 ) -> None:
     record = fake.record_for_webhook(application_id, token)
     target = fake.webhook_message_id(record, message_id)

@@ -11,8 +11,9 @@ from host.match import (
     DELETED_USER_ID,
     Match,
     seat_of,
+    seat_of_clicker,
 )
-from host.service import MatchHost
+from host.service import HostBot, MatchHost
 
 __all__ = [
     "COMPUTER_ID",
@@ -24,9 +25,11 @@ __all__ = [
     "ButtonSpec",
     "FormSpec",
     "GameAdapter",
+    "HostBot",
     "Match",
     "MatchHost",
     "Step",
     "TurnPost",
     "seat_of",
+    "seat_of_clicker",
 ]

@@ -11,12 +11,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from host.components import host_of
 from rules.lessons import lesson_of
-from ui.client import bot_of
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
-    from host.service import MatchHost
 
 
 @dataclass(frozen=True)
@@ -32,10 +31,6 @@ class MatchWords:
     history: bool = True
 
 
-def _host(interaction: discord.Interaction[Any]) -> MatchHost:
-    return bot_of(interaction).matches
-
-
 def match_commands(
     adapter: GameAdapter, words: MatchWords
 ) -> list[app_commands.Command[Any, ..., Any]]:
@@ -44,28 +39,28 @@ def match_commands(
     what = words.match
 
     async def board(interaction: discord.Interaction) -> None:
-        await _host(interaction).board(interaction, adapter)
+        await host_of(interaction).board(interaction, adapter)
 
     async def move(interaction: discord.Interaction, move: app_commands.Range[str, 1, 60]) -> None:
-        await _host(interaction).move_text(interaction, adapter, move)
+        await host_of(interaction).move_text(interaction, adapter, move)
 
     async def resign(interaction: discord.Interaction) -> None:
-        await _host(interaction).resign(interaction, adapter)
+        await host_of(interaction).resign(interaction, adapter)
 
     async def record(interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await _host(interaction).record(interaction, adapter, match_id)
+        await host_of(interaction).record(interaction, adapter, match_id)
 
     async def history(interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await _host(interaction).history(interaction, adapter, match_id)
+        await host_of(interaction).history(interaction, adapter, match_id)
 
     async def leaderboard(interaction: discord.Interaction) -> None:
-        await _host(interaction).leaderboard(interaction, adapter)
+        await host_of(interaction).leaderboard(interaction, adapter)
 
     async def hand(interaction: discord.Interaction) -> None:
-        await _host(interaction).private_view_here(interaction, adapter)
+        await host_of(interaction).private_view_here(interaction, adapter)
 
     async def learn(interaction: discord.Interaction) -> None:
-        await _host(interaction).learn(interaction, adapter)
+        await host_of(interaction).learn(interaction, adapter)
 
     number = f"A {what} number (default: your latest)"
     app_commands.describe(move=words.move_help[:100])(move)

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from ui.client import bot_of
 from ui.items import Control
 
 if TYPE_CHECKING:
-    from host.service import MatchHost
+    from host.service import HostBot, MatchHost
 
 ARG = r"[A-Za-z0-9_.-]{1,40}"
 ACTION = r"[a-z-]{1,20}"
@@ -31,8 +30,10 @@ def checked_id(game_id: int, version: int, kind: str, action: str, arg: str | No
     return f"match:{game_id}:{version}:{kind}:{action}" + (f":{arg}" if arg else "")
 
 
-def host_of(interaction: discord.Interaction) -> MatchHost:
-    return bot_of(interaction).matches
+def host_of(interaction: discord.Interaction[Any]) -> MatchHost:
+    """The match host of the bot an interaction came to: discord.py types
+    `interaction.client` as its base Client; every interaction comes to a HostBot."""
+    return cast("HostBot", interaction.client).matches
 
 
 class AnswerButton(

@@ -31,7 +31,7 @@ from db import games as game_store
 from db import settings as settings_store
 from host import clocks
 from host.adapter import Step
-from host.components import AnswerButton
+from host.components import AnswerButton, host_of
 from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
@@ -39,7 +39,7 @@ from host.match import (
     Match,
     dice_line,
 )
-from ui import UserError, bot_of, fit
+from ui import UserError, fit
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -352,4 +352,4 @@ async def act(
 ) -> None:
     """Apply `choose(adapter, match, seat)` for the user of `interaction` (PlayerError if they
     may not, or if the action is illegal: nothing is changed then)."""
-    await bot_of(interaction).matches.play(interaction, game_id, version, choose)
+    await host_of(interaction).play(interaction, game_id, version, choose)

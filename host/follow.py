@@ -30,8 +30,9 @@ from db import settings as settings_store
 from db import timers as timer_store
 from host import notify
 from host.adapter import Step
+from host.components import host_of
 from host.match import COMPUTER_ID, DELETED_USER_ID, Match
-from ui import UserError, bot_of, fit, send_ephemeral
+from ui import UserError, fit, send_ephemeral
 from ui.formats import plural
 from ui.items import Control, view_of
 
@@ -385,7 +386,7 @@ class FollowButton(
         return cls(match["kind"], match["target"], verb=match["verb"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        follows = bot_of(interaction).matches.follows
+        follows = host_of(interaction).follows
         thing = await follows.find(self.kind, self.target)
         if self.verb == "unfollow":
             label = thing.label if thing is not None else "that"

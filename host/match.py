@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from rules.face import Engine
+
+if TYPE_CHECKING:
+    import discord
 
 COMPUTER_ID = 0  # the user id that stands for a computer player in game_players
 DELETED_USER_ID = 1  # what a user's id becomes in other players' games after /privacy delete
@@ -119,6 +122,19 @@ def seat_of(players: tuple[int, ...], user_id: int) -> int | None:
         if player == user_id:
             return seat
     return None
+
+
+class Seated(Protocol):
+    """A stored match, as far as its seats go (db.games.StoredGame)."""
+
+    @property
+    def players(self) -> tuple[int, ...]: ...
+
+
+def seat_of_clicker(stored: Seated, interaction: discord.Interaction) -> int | None:
+    """The seat of the user who clicked (or typed a command) in a stored match, or None for a
+    spectator."""
+    return seat_of(stored.players, interaction.user.id)
 
 
 def human_seats(players: tuple[int, ...]) -> list[int]:

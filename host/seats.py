@@ -37,7 +37,7 @@ from host import clocks
 from host.adapter import Step
 from host.card import control_of
 from host.components import PanelButton, PanelSelect, SeatButton
-from host.match import COMPUTER_ID, Match, human_seats, seat_of
+from host.match import COMPUTER_ID, Match, human_seats, seat_of_clicker
 from ui import UserError, fit, send_ephemeral
 from ui.formats import plural
 from ui.items import view_of
@@ -162,7 +162,7 @@ async def show_private(
     adapter: GameAdapter,
     stored: game_store.StoredGame,
 ) -> None:
-    seat = seat_of(stored.players, interaction.user.id)
+    seat = seat_of_clicker(stored, interaction)
     what = (adapter.private_label or "hidden information").lower()
     if seat is None:
         raise UserError(
@@ -346,7 +346,7 @@ async def on_panel_control(
     stored = await game_store.load_game(host.bot.db, control.game_id)
     if stored is not None and stored.game in host.adapters:
         adapter = host.adapters[stored.game]
-        seat = seat_of(stored.players, interaction.user.id)
+        seat = seat_of_clicker(stored, interaction)
         if seat is not None and stored.status != "pending":
             match = Match.from_json(adapter, stored.state)
             over = stored.status != "active"
@@ -432,11 +432,8 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
 
 async def take_back(host: MatchHost, interaction: discord.Interaction, game_id: int) -> None:
     async with host.bot.game_locks(game_id):
-        stored = await game_store.load_game(host.bot.db, game_id)
-        if stored is None or stored.game not in host.adapters:
-            raise UserError("That match no longer exists.")
-        adapter = host.adapters[stored.game]
-        seat = seat_of(stored.players, interaction.user.id)
+        adapter, stored = await host.hosted(game_id)
+        seat = seat_of_clicker(stored, interaction)
         if seat is None:
             raise UserError(f"Only the players of {adapter.title} game #{game_id} have seats.")
         if stored.status != "active":

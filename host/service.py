@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
+from discord.ext import commands
 
 from db import games as game_store
 from db import timers as timer_store
@@ -61,7 +62,7 @@ from host.match import (
     dice_line,
     human_seats,
     pair_key,
-    seat_of,
+    seat_of_clicker,
 )
 from rules.records import commitment
 from ui import (
@@ -81,7 +82,10 @@ from ui.replies import edit_clicked
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
 
-    from bot import Ballcourt
+    from config import Config
+    from db.database import Database
+    from host.locks import GameLocks
+    from host.timers import TimerService
 
 log = logging.getLogger(__name__)
 
@@ -170,8 +174,24 @@ class AnsweredInTime:
             log.warning("could not acknowledge a slow interaction: %r", self._task.exception())
 
 
+class HostBot(commands.Bot):
+    """The bot as the host uses it: discord.py's Bot with the services bot.py's Ballcourt sets
+    up (it derives from this), so the host types its bot without importing bot.py, which
+    stands above it."""
+
+    config: Config
+    game_locks: GameLocks
+    seed_source: random.Random  # where new games get their seeds
+    timers: TimerService
+    matches: MatchHost
+
+    @property
+    def db(self) -> Database:
+        raise NotImplementedError("Ballcourt opens the database in setup_hook")
+
+
 class MatchHost:
-    def __init__(self, bot: Ballcourt) -> None:
+    def __init__(self, bot: HostBot) -> None:
         self.bot = bot
         self.adapters: dict[str, GameAdapter] = {}
         # The players' open private panels and their last looks (memory only: host/seats.py)
@@ -547,7 +567,7 @@ class MatchHost:
         )
         if not include_pending:
             here = [g for g in here if g.status == "active"]
-        mine = [g for g in here if seat_of(g.players, interaction.user.id) is not None]
+        mine = [g for g in here if seat_of_clicker(g, interaction) is not None]
         if mine:
             return mine[0]
         if here and not players_only:
@@ -609,7 +629,7 @@ class MatchHost:
         await send_ephemeral(
             interaction,
             f"Resign {adapter.title} match #{stored.id}? {adapter.next_text(match)} "
-            + adapter.resign_consequence(match, seat_of(stored.players, interaction.user.id) or 0),
+            + adapter.resign_consequence(match, seat_of_clicker(stored, interaction) or 0),
             view=view_of([ResignButton(stored.id)]),
         )
 
@@ -690,6 +710,14 @@ class MatchHost:
         except Exception as error:
             await report_error(interaction, error)
 
+    async def hosted(self, game_id: int) -> tuple[GameAdapter, game_store.StoredGame]:
+        """The match a control names, with its game's adapter; UserError when it is gone
+        (deleted with its player's data) or of a game not loaded here."""
+        stored = await game_store.load_game(self.bot.db, game_id)
+        if stored is None or stored.game not in self.adapters:
+            raise UserError("That match no longer exists.")
+        return self.adapters[stored.game], stored
+
     async def _load_for_action(
         self,
         interaction: discord.Interaction,
@@ -699,11 +727,8 @@ class MatchHost:
         any_time: bool = False,
     ) -> tuple[GameAdapter, game_store.StoredGame, Match, int]:
         """Load the match and check that this user may act now, with a current button."""
-        stored = await game_store.load_game(self.bot.db, game_id)
-        if stored is None or stored.game not in self.adapters:
-            raise UserError("That match no longer exists.")
-        adapter = self.adapters[stored.game]
-        seat = seat_of(stored.players, interaction.user.id)
+        adapter, stored = await self.hosted(game_id)
+        seat = seat_of_clicker(stored, interaction)
         if seat is None:
             # who may act now, as the card says it to everyone: a spectator learns whose
             # control it was without anything a seat alone may see
@@ -869,7 +894,7 @@ class MatchHost:
         nothing is saved, and the images stay as they are."""
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
-            seat = seat_of(stored.players, interaction.user.id) or 0
+            seat = seat_of_clicker(stored, interaction) or 0
             await seats.refresh_panel(self, interaction, adapter, stored, match, seat, arg)
             return
         kept = [a.filename for a in clicked.attachments] if clicked is not None else []
@@ -1019,11 +1044,8 @@ class MatchHost:
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """The same settings again with the seats swapped, from the final message's button."""
-        stored = await game_store.load_game(self.bot.db, game_id)
-        if stored is None or stored.game not in self.adapters:
-            raise UserError("That match no longer exists.")
-        adapter = self.adapters[stored.game]
-        seat = seat_of(stored.players, interaction.user.id)
+        adapter, stored = await self.hosted(game_id)
+        seat = seat_of_clicker(stored, interaction)
         if seat is None:
             raise UserError(f"Only the players of match #{game_id} can ask for its rematch.")
         if stored.status != "finished":
@@ -1463,10 +1485,8 @@ class MatchHost:
 
     async def show_private(self, interaction: discord.Interaction, game_id: int) -> None:
         """The "My hand" button: what only the clicking player may see, ephemerally."""
-        stored = await game_store.load_game(self.bot.db, game_id)
-        if stored is None or stored.game not in self.adapters:
-            raise UserError("That match no longer exists.")
-        await seats.show_private(self, interaction, self.adapters[stored.game], stored)
+        adapter, stored = await self.hosted(game_id)
+        await seats.show_private(self, interaction, adapter, stored)
 
     async def private_view_here(
         self, interaction: discord.Interaction, adapter: GameAdapter

@@ -20,7 +20,7 @@ from db import timers as timer_store
 from host import clocks, notify, posting
 from host.adapter import GameAdapter, Step
 from host.components import ClaimButton
-from host.match import COMPUTER_ID, Match, human_seats, seat_of
+from host.match import COMPUTER_ID, Match, human_seats, seat_of_clicker
 from host.seats import TAKEOVER_EVENT, takeover_timer
 from ui import UserError
 from ui.items import view_of
@@ -236,7 +236,7 @@ async def claim_forfeit(
         adapter = host.adapters[stored.game]
         match = Match.from_json(adapter, stored.state)
         absent = sorted(adapter.engine.actors(match.engine))
-        seat = seat_of(stored.players, interaction.user.id)
+        seat = seat_of_clicker(stored, interaction)
         if seat is None or seat in absent or not absent:
             raise UserError("Only the player who is waiting can claim this match.")
         before = match.engine

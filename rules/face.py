@@ -10,7 +10,7 @@ has no face.
 Seats are numbered 0..n-1 in the order of the match's players. A state is never changed: `apply`
 returns a new one. A PlayerError (rules/errors.py) is a mistake a player can fix (an illegal
 action, bad notation); its text is written for them and the state is left untouched. Events are
-what players see happen, in order (every die and card: DESIGN.md "Game engines"); each has a
+what players see happen, in order (every die and card: docs/architecture.md "A new game's checklist"); each has a
 `text`.
 
 Records, commitments and verification are rules/records.py, the command line `python -m rules
@@ -163,7 +163,7 @@ class Engine(Protocol[StateT, ActionT]):
     def view_for(self, state: StateT, seat: int | None) -> StateT:
         """What `seat` (None: a spectator) may see: a state with everything hidden from it
         removed (the seed, the deck's order, the others' hands and secret choices). Everything
-        shown to a seat is drawn from its view (DESIGN.md "Discord side")."""
+        shown to a seat is drawn from its view (docs/architecture.md "A new game's checklist")."""
         ...
 
     # ---- records (rules/records.py) -------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The UI toolkit every game's Discord code uses: replies and error reporting, text caps and
 escaping, permission checks, the rules pages."""
 
-from ui.client import bot_of, channel_by_id
+from ui.client import channel_by_id
 from ui.permissions import (
     PERMISSION_NAMES,
     PermissionMissing,
@@ -33,7 +33,6 @@ __all__ = [
     "LookupOption",
     "PermissionMissing",
     "UserError",
-    "bot_of",
     "channel_by_id",
     "display_name",
     "fit",

@@ -1,24 +1,15 @@
-"""The bot an interaction came to, with its services typed, and the channels it posts in.
-
-discord.py types `interaction.client` as its base `Client`; every interaction Ballcourt answers
-came to a `Ballcourt`, whose attributes (`db`, `timers`, `matches`, `volleyball`, the command
-tree) are the services the cogs share. RoboDanny types its Context's bot the same way.
-"""
+"""The channels the bot posts in. (The bot an interaction came to, typed with its services, is
+`cogs.bot_of` for a cog and `host.components.host_of` for the host: the toolkit stands below
+both and knows neither.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
-
-    from bot import Ballcourt
-
-
-def bot_of(interaction: discord.Interaction[Any]) -> Ballcourt:
-    return cast("Ballcourt", interaction.client)
 
 
 async def channel_by_id(bot: discord.Client, channel_id: int) -> PartialMessageableChannel:

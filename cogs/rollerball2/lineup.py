@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import bot_of
 from cogs.rollerball2.teams import EXPERIENCE_LETTER, require_manager
 from db import rollerball2 as store
 from rules.rollerball2 import (
@@ -33,7 +34,7 @@ from rules.rollerball2 import (
     match_lineup,
     player_status,
 )
-from ui import UserError, bot_of, shown
+from ui import UserError, shown
 from ui.formats import possessive
 from ui.items import Control
 

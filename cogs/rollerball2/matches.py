@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import bot_of
 from cogs.rollerball2 import texts
 from cogs.rollerball2.adapter import Rollerball2Adapter
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     TeamArg,
-    bot_of,
     guild_of,
     may_manage,
 )

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from cogs import bot_of
 from cogs.rollerball2 import season_clock
 from cogs.rollerball2.matches import Rollerball2Matches, match_options, registrar
 from cogs.rollerball2.season_clock import DEADLINE_EVENT
@@ -40,7 +41,6 @@ from cogs.rollerball2.teams import (
     NAME_LENGTH,
     NO_MENTIONS,
     Name,
-    bot_of,
     find_team,
     guild_of,
     may_manage,

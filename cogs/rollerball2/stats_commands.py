@@ -14,13 +14,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs import bot_of
 from cogs.rollerball2.seasons import SeasonArg
 from cogs.rollerball2.teams import (
     EXPERIENCE_LETTER,
     NO_MENTIONS,
     PlayerArg,
     TeamArg,
-    bot_of,
     embed_colour,
     guild_of,
 )

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs import bot_of
 from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
-from host import Match, seat_of
+from host import Match, seat_of_clicker
 from host.direct import act
 from rules.rollerball2 import (
     Rb2Match,
@@ -24,7 +25,7 @@ from rules.rollerball2 import (
     substitutes_for,
     substitution_slots,
 )
-from ui import UserError, bot_of, shown
+from ui import UserError, shown
 from ui.items import Control
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ async def _match_for(
     stored = await game_store.load_game(bot.db, game_id, game="rollerball2")
     if stored is None or stored.status != "active":
         raise UserError(f"Rollerball II match #{game_id} is not being played.")
-    seat = seat_of(stored.players, interaction.user.id)
+    seat = seat_of_clicker(stored, interaction)
     if seat is None:
         raise UserError(f"You're watching match #{game_id}: only its coaches substitute.")
     if stored.version != version:

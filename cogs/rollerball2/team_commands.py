@@ -11,6 +11,7 @@ import io
 import discord
 from discord import app_commands
 
+from cogs import bot_of
 from cogs.rollerball2.lineup import editor_text, editor_view
 from cogs.rollerball2.teams import (
     EXPERIENCE_LETTER,
@@ -52,7 +53,7 @@ from rules.rollerball2 import (
     sign_generated,
     sign_players,
 )
-from ui import UserError, bot_of, quote, shown
+from ui import UserError, quote, shown
 from ui.formats import plural
 
 Colour = app_commands.Range[str, 1, 20]

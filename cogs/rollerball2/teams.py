@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
+from cogs import bot_of
 from db import rollerball2 as store
 from rules.rollerball2 import BIKER, CATCHER, SKATER, RollerballError, player_status
-from ui import LookupOption, UserError, bot_of, quote, shown
+from ui import LookupOption, UserError, quote, shown
 from ui.permissions import is_server_admin
 
 if TYPE_CHECKING:

@@ -98,8 +98,7 @@ class Volleyball(commands.Cog):
 
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
-        self.leagues = Leagues(bot)
-        bot.volleyball = self.leagues
+        self.leagues = Leagues(bot)  # found by the league's controls with options.leagues_of
         self.form_routes = (
             FormRoute(ORDERS_FORM_ID, self.submit_orders_form),
             FormRoute(TEAM_FORM_ID, self.submit_team_form),

@@ -1,4 +1,4 @@
-"""The league service (`bot.volleyball`): everything that changes a stored Volleyball league,
+"""The league service (the Volleyball cog's `leagues`): everything that changes a stored Volleyball league,
 written once for the commands, the forms and the timers.
 
 Every change takes the league's lock (bot.game_locks), loads the league, computes with the

@@ -16,15 +16,16 @@ unwrapped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 
+from cogs import bot_of
 from cogs.volleyball.playing import decode
 from db import volleyball as store
 from rules.volleyball import LeagueState
-from ui import LookupFailed, LookupOption, UserError, bot_of, quote
+from ui import LookupFailed, LookupOption, UserError, quote
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -34,7 +35,12 @@ MAX_CHOICES = 25
 
 
 def leagues_of(interaction: discord.Interaction) -> Leagues:
-    return bot_of(interaction).volleyball
+    """The league service of the Volleyball cog, found through discord.py's cog registry
+    (`Bot.get_cog`): the bot itself knows no game, and this module stands below the cog."""
+    leagues = getattr(bot_of(interaction).get_cog("Volleyball"), "leagues", None)
+    if leagues is None:
+        raise RuntimeError("the Volleyball cog, whose league this is, is not loaded")
+    return cast("Leagues", leagues)
 
 
 def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:

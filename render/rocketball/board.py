@@ -40,6 +40,7 @@ from render.rocketball.sprites import (
     harden,
 )
 from render.rocketball.view import BallView, BoardView, ChipView
+from render.wrap import wrap_words
 
 CHECKER = (238, 236, 226)  # every other square, faintly, so rows and columns are easy to follow
 HIGHLIGHT = (255, 222, 120)  # squares of the last move
@@ -82,27 +83,30 @@ def _length(text: str, size: int, bold: bool) -> float:
 
 
 def wrap(text: str, width: int, size: int = TYPE, *, bold: bool = True) -> list[str]:
-    """Greedy word wrap in the font of `size`. A word wider than `width` on its own keeps the
-    letters that fit, ended with …; a text of one such word ("xXx_DragonSlayer_xXx") is split
-    between letters instead, so two lines show more of it."""
+    """Greedy word wrap in the font of `size` (render.wrap). A word wider than `width` on its
+    own keeps the letters that fit, ended with …; a text of one such word
+    ("xXx_DragonSlayer_xXx") is split between letters instead, so two lines show more of it."""
+
+    def fits(line: str) -> bool:
+        return _length(line, size, bold) <= width
+
     split = len(text.split()) == 1
-    lines: list[str] = []
-    for word in text.split():
-        if lines and _length(f"{lines[-1]} {word}", size, bold) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-            continue
-        while split and len(word) > 1 and _length(word, size, bold) > width:
+
+    def too_wide(word: str) -> list[str]:
+        pieces: list[str] = []
+        while split and len(word) > 1 and not fits(word):
             cut = len(word) - 1
-            while cut > 1 and _length(word[:cut], size, bold) > width:
+            while cut > 1 and not fits(word[:cut]):
                 cut -= 1
-            lines.append(word[:cut])
+            pieces.append(word[:cut])
             word = word[cut:]
-        if _length(word, size, bold) > width:
-            while len(word) > 1 and _length(word + "…", size, bold) > width:
+        if not fits(word):
+            while len(word) > 1 and not fits(word + "…"):
                 word = word[:-1]
             word += "…"
-        lines.append(word)
-    return lines
+        return [*pieces, word]
+
+    return wrap_words(text, fits, too_wide)
 
 
 def clip(lines: list[str], count: int, width: int, size: int = TYPE, *, bold: bool = True):

@@ -15,6 +15,7 @@ from functools import lru_cache
 from PIL import ImageDraw, ImageFont
 
 from render.common import font
+from render.wrap import wrap_words
 
 Rect = tuple[int, int, int, int]
 """A box as (left, top, right, bottom) in pixels, right and bottom exclusive."""
@@ -111,7 +112,8 @@ def _break_long_word(word: str, size: int, bold: bool, max_width: float) -> list
 
 
 def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[str]:
-    """Greedy word wrap measured with the real font; explicit newlines start new lines.
+    """Greedy word wrap (render.wrap) measured with the real font; explicit newlines start
+    new lines.
 
     A word that is wider than the whole box on its own is cut between characters, so no line
     is ever wider than `max_width`.
@@ -124,20 +126,11 @@ def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[
 def _wrap(text: str, size: int, max_width: float, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split():
-            candidate = f"{current} {word}" if current else word
-            if fits(candidate, size, max_width, bold=bold):
-                current = candidate
-                continue
-            if current:
-                lines.append(current)
-            if fits(word, size, max_width, bold=bold):
-                current = word
-            else:
-                *whole, current = _break_long_word(word, size, bold, max_width)
-                lines.extend(whole)
-        lines.append(current)
+        lines += wrap_words(
+            paragraph,
+            lambda line: fits(line, size, max_width, bold=bold),
+            lambda word: _break_long_word(word, size, bold, max_width),
+        ) or [""]  # an empty paragraph is an empty line
     return tuple(lines)
 
 

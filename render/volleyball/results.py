@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from render.common import font, to_png
 from render.volleyball.standings import MARGIN, TYPE, WIDTH, cut
+from render.wrap import wrap_words
 from rules.volleyball.models import FixtureResult
 from rules.volleyball.season import LeagueState
 
@@ -50,20 +51,9 @@ def division_results(state: LeagueState, division: int, round_number: int) -> li
 
 
 def wrapped(text: str, width: int, size: int) -> list[str]:
-    """`text` broken at spaces into lines at most `width` pixels wide."""
+    """`text` broken at spaces into lines at most `width` pixels wide (render.wrap)."""
     face = font(size)
-    lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        trial = f"{current} {word}".strip()
-        if current and face.getlength(trial) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
+    return wrap_words(text, lambda line: face.getlength(line) <= width)
 
 
 def _match_lines(result: FixtureResult) -> list[tuple[str, str]]:

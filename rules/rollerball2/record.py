@@ -19,7 +19,7 @@
     scorer away Skater1
 
 Header values are JSON. Replaying the actions from the header's starting point gives the same
-match, card for card and die for die (DESIGN.md: "A game record"). While a match is played its
+match, card for card and die for die (docs/architecture.md: rules/records.py, records and fair dice). While a match is played its
 seed is secret (it would predict every card and die): a live record carries only the
 [Commitment], the hash the host published before the first card; `verify_record` checks a
 finished record's revealed seed and salt against it and replays every action. Private line-ups

@@ -3,7 +3,7 @@
 Every part of the engine that plays (effects.py, duels.py, ball.py, sequence.py) takes a
 `Resolution`: it changes `resolution.state` in place and tells spectators what happened with
 `resolution.emit(Event(...))`, in the order it happened. Everything random is drawn from the
-state's own seeded generator (`resolution.d10()`), never from anywhere else (DESIGN.md: game
+state's own seeded generator (`resolution.d10()`), never from anywhere else (docs/architecture.md, "A new game's checklist": game
 engines are deterministic).
 
 Also here: the read-only look-ups every part needs (who is in a slot, how a player is named,

@@ -1,5 +1,5 @@
 """What a coach may do now: the legal actions, and the refusal (a RollerballError written for the
-coach) of anything else, before the match is touched (DESIGN.md: an illegal action leaves the
+coach) of anything else, before the match is touched (docs/architecture.md, "A new game's checklist": an illegal action leaves the
 state untouched). Seed SUBSTITUTING PLAYERS: changes only while in possession, never the ball
 handler; a penalised player's slot stays short-handed (PENALTY TIMING)."""
 

@@ -1,7 +1,9 @@
 """The architecture as the imports show it (README "How it is built", docs/architecture.md):
-imports point one way, cogs → host, ui → rules, render, db; render → rules; rules → nothing of
-ours; the Discord layer reads a game's engine through its package face (`from rules.GAME import
-...`), never its inner modules; nothing but the sandbox and the tests knows the fake Discord."""
+imports point one way, cogs → bot → host, ui → rules, render, db; render → rules; rules →
+nothing of ours; the Discord layer reads a game's engine through its package face (`from
+rules.GAME import ...`), never its inner modules; nothing but the sandbox and the tests knows
+the fake Discord. The type checker's imports (`if TYPE_CHECKING:`) point the same way, and no
+files import each other in a circle, at run time or for the type checker."""
 
 from __future__ import annotations
 
@@ -15,15 +17,22 @@ from rules import games as registry
 
 ROOT = Path(__file__).resolve().parents[2]
 OURS = ("bot", "config", "cogs", "host", "ui", "rules", "render", "db", "data", "fakediscord")
-# What each layer may import of ours.
+# What each layer may import of ours. bot.py loads the cogs by name (it imports none of them;
+# a cog types its bot as bot.py's Ballcourt) and starts the sandbox (`--sandbox`).
 ALLOWED = {
     "rules": {"rules", "data"},
     "render": {"rules", "render", "data"},
     "db": {"db", "rules", "config"},
     "ui": {"ui", "rules", "db", "render", "config"},
     "host": {"host", "ui", "rules", "render", "db", "config"},
-    "cogs": {"cogs", "host", "ui", "rules", "render", "db", "config"},
+    "bot": {"host", "ui", "rules", "db", "config", "fakediscord"},
+    "cogs": {"cogs", "bot", "host", "ui", "rules", "render", "db", "config"},
+    "fakediscord": {"fakediscord", "db"},
 }
+# The circles still standing, each inside one package: the match host's modules are handed the
+# MatchHost they are called from, and Volleyball's league service is handed back by the
+# controls it posts. Anything else (across packages, or inside any other) is a new circle.
+CIRCLES_INSIDE = ("host", "cogs.volleyball")
 GAMES = tuple(game.name for game in registry.GAMES)
 
 
@@ -54,12 +63,20 @@ def parsed(paths: list[Path]) -> list[tuple[Path, ast.Module]]:
         gc.enable()
 
 
-def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, str]]:
+def files_of(layer: str) -> list[Path]:
+    """A layer's files: its package's, or the one module (bot.py) it is."""
+    folder = ROOT / layer
+    return sorted(folder.rglob("*.py")) if folder.is_dir() else [ROOT / f"{layer}.py"]
+
+
+def imports(
+    layer: str, ours: tuple[str, ...] = OURS, *, type_checking: bool = False
+) -> list[tuple[str, int, str]]:
     """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
-    package makes when it runs."""
+    package makes when it runs, and with `type_checking` also those the type checker reads."""
     found = []
-    for path, tree in parsed(sorted((ROOT / layer).rglob("*.py"))):
-        for node in run_time_nodes(tree):
+    for path, tree in parsed(files_of(layer)):
+        for node in ast.walk(tree) if type_checking else run_time_nodes(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 modules = [node.module]
             elif isinstance(node, ast.Import):
@@ -78,6 +95,114 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
         f"{file}:{line} imports {module}"
         for file, line, module in imports(layer)
         if module.split(".")[0] not in ALLOWED[layer]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("layer", sorted(ALLOWED))
+def test_the_type_checker_s_imports_point_the_same_way(layer: str) -> None:
+    """An import under `if TYPE_CHECKING:` ties the files as much as one that runs: the type
+    of the bot read from bot.py in host/ closed a circle through every cog (bot → cogs →
+    host → bot)."""
+    wrong = [
+        f"{file}:{line} imports {module}"
+        for file, line, module in imports(layer, type_checking=True)
+        if module.split(".")[0] not in ALLOWED[layer]
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of ours and the modules of ours it imports: at run time, for the type
+    checker, and inside functions. `from package import name` ties to the submodule `name`
+    when there is one, else to the package's face (its __init__.py)."""
+    paths = {module_name(path): path for layer in ALLOWED for path in files_of(layer)}
+    paths |= {"config": ROOT / "config.py"}
+    graph: dict[str, set[str]] = {}
+    for path, tree in parsed(list(paths.values())):
+        module = module_name(path)
+        graph[module] = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                named = [f"{node.module}.{alias.name}" for alias in node.names]
+                targets = [name for name in named if name in paths] or [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [alias.name for alias in node.names]
+            else:
+                continue
+            for target in targets:
+                while target and target not in paths:  # `import a.b.c`: the deepest module
+                    target = target.rpartition(".")[0]
+                if target and target != module:
+                    graph[module].add(target)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of two modules or more (Tarjan's algorithm,
+    without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(graph):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(f"{package}.")
+
+
+def test_circles_finds_a_loop_and_nothing_else() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a", "d"}, "d": {"e"}, "e": set(), "f": {"f"}}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_files_import_each_other_in_a_circle() -> None:
+    """Not at run time, not for the type checker: a circle has no bottom to test or read
+    first, and a change to any file of it may break any other. Those still standing stay
+    inside their package (CIRCLES_INSIDE)."""
+    wrong = [
+        " → ".join(circle)
+        for circle in circles(import_graph())
+        if not any(all(inside(module, package) for module in circle) for package in CIRCLES_INSIDE)
     ]
     assert not wrong, "\n".join(wrong)
 
