@@ -8,7 +8,8 @@ Those tests read what the bot stored with `sqlite3.connect(bot.database_path)`. 
 here runs, the `sqlite3` name in the SQLite module (and in the shared helpers, tests/e2e/cards.py
 and tests/e2e/stored.py) is `PostgresReader` (tests/postgres/reader.py):
 the same calls (connect, execute with `?` placeholders, fetchone, fetchall, rowcount, iterating
-rows, rows by name or position) on the PostgreSQL database, so the very same assertions check it.
+rows, rows by name or position) on the PostgreSQL database, so the very same assertions check it;
+the statements of a `with sqlite3.connect(...) as conn:` block are one transaction there too.
 """
 
 from __future__ import annotations
