@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from host import replays
+from render.replay import replayable
 from ui.client import bot_of
 
 if TYPE_CHECKING:
@@ -38,7 +40,8 @@ def _host(interaction: discord.Interaction[Any]) -> MatchHost:
 def match_commands(
     adapter: GameAdapter, words: MatchWords
 ) -> list[app_commands.Command[Any, ..., Any]]:
-    """board, move, resign, record (and hand, history, leaderboard where the game has them)."""
+    """board, move, resign, record (and hand, history, replay, leaderboard where the game has
+    them)."""
     what = words.match
 
     async def board(interaction: discord.Interaction) -> None:
@@ -56,6 +59,11 @@ def match_commands(
     async def history(interaction: discord.Interaction, match_id: int | None = None) -> None:
         await _host(interaction).history(interaction, adapter, match_id)
 
+    async def replay(
+        interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await replays.command(_host(interaction), interaction, adapter, match)
+
     async def leaderboard(interaction: discord.Interaction) -> None:
         await _host(interaction).leaderboard(interaction, adapter)
 
@@ -66,6 +74,7 @@ def match_commands(
     app_commands.describe(move=words.move_help[:100])(move)
     app_commands.describe(match_id=number)(record)
     app_commands.describe(match_id=number)(history)
+    app_commands.describe(match=f"A finished {what}'s number (default: your latest)")(replay)
     made = [
         app_commands.Command(
             name="board",
@@ -93,6 +102,14 @@ def match_commands(
                 name="history",
                 description=f"A {what}'s play-by-play (default: your latest)",
                 callback=history,
+            )
+        )
+    if replayable(adapter.game):
+        made.append(
+            app_commands.Command(
+                name="replay",
+                description=f"Watch a finished {what} again step by step, verified, privately",
+                callback=replay,
             )
         )
     if words.leaderboard:

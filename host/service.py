@@ -27,7 +27,18 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db.database import CommitUnknown
-from host import clocks, direct, lobby, notify, posting, recovery, results, seats, timeouts
+from host import (
+    clocks,
+    direct,
+    lobby,
+    notify,
+    posting,
+    recovery,
+    replays,
+    results,
+    seats,
+    timeouts,
+)
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
 from host.components import (
@@ -51,6 +62,7 @@ from host.match import (
     pair_key,
     seat_of,
 )
+from render.replay import replayable
 from rules.records import commitment
 from ui import (
     MAX_CONTENT,
@@ -127,7 +139,7 @@ class MatchHost:
             if workers
             else None
         )
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton)
         bot.add_listener(self.on_interaction)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
@@ -972,6 +984,8 @@ class MatchHost:
         """The host's own controls on a card: the private panel while the match is on, a
         rematch once it is over."""
         if post.rematch:
+            if replayable(stored.game):
+                return [SeatButton(stored.id, "rematch"), replays.opener(stored.id)]
             return [SeatButton(stored.id, "rematch")]
         return self._private_buttons(stored)
 

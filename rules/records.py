@@ -63,6 +63,14 @@ def verify_commitment(game: str, seed: int | str, salt: str, published: str) -> 
     return hmac.compare_digest(expected, published.strip().lower().encode())
 
 
+def same_commitment(found: str | None, published: str) -> bool:
+    """True when a record's [Commitment] is `published` (any case and spacing: a record is
+    anyone's file)."""
+    return found is not None and hmac.compare_digest(
+        found.strip().lower().encode(), published.strip().lower().encode()
+    )
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 

@@ -59,14 +59,23 @@ class Replay:
         return len(self.positions)
 
 
-def verified(text: str, game: str | None = None) -> Replay:
+def verified(text: str, game: str | None = None, *, published: str | None = None) -> Replay:
     """The steps of a finished record after checking it (module docstring); RecordError with the
-    reason for a record that is not replayed (`game`: the record must be of this game)."""
+    reason for a record that is not replayed (`game`: the record must be of this game).
+    `published`: the commitment published when the match began, where the caller knows it (the
+    host does): a record's own [Commitment] proves nothing if it was written with the seed it
+    is checked against, so it must be the published one."""
     engine = engine_of_record(text, game)
     record = records.read_record(text)
     if record.result in (None, records.LIVE_RESULT) or "Seed" not in record.headers:
         raise RecordError(IN_PLAY)
-    problems = engine.verify(text)
+    problems = []
+    if published is not None and not records.same_commitment(record.commitment, published):
+        problems.append(
+            f"The record's [Commitment] {record.commitment} is not the one published when the "
+            f"match began ({published})."
+        )
+    problems += engine.verify(text)
     if problems:
         raise RecordError(REFUSED + " ".join(problems))
     positions: list[Position] = []

@@ -98,6 +98,18 @@ def test_an_altered_record_is_refused_with_the_reason(change, reason):
     assert str(refused.value).startswith(REFUSED) and reason in str(refused.value)
 
 
+def test_a_record_rewritten_with_another_salt_is_refused_against_the_published_commitment():
+    """A record written again from a changed salt carries a [Commitment] of its own that
+    matches it: only the commitment published when the match began tells."""
+    published = records.commitment("rocketball", ROCKETBALL_SEED, SALT)
+    rewritten = ROCKETBALL.record(rocketball_match(), salt="f" * 32, reveal=True, names=NAMES)
+    assert verified(rewritten).result  # consistent in itself
+    with pytest.raises(RecordError, match="not the one published") as refused:
+        verified(rewritten, published=published)
+    assert published in str(refused.value)
+    assert verified(rocketball_record(), published=published.upper()).result
+
+
 def test_a_record_whose_lines_do_not_replay_is_refused_naming_the_line():
     text = rocketball_record()
     lines = text.split("\n")
