@@ -82,7 +82,8 @@ class Record:
                 target_vp=int(h.get("Target", 5)),
                 turn_limit=int(h.get("TurnLimit", 0)),
             )
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, OverflowError) as error:
+            # OverflowError: a number JSON reads as infinity (1e999) is no whole number either
             raise RollerballBoardError(f"the record's settings are unreadable ({error})") from None
 
 

@@ -152,7 +152,7 @@ def _plays(
             home_lineup=header["HomeLineup"],
             away_lineup=header["AwayLineup"],
         )
-    except (TypeError, ValueError, KeyError, AttributeError) as error:
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as error:
         # A record is anyone's file: a team or line-up that is not one is said, not a crash.
         raise RollerballError(f"The record's teams or line-ups are unreadable ({error}).") from None
     yield "", clone(state) if copies else state, []
