@@ -11,7 +11,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from host import replays
 from host.components import host_of
+from render.replay import replayable
 from rules.lessons import lesson_of
 
 if TYPE_CHECKING:
@@ -34,7 +36,7 @@ class MatchWords:
 def match_commands(
     adapter: GameAdapter, words: MatchWords
 ) -> list[app_commands.Command[Any, ..., Any]]:
-    """board, move, resign, record (and hand, history, leaderboard, learn where the game has
+    """board, move, resign, record (and hand, history, replay, leaderboard, learn where the game
     them)."""
     what = words.match
 
@@ -53,6 +55,11 @@ def match_commands(
     async def history(interaction: discord.Interaction, match_id: int | None = None) -> None:
         await host_of(interaction).history(interaction, adapter, match_id)
 
+    async def replay(
+        interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        await replays.command(host_of(interaction), interaction, adapter, match)
+
     async def leaderboard(interaction: discord.Interaction) -> None:
         await host_of(interaction).leaderboard(interaction, adapter)
 
@@ -66,6 +73,7 @@ def match_commands(
     app_commands.describe(move=words.move_help[:100])(move)
     app_commands.describe(match_id=number)(record)
     app_commands.describe(match_id=number)(history)
+    app_commands.describe(match=f"A finished {what}'s number (default: your latest)")(replay)
     made = [
         app_commands.Command(
             name="board",
@@ -93,6 +101,14 @@ def match_commands(
                 name="history",
                 description=f"A {what}'s play-by-play (default: your latest)",
                 callback=history,
+            )
+        )
+    if replayable(adapter.game):
+        made.append(
+            app_commands.Command(
+                name="replay",
+                description=f"Watch a finished {what} again step by step, verified, privately",
+                callback=replay,
             )
         )
     if words.leaderboard:

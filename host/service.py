@@ -37,6 +37,7 @@ from host import (
     notify,
     posting,
     recovery,
+    replays,
     results,
     seats,
     timeouts,
@@ -64,6 +65,7 @@ from host.match import (
     pair_key,
     seat_of_clicker,
 )
+from render.replay import replayable
 from rules.records import commitment
 from ui import (
     MAX_CONTENT,
@@ -210,7 +212,7 @@ class MatchHost:
             if workers
             else None
         )
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton)
         bot.add_listener(self.on_interaction)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
@@ -1146,7 +1148,10 @@ class MatchHost:
         match)."""
         if post.rematch:
             label = lessons.NEXT_LABEL if match.lesson is not None else None
-            return [SeatButton(stored.id, "rematch", label)]
+            rematch = SeatButton(stored.id, "rematch", label)
+            if replayable(stored.game) and match.lesson is None:
+                return [rematch, replays.opener(stored.id)]
+            return [rematch]
         if stored.status != "active":
             return []
         if match.lesson is not None:

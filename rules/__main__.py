@@ -5,6 +5,11 @@
                                    replayed from the seed, the result. Prints OK, or each thing
                                    that does not match (exit 1).
     python -m rules replay FILE    replay a revealed record and print the final position as JSON.
+    python -m rules replay FILE --render DIR
+                                   verify the record (refused with the reason if it does not
+                                   check out), then write every step's image into DIR, drawn
+                                   by the game's own renderer as the replay card shows it:
+                                   the same bytes on any machine (render/replay.py).
 
 The game is read from the record's [Game] header; `python -m rules.GAME verify|replay FILE`
 does the same for one game.
@@ -20,31 +25,14 @@ from pathlib import Path
 
 from rules import records
 from rules.errors import PlayerError
-from rules.face import GAMES, Engine, engine_for
-
-
-def _engine(text: str, game: str | None) -> Engine:
-    """The face of the record's game (or `game`, when a per-game command line asks)."""
-    named = records.read_record(text).game
-    if game is not None:
-        if named and named != game:
-            raise records.RecordError(
-                f"This is a record of {named}, not {game}: use python -m rules verify FILE."
-            )
-        named = game
-    if named not in GAMES:
-        said = f"“{named}”" if named else "none"
-        raise records.RecordError(
-            f"The record's [Game] header names no game I know ({said}); the games with records "
-            f"are {', '.join(GAMES)}."
-        )
-    return engine_for(named)
+from rules.face import engine_of_record
+from rules.replay import verified
 
 
 def verify(text: str, game: str | None = None) -> tuple[bool, list[str]]:
     """(fair, the lines to print) for a record's text."""
     try:
-        engine = _engine(text, game)
+        engine = engine_of_record(text, game)
     except PlayerError as error:
         return False, [f"MISMATCH: {error}"]
     problems = engine.verify(text)
@@ -57,14 +45,35 @@ def verify(text: str, game: str | None = None) -> tuple[bool, list[str]]:
     ]
 
 
+def render(text: str, directory: Path, game: str | None = None) -> int:
+    """`replay FILE --render DIR`: the frames of a verified record, one line each."""
+    try:
+        replay = verified(text, game)
+    except PlayerError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    # Pillow only here, when frames are asked for: the engines (and `verify`) never load it.
+    from render.replay import replayable, write_frames
+
+    if not replayable(replay.game):
+        print(f"error: {replay.title} replays are not drawn yet.", file=sys.stderr)
+        return 1
+    for position, path in zip(replay.positions, write_frames(replay, directory), strict=True):
+        said = " ".join(position.texts) or "(the set-up)"
+        print(f"{path.name}\t{position.move or '-'}\t{said}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None, *, game: str | None = None) -> int:
     parser = argparse.ArgumentParser(prog=f"python -m rules{'.' + game if game else ''}")
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("verify", help="check a finished record's dice are fair").add_argument(
         "file", type=Path
     )
-    commands.add_parser("replay", help="replay a record and print the final state").add_argument(
-        "file", type=Path
+    replay = commands.add_parser("replay", help="replay a record and print the final state")
+    replay.add_argument("file", type=Path)
+    replay.add_argument(
+        "--render", type=Path, metavar="DIR", help="write each step's image into DIR instead"
     )
     args = parser.parse_args(argv)
     try:
@@ -77,8 +86,10 @@ def main(argv: Sequence[str] | None = None, *, game: str | None = None) -> int:
         fair, lines = verify(text, game)
         print("\n".join(lines))
         return 0 if fair else 1
+    if args.render is not None:
+        return render(text, args.render, game)
     try:
-        position = _engine(text, game).replay(text)
+        position = engine_of_record(text, game).replay(text)
     except PlayerError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

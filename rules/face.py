@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, Literal, Protocol, TypeVar
 
 from rules import games as registry
+from rules.records import Played, RecordError, read_record
 
 StateT = TypeVar("StateT")
 ActionT = TypeVar("ActionT")
@@ -168,9 +169,9 @@ class Engine(Protocol[StateT, ActionT]):
 
     # ---- records (rules/records.py) -------------------------------------------------------------
 
-    def record(self, state: StateT, *, salt: str, reveal: bool) -> str:
+    def record(self, state: StateT, *, salt: str, reveal: bool, names: Sequence[str] = ()) -> str:
         """The game record with its [Commitment] header; the seed and the salt appear only
-        when `reveal` (the match is over)."""
+        when `reveal` (the match is over); `names`, the players' by seat, in [Names]."""
         ...
 
     def verify(self, text: str) -> list[str]:
@@ -183,12 +184,37 @@ class Engine(Protocol[StateT, ActionT]):
         naming the action that does not replay (or saying a live record has no seed)."""
         ...
 
+    def plays(self, text: str) -> Iterator[Played]:
+        """A revealed record played line by line, for a replay (rules/replay.py): the set-up
+        first (no seat, no move, its events), then each line. The state is the engine's
+        position, as the game's renderer draws it. A PlayerError as for `replay`."""
+        ...
+
 
 def engine_for(game: str) -> Engine[Any, Any]:
     """The face of `game` (one of GAMES). KeyError for a game without one."""
     if game not in GAMES:
         raise KeyError(game)
     return importlib.import_module(f"rules.{game}").ENGINE
+
+
+def engine_of_record(text: str, game: str | None = None) -> Engine[Any, Any]:
+    """The face of a record's game, read from its [Game] header (or `game`, which the header,
+    when it names one, must agree with); RecordError saying which games have records."""
+    named = read_record(text).game
+    if game is not None:
+        if named and named != game:
+            raise RecordError(
+                f"This is a record of {named}, not {game}: use python -m rules verify FILE."
+            )
+        named = game
+    if named not in GAMES:
+        said = f"“{named}”" if named else "none"
+        raise RecordError(
+            f"The record's [Game] header names no game I know ({said}); the games with records "
+            f"are {', '.join(GAMES)}."
+        )
+    return engine_for(named)
 
 
 def engines() -> Sequence[Engine[Any, Any]]:

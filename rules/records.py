@@ -8,6 +8,8 @@ comments. Every record has
     [Game "rocketball"]        which game (the one command line tells the games apart by it)
     [Commitment "9f2c..."]     the SHA-256 published when the match began (when it has a salt)
     [Seed "7"] [Salt "5be1..."] only once revealed: the match is over
+    [Names ["Alice", "Bob"]]   the players' names by seat, as the match showed them (a replay
+                               draws them as the live card did; the commitment does not cover them)
     ...the game's own headers (its settings, its teams)...
     [Result "..."]             "*" while the match is played
 
@@ -61,6 +63,14 @@ def verify_commitment(game: str, seed: int | str, salt: str, published: str) -> 
     return hmac.compare_digest(expected, published.strip().lower().encode())
 
 
+def same_commitment(found: str | None, published: str) -> bool:
+    """True when a record's [Commitment] is `published` (any case and spacing: a record is
+    anyone's file)."""
+    return found is not None and hmac.compare_digest(
+        found.strip().lower().encode(), published.strip().lower().encode()
+    )
+
+
 # --- writing ---------------------------------------------------------------------------------
 
 
@@ -81,12 +91,13 @@ def write_record(
     actions: Iterable[str],
     title: str | None = None,
     name: str | None = None,
+    names: Sequence[str] = (),
 ) -> str:
     """A record's text. `game` names the game in the commitment; `name` is written in [Game]
     (default `game`). With `salt` the header carries the [Commitment]; the [Seed] (and the
     [Salt]) only when `reveal`: a live match's record must be written with reveal=False, since
     its seed would predict every future roll. `headers` are the game's own lines (see `header`),
-    `title` an optional first comment line."""
+    `title` an optional first comment line, `names` the players' names by seat ([Names])."""
     lines = [f"# {title}"] if title else []
     lines.append(header("Game", name or game))
     if salt is not None:
@@ -95,6 +106,8 @@ def write_record(
         lines.append(header("Seed", str(seed)))
         if salt is not None:
             lines.append(header("Salt", salt))
+    if names:
+        lines.append(header("Names", list(names)))
     lines += [*headers, header("Result", result), "", *actions]
     return "\n".join(lines) + "\n"
 
@@ -141,6 +154,27 @@ class Record:
     def result(self) -> str | None:
         value = self.headers.get("Result")
         return None if value is None else str(value)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names by seat ([Names]); empty when the record has none or they are
+        not a list of texts (a record is anyone's file: a replay then names the seats only)."""
+        value = self.headers.get("Names")
+        if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+            return ()
+        return tuple(value)
+
+
+@dataclass(frozen=True)
+class Played:
+    """One line of a record played (a replay's step): the seat that acted (None: the match's
+    set-up, before the first line), the line's action as the record writes it, the position
+    after it and what happened, as players saw it (rules/face.py Event)."""
+
+    seat: int | None
+    move: str
+    state: Any
+    events: Sequence[Any]
 
 
 def game_key(name: str) -> str:

@@ -8,18 +8,19 @@ on the field is hidden; only the seed and the dice's state are, while the match 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from rules.face import Engine, Outcome
 from rules.games import title_of
+from rules.records import Played
 from rules.rocketball.actions import Action, Resign, Roll, format_action, parse_command
 from rules.rocketball.ai import LEVEL_RATINGS, LEVELS, choose_action
 from rules.rocketball.dice import Dice
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import Event
-from rules.rocketball.record import GAME, replay, to_record, verify_record
+from rules.rocketball.record import GAME, plays, replay, to_record, verify_record
 from rules.rocketball.state import PHASE_ROLL, GameState, Settings
 from rules.rocketball.turn import actors
 
@@ -117,14 +118,20 @@ class RocketballEngine:
         view.rng = Dice(HIDDEN_SEED)
         return view
 
-    def record(self, state: GameState, *, salt: str, reveal: bool) -> str:
-        return to_record(state, salt=salt, reveal=reveal)
+    def record(
+        self, state: GameState, *, salt: str, reveal: bool, names: Sequence[str] = ()
+    ) -> str:
+        return to_record(state, salt=salt, reveal=reveal, names=names)
 
     def verify(self, text: str) -> list[str]:
         return verify_record(text)
 
     def replay(self, text: str) -> dict[str, Any]:
         return replay(text).to_dict()
+
+    def plays(self, text: str) -> Iterator[Played]:
+        for side, move, state, events in plays(text):
+            yield Played(None if side is None else SEATS.index(side), move, state, events)
 
 
 ENGINE: Engine[GameState, Action] = RocketballEngine()

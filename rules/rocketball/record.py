@@ -12,6 +12,8 @@ imported them here.
 from __future__ import annotations
 
 import json
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 
 from rules import records
@@ -25,6 +27,7 @@ from rules.rocketball.actions import (
 )
 from rules.rocketball.engine import apply, new_game
 from rules.rocketball.errors import RocketballError
+from rules.rocketball.events import Event
 from rules.rocketball.state import GameState, Settings
 
 GAME = "rocketball"  # the game's name in its seed commitment and the records' [Game]
@@ -51,17 +54,20 @@ def result_text(state: GameState) -> str:
     return f"{result} {state.score['N']}-{state.score['S']} ({state.end_reason})"
 
 
-def to_record(state: GameState, *, salt: str | None = None, reveal: bool) -> str:
+def to_record(
+    state: GameState, *, salt: str | None = None, reveal: bool, names: Sequence[str] = ()
+) -> str:
     """The game so far as a plain-text record (header + one line per action).
 
     With `salt` the header always carries [Commitment "<hex>"] (the hash of the seed and salt
     published when the match began); [Seed] and [Salt] only when `reveal` (the host reveals
     them when the match ends). A record of a live match must be written with reveal=False: its
-    seed would predict every future roll (rules/records.py).
+    seed would predict every future roll (rules/records.py). `names`: the players', North first.
     """
     return records.write_record(
         GAME,
         name=NAME,
+        names=names,
         seed=state.seed,
         salt=salt,
         reveal=reveal,
@@ -106,18 +112,33 @@ def parse_record(text: str) -> Record:
     return _from_record(record)
 
 
-def _play(record: Record) -> GameState:
+def _plays(record: Record) -> Iterator[tuple[str | None, str, GameState, list[Event]]]:
+    """The set-up (no player, no move), then each line played: (player, the line's command,
+    the state after it, its events)."""
     if record.seed is None:
         raise RocketballError(NO_SEED)
-    state, _ = new_game(record.seed, record.settings)
+    state, events = new_game(record.seed, record.settings)
+    yield None, "", state, events
     for number, (player, action) in enumerate(record.moves, start=1):
         try:
-            state, _ = apply(state, action, None if isinstance(action, Resign) else player)
+            state, events = apply(state, action, None if isinstance(action, Resign) else player)
         except RocketballError as error:
             raise RocketballError(
                 f"Move {number} ({player} {format_action(action)}): {error}"
             ) from None
+        yield player, format_action(action), state, events
+
+
+def _play(record: Record) -> GameState:
+    *_, state, _ = deque(_plays(record), maxlen=1)[0]  # the last line's (the set-up's, if none)
     return state
+
+
+def plays(text: str) -> Iterator[tuple[str | None, str, GameState, list[Event]]]:
+    """A revealed record played line by line (a replay's steps, rules/replay.py): the set-up,
+    then (player, command, state after, events) for each line. RocketballError names a line
+    that does not replay."""
+    return _plays(parse_record(text))
 
 
 def replay(text: str) -> GameState:
@@ -140,6 +161,7 @@ __all__ = [
     "format_action",
     "parse_command",
     "parse_record",
+    "plays",
     "replay",
     "result_text",
     "to_record",

@@ -10,12 +10,13 @@ view. A typed move may be short: the step completes it (`complete`: `d3` while m
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from rules.face import Engine, Outcome
 from rules.games import title_of
+from rules.records import Played
 from rules.rollerball.actions import (
     Bank,
     Bid,
@@ -45,7 +46,7 @@ from rules.rollerball.engine import (
 )
 from rules.rollerball.errors import RollerballBoardError
 from rules.rollerball.events import Event
-from rules.rollerball.record import GAME, to_record, verify_record
+from rules.rollerball.record import GAME, plays, to_record, verify_record
 from rules.rollerball.record import replay as replay_record
 from rules.rollerball.state import Settings
 from rules.rollerball.table import Play, Resign, Table, play
@@ -209,10 +210,10 @@ class RollerballEngine:
     def view_for(self, state: Table, seat: int | None) -> Table:
         return replace(state, game=view_for(state.game, seat))
 
-    def record(self, state: Table, *, salt: str, reveal: bool) -> str:
+    def record(self, state: Table, *, salt: str, reveal: bool, names: Sequence[str] = ()) -> str:
         """The board's record, then notes of the resignations (they are the Table's, not the
         board's: the resigned seats' moves, made by the computer, are in the record)."""
-        text = to_record(state.game, salt=salt, reveal=reveal)
+        text = to_record(state.game, salt=salt, reveal=reveal, names=names)
         notes = [f"# P{seat + 1} resigned" for seat in state.resigned]
         if state.ended_by_resignation:
             won = ", ".join(f"P{seat + 1}" for seat in state.winners or ())
@@ -224,6 +225,11 @@ class RollerballEngine:
 
     def replay(self, text: str) -> dict[str, Any]:
         return replay_record(text).to_dict()
+
+    def plays(self, text: str) -> Iterator[Played]:
+        """The board (the engine's GameState, not the Table) after each line."""
+        for seat, command, state, events in plays(text):
+            yield Played(seat, command, state, events)
 
 
 ENGINE: Engine[Table, Action] = RollerballEngine()

@@ -8,6 +8,8 @@ Header: [Game], [Commitment] (when the host gave a salt), [Seed] and [Salt] only
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +17,7 @@ from rules import records
 from rules.rollerball.actions import parse_command
 from rules.rollerball.engine import apply, new_game
 from rules.rollerball.errors import RollerballBoardError
+from rules.rollerball.events import Event
 from rules.rollerball.movement import seat_name
 from rules.rollerball.state import GameState, Settings
 
@@ -36,9 +39,12 @@ def public_log(state: GameState) -> list[tuple[int, str]]:
     return list(state.log)
 
 
-def to_record(state: GameState, *, salt: str | None = None, reveal: bool) -> str:
+def to_record(
+    state: GameState, *, salt: str | None = None, reveal: bool, names: Sequence[str] = ()
+) -> str:
     """The record. With `salt` it carries the [Commitment]; the seed and the salt only when
-    `reveal` (the game is over: a live game's seed would predict every shuffle)."""
+    `reveal` (the game is over: a live game's seed would predict every shuffle). `names`: the
+    players' names by seat."""
     s = state.settings
     if state.seed is None:
         raise RollerballBoardError("A seat's view has no seed: the record is the game's own.")
@@ -47,6 +53,7 @@ def to_record(state: GameState, *, salt: str | None = None, reveal: bool) -> str
         seed=state.seed,
         salt=salt,
         reveal=reveal,
+        names=names,
         headers=[
             records.header("Edition", s.edition),
             records.header("Players", str(s.players)),
@@ -75,7 +82,8 @@ class Record:
                 target_vp=int(h.get("Target", 5)),
                 turn_limit=int(h.get("TurnLimit", 0)),
             )
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, OverflowError) as error:
+            # OverflowError: a number JSON reads as infinity (1e999) is no whole number either
             raise RollerballBoardError(f"the record's settings are unreadable ({error})") from None
 
 
@@ -103,6 +111,13 @@ def parse_record(text: str) -> Record:
 
 
 def _play(record: records.Record) -> GameState:
+    *_, state, _ = deque(_plays(record), maxlen=1)[0]  # the last line's (the set-up's, if none)
+    return state
+
+
+def _plays(record: records.Record) -> Iterator[tuple[int | None, str, GameState, list[Event]]]:
+    """The deal (no seat, no command), then each line played: (seat, command, the state after
+    it, its events)."""
     try:
         seed = record.seed
     except records.RecordError as error:
@@ -113,14 +128,21 @@ def _play(record: records.Record) -> GameState:
         raise RollerballBoardError("the record's [Seed] is not a number")
     parsed = _from_record(record)
     settings = parsed.settings
-    state, _ = new_game(seed, settings)
+    state, events = new_game(seed, settings)
+    yield None, "", state, events
     for index, (seat, command) in enumerate(parsed.moves, 1):
         try:
             workman = state.workmen[seat] if 0 <= seat < settings.players else None
-            state, _ = apply(state, parse_command(command, settings.board, workman), seat)
+            state, events = apply(state, parse_command(command, settings.board, workman), seat)
         except (RollerballBoardError, IndexError) as error:
             raise RollerballBoardError(f"move {index} (P{seat + 1} {command}): {error}") from None
-    return state
+        yield seat, command, state, events
+
+
+def plays(text: str) -> Iterator[tuple[int | None, str, GameState, list[Event]]]:
+    """A revealed record played line by line (a replay's steps, rules/replay.py): the deal,
+    then (seat, command, the board after it, its events) for each line."""
+    return _plays(_read(text))
 
 
 def replay(text: str) -> GameState:

@@ -10,12 +10,13 @@ private line-up until both are in.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from rules.face import Engine, Outcome
 from rules.games import title_of
+from rules.records import Played
 from rules.rollerball2.engine import legal_actions, new_match
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.modes import (
@@ -33,7 +34,7 @@ from rules.rollerball2.modes import (
     play,
     sides_of,
 )
-from rules.rollerball2.record import GAME, replay, to_record, verify_record
+from rules.rollerball2.record import GAME, plays, replay, to_record, verify_record
 from rules.rollerball2.roster import match_lineup
 from rules.rollerball2.state import (
     PHASE_SETUP,
@@ -192,14 +193,20 @@ class Rollerball2Engine:
         sides = () if seat is None else sides_of(state, seat)
         return replace(state, engine=match_view(state.engine, sides))
 
-    def record(self, state: Rb2Match, *, salt: str, reveal: bool) -> str:
-        return to_record(state.engine, salt=salt, reveal=reveal)
+    def record(self, state: Rb2Match, *, salt: str, reveal: bool, names: Sequence[str] = ()) -> str:
+        return to_record(state.engine, salt=salt, reveal=reveal, names=names)
 
     def verify(self, text: str) -> list[str]:
         return verify_record(text)
 
     def replay(self, text: str) -> dict[str, Any]:
         return to_json(replay(text))
+
+    def plays(self, text: str) -> Iterator[Played]:
+        """The match (the engine's, MatchState) after each action line; the lines name the
+        side they act for, not a seat, so none is given."""
+        for line, state, events in plays(text):
+            yield Played(None, line, state, events)
 
 
 ENGINE: Engine[Rb2Match, Any] = Rollerball2Engine()

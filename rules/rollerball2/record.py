@@ -29,14 +29,18 @@ appear only once both are handed in (engine: SubmitLineup).
 from __future__ import annotations
 
 import json
+from collections import deque
+from collections.abc import Iterator, Sequence
 
 from rules import records
 from rules.records import NO_SEED
 from rules.rollerball2.engine import apply_in_place, new_match
 from rules.rollerball2.errors import RollerballError
 from rules.rollerball2.state import (
+    Event,
     MatchState,
     Settings,
+    clone,
     parse_action,  # the action lines' format lives with the actions (state.py); re-exported
     roster_from_json,
 )
@@ -46,6 +50,7 @@ __all__ = [
     "NO_SEED",
     "parse_action",
     "parse_record",
+    "plays",
     "replay",
     "result_text",
     "to_record",
@@ -54,7 +59,7 @@ __all__ = [
 
 GAME = "rollerball2"
 REQUIRED_KEYS = ("Game", "Settings", "Home", "Away", "HomeLineup", "AwayLineup")
-HEADER_KEYS = (*REQUIRED_KEYS, "Seed", "Salt", "Commitment", "Result")
+HEADER_KEYS = (*REQUIRED_KEYS, "Seed", "Salt", "Commitment", "Names", "Result")
 
 
 def result_text(state: MatchState) -> str:
@@ -66,15 +71,19 @@ def result_text(state: MatchState) -> str:
     )
 
 
-def to_record(state: MatchState, *, salt: str | None = None, reveal: bool) -> str:
+def to_record(
+    state: MatchState, *, salt: str | None = None, reveal: bool, names: Sequence[str] = ()
+) -> str:
     """The record of everything applied to this match so far.
 
     With `salt` the header always carries [Commitment "<hex>"]; [Seed] and [Salt] only when
-    `reveal`. A live match's record must be written with reveal=False (rules/records.py)."""
+    `reveal`. A live match's record must be written with reveal=False (rules/records.py).
+    `names`: the coaches' names by seat."""
     setup = state.setup
     return records.write_record(
         GAME,
         title="Rollerball II game record",
+        names=names,
         seed=setup["seed"],
         salt=salt,
         reveal=reveal,
@@ -111,6 +120,18 @@ def parse_record(text: str) -> tuple[dict, list[str]]:
 
 
 def _play(record: records.Record) -> MatchState:
+    *_, state, _ = deque(_plays(record, copies=False), maxlen=1)[
+        0
+    ]  # the last line's (the set-up's, if none)
+    return state
+
+
+def _plays(
+    record: records.Record, *, copies: bool
+) -> Iterator[tuple[str, MatchState, list[Event]]]:
+    """The starting point (no line, no events), then each action line with the match after it
+    and its play-by-play; `copies`: each state yielded is a copy of its own (else the one
+    match, played on in place)."""
     try:
         seed = record.seed
     except records.RecordError as error:
@@ -131,15 +152,22 @@ def _play(record: records.Record) -> MatchState:
             home_lineup=header["HomeLineup"],
             away_lineup=header["AwayLineup"],
         )
-    except (TypeError, ValueError, KeyError, AttributeError) as error:
+    except (TypeError, ValueError, KeyError, AttributeError, OverflowError) as error:
         # A record is anyone's file: a team or line-up that is not one is said, not a crash.
         raise RollerballError(f"The record's teams or line-ups are unreadable ({error}).") from None
+    yield "", clone(state) if copies else state, []
     for number, (_, line) in enumerate(record.actions, start=1):
         try:
-            apply_in_place(state, parse_action(line))
+            events = apply_in_place(state, parse_action(line))
         except RollerballError as error:
             raise RollerballError(f"Action {number} ('{line}'): {error}") from error
-    return state
+        yield line, clone(state) if copies else state, events
+
+
+def plays(text: str) -> Iterator[tuple[str, MatchState, list[Event]]]:
+    """A revealed record played line by line (a replay's steps, rules/replay.py): the starting
+    point, then (line, the match after it, its play-by-play) for each action line."""
+    return _plays(_read(text), copies=True)
 
 
 def replay(text: str) -> MatchState:

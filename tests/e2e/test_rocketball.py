@@ -191,7 +191,8 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     winner = seats[match.engine.winner]
     assert status == "finished"
     assert f"({winner.name.capitalize()}) wins" in last.text
-    assert last.button_labels == ["Rematch"]  # the only control left: the match is over
+    # the only controls left: the match is over (a rematch, the replay)
+    assert last.button_labels == ["Rematch", "Replay ▶"]
     result = await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.content, since=0)
     assert winner.mention in result.content and f"({winner.name.capitalize()}) wins" in result.text
     # One live card for the whole match: every other message is a ping or a milestone.

@@ -1,0 +1,89 @@
+"""A finished match step by step, from its record, only once the record is verified (rules/
+records.py): the revealed seed and salt hash to the commitment published before the first roll,
+every line replays from that seed, and the [Result] is where the lines lead. A record that
+fails any check is refused with the reason; a live match's record (no seed: it would predict
+every roll) is refused as still being played. What the replay shows is then exactly what the
+dice and the players did, drawn by the game's own renderer (render/replay.py; the command line
+`python -m rules replay FILE --render DIR`).
+
+Each step is one line of the record (the set-up first): the position before it, what happened
+(the events players read on the card) and the position after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import records
+from rules.face import engine_of_record
+from rules.records import RecordError
+
+IN_PLAY = (
+    "This match is still being played: its replay opens when it ends (until then its seed "
+    "stays secret, since it would predict every roll)."
+)
+REFUSED = "This record does not check out, so it is not replayed: "
+
+
+@dataclass(frozen=True)
+class Position:
+    """One step of a replay: the record's line `number` (0: the set-up), the seat that acted
+    (None: the set-up, or a line that names no seat), the line's move, the position before,
+    what happened (the engine's events, each with a `text`) and the position after."""
+
+    number: int
+    seat: int | None
+    move: str
+    before: Any
+    events: Sequence[Any]
+    after: Any
+
+    @property
+    def texts(self) -> list[str]:
+        return [text for event in self.events if (text := getattr(event, "text", ""))]
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A verified record's steps, with the players' names by seat ([Names]; empty: none)."""
+
+    game: str
+    title: str
+    names: tuple[str, ...]
+    result: str
+    positions: tuple[Position, ...]
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+
+def verified(text: str, game: str | None = None, *, published: str | None = None) -> Replay:
+    """The steps of a finished record after checking it (module docstring); RecordError with the
+    reason for a record that is not replayed (`game`: the record must be of this game).
+    `published`: the commitment published when the match began, where the caller knows it (the
+    host does): a record's own [Commitment] proves nothing if it was written with the seed it
+    is checked against, so it must be the published one."""
+    engine = engine_of_record(text, game)
+    record = records.read_record(text)
+    if record.result in (None, records.LIVE_RESULT) or "Seed" not in record.headers:
+        raise RecordError(IN_PLAY)
+    problems = []
+    if published is not None and not records.same_commitment(record.commitment, published):
+        problems.append(
+            f"The record's [Commitment] {record.commitment} is not the one published when the "
+            f"match began ({published})."
+        )
+    problems += engine.verify(text)
+    if problems:
+        raise RecordError(REFUSED + " ".join(problems))
+    positions: list[Position] = []
+    previous: Any = None
+    for number, played in enumerate(engine.plays(text)):
+        before = played.state if previous is None else previous
+        positions.append(
+            Position(number, played.seat, played.move, before, tuple(played.events), played.state)
+        )
+        previous = played.state
+    return Replay(engine.name, engine.title, record.names, str(record.result), tuple(positions))
