@@ -27,7 +27,6 @@ class MatchWords:
     move_help: str = "Your move, as the bot prints it"
     private: str | None = None  # the hand command's description (None: no hidden information)
     resign_help: str | None = None  # what resigning does in this game, if not ending the match
-    leaderboard: bool = True
     history: bool = True
 
 
@@ -38,7 +37,7 @@ def _host(interaction: discord.Interaction[Any]) -> MatchHost:
 def match_commands(
     adapter: GameAdapter, words: MatchWords
 ) -> list[app_commands.Command[Any, ..., Any]]:
-    """board, move, resign, record (and hand, history, leaderboard where the game has them)."""
+    """board, move, resign, record, leaderboard (and hand, history where the game has them)."""
     what = words.match
 
     async def board(interaction: discord.Interaction) -> None:
@@ -56,8 +55,8 @@ def match_commands(
     async def history(interaction: discord.Interaction, match_id: int | None = None) -> None:
         await _host(interaction).history(interaction, adapter, match_id)
 
-    async def leaderboard(interaction: discord.Interaction) -> None:
-        await _host(interaction).leaderboard(interaction, adapter)
+    async def leaderboard(interaction: discord.Interaction, everywhere: bool = False) -> None:
+        await _host(interaction).leaderboard(interaction, adapter, everywhere)
 
     async def hand(interaction: discord.Interaction) -> None:
         await _host(interaction).private_view_here(interaction, adapter)
@@ -66,6 +65,9 @@ def match_commands(
     app_commands.describe(move=words.move_help[:100])(move)
     app_commands.describe(match_id=number)(record)
     app_commands.describe(match_id=number)(history)
+    app_commands.describe(
+        everywhere="Rank this server's players by their rating across every server (default: here)"
+    )(leaderboard)
     made = [
         app_commands.Command(
             name="board",
@@ -95,14 +97,13 @@ def match_commands(
                 callback=history,
             )
         )
-    if words.leaderboard:
-        made.append(
-            app_commands.Command(
-                name="leaderboard",
-                description=f"{adapter.title}'s Elo ratings in this server",
-                callback=leaderboard,
-            )
+    made.append(
+        app_commands.Command(
+            name="leaderboard",
+            description=f"{adapter.title}'s ratings: rating, games, wins, trend",
+            callback=leaderboard,
         )
+    )
     if words.private:
         made.append(app_commands.Command(name="hand", description=words.private, callback=hand))
     return made

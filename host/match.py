@@ -50,6 +50,9 @@ class Match:
     # own) and the match's clock, if it has one (host/clocks.py, docs/async-play.md).
     on_timeout: str | None = None
     clock: dict[str, Any] | None = None
+    # Rated or casual, chosen at the challenge or table (rated by default): a rated match
+    # between people moves their ratings when it ends (host/results.py `rate`).
+    rated: bool = True
 
     def active_since(self, seat: int, since: float) -> bool:
         return self.seen.get(seat, 0.0) >= since
@@ -71,6 +74,7 @@ class Match:
                 "auto": sorted(self.auto),
                 "on_timeout": self.on_timeout,
                 "clock": self.clock,
+                "rated": self.rated,
             },
             sort_keys=True,
         )
@@ -93,6 +97,7 @@ class Match:
             auto=set(data.get("auto", [])),
             on_timeout=data.get("on_timeout"),
             clock=data.get("clock"),
+            rated=data.get("rated", True),
         )
 
 

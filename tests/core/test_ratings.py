@@ -12,7 +12,7 @@ from rules.ratings import Skill
 
 
 def test_glicko2_reproduces_glickmans_worked_example():
-    """"Example of the Glicko-2 system" (Glickman, 2012): a player at 1500/200/0.06 beats 1400/30
+    """ "Example of the Glicko-2 system" (Glickman, 2012): a player at 1500/200/0.06 beats 1400/30
     and loses to 1550/100 and 1700/300 in one rating period: 1464.06, 151.52, 0.05999."""
     player = Skill(1500, 200, 0.06)
     after = ratings.after_period(

@@ -425,10 +425,16 @@ async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discor
     assert second_names == list(reversed(first_names))
     assert engine_state(bot, second_id)["settings"] == engine_state(bot, first_id)["settings"]
 
-    board = await discord.slash("rocketball leaderboard", user=zed, channel=general)
-    lines = [line for line in board.text.splitlines() if "rated match" in line]
-    assert amy.mention in lines[0] and "1516" in lines[0]
-    assert zed.mention in board.text and "1484" in board.text
+    # Glicko-2 between two newcomers (1500, deviation 350): the winner 1662, the loser 1338,
+    # both provisional after one rated game, each counted once, here and across servers.
+    for everywhere in (False, True):
+        board = await discord.slash(
+            "rocketball leaderboard", user=zed, channel=general, everywhere=everywhere
+        )
+        lines = [line for line in board.text.splitlines() if "game" in line and "<@" in line]
+        assert amy.mention in lines[0] and "**1662?** ▲162 · 1 game, 1 win" in lines[0]
+        assert zed.mention in lines[1] and "**1338?** ▼162 · 1 game, 0 wins" in lines[1]
+        assert ("across every server" in board.text) == everywhere
     await resign(discord, amy, second_thread)
 
 
