@@ -145,7 +145,7 @@ def rated_word(rated: bool, players: Sequence[int]) -> str:
 def with_rating(name: str, user_id: int, shown_ratings: dict[int, str]) -> str:
     """A name (already shown as text) followed by the player's rating, when they have one."""
     rating = shown_ratings.get(user_id)
-    return f"{name} ({rating})" if rating else name
+    return f"{name} · {rating}" if rating else name
 
 
 async def leaderboard(
