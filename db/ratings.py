@@ -158,7 +158,8 @@ async def leaderboard(
 ) -> list[Ranked]:
     """The top of this server's players by their rating here (or, `everywhere`, by their rating
     across servers): established players first, then the provisional ones, each with the trend
-    of their latest TREND_GAMES rated matches in that scope."""
+    of their latest TREND_GAMES rated matches in that scope. Each part reads the rating index
+    from the top and stops at `limit` (bench/leaderboard.py)."""
     scope = EVERYWHERE if everywhere else guild_id
     joined = (
         " JOIN ratings here ON here.game = r.game AND here.user_id = r.user_id"
@@ -166,36 +167,44 @@ async def leaderboard(
         if everywhere
         else ""
     )
-    rows = await db.fetch_all(
-        "SELECT r.user_id, r.rating, r.deviation, r.volatility, r.played, r.wins"
-        f" FROM ratings r{joined} WHERE r.game = ? AND r.guild_id = ?"
-        " ORDER BY CASE WHEN r.played >= ? THEN 0 ELSE 1 END, r.rating DESC, r.user_id"
-        " LIMIT ?",
-        (
-            *((guild_id,) if everywhere else ()),
-            game,
-            scope,
-            ratings.PROVISIONAL_GAMES,
-            limit,
-        ),
-    )
+    rows: list = []
+    for established in (True, False):
+        rows += await db.fetch_all(
+            "SELECT r.user_id, r.rating, r.deviation, r.volatility, r.played, r.wins"
+            f" FROM ratings r{joined} WHERE r.game = ? AND r.guild_id = ?"
+            f" AND r.played {'>=' if established else '<'} ?"
+            " ORDER BY r.rating DESC, r.user_id LIMIT ?",
+            (
+                *((guild_id,) if everywhere else ()),
+                game,
+                scope,
+                ratings.PROVISIONAL_GAMES,
+                limit - len(rows),
+            ),
+        )
+        if len(rows) >= limit:
+            break
     trends = await _trends(db, game, scope, [row["user_id"] for row in rows])
     return [
-        Ranked(**_fields(row), trend=ratings.trend(trends.get(row["user_id"], ()))) for row in rows
+        Ranked(**_fields(row), trend=ratings.trend(trends.get(row["user_id"], ())))
+        for row in rows
     ]
 
 
 async def _trends(
     db: Database, game: str, scope: int, users: Sequence[int]
 ) -> dict[int, list[float]]:
+    """Each user's latest TREND_GAMES changes: one indexed read of at most that many per user
+    (the index holds the change itself)."""
     if not users:
         return {}
+    latest = " UNION ALL ".join(
+        f"SELECT * FROM (SELECT user_id, delta FROM rating_changes WHERE game = ?"
+        f" AND guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?) AS latest{index}"
+        for index in range(len(users))
+    )
     rows = await db.fetch_all(
-        "SELECT user_id, delta FROM (SELECT user_id, delta, ROW_NUMBER() OVER"
-        " (PARTITION BY user_id ORDER BY id DESC) AS latest FROM rating_changes"
-        f" WHERE game = ? AND guild_id = ? AND user_id IN ({_marks(len(users))})) AS recent"
-        " WHERE latest <= ?",
-        (game, scope, *users, TREND_GAMES),
+        latest, [value for user in users for value in (game, scope, user, TREND_GAMES)]
     )
     trends: dict[int, list[float]] = {}
     for row in rows:

@@ -37,4 +37,5 @@ CREATE TABLE rating_changes (
     game_id    BIGINT  NOT NULL,  -- the match that changed it
     delta      DOUBLE PRECISION NOT NULL  -- new rating minus old
 );
-CREATE INDEX rating_changes_by_player ON rating_changes (game, guild_id, user_id, id);
+-- a trend reads a player's latest changes from the index alone
+CREATE INDEX rating_changes_by_player ON rating_changes (game, guild_id, user_id, id, delta);
