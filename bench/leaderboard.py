@@ -45,7 +45,9 @@ async def fill(db, count: int, players: int) -> None:
         new_b = ratings.after_game(skill[b], skill[a], other)
         for user, new, outcome in ((a, new_a, result), (b, new_b, other)):
             for scope in (GUILD, store.EVERYWHERE):
-                changes.append(("rocketball", scope, user, game_id, new.rating - skill[user].rating))
+                changes.append(
+                    ("rocketball", scope, user, game_id, new.rating - skill[user].rating)
+                )
             skill[user] = new
             played[user] += 1
             wins[user] += outcome == "win"

@@ -186,8 +186,7 @@ async def leaderboard(
             break
     trends = await _trends(db, game, scope, [row["user_id"] for row in rows])
     return [
-        Ranked(**_fields(row), trend=ratings.trend(trends.get(row["user_id"], ())))
-        for row in rows
+        Ranked(**_fields(row), trend=ratings.trend(trends.get(row["user_id"], ()))) for row in rows
     ]
 
 

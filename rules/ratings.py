@@ -12,6 +12,8 @@ that number is.
   so 1500 means the same start in every game; it has no volatility.
 
 A rating is **provisional** (shown "1500?") until PROVISIONAL_GAMES rated games in that scope.
+The rulings (rating periods, provisional, rated or casual, the computer, a table's places, the
+Elo ratings carried over) are in docs/ratings.md.
 The libraries do the arithmetic; this module only says which numbers go in and come out.
 """
 

@@ -72,9 +72,7 @@ async def test_a_rated_duel_counts_once_here_and_everywhere_and_leads_the_board(
     assert [(row.played, row.wins) for row in board] == [(2, 2), (2, 1), (2, 0)]
     assert board[0].shown.endswith("?") and board[0].trend.startswith("▲")
     assert board[2].trend.startswith("▼")
-    everywhere = await ratings.leaderboard(
-        db, game="rocketball", guild_id=GUILD, everywhere=True
-    )
+    everywhere = await ratings.leaderboard(db, game="rocketball", guild_id=GUILD, everywhere=True)
     assert [(row.user_id, row.rating) for row in everywhere] == [
         (row.user_id, row.rating) for row in board
     ]
@@ -109,6 +107,6 @@ async def test_a_table_moves_everyone_seated_once(db):
             results=["loss", "win", "loss"],
         )
     board = await ratings.leaderboard(db, game="rollerball", guild_id=GUILD)
-    assert [row.user_id for row in board][0] == 5
+    assert board[0].user_id == 5
     assert {row.user_id: row.played for row in board} == {4: 1, 5: 1, 6: 1}
     assert all(row.skill.volatility is None for row in board)
