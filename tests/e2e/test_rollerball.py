@@ -238,6 +238,18 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     expected = ["win" if seat == winner else "loss" for seat in (0, 1)]
     assert rows == [(alice.id, expected[0]), (bob.id, expected[1])]
 
+    # The people are rated by their places among themselves; the computer's seat is left out:
+    # a person's win puts them at 1611 and the other at 1389, the computer's leaves them tied.
+    board = await discord.slash("rollerball leaderboard", user=alice)
+    lines = [line for line in board.text.splitlines() if "<@" in line]
+    assert len(lines) == 2 and all("· 1 game," in line for line in lines)
+    if winner == 2:
+        assert all("**1500?**" in line for line in lines)
+    else:
+        first, second = (alice, bob) if winner == 0 else (bob, alice)
+        assert first.mention in lines[0] and "**1611?** ▲111 · 1 game, 1 win" in lines[0]
+        assert second.mention in lines[1] and "**1389?** ▼111 · 1 game, 0 wins" in lines[1]
+
 
 # --- the secret bid -------------------------------------------------------------------------------
 
