@@ -190,6 +190,18 @@ async def leaderboard(
     ]
 
 
+async def standing(
+    db: Database, *, game: str, guild_id: int, user_id: int, everywhere: bool = False
+) -> Ranked | None:
+    """One player's line of the leaderboard (None before their first rated match here)."""
+    scope = EVERYWHERE if everywhere else guild_id
+    row = await db.fetch_one(*_select(game, scope, [user_id]))
+    if row is None:
+        return None
+    trends = await _trends(db, game, scope, [user_id])
+    return Ranked(**_fields(row), trend=ratings.trend(trends.get(user_id, ())))
+
+
 async def _trends(
     db: Database, game: str, scope: int, users: Sequence[int]
 ) -> dict[int, list[float]]:

@@ -151,18 +151,34 @@ def with_rating(name: str, user_id: int, shown_ratings: dict[int, str]) -> str:
 async def leaderboard(
     host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter, everywhere: bool
 ) -> None:
-    """Rating, games, wins and trend of this server's best, one short line each; `everywhere`
-    ranks them by their rating across every server."""
+    """Rating, games, wins and trend of this server's best, one short line each, and the
+    asker's own line when they are not among them; `everywhere` ranks them by their rating
+    across every server."""
     if interaction.guild_id is None:
         raise UserError("Leaderboards belong to a server.")
     rows = await ratings_store.leaderboard(
         host.bot.db, game=adapter.game, guild_id=interaction.guild_id, everywhere=everywhere
     )
-    lines = [
-        f"{rank}. <@{row.user_id}> **{row.shown}** {row.trend} · "
-        f"{plural(row.played):game|games}, {plural(row.wins):win|wins}"
-        for rank, row in enumerate(rows, start=1)
-    ] or ["Nobody has finished a rated match here yet."]
+
+    def line(row: ratings_store.Ranked) -> str:
+        return (
+            f"<@{row.user_id}> **{row.shown}** {row.trend} · "
+            f"{plural(row.played):game|games}, {plural(row.wins):win|wins}"
+        )
+
+    lines = [f"{rank}. {line(row)}" for rank, row in enumerate(rows, start=1)] or [
+        "Nobody has finished a rated match here yet."
+    ]
+    if interaction.user.id not in {row.user_id for row in rows}:
+        mine = await ratings_store.standing(
+            host.bot.db,
+            game=adapter.game,
+            guild_id=interaction.guild_id,
+            user_id=interaction.user.id,
+            everywhere=everywhere,
+        )
+        if mine is not None:  # below the top: the asker's own line under it
+            lines.append(f"…\nYou: {line(mine)}")
     levels = [
         f"{level}: {rating:.0f}"
         for level in adapter.engine.levels

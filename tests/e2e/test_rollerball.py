@@ -293,56 +293,6 @@ async def test_the_secret_bid_is_seen_by_nobody_until_everyone_has_bid(
     await resign(discord, dave, thread)
 
 
-# --- ratings ---------------------------------------------------------------------------------------
-
-
-async def test_a_rated_table_of_three_moves_all_three_ratings_once(discord, bot, general):
-    """A table is rated unless its opener says casual; it shows each seat's rating. Two of
-    three resign, the last wins (ruling D1), and the multiplayer rating (Plackett-Luce) moves
-    all three once: the winner up, the two who lost down alike; a casual table moves nobody."""
-    ida, jon, kai = (discord.add_user(name) for name in ("ida", "jon", "kai"))
-    lobby = await discord.slash("rollerball new", user=ida, channel=general, players=3)
-    assert "; rated)" in lobby.text and "1. Ida · 1500?" in lobby.text
-    await discord.click(lobby, "Join", user=jon)
-    seated = await discord.click(lobby, "Join", user=kai)
-    assert "2. Jon · 1500?" in seated.text and "3. Kai · 1500?" in seated.text
-    game_id = latest_game_id(bot)
-    await discord.click(lobby, "Start", user=ida)
-    thread = await discord.wait_for_thread(general)
-    await current_card(discord, bot, thread, game_id)
-    await resign(discord, jon, thread)
-    await resign(discord, kai, thread)
-    for _ in range(100):
-        if stored(bot, game_id)[1] == "finished":
-            break
-        time.sleep(0.05)
-    assert stored(bot, game_id)[1] == "finished"
-
-    board = await discord.slash("rollerball leaderboard", user=ida, channel=general)
-    ours = (ida.mention, jon.mention, kai.mention)  # earlier tests' players may be listed too
-    lines = [line for line in board.text.splitlines() if any(m in line for m in ours)]
-    assert len(lines) == 3 and "OpenSkill (Plackett-Luce)" in board.text
-    assert ida.mention in lines[0] and "**1621?** ▲121 · 1 game, 1 win" in lines[0]
-    for line in lines[1:]:
-        assert "**1440?** ▼60 · 1 game, 0 wins" in line
-    assert {jon.mention, kai.mention} <= set(" ".join(lines[1:]).split())
-
-    casual = await discord.slash(
-        "rollerball new", user=ida, channel=general, players=2, rated=False
-    )
-    assert "; casual)" in casual.text
-    await discord.click(casual, "Join", user=jon)
-    casual_id = latest_game_id(bot)
-    await discord.click(casual, "Start", user=ida)
-    await resign(discord, jon, await discord.wait_for_thread(general))
-    for _ in range(100):
-        if stored(bot, casual_id)[1] == "finished":
-            break
-        time.sleep(0.05)
-    again = await discord.slash("rollerball leaderboard", user=ida, channel=general)
-    assert [line for line in again.text.splitlines() if any(m in line for m in ours)] == lines
-
-
 # --- hidden hands -----------------------------------------------------------------------------------
 
 
@@ -714,3 +664,59 @@ async def test_a_panel_gone_stale_is_redrawn_when_clicked(discord, bot, general)
     assert "That choice was from an earlier turn" in redrawn.text and not redrawn.selects
     assert "earlier turn. Use the newest message" not in redrawn.text
     await resign(discord, cy, thread)
+
+
+# --- ratings ---------------------------------------------------------------------------------------
+
+
+async def test_a_rated_table_of_three_moves_all_three_ratings_once(discord, bot, general):
+    """A table is rated unless its opener says casual; it shows each seat's rating. Two of
+    three resign, the last wins (ruling D1), and the multiplayer rating (Plackett-Luce) moves
+    all three once: the winner up, the two who lost down alike; a casual table moves nobody."""
+    pia, rod, sol = (discord.add_user(name) for name in ("pia", "rod", "sol"))
+    lobby = await discord.slash("rollerball new", user=pia, channel=general, players=3)
+    assert "; rated)" in lobby.text and "1. Pia · 1500?" in lobby.text
+    await discord.click(lobby, "Join", user=rod)
+    seated = await discord.click(lobby, "Join", user=sol)
+    assert "2. Rod · 1500?" in seated.text and "3. Sol · 1500?" in seated.text
+    game_id = latest_game_id(bot)
+    await discord.click(lobby, "Start", user=pia)
+    thread = await discord.wait_for_thread(general)
+    await current_card(discord, bot, thread, game_id)
+    await resign(discord, rod, thread)
+    await resign(discord, sol, thread)
+    for _ in range(100):
+        if stored(bot, game_id)[1] == "finished":
+            break
+        time.sleep(0.05)
+    assert stored(bot, game_id)[1] == "finished"
+
+    # Earlier tests' players are on the board too: a player below its top 10 sees their own
+    # line under it.
+    lines = []
+    for user in (pia, rod, sol):
+        board = await discord.slash("rollerball leaderboard", user=user, channel=general)
+        assert "OpenSkill (Plackett-Luce)" in board.text
+        lines += [line for line in board.text.splitlines() if user.mention in line]
+    assert len(lines) == 3
+    assert "**1621?** ▲121 · 1 game, 1 win" in lines[0]
+    for line in lines[1:]:
+        assert "**1440?** ▼60 · 1 game, 0 wins" in line
+
+    casual = await discord.slash(
+        "rollerball new", user=pia, channel=general, players=2, rated=False
+    )
+    assert "; casual)" in casual.text
+    await discord.click(casual, "Join", user=rod)
+    casual_id = latest_game_id(bot)
+    await discord.click(casual, "Start", user=pia)
+    await resign(discord, rod, await discord.wait_for_thread(general))
+    for _ in range(100):
+        if stored(bot, casual_id)[1] == "finished":
+            break
+        time.sleep(0.05)
+    again = []
+    for user in (pia, rod, sol):
+        board = await discord.slash("rollerball leaderboard", user=user, channel=general)
+        again += [line for line in board.text.splitlines() if user.mention in line]
+    assert [line.split("<@")[1] for line in again] == [line.split("<@")[1] for line in lines]
