@@ -174,10 +174,13 @@ def ratings_once(sql: Query) -> Invariant:
             " ON p.game_id = g.id WHERE g.status = 'finished'"
         )
     )
+    everywhere = Counter()  # guild_id 0: a player's rating across every server
+    for (game, _, user_id), count in finished.items():
+        everywhere[(game, 0, user_id)] += count
     for game, guild_id, user_id, played in sql(
         "SELECT game, guild_id, user_id, played FROM ratings"
     ):
-        most = finished[(game, guild_id, user_id)]
+        most = (everywhere if guild_id == 0 else finished)[(game, guild_id, user_id)]
         invariant.check(
             played <= most,
             f"{game} rating of user {user_id} counts {played} matches; they finished {most}",

@@ -18,7 +18,7 @@ from db import clocks as clock_store
 from db import settings as settings_store
 from db import timers as timer_store
 from db.player_games import open_games_of
-from host import clocks, notify, timeouts
+from host import clocks, notify, results, timeouts
 from host.listing import Entry, ListsGames, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
@@ -59,8 +59,18 @@ def names_of(state_json: str) -> list[str]:
     return [str(name) for name in names] if isinstance(names, list) else []
 
 
-def joined(names: Sequence[str]) -> str:
-    names = [shown(name) for name in names]
+def rated_of(state_json: str) -> bool:
+    """Is the stored match (or table) rated? Both keep the choice as "rated" (rated by
+    default, as before the choice existed)."""
+    try:
+        return json.loads(state_json).get("rated", True) is not False
+    except (ValueError, AttributeError):
+        return True
+
+
+def joined(names: Sequence[str], *, escaped: bool = False) -> str:
+    """Names as a list in prose, each shown as text (`escaped`: they already are)."""
+    names = list(names) if escaped else [shown(name) for name in names]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -80,10 +90,13 @@ class GameList:
             if timer.game_id is not None:
                 by_game.setdefault(timer.game_id, []).append(timer)
         vacation = await clock_store.vacations(self.bot.db, user_id, since=now - 90 * 86400)
+        rating_of = await self.ratings_by_game(games)
         found = []
         for stored in games:
             try:
-                entry = self.match_entry(stored, user_id, by_game.get(stored.id, []), vacation, now)
+                entry = self.match_entry(
+                    stored, user_id, by_game.get(stored.id, []), vacation, now, rating_of
+                )
             except Exception:  # one unreadable match must not hide the others
                 log.exception("/games could not show match %s", stored.id)
                 continue
@@ -91,6 +104,26 @@ class GameList:
                 found.append(entry)
         found += await self.league_entries(user_id, now)
         return sorted(found, key=lambda e: (not e.your_turn, e.deadline or 1e18, -e.sort_key))
+
+    async def ratings_by_game(self, games: Sequence[StoredGame]) -> dict[int, dict[int, str]]:
+        """Every player's rating in each match's server as lines show it: one look-up per
+        game and server, however many matches."""
+        wanted: dict[tuple[str, int], set[int]] = {}
+        for stored in games:
+            if stored.guild_id is not None and stored.game in self.bot.matches.adapters:
+                wanted.setdefault((stored.game, stored.guild_id), set()).update(stored.players)
+        found = {
+            (game, guild_id): await results.seat_ratings(
+                self.bot.matches, self.bot.matches.adapters[game], guild_id, sorted(users)
+            )
+            for (game, guild_id), users in wanted.items()
+        }
+        return {
+            stored.id: found.get((stored.game, stored.guild_id or 0), {})
+            if rated_of(stored.state)
+            else {}
+            for stored in games
+        }
 
     def where(self, guild_id: int | None) -> str:
         return server_name(self.bot, guild_id)
@@ -102,17 +135,23 @@ class GameList:
         timers: list[clock_store.TimerRow],
         vacation: list[tuple[float, float]],
         now: float,
+        rating_of: dict[int, dict[int, str]] | None = None,
     ) -> Entry | None:
         adapter = self.bot.matches.adapters.get(stored.game)
         title = f"{title_of(stored.game)} #{stored.id}"
         names = names_of(stored.state)
         seat = stored.players.index(user_id)
+        ratings_here = (rating_of or {}).get(stored.id, {})
         others = [
-            names[s] if s < len(names) else "?"
+            results.with_rating(shown(names[s]) if s < len(names) else "?", player, ratings_here)
             for s, player in enumerate(stored.players)
             if player != user_id
         ]
-        versus = f"vs {joined(others)}" if others else "solo"
+        versus = f"vs {joined(others, escaped=True)}" if others else "solo"
+        if ratings_here and user_id in ratings_here:
+            versus += f", rated (you: {ratings_here[user_id]})"
+        elif others and not rated_of(stored.state):
+            versus += ", casual"
         link = notify.jump_url(stored)
         where = self.where(stored.guild_id)
         if stored.status == "pending":

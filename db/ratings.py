@@ -1,84 +1,228 @@
-"""Elo ratings per game, server and player (rules/ratings.py does the arithmetic)."""
+"""Ratings per game, server and player, and across servers (guild_id EVERYWHERE); each rated
+match's change of every player's rating for a leaderboard's trend. rules/ratings.py does the
+arithmetic: Glicko-2 for two players, Plackett-Luce for a table."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from db.database import Connection, Database
 from rules import ratings
+from rules.ratings import Skill
+
+EVERYWHERE = 0  # the guild_id of a player's rating across every server
+TREND_GAMES = 10  # a leaderboard's trend: the sum of this many latest changes
 
 
 @dataclass(frozen=True)
 class Rating:
     user_id: int
-    rating: float
-    played: int
+    skill: Skill
+    played: int  # rated matches in this scope
+    wins: int
+
+    @property
+    def rating(self) -> float:
+        return self.skill.rating
+
+    @property
+    def shown(self) -> str:
+        """ "1523", or "1523?" while provisional (rules/ratings.py)."""
+        return ratings.shown(self.skill.rating, self.played)
 
 
-async def _current(conn: Connection, game: str, guild_id: int, user_id: int) -> Rating:
-    cursor = await conn.execute(
-        "SELECT rating, played FROM ratings WHERE game = ? AND guild_id = ? AND user_id = ?",
-        (game, guild_id, user_id),
+@dataclass(frozen=True)
+class Ranked(Rating):
+    trend: str = "±0"  # rules/ratings.py `trend` of the latest TREND_GAMES changes
+
+
+def _newcomer(user_id: int, multiplayer: bool) -> Rating:
+    return Rating(user_id, ratings.MULTIPLAYER_NEWCOMER if multiplayer else ratings.NEWCOMER, 0, 0)
+
+
+def _fields(row) -> dict:
+    skill = Skill(row["rating"], row["deviation"], row["volatility"])
+    return {"user_id": row["user_id"], "skill": skill, "played": row["played"], "wins": row["wins"]}
+
+
+def _marks(count: int) -> str:
+    return ", ".join("?" * count)
+
+
+def _select(game: str, guild_id: int, users: Sequence[int]) -> tuple[str, tuple]:
+    return (
+        "SELECT user_id, rating, deviation, volatility, played, wins FROM ratings"
+        f" WHERE game = ? AND guild_id = ? AND user_id IN ({_marks(len(users))})",
+        (game, guild_id, *users),
     )
-    row = await cursor.fetchone()
-    if row is None:
-        return Rating(user_id, ratings.START, 0)
-    return Rating(user_id, row["rating"], row["played"])
 
 
-async def _store(conn: Connection, game: str, guild_id: int, rating: Rating) -> None:
+def _with_newcomers(rows, users: Sequence[int], multiplayer: bool) -> dict[int, Rating]:
+    found = {row["user_id"]: Rating(**_fields(row)) for row in rows}
+    return {user: found.get(user) or _newcomer(user, multiplayer) for user in users}
+
+
+async def _current(
+    conn: Connection, game: str, guild_id: int, users: Sequence[int], multiplayer: bool
+) -> dict[int, Rating]:
+    cursor = await conn.execute(*_select(game, guild_id, users))
+    return _with_newcomers(await cursor.fetchall(), users, multiplayer)
+
+
+async def _store(
+    conn: Connection,
+    game: str,
+    guild_id: int,
+    game_id: int,
+    before: Rating,
+    after: Skill,
+    won: bool,
+) -> None:
     await conn.execute(
-        "INSERT INTO ratings (game, guild_id, user_id, rating, played) VALUES (?, ?, ?, ?, ?)"
+        "INSERT INTO ratings (game, guild_id, user_id, rating, deviation, volatility, played,"
+        " wins) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (game, guild_id, user_id) DO UPDATE SET rating = excluded.rating,"
-        " played = excluded.played",
-        (game, guild_id, rating.user_id, rating.rating, rating.played),
+        " deviation = excluded.deviation, volatility = excluded.volatility,"
+        " played = excluded.played, wins = excluded.wins",
+        (
+            game,
+            guild_id,
+            before.user_id,
+            after.rating,
+            after.deviation,
+            after.volatility,
+            before.played + 1,
+            before.wins + int(won),
+        ),
+    )
+    await conn.execute(
+        "INSERT INTO rating_changes (game, guild_id, user_id, game_id, delta)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (game, guild_id, before.user_id, game_id, after.rating - before.rating),
     )
 
 
-async def record_game(
+async def record_duel(
     conn: Connection,
     *,
     game: str,
     guild_id: int,
-    player: int,
-    opponent: int | None,
-    result: str,
-    opponent_rating: float | None = None,
+    game_id: int,
+    players: tuple[int, int],
+    results: tuple[str, str],
 ) -> None:
-    """Inside the caller's transaction: update `player` (and a human `opponent`) after a game.
-    A computer opponent has a fixed `opponent_rating` and no row of its own."""
-    points = ratings.RESULT_POINTS[result]
-    mine = await _current(conn, game, guild_id, player)
-    if opponent is not None:
-        theirs = await _current(conn, game, guild_id, opponent)
-        await _store(
-            conn,
-            game,
-            guild_id,
-            Rating(
-                opponent, ratings.updated(theirs.rating, mine.rating, 1 - points), theirs.played + 1
+    """Inside the caller's transaction: both players' Glicko-2 ratings after a rated match, in
+    this server and across servers, each read before either is written."""
+    for scope in (guild_id, EVERYWHERE):
+        now = await _current(conn, game, scope, players, multiplayer=False)
+        first, second = now[players[0]], now[players[1]]
+        pairs = ((first, second, results[0]), (second, first, results[1]))
+        for own, other, result in pairs:
+            after = ratings.after_game(own.skill, other.skill, result)
+            await _store(conn, game, scope, game_id, own, after, result == "win")
+
+
+async def record_table(
+    conn: Connection,
+    *,
+    game: str,
+    guild_id: int,
+    game_id: int,
+    players: Sequence[int],
+    results: Sequence[str],
+) -> None:
+    """Inside the caller's transaction: every player's Plackett-Luce rating after a rated table
+    (rules/ratings.py `places_of`), in this server and across servers."""
+    places = ratings.places_of(results)
+    for scope in (guild_id, EVERYWHERE):
+        now = await _current(conn, game, scope, players, multiplayer=True)
+        before = [now[user] for user in players]
+        after = ratings.after_table([rating.skill for rating in before], places)
+        for own, skill, result in zip(before, after, results, strict=True):
+            await _store(conn, game, scope, game_id, own, skill, result == "win")
+
+
+async def ratings_of(
+    db: Database, *, game: str, guild_id: int, users: Sequence[int], multiplayer: bool
+) -> dict[int, Rating]:
+    """The users' ratings in this server (a newcomer's start for those without one)."""
+    users = list(dict.fromkeys(users))
+    if not users:
+        return {}
+    return _with_newcomers(await db.fetch_all(*_select(game, guild_id, users)), users, multiplayer)
+
+
+async def leaderboard(
+    db: Database, *, game: str, guild_id: int, everywhere: bool = False, limit: int = 10
+) -> list[Ranked]:
+    """The top of this server's players by their rating here (or, `everywhere`, by their rating
+    across servers): established players first, then the provisional ones, each with the trend
+    of their latest TREND_GAMES rated matches in that scope. Each part reads the rating index
+    from the top and stops at `limit` (bench/leaderboard.py)."""
+    scope = EVERYWHERE if everywhere else guild_id
+    joined = (
+        " JOIN ratings here ON here.game = r.game AND here.user_id = r.user_id"
+        " AND here.guild_id = ?"
+        if everywhere
+        else ""
+    )
+    rows: list = []
+    for established in (True, False):
+        rows += await db.fetch_all(
+            "SELECT r.user_id, r.rating, r.deviation, r.volatility, r.played, r.wins"
+            f" FROM ratings r{joined} WHERE r.game = ? AND r.guild_id = ?"
+            f" AND r.played {'>=' if established else '<'} ?"
+            " ORDER BY r.rating DESC, r.user_id LIMIT ?",
+            (
+                *((guild_id,) if everywhere else ()),
+                game,
+                scope,
+                ratings.PROVISIONAL_GAMES,
+                limit - len(rows),
             ),
         )
-        against = theirs.rating
-    else:
-        assert opponent_rating is not None
-        against = opponent_rating
-    await _store(
-        conn,
-        game,
-        guild_id,
-        Rating(player, ratings.updated(mine.rating, against, points), mine.played + 1),
+        if len(rows) >= limit:
+            break
+    trends = await _trends(db, game, scope, [row["user_id"] for row in rows])
+    return [
+        Ranked(**_fields(row), trend=ratings.trend(trends.get(row["user_id"], ()))) for row in rows
+    ]
+
+
+async def standing(
+    db: Database, *, game: str, guild_id: int, user_id: int, everywhere: bool = False
+) -> Ranked | None:
+    """One player's line of the leaderboard (None before their first rated match here)."""
+    scope = EVERYWHERE if everywhere else guild_id
+    row = await db.fetch_one(*_select(game, scope, [user_id]))
+    if row is None:
+        return None
+    trends = await _trends(db, game, scope, [user_id])
+    return Ranked(**_fields(row), trend=ratings.trend(trends.get(user_id, ())))
+
+
+async def _trends(
+    db: Database, game: str, scope: int, users: Sequence[int]
+) -> dict[int, list[float]]:
+    """Each user's latest TREND_GAMES changes: one indexed read of at most that many per user
+    (the index holds the change itself)."""
+    if not users:
+        return {}
+    latest = " UNION ALL ".join(
+        f"SELECT * FROM (SELECT user_id, delta FROM rating_changes WHERE game = ?"
+        f" AND guild_id = ? AND user_id = ? ORDER BY id DESC LIMIT ?) AS latest{index}"
+        for index in range(len(users))
     )
-
-
-async def leaderboard(db: Database, *, game: str, guild_id: int, limit: int = 10) -> list[Rating]:
     rows = await db.fetch_all(
-        "SELECT user_id, rating, played FROM ratings WHERE game = ? AND guild_id = ?"
-        " ORDER BY rating DESC LIMIT ?",
-        (game, guild_id, limit),
+        latest, [value for user in users for value in (game, scope, user, TREND_GAMES)]
     )
-    return [Rating(row["user_id"], row["rating"], row["played"]) for row in rows]
+    trends: dict[int, list[float]] = {}
+    for row in rows:
+        trends.setdefault(row["user_id"], []).append(row["delta"])
+    return trends
 
 
 async def forget_user(conn: Connection, user_id: int) -> None:
     await conn.execute("DELETE FROM ratings WHERE user_id = ?", (user_id,))
+    await conn.execute("DELETE FROM rating_changes WHERE user_id = ?", (user_id,))

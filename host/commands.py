@@ -29,15 +29,14 @@ class MatchWords:
     move_help: str = "Your move, as the bot prints it"
     private: str | None = None  # the hand command's description (None: no hidden information)
     resign_help: str | None = None  # what resigning does in this game, if not ending the match
-    leaderboard: bool = True
     history: bool = True
 
 
 def match_commands(
     adapter: GameAdapter, words: MatchWords
 ) -> list[app_commands.Command[Any, ..., Any]]:
-    """board, move, resign, record (and hand, history, replay, leaderboard, learn where the game
-    them)."""
+    """board, move, resign, record, leaderboard (and hand, history, replay, learn where the game
+    has them)."""
     what = words.match
 
     async def board(interaction: discord.Interaction) -> None:
@@ -60,8 +59,8 @@ def match_commands(
     ) -> None:
         await replays.command(host_of(interaction), interaction, adapter, match)
 
-    async def leaderboard(interaction: discord.Interaction) -> None:
-        await host_of(interaction).leaderboard(interaction, adapter)
+    async def leaderboard(interaction: discord.Interaction, everywhere: bool = False) -> None:
+        await host_of(interaction).leaderboard(interaction, adapter, everywhere)
 
     async def hand(interaction: discord.Interaction) -> None:
         await host_of(interaction).private_view_here(interaction, adapter)
@@ -74,6 +73,9 @@ def match_commands(
     app_commands.describe(match_id=number)(record)
     app_commands.describe(match_id=number)(history)
     app_commands.describe(match=f"A finished {what}'s number (default: your latest)")(replay)
+    app_commands.describe(
+        everywhere="Rank this server's players by their rating across every server (default: here)"
+    )(leaderboard)
     made = [
         app_commands.Command(
             name="board",
@@ -111,14 +113,13 @@ def match_commands(
                 callback=replay,
             )
         )
-    if words.leaderboard:
-        made.append(
-            app_commands.Command(
-                name="leaderboard",
-                description=f"{adapter.title}'s Elo ratings in this server",
-                callback=leaderboard,
-            )
+    made.append(
+        app_commands.Command(
+            name="leaderboard",
+            description=f"{adapter.title}'s ratings: rating, games, wins, trend",
+            callback=leaderboard,
         )
+    )
     if words.private:
         made.append(app_commands.Command(name="hand", description=words.private, callback=hand))
     if lesson_of(adapter.game) is not None:  # a game with a lesson (data/lessons/GAME.json)

@@ -29,7 +29,7 @@ import discord
 
 from db import games as game_store
 from db import settings as settings_store
-from host import clocks
+from host import clocks, results
 from host.adapter import Step
 from host.components import AnswerButton, host_of
 from host.match import (
@@ -72,12 +72,14 @@ async def start_match(
     on_create: OnCreate | None = None,
     seed: int | None = None,
     lesson: dict[str, Any] | None = None,
+    rated: bool = True,
 ) -> int:
     """Create the match (the seed drawn and its commitment published now) and either post the
     challenge for `players[challenged_seat]` or start at once in a thread. Returns its id.
     `auto`: the seats that leave their routine actions to the bot from the start (the game's
     `auto_label`; each may take them back on the card). A lesson (host/lessons.py) brings its
-    own `seed` and progress, and its learner presses every roll the lesson teaches."""
+    own `seed` and progress, and its learner presses every roll the lesson teaches. `rated`:
+    rated or casual, as the challenger chose (a match against the computer is never rated: host/results.py `rate`)."""
     host.require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
@@ -102,6 +104,7 @@ async def start_match(
         seed=seed,
         lesson=lesson,
         challenged_seat=challenged_seat if challenged_seat is not None else 1,
+        rated=rated,
         **terms.fields(),
     )
     pending = challenged_seat is not None
@@ -121,7 +124,12 @@ async def start_match(
     except game_store.DuplicateGameError:
         assert pair_key is not None  # only a pair of players is unique in a channel
         raise await host.already_open(adapter, channel_id, pair_key) from None
-    labels = " vs ".join(adapter.seat_label(match, seat) for seat in range(len(players)))
+    rating_of = await results.seat_ratings(host, adapter, interaction.guild_id, players)
+    labels = " vs ".join(
+        results.with_rating(adapter.seat_label(match, seat), players[seat], rating_of)
+        for seat in range(len(players))
+    )
+    describe = f"{describe}; {results.rated_word(rated, players)}"
     if pending:
         assert challenged_seat is not None
         challenged = players[challenged_seat]

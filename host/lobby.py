@@ -19,7 +19,7 @@ import discord
 
 from db import games as game_store
 from db import lobby as lobby_store
-from host import clocks
+from host import clocks, results
 from host.components import LobbyButton
 from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match, dice_line
@@ -56,6 +56,7 @@ class Lobby:
     forfeit_minutes: int | None = None
     on_timeout: str | None = None
     clock: dict[str, Any] | None = None
+    rated: bool = True  # rated or casual, as the opener chose (a table kept before: rated)
 
     def to_json(self) -> str:
         data = asdict(self)
@@ -93,13 +94,37 @@ def lobby_view(game_id: int, lobby: Lobby) -> discord.ui.View:
     )
 
 
-def lobby_text(adapter: GameAdapter, game_id: int, lobby: Lobby, note: str = "") -> str:
+async def table_text(
+    host: MatchHost,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    lobby: Lobby,
+    players: list[int],
+    note: str = "",
+) -> str:
+    """The table as it is now, each person with their rating in this server."""
+    rating_of = await results.seat_ratings(host, adapter, stored.guild_id, players)
+    return lobby_text(adapter, stored.id, lobby, players, rating_of, note)
+
+
+def lobby_text(
+    adapter: GameAdapter,
+    game_id: int,
+    lobby: Lobby,
+    players: list[int],
+    rating_of: dict[int, str],
+    note: str = "",
+) -> str:
     taken = len(lobby.names)
-    seats = "\n".join(f"{seat + 1}. {shown(name)}" for seat, name in enumerate(lobby.names))
+    seats = "\n".join(
+        f"{seat + 1}. {results.with_rating(shown(name), user, rating_of)}"
+        for seat, (name, user) in enumerate(zip(lobby.names, players, strict=False))
+    )
     free = lobby.seats - taken
     host = shown(lobby.names[0])
     lines = [
-        f"**{adapter.title} table #{game_id}** ({lobby.describe}), opened by {host}. "
+        f"**{adapter.title} table #{game_id}** ({lobby.describe}; "
+        f"{results.rated_word(lobby.rated, players)}), opened by {host}. "
         f"{taken} of {lobby.seats} seats taken:",
         seats,
         (f"{plural(free):seat} free: press Join to play. " if free else "")
@@ -122,6 +147,7 @@ async def open_lobby(
     describe: str,
     remind_minutes: int,
     takeover_minutes: int | None,
+    rated: bool = True,
 ) -> None:
     """Open a table with the caller in seat 1 and post it with its buttons."""
     host.require_match_permissions(interaction)
@@ -164,6 +190,7 @@ async def open_lobby(
         forfeit_minutes=terms.forfeit_minutes,
         on_timeout=terms.on_timeout,
         clock=terms.clock,
+        rated=rated,
     )
     channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
     key = lobby_key(user.id)
@@ -193,9 +220,11 @@ async def open_lobby(
             f"Start it, or close it with its Leave button or `{adapter.command('resign')}`, before "
             "opening another."
         ) from None
+    rating_of = await results.seat_ratings(host, adapter, interaction.guild_id, [user.id])
+    text = lobby_text(adapter, game_id, lobby, [user.id], rating_of)
     if elsewhere is not None:
         message = await elsewhere.send(
-            lobby_text(adapter, game_id, lobby),
+            text,
             view=lobby_view(game_id, lobby),
             allowed_mentions=NO_MENTIONS,
         )
@@ -206,9 +235,7 @@ async def open_lobby(
         )
         return
     await interaction.response.send_message(
-        lobby_text(adapter, game_id, lobby),
-        view=lobby_view(game_id, lobby),
-        allowed_mentions=NO_MENTIONS,
+        text, view=lobby_view(game_id, lobby), allowed_mentions=NO_MENTIONS
     )
 
 
@@ -219,12 +246,13 @@ async def press(host: MatchHost, interaction: discord.Interaction, game_id: int,
         if what == "start":
             await _start(host, interaction, adapter, stored, lobby)
             return
-        note, closed = await _change(host, interaction.user, adapter, stored, lobby, what)
-        if closed:
+        note, players = await _change(host, interaction.user, adapter, stored, lobby, what)
+        if players is None:
             await interaction.response.edit_message(content=note, view=None)
         else:
             await interaction.response.edit_message(
-                content=lobby_text(adapter, game_id, lobby), view=lobby_view(game_id, lobby)
+                content=await table_text(host, adapter, stored, lobby, players),
+                view=lobby_view(game_id, lobby),
             )
 
 
@@ -232,12 +260,12 @@ async def leave_by_command(host: MatchHost, interaction: discord.Interaction, ga
     """`/GAME resign` at a table that has not started: leave it (its creator closes it)."""
     async with host.bot.game_locks(game_id):
         adapter, stored, lobby = await _load(host, game_id)
-        note, closed = await _change(host, interaction.user, adapter, stored, lobby, "leave")
-        if closed:
+        note, players = await _change(host, interaction.user, adapter, stored, lobby, "leave")
+        if players is None:
             await interaction.response.send_message(note)
         else:
             await interaction.response.send_message(
-                lobby_text(adapter, game_id, lobby, note),
+                await table_text(host, adapter, stored, lobby, players, note),
                 view=lobby_view(game_id, lobby),
                 allowed_mentions=NO_MENTIONS,
             )
@@ -266,8 +294,9 @@ async def _change(
     stored: game_store.StoredGame,
     lobby: Lobby,
     what: str,
-) -> tuple[str, bool]:
-    """Join, leave or add a computer, saved with the seats; (what happened, table closed?)."""
+) -> tuple[str, list[int] | None]:
+    """Join, leave or add a computer, saved with the seats; (what happened, the players now,
+    None when the table was closed)."""
     players = list(stored.players)
     title = f"{adapter.title} table #{stored.id}"
     if what == "join":
@@ -302,7 +331,7 @@ async def _change(
             events=[note],
             status="cancelled",
         )
-        return note, True
+        return note, None
     else:
         seat = players.index(user.id)
         del players[seat]
@@ -324,7 +353,7 @@ async def _change(
         events=[note],
         also=seats,
     )
-    return note, False
+    return note, players
 
 
 def _refuse_if_full(adapter: GameAdapter, lobby: Lobby, players: list[int]) -> None:
@@ -375,6 +404,7 @@ async def _start(
         takeover_minutes=lobby.takeover_minutes,
         on_timeout=lobby.on_timeout,
         clock=clocks.seated(lobby.clock, len(players)),
+        rated=lobby.rated,
     )
     stored = await game_store.save_move(
         host.bot.db,

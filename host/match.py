@@ -55,6 +55,9 @@ class Match:
     clock: dict[str, Any] | None = None
     # A lesson's progress (host/lessons.py): {"step": the script's next step}; None: a match.
     lesson: dict[str, Any] | None = None
+    # Rated or casual, chosen at the challenge or table (rated by default): a rated match
+    # between people moves their ratings when it ends (host/results.py `rate`).
+    rated: bool = True
 
     def active_since(self, seat: int, since: float) -> bool:
         return self.seen.get(seat, 0.0) >= since
@@ -75,6 +78,7 @@ class Match:
             "auto": sorted(self.auto),
             "on_timeout": self.on_timeout,
             "clock": self.clock,
+            "rated": self.rated,
         }
         if self.lesson is not None:  # only a lesson's match carries one
             data["lesson"] = self.lesson
@@ -99,6 +103,7 @@ class Match:
             on_timeout=data.get("on_timeout"),
             clock=data.get("clock"),
             lesson=data.get("lesson"),
+            rated=data.get("rated", True),
         )
 
 

@@ -283,10 +283,11 @@ class MatchHost:
         describe: str,
         remind_minutes: int = DEFAULT_REMIND_MINUTES,
         forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
+        rated: bool = True,
     ) -> None:
         """Post a challenge with Accept/Decline; the match is created now (pending) so its
         commitment is published before anyone has moved. The server's defaults (/settings
-        server) fill in what the challenger did not type."""
+        server) fill in what the challenger did not type; `rated` or casual, as chosen."""
         if opponent.id == interaction.user.id:
             raise UserError(
                 f"You can't challenge yourself. Try `/{adapter.game} play-computer`."
@@ -313,6 +314,7 @@ class MatchHost:
             remind_minutes=remind_minutes,
             forfeit_minutes=forfeit_minutes,
             pair_key=pair_key(players),
+            rated=rated,
         )
 
     async def play_computer(
@@ -1041,8 +1043,10 @@ class MatchHost:
         self._after_lost_commits[game_id] = task
         task.add_done_callback(lambda _: self._after_lost_commits.pop(game_id, None))
 
-    async def leaderboard(self, interaction: discord.Interaction, adapter: GameAdapter) -> None:
-        await results.leaderboard(self, interaction, adapter)
+    async def leaderboard(
+        self, interaction: discord.Interaction, adapter: GameAdapter, everywhere: bool = False
+    ) -> None:
+        await results.leaderboard(self, interaction, adapter, everywhere)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """The same settings again with the seats swapped, from the final message's button."""
@@ -1069,6 +1073,7 @@ class MatchHost:
             remind_minutes=old.remind_minutes,
             forfeit_minutes=old.forfeit_minutes,
             challenged_seat=0 if players[0] != interaction.user.id else 1,
+            rated=old.rated,  # the same settings: rated or casual as the first
         )
         # The rematch is announced where the first match was made, so it gets its own thread.
         game_id = await self._create(
@@ -1472,8 +1477,10 @@ class MatchHost:
         describe: str,
         remind_minutes: int = DEFAULT_REMIND_MINUTES,
         takeover_minutes: int | None = None,
+        rated: bool = True,
     ) -> None:
-        """Open a table for `seats` players with Join / Leave / Add computer / Start."""
+        """Open a table for `seats` players with Join / Leave / Add computer / Start, rated or
+        casual as its opener chose."""
         await lobby.open_lobby(
             self,
             interaction,
@@ -1483,6 +1490,7 @@ class MatchHost:
             describe=describe,
             remind_minutes=remind_minutes,
             takeover_minutes=takeover_minutes,
+            rated=rated,
         )
 
     async def lobby_button(self, interaction: discord.Interaction, game_id: int, what: str) -> None:

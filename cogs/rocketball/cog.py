@@ -110,6 +110,7 @@ class Rocketball(commands.Cog):
     @app_commands.describe(
         opponent="Who you challenge",
         forfeit_hours="After this many hours without a move the opponent may claim the win (72)",
+        rated="Rated (default: the result moves both ratings) or casual (False)",
         **MATCH_OPTION_HELP,
     )
     @app_commands.autocomplete(variants=variants_autocomplete)
@@ -123,6 +124,7 @@ class Rocketball(commands.Cog):
         special_chips: app_commands.Range[int, 6, 8] = 7,
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
         forfeit_hours: app_commands.Range[int, 1, 720] = DEFAULT_FORFEIT_MINUTES // 60,
+        rated: bool = True,
     ) -> None:
         settings = match_settings(variants, target, tug_rounds, special_chips)
         await self.bot.matches.challenge(
@@ -133,6 +135,7 @@ class Rocketball(commands.Cog):
             describe=describe(settings),
             remind_minutes=remind_hours * 60,
             forfeit_minutes=forfeit_hours * 60,
+            rated=rated,
         )
 
     @group.command(name="play-computer", description="Play Rocketball against the computer")

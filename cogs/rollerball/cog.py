@@ -93,7 +93,6 @@ class Rollerball(commands.Cog):
                     "build up-move e2-e3, blow-up replacer, bank, keep, pass"
                 ),
                 private="Your hand, bid and victory points (only you see it)",
-                leaderboard=False,
                 history=False,
             ),
         )
@@ -112,6 +111,7 @@ class Rollerball(commands.Cog):
         remind_hours="Ping a player who has not moved after this many hours (default 12)",
         timeout_hours="After this many hours without a move a computer plays the seat until "
         "its player takes it back (default 24; 0: never)",
+        rated="Rated (default: the result moves the players' ratings) or casual (False)",
     )
     @app_commands.choices(
         edition=[
@@ -128,6 +128,7 @@ class Rollerball(commands.Cog):
         big_board: bool = False,
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_HOURS,
         timeout_hours: app_commands.Range[int, 0, 720] = DEFAULT_TIMEOUT_HOURS,
+        rated: bool = True,
     ) -> None:
         chosen = edition.value if edition else "later"
         if big_board and players < 5:
@@ -143,6 +144,7 @@ class Rollerball(commands.Cog):
             describe=describe,
             remind_minutes=remind_hours * 60,
             takeover_minutes=timeout_hours * 60 or None,
+            rated=rated,
         )
 
     @group.command(name="stats", description="Wins and victory points in Rollerball")

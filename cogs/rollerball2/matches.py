@@ -181,7 +181,6 @@ MATCH_WORDS = MatchWords(
         "Biker3, scorer home Skater1, roll home"
     ),
     resign_help="Hand your bench to the default coach, who plays it to the final whistle",
-    leaderboard=False,  # teams, not users, win matches: /rollerball2 stats and leaders
     history=False,  # a team's matches: /rollerball2 history; a match's story: its box score
 )
 
@@ -298,6 +297,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         mode="solo: you coach both; coaches: their coach accepts; simulate: the bot plays it",
         answer_minutes="coaches: a coach who does not answer in time gets the default coach",
         bot_rolls="coaches: the bot rolls your team's dice, you still decide (a toggle on the card)",
+        rated="coaches: rated (default: the result moves both coaches' ratings) or casual (False)",
     )
     @app_commands.choices(
         mode=[app_commands.Choice(name=m, value=m) for m in ("solo", "coaches", "simulate")]
@@ -310,6 +310,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
         mode: Mode,
         answer_minutes: app_commands.Range[int, 2, 1440] = 30,
         bot_rolls: bool = False,
+        rated: bool = True,
     ) -> None:
         """Solo and simulate start at once; coaches posts a challenge the other coach accepts.
         `bot_rolls` (coaches, docs/rules/rollerball2.md "Coaches decide, the bot rolls"): the
@@ -355,6 +356,7 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
                     remind_minutes=max(1, answer_minutes // 2),
                     takeover_minutes=answer_minutes,
                     on_create=add,
+                    rated=rated,
                 )
             elif mode.value == "solo":
                 await start_match(

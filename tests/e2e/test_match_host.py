@@ -425,10 +425,18 @@ async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discor
     assert second_names == list(reversed(first_names))
     assert engine_state(bot, second_id)["settings"] == engine_state(bot, first_id)["settings"]
 
-    board = await discord.slash("rocketball leaderboard", user=zed, channel=general)
-    lines = [line for line in board.text.splitlines() if "rated match" in line]
-    assert amy.mention in lines[0] and "1516" in lines[0]
-    assert zed.mention in board.text and "1484" in board.text
+    # Glicko-2 between two newcomers (1500, deviation 350): the winner 1662, the loser 1338,
+    # both provisional after one rated game, each counted once, here and across servers.
+    for everywhere in (False, True):
+        board = await discord.slash(
+            "rocketball leaderboard", user=zed, channel=general, everywhere=everywhere
+        )
+        lines = [  # earlier tests' players may be listed too
+            line for line in board.text.splitlines() if amy.mention in line or zed.mention in line
+        ]
+        assert amy.mention in lines[0] and "**1662?** ▲162 · 1 game, 1 win" in lines[0]
+        assert zed.mention in lines[1] and "**1338?** ▼162 · 1 game, 0 wins" in lines[1]
+        assert ("across every server" in board.text) == everywhere
     await resign(discord, amy, second_thread)
 
 
@@ -521,3 +529,37 @@ async def test_a_click_answered_too_late_is_still_saved_and_drawn(discord, bot, 
     )
     assert "rolls" in card.text
     await resign(discord, ivo, thread)
+
+
+# --- rated or casual (last: its matches draw seeds the tests above do not expect) ------------
+
+
+async def test_a_casual_match_moves_no_rating_and_challenges_show_the_ratings(
+    discord, bot, general
+):
+    """The challenge says rated or casual with each player's rating here, /games shows them
+    beside the opponent, and a casual match ends without moving either rating."""
+    uri, viv = discord.add_user("uri"), discord.add_user("viv")
+    for player in (uri, viv):
+        await discord.slash("settings me", user=player, channel=general, dice="myself")
+    casual = await discord.slash(
+        "rocketball challenge", user=uri, channel=general, opponent=viv, rated=False
+    )
+    assert (
+        "; casual)" in casual.text and "North (Uri) · 1500? vs South (Viv) · 1500?" in casual.text
+    )
+    listed = await discord.slash("games", user=viv, channel=general)
+    assert "vs Uri, casual" in listed.text  # a casual match shows no ratings
+    await discord.click(casual, "Accept", user=viv)
+    thread = await discord.wait_for_thread(general)
+    await discord.wait_for_message(thread, is_turn, timeout=15)
+    await resign(discord, uri, thread)
+    await discord.wait_for_message(thread, is_result, timeout=15)
+    board = await discord.slash("rocketball leaderboard", user=uri, channel=general)
+    assert uri.mention not in board.text and viv.mention not in board.text
+
+    rated = await discord.slash("rocketball challenge", user=uri, channel=general, opponent=viv)
+    assert "; rated)" in rated.text
+    listed = await discord.slash("games", user=viv, channel=general)
+    assert "vs Uri · 1500?, rated (you: 1500?)" in listed.text
+    await discord.click(rated, "Decline", user=viv)

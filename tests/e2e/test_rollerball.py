@@ -238,6 +238,20 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     expected = ["win" if seat == winner else "loss" for seat in (0, 1)]
     assert rows == [(alice.id, expected[0]), (bob.id, expected[1])]
 
+    # The people are rated by their places among themselves; the computer's seat is left out:
+    # a person's win puts them at 1611 and the other at 1389, the computer's leaves them tied.
+    board = await discord.slash("rollerball leaderboard", user=alice)
+    lines = [
+        line for line in board.text.splitlines() if alice.mention in line or bob.mention in line
+    ]
+    assert len(lines) == 2 and all("· 1 game," in line for line in lines)
+    if winner == 2:
+        assert all("**1500?**" in line for line in lines)
+    else:
+        first, second = (alice, bob) if winner == 0 else (bob, alice)
+        assert first.mention in lines[0] and "**1611?** ▲111 · 1 game, 1 win" in lines[0]
+        assert second.mention in lines[1] and "**1389?** ▼111 · 1 game, 0 wins" in lines[1]
+
 
 # --- the secret bid -------------------------------------------------------------------------------
 
@@ -650,3 +664,59 @@ async def test_a_panel_gone_stale_is_redrawn_when_clicked(discord, bot, general)
     assert "That choice was from an earlier turn" in redrawn.text and not redrawn.selects
     assert "earlier turn. Use the newest message" not in redrawn.text
     await resign(discord, cy, thread)
+
+
+# --- ratings ---------------------------------------------------------------------------------------
+
+
+async def test_a_rated_table_of_three_moves_all_three_ratings_once(discord, bot, general):
+    """A table is rated unless its opener says casual; it shows each seat's rating. Two of
+    three resign, the last wins (ruling D1), and the multiplayer rating (Plackett-Luce) moves
+    all three once: the winner up, the two who lost down alike; a casual table moves nobody."""
+    pia, rod, sol = (discord.add_user(name) for name in ("pia", "rod", "sol"))
+    lobby = await discord.slash("rollerball new", user=pia, channel=general, players=3)
+    assert "; rated)" in lobby.text and "1. Pia · 1500?" in lobby.text
+    await discord.click(lobby, "Join", user=rod)
+    seated = await discord.click(lobby, "Join", user=sol)
+    assert "2. Rod · 1500?" in seated.text and "3. Sol · 1500?" in seated.text
+    game_id = latest_game_id(bot)
+    await discord.click(lobby, "Start", user=pia)
+    thread = await discord.wait_for_thread(general)
+    await current_card(discord, bot, thread, game_id)
+    await resign(discord, rod, thread)
+    await resign(discord, sol, thread)
+    for _ in range(100):
+        if stored(bot, game_id)[1] == "finished":
+            break
+        time.sleep(0.05)
+    assert stored(bot, game_id)[1] == "finished"
+
+    # Earlier tests' players are on the board too: a player below its top 10 sees their own
+    # line under it.
+    lines = []
+    for user in (pia, rod, sol):
+        board = await discord.slash("rollerball leaderboard", user=user, channel=general)
+        assert "OpenSkill (Plackett-Luce)" in board.text
+        lines += [line for line in board.text.splitlines() if user.mention in line]
+    assert len(lines) == 3
+    assert "**1621?** ▲121 · 1 game, 1 win" in lines[0]
+    for line in lines[1:]:
+        assert "**1440?** ▼60 · 1 game, 0 wins" in line
+
+    casual = await discord.slash(
+        "rollerball new", user=pia, channel=general, players=2, rated=False
+    )
+    assert "; casual)" in casual.text
+    await discord.click(casual, "Join", user=rod)
+    casual_id = latest_game_id(bot)
+    await discord.click(casual, "Start", user=pia)
+    await resign(discord, rod, await discord.wait_for_thread(general))
+    for _ in range(100):
+        if stored(bot, casual_id)[1] == "finished":
+            break
+        time.sleep(0.05)
+    again = []
+    for user in (pia, rod, sol):
+        board = await discord.slash("rollerball leaderboard", user=user, channel=general)
+        again += [line for line in board.text.splitlines() if user.mention in line]
+    assert [line.split("<@")[1] for line in again] == [line.split("<@")[1] for line in lines]

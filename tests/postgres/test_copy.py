@@ -44,8 +44,13 @@ async def an_installation(path: Path) -> None:
                 rocketball.PlayerResult(8, 7, "loss", 1, 2, False, "score"),
             ],
         )
-        await ratings.record_game(
-            conn, game="rocketball", guild_id=BIG_ID, player=7, opponent=8, result="win"
+        await ratings.record_duel(
+            conn,
+            game="rocketball",
+            guild_id=BIG_ID,
+            game_id=finished,
+            players=(7, 8),
+            results=("win", "loss"),
         )
 
     await games.save_move(
@@ -139,7 +144,8 @@ async def test_a_difference_after_the_copy_is_found_and_named(tmp_path, postgres
     by_table = {result.table: result for result in await compare(source, target)}
     assert not by_table["game_moves"].equal
     assert "d4 = 3" in by_table["game_moves"].difference
-    assert (by_table["ratings"].source_rows, by_table["ratings"].target_rows) == (2, 1)
+    # both players in the match's server and across servers: four rows, two of them user 8's
+    assert (by_table["ratings"].source_rows, by_table["ratings"].target_rows) == (4, 2)
     assert by_table["games"].equal and by_table["timers"].equal
     await source.close()
     await target.close()

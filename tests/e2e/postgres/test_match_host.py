@@ -25,3 +25,6 @@ test_privacy_shows_and_deletes_a_users_data = on_sqlite.test_privacy_shows_and_d
 test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard = (
     on_sqlite.test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard
 )
+test_a_casual_match_moves_no_rating_and_challenges_show_the_ratings = (
+    on_sqlite.test_a_casual_match_moves_no_rating_and_challenges_show_the_ratings
+)

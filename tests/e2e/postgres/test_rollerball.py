@@ -1,7 +1,7 @@
 """Rollerball on PostgreSQL: a table of two people and a computer played to a win, a whole game
 played with clicks and menus only, simultaneous clicks that never overfill a table, a game and
 its buttons after a restart, a panel gone stale redrawn, an absent player replaced by a
-computer. The tests are tests/e2e/test_rollerball.py's own
+computer, a rated table of three moving all three ratings. The tests are tests/e2e/test_rollerball.py's own
 (tests/e2e/postgres/conftest.py)."""
 
 import pytest
@@ -33,6 +33,9 @@ test_a_whole_game_is_played_with_clicks_and_menus_only = (
 )
 test_a_panel_gone_stale_is_redrawn_when_clicked = (
     on_sqlite.test_a_panel_gone_stale_is_redrawn_when_clicked
+)
+test_a_rated_table_of_three_moves_all_three_ratings_once = (
+    on_sqlite.test_a_rated_table_of_three_moves_all_three_ratings_once
 )
 
 
