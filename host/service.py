@@ -82,6 +82,9 @@ NO_MENTIONS = discord.AllowedMentions.none()
 MAX_GALLERY = 10  # Discord's limit of a media gallery
 # A click's response must come within Discord's 3 seconds: past this, acknowledge first.
 RESPOND_BY_SECONDS = 1.5
+# (connection, the match as stored, the finished match, its game): inside the last move's
+# transaction
+FinishListener = Callable[[Any, game_store.StoredGame, Match, GameAdapter], Awaitable[None]]
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
@@ -116,6 +119,8 @@ class MatchHost:
         self.panels = seats.Panels()
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
+        # Told inside the transaction that saves a match's last move (a tournament's result).
+        self.finish_listeners: list[FinishListener] = []
         self._recovery: asyncio.Task[None] | None = None
         # matches to show again once the database answers (a move's commit went unanswered)
         self._after_lost_commits: set[asyncio.Task[None]] = set()
@@ -844,6 +849,8 @@ class MatchHost:
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
             await results.rate(conn, adapter, stored, match)
+            for listener in self.finish_listeners:
+                await listener(conn, stored, match, adapter)
 
         try:
             return await game_store.save_move(

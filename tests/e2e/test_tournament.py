@@ -1,0 +1,127 @@
+"""A Rocketball Swiss tournament through the fake Discord (docs/rules/tournaments.md "On
+Discord"): an admin opens the sign-up, seven players join with the card's button, the admin
+starts it, and three rounds are played as the match host's own matches (each finished by a
+resignation in its thread); one player has the bye in round 1, one withdraws during round 1
+and is paired no more, and the card shows the round's pairings, the deadline and the standings,
+and at the end the winner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.stored import sql, until
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    return {"TIMER_RECHECK_SECONDS": "0.2", "GAME_SEED": "7"}
+
+
+def rounds_of(bot, tournament_id: int) -> dict[int, list[tuple[list[int], int | None, str | None]]]:
+    found: dict[int, list[tuple[list[int], int | None, str | None]]] = {}
+    for round_number, seats, match_id, points in sql(
+        bot,
+        "SELECT round, seats, match_id, points FROM tournament_games"
+        " WHERE tournament_id = ? ORDER BY round, board",
+        tournament_id,
+    ):
+        found.setdefault(round_number, []).append((json.loads(seats), match_id, points))
+    return found
+
+
+async def finish_round(discord, bot, tournament_id: int, round_number: int, users) -> None:
+    """Every match of the round ends: the first seat resigns in the match's thread."""
+    by_id = {user.id: user for user in users}
+    for seats, match_id, _ in rounds_of(bot, tournament_id)[round_number]:
+        if match_id is None:
+            continue
+
+        def thread_id(match_id=match_id):
+            return sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)[0][0]
+
+        await until(lambda: any(t.id == thread_id() for t in discord.threads()), timeout=20)
+        thread = next(t for t in discord.threads() if t.id == thread_id())
+        asked = await discord.slash("rocketball resign", user=by_id[seats[0]], channel=thread)
+        await discord.click(asked, "Resign", user=by_id[seats[0]])
+
+
+async def test_a_seven_player_swiss_of_three_rounds(discord, bot, owner, alice, bob, general):
+    refused = await discord.slash(
+        "tournament create", user=alice, channel=general, game="rocketball", format="swiss"
+    )
+    assert refused.ephemeral and "Only server admins" in refused.text
+
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=general,
+        game="rocketball",
+        format="swiss",
+        rounds=3,
+        round_hours=24,
+    )
+    assert "Rocketball tournament #1" in card.text and "Swiss, 3 rounds" in card.text
+    assert "Join" in card.button_labels
+    users = [alice, bob] + [
+        discord.add_user(name) for name in ("carol2", "dave2", "erin", "fay", "gus")
+    ]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    assert "7 of 64 players" in card.text
+    again = await discord.click(card, "Join", user=alice)
+    assert again.ephemeral and "already in" in again.text
+
+    not_admin = await discord.click(card, "Start now", user=bob)
+    assert not_admin.ephemeral and "Only server admins" in not_admin.text
+    await discord.click(card, "Start now", user=owner)
+    await until(lambda: len(rounds_of(bot, 1).get(1, [])) == 4)
+    first = rounds_of(bot, 1)[1]
+    byes = [seats for seats, match_id, _ in first if len(seats) == 1]
+    # everyone is rated 1500: the lowest-ranked is the last by id (rules/tournament/swiss.py)
+    assert len(byes) == 1 and byes[0][0] == int(max(str(user.id) for user in users))
+    await until(lambda: "Round 1** of 3" in discord.message(card).text, timeout=20)
+    card = discord.message(card)
+    assert "Bye:" in card.text and card.text.count("match #") == 3 and "deadline <t:" in card.text
+
+    # during round 1 a player who is playing withdraws: round 2 does not pair them
+    leaver_id = next(seats for seats, _, _ in first if len(seats) == 2)[1]
+    leaver = next(user for user in users if user.id == leaver_id)
+    gone = await discord.click(card, "Withdraw", user=leaver)
+    assert not gone.ephemeral and "(withdrew)" in gone.text
+    await until(
+        lambda: (
+            "You withdrew from tournament #1 from round 2 on."
+            in [message.text for message in discord.ephemerals(leaver)]
+        )
+    )
+
+    for round_number in (1, 2, 3):
+        await finish_round(discord, bot, 1, round_number, users)
+        if round_number < 3:
+            await until(lambda n=round_number: n + 1 in rounds_of(bot, 1), timeout=20)
+            await until(
+                lambda n=round_number: all(
+                    m for s, m, _ in rounds_of(bot, 1)[n + 1] if len(s) == 2
+                ),
+                timeout=20,
+            )
+    await until(lambda: sql(bot, "SELECT status FROM tournaments WHERE id = 1") == [("finished",)])
+
+    played = rounds_of(bot, 1)
+    meetings = [
+        frozenset(seats) for games in played.values() for seats, _, _ in games if len(seats) == 2
+    ]
+    assert len(meetings) == len(set(meetings)), "nobody meets the same opponent twice"
+    for round_number in (2, 3):
+        seated = {seat for seats, _, _ in played[round_number] for seat in seats}
+        assert leaver_id not in seated
+        assert len(seated) == 6 and all(len(seats) == 2 for seats, _, _ in played[round_number])
+    await until(lambda: "**Finished**" in discord.message(card).text)
+    final = discord.message(card)
+    assert "**Finished** after 3 rounds." in final.text and "wins." in final.text
+    assert "Buchholz" in final.text and "(withdrew)" in final.text
+    assert not final.button_labels
