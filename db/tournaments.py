@@ -310,3 +310,28 @@ async def rating_of(db: Database, game: str, guild_id: int, user_id: int) -> flo
         (game, guild_id, user_id),
     )
     return float(row["rating"]) if row is not None else START
+
+
+async def user_lines(db: Database, user_id: int) -> int:
+    """How many tournaments `user_id` entered (/privacy)."""
+    row = await db.fetch_one(
+        "SELECT COUNT(*) AS n FROM tournament_entrants WHERE user_id = ?", (user_id,)
+    )
+    return int(row["n"]) if row is not None else 0
+
+
+async def forget_user(conn: Connection, user_id: int, anonymous: int) -> None:
+    """/privacy: the user leaves every tournament's list; in the games already paired their
+    seat becomes `anonymous`, so the others' results and tie-breaks stand."""
+    await conn.execute("DELETE FROM tournament_entrants WHERE user_id = ?", (user_id,))
+    await conn.execute(
+        "UPDATE tournaments SET created_by = ? WHERE created_by = ?", (anonymous, user_id)
+    )
+    cursor = await conn.execute(
+        "SELECT id, seats FROM tournament_games WHERE seats LIKE ?", (f"%{user_id}%",)
+    )
+    for row in await cursor.fetchall():
+        seats = [anonymous if seat == user_id else seat for seat in json.loads(row["seats"])]
+        await conn.execute(
+            "UPDATE tournament_games SET seats = ? WHERE id = ?", (json.dumps(seats), row["id"])
+        )

@@ -17,10 +17,12 @@ from db import tournaments as store
 from host.leagues import require_league_admin
 from host.tournaments import FORMAT_TITLES, Tournaments
 from ui import UserError, bot_of
+from ui.formats import plural
 from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
+    from db.database import Connection, Database
 
 # The games a tournament can be played in so far, with the options of their matches.
 GAMES = {"rocketball": "Rocketball"}
@@ -160,6 +162,14 @@ class TournamentCog(commands.Cog):
         self.tournaments = Tournaments(bot)
         self.tournaments.card_view = card_view
         self.tournaments.match_options["rocketball"] = rocketball_options
+
+    async def describe_user(self, db: Database, user_id: int) -> list[str]:
+        """/privacy: the tournaments they entered."""
+        count = await store.user_lines(db, user_id)
+        return [f"Tournaments: you entered {plural(count):tournament}."] if count else []
+
+    async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
+        await store.forget_user(conn, user_id, anonymous)
 
     @group.command(name="create", description="Open a tournament's sign-up in this channel")
     @app_commands.describe(

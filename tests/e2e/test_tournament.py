@@ -125,3 +125,57 @@ async def test_a_seven_player_swiss_of_three_rounds(discord, bot, owner, alice, 
     assert "**Finished** after 3 rounds." in final.text and "wins." in final.text
     assert "Buchholz" in final.text and "(withdrew)" in final.text
     assert not final.button_labels
+
+
+async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
+    discord, bot, owner, games
+):
+    """The sign-up closes at its time; round 1 of a 4-player Swiss: one match ends, the other is not played; the bot restarts
+    mid-round, and at the round's deadline (its timer made due) the unplayed game is lost by
+    both (docs/rules/tournaments.md "On Discord") and round 2 is paired."""
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rocketball",
+        format="swiss",
+        rounds=2,
+        round_hours=1,
+    )
+    [(tournament_id,)] = sql(bot, "SELECT id FROM tournaments WHERE channel_id = ?", games.id)
+    users = [discord.add_user(name) for name in ("hana", "ivo", "jun", "kit")]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    # the sign-up closes at its time (its timer made due): round 1 begins without an admin
+    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_signup_close'")
+    await until(
+        lambda: (
+            len(rounds_of(bot, tournament_id).get(1, [])) == 2
+            and all(match for _, match, _ in rounds_of(bot, tournament_id)[1])
+        ),
+        timeout=20,
+    )
+    (seats, match_id, _), (idle_seats, _, _) = rounds_of(bot, tournament_id)[1]
+    by_id = {user.id: user for user in users}
+    await until(lambda: sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)[0][0])
+    [(thread_id,)] = sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)
+    thread = next(t for t in discord.threads() if t.id == thread_id)
+    asked = await discord.slash("rocketball resign", user=by_id[seats[0]], channel=thread)
+    await discord.click(asked, "Resign", user=by_id[seats[0]])
+    await until(lambda: rounds_of(bot, tournament_id)[1][0][2] == "[0.0, 1.0]")
+
+    await bot.restart()
+    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+    await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=20)
+    [(points, played)] = sql(
+        bot,
+        "SELECT points, played FROM tournament_games WHERE tournament_id = ? AND round = 1"
+        " AND match_id IS NOT NULL AND seats = ?",
+        tournament_id,
+        json.dumps(idle_seats),
+    )
+    assert json.loads(points) == [0.0, 0.0] and played == 0
+    await until(lambda: "**Round 2** of 2" in discord.message(card).text, timeout=20)
+    text = discord.message(card).text
+    # the winner of the played game leads on 1 point; the two who did not play have none
+    assert f"1. <@{seats[1]}>: **1**" in text
