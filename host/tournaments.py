@@ -275,10 +275,14 @@ class Tournaments:
             for row in game_rows:
                 if row.round != tournament.round:
                     continue
-                lines.append(self._game_line(tournament, row))
+                lines.append(await self._game_line(row))
         else:
             lines.append(f"**Finished** after {plural(tournament.round):round}.")
-        order = standings(entrants, games_of(game_rows), tournament.round)
+        # the standings of the rounds complete: a round being played counts when it is over
+        # (its bye, scored at the pairing, would otherwise put its player ahead of everyone)
+        complete = tournament.round if tournament.status == "finished" else tournament.round - 1
+        done = [game for game in games_of(game_rows) if game.round <= complete]
+        order = standings(entrants, done, complete)
         if tournament.status == "finished" and order:
             lines.append(f"🏆 <@{order[0].entrant.id}> wins.")
         lines.append("**Standings**")
@@ -297,21 +301,21 @@ class Tournaments:
         adapter = self.bot.matches.adapters.get(tournament.game)
         return adapter.title if adapter is not None else tournament.game
 
-    def _game_line(self, tournament: store.Tournament, row: store.GameRow) -> str:
+    async def _game_line(self, row: store.GameRow) -> str:
+        """A board: its players, and its match's thread (a link that opens it) or its result."""
         if len(row.seats) == 1:
             return f"- Bye: <@{row.seats[0]}> (a point)"
         players = " vs ".join(f"<@{seat}>" for seat in row.seats)
-        where = (
-            f"[match #{row.match_id}](https://discord.com/channels/{tournament.guild_id}/"
-            f"{tournament.channel_id})"
-            if row.match_id is not None
-            else "starting"
-        )
-        if row.points is None:
-            return f"- Board {row.board}: {players}, {where}"
-        result = "–".join(_points(points) for points in row.points)
-        how = "" if row.played else " (not played by the deadline)"
-        return f"- Board {row.board}: {players}, {result}{how}"
+        if row.points is not None:
+            result = "–".join(_points(points) for points in row.points)
+            how = "" if row.played else " (not played by the deadline)"
+            return f"- Board {row.board}: {players}, {result}{how}"
+        if row.match_id is None:
+            return f"- Board {row.board}: {players}, starting"
+        stored = await game_store.load_game(self.bot.db, row.match_id)
+        thread = stored.thread_id if stored is not None else None
+        where = f" in <#{thread}>" if thread is not None else ""
+        return f"- Board {row.board}: {players}, match #{row.match_id}{where}"
 
     async def show(self, tournament: store.Tournament) -> None:
         """The card made current: edited in place, or posted (and remembered) when it has none

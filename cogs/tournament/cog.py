@@ -78,7 +78,12 @@ def card_view(tournament: store.Tournament) -> discord.ui.View | None:
     if tournament.status == "finished":
         return None
     view = discord.ui.View(timeout=None)
-    actions = ("join", "withdraw", "start") if tournament.status == "signup" else ("withdraw",)
+    if tournament.status == "signup":
+        actions: tuple[str, ...] = ("join", "withdraw", "start")
+    elif tournament.format == "swiss":  # a late joiner comes in at the next round
+        actions = ("join", "withdraw")
+    else:
+        actions = ("withdraw",)
     for action in actions:
         view.add_item(CardButton(tournament.id, action))
     return view
@@ -92,17 +97,20 @@ async def loaded(tournaments: Tournaments, tournament_id: int) -> store.Tourname
 
 
 async def join(tournaments: Tournaments, interaction: discord.Interaction, tournament_id: int):
-    """Sign-up: in while it is open (docs/rules/tournaments.md "On Discord")."""
+    """In while the sign-up is open; in a running Swiss also later, from the next round on with
+    zero points (docs/rules/tournaments.md "On Discord")."""
     async with tournaments.lock(tournament_id):
         tournament = await loaded(tournaments, tournament_id)
-        if tournament.status != "signup":
+        late = tournament.status == "running" and tournament.format == "swiss"
+        if tournament.status != "signup" and not late:
             raise UserError("The sign-up for this tournament is closed.")
         user = interaction.user.id
         rating = await store.rating_of(
             tournaments.bot.db, tournament.game, tournament.guild_id, user
         )
+        first_round = tournament.round + 1 if late else 1
         try:
-            entered = await store.join(tournaments.bot.db, tournament, user, rating, 1)
+            entered = await store.join(tournaments.bot.db, tournament, user, rating, first_round)
         except store.TournamentFull:
             raise UserError(f"This tournament is full ({tournament.cap} players).") from None
         if not entered:
@@ -110,8 +118,10 @@ async def join(tournaments: Tournaments, interaction: discord.Interaction, tourn
         await interaction.response.edit_message(
             content=await tournaments.card_text(tournament), view=card_view(tournament)
         )
+        when = f" from round {first_round} on, with no points yet" if late else ""
         await interaction.followup.send(
-            f"You are in tournament #{tournament.id}. Your matches will be posted in this channel.",
+            f"You are in tournament #{tournament.id}{when}. Your matches will be posted in "
+            "this channel.",
             ephemeral=True,
         )
 

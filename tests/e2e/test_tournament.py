@@ -164,6 +164,18 @@ async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
     await discord.click(asked, "Resign", user=by_id[seats[0]])
     await until(lambda: rounds_of(bot, tournament_id)[1][0][2] == "[0.0, 1.0]")
 
+    # a late joiner comes in during round 1, for round 2, with no points
+    late = discord.add_user("lee")
+    card = discord.message(card)
+    joined = await discord.click(card, "Join", user=late)
+    assert not joined.ephemeral and f"<@{late.id}>" in joined.text
+    await until(
+        lambda: any(
+            "from round 2 on, with no points yet" in message.text
+            for message in discord.ephemerals(late)
+        )
+    )
+
     await bot.restart()
     sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
     await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=20)
@@ -179,3 +191,6 @@ async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
     text = discord.message(card).text
     # the winner of the played game leads on 1 point; the two who did not play have none
     assert f"1. <@{seats[1]}>: **1**" in text
+    second = rounds_of(bot, tournament_id)[2]
+    assert late.id in {seat for seats_, _, _ in second for seat in seats_}
+    assert len(second) == 3  # five players: two boards and a bye
