@@ -170,7 +170,12 @@ class Tournaments:
                 break
             pairing = fmt.pair(entrants, games, played + 1)
             if not pairing.tables and pairing.bye is None:
-                played += 1  # a knockout round of walkovers only
+                # a knockout round of walkovers only (withdrawn players): on to the next, but
+                # never past the most rounds the format can take
+                played += 1
+                if played > fmt.rounds(entrants):
+                    await store.finish(self.bot.db, tournament)
+                    break
                 continue
             deadline = time.time() + tournament.round_minutes * 60
             byes = [(int(pairing.bye), 1.0)] if pairing.bye is not None else []
