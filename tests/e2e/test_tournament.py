@@ -8,6 +8,7 @@ and at the end the winner."""
 from __future__ import annotations
 
 import json
+import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
 
 import pytest
 
