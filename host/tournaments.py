@@ -22,8 +22,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from db import games as game_store
+from db import timers as timer_store
 from db import tournaments as store
 from host import direct
+from host.locks import GameLock
 from host.match import Match, dice_line
 from rules.tournament import (
     TIE_BREAKS,
@@ -96,7 +98,8 @@ class Tournaments:
         bot.timers.register(store.ADVANCE_EVENT, self._on_advance)
         bot.matches.finish_listeners.append(self.match_finished)
 
-    def lock(self, tournament_id: int):
+    def lock(self, tournament_id: int) -> GameLock:
+        """The tournament's lock: one change of it at a time (a round, a sign-up)."""
         return self.bot.game_locks(("tournament", tournament_id))
 
     # ---- what the match host tells -------------------------------------------------------------
@@ -110,13 +113,13 @@ class Tournaments:
 
     # ---- timers --------------------------------------------------------------------------------
 
-    async def _on_close(self, timer: Any) -> None:
+    async def _on_close(self, timer: timer_store.Timer) -> None:
         await self.begin(int(timer.payload["tournament"]))
 
-    async def _on_advance(self, timer: Any) -> None:
+    async def _on_advance(self, timer: timer_store.Timer) -> None:
         await self.advance(int(timer.payload["tournament"]))
 
-    async def _on_deadline(self, timer: Any) -> None:
+    async def _on_deadline(self, timer: timer_store.Timer) -> None:
         await self.deadline(int(timer.payload["tournament"]), int(timer.payload["round"]))
 
     # ---- the rounds ----------------------------------------------------------------------------
