@@ -195,3 +195,61 @@ async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
     second = rounds_of(bot, tournament_id)[2]
     assert late.id in {seat for seats_, _, _ in second for seat in seats_}
     assert len(second) == 3  # five players: two boards and a bye
+
+
+async def play_to_the_end(discord, bot, owner, channel, fmt: str, names: tuple[str, ...]):
+    """A tournament of `fmt` with these new players, each match resigned by its first seat;
+    its rounds and its card once finished."""
+    card = await discord.slash(
+        "tournament create", user=owner, channel=channel, game="rocketball", format=fmt
+    )
+    [(tournament_id,)] = sql(
+        bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", channel.id
+    )
+    users = [discord.add_user(name) for name in names]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    for round_number in range(1, 8):
+        await until(
+            lambda n=round_number: (
+                sql(bot, "SELECT status FROM tournaments WHERE id = ?", tournament_id)
+                == [("finished",)]
+                or (
+                    n in rounds_of(bot, tournament_id)
+                    and all(m for s, m, _ in rounds_of(bot, tournament_id)[n] if len(s) == 2)
+                )
+            ),
+            timeout=20,
+        )
+        if round_number not in rounds_of(bot, tournament_id):
+            break
+        await finish_round(discord, bot, tournament_id, round_number, users)
+    await until(lambda: "**Finished**" in discord.message(card).text)
+    return rounds_of(bot, tournament_id), discord.message(card)
+
+
+async def test_a_single_elimination_of_four_is_won_in_two_rounds(discord, bot, owner, general):
+    """Seeds 1-4 (ratings equal: by id), 1 v 4 and 2 v 3; the second seat of each match wins
+    (the first resigns), and the final's winner wins the knockout."""
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "single_elimination", ("mo", "nia", "oz", "pam")
+    )
+    assert sorted(rounds) == [1, 2]
+    assert len(rounds[1]) == 2 and len(rounds[2]) == 1
+    winners = {seats[1] for seats, _, _ in rounds[1]}
+    final_seats = rounds[2][0][0]
+    assert set(final_seats) == winners
+    assert f"🏆 <@{final_seats[1]}> wins." in card.text
+
+
+async def test_a_round_robin_of_three_meets_everyone_once(discord, bot, owner, general):
+    """Three players, three rounds: each round one match and one player resting (no bye
+    points), every pair once."""
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "round_robin", ("quin", "rae", "sol")
+    )
+    assert sorted(rounds) == [1, 2, 3]
+    pairs = [frozenset(seats) for games in rounds.values() for seats, _, _ in games]
+    assert all(len(pair) == 2 for pair in pairs) and len(set(pairs)) == 3
+    assert "**Finished** after 3 rounds." in card.text

@@ -16,3 +16,9 @@ test_a_seven_player_swiss_of_three_rounds = on_sqlite.test_a_seven_player_swiss_
 test_a_round_deadline_decides_the_unfinished_game_after_a_restart = (
     on_sqlite.test_a_round_deadline_decides_the_unfinished_game_after_a_restart
 )
+test_a_single_elimination_of_four_is_won_in_two_rounds = (
+    on_sqlite.test_a_single_elimination_of_four_is_won_in_two_rounds
+)
+test_a_round_robin_of_three_meets_everyone_once = (
+    on_sqlite.test_a_round_robin_of_three_meets_everyone_once
+)
