@@ -253,3 +253,24 @@ async def test_a_round_robin_of_three_meets_everyone_once(discord, bot, owner, g
     pairs = [frozenset(seats) for games in rounds.values() for seats, _, _ in games]
     assert all(len(pair) == 2 for pair in pairs) and len(set(pairs)) == 3
     assert "**Finished** after 3 rounds." in card.text
+
+
+async def test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_out_twice(
+    discord, bot, owner, general
+):
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "double_elimination", ("tam", "uma", "vic", "wes")
+    )
+    losses: dict[int, int] = {}
+    for games in rounds.values():
+        for seats, _, points in games:
+            loser = seats[0] if json.loads(points)[0] == 0.0 else seats[1]
+            losses[loser] = losses.get(loser, 0) + 1
+    winner = next(
+        seat
+        for seats, _, _ in rounds[max(rounds)]
+        for seat in seats
+        if seat not in losses or losses[seat] < 2
+    )
+    assert all(count == 2 for seat, count in losses.items() if seat != winner)
+    assert len(losses) == 4 and f"🏆 <@{winner}> wins." in card.text

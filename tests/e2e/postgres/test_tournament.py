@@ -22,3 +22,6 @@ test_a_single_elimination_of_four_is_won_in_two_rounds = (
 test_a_round_robin_of_three_meets_everyone_once = (
     on_sqlite.test_a_round_robin_of_three_meets_everyone_once
 )
+test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_out_twice = (
+    on_sqlite.test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_out_twice
+)
