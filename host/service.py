@@ -121,6 +121,10 @@ RESPOND_BY_SECONDS = 1.5
 # that the acknowledgement reaches Discord within its 3 s on a busy machine.
 ACKNOWLEDGE_WAITING_AFTER_SECONDS = 2.0
 
+# (connection, the match as stored, the finished match, its game): inside the last move's
+# transaction
+FinishListener = Callable[[Any, game_store.StoredGame, Match, GameAdapter], Awaitable[None]]
+
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action
 
 
@@ -200,6 +204,8 @@ class MatchHost:
         self.panels = seats.Panels()
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
+        # Told inside the transaction that saves a match's last move (a tournament's result).
+        self.finish_listeners: list[FinishListener] = []
         self._recovery: asyncio.Task[None] | None = None
         # matches to show again once the database answers (a move's commit went unanswered, or
         # the database stopped answering while a saved move was being shown), by match id
@@ -1008,6 +1014,8 @@ class MatchHost:
         async def also(conn):
             await adapter.on_finished(conn, stored, match)
             await results.rate(conn, adapter, stored, match)
+            for listener in self.finish_listeners:
+                await listener(conn, stored, match, adapter)
 
         try:
             return await game_store.save_move(

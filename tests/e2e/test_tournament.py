@@ -1,0 +1,276 @@
+"""A Rocketball Swiss tournament through the fake Discord (docs/rules/tournaments.md "On
+Discord"): an admin opens the sign-up, seven players join with the card's button, the admin
+starts it, and three rounds are played as the match host's own matches (each finished by a
+resignation in its thread); one player has the bye in round 1, one withdraws during round 1
+and is paired no more, and the card shows the round's pairings, the deadline and the standings,
+and at the end the winner."""
+
+from __future__ import annotations
+
+import json
+import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
+
+import pytest
+
+from tests.e2e.stored import sql, until
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    return {"TIMER_RECHECK_SECONDS": "0.2", "GAME_SEED": "7"}
+
+
+def rounds_of(bot, tournament_id: int) -> dict[int, list[tuple[list[int], int | None, str | None]]]:
+    found: dict[int, list[tuple[list[int], int | None, str | None]]] = {}
+    for round_number, seats, match_id, points in sql(
+        bot,
+        "SELECT round, seats, match_id, points FROM tournament_games"
+        " WHERE tournament_id = ? ORDER BY round, board",
+        tournament_id,
+    ):
+        found.setdefault(round_number, []).append((json.loads(seats), match_id, points))
+    return found
+
+
+async def finish_round(discord, bot, tournament_id: int, round_number: int, users) -> None:
+    """Every match of the round ends: the first seat resigns in the match's thread."""
+    by_id = {user.id: user for user in users}
+    for seats, match_id, _ in rounds_of(bot, tournament_id)[round_number]:
+        if match_id is None:
+            continue
+
+        def thread_id(match_id=match_id):
+            return sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)[0][0]
+
+        await until(lambda: any(t.id == thread_id() for t in discord.threads()), timeout=20)
+        thread = next(t for t in discord.threads() if t.id == thread_id())
+        asked = await discord.slash("rocketball resign", user=by_id[seats[0]], channel=thread)
+        await discord.click(asked, "Resign", user=by_id[seats[0]])
+
+
+async def test_a_seven_player_swiss_of_three_rounds(discord, bot, owner, alice, bob, general):
+    refused = await discord.slash(
+        "tournament create", user=alice, channel=general, game="rocketball", format="swiss"
+    )
+    assert refused.ephemeral and "Only server admins" in refused.text
+
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=general,
+        game="rocketball",
+        format="swiss",
+        rounds=3,
+        round_hours=24,
+    )
+    assert "Rocketball tournament #1" in card.text and "Swiss, 3 rounds" in card.text
+    assert "Join" in card.button_labels
+    users = [alice, bob] + [
+        discord.add_user(name) for name in ("carol2", "dave2", "erin", "fay", "gus")
+    ]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    assert "7 of 64 players" in card.text
+    again = await discord.click(card, "Join", user=alice)
+    assert again.ephemeral and "already in" in again.text
+
+    not_admin = await discord.click(card, "Start now", user=bob)
+    assert not_admin.ephemeral and "Only server admins" in not_admin.text
+    await discord.click(card, "Start now", user=owner)
+    await until(lambda: len(rounds_of(bot, 1).get(1, [])) == 4)
+    first = rounds_of(bot, 1)[1]
+    byes = [seats for seats, match_id, _ in first if len(seats) == 1]
+    # everyone is rated 1500: the lowest-ranked is the last by id (rules/tournament/swiss.py)
+    assert len(byes) == 1 and byes[0][0] == int(max(str(user.id) for user in users))
+    await until(lambda: "Round 1** of 3" in discord.message(card).text, timeout=20)
+    card = discord.message(card)
+    assert "Bye:" in card.text and card.text.count("match #") == 3 and "deadline <t:" in card.text
+
+    # during round 1 a player who is playing withdraws: round 2 does not pair them
+    leaver_id = next(seats for seats, _, _ in first if len(seats) == 2)[1]
+    leaver = next(user for user in users if user.id == leaver_id)
+    gone = await discord.click(card, "Withdraw", user=leaver)
+    assert not gone.ephemeral and "(withdrew)" in gone.text
+    await until(
+        lambda: (
+            "You withdrew from tournament #1 from round 2 on."
+            in [message.text for message in discord.ephemerals(leaver)]
+        )
+    )
+
+    for round_number in (1, 2, 3):
+        await finish_round(discord, bot, 1, round_number, users)
+        if round_number < 3:
+            await until(lambda n=round_number: n + 1 in rounds_of(bot, 1), timeout=20)
+            await until(
+                lambda n=round_number: all(
+                    m for s, m, _ in rounds_of(bot, 1)[n + 1] if len(s) == 2
+                ),
+                timeout=20,
+            )
+    await until(lambda: sql(bot, "SELECT status FROM tournaments WHERE id = 1") == [("finished",)])
+
+    played = rounds_of(bot, 1)
+    meetings = [
+        frozenset(seats) for games in played.values() for seats, _, _ in games if len(seats) == 2
+    ]
+    assert len(meetings) == len(set(meetings)), "nobody meets the same opponent twice"
+    for round_number in (2, 3):
+        seated = {seat for seats, _, _ in played[round_number] for seat in seats}
+        assert leaver_id not in seated
+        assert len(seated) == 6 and all(len(seats) == 2 for seats, _, _ in played[round_number])
+    await until(lambda: "**Finished**" in discord.message(card).text)
+    final = discord.message(card)
+    assert "**Finished** after 3 rounds." in final.text and "wins." in final.text
+    assert "Buchholz" in final.text and "(withdrew)" in final.text
+    assert not final.button_labels
+
+
+async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
+    discord, bot, owner, games
+):
+    """The sign-up closes at its time; round 1 of a 4-player Swiss: one match ends, the other is not played; the bot restarts
+    mid-round, and at the round's deadline (its timer made due) the unplayed game is lost by
+    both (docs/rules/tournaments.md "On Discord") and round 2 is paired."""
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rocketball",
+        format="swiss",
+        rounds=2,
+        round_hours=1,
+    )
+    [(tournament_id,)] = sql(bot, "SELECT id FROM tournaments WHERE channel_id = ?", games.id)
+    users = [discord.add_user(name) for name in ("hana", "ivo", "jun", "kit")]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    # the sign-up closes at its time (its timer made due): round 1 begins without an admin
+    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_signup_close'")
+    await until(
+        lambda: (
+            len(rounds_of(bot, tournament_id).get(1, [])) == 2
+            and all(match for _, match, _ in rounds_of(bot, tournament_id)[1])
+        ),
+        timeout=20,
+    )
+    (seats, match_id, _), (idle_seats, _, _) = rounds_of(bot, tournament_id)[1]
+    by_id = {user.id: user for user in users}
+    await until(lambda: sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)[0][0])
+    [(thread_id,)] = sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)
+    thread = next(t for t in discord.threads() if t.id == thread_id)
+    asked = await discord.slash("rocketball resign", user=by_id[seats[0]], channel=thread)
+    await discord.click(asked, "Resign", user=by_id[seats[0]])
+    await until(lambda: rounds_of(bot, tournament_id)[1][0][2] == "[0.0, 1.0]")
+
+    # a late joiner comes in during round 1, for round 2, with no points
+    late = discord.add_user("lee")
+    card = discord.message(card)
+    joined = await discord.click(card, "Join", user=late)
+    assert not joined.ephemeral and f"<@{late.id}>" in joined.text
+    await until(
+        lambda: any(
+            "from round 2 on, with no points yet" in message.text
+            for message in discord.ephemerals(late)
+        )
+    )
+
+    await bot.restart()
+    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+    await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=20)
+    [(points, played)] = sql(
+        bot,
+        "SELECT points, played FROM tournament_games WHERE tournament_id = ? AND round = 1"
+        " AND match_id IS NOT NULL AND seats = ?",
+        tournament_id,
+        json.dumps(idle_seats),
+    )
+    assert json.loads(points) == [0.0, 0.0] and played == 0
+    await until(lambda: "**Round 2** of 2" in discord.message(card).text, timeout=20)
+    text = discord.message(card).text
+    # the winner of the played game leads on 1 point; the two who did not play have none
+    assert f"1. <@{seats[1]}>: **1**" in text
+    second = rounds_of(bot, tournament_id)[2]
+    assert late.id in {seat for seats_, _, _ in second for seat in seats_}
+    assert len(second) == 3  # five players: two boards and a bye
+
+
+async def play_to_the_end(discord, bot, owner, channel, fmt: str, names: tuple[str, ...]):
+    """A tournament of `fmt` with these new players, each match resigned by its first seat;
+    its rounds and its card once finished."""
+    card = await discord.slash(
+        "tournament create", user=owner, channel=channel, game="rocketball", format=fmt
+    )
+    [(tournament_id,)] = sql(
+        bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", channel.id
+    )
+    users = [discord.add_user(name) for name in names]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    for round_number in range(1, 8):
+        await until(
+            lambda n=round_number: (
+                sql(bot, "SELECT status FROM tournaments WHERE id = ?", tournament_id)
+                == [("finished",)]
+                or (
+                    n in rounds_of(bot, tournament_id)
+                    and all(m for s, m, _ in rounds_of(bot, tournament_id)[n] if len(s) == 2)
+                )
+            ),
+            timeout=20,
+        )
+        if round_number not in rounds_of(bot, tournament_id):
+            break
+        await finish_round(discord, bot, tournament_id, round_number, users)
+    await until(lambda: "**Finished**" in discord.message(card).text)
+    return rounds_of(bot, tournament_id), discord.message(card)
+
+
+async def test_a_single_elimination_of_four_is_won_in_two_rounds(discord, bot, owner, general):
+    """Seeds 1-4 (ratings equal: by id), 1 v 4 and 2 v 3; the second seat of each match wins
+    (the first resigns), and the final's winner wins the knockout."""
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "single_elimination", ("mo", "nia", "oz", "pam")
+    )
+    assert sorted(rounds) == [1, 2]
+    assert len(rounds[1]) == 2 and len(rounds[2]) == 1
+    winners = {seats[1] for seats, _, _ in rounds[1]}
+    final_seats = rounds[2][0][0]
+    assert set(final_seats) == winners
+    assert f"🏆 <@{final_seats[1]}> wins." in card.text
+
+
+async def test_a_round_robin_of_three_meets_everyone_once(discord, bot, owner, general):
+    """Three players, three rounds: each round one match and one player resting (no bye
+    points), every pair once."""
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "round_robin", ("quin", "rae", "sol")
+    )
+    assert sorted(rounds) == [1, 2, 3]
+    pairs = [frozenset(seats) for games in rounds.values() for seats, _, _ in games]
+    assert all(len(pair) == 2 for pair in pairs) and len(set(pairs)) == 3
+    assert "**Finished** after 3 rounds." in card.text
+
+
+async def test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_out_twice(
+    discord, bot, owner, general
+):
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "double_elimination", ("tam", "uma", "vic", "wes")
+    )
+    losses: dict[int, int] = {}
+    for games in rounds.values():
+        for seats, _, points in games:
+            loser = seats[0] if json.loads(points)[0] == 0.0 else seats[1]
+            losses[loser] = losses.get(loser, 0) + 1
+    winner = next(
+        seat
+        for seats, _, _ in rounds[max(rounds)]
+        for seat in seats
+        if seat not in losses or losses[seat] < 2
+    )
+    assert all(count == 2 for seat, count in losses.items() if seat != winner)
+    assert len(losses) == 4 and f"🏆 <@{winner}> wins." in card.text
