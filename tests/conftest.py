@@ -6,11 +6,18 @@ while the e2e tests' fake-Discord threads may still be winding down, which trips
 race in the AST constructor ("AST constructor recursion depth mismatch") and fails the run after
 every test passed.
 
+Python's bytecode for the processes the suite starts (bot.py, over a hundred times, the sandbox,
+child pytests, the chaos run) is kept outside the repository, in one folder for every run
+(`PYCACHE`): compiled once, each later start only loads it (about a second of CPU less per bot
+start). A shell's PYTHONDONTWRITEBYTECODE would make every start compile the whole bot again.
+
 The PostgreSQL server is started here once per run, when the first test that needs
 it asks (`postgres_server`, `postgres_url`, `database_target`), and stopped at the end.
 """
 
 import os
+import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +31,12 @@ POSTGRES_MISSING = (
     "PostgreSQL is not installed (no initdb/pg_ctl in /usr/lib/postgresql/*/bin;"
     " apt-get install postgresql)"
 )
+
+PYCACHE = Path(tempfile.gettempdir()) / f"ballcourt-pycache-{os.getuid()}"
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
+sys.dont_write_bytecode = False
+sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
 
 # The database backends the db/ tests run against (tests/core/test_database.py, test_timers.py).
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
