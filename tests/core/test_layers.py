@@ -6,6 +6,7 @@ ours; the Discord layer reads a game's engine through its package face (`from ru
 from __future__ import annotations
 
 import ast
+import functools
 import gc
 from pathlib import Path
 
@@ -54,9 +55,10 @@ def parsed(paths: list[Path]) -> list[tuple[Path, ast.Module]]:
         gc.enable()
 
 
-def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, str]]:
-    """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
-    package makes when it runs."""
+@functools.cache
+def every_import(layer: str) -> tuple[tuple[str, int, str], ...]:
+    """(file, line, module) of every import a layer's package makes when it runs, its files
+    parsed once for every test that asks."""
     found = []
     for path, tree in parsed(sorted((ROOT / layer).rglob("*.py"))):
         for node in run_time_nodes(tree):
@@ -66,10 +68,14 @@ def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, st
                 modules = [alias.name for alias in node.names]
             else:
                 continue
-            for module in modules:
-                if module.split(".")[0] in ours:
-                    found.append((str(path.relative_to(ROOT)), node.lineno, module))
-    return found
+            found += [(str(path.relative_to(ROOT)), node.lineno, module) for module in modules]
+    return tuple(found)
+
+
+def imports(layer: str, ours: tuple[str, ...] = OURS) -> list[tuple[str, int, str]]:
+    """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
+    package makes when it runs."""
+    return [found for found in every_import(layer) if found[2].split(".")[0] in ours]
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
