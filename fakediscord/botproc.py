@@ -104,7 +104,6 @@ class BotProcess:
                 # operator's .env cannot send them to a guild the fake does not have
                 "DEV_GUILD_ID": str(self.fake.guild.id) if self.dev_guild else "",
                 "PYTHONUNBUFFERED": "1",
-                "PYTHONDONTWRITEBYTECODE": "1",
             }
         )
         env.update(self.extra_env)
