@@ -42,8 +42,8 @@ from ui.client import channel_by_id
 from ui.formats import plural, timestamp
 
 if TYPE_CHECKING:
-    from bot import Ballcourt
     from db.database import Connection
+    from host import HostBot
     from host.adapter import GameAdapter
 
 log = logging.getLogger(__name__)
@@ -88,7 +88,7 @@ def games_of(rows: list[store.GameRow]) -> list[Game]:
 class Tournaments:
     """`bot.tournaments`: runs every tournament (set up by the tournament extension)."""
 
-    def __init__(self, bot: Ballcourt) -> None:
+    def __init__(self, bot: HostBot) -> None:
         self.bot = bot
         self.match_options: dict[str, MatchOptions] = {}
         # The card's buttons (Join, Withdraw, Start), from the presenter (cogs/tournament).

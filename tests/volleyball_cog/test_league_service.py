@@ -41,7 +41,7 @@ async def open_service(target) -> Leagues:
     await db.migrate()
     locks = GameLocks()
     locks.database = db
-    host = SimpleNamespace(vacation_listeners=[])
+    host = SimpleNamespace(vacation_listeners=[], follows=_NoFollowers())
     leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host))
     assert host.vacation_listeners == [leagues.vacation_changed]  # host/clocks.py tells it
     sent: list[int] = []
@@ -261,3 +261,14 @@ async def test_a_round_played_while_paused_gets_a_period_when_the_league_resumes
     assert time.time() + 12 * 3600 - 5 <= deadline <= time.time() + 36 * 3600
     assert resumed.round_since == pytest.approx(time.time(), abs=5)
     assert resumed.set_deadline == deadline
+
+
+class _NoFollowers:
+    """The match host's follows as a league meets them (host/follow.py): nobody follows the
+    leagues of these tests, whose rounds are played without Discord."""
+
+    def register(self, *_: object) -> None:
+        pass
+
+    async def tell(self, *_: object, **__: object) -> None:
+        pass
