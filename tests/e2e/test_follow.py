@@ -5,6 +5,7 @@ stops it; /live counts the followers; /privacy lists follows and deletes them.""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import sqlite3
@@ -12,6 +13,7 @@ import time
 
 import pytest
 
+from fakediscord.model import DriverError
 from tests.e2e.cards import current_card
 from tests.e2e.stored import fired, sql, until
 from tests.e2e.test_async_play import rocketball, settled
@@ -251,6 +253,23 @@ async def test_a_season_follower_hears_each_matchday_once(discord, bot, owner, g
 # ---- Volleyball: a league's rounds ------------------------------------------------------------------
 
 
+async def click_league_follow(discord, channel, user):
+    """Follow on the league's card. The card is posted again below the league's opening posts
+    once they are out: the click goes to the card that stays."""
+    for _ in range(50):
+        card = next(
+            m
+            for m in reversed(discord.channel_messages(channel))
+            if m.embeds and "Follow" in m.button_labels
+        )
+        try:
+            return await discord.click(card, "Follow", user=user)
+        except DriverError as error:
+            assert "deleted" in str(error)
+            await asyncio.sleep(0.2)
+    raise AssertionError("the league's card kept being replaced")
+
+
 async def test_a_volleyball_league_follower_hears_each_rounds_results_once(
     discord, bot, owner, general
 ):
@@ -268,14 +287,9 @@ async def test_a_volleyball_league_follower_hears_each_rounds_results_once(
 
     await discord.submit_modal(form, {"name": "Yan Yaks", "players": roster})
     await discord.slash("volleyball league start", user=owner, channel=general)
-    card = next(
-        m
-        for m in reversed(discord.channel_messages(general))
-        if m.embeds and "Follow" in m.button_labels
-    )
-    followed = await discord.click(card, "Follow", user=zed)
+    followed = await click_league_follow(discord, general, zed)
     assert "You follow Volleyball league Follow League" in followed.text
-    manager = await discord.click(card, "Follow", user=yan)
+    manager = await click_league_follow(discord, general, yan)
     assert "You take part in" in manager.text
     await discord.slash("volleyball round run-now", user=owner, channel=general, timeout=20)
     await discord.wait_for_message(general, lambda m: "round 1 results" in m.content, timeout=20)
