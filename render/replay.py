@@ -1,6 +1,6 @@
 """A replay's frames (rules/replay.py): each step of a verified record drawn by the game's own
 renderer, exactly as the live card drew that step, so the last frame is the final card's image.
-The Discord replay card and `python -m rules replay FILE --render DIR` both draw through here:
+The Discord replay card and `python -m render replay FILE DIR` both draw through here:
 the same record gives the same bytes on any machine (the fonts ship with the repository; the
 images carry no time or path)."""
 

@@ -5,11 +5,9 @@
                                    replayed from the seed, the result. Prints OK, or each thing
                                    that does not match (exit 1).
     python -m rules replay FILE    replay a revealed record and print the final position as JSON.
-    python -m rules replay FILE --render DIR
-                                   verify the record (refused with the reason if it does not
-                                   check out), then write every step's image into DIR, drawn
-                                   by the game's own renderer as the replay card shows it:
-                                   the same bytes on any machine (render/replay.py).
+
+Its frames, drawn with Pillow, come from render/'s command line: `python -m render replay FILE
+DIR` (rules/ never draws).
 
 The game is read from the record's [Game] header; `python -m rules.GAME verify|replay FILE`
 does the same for one game.
@@ -26,7 +24,6 @@ from pathlib import Path
 from rules import records
 from rules.errors import PlayerError
 from rules.face import engine_of_record
-from rules.replay import verified
 
 
 def verify(text: str, game: str | None = None) -> tuple[bool, list[str]]:
@@ -45,25 +42,6 @@ def verify(text: str, game: str | None = None) -> tuple[bool, list[str]]:
     ]
 
 
-def render(text: str, directory: Path, game: str | None = None) -> int:
-    """`replay FILE --render DIR`: the frames of a verified record, one line each."""
-    try:
-        replay = verified(text, game)
-    except PlayerError as error:
-        print(f"error: {error}", file=sys.stderr)
-        return 1
-    # Pillow only here, when frames are asked for: the engines (and `verify`) never load it.
-    from render.replay import replayable, write_frames
-
-    if not replayable(replay.game):
-        print(f"error: {replay.title} replays are not drawn yet.", file=sys.stderr)
-        return 1
-    for position, path in zip(replay.positions, write_frames(replay, directory), strict=True):
-        said = " ".join(position.texts) or "(the set-up)"
-        print(f"{path.name}\t{position.move or '-'}\t{said}")
-    return 0
-
-
 def main(argv: Sequence[str] | None = None, *, game: str | None = None) -> int:
     parser = argparse.ArgumentParser(prog=f"python -m rules{'.' + game if game else ''}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -72,9 +50,6 @@ def main(argv: Sequence[str] | None = None, *, game: str | None = None) -> int:
     )
     replay = commands.add_parser("replay", help="replay a record and print the final state")
     replay.add_argument("file", type=Path)
-    replay.add_argument(
-        "--render", type=Path, metavar="DIR", help="write each step's image into DIR instead"
-    )
     args = parser.parse_args(argv)
     try:
         text = args.file.read_text(encoding="utf-8")
@@ -86,8 +61,6 @@ def main(argv: Sequence[str] | None = None, *, game: str | None = None) -> int:
         fair, lines = verify(text, game)
         print("\n".join(lines))
         return 0 if fair else 1
-    if args.render is not None:
-        return render(text, args.render, game)
     try:
         position = engine_of_record(text, game).replay(text)
     except PlayerError as error:

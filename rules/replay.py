@@ -4,7 +4,7 @@ every line replays from that seed, and the [Result] is where the lines lead. A r
 fails any check is refused with the reason; a live match's record (no seed: it would predict
 every roll) is refused as still being played. What the replay shows is then exactly what the
 dice and the players did, drawn by the game's own renderer (render/replay.py; the command line
-`python -m rules replay FILE --render DIR`).
+`python -m render replay FILE DIR`).
 
 Each step is one line of the record (the set-up first): the position before it, what happened
 (the events players read on the card) and the position after it.

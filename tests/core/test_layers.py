@@ -36,10 +36,6 @@ ALLOWED = {
 # controls it posts. Anything else (across packages, or inside any other) is a new circle.
 CIRCLES_INSIDE = ("host", "cogs.volleyball")
 GAMES = tuple(game.name for game in registry.GAMES)
-# A command line is an entry point, not its layer's code: `python -m rules replay FILE --render
-# DIR` draws frames with render/, importing it inside the function that needs it, so importing
-# the engines (or `python -m rules verify`) never loads Pillow (checked below).
-LAZY = {"rules/__main__.py": {"render"}}
 
 
 def run_time_nodes(tree: ast.AST) -> list[ast.AST]:
@@ -75,25 +71,13 @@ def files_of(layer: str) -> list[Path]:
     return sorted(folder.rglob("*.py")) if folder.is_dir() else [ROOT / f"{layer}.py"]
 
 
-def in_functions(tree: ast.AST) -> set[int]:
-    """The ids of the nodes inside a function's body (run when it is called, not on import)."""
-    inside: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            inside |= {id(child) for child in ast.walk(node) if child is not node}
-    return inside
-
-
 def imports(
     layer: str, ours: tuple[str, ...] = OURS, *, type_checking: bool = False
 ) -> list[tuple[str, int, str]]:
     """(file, line, module) of every import (of `ours`, by default the project's own) a layer's
-    package makes when it runs, and with `type_checking` also those the type checker reads; but
-    a command line's lazy import that LAZY allows."""
+    package makes when it runs, and with `type_checking` also those the type checker reads."""
     found = []
     for path, tree in parsed(files_of(layer)):
-        lazy = LAZY.get(str(path.relative_to(ROOT)), set())
-        inside = in_functions(tree) if lazy else set()
         for node in ast.walk(tree) if type_checking else run_time_nodes(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
                 modules = [node.module]
@@ -102,16 +86,14 @@ def imports(
             else:
                 continue
             for module in modules:
-                if module.split(".")[0] in lazy and id(node) in inside:
-                    continue
                 if module.split(".")[0] in ours:
                     found.append((str(path.relative_to(ROOT)), node.lineno, module))
     return found
 
 
 def test_the_engines_and_their_command_line_load_no_pillow_until_frames_are_asked_for() -> None:
-    """LAZY's allowance holds only while the import stays where it is lazy: loading every
-    engine and the command line (as `python -m rules verify` does) leaves Pillow unloaded."""
+    """Loading every engine and the rules' command line (as `python -m rules verify` does)
+    leaves Pillow unloaded: frames are render/'s command line's (`python -m render replay`)."""
     engines = "".join(f"import rules.{game}; " for game in GAMES)
     code = f"import sys, rules.__main__, rules.replay; {engines}print('PIL' in sys.modules)"
     ran = subprocess.run(

@@ -1,10 +1,10 @@
 """A finished match replayed from its verified record (rules/replay.py), drawn frame by frame by
 the game's own renderer (render/replay.py), and the command line that writes the frames
-(`python -m rules replay FILE --render DIR`): a record that does not check out is refused with
+(`python -m render replay FILE DIR`): a record that does not check out is refused with
 the reason, a live one as still being played, and the frames are the same bytes every time.
 
 The golden hashes below are of a seeded record: a renderer change that alters a replay changes
-them (look at the frames `python -m rules replay FILE --render DIR` writes, then update them)."""
+them (look at the frames `python -m render replay FILE DIR` writes, then update them)."""
 
 from __future__ import annotations
 
@@ -155,7 +155,7 @@ def test_the_command_line_writes_the_same_frames_and_refuses_an_altered_record(t
     record.write_text(text, encoding="utf-8")
     frames = tmp_path / "frames"
     ran = subprocess.run(
-        [sys.executable, "-m", "rules", "replay", str(record), "--render", str(frames)],
+        [sys.executable, "-m", "render", "replay", str(record), str(frames)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -172,7 +172,7 @@ def test_the_command_line_writes_the_same_frames_and_refuses_an_altered_record(t
 
     record.write_text(text.replace('[Seed "7"]', '[Seed "8"]'), encoding="utf-8")
     refused = subprocess.run(
-        [sys.executable, "-m", "rules", "replay", str(record), "--render", str(tmp_path / "no")],
+        [sys.executable, "-m", "render", "replay", str(record), str(tmp_path / "no")],
         cwd=ROOT,
         capture_output=True,
         text=True,
