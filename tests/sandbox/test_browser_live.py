@@ -7,13 +7,13 @@ phone's width. The page may talk to 127.0.0.1 only (tests/sandbox/test_browser.p
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 from cogs.rocketball.cog import LEVEL_LABELS
 from tests.sandbox.conftest import SandboxProcess
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
 from tests.sandbox.test_browser import (
+    SCREENSHOTS,
     WAIT_MS,
     Page,
     act_as,
@@ -22,8 +22,6 @@ from tests.sandbox.test_browser import (
     open_channel,
     run_command,
 )
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 
 
 def test_live_lists_the_match_in_play_on_a_phone(page: Page, sandbox: SandboxProcess) -> None:

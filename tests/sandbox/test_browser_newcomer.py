@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,10 +20,17 @@ from cogs.rocketball.cog import LEVEL_LABELS
 from tests.sandbox.conftest import SandboxProcess, local_page
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
-from tests.sandbox.test_browser import WAIT_MS, Page, act_as, expect, open_channel, run_command
+from tests.sandbox.test_browser import (
+    SCREENSHOTS,
+    WAIT_MS,
+    Page,
+    act_as,
+    expect,
+    open_channel,
+    run_command,
+)
 from ui.text import shown
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 # Apple's Human Interface Guidelines and Android's Material both ask for about 44 (iOS: 44 pt,
 # Android: 48 dp) for anything a finger presses.
 TOUCH_TARGET = 44

@@ -6,13 +6,12 @@ The page may talk to 127.0.0.1 only (tests/sandbox/test_browser.py's `page`).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from cogs.rocketball.cog import LEVEL_LABELS
 from tests.sandbox.conftest import SandboxProcess
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
 from tests.sandbox.test_browser import (
+    SCREENSHOTS,
     WAIT_MS,
     Page,
     act_as,
@@ -21,8 +20,6 @@ from tests.sandbox.test_browser import (
     open_channel,
     run_command,
 )
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 
 
 def test_a_spectator_replays_a_finished_match_on_a_phone(

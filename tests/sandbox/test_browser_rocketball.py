@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from pathlib import Path
 
 from cogs.rocketball.adapter import RocketballAdapter
 from cogs.rocketball.cog import LEVEL_LABELS
@@ -24,6 +23,7 @@ from tests.sandbox.conftest import SandboxProcess
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
 from tests.sandbox.test_browser import (
+    SCREENSHOTS,
     WAIT_MS,
     Page,
     act_as,
@@ -33,7 +33,6 @@ from tests.sandbox.test_browser import (
     run_command,
 )
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 MOST_DECISIONS = 60  # the player's own; a match to one goal against the easy computer is shorter
 
 

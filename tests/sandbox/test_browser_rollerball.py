@@ -9,7 +9,6 @@ The page may talk to 127.0.0.1 only (tests/sandbox/test_browser.py's `page`).
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 
 from cogs.rollerball.adapter import RollerballAdapter
 from host import Match
@@ -17,6 +16,7 @@ from tests.sandbox.conftest import SandboxProcess
 
 # Without Playwright this import skips the module (a failure under CI=true), as test_browser's.
 from tests.sandbox.test_browser import (
+    SCREENSHOTS,
     WAIT_MS,
     Page,
     act_as,
@@ -25,8 +25,6 @@ from tests.sandbox.test_browser import (
     open_channel,
     run_command,
 )
-
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 
 
 def stored_game(sandbox: SandboxProcess) -> tuple[int, str, Match | None]:

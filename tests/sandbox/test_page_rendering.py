@@ -23,7 +23,6 @@ import os
 import re
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -34,6 +33,7 @@ from fakediscord import limits, web
 from fakediscord.server import FakeDiscord
 from tests.e2e.test_components_v2 import call
 from tests.sandbox.conftest import local_page
+from tests.sandbox.test_browser import SCREENSHOTS
 
 try:
     from playwright.sync_api import Page, expect
@@ -44,7 +44,6 @@ except ImportError:
         "Playwright is not installed (pip install -r requirements-dev.txt)", allow_module_level=True
     )
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "bench" / "out" / "sandbox"
 WAIT_MS = 10_000
 ACCENT = 0x2E86DE
 
