@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from host import replays
+from host import replays, why
 from host.components import host_of
 from render.replay import replayable
 from rules.lessons import lesson_of
@@ -59,6 +59,13 @@ def match_commands(
     ) -> None:
         await replays.command(host_of(interaction), interaction, adapter, match)
 
+    async def explain(
+        interaction: discord.Interaction,
+        match: app_commands.Range[int, 1] | None = None,
+        move: app_commands.Range[int, 0] | None = None,
+    ) -> None:
+        await why.command(host_of(interaction), interaction, adapter, match, move)
+
     async def leaderboard(interaction: discord.Interaction, everywhere: bool = False) -> None:
         await host_of(interaction).leaderboard(interaction, adapter, everywhere)
 
@@ -73,6 +80,10 @@ def match_commands(
     app_commands.describe(match_id=number)(record)
     app_commands.describe(match_id=number)(history)
     app_commands.describe(match=f"A finished {what}'s number (default: your latest)")(replay)
+    app_commands.describe(
+        match=f"A {what}'s number (default: your latest)",
+        move="A step's number, as its replay numbers them (0: the set-up; default: the latest)",
+    )(explain)
     app_commands.describe(
         everywhere="Rank this server's players by their rating across every server (default: here)"
     )(leaderboard)
@@ -111,6 +122,14 @@ def match_commands(
                 name="replay",
                 description=f"Watch a finished {what} again step by step, verified, privately",
                 callback=replay,
+            )
+        )
+    if why.explains(adapter.game):  # its events name the rulings of its rules page
+        made.append(
+            app_commands.Command(
+                name="why",
+                description=f"The rules behind a {what}'s latest moves (or one move), privately",
+                callback=explain,
             )
         )
     made.append(

@@ -41,6 +41,7 @@ from host import (
     results,
     seats,
     timeouts,
+    why,
 )
 from host.adapter import AUTO, FORM, GameAdapter, Picked, Step, TurnPost
 from host.card import build_card, retired_card
@@ -218,7 +219,7 @@ class MatchHost:
             if workers
             else None
         )
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton, why.WhyButton)
         bot.add_listener(self.on_interaction)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
@@ -1159,17 +1160,20 @@ class MatchHost:
         """The host's own controls on a card: the private panel and Follow while the match is
         on (a lesson is nobody's to follow), a rematch once it is over (after a lesson: a real
         match)."""
+        # Why? explains the latest moves by their rules; a lesson explains them itself.
+        explained = [why.WhyButton(stored.id)] if why.explains(stored.game) else []
         if post.rematch:
             label = lessons.NEXT_LABEL if match.lesson is not None else None
             rematch = SeatButton(stored.id, "rematch", label)
             if replayable(stored.game) and match.lesson is None:
-                return [rematch, replays.opener(stored.id)]
+                return [rematch, replays.opener(stored.id), *explained]
             return [rematch]
         if stored.status != "active":
             return []
         if match.lesson is not None:
             return self._private_buttons(stored)
-        return [*self._private_buttons(stored), follow.FollowButton("match", str(stored.id))]
+        follows = follow.FollowButton("match", str(stored.id))
+        return [*self._private_buttons(stored), follows, *explained]
 
     async def _draw_card(
         self,

@@ -27,6 +27,8 @@ DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 PAGE_LIMIT = 3900  # an embed description holds 4,096 characters
 MAX_TOPICS = 25  # a select menu's options
 LINE_STARTS = ("- ", "* ", "|", "#", *(f"{n}." for n in range(1, 10)))
+# A row of a page's Rulings table that has an id an engine's events can name: "| R7. clause | …".
+RULING_ROW = re.compile(r"^\|\s*(?P<id>R\d+)\.\s*(?P<clause>.*?)\s*\|\s*(?P<text>.*?)\s*\|\s*$")
 
 
 @dataclass(frozen=True)
@@ -127,6 +129,18 @@ class Rulebook:
                     Topic(f"{self.label[title]}: {name.strip()}", pages_of("\n\n".join(parts)))
                 )
         return [topic for topic in topics if topic.pages]
+
+    @cached_property
+    def rulings(self) -> dict[str, tuple[str, str]]:
+        """The Rulings table's rows by id ("R7"): the clause it reads, what the bot does."""
+        rows = (
+            RULING_ROW.match(line) for line in self.path.read_text(encoding="utf-8").split("\n")
+        )
+        return {row["id"]: (row["clause"], row["text"]) for row in rows if row}
+
+    def topic_index(self, name: str) -> int | None:
+        """Where the topic called exactly `name` is in the topic menu (None: no such topic)."""
+        return next((i for i, topic in enumerate(self.topics) if topic.name == name), None)
 
     def _owners(self, row: str) -> list[str]:
         """The subsections a rulings-table row is about (by the words in its clause)."""

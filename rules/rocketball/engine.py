@@ -29,6 +29,8 @@ from rules.rocketball.actions import (
 from rules.rocketball.dice import Dice
 from rules.rocketball.errors import RocketballError
 from rules.rocketball.events import (
+    SETUP,
+    TURN,
     AimEvent,
     DrawEvent,
     DriftEvent,
@@ -100,6 +102,8 @@ def new_game(seed: int, settings: Settings | None = None) -> tuple[GameState, li
     )
     events: list[Event] = []
     _reset_field(state, events)
+    if any((settings.bumpers, settings.twisters, settings.gusts, settings.barricades)):
+        events[0].rules += ("R19",)  # how many of each special chip the creator put in
     return state, events
 
 
@@ -136,7 +140,12 @@ def _reset_field(state: GameState, events: list[Event]) -> None:
     state.windbag = holder
     state.to_move = holder
     state.phase = PHASE_ROLL
-    events.append(StartEvent("start", text, roll, facing, holder))
+    rules = (SETUP,)
+    if state.settings.assault:
+        rules += ("Variant: Assault!", "R13")
+    if state.settings.tug_of_war:
+        rules += ("Variant: Tug-of-War", "R12")
+    events.append(StartEvent("start", text, roll, facing, holder, rules=rules))
 
 
 # --- legal actions --------------------------------------------------------------------------
@@ -292,7 +301,8 @@ def _finish(
     else:
         result = f"{PLAYER_NAMES[winner]} wins {state.score[winner]}-{state.score[other(winner)]}!"
     full_text = f"{text} {result}" if text else result
-    events.append(GameOverEvent("game_over", full_text, winner, reason))
+    rules = ("Variant: Assault!", "R14") if reason == "collision" else (TURN,)
+    events.append(GameOverEvent("game_over", full_text, winner, reason, rules=rules))
 
 
 # --- moving the ball ------------------------------------------------------------------------
@@ -302,6 +312,8 @@ def _roll(state: GameState, events: list[Event]) -> None:
     """Seed: "The player holding the windbag must roll the die once and move the rocketball
     that many squares." Assault: both balls, one roll each, moving together."""
     roller = state.to_move
+    # The roll is made for the holder (R18); Assault rolls once per ball, moved together (R14).
+    rules = (TURN, "R18") + (("Variant: Assault!", "R14") if state.settings.assault else ())
     movers = []
     for index, ball in enumerate(state.balls):
         roll = roll_d4(state)
@@ -315,6 +327,7 @@ def _roll(state: GameState, events: list[Event]) -> None:
                 roll,
                 ball.square,
                 ball.facing,
+                rules=rules,
             )
         )
         movers.append((index, BallMover(state, ball, roll), events[-1]))
@@ -338,6 +351,7 @@ def _aim(state: GameState, action: Aim, events: list[Event]) -> None:
             player,
             index,
             action.facing,
+            rules=("Variant: Moguls", "R10"),
         )
     )
     roll = roll_d4(state)
@@ -349,6 +363,7 @@ def _aim(state: GameState, action: Aim, events: list[Event]) -> None:
         roll,
         ball.square,
         ball.facing,
+        rules=("Variant: Moguls", "R10"),
     )
     events.append(move)
     _run_movers(state, [(index, BallMover(state, ball, roll), move)], events)
@@ -456,6 +471,7 @@ def _score(state: GameState, goals: list[tuple[int, str]], events: list[Event]) 
                 scorer,
                 goal,
                 dict(state.score),
+                rules=(TURN, "Variant: Tug-of-War") if state.goals_reversed else (TURN,),
             )
         )
     _end_round(state, events)
@@ -468,7 +484,9 @@ def _score(state: GameState, goals: list[tuple[int, str]], events: list[Event]) 
         _finish(state, winner, "score", events, "")
         return
     events.append(
-        ResetEvent("reset", "Every chip goes back in the windbag and the field is reset.")
+        ResetEvent(
+            "reset", "Every chip goes back in the windbag and the field is reset.", rules=("R4",)
+        )
     )
     _reset_field(state, events)
 
@@ -486,6 +504,7 @@ def _end_round(state: GameState, events: list[Event]) -> None:
                 "swap",
                 f"Tug-of-War: the goals swap! Everyone now aims for {aim}.",
                 state.goals_reversed,
+                rules=("Variant: Tug-of-War", "R12"),
             )
         )
 
@@ -513,7 +532,11 @@ def _draw(state: GameState, events: list[Event]) -> None:
         state.drawn = None
         events.append(
             DrawEvent(
-                "draw", f"The windbag is empty: {PLAYER_NAMES[player]} can't draw.", player, ""
+                "draw",
+                f"The windbag is empty: {PLAYER_NAMES[player]} can't draw.",
+                player,
+                "",
+                rules=(TURN,),
             )
         )
         return
@@ -530,7 +553,12 @@ def _draw(state: GameState, events: list[Event]) -> None:
         text = ""  # "draws a vortex chip" every base-game turn is noise; the event stays, silent
     else:
         text = f"{PLAYER_NAMES[player]} draws a {kind} chip from the windbag."
-    events.append(DrawEvent("draw", text, player, kind))
+    rules = (TURN,)
+    if kind == DJINN:
+        rules += ("Variant: Djinns", "R2")
+    if state.settings.assault:
+        rules += ("Variant: Assault!", "R16")  # the holder places first, then the other player
+    events.append(DrawEvent("draw", text, player, kind, rules=rules))
 
 
 def _place_step(state: GameState, action: Action, events: list[Event]) -> None:
@@ -550,9 +578,13 @@ def _place_step(state: GameState, action: Action, events: list[Event]) -> None:
         state.placed_this_round.append(action.square)
         where = f"on {action.square}" + (f" facing {DIRECTION_NAMES[facing]}" if facing else "")
         text = f"{name} places a {kind} {where}."
+        rules = (TURN, "R3")  # which chips have a facing
+        if kind != VORTEX:  # a special chip's limits: walls, goals, other special chips
+            rules += ("Variants", "R5", "R6", "R7")
         if drawn == DJINN:
             text = f"{name} uses the djinn to pick a {kind} and places it {where}."
-        events.append(PlaceEvent("place", text, player, kind, action.square, facing))
+            rules += ("Variant: Djinns", "R11")
+        events.append(PlaceEvent("place", text, player, kind, action.square, facing, rules=rules))
     elif isinstance(action, Rotate):
         problem = placement.rotate_problem(state, action.square)
         if problem:
@@ -573,6 +605,7 @@ def _place_step(state: GameState, action: Action, events: list[Event]) -> None:
                 action.square,
                 facing,
                 action.clockwise,
+                rules=(TURN,),
             )
         )
     elif isinstance(action, Drift):
@@ -591,6 +624,7 @@ def _place_step(state: GameState, action: Action, events: list[Event]) -> None:
                 chip.kind,
                 action.from_square,
                 action.to_square,
+                rules=("Variant: Drifting Winds", "R17"),
             )
         )
     else:  # Pass
@@ -600,7 +634,12 @@ def _place_step(state: GameState, action: Action, events: list[Event]) -> None:
                 "you must place or rotate one."
             )
         events.append(
-            PassEvent("pass", f"{name} can neither place nor rotate a chip and passes.", player)
+            PassEvent(
+                "pass",
+                f"{name} can neither place nor rotate a chip and passes.",
+                player,
+                rules=(TURN,),
+            )
         )
     _return_drawn(state, drawn, placed_kind, events)
     state.placers.pop(0)
@@ -615,7 +654,10 @@ def _place_step(state: GameState, action: Action, events: list[Event]) -> None:
     state.placed_this_round = []
     events.append(
         WindbagEvent(
-            "windbag", f"The windbag passes to {PLAYER_NAMES[state.windbag]}.", state.windbag
+            "windbag",
+            f"The windbag passes to {PLAYER_NAMES[state.windbag]}.",
+            state.windbag,
+            rules=(TURN,),
         )
     )
 

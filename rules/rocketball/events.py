@@ -16,12 +16,38 @@ value and every step of the ball so the renderer can animate the move: `steps[i]
   "collision"         Assault: both balls on one square
 A turn or roll that happens on entering a square is reported as its own step with the same
 square, so the animation can show the ball arrive and then turn.
+
+Every event and step names the rules that decided it (`rules`), for the card's Why?: "R7" is the
+seventh row of docs/rules/rocketball.md's Rulings table, any other name a topic of that page as
+`/rocketball rules` lists it ("A turn", "Variant: Gusts"). The engine names them; the presenter
+words them (host/why.py). tests/rocketball/test_why.py holds the two to each other: every ruling
+is named by some event of a seeded corpus, and every name is on the page.
 """
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+TURN = "A turn"  # the page's topic of the base turn: roll, place or rotate, the windbag passes
+SETUP = "Setup"
+
+# What decided each kind of step of the ball (Step.what): the page's topic or ruling.
+STEP_RULES: dict[str, tuple[str, ...]] = {
+    "moved": (TURN,),
+    "gust": ("Variant: Gusts", "R9"),
+    "vortex": (TURN,),
+    "bounce": (TURN, "R1"),
+    "bumper": ("Variant: Bumpers", "R8"),
+    "twister": ("Variant: Twisters", "R8"),
+    "barricade_turn": ("Variant: Barricades", "R8"),
+    "barricade_blasted": ("Variant: Barricades", "R8"),
+    "mogul_jump": ("Variant: Moguls", "R10"),
+    "mogul_out": ("Variant: Moguls", "R10"),
+    "goal": (TURN,),
+    "own_goal": ("Variant: Assault!", "R15"),
+    "collision": ("Variant: Assault!", "R14"),
+}
 
 
 @dataclass
@@ -32,11 +58,26 @@ class Step:
     text: str
     roll: int | None = None
 
+    @property
+    def rules(self) -> tuple[str, ...]:
+        return STEP_RULES.get(self.what, (TURN,))
+
 
 @dataclass
 class Event:
     kind: str
     text: str
+    # The topics and rulings that decided it (the module's docstring); keyword-only, so the
+    # subclasses' own fields keep their places.
+    rules: tuple[str, ...] = field(default=(), kw_only=True)
+
+    @property
+    def all_rules(self) -> tuple[str, ...]:
+        """Its own rules, then its steps' (a move's), each once, in order."""
+        named = list(self.rules)
+        for step in getattr(self, "steps", ()):
+            named += [rule for rule in step.rules if rule not in named]
+        return tuple(dict.fromkeys(named))
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

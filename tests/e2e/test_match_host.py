@@ -407,7 +407,7 @@ async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discor
     await resign(discord, zed, thread)
     await discord.wait_for_message(thread, is_result, timeout=15)
     end = await discord.wait_for_message(thread, is_turn, since=0)
-    assert end.button_labels == ["Rematch", "Replay ▶"]
+    assert end.button_labels == ["Rematch", "Replay ▶", "Why?"]
     spectator = await discord.click(end, "Rematch", user=discord.add_user("bea"))
     assert spectator.ephemeral and "Only the players" in spectator.content
     asked = await discord.click(end, "Rematch", user=zed)

@@ -192,7 +192,7 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     assert status == "finished"
     assert f"({winner.name.capitalize()}) wins" in last.text
     # the only controls left: the match is over (a rematch, the replay)
-    assert last.button_labels == ["Rematch", "Replay ▶"]
+    assert last.button_labels == ["Rematch", "Replay ▶", "Why?"]
     result = await discord.wait_for_message(thread, lambda m: "Dice revealed" in m.content, since=0)
     assert winner.mention in result.content and f"({winner.name.capitalize()}) wins" in result.text
     # One live card for the whole match: every other message is a ping or a milestone.
