@@ -196,6 +196,11 @@ class GameAdapter(ABC):
     def seat_label(self, match: Match, seat: int) -> str:
         """A seat as players read it, e.g. "North (Alice)"."""
 
+    def said(self, match: Match, text: str) -> str:
+        """An event's text as the card says it (the engine's "Player 1" made a name, escaped):
+        the card, its milestones and Why? word an event alike."""
+        return text
+
     @abstractmethod
     def next_text(self, match: Match) -> str:
         """What happens next, e.g. "North (Alice) rolls the d4." (reminders, refusals)."""

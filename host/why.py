@@ -8,7 +8,8 @@ them for a player: each event as the card told it, under it each ruling it is th
 
 What is explained comes from the match's record played again line by line (the engine's own
 `plays`), so it is exactly what the card showed. The seed is used here, on the server, to play
-the lines already made, and never shown: only events the players have seen are worded.
+the lines already made, and never shown: only the events' texts, which every seat saw on the
+card, are worded, never a record line (a secret bid's line names its cards).
 The Why? button on a card explains the clicker's latest move and what followed it (a spectator:
 the latest two lines); `/GAME why match move` any line of a match of this server.
 """
@@ -153,11 +154,11 @@ def explanation(
     for number, line in lines:
         if number == 0:
             parts.append("**The set-up**")
-        else:
-            who = adapter.seat_label(match, line.seat) if line.seat is not None else "Move"
-            parts.append(f"**{number}. {who}:** `{line.move}`")
+        else:  # the seat, not the record's line: a line may hold what is hidden (a bid's cards)
+            who = adapter.seat_label(match, line.seat) if line.seat is not None else "A move"
+            parts.append(f"**{number}. {who}**")
         for event in line.events:
-            said = getattr(event, "text", "")
+            said = adapter.said(match, getattr(event, "text", ""))
             named: Sequence[str] = getattr(event, "all_rules", ()) or getattr(event, "rules", ())
             if said:
                 parts.append(f"• {said}")

@@ -26,8 +26,11 @@ from ui.items import Control
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules"
 PAGE_LIMIT = 3900  # an embed description holds 4,096 characters
 MAX_TOPICS = 25  # a select menu's options
-LINE_STARTS = ("- ", "* ", "|", "#", *(f"{n}." for n in range(1, 10)))
+LINE_STARTS = ("- ", "* ", "|", "#")
+NUMBERED = re.compile(r"\d+\. ")  # a numbered list's item, 1. to 99.
 # A row of a page's Rulings table that has an id an engine's events can name: "| R7. clause | …".
+# An item of a page's numbered Rulings list: "7. **clause** what the bot does".
+RULING_ITEM = re.compile(r"^(?P<n>\d+)\. \*\*(?P<clause>.+?)\*\*[\s:;,.-]*(?P<text>.*)$")
 RULING_ROW = re.compile(r"^\|\s*(?P<id>R\d+)\.\s*(?P<clause>.*?)\s*\|\s*(?P<text>.*?)\s*\|\s*$")
 
 
@@ -44,7 +47,8 @@ def unwrap(text: str) -> str:
     for raw in text.splitlines():
         line = raw.strip()
         label = line.startswith("**") and lines and lines[-1].endswith((".", ":"))
-        continues = lines and lines[-1] and line and not line.startswith(LINE_STARTS) and not label
+        starts = line.startswith(LINE_STARTS) or NUMBERED.match(line)
+        continues = lines and lines[-1] and line and not starts and not label
         if continues and not lines[-1].startswith("|"):
             lines[-1] += " " + line
         else:
@@ -132,11 +136,20 @@ class Rulebook:
 
     @cached_property
     def rulings(self) -> dict[str, tuple[str, str]]:
-        """The Rulings table's rows by id ("R7"): the clause it reads, what the bot does."""
-        rows = (
-            RULING_ROW.match(line) for line in self.path.read_text(encoding="utf-8").split("\n")
-        )
-        return {row["id"]: (row["clause"], row["text"]) for row in rows if row}
+        """The page's rulings an engine's events name, by id: "R7" is the row "R7." of a Rulings
+        table, or item 7 of a numbered Rulings list; each as the clause it reads and what the
+        bot does."""
+        markdown = self.path.read_text(encoding="utf-8")
+        found: dict[str, tuple[str, str]] = {}
+        for line in markdown.split("\n"):
+            if row := RULING_ROW.match(line):
+                found[row["id"]] = (row["clause"], row["text"])
+        for section in re.split(r"^## ", markdown, flags=re.M):
+            if section.startswith("Rulings"):
+                for line in unwrap(section).splitlines():
+                    if item := RULING_ITEM.match(line):
+                        found[f"R{item['n']}"] = (item["clause"], item["text"])
+        return found
 
     def topic_index(self, name: str) -> int | None:
         """Where the topic called exactly `name` is in the topic menu (None: no such topic)."""

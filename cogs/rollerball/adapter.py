@@ -126,7 +126,6 @@ class RollerballAdapter(GameAdapter):
     ) -> TurnPost:
         table: Table = step.after
         game = table.game
-        names = names_by_seat(match)
         drawn = names_by_seat(match, as_text=False)
         public = view_for(game, None)  # hands only counted, no deck order, no open bids
         moved = [event for event in step.events if isinstance(event, BallsMoved)]
@@ -140,7 +139,7 @@ class RollerballAdapter(GameAdapter):
         lines_in = step.texts
         if lines_in is None:
             lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]
-        lines = "\n".join(f"• {texts.with_names(text, names)}" for text in lines_in if text)
+        lines = "\n".join(f"• {self.said(match, text)}" for text in lines_in if text)
         if len(lines) > MAX_EVENT_TEXT:
             lines = (
                 lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
@@ -170,14 +169,16 @@ class RollerballAdapter(GameAdapter):
             rematch=False,  # a table of 2-6 is set up again with /rollerball new
         )
 
+    def said(self, match: Match, text: str) -> str:
+        return texts.with_names(text, names_by_seat(match))
+
     def milestones(self, match: Match, step: Step) -> list[str]:
         """A banked victory point and the bid's winner get a message of their own in the
         thread; every other event stays on the live card and in the record."""
         if step.texts is not None:
             return []
-        names = names_by_seat(match)
         return [
-            texts.with_names(event.text, names)
+            self.said(match, event.text)
             for event in step.events
             if ("banks the card" in event.text or "wins the bid" in event.text)
         ]

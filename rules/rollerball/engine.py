@@ -40,7 +40,7 @@ from rules.rollerball.cards import (
     with_article,
 )
 from rules.rollerball.errors import RollerballBoardError
-from rules.rollerball.events import BallsMoved, Event
+from rules.rollerball.events import CARDS, SET_UP, TURN, BallsMoved, Event
 from rules.rollerball.geometry import (
     card_pairs,
     card_pairs_at,
@@ -275,7 +275,9 @@ def _dispatch(state: GameState, action, seat: int, events: list[Event]) -> None:
     elif phase == "cards" and isinstance(action, (PlaceCard, Pass)):
         if isinstance(action, Pass):
             state.passed[seat] = True
-            events.append(Event(f"{seat_name(seat)} passes and places no more cards."))
+            events.append(
+                Event(f"{seat_name(seat)} passes and places no more cards.", rules=(SET_UP,))
+            )
         else:
             _place(state, seat, action, SETUP, events)
     elif phase == "decide":
@@ -293,7 +295,13 @@ def _dispatch(state: GameState, action, seat: int, events: list[Event]) -> None:
             )
         state.workmen[seat] = action.end
         if action.end != action.start:
-            events.append(Event(f"{seat_name(seat)}'s workman moves to {board.name(action.end)}."))
+            # the earlier edition's workman moves any way, three steps (R8)
+            rules = (TURN,) if state.settings.later else (TURN, "R8")
+            events.append(
+                Event(
+                    f"{seat_name(seat)}'s workman moves to {board.name(action.end)}.", rules=rules
+                )
+            )
         state.turn_step = "action"
     elif phase == "turn" and state.turn_step == "action":
         _workman_action(state, action, seat, events)
@@ -317,7 +325,10 @@ def _place(state: GameState, seat: int, action, mode: str, events: list[Event]) 
     where = f"{board.name(action.first)}-{board.name(action.second)}"
     note = f" (Y on {board.name(y)})" if y is not None else ""
     events.append(
-        Event(f"{seat_name(seat)} places {with_article(card_name(kind))} on {where}{note}.")
+        Event(
+            f"{seat_name(seat)} places {with_article(card_name(kind))} on {where}{note}.",
+            rules=(SET_UP if mode == SETUP else TURN, CARDS),
+        )
     )
 
 
@@ -350,13 +361,19 @@ def _workman_action(state: GameState, action, seat: int, events: list[Event]) ->
         state.workmen[seat] = state.bases[seat]
         events.append(
             Event(
-                f"{seat_name(seat)} blows up the {card_name(under.kind)} on {board.name(under.squares[0])}; the workman goes home."
+                f"{seat_name(seat)} blows up the {card_name(under.kind)} on {board.name(under.squares[0])}; the workman goes home.",
+                rules=(TURN,),
             )
         )
         return
     state.discard.extend(setup.take_cards(state, seat, (REPLACER,)))
     _lift(state, seat, under)
-    events.append(Event(f"{seat_name(seat)} plays a Replacer on the {card_name(under.kind)}."))
+    events.append(
+        Event(
+            f"{seat_name(seat)} plays a Replacer on the {card_name(under.kind)}.",
+            rules=(CARDS, "R5"),
+        )
+    )
     _place(state, seat, action, BUILD, events)
 
 
@@ -372,7 +389,10 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
             state.victory[seat].append(earned)
             count = len(state.victory[seat])
             events.append(
-                Event(f"{seat_name(seat)} banks the card: {plural(count):victory point}.")
+                Event(
+                    f"{seat_name(seat)} banks the card: {plural(count):victory point}.",
+                    rules=(TURN, "R18"),
+                )
             )
             if count >= state.settings.target_vp:
                 state.phase = "over"
@@ -380,14 +400,19 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
                 # cards drawn for later decisions go back on top of the deck, unseen
                 state.deck.extend(d.card for d in reversed(state.pending) if d.card is not None)
                 state.pending.clear()
-                events.append(Event(f"{seat_name(seat)} wins with {count} victory points!"))
+                events.append(
+                    Event(
+                        f"{seat_name(seat)} wins with {count} victory points!",
+                        rules=(TURN, "R18", "R12"),
+                    )
+                )
         else:
             state.hands[seat].append(earned)
-            events.append(Event(f"{seat_name(seat)} keeps the card in hand."))
+            events.append(Event(f"{seat_name(seat)} keeps the card in hand.", rules=(TURN,)))
     elif decision.kind == "take" and isinstance(action, (Take, Pass)):
         state.pending.pop(0)
         if isinstance(action, Pass):
-            events.append(Event(f"{seat_name(seat)} takes no card."))
+            events.append(Event(f"{seat_name(seat)} takes no card.", rules=(TURN, "R7")))
             return
         card = state.card_at(action.square)
         if card is None:
@@ -397,13 +422,19 @@ def _decide(state: GameState, action, seat: int, events: list[Event]) -> None:
         state.pending.insert(0, Decision(seat, "score", card.card))
         events.append(
             Event(
-                f"{seat_name(seat)} takes the {card_name(card.kind)} off {board.name(action.square)}."
+                f"{seat_name(seat)} takes the {card_name(card.kind)} off {board.name(action.square)}.",
+                rules=(TURN, "R7"),
             )
         )
     elif decision.kind == "discard" and isinstance(action, Discard):
         state.discard.extend(setup.take_cards(state, seat, (action.kind,)))
         state.pending.pop(0)
-        events.append(Event(f"{seat_name(seat)} discards {with_article(card_name(action.kind))}."))
+        events.append(
+            Event(
+                f"{seat_name(seat)} discards {with_article(card_name(action.kind))}.",
+                rules=(TURN, "R13"),
+            )
+        )
     else:
         raise _wrong(state, action)
 
@@ -423,7 +454,12 @@ def _advance(state: GameState, events: list[Event]) -> None:
             state.current = state.bid_winner_seat()
             state.turn_number = 1
             state.turn_step = "start"
-            events.append(Event(f"Set-up done. {seat_name(state.current)} takes the first turn."))
+            events.append(
+                Event(
+                    f"Set-up done. {seat_name(state.current)} takes the first turn.",
+                    rules=(SET_UP, "R10"),
+                )
+            )
             continue
         if state.phase not in ("turn", "decide"):
             return
@@ -464,7 +500,9 @@ def _end_by_limit(state: GameState, events: list[Event]) -> None:
     state.winners = [s for s in range(state.players) if len(state.victory[s]) == best]
     state.phase = "over"
     names = ", ".join(seat_name(s) for s in state.winners)
-    events.append(Event(f"The turn limit is reached. Most victory points ({best}): {names}."))
+    events.append(
+        Event(f"The turn limit is reached. Most victory points ({best}): {names}.", rules=("R11",))
+    )
 
 
 def _draw(state: GameState, seat: int, events: list[Event]) -> None:
@@ -474,17 +512,20 @@ def _draw(state: GameState, seat: int, events: list[Event]) -> None:
     if not state.deck and state.discard:
         state.deck, state.discard = state.discard, []
         shuffle(state, state.deck)
-        events.append(Event("The discards are shuffled into a new deck."))
+        events.append(Event("The discards are shuffled into a new deck.", rules=(TURN, "R7")))
     if state.deck:
         state.hands[seat].append(state.deck.pop())
-        events.append(Event(f"{seat_name(seat)} draws a card."))
+        events.append(Event(f"{seat_name(seat)} draws a card.", rules=(TURN,)))
 
 
 def _move_balls(state: GameState, events: list[Event]) -> None:
     outcome = move_balls(state)
     state.discard.extend(outcome.smashed)
     summary = " ".join(outcome.texts) or "The balls roll on."
-    events.append(BallsMoved(summary, tuple(outcome.frames)))
+    # several balls move in lockstep and what they meet is settled together (R16)
+    together = ("R16",) if len(state.balls) > 1 or len(outcome.frames[0]) > 1 else ()
+    rules = tuple(dict.fromkeys((TURN, *outcome.rules, *together)))
+    events.append(BallsMoved(summary, tuple(outcome.frames), rules=rules))
     for seat in outcome.scored:
         if state.deck:
             state.pending.append(Decision(seat, "score", state.deck.pop()))
@@ -492,14 +533,17 @@ def _move_balls(state: GameState, events: list[Event]) -> None:
             state.pending.append(Decision(seat, "take"))
         else:
             events.append(
-                Event(f"No card is left for {seat_name(seat)}: deck and board are empty.")
+                Event(
+                    f"No card is left for {seat_name(seat)}: deck and board are empty.",
+                    rules=(TURN, "R7"),
+                )
             )
     if state.settings.later:
         for seat in outcome.hits:
             kinds = _hand_kinds(state, seat)
             if len(kinds) == 1:
                 state.discard.extend(setup.take_cards(state, seat, (kinds.pop(),)))
-                events.append(Event(f"{seat_name(seat)} discards a card."))
+                events.append(Event(f"{seat_name(seat)} discards a card.", rules=(TURN, "R13")))
             elif kinds:
                 state.pending.append(Decision(seat, "discard"))
 

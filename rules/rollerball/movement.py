@@ -31,7 +31,7 @@ from rules.rollerball.cards import (
     card_name,
     with_article,
 )
-from rules.rollerball.events import BallFrame
+from rules.rollerball.events import CARDS, TURN, BallFrame
 from rules.rollerball.geometry import geometry, next_table, ring_table
 from rules.rollerball.state import Ball, BoardCard, GameState
 
@@ -49,6 +49,8 @@ class Outcome:
     hits: list[int] = field(default_factory=list)
     smashed: list[int] = field(default_factory=list)
     texts: list[str] = field(default_factory=list)
+    #: the topics and rulings of docs/rules/rollerball.md that decided what the texts say
+    rules: list[str] = field(default_factory=list)
     frames: list[tuple[BallFrame, ...]] = field(default_factory=list)
     #: per space, the squares balls not on their Up Rubber side entered (where a workman is hit)
     arrivals: list[set[int]] = field(default_factory=list)
@@ -56,6 +58,10 @@ class Outcome:
     words: bool = True
     #: square -> the card on it, kept while the balls move (cards only leave, when smashed)
     card_on: dict[int, BoardCard] = field(default_factory=dict)
+
+    def say(self, text: str, *rules: str) -> None:
+        self.texts.append(text)
+        self.rules += [rule for rule in rules if rule not in self.rules]
 
 
 def seat_name(seat: int) -> str:
@@ -100,8 +106,10 @@ def move_balls(state: GameState, frames: bool = True, words: bool = True) -> Out
                 break
             clock += 1
             if outcome.words:
-                outcome.texts.append(
-                    f"Two balls meet on {_name(state, pushed.square)}: one is pushed on."
+                outcome.say(
+                    f"Two balls meet on {_name(state, pushed.square)}: one is pushed on.",
+                    TURN,
+                    "R2",
                 )
             _step(state, [pushed], outcome, arrival, clock)
             if frames:
@@ -232,8 +240,10 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
             state.next_ball += 1
             state.balls.append(twin)
             if outcome.words:
-                outcome.texts.append(
-                    f"A ball splits in two on the {card_name(card.kind)} at {_name(state, ball.square)}."
+                outcome.say(
+                    f"A ball splits in two on the {card_name(card.kind)} at {_name(state, ball.square)}.",
+                    CARDS,
+                    "R1",
                 )
         else:  # 4 balls, or more splits at once than room: a Move card (seed; ruling 16)
             ball.cross_to = exit_square
@@ -243,15 +253,15 @@ def _resolve_arrivals(state: GameState, entered: list[tuple[Ball, bool]], outcom
         for seat, base in enumerate(state.bases):
             if base == ball.square:
                 outcome.scored.append(seat)
-                if outcome.words:
-                    outcome.texts.append(_base_text(seat))
+                if outcome.words:  # an Up Rubber ball met nothing: it does not score (R14)
+                    outcome.say(_base_text(seat), TURN, "R14")
     outcome.arrivals.append(squares)
     hit = [seat for seat, workman in enumerate(state.workmen) if workman in squares]
     for seat in hit:
         state.workmen[seat] = state.bases[seat]
         outcome.hits.append(seat)
         if outcome.words:
-            outcome.texts.append(_hit_text(seat))
+            outcome.say(_hit_text(seat), TURN, "R9")
 
 
 def _arrive_on_card(
@@ -300,9 +310,11 @@ def _apply_change(ball: Ball, outcome: Outcome, state: GameState) -> None:
     elif change == DERUBBERISER:
         ball.rubber = None
     if outcome.words:
-        outcome.texts.append(
+        outcome.say(
             f"A ball leaves {with_article(card_name(change))} on {_name(state, ball.square)}: "
-            f"it is now {ball.state_name()}."
+            f"it is now {ball.state_name()}.",
+            CARDS,
+            "R15",
         )
 
 
@@ -317,8 +329,14 @@ def _smash(state: GameState, card: BoardCard, smashers: list[Ball], outcome: Out
         ball.energised = False
     who = "An energised ball smashes" if len(smashers) == 1 else "Energised balls smash"
     if outcome.words:
-        outcome.texts.append(
-            f"{who} the {card_name(card.kind)} at {_name(state, smashers[0].square)}."
+        # a track changer met from its wrong side is a dead end, and is still smashed (R6)
+        dead_end = card.kind in TRACK_CHANGERS and any(
+            ball.square != card_ends(card, state.settings.board)[0] for ball in smashers
+        )
+        outcome.say(
+            f"{who} the {card_name(card.kind)} at {_name(state, smashers[0].square)}.",
+            CARDS,
+            *(("R6",) if dead_end else ()),
         )
 
 
@@ -332,7 +350,8 @@ def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outc
     (ruling 19)."""
     survivor = min(group, key=lambda b: b.id)
     survivor.cross_to = None
-    if card.y is not None and any(ball.square == card.y for ball in group):
+    on_y = card.y is not None and any(ball.square == card.y for ball in group)
+    if on_y and card.y is not None:
         survivor.square = card.y
     else:
         entry, exit_square = card_ends(card, state.settings.board)
@@ -344,8 +363,12 @@ def _combine(state: GameState, card: BoardCard, group: list[Ball], outcome: Outc
         if ball is not survivor:
             state.balls.remove(ball)
     if outcome.words:
-        outcome.texts.append(
-            f"{len(group)} balls combine on the {card_name(card.kind)} at {_name(state, survivor.square)}."
+        outcome.say(
+            f"{len(group)} balls combine on the {card_name(card.kind)} at {_name(state, survivor.square)}.",
+            CARDS,
+            "R1",
+            "R16",
+            *(() if on_y else ("R19",)),
         )
 
 
@@ -361,9 +384,11 @@ def _meet_card(state: GameState, ball: Ball, card: BoardCard, outcome: Outcome) 
     entry, exit_square = card_ends(card, state.settings.board)
     if ball.square != entry:
         if outcome.words:
-            outcome.texts.append(
+            outcome.say(
                 f"A ball meets the {card_name(card.kind)} at {_name(state, ball.square)} from the "
-                "wrong side and hops over it."
+                "wrong side and hops over it.",
+                CARDS,
+                "R17",
             )
         return None
     if card.kind in SPLITTERS and card.y == entry:

@@ -8,7 +8,7 @@ from itertools import combinations
 
 from rules.rollerball.cards import DECK_SIZE, kind_of
 from rules.rollerball.errors import RollerballBoardError
-from rules.rollerball.events import Event
+from rules.rollerball.events import SET_UP, Event
 from rules.rollerball.geometry import geometry, track_squares
 from rules.rollerball.movement import seat_name
 from rules.rollerball.rng import randbelow, shuffle
@@ -38,7 +38,7 @@ def deal(seed: int, settings: Settings) -> tuple[GameState, list[Event]]:
         f"{seat_name(state.dealer)} deals 5 cards to each player. Everyone now bids in secret: "
         "the cards bid are discarded, the highest bid places first."
     )
-    return state, [Event(text)]
+    return state, [Event(text, rules=(SET_UP,))]
 
 
 def clockwise_from(seat: int, n: int) -> list[int]:
@@ -79,7 +79,7 @@ def secret_bid(state: GameState, seat: int, kinds: tuple[str, ...], events: list
     if state.bids[seat] is not None:
         raise RollerballBoardError("You have already bid; wait for the others.")
     state.bids[seat] = take_cards(state, seat, kinds)
-    events.append(Event(f"{seat_name(seat)} has bid."))
+    events.append(Event(f"{seat_name(seat)} has bid.", rules=(SET_UP,)))
     if all(bid is not None for bid in state.bids):
         _reveal_bids(state, events)
 
@@ -96,7 +96,7 @@ def _reveal_bids(state: GameState, events: list[Event]) -> None:
         state.discard.extend(bid)
         state.bid_totals[seat] = len(bid)
     shown = ", ".join(f"{seat_name(s)} {state.bid_totals[s]}" for s in range(n))
-    events.append(Event(f"Bids: {shown}."))
+    events.append(Event(f"Bids: {shown}.", rules=(SET_UP,)))
     top = max(state.bid_totals)
     tied = [s for s in clockwise_from(state.dealer, n) if state.bid_totals[s] == top]
     if len(tied) == 1:
@@ -108,7 +108,8 @@ def _reveal_bids(state: GameState, events: list[Event]) -> None:
         events.append(
             Event(
                 f"A draw at {top}, and {names} bid all their cards: the least bidder, "
-                f"{seat_name(winner)}, wins the bid."
+                f"{seat_name(winner)}, wins the bid.",
+                rules=(SET_UP, "R4", "R3"),
             )
         )
         start_placement(state, winner, events)
@@ -116,7 +117,12 @@ def _reveal_bids(state: GameState, events: list[Event]) -> None:
     state.phase = "rebid"
     state.rebid = Rebid(order=tied)
     state.current = tied[0]
-    events.append(Event(f"A draw at {top}: {names} re-bid openly, raising or dropping out."))
+    events.append(
+        Event(
+            f"A draw at {top}: {names} re-bid openly, raising or dropping out.",
+            rules=(SET_UP, "R4"),
+        )
+    )
 
 
 def least_bidder(state: GameState) -> int:
@@ -143,10 +149,12 @@ def rebid_action(state: GameState, seat: int, kinds: tuple[str, ...], events: li
         state.discard.extend(take_cards(state, seat, kinds))
         state.bid_totals[seat] += len(kinds)
         rebid.leader = seat
-        events.append(Event(f"{seat_name(seat)} raises to {state.bid_totals[seat]}."))
+        events.append(
+            Event(f"{seat_name(seat)} raises to {state.bid_totals[seat]}.", rules=(SET_UP, "R4"))
+        )
     else:
         rebid.out.append(seat)
-        events.append(Event(f"{seat_name(seat)} drops out of the re-bid."))
+        events.append(Event(f"{seat_name(seat)} drops out of the re-bid.", rules=(SET_UP, "R4")))
     active = [s for s in rebid.order if s not in rebid.out]
     if len(active) == 1:
         start_placement(state, active[0], events)
@@ -164,7 +172,9 @@ def start_placement(state: GameState, winner: int, events: list[Event]) -> None:
     state.rebid = None
     state.phase = "base"
     state.current = winner
-    events.append(Event(f"{seat_name(winner)} wins the bid and places the first base."))
+    events.append(
+        Event(f"{seat_name(winner)} wins the bid and places the first base.", rules=(SET_UP, "R10"))
+    )
 
 
 def base_squares(state: GameState) -> list[int]:
@@ -213,14 +223,19 @@ def place_pieces(state: GameState, seat: int, square: int, what: str, events: li
     name = board.name(square)
     if what == "base":
         state.bases[seat] = square
-        events.append(Event(f"{seat_name(seat)} places their base on {name}."))
+        # the places go round clockwise from the bid's winner (R3)
+        events.append(
+            Event(f"{seat_name(seat)} places their base on {name}.", rules=(SET_UP, "R3"))
+        )
     elif what == "workman":
         state.workmen[seat] = square
-        events.append(Event(f"{seat_name(seat)} places their workman on {name}."))
+        events.append(
+            Event(f"{seat_name(seat)} places their workman on {name}.", rules=(SET_UP, "R9"))
+        )
     else:
         state.balls.append(Ball(state.next_ball, square))
         state.next_ball += 1
-        events.append(Event(f"{seat_name(seat)} places the ball on {name}."))
+        events.append(Event(f"{seat_name(seat)} places the ball on {name}.", rules=(SET_UP,)))
     following = (seat + 1) % state.players
     winner = state.bid_winner_seat()
     if what == "base":
@@ -236,5 +251,8 @@ def place_pieces(state: GameState, seat: int, square: int, what: str, events: li
         state.passed = [not hand for hand in state.hands]
         state.current = (winner - 1) % state.players
         events.append(
-            Event("Now each player in turn places a card or passes, until all have passed.")
+            Event(
+                "Now each player in turn places a card or passes, until all have passed.",
+                rules=(SET_UP,),
+            )
         )

@@ -23,7 +23,7 @@ from rules.rollerball.actions import Bank, Keep
 from rules.rollerball.ai import choose_action
 from rules.rollerball.engine import actors, apply, view_for
 from rules.rollerball.errors import RollerballBoardError
-from rules.rollerball.events import Event
+from rules.rollerball.events import ON_DISCORD, Event
 from rules.rollerball.state import GameState
 
 
@@ -97,7 +97,7 @@ def resign(table: Table, seat: int) -> tuple[Table, list[Event]]:
     if seat in table.resigned:
         raise RollerballBoardError("You have resigned already: a computer plays your seat.")
     table = replace(table, resigned=(*table.resigned, seat))
-    events = [Event(f"Player {seat + 1} resigns.")]
+    events = [Event(f"Player {seat + 1} resigns.", rules=(ON_DISCORD,))]
     in_game = table.in_game()
     people = [s for s in table.humans if s not in table.resigned]
     if len(in_game) > 1 and people:
@@ -106,7 +106,12 @@ def resign(table: Table, seat: int) -> tuple[Table, list[Event]]:
     best = max(len(table.game.victory[s]) for s in in_game)
     winners = tuple(s for s in in_game if len(table.game.victory[s]) == best)
     names = " and ".join(f"Player {s + 1}" for s in winners)
-    events.append(Event(f"The game ends: {names} {plural(len(winners)):wins|share the win!}."))
+    events.append(
+        Event(
+            f"The game ends: {names} {plural(len(winners)):wins|share the win!}.",
+            rules=(ON_DISCORD,),
+        )
+    )
     return replace(table, winners=winners), events
 
 

@@ -188,7 +188,7 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     first = await current_card(discord, bot, thread, game_id)
     # The computer has bid at once; the people are asked, with the board as a picture.
     assert "Computer 1 has bid." in first.text
-    assert first.button_labels == [FORM, "My hand", "Follow"]
+    assert first.button_labels == [FORM, "My hand", "Follow", "Why?"]
     ping = await discord.wait_for_message(thread, lambda m: not is_card(m), since=0)
     assert alice.mention in ping.content and bob.mention in ping.content
     assert first.images[0].width >= 600

@@ -1,13 +1,16 @@
-"""Why? through the fake Discord (host/why.py): the card's Why? button and `/rocketball why`
-answer privately with the rules behind the latest moves: each event as the card told it, the
-rulings it names from docs/rules/rocketball.md, and the rules menu; nothing changes."""
+"""Why? through the fake Discord (host/why.py): the card's Why? button and `/GAME why` answer
+privately with the rules behind the latest moves: each event as the card told it, the rulings it
+names from docs/rules/GAME.md, and the rules menu; nothing changes, and nothing hidden (a secret
+bid's cards) is worded."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.e2e.cards import stored_version
+from rules.rollerball import kind_of
+from tests.e2e.cards import current_card, stored_version
 from tests.e2e.test_replays import challenge
+from tests.e2e.test_rollerball import CARD_NAMES, FORM, open_table, stored
 
 pytestmark = pytest.mark.e2e
 
@@ -50,3 +53,30 @@ async def test_why_of_the_set_up_and_of_a_move_that_does_not_exist(discord, bot,
     # a match of no server here is not explained
     nothing = await discord.slash("rocketball why", user=erin, match=99999)
     assert nothing.ephemeral and "no Rocketball match #99999" in nothing.text
+
+
+async def test_a_rollerball_why_words_the_bid_without_its_cards(discord, bot, carol, games):
+    fay = discord.add_user("fay")
+    game_id, thread, first = await open_table(discord, bot, carol, games, joiners=[fay])
+    assert "Why?" in first.button_labels
+    _, _, match, _ = stored(bot, game_id)
+    assert match is not None
+    carol_cards = [kind_of(card) for card in match.engine.game.hands[0]][:2]
+    form = await discord.click(first, FORM, user=carol)
+    await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: " ".join(carol_cards)})
+    card = await current_card(discord, bot, thread, game_id)
+
+    # Fay still bids: the record keeps Carol's bid back until every bid is in, so Why? has the
+    # deal to explain, and nothing of her cards
+    secret = await discord.click(card, "Why?", user=fay)
+    assert secret.ephemeral and "Carol deals 5 cards" in secret.text and "*Set-up*" in secret.text
+    assert not any(name in secret.text for name in CARD_NAMES)
+    assert not any(kind in secret.text for kind in carol_cards)
+
+    form = await discord.click(card, FORM, user=fay)
+    await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
+    card = await current_card(discord, bot, thread, game_id)
+    shown = await discord.click(card, "Why?", user=fay)
+    assert "Bids: Carol 2, Fay 0." in shown.text and "Carol wins the bid" in shown.text
+    # the bid's winner places first (ruling 10 of docs/rules/rollerball.md)
+    assert "Ruling R10" in shown.text and "The bid winner takes the first turn" in shown.text
