@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rollerball2 import season_clock, seasons
+from cogs.rollerball2 import seasons
 from cogs.rollerball2.lineup import LINEUP_ITEMS
 from cogs.rollerball2.matches import (
     BoxScoreButton,
@@ -27,20 +27,20 @@ from cogs.rollerball2.matches import (
     MatchCommands,
     Rollerball2Matches,
 )
-from cogs.rollerball2.seasons import SeasonCommands
+from cogs.rollerball2.seasons import SeasonCommands, SeasonHost
 from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
 from db import rollerball2 as store
 from host.follow import Followable
-from host.listing import Entry, LiveLine, server_name
+from host.leagues import LeagueHost
+from host.listing import Entry, LiveLine
 from host.notify import channel_link
 from ui import rulebook, shown
 from ui.formats import plural
 
 if TYPE_CHECKING:
     from bot import Ballcourt
-    from db.timers import Timer
 
 log = logging.getLogger(__name__)
 
@@ -55,11 +55,11 @@ class Rollerball2Group(
 ):
     """`/rollerball2`: the parts' groups and commands, and the rules pages."""
 
-    def __init__(self, adapter: Rollerball2Matches) -> None:
+    def __init__(self, adapter: Rollerball2Matches, seasons: SeasonHost) -> None:
         super().__init__()
         TeamCommands(parent=self)
         MatchCommands(adapter, parent=self)
-        SeasonCommands(parent=self)
+        SeasonCommands(seasons, parent=self)
         StatsCommands(parent=self)
         for command in (*CARD_COMMANDS, *TOP_LEVEL_COMMANDS):
             self.add_command(command)
@@ -74,11 +74,11 @@ class RollerballII(commands.Cog):
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         self.adapter = Rollerball2Matches()
-        self.group = Rollerball2Group(self.adapter)
+        # the seasons' deadlines, pauses and vacations run on the league host
+        self.seasons = LeagueHost(bot, seasons.Seasons(bot, self.adapter))
+        self.group = Rollerball2Group(self.adapter, self.seasons)
         self._counting: asyncio.Task[None] | None = None
         bot.matches.register(self.adapter)
-        bot.timers.register(season_clock.DEADLINE_EVENT, self.on_deadline)
-        bot.matches.vacation_listeners.append(self.vacation_changed)
         bot.matches.follows.register("team", "rollerball2", self.followed_team, self.team_choices)
         bot.matches.follows.register(
             "league", "rollerball2", functools.partial(seasons.followable, bot)
@@ -106,12 +106,6 @@ class RollerballII(commands.Cog):
         if counted:
             log.info("counted the statistics of %d earlier Rollerball II matches", counted)
 
-    async def on_deadline(self, timer: Timer) -> None:
-        await seasons.on_deadline(self.bot, self.adapter, timer)
-
-    async def vacation_changed(self, user_id: int) -> None:
-        await season_clock.vacation_changed(self.bot, user_id)
-
     # ---- following (host/follow.py) --------------------------------------------------------------
 
     async def followed_team(self, target: str) -> Followable | None:
@@ -133,29 +127,7 @@ class RollerballII(commands.Cog):
         ]
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
-        """/games: each fixture of the current matchday that a team the user coaches has still
-        to start (a fixture being played is listed as the match it is), with its deadline."""
-        found = []
-        for waiting in await store.fixtures_to_play(self.bot.db, user_id):
-            season, fixture = waiting.season, waiting.fixture
-            if season.paused_at is not None:
-                state = "paused by the season's admins"
-            else:
-                state = f"matchday {fixture.matchday}: **start your match** (`/rollerball2 match start`)"
-            found.append(
-                Entry(
-                    season.paused_at is None,
-                    f"Rollerball II season {shown(season.name)}",
-                    server_name(self.bot, season.guild_id),
-                    # one score order everywhere: the visitors first, at the home team
-                    f"{shown(waiting.away)} at {shown(waiting.home)}",
-                    state,
-                    channel_link(season.guild_id, season.channel_id),
-                    fixture.deadline if season.paused_at is None else None,
-                    "deadline",
-                )
-            )
-        return found
+        return await self.seasons.games_entries(user_id, now)
 
     async def live_entries(self, guild_id: int) -> list[LiveLine]:
         """/live: each season of the server still running, with its current matchday and the

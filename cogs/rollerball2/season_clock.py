@@ -2,11 +2,12 @@
 its one deadline timer, an admin's extension, pause and resume, the coaches' vacations, and the
 next matchday's deadline once one is over.
 
-Every change runs under the season's lock (the one its matchdays are settled under): it loads
-the season, computes its deadlines (rules/rollerball2/deadlines.py) and saves them with the timer
-of the current matchday in one transaction (db/rollerball2.py `save_season_time`). A vacation
-taken or ended moves the deadline at once (host/clocks.py tells `vacation_changed`), and the
-deadline's timer counts the vacations again when it fires.
+The league host (host/leagues/) runs it: every change runs under the season's lock (the one its
+matchdays are settled under), loads the season, computes its deadlines
+(rules/rollerball2/deadlines.py) and saves them with the timer of the current matchday in one
+transaction (db/rollerball2.py `save_season_time`). A vacation taken or ended moves the deadline
+at once (the league host's `vacation_changed` calls `recount`), and the deadline's timer counts
+the vacations again when it fires (`waits`).
 """
 
 from __future__ import annotations
@@ -24,16 +25,11 @@ from ui import UserError, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
-    from host.locks import GameLock
 
 log = logging.getLogger(__name__)
 
 DEADLINE_EVENT = "rollerball2_deadline"
-
-
-def lock(bot: Ballcourt, season_id: int) -> GameLock:
-    """The season's lock: its matchdays are settled and its time is changed under it."""
-    return bot.game_locks(("rollerball2_season", season_id))
+LOCK_NAME = "rollerball2_season"  # the season's lock: its matchdays are settled under it too
 
 
 @dataclass(frozen=True)
@@ -162,34 +158,34 @@ def check_running(season: store.Season, doing: str) -> store.Season:
 # ---- an admin's extension, pause and resume (rulings D10 and D11) ---------------------------------
 
 
-async def extend(bot: Ballcourt, season_id: int, hours: int) -> tuple[store.Season, float]:
-    """The current matchday's deadline `hours` later (ruling D10); the later ones keep theirs
-    unless they would come less than half a matchday after the one before."""
-    async with lock(bot, season_id):
-        season = await running(bot, season_id, "extend a deadline")
-        clock = await clock_of(bot, season)
-        saved, due = await arm(
-            bot, clock, replace(clock.time, set_deadlines=clock.time.extended(hours))
-        )
+async def extend(bot: Ballcourt, season: store.Season, hours: int) -> tuple[store.Season, float]:
+    """Under the season's lock: the current matchday's deadline `hours` later (ruling D10); the
+    later ones keep theirs unless they would come less than half a matchday after the one
+    before."""
+    check_running(season, "extend a deadline")
+    clock = await clock_of(bot, season)
+    saved, due = await arm(
+        bot, clock, replace(clock.time, set_deadlines=clock.time.extended(hours))
+    )
     assert due is not None  # a running season has a current matchday
     return saved, due
 
 
-async def pause(bot: Ballcourt, season_id: int) -> store.Season:
-    """No deadline runs until the resume (ruling D11): the timer goes; the deadlines stay as
-    they were, for the resume to count what the current matchday had left."""
-    async with lock(bot, season_id):
-        season = await running(bot, season_id, "pause it again")
-        return await store.save_season_time(
-            bot.db,
-            season,
-            current_matchday=season.current_matchday,
-            deadlines={},
-            paused_at=time.time(),
-            resumed_at=season.resumed_at,
-            timer_event=DEADLINE_EVENT,
-            due_at=None,
-        )
+async def pause(bot: Ballcourt, season: store.Season) -> store.Season:
+    """Under the season's lock: no deadline runs until the resume (ruling D11): the timer goes;
+    the deadlines stay as they were, for the resume to count what the current matchday had
+    left."""
+    check_running(season, "pause it again")
+    return await store.save_season_time(
+        bot.db,
+        season,
+        current_matchday=season.current_matchday,
+        deadlines={},
+        paused_at=time.time(),
+        resumed_at=season.resumed_at,
+        timer_event=DEADLINE_EVENT,
+        due_at=None,
+    )
 
 
 def check_paused(season: store.Season) -> float:
@@ -200,26 +196,22 @@ def check_paused(season: store.Season) -> float:
     return season.paused_at
 
 
-async def resume(bot: Ballcourt, season_id: int) -> tuple[store.Season, float, float]:
-    """Paused -> running (ruling D11): the current matchday gets the time it had left when the
-    pause began (the coaches' vacations not counted where the season waits for them), and
-    every later deadline moves by the pause. Returns the season, the current matchday's
-    deadline and the pause's length in seconds."""
-    async with lock(bot, season_id):
-        season = await store.load_season(bot.db, season_id)
-        if season is None:
-            raise UserError("That season no longer exists.")
-        paused_at = check_paused(season)
-        now = time.time()
-        clock = await clock_of(bot, season)  # never over: nothing is settled while paused
-        since = min(clock.time.span()[0], paused_at)
-        periods = await away(bot, clock, since)
-        after = replace(
-            clock.time,
-            set_deadlines=clock.time.resumed(paused_at, now, periods),
-            resumed_at=now,
-        )
-        saved, due = await arm(bot, clock, after)
+async def resume(bot: Ballcourt, season: store.Season) -> tuple[store.Season, float, float]:
+    """Under the season's lock: paused -> running (ruling D11): the current matchday gets the
+    time it had left when the pause began (the coaches' vacations not counted where the season
+    waits for them), and every later deadline moves by the pause. Returns the season, the
+    current matchday's deadline and the pause's length in seconds."""
+    paused_at = check_paused(season)
+    now = time.time()
+    clock = await clock_of(bot, season)  # never over: nothing is settled while paused
+    since = min(clock.time.span()[0], paused_at)
+    periods = await away(bot, clock, since)
+    after = replace(
+        clock.time,
+        set_deadlines=clock.time.resumed(paused_at, now, periods),
+        resumed_at=now,
+    )
+    saved, due = await arm(bot, clock, after)
     assert due is not None
     return saved, due, now - paused_at
 
@@ -246,8 +238,6 @@ async def waits(bot: Ballcourt, season: store.Season, now: float) -> bool:
     """Under the season's lock, when the current matchday's deadline has come: whether it
     waits for a coach on vacation (ruling D12), counted again now; if so its deadline and timer
     move to when it falls due."""
-    if not season.vacation_pauses:
-        return False
     clock = await clock_of(bot, season)
     deadline = clock.time.in_force(await away(bot, clock))[clock.time.current]
     if deadline <= now + 1:
@@ -257,27 +247,14 @@ async def waits(bot: Ballcourt, season: store.Season, now: float) -> bool:
     return True
 
 
-async def recount(bot: Ballcourt, season_id: int) -> bool:
-    """The current matchday's deadline again from the coaches' vacations as they are now (a
-    coach took a vacation or came back): saved when it moved. Returns whether it did."""
-    async with lock(bot, season_id):
-        season = await store.load_season(bot.db, season_id)
-        if season is None or season.paused_at is not None or season.over:
-            return False
-        if not season.vacation_pauses:
-            return False
-        clock = await clock_of(bot, season)
-        deadline = clock.time.in_force(await away(bot, clock))[clock.time.current]
-        if abs(deadline - clock.deadline(clock.time.current)) < 1:
-            return False
-        await arm(bot, clock, clock.time)
-    log.info("season %s: the deadline moved to %s for vacations", season_id, deadline)
+async def recount(bot: Ballcourt, season: store.Season) -> bool:
+    """Under the season's lock: the current matchday's deadline again from the coaches'
+    vacations as they are now (a coach took a vacation or came back): saved when it moved.
+    Returns whether it did."""
+    clock = await clock_of(bot, season)
+    deadline = clock.time.in_force(await away(bot, clock))[clock.time.current]
+    if abs(deadline - clock.deadline(clock.time.current)) < 1:
+        return False
+    await arm(bot, clock, clock.time)
+    log.info("season %s: the deadline moved to %s for vacations", season.id, deadline)
     return True
-
-
-async def vacation_changed(bot: Ballcourt, user_id: int) -> None:
-    """A coach took a vacation or came back (`/settings vacation`; host/clocks.py tells its
-    listeners): each season whose current matchday has a fixture of theirs and that lets
-    vacations put its deadline off moves it."""
-    for season_id in await store.seasons_waiting_for(bot.db, user_id):
-        await recount(bot, season_id)

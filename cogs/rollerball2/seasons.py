@@ -3,7 +3,7 @@ matchday; its table, schedule and results; its admins extending a matchday, paus
 and playing a matchday now.
 
 Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
-- A season is made by its admins (host/leagues.py: Manage Server, or the server's league admin
+- A season is made by its admins (host/leagues/admins.py: Manage Server, or the server's league admin
   role), or by a coach of every team in it. Its teams start it with a new season's roster
   (season-long absences end: roster_new_season).
 - A team plays one season at a time (it may not join another while it has fixtures to play).
@@ -15,7 +15,7 @@ Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
   Each fixture counts exactly once: its score is written only while it has none, in the
   transaction that stores its match's end. A coach who never shows up is played by the default
   coach every matchday (ruling D13).
-- The season's admins (host/leagues.py) may play the current matchday before its deadline
+- The season's admins (host/leagues/admins.py) may play the current matchday before its deadline
   (`season play`): the same settling, at once; the next matchday's deadline then runs. They may
   extend the current matchday and pause the season (rulings D10 and D11); where the season
   allows it, a coach's vacation puts off the matchday of their fixture (ruling D12).
@@ -48,7 +48,8 @@ from cogs.rollerball2.teams import (
 from db import rollerball2 as store
 from host.direct import expire_challenge, force_action, play_out
 from host.follow import Followable, FollowButton
-from host.leagues import require_league_admin
+from host.leagues import LeagueHost, Outcome, Round, require_league_admin
+from host.listing import Entry, server_name
 from host.notify import channel_link
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
@@ -68,7 +69,6 @@ from ui.items import view_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
-    from db.timers import Timer
 
 log = logging.getLogger(__name__)
 
@@ -402,26 +402,112 @@ async def settle_matchday(
     return settled
 
 
-async def on_deadline(bot: Ballcourt, adapter: Rollerball2Matches, timer: Timer) -> None:
-    """The current matchday's deadline: settle its unplayed fixtures, start the next one's
-    deadline, then post the results and the table where the season was made. A timer of a
-    paused season or of a matchday already over does nothing; a matchday whose deadline a
-    coach's vacation puts off (ruling D12) waits instead."""
-    season_id, matchday = timer.payload["season"], timer.payload["matchday"]
-    async with season_clock.lock(bot, season_id):
-        season = await store.load_season(bot.db, season_id)
-        if season is None or season.paused_at is not None or season.over:
+class Seasons:
+    """Rollerball II's seasons on the league host (host/leagues/service.py `LeagueAdapter`):
+    the host runs a matchday's deadline timer, the admins' pause, resume and extension, the
+    coaches' vacations; at the deadline every unplayed fixture of the matchday is settled (the
+    module docstring), the next matchday's deadline runs, and the results and the table are
+    posted where the season was made. A timer of a paused season or of a matchday already over
+    does nothing; a matchday whose deadline a coach's vacation puts off (ruling D12) waits
+    instead."""
+
+    lock_name = season_clock.LOCK_NAME
+    deadline_event = DEADLINE_EVENT
+    title = "the Rollerball II seasons"
+    gone = "That season no longer exists."
+    # None: a matchday that failed to settle keeps its fixtures for an admin's `season play`.
+    retry_seconds: float | None = None
+
+    def __init__(self, bot: Ballcourt, adapter: Rollerball2Matches) -> None:
+        self.bot = bot
+        self.adapter = adapter
+
+    async def load_league(self, league_id: int) -> store.Season | None:
+        return await store.load_season(self.bot.db, league_id)
+
+    def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
+        return int(payload["season"]), (int(payload["matchday"]),)
+
+    def round_of(self, league: store.Season) -> Round:
+        return (league.current_matchday,)
+
+    def deadline_runs(self, league: store.Season) -> bool:
+        return league.paused_at is None and not league.over
+
+    def vacations_count(self, league: store.Season) -> bool:
+        return league.vacation_pauses
+
+    async def waits(self, league: store.Season, now: float) -> bool:
+        return await season_clock.waits(self.bot, league, now)
+
+    async def play(self, league: store.Season, now: float) -> None:
+        await settle_matchday(self.bot, self.adapter, league, league.current_matchday)
+        await season_clock.advance(self.bot, league)
+
+    async def retry_at(self, league: store.Season, moment: float) -> None:
+        """The current matchday's timer again at `moment`, its deadlines as they are."""
+        await store.save_season_time(
+            self.bot.db,
+            league,
+            current_matchday=league.current_matchday,
+            deadlines={},
+            paused_at=league.paused_at,
+            resumed_at=league.resumed_at,
+            timer_event=DEADLINE_EVENT,
+            due_at=moment,
+        )
+        self.bot.timers.wake()
+
+    async def recount(self, league: store.Season) -> bool:
+        return await season_clock.recount(self.bot, league)
+
+    async def waiting_for(self, user_id: int) -> list[int]:
+        return await store.seasons_waiting_for(self.bot.db, user_id)
+
+    async def league_ids(self) -> list[int]:
+        # A season's timer is written in the transaction that saves its time (save_season_time),
+        # and it posts nothing that a crash could leave unsent: nothing to repair.
+        return []
+
+    async def repair(self, league: store.Season) -> None:
+        pass
+
+    async def published(self, league_id: int, outcome: Outcome) -> None:
+        """A matchday played at its deadline: its results and the table where the season was
+        made, and to its followers."""
+        if outcome != "played":
             return
-        if matchday != season.current_matchday:  # over already, or a season's older timer
-            log.info(
-                "season %s: the deadline of matchday %s has nothing to do", season_id, matchday
+        season = await store.load_season(self.bot.db, league_id)
+        if season is not None:
+            await announce(self.bot, season, season.current_matchday - 1)
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        """/games: each fixture of the current matchday that a team the user coaches has still
+        to start (a fixture being played is listed as the match it is), with its deadline."""
+        found = []
+        for waiting in await store.fixtures_to_play(self.bot.db, user_id):
+            season, fixture = waiting.season, waiting.fixture
+            if season.paused_at is not None:
+                state = "paused by the season's admins"
+            else:
+                state = f"matchday {fixture.matchday}: **start your match** (`/rollerball2 match start`)"
+            found.append(
+                Entry(
+                    season.paused_at is None,
+                    f"Rollerball II season {shown(season.name)}",
+                    server_name(self.bot, season.guild_id),
+                    # one score order everywhere: the visitors first, at the home team
+                    f"{shown(waiting.away)} at {shown(waiting.home)}",
+                    state,
+                    channel_link(season.guild_id, season.channel_id),
+                    fixture.deadline if season.paused_at is None else None,
+                    "deadline",
+                )
             )
-            return
-        if await season_clock.waits(bot, season, time.time()):
-            return
-        await settle_matchday(bot, adapter, season, matchday)
-        await season_clock.advance(bot, season)
-    await announce(bot, season, matchday)
+        return found
+
+
+SeasonHost = LeagueHost[store.Season]
 
 
 async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why: str) -> str:
@@ -507,7 +593,7 @@ async def as_admin(
     what: str,
     check: Callable[[store.Season], object],
 ) -> store.Season:
-    """The season an admin's command is about, once the caller may `what` (host/leagues.py)
+    """The season an admin's command is about, once the caller may `what` (host/leagues/admins.py)
     and `check` passes (refusals are private); then the command is acknowledged, since the
     season's lock may be held while a deadline settles its matchday."""
     await require_league_admin(bot.db, interaction, what=what)
@@ -518,7 +604,10 @@ async def as_admin(
 
 
 async def play_matchday(
-    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+    bot: Ballcourt,
+    host: SeasonHost,
+    interaction: discord.Interaction,
+    chosen: store.Season | None,
 ) -> None:
     """The season's admins play its current matchday now (the module docstring)."""
     season = await as_admin(
@@ -531,7 +620,7 @@ async def play_matchday(
     )
     adapter = bot.matches.adapters["rollerball2"]
     assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
-    async with season_clock.lock(bot, season.id):
+    async with host.lock(season.id):
         season = await season_clock.running(bot, season.id, "play a matchday")
         matchday = season.current_matchday
         await settle_matchday(
@@ -551,7 +640,11 @@ async def play_matchday(
 
 
 async def extend_matchday(
-    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None, hours: int
+    bot: Ballcourt,
+    host: SeasonHost,
+    interaction: discord.Interaction,
+    chosen: store.Season | None,
+    hours: int,
 ) -> None:
     """The season's admins give its current matchday `hours` more (ruling D10)."""
     season = await as_admin(
@@ -561,7 +654,9 @@ async def extend_matchday(
         "extend a matchday's deadline",
         lambda season: season_clock.check_running(season, "extend a deadline"),
     )
-    saved, due = await season_clock.extend(bot, season.id, hours)
+    saved, due = await host.change(
+        season.id, lambda season: season_clock.extend(bot, season, hours)
+    )
     later = plural(season.hours // 2 if season.hours % 2 == 0 else season.hours / 2)
     await interaction.followup.send(
         f"Matchday {saved.current_matchday} of {shown(saved.name)} gets {plural(hours):hour} "
@@ -573,7 +668,10 @@ async def extend_matchday(
 
 
 async def pause_season(
-    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+    bot: Ballcourt,
+    host: SeasonHost,
+    interaction: discord.Interaction,
+    chosen: store.Season | None,
 ) -> None:
     """The season's admins stop its deadlines (ruling D11)."""
     season = await as_admin(
@@ -583,7 +681,7 @@ async def pause_season(
         "pause a season",
         lambda season: season_clock.check_running(season, "pause it again"),
     )
-    saved = await season_clock.pause(bot, season.id)
+    saved = await host.change(season.id, lambda season: season_clock.pause(bot, season))
     await interaction.followup.send(
         f"{shown(saved.name)} is paused: no deadline runs until an admin uses `/rollerball2 "
         f"season resume`, which gives matchday {saved.current_matchday} the time it has left "
@@ -593,11 +691,16 @@ async def pause_season(
 
 
 async def resume_season(
-    bot: Ballcourt, interaction: discord.Interaction, chosen: store.Season | None
+    bot: Ballcourt,
+    host: SeasonHost,
+    interaction: discord.Interaction,
+    chosen: store.Season | None,
 ) -> None:
     """The season's admins start its deadlines again (ruling D11)."""
     season = await as_admin(bot, interaction, chosen, "resume a season", season_clock.check_paused)
-    saved, due, pause = await season_clock.resume(bot, season.id)
+    saved, due, pause = await host.change(
+        season.id, lambda season: season_clock.resume(bot, season)
+    )
     await interaction.followup.send(
         f"{shown(saved.name)} goes on: matchday {saved.current_matchday} is due "
         f"{when(due, 'R')} ({when(due)}), with the time it had left; the later deadlines "
@@ -607,7 +710,11 @@ async def resume_season(
 
 
 class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
-    """`/rollerball2 season ...`."""
+    """`/rollerball2 season ...`: the admins' commands act through the seasons' league host."""
+
+    def __init__(self, host: SeasonHost, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.host = host
 
     @app_commands.command(
         name="create", description="A double round robin with a deadline a matchday"
@@ -650,7 +757,7 @@ class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
         name="play", description="Admin: play the current matchday now, before its deadline"
     )
     async def play(self, interaction: discord.Interaction, season: SeasonArg | None = None) -> None:
-        await play_matchday(bot_of(interaction), interaction, season)
+        await play_matchday(bot_of(interaction), self.host, interaction, season)
 
     @app_commands.command(name="extend", description="Admin: give the current matchday more time")
     @app_commands.describe(hours="Hours more for this matchday")
@@ -660,16 +767,16 @@ class SeasonCommands(app_commands.Group, name="season", description="Seasons"):
         hours: app_commands.Range[int, 1, 336],
         season: SeasonArg | None = None,
     ) -> None:
-        await extend_matchday(bot_of(interaction), interaction, season, hours)
+        await extend_matchday(bot_of(interaction), self.host, interaction, season, hours)
 
     @app_commands.command(name="pause", description="Admin: stop the season's deadlines for now")
     async def pause(
         self, interaction: discord.Interaction, season: SeasonArg | None = None
     ) -> None:
-        await pause_season(bot_of(interaction), interaction, season)
+        await pause_season(bot_of(interaction), self.host, interaction, season)
 
     @app_commands.command(name="resume", description="Admin: start the deadlines again")
     async def resume(
         self, interaction: discord.Interaction, season: SeasonArg | None = None
     ) -> None:
-        await resume_season(bot_of(interaction), interaction, season)
+        await resume_season(bot_of(interaction), self.host, interaction, season)

@@ -215,7 +215,7 @@ class StatusCard:
         missed = await store.missed_rounds(db, league_id) if stored.hand_over_after else {}
         away: set[str] = set()
         if stored.vacation_pauses:
-            on_vacation = await self.leagues.on_vacation(list(managers.values()), time.time())
+            on_vacation = await self.leagues.host.on_vacation(list(managers.values()), time.time())
             away = {team for team, user in managers.items() if user in on_vacation}
         return Prepared(stored, card_embed(stored, state, managers, sent, missed, away))
 

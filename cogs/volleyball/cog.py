@@ -391,8 +391,8 @@ class Volleyball(commands.Cog):
         values, problems = parse_season_settings(text)
         if problems:
             raise UserError("\n".join(problems))
-        async with self.leagues.lock(stored.id):
-            stored = await self.leagues.load(stored.id)
+
+        async def apply(stored: store.StoredLeague) -> None:
             if stored.status != "forming" or await store.managers(self.bot.db, stored.id):
                 raise UserError(
                     "Season settings can only change before the league starts and before any "
@@ -411,6 +411,8 @@ class Volleyball(commands.Cog):
             await self.leagues.save(
                 stored, state=encode(state), settings={**stored.settings, "season": merged}
             )
+
+        await self.leagues.host.change(stored.id, apply, shown=False)
 
     def settings_text(self, stored: store.StoredLeague, *, changed: bool) -> str:
         state = decode(stored)

@@ -1,18 +1,18 @@
 """The league service (the Volleyball cog's `leagues`): everything that changes a stored Volleyball league,
-written once for the commands, the forms and the timers.
+written once for the commands, the forms and the timers, on the league host (host/leagues/).
 
-Every change takes the league's lock (bot.game_locks), loads the league, computes with the
-engine (rules.volleyball), and saves with the version it read (db/volleyball.save_league), so
-two changes never interleave and a round is never played twice. A round is played by its
-deadline timer (or `round run-now`); the new state, the round's reports and the next
-deadline's timers are written in one transaction, and only then are the reports sent: a crash
-in between leaves them marked unsent, and they are sent at the next start-up.
+Every change runs under the league's lock (the league host's), loads the league, computes with
+the engine (rules.volleyball), and saves with the version it read (db/volleyball.save_league),
+so two changes never interleave and a round is never played twice. A round is played by its
+deadline timer (the league host calls `play`) or `round run-now`; the new state, the round's
+reports and the next deadline's timers are written in one transaction, and only then are the
+reports sent (`published`): a crash in between leaves them marked unsent, and they are sent at
+the next start-up (the league host's repair).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
 import logging
@@ -52,15 +52,13 @@ from cogs.volleyball.present import (
 from db import clocks as clock_store
 from db import timers as timer_store
 from db import volleyball as store
-from db.database import is_unavailable
 from host import notify
 from host.follow import Followable
-from host.leagues import require_league_admin
+from host.leagues import LeagueHost, Outcome, Round, require_league_admin
 from host.listing import Entry, LiveLine, server_name
-from host.locks import GameLock, ShuttingDown
+from host.locks import GameLock
 from host.notify import channel_link
-from host.recovery import until_done
-from rules.periods import Period, counted_deadline, time_left
+from rules.periods import counted_deadline, time_left
 from rules.volleyball import (
     DeadlineRule,
     LeagueState,
@@ -97,18 +95,26 @@ RETRY_SECONDS = 600  # a deadline whose round failed to play is tried again this
 
 
 class Leagues:
+    """Volleyball's leagues, and their adapter on the league host (host/leagues/service.py
+    `LeagueAdapter`): the host runs the deadlines, vacations and repair, and calls back here
+    for what a Volleyball round is."""
+
+    lock_name = "volleyball"
+    deadline_event = DEADLINE_EVENT
+    title = "the Volleyball leagues"
+    gone = "That league no longer exists."
+    retry_seconds: float | None = RETRY_SECONDS
+
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
-        self._recovery: asyncio.Task[None] | None = None
         self.poster = Poster(bot)
         self.card = StatusCard(self)
-        bot.timers.register(DEADLINE_EVENT, self.on_deadline_timer)
+        self.host = LeagueHost(bot, self)
         bot.timers.register(REMIND_EVENT, self.on_remind_timer)
-        bot.matches.vacation_listeners.append(self.vacation_changed)
         bot.matches.follows.register("league", "volleyball", self.followable)
 
     def lock(self, league_id: int) -> GameLock:
-        return self.bot.game_locks(("volleyball", league_id))
+        return self.host.lock(league_id)
 
     @property
     def db(self):
@@ -150,10 +156,7 @@ class Leagues:
         )
 
     async def load(self, league_id: int) -> store.StoredLeague:
-        stored = await store.load_league(self.db, league_id)
-        if stored is None:
-            raise UserError("That league no longer exists.")
-        return stored
+        return await self.host.load(league_id)
 
     async def my_team(self, stored: store.StoredLeague, state: LeagueState, user_id: int) -> Team:
         name = await store.team_of(self.db, stored.id, user_id)
@@ -168,7 +171,7 @@ class Leagues:
     async def require_admin(
         self, interaction: discord.Interaction, stored: store.StoredLeague | None
     ) -> None:
-        """Only the league's admins run it (host/leagues.py): the server's, and members with
+        """Only the league's admins run it (host/leagues/admins.py): the server's, and members with
         the league's own admin role."""
         role = stored.admin_role_id if stored is not None else None
         await require_league_admin(self.db, interaction, role)
@@ -212,16 +215,6 @@ class Leagues:
         since = stored.round_since if stored.round_since is not None else deadline - rule.period
         return min(since, deadline), deadline
 
-    async def vacations(
-        self, stored: store.StoredLeague, users: list[int], since: float, *, pauses: bool
-    ) -> dict[int, list[Period]]:
-        """The managers' vacations ending after `since`, by user (those who have one), when
-        the league lets them put its deadline off (ruling 53)."""
-        if not pauses or not users:
-            return {}
-        found = await clock_store.vacations_of(self.db, users, since=since)
-        return {user: periods for user, periods in found.items() if periods}
-
     async def put_off_deadline(
         self,
         stored: store.StoredLeague,
@@ -237,7 +230,7 @@ class Leagues:
         if users is None:
             users = list((await store.managers(self.db, stored.id)).values())
         pauses = stored.vacation_pauses if pauses is None else pauses
-        away = await self.vacations(stored, users, since, pauses=pauses)
+        away = await self.host.vacations(users, since, counted=pauses)
         return counted_deadline(
             since, set_deadline, [p for periods in away.values() for p in periods]
         )
@@ -261,30 +254,77 @@ class Leagues:
             "deadline": (moment, self.deadline_timers(stored, state, moment, remind_minutes)),
         }
 
-    async def on_vacation(self, users: list[int], now: float) -> set[int]:
-        """Those of `users` on vacation at `now`."""
-        found = await clock_store.vacations_of(self.db, users, since=now)
-        return {user for user, periods in found.items() if any(a <= now for a, _ in periods)}
+    # ---- on the league host (host/leagues/service.py LeagueAdapter) ----------------------------
 
-    async def rearm(self, league_id: int) -> bool:
-        """The deadline again from the round's time and the managers' vacations as they are
-        now (a manager took a vacation or came back; the deadline's timer found one): saved
-        when it moved. Returns whether it did."""
-        async with self.lock(league_id):
-            stored = await store.load_league(self.db, league_id)
-            if stored is None or stored.status != "running" or not stored.vacation_pauses:
-                return False
-            span = self.round_time(stored)
-            if span is None:
-                return False
-            armed = await self.arm(stored, decode(stored), *span)
-            moment = armed["deadline"][0]
-            if abs(moment - (stored.next_deadline or 0)) < 1:
-                return False
-            await self.save(stored, **armed)
-            log.info("league %s: the deadline moved to %s for vacations", league_id, moment)
-        await self.card.refresh(league_id)
+    async def load_league(self, league_id: int) -> store.StoredLeague | None:
+        return await store.load_league(self.db, league_id)
+
+    def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
+        return int(payload["league_id"]), (int(payload["season"]), int(payload["round"]))
+
+    def round_of(self, league: store.StoredLeague) -> Round:
+        return round_key(decode(league))
+
+    def deadline_runs(self, league: store.StoredLeague) -> bool:
+        return league.status == "running"
+
+    def vacations_count(self, league: store.StoredLeague) -> bool:
+        return league.vacation_pauses
+
+    async def waits(self, league: store.StoredLeague, now: float) -> bool:
+        """The deadline has come: it waits while a manager who went on vacation during the
+        round puts it off (ruling 53), and moves to when it falls due."""
+        span = self.round_time(league)
+        armed = await self.arm(league, decode(league), *span) if span else None
+        if armed is None or armed["deadline"][0] <= now + 1:
+            return False
+        await self.save(league, **armed)
         return True
+
+    async def recount(self, league: store.StoredLeague) -> bool:
+        """The deadline again from the round's time and the managers' vacations as they are
+        now (a manager took a vacation or came back): saved when it moved."""
+        span = self.round_time(league)
+        if span is None:
+            return False
+        armed = await self.arm(league, decode(league), *span)
+        moment = armed["deadline"][0]
+        if abs(moment - (league.next_deadline or 0)) < 1:
+            return False
+        await self.save(league, **armed)
+        log.info("league %s: the deadline moved to %s for vacations", league.id, moment)
+        return True
+
+    async def retry_at(self, league: store.StoredLeague, moment: float) -> None:
+        """The round's deadline timer again at `moment` (its round failed to play); the
+        deadline shown stays the one passed."""
+        timers = self.deadline_timers(league, decode(league), moment)[:1]
+        await self.save(league, deadline=(league.next_deadline, timers))
+
+    async def waiting_for(self, user_id: int) -> list[int]:
+        return [league_id for league_id, _, _ in await store.leagues_of_manager(self.db, user_id)]
+
+    async def league_ids(self) -> list[int]:
+        return await store.leagues_of_status(self.db, store.STATUSES)
+
+    async def repair(self, league: store.StoredLeague) -> None:
+        """At start-up: a running league whose deadline timer is gone gets it back."""
+        if await store.league_timers_exist(self.db, league):
+            return
+        now = time.time()
+        span = self.round_time(league) or (now, self.first_deadline(league, now))
+        await self.save(league, **await self.arm(league, decode(league), *span))
+        log.info("league %s: its deadline timer was written again", league.id)
+
+    async def published(self, league_id: int, outcome: Outcome) -> None:
+        """The reports a round (or a crash) left unsent are sent; the status card shows a
+        change (at once when a deadline moved, soon after an admin's change)."""
+        if outcome in ("played", "waits", "repaired"):
+            await self.send_pending_now(league_id)
+        if outcome in ("waits", "moved"):
+            await self.card.refresh(league_id)
+        elif outcome == "changed":
+            self.card.refresh_soon(league_id)
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         """/games: a line per league the user manages a team in, saying whether this round's
@@ -347,13 +387,6 @@ class Leagues:
                 )
             )
         return found
-
-    async def vacation_changed(self, user_id: int) -> None:
-        """A manager took a vacation or came back (`/settings vacation`; host/clocks.py tells
-        its listeners): each league of theirs that lets vacations pause it moves its
-        deadline."""
-        for league_id, _, _ in await store.leagues_of_manager(self.db, user_id):
-            await self.rearm(league_id)
 
     async def save(self, stored: store.StoredLeague, **changes: Any) -> store.StoredLeague:
         """save_league, waking the timer dispatcher when timers were written."""
@@ -752,32 +785,6 @@ class Leagues:
 
     # ---- playing a round -----------------------------------------------------------------------
 
-    async def on_deadline_timer(self, timer: timer_store.Timer) -> None:
-        payload = timer.payload
-        league_id = int(payload["league_id"])
-        expected = (int(payload["season"]), int(payload["round"]))
-        try:
-            await self.advance(league_id, expected=expected)
-        except Exception:
-            # Nothing was saved (a round is saved whole or not at all); without a new timer
-            # the league would wait for a restart, so the deadline is tried again later.
-            log.exception("league %s: %s could not be played; retrying", league_id, expected)
-            await self.retry_later(league_id, expected)
-
-    async def retry_later(self, league_id: int, expected: tuple[int, int]) -> None:
-        async with self.lock(league_id):
-            stored = await store.load_league(self.db, league_id)
-            if stored is None or stored.status != "running":
-                return
-            state = decode(stored)
-            if round_key(state) != expected:
-                return
-            moment = time.time() + RETRY_SECONDS
-            await self.save(
-                stored,
-                deadline=(stored.next_deadline, self.deadline_timers(stored, state, moment)[:1]),
-            )
-
     async def advance(
         self,
         league_id: int,
@@ -786,46 +793,17 @@ class Leagues:
         forced: bool = False,
         send: bool = True,
     ) -> bool:
-        """Play what is next in the league (a round, or the season's end) once: with
-        `expected`, only if the league is still at that round (a timer for a round already
-        played does nothing); `forced` also while paused. The reports (with any left unsent
-        before) are sent once the league's lock is released, or with `send` False by the
-        caller (send_pending_now, after answering a command). Returns whether anything was
-        played. A round whose deadline a manager's vacation puts off (ruling 53) waits: its
-        deadline moves instead."""
-        waiting = False
-        async with self.lock(league_id):
-            stored = await store.load_league(self.db, league_id)
-            if stored is None:
-                return False
-            state = decode(stored)
-            if expected is not None and round_key(state) != expected:
-                log.info("league %s: %s was played already", league_id, expected)
-                return False
-            if stored.status != "running" and not forced:
-                return False
-            now = time.time()
-            if stored.status == "running" and not forced and stored.vacation_pauses:
-                span = self.round_time(stored)
-                armed = await self.arm(stored, state, *span) if span else None
-                if armed is not None and armed["deadline"][0] > now + 1:
-                    # A manager went on vacation during the round: it waits (ruling 53).
-                    await self.save(stored, **armed)
-                    waiting = True
-            if not waiting:
-                await self.play(stored, state, now)
-        if send:
-            await self.send_pending_now(league_id)
-        if waiting:
-            log.info("league %s: %s waits for a manager on vacation", league_id, expected)
-            await self.card.refresh(league_id)
-            return False
-        return True
+        """Play what is next in the league (a round, or the season's end) once, on the league
+        host (`LeagueHost.advance`: `expected`, `forced` and `send` there); a round whose
+        deadline a manager's vacation puts off (ruling 53) waits. Returns whether anything
+        was played."""
+        return await self.host.advance(league_id, expected=expected, forced=forced, send=send)
 
-    async def play(self, stored: store.StoredLeague, state: LeagueState, now: float) -> None:
+    async def play(self, stored: store.StoredLeague, now: float) -> None:
         """Under the league's lock: play its round (or season's end) and save it, with the
         missed rounds (ruling 55), the teams handed to the computer and the next deadline;
         its reports are saved to be sent (send_pending_now)."""
+        state = decode(stored)
         managers = await store.managers(self.db, stored.id)
         on_file = await store.orders_on_file(self.db, stored.id, *round_key(state))
         counts: dict[str, int] = {}
@@ -835,7 +813,7 @@ class Leagues:
                 managers,
                 set(on_file),
                 await store.missed_rounds(self.db, stored.id),
-                await self.on_vacation(list(managers.values()), now),
+                await self.host.on_vacation(list(managers.values()), now),
             )
             if stored.hand_over_after:
                 handed = {t: n for t, n in counts.items() if n >= stored.hand_over_after}
@@ -1007,48 +985,18 @@ class Leagues:
     # ---- start-up ----------------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._recovery = asyncio.create_task(self._recover(), name="volleyball-recovery")
+        self.host.start()
 
     async def stop(self) -> None:
-        if self._recovery is not None and not self._recovery.done():
-            self._recovery.cancel()
-            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
-                await self._recovery
-
-    async def _recover(self) -> None:
-        """After a crash: reports saved but not sent are sent, and a running league whose
-        deadline timer is gone gets it back (an overdue one then fires at once). Tried again
-        while the database is unavailable (host.recovery.until_done)."""
-        await self.bot.wait_until_ready()
-        await until_done("start-up repair of the Volleyball leagues", self.db, self._repair)
-
-    async def _repair(self) -> None:
-        for league_id in await store.leagues_of_status(self.db, store.STATUSES):
-            try:
-                async with self.lock(league_id):
-                    stored = await store.load_league(self.db, league_id)
-                    if stored is None:
-                        continue
-                    if stored.status == "running" and not await store.league_timers_exist(
-                        self.db, stored
-                    ):
-                        now = time.time()
-                        span = self.round_time(stored) or (now, self.first_deadline(stored, now))
-                        await self.save(stored, **await self.arm(stored, decode(stored), *span))
-                        log.info("league %s: its deadline timer was written again", league_id)
-                await self.send_pending_now(league_id)
-            except Exception as error:
-                if is_unavailable(error) or isinstance(error, ShuttingDown):
-                    raise  # the whole repair is tried again, or left to the next start
-                log.exception("could not repair league %s at start-up", league_id)
+        await self.host.stop()
 
     # ---- administration ----------------------------------------------------------------------------
 
     async def start_league(self, league_id: int) -> tuple[store.StoredLeague, float]:
         """Forming -> running: the first deadline's timers and the season's publication (the
         report of round 0, sent by send_pending_now), in one save."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> tuple[store.StoredLeague, float]:
             if stored.status != "forming":
                 raise UserError(f"{shown(stored.name)} has started already ({stored.status}).")
             now = time.time()
@@ -1067,7 +1015,9 @@ class Leagues:
                 deadline=armed["deadline"],
                 reports=(state.league.season, 0, [report]),
             )
-        return stored, deadline
+            return stored, deadline
+
+        return await self.host.change(league_id, apply, shown=False)
 
     async def send_pending_now(self, league_id: int) -> None:
         """Send what a change left to send (after the command that made it was answered).
@@ -1083,8 +1033,8 @@ class Leagues:
     async def pause(self, league_id: int) -> store.StoredLeague:
         """No deadlines until resumed (the timers are deleted; orders on file stay); the
         round's time is kept, and what it has left is given back at the resume (ruling 52)."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> store.StoredLeague:
             if stored.status != "running":
                 raise UserError(f"{shown(stored.name)} is not running ({stored.status}).")
             span = self.round_time(stored)
@@ -1092,8 +1042,9 @@ class Leagues:
             if span is not None:
                 changes |= {"round_since": span[0], "set_deadline": span[1]}
             saved = await self.save(stored, status="paused", changes=changes, deadline=(None, []))
-        self.card.refresh_soon(league_id)
-        return saved
+            return saved
+
+        return await self.host.change(league_id, apply)
 
     async def resume(self, league_id: int) -> tuple[store.StoredLeague, float]:
         """Paused -> running: the round gets the time it had left when it was paused (its
@@ -1101,8 +1052,8 @@ class Leagues:
         the length of the pause (ruling 52). A round without its time kept (paused before
         it was, or played while paused) gets the rule's first deadline at least half a period
         away (ruling 43)."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> tuple[store.StoredLeague, float]:
             if stored.status != "paused":
                 raise UserError(f"{shown(stored.name)} is not paused ({stored.status}).")
             now = time.time()
@@ -1112,7 +1063,7 @@ class Leagues:
             if stored.paused_at is not None and stored.set_deadline is not None:
                 since = stored.round_since if stored.round_since is not None else stored.paused_at
                 users = list((await store.managers(self.db, stored.id)).values())
-                away = await self.vacations(stored, users, since, pauses=stored.vacation_pauses)
+                away = await self.host.vacations(users, since, counted=stored.vacation_pauses)
                 left = time_left(
                     since,
                     stored.set_deadline,
@@ -1132,14 +1083,15 @@ class Leagues:
                 changes={**changes, **armed["changes"]},
                 deadline=armed["deadline"],
             )
-        self.card.refresh_soon(league_id)
-        return stored, deadline
+            return stored, deadline
+
+        return await self.host.change(league_id, apply)
 
     async def extend(self, league_id: int, hours: int) -> tuple[store.StoredLeague, float]:
         """The running round's deadline `hours` later (ruling 54); its reminder moves with
         it. Only this round's: the next deadline follows the rule (ruling 43)."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> tuple[store.StoredLeague, float]:
             span = self.round_time(stored)
             if stored.status != "running" or span is None:
                 raise UserError(
@@ -1154,37 +1106,38 @@ class Leagues:
             armed = await self.arm(stored, decode(stored), since, set_deadline + hours * 3600)
             deadline = armed["deadline"][0]
             stored = await self.save(stored, **armed)
-        self.card.refresh_soon(league_id)
-        return stored, deadline
+            return stored, deadline
+
+        return await self.host.change(league_id, apply)
 
     async def reschedule(self, league_id: int, changes: dict[str, Any]) -> store.StoredLeague:
         """Other columns (channel, roles, deadline rule, reminder time, the deadline policies)
         in one save; with a new rule the next deadline follows it (from now), with a new
         reminder time the reminder moves, with vacations allowed or not the deadline is put
         off by them or not."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> store.StoredLeague:
             now = time.time()
-            if "deadline_rule" in changes:
-                changes = {**changes, "anchor": now}
+            wanted = {**changes, "anchor": now} if "deadline_rule" in changes else changes
             armed: dict[str, Any] = {}
             timed = {"deadline_rule", "remind_minutes", "vacation_pauses"}
             span = self.round_time(stored)
-            if stored.status == "running" and timed & set(changes) and span is not None:
-                if "deadline_rule" in changes:
-                    rule = DeadlineRule.from_dict(changes["deadline_rule"])
+            if stored.status == "running" and timed & set(wanted) and span is not None:
+                if "deadline_rule" in wanted:
+                    rule = DeadlineRule.from_dict(wanted["deadline_rule"])
                     span = (now, next_deadline(rule, now, now=now, after=None))
                 armed = await self.arm(
                     stored,
                     decode(stored),
                     *span,
-                    remind_minutes=changes.get("remind_minutes"),
-                    pauses=changes.get("vacation_pauses"),
+                    remind_minutes=wanted.get("remind_minutes"),
+                    pauses=wanted.get("vacation_pauses"),
                 )
-                changes = {**changes, **armed.pop("changes")}
-            saved = await self.save(stored, changes=changes, **armed)
-        self.card.refresh_soon(league_id)
-        return saved
+                wanted = {**wanted, **armed.pop("changes")}
+            saved = await self.save(stored, changes=wanted, **armed)
+            return saved
+
+        return await self.host.change(league_id, apply)
 
     # ---- managers ------------------------------------------------------------------------------------
 
@@ -1206,8 +1159,8 @@ class Leagues:
     async def release(self, league_id: int, user_id: int) -> str | None:
         """The user stops managing their team in the league (they deleted their data): the
         computer manages it from the next round; their orders on file go. Returns the team."""
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> str | None:
             team = await store.team_of(self.db, stored.id, user_id)
             if team is None:
                 return None
@@ -1217,7 +1170,11 @@ class Leagues:
                 await store.remove_manager(conn, stored.id, user_id)
 
             await self.save(stored, state=encode(after), also=drop)
-        self.card.refresh_soon(league_id)
+            return team
+
+        team = await self.host.change(league_id, apply, shown=False)
+        if team is not None:
+            self.card.refresh_soon(league_id)
         return team
 
     async def join(
@@ -1236,8 +1193,8 @@ class Leagues:
         problem; with `form` (it came from the team form) its text is kept for Fix and send
         again."""
         roster = parse_roster(roster_text) if roster_text is not None else None
-        async with self.lock(league_id):
-            stored = await self.load(league_id)
+
+        async def apply(stored: store.StoredLeague) -> tuple[store.StoredLeague, str, str]:
             state = decode(stored)
             current = await store.team_of(self.db, stored.id, user_id)
             if current is not None:
@@ -1297,8 +1254,9 @@ class Leagues:
                     "has a manager."
                 ) from None
             await store.drop_form(self.db, stored.id, user_id, "team")
-        self.card.refresh_soon(league_id)
-        return stored, joined, chosen.name
+            return stored, joined, chosen.name
+
+        return await self.host.change(league_id, apply)
 
 
 def missing_line(state: LeagueState, team: Team, orders: RoundOrders) -> str:

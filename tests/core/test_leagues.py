@@ -1,4 +1,4 @@
-"""Who runs a league (host/leagues.py, shared by Volleyball's leagues and Rollerball II's
+"""Who runs a league (host/leagues/admins.py, shared by Volleyball's leagues and Rollerball II's
 seasons): Manage Server or Administrator, the server's league admin role, the league's own."""
 
 from types import SimpleNamespace

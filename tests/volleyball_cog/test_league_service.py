@@ -43,7 +43,7 @@ async def open_service(target) -> Leagues:
     locks.database = db
     host = SimpleNamespace(vacation_listeners=[], follows=_NoFollowers())
     leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host))
-    assert host.vacation_listeners == [leagues.vacation_changed]  # host/clocks.py tells it
+    assert host.vacation_listeners == [leagues.host.vacation_changed]  # host/clocks.py tells it
     sent: list[int] = []
 
     async def send_pending(stored) -> None:  # Discord is not part of these tests
@@ -111,8 +111,8 @@ def deadline_timer(stored: store.StoredLeague) -> timer_store.Timer:
 async def test_a_deadline_plays_its_round_once(service):
     stored = await running_league(service)
     timer = deadline_timer(stored)
-    await service.on_deadline_timer(timer)
-    await service.on_deadline_timer(timer)  # a second timer for the same deadline
+    await service.host.on_deadline(timer)
+    await service.host.on_deadline(timer)  # a second timer for the same deadline
     after = await store.load_league(service.db, stored.id)
     assert decode(after).league.round_number == 2
     assert after.version == stored.version + 1
@@ -135,7 +135,7 @@ async def test_the_next_rounds_timer_outlives_the_deadline_timer_that_played_the
     with the fired one (the league waited for a restart)."""
     stored = await running_league(service)
     timer = deadline_timer(stored)
-    await service.on_deadline_timer(timer)
+    await service.host.on_deadline(timer)
     await timer_store.delete_timers(service.db, [timer.id])  # the dispatcher, once it returned
     after = await store.load_league(service.db, stored.id)
     assert decode(after).league.round_number == 2
@@ -152,7 +152,7 @@ async def test_a_deadline_two_processes_see_at_once_plays_its_round_once(postgre
     first, second = await open_service(postgres_url), await open_service(postgres_url)
     stored = await running_league(first)
     timer = deadline_timer(stored)
-    await asyncio.gather(first.on_deadline_timer(timer), second.on_deadline_timer(timer))
+    await asyncio.gather(first.host.on_deadline(timer), second.host.on_deadline(timer))
     after = await store.load_league(first.db, stored.id)
     assert decode(after).league.round_number == 2
     assert after.version == stored.version + 1
@@ -193,7 +193,7 @@ async def test_a_round_that_fails_leaves_the_state_and_tries_again(service, monk
 
     monkeypatch.setattr(playing, "play_round", broken)
     with caplog.at_level(logging.ERROR):
-        await service.on_deadline_timer(deadline_timer(stored))
+        await service.host.on_deadline(deadline_timer(stored))
     assert "could not be played" in caplog.text
     after = await store.load_league(service.db, stored.id)
     assert after.state == stored.state
@@ -218,7 +218,7 @@ async def test_start_up_sends_what_a_crash_left_unsent_and_rearms_the_deadline(s
         pass
 
     service.bot.wait_until_ready = ready
-    await service._recover()
+    await service.host._recover()
     assert len(service.sent) == 1
     (timer,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
     assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}

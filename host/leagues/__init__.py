@@ -1,0 +1,17 @@
+"""The league host: what every league shares (Volleyball's leagues, Rollerball II's seasons),
+beside the match host. `admins.py` says who runs a league; `service.py` holds a league's lock,
+its deadline timer, the admins' pause, resume and extension, the vacations that put a deadline
+off, the start-up repair and the lines of /games, behind the `LeagueAdapter` each league
+implements (docs/architecture.md, "A league's deadline")."""
+
+from host.leagues.admins import is_league_admin, require_league_admin
+from host.leagues.service import LeagueAdapter, LeagueHost, Outcome, Round
+
+__all__ = [
+    "LeagueAdapter",
+    "LeagueHost",
+    "Outcome",
+    "Round",
+    "is_league_admin",
+    "require_league_admin",
+]

@@ -1,0 +1,323 @@
+"""The league host: a league's deadline, run the same way for every league (Volleyball's
+leagues, Rollerball II's seasons; docs/architecture.md, "A league's deadline").
+
+A league is a stored row whose current round (a Volleyball round, a Rollerball II matchday) has
+one deadline: a durable timer (db/timers.py) whose payload names the league and the round. What
+a league plays at its deadline, how it stores its time and what it posts are the league's own
+(its `LeagueAdapter`); what every league does alike is here, once:
+
+- its lock (`bot.game_locks`, which holds across processes on PostgreSQL): every change loads
+  the league under it and saves before releasing it, so two changes never interleave and a
+  round is never played twice;
+- its deadline's timer: a timer for a round already played, or of a league whose deadline does
+  not run (forming, paused, over), does nothing; a deadline a player's vacation puts off waits
+  (the adapter moves it, counting the vacations as they are now); otherwise the adapter plays
+  the round and arms the next deadline in the same save. What the round left to post is posted
+  once the lock is released, so a command on the league never waits behind Discord's limits. A
+  league that says so (`retry_seconds`) has a round that failed to play tried again later;
+- the admins' pause, resume and extension: the league loaded under its lock (gone: a private
+  refusal), the adapter's policy applied and saved, and what changed shown after the lock;
+- vacations: a player taking one or coming back (host/clocks.py tells the host) has the
+  deadline of each league waiting for them counted again;
+- start-up repair: a league whose deadline runs and whose timer is gone gets it back (an overdue
+  one then fires at once), and what a crash left unposted is posted; tried again while the
+  database is unavailable (host/recovery.py `until_done`);
+- /games: the lines the league gives for a user (host/listing.py), which name what is on file,
+  never its contents.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any, Generic, Literal, Protocol, TypeVar
+
+from db import clocks as clock_store
+from db import timers as timer_store
+from db.database import is_unavailable
+from host.listing import Entry
+from host.locks import GameLock, ShuttingDown
+from host.recovery import until_done
+from host.service import HostBot
+from rules.periods import Period
+from ui import UserError
+
+log = logging.getLogger(__name__)
+
+Round = tuple[int, ...]  # a league's round as its timers name it: (season, round), (matchday,)
+# What the league host has just done to a league, for the adapter to show once the lock is
+# released: a round played, a deadline put off by a vacation (at the deadline, or when a
+# vacation was taken or ended), an admin's change saved, a league repaired at start-up.
+Outcome = Literal["played", "waits", "moved", "changed", "repaired"]
+
+L = TypeVar("L")
+R = TypeVar("R")
+
+
+class LeagueAdapter(Protocol[L]):
+    """What a league gives the league host. Every method marked "under the lock" is called
+    with the league's lock held and the league just loaded; it saves what it changes."""
+
+    @property
+    def lock_name(self) -> str:
+        """Names the league's lock: ("volleyball", 3)."""
+        ...
+
+    @property
+    def deadline_event(self) -> str:
+        """The event of the league's deadline timers."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The leagues as the log names them: "the Volleyball leagues"."""
+        ...
+
+    @property
+    def gone(self) -> str:
+        """The refusal when a league is gone: "That league no longer exists."."""
+        ...
+
+    @property
+    def retry_seconds(self) -> float | None:
+        """A round that failed to play is tried again this much later; None: not."""
+        ...
+
+    async def load_league(self, league_id: int) -> L | None:
+        """The league as stored; None when it is gone."""
+        ...
+
+    def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
+        """The league and the round a deadline timer's payload names."""
+        ...
+
+    def round_of(self, league: L, /) -> Round:
+        """The round the league is at."""
+        ...
+
+    def deadline_runs(self, league: L, /) -> bool:
+        """A deadline runs now (not forming, paused nor over)."""
+        ...
+
+    def vacations_count(self, league: L, /) -> bool:
+        """A player's vacation puts the league's deadline off (its admins' choice)."""
+        ...
+
+    async def waits(self, league: L, now: float, /) -> bool:
+        """Under the lock, at the deadline: whether it waits for a player on vacation; if so
+        its deadline and timer are moved to when it falls due."""
+        ...
+
+    async def play(self, league: L, now: float, /) -> None:
+        """Under the lock: play the round and save it with the next deadline's timer."""
+        ...
+
+    async def retry_at(self, league: L, moment: float, /) -> None:
+        """Under the lock: the round's deadline timer again at `moment` (it failed to play)."""
+        ...
+
+    async def recount(self, league: L, /) -> bool:
+        """Under the lock: the deadline again from the vacations as they are now, saved when
+        it moved. Returns whether it did."""
+        ...
+
+    async def waiting_for(self, user_id: int) -> list[int]:
+        """The leagues whose deadline a vacation of the user's may move."""
+        ...
+
+    async def league_ids(self) -> list[int]:
+        """The leagues the start-up repair looks at."""
+        ...
+
+    async def repair(self, league: L, /) -> None:
+        """Under the lock, at start-up, when its deadline runs: its timer written again when
+        it is gone."""
+        ...
+
+    async def published(self, league_id: int, outcome: Outcome) -> None:
+        """Outside the lock: post and show what `outcome` left to post and show."""
+        ...
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        """/games: a line per league of the user's (host/listing.py)."""
+        ...
+
+
+class LeagueHost(Generic[L]):
+    """A kind of league on the league host: its timers, vacations and repair registered, its
+    changes run under its lock (the module docstring)."""
+
+    def __init__(self, bot: HostBot, adapter: LeagueAdapter[L]) -> None:
+        self.bot = bot
+        self.adapter = adapter
+        self._recovery: asyncio.Task[None] | None = None
+        bot.timers.register(adapter.deadline_event, self.on_deadline)
+        bot.matches.vacation_listeners.append(self.vacation_changed)
+
+    @property
+    def db(self):
+        return self.bot.db
+
+    def lock(self, league_id: int) -> GameLock:
+        return self.bot.game_locks((self.adapter.lock_name, league_id))
+
+    async def load(self, league_id: int) -> L:
+        """The league, or a private refusal saying it is gone."""
+        league = await self.adapter.load_league(league_id)
+        if league is None:
+            raise UserError(self.adapter.gone)
+        return league
+
+    async def change(
+        self, league_id: int, apply: Callable[[L], Awaitable[R]], *, shown: bool = True
+    ) -> R:
+        """`apply` to the league under its lock (it saves what it changes: an admin's pause,
+        resume or extension, a rule changed); then, with `shown`, the adapter shows the change.
+        A league that is gone is a private refusal."""
+        async with self.lock(league_id):
+            result = await apply(await self.load(league_id))
+        if shown:
+            await self.adapter.published(league_id, "changed")
+        return result
+
+    # ---- the deadline -------------------------------------------------------------------------
+
+    async def on_deadline(self, timer: timer_store.Timer) -> None:
+        league_id, expected = self.adapter.timer_target(timer.payload)
+        if self.adapter.retry_seconds is None:
+            await self.advance(league_id, expected=expected)
+            return
+        try:
+            await self.advance(league_id, expected=expected)
+        except Exception:
+            # Nothing was saved (a round is saved whole or not at all); without a new timer
+            # the league would wait for a restart, so the deadline is tried again later.
+            log.exception("league %s: %s could not be played; retrying", league_id, expected)
+            await self.retry_later(league_id, expected, self.adapter.retry_seconds)
+
+    async def retry_later(self, league_id: int, expected: Round, seconds: float) -> None:
+        async with self.lock(league_id):
+            league = await self.adapter.load_league(league_id)
+            if league is None or not self.adapter.deadline_runs(league):
+                return
+            if self.adapter.round_of(league) != expected:
+                return
+            await self.adapter.retry_at(league, time.time() + seconds)
+
+    async def advance(
+        self,
+        league_id: int,
+        *,
+        expected: Round | None = None,
+        forced: bool = False,
+        send: bool = True,
+    ) -> bool:
+        """Play what is next in the league once: with `expected`, only if the league is still
+        at that round (a timer for a round already played does nothing); `forced` (an admin's
+        "play now") also while its deadline does not run, and without waiting for vacations.
+        What it leaves to post is posted once the lock is released, or with `send` False by
+        the caller (after answering its command). Returns whether a round was played."""
+        outcome: Outcome | None = None
+        async with self.lock(league_id):
+            league = await self.adapter.load_league(league_id)
+            if league is None:
+                return False
+            if expected is not None and self.adapter.round_of(league) != expected:
+                log.info("league %s: %s was played already", league_id, expected)
+                return False
+            runs = self.adapter.deadline_runs(league)
+            if not runs and not forced:
+                return False
+            now = time.time()
+            vacations = runs and not forced and self.adapter.vacations_count(league)
+            if vacations and await self.adapter.waits(league, now):
+                outcome = "waits"
+            if outcome is None:
+                await self.adapter.play(league, now)
+                outcome = "played"
+        if outcome == "waits":
+            log.info("league %s: %s waits for a player on vacation", league_id, expected)
+        if send or outcome == "waits":
+            await self.adapter.published(league_id, outcome)
+        return outcome == "played"
+
+    # ---- vacations ----------------------------------------------------------------------------
+
+    async def vacations(
+        self, users: list[int], since: float, *, counted: bool = True
+    ) -> dict[int, list[Period]]:
+        """The players' vacations ending after `since`, by user (those who have one), when
+        the league lets them put its deadline off (`counted`)."""
+        if not counted or not users:
+            return {}
+        found = await clock_store.vacations_of(self.db, users, since=since)
+        return {user: periods for user, periods in found.items() if periods}
+
+    async def on_vacation(self, users: list[int], now: float) -> set[int]:
+        """Those of `users` on vacation at `now`."""
+        found = await clock_store.vacations_of(self.db, users, since=now)
+        return {user for user, periods in found.items() if any(a <= now for a, _ in periods)}
+
+    async def vacation_changed(self, user_id: int) -> None:
+        """A player took a vacation or came back (`/settings vacation`; host/clocks.py tells
+        its listeners): each league waiting for them that lets vacations put its deadline off
+        counts it again."""
+        for league_id in await self.adapter.waiting_for(user_id):
+            await self.recount(league_id)
+
+    async def recount(self, league_id: int) -> bool:
+        """The league's deadline again from the vacations as they are now: saved and shown
+        when it moved. Returns whether it did."""
+        async with self.lock(league_id):
+            league = await self.adapter.load_league(league_id)
+            if league is None or not self.adapter.deadline_runs(league):
+                return False
+            if not self.adapter.vacations_count(league):
+                return False
+            moved = await self.adapter.recount(league)
+        if moved:
+            await self.adapter.published(league_id, "moved")
+        return moved
+
+    # ---- start-up -----------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._recovery = asyncio.create_task(
+            self._recover(), name=f"{self.adapter.lock_name}-recovery"
+        )
+
+    async def stop(self) -> None:
+        if self._recovery is not None and not self._recovery.done():
+            self._recovery.cancel()
+            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+                await self._recovery
+
+    async def _recover(self) -> None:
+        """After a crash: a league whose deadline runs and whose timer is gone gets it back (an
+        overdue one then fires at once), and what was saved but not posted is posted. Tried
+        again while the database is unavailable (host.recovery.until_done)."""
+        await self.bot.wait_until_ready()
+        await until_done(f"start-up repair of {self.adapter.title}", self.db, self._repair)
+
+    async def _repair(self) -> None:
+        for league_id in await self.adapter.league_ids():
+            try:
+                async with self.lock(league_id):
+                    league = await self.adapter.load_league(league_id)
+                    if league is None:
+                        continue
+                    if self.adapter.deadline_runs(league):
+                        await self.adapter.repair(league)
+                await self.adapter.published(league_id, "repaired")
+            except Exception as error:
+                if is_unavailable(error) or isinstance(error, ShuttingDown):
+                    raise  # the whole repair is tried again, or left to the next start
+                log.exception("could not repair league %s at start-up", league_id)
+
+    # ---- /games -------------------------------------------------------------------------------
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        return await self.adapter.games_entries(user_id, now)

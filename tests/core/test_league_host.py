@@ -1,0 +1,227 @@
+"""The league host (host/leagues/service.py) with a league of its own, without Discord or a
+database: a deadline plays its round once (also two timers at once), a timer of a played round
+or of a paused league does nothing, a deadline a vacation puts off waits, a round that fails is
+tried again only where the league says so, the posts come after the lock is released, a
+vacation recounts only the leagues it can move, and the start-up repair looks at every league."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from db.timers import Timer
+from host.leagues import LeagueHost, Outcome, Round
+from host.locks import GameLocks
+from ui import UserError
+
+
+@dataclass
+class League:
+    id: int
+    round: int = 1
+    status: str = "running"  # or "paused"
+    vacations: bool = False
+    away_until: float | None = None  # a player on vacation puts the deadline off to this
+
+
+@dataclass
+class Adapter:
+    """A league of the test's own, kept in memory; it writes down what the host asks of it."""
+
+    host: LeagueHost[League] | None = None
+    leagues: dict[int, League] = field(default_factory=dict)
+    retry_seconds: float | None = None
+    broken: bool = False
+    played: list[tuple[int, int]] = field(default_factory=list)
+    posts: list[tuple[int, Outcome, bool]] = field(default_factory=list)  # and: lock free?
+    retries: list[tuple[int, float]] = field(default_factory=list)
+    repaired: list[int] = field(default_factory=list)
+    lock_name: str = "test-league"
+    deadline_event: str = "test_deadline"
+    title: str = "the test leagues"
+    gone: str = "That league no longer exists."
+
+    async def load_league(self, league_id: int) -> League | None:
+        await asyncio.sleep(0)  # a database read: another task may run meanwhile
+        return self.leagues.get(league_id)
+
+    def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
+        return payload["league"], (payload["round"],)
+
+    def round_of(self, league: League, /) -> Round:
+        return (league.round,)
+
+    def deadline_runs(self, league: League, /) -> bool:
+        return league.status == "running"
+
+    def vacations_count(self, league: League, /) -> bool:
+        return league.vacations
+
+    async def waits(self, league: League, now: float, /) -> bool:
+        return league.away_until is not None and league.away_until > now
+
+    async def play(self, league: League, now: float, /) -> None:
+        if self.broken:
+            raise RuntimeError("engine bug")
+        await asyncio.sleep(0)
+        self.played.append((league.id, league.round))
+        league.round += 1
+
+    async def retry_at(self, league: League, moment: float, /) -> None:
+        self.retries.append((league.id, moment))
+
+    async def recount(self, league: League, /) -> bool:
+        return True
+
+    async def waiting_for(self, user_id: int) -> list[int]:
+        return sorted(self.leagues)
+
+    async def league_ids(self) -> list[int]:
+        return sorted(self.leagues)
+
+    async def repair(self, league: League, /) -> None:
+        self.repaired.append(league.id)
+
+    async def published(self, league_id: int, outcome: Outcome) -> None:
+        assert self.host is not None
+        free = True
+        lock = self.host.lock(league_id)
+        try:  # the league's lock is free again: posting never holds a command up
+            await asyncio.wait_for(lock.acquire(), 1)
+        except TimeoutError:
+            free = False
+        else:
+            await lock.release()
+        self.posts.append((league_id, outcome, free))
+
+    async def games_entries(self, user_id: int, now: float) -> list:
+        return []
+
+
+class NoDatabase:
+    def when_available(self, callback) -> None:
+        pass
+
+
+def league_host(*leagues: League, retry_seconds: float | None = None) -> LeagueHost[League]:
+    async def ready() -> None:
+        pass
+
+    registered: dict[str, Any] = {}
+    bot = SimpleNamespace(
+        timers=SimpleNamespace(register=registered.__setitem__, wake=lambda: None),
+        matches=SimpleNamespace(vacation_listeners=[]),
+        game_locks=GameLocks(),
+        db=NoDatabase(),
+        wait_until_ready=ready,
+    )
+    adapter = Adapter(leagues={league.id: league for league in leagues})
+    adapter.retry_seconds = retry_seconds
+    host = LeagueHost(bot, adapter)  # type: ignore[arg-type]  # the bot's services, in part
+    adapter.host = host
+    assert registered == {"test_deadline": host.on_deadline}
+    assert bot.matches.vacation_listeners == [host.vacation_changed]
+    return host
+
+
+def timer(league: int, round_number: int) -> Timer:
+    return Timer(1, "test_deadline", time.time(), {"league": league, "round": round_number})
+
+
+def adapter_of(host: LeagueHost[League]) -> Adapter:
+    assert isinstance(host.adapter, Adapter)
+    return host.adapter
+
+
+async def test_a_deadline_plays_its_round_once_and_posts_after_the_lock():
+    host = league_host(League(1))
+    await host.on_deadline(timer(1, 1))
+    await host.on_deadline(timer(1, 1))  # the same deadline again: the round is played
+    adapter = adapter_of(host)
+    assert adapter.played == [(1, 1)]
+    assert adapter.posts == [(1, "played", True)]
+
+
+async def test_two_timers_of_one_deadline_at_once_play_it_once():
+    host = league_host(League(1))
+    await asyncio.gather(host.on_deadline(timer(1, 1)), host.on_deadline(timer(1, 1)))
+    assert adapter_of(host).played == [(1, 1)]
+
+
+async def test_a_paused_or_gone_league_s_timer_does_nothing():
+    host = league_host(League(1, status="paused"))
+    await host.on_deadline(timer(1, 1))
+    await host.on_deadline(timer(2, 1))  # a league deleted since
+    assert adapter_of(host).played == [] and adapter_of(host).posts == []
+
+
+async def test_an_admin_plays_a_paused_leagues_round_now_and_posts_it_himself():
+    host = league_host(League(1, status="paused"))
+    assert await host.advance(1, expected=(1,), forced=True, send=False)
+    assert adapter_of(host).played == [(1, 1)] and adapter_of(host).posts == []
+    assert not await host.advance(1, expected=(1,), forced=True)  # played already
+
+
+async def test_a_deadline_a_vacation_puts_off_waits_where_the_league_counts_vacations():
+    away = time.time() + 3600
+    host = league_host(League(1, vacations=True, away_until=away), League(2, away_until=away))
+    await host.on_deadline(timer(1, 1))
+    await host.on_deadline(timer(2, 1))  # this league plays at its deadlines
+    adapter = adapter_of(host)
+    assert adapter.played == [(2, 1)]
+    assert adapter.posts == [(1, "waits", True), (2, "played", True)]
+
+
+async def test_a_round_that_fails_is_tried_again_only_where_the_league_says_so(caplog):
+    host = league_host(League(1), retry_seconds=600)
+    adapter_of(host).broken = True
+    with caplog.at_level(logging.ERROR):
+        await host.on_deadline(timer(1, 1))
+    assert "could not be played; retrying" in caplog.text
+    ((league, moment),) = adapter_of(host).retries
+    assert league == 1 and moment == pytest.approx(time.time() + 600, abs=5)
+
+    other = league_host(League(1))  # no retry: the timer dispatcher logs the failure
+    adapter_of(other).broken = True
+    with pytest.raises(RuntimeError, match="engine bug"):
+        await other.on_deadline(timer(1, 1))
+    assert adapter_of(other).retries == []
+
+
+async def test_a_change_runs_under_the_lock_and_is_shown_after_it():
+    host = league_host(League(1))
+
+    async def pause(league: League) -> str:
+        league.status = "paused"
+        return "paused"
+
+    assert await host.change(1, pause) == "paused"
+    assert adapter_of(host).posts == [(1, "changed", True)]
+    with pytest.raises(UserError, match="That league no longer exists"):
+        await host.change(2, pause)
+    assert len(adapter_of(host).posts) == 1  # nothing changed, nothing shown
+
+
+async def test_a_vacation_recounts_only_the_leagues_whose_deadline_it_can_move():
+    host = league_host(
+        League(1, vacations=True), League(2), League(3, vacations=True, status="paused")
+    )
+    await host.vacation_changed(77)
+    assert adapter_of(host).posts == [(1, "moved", True)]
+
+
+async def test_the_start_up_repair_looks_at_every_league_and_posts_what_was_left():
+    host = league_host(League(1), League(2, status="paused"))
+    host.start()
+    assert host._recovery is not None
+    await host._recovery
+    adapter = adapter_of(host)
+    assert adapter.repaired == [1]  # a paused league has no deadline timer to write again
+    assert adapter.posts == [(1, "repaired", True), (2, "repaired", True)]
+    await host.stop()
