@@ -37,6 +37,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -101,8 +102,7 @@ class Cluster:
             guild = fake.add_guild(f"Court {shard}", shard=(shard, self.shards))
             self.channels.append(fake.add_channel("general", guild=guild))
         fake.start()
-        folder = self.postgres.folder.parent / f"ballcourt-scale-{self.name}"
-        folder.mkdir(exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=f"ballcourt-scale-{self.name}-"))
         self.bots = [
             BotProcess(
                 fake,
