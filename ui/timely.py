@@ -17,12 +17,14 @@ by the route Discord allows after that acknowledgement:
   (Discord ignores the ephemeral flag of that first followup; see ui.replies.send_ephemeral);
 - `edit_message` becomes an edit of the original response (Edit Original Interaction
   Response: the message the component is on, after a deferred update);
-- `defer` does nothing more.
+- `defer` does nothing more;
+- a form (`send_modal`) can no longer open: Discord allows a modal only as the first response
+  (Receiving and Responding, "Interaction Callback Type": MODAL is a response type, not a
+  followup), so the player is told privately to press again.
 
 An answer the handler has begun sending is never raced: the acknowledgement is sent only while
 nothing is on its way, and a handler answering while the acknowledgement is on its way waits
-for it and then takes the route above. A modal cannot follow an acknowledgement (Discord allows
-it only as the first response): a handler that opens one answers at once.
+for it and then takes the route above.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ ACKNOWLEDGE_AFTER_SECONDS = 2.0
 _NOT_FOR_FOLLOWUPS = ("delete_after",)
 # response.edit_message's keywords that an edit of the original response does not take
 _NOT_FOR_EDITS = ("delete_after", "suppress_embeds")
+FORM_TOO_LATE = (
+    "That took too long to open its form, so nothing was opened and nothing changed: press the "
+    "button again."
+)
 
 
 class TimelyResponse(discord.InteractionResponse):
@@ -111,6 +117,13 @@ class TimelyResponse(discord.InteractionResponse):
         if followup.get("ephemeral") and await thinking_in_public(interaction):
             await interaction.edit_original_response(content=ANSWERED_PRIVATELY)
         await interaction.followup.send(MISSING if content is None else content, **followup)
+        return None
+
+    async def send_modal(self, modal: discord.ui.Modal, /) -> Any:
+        if not await self._was_acknowledged():
+            parent = super()
+            return await self._answer(lambda: parent.send_modal(modal))
+        await self.send_message(FORM_TOO_LATE, ephemeral=True)
         return None
 
     async def edit_message(self, **kwargs: Any) -> Any:

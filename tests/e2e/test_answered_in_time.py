@@ -8,6 +8,7 @@ fails a test on an answer later than Discord's deadline."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,8 @@ import pytest
 from fakediscord.botproc import BotProcess
 from fakediscord.driver import DiscordDriver
 from fakediscord.server import FakeDiscord
-from tests.e2e.cards import is_card
+from tests.e2e.cards import card_game_id, current_card, is_card, stored_row
+from ui.timely import FORM_TOO_LATE
 
 EPHEMERAL = 1 << 6  # a message flag (Discord's Message resource, "Message Flags")
 
@@ -87,3 +89,37 @@ async def test_a_private_answer_behind_a_queue_stays_private(
     (refusal,) = refusals()
     assert refusal["flags"] & EPHEMERAL
     assert not [m for m in driver.channel_messages(general) if "You already have" in m.text]
+
+
+async def test_a_form_behind_a_queue_is_refused_in_time_with_a_word(
+    fake_discord: FakeDiscord, queued_bot: BotProcess
+):
+    """A form can only be the first response (Discord has no modal followup): a click that
+    opens one after waiting past the acknowledgement is told privately to press again, instead
+    of the application not responding."""
+    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
+    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    driver = DiscordDriver(fake_discord, general)
+    challenge = await driver.slash(
+        "rocketball challenge", user=users["alice"], opponent=users["bob"]
+    )
+    await driver.click(challenge, "Accept", user=users["bob"])
+    thread = await driver.wait_for_thread(general)
+    card = await driver.wait_for_message(thread, is_card, timeout=30, since=0)
+    game_id = card_game_id(card)
+
+    def engine() -> dict:
+        (state,) = stored_row(queued_bot, "SELECT state FROM games WHERE id = ?", game_id)
+        return json.loads(state)["engine"]
+
+    mover = {"N": users["alice"], "S": users["bob"]}[engine()["to_move"]]
+    if "Roll the d4" in card.button_labels:
+        card = await driver.click(card, "Roll the d4", user=mover)
+    card = await current_card(driver, queued_bot, thread, game_id)
+    if "Type a move…" not in card.button_labels:
+        pytest.skip("this seed has no move to type after the first roll")  # pragma: no cover
+    mover = {"N": users["alice"], "S": users["bob"]}[engine()["to_move"]]
+    await queue_ahead(driver, fake_discord, 30)
+    reply = await driver.click(card, "Type a move…", user=mover)
+    assert reply.ephemeral, reply.text
+    assert reply.text == FORM_TOO_LATE
