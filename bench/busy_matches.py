@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import statistics
 import sys
 from pathlib import Path
 
@@ -33,43 +32,13 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from figures import cpu_seconds, percentile  # noqa: E402
 from match_card import rolls_at_once, start_bench, stop_bench  # noqa: E402
 
 GOALS = {  # (median ms, p99 ms) by matches at once; the issue sets them at 10 and 50
     10: (120.0, None),
     50: (400.0, 1500.0),
 }
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def percentile(samples: list[float], p: float) -> float:
-    """The median for p = 0.5, else the sample below which a fraction p of them lie."""
-    if p == 0.5:
-        return statistics.median(samples)
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
-
-
-def cpu_seconds(pid: int) -> float:
-    """User + system CPU time so far of a process and its descendants (every thread, the
-    drawing's too, and the render worker processes when RENDER_PROCESSES is set)."""
-    children: dict[int, list[int]] = {}
-    times: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # ended meanwhile
-            continue
-        children.setdefault(int(fields[1]), []).append(int(entry.name))
-        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
-    total, pending = 0.0, [pid]
-    while pending:
-        current = pending.pop()
-        total += times.get(current, 0.0)
-        pending += children.get(current, [])
-    return total
 
 
 class Server:

@@ -16,12 +16,12 @@ import argparse
 import asyncio
 import json
 import random
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -31,9 +31,15 @@ from fakediscord.driver import DiscordDriver  # noqa: E402
 from fakediscord.interactions import MESSAGE_COMPONENT  # noqa: E402
 from fakediscord.limits import BUTTON  # noqa: E402
 from fakediscord.messages import Message  # noqa: E402
-from fakediscord.model import User  # noqa: E402
+from fakediscord.model import Channel, User  # noqa: E402
 from fakediscord.server import FakeDiscord  # noqa: E402
-from tests.e2e.cards import card_game_id, current_card, is_card, is_result  # noqa: E402
+from tests.e2e.cards import (  # noqa: E402
+    card_game_id,
+    current_card,
+    is_card,
+    is_result,
+)
+from tests.e2e.cards import stored_row as stored  # noqa: E402
 
 
 def line(name: str, figure: float, goal: float, unit: str = "") -> str:
@@ -46,11 +52,6 @@ def is_interaction_route(route: str) -> bool:
     """Interaction responses and edits of them: not under Discord's global rate limit."""
     _method, path = route.split(" ", 1)
     return path.startswith("/interactions/") or path.startswith("/webhooks/")
-
-
-def stored(bot: BotProcess, sql: str, *parameters):
-    with sqlite3.connect(bot.database_path) as conn:
-        return conn.execute(sql, parameters).fetchone()
 
 
 class Bench:
@@ -206,29 +207,28 @@ class Bench:
 
     # ---- latency -----------------------------------------------------------------------------
 
-    async def start_matches(self, count: int) -> list[tuple[Message, User]]:
+    async def start_matches(
+        self, count: int, channels: list[Channel] | None = None
+    ) -> list[tuple[Message, User]]:
         """`count` new Rocketball matches between people, each with its live card showing the
-        first turn: (card, the player to move). Several may run at once."""
+        first turn: (card, the player to move), in `channels` in turn (#general by default).
+        Several may run at once."""
         matches = []
-        for _ in range(count):
+        for index in range(count):
+            channel = (channels or [self.general])[index % len(channels or [self.general])]
             north, south = self.fake.add_user("north"), self.fake.add_user("south")
             for player in (north, south):  # the d4 pressed, not rolled as the turn begins
-                await self.discord.slash(
-                    "settings me", user=player, channel=self.general, dice="myself"
-                )
+                await self.discord.slash("settings me", user=player, channel=channel, dice="myself")
             reply = await self.discord.slash(
-                "rocketball challenge", user=north, channel=self.general, opponent=south
+                "rocketball challenge", user=north, channel=channel, opponent=south
             )
             await self.discord.click(reply, "Accept", user=south)
             thread = await self.thread_from(reply)
             card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
             game_id = card_game_id(card)
             card = await current_card(self.discord, self.bot, thread, game_id)
-            (to_move,) = stored(
-                self.bot,
-                "SELECT json_extract(state, '$.engine.to_move') FROM games WHERE id = ?",
-                game_id,
-            )
+            (state,) = stored(self.bot, "SELECT state FROM games WHERE id = ?", game_id)
+            to_move = json.loads(state)["engine"]["to_move"]
             matches.append((card, north if to_move == "N" else south))
             self.players[game_id] = {"N": north, "S": south}
         return matches
@@ -240,16 +240,21 @@ class Bench:
 
 
 async def rolls_at_once(
-    fake: FakeDiscord, matches: list[tuple[Message, User]], timeout: float = 60
+    fake: FakeDiscord,
+    matches: list[tuple[Message, User]],
+    timeout: float = 60,
+    refused: list[float] | None = None,
 ) -> list[float]:
     """Every mover clicks "Roll the d4" on their card at the same moment (the interactions sent
     one after the other, without waiting for the bot in between, as Discord would deliver them);
     milliseconds from each click to its card showing the roll, timed on the fake's own loop as
-    each edit is stored (no polling from outside)."""
+    each edit is stored (no polling from outside). With `refused` a list: a click the bot
+    answered "nothing was changed" (the database did not answer in time), or answered after
+    Discord's 3 s, is timed there instead of failing the run."""
 
     async def run() -> list[float]:
         await fake.settle()  # the set-up's requests are over: only the clicks are timed
-        pending: dict[int, tuple[dict, float]] = {}
+        pending: dict[int, tuple[dict, float, Any]] = {}
         for card, mover in matches:
             current = fake.messages[card.id]
             button = card.button_labelled("Roll the d4")
@@ -260,15 +265,34 @@ async def rolls_at_once(
                 data={"custom_id": button.custom_id, "component_type": BUTTON},
                 message=current,
             )
-            pending[card.id] = (current, time.monotonic())
+            pending[card.id] = (current, time.monotonic(), record)
             await fake.send_interaction(record)
         waits: list[float] = []
 
+        def answered_nothing_changed(record: Any) -> bool:
+            ids = [record.original_message_id, *record.followup_ids]
+            return any(
+                "nothing was changed" in fake.messages.get(i, {}).get("content", "") for i in ids
+            )
+
+        def missed_deadline(record: Any) -> bool:
+            """Discord told the player "The application did not respond" (the fake's
+            violation for this interaction, taken here as the run's figure)."""
+            missed = [v for v in fake.violations if v.interaction_id == record.id]
+            for violation in missed:
+                violation.consumed = True
+            return bool(missed)
+
         def shown() -> bool:
-            for message_id, (before, sent) in list(pending.items()):
+            for message_id, (before, sent, record) in list(pending.items()):
                 now = fake.messages[message_id]
                 if now is not before and "rolls d4" in json.dumps(now):
                     waits.append((time.monotonic() - sent) * 1000)
+                    del pending[message_id]
+                elif refused is not None and (
+                    answered_nothing_changed(record) or missed_deadline(record)
+                ):
+                    refused.append((time.monotonic() - sent) * 1000)
                     del pending[message_id]
             return not pending or any(not v.consumed for v in fake.violations)
 

@@ -8,6 +8,11 @@ them starts its work as a task of its own. The gate wraps that parser:
 - while the bot runs, it lets the interaction through and keeps the tasks it started, so the
   drain can wait for a slash command in progress too (a command takes no match lock, so
   GameLocks.drain alone would not wait for it);
+- every interaction it lets in gets a response that cannot miss Discord's 3 seconds
+  (ui/timely.py): if its handler has sent nothing 2 s after it was created (it waited for a
+  lock, for a database with a queue in front of it, for an event loop busy drawing other
+  players' cards), it is acknowledged, and the handler's answer follows by the route Discord
+  allows after that;
 - once the drain has begun (`GameLocks.closing`), it answers the interaction itself with
   SHUTTING_DOWN, privately, and nothing else sees it: no handler starts work that the closing
   HTTP session and database would cut in half.
@@ -26,6 +31,7 @@ import discord
 
 from host.locks import SHUTTING_DOWN, GameLocks
 from ui.replies import send_ephemeral
+from ui.timely import answer_in_time
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +45,16 @@ class InteractionGate:
         self._admit: Callable[[Any], None] = state.parsers["INTERACTION_CREATE"]
         self._working: set[asyncio.Task[Any]] = set()
         state.parsers["INTERACTION_CREATE"] = self._interaction_create
+        # discord.py's parser makes the Interaction and hands it to `dispatch("interaction")`
+        # after it has scheduled (not yet run) its handlers' tasks: the one place to give it
+        # its timely response before any handler reads `interaction.response`.
+        self._dispatch: Callable[..., None] = state.dispatch
+        state.dispatch = self._dispatch_event
+
+    def _dispatch_event(self, event: str, *args: Any, **kwargs: Any) -> None:
+        if event == "interaction":
+            answer_in_time(args[0])
+        self._dispatch(event, *args, **kwargs)
 
     def _interaction_create(self, data: Any) -> None:
         if self._locks.closing:

@@ -116,12 +116,6 @@ NO_MENTIONS = discord.AllowedMentions.none()
 MAX_GALLERY = 10  # Discord's limit of a media gallery
 # A click's response must come within Discord's 3 seconds: past this, acknowledge first.
 RESPOND_BY_SECONDS = 1.5
-# A click still waiting (for its match's lock, or on the database) this long after it was sent
-# is acknowledged: later than a card drawn after the save (RESPOND_BY_SECONDS), so that a
-# click that merely waited its turn is still answered with the card itself, and early enough
-# that the acknowledgement reaches Discord within its 3 s on a busy machine.
-ACKNOWLEDGE_WAITING_AFTER_SECONDS = 2.0
-
 # (connection, the match as stored, the finished match, its game): inside the last move's
 # transaction
 FinishListener = Callable[[Any, game_store.StoredGame, Match, GameAdapter], Awaitable[None]]
@@ -149,36 +143,6 @@ async def acknowledged(
     except discord.NotFound:
         return expired(interaction)
     return interaction
-
-
-class AnsweredInTime:
-    """Acknowledges `interaction` if it is still unanswered ACKNOWLEDGE_WAITING_AFTER_SECONDS
-    after Discord sent it (it queued behind another move on its match, or the database is
-    stalled), so that the answer following as an edit or a followup still meets the 3 seconds
-    Discord gives the first response ("Interactions", Receiving and Responding). Its owner
-    calls `settle()` before it answers itself: from then on this sends nothing."""
-
-    def __init__(self, interaction: discord.Interaction) -> None:
-        self._sending = False
-        self._task = asyncio.create_task(self._acknowledge_late(interaction))
-
-    async def _acknowledge_late(self, interaction: discord.Interaction) -> None:
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        await asyncio.sleep(max(0.0, ACKNOWLEDGE_WAITING_AFTER_SECONDS - age))
-        if interaction.response.is_done():
-            return
-        self._sending = True
-        if interaction.type is discord.InteractionType.application_command:
-            await acknowledged(interaction, ephemeral=True, thinking=True)
-        else:  # a click or a form's submit: the message it came from is edited later
-            await acknowledged(interaction)
-
-    async def settle(self) -> None:
-        if not self._sending:
-            self._task.cancel()
-        await asyncio.wait({self._task})  # an acknowledgement on its way arrives first
-        if not self._task.cancelled() and self._task.exception() is not None:
-            log.warning("could not acknowledge a slow interaction: %r", self._task.exception())
 
 
 class HostBot(commands.Bot):
@@ -781,21 +745,18 @@ class MatchHost:
         """Apply one player action, save it, and only then answer the player: a move is never
         shown as taken unless it is stored. The computer seats' replies follow as a move of
         their own (so a crash between the two loses nothing: start-up repair plays them)."""
-        in_time = AnsweredInTime(interaction)  # waiting for the lock or the database
-        try:
-            async with self.bot.game_locks(game_id):
-                told = await self._play_locked(
-                    interaction, in_time, game_id, version, choose, any_time=any_time, done=done
-                )
-        finally:
-            await in_time.settle()  # before an error is answered
+        # A click left waiting here (for the lock, for the database) is acknowledged in time by
+        # its TimelyResponse (host/gate.py, ui/timely.py); the answers below then follow it.
+        async with self.bot.game_locks(game_id):
+            told = await self._play_locked(
+                interaction, game_id, version, choose, any_time=any_time, done=done
+            )
         if told is not None:  # a command's answer, once the match's lock is free
             await interaction.edit_original_response(content=told)
 
     async def _play_locked(
         self,
         interaction: discord.Interaction,
-        in_time: AnsweredInTime,
         game_id: int,
         version: int | None,
         choose: Chooser,
@@ -809,7 +770,6 @@ class MatchHost:
         )
         picked = choose(adapter, match, seat)
         if isinstance(picked, Picked):  # part of a move: show the rest of its picks
-            await in_time.settle()
             await self._show_pick(interaction, adapter, stored, match, picked.arg)
             return None
         lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
@@ -827,7 +787,6 @@ class MatchHost:
             adapter.engine.format_action(picked),
             steps,
         )
-        await in_time.settle()
         # The move is saved: from here on the interaction may have expired (a process that
         # stood still), which must not keep the move from being shown: `live` is None then;
         # and a database that stops answering is no "nothing was changed" (SavedNotShown).

@@ -136,7 +136,7 @@ async def send_ephemeral(interaction: discord.Interaction, content: str, **kwarg
         if not interaction.response.is_done():
             await interaction.response.send_message(content, ephemeral=True, **kwargs)
             return
-        if await _thinking_in_public(interaction):
+        if await thinking_in_public(interaction):
             await interaction.edit_original_response(content=ANSWERED_PRIVATELY)
         await interaction.followup.send(content, ephemeral=True, **kwargs)
     except discord.HTTPException as error:
@@ -145,7 +145,7 @@ async def send_ephemeral(interaction: discord.Interaction, content: str, **kwarg
         log.info("interaction of user %s expired before it was answered", interaction.user.id)
 
 
-async def _thinking_in_public(interaction: discord.Interaction) -> bool:
+async def thinking_in_public(interaction: discord.Interaction) -> bool:
     """Whether the interaction's response is still a public "thinking" placeholder (a
     deferred channel message, not ephemeral, that no followup or edit has replaced): read
     back through the interaction's token, which no global rate limit counts."""

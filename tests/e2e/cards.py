@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from typing import Any
 
 
 def is_card(message) -> bool:
@@ -37,9 +38,22 @@ def card_game_id(card) -> int:
     raise AssertionError(f"no match control on this card: {card.text[:200]}")
 
 
-def stored_version(bot, game_id: int) -> tuple[int, str]:
+def stored_row(bot, sql: str, *parameters) -> Any:
+    """One row of the bot's database: its SQLite file, or the PostgreSQL server its
+    DATABASE_URL names (a cluster's shard processes; `?` placeholders either way)."""
+    url = bot.extra_env.get("DATABASE_URL")
+    if url:
+        from tests.postgres.reader import PostgresReader
+
+        with PostgresReader(url).connect(None) as conn:
+            return conn.execute(sql, parameters).fetchone()
     with sqlite3.connect(bot.database_path) as conn:
-        return conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
+        return conn.execute(sql, parameters).fetchone()
+
+
+def stored_version(bot, game_id: int) -> tuple[int, str]:
+    version, status = stored_row(bot, "SELECT version, status FROM games WHERE id = ?", game_id)
+    return version, status
 
 
 async def current_card(discord, bot, thread, game_id: int, *, timeout: float = 15.0):

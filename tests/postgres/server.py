@@ -61,9 +61,10 @@ class PostgresServer:
                 f"{result.stdout}{result.stderr}{log}"
             )
 
-    def start(self, *, durable: bool = False) -> None:
+    def start(self, *, durable: bool = False, settings: tuple[str, ...] = ()) -> None:
         """initdb and start. `durable`: PostgreSQL's default flushing to disk at every commit
-        (benchmarks); otherwise fsync, full page writes and synchronous commit are off (tests)."""
+        (benchmarks); otherwise fsync, full page writes and synchronous commit are off (tests).
+        `settings`: more server settings, "name=value" each (a benchmark's statistics)."""
         if os.geteuid() == 0:
             shutil.chown(self.folder, UNPRIVILEGED_USER)
         self._run(
@@ -77,7 +78,7 @@ class PostgresServer:
             "--encoding=UTF8",
             "--no-sync",
         )
-        settings = [
+        options = [
             f"-p {self.port}",
             "-c listen_addresses=127.0.0.1",
             f"-c unix_socket_directories={self.folder}",
@@ -85,8 +86,9 @@ class PostgresServer:
             "-c timezone=UTC",
         ]
         if not durable:
-            settings += ["-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off"]
-        self._options = " ".join(settings)
+            options += ["-c fsync=off", "-c full_page_writes=off", "-c synchronous_commit=off"]
+        options += [f"-c {setting}" for setting in settings]
+        self._options = " ".join(options)
         self.start_again()
 
     # Faults (tests/postgres/test_faults.py): a test that uses these has a server of its own.
