@@ -66,6 +66,7 @@ from host.match import (
     seat_of_clicker,
 )
 from render.replay import replayable
+from rules.errors import PlayerError
 from rules.records import commitment
 from ui import (
     MAX_CONTENT,
@@ -811,7 +812,15 @@ class MatchHost:
             await in_time.settle()
             await self._show_pick(interaction, adapter, stored, match, picked.arg)
             return None
-        lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
+        try:
+            lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
+        except PlayerError:
+            # A lesson's refusal takes the card (or the panel) back to the step's start, its
+            # picks undone, so the hint's first control is on offer at once.
+            if interaction.message is not None:
+                await in_time.settle()
+                await self._show_pick(interaction, adapter, stored, match, None)
+            raise
         before = match.engine
         # a PlayerError here: nothing was changed, and the player hears what is allowed
         after, events = adapter.engine.apply(before, seat, picked)
@@ -898,10 +907,11 @@ class MatchHost:
         adapter: GameAdapter,
         stored: game_store.StoredGame,
         match: Match,
-        arg: str,
+        arg: str | None,
     ) -> None:
-        """Redraw the card (or the panel the pick came from) with the rest of a move's picks;
-        nothing is saved, and the images stay as they are."""
+        """Redraw the card (or the panel the pick came from) with the rest of a move's picks
+        (None: with none, as the step began); nothing is saved, and the images stay as they
+        are."""
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
             seat = seat_of_clicker(stored, interaction) or 0
