@@ -1081,7 +1081,9 @@ class MatchHost:
         computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
         options = adapter.engine.rematch_options(old.engine)
         if old.lesson is not None:  # after a lesson: a real match, the computer in the tutor's seat
-            players, names, computers, options = lessons.real_match(stored.players, old.names)
+            players, names, computers, options = lessons.real_match(
+                adapter, stored.players, old.names
+            )
         match, events = self.new_match(
             adapter,
             options,

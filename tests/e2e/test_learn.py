@@ -12,7 +12,10 @@ import pytest
 from host.adapter import move_arg
 from rules.lessons import LEARNER, lesson_of
 from rules.rocketball import ENGINE
+from rules.rollerball import ENGINE as RB
+from rules.rollerball import Play
 from tests.e2e.rocketball_clicks import click_action
+from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, stored_game
 
 pytestmark = pytest.mark.e2e
@@ -30,7 +33,7 @@ async def wrong_try(discord, message, custom_id: str, user, *, select: list[str]
         reply = await discord.click(message, custom_id, user=user)
     else:
         reply = await discord.select(message, custom_id, select, user=user)
-    if reply.ephemeral:
+    if reply.ephemeral and reply.response_type == 4:  # a message of its own: the answer
         return reply
     for _ in range(300):
         shown = discord.ephemerals(user)[before:]
@@ -119,3 +122,78 @@ async def test_the_quick_start_of_help_starts_the_lesson(discord, bot, games):
     thread = await new_thread(discord, games, known)
     card = await current_card(discord, bot, thread, latest_game_id(bot))
     assert f"Lesson 1/{len(SAYS)}:" in card.text
+
+
+RB_LESSON = lesson_of("rollerball")
+assert RB_LESSON is not None
+RB_SAYS = [step for step in RB_LESSON.steps if step.seat == LEARNER]
+
+
+async def test_the_rollerball_lesson_is_played_to_its_end_with_clicks_only(discord, bot, games):
+    """docs/rules/rollerball.md "Learn by playing": the bid on the panel, the set-up's squares
+    on the card, cards placed from the hand, a workman's move, a split, a bounce and a banked
+    point; a wrong square and a wrong bid get the step's hint and change nothing; the lesson
+    is left (a fresh card) and resumed, and a restart in the middle loses nothing."""
+    dee = discord.add_user("dee")
+    known = len(discord.threads(games))
+    await discord.slash("rollerball learn", user=dee, channel=games)
+    thread = await new_thread(discord, games, known)
+    game_id = latest_game_id(bot)
+    table = ClickingTable(discord, bot, thread, game_id, {0: dee})
+    _, status, match = stored_match(bot, game_id)
+    assert status == "active" and match.names[1] == "Tutor"
+
+    for number, step in enumerate(RB_SAYS, 1):
+        card = await table.card()
+        assert f"Lesson {number}/{len(RB_SAYS)}:" in card.text, card.text
+        assert step.say[:60] in card.text and f"*{step.rule}*" in card.text
+        version, _, match = stored_match(bot, game_id)
+        if number == 8:
+            assert "A ball splits in two on the Splitter Up at f7." in card.text
+        if number == 10:  # the bounce over the tutor's base was shown a card ago; the score now
+            assert "A ball runs over Dee's base." in card.text
+            assert "Tutor's base" not in card.text
+        if number == 1:
+            # A wrong try on the panel: bidding nothing. The hint; nothing saved, nothing shown.
+            panel = await table.open_panel(0)
+            answer = await wrong_try(discord, panel, "Bid nothing (0 cards)", dee)
+            assert step.hint in answer.text
+            assert stored_match(bot, game_id)[0] == version
+            assert "Dee has bid" not in discord.message(card).text
+        if number == 2:
+            # A wrong square for the base: the hint; the card still asks for the base.
+            menu = next(s for s in card.selects if "a9" in [o.value for o in s.options])
+            answer = await wrong_try(discord, card, menu.custom_id, dee, select=["a9"])
+            assert step.hint in answer.text
+            assert stored_match(bot, game_id)[0] == version
+            assert f"Lesson {number}/" in (await table.card()).text
+        if number == 5:
+            # Left and resumed: a fresh card at the bottom of the thread goes on with the lesson.
+            await discord.slash("rollerball board", user=dee, channel=thread)
+            card = await table.card()
+            assert f"Lesson {number}/{len(RB_SAYS)}:" in card.text
+            table.panels.clear()
+        if number == 8:
+            await bot.restart()  # the lesson's progress is saved with each move
+            table.panels.clear()
+            card = await table.card()
+            assert f"Lesson {number}/{len(RB_SAYS)}:" in card.text
+        play = RB.parse_action(match.engine, 0, step.move)
+        assert isinstance(play, Play)
+        await table.play(0, play)
+
+    card = await table.card()
+    _, status, match = stored_match(bot, game_id)
+    assert status == "finished" and match.engine.game.winners == [0]
+    assert "Lesson done!" in card.text
+    stats = await discord.slash("rollerball stats", user=dee)
+    assert "No" in stats.text or "0" in stats.text  # a lesson is no game of the statistics
+
+    # The end offers a real game: a table of two against the computer, the game's defaults.
+    known = len(discord.threads(games))
+    reply = await discord.click(card, "Play a real match", user=dee)
+    assert reply.ephemeral and "A real match: Rollerball match #" in reply.text, reply.text
+    await new_thread(discord, games, known)
+    _, status, real = stored_match(bot, latest_game_id(bot))
+    assert status == "active" and real.computers == {1: "sensible"} and real.lesson is None
+    assert real.engine.game.settings.target_vp == 5
