@@ -267,10 +267,10 @@ def quick_start_view(game: str, commands_page: int | None, count: int) -> discor
 class LearnButton(Control[discord.ui.Button], template=r"help:learn:(?P<game>[a-z0-9]{1,20})"):
     """A game's quick start: its lesson (`/GAME learn`), started here with one click."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, label: str = "Learn by playing") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Learn by playing",
+                label=label,
                 emoji="📘",
                 style=discord.ButtonStyle.success,
                 custom_id=f"help:learn:{game}",
@@ -311,12 +311,32 @@ def welcome_text(tree: app_commands.CommandTree) -> str:
         for info in registry.GAMES
         if info.name in loaded and quick_start_of(info).first
     ]
+    learn = (
+        " New to a game? **Learn** below plays a guided match of a few minutes with you."
+        if learnable(tree)
+        else ""
+    )
     return (
         "Hello! I'm **Ballcourt**: four ball games played right here, with slash commands and "
         "buttons, over minutes or days. To start: "
         + "; ".join(firsts)
         + ". `/help` explains each game, `/games` lists your matches on every server."
+        + learn
     )
+
+
+def learnable(tree: app_commands.CommandTree) -> list[registry.Game]:
+    """The loaded games with a lesson (data/lessons/GAME.json), in the players' order."""
+    loaded = {command.name for command in tree.get_commands()}
+    return [g for g in registry.GAMES if g.name in loaded and lesson_of(g.name) is not None]
+
+
+def welcome_view(tree: app_commands.CommandTree) -> discord.ui.View:
+    """The welcome's buttons: each game's lesson, started by whoever clicks (LearnButton)."""
+    view = discord.ui.View(timeout=None)
+    for info in learnable(tree):
+        view.add_item(LearnButton(info.name, f"Learn {info.title}"))
+    return view
 
 
 def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
@@ -377,7 +397,9 @@ class Core(commands.Cog):
             return  # welcomed before (a re-invite, or another process of the cluster)
         try:
             await channel.send(
-                welcome_text(self.bot.tree), allowed_mentions=discord.AllowedMentions.none()
+                welcome_text(self.bot.tree),
+                view=welcome_view(self.bot.tree),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
             log.info("could not welcome server %s: %s", guild.id, error)

@@ -14,6 +14,7 @@ from rules.lessons import LEARNER, lesson_of
 from rules.rocketball import ENGINE
 from rules.rollerball import ENGINE as RB
 from rules.rollerball import Play
+from tests.e2e.cards import current_card as any_card
 from tests.e2e.rocketball_clicks import click_action
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, stored_game
@@ -197,3 +198,29 @@ async def test_the_rollerball_lesson_is_played_to_its_end_with_clicks_only(disco
     _, status, real = stored_match(bot, latest_game_id(bot))
     assert status == "active" and real.computers == {1: "sensible"} and real.lesson is None
     assert real.engine.game.settings.target_vp == 5
+
+
+async def test_the_welcome_offers_each_lesson_and_its_button_starts_it(discord, bot, fake_discord):
+    """The message a server gets when the bot joins it offers every game's lesson; a newcomer's
+    click on one starts it in a thread of that channel."""
+    for _ in range(200):  # the bot is connected (a guild added before READY is no join)
+        if "Ballcourt ready as" in bot.log_text():
+            break
+        await asyncio.sleep(0.05)
+
+    async def join():
+        guild = fake_discord._new_guild("Learners' Server", None)
+        chat = fake_discord.add_channel("chat", guild=guild)
+        await fake_discord.dispatch("GUILD_CREATE", fake_discord.joined_guild_json(guild))
+        return chat
+
+    chat = fake_discord.call_sync_coroutine(join)
+    welcome = await discord.wait_for_message(chat, lambda m: "Ballcourt" in m.text)
+    assert "**Learn** below" in welcome.text
+    assert {"Learn Rocketball", "Learn Rollerball"} <= set(welcome.button_labels)
+    eve = discord.add_user("eve")
+    known = len(discord.threads(chat))
+    await discord.click(welcome, "Learn Rollerball", user=eve)
+    thread = await new_thread(discord, chat, known)
+    card = await any_card(discord, bot, thread, latest_game_id(bot))
+    assert f"Lesson 1/{len(RB_SAYS)}:" in card.text
