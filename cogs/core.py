@@ -46,7 +46,8 @@ class QuickStart:
 QUICK_STARTS = {
     "rollerball2": QuickStart(
         first="/rollerball2 team create",
-        start="Found a team with `/rollerball2 team create` (25 players are generated), then "
+        start="New to it? `/rollerball2 match learn` shows a match in seven decisions. Found a "
+        "team with `/rollerball2 team create` (25 players are generated), then "
         "`/rollerball2 match start` with a home and an away team: `solo` (you coach both), "
         "`coaches` (the other team's coach presses Accept) or `simulate` (the bot plays it).",
         turn="The bot plays the action card by card and die by die, and shows every roll. A "
@@ -55,7 +56,8 @@ QUICK_STARTS = {
     ),
     "rollerball": QuickStart(
         first="/rollerball new",
-        start="`/rollerball new` opens a table; players press **Join**, **Add computer** fills "
+        start="New to it? `/rollerball learn` teaches it in ten moves on a real card. "
+        "`/rollerball new` opens a table; players press **Join**, **Add computer** fills "
         "a seat, and whoever opened it presses **Start** once two or more are seated. The game "
         "is played in a thread under the table.",
         turn="Everyone first bids in secret. Then on your turn the balls roll, you draw, move "

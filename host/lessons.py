@@ -31,12 +31,10 @@ def real_match(
     levels = tuple(adapter.engine.levels)
     level = NEXT_LEVEL if NEXT_LEVEL in levels or not levels else levels[0]
     script = lesson(adapter)
-    return (
-        list(players),
-        [names[LEARNER], f"Computer ({level})"],
-        {TUTOR: level},
-        dict(script.real_options) if script is not None else {},
-    )
+    options = dict(script.real_options) if script is not None else {}
+    if len(players) == 1:  # a lesson of one seat: the real match is the learner's alone too
+        return list(players), [names[LEARNER]], {}, options
+    return list(players), [names[LEARNER], f"Computer ({level})"], {TUTOR: level}, options
 
 
 def start() -> dict[str, Any]:

@@ -357,16 +357,17 @@ class MatchHost:
         if script is None:
             raise UserError(f"{adapter.title} has no lesson yet: `/help` has its quick start.")
         user = interaction.user
-        players = [user.id, COMPUTER_ID]
+        tutored = script.seats > 1  # else the learner alone (a game's solo mode)
+        players = [user.id, COMPUTER_ID] if tutored else [user.id]
         await direct.start_match(
             self,
             interaction,
             adapter,
             dict(script.options),
             players=players,
-            names=[display_name(user), lessons.TUTOR_NAME],
+            names=[display_name(user), lessons.TUTOR_NAME][: len(players)],
             describe=f"a lesson, {script.title}",
-            computers={1: lessons.TUTOR_LEVEL},
+            computers={1: lessons.TUTOR_LEVEL} if tutored else {},
             pair_key=f"{pair_key(players)}:lesson",
             seed=script.seed,
             lesson=lessons.start(),
@@ -1101,7 +1102,7 @@ class MatchHost:
             adapter,
             match,
             players,
-            status="active" if computers else "pending",
+            status="active" if computers or len(players) == 1 else "pending",
             channel_id=stored.channel_id,
         )
         channel = await channel_by_id(self.bot, stored.channel_id)
@@ -1110,11 +1111,16 @@ class MatchHost:
             f"#{game_id}, in <#{stored.channel_id}>.",
             ephemeral=True,
         )
-        if computers:
+        if computers or len(players) == 1:
+            against = (
+                f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}"
+                if len(players) > 1
+                else adapter.seat_label(match, 0)
+            )
             message = await channel.send(
-                f"{interaction.user.mention} plays the computer"
+                f"{interaction.user.mention} plays {'the computer' if computers else 'alone'}"
                 f"{' after the lesson' if old.lesson is not None else ' again'}: {adapter.title} match "
-                f"#{game_id}, {adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
+                f"#{game_id}, {against}.\n"
                 + dice_line(match.commitment, adapter.command("record")),
                 allowed_mentions=NO_MENTIONS,
             )

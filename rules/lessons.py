@@ -3,7 +3,8 @@ moment it first matters (docs/rules/*.md "Learn by playing").
 
 A lesson is data (data/lessons/GAME.json), checked when it is loaded: its seed and options make
 the position, and its script is every move of the match in order, the learner's (seat 0) and
-the tutor's (seat 1), each in the engine's own notation. A learner's step also says what to do
+the tutor's (seat 1; a lesson of one seat, `"seats": 1`, has no tutor: the learner decides
+everything, as in a game's solo mode), each in the engine's own notation. A learner's step also says what to do
 and why (`say`), what a different move gets (`hint`) and the clause of the game's rules page it
 teaches (`rule`: a heading of docs/rules/GAME.md, "Section" or "Section: Subsection").
 `problems` plays the whole script through the game's engine and looks each clause up on the
@@ -50,7 +51,8 @@ class Lesson:
     seed: int
     options: dict[str, Any]
     steps: tuple[Step, ...]
-    done: str  # said when the learner has won the lesson's match
+    done: str  # said when the learner has won the lesson's match (or, alone, finished it)
+    seats: int = 2  # 2: the learner and the tutor; 1: the learner alone
     # the options of the real match the lesson's end offers (the game's defaults otherwise)
     real_options: dict[str, Any] = field(default_factory=dict)
 
@@ -94,6 +96,7 @@ def from_data(game: str, data: dict[str, Any]) -> Lesson:
             steps=tuple(steps),
             done=str(data["done"]),
             real_options=dict(data.get("real_options", {})),
+            seats=int(data.get("seats", 2)),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, LessonError):
@@ -103,10 +106,12 @@ def from_data(game: str, data: dict[str, Any]) -> Lesson:
 
 def problems(lesson: Lesson, engine: Engine[Any, Any]) -> list[str]:
     """Play the script through `engine`: each step's seat must be the one acting and its move
-    legal there, and the last move must end the match with the learner's win; each learner's
-    step's clause must be a heading of the game's rules page."""
+    legal there, and the last move must end the match with the learner's win (alone: with the
+    match over); each learner's step's clause must be a heading of the game's rules page."""
     headings = clauses(lesson.game)
     for number, step in enumerate(lesson.steps, 1):
+        if step.seat >= lesson.seats:
+            return [f"step {number}: a lesson of one seat has no tutor"]
         if step.seat == LEARNER and step.rule not in headings:
             return [f"step {number}: no heading {step.rule!r} on docs/rules/{lesson.game}.md"]
     state, _ = engine.new_state(lesson.seed, lesson.options)
@@ -122,7 +127,7 @@ def problems(lesson: Lesson, engine: Engine[Any, Any]) -> list[str]:
             return [f"step {number} ({step.move!r}): {error}"]
     if not engine.is_over(state):
         return ["the script ends before the match does"]
-    if engine.outcome(state)[LEARNER] != "win":
+    if lesson.seats > 1 and engine.outcome(state)[LEARNER] != "win":
         return ["the learner does not win the lesson's match"]
     return []
 

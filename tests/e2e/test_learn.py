@@ -18,6 +18,8 @@ from tests.e2e.cards import current_card as any_card
 from tests.e2e.rocketball_clicks import click_action
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, stored_game
+from tests.e2e.test_rollerball2 import settled
+from tests.e2e.test_rollerball2 import stored_match as rb2_stored
 
 pytestmark = pytest.mark.e2e
 
@@ -224,3 +226,73 @@ async def test_the_welcome_offers_each_lesson_and_its_button_starts_it(discord, 
     thread = await new_thread(discord, chat, known)
     card = await any_card(discord, bot, thread, latest_game_id(bot))
     assert f"Lesson 1/{len(RB_SAYS)}:" in card.text
+
+
+RB2_LESSON = lesson_of("rollerball2")
+assert RB2_LESSON is not None
+RB2_SAYS = list(RB2_LESSON.steps)  # a lesson of one seat: every step is the learner's
+RB2_LABELS = {
+    "next": "Next card",
+    "until": "Play to next event",
+    "simulate": "Simulate the rest",
+}
+
+
+async def test_the_rollerball2_lesson_is_played_to_its_end_with_clicks_only(discord, bot, games):
+    """docs/rules/rollerball2.md "Learn by playing": a solo match from a prepared deal, a duel,
+    a FAC read, a penalty and an injury, a substitution from the card's menus, and the rest
+    simulated; a wrong button gets the step's hint and changes nothing, the lesson is left and
+    resumed on a fresh card, and a restart in the middle loses nothing."""
+    fay = discord.add_user("fay")
+    known = len(discord.threads(games))
+    await discord.slash("rollerball2 match learn", user=fay, channel=games)
+    thread = await new_thread(discord, games, known)
+    game_id = latest_game_id(bot)
+    card = await any_card(discord, bot, thread, game_id)
+    _, status, match = rb2_stored(bot, game_id)
+    assert status == "active" and match.engine.mode == "solo" and match.lesson is not None
+
+    for number, step in enumerate(RB2_SAYS, 1):
+        assert f"Lesson {number}/{len(RB2_SAYS)}:" in card.text, card.text
+        assert step.say[:60] in card.text and f"*{step.rule}*" in card.text
+        version = rb2_stored(bot, game_id)[0]
+        if number == 2:
+            # A wrong try: drawing a new FAC instead of the duel. The hint; nothing saved.
+            answer = await wrong_try(discord, card, "Draw a new FAC (ACTION)", fay)
+            assert step.hint in answer.text
+            assert rb2_stored(bot, game_id)[0] == version
+            card = await any_card(discord, bot, thread, game_id)
+            assert "Roll on his card" in card.button_labels
+        if number == 4:
+            assert "INJURY: Visitors Catcher2" in card.text
+            await discord.slash("rollerball2 match board", user=fay, channel=thread)  # left...
+            card = await any_card(discord, bot, thread, game_id)  # ...and resumed
+            assert f"Lesson {number}/{len(RB2_SAYS)}:" in card.text
+        if number == 7:
+            assert "Substitution, Visitors: #24 Zora Ulrich into Catcher2." in card.text
+        if number == 6:
+            await bot.restart()  # the lesson's progress is saved with each move
+            card = await any_card(discord, bot, thread, game_id)
+            assert f"Lesson {number}/{len(RB2_SAYS)}:" in card.text
+            menu = await discord.click(card, "Substitute…", user=fay)
+            players = await discord.select(menu, "Step 1: the slot", ["Catcher2"], user=fay)
+            await discord.select(players, "Step 2: the player", ["24"], user=fay)
+        elif step.move.startswith("catcher"):
+            await discord.click(card, "Roll on his card", user=fay)
+        else:
+            await discord.click(card, RB2_LABELS[step.move], user=fay)
+        await settled(bot, game_id)
+        assert rb2_stored(bot, game_id)[0] > version, f"step {number} was not taken"
+        card = await any_card(discord, bot, thread, game_id)
+
+    _, status, match = rb2_stored(bot, game_id)
+    assert status == "finished" and match.engine.over
+    assert "Lesson done!" in card.text
+
+    # The end offers a real match: the same two teams, a whole match, solo, not scripted.
+    known = len(discord.threads(games))
+    reply = await discord.click(card, "Play a real match", user=fay)
+    assert reply.ephemeral and "A real match: Rollerball II match #" in reply.text, reply.text
+    await new_thread(discord, games, known)
+    _, status, real = rb2_stored(bot, latest_game_id(bot))
+    assert status == "active" and real.lesson is None and real.engine.mode == "solo"
