@@ -28,6 +28,15 @@ assert LESSON is not None
 SAYS = [step for step in LESSON.steps if step.seat == LEARNER]
 
 
+async def start_lesson(discord, bot, channel, command: str, name: str):
+    """A newcomer types the lesson's command: (the newcomer, the lesson's thread, its match)."""
+    user = discord.add_user(name)
+    known = len(discord.threads(channel))
+    await discord.slash(command, user=user, channel=channel)
+    thread = await new_thread(discord, channel, known)
+    return user, thread, latest_game_id(bot)
+
+
 async def wrong_try(discord, message, custom_id: str, user, *, select: list[str] | None = None):
     """A click (or a pick) the lesson refuses: its private answer, which follows the card's
     redraw (the click's own response puts the card back at the step's start)."""
@@ -49,11 +58,7 @@ async def wrong_try(discord, message, custom_id: str, user, *, select: list[str]
 async def test_a_lesson_played_to_its_end_with_clicks_a_wrong_try_and_a_restart(
     discord, bot, games
 ):
-    ada = discord.add_user("ada")
-    known = len(discord.threads(games))
-    await discord.slash("rocketball learn", user=ada, channel=games)
-    thread = await new_thread(discord, games, known)
-    game_id = latest_game_id(bot)
+    ada, thread, game_id = await start_lesson(discord, bot, games, "rocketball learn", "ada")
     card = await current_card(discord, bot, thread, game_id)
     _, status, match, _ = stored_game(bot, game_id)
     assert status == "active" and match.names[1] == "Tutor" and match.auto == set()
@@ -102,11 +107,7 @@ async def test_a_lesson_played_to_its_end_with_clicks_a_wrong_try_and_a_restart(
 
 async def test_only_the_lessons_move_is_taken_when_typed(discord, bot, games):
     """A typed move is checked like a click: the step's hint, and nothing saved."""
-    bea = discord.add_user("bea")
-    known = len(discord.threads(games))
-    await discord.slash("rocketball learn", user=bea, channel=games)
-    thread = await new_thread(discord, games, known)
-    game_id = latest_game_id(bot)
+    bea, thread, game_id = await start_lesson(discord, bot, games, "rocketball learn", "bea")
     await current_card(discord, bot, thread, game_id)
     version = stored_game(bot, game_id)[0]
     answer = await discord.slash("rocketball move", user=bea, channel=thread, move="pass")
@@ -137,11 +138,7 @@ async def test_the_rollerball_lesson_is_played_to_its_end_with_clicks_only(disco
     on the card, cards placed from the hand, a workman's move, a split, a bounce and a banked
     point; a wrong square and a wrong bid get the step's hint and change nothing; the lesson
     is left (a fresh card) and resumed, and a restart in the middle loses nothing."""
-    dee = discord.add_user("dee")
-    known = len(discord.threads(games))
-    await discord.slash("rollerball learn", user=dee, channel=games)
-    thread = await new_thread(discord, games, known)
-    game_id = latest_game_id(bot)
+    dee, thread, game_id = await start_lesson(discord, bot, games, "rollerball learn", "dee")
     table = ClickingTable(discord, bot, thread, game_id, {0: dee})
     _, status, match = stored_match(bot, game_id)
     assert status == "active" and match.names[1] == "Tutor"
@@ -205,10 +202,9 @@ async def test_the_rollerball_lesson_is_played_to_its_end_with_clicks_only(disco
 async def test_the_welcome_offers_each_lesson_and_its_button_starts_it(discord, bot, fake_discord):
     """The message a server gets when the bot joins it offers every game's lesson; a newcomer's
     click on one starts it in a thread of that channel."""
-    for _ in range(200):  # the bot is connected (a guild added before READY is no join)
-        if "Ballcourt ready as" in bot.log_text():
-            break
-        await asyncio.sleep(0.05)
+    # This start of the bot is connected (a guild added before its READY is no join; an
+    # earlier test restarted it).
+    assert await asyncio.to_thread(bot.wait_until_ready)
 
     async def join():
         guild = fake_discord._new_guild("Learners' Server", None)
@@ -243,11 +239,7 @@ async def test_the_rollerball2_lesson_is_played_to_its_end_with_clicks_only(disc
     a FAC read, a penalty and an injury, a substitution from the card's menus, and the rest
     simulated; a wrong button gets the step's hint and changes nothing, the lesson is left and
     resumed on a fresh card, and a restart in the middle loses nothing."""
-    fay = discord.add_user("fay")
-    known = len(discord.threads(games))
-    await discord.slash("rollerball2 match learn", user=fay, channel=games)
-    thread = await new_thread(discord, games, known)
-    game_id = latest_game_id(bot)
+    fay, thread, game_id = await start_lesson(discord, bot, games, "rollerball2 match learn", "fay")
     card = await any_card(discord, bot, thread, game_id)
     _, status, match = rb2_stored(bot, game_id)
     assert status == "active" and match.engine.mode == "solo" and match.lesson is not None
