@@ -113,5 +113,6 @@ def annotate(adapter: GameAdapter, match: Match, post: TurnPost) -> None:
     if step is None or step.seat != LEARNER:
         return
     number = script.number(index)
-    rule = f"-# 📖 The rules: *{step.rule}* (`{adapter.command('rules')}`)"
+    # the rules page is the game's own command (ui/rulebook.py), beside its match commands
+    rule = f"-# 📖 The rules: *{step.rule}* (`/{adapter.game} rules`)"
     post.body = f"📘 **Lesson {number}/{script.learner_steps}:** {step.say}\n{rule}\n{post.body}"

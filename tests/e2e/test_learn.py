@@ -248,6 +248,8 @@ async def test_the_rollerball2_lesson_is_played_to_its_end_with_clicks_only(disc
         assert f"Lesson {number}/{len(RB2_SAYS)}:" in card.text, card.text
         assert step.say[:60] in card.text and f"*{step.rule}*" in card.text
         version = rb2_stored(bot, game_id)[0]
+        if number == 1:
+            assert "(`/rollerball2 rules`)" in card.text  # the game's rules command
         if number == 2:
             # A wrong try: drawing a new FAC instead of the duel. The hint; nothing saved.
             answer = await wrong_try(discord, card, "Draw a new FAC (ACTION)", fay)
