@@ -1,20 +1,27 @@
-"""A newcomer's lesson (`/rocketball learn`, docs/rules/rocketball.md "Learn by playing"), played
-through the fake Discord with the real bot as a newcomer plays it: by clicks only, the lesson's
-move taken by its one-click button when the card offers it (the suggested move), else by its
-square and then what to do there (a benchmark, not a test): `python bench/lesson.py`.
+"""A newcomer's lessons (`/GAME learn`, docs/rules/*.md "Learn by playing"), each played through
+the fake Discord with the real bot as a newcomer plays it: by clicks only (a benchmark, not a
+test): `python bench/lesson.py [--games rocketball rollerball rollerball2]`.
 
-Prints the clicks the lesson takes, the bot's answer time per click, and the minutes a person
-needs at a human pace (PACE_SECONDS a click, plus reading each step's text at READING_WPM words
-a minute), against the goal of a few minutes (GOAL_MINUTES).
+- Rocketball: the lesson's move by its one-click button when the card offers it (the suggested
+  move), else by its square and then what to do there.
+- Rollerball: the card's menus and buttons, and the **My hand** panel for what needs the hand
+  (tests/e2e/rollerball_clicks.py, the clicks the e2e tests make).
+- Rollerball II: the card's buttons and the Substitute menus.
+
+Prints, per lesson, the clicks it takes, the bot's answer time per click, and the minutes a
+person needs at a human pace (PACE_SECONDS a click, plus reading each step's text at
+READING_WPM words a minute), against the goal of a few minutes (GOAL_MINUTES).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -25,78 +32,171 @@ from host.adapter import move_arg
 from rules.lessons import LEARNER, lesson_of
 from rules.rocketball import ENGINE
 from rules.rocketball.actions import Roll
+from rules.rollerball import ENGINE as ROLLERBALL
+from rules.rollerball import Play
+from tests.e2e.cards import current_card
+from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 
 PACE_SECONDS = 4.0  # a click, once the player knows what to press
 READING_WPM = 200  # reading speed of a step's text on a phone
 GOAL_MINUTES = 5.0  # "a few minutes"
-GOAL_CLICKS = 20
+GOAL_CLICKS = {"rocketball": 20, "rollerball": 30, "rollerball2": 20}
+GAMES = tuple(GOAL_CLICKS)
+COMMANDS = {"rollerball2": "rollerball2 match learn"}  # else "GAME learn"
 
 
-async def play(bench) -> tuple[int, list[float]]:
-    discord = bench.discord
-    lesson = lesson_of("rocketball")
-    assert lesson is not None
-    user = discord.add_user("newcomer")
-    channel = bench.general
-    answers: list[float] = []
+class Timed:
+    """The fake Discord's driver, each click and pick timed (the bot's answer to it)."""
 
-    async def timed(call):
+    def __init__(self, discord: Any) -> None:
+        self.discord = discord
+        self.answers: list[float] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.discord, name)
+
+    async def _timed(self, call):
         started = time.monotonic()
         reply = await call
-        answers.append(time.monotonic() - started)
+        self.answers.append(time.monotonic() - started)
         return reply
 
-    await timed(discord.slash("rocketball learn", user=user, channel=channel))
+    async def click(self, *args, **kwargs):
+        return await self._timed(self.discord.click(*args, **kwargs))
+
+    async def select(self, *args, **kwargs):
+        return await self._timed(self.discord.select(*args, **kwargs))
+
+
+async def start(bench, game: str) -> tuple[Any, Any, int]:
+    """The newcomer, the lesson's thread and its match, started by its command (no click)."""
+    discord = bench.discord
+    user = discord.add_user(f"newcomer-{game}")
+    channel = bench.general
+    known = len(discord.threads(channel))
+    await discord.slash(COMMANDS.get(game, f"{game} learn"), user=user, channel=channel)
     deadline = time.monotonic() + 30
-    while not discord.threads(channel):
+    while len(discord.threads(channel)) <= known:
         if time.monotonic() > deadline:
             raise RuntimeError("the bot opened no thread")
         await asyncio.sleep(0.05)
-    thread = discord.threads(channel)[-1]
     game_id = stored(bench.bot, "SELECT MAX(id) FROM games")[0]
+    return user, discord.threads(channel)[-1], game_id
+
+
+def state_of(bench, game_id: int, adapter: Any) -> Match:
+    return Match.from_json(
+        adapter, stored(bench.bot, "SELECT state FROM games WHERE id = ?", game_id)[0]
+    )
+
+
+async def play_rocketball(bench, discord: Timed) -> None:
+    lesson = lesson_of("rocketball")
+    assert lesson is not None
+    user, thread, game_id = await start(bench, "rocketball")
     for step in (s for s in lesson.steps if s.seat == LEARNER):
-        says = step.say[:40]
-        card = await discord.wait_for_message(
-            thread, lambda m, says=says: says in m.text, timeout=30, since=0
+        card = await current_card(discord, bench.bot, thread, game_id, timeout=30)
+        action = ENGINE.parse_action(
+            state_of(bench, game_id, RocketballAdapter()).engine, 0, step.move
         )
-        state = stored(bench.bot, "SELECT state FROM games WHERE id = ?", game_id)[0]
-        match = Match.from_json(RocketballAdapter(), state)
-        action = ENGINE.parse_action(match.engine, 0, step.move)
         if isinstance(action, Roll):
-            await timed(discord.click(card, "Roll the d4", user=user))
+            await discord.click(card, "Roll the d4", user=user)
             continue
         suggested = f"Suggested: {ENGINE.format_action(action)}"
         if suggested in card.button_labels:
-            await timed(discord.click(card, suggested, user=user))
+            await discord.click(card, suggested, user=user)
             continue
         if not card.selects:
-            card = await timed(discord.click(card, "Other squares…", user=user))
+            card = await discord.click(card, "Other squares…", user=user)
         square = getattr(action, "square", None) or getattr(action, "from_square", "")
         menu = next(s for s in card.selects if square in [o.value for o in s.options])
-        picked = await timed(discord.select(card, menu.custom_id, [square], user=user))
+        picked = await discord.select(card, menu.custom_id, [square], user=user)
         wanted = move_arg(ENGINE, action)
         button = next(b for b in picked.buttons if (b.custom_id or "").endswith(f":{wanted}"))
-        await timed(discord.click(picked, button.custom_id, user=user))
-    status = stored(bench.bot, "SELECT status FROM games WHERE id = ?", game_id)[0]
-    if status != "finished":
-        raise RuntimeError(f"the lesson did not end: {status}")
-    return len(answers) - 1, answers  # the /rocketball learn command is no click
+        await discord.click(picked, button.custom_id, user=user)
+    await finished(bench, game_id)
+
+
+async def play_rollerball(bench, discord: Timed) -> None:
+    lesson = lesson_of("rollerball")
+    assert lesson is not None
+    user, thread, game_id = await start(bench, "rollerball")
+    table = ClickingTable(discord, bench.bot, thread, game_id, {0: user})
+    for step in (s for s in lesson.steps if s.seat == LEARNER):
+        match = stored_match(bench.bot, game_id)[2]
+        play = ROLLERBALL.parse_action(match.engine, 0, step.move)
+        assert isinstance(play, Play)
+        await table.play(0, play)
+    await finished(bench, game_id)
+
+
+RB2_LABELS = {"next": "Next card", "until": "Play to next event", "simulate": "Simulate the rest"}
+
+
+async def play_rollerball2(bench, discord: Timed) -> None:
+    lesson = lesson_of("rollerball2")
+    assert lesson is not None
+    user, thread, game_id = await start(bench, "rollerball2")
+    for step in lesson.steps:
+        card = await current_card(discord, bench.bot, thread, game_id, timeout=30)
+        if step.move.startswith("sub "):
+            _, _, slot, number = step.move.split()
+            menu = await discord.click(card, "Substitute…", user=user)
+            players = await discord.select(menu, "Step 1: the slot", [slot], user=user)
+            await discord.select(players, "Step 2: the player", [number], user=user)
+            await current_card(discord, bench.bot, thread, game_id, timeout=30)
+        elif step.move.startswith("catcher"):
+            await discord.click(card, "Roll on his card", user=user)
+        else:
+            await discord.click(card, RB2_LABELS[step.move], user=user)
+    await finished(bench, game_id)
+
+
+async def finished(bench, game_id: int) -> None:
+    deadline = time.monotonic() + 60
+    while stored(bench.bot, "SELECT status FROM games WHERE id = ?", game_id)[0] != "finished":
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the lesson of match {game_id} did not end")
+        await asyncio.sleep(0.05)
+
+
+PLAYERS = {
+    "rocketball": play_rocketball,
+    "rollerball": play_rollerball,
+    "rollerball2": play_rollerball2,
+}
+
+
+async def run(bench, games: list[str]) -> dict[str, list[float]]:
+    found = {}
+    for game in games:
+        timed = Timed(bench.discord)
+        await PLAYERS[game](bench, timed)
+        found[game] = timed.answers
+    return found
 
 
 def main() -> None:
-    lesson = lesson_of("rocketball")
-    assert lesson is not None
+    parser = argparse.ArgumentParser(description="A newcomer's lessons, played by clicks")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=list(GAMES))
+    games = parser.parse_args().games
     bench = start_bench(name="lesson")
     try:
-        clicks, answers = asyncio.run(play(bench))
+        figures = asyncio.run(run(bench, games))
     finally:
         stop_bench(bench)
-    words = sum(len((s.say or "").split()) for s in lesson.steps) + len(lesson.done.split())
-    minutes = (clicks * PACE_SECONDS) / 60 + words / READING_WPM + sum(answers) / 60
-    print(f"Rocketball lesson, {lesson.learner_steps} steps, {words} words to read")
-    print(line("clicks to the end of the lesson", clicks, GOAL_CLICKS))
-    print(line("bot's answer per click, median", statistics.median(answers) * 1000, 700, " ms"))
-    print(line("minutes at a human pace", minutes, GOAL_MINUTES, " min"))
+    for game in games:
+        lesson = lesson_of(game)
+        assert lesson is not None
+        answers = figures[game]
+        words = sum(len(s.say.split()) for s in lesson.steps) + len(lesson.done.split())
+        minutes = (len(answers) * PACE_SECONDS) / 60 + words / READING_WPM + sum(answers) / 60
+        print(f"{game} lesson, {lesson.learner_steps} steps, {words} words to read")
+        print(line("  clicks to the end of the lesson", len(answers), GOAL_CLICKS[game]))
+        print(
+            line("  bot's answer per click, median", statistics.median(answers) * 1000, 700, " ms")
+        )
+        print(line("  minutes at a human pace", minutes, GOAL_MINUTES, " min"))
 
 
 if __name__ == "__main__":

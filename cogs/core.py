@@ -46,7 +46,8 @@ class QuickStart:
 QUICK_STARTS = {
     "rollerball2": QuickStart(
         first="/rollerball2 team create",
-        start="Found a team with `/rollerball2 team create` (25 players are generated), then "
+        start="New to it? `/rollerball2 match learn` shows a match in seven decisions. Found a "
+        "team with `/rollerball2 team create` (25 players are generated), then "
         "`/rollerball2 match start` with a home and an away team: `solo` (you coach both), "
         "`coaches` (the other team's coach presses Accept) or `simulate` (the bot plays it).",
         turn="The bot plays the action card by card and die by die, and shows every roll. A "
@@ -55,7 +56,8 @@ QUICK_STARTS = {
     ),
     "rollerball": QuickStart(
         first="/rollerball new",
-        start="`/rollerball new` opens a table; players press **Join**, **Add computer** fills "
+        start="New to it? `/rollerball learn` teaches it in ten moves on a real card. "
+        "`/rollerball new` opens a table; players press **Join**, **Add computer** fills "
         "a seat, and whoever opened it presses **Start** once two or more are seated. The game "
         "is played in a thread under the table.",
         turn="Everyone first bids in secret. Then on your turn the balls roll, you draw, move "
@@ -267,10 +269,10 @@ def quick_start_view(game: str, commands_page: int | None, count: int) -> discor
 class LearnButton(Control[discord.ui.Button], template=r"help:learn:(?P<game>[a-z0-9]{1,20})"):
     """A game's quick start: its lesson (`/GAME learn`), started here with one click."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, label: str = "Learn by playing") -> None:
         super().__init__(
             discord.ui.Button(
-                label="Learn by playing",
+                label=label,
                 emoji="📘",
                 style=discord.ButtonStyle.success,
                 custom_id=f"help:learn:{game}",
@@ -311,12 +313,32 @@ def welcome_text(tree: app_commands.CommandTree) -> str:
         for info in registry.GAMES
         if info.name in loaded and quick_start_of(info).first
     ]
+    learn = (
+        " New to a game? **Learn** below plays a guided match of a few minutes with you."
+        if learnable(tree)
+        else ""
+    )
     return (
         "Hello! I'm **Ballcourt**: four ball games played right here, with slash commands and "
         "buttons, over minutes or days. To start: "
         + "; ".join(firsts)
         + ". `/help` explains each game, `/games` lists your matches on every server."
+        + learn
     )
+
+
+def learnable(tree: app_commands.CommandTree) -> list[registry.Game]:
+    """The loaded games with a lesson (data/lessons/GAME.json), in the players' order."""
+    loaded = {command.name for command in tree.get_commands()}
+    return [g for g in registry.GAMES if g.name in loaded and lesson_of(g.name) is not None]
+
+
+def welcome_view(tree: app_commands.CommandTree) -> discord.ui.View:
+    """The welcome's buttons: each game's lesson, started by whoever clicks (LearnButton)."""
+    view = discord.ui.View(timeout=None)
+    for info in learnable(tree):
+        view.add_item(LearnButton(info.name, f"Learn {info.title}"))
+    return view
 
 
 def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
@@ -377,7 +399,9 @@ class Core(commands.Cog):
             return  # welcomed before (a re-invite, or another process of the cluster)
         try:
             await channel.send(
-                welcome_text(self.bot.tree), allowed_mentions=discord.AllowedMentions.none()
+                welcome_text(self.bot.tree),
+                view=welcome_view(self.bot.tree),
+                allowed_mentions=discord.AllowedMentions.none(),
             )
         except discord.HTTPException as error:
             log.info("could not welcome server %s: %s", guild.id, error)

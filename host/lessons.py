@@ -16,22 +16,25 @@ from rules.lessons import LEARNER, TUTOR, Lesson, checked
 
 TUTOR_NAME = "Tutor"
 TUTOR_LEVEL = "tutor"  # the computer "level" of a lesson's tutor seat (never a real level)
-# What the lesson's end offers: a real match against the computer at the level for a first one.
+# What the lesson's end offers: a real match against the computer at the level for a first one
+# (a game without that level: its first, the one its tables seat).
 NEXT_LEVEL = "medium"
 NEXT_LABEL = "Play a real match"
 
 
 def real_match(
-    players: tuple[int, ...], names: list[str]
+    adapter: GameAdapter, players: tuple[int, ...], names: list[str]
 ) -> tuple[list[int], list[str], dict[int, str], dict[str, Any]]:
     """The match the lesson's end offers (its "rematch"): the learner in their seat, the computer
-    at NEXT_LEVEL in the tutor's, the game's own options: (players, names, computers, options)."""
-    return (
-        list(players),
-        [names[LEARNER], f"Computer ({NEXT_LEVEL})"],
-        {TUTOR: NEXT_LEVEL},
-        {},
-    )
+    in the tutor's at the level for a first match, the options the lesson names for it:
+    (players, names, computers, options)."""
+    levels = tuple(adapter.engine.levels)
+    level = NEXT_LEVEL if NEXT_LEVEL in levels or not levels else levels[0]
+    script = lesson(adapter)
+    options = dict(script.real_options) if script is not None else {}
+    if len(players) == 1:  # a lesson of one seat: the real match is the learner's alone too
+        return list(players), [names[LEARNER]], {}, options
+    return list(players), [names[LEARNER], f"Computer ({level})"], {TUTOR: level}, options
 
 
 def start() -> dict[str, Any]:
@@ -61,8 +64,8 @@ def check_move(adapter: GameAdapter, match: Match, seat: int, action: Any) -> No
     step = script.step(index)
     if step is None or step.seat != seat:
         raise PlayerError("The lesson waits for the tutor's move.")
-    expected = adapter.engine.parse_action(match.engine, seat, step.move)
-    if adapter.engine.format_action(action) != adapter.engine.format_action(expected):
+    # The actions themselves are compared: a notation may hide part of a move (a secret bid).
+    if action != adapter.engine.parse_action(match.engine, seat, step.move):
         raise PlayerError(step.hint)
     _advance(match, index)
 
@@ -104,9 +107,12 @@ def annotate(adapter: GameAdapter, match: Match, post: TurnPost) -> None:
     script, index = running
     if adapter.engine.is_over(match.engine):
         post.body = f"📘 **Lesson done!** {script.done}\n{post.body}"
+        post.rematch = True  # every game's lesson ends with the way to a real match
         return
     step = script.step(index)
     if step is None or step.seat != LEARNER:
         return
     number = script.number(index)
-    post.body = f"📘 **Lesson {number}/{script.learner_steps}:** {step.say}\n{post.body}"
+    # the rules page is the game's own command (ui/rulebook.py), beside its match commands
+    rule = f"-# 📖 The rules: *{step.rule}* (`/{adapter.game} rules`)"
+    post.body = f"📘 **Lesson {number}/{script.learner_steps}:** {step.say}\n{rule}\n{post.body}"

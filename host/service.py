@@ -67,6 +67,7 @@ from host.match import (
     seat_of_clicker,
 )
 from render.replay import replayable
+from rules.errors import PlayerError
 from rules.records import commitment
 from ui import (
     MAX_CONTENT,
@@ -321,16 +322,17 @@ class MatchHost:
         if script is None:
             raise UserError(f"{adapter.title} has no lesson yet: `/help` has its quick start.")
         user = interaction.user
-        players = [user.id, COMPUTER_ID]
+        tutored = script.seats > 1  # else the learner alone (a game's solo mode)
+        players = [user.id, COMPUTER_ID] if tutored else [user.id]
         await direct.start_match(
             self,
             interaction,
             adapter,
             dict(script.options),
             players=players,
-            names=[display_name(user), lessons.TUTOR_NAME],
+            names=[display_name(user), lessons.TUTOR_NAME][: len(players)],
             describe=f"a lesson, {script.title}",
-            computers={1: lessons.TUTOR_LEVEL},
+            computers={1: lessons.TUTOR_LEVEL} if tutored else {},
             pair_key=f"{pair_key(players)}:lesson",
             seed=script.seed,
             lesson=lessons.start(),
@@ -772,7 +774,15 @@ class MatchHost:
         if isinstance(picked, Picked):  # part of a move: show the rest of its picks
             await self._show_pick(interaction, adapter, stored, match, picked.arg)
             return None
-        lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
+        try:
+            lessons.check_move(adapter, match, seat, picked)  # a lesson takes its script's move
+        except PlayerError:
+            # A lesson's refusal takes the card (or the panel) back to the step's start, its
+            # picks undone, so the hint's first control is on offer at once.
+            if interaction.message is not None:
+                await in_time.settle()
+                await self._show_pick(interaction, adapter, stored, match, None)
+            raise
         before = match.engine
         # a PlayerError here: nothing was changed, and the player hears what is allowed
         after, events = adapter.engine.apply(before, seat, picked)
@@ -858,10 +868,11 @@ class MatchHost:
         adapter: GameAdapter,
         stored: game_store.StoredGame,
         match: Match,
-        arg: str,
+        arg: str | None,
     ) -> None:
-        """Redraw the card (or the panel the pick came from) with the rest of a move's picks;
-        nothing is saved, and the images stay as they are."""
+        """Redraw the card (or the panel the pick came from) with the rest of a move's picks
+        (None: with none, as the step began); nothing is saved, and the images stay as they
+        are."""
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
             seat = seat_of_clicker(stored, interaction) or 0
@@ -1031,7 +1042,9 @@ class MatchHost:
         computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
         options = adapter.engine.rematch_options(old.engine)
         if old.lesson is not None:  # after a lesson: a real match, the computer in the tutor's seat
-            players, names, computers, options = lessons.real_match(stored.players, old.names)
+            players, names, computers, options = lessons.real_match(
+                adapter, stored.players, old.names
+            )
         match, events = self.new_match(
             adapter,
             options,
@@ -1049,7 +1062,7 @@ class MatchHost:
             adapter,
             match,
             players,
-            status="active" if computers else "pending",
+            status="active" if computers or len(players) == 1 else "pending",
             channel_id=stored.channel_id,
         )
         channel = await channel_by_id(self.bot, stored.channel_id)
@@ -1058,11 +1071,16 @@ class MatchHost:
             f"#{game_id}, in <#{stored.channel_id}>.",
             ephemeral=True,
         )
-        if computers:
+        if computers or len(players) == 1:
+            against = (
+                f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}"
+                if len(players) > 1
+                else adapter.seat_label(match, 0)
+            )
             message = await channel.send(
-                f"{interaction.user.mention} plays the computer"
+                f"{interaction.user.mention} plays {'the computer' if computers else 'alone'}"
                 f"{' after the lesson' if old.lesson is not None else ' again'}: {adapter.title} match "
-                f"#{game_id}, {adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}.\n"
+                f"#{game_id}, {against}.\n"
                 + dice_line(match.commitment, adapter.command("record")),
                 allowed_mentions=NO_MENTIONS,
             )

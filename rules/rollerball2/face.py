@@ -35,7 +35,7 @@ from rules.rollerball2.modes import (
     sides_of,
 )
 from rules.rollerball2.record import GAME, plays, replay, to_record, verify_record
-from rules.rollerball2.roster import match_lineup
+from rules.rollerball2.roster import Roster, generate_roster, match_lineup
 from rules.rollerball2.state import (
     PHASE_SETUP,
     Event,
@@ -67,6 +67,15 @@ def match_view(state: MatchState, sides: tuple[str, ...]) -> MatchState:
     return view
 
 
+def _roster(options: Mapping[str, Any], side: str) -> Roster:
+    """A side's roster: as given (JSON), or generated from a seed and a team name."""
+    generated = options.get(f"{side}_generated")
+    if generated is not None:
+        seed, team = generated
+        return generate_roster(int(seed), str(team))
+    return roster_from_json(options[side])
+
+
 class Rollerball2Engine:
     name = GAME
     title = title_of(GAME)
@@ -75,14 +84,16 @@ class Rollerball2Engine:
     max_seats = 2
 
     def new_state(self, seed: int, options: Mapping[str, Any]) -> tuple[Rb2Match, list[Event]]:
-        """options: mode (solo, coaches, simulate), home/away (roster JSON), home_lineup/
-        away_lineup (the coaches' saved line-ups; None: the default one), home_team_id/
-        away_team_id, fixture_id (a season match). A saved player who may not play is replaced
-        by the default replacement, and the match's opening says so (ruling D1a)."""
+        """options: mode (solo, coaches, simulate), home/away (roster JSON) or home_generated/
+        away_generated ([seed, team name]: a roster generated as `team create` makes one, for
+        a lesson's teams), home_lineup/away_lineup (the coaches' saved line-ups; None: the
+        default one), home_team_id/away_team_id (0: a team kept nowhere), fixture_id (a season
+        match). A saved player who may not play is replaced by the default replacement, and
+        the match's opening says so (ruling D1a)."""
         mode = options["mode"]
         if mode not in MODES:
             raise RollerballError(f"A match is played {', '.join(MODES)}, not {mode}.")
-        home, away = roster_from_json(options["home"]), roster_from_json(options["away"])
+        home, away = _roster(options, "home"), _roster(options, "away")
         home_lineup, home_changes = match_lineup(home, options.get("home_lineup"))
         away_lineup, away_changes = match_lineup(away, options.get("away_lineup"))
         state = new_match(
@@ -96,8 +107,8 @@ class Rollerball2Engine:
         game = Rb2Match(
             engine=state,
             mode=mode,
-            home_team_id=options["home_team_id"],
-            away_team_id=options["away_team_id"],
+            home_team_id=options.get("home_team_id", 0),
+            away_team_id=options.get("away_team_id", 0),
             fixture_id=options.get("fixture_id"),
             lineup_notes=tuple(
                 lineup_change_notes(home, home_changes) + lineup_change_notes(away, away_changes)
