@@ -780,7 +780,6 @@ class MatchHost:
             # A lesson's refusal takes the card (or the panel) back to the step's start, its
             # picks undone, so the hint's first control is on offer at once.
             if interaction.message is not None:
-                await in_time.settle()
                 await self._show_pick(interaction, adapter, stored, match, None)
             raise
         before = match.engine
