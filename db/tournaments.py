@@ -161,8 +161,9 @@ async def create(
             timer_store.TimerSpec(close_timer, signup_until, {"tournament": tournament_id}),
             now=now,
         )
-        if checkin_minutes and checkin_timer is not None:
-            opens = max(now, signup_until - checkin_minutes * 60)
+        opens = signup_until - checkin_minutes * 60
+        if checkin_minutes and checkin_timer is not None and opens > now:
+            # (a check-in open from the start is on the card the command posts)
             await timer_store.insert_timer(
                 conn,
                 timer_store.TimerSpec(checkin_timer, opens, {"tournament": tournament_id}),

@@ -37,6 +37,7 @@ from rules.tournament import (
     Knockout,
     RoundRobin,
     Swiss,
+    Tables,
     standings,
 )
 from ui import UserError, display_name, fit
@@ -60,6 +61,7 @@ FORMAT_TITLES = {
     "round_robin": "Round robin",
     "single_elimination": "Single elimination",
     "double_elimination": "Double elimination",
+    "tables": "Tables",
 }
 STANDINGS_SHOWN = 20  # lines of standings on the card (the rest: "and N more")
 # The server's absence policies (docs/rules/tournaments.md "Absences"), as the card says them.
@@ -75,13 +77,16 @@ HOW_DECIDED = {
     "removed": "a player was removed",
 }
 
-# A game's options for a tournament match and how they read ("first to 2"), from its presenter.
-MatchOptions = Callable[[], tuple[dict[str, Any], str]]
+# A game's options for a tournament match of so many seats and how they read ("first to 2"),
+# from its presenter.
+MatchOptions = Callable[[int], tuple[dict[str, Any], str]]
 
 
 def format_of(tournament: store.Tournament) -> Format:
     if tournament.format == "swiss":
         return Swiss(tournament.rounds)
+    if tournament.format == "tables":
+        return Tables(tournament.table_size, tournament.rounds)
     if tournament.format == "round_robin":
         return RoundRobin()
     return Knockout(double=tournament.format == "double_elimination")
@@ -137,7 +142,13 @@ class Tournaments:
         tournament_id = int(timer.payload["tournament"])
         async with self.lock(tournament_id):
             tournament = await store.load(self.bot.db, tournament_id)
-            if tournament is not None and tournament.status == "signup":
+            # a card not posted yet (the command that creates it is still answering) is
+            # posted with its check-in by that command: never a second card
+            if (
+                tournament is not None
+                and tournament.status == "signup"
+                and tournament.card_message_id is not None
+            ):
                 await self.show(tournament)
 
     async def _on_advance(self, timer: timer_store.Timer) -> None:
@@ -403,16 +414,16 @@ class Tournaments:
         while True:
             active = [e for e in entrants if e.active_in(played + 1)]
             if len(active) < 2 or fmt.finished(entrants, games, played):
-                await store.finish(self.bot.db, tournament)
-                break
+                await self._finish(tournament)
+                return
             pairing = fmt.pair(entrants, games, played + 1)
             if not pairing.tables and pairing.bye is None:
                 # a knockout round of walkovers only (withdrawn players): on to the next, but
                 # never past the most rounds the format can take
                 played += 1
                 if played > fmt.rounds(entrants):
-                    await store.finish(self.bot.db, tournament)
-                    break
+                    await self._finish(tournament)
+                    return
                 continue
             deadline = time.time() + tournament.round_minutes * 60
             byes = [(int(pairing.bye), 1.0)] if pairing.bye is not None else []
@@ -426,19 +437,46 @@ class Tournaments:
         await self.make_matches(tournament)
         await self.show(tournament)
 
+    async def _finish(self, tournament: store.Tournament) -> None:
+        """The tournament ends: its card shows the final standings, and the podium is posted
+        below it, the players on it mentioned (once: only the process that ended it posts)."""
+        ended = await store.finish(self.bot.db, tournament)
+        tournament = await store.load(self.bot.db, tournament.id) or tournament
+        await self.show(tournament)
+        if not ended:
+            return
+        entrants = entrants_of(await store.entrants(self.bot.db, tournament.id))
+        games = games_of(await store.games(self.bot.db, tournament.id))
+        order = standings(entrants, games, tournament.round) if tournament.round else []
+        if not order:
+            return
+        medals = ("🥇", "🥈", "🥉")
+        podium = [
+            f"{medals[place]} <@{standing.entrant.id}> ({_points(standing.score)})"
+            for place, standing in enumerate(order[:3])
+        ]
+        channel = await channel_by_id(self.bot, tournament.channel_id)
+        await channel.send(
+            f"**{self._game_title(tournament)} tournament #{tournament.id} is over.**\n"
+            + "\n".join(podium),
+            allowed_mentions=discord.AllowedMentions(
+                users=[discord.Object(int(s.entrant.id)) for s in order[:3]]
+            ),
+        )
+
     async def make_matches(self, tournament: store.Tournament) -> None:
         """The matches of the round's tables that have none yet (all of them just after the
         pairing; after a crash in between, those it did not make)."""
         adapter = self.bot.matches.adapters.get(tournament.game)
         if adapter is None or tournament.status != "running":
             return
-        options, describe = self.match_options[tournament.game]()
         channel = await channel_by_id(self.bot, tournament.channel_id)
         guild = self.bot.get_guild(tournament.guild_id)
         for row in await store.games(self.bot.db, tournament.id):
             if row.round != tournament.round or row.match_id is not None or len(row.seats) < 2:
                 continue
             players = list(row.seats)
+            options, describe = self.match_options[tournament.game](len(players))
             names = [await self._name(guild, user_id) for user_id in players]
             match, events = self.bot.matches.new_match(
                 adapter,
@@ -498,7 +536,9 @@ class Tournaments:
         fmt = format_of(tournament)
         entrants = entrants_of(entrant_rows)
         title = FORMAT_TITLES[tournament.format]
-        if tournament.format == "swiss":
+        if tournament.format == "tables":
+            title += f" of {tournament.table_size}"
+        if tournament.format in ("swiss", "tables"):
             title += f", {plural(tournament.rounds):round}"
         rated = "rated" if tournament.rated else "casual"
         lines = [

@@ -29,12 +29,21 @@ if TYPE_CHECKING:
     from db.database import Connection, Database
 
 # The games a tournament can be played in so far, with the options of their matches.
-GAMES = {"rocketball": "Rocketball"}
+GAMES = {"rocketball": "Rocketball", "rollerball": "Rollerball"}
 
 
-def rocketball_options() -> tuple[dict, str]:
+def rocketball_options(seats: int) -> tuple[dict, str]:
     settings = match_settings("", 2, 10)
     return {"settings": settings}, describe(settings)
+
+
+def rollerball_options(seats: int) -> tuple[dict, str]:
+    """A table of `seats` on the 9 by 9 board, the later edition, first to 5 (the defaults of
+    `/rollerball new`)."""
+    return (
+        {"players": seats, "edition": "later", "board": 9, "target": 5},
+        "later edition, first to 5 victory points",
+    )
 
 
 def tournaments_of(interaction: discord.Interaction) -> Tournaments:
@@ -94,7 +103,7 @@ def card_view(tournament: store.Tournament) -> discord.ui.View | None:
         actions: tuple[str, ...] = ("join", "withdraw", "start")
         if checkin_open(tournament):
             actions = ("join", "checkin", "withdraw", "start")
-    elif tournament.format == "swiss":  # a late joiner comes in at the next round
+    elif tournament.format in ("swiss", "tables"):  # a late joiner comes in at the next round
         actions = ("join", "withdraw")
     else:
         actions = ("withdraw",)
@@ -261,6 +270,7 @@ class TournamentCog(commands.Cog):
         self.tournaments = Tournaments(bot)
         self.tournaments.card_view = card_view
         self.tournaments.match_options["rocketball"] = rocketball_options
+        self.tournaments.match_options["rollerball"] = rollerball_options
 
     async def describe_user(self, db: Database, user_id: int) -> list[str]:
         """/privacy: the tournaments they entered."""
@@ -273,14 +283,15 @@ class TournamentCog(commands.Cog):
     @group.command(name="create", description="Open a tournament's sign-up in this channel")
     @app_commands.describe(
         game="The game played",
-        format="Swiss, round robin, or a knockout seeded by rating",
-        rounds="Swiss: how many rounds (the other formats count their own)",
+        format="Swiss, round robin, a knockout seeded by rating, or tables (Rollerball)",
+        rounds="Swiss and tables: how many rounds (the other formats count their own)",
         round_hours="How long each round lasts; then a game without a result follows `absence`",
         signup_minutes="How long the sign-up stays open (an admin may start it sooner)",
         cap="The most players who may join",
         absence="What a game without a result at the round's deadline gives",
         checkin_minutes="Players check in during the sign-up's last minutes (0: no check-in)",
         rated="Whether its matches move the players' ratings (rated by default)",
+        table_size="Tables: the seats of a table (2-6; Rollerball)",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=title, value=name) for name, title in GAMES.items()],
@@ -303,6 +314,7 @@ class TournamentCog(commands.Cog):
         absence: app_commands.Choice[str] | None = None,
         checkin_minutes: app_commands.Range[int, 0, 10080] = 0,
         rated: bool = True,
+        table_size: app_commands.Range[int, 2, 6] = 3,
     ) -> None:
         """Admins only (docs/rules/tournaments.md "On Discord"): the card with Join and
         Withdraw is posted here, and the tournament begins when the sign-up closes."""
@@ -311,6 +323,14 @@ class TournamentCog(commands.Cog):
             raise UserError("A tournament is played in a server channel.")
         if game.value not in self.bot.matches.adapters:
             raise UserError(f"{GAMES[game.value]} is not running on this bot right now.")
+        engine = self.bot.matches.adapters[game.value].engine
+        if format.value == "tables" and table_size > engine.max_seats:
+            raise UserError(
+                f"A {GAMES[game.value]} match seats at most {engine.max_seats}: choose Swiss, "
+                "round robin or a knockout, or another game for tables."
+            )
+        if format.value != "tables" and engine.min_seats > 2:
+            raise UserError(f"{GAMES[game.value]} is played at tables: choose the tables format.")
         if checkin_minutes > signup_minutes:
             raise UserError(
                 "checkin_minutes must be at most signup_minutes: the check-in is the sign-up's "
@@ -332,6 +352,7 @@ class TournamentCog(commands.Cog):
             absence=absence.value if absence is not None else "forfeit",
             checkin_minutes=checkin_minutes,
             checkin_timer=CHECKIN_EVENT,
+            table_size=table_size if format.value == "tables" else 2,
         )
         tournament = await store.load(self.bot.db, tournament_id)
         assert tournament is not None

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
+import time
 
 import pytest
 
@@ -33,6 +34,27 @@ def rounds_of(bot, tournament_id: int) -> dict[int, list[tuple[list[int], int | 
     ):
         found.setdefault(round_number, []).append((json.loads(seats), match_id, points))
     return found
+
+
+def deadline_timer(bot, tournament_id: int) -> float | None:
+    """When the tournament's deadline timer is due (None: it has none)."""
+    due = [
+        due_at
+        for due_at, payload in sql(
+            bot, "SELECT due_at, payload FROM timers WHERE event = 'tournament_deadline'"
+        )
+        if json.loads(payload)["tournament"] == tournament_id
+    ]
+    return due[0] if due else None
+
+
+def deadline_now(bot, tournament_id: int) -> None:
+    """The tournament's round deadline comes now: its timer is made due."""
+    for timer_id, payload in sql(
+        bot, "SELECT id, payload FROM timers WHERE event = 'tournament_deadline'"
+    ):
+        if json.loads(payload)["tournament"] == tournament_id:
+            sql(bot, "UPDATE timers SET due_at = 0 WHERE id = ?", timer_id)
 
 
 async def finish_round(
@@ -112,7 +134,7 @@ async def test_a_seven_player_swiss_of_three_rounds(discord, bot, owner, alice, 
             no_show = next(m for s, m, _ in rounds_of(bot, 1)[3] if len(s) == 2)
         await finish_round(discord, bot, 1, round_number, users, no_show=no_show)
         if round_number == 3:
-            sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+            deadline_now(bot, 1)
         if round_number < 3:
             await until(lambda n=round_number: n + 1 in rounds_of(bot, 1), timeout=20)
             await until(
@@ -195,7 +217,7 @@ async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
     )
 
     await bot.restart()
-    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+    deadline_now(bot, tournament_id)
     await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=20)
     [(points, played)] = sql(
         bot,
@@ -381,7 +403,7 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
     (moved_seats, moved_match, _), (idle_seats, _, _) = rounds_of(bot, tid)[1]
     mover = await move_once(discord, bot, moved_match, users)
     [(waits_for,)] = [(seat,) for seat in moved_seats if seat != mover]
-    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+    deadline_now(bot, tid)
     await until(lambda: 2 in rounds_of(bot, tid), timeout=20)
     board1, board2 = rounds_of(bot, tid)[1]
     assert json.loads(board1[2]) == [1.0 if seat == mover else 0.0 for seat in moved_seats]
@@ -406,7 +428,7 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
     assert refused.ephemeral and "Only server admins" in refused.text
     paused = await discord.slash("tournament pause", user=owner, channel=games, tournament=str(tid))
     assert not paused.ephemeral and "is paused" in paused.text
-    assert sql(bot, "SELECT COUNT(*) FROM timers WHERE event = 'tournament_deadline'") == [(0,)]
+    assert deadline_timer(bot, tid) is None
     await until(lambda: "**paused** by an admin" in discord.message(card).text)
     twice = await discord.slash("tournament pause", user=owner, channel=games, tournament=f"#{tid}")
     assert twice.ephemeral and "already paused" in twice.text
@@ -422,8 +444,8 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
     )
     assert "2 hours more" in extended.text
     [(later,)] = sql(bot, "SELECT round_deadline FROM tournaments WHERE id = ?", tid)
-    [(due,)] = sql(bot, "SELECT due_at FROM timers WHERE event = 'tournament_deadline'")
-    assert later == pytest.approx(deadline + 7200) and due == pytest.approx(later)
+    assert later == pytest.approx(deadline + 7200)
+    assert deadline_timer(bot, tid) == pytest.approx(later)
 
     # the admin decides board 1 and removes a player of board 2: the round is complete
     (first_seats, _, _), (second_seats, _, _) = rounds_of(bot, tid)[2]
@@ -457,7 +479,7 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
 
     # round 3: nobody plays; whoever is absent a second time is withdrawn
     await until(lambda: all(m for s, m, _ in rounds_of(bot, tid)[3] if len(s) == 2), timeout=20)
-    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+    deadline_now(bot, tid)
     await until(
         lambda: sql(bot, "SELECT status FROM tournaments WHERE id = ?", tid) == [("finished",)],
         timeout=20,
@@ -480,3 +502,133 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
         else:
             assert withdrawn == (4 if missed_now >= 2 else None)
     assert any(count >= 2 for count in expected.values())
+
+
+async def test_a_rollerball_tournament_of_nine_in_tables_of_three(discord, bot, owner, general):
+    """Nine players, tables of 3, two rounds (docs/rules/tournaments.md "Tables of N"): each
+    round three tables, cut from the standings by score then rating; at each table the first
+    two seats resign and the last one wins the point. Round 2 seats the three winners of round
+    1 at the top table."""
+    refused = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=general,
+        game="rocketball",
+        format="tables",
+        table_size=3,
+    )
+    assert refused.ephemeral and "seats at most 2" in refused.text
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=general,
+        game="rollerball",
+        format="tables",
+        rounds=2,
+        table_size=3,
+    )
+    assert "Rollerball tournament" in card.text and "Tables of 3, 2 rounds" in card.text
+    [(tid,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", general.id)
+    users = [discord.add_user(f"table{n}") for n in range(9)]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    by_id = {user.id: user for user in users}
+    for round_number in (1, 2):
+        await until(
+            lambda n=round_number: (
+                len(rounds_of(bot, tid).get(n, [])) == 3
+                and all(m for _, m, _ in rounds_of(bot, tid)[n])
+            ),
+            timeout=30,
+        )
+        for seats, match_id, _ in rounds_of(bot, tid)[round_number]:
+            assert len(seats) == 3
+            await until(
+                lambda m=match_id: sql(bot, "SELECT thread_id FROM games WHERE id = ?", m)[0][0]
+            )
+            thread = thread_of(discord, bot, match_id)
+            for seat in seats[:2]:
+                asked = await discord.slash("rollerball resign", user=by_id[seat], channel=thread)
+                await discord.click(asked, "Resign", user=by_id[seat])
+        await until(lambda n=round_number: all(p for _, _, p in rounds_of(bot, tid)[n]), timeout=30)
+    await until(lambda: "**Finished**" in discord.message(card).text, timeout=30)
+    played = rounds_of(bot, tid)
+    for games_ in played.values():
+        for _, _, points in games_:
+            assert json.loads(points) == [0.0, 0.0, 1.0]
+    winners = {seats[2] for seats, _, _ in played[1]}
+    top = played[2][0][0]
+    assert set(top) == winners  # the top table: the three on one point
+    assert len({seat for seats, _, _ in played[2] for seat in seats}) == 9
+    final = discord.message(card)
+    assert f"🏆 <@{top[2]}> wins." in final.text
+    # the podium, posted below the card, mentions the three on it
+    podium = next(
+        m for m in discord.channel_messages(general) if f"tournament #{tid} is over" in m.text
+    )
+    assert f"🥇 <@{top[2]}> (2)" in podium.text and "🥈" in podium.text and "🥉" in podium.text
+
+
+async def test_a_computer_stands_in_for_the_absent_at_the_deadline(discord, bot, owner, games):
+    """The computer policy (docs/rules/tournaments.md "Absences"): at the deadline a computer
+    takes the seat of the player the match waits for, the round waits one more period for that
+    game, and its result, reached over the board, counts."""
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rocketball",
+        format="swiss",
+        rounds=1,
+        round_hours=1,
+        absence="computer",
+        rated=False,
+    )
+    assert "Swiss, 1 round, casual" in card.text
+    assert "a computer plays for the absent" in card.text
+    [(tid,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+    users = [discord.add_user(name) for name in ("zed", "yve")]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    await until(
+        lambda: all(m for _, m, _ in rounds_of(bot, tid).get(1, [(0, None, 0)])), timeout=30
+    )
+    [(seats, match_id, _)] = rounds_of(bot, tid)[1]
+    mover = await move_once(discord, bot, match_id, users)
+    [(state,)] = sql(bot, "SELECT state FROM games WHERE id = ?", match_id)
+    assert json.loads(state)["rated"] is False  # a casual tournament's matches are casual
+    # the round's deadline comes (made so here): the round gets one more period (an hour)
+    sql(bot, "UPDATE tournaments SET round_deadline = ? WHERE id = ?", time.time(), tid)
+    deadline_now(bot, tid)
+    await until(
+        lambda: (
+            sql(bot, "SELECT round_deadline FROM tournaments WHERE id = ?", tid)[0][0]
+            > time.time() + 3000
+        ),
+        timeout=20,
+    )
+    assert deadline_timer(bot, tid) > time.time() + 3000
+    [(state,)] = sql(bot, "SELECT state FROM games WHERE id = ?", match_id)
+    absent_seat = next(seat for seat, user in enumerate(seats) if user != mover)
+    assert list(json.loads(state)["computers"]) == [str(absent_seat)]
+    missed = dict(
+        sql(bot, "SELECT user_id, missed FROM tournament_entrants WHERE tournament_id = ?", tid)
+    )
+    assert missed == {mover: 0, seats[absent_seat]: 1}
+    assert rounds_of(bot, tid)[1][0][2] is None  # the round waits for the game
+    # the player present resigns against the computer: the result counts, over the board
+    thread = thread_of(discord, bot, match_id)
+    by_id = {user.id: user for user in users}
+    asked = await discord.slash("rocketball resign", user=by_id[mover], channel=thread)
+    await discord.click(asked, "Resign", user=by_id[mover])
+    await until(
+        lambda: sql(bot, "SELECT status FROM tournaments WHERE id = ?", tid) == [("finished",)],
+        timeout=20,
+    )
+    [(points, played)] = sql(
+        bot, "SELECT points, played FROM tournament_games WHERE match_id = ?", match_id
+    )
+    assert json.loads(points) == [1.0 if seat == absent_seat else 0.0 for seat in range(2)]
+    assert played == 1
