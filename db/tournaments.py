@@ -1,5 +1,5 @@
-"""Tournaments' storage (db/migrations/021_tournaments.sql): the tournament, its entrants and
-the games of its rounds. The pairing and standings are rules.tournament's, from these rows."""
+"""Tournaments' storage (db/migrations/021_tournaments.sql, 023_tournament_absences.sql): the
+tournament, its entrants and the games of its rounds. The pairing and standings are rules.tournament's, from these rows."""
 
 from __future__ import annotations
 
@@ -32,6 +32,17 @@ class Tournament:
     card_message_id: int | None
     created_by: int
     version: int
+    absence: str = "both_lose"
+    paused_at: float | None = None
+    checkin_minutes: int = 0
+    table_size: int = 2
+
+    @property
+    def checkin_opens(self) -> float | None:
+        """When the check-in opens (None: this tournament has none)."""
+        if not self.checkin_minutes:
+            return None
+        return self.signup_until - self.checkin_minutes * 60
 
 
 @dataclass(frozen=True)
@@ -40,6 +51,8 @@ class EntrantRow:
     rating: float
     joined_round: int
     withdrawn_from: int | None
+    missed: int = 0
+    checked_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,7 @@ class GameRow:
     match_id: int | None
     points: tuple[float, ...] | None
     played: bool
+    decided_how: str | None = None
 
 
 class TournamentFull(Exception):
@@ -75,6 +89,10 @@ def _tournament(row: Any) -> Tournament:
         card_message_id=row["card_message_id"],
         created_by=row["created_by"],
         version=row["version"],
+        absence=row["absence"],
+        paused_at=row["paused_at"],
+        checkin_minutes=row["checkin_minutes"],
+        table_size=row["table_size"],
     )
 
 
@@ -88,6 +106,7 @@ def _game(row: Any) -> GameRow:
         match_id=row["match_id"],
         points=tuple(points) if points is not None else None,
         played=bool(row["played"]),
+        decided_how=row["decided_how"],
     )
 
 
@@ -105,14 +124,20 @@ async def create(
     signup_until: float,
     created_by: int,
     close_timer: str,
+    absence: str = "forfeit",
+    checkin_minutes: int = 0,
+    checkin_timer: str | None = None,
+    table_size: int = 2,
 ) -> int:
-    """A new tournament open for sign-up, and the timer that closes its sign-up, together."""
+    """A new tournament open for sign-up, and the timers that open its check-in and close its
+    sign-up, together."""
     now = time.time()
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "INSERT INTO tournaments (guild_id, channel_id, game, format, rounds, round_minutes,"
-            " rated, cap, signup_until, status, created_by, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?) RETURNING id",
+            " rated, cap, signup_until, status, created_by, created_at, absence,"
+            " checkin_minutes, table_size)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?, ?) RETURNING id",
             (
                 guild_id,
                 channel_id,
@@ -125,6 +150,9 @@ async def create(
                 signup_until,
                 created_by,
                 now,
+                absence,
+                checkin_minutes,
+                table_size,
             ),
         )
         tournament_id = (await cursor.fetchone())["id"]
@@ -133,12 +161,30 @@ async def create(
             timer_store.TimerSpec(close_timer, signup_until, {"tournament": tournament_id}),
             now=now,
         )
+        opens = signup_until - checkin_minutes * 60
+        if checkin_minutes and checkin_timer is not None and opens > now:
+            # (a check-in open from the start is on the card the command posts)
+            await timer_store.insert_timer(
+                conn,
+                timer_store.TimerSpec(checkin_timer, opens, {"tournament": tournament_id}),
+                now=now,
+            )
     return tournament_id
 
 
 async def load(db: Database, tournament_id: int) -> Tournament | None:
     row = await db.fetch_one("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
     return _tournament(row) if row is not None else None
+
+
+async def in_guild(db: Database, guild_id: int, limit: int = 25) -> list[Tournament]:
+    """The server's tournaments, those not finished first, the newest first."""
+    rows = await db.fetch_all(
+        "SELECT * FROM tournaments WHERE guild_id = ?"
+        " ORDER BY CASE WHEN status = 'finished' THEN 1 ELSE 0 END, id DESC LIMIT ?",
+        (guild_id, limit),
+    )
+    return [_tournament(row) for row in rows]
 
 
 async def set_card(db: Database, tournament_id: int, message_id: int) -> None:
@@ -150,21 +196,35 @@ async def set_card(db: Database, tournament_id: int, message_id: int) -> None:
 
 async def entrants(db: Database, tournament_id: int) -> list[EntrantRow]:
     rows = await db.fetch_all(
-        "SELECT user_id, rating, joined_round, withdrawn_from FROM tournament_entrants"
-        " WHERE tournament_id = ? ORDER BY user_id",
+        "SELECT user_id, rating, joined_round, withdrawn_from, missed, checked_in"
+        " FROM tournament_entrants WHERE tournament_id = ? ORDER BY user_id",
         (tournament_id,),
     )
     return [
-        EntrantRow(row["user_id"], row["rating"], row["joined_round"], row["withdrawn_from"])
+        EntrantRow(
+            row["user_id"],
+            row["rating"],
+            row["joined_round"],
+            row["withdrawn_from"],
+            row["missed"],
+            bool(row["checked_in"]),
+        )
         for row in rows
     ]
 
 
 async def join(
-    db: Database, tournament: Tournament, user_id: int, rating: float, joined_round: int
+    db: Database,
+    tournament: Tournament,
+    user_id: int,
+    rating: float,
+    joined_round: int,
+    *,
+    checked_in: bool = False,
 ) -> bool:
-    """Enter `user_id` (back in, if they had withdrawn during the sign-up); False when already
-    in. TournamentFull at the cap (counted in the same transaction)."""
+    """Enter `user_id` (back in, if they had withdrawn during the sign-up), `checked_in` when
+    they join while the check-in is open; False when already in. TournamentFull at the cap
+    (counted in the same transaction)."""
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "SELECT COUNT(*) AS n FROM tournament_entrants"
@@ -182,16 +242,17 @@ async def join(
             if row["withdrawn_from"] is None or tournament.status != "signup":
                 return False
             await conn.execute(
-                "UPDATE tournament_entrants SET withdrawn_from = NULL"
+                "UPDATE tournament_entrants SET withdrawn_from = NULL, checked_in = ?"
                 " WHERE tournament_id = ? AND user_id = ?",
-                (tournament.id, user_id),
+                (int(checked_in), tournament.id, user_id),
             )
             return True
         try:
             await conn.execute(
-                "INSERT INTO tournament_entrants (tournament_id, user_id, rating, joined_round)"
-                " VALUES (?, ?, ?, ?)",
-                (tournament.id, user_id, rating, joined_round),
+                "INSERT INTO tournament_entrants"
+                " (tournament_id, user_id, rating, joined_round, checked_in)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (tournament.id, user_id, rating, joined_round, int(checked_in)),
             )
         except IntegrityError:  # a double click: the other one entered them
             return False
@@ -207,6 +268,89 @@ async def withdraw(db: Database, tournament_id: int, user_id: int, from_round: i
             (from_round, tournament_id, user_id),
         )
     return cursor.rowcount == 1
+
+
+async def check_in(db: Database, tournament_id: int, user_id: int) -> str:
+    """`user_id` checks in: "in" (done now), "already" (done before) or "out" (not playing)."""
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "UPDATE tournament_entrants SET checked_in = 1 WHERE tournament_id = ?"
+            " AND user_id = ? AND withdrawn_from IS NULL AND checked_in = 0",
+            (tournament_id, user_id),
+        )
+        if cursor.rowcount == 1:
+            return "in"
+        cursor = await conn.execute(
+            "SELECT 1 FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?"
+            " AND withdrawn_from IS NULL",
+            (tournament_id, user_id),
+        )
+        return "already" if await cursor.fetchone() is not None else "out"
+
+
+async def drop_unchecked(db: Database, tournament_id: int) -> list[int]:
+    """At the start: the players who did not check in leave the list (they never played)."""
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "SELECT user_id FROM tournament_entrants WHERE tournament_id = ? AND checked_in = 0"
+            " AND withdrawn_from IS NULL ORDER BY user_id",
+            (tournament_id,),
+        )
+        dropped = [row["user_id"] for row in await cursor.fetchall()]
+        await conn.execute(
+            "DELETE FROM tournament_entrants WHERE tournament_id = ? AND checked_in = 0",
+            (tournament_id,),
+        )
+    return dropped
+
+
+async def record_absences(
+    conn: Connection, tournament_id: int, user_ids: list[int], from_round: int, limit: int
+) -> list[int]:
+    """Inside the caller's transaction: each of `user_ids` missed a round; those who have now
+    missed `limit` are withdrawn from `from_round` on. The players withdrawn now."""
+    withdrawn = []
+    for user_id in user_ids:
+        await conn.execute(
+            "UPDATE tournament_entrants SET missed = missed + 1"
+            " WHERE tournament_id = ? AND user_id = ?",
+            (tournament_id, user_id),
+        )
+        cursor = await conn.execute(
+            "UPDATE tournament_entrants SET withdrawn_from = ? WHERE tournament_id = ?"
+            " AND user_id = ? AND missed >= ? AND withdrawn_from IS NULL",
+            (from_round, tournament_id, user_id, limit),
+        )
+        if cursor.rowcount == 1:
+            withdrawn.append(user_id)
+    return withdrawn
+
+
+async def set_deadline(
+    db: Database,
+    tournament: Tournament,
+    deadline: float | None,
+    deadline_timer: str,
+    *,
+    paused_at: float | None = None,
+) -> bool:
+    """The running round's deadline becomes `deadline` and its timer with it (an extension, a
+    resumption, a computer's game waited for), or the round is paused at `paused_at` (its
+    deadline kept to measure the time left, and no timer). False if the tournament moved on
+    since it was read (the version), and nothing is written."""
+    now = time.time()
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "UPDATE tournaments SET round_deadline = ?, paused_at = ?, version = version + 1"
+            " WHERE id = ? AND version = ?",
+            (deadline, paused_at, tournament.id, tournament.version),
+        )
+        if cursor.rowcount != 1:
+            return False
+        payload = {"tournament": tournament.id, "round": tournament.round}
+        due = None if paused_at is not None else deadline
+        await timer_store.replace_timer(conn, deadline_timer, payload, due, now=now)
+    return True
 
 
 async def games(db: Database, tournament_id: int) -> list[GameRow]:
@@ -233,7 +377,7 @@ async def start_round(
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "UPDATE tournaments SET status = 'running', round = ?, round_deadline = ?,"
-            " version = version + 1 WHERE id = ? AND version = ?",
+            " paused_at = NULL, version = version + 1 WHERE id = ? AND version = ?",
             (round_number, deadline, tournament.id, tournament.version),
         )
         if cursor.rowcount != 1:
@@ -274,13 +418,20 @@ async def link_match(conn: Connection, game_id: int, match_id: int) -> None:
 
 
 async def decide(
-    conn: Connection, game_id: int, points: tuple[float, ...], *, played: bool
+    conn: Connection,
+    game_id: int,
+    points: tuple[float, ...],
+    *,
+    played: bool,
+    how: str | None = None,
 ) -> bool:
-    """Inside the caller's transaction: the game's result, unless it already has one (a
-    result set at the deadline stands); True when written."""
+    """Inside the caller's transaction: the game's result (`how` it was decided when not over
+    the board: 'absent', 'admin', 'removed'), unless it already has one (a result set at the
+    deadline stands); True when written."""
     cursor = await conn.execute(
-        "UPDATE tournament_games SET points = ?, played = ? WHERE id = ? AND points IS NULL",
-        (json.dumps(list(points)), int(played), game_id),
+        "UPDATE tournament_games SET points = ?, played = ?, decided_how = ?"
+        " WHERE id = ? AND points IS NULL",
+        (json.dumps(list(points)), int(played), how, game_id),
     )
     return cursor.rowcount == 1
 

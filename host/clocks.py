@@ -629,10 +629,13 @@ async def apply_policy(
     reason: str,
 ) -> None:
     """Under the match's lock: the time of `seats` is up; do what the policy says and tell the
-    match. `reason` is "clock" (their bank ran out) or "timeout" (the time for a move)."""
+    match. `reason` is "clock" (their bank ran out), "timeout" (the time for a move) or
+    "deadline" (a tournament round's time, host/tournaments.py)."""
     users = [stored.players[seat] for seat in seats]
     labels = " and ".join(adapter.seat_label(match, seat) for seat in seats)
-    what = "time on the clock" if reason == "clock" else "time for a move"
+    what = {"clock": "time on the clock", "deadline": "the round's time"}.get(
+        reason, "time for a move"
+    )
     present = [
         seat
         for seat, user in enumerate(stored.players)

@@ -1,11 +1,13 @@
-"""`/tournament create` and the tournament card's buttons (Join, Withdraw, Start now); the
-tournaments themselves are run by host/tournaments.py, their pairing and standings are
-rules.tournament's (docs/rules/tournaments.md)."""
+"""`/tournament create`, the tournament card's buttons (Join, Withdraw, Check in, Start now) and
+the admins' commands (extend, pause, resume, remove, decide); the tournaments themselves are
+run by host/tournaments.py, their pairing and standings are rules.tournament's
+(docs/rules/tournaments.md)."""
 
 from __future__ import annotations
 
 import re
 import time
+from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
@@ -16,9 +18,10 @@ from cogs import bot_of
 from cogs.rocketball.options import describe, match_settings
 from db import tournaments as store
 from host.leagues import require_league_admin
-from host.tournaments import FORMAT_TITLES, Tournaments
-from ui import UserError
-from ui.formats import plural
+from host.service import AnsweredInTime
+from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
+from ui import LookupOption, UserError
+from ui.formats import plural, timestamp
 from ui.items import Control
 
 if TYPE_CHECKING:
@@ -26,12 +29,21 @@ if TYPE_CHECKING:
     from db.database import Connection, Database
 
 # The games a tournament can be played in so far, with the options of their matches.
-GAMES = {"rocketball": "Rocketball"}
+GAMES = {"rocketball": "Rocketball", "rollerball": "Rollerball"}
 
 
-def rocketball_options() -> tuple[dict, str]:
+def rocketball_options(seats: int) -> tuple[dict, str]:
     settings = match_settings("", 2, 10)
     return {"settings": settings}, describe(settings)
+
+
+def rollerball_options(seats: int) -> tuple[dict, str]:
+    """A table of `seats` on the 9 by 9 board, the later edition, first to 5 (the defaults of
+    `/rollerball new`)."""
+    return (
+        {"players": seats, "edition": "later", "board": 9, "target": 5},
+        "later edition, first to 5 victory points",
+    )
 
 
 def tournaments_of(interaction: discord.Interaction) -> Tournaments:
@@ -44,13 +56,19 @@ def tournaments_of(interaction: discord.Interaction) -> Tournaments:
 CARD_LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
     "withdraw": ("Withdraw", discord.ButtonStyle.secondary),
+    "checkin": ("Check in", discord.ButtonStyle.success),
     "start": ("Start now", discord.ButtonStyle.primary),
+}
+ABSENCE_CHOICES = {
+    "forfeit": "Forfeit: the absent lose",
+    "computer": "A computer plays for the absent",
+    "both_lose": "Both lose",
 }
 
 
 class CardButton(
     Control[discord.ui.Button],
-    template=r"tour:(?P<id>\d+):(?P<action>join|withdraw|start)",
+    template=r"tour:(?P<id>\d+):(?P<action>join|withdraw|checkin|start)",
 ):
     """A button of the tournament card."""
 
@@ -71,6 +89,8 @@ class CardButton(
             await join(tournaments, interaction, self.tournament_id)
         elif self.action == "withdraw":
             await withdraw(tournaments, interaction, self.tournament_id)
+        elif self.action == "checkin":
+            await check_in(tournaments, interaction, self.tournament_id)
         else:
             await start_now(tournaments, interaction, self.tournament_id)
 
@@ -81,13 +101,20 @@ def card_view(tournament: store.Tournament) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
     if tournament.status == "signup":
         actions: tuple[str, ...] = ("join", "withdraw", "start")
-    elif tournament.format == "swiss":  # a late joiner comes in at the next round
+        if checkin_open(tournament):
+            actions = ("join", "checkin", "withdraw", "start")
+    elif tournament.format in ("swiss", "tables"):  # a late joiner comes in at the next round
         actions = ("join", "withdraw")
     else:
         actions = ("withdraw",)
     for action in actions:
         view.add_item(CardButton(tournament.id, action))
     return view
+
+
+def checkin_open(tournament: store.Tournament) -> bool:
+    opens = tournament.checkin_opens
+    return tournament.status == "signup" and opens is not None and time.time() >= opens
 
 
 async def loaded(tournaments: Tournaments, tournament_id: int) -> store.Tournament:
@@ -111,7 +138,14 @@ async def join(tournaments: Tournaments, interaction: discord.Interaction, tourn
         )
         first_round = tournament.round + 1 if late else 1
         try:
-            entered = await store.join(tournaments.bot.db, tournament, user, rating, first_round)
+            entered = await store.join(
+                tournaments.bot.db,
+                tournament,
+                user,
+                rating,
+                first_round,
+                checked_in=checkin_open(tournament),  # joining now is being here now
+            )
         except store.TournamentFull:
             raise UserError(f"This tournament is full ({tournament.cap} players).") from None
         if not entered:
@@ -150,6 +184,27 @@ async def withdraw(
         )
 
 
+async def check_in(
+    tournaments: Tournaments, interaction: discord.Interaction, tournament_id: int
+) -> None:
+    """Here for the start (docs/rules/tournaments.md "Check-in")."""
+    async with tournaments.lock(tournament_id):
+        tournament = await loaded(tournaments, tournament_id)
+        if not checkin_open(tournament):
+            raise UserError("The check-in for this tournament is not open.")
+        done = await store.check_in(tournaments.bot.db, tournament.id, interaction.user.id)
+        if done == "out":
+            raise UserError("You are not in this tournament: press **Join** first.")
+        if done == "already":
+            raise UserError("You have already checked in.")
+        await interaction.response.edit_message(
+            content=await tournaments.card_text(tournament), view=card_view(tournament)
+        )
+        await interaction.followup.send(
+            f"You checked in for tournament #{tournament.id}.", ephemeral=True
+        )
+
+
 async def start_now(
     tournaments: Tournaments, interaction: discord.Interaction, tournament_id: int
 ) -> None:
@@ -160,7 +215,49 @@ async def start_now(
     if tournament.status != "signup":
         raise UserError("This tournament has already started.")
     await interaction.response.defer()
-    await tournaments.begin(tournament_id)
+    dropped = await tournaments.begin(tournament_id)
+    if dropped:
+        await interaction.followup.send(
+            f"Tournament #{tournament_id} started without {plural(len(dropped)):player} who "
+            f"did not check in: {', '.join(f'<@{user}>' for user in dropped)}.",
+            ephemeral=True,
+        )
+
+
+class TournamentOption(LookupOption):
+    """A `tournament` option: one of this server's tournaments by its number (#3 or 3),
+    offered as the user types, those still running first."""
+
+    max_length = 12
+
+    async def find(self, interaction: discord.Interaction, value: str) -> store.Tournament:
+        number = value.strip().lstrip("#")
+        found = None
+        if number.isdigit() and len(number) < 12:
+            found = await store.load(bot_of(interaction).db, int(number))
+        if found is None or found.guild_id != interaction.guild_id:
+            raise UserError(
+                f"This server has no tournament #{number[:12]}: its card shows its number."
+            )
+        return found
+
+    async def autocomplete(
+        self, interaction: discord.Interaction, value: str, /
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        found = await store.in_guild(bot_of(interaction).db, interaction.guild_id)
+        return [
+            app_commands.Choice(
+                name=f"#{t.id} {GAMES.get(t.game, t.game)} {FORMAT_TITLES[t.format]} ({t.status})",
+                value=str(t.id),
+            )
+            for t in found
+            if value.strip().lstrip("#") in str(t.id)
+        ][:25]
+
+
+TournamentArg = app_commands.Transform[store.Tournament, TournamentOption]
 
 
 class TournamentCog(commands.Cog):
@@ -173,6 +270,7 @@ class TournamentCog(commands.Cog):
         self.tournaments = Tournaments(bot)
         self.tournaments.card_view = card_view
         self.tournaments.match_options["rocketball"] = rocketball_options
+        self.tournaments.match_options["rollerball"] = rollerball_options
 
     async def describe_user(self, db: Database, user_id: int) -> list[str]:
         """/privacy: the tournaments they entered."""
@@ -185,16 +283,23 @@ class TournamentCog(commands.Cog):
     @group.command(name="create", description="Open a tournament's sign-up in this channel")
     @app_commands.describe(
         game="The game played",
-        format="Swiss, round robin, or a knockout seeded by rating",
-        rounds="Swiss: how many rounds (the other formats count their own)",
-        round_hours="How long each round lasts; a game not finished by then is lost by both",
+        format="Swiss, round robin, a knockout seeded by rating, or tables (Rollerball)",
+        rounds="Swiss and tables: how many rounds (the other formats count their own)",
+        round_hours="How long each round lasts; then a game without a result follows `absence`",
         signup_minutes="How long the sign-up stays open (an admin may start it sooner)",
         cap="The most players who may join",
+        absence="What a game without a result at the round's deadline gives",
+        checkin_minutes="Players check in during the sign-up's last minutes (0: no check-in)",
+        rated="Whether its matches move the players' ratings (rated by default)",
+        table_size="Tables: the seats of a table (2-6; Rollerball)",
     )
     @app_commands.choices(
         game=[app_commands.Choice(name=title, value=name) for name, title in GAMES.items()],
         format=[
             app_commands.Choice(name=title, value=name) for name, title in FORMAT_TITLES.items()
+        ],
+        absence=[
+            app_commands.Choice(name=title, value=name) for name, title in ABSENCE_CHOICES.items()
         ],
     )
     async def create(
@@ -206,6 +311,10 @@ class TournamentCog(commands.Cog):
         round_hours: app_commands.Range[int, 1, 720] = 72,
         signup_minutes: app_commands.Range[int, 1, 10080] = 60,
         cap: app_commands.Range[int, 2, 256] = 64,
+        absence: app_commands.Choice[str] | None = None,
+        checkin_minutes: app_commands.Range[int, 0, 10080] = 0,
+        rated: bool = True,
+        table_size: app_commands.Range[int, 2, 6] = 3,
     ) -> None:
         """Admins only (docs/rules/tournaments.md "On Discord"): the card with Join and
         Withdraw is posted here, and the tournament begins when the sign-up closes."""
@@ -214,6 +323,19 @@ class TournamentCog(commands.Cog):
             raise UserError("A tournament is played in a server channel.")
         if game.value not in self.bot.matches.adapters:
             raise UserError(f"{GAMES[game.value]} is not running on this bot right now.")
+        engine = self.bot.matches.adapters[game.value].engine
+        if format.value == "tables" and table_size > engine.max_seats:
+            raise UserError(
+                f"A {GAMES[game.value]} match seats at most {engine.max_seats}: choose Swiss, "
+                "round robin or a knockout, or another game for tables."
+            )
+        if format.value != "tables" and engine.min_seats > 2:
+            raise UserError(f"{GAMES[game.value]} is played at tables: choose the tables format.")
+        if checkin_minutes > signup_minutes:
+            raise UserError(
+                "checkin_minutes must be at most signup_minutes: the check-in is the sign-up's "
+                "last minutes."
+            )
         tournament_id = await store.create(
             self.bot.db,
             guild_id=interaction.guild_id,
@@ -222,11 +344,15 @@ class TournamentCog(commands.Cog):
             format=format.value,
             rounds=rounds,
             round_minutes=round_hours * 60,
-            rated=True,
+            rated=rated,
             cap=cap,
             signup_until=time.time() + signup_minutes * 60,
             created_by=interaction.user.id,
-            close_timer="tournament_signup_close",
+            close_timer=CLOSE_EVENT,
+            absence=absence.value if absence is not None else "forfeit",
+            checkin_minutes=checkin_minutes,
+            checkin_timer=CHECKIN_EVENT,
+            table_size=table_size if format.value == "tables" else 2,
         )
         tournament = await store.load(self.bot.db, tournament_id)
         assert tournament is not None
@@ -237,6 +363,124 @@ class TournamentCog(commands.Cog):
         )
         message = await interaction.original_response()
         await store.set_card(self.bot.db, tournament_id, message.id)
+
+    # ---- the admins' commands (docs/rules/tournaments.md "What an admin can do") --------------
+
+    async def _admin(self, interaction: discord.Interaction, what: str) -> None:
+        await require_league_admin(self.bot.db, interaction, what=what)
+
+    async def _done(self, interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():  # acknowledged while it waited (`_in_time`)
+            await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
+        else:
+            await interaction.response.send_message(
+                text, allowed_mentions=discord.AllowedMentions.none()
+            )
+
+    async def _in_time(
+        self, interaction: discord.Interaction, change: Awaitable[store.Tournament]
+    ) -> store.Tournament:
+        """An admin's change, made under the tournament's lock (which a round being paired may
+        hold for a while): the command is acknowledged if it waits too long."""
+        in_time = AnsweredInTime(interaction)
+        try:
+            return await change
+        finally:
+            await in_time.settle()
+
+    async def _after(self, tournament: store.Tournament) -> None:
+        """After an admin's change (answered first): the round ends if it is complete, and the
+        card shows the change."""
+        if tournament.status == "running":
+            await self.tournaments.advance(tournament.id)
+        else:
+            await self.tournaments.show(tournament)
+
+    @group.command(name="extend", description="Admins: give the running round more time")
+    @app_commands.describe(tournament="The tournament (its number)", hours="How many hours more")
+    async def extend(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentArg,
+        hours: app_commands.Range[int, 1, 720],
+    ) -> None:
+        await self._admin(interaction, "extend a tournament's round")
+        done = await self._in_time(interaction, self.tournaments.extend(tournament.id, hours))
+        assert done.round_deadline is not None
+        await self._done(
+            interaction,
+            f"Round {done.round} of tournament #{done.id} now ends "
+            f"{timestamp(done.round_deadline, 'R')} ({plural(hours):hour} more).",
+        )
+
+    @group.command(name="pause", description="Admins: stop the running round's clock")
+    @app_commands.describe(tournament="The tournament (its number)")
+    async def pause(self, interaction: discord.Interaction, tournament: TournamentArg) -> None:
+        await self._admin(interaction, "pause a tournament")
+        done = await self._in_time(interaction, self.tournaments.pause(tournament.id))
+        await self._done(
+            interaction,
+            f"Tournament #{done.id} is paused: round {done.round}'s deadline waits and no round "
+            "is paired until it is resumed; its matches may still be played.",
+        )
+
+    @group.command(name="resume", description="Admins: start the paused round's clock again")
+    @app_commands.describe(tournament="The tournament (its number)")
+    async def resume(self, interaction: discord.Interaction, tournament: TournamentArg) -> None:
+        await self._admin(interaction, "resume a tournament")
+        done = await self._in_time(interaction, self.tournaments.resume(tournament.id))
+        assert done.round_deadline is not None
+        await self._done(
+            interaction,
+            f"Tournament #{done.id} is resumed: round {done.round} ends "
+            f"{timestamp(done.round_deadline, 'R')}.",
+        )
+        await self.tournaments.advance(done.id)
+
+    @group.command(name="remove", description="Admins: take a player out of a tournament")
+    @app_commands.describe(
+        tournament="The tournament (its number)",
+        player="The player: not paired again, and their game this round is lost",
+    )
+    async def remove(
+        self, interaction: discord.Interaction, tournament: TournamentArg, player: discord.User
+    ) -> None:
+        await self._admin(interaction, "remove a player from a tournament")
+        done = await self._in_time(interaction, self.tournaments.remove(tournament.id, player.id))
+        await self._done(
+            interaction,
+            f"<@{player.id}> is out of tournament #{done.id}: not paired again; a game of "
+            "theirs without a result this round is lost by them.",
+        )
+        await self._after(done)
+
+    @group.command(
+        name="decide", description="Admins: give a board of the running round its result"
+    )
+    @app_commands.describe(
+        tournament="The tournament (its number)",
+        board="The board's number on the card",
+        winner="Who wins it; leave out for everyone at the board to lose",
+    )
+    async def decide(
+        self,
+        interaction: discord.Interaction,
+        tournament: TournamentArg,
+        board: app_commands.Range[int, 1, 200],
+        winner: discord.User | None = None,
+    ) -> None:
+        await self._admin(interaction, "decide a tournament game")
+        done = await self._in_time(
+            interaction,
+            self.tournaments.decide_game(
+                tournament.id, board, winner.id if winner is not None else None
+            ),
+        )
+        result = f"<@{winner.id}> wins it" if winner is not None else "everyone at it loses"
+        await self._done(
+            interaction, f"Tournament #{done.id}, board {board}: {result} (decided by an admin)."
+        )
+        await self._after(done)
 
 
 async def setup(bot: Ballcourt) -> None:

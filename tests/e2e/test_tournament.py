@@ -2,13 +2,15 @@
 Discord"): an admin opens the sign-up, seven players join with the card's button, the admin
 starts it, and three rounds are played as the match host's own matches (each finished by a
 resignation in its thread); one player has the bye in round 1, one withdraws during round 1
-and is paired no more, and the card shows the round's pairings, the deadline and the standings,
-and at the end the winner."""
+and is paired no more, nobody turns up for one match of round 3 (decided at the deadline), and
+the card shows the round's pairings, the deadline and the standings, and at the end the winner.
+Then absences, check-in and the admins' commands."""
 
 from __future__ import annotations
 
 import json
 import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
+import time
 
 import pytest
 
@@ -34,11 +36,35 @@ def rounds_of(bot, tournament_id: int) -> dict[int, list[tuple[list[int], int | 
     return found
 
 
-async def finish_round(discord, bot, tournament_id: int, round_number: int, users) -> None:
-    """Every match of the round ends: the first seat resigns in the match's thread."""
+def deadline_timer(bot, tournament_id: int) -> float | None:
+    """When the tournament's deadline timer is due (None: it has none)."""
+    due = [
+        due_at
+        for due_at, payload in sql(
+            bot, "SELECT due_at, payload FROM timers WHERE event = 'tournament_deadline'"
+        )
+        if json.loads(payload)["tournament"] == tournament_id
+    ]
+    return due[0] if due else None
+
+
+def deadline_now(bot, tournament_id: int) -> None:
+    """The tournament's round deadline comes now: its timer is made due."""
+    for timer_id, payload in sql(
+        bot, "SELECT id, payload FROM timers WHERE event = 'tournament_deadline'"
+    ):
+        if json.loads(payload)["tournament"] == tournament_id:
+            sql(bot, "UPDATE timers SET due_at = 0 WHERE id = ?", timer_id)
+
+
+async def finish_round(
+    discord, bot, tournament_id: int, round_number: int, users, *, no_show: int | None = None
+) -> None:
+    """Every match of the round ends: the first seat resigns in the match's thread (but the
+    match `no_show`, which nobody plays)."""
     by_id = {user.id: user for user in users}
     for seats, match_id, _ in rounds_of(bot, tournament_id)[round_number]:
-        if match_id is None:
+        if match_id is None or match_id == no_show:
             continue
 
         def thread_id(match_id=match_id):
@@ -100,8 +126,15 @@ async def test_a_seven_player_swiss_of_three_rounds(discord, bot, owner, alice, 
         )
     )
 
+    # in round 3 nobody turns up for one match (a no-show): at the deadline, by the default
+    # policy (forfeit), with nobody present, both lose and each has missed a round
+    no_show = None
     for round_number in (1, 2, 3):
-        await finish_round(discord, bot, 1, round_number, users)
+        if round_number == 3:
+            no_show = next(m for s, m, _ in rounds_of(bot, 1)[3] if len(s) == 2)
+        await finish_round(discord, bot, 1, round_number, users, no_show=no_show)
+        if round_number == 3:
+            deadline_now(bot, 1)
         if round_number < 3:
             await until(lambda n=round_number: n + 1 in rounds_of(bot, 1), timeout=20)
             await until(
@@ -117,6 +150,12 @@ async def test_a_seven_player_swiss_of_three_rounds(discord, bot, owner, alice, 
         frozenset(seats) for games in played.values() for seats, _, _ in games if len(seats) == 2
     ]
     assert len(meetings) == len(set(meetings)), "nobody meets the same opponent twice"
+    [(absent_seats, points, how)] = sql(
+        bot, "SELECT seats, points, decided_how FROM tournament_games WHERE match_id = ?", no_show
+    )
+    assert json.loads(points) == [0.0, 0.0] and how == "absent"
+    missed = dict(sql(bot, "SELECT user_id, missed FROM tournament_entrants"))
+    assert [missed[seat] for seat in json.loads(absent_seats)] == [1, 1]
     for round_number in (2, 3):
         seated = {seat for seats, _, _ in played[round_number] for seat in seats}
         assert leaver_id not in seated
@@ -178,7 +217,7 @@ async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
     )
 
     await bot.restart()
-    sql(bot, "UPDATE timers SET due_at = 0 WHERE event = 'tournament_deadline'")
+    deadline_now(bot, tournament_id)
     await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=20)
     [(points, played)] = sql(
         bot,
@@ -274,3 +313,322 @@ async def test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_ou
     )
     assert all(count == 2 for seat, count in losses.items() if seat != winner)
     assert len(losses) == 4 and f"🏆 <@{winner}> wins." in card.text
+
+
+def thread_of(discord, bot, match_id: int):
+    [(thread_id,)] = sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)
+    return next(t for t in discord.threads() if t.id == thread_id)
+
+
+async def move_once(discord, bot, match_id: int, users) -> int:
+    """The player the match waits for moves (typed with `/rocketball move`), again while the
+    match still waits for them, until it waits for their opponent; their id."""
+    from rules.rocketball import ENGINE
+
+    seats = [
+        user
+        for (user,) in sql(
+            bot, "SELECT user_id FROM game_players WHERE game_id = ? ORDER BY seat", match_id
+        )
+    ]
+    await until(lambda: sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)[0][0])
+    mover = None
+    for _ in range(10):
+        [(state, version)] = sql(bot, "SELECT state, version FROM games WHERE id = ?", match_id)
+        engine = ENGINE.load(json.loads(state)["engine"])
+        seat = min(ENGINE.actors(engine))
+        if mover is not None and seats[seat] != mover.id:
+            return mover.id
+        mover = next(user for user in users if user.id == seats[seat])
+        text = ENGINE.format_action(ENGINE.legal_actions(engine, seat)[0])
+        done = await discord.slash(
+            "rocketball move", user=mover, channel=thread_of(discord, bot, match_id), move=text
+        )
+        assert "shows your move" in done.text, done.text
+        await until(
+            lambda v=version: sql(bot, "SELECT version FROM games WHERE id = ?", match_id)[0][0] > v
+        )
+    raise AssertionError("the match kept waiting for the same player")
+
+
+async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, alice, games):
+    """A Swiss of 3 rounds with check-in and the forfeit policy (docs/rules/tournaments.md
+    "Absences", "What an admin can do"): who did not check in does not play; at round 1's
+    deadline a match where one player moved and the other never answered is won by the one
+    who moved, and a match nobody started is lost by both; an admin pauses (the deadline waits),
+    resumes, extends, decides a board and removes a player; a player absent twice is withdrawn."""
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rocketball",
+        format="swiss",
+        rounds=3,
+        round_hours=1,
+        absence="forfeit",
+        checkin_minutes=60,
+    )
+    [(tid,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+    assert "Check-in now" in card.text and "the absent lose, the others win" in card.text
+    users = [discord.add_user(name) for name in ("ada", "ben", "cy", "dot", "eli")]
+    for user in users[:4]:
+        card = await discord.click(card, "Join", user=user)
+    assert "Check in" in card.button_labels
+    again = await discord.click(card, "Check in", user=users[0])
+    assert again.ephemeral and "already checked in" in again.text  # joining is checking in
+    # dot joined before the check-in opened (made so here), and never checks in
+    sql(bot, "UPDATE tournament_entrants SET checked_in = 0 WHERE user_id = ?", users[3].id)
+    card = await discord.click(card, "Join", user=users[4])
+    stranger = await discord.click(card, "Check in", user=alice)
+    assert stranger.ephemeral and "not in this tournament" in stranger.text
+    await discord.click(card, "Start now", user=owner)
+    await until(
+        lambda: any(
+            "without 1 player who did not check in" in m.text for m in discord.ephemerals(owner)
+        ),
+        timeout=30,
+    )
+    await until(
+        lambda: (
+            len(rounds_of(bot, tid).get(1, [])) == 2
+            and all(m for _, m, _ in rounds_of(bot, tid)[1])
+        ),
+        timeout=20,
+    )
+    seated = {seat for seats, _, _ in rounds_of(bot, tid)[1] for seat in seats}
+    assert users[3].id not in seated and len(seated) == 4
+
+    # round 1: on board 1 the player to move moves once, then waits for an opponent who never
+    # comes; board 2 is never started. The deadline comes.
+    (moved_seats, moved_match, _), (idle_seats, _, _) = rounds_of(bot, tid)[1]
+    mover = await move_once(discord, bot, moved_match, users)
+    [(waits_for,)] = [(seat,) for seat in moved_seats if seat != mover]
+    deadline_now(bot, tid)
+    await until(lambda: 2 in rounds_of(bot, tid), timeout=20)
+    board1, board2 = rounds_of(bot, tid)[1]
+    assert json.loads(board1[2]) == [1.0 if seat == mover else 0.0 for seat in moved_seats]
+    assert json.loads(board2[2]) == [0.0, 0.0]
+    missed = dict(
+        sql(bot, "SELECT user_id, missed FROM tournament_entrants WHERE tournament_id = ?", tid)
+    )
+    assert missed[mover] == 0 and missed[waits_for] == 1
+    assert all(missed[seat] == 1 for seat in idle_seats)
+    # the forfeit ends the match itself, as the host's own forfeit does
+    await until(
+        lambda: sql(bot, "SELECT status FROM games WHERE id = ?", moved_match) == [("finished",)]
+    )
+    # round 2's card: each player's rating beside them
+    await until(lambda: "**Round 2** of 3" in discord.message(card).text, timeout=40)
+    assert "> (1500) vs <@" in discord.message(card).text
+
+    # round 2: an admin pauses; the deadline's timer is gone while paused
+    refused = await discord.slash(
+        "tournament pause", user=alice, channel=games, tournament=str(tid)
+    )
+    assert refused.ephemeral and "Only server admins" in refused.text
+    paused = await discord.slash("tournament pause", user=owner, channel=games, tournament=str(tid))
+    assert not paused.ephemeral and "is paused" in paused.text
+    assert deadline_timer(bot, tid) is None
+    await until(lambda: "**paused** by an admin" in discord.message(card).text)
+    twice = await discord.slash("tournament pause", user=owner, channel=games, tournament=f"#{tid}")
+    assert twice.ephemeral and "already paused" in twice.text
+    unknown = await discord.slash("tournament pause", user=owner, channel=games, tournament="999")
+    assert unknown.ephemeral and "no tournament #999" in unknown.text
+    resumed = await discord.slash(
+        "tournament resume", user=owner, channel=games, tournament=str(tid)
+    )
+    assert "is resumed" in resumed.text
+    [(deadline,)] = sql(bot, "SELECT round_deadline FROM tournaments WHERE id = ?", tid)
+    extended = await discord.slash(
+        "tournament extend", user=owner, channel=games, tournament=str(tid), hours=2
+    )
+    assert "2 hours more" in extended.text
+    [(later,)] = sql(bot, "SELECT round_deadline FROM tournaments WHERE id = ?", tid)
+    assert later == pytest.approx(deadline + 7200)
+    assert deadline_timer(bot, tid) == pytest.approx(later)
+
+    # the admin decides board 1 and removes a player of board 2: the round is complete
+    (first_seats, _, _), (second_seats, _, _) = rounds_of(bot, tid)[2]
+    wrong = await discord.slash(
+        "tournament decide", user=owner, channel=games, tournament=str(tid), board=9
+    )
+    assert wrong.ephemeral and "has no board 9" in wrong.text
+    by_id = {user.id: user for user in users}
+    decided = await discord.slash(
+        "tournament decide",
+        user=owner,
+        channel=games,
+        tournament=str(tid),
+        board=1,
+        winner=by_id[first_seats[1]],
+    )
+    assert "decided by an admin" in decided.text
+    removed = await discord.slash(
+        "tournament remove",
+        user=owner,
+        channel=games,
+        tournament=str(tid),
+        player=by_id[second_seats[0]],
+    )
+    assert "is out of tournament" in removed.text
+    await until(lambda: 3 in rounds_of(bot, tid), timeout=20)
+    board1, board2 = rounds_of(bot, tid)[2]
+    assert json.loads(board1[2]) == [0.0, 1.0] and json.loads(board2[2]) == [0.0, 1.0]
+    third = {seat for seats, _, _ in rounds_of(bot, tid)[3] for seat in seats}
+    assert second_seats[0] not in third
+
+    # round 3: nobody plays; whoever is absent a second time is withdrawn
+    await until(lambda: all(m for s, m, _ in rounds_of(bot, tid)[3] if len(s) == 2), timeout=20)
+    deadline_now(bot, tid)
+    await until(
+        lambda: sql(bot, "SELECT status FROM tournaments WHERE id = ?", tid) == [("finished",)],
+        timeout=20,
+    )
+    boards = [seats for seats, _, _ in rounds_of(bot, tid)[3] if len(seats) == 2]
+    expected = {
+        user.id: (user.id in idle_seats or user.id == waits_for)
+        + any(user.id in seats for seats in boards)
+        for user in users[:3] + users[4:]
+    }
+    entrants = sql(
+        bot,
+        "SELECT user_id, missed, withdrawn_from FROM tournament_entrants WHERE tournament_id = ?",
+        tid,
+    )
+    assert {user_id: missed_now for user_id, missed_now, _ in entrants} == expected
+    for user_id, missed_now, withdrawn in entrants:
+        if user_id == second_seats[0]:
+            assert withdrawn == 3  # removed by the admin
+        else:
+            assert withdrawn == (4 if missed_now >= 2 else None)
+    assert any(count >= 2 for count in expected.values())
+
+
+async def test_a_rollerball_tournament_of_nine_in_tables_of_three(discord, bot, owner, general):
+    """Nine players, tables of 3, two rounds (docs/rules/tournaments.md "Tables of N"): each
+    round three tables, cut from the standings by score then rating; at each table the first
+    two seats resign and the last one wins the point. Round 2 seats the three winners of round
+    1 at the top table."""
+    refused = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=general,
+        game="rocketball",
+        format="tables",
+        table_size=3,
+    )
+    assert refused.ephemeral and "seats at most 2" in refused.text
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=general,
+        game="rollerball",
+        format="tables",
+        rounds=2,
+        table_size=3,
+    )
+    assert "Rollerball tournament" in card.text and "Tables of 3, 2 rounds" in card.text
+    [(tid,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", general.id)
+    users = [discord.add_user(f"table{n}") for n in range(9)]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    by_id = {user.id: user for user in users}
+    for round_number in (1, 2):
+        await until(
+            lambda n=round_number: (
+                len(rounds_of(bot, tid).get(n, [])) == 3
+                and all(m for _, m, _ in rounds_of(bot, tid)[n])
+            ),
+            timeout=30,
+        )
+        for seats, match_id, _ in rounds_of(bot, tid)[round_number]:
+            assert len(seats) == 3
+            await until(
+                lambda m=match_id: sql(bot, "SELECT thread_id FROM games WHERE id = ?", m)[0][0]
+            )
+            thread = thread_of(discord, bot, match_id)
+            for seat in seats[:2]:
+                asked = await discord.slash("rollerball resign", user=by_id[seat], channel=thread)
+                await discord.click(asked, "Resign", user=by_id[seat])
+        await until(lambda n=round_number: all(p for _, _, p in rounds_of(bot, tid)[n]), timeout=30)
+    await until(lambda: "**Finished**" in discord.message(card).text, timeout=30)
+    played = rounds_of(bot, tid)
+    for games_ in played.values():
+        for _, _, points in games_:
+            assert json.loads(points) == [0.0, 0.0, 1.0]
+    winners = {seats[2] for seats, _, _ in played[1]}
+    top = played[2][0][0]
+    assert set(top) == winners  # the top table: the three on one point
+    assert len({seat for seats, _, _ in played[2] for seat in seats}) == 9
+    final = discord.message(card)
+    assert f"🏆 <@{top[2]}> wins." in final.text
+    # the podium, posted below the card, mentions the three on it
+    podium = next(
+        m for m in discord.channel_messages(general) if f"tournament #{tid} is over" in m.text
+    )
+    assert f"🥇 <@{top[2]}> (2)" in podium.text and "🥈" in podium.text and "🥉" in podium.text
+
+
+async def test_a_computer_stands_in_for_the_absent_at_the_deadline(discord, bot, owner, games):
+    """The computer policy (docs/rules/tournaments.md "Absences"): at the deadline a computer
+    takes the seat of the player the match waits for, the round waits one more period for that
+    game, and its result, reached over the board, counts."""
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rocketball",
+        format="swiss",
+        rounds=1,
+        round_hours=1,
+        absence="computer",
+        rated=False,
+    )
+    assert "Swiss, 1 round, casual" in card.text
+    assert "a computer plays for the absent" in card.text
+    [(tid,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+    users = [discord.add_user(name) for name in ("zed", "yve")]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    await until(
+        lambda: all(m for _, m, _ in rounds_of(bot, tid).get(1, [(0, None, 0)])), timeout=30
+    )
+    [(seats, match_id, _)] = rounds_of(bot, tid)[1]
+    mover = await move_once(discord, bot, match_id, users)
+    [(state,)] = sql(bot, "SELECT state FROM games WHERE id = ?", match_id)
+    assert json.loads(state)["rated"] is False  # a casual tournament's matches are casual
+    # the round's deadline comes (made so here): the round gets one more period (an hour)
+    sql(bot, "UPDATE tournaments SET round_deadline = ? WHERE id = ?", time.time(), tid)
+    deadline_now(bot, tid)
+    await until(
+        lambda: (
+            sql(bot, "SELECT round_deadline FROM tournaments WHERE id = ?", tid)[0][0]
+            > time.time() + 3000
+        ),
+        timeout=20,
+    )
+    assert deadline_timer(bot, tid) > time.time() + 3000
+    [(state,)] = sql(bot, "SELECT state FROM games WHERE id = ?", match_id)
+    absent_seat = next(seat for seat, user in enumerate(seats) if user != mover)
+    assert list(json.loads(state)["computers"]) == [str(absent_seat)]
+    missed = dict(
+        sql(bot, "SELECT user_id, missed FROM tournament_entrants WHERE tournament_id = ?", tid)
+    )
+    assert missed == {mover: 0, seats[absent_seat]: 1}
+    assert rounds_of(bot, tid)[1][0][2] is None  # the round waits for the game
+    # the player present resigns against the computer: the result counts, over the board
+    thread = thread_of(discord, bot, match_id)
+    by_id = {user.id: user for user in users}
+    asked = await discord.slash("rocketball resign", user=by_id[mover], channel=thread)
+    await discord.click(asked, "Resign", user=by_id[mover])
+    await until(
+        lambda: sql(bot, "SELECT status FROM tournaments WHERE id = ?", tid) == [("finished",)],
+        timeout=20,
+    )
+    [(points, played)] = sql(
+        bot, "SELECT points, played FROM tournament_games WHERE match_id = ?", match_id
+    )
+    assert json.loads(points) == [1.0 if seat == absent_seat else 0.0 for seat in range(2)]
+    assert played == 1

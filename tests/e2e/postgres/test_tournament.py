@@ -1,6 +1,8 @@
-"""A Rocketball Swiss tournament on PostgreSQL: seven players, a bye, a withdrawal, three
-rounds; the sign-up closing on its timer, a restart mid-round, a late joiner and the round's
-deadline. The tests are tests/e2e/test_tournament.py's own (tests/e2e/postgres/conftest.py)."""
+"""A Rocketball Swiss tournament on PostgreSQL: seven players, a bye, a withdrawal, a no-show,
+three rounds; the sign-up closing on its timer, a restart mid-round, a late joiner and the
+round's deadline; check-in, the absence policies and the admins' commands; a Rollerball
+tournament of nine in tables of three. The tests are tests/e2e/test_tournament.py's own
+(tests/e2e/postgres/conftest.py)."""
 
 import pytest
 
@@ -24,4 +26,13 @@ test_a_round_robin_of_three_meets_everyone_once = (
 )
 test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_out_twice = (
     on_sqlite.test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_out_twice
+)
+test_absences_check_in_and_what_an_admin_can_do = (
+    on_sqlite.test_absences_check_in_and_what_an_admin_can_do
+)
+test_a_rollerball_tournament_of_nine_in_tables_of_three = (
+    on_sqlite.test_a_rollerball_tournament_of_nine_in_tables_of_three
+)
+test_a_computer_stands_in_for_the_absent_at_the_deadline = (
+    on_sqlite.test_a_computer_stands_in_for_the_absent_at_the_deadline
 )
