@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
 import discord
@@ -18,7 +17,6 @@ from cogs import bot_of
 from cogs.rocketball.options import describe, match_settings
 from db import tournaments as store
 from host.leagues import require_league_admin
-from host.service import AnsweredInTime
 from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
 from ui import LookupOption, UserError
 from ui.formats import plural, timestamp
@@ -370,23 +368,13 @@ class TournamentCog(commands.Cog):
         await require_league_admin(self.bot.db, interaction, what=what)
 
     async def _done(self, interaction: discord.Interaction, text: str) -> None:
-        if interaction.response.is_done():  # acknowledged while it waited (`_in_time`)
+        # acknowledged while it waited (the lock, the database: host/gate.py's TimelyResponse)
+        if interaction.response.is_done():
             await interaction.followup.send(text, allowed_mentions=discord.AllowedMentions.none())
         else:
             await interaction.response.send_message(
                 text, allowed_mentions=discord.AllowedMentions.none()
             )
-
-    async def _in_time(
-        self, interaction: discord.Interaction, change: Awaitable[store.Tournament]
-    ) -> store.Tournament:
-        """An admin's change, made under the tournament's lock (which a round being paired may
-        hold for a while): the command is acknowledged if it waits too long."""
-        in_time = AnsweredInTime(interaction)
-        try:
-            return await change
-        finally:
-            await in_time.settle()
 
     async def _after(self, tournament: store.Tournament) -> None:
         """After an admin's change (answered first): the round ends if it is complete, and the
@@ -405,7 +393,7 @@ class TournamentCog(commands.Cog):
         hours: app_commands.Range[int, 1, 720],
     ) -> None:
         await self._admin(interaction, "extend a tournament's round")
-        done = await self._in_time(interaction, self.tournaments.extend(tournament.id, hours))
+        done = await self.tournaments.extend(tournament.id, hours)
         assert done.round_deadline is not None
         await self._done(
             interaction,
@@ -417,7 +405,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(tournament="The tournament (its number)")
     async def pause(self, interaction: discord.Interaction, tournament: TournamentArg) -> None:
         await self._admin(interaction, "pause a tournament")
-        done = await self._in_time(interaction, self.tournaments.pause(tournament.id))
+        done = await self.tournaments.pause(tournament.id)
         await self._done(
             interaction,
             f"Tournament #{done.id} is paused: round {done.round}'s deadline waits and no round "
@@ -428,7 +416,7 @@ class TournamentCog(commands.Cog):
     @app_commands.describe(tournament="The tournament (its number)")
     async def resume(self, interaction: discord.Interaction, tournament: TournamentArg) -> None:
         await self._admin(interaction, "resume a tournament")
-        done = await self._in_time(interaction, self.tournaments.resume(tournament.id))
+        done = await self.tournaments.resume(tournament.id)
         assert done.round_deadline is not None
         await self._done(
             interaction,
@@ -446,7 +434,7 @@ class TournamentCog(commands.Cog):
         self, interaction: discord.Interaction, tournament: TournamentArg, player: discord.User
     ) -> None:
         await self._admin(interaction, "remove a player from a tournament")
-        done = await self._in_time(interaction, self.tournaments.remove(tournament.id, player.id))
+        done = await self.tournaments.remove(tournament.id, player.id)
         await self._done(
             interaction,
             f"<@{player.id}> is out of tournament #{done.id}: not paired again; a game of "
@@ -470,11 +458,8 @@ class TournamentCog(commands.Cog):
         winner: discord.User | None = None,
     ) -> None:
         await self._admin(interaction, "decide a tournament game")
-        done = await self._in_time(
-            interaction,
-            self.tournaments.decide_game(
-                tournament.id, board, winner.id if winner is not None else None
-            ),
+        done = await self.tournaments.decide_game(
+            tournament.id, board, winner.id if winner is not None else None
         )
         result = f"<@{winner.id}> wins it" if winner is not None else "everyone at it loses"
         await self._done(
