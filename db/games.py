@@ -138,6 +138,24 @@ async def load_game(db: Database, game_id: int, *, game: str | None = None) -> S
     return _stored(row, await _players(db, game_id))
 
 
+async def load_games(db: Database, game_ids: list[int]) -> dict[int, StoredGame]:
+    """Several games by id in two queries (a batch of timers naming their matches); ids not
+    found are left out."""
+    wanted = sorted(set(game_ids))
+    if not wanted:
+        return {}
+    marks = ", ".join("?" for _ in wanted)
+    rows = await db.fetch_all(f"SELECT * FROM games WHERE id IN ({marks})", wanted)
+    seats: dict[int, list[int]] = {}
+    for seat in await db.fetch_all(
+        f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({marks})"
+        " ORDER BY game_id, seat",
+        wanted,
+    ):
+        seats.setdefault(seat["game_id"], []).append(seat["user_id"])
+    return {row["id"]: _stored(row, tuple(seats.get(row["id"], ()))) for row in rows}
+
+
 async def save_move(
     db: Database,
     stored: StoredGame,
