@@ -80,6 +80,8 @@ async def create_game(
                 "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)",
                 [(game_id, seat, user_id) for seat, user_id in enumerate(players)],
             )
+            if status not in OPEN:  # a seat is open unless said otherwise
+                await _close_seats(conn, game_id)
             if also is not None:
                 await also(conn, game_id)
     except IntegrityError as error:
@@ -87,6 +89,11 @@ async def create_game(
             raise DuplicateGameError(pair_key) from error
         raise
     return game_id
+
+
+async def _close_seats(conn: Connection, game_id: int) -> None:
+    """The match has ended: its seats leave its players' open matches (/games reads those)."""
+    await conn.execute("UPDATE game_players SET is_open = 0 WHERE game_id = ?", (game_id,))
 
 
 def _is_pair_conflict(error: IntegrityError) -> bool:
@@ -191,6 +198,8 @@ async def save_move(
                 " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
                 (stored.id, new_version, actor_id, action, json.dumps(events)),
             )
+            if new_status not in OPEN and stored.status in OPEN:
+                await _close_seats(conn, stored.id)
             await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
             if also is not None:
                 await also(conn)
