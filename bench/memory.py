@@ -1,12 +1,13 @@
 """Memory: the bot process's resident set (RSS) with 0, 1,000 and 10,000 active matches.
 
-    .venv/bin/python bench/memory.py [--matches 1000,10000] [--batch 50]
+    .venv/bin/python bench/memory.py [--matches 1000,10000] [--batch 50] [--channels 50]
 
 The real bot.py (its own process, SQLite) on a local fake Discord. Rocketball matches between
 two new members each, every one with a name of their own (the board draws the names, so two
-names shared by every match would hide whatever is kept per player), are started as players start them, `--batch` at once (the challenge, its
-Accept: the match's thread and its live card with the board), and left waiting for their first
-move. RSS (VmRSS, /proc) is read once the bot is idle at each mark, next to the figure at 0
+names shared by every match would hide whatever is kept per player), are started as players
+start them, `--batch` at once (the challenge, its Accept: the match's thread and its live card
+with the board), in turn in `--channels` channels (Discord's limit of 5 new threads a channel
+in 5 s would otherwise start one match a second), and left waiting for their first move. RSS (VmRSS, /proc) is read once the bot is idle at each mark, next to the figure at 0
 (started and connected, nothing played yet), and printed with the growth per active match above
 the first mark (the first matches also load what every later one shares: fonts, the cached
 board layers, the drawing threads' memory). Everything runs on 127.0.0.1; 10,000 matches take
@@ -42,11 +43,14 @@ def rss_mib(pid: int) -> float:
     raise RuntimeError("no VmRSS")
 
 
-async def start_batch(bench: Bench, count: int) -> None:
+async def start_batch(bench: Bench, count: int, channels: list | None = None) -> None:
     """`count` matches started at once, as that many pairs of players would: every challenge
     sent, then every Accept clicked, without waiting for the bot in between; done when every
-    match's thread shows its live card."""
-    discord, general = bench.discord, bench.general
+    match's thread shows its live card. The challenges go round `channels` (default
+    #general): Discord lets a bot open 5 threads a channel in 5 s, so matches in one channel
+    start at one a second."""
+    discord = bench.discord
+    rooms = channels or [bench.general]
     numbers = [next(_numbers) for _ in range(count)]
     pairs = [
         (bench.fake.add_user(f"north {number}"), bench.fake.add_user(f"south {number}"))
@@ -57,12 +61,12 @@ async def start_batch(bench: Bench, count: int) -> None:
             discord.slash(
                 "rocketball challenge",
                 user=north,
-                channel=general,
+                channel=rooms[number % len(rooms)],
                 opponent=south,
                 settle=False,
                 timeout=60,
             )
-            for north, south in pairs
+            for number, (north, south) in zip(numbers, pairs, strict=True)
         )
     )
     await asyncio.gather(
@@ -72,19 +76,22 @@ async def start_batch(bench: Bench, count: int) -> None:
         )
     )
     for reply in challenges:
-        thread = await bench.thread_from(reply)
+        thread = await bench.thread_from(reply, timeout=120)
         await discord.wait_for_message(thread, is_card, timeout=60, since=0)
 
 
-async def measure(bench: Bench, marks: list[int], batch: int) -> list[tuple[int, float, float]]:
+async def measure(
+    bench: Bench, marks: list[int], batch: int, channels: int
+) -> list[tuple[int, float, float]]:
     pid = bench.bot.process.pid  # type: ignore[union-attr]
+    rooms = [bench.discord.add_channel(f"matches-{number}") for number in range(channels)]
     await bench.fake.call(bench.fake.settle)
     figures = [(0, rss_mib(pid), 0.0)]
     started, active = time.monotonic(), 0
     for mark in marks:
         while active < mark:
             count = min(batch, mark - active)
-            await start_batch(bench, count)
+            await start_batch(bench, count, rooms)
             active += count
         await bench.fake.call(bench.fake.settle)
         figures.append((active, rss_mib(pid), time.monotonic() - started))
@@ -95,12 +102,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--matches", default="1000,10000", help="active matches to measure at")
     parser.add_argument("--batch", type=int, default=50, help="matches started at once")
+    parser.add_argument("--channels", type=int, default=50, help="channels they start in")
     args = parser.parse_args()
     marks = sorted(int(part) for part in args.matches.split(","))
     bench = start_bench(name="memory", spec_check=False)  # the fake's check: not the bot's
     load_before = os.getloadavg()[0]
     try:
-        figures = asyncio.run(measure(bench, marks, args.batch))
+        figures = asyncio.run(measure(bench, marks, args.batch, args.channels))
     finally:
         stop_bench(bench)
     print(

@@ -80,6 +80,8 @@ async def create_game(
                 "INSERT INTO game_players (game_id, seat, user_id) VALUES (?, ?, ?)",
                 [(game_id, seat, user_id) for seat, user_id in enumerate(players)],
             )
+            if status not in OPEN:  # a seat is open unless said otherwise
+                await _close_seats(conn, game_id)
             if also is not None:
                 await also(conn, game_id)
     except IntegrityError as error:
@@ -87,6 +89,11 @@ async def create_game(
             raise DuplicateGameError(pair_key) from error
         raise
     return game_id
+
+
+async def _close_seats(conn: Connection, game_id: int) -> None:
+    """The match has ended: its seats leave its players' open matches (/games reads those)."""
+    await conn.execute("UPDATE game_players SET is_open = 0 WHERE game_id = ?", (game_id,))
 
 
 def _is_pair_conflict(error: IntegrityError) -> bool:
@@ -138,6 +145,24 @@ async def load_game(db: Database, game_id: int, *, game: str | None = None) -> S
     return _stored(row, await _players(db, game_id))
 
 
+async def load_games(db: Database, game_ids: list[int]) -> dict[int, StoredGame]:
+    """Several games by id in two queries (a batch of timers naming their matches); ids not
+    found are left out."""
+    wanted = sorted(set(game_ids))
+    if not wanted:
+        return {}
+    marks = ", ".join("?" for _ in wanted)
+    rows = await db.fetch_all(f"SELECT * FROM games WHERE id IN ({marks})", wanted)
+    seats: dict[int, list[int]] = {}
+    for seat in await db.fetch_all(
+        f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({marks})"
+        " ORDER BY game_id, seat",
+        wanted,
+    ):
+        seats.setdefault(seat["game_id"], []).append(seat["user_id"])
+    return {row["id"]: _stored(row, tuple(seats.get(row["id"], ()))) for row in rows}
+
+
 async def save_move(
     db: Database,
     stored: StoredGame,
@@ -173,6 +198,8 @@ async def save_move(
                 " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
                 (stored.id, new_version, actor_id, action, json.dumps(events)),
             )
+            if new_status not in OPEN and stored.status in OPEN:
+                await _close_seats(conn, stored.id)
             await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
             if also is not None:
                 await also(conn)

@@ -14,13 +14,13 @@ LIMIT = 100  # the most open matches /games reads; nobody plays more at once
 
 
 async def open_games_of(db: Database, user_id: int, *, limit: int = LIMIT) -> list[StoredGame]:
-    """The user's pending and active matches on every server, newest first: their seats by the
-    game_players_by_user index, then each match by its key; the seats of all of them in one
-    more query."""
+    """The user's pending and active matches on every server, newest first: their open seats
+    by the game_players_open_by_user index (however many matches they finished), then each
+    match by its key; the seats of all of them in one more query."""
     rows = await db.fetch_all(
         "SELECT g.* FROM game_players p JOIN games g ON g.id = p.game_id"
-        " WHERE p.user_id = ? AND g.status IN ('pending', 'active')"
-        " ORDER BY g.id DESC LIMIT ?",
+        " WHERE p.user_id = ? AND p.is_open = 1 AND g.status IN ('pending', 'active')"
+        " ORDER BY p.game_id DESC LIMIT ?",
         (user_id, limit),
     )
     if not rows:

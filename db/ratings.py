@@ -159,24 +159,31 @@ async def leaderboard(
     """The top of this server's players by their rating here (or, `everywhere`, by their rating
     across servers): established players first, then the provisional ones, each with the trend
     of their latest TREND_GAMES rated matches in that scope. Each part reads the rating index
-    from the top and stops at `limit` (bench/leaderboard.py)."""
+    from the top and stops at `limit`; across servers it reads the server's own players
+    (bench/leaderboard.py, bench/history_costs.py)."""
     scope = EVERYWHERE if everywhere else guild_id
-    joined = (
-        " JOIN ratings here ON here.game = r.game AND here.user_id = r.user_id"
-        " AND here.guild_id = ?"
+    # Across servers, the server's own players are read first and ranked by their rating
+    # everywhere (CROSS JOIN keeps SQLite to that order): walking the rating index from the top
+    # would pass over the players of every other server, more with every server added.
+    source, here = (
+        (
+            "ratings here CROSS JOIN ratings r",
+            "here.game = ? AND here.guild_id = ? AND"
+            " r.game = here.game AND r.user_id = here.user_id AND",
+        )
         if everywhere
-        else ""
+        else ("ratings r", "r.game = ? AND")
     )
     rows: list = []
     for established in (True, False):
         rows += await db.fetch_all(
             "SELECT r.user_id, r.rating, r.deviation, r.volatility, r.played, r.wins"
-            f" FROM ratings r{joined} WHERE r.game = ? AND r.guild_id = ?"
+            f" FROM {source} WHERE {here} r.guild_id = ?"
             f" AND r.played {'>=' if established else '<'} ?"
             " ORDER BY r.rating DESC, r.user_id LIMIT ?",
             (
-                *((guild_id,) if everywhere else ()),
                 game,
+                *((guild_id,) if everywhere else ()),
                 scope,
                 ratings.PROVISIONAL_GAMES,
                 limit - len(rows),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from db import totals
 from db.database import Connection, Database
 
 
@@ -32,13 +33,15 @@ class Stats:
 
 async def record_results(conn: Connection, game_id: int, results: list[PlayerResult]) -> None:
     """Write the result rows inside the caller's transaction (the one that saves the last move),
-    so a finished game and its statistics are stored together or not at all. User id 0, the
-    computer, gets no row."""
-    await conn.executemany(
-        "INSERT INTO rocketball_results (game_id, user_id, opponent_id, result, goals_for,"
-        " goals_against, vs_computer, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (game_id, user_id) DO NOTHING",
-        [
+    so a finished game and its statistics are stored together or not at all, and add them to
+    each player's totals (db/totals.py). User id 0, the computer, gets no row."""
+    people = {r.user_id: r for r in reversed(results) if r.user_id != 0}  # a user's first row
+    await totals.record(
+        conn,
+        results="rocketball_results",
+        totals="rocketball_totals",
+        game_id=game_id,
+        rows=[
             (
                 game_id,
                 r.user_id,
@@ -49,39 +52,47 @@ async def record_results(conn: Connection, game_id: int, results: list[PlayerRes
                 int(r.vs_computer),
                 r.how,
             )
-            for r in results
-            if r.user_id != 0
+            for r in people.values()
         ],
+        insert="INSERT INTO rocketball_results (game_id, user_id, opponent_id, result, goals_for,"
+        " goals_against, vs_computer, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        shares={
+            user_id: {
+                "played": 1,
+                "wins": int(r.result == "win"),
+                "draws": int(r.result == "draw"),
+                "goals_for": r.goals_for,
+                "goals_against": r.goals_against,
+                "vs_computer_played": int(r.vs_computer),
+                "vs_computer_wins": int(r.vs_computer and r.result == "win"),
+            }
+            for user_id, r in people.items()
+        },
     )
 
 
 async def player_stats(db: Database, user_id: int) -> Stats:
-    row = await db.fetch_one(
-        "SELECT COUNT(*) AS played, COALESCE(SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END), 0) AS wins,"
-        " COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS draws,"
-        " COALESCE(SUM(goals_for), 0) AS gf, COALESCE(SUM(goals_against), 0) AS ga,"
-        " COALESCE(SUM(vs_computer), 0) AS vc,"
-        " COALESCE(SUM(CASE WHEN vs_computer = 1 AND result = 'win' THEN 1 ELSE 0 END), 0) AS vcw"
-        " FROM rocketball_results WHERE user_id = ?",
-        (user_id,),
-    )
-    assert row is not None
+    """One row of the player's totals, however many matches they finished."""
+    row = await db.fetch_one("SELECT * FROM rocketball_totals WHERE user_id = ?", (user_id,))
+    if row is None:
+        return Stats(0, 0, 0, 0, 0, 0, 0, 0)
     return Stats(
         played=row["played"],
         wins=row["wins"],
         losses=row["played"] - row["wins"] - row["draws"],
         draws=row["draws"],
-        goals_for=row["gf"],
-        goals_against=row["ga"],
-        vs_computer_played=row["vc"],
-        vs_computer_wins=row["vcw"],
+        goals_for=row["goals_for"],
+        goals_against=row["goals_against"],
+        vs_computer_played=row["vs_computer_played"],
+        vs_computer_wins=row["vs_computer_wins"],
     )
 
 
 async def forget_user(conn: Connection, user_id: int, anonymous: int) -> None:
-    """/privacy: a user's own result rows go; in their opponents' rows they become `anonymous`,
-    so the opponents' statistics stay whole."""
+    """/privacy: a user's own result rows and totals go; in their opponents' rows they become
+    `anonymous`, so the opponents' statistics stay whole."""
     await conn.execute("DELETE FROM rocketball_results WHERE user_id = ?", (user_id,))
+    await conn.execute("DELETE FROM rocketball_totals WHERE user_id = ?", (user_id,))
     await conn.execute(
         "UPDATE rocketball_results SET opponent_id = ? WHERE opponent_id = ?", (anonymous, user_id)
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from db import totals
 from db.database import Connection, Database
 
 
@@ -32,12 +33,15 @@ class Stats:
 
 async def record_results(conn: Connection, game_id: int, results: list[SeatResult]) -> None:
     """Inside the caller's transaction (the one that saves the last move): the game and its
-    statistics are stored together or not at all. Computer seats (user id 0) get no row."""
-    await conn.executemany(
-        "INSERT INTO rollerball_results (game_id, user_id, seat, result, victory_points,"
-        " players, computers, edition, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (game_id, user_id) DO NOTHING",
-        [
+    statistics are stored together or not at all, and added to each player's totals
+    (db/totals.py). Computer seats (user id 0) get no row."""
+    people = {r.user_id: r for r in reversed(results) if r.user_id != 0}  # a user's first seat
+    await totals.record(
+        conn,
+        results="rollerball_results",
+        totals="rollerball_totals",
+        game_id=game_id,
+        rows=[
             (
                 game_id,
                 r.user_id,
@@ -49,35 +53,42 @@ async def record_results(conn: Connection, game_id: int, results: list[SeatResul
                 r.edition,
                 r.how,
             )
-            for r in results
-            if r.user_id != 0
+            for r in people.values()
         ],
+        insert="INSERT INTO rollerball_results (game_id, user_id, seat, result, victory_points,"
+        " players, computers, edition, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        shares={
+            user_id: {
+                "played": 1,
+                "wins": int(r.result == "win"),
+                "shared": int(r.result == "draw"),
+                "victory_points": r.victory_points,
+                "best_points": r.victory_points,
+                "with_computers": int(r.computers > 0),
+            }
+            for user_id, r in people.items()
+        },
+        highest=("best_points",),
     )
 
 
 async def player_stats(db: Database, user_id: int) -> Stats:
-    row = await db.fetch_one(
-        "SELECT COUNT(*) AS played,"
-        " COALESCE(SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END), 0) AS wins,"
-        " COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS shared,"
-        " COALESCE(SUM(victory_points), 0) AS points,"
-        " COALESCE(MAX(victory_points), 0) AS best,"
-        " COALESCE(SUM(CASE WHEN computers > 0 THEN 1 ELSE 0 END), 0) AS with_computers"
-        " FROM rollerball_results WHERE user_id = ?",
-        (user_id,),
-    )
-    assert row is not None
+    """One row of the player's totals, however many games they finished."""
+    row = await db.fetch_one("SELECT * FROM rollerball_totals WHERE user_id = ?", (user_id,))
+    if row is None:
+        return Stats(0, 0, 0, 0, 0, 0, 0)
     return Stats(
         played=row["played"],
         wins=row["wins"],
         shared=row["shared"],
         losses=row["played"] - row["wins"] - row["shared"],
-        victory_points=row["points"],
-        best_points=row["best"],
+        victory_points=row["victory_points"],
+        best_points=row["best_points"],
         with_computers=row["with_computers"],
     )
 
 
 async def forget_user(conn: Connection, user_id: int) -> None:
-    """/privacy: the user's own result rows go (the others' rows never name them)."""
+    """/privacy: the user's own result rows and totals go (the others' rows never name them)."""
     await conn.execute("DELETE FROM rollerball_results WHERE user_id = ?", (user_id,))
+    await conn.execute("DELETE FROM rollerball_totals WHERE user_id = ?", (user_id,))

@@ -13,11 +13,12 @@ died mid-handler) may be taken again by any process (`Database.abandoned`), at o
 at the next start-up; handlers check the game's version, so firing again is safe.
 
 A process claims due timers in batches (`claim_due`: one UPDATE ... RETURNING of up to
-CLAIM_BATCH rows), fires them one by one, each only if it is still there and still its own (an
-earlier handler of the batch that wrote to the database may have replaced a match's timers: the
-rest of the batch is then looked at again, in one query), and deletes the fired ones in
-batches too (`delete_timers`): ten thousand due timers take a few hundred statements, not
-thirty thousand (bench/database_backends.py). It claims nothing unless it is known to be
+CLAIM_BATCH rows), fires them one by one (or, for an event with a batch handler such as a
+match's reminder, every neighbouring timer of that event in one call), each only if it is still
+there and still its own (an earlier handler of the batch that wrote to the database may have
+replaced a match's timers: the rest of the batch is then looked at again, in one query), and
+deletes the fired ones in batches too (`delete_timers`): ten thousand due timers take a few
+hundred statements, not thirty thousand (bench/database_backends.py). It claims nothing unless it is known to be
 running (`Database.ensure_alive`: on PostgreSQL it holds its alive lock), so no other process
 can take a claim it made as abandoned.
 
@@ -41,6 +42,9 @@ class Timer:
     due_at: float
     payload: dict[str, Any]
     game_id: int | None = None
+    # When it was written (the position it waits on began), read with the claim: a handler
+    # that needs it asks no query of its own.
+    created_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -53,7 +57,14 @@ class TimerSpec:
 
 
 def _timer(row: Any) -> Timer:
-    return Timer(row["id"], row["event"], row["due_at"], json.loads(row["payload"]), row["game_id"])
+    return Timer(
+        row["id"],
+        row["event"],
+        row["due_at"],
+        json.loads(row["payload"]),
+        row["game_id"],
+        row["created_at"],
+    )
 
 
 INSERT = "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)"
@@ -131,7 +142,7 @@ async def create_timer(
         timer_id = await insert_timer(
             conn, TimerSpec(event, due_at, payload), now=now, game_id=game_id
         )
-    return Timer(timer_id, event, due_at, payload, game_id)
+    return Timer(timer_id, event, due_at, payload, game_id, now)
 
 
 def _free(db: Database) -> str:

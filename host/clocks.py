@@ -566,21 +566,38 @@ async def due_users(
     it falls due for the others (the time they were on vacation since it was set added; None:
     no others). The timer's length is its due time less its creation time, or what a put-off
     timer's payload carries."""
-    since, length = await _span(db, timer)
-    periods = await clock_store.vacations_of(db, user_ids, since=since)
-    due = {user: extend(since, length, periods.get(user, [])) for user in user_ids}
-    now_users = [user for user in user_ids if due[user] <= now + 1]
-    later = [moment for user, moment in due.items() if moment > now + 1]
-    return now_users, (min(later) if later else None)
+    return (await due_users_of(db, [(timer, user_ids)], now))[0]
+
+
+async def due_users_of(
+    db: Any, waits: list[tuple[timer_store.Timer, list[int]]], now: float
+) -> list[tuple[list[int], float | None]]:
+    """`due_users` for many timers at once (a batch of reminders), in one query: the
+    vacations of everyone they wait on since the earliest of them began (`extend` passes over
+    a vacation that ended before a timer was set)."""
+    spans = [await _span(db, timer) for timer, _ in waits]
+    users = [user for _, user_ids in waits for user in user_ids]
+    since = min((start for start, _ in spans), default=now)
+    periods = await clock_store.vacations_of(db, users, since=since) if users else {}
+    found: list[tuple[list[int], float | None]] = []
+    for (_, user_ids), (start, length) in zip(waits, spans, strict=True):
+        due = {user: extend(start, length, periods.get(user, [])) for user in user_ids}
+        later = [moment for moment in due.values() if moment > now + 1]
+        found.append(
+            ([user for user in user_ids if due[user] <= now + 1], min(later) if later else None)
+        )
+    return found
 
 
 async def _span(db: Any, timer: timer_store.Timer) -> tuple[float, float]:
     payload = timer.payload
     if "since" in payload and "length" in payload:
         return float(payload["since"]), float(payload["length"])
-    row = await clock_store.timer_row(db, timer.id)
-    since = row.created_at if row is not None else timer.due_at
-    return since, max(0.0, timer.due_at - since)
+    created_at = timer.created_at
+    if created_at is None:  # a timer not read from its row (made in memory)
+        row = await clock_store.timer_row(db, timer.id)
+        created_at = row.created_at if row is not None else timer.due_at
+    return created_at, max(0.0, timer.due_at - created_at)
 
 
 async def put_off(bot: Any, timer: timer_store.Timer, due_at: float, **extra: Any) -> None:

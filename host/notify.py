@@ -146,10 +146,22 @@ async def _pings(
     away = [user for user in people if settings[user].ping == "away"]
     if last_seen is not None:
         moves: Mapping[int, float | None] = last_seen
-    elif away and game_id is not None:
+    elif away and game_id is not None and not reminder:  # a reminder pings "away" regardless
         moves = await last_moves(db, game_id, away)
     else:
         moves = {}
+    return _routed(people, settings, moves, now, reminder=reminder, now_only=now_only)
+
+
+def _routed(
+    people: list[int],
+    settings: Mapping[int, UserSettings],
+    moves: Mapping[int, float | None],
+    now: float,
+    *,
+    reminder: bool,
+    now_only: bool,
+) -> Pings:
     pings = Pings()
     for user in people:
         where = route(settings[user], last_move=moves.get(user), now=now, reminder=reminder)
@@ -212,6 +224,14 @@ async def reminder_pings(
         reminder=True,
         now_only=now_only,
     )
+
+
+async def reminders_pings(db: Any, users: list[list[int]], now: float) -> list[Pings]:
+    """`reminder_pings` for many reminders at once (a batch of them falling due), each
+    reminder's users given: everyone's settings in one query."""
+    people = [_people(each) for each in users]
+    settings = await settings_store.users_settings(db, [u for each in people for u in each])
+    return [_routed(each, settings, {}, now, reminder=True, now_only=False) for each in people]
 
 
 async def people_pings(

@@ -190,8 +190,8 @@ class MatchHost:
         bot.add_listener(self.on_guild_role_update)
         bot.add_listener(self.on_guild_join)
         bot.add_listener(self.on_raw_thread_delete)
-        bot.timers.register(
-            timeouts.REMIND_EVENT, functools.partial(timeouts.on_remind_timer, self)
+        bot.timers.register_batch(
+            timeouts.REMIND_EVENT, functools.partial(timeouts.on_remind_timers, self)
         )
         bot.timers.register(
             timeouts.FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self)

@@ -7,7 +7,9 @@ timer that waits for them is put off by that much."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
+import logging
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,6 +22,7 @@ from db import timers as timer_store
 from host import clocks, notify, posting
 from host.adapter import GameAdapter, Step
 from host.components import ClaimButton
+from host.locks import ShuttingDown
 from host.match import COMPUTER_ID, Match, human_seats, seat_of_clicker
 from host.seats import TAKEOVER_EVENT, takeover_timer
 from ui import UserError
@@ -27,6 +30,8 @@ from ui.items import view_of
 
 if TYPE_CHECKING:
     from host.service import MatchHost
+
+log = logging.getLogger(__name__)
 
 REMIND_EVENT = "match_remind"
 FORFEIT_EVENT = "match_forfeit"
@@ -96,7 +101,13 @@ def deadline_text(
 async def still_waiting(
     host: MatchHost, payload: dict[str, Any]
 ) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
-    stored = await game_store.load_game(host.bot.db, payload["game_id"])
+    return waiting_at(host, await game_store.load_game(host.bot.db, payload["game_id"]), payload)
+
+
+def waiting_at(
+    host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
+) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
+    """The match a timer's payload names, if it still waits at the payload's version."""
     if (
         stored is None
         or stored.game not in host.adapters
@@ -144,40 +155,73 @@ def _waiting_people(adapter: GameAdapter, stored: game_store.StoredGame, match: 
     ]
 
 
-async def on_remind_timer(host: MatchHost, timer: timer_store.Timer) -> None:
-    """Remind the players the match waits for, as each one's settings say (host/notify.py):
+# Reminders of one batch posted at once: each is one request to Discord, and waiting for each
+# answer in turn would make 10,000 reminders due together take 10,000 round trips end to end
+# (discord.py keeps to Discord's rate limits whatever is in flight).
+REMINDERS_AT_ONCE = 16
+
+
+async def on_remind_timers(host: MatchHost, timers: list[timer_store.Timer]) -> None:
+    """Remind the players each match waits for, as each one's settings say (host/notify.py):
     in the thread, by DM, or not at all; someone in quiet hours or on vacation is reminded
-    once those are over."""
-    found = await still_waiting(host, timer.payload)
-    if found is None:
-        return
-    adapter, stored, match = found
-    waiting = _waiting_people(adapter, stored, match)
-    only = timer.payload.get("users")
-    if only is not None:
-        waiting = [user for user in waiting if user in only]
-    if not waiting:
-        return
+    once those are over. A batch of reminders due together reads its matches, vacations and
+    settings in one query each, however many there are (bench/reminders.py); one that
+    Discord refuses leaves the others to go."""
+    db = host.bot.db
+    stored_games = await game_store.load_games(db, [t.payload["game_id"] for t in timers])
+    found = []
+    for timer in timers:
+        match = waiting_at(host, stored_games.get(timer.payload["game_id"]), timer.payload)
+        if match is None:
+            continue
+        waiting = _waiting_people(*match)
+        only = timer.payload.get("users")
+        if only is not None:
+            waiting = [user for user in waiting if user in only]
+        if waiting:
+            found.append((timer, match, waiting))
     now = time.time()
-    due, later = await clocks.due_users(host.bot.db, timer, waiting, now)
-    if later is not None:  # on vacation: their reminder waits for the time they were away
-        away = [user for user in waiting if user not in due]
-        await clocks.put_off(host.bot, timer, later, users=away)
-    if not due:
-        return
-    pings = await notify.reminder_pings(host.bot.db, stored, due, now)
-    for moment in sorted(set(pings.later.values())):
-        users = [user for user, when in pings.later.items() if when == moment]
-        await clocks.put_off(host.bot, timer, moment, users=users)
-    text = (
-        f"{adapter.title} match #{stored.id} is waiting for your move: "
-        + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
+    dues = await clocks.due_users_of(db, [(timer, waiting) for timer, _, waiting in found], now)
+    reminders = []
+    for (timer, match, waiting), (due, later) in zip(found, dues, strict=True):
+        if later is not None:  # on vacation: their reminder waits for the time they were away
+            away = [user for user in waiting if user not in due]
+            await clocks.put_off(host.bot, timer, later, users=away)
+        if due:
+            reminders.append((timer, match, due))
+    all_pings = await notify.reminders_pings(db, [due for _, _, due in reminders], now)
+    at_once = asyncio.Semaphore(REMINDERS_AT_ONCE)
+
+    async def remind(timer: timer_store.Timer, found: Any, pings: notify.Pings) -> None:
+        adapter, stored, match = found
+        for moment in sorted(set(pings.later.values())):
+            users = [user for user, when in pings.later.items() if when == moment]
+            await clocks.put_off(host.bot, timer, moment, users=users)
+        text = (
+            f"{adapter.title} match #{stored.id} is waiting for your move: "
+            + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
+        )
+        async with at_once:
+            try:
+                channel = await host.channel_of(stored)
+                await notify.deliver(
+                    host.bot, pings, channel, text, dm=text, link=notify.jump_url(stored)
+                )
+            except discord.HTTPException as error:
+                await posting.reminder_refused(host, adapter, stored, error)
+
+    results = await asyncio.gather(
+        *(
+            remind(timer, match, pings)
+            for (timer, match, _), pings in zip(reminders, all_pings, strict=True)
+        ),
+        return_exceptions=True,
     )
-    try:
-        channel = await host.channel_of(stored)
-        await notify.deliver(host.bot, pings, channel, text, dm=text, link=notify.jump_url(stored))
-    except discord.HTTPException as error:
-        await posting.reminder_refused(host, adapter, stored, error)
+    for (timer, _, _), result in zip(reminders, results, strict=True):
+        if isinstance(result, ShuttingDown | asyncio.CancelledError):
+            raise result
+        if isinstance(result, Exception):
+            log.error("reminder %s failed", timer.id, exc_info=result)
 
 
 async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:

@@ -29,6 +29,10 @@ from host.locks import ShuttingDown
 log = logging.getLogger(__name__)
 
 TimerHandler = Callable[[timer_store.Timer], Awaitable[None]]
+# Handles every timer of its event in a claimed batch at once (one query for all of them
+# instead of a few for each: reminders falling due together); it deals with each timer's own
+# failure itself.
+BatchHandler = Callable[[list[timer_store.Timer]], Awaitable[None]]
 
 DEFAULT_RECHECK_SECONDS = 3600.0  # re-check at least hourly (clock changes, long suspends)
 FIRST_BACKOFF = 1.0
@@ -53,6 +57,7 @@ class TimerService:
         self.recheck_seconds = recheck_seconds
         self._wait_until_ready = wait_until_ready
         self._handlers: dict[str, TimerHandler] = {}
+        self._batch_handlers: dict[str, BatchHandler] = {}
         self._wakeup = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._backoff = 0.0
@@ -92,6 +97,12 @@ class TimerService:
 
     def register(self, event: str, handler: TimerHandler) -> None:
         self._handlers[event] = handler
+        self._wakeup.set()
+
+    def register_batch(self, event: str, handler: BatchHandler) -> None:
+        """`handler` gets the timers of `event` that a claimed batch holds next to each other,
+        in one call."""
+        self._batch_handlers[event] = handler
         self._wakeup.set()
 
     def wake(self) -> None:
@@ -193,21 +204,28 @@ class TimerService:
                 if not pending:
                     break
             timer = pending.pop(0)
+            run = [timer]
+            batch_handler = self._batch_handlers.get(timer.event)
+            while batch_handler is not None and pending and pending[0].event == timer.event:
+                run.append(pending.pop(0))
             handler = self._handlers.get(timer.event)
-            if handler is None:
+            if batch_handler is None and handler is None:
                 log.warning("no handler for timer %s (%s); dropping it", timer.id, timer.event)
             else:
                 try:
-                    await handler(timer)
+                    if batch_handler is not None:
+                        await batch_handler(run)
+                    elif handler is not None:
+                        await handler(timer)
                 except ShuttingDown:
-                    # A restart's drain closed the match locks: this timer and the rest of the
+                    # A restart's drain closed the match locks: these timers and the rest of the
                     # batch stay claimed by this run, and the next start releases and fires them.
                     log.info("timer %s (%s) left for the next start", timer.id, timer.event)
-                    self._kept += [timer.id, *(t.id for t in pending)]
+                    self._kept += [t.id for t in (*run, *pending)]
                     break
                 except Exception:
                     log.exception("timer %s (%s) handler failed", timer.id, timer.event)
-            self._fired.append(timer.id)
+            self._fired += [t.id for t in run]
             if time.monotonic() - self._deleted_at >= DELETE_EVERY_SECONDS:
                 await self._delete_fired()
         await self._delete_fired()

@@ -12,6 +12,7 @@ import pytest
 from cogs.rocketball.adapter import RocketballAdapter
 from cogs.rocketball.options import match_settings
 from db import games as game_store
+from db import timers as timer_store
 from db.connect import open_database
 from host import clocks, notify, timeouts
 from host.match import Match
@@ -141,3 +142,78 @@ async def test_a_finished_matchs_thread_is_archived_once():
     assert not await notify.archive_thread(bot, stored)
     no_thread = game_store.StoredGame(1, "rocketball", 5, 6, None, "finished", "{}", 1, (10, 11))
     assert not await notify.archive_thread(bot, no_thread)
+
+
+class Room:
+    """A match's thread, as far as a reminder posts in it."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send(self, content: str, **_: object) -> None:
+        self.sent.append(content)
+
+
+async def reminders_due(db, count: int, *, first_user: int) -> tuple[list, dict[int, Room]]:
+    """`count` Rocketball matches waiting for their first move, each with its reminder due:
+    the timers as the dispatcher claims them, and each match's thread."""
+    match = new_match()
+    rooms: dict[int, Room] = {}
+    now = time.time()
+    for number in range(count):
+        players = [first_user + 2 * number, first_user + 2 * number + 1]
+        game_id = await game_store.create_game(
+            db,
+            game="rocketball",
+            guild_id=5,
+            channel_id=6,
+            thread_id=1000 + number,
+            players=players,
+            state=match.to_json(ADAPTER),
+            status="active",
+        )
+        rooms[game_id] = Room()
+        await timer_store.create_timer(
+            db, "match_remind", now - 1, {"game_id": game_id, "version": 0}, now=now - 3600
+        )
+    timers = await timer_store.claim_due(db, now=now, limit=count)
+    return timers, rooms
+
+
+async def test_reminders_due_together_read_the_database_once_for_all_of_them(db):
+    """A batch of reminders falling due at once (10,000 of them took over a minute) reads
+    its matches, vacations and settings in a few queries however many it holds, and each
+    waiting player is reminded in their own match's thread."""
+    match = new_match()
+    (seat,) = ADAPTER.engine.actors(match.engine)
+    statements = {"count": 0}
+    for name in ("fetch_one", "fetch_all"):
+        original = getattr(db, name)
+
+        async def counting(*args, original=original, **kwargs):
+            statements["count"] += 1
+            return await original(*args, **kwargs)
+
+        setattr(db, name, counting)
+    counted = []
+    for count, first_user in ((3, 100), (30, 200)):
+        timers, rooms = await reminders_due(db, count, first_user=first_user)
+        games = {timer.payload["game_id"]: timer for timer in timers}
+
+        async def channel_of(stored, rooms=rooms):
+            return rooms[stored.id]
+
+        host = SimpleNamespace(
+            adapters={"rocketball": ADAPTER},
+            bot=SimpleNamespace(db=db),
+            channel_of=channel_of,
+            told=set(),
+        )
+        statements["count"] = 0
+        await timeouts.on_remind_timers(host, timers)
+        counted.append(statements["count"])
+        for game_id, room in rooms.items():
+            waiting = first_user + 2 * (game_id - min(games)) + seat
+            (text,) = room.sent
+            assert text.startswith(f"<@{waiting}>, Rocketball match #{game_id} is waiting")
+    assert counted[0] == counted[1], counted

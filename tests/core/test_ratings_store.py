@@ -10,6 +10,7 @@ from db import games, ratings
 from db.connect import open_database
 from db.database import load_migrations
 from rules import ratings as maths
+from tests.core.plans import first_plan
 
 GUILD, OTHER = 111, 222
 
@@ -110,3 +111,22 @@ async def test_a_table_moves_everyone_seated_once(db):
     assert board[0].user_id == 5
     assert {row.user_id: row.played for row in board} == {4: 1, 5: 1, 6: 1}
     assert all(row.skill.volatility is None for row in board)
+
+
+async def test_the_board_across_servers_reads_this_servers_players_not_everyones(db):
+    """It walked the rating index across servers from the top, passing over every other
+    server's players (11 times slower at 10 times the servers, bench/history_costs.py): it
+    reads this server's players and ranks them by their rating everywhere."""
+    async with db.transaction() as conn:
+        for user in range(1, 41):  # 40 players everywhere, 2 of them on this server
+            for guild in {ratings.EVERYWHERE, GUILD if user in (5, 30) else OTHER}:
+                await conn.execute(
+                    "INSERT INTO ratings (game, guild_id, user_id, rating, played, deviation,"
+                    " volatility, wins) VALUES ('rocketball', ?, ?, ?, 20, 100, 0.06, 0)",
+                    (guild, user, 1000.0 + user * (10 if guild == ratings.EVERYWHERE else -10)),
+                )
+    board, plan = await first_plan(
+        db, lambda: ratings.leaderboard(db, game="rocketball", guild_id=GUILD, everywhere=True)
+    )
+    assert [(row.user_id, row.rating) for row in board] == [(30, 1300.0), (5, 1050.0)]
+    assert plan is None or plan[0].startswith("SEARCH here USING"), plan

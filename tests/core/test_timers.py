@@ -40,6 +40,31 @@ async def test_overdue_timers_fire_once_at_start_and_are_deleted(db):
     assert await timer_store.list_timers(db) == []
 
 
+async def test_due_timers_of_a_batch_event_reach_its_handler_together_in_due_order(db):
+    now = time.time()
+    for n, event in enumerate(["many", "many", "one", "many", "many"]):
+        await timer_store.create_timer(db, event, now - 60 + n, {"n": n}, now=now - 120)
+    calls = []
+    dispatcher = TimerService(db)
+
+    async def batch(timers):
+        calls.append([t.payload["n"] for t in timers])
+        assert all(t.created_at == pytest.approx(now - 120) for t in timers)
+
+    async def single(timer):
+        calls.append(timer.payload["n"])
+
+    dispatcher.register_batch("many", batch)
+    dispatcher.register("one", single)
+    dispatcher.start()
+    await wait_until(lambda: len(calls) == 3)
+    await asyncio.sleep(0.1)
+    await dispatcher.stop()
+    # the run before the other event's timer, that timer, then the run after it: due order
+    assert calls == [[0, 1], 2, [3, 4]]
+    assert await timer_store.list_timers(db) == []
+
+
 async def test_a_timer_scheduled_later_wakes_the_dispatcher_at_its_time(db):
     fired = []
     dispatcher = TimerService(db)
