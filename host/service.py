@@ -218,7 +218,7 @@ class MatchHost:
             if workers
             else None
         )
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton)
+        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton, replays.HighlightButton)
         bot.add_listener(self.on_interaction)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
@@ -1159,14 +1159,16 @@ class MatchHost:
         """The host's own controls on a card: the private panel and Follow while the match is
         on (a lesson is nobody's to follow), a rematch once it is over (after a lesson: a real
         match)."""
+        over = self.adapters[stored.game].engine.is_over(match.engine)
+        controls: list[Any] = []
         if post.rematch:
             label = lessons.NEXT_LABEL if match.lesson is not None else None
-            rematch = SeatButton(stored.id, "rematch", label)
-            if replayable(stored.game) and match.lesson is None:
-                return [rematch, replays.opener(stored.id)]
-            return [rematch]
-        if stored.status != "active":
-            return []
+            controls.append(SeatButton(stored.id, "rematch", label))
+        # every finished match is offered again, step by step (a lesson is nobody's to watch)
+        if over and replayable(stored.game) and match.lesson is None:
+            controls.append(replays.opener(stored.id))
+        if controls or over or stored.status != "active":
+            return controls
         if match.lesson is not None:
             return self._private_buttons(stored)
         return [*self._private_buttons(stored), follow.FollowButton("match", str(stored.id))]

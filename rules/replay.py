@@ -87,3 +87,27 @@ def verified(text: str, game: str | None = None, *, published: str | None = None
         )
         previous = played.state
     return Replay(engine.name, engine.title, record.names, str(record.result), tuple(positions))
+
+
+def step_times(
+    replay: Replay, saved: Sequence[tuple[float, Sequence[str]]]
+) -> tuple[float | None, ...]:
+    """When each step was played (seconds since the epoch; None: not known), from the saves
+    the host made, (when, the event texts saved), in order. A save holds the texts of one or
+    more steps (a player's move and the computer's reply are saved together), so each step's
+    texts are found in order among the saves' and the step takes the time of the save that
+    holds its last one; a text the host added (a timeout's note) is passed over. The set-up
+    takes the first save's time (the match began then)."""
+    flat = [(when, text) for when, texts in saved for text in texts if text]
+    times: list[float | None] = []
+    at = 0
+    for position in replay.positions:
+        when: float | None = None
+        for text in position.texts:
+            found = next((i for i in range(at, len(flat)) if flat[i][1] == text), None)
+            if found is not None:
+                when, at = flat[found][0], found + 1
+        times.append(when)
+    if times and times[0] is None and flat:
+        times[0] = flat[0][0]
+    return tuple(times)

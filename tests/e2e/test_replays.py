@@ -6,12 +6,14 @@ played has no replay."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
 import sqlite3
 
 import pytest
+from PIL import Image
 
 from tests.e2e.test_rocketball import (
     current_card,
@@ -24,6 +26,7 @@ from tests.e2e.test_rocketball import (
 pytestmark = pytest.mark.e2e
 
 REPLAY = "Replay ▶"
+HIGHLIGHTS = "Highlights 🎞"
 STEP = re.compile(r"step (\d+) of (\d+)")
 
 
@@ -67,8 +70,9 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
     last = step_of(opened)[1]
     assert last >= 3
     labels = opened.button_labels
-    assert labels == ["⏮ Start", "◀", "▶", "Next milestone", "End ⏭"]
-    assert [b.disabled for b in opened.buttons] == [True, True, False, False, False]
+    assert labels == ["⏮ Start", "◀", "▶", "Next milestone", "End ⏭", HIGHLIGHTS]
+    assert [b.disabled for b in opened.buttons] == [True, True, False, False, False, False]
+    assert "🕒" in opened.text and "the match began" in opened.text
     assert discord.message(final).button_labels == final.button_labels  # the card is untouched
 
     # ▶ from the first position to the last, one step at a time, each in words
@@ -77,8 +81,9 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
         card = await discord.click(card, "▶", user=carol)
         assert step_of(card) == (expected, last)
         assert card.ephemeral and "•" in card.text and card.images
+        assert "into the match" in card.text  # the clock of the match at each step
     assert "wins" in card.text
-    assert [b.disabled for b in card.buttons] == [False, False, True, True, True]
+    assert [b.disabled for b in card.buttons] == [False, False, True, True, True, False]
     # the last step is the final card's image, byte for byte
     assert card.attachments[0].data == discord.message(final).attachments[0].data
 
@@ -100,6 +105,19 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
     # a player's own latest finished match, by default
     mine = await discord.slash("rocketball replay", user=alice)
     assert step_of(mine) == (0, last) and f"#{game_id}" in mine.text
+
+    # the highlights: a GIF of the set-up, the goals and the end, a few seconds each, privately
+    posted = await discord.click(mine, HIGHLIGHTS, user=alice)
+    assert posted.ephemeral and "Highlights" in posted.text
+    (gif,) = posted.attachments
+    assert gif.filename.endswith(".gif") and len(gif.data) < 10 * 1024 * 1024
+    with Image.open(io.BytesIO(gif.data)) as shown:
+        durations = []
+        for index in range(shown.n_frames):
+            shown.seek(index)
+            durations.append(shown.info["duration"])
+    goals = goal.text.count("GOAL")
+    assert len(durations) >= 2 + goals - 1 and all(ms >= 2000 for ms in durations)
 
 
 async def test_a_match_in_play_has_no_replay_and_nothing_is_shown_of_it(
