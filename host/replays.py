@@ -21,8 +21,8 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -112,17 +112,55 @@ class HighlightButton(Control[discord.ui.Button], template=r"highlight:(?P<id>\d
         await post_highlight(host_of(interaction), interaction, self.game_id)
 
 
-@dataclass(frozen=True)
 class Prepared:
-    """A verified replay with what every card of it needs: the milestones' steps and their
-    lines (the thread's words), and when each step was played (None: not known)."""
+    """A verified replay with what its cards need, found as they are first asked for (the
+    first card needs only the set-up: bench/replay.py): each milestone's step and lines (the
+    thread's words), and when each step was played (None: not known)."""
 
-    replay: Replay
-    milestones: tuple[tuple[int, tuple[str, ...]], ...]
-    times: tuple[float | None, ...]
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        match: Match,
+        replay: Replay,
+        saves: list[tuple[float, list[str]]],
+    ) -> None:
+        self.adapter, self.match, self.replay, self.saves = adapter, match, replay, saves
+        self._marks: dict[int, tuple[str, ...]] = {}
+        self._scanned = 0  # the steps before this one were looked at for milestones
+        self._times: tuple[float | None, ...] = ()
+        self._lock = threading.Lock()  # two clicks' worker threads may ask at once
+
+    def _scan(self, upto: int) -> None:
+        with self._lock:
+            while self._scanned <= min(upto, len(self.replay) - 1):
+                position = self.replay.position(self._scanned)
+                before, after = (
+                    self.adapter.replayed(self.match, at)
+                    for at in (position.before, position.after)
+                )
+                lines = self.adapter.milestones(self.match, Step(before, position.events, after))
+                if lines:
+                    self._marks[self._scanned] = tuple(lines)
+                self._scanned += 1
 
     def next_milestone(self, step: int) -> int | None:
-        return next((index for index, _ in self.milestones if index > step), None)
+        """The first milestone after `step` (None: none is left)."""
+        for index in range(step + 1, len(self.replay)):
+            self._scan(index)
+            if index in self._marks:
+                return index
+        return None
+
+    @property
+    def milestones(self) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Every milestone, (step, lines), in order."""
+        self._scan(len(self.replay) - 1)
+        return tuple(sorted(self._marks.items()))
+
+    def time(self, step: int) -> float | None:
+        if step >= len(self._times):
+            self._times = step_times(self.replay, self.saves, upto=step)
+        return self._times[step]
 
 
 _kept: OrderedDict[tuple[int, str], Prepared] = OrderedDict()
@@ -135,20 +173,15 @@ def prepare(
     text: str,
     saves: list[tuple[float, list[str]]],
 ) -> Prepared:
-    """The record verified against the commitment published when the match began, played,
-    its milestones and clock found; kept for the next clicks (runs in a worker thread)."""
+    """The record verified against the commitment published when the match began; kept for
+    the next clicks (runs in a worker thread)."""
     key = (game_id, text)
     if key in _kept:
         _kept.move_to_end(key)
         return _kept[key]
-    replay = verified(text, adapter.game, published=match.commitment)
-    found = []
-    for index, position in enumerate(replay.positions):
-        before, after = (adapter.replayed(match, at) for at in (position.before, position.after))
-        lines = adapter.milestones(match, Step(before, position.events, after))
-        if lines:
-            found.append((index, tuple(lines)))
-    prepared = Prepared(replay, tuple(found), step_times(replay, saves))
+    prepared = Prepared(
+        adapter, match, verified(text, adapter.game, published=match.commitment), saves
+    )
     _kept[key] = prepared
     while len(_kept) > KEPT_REPLAYS:
         _kept.popitem(last=False)
@@ -292,7 +325,7 @@ async def post_highlight(host: MatchHost, interaction: discord.Interaction, game
 
 def clock_line(prepared: Prepared, step: int) -> str | None:
     """When the step was played and how far into the match (None: not known)."""
-    when, began = prepared.times[step], prepared.times[0]
+    when, began = prepared.time(step), prepared.time(0)
     if when is None:
         return None
     if step == 0 or began is None:
@@ -311,7 +344,7 @@ def card(
     """The replay card: the step, the move in words, when it was played, the frame (uploaded
     as `filename`), the controls."""
     replay = prepared.replay
-    position = replay.positions[step]
+    position = replay.position(step)
     last = len(replay) - 1
     if position.number == 0:
         who = "**The set-up**"
@@ -348,6 +381,8 @@ def card(
         style = discord.ButtonStyle.primary if how == "next" else discord.ButtonStyle.secondary
         row.add_item(ReplayButton(game_id, target, how, label=label, style=style, disabled=off))
     box.add_item(row)
-    box.add_item(discord.ui.ActionRow(HighlightButton(game_id)))
+    more: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    more.add_item(HighlightButton(game_id))
+    box.add_item(more)
     view.add_item(box)
     return view

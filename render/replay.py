@@ -59,7 +59,7 @@ def replayable(game: str) -> bool:
 
 def frame(replay: Replay, index: int) -> Frame:
     """Step `index`'s image (0: the set-up). KeyError for a game without replays."""
-    return DRAWERS[replay.game](replay, replay.positions[index])
+    return DRAWERS[replay.game](replay, replay.position(index))
 
 
 def frame_name(index: int, filename: str) -> str:
@@ -132,5 +132,7 @@ def highlight(replay: Replay, moments: Sequence[tuple[int, str]]) -> bytes:
         canvas = Image.new("RGB", (width, band.height + height), "white")
         canvas.paste(band, (0, 0))
         canvas.paste(picture, ((width - picture.width) // 2, band.height))
-        frames.append(canvas.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=0))
+        frames.append(
+            canvas.quantize(colors=64, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+        )
     return to_gif(frames, frame_ms=HIGHLIGHT_MS)

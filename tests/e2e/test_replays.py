@@ -113,7 +113,7 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
     assert gif.filename.endswith(".gif") and len(gif.data) < 10 * 1024 * 1024
     with Image.open(io.BytesIO(gif.data)) as shown:
         durations = []
-        for index in range(shown.n_frames):
+        for index in range(getattr(shown, "n_frames", 1)):
             shown.seek(index)
             durations.append(shown.info["duration"])
     goals = goal.text.count("GOAL")
@@ -161,3 +161,25 @@ async def test_an_altered_record_is_refused_with_the_reason(discord, bot, games)
     # a click on the replay card drawn before is refused the same way
     clicked = await discord.click(honest, "End ⏭", user=ida)
     assert clicked.ephemeral and "not the one published" in clicked.text
+
+
+async def test_a_resigned_rollerball_table_is_replayed_to_its_final_card(discord, bot, games):
+    """Every game's final card offers its replay (Rollerball's has no rematch to sit beside), and
+    a table ended by a resignation replays to it (its record writes the resignation: ruling D1)."""
+    from tests.e2e.test_rollerball import current_card as rollerball_card
+    from tests.e2e.test_rollerball import open_table, play_one, resign
+
+    kim, lou = discord.add_user("kim"), discord.add_user("lou")
+    game_id, thread, card = await open_table(discord, bot, kim, games, computers=1)
+    rng = random.Random(3)
+    for _ in range(4):
+        card = await play_one(discord, bot, game_id, thread, card, {0: kim}, rng)
+    await resign(discord, kim, thread)
+    final = await rollerball_card(discord, bot, thread, game_id)
+    assert REPLAY in final.button_labels
+
+    opened = await discord.click(final, REPLAY, user=lou)
+    assert opened.ephemeral and step_of(opened)[0] == 0 and "Rollerball" in opened.text
+    end = await discord.click(opened, "End ⏭", user=lou)
+    assert "resigns" in end.text and "`resign`" in end.text
+    assert end.attachments[0].data == discord.message(final).attachments[0].data
