@@ -1,18 +1,26 @@
-"""A replay's first frame for a long match, against the goal: as fast as a turn.
+"""A long match's replay and highlight in each game, against the goals: the first frame as fast
+as a turn, the highlight within Discord's 3 s (it is sent after a deferral) and under the
+upload limit.
 
-    python bench/replay.py [--target N] [--runs N]
+    python bench/replay.py [--runs N] [--games rocketball,rollerball,rollerball2]
 
-A long Rocketball match (the computer on both seats, first to `--target` goals, 9 by default:
-the longest a challenge allows) is written as its finished record with names, as the host
-writes it for `/rocketball replay` (host/replays.py). Timed in a warm process (fonts and
-cached layers loaded by one warm-up, as in a running bot), CPU time (time.process_time):
+Each game's long seeded match of computers (render/catalogue.py `finished_record(long=True)`:
+Rocketball first to 9, the longest a challenge allows; Rollerball for 4 players to 5 points;
+a whole Rollerball II match) is written as its finished record with names, as the host writes
+it for `/GAME replay` (host/replays.py). Timed in a warm process (fonts and cached layers
+loaded by one warm-up, as in a running bot), CPU time (time.process_time):
 
-- first frame: the record verified against the published commitment and played line by line
-  (rules/replay.py `verified`, which the host caches per record afterwards) and the set-up's
-  frame drawn (render/replay.py `frame`): what `/GAME replay` costs before its card is sent;
-- a click: one more step's frame of the verified replay (the next click on an open card);
-- the goal, a turn, measured in the same run: what the host's CPU does for one move of that
-  match, the engine's `apply` and the card's image (`render_round`), median over its moves.
+- a turn: the card's image of one step (render/replay.py `frame`, which is what the live card
+  draws), median over steps across the match: the goal of the first frame;
+- first frame, in its parts: the record verified against the published commitment (the
+  engine's `verify`: every line replayed), its positions played (the engine's `plays`), the
+  milestones found (the adapter's, over every step: the card's Next milestone) and the set-up's
+  frame: what `/GAME replay` costs before its card is sent (host/replays.py `prepare`, kept per
+  record afterwards);
+- a replay click: one more step's frame of the prepared replay;
+- the highlight: the moments chosen and drawn into one GIF (host/replays.py `moments`,
+  render/replay.py `highlight`), from the prepared replay; its bytes against Discord's
+  smallest upload limit (10 MiB: an unboosted server's, a user without Nitro).
 
 Each line prints median and p95 in ms, the goal and the ratio (median / goal; at most 1.00
 meets it).
@@ -27,31 +35,25 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from render.replay import frame
-from render.rocketball import render_round
-from rules import records
-from rules.replay import verified
-from rules.rocketball import ENGINE, Settings
+from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rollerball.adapter import RollerballAdapter
+from cogs.rollerball2.adapter import Rollerball2Adapter
+from host import Match
+from host.replays import moments, plain, prepare
+from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record
+from render.replay import frame, highlight
+from rules.face import engine_for
 
-SALT = "0123456789abcdef0123456789abcdef"
-NAMES = ["Alice", "Bob"]
-
-
-def long_match(target: int, seed: int = 11) -> list[tuple[Any, int, Any, list, Any]]:
-    """Every move of a computer-against-computer match: (before, seat, action, events, after)."""
-    state, _ = ENGINE.new_state(seed, {"settings": Settings(target_score=target)})
-    rng = random.Random(seed)
-    moves = []
-    while not ENGINE.is_over(state):
-        seat = min(ENGINE.actors(state))
-        before, action = state, ENGINE.computer_action(state, seat, "easy", rng)
-        state, events = ENGINE.apply(state, seat, action)
-        moves.append((before, seat, action, list(events), state))
-    return moves
+ADAPTERS = {
+    "rocketball": RocketballAdapter(),
+    "rollerball": RollerballAdapter(),
+    "rollerball2": Rollerball2Adapter(),
+}
+UPLOAD_LIMIT = 10 * 1024 * 1024  # bytes: Discord's smallest (no boost, no Nitro)
+DEFERRED_GOAL_MS = 3000.0  # Discord waits 3 s for the deferral; the highlight comes after it
 
 
 def cpu_ms(work: Callable[[], object]) -> float:
@@ -64,47 +66,58 @@ def line(label: str, samples: list[float], goal: float) -> None:
     samples = sorted(samples)
     median = statistics.median(samples)
     p95 = samples[min(len(samples) - 1, int(0.95 * len(samples)))]
-    print(f"{label:<34}{median:>9.1f}{p95:>9.1f}{goal:>9.1f}{median / goal:>8.2f}{len(samples):>6}")
+    print(f"{label:<36}{median:>9.1f}{p95:>9.1f}{goal:>9.1f}{median / goal:>8.2f}{len(samples):>6}")
+
+
+def bench(game: str, runs: int) -> None:
+    adapter, engine = ADAPTERS[game], engine_for(game)
+    text, published, state = finished_record(game, long=True)
+    players = len(engine.outcome(state))
+    match = Match(state, list(REPLAY_NAMES[:players]), REPLAY_SALT, published)
+    key = iter(range(10**9))  # a new key each time: nothing kept from the run before
+
+    def first() -> None:
+        prepared = prepare(adapter, match, next(key), text, [])
+        frame(prepared.replay, 0)
+
+    first()  # warm-up: fonts, cached layers
+    ready = prepare(adapter, match, 0, text, [])
+    replay = ready.replay
+    steps = random.Random(1).sample(range(1, len(replay)), min(runs * 2, len(replay) - 1))
+    turns = [cpu_ms(lambda step=step: frame(replay, step)) for step in steps]
+    goal = statistics.median(turns)
+    verify = [cpu_ms(lambda: engine.verify(text)) for _ in range(runs)]
+    plays = [cpu_ms(lambda: list(engine.plays(text))) for _ in range(runs)]
+    firsts = [cpu_ms(first) for _ in range(runs)]
+    chosen = [(index, plain(caption)) for index, caption in moments(adapter, match, 1, ready)]
+    gif = highlight(replay, chosen)
+    highlights = [cpu_ms(lambda: highlight(replay, chosen)) for _ in range(max(3, runs // 5))]
+
+    load = Path("/proc/loadavg").read_text().split()[0]
+    print(
+        f"\n{adapter.title}, a long match: {len(replay) - 1} record lines "
+        f"({len(text):,} characters), {len(ready.milestones)} milestones; load average {load}"
+    )
+    print(f"{'CPU ms':<36}{'median':>9}{'p95':>9}{'goal':>9}{'ratio':>8}{'n':>6}")
+    line("a turn (the step's card image)", turns, goal)
+    line("  record verified (engine.verify)", verify, goal)
+    line("  positions played (engine.plays)", plays, goal)
+    line("first replay frame (all of it)", firsts, goal)
+    line("a replay click (one frame)", [cpu_ms(lambda s=s: frame(replay, s)) for s in steps], goal)
+    line(f"highlight ({len(chosen)} moments)", highlights, DEFERRED_GOAL_MS)
+    print(
+        f"{'highlight bytes':<36}{len(gif):>9,}{'':>9}{UPLOAD_LIMIT:>12,}"
+        f"{len(gif) / UPLOAD_LIMIT:>8.3f}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--target", type=int, default=9)
-    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--games", default=",".join(ADAPTERS))
     args = parser.parse_args()
-
-    moves = long_match(args.target)
-    final = moves[-1][-1]
-    text = ENGINE.record(final, salt=SALT, reveal=True, names=NAMES)
-    published = records.commitment(ENGINE.name, ENGINE.seed_of(final), SALT)
-    names: dict[str, str] = dict(zip(("N", "S"), NAMES, strict=True))
-
-    def turn(before: Any, seat: int, action: Any) -> None:
-        after, events = ENGINE.apply(before, seat, action)
-        render_round(before, events, after, names)
-
-    turn(*moves[0][:3])  # warm-up: fonts, cached layers
-    sample = moves[:: max(1, len(moves) // 60)]
-    turns = [cpu_ms(lambda move=move: turn(*move[:3])) for move in sample]
-    goal = statistics.median(turns)
-
-    replay = verified(text, published=published)
-    frame(replay, 0)  # warm-up
-    firsts = [
-        cpu_ms(lambda: frame(verified(text, published=published), 0)) for _ in range(args.runs)
-    ]
-    steps = random.Random(1).sample(range(1, len(replay)), min(args.runs * 2, len(replay) - 1))
-    clicks = [cpu_ms(lambda step=step: frame(replay, step)) for step in steps]
-
-    load = Path("/proc/loadavg").read_text().split()[0]
-    print(
-        f"Rocketball, first to {args.target}: {len(replay) - 1} record lines "
-        f"({len(text):,} characters); load average {load}"
-    )
-    print(f"{'CPU ms':<34}{'median':>9}{'p95':>9}{'goal':>9}{'ratio':>8}{'n':>6}")
-    line("a turn (apply + card image)", turns, goal)
-    line("first replay frame (verify+draw)", firsts, goal)
-    line("a replay click (one frame)", clicks, goal)
+    for game in args.games.split(","):
+        bench(game, args.runs)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from rules.games import title_of
 from ui import fit, shown
-from ui.formats import plural, possessive
+from ui.formats import plural, possessive, span
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -36,19 +36,6 @@ DIGEST_EVENT = settings_store.DIGEST_EVENT
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 SHOWN_AT_MOST = 20  # lines in one list (an embed's description holds 4096 characters)
-
-
-def span(seconds: float) -> str:
-    """A time left, as people read it: '2 d 3 h', '5 h 10 min', '12 min'."""
-    seconds = max(0, int(seconds))
-    days, rest = divmod(seconds, 86400)
-    hours_, rest = divmod(rest, 3600)
-    minutes = rest // 60
-    if days:
-        return f"{days} d {hours_} h"
-    if hours_:
-        return f"{hours_} h {minutes} min"
-    return f"{minutes} min"
 
 
 def names_of(state_json: str) -> list[str]:

@@ -3,6 +3,7 @@ one (who counts as away when a turn comes to them)."""
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from datetime import UTC, datetime
 from typing import Any
@@ -90,3 +91,18 @@ async def position_started(db: Database, game_id: int, version: int) -> float | 
     else:
         row = await db.fetch_one("SELECT created_at FROM games WHERE id = ?", (game_id,))
     return None if row is None else parse_stamp(row["created_at"])
+
+
+async def saves_of(db: Database, game_id: int) -> list[tuple[float, list[str]]]:
+    """When each of the match's moves was saved and the event texts saved with it, in order
+    (a replay's clock: rules/replay.py `step_times`)."""
+    rows = await db.fetch_all(
+        "SELECT created_at, events FROM game_moves WHERE game_id = ? ORDER BY version",
+        (game_id,),
+    )
+    saves = []
+    for row in rows:
+        when = parse_stamp(row["created_at"])
+        if when is not None:
+            saves.append((when, [str(text) for text in json.loads(row["events"])]))
+    return saves

@@ -227,6 +227,11 @@ class GameAdapter(ABC):
         back (a goal, a penalty, the end of a period); the card shows everything else."""
         return []
 
+    def replayed(self, match: Match, position: Any) -> Any:
+        """A replay's position (rules/replay.py: the engine's `plays`) as the match stores its
+        state, for `milestones` and `draw_turn`; the same by default."""
+        return position
+
     def followed_milestones(self, match: Match, step: Step) -> list[str]:
         """What in `step` a follower hears of (host/follow.py): the thread's milestones unless
         the game says otherwise."""

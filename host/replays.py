@@ -8,26 +8,35 @@ different steps at once, and nothing is posted into the match's thread, where it
 its talk stay. Its buttons carry the match and the step they lead to, so they work after a
 restart: each click reads the stored match again (a finished match no longer changes).
 A match still being played has no replay: its seed is secret until it ends.
+
+Each step shows when it was played (the moves' saves, rules/replay.py `step_times`) and how far
+into the match that was. **Highlights** on the card posts, privately, a short animation of the
+match's milestones (render/replay.py `highlight`), a few seconds each, after a deferral (a long
+match takes longer than Discord's 3 s to draw), within the upload limit Discord gives the
+interaction.
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 import re
+import threading
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from db import games as game_store
+from db.player_games import saves_of
 from host.adapter import GameAdapter, Step
 from host.card import MAX_CARD_TEXT
 from host.components import host_of
 from host.match import Match
-from render.replay import frame, replayable
-from rules.replay import IN_PLAY, Replay, verified
+from render.replay import HIGHLIGHT_MOMENTS, frame, highlight, replayable
+from rules.replay import IN_PLAY, Replay, step_times, verified
 from ui import UserError
+from ui.formats import span, timestamp
 from ui.items import Control
 from ui.text import fit
 
@@ -82,9 +91,101 @@ def opener(game_id: int) -> ReplayButton:
     return ReplayButton(game_id, 0, OPEN, label="Replay ▶")
 
 
-@functools.lru_cache(maxsize=KEPT_REPLAYS)
-def _verified(text: str, game: str, published: str) -> Replay:
-    return verified(text, game, published=published)
+class HighlightButton(Control[discord.ui.Button], template=r"highlight:(?P<id>\d+)"):
+    """The replay card's Highlights: the match's milestones as a short animation."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Highlights 🎞",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"highlight:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> HighlightButton:
+        return cls(int(match["id"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        await post_highlight(host_of(interaction), interaction, self.game_id)
+
+
+class Prepared:
+    """A verified replay with what its cards need, found as they are first asked for (the
+    first card needs only the set-up: bench/replay.py): each milestone's step and lines (the
+    thread's words), and when each step was played (None: not known)."""
+
+    def __init__(
+        self,
+        adapter: GameAdapter,
+        match: Match,
+        replay: Replay,
+        saves: list[tuple[float, list[str]]],
+    ) -> None:
+        self.adapter, self.match, self.replay, self.saves = adapter, match, replay, saves
+        self._marks: dict[int, tuple[str, ...]] = {}
+        self._scanned = 0  # the steps before this one were looked at for milestones
+        self._times: tuple[float | None, ...] = ()
+        self._lock = threading.Lock()  # two clicks' worker threads may ask at once
+
+    def _scan(self, upto: int) -> None:
+        with self._lock:
+            while self._scanned <= min(upto, len(self.replay) - 1):
+                position = self.replay.position(self._scanned)
+                before, after = (
+                    self.adapter.replayed(self.match, at)
+                    for at in (position.before, position.after)
+                )
+                lines = self.adapter.milestones(self.match, Step(before, position.events, after))
+                if lines:
+                    self._marks[self._scanned] = tuple(lines)
+                self._scanned += 1
+
+    def next_milestone(self, step: int) -> int | None:
+        """The first milestone after `step` (None: none is left)."""
+        for index in range(step + 1, len(self.replay)):
+            self._scan(index)
+            if index in self._marks:
+                return index
+        return None
+
+    @property
+    def milestones(self) -> tuple[tuple[int, tuple[str, ...]], ...]:
+        """Every milestone, (step, lines), in order."""
+        self._scan(len(self.replay) - 1)
+        return tuple(sorted(self._marks.items()))
+
+    def time(self, step: int) -> float | None:
+        if step >= len(self._times):
+            self._times = step_times(self.replay, self.saves, upto=step)
+        return self._times[step]
+
+
+_kept: OrderedDict[tuple[int, str], Prepared] = OrderedDict()
+
+
+def prepare(
+    adapter: GameAdapter,
+    match: Match,
+    game_id: int,
+    text: str,
+    saves: list[tuple[float, list[str]]],
+) -> Prepared:
+    """The record verified against the commitment published when the match began; kept for
+    the next clicks (runs in a worker thread)."""
+    key = (game_id, text)
+    if key in _kept:
+        _kept.move_to_end(key)
+        return _kept[key]
+    prepared = Prepared(
+        adapter, match, verified(text, adapter.game, published=match.commitment), saves
+    )
+    _kept[key] = prepared
+    while len(_kept) > KEPT_REPLAYS:
+        _kept.popitem(last=False)
+    return prepared
 
 
 async def command(
@@ -105,11 +206,11 @@ async def command(
     await show(host, interaction, match_id, 0, new=True)
 
 
-async def show(
-    host: MatchHost, interaction: discord.Interaction, game_id: int, step: int, *, new: bool
-) -> None:
-    """The replay card of match `game_id` at `step`: a new private message (`new`), else the
-    clicked replay card redrawn in place."""
+async def finished(
+    host: MatchHost, interaction: discord.Interaction, game_id: int
+) -> tuple[GameAdapter, Match, str, list[tuple[float, list[str]]]]:
+    """The finished match `game_id` of this server, as the replay reads it: its adapter, the
+    match, its revealed record and its saves' times; a UserError saying why there is none."""
     stored = await game_store.load_game(host.bot.db, game_id)
     adapter = host.adapters.get(stored.game) if stored is not None else None
     if (
@@ -125,7 +226,18 @@ async def show(
         raise UserError(f"{adapter.title} match #{game_id}: {IN_PLAY}")
     match = Match.from_json(adapter, stored.state)
     text = adapter.engine.record(match.engine, salt=match.salt, reveal=True, names=match.names)
-    drawing = asyncio.ensure_future(asyncio.to_thread(draw, adapter, match, game_id, text, step))
+    return adapter, match, text, await saves_of(host.bot.db, game_id)
+
+
+async def show(
+    host: MatchHost, interaction: discord.Interaction, game_id: int, step: int, *, new: bool
+) -> None:
+    """The replay card of match `game_id` at `step`: a new private message (`new`), else the
+    clicked replay card redrawn in place."""
+    adapter, match, text, saves = await finished(host, interaction, game_id)
+    drawing = asyncio.ensure_future(
+        asyncio.to_thread(draw, adapter, match, game_id, text, saves, step)
+    )
     done, _ = await asyncio.wait({drawing}, timeout=DEFER_AFTER_SECONDS)
     if not done:  # a long record verified for the first time: acknowledge, privately
         if new:
@@ -143,27 +255,96 @@ async def show(
 
 
 def draw(
-    adapter: GameAdapter, match: Match, game_id: int, text: str, step: int
+    adapter: GameAdapter,
+    match: Match,
+    game_id: int,
+    text: str,
+    saves: list[tuple[float, list[str]]],
+    step: int,
 ) -> tuple[discord.ui.LayoutView, tuple[str, bytes]]:
     """The card at `step` (runs in a worker thread): the record verified, the step's frame."""
-    replay = _verified(text, adapter.game, match.commitment)
-    step = min(step, len(replay) - 1)
-    drawn = frame(replay, step)
-    return card(adapter, match, game_id, replay, step, drawn[0]), drawn
+    prepared = prepare(adapter, match, game_id, text, saves)
+    step = min(step, len(prepared.replay) - 1)
+    drawn = frame(prepared.replay, step)
+    return card(adapter, match, game_id, prepared, step, drawn[0]), drawn
 
 
-def milestone_lines(adapter: GameAdapter, match: Match, replay: Replay, step: int) -> list[str]:
-    """What made step `step` a milestone (the game's own: a goal), as its thread said it."""
-    position = replay.positions[step]
-    return adapter.milestones(match, Step(position.before, position.events, position.after))
+def moments(
+    adapter: GameAdapter, match: Match, game_id: int, prepared: Prepared
+) -> list[tuple[int, str]]:
+    """A highlight's moments, (step, caption): the set-up with who played, the milestones
+    (evenly chosen when there are more than fit) and the last step with the result."""
+    last = len(prepared.replay) - 1
+    players = ", ".join(adapter.seat_label(match, seat) for seat in range(len(match.names)))
+    marks = [(index, " · ".join(lines)) for index, lines in prepared.milestones if index < last]
+    room = HIGHLIGHT_MOMENTS - 2
+    if len(marks) > room:
+        marks = [marks[round(i * (len(marks) - 1) / max(room - 1, 1))] for i in range(room)]
+    ending = " · ".join(next((lines for index, lines in prepared.milestones if index == last), ()))
+    result = adapter.result_text(match)
+    return [
+        (0, f"{adapter.title} #{game_id}: {players}"),
+        *marks,
+        (last, f"{ending} · {result}" if ending else result),
+    ]
+
+
+def plain(text: str) -> str:
+    """A caption drawn into an image: Discord's markdown and escapes taken out (an image shows
+    the characters, not their formatting)."""
+    text = re.sub(r"<@!?\d+>", "", text)
+    return re.sub(r"\\(.)", r"\1", text.replace("**", "").replace("__", "").replace("`", ""))
+
+
+async def post_highlight(host: MatchHost, interaction: discord.Interaction, game_id: int) -> None:
+    """The highlight of match `game_id`, privately, after a deferral (drawing every moment of
+    a long match takes longer than Discord's 3 s)."""
+    adapter, match, text, saves = await finished(host, interaction, game_id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+
+    def work() -> bytes:
+        prepared = prepare(adapter, match, game_id, text, saves)
+        chosen = [
+            (index, plain(caption)) for index, caption in moments(adapter, match, game_id, prepared)
+        ]
+        return highlight(prepared.replay, chosen)
+
+    image = await asyncio.to_thread(work)
+    limit = interaction.filesize_limit
+    if len(image) > limit:
+        raise UserError(
+            f"The highlight of {adapter.title} #{game_id} is {len(image):,} bytes, over the "
+            f"{limit:,} bytes Discord takes here: step through it with the replay instead."
+        )
+    await interaction.followup.send(
+        f"**Highlights · {adapter.title} #{game_id}** (verified against the dice commitment)",
+        file=discord.File(io.BytesIO(image), filename=f"highlights-{game_id}.gif"),
+        ephemeral=True,
+    )
+
+
+def clock_line(prepared: Prepared, step: int) -> str | None:
+    """When the step was played and how far into the match (None: not known)."""
+    when, began = prepared.time(step), prepared.time(0)
+    if when is None:
+        return None
+    if step == 0 or began is None:
+        return f"🕒 {timestamp(when)}: the match began"
+    return f"🕒 {timestamp(when)} · {span(when - began)} into the match"
 
 
 def card(
-    adapter: GameAdapter, match: Match, game_id: int, replay: Replay, step: int, filename: str
+    adapter: GameAdapter,
+    match: Match,
+    game_id: int,
+    prepared: Prepared,
+    step: int,
+    filename: str,
 ) -> discord.ui.LayoutView:
-    """The replay card: the step, the move in words, the frame (uploaded as `filename`), the
-    controls."""
-    position = replay.positions[step]
+    """The replay card: the step, the move in words, when it was played, the frame (uploaded
+    as `filename`), the controls."""
+    replay = prepared.replay
+    position = replay.position(step)
     last = len(replay) - 1
     if position.number == 0:
         who = "**The set-up**"
@@ -171,11 +352,10 @@ def card(
         who = f"**{adapter.seat_label(match, position.seat)}:** `{position.move}`"
     else:
         who = f"`{position.move}`"
-    lines = [
-        f"### Replay · {adapter.title} #{game_id} · step {step} of {last}",
-        who,
-        *(f"• {text}" for text in position.texts),
-    ]
+    lines = [f"### Replay · {adapter.title} #{game_id} · step {step} of {last}", who]
+    if (clock := clock_line(prepared, step)) is not None:
+        lines.append(clock)
+    lines += [f"• {text}" for text in position.texts]
     if step == last:
         lines.append(f"**{adapter.result_text(match)}**")
     view = discord.ui.LayoutView(timeout=None)
@@ -189,14 +369,7 @@ def card(
             "the record."
         )
     )
-    following = next(
-        (
-            later
-            for later in range(step + 1, len(replay))
-            if milestone_lines(adapter, match, replay, later)
-        ),
-        None,
-    )
+    following = prepared.next_milestone(step)
     row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
     for target, how, label, off in (
         (0, "start", "⏮ Start", step == 0),
@@ -208,5 +381,8 @@ def card(
         style = discord.ButtonStyle.primary if how == "next" else discord.ButtonStyle.secondary
         row.add_item(ReplayButton(game_id, target, how, label=label, style=style, disabled=off))
     box.add_item(row)
+    more: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
+    more.add_item(HighlightButton(game_id))
+    box.add_item(more)
     view.add_item(box)
     return view

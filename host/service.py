@@ -184,7 +184,9 @@ class MatchHost:
             if workers
             else None
         )
-        bot.add_dynamic_items(*DYNAMIC_ITEMS, replays.ReplayButton, why.WhyButton)
+        bot.add_dynamic_items(
+            *DYNAMIC_ITEMS, replays.ReplayButton, replays.HighlightButton, why.WhyButton
+        )
         bot.add_listener(self.on_interaction)
         bot.add_listener(self.on_guild_channel_update)
         bot.add_listener(self.on_guild_role_update)
@@ -1134,18 +1136,24 @@ class MatchHost:
         self, stored: game_store.StoredGame, match: Match, post: TurnPost
     ) -> list[Any]:
         """The host's own controls on a card: the private panel and Follow while the match is
-        on (a lesson is nobody's to follow), a rematch once it is over (after a lesson: a real
-        match)."""
+        on (a lesson is nobody's to follow), a rematch and the replay once it is over (after a
+        lesson: a real match), and Why? on both."""
+        over = self.adapters[stored.game].engine.is_over(match.engine)
         # Why? explains the latest moves by their rules; a lesson explains them itself.
-        explained = [why.WhyButton(stored.id)] if why.explains(stored.game) else []
+        explained: list[Any] = []
+        if why.explains(stored.game) and match.lesson is None:
+            explained.append(why.WhyButton(stored.id))
+        controls: list[Any] = []
         if post.rematch:
             label = lessons.NEXT_LABEL if match.lesson is not None else None
-            rematch = SeatButton(stored.id, "rematch", label)
-            if replayable(stored.game) and match.lesson is None:
-                return [rematch, replays.opener(stored.id), *explained]
-            return [rematch]
-        if stored.status != "active":
-            return []
+            controls.append(SeatButton(stored.id, "rematch", label))
+        # every finished match is offered again, step by step (a lesson is nobody's to watch)
+        if over and replayable(stored.game) and match.lesson is None:
+            controls.append(replays.opener(stored.id))
+        if over:
+            return [*controls, *explained]
+        if controls or stored.status != "active":
+            return controls
         if match.lesson is not None:
             return self._private_buttons(stored)
         follows = follow.FollowButton("match", str(stored.id))

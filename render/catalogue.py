@@ -257,6 +257,79 @@ def _volleyball(name: str) -> Callable[[], bytes | list[bytes]]:
     return draw
 
 
+# --- replays ------------------------------------------------------------------------------------
+
+REPLAY_SALT = "0123456789abcdef0123456789abcdef"
+REPLAY_NAMES = ("Alice", "Bob", "Carol", "Dora")
+
+
+def replay_options(game: str, long: bool) -> dict[str, Any]:
+    """A seeded match's options: a short one (the golden tests) or a long one (the benchmarks:
+    Rocketball first to 9, the longest a challenge allows; Rollerball for 4 to 5 points)."""
+    if game == "rocketball":
+        from rules.rocketball import Settings
+
+        return {"settings": Settings(target_score=9 if long else 1)}
+    if game == "rollerball":
+        return {"players": 4 if long else 2, "target": 5 if long else 1}
+    from rules.rollerball2 import default_lineup, generate_roster, roster_to_json
+
+    home, away = generate_roster(41, "Houston"), generate_roster(42, "Tokyo")
+    return {
+        "mode": "coaches",
+        "home": roster_to_json(home),
+        "away": roster_to_json(away),
+        "home_lineup": default_lineup(home),
+        "away_lineup": default_lineup(away),
+        "home_team_id": None,
+        "away_team_id": None,
+    }
+
+
+@cache
+def finished_record(game: str, seed: int = 7, *, long: bool = False) -> tuple[str, str, Any]:
+    """A seeded match of the computer on every seat played to its end, as the host writes its
+    record once it is over: (the record with names, the commitment published when it began,
+    the final state)."""
+    from rules import records
+    from rules.face import engine_for
+
+    engine = engine_for(game)
+    state, _ = engine.new_state(seed, replay_options(game, long))
+    rng = random.Random(seed)
+    while not engine.is_over(state):
+        seat = min(engine.actors(state))
+        state, _ = engine.apply(
+            state, seat, engine.computer_action(state, seat, engine.levels[0], rng)
+        )
+    players = len(engine.outcome(state))
+    text = engine.record(state, salt=REPLAY_SALT, reveal=True, names=REPLAY_NAMES[:players])
+    return text, records.commitment(game, engine.seed_of(state), REPLAY_SALT), state
+
+
+def _replay_highlight(game: str) -> Callable[[], bytes]:
+    def draw() -> bytes:
+        from render.replay import highlight
+        from rules.replay import verified
+
+        replay = verified(finished_record(game)[0])
+        last = len(replay) - 1
+        return highlight(replay, [(0, f"{replay.title}: the set-up"), (last, replay.result)])
+
+    return draw
+
+
+def _replay_frame(game: str) -> Callable[[], bytes]:
+    def draw() -> bytes:
+        from render.replay import frame
+        from rules.replay import verified
+
+        replay = verified(finished_record(game)[0])
+        return frame(replay, len(replay) - 1)[1]
+
+    return draw
+
+
 @cache
 def image_types() -> tuple[ImageType, ...]:
     """Every kind of image a game posts, in the order the games are listed in the README."""
@@ -354,5 +427,18 @@ def image_types() -> tuple[ImageType, ...]:
             "volleyball",
             "a big cup round's draw",
             _volleyball("draw"),
+        ),
+        *(
+            ImageType(
+                f"{title} replay highlight GIF",
+                game,
+                "Highlights on a replay card",
+                _replay_highlight(game),
+            )
+            for game, title in (
+                ("rocketball", "Rocketball"),
+                ("rollerball", "Rollerball"),
+                ("rollerball2", "Rollerball II"),
+            )
         ),
     )

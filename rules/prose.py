@@ -34,3 +34,16 @@ def possessive(name: str) -> str:
     """A name's possessive as English writes it: "Houston's", but "Bob's Bruisers'" (no
     "Bruisers's")."""
     return f"{name}'" if name.endswith(("s", "S")) else f"{name}'s"
+
+
+def span(seconds: float) -> str:
+    """A length of time as people read it: '2 d 3 h', '5 h 10 min', '12 min'."""
+    seconds = max(0, int(seconds))
+    days, rest = divmod(seconds, 86400)
+    hours, rest = divmod(rest, 3600)
+    minutes = rest // 60
+    if days:
+        return f"{days} d {hours} h"
+    if hours:
+        return f"{hours} h {minutes} min"
+    return f"{minutes} min"

@@ -12,7 +12,8 @@ Each step is one line of the record (the set-up first): the position before it, 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,18 +46,50 @@ class Position:
         return [text for event in self.events if (text := getattr(event, "text", ""))]
 
 
-@dataclass(frozen=True)
 class Replay:
-    """A verified record's steps, with the players' names by seat ([Names]; empty: none)."""
+    """A verified record's steps, with the players' names by seat ([Names]; empty: none).
 
-    game: str
-    title: str
-    names: tuple[str, ...]
-    result: str
-    positions: tuple[Position, ...]
+    The steps are played as they are first asked for (`position`), not all at once: the
+    record was replayed whole when it was verified, and a card needs only the step it shows
+    (playing every step again, each position copied, cost a long match's first frame several
+    times a turn: bench/replay.py). `positions` plays them all."""
+
+    def __init__(
+        self,
+        game: str,
+        title: str,
+        names: tuple[str, ...],
+        result: str,
+        steps: Iterator[Position],
+        length: int,
+    ) -> None:
+        self.game, self.title, self.names, self.result = game, title, names, result
+        self._steps, self._played, self._length = steps, list[Position](), length
+        self._lock = threading.Lock()  # two clicks' worker threads may ask at once
 
     def __len__(self) -> int:
-        return len(self.positions)
+        return self._length
+
+    def position(self, index: int) -> Position:
+        """Step `index` (0: the set-up); IndexError past the last."""
+        if not 0 <= index < self._length:
+            raise IndexError(index)
+        with self._lock:
+            while len(self._played) <= index:
+                self._played.append(next(self._steps))
+            return self._played[index]
+
+    @property
+    def positions(self) -> tuple[Position, ...]:
+        return tuple(self.position(index) for index in range(self._length))
+
+
+def _positions(played: Iterator[Any]) -> Iterator[Position]:
+    previous: Any = None
+    for number, step in enumerate(played):
+        before = step.state if previous is None else previous
+        yield Position(number, step.seat, step.move, before, tuple(step.events), step.state)
+        previous = step.state
 
 
 def verified(text: str, game: str | None = None, *, published: str | None = None) -> Replay:
@@ -78,12 +111,31 @@ def verified(text: str, game: str | None = None, *, published: str | None = None
     problems += engine.verify(text)
     if problems:
         raise RecordError(REFUSED + " ".join(problems))
-    positions: list[Position] = []
-    previous: Any = None
-    for number, played in enumerate(engine.plays(text)):
-        before = played.state if previous is None else previous
-        positions.append(
-            Position(number, played.seat, played.move, before, tuple(played.events), played.state)
-        )
-        previous = played.state
-    return Replay(engine.name, engine.title, record.names, str(record.result), tuple(positions))
+    steps = _positions(iter(engine.plays(text)))
+    length = len(record.actions) + 1  # the set-up, then one step a line
+    return Replay(engine.name, engine.title, record.names, str(record.result), steps, length)
+
+
+def step_times(
+    replay: Replay, saved: Sequence[tuple[float, Sequence[str]]], upto: int | None = None
+) -> tuple[float | None, ...]:
+    """When each step (up to step `upto`; None: the last) was played (seconds since the epoch; None: not known), from the saves
+    the host made, (when, the event texts saved), in order. A save holds the texts of one or
+    more steps (a player's move and the computer's reply are saved together), so each step's
+    texts are found in order among the saves' and the step takes the time of the save that
+    holds its last one; a text the host added (a timeout's note) is passed over. The set-up
+    takes the first save's time (the match began then)."""
+    upto = len(replay) - 1 if upto is None else upto
+    flat = [(when, text) for when, texts in saved for text in texts if text]
+    times: list[float | None] = []
+    at = 0
+    for position in (replay.position(index) for index in range(upto + 1)):
+        when: float | None = None
+        for text in position.texts:
+            found = next((i for i in range(at, len(flat)) if flat[i][1] == text), None)
+            if found is not None:
+                when, at = flat[found][0], found + 1
+        times.append(when)
+    if times and times[0] is None and flat:
+        times[0] = flat[0][0]
+    return tuple(times)

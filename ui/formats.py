@@ -8,6 +8,7 @@ defined in rules/prose.py (the engines count in their event texts too) and used 
     possessive("Bob's Bruisers")  -> "Bob's Bruisers'"
     human_join(["a", "b", "c"])  -> "a, b or c"
     timestamp(moment, "R")       -> "<t:1795839856:R>" (each reader's own time zone)
+    span(3 * 3600 + 600)         -> "3 h 10 min"
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ from collections.abc import Sequence
 
 import discord
 
-from rules.prose import plural, possessive
+from rules.prose import plural, possessive, span
 
-__all__ = ["human_join", "plural", "possessive", "timestamp"]
+__all__ = ["human_join", "plural", "possessive", "span", "timestamp"]
 
 
 def timestamp(moment: float, style: discord.utils.TimestampStyle = "f") -> str:

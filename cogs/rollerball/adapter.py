@@ -7,6 +7,7 @@ threads, locks, saves, timers, records, stand-ins) is the host's (host)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -14,10 +15,9 @@ import discord
 from cogs.rollerball import picks, texts
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import Picked, SelectSpec
-from render.rollerball import render_board, render_hand, render_movement
+from render.rollerball import render_hand, render_turn
 from rules.rollerball import (
     ENGINE,
-    BallsMoved,
     Bank,
     Bid,
     Keep,
@@ -128,14 +128,8 @@ class RollerballAdapter(GameAdapter):
         game = table.game
         drawn = names_by_seat(match, as_text=False)
         public = view_for(game, None)  # hands only counted, no deck order, no open bids
-        moved = [event for event in step.events if isinstance(event, BallsMoved)]
-        # One board: after balls moved, the animation of the whole board, ending on the position
-        # after the move with the balls' paths marked (a second board above it would push the
-        # buttons off a phone's screen).
-        if moved:
-            files = [("move.gif", render_movement(public, moved[-1], drawn))]
-        else:
-            files = [("board.png", render_board(public, drawn))]
+        files = [render_turn(public, step.events, drawn)]
+        moved = files[0][0] == "move.gif"
         lines_in = step.texts
         if lines_in is None:
             lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]
@@ -171,6 +165,10 @@ class RollerballAdapter(GameAdapter):
 
     def said(self, match: Match, text: str) -> str:
         return texts.with_names(text, names_by_seat(match))
+
+    def replayed(self, match: Match, position: Any) -> Any:
+        """A replay's position is the board: it goes back into the stored table."""
+        return replace(match.engine, game=position)
 
     def milestones(self, match: Match, step: Step) -> list[str]:
         """A banked victory point and the bid's winner get a message of their own in the

@@ -10,6 +10,7 @@ away = 1). Everything else about running a match is the host's (host).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -160,6 +161,10 @@ class Rollerball2Adapter(GameAdapter):
             buttons=buttons,
             rematch=False,
         )
+
+    def replayed(self, match: Match, position: Any) -> Any:
+        """A replay's position is the match's engine: it goes back into the stored match."""
+        return replace(match.engine, engine=position)
 
     def milestones(self, match: Match, step: Step) -> list[str]:
         """A period's end gets a message in the thread telling the period: its score, its

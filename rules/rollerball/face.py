@@ -211,14 +211,16 @@ class RollerballEngine:
         return replace(state, game=view_for(state.game, seat))
 
     def record(self, state: Table, *, salt: str, reveal: bool, names: Sequence[str] = ()) -> str:
-        """The board's record, then notes of the resignations (they are the Table's, not the
-        board's: the resigned seats' moves, made by the computer, are in the record)."""
-        text = to_record(state.game, salt=salt, reveal=reveal, names=names)
-        notes = [f"# P{seat + 1} resigned" for seat in state.resigned]
-        if state.ended_by_resignation:
-            won = ", ".join(f"P{seat + 1}" for seat in state.winners or ())
-            notes.append(f"# The game ended by resignation; won by {won}")
-        return text + "".join(note + "\n" for note in notes)
+        """The board's record with the Table's resignations as lines where they happened (the
+        resigned seats' later moves, made by the computer, follow) and the result they gave."""
+        return to_record(
+            state.game,
+            salt=salt,
+            reveal=reveal,
+            names=names,
+            resignations=state.resignations,
+            winners=state.winners,
+        )
 
     def verify(self, text: str) -> list[str]:
         return verify_record(text)

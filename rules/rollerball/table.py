@@ -46,6 +46,8 @@ class Table:
     humans: tuple[int, ...]  # the seats of people; the others are computer players
     resigned: tuple[int, ...] = ()
     winners: tuple[int, ...] | None = None  # set when resignations ended the game
+    # The board's log length when each resigned seat resigned: where the record writes it.
+    resigned_at: tuple[int, ...] = ()
 
     @property
     def over(self) -> bool:
@@ -62,12 +64,20 @@ class Table:
     def in_game(self) -> list[int]:
         return [seat for seat in range(self.game.players) if seat not in self.resigned]
 
+    @property
+    def resignations(self) -> list[tuple[int, int]]:
+        """(seat, the board's log length when it resigned), in order; a table stored before
+        the lengths were kept has its resignations at the end."""
+        at = (*self.resigned_at, *[len(self.game.log)] * len(self.resigned))
+        return list(zip(self.resigned, at, strict=False))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "game": self.game.to_dict(),
             "humans": list(self.humans),
             "resigned": list(self.resigned),
             "winners": None if self.winners is None else list(self.winners),
+            "resigned_at": list(self.resigned_at),
         }
 
     @classmethod
@@ -78,6 +88,7 @@ class Table:
             humans=tuple(data["humans"]),
             resigned=tuple(data.get("resigned", ())),
             winners=None if winners is None else tuple(winners),
+            resigned_at=tuple(data.get("resigned_at", ())),
         )
 
 
@@ -96,23 +107,37 @@ def play(table: Table, seat: int, action: Play | Resign) -> tuple[Table, list[Ev
 def resign(table: Table, seat: int) -> tuple[Table, list[Event]]:
     if seat in table.resigned:
         raise RollerballBoardError("You have resigned already: a computer plays your seat.")
-    table = replace(table, resigned=(*table.resigned, seat))
-    events = [Event(f"Player {seat + 1} resigns.", rules=(ON_DISCORD,))]
-    in_game = table.in_game()
+    table = replace(
+        table,
+        resigned=(*table.resigned, seat),
+        resigned_at=(*table.resigned_at, len(table.game.log)),
+    )
+    events = [resigned_event(seat)]
     people = [s for s in table.humans if s not in table.resigned]
-    if len(in_game) > 1 and people:
+    if len(table.in_game()) > 1 and people:
         table, more = play_resigned_seats(table)
         return table, events + more
-    best = max(len(table.game.victory[s]) for s in in_game)
-    winners = tuple(s for s in in_game if len(table.game.victory[s]) == best)
+    winners = resignation_winners(table.game, table.resigned)
+    return replace(table, winners=winners), [*events, ended_event(winners)]
+
+
+def resigned_event(seat: int) -> Event:
+    return Event(f"Player {seat + 1} resigns.", rules=(ON_DISCORD,))
+
+
+def resignation_winners(game: GameState, resigned: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+    """Of the seats still in the game, those with the most victory points (ruling D1)."""
+    in_game = [seat for seat in range(game.players) if seat not in resigned]
+    best = max(len(game.victory[seat]) for seat in in_game)
+    return tuple(seat for seat in in_game if len(game.victory[seat]) == best)
+
+
+def ended_event(winners: tuple[int, ...]) -> Event:
     names = " and ".join(f"Player {s + 1}" for s in winners)
-    events.append(
-        Event(
-            f"The game ends: {names} {plural(len(winners)):wins|share the win!}.",
-            rules=(ON_DISCORD,),
-        )
+    return Event(
+        f"The game ends: {names} {plural(len(winners)):wins|share the win!}.",
+        rules=(ON_DISCORD,),
     )
-    return replace(table, winners=winners), events
 
 
 def play_resigned_seats(table: Table) -> tuple[Table, list[Event]]:

@@ -6,12 +6,14 @@ played has no replay."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import re
 import sqlite3
 
 import pytest
+from PIL import Image
 
 from tests.e2e.test_rocketball import (
     current_card,
@@ -24,6 +26,7 @@ from tests.e2e.test_rocketball import (
 pytestmark = pytest.mark.e2e
 
 REPLAY = "Replay ▶"
+HIGHLIGHTS = "Highlights 🎞"
 STEP = re.compile(r"step (\d+) of (\d+)")
 
 
@@ -67,8 +70,9 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
     last = step_of(opened)[1]
     assert last >= 3
     labels = opened.button_labels
-    assert labels == ["⏮ Start", "◀", "▶", "Next milestone", "End ⏭"]
-    assert [b.disabled for b in opened.buttons] == [True, True, False, False, False]
+    assert labels == ["⏮ Start", "◀", "▶", "Next milestone", "End ⏭", HIGHLIGHTS]
+    assert [b.disabled for b in opened.buttons] == [True, True, False, False, False, False]
+    assert "🕒" in opened.text and "the match began" in opened.text
     assert discord.message(final).button_labels == final.button_labels  # the card is untouched
 
     # ▶ from the first position to the last, one step at a time, each in words
@@ -77,8 +81,9 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
         card = await discord.click(card, "▶", user=carol)
         assert step_of(card) == (expected, last)
         assert card.ephemeral and "•" in card.text and card.images
+        assert "into the match" in card.text  # the clock of the match at each step
     assert "wins" in card.text
-    assert [b.disabled for b in card.buttons] == [False, False, True, True, True]
+    assert [b.disabled for b in card.buttons] == [False, False, True, True, True, False]
     # the last step is the final card's image, byte for byte
     assert card.attachments[0].data == discord.message(final).attachments[0].data
 
@@ -100,6 +105,19 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
     # a player's own latest finished match, by default
     mine = await discord.slash("rocketball replay", user=alice)
     assert step_of(mine) == (0, last) and f"#{game_id}" in mine.text
+
+    # the highlights: a GIF of the set-up, the goals and the end, a few seconds each, privately
+    posted = await discord.click(mine, HIGHLIGHTS, user=alice)
+    assert posted.ephemeral and "Highlights" in posted.text
+    (gif,) = posted.attachments
+    assert gif.filename.endswith(".gif") and len(gif.data) < 10 * 1024 * 1024
+    with Image.open(io.BytesIO(gif.data)) as shown:
+        durations = []
+        for index in range(getattr(shown, "n_frames", 1)):
+            shown.seek(index)
+            durations.append(shown.info["duration"])
+    goals = goal.text.count("GOAL")
+    assert len(durations) >= 2 + goals - 1 and all(ms >= 2000 for ms in durations)
 
 
 async def test_a_match_in_play_has_no_replay_and_nothing_is_shown_of_it(
@@ -143,3 +161,25 @@ async def test_an_altered_record_is_refused_with_the_reason(discord, bot, games)
     # a click on the replay card drawn before is refused the same way
     clicked = await discord.click(honest, "End ⏭", user=ida)
     assert clicked.ephemeral and "not the one published" in clicked.text
+
+
+async def test_a_resigned_rollerball_table_is_replayed_to_its_final_card(discord, bot, games):
+    """Every game's final card offers its replay (Rollerball's has no rematch to sit beside), and
+    a table ended by a resignation replays to it (its record writes the resignation: ruling D1)."""
+    from tests.e2e.test_rollerball import current_card as rollerball_card
+    from tests.e2e.test_rollerball import open_table, play_one, resign
+
+    kim, lou = discord.add_user("kim"), discord.add_user("lou")
+    game_id, thread, card = await open_table(discord, bot, kim, games, computers=1)
+    rng = random.Random(3)
+    for _ in range(4):
+        card = await play_one(discord, bot, game_id, thread, card, {0: kim}, rng)
+    await resign(discord, kim, thread)
+    final = await rollerball_card(discord, bot, thread, game_id)
+    assert REPLAY in final.button_labels
+
+    opened = await discord.click(final, REPLAY, user=lou)
+    assert opened.ephemeral and step_of(opened)[0] == 0 and "Rollerball" in opened.text
+    end = await discord.click(opened, "End ⏭", user=lou)
+    assert "resigns" in end.text and "`resign`" in end.text
+    assert end.attachments[0].data == discord.message(final).attachments[0].data

@@ -235,7 +235,8 @@ def test_a_record_with_a_resignation_still_verifies():
     match = advance_to(new_match(2), "move")
     table, _ = ENGINE.apply(match.engine, 0, Resign())
     text = ENGINE.record(table, salt="ab" * 16, reveal=True)
-    assert "# P1 resigned" in text and verify_record(text) == []
+    assert text.endswith("\nP1 resign\n") and '[Result "Player 2"]' in text
+    assert verify_record(text) == []
 
 
 def test_an_unknown_command_at_a_placing_step_is_named_with_the_forms():
