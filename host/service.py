@@ -1169,7 +1169,9 @@ class MatchHost:
                 return [rematch, replays.opener(stored.id), *explained]
             return [rematch]
         if stored.status != "active":
-            return []
+            # A finished match without a rematch (Rollerball II's) is still explained.
+            finished = stored.status == "finished" and match.lesson is None
+            return explained if finished else []
         if match.lesson is not None:
             return self._private_buttons(stored)
         follows = follow.FollowButton("match", str(stored.id))
