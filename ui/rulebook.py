@@ -32,6 +32,11 @@ NUMBERED = re.compile(r"\d+\. ")  # a numbered list's item, 1. to 99.
 # An item of a page's numbered Rulings list: "7. **clause** what the bot does".
 RULING_ITEM = re.compile(r"^(?P<n>\d+)\. \*\*(?P<clause>.+?)\*\*[\s:;,.-]*(?P<text>.*)$")
 RULING_ROW = re.compile(r"^\|\s*(?P<id>R\d+)\.\s*(?P<clause>.*?)\s*\|\s*(?P<text>.*?)\s*\|\s*$")
+# A ruling named in a section's text, as Rollerball II's page writes them: "*Ruling D7:* text" or
+# "*Ruling D1a (the clause):* text", up to the next such ruling or the item's end.
+RULING_NAMED = re.compile(
+    r"\*Ruling (?P<id>[A-Z]\d+[a-z]?)(?: \((?P<clause>[^)]*)\))?:\*\s*(?P<text>.*?)(?=\s*\*Ruling |$)"
+)
 
 
 @dataclass(frozen=True)
@@ -137,18 +142,21 @@ class Rulebook:
     @cached_property
     def rulings(self) -> dict[str, tuple[str, str]]:
         """The page's rulings an engine's events name, by id: "R7" is the row "R7." of a Rulings
-        table, or item 7 of a numbered Rulings list; each as the clause it reads and what the
-        bot does."""
+        table, or item 7 of a numbered Rulings list; "D7" a "*Ruling D7 (clause):*" in any
+        section's text (without a clause in parentheses, its section's title is the clause);
+        each as the clause it reads and what the bot does."""
         markdown = self.path.read_text(encoding="utf-8")
         found: dict[str, tuple[str, str]] = {}
         for line in markdown.split("\n"):
             if row := RULING_ROW.match(line):
                 found[row["id"]] = (row["clause"], row["text"])
         for section in re.split(r"^## ", markdown, flags=re.M):
-            if section.startswith("Rulings"):
-                for line in unwrap(section).splitlines():
-                    if item := RULING_ITEM.match(line):
-                        found[f"R{item['n']}"] = (item["clause"], item["text"])
+            title = re.sub(r"\s*\(.*\)$", "", section.partition("\n")[0].strip())
+            for line in unwrap(section).splitlines():
+                if section.startswith("Rulings") and (item := RULING_ITEM.match(line)):
+                    found[f"R{item['n']}"] = (item["clause"], item["text"])
+                for named in RULING_NAMED.finditer(line):
+                    found[named["id"]] = (named["clause"] or title, named["text"])
         return found
 
     def topic_index(self, name: str) -> int | None:

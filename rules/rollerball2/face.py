@@ -122,7 +122,12 @@ class Rollerball2Engine:
         text = f"{away} (visitors) at {home} (home), {MODE_WORDS[state.mode]}."
         if state.fixture_id is not None:
             text += " A season match: it counts in the table."
-        return [Event("info", text), *(Event("lineup", note) for note in state.lineup_notes)]
+        # The line-ups saved beforehand are the match's (ruling D1); one that changed, the
+        # default replacement's (ruling D1a).
+        return [
+            Event("info", text, rulings=("D1",)),
+            *(Event("lineup", note, rulings=("D1a",)) for note in state.lineup_notes),
+        ]
 
     def rematch_options(self, state: Rb2Match) -> dict[str, Any]:
         return {}  # a match is started from the teams as they are now (/rollerball2 match start)

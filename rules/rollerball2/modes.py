@@ -145,7 +145,9 @@ def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event]]:
         ):
             break
     if what == "period" and not state.over and state.period == start_period:
-        events.append(Event("info", _why_stopped(state)))
+        # A coaches match also stops for the other coach, who may substitute (ruling D3).
+        rulings = ("D3",) if game.mode == "coaches" else ()
+        events.append(Event("info", _why_stopped(state), rulings=rulings))
     return state, events
 
 
@@ -205,11 +207,18 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
         sides = sides_of(game, seat)  # solo: both benches go to the default coach
         game = replace(game, handed_over=tuple(sorted({*game.handed_over, *sides})))
         team = game.engine.team(action.side).roster.team
-        note = Event("info", f"{possessive(team)} coach hands the bench to the default coach.")
+        note = Event(
+            "info",
+            f"{possessive(team)} coach hands the bench to the default coach.",
+            rulings=("D4",),
+        )
         state, events = _default_coach_plays(game)
         return replace(game, engine=state), [note, *events]
     if isinstance(action, Deadline):
         state, events = auto_play(game.engine)
+        # A season settles its matchday at the deadline or when an admin plays it (D7, D8).
+        settled = "The season settles this matchday: the default coaches play the match to its end."
+        events = [Event("info", settled, rulings=("D7", "D8")), *events]
     elif isinstance(action, SimulateRest):
         if game.mode == "coaches":
             raise RollerballError(

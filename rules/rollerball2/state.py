@@ -129,12 +129,42 @@ class Roll:
     number: int | None = None
 
 
+# The topic of docs/rules/rollerball2.md (as `/rollerball2 rules` lists it) that decides each
+# kind of event, for the card's Why?: a card, a die, a chart or a goal is the flow of a match; an
+# attack's consequences are its own section; a coach's decision and a substitution theirs.
+FLOW = "The flow of a match"
+ATTACKS = "Attacks, penalties and injuries"
+ON_DISCORD = "On Discord"
+KIND_TOPICS: dict[str, tuple[str, ...]] = {
+    "card": ("The cards", FLOW),
+    "roll": ("The cards", FLOW),
+    "chart": (ATTACKS,),
+    "matrix": (FLOW,),
+    "goal": (FLOW,),
+    "penalty": (ATTACKS,),
+    "injury": (ATTACKS,),
+    "ban": (ATTACKS,),
+    "rest": (ATTACKS,),
+    "return": (ATTACKS, "The scoresheet and what carries over"),
+    "control": (FLOW,),
+    "fire": (FLOW,),
+    "sub": ("Substitutes",),
+    "choice": ("Coach decisions",),
+    "period": (FLOW, "Overtime"),
+    "final": (FLOW, "The scoresheet and what carries over"),
+    "info": (FLOW,),
+    "lineup": (ON_DISCORD,),
+}
+
+
 @dataclass(frozen=True)
 class Event:
     """One line of play-by-play: every card, die roll, chart look-up and its consequence.
 
     Structured parts for front ends: `fac` and `section` (the FAC section key read, e.g.
-    "action") on "card" events; `rolls` on "roll" and "chart" events (the offense die first)."""
+    "action") on "card" events; `rolls` on "roll" and "chart" events (the offense die first).
+    `rulings`: the rulings of docs/rules/rollerball2.md ("D4") that decided it, beside the topics
+    its kind is decided by (`rules`, for the card's Why?)."""
 
     kind: str  # card, roll, chart, matrix, goal, penalty, injury, ban, rest, control, fire,
     # return, sub, choice, period, final, info, lineup
@@ -142,6 +172,12 @@ class Event:
     fac: int | None = None  # for "card" events: the FAC's index, so a front end can show it
     section: str | None = None  # for "card" events: which section of the FAC was read
     rolls: tuple[Roll, ...] = ()
+    rulings: tuple[str, ...] = field(default=(), kw_only=True)
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The topics and rulings of docs/rules/rollerball2.md that decided this event."""
+        return KIND_TOPICS.get(self.kind, (FLOW,)) + self.rulings
 
 
 def event_to_json(event: Event) -> dict:
@@ -157,6 +193,7 @@ def event_from_json(data: dict) -> Event:
         fac=data.get("fac"),
         section=data.get("section"),
         rolls=rolls,
+        rulings=tuple(data.get("rulings", ())),
     )
 
 

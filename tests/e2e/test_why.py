@@ -80,3 +80,30 @@ async def test_a_rollerball_why_words_the_bid_without_its_cards(discord, bot, ca
     assert "Bids: Carol 2, Fay 0." in shown.text and "Carol wins the bid" in shown.text
     # the bid's winner places first (ruling 10 of docs/rules/rollerball.md)
     assert "Ruling R10" in shown.text and "The bid winner takes the first turn" in shown.text
+
+
+async def test_a_rollerball2_why_names_the_line_ups_ruling_and_changes_nothing(discord, bot, games):
+    from tests.e2e.test_rollerball2 import first_turn, latest_game_id
+
+    gus = discord.add_user("gus")
+    for name, colour in (("Quito", "green"), ("Oslo", "blue")):
+        await discord.slash("rollerball2 team create", user=gus, name=name, colour=colour)
+    known = len(discord.threads(games))
+    await discord.slash(
+        "rollerball2 match start", user=gus, channel=games, home="Quito", away="Oslo", mode="solo"
+    )
+    game_id = latest_game_id(bot)
+    thread, card = await first_turn(discord, bot, games, known)
+    assert "Why?" in card.button_labels
+    before = stored_version(bot, game_id)
+
+    # gus turns a card; a watcher asks: the card, as the card told it, under it its topics
+    await discord.click(card, "Next card", user=gus, timeout=30)
+    card = await current_card(discord, bot, thread, game_id, timeout=60)
+    before = stored_version(bot, game_id)
+    answer = await discord.click(card, "Why?", user=discord.add_user("hal"))
+    assert answer.ephemeral and f"Why? Rollerball II #{game_id}" in answer.text
+    assert "*The cards*" in answer.text and "*The flow of a match*" in answer.text
+    assert "/rollerball2 rules" in answer.text and answer.selects
+    assert stored_version(bot, game_id) == before
+    assert not any("Ruling" in m.content for m in discord.channel_messages(thread))

@@ -1,11 +1,14 @@
 """Why? names rules the page has, and every ruling of the page is named: each explained game's
-events (`rules`: "R7" a ruling of docs/rules/GAME.md, any other name a topic of that page)
-against its rules page, over a seeded corpus of computer matches that plays every variant and
-edition, so a ruling no event can name, or a name the page lost, is seen."""
+events (`rules`: "R7" or "D7" a ruling of docs/rules/GAME.md, any other name a topic of that
+page) against its rules page, over a seeded corpus of computer matches that plays every variant,
+edition and mode, so a ruling no event can name, or a name the page lost, is seen. A page may
+list the rulings no match event decides (the host's and a season's) under its "Why?" section:
+those are left out, and must be rulings of the page."""
 
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -14,9 +17,13 @@ import pytest
 
 from cogs.rocketball.adapter import RULEBOOK as ROCKETBALL_RULES
 from cogs.rollerball.cog import RULEBOOK as ROLLERBALL_RULES
+from cogs.rollerball2.cog import RULEBOOK as ROLLERBALL2_RULES
 from rules.face import engine_for
 from rules.rocketball.events import Step
 from rules.rocketball.state import Settings
+from rules.rollerball2 import default_lineup, generate_roster
+from rules.rollerball2.modes import Deadline, HandOver, PlayUntil
+from rules.rollerball2.state import roster_to_json
 from ui.rulebook import Rulebook
 
 MOST_MOVES = 3000
@@ -49,9 +56,38 @@ def rollerball_matches() -> Iterator[tuple[int, Mapping[str, Any], str]]:
                 yield seed, {"edition": edition, "players": players}, "random"
 
 
+def rollerball2_matches() -> Iterator[tuple[int, Mapping[str, Any], str]]:
+    """Every mode, the default coach deciding; a saved line-up naming a player no longer on the
+    roster (the default replacement plays); and in coaches matches what the Discord side adds
+    (SCRIPTS): a "Play to period end", a coach handing over, a season's deadline."""
+    home, away = generate_roster(1, "Houston"), generate_roster(2, "Tokyo")
+    gone = {**default_lineup(home), "Skater1": 99}  # number 99 is not on the roster
+    for seed, mode in enumerate(("solo", "coaches", "simulate", "coaches", "coaches"), 1):
+        options = {
+            "mode": mode,
+            "home": roster_to_json(home),
+            "away": roster_to_json(away),
+            "home_lineup": gone if seed == 1 else default_lineup(home),
+            "away_lineup": default_lineup(away),
+            "home_team_id": 1,
+            "away_team_id": 2,
+        }
+        yield seed, options, "default coach"
+
+
+# What a coaches match of the corpus (by its seed) plays first, as a coach or the season would.
+SCRIPTS: dict[str, dict[int, tuple[tuple[int, Any], ...]]] = {
+    "rollerball2": {
+        2: ((0, PlayUntil("period")),),
+        4: ((0, HandOver("home")),),
+        5: ((0, Deadline()),),
+    }
+}
+
 CORPORA = {
     "rocketball": (ROCKETBALL_RULES, rocketball_matches, 19),
     "rollerball": (ROLLERBALL_RULES, rollerball_matches, 19),
+    "rollerball2": (ROLLERBALL2_RULES, rollerball2_matches, 14),
 }
 
 
@@ -61,13 +97,17 @@ def named_in_corpus(game: str) -> Counter[str]:
     named: Counter[str] = Counter()
     for seed, options, level in matches():
         state, events = engine.new_state(seed, options)
+        script = list(SCRIPTS.get(game, {}).get(seed, ()))
         rng = random.Random(seed)
         for _ in range(MOST_MOVES):
             named.update(rule for event in events for rule in rules_of(event))
             if engine.is_over(state):
                 break
-            seat = min(engine.actors(state))
-            action = engine.computer_action(state, seat, level, rng)
+            if script:
+                seat, action = script.pop(0)
+            else:
+                seat = min(engine.actors(state))
+                action = engine.computer_action(state, seat, level, rng)
             state, events = engine.apply(state, seat, action)
     return named
 
@@ -90,10 +130,28 @@ def rulebook(game: str) -> Rulebook:
     return CORPORA[game][0]
 
 
+def not_decided_by_events(game: str) -> set[str]:
+    """The rulings the page's "Why?" section lists as decided by no match event."""
+    markdown = rulebook(game).path.read_text(encoding="utf-8")
+    why = re.search(r"^## Why\?\n(.*?)(?=^## |\Z)", markdown, flags=re.M | re.S)
+    listed = re.search(r"\*\*Rulings no match event decides:\*\*([^.]*)\.", why[1]) if why else None
+    return set(re.findall(r"\b[A-Z]\d+[a-z]?\b", listed[1])) if listed else set()
+
+
 def test_every_ruling_on_the_page_is_named_by_an_event(game, corpus):
     rulings = set(rulebook(game).rulings)
-    assert len(rulings) == CORPORA[game][2]  # the page's Rulings, R1 to the last
-    assert rulings - set(corpus) == set()
+    assert len(rulings) == CORPORA[game][2]  # the page's rulings, the first to the last
+    exempt = not_decided_by_events(game)
+    assert exempt <= rulings  # only the page's own rulings can be left to the host
+    assert exempt & set(corpus) == set()  # and an event naming one says it is not the host's
+    assert rulings - exempt - set(corpus) == set()
+
+
+def test_rollerball2_leaves_only_the_host_and_season_rulings_to_no_event():
+    assert not_decided_by_events("rollerball2") == {
+        "D2", "D5", "D6", "D9", "D10", "D11", "D12", "D13"
+    }  # fmt: skip
+    assert not_decided_by_events("rocketball") == set()
 
 
 def test_every_rule_an_event_names_is_on_the_page(game, corpus):
