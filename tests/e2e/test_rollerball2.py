@@ -324,7 +324,7 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     # The last card fits a phone's screen: the scoreboard and the result; the box score pages
     # come with the one button, in a message of their own.
     assert [a.filename for a in final.attachments] == ["scoreboard.png"]
-    assert final.button_labels == ["Box score", "Why?"]
+    assert final.button_labels == ["Box score", "Replay ▶", "Why?"]
     box = await discord.click(final, "Box score", user=user)
     pages = [a.filename for a in box.attachments]
     assert box.ephemeral and pages[0] == "box-score-1.png" and f"#{game_id}: {score}" in box.text
