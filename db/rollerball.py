@@ -1,10 +1,12 @@
-"""Rollerball's (the board game's) own table: finished-game results for /rollerball stats."""
+"""Rollerball's (the board game's) results table, for /rollerball stats: its row and figures,
+declared on the one results store (db/results.py)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from db.database import Connection, Database
+from db.results import ResultsStore, counted
 
 
 @dataclass(frozen=True)
@@ -30,54 +32,29 @@ class Stats:
     with_computers: int
 
 
+STORE = ResultsStore(
+    "rollerball_results",
+    SeatResult,
+    totals={
+        "played": "COUNT(*)",
+        "wins": counted("win"),
+        "shared": counted("draw"),
+        "victory_points": "SUM(victory_points)",
+        "best_points": "MAX(victory_points)",
+        "with_computers": "SUM(CASE WHEN computers > 0 THEN 1 ELSE 0 END)",
+    },
+)
+
+
 async def record_results(conn: Connection, game_id: int, results: list[SeatResult]) -> None:
-    """Inside the caller's transaction (the one that saves the last move): the game and its
-    statistics are stored together or not at all. Computer seats (user id 0) get no row."""
-    await conn.executemany(
-        "INSERT INTO rollerball_results (game_id, user_id, seat, result, victory_points,"
-        " players, computers, edition, how) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (game_id, user_id) DO NOTHING",
-        [
-            (
-                game_id,
-                r.user_id,
-                r.seat,
-                r.result,
-                r.victory_points,
-                r.players,
-                r.computers,
-                r.edition,
-                r.how,
-            )
-            for r in results
-            if r.user_id != 0
-        ],
-    )
+    await STORE.record(conn, game_id, results)
 
 
 async def player_stats(db: Database, user_id: int) -> Stats:
-    row = await db.fetch_one(
-        "SELECT COUNT(*) AS played,"
-        " COALESCE(SUM(CASE WHEN result = 'win' THEN 1 ELSE 0 END), 0) AS wins,"
-        " COALESCE(SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END), 0) AS shared,"
-        " COALESCE(SUM(victory_points), 0) AS points,"
-        " COALESCE(MAX(victory_points), 0) AS best,"
-        " COALESCE(SUM(CASE WHEN computers > 0 THEN 1 ELSE 0 END), 0) AS with_computers"
-        " FROM rollerball_results WHERE user_id = ?",
-        (user_id,),
-    )
-    assert row is not None
-    return Stats(
-        played=row["played"],
-        wins=row["wins"],
-        shared=row["shared"],
-        losses=row["played"] - row["wins"] - row["shared"],
-        victory_points=row["points"],
-        best_points=row["best"],
-        with_computers=row["with_computers"],
-    )
+    totals = await STORE.totals_of(db, user_id)
+    return Stats(losses=totals["played"] - totals["wins"] - totals["shared"], **totals)
 
 
 async def forget_user(conn: Connection, user_id: int) -> None:
-    """/privacy: the user's own result rows go (the others' rows never name them)."""
-    await conn.execute("DELETE FROM rollerball_results WHERE user_id = ?", (user_id,))
+    """/privacy: the user's own rows go (the others' rows never name them)."""
+    await STORE.forget(conn, user_id, 0)
