@@ -60,6 +60,7 @@ from rules.volleyball import (
     Team,
     format_round_forms,
     lineup_warnings,
+    points_used,
     preview_match,
     refill_sets,
     round_fixtures,
@@ -405,15 +406,7 @@ def editor_text(
     lines.append(
         f"**Set {where.set_number}**: {players or 'nobody (the set is lost 0-15 if played)'}"
     )
-    points = ", ".join(
-        f"{label} {p.ol}/{p.dl}"
-        for label, p in (
-            ("HA", set_order.home_advantage),
-            ("DP", set_order.devotion),
-            ("SP", set_order.special),
-        )
-        if p.ol or p.dl
-    )
+    points = ", ".join(points_used(set_order))
     concept = f"{set_order.concept.abbreviation} risk {set_order.effective_risk}" + (
         f", {points}" if points else ""
     )
@@ -769,11 +762,7 @@ async def submit_points(
         set_order.devotion = read_points(values.get("dp", ""), "Devotion")
         set_order.special = read_points(values.get("sp", ""), "Special points")
         await keep_draft(opened, where.user_id)
-    note = (
-        f"Points of set {where.set_number}: HA {set_order.home_advantage.ol}/"
-        f"{set_order.home_advantage.dl}, DP {set_order.devotion.ol}/{set_order.devotion.dl}, "
-        f"SP {set_order.special.ol}/{set_order.special.dl}."
-    )
+    note = f"Points of set {where.set_number}: {', '.join(points_used(set_order, every=True))}."
     await interaction.response.edit_message(**render(opened, where, note))
 
 

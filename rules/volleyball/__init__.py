@@ -119,6 +119,7 @@ from rules.volleyball.orders import (
     TransferBid,
     TransferSale,
     VolleyballError,
+    points_used,
 )
 from rules.volleyball.ordertext import KINDS as ORDER_KINDS
 from rules.volleyball.ordertext import format_orders_text, submit_orders
@@ -226,6 +227,7 @@ __all__ = [
     "parse_rule",
     "play_round",
     "players_for_every_set",
+    "points_used",
     "preview_match",
     "refill_sets",
     "release_seat",
