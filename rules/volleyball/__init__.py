@@ -52,14 +52,14 @@ Orders
   problem, each a sentence for the manager.
 
 Rounds
-- run_round(state, {team: RoundOrders}, limit=2000) -> RoundOutcome(state, report, public,
-  sheets, spy_reports): teams without orders are NMR (rule 12); `public` is the results
-  channel's messages, `sheets[team]` and `spy_reports[team]` go to that manager only.
+- run_round(state, {team: RoundOrders}) -> RoundOutcome(state, report, public, sheets,
+  spy_reports): teams without orders are NMR (rule 12); `public` is the results channel's
+  lines, `sheets[team]` and `spy_reports[team]` go to that manager only.
   (play_round(state, orders) -> (LeagueState, RoundReport) underneath.)
 - all_computer_orders(state) -> {team: RoundOrders} for the computer-managed teams.
 
-Read-only answers (text lines; split_messages(lines, limit) packs them into messages)
-- season_publication(state) -> SeasonPublication (.to_dict(), .lines(), .messages()):
+Read-only answers (text lines; the presenter packs them into messages)
+- season_publication(state) -> SeasonPublication (.to_dict(), .lines()):
   what the GM makes public at the start of a season.
 - standings_lines(state, division=None), state.table(division).standings() -> [TableRow];
   schedule_lines(state, team=None); results_lines(state, round_number); cup_bracket(state)
@@ -133,7 +133,6 @@ from rules.volleyball.reports import (
     round_results,
     schedule_lines,
     season_publication,
-    split_messages,
     squad_lines,
     standings_lines,
     team_history,
@@ -238,7 +237,6 @@ __all__ = [
     "run_round",
     "schedule_lines",
     "season_publication",
-    "split_messages",
     "squad_depth",
     "squad_lines",
     "standings_lines",

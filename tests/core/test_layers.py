@@ -275,3 +275,17 @@ def test_the_pure_layers_import_no_discord_database_or_event_loop(layer: str) ->
         f"{file}:{line} imports {module}" for file, line, module in imports(layer, FORBIDDEN[layer])
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_engines_name_nothing_of_discord() -> None:
+    """rules/ writes text for people, not for Discord: how a message is sized and packed
+    (Discord's 2,000 characters a message, a code block closed at a cut) is the presenters'
+    (ui.text `packed`), so an engine's text reads the same wherever it goes."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} names {name}"
+        for path, tree in parsed(files_of("rules"))
+        for node in ast.walk(tree)
+        for name in [getattr(node, "id", None) or getattr(node, "name", None) or ""]
+        if isinstance(name, str) and "discord" in name.lower()
+    ]
+    assert not wrong, "\n".join(wrong)
