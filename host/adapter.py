@@ -40,7 +40,8 @@ class ButtonSpec:
     arg: str | None = None
     style: str = "primary"
     # A button the game handles itself (its own DynamicItem, e.g. one that opens select menus):
-    # the host fills in `{game}` and `{version}` and sends it as a plain button with this id.
+    # that control's template; the host fills in its `game` (and `version`) groups and sends a
+    # plain button with the id made.
     custom_id: str | None = None
 
 

@@ -64,7 +64,7 @@ class ReplayButton(
                 label=label,
                 style=style,
                 disabled=disabled,
-                custom_id=f"replay:{game_id}:{step}:{how}",
+                custom_id=self.id_for(id=game_id, step=step, how=how),
             )
         )
         self.game_id, self.step, self.how = game_id, step, how

@@ -70,7 +70,7 @@ from rules.volleyball import (
 )
 from ui import UserError, fit, shown
 from ui.formats import plural
-from ui.items import Control
+from ui.items import Control, written
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -109,12 +109,16 @@ class Where:
     match_number: int
     set_number: int
 
-    def custom_id(self, what: str, arg: int | None = None) -> str:
-        head = (
-            f"vbe:{self.league_id}:{self.user_id}:{self.season}:{self.round_number}:"
-            f"{self.match_number}:{self.set_number}:{what}"
-        )
-        return head if arg is None else f"{head}:{arg}"
+    def parts(self) -> dict[str, int]:
+        """Where the editor is, as the groups of PREFIX name it (every custom_id carries it)."""
+        return {
+            "league": self.league_id,
+            "user": self.user_id,
+            "season": self.season,
+            "round": self.round_number,
+            "match": self.match_number,
+            "set": self.set_number,
+        }
 
     def moved(self, *, match_number: int | None = None, set_number: int | None = None) -> Where:
         return Where(
@@ -720,7 +724,7 @@ def points_form(opened: Opened, where: Where) -> discord.ui.Modal:
     match = opened.draft.match(where.match_number)
     modal = discord.ui.Modal(
         title=f"Points: match {where.match_number}, set {where.set_number}",
-        custom_id=where.custom_id("pointsform"),
+        custom_id=written(POINTS_FORM_ID, where.parts()),
         timeout=None,
     )
     boxes = []
@@ -789,7 +793,7 @@ class EditorSelect(
         many = what in ("players", "positions")
         super().__init__(
             discord.ui.Select(
-                custom_id=where.custom_id(what),
+                custom_id=self.id_for(**where.parts(), what=what),
                 placeholder=PLACEHOLDERS[what].format(set=where.set_number),
                 options=options[:MENU],
                 min_values=0 if many else 1,
@@ -839,7 +843,7 @@ class EditorButton(
                 style=discord.ButtonStyle.primary
                 if current
                 else styles.get(what, discord.ButtonStyle.secondary),
-                custom_id=where.custom_id(what, arg),
+                custom_id=self.id_for(**where.parts(), what=what, arg=arg),
                 disabled=current,
                 row=row,
             )
