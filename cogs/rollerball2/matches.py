@@ -68,7 +68,7 @@ MODE_TEXT = {
 
 
 class Rollerball2Matches(Rollerball2Adapter):
-    """The adapter plus what a finished match writes (db/rollerball2.py)."""
+    """The adapter plus what a finished match writes (db/rollerball2/matches.py)."""
 
     async def on_finished(self, conn: Connection, stored: StoredGame, match: Match) -> None:
         game: Rb2Match = match.engine
