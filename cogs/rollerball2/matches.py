@@ -27,7 +27,7 @@ from discord import app_commands
 
 from cogs import bot_of
 from cogs.rollerball2 import texts
-from cogs.rollerball2.adapter import BOX_ID, LINEUPS_ID, Rollerball2Adapter
+from cogs.rollerball2.presenter import BOX_ID, LINEUPS_ID, Rollerball2Adapter
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     TeamArg,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import bot_of
-from cogs.rollerball2.adapter import SUBSTITUTE_ID
+from cogs.rollerball2.presenter import SUBSTITUTE_ID
 from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of_clicker
