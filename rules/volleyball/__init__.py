@@ -67,10 +67,19 @@ Read-only answers (text lines; the presenter packs them into messages)
   market_lines(state): the transfer list, GM offers and contract players open for bids.
 
 Modules: orders and models (data), creation, match, orderform, ordertext, rounds, training,
-economy, market, ageing, cup, season, seats, reports, service, managers (computer teams).
+economy, market, ageing, cup, season, seats, reports, composed (the calls composed of them),
+managers (computer teams).
 """
 
 from rules.volleyball.ageing import ageing_split_problems
+from rules.volleyball.composed import (
+    RoundOutcome,
+    SetPreview,
+    division_sizes,
+    new_league,
+    preview_match,
+    run_round,
+)
 from rules.volleyball.creation import (
     PlayerDraft,
     SquadDepth,
@@ -155,14 +164,6 @@ from rules.volleyball.season import (
     end_season,
 )
 from rules.volleyball.seats import release_seat, take_over_seat
-from rules.volleyball.service import (
-    RoundOutcome,
-    SetPreview,
-    division_sizes,
-    new_league,
-    preview_match,
-    run_round,
-)
 
 __all__ = [
     "CONCEPT_REQUIREMENTS",
