@@ -128,13 +128,13 @@ class PanelButton(
     MoveButton,
     template=rf"match:(?P<id>\d+):(?P<version>\d+):pdo:(?P<action>{ACTION})(?::(?P<arg>{ARG}))?",
 ):
-    """A choice on a player's private panel (host/seats.py): a MoveButton, except that a click
+    """A choice on a player's private panel (host/panels.py): a MoveButton, except that a click
     on a panel whose choices are from an earlier turn redraws the panel as it is now."""
 
     async def act(self, interaction: discord.Interaction) -> None:
-        from host import seats  # seats builds the panels with these controls
+        from host import panels  # panels.py builds the panels with these controls
 
-        await seats.on_panel_control(host_of(interaction), interaction, self, None)
+        await panels.on_panel_control(host_of(interaction), interaction, self, None)
 
 
 class PanelSelect(
@@ -144,10 +144,10 @@ class PanelSelect(
     """A menu on a player's private panel: a MoveSelect, redrawing a panel gone stale."""
 
     async def act(self, interaction: discord.Interaction) -> None:
-        from host import seats
+        from host import panels
 
         values = [str(v) for v in (interaction.data or {}).get("values", [])]
-        await seats.on_panel_control(host_of(interaction), interaction, self, values)
+        await panels.on_panel_control(host_of(interaction), interaction, self, values)
 
 
 class ResignButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
