@@ -23,11 +23,11 @@ def typical_round_gif() -> tuple[bytes, str]:
 
 
 async def setup(bot: Any) -> None:
-    from cogs.rocketball import adapter
+    from cogs.rocketball import presenter
 
     image = typical_round_gif()
 
     def fixed_round(before: Any, events: Any, after: Any, names: Any = None) -> tuple[bytes, str]:
         return image
 
-    adapter.render_round = fixed_round
+    presenter.render_round = fixed_round

@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.match_card import line, start_bench, stop_bench, stored
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.presenter import RocketballAdapter
 from host import Match
 from host.adapter import move_arg
 from rules.lessons import LEARNER, lesson_of

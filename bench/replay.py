@@ -38,9 +38,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cogs.rocketball.adapter import RocketballAdapter
-from cogs.rollerball.adapter import RollerballAdapter
-from cogs.rollerball2.adapter import Rollerball2Adapter
+from cogs.rocketball.presenter import RocketballAdapter
+from cogs.rollerball.presenter import RollerballAdapter
+from cogs.rollerball2.presenter import Rollerball2Adapter
 from host import Match
 from host.replays import moments, plain, prepare
 from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record

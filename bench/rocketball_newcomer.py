@@ -44,7 +44,7 @@ Chooser = Callable[[GameState, random.Random], Action]
 
 
 def suggestion_rng(state: GameState) -> random.Random:
-    """The card's suggestion is seeded from the position (cogs/rocketball/adapter.py)."""
+    """The card's suggestion is seeded from the position (cogs/rocketball/presenter.py)."""
     return random.Random(state.seed + len(state.history))
 
 

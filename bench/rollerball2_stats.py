@@ -7,7 +7,7 @@ season; `injuries`) is timed as the command runs it without Discord: the team or
 up, then the embed built from the database (cogs/rollerball2/stats_commands.py), median and p99
 over 200 calls each, against the goal of 20 ms (the ratio is figure / goal). Also timed: the
 final transaction of a finished match, which now writes its statistics rows and totals
-(db/rollerball2.py: record_result), and counting matches finished before those rows existed
+(db/rollerball2/matches.py: record_result), and counting matches finished before those rows existed
 (count_old_matches, once at start-up).
 
 The database holds one server with 40 teams of 25 players and 100,000 finished matches (about

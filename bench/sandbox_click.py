@@ -88,7 +88,7 @@ def rocketball_clicks(page, sandbox, samples: int) -> list[tuple[float, float]]:
     import random
     import sqlite3
 
-    from cogs.rocketball.adapter import RocketballAdapter
+    from cogs.rocketball.presenter import RocketballAdapter
     from host import Match
     from rules.rocketball import ai
     from rules.rocketball.record import format_action

@@ -180,7 +180,7 @@ class HelpPageButton(
             discord.ui.Button(
                 label=label.title(),
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"help:page:{page}:{label}",
+                custom_id=self.id_for(page=page, label=label),
                 disabled=disabled,
             )
         )
@@ -204,7 +204,7 @@ class QuickStartButton(Control[discord.ui.Button], template=r"help:start:(?P<gam
     def __init__(self, game: str, label: str) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.primary, custom_id=f"help:start:{game}"
+                label=label, style=discord.ButtonStyle.primary, custom_id=self.id_for(game=game)
             )
         )
         self.game = game
@@ -275,7 +275,7 @@ class LearnButton(Control[discord.ui.Button], template=r"help:learn:(?P<game>[a-
                 label=label,
                 emoji="📘",
                 style=discord.ButtonStyle.success,
-                custom_id=f"help:learn:{game}",
+                custom_id=self.id_for(game=game),
             )
         )
         self.game = game

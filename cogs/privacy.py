@@ -64,7 +64,7 @@ class DeleteButton(Control[discord.ui.Button], template=r"privacy:delete:(?P<use
             discord.ui.Button(
                 label="Delete my data",
                 style=discord.ButtonStyle.danger,
-                custom_id=f"privacy:delete:{user_id}",
+                custom_id=self.id_for(user=user_id),
             )
         )
         self.user_id = user_id

@@ -40,7 +40,8 @@ class ButtonSpec:
     arg: str | None = None
     style: str = "primary"
     # A button the game handles itself (its own DynamicItem, e.g. one that opens select menus):
-    # the host fills in `{game}` and `{version}` and sends it as a plain button with this id.
+    # that control's template; the host fills in its `game` (and `version`) groups and sends a
+    # plain button with the id made.
     custom_id: str | None = None
 
 
@@ -261,7 +262,7 @@ class GameAdapter(ABC):
         self, match: Match, seat: int, *, since: Any = None
     ) -> tuple[str, list[tuple[str, bytes]]]:
         """What only `seat` may see now (its hand), as text and image files: the player's private
-        panel (host/seats.py), opened by the `private_label` button and the game's hand command.
+        panel (host/panels.py), opened by the `private_label` button and the game's hand command.
         `since` is the engine state when the seat last looked at its panel (None: not known),
         so what arrived since can be marked new."""
         return ("There is nothing hidden in this game: the board shows everything.", [])

@@ -8,6 +8,7 @@ Discord" on each game's page)."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ import discord
 
 from host.adapter import ButtonSpec, SelectSpec, TurnPost
 from host.components import MoveButton, MoveSelect
+from ui.items import written
 from ui.text import fit
 
 MAX_CARD_TEXT = 3900  # Discord: 4,000 characters of text displays in one message
@@ -45,7 +47,7 @@ def control_of(
         )
     style = discord.ButtonStyle[spec.style]
     if spec.custom_id is not None:  # the game's own component handles it
-        custom_id = spec.custom_id.format(game=game_id, version=version)
+        custom_id = written(re.compile(spec.custom_id), {"game": game_id, "version": version})
         return discord.ui.Button(label=spec.label[:80], style=style, custom_id=custom_id)
     return button(game_id, version, spec.action, spec.arg, label=spec.label[:80], style=style)
 

@@ -659,7 +659,7 @@ async def apply_policy(
         if user != COMPUTER_ID and seat not in match.computers and seat not in seats
     ]
     if policy == "computer" and not present:
-        policy = "wait"  # a match is never left to computers alone (host/seats.py)
+        policy = "wait"  # a match is never left to computers alone (host/standins.py)
     if policy == "computer":
         from host.components import SeatButton
         from ui.items import view_of

@@ -13,21 +13,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from ui.items import Control
+from ui.items import Control, written
 
 if TYPE_CHECKING:
     from host.service import HostBot, MatchHost
 
 ARG = r"[A-Za-z0-9_.-]{1,40}"
 ACTION = r"[a-z-]{1,20}"
-
-
-def checked_id(game_id: int, version: int, kind: str, action: str, arg: str | None) -> str:
-    """A move control's custom_id; a game action or arg its template would not match (a
-    control nothing answers) is a bug, caught when the card is drawn."""
-    if not re.fullmatch(ACTION, action) or (arg is not None and not re.fullmatch(ARG, arg)):
-        raise ValueError(f"a control's action {action!r} / arg {arg!r} would match no handler")
-    return f"match:{game_id}:{version}:{kind}:{action}" + (f":{arg}" if arg else "")
 
 
 def host_of(interaction: discord.Interaction[Any]) -> MatchHost:
@@ -48,7 +40,7 @@ class AnswerButton(
             discord.ui.Button(
                 label="Accept" if accept else "Decline",
                 style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
-                custom_id=f"match:{game_id}:{answer}",
+                custom_id=self.id_for(id=game_id, answer=answer),
             )
         )
         self.game_id, self.answer = game_id, answer
@@ -67,8 +59,6 @@ class MoveButton(
 ):
     """A game action (roll, aim N, pass…), or the button that opens the move form."""
 
-    kind = "do"  # the custom_id's word for this kind of control
-
     def __init__(
         self,
         game_id: int,
@@ -79,7 +69,7 @@ class MoveButton(
         label: str = "",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
     ) -> None:
-        custom_id = checked_id(game_id, version, self.kind, action, arg)
+        custom_id = self.id_for(id=game_id, version=version, action=action, arg=arg)
         super().__init__(discord.ui.Button(label=label or action, style=style, custom_id=custom_id))
         self.game_id, self.version, self.action, self.arg = game_id, version, action, arg
 
@@ -98,8 +88,6 @@ class MoveSelect(
     """A select menu of picks from the engine's legal actions (a square, a card, cards to bid):
     the values chosen go to the game's `select_action`."""
 
-    kind = "pick"
-
     def __init__(
         self,
         game_id: int,
@@ -112,7 +100,7 @@ class MoveSelect(
         min_values: int = 1,
         max_values: int = 1,
     ) -> None:
-        custom_id = checked_id(game_id, version, self.kind, action, arg)
+        custom_id = self.id_for(id=game_id, version=version, action=action, arg=arg)
         choices = [
             discord.SelectOption(label=label[:100], value=value[:100]) for label, value in options
         ]
@@ -140,15 +128,13 @@ class PanelButton(
     MoveButton,
     template=rf"match:(?P<id>\d+):(?P<version>\d+):pdo:(?P<action>{ACTION})(?::(?P<arg>{ARG}))?",
 ):
-    """A choice on a player's private panel (host/seats.py): a MoveButton, except that a click
+    """A choice on a player's private panel (host/panels.py): a MoveButton, except that a click
     on a panel whose choices are from an earlier turn redraws the panel as it is now."""
 
-    kind = "pdo"
-
     async def act(self, interaction: discord.Interaction) -> None:
-        from host import seats  # seats builds the panels with these controls
+        from host import panels  # panels.py builds the panels with these controls
 
-        await seats.on_panel_control(host_of(interaction), interaction, self, None)
+        await panels.on_panel_control(host_of(interaction), interaction, self, None)
 
 
 class PanelSelect(
@@ -157,13 +143,11 @@ class PanelSelect(
 ):
     """A menu on a player's private panel: a MoveSelect, redrawing a panel gone stale."""
 
-    kind = "ppick"
-
     async def act(self, interaction: discord.Interaction) -> None:
-        from host import seats
+        from host import panels
 
         values = [str(v) for v in (interaction.data or {}).get("values", [])]
-        await seats.on_panel_control(host_of(interaction), interaction, self, values)
+        await panels.on_panel_control(host_of(interaction), interaction, self, values)
 
 
 class ResignButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
@@ -174,7 +158,7 @@ class ResignButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):resi
             discord.ui.Button(
                 label="Resign",
                 style=discord.ButtonStyle.danger,
-                custom_id=f"match:{game_id}:resign",
+                custom_id=self.id_for(id=game_id),
             )
         )
         self.game_id = game_id
@@ -195,7 +179,7 @@ class ClaimButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):(?P<v
             discord.ui.Button(
                 label="Claim the win",
                 style=discord.ButtonStyle.danger,
-                custom_id=f"match:{game_id}:{version}:claim",
+                custom_id=self.id_for(id=game_id, version=version),
             )
         )
         self.game_id, self.version = game_id, version
@@ -228,7 +212,7 @@ class LobbyButton(
             discord.ui.Button(
                 label=label,
                 style=style,
-                custom_id=f"match:{game_id}:lobby:{what}",
+                custom_id=self.id_for(id=game_id, what=what),
                 disabled=disabled,
             )
         )
@@ -259,7 +243,9 @@ class SeatButton(
         default, style = self.LOOKS[what]
         super().__init__(
             discord.ui.Button(
-                label=(label or default)[:80], style=style, custom_id=f"match:{game_id}:{what}"
+                label=(label or default)[:80],
+                style=style,
+                custom_id=self.id_for(id=game_id, what=what),
             )
         )
         self.game_id, self.what = game_id, what
@@ -292,7 +278,7 @@ DYNAMIC_ITEMS = (
     SeatButton,
 )
 
-MOVE_FORM_ID = re.compile(r"match:(\d+):(\d+):form")
+MOVE_FORM_ID = re.compile(r"match:(?P<id>\d+):(?P<version>\d+):form")
 MOVE_INPUT_LENGTH = 60
 
 
@@ -302,7 +288,9 @@ class MoveForm(discord.ui.Modal):
 
     def __init__(self, game_id: int, version: int, title: str, label: str, hint: str) -> None:
         super().__init__(
-            title=title[:45], custom_id=f"match:{game_id}:{version}:form", timeout=None
+            title=title[:45],
+            custom_id=written(MOVE_FORM_ID, {"id": game_id, "version": version}),
+            timeout=None,
         )
         self.move: discord.ui.TextInput = discord.ui.TextInput(
             label=label[:45], placeholder=hint[:100] or None, max_length=MOVE_INPUT_LENGTH

@@ -13,7 +13,7 @@
 - `act`: a player's move made through the game's own components (a select menu), applied
   exactly as a button's: lock, load, check the player and the turn, apply, save, post.
 
-Like lobby.py and seats.py, these are written once for every game and use the host's own steps
+Like lobby.py, panels.py and standins.py, these are written once for every game and use the host's own steps
 (create, open the thread, save, post).
 """
 

@@ -376,7 +376,7 @@ class FollowButton(
             discord.ui.Button(
                 label="Follow" if verb == "follow" else "Unfollow",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"{verb}:{kind}:{target}",
+                custom_id=self.id_for(verb=verb, kind=kind, target=target),
             )
         )
         self.verb, self.kind, self.target = verb, kind, target

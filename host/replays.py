@@ -73,7 +73,7 @@ class ReplayButton(
                 label=label,
                 style=style,
                 disabled=disabled,
-                custom_id=f"replay:{game_id}:{step}:{how}",
+                custom_id=self.id_for(id=game_id, step=step, how=how),
             )
         )
         self.game_id, self.step, self.how = game_id, step, how
@@ -99,7 +99,7 @@ class HighlightButton(Control[discord.ui.Button], template=r"highlight:(?P<id>\d
             discord.ui.Button(
                 label="Highlights 🎞",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"highlight:{game_id}",
+                custom_id=self.id_for(id=game_id),
             )
         )
         self.game_id = game_id

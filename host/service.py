@@ -35,11 +35,12 @@ from host import (
     lessons,
     lobby,
     notify,
+    panels,
     posting,
     recovery,
     replays,
     results,
-    seats,
+    standins,
     timeouts,
     why,
 )
@@ -166,8 +167,8 @@ class MatchHost:
     def __init__(self, bot: HostBot) -> None:
         self.bot = bot
         self.adapters: dict[str, GameAdapter] = {}
-        # The players' open private panels and their last looks (memory only: host/seats.py)
-        self.panels = seats.Panels()
+        # The players' open private panels and their last looks (memory only: host/panels.py)
+        self.panels = panels.Panels()
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[clocks.VacationListener] = []
         # Told inside the transaction that saves a match's last move (a tournament's result).
@@ -198,7 +199,7 @@ class MatchHost:
         bot.timers.register(
             timeouts.FORFEIT_EVENT, functools.partial(timeouts.on_forfeit_timer, self)
         )
-        bot.timers.register(seats.TAKEOVER_EVENT, self.on_takeover_timer)
+        bot.timers.register(standins.TAKEOVER_EVENT, self.on_takeover_timer)
         # Who follows a match, a player, a team or a league hears of its milestones.
         self.follows = follow.Follows(bot)
         bot.add_dynamic_items(follow.FollowButton)
@@ -859,7 +860,7 @@ class MatchHost:
         if done is not None and clicked is not None:
             await edit_clicked(interaction, content=done, view=None)
         elif clicked is not None and clicked.flags.ephemeral:
-            await seats.refresh_panel(self, interaction, adapter, stored, match, seat)
+            await panels.refresh_panel(self, interaction, adapter, stored, match, seat)
         elif not interaction.response.is_done():  # else acknowledged while it waited
             await interaction.response.defer()
 
@@ -877,7 +878,7 @@ class MatchHost:
         clicked = interaction.message
         if clicked is not None and clicked.flags.ephemeral:
             seat = seat_of_clicker(stored, interaction) or 0
-            await seats.refresh_panel(self, interaction, adapter, stored, match, seat, arg)
+            await panels.refresh_panel(self, interaction, adapter, stored, match, seat, arg)
             return
         kept = [a.filename for a in clicked.attachments] if clicked is not None else []
         step = Step(match.engine, [], match.engine)
@@ -1262,7 +1263,7 @@ class MatchHost:
             if is_unavailable(error) and not card_shown:  # saved: shown once it answers
                 self.show_when_available(stored.id, "saved while the database stopped answering")
             raise
-        await seats.redraw_open_panels(self, adapter, stored, match)
+        await panels.redraw_open_panels(self, adapter, stored, match)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         self.told = {told for told in self.told if told[0] != stored.id}
         if adapter.engine.is_over(match.engine):
@@ -1280,7 +1281,7 @@ class MatchHost:
     ) -> int:
         """Put the card in the thread and return its message id. The first way that works: the
         click's response when the click came from the card; the token of the click on the
-        card that opened a player's panel (host/seats.py `CardToken`: a decision made on the
+        card that opened a player's panel (host/panels.py `CardToken`: a decision made on the
         panel); both are interaction routes, which Discord's global rate limit does not count;
         then an edit of the card (a channel request, which it counts; a thread Discord archived
         is opened again first, host/posting.py); else (no card yet, it is gone, or Discord
@@ -1461,7 +1462,7 @@ class MatchHost:
     ) -> None:
         await timeouts.claim_forfeit(self, interaction, game_id, version)
 
-    # ---- lobbies, private views, stand-ins (host/lobby.py, seats.py) ----------------------------
+    # ---- lobbies, private views, stand-ins (host/lobby.py, panels.py, standins.py) ----------------------------
 
     async def open_lobby(
         self,
@@ -1495,20 +1496,20 @@ class MatchHost:
     async def show_private(self, interaction: discord.Interaction, game_id: int) -> None:
         """The "My hand" button: what only the clicking player may see, ephemerally."""
         adapter, stored = await self.hosted(game_id)
-        await seats.show_private(self, interaction, adapter, stored)
+        await panels.show_private(self, interaction, adapter, stored)
 
     async def private_view_here(
         self, interaction: discord.Interaction, adapter: GameAdapter
     ) -> None:
         """`/GAME hand`: the caller's private view of their match here."""
         stored = await self.match_here(interaction, adapter)
-        await seats.show_private(self, interaction, adapter, stored)
+        await panels.show_private(self, interaction, adapter, stored)
 
     async def take_back(self, interaction: discord.Interaction, game_id: int) -> None:
-        await seats.take_back(self, interaction, game_id)
+        await standins.take_back(self, interaction, game_id)
 
     async def on_takeover_timer(self, timer: timer_store.Timer) -> None:
-        await seats.on_takeover_timer(self, timer)
+        await standins.on_takeover_timer(self, timer)
 
     def _private_buttons(self, stored: game_store.StoredGame) -> list[discord.ui.Item]:
         adapter = self.adapters.get(stored.game)

@@ -24,7 +24,7 @@ from host.adapter import GameAdapter, Step
 from host.components import ClaimButton
 from host.locks import ShuttingDown
 from host.match import COMPUTER_ID, Match, human_seats, seat_of_clicker
-from host.seats import TAKEOVER_EVENT, takeover_timer
+from host.standins import TAKEOVER_EVENT, takeover_timer
 from ui import UserError
 from ui.items import view_of
 

@@ -55,7 +55,9 @@ class WhyButton(Control[discord.ui.Button], template=r"why:(?P<id>\d+)"):
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Why?", style=discord.ButtonStyle.secondary, custom_id=f"why:{game_id}"
+                label="Why?",
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.id_for(id=game_id),
             )
         )
         self.game_id = game_id

@@ -25,7 +25,7 @@ Frame = tuple[str, bytes]  # (file name as the card shows it, the image's bytes)
 
 
 def _rocketball(replay: Replay, position: Position) -> Frame:
-    """The card's image of a round (cogs/rocketball/adapter.py draw_turn): the ball's path as
+    """The card's image of a round (cogs/rocketball/presenter.py draw_turn): the ball's path as
     a GIF ending on the board, or the board with the squares the step touched."""
     names: dict[str, str] = dict(zip(("N", "S"), replay.names, strict=False))
     image, filename = render_round(position.before, position.events, position.after, names)

@@ -1,12 +1,14 @@
 """The base of every persistent control (button or select) the bot draws: a DynamicItem whose
 custom_id carries what it acts on, so it works after a restart, and whose callback ends in the
 one error reporter, so no control repeats that handling. A select acts only on values it
-offered, so no control checks that itself."""
+offered, so no control checks that itself. A control's custom_id is written once, as its
+template: the id it is drawn with is made from the template (`Control.id_for`), the one it is
+clicked with is read by it."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
 
 import discord
@@ -24,6 +26,14 @@ class Control(discord.ui.DynamicItem[BaseT], template=re.compile(r"(?!)")):
 
     def __init_subclass__(cls, *, template: str | re.Pattern[str]) -> None:
         super().__init_subclass__(template=template)
+
+    @classmethod
+    def id_for(cls, **parts: object) -> str:
+        """The custom_id this control is drawn with, acting on `parts` (a value for each
+        named group of its template; an optional group whose values are None is left out).
+        A value the template would not read back (a control nothing answers) is a bug,
+        raised as ValueError when the control is drawn."""
+        return written(cls.__discord_ui_compiled_template__, parts)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
@@ -67,6 +77,79 @@ class Control(discord.ui.DynamicItem[BaseT], template=re.compile(r"(?!)")):
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         raise NotImplementedError
+
+
+def written(template: re.Pattern[str], parts: Mapping[str, object]) -> str:
+    """The text `template` matches whole with each named group `(?P<name>...)` holding
+    `parts[name]` (a part the template has no group for is not used): the literal text
+    around the groups kept (an escaped character as itself), an optional group `(?:...)?`
+    kept when it has its values and left out when it has none.
+    Templates are the controls' own: literals, named groups and optional groups, nothing
+    else outside a group."""
+    text, end = _written(template.pattern, 0, parts)
+    read = template.fullmatch(text) if text is not None and end == len(template.pattern) else None
+    given = {
+        name: str(value)
+        for name, value in parts.items()
+        if value not in (None, "") and name in template.groupindex
+    }
+    if read is None or any(read[name] != value for name, value in given.items()):
+        raise ValueError(f"{parts} make no custom_id that {template.pattern!r} reads back")
+    return read.string
+
+
+def _written(pattern: str, start: int, parts: Mapping[str, object]) -> tuple[str | None, int]:
+    """The text of `pattern` from `start` to the `)` closing the group it stands in (or the
+    end), and where it stopped; None for the text when a named group in it has no value."""
+    out: list[str] = []
+    complete = True
+    index = start
+    while index < len(pattern) and pattern[index] != ")":
+        if pattern.startswith("(?P<", index):
+            name_end = pattern.index(">", index)
+            value = parts.get(pattern[index + 4 : name_end])
+            if value is None or value == "":
+                complete = False
+            else:
+                out.append(str(value))
+            index = _closing(pattern, name_end + 1) + 1
+        elif pattern.startswith("(?:", index):
+            inner, index = _written(pattern, index + 3, parts)
+            index += 1  # past the group's ")"
+            optional = pattern.startswith("?", index)
+            index += optional
+            if inner is not None:
+                out.append(inner)
+            elif not optional:
+                complete = False
+        elif pattern[index] == "\\":
+            out.append(pattern[index + 1])
+            index += 2
+        else:
+            out.append(pattern[index])
+            index += 1
+    return ("".join(out) if complete else None), index
+
+
+def _closing(pattern: str, index: int) -> int:
+    """Where the group whose inside starts at `index` closes (nested groups, escapes and
+    character classes skipped)."""
+    depth = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            index += 2
+            continue
+        if char == "[":
+            index = pattern.index("]", index + 2 if pattern.startswith("[]", index) else index + 1)
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            if depth == 0:
+                return index
+            depth -= 1
+        index += 1
+    raise ValueError(f"unclosed group in {pattern!r}")
 
 
 def _walk(components: Iterable[Any]) -> Iterator[Any]:

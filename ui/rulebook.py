@@ -245,7 +245,7 @@ class RulesTopicSelect(Control[discord.ui.Select], template=r"rules:(?P<game>[a-
         topics = RULEBOOKS[game].topics if game in RULEBOOKS else ()
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rules:{game}:topic",
+                custom_id=self.id_for(game=game),
                 placeholder="Choose a topic",
                 options=[
                     discord.SelectOption(label=t.name[:100], value=str(i), default=i == current)
@@ -278,7 +278,7 @@ class RulesPageButton(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rules:{game}:{topic}:{page}",
+                custom_id=self.id_for(game=game, topic=topic, page=page),
                 disabled=disabled,
             )
         )

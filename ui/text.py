@@ -21,6 +21,38 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
     return f"`{text}`"
 
 
+FENCE = "```"  # a code block's opening or closing line
+
+
+def packed(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """Lines (already shown) packed into as few messages as possible, each at most `limit`
+    characters (Discord's 2,000 for a message's content by default), never cutting a line (a
+    line longer than the limit is cut at the limit). A ``` code block open at a cut is closed
+    at the end of one message and reopened at the start of the next, so a table still reads
+    as one in each; a message of nothing but blank lines and fences is not sent."""
+    messages: list[str] = []
+    current: list[str] = []
+    size = 0
+    in_code = False
+    for raw in lines:
+        line = raw[: limit - 8]
+        reserve = len(FENCE) + 1 if in_code or line.startswith(FENCE) else 0
+        if current and size + len(line) + 1 + reserve > limit:
+            if in_code:
+                current.append(FENCE)
+            messages.append("\n".join(current))
+            current, size = ([FENCE], len(FENCE) + 1) if in_code else ([], 0)
+        current.append(line)
+        size += len(line) + 1
+        if line.startswith(FENCE):
+            in_code = not in_code
+    if current and any(x.strip() and x != FENCE for x in current):
+        if in_code:
+            current.append(FENCE)
+        messages.append("\n".join(current))
+    return messages
+
+
 def fit(text: str, limit: int = MAX_CONTENT) -> str:
     """Cut a message to Discord's limit (the last safety net; answers are written to fit)."""
     return cut(text, limit)

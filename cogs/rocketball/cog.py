@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rocketball.adapter import COLOUR, RULEBOOK, SEATS, RocketballAdapter
 from cogs.rocketball.options import (
     VARIANTS_MAX_LENGTH,
     describe,
     match_settings,
     variants_autocomplete,
 )
+from cogs.rocketball.presenter import COLOUR, RULEBOOK, SEATS, RocketballAdapter
 from db import rocketball as results_store
 from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match
 from host.commands import MatchWords, add_match_commands

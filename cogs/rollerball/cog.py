@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rollerball.adapter import COLOUR, RollerballAdapter
+from cogs.rollerball.presenter import COLOUR, RollerballAdapter
 from db import rollerball as results_store
 from host import COMPUTER_ID, Match
 from host.commands import MatchWords, add_match_commands

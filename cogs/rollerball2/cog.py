@@ -6,7 +6,7 @@ the host's standard match commands), seasons.py (`season ...`) and stats_command
 ...`, `leaders`, `history`, `injuries`); this module puts them under one group, adds `rules`,
 registers the game with the match host, the season deadlines with the timers and the vacations
 (host/clocks.py), the line-up and substitution menus, and counts at start-up the finished matches whose statistics rows were never
-written (db/rollerball2.py: count_old_matches)."""
+written (db/rollerball2/stats.py: count_old_matches)."""
 
 from __future__ import annotations
 

@@ -220,7 +220,7 @@ class SlotSelect(Control[discord.ui.Select], template=r"rb2:lu:(?P<team>\d+):slo
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rb2:lu:{team_id}:slot",
+                custom_id=self.id_for(team=team_id),
                 placeholder="Choose a slot to change",
                 options=options,
             )
@@ -250,7 +250,7 @@ class PlayerSelect(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rb2:lu:{team_id}:{slot}:pick",
+                custom_id=self.id_for(team=team_id, slot=slot),
                 placeholder=placeholder,
                 options=[
                     discord.SelectOption(label=label[:100], value=value)
@@ -288,7 +288,7 @@ class LineupButton(
             discord.ui.Button(
                 label=label or LINEUP_BUTTONS[what],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"rb2:lu:{team_id}:{what}",
+                custom_id=self.id_for(team=team_id, what=what),
             )
         )
         self.team_id, self.what = team_id, what

@@ -27,7 +27,7 @@ from discord import app_commands
 
 from cogs import bot_of
 from cogs.rollerball2 import texts
-from cogs.rollerball2.adapter import Rollerball2Adapter
+from cogs.rollerball2.presenter import BOX_ID, LINEUPS_ID, Rollerball2Adapter
 from cogs.rollerball2.teams import (
     NO_MENTIONS,
     TeamArg,
@@ -68,7 +68,7 @@ MODE_TEXT = {
 
 
 class Rollerball2Matches(Rollerball2Adapter):
-    """The adapter plus what a finished match writes (db/rollerball2.py)."""
+    """The adapter plus what a finished match writes (db/rollerball2/matches.py)."""
 
     async def on_finished(self, conn: Connection, stored: StoredGame, match: Match) -> None:
         game: Rb2Match = match.engine
@@ -230,12 +230,12 @@ async def send_box_score(
     )
 
 
-class BoxScoreButton(Control[discord.ui.Button], template=r"rb2:box:(?P<game>\d+)"):
+class BoxScoreButton(Control[discord.ui.Button], template=BOX_ID):
     """The last card's Box score: the pages in a message of their own, seen by whoever asked
     (the card itself stays one phone screen tall)."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Box score", custom_id=f"rb2:box:{game_id}"))
+        super().__init__(discord.ui.Button(label="Box score", custom_id=self.id_for(game=game_id)))
         self.game_id = game_id
 
     @classmethod
@@ -248,13 +248,13 @@ class BoxScoreButton(Control[discord.ui.Button], template=r"rb2:box:(?P<game>\d+
         await send_box_score(interaction, self.game_id, stored)
 
 
-class LineupsButton(Control[discord.ui.Button], template=r"rb2:lineups:(?P<game>\d+)"):
+class LineupsButton(Control[discord.ui.Button], template=LINEUPS_ID):
     """A live card's Line-ups: both line-ups as they stand, visitors first, the ball handler's
     row lit, to whoever asks (they are public, as on the track), in a private message of their
     own: the card itself stays one phone screen tall."""
 
     def __init__(self, game_id: int) -> None:
-        super().__init__(discord.ui.Button(label="Line-ups", custom_id=f"rb2:lineups:{game_id}"))
+        super().__init__(discord.ui.Button(label="Line-ups", custom_id=self.id_for(game=game_id)))
         self.game_id = game_id
 
     @classmethod

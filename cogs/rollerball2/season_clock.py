@@ -5,7 +5,7 @@ next matchday's deadline once one is over.
 The league host (host/leagues/) runs it: every change runs under the season's lock (the one its
 matchdays are settled under), loads the season, computes its deadlines
 (rules/rollerball2/deadlines.py) and saves them with the timer of the current matchday in one
-transaction (db/rollerball2.py `save_season_time`). A vacation taken or ended moves the deadline
+transaction (db/rollerball2/seasons.py `save_season_time`). A vacation taken or ended moves the deadline
 at once (the league host's `vacation_changed` calls `recount`), and the deadline's timer counts
 the vacations again when it fires (`waits`).
 """

@@ -1,7 +1,7 @@
 """Statistics on Discord: `/rollerball2 stats player` and `stats team`, `leaders`, `history`
 and the league-wide `injuries` report, each for all time or for one season.
 
-Every figure is read from the rows a finished match writes (db/rollerball2.py: a player's and a
+Every figure is read from the rows a finished match writes (db/rollerball2/stats.py: a player's and a
 team's line of each match and their sums, kept in the match's final transaction), by key or
 ranked by the database, so no command here reads a scoresheet or grows with the number of
 finished matches. A player is known by team and uniform number, so a rename keeps his career;

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import bot_of
+from cogs.rollerball2.presenter import SUBSTITUTE_ID
 from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of_clicker
@@ -74,11 +75,13 @@ def _who(game: Rb2Match, side: str, number: int | None, *, menu: bool = False) -
 
 class SubstituteButton(
     Control[discord.ui.Button],
-    template=r"rb2:sub:(?P<game>\d+):(?P<version>\d+)",
+    template=SUBSTITUTE_ID,
 ):
     def __init__(self, game_id: int, version: int) -> None:
         super().__init__(
-            discord.ui.Button(label="Substitute…", custom_id=f"rb2:sub:{game_id}:{version}")
+            discord.ui.Button(
+                label="Substitute…", custom_id=self.id_for(game=game_id, version=version)
+            )
         )
         self.game_id, self.version = game_id, version
 
@@ -120,7 +123,7 @@ class SlotMenu(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rb2:sub:{game_id}:{version}:slot",
+                custom_id=self.id_for(game=game_id, version=version),
                 placeholder="Step 1: the slot",
                 options=options or [discord.SelectOption(label="?", value="?")],
             )
@@ -165,7 +168,7 @@ class PlayerMenu(
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rb2:sub:{game_id}:{version}:{slot}",
+                custom_id=self.id_for(game=game_id, version=version, slot=slot),
                 placeholder="Step 2: the player",
                 options=options or [discord.SelectOption(label="?", value="?")],
             )

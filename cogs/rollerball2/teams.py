@@ -1,7 +1,7 @@
 """Teams on Discord: finding one by name, who may change it, its colours, how it reads.
 
 A team belongs to the user who made it; only they or a server admin (Manage Server) change it.
-Names are unique per server (db/rollerball2.py: a database constraint). Every team, player and
+Names are unique per server (db/rollerball2/teams.py: a database constraint). Every team, player and
 season name is user text: a message shows it through ui.shown, never as markdown.
 """
 

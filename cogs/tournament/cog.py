@@ -73,7 +73,9 @@ class CardButton(
     def __init__(self, tournament_id: int, action: str) -> None:
         label, style = CARD_LABELS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"tour:{tournament_id}:{action}")
+            discord.ui.Button(
+                label=label, style=style, custom_id=self.id_for(id=tournament_id, action=action)
+            )
         )
         self.tournament_id, self.action = tournament_id, action
 

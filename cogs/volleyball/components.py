@@ -20,7 +20,7 @@ from cogs.volleyball.editor import open_editor
 from cogs.volleyball.forms import ROSTER_LIMIT, ModalBox
 from cogs.volleyball.options import leagues_of
 from rules.volleyball import players_for_every_set
-from ui.items import Control
+from ui.items import Control, written
 
 if TYPE_CHECKING:
     from rules.volleyball import SeasonConfig
@@ -45,7 +45,9 @@ class OrdersForm(discord.ui.Modal):
         title = f"Orders for round {round_number}" + (" (your text)" if kept else "")
         super().__init__(
             title=title[:45],
-            custom_id=f"vb:{league_id}:{season}:{round_number}:orders",
+            custom_id=written(
+                ORDERS_FORM_ID, {"league": league_id, "season": season, "round": round_number}
+            ),
             timeout=None,
         )
         for box in boxes:
@@ -83,10 +85,9 @@ class TeamForm(discord.ui.Modal):
         *,
         made: bool = False,
     ):
-        suffix = f":{seat}" if seat is not None else ""
         super().__init__(
             title="Your team (made for you: edit or send)" if made else "Your Volleyball team",
-            custom_id=f"vb:{league_id}:team{suffix}",
+            custom_id=written(TEAM_FORM_ID, {"league": league_id, "seat": seat}),
             timeout=None,
         )
         self.add_item(
@@ -124,7 +125,9 @@ class LeagueButton(
     def __init__(self, league_id: int, action: str) -> None:
         label, style = CARD_ACTIONS[action]
         super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"vb:{league_id}:{action}")
+            discord.ui.Button(
+                label=label, style=style, custom_id=self.id_for(id=league_id, action=action)
+            )
         )
         self.league_id, self.action = league_id, action
 
@@ -159,7 +162,7 @@ class RetryButton(
             discord.ui.Button(
                 label="Fix and send again",
                 style=discord.ButtonStyle.primary,
-                custom_id=f"vb:{league_id}:retry:{kind}",
+                custom_id=self.id_for(id=league_id, kind=kind),
             )
         )
         self.league_id, self.kind = league_id, kind
@@ -198,7 +201,7 @@ class DetailsButton(
             discord.ui.Button(
                 label=DETAILS[what],
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"vb:{league_id}:details:{season}:{round_number}:{what}",
+                custom_id=self.id_for(id=league_id, season=season, round=round_number, what=what),
             )
         )
         self.league_id, self.season, self.round_number, self.what = (

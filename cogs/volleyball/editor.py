@@ -60,6 +60,7 @@ from rules.volleyball import (
     Team,
     format_round_forms,
     lineup_warnings,
+    points_used,
     preview_match,
     refill_sets,
     round_fixtures,
@@ -69,7 +70,7 @@ from rules.volleyball import (
 )
 from ui import UserError, fit, shown
 from ui.formats import plural
-from ui.items import Control
+from ui.items import Control, written
 
 if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
@@ -108,12 +109,16 @@ class Where:
     match_number: int
     set_number: int
 
-    def custom_id(self, what: str, arg: int | None = None) -> str:
-        head = (
-            f"vbe:{self.league_id}:{self.user_id}:{self.season}:{self.round_number}:"
-            f"{self.match_number}:{self.set_number}:{what}"
-        )
-        return head if arg is None else f"{head}:{arg}"
+    def parts(self) -> dict[str, int]:
+        """Where the editor is, as the groups of PREFIX name it (every custom_id carries it)."""
+        return {
+            "league": self.league_id,
+            "user": self.user_id,
+            "season": self.season,
+            "round": self.round_number,
+            "match": self.match_number,
+            "set": self.set_number,
+        }
 
     def moved(self, *, match_number: int | None = None, set_number: int | None = None) -> Where:
         return Where(
@@ -405,15 +410,7 @@ def editor_text(
     lines.append(
         f"**Set {where.set_number}**: {players or 'nobody (the set is lost 0-15 if played)'}"
     )
-    points = ", ".join(
-        f"{label} {p.ol}/{p.dl}"
-        for label, p in (
-            ("HA", set_order.home_advantage),
-            ("DP", set_order.devotion),
-            ("SP", set_order.special),
-        )
-        if p.ol or p.dl
-    )
+    points = ", ".join(points_used(set_order))
     concept = f"{set_order.concept.abbreviation} risk {set_order.effective_risk}" + (
         f", {points}" if points else ""
     )
@@ -727,7 +724,7 @@ def points_form(opened: Opened, where: Where) -> discord.ui.Modal:
     match = opened.draft.match(where.match_number)
     modal = discord.ui.Modal(
         title=f"Points: match {where.match_number}, set {where.set_number}",
-        custom_id=where.custom_id("pointsform"),
+        custom_id=written(POINTS_FORM_ID, where.parts()),
         timeout=None,
     )
     boxes = []
@@ -769,11 +766,7 @@ async def submit_points(
         set_order.devotion = read_points(values.get("dp", ""), "Devotion")
         set_order.special = read_points(values.get("sp", ""), "Special points")
         await keep_draft(opened, where.user_id)
-    note = (
-        f"Points of set {where.set_number}: HA {set_order.home_advantage.ol}/"
-        f"{set_order.home_advantage.dl}, DP {set_order.devotion.ol}/{set_order.devotion.dl}, "
-        f"SP {set_order.special.ol}/{set_order.special.dl}."
-    )
+    note = f"Points of set {where.set_number}: {', '.join(points_used(set_order, every=True))}."
     await interaction.response.edit_message(**render(opened, where, note))
 
 
@@ -800,7 +793,7 @@ class EditorSelect(
         many = what in ("players", "positions")
         super().__init__(
             discord.ui.Select(
-                custom_id=where.custom_id(what),
+                custom_id=self.id_for(**where.parts(), what=what),
                 placeholder=PLACEHOLDERS[what].format(set=where.set_number),
                 options=options[:MENU],
                 min_values=0 if many else 1,
@@ -850,7 +843,7 @@ class EditorButton(
                 style=discord.ButtonStyle.primary
                 if current
                 else styles.get(what, discord.ButtonStyle.secondary),
-                custom_id=where.custom_id(what, arg),
+                custom_id=self.id_for(**where.parts(), what=what, arg=arg),
                 disabled=current,
                 row=row,
             )

@@ -20,6 +20,7 @@ from rules.volleyball import (
     RoundOrders,
     Team,
     format_orders_text,
+    points_used,
     preview_match,
     round_fixtures,
     starting_lineup,
@@ -247,15 +248,7 @@ def order_summary_lines(state: LeagueState, team: Team, orders: RoundOrders) -> 
                 lines.append(f"Set {number}: no players (lost 0-15 if played)")
                 continue
             players = ", ".join(f"{slot.player} {int(slot.position)}" for slot in set_order.slots)
-            points = [
-                f"{label} {p.ol}/{p.dl}"
-                for label, p in (
-                    ("HA", set_order.home_advantage),
-                    ("DP", set_order.devotion),
-                    ("SP", set_order.special),
-                )
-                if p.ol or p.dl
-            ]
+            points = points_used(set_order)
             lines.append(
                 f"Set {number}: {set_order.concept.abbreviation} risk {set_order.effective_risk}"
                 + (f", {', '.join(points)}" if points else "")

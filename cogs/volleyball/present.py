@@ -24,12 +24,12 @@ from rules.volleyball import (
     money_line,
     round_results,
     season_publication,
-    split_messages,
     squad_lines,
     team_status,
 )
 from ui import MAX_CONTENT, shown
 from ui.formats import human_join, plural, possessive, timestamp
+from ui.text import packed
 
 SETS = 5  # sets of a match (rule 2)
 PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
@@ -67,7 +67,7 @@ def due(moment: float) -> Markup:
 
 def pack(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
     """Lines (Markup as it is, the rest shown) in as few messages as fit."""
-    return split_messages(show_lines(lines), limit)
+    return packed(show_lines(lines), limit)
 
 
 def fitted(lines: list[str], limit: int, more: str) -> list[str]:

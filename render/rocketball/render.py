@@ -7,9 +7,9 @@ from dataclasses import replace
 from typing import Any
 
 from render.rocketball import geometry as g
-from render.rocketball.adapter import ball_view, board_view, coords, highlight_coords
 from render.rocketball.animation import BallPath, PathStep, move_gif
 from render.rocketball.board import board_png
+from render.rocketball.from_state import ball_view, board_view, coords, highlight_coords
 from render.rocketball.view import BoardView
 from rules.rocketball.state import GameState, goal_of
 

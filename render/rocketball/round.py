@@ -30,9 +30,9 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from render.rocketball import geometry as g
-from render.rocketball.adapter import ball_view, board_view, highlight_coords
 from render.rocketball.animation import LAST_FRAME_MS, STEP_MS, move_frames
 from render.rocketball.board import paint_board, round_colours
+from render.rocketball.from_state import ball_view, board_view, highlight_coords
 from render.rocketball.gif import write_gif
 from render.rocketball.paint import palette_template
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares

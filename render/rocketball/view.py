@@ -1,6 +1,6 @@
 """What the Rocketball pictures show, as plain data: the part of the engine's state a viewer sees.
 
-The drawing code reads only these dataclasses; `board_view` (in adapter.py) builds them from the
+The drawing code reads only these dataclasses; `board_view` (in from_state.py) builds them from the
 engine's state, so a change in the engine's internals touches one function, not the drawing.
 """
 

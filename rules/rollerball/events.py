@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 SET_UP = "Set-up"
 TURN = "A turn"
 CARDS = "The cards"  # the cards and the Y of a splitter
-ON_DISCORD = "On Discord"  # the bot's own rules: resigning
+BOT_RULES = "On Discord"  # the bot's own rules: resigning
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from rules.rollerball.actions import Bank, Keep
 from rules.rollerball.ai import choose_action
 from rules.rollerball.engine import actors, apply, view_for
 from rules.rollerball.errors import RollerballBoardError
-from rules.rollerball.events import ON_DISCORD, Event
+from rules.rollerball.events import BOT_RULES, Event
 from rules.rollerball.state import GameState
 
 
@@ -122,7 +122,7 @@ def resign(table: Table, seat: int) -> tuple[Table, list[Event]]:
 
 
 def resigned_event(seat: int) -> Event:
-    return Event(f"Player {seat + 1} resigns.", rules=(ON_DISCORD,))
+    return Event(f"Player {seat + 1} resigns.", rules=(BOT_RULES,))
 
 
 def resignation_winners(game: GameState, resigned: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -136,7 +136,7 @@ def ended_event(winners: tuple[int, ...]) -> Event:
     names = " and ".join(f"Player {s + 1}" for s in winners)
     return Event(
         f"The game ends: {names} {plural(len(winners)):wins|share the win!}.",
-        rules=(ON_DISCORD,),
+        rules=(BOT_RULES,),
     )
 
 

@@ -134,7 +134,7 @@ class Roll:
 # attack's consequences are its own section; a coach's decision and a substitution theirs.
 FLOW = "The flow of a match"
 ATTACKS = "Attacks, penalties and injuries"
-ON_DISCORD = "On Discord"
+BOT_RULES = "On Discord"
 KIND_TOPICS: dict[str, tuple[str, ...]] = {
     "card": ("The cards", FLOW),
     "roll": ("The cards", FLOW),
@@ -153,7 +153,7 @@ KIND_TOPICS: dict[str, tuple[str, ...]] = {
     "period": (FLOW, "Overtime"),
     "final": (FLOW, "The scoresheet and what carries over"),
     "info": (FLOW,),
-    "lineup": (ON_DISCORD,),
+    "lineup": (BOT_RULES,),
 }
 
 

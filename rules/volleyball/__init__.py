@@ -52,14 +52,14 @@ Orders
   problem, each a sentence for the manager.
 
 Rounds
-- run_round(state, {team: RoundOrders}, limit=2000) -> RoundOutcome(state, report, public,
-  sheets, spy_reports): teams without orders are NMR (rule 12); `public` is the results
-  channel's messages, `sheets[team]` and `spy_reports[team]` go to that manager only.
+- run_round(state, {team: RoundOrders}) -> RoundOutcome(state, report, public, sheets,
+  spy_reports): teams without orders are NMR (rule 12); `public` is the results channel's
+  lines, `sheets[team]` and `spy_reports[team]` go to that manager only.
   (play_round(state, orders) -> (LeagueState, RoundReport) underneath.)
 - all_computer_orders(state) -> {team: RoundOrders} for the computer-managed teams.
 
-Read-only answers (text lines; split_messages(lines, limit) packs them into messages)
-- season_publication(state) -> SeasonPublication (.to_dict(), .lines(), .messages()):
+Read-only answers (text lines; the presenter packs them into messages)
+- season_publication(state) -> SeasonPublication (.to_dict(), .lines()):
   what the GM makes public at the start of a season.
 - standings_lines(state, division=None), state.table(division).standings() -> [TableRow];
   schedule_lines(state, team=None); results_lines(state, round_number); cup_bracket(state)
@@ -67,10 +67,19 @@ Read-only answers (text lines; split_messages(lines, limit) packs them into mess
   market_lines(state): the transfer list, GM offers and contract players open for bids.
 
 Modules: orders and models (data), creation, match, orderform, ordertext, rounds, training,
-economy, market, ageing, cup, season, seats, reports, service, managers (computer teams).
+economy, market, ageing, cup, season, seats, reports, composed (the calls composed of them),
+managers (computer teams).
 """
 
 from rules.volleyball.ageing import ageing_split_problems
+from rules.volleyball.composed import (
+    RoundOutcome,
+    SetPreview,
+    division_sizes,
+    new_league,
+    preview_match,
+    run_round,
+)
 from rules.volleyball.creation import (
     PlayerDraft,
     SquadDepth,
@@ -119,6 +128,7 @@ from rules.volleyball.orders import (
     TransferBid,
     TransferSale,
     VolleyballError,
+    points_used,
 )
 from rules.volleyball.ordertext import KINDS as ORDER_KINDS
 from rules.volleyball.ordertext import format_orders_text, submit_orders
@@ -132,7 +142,6 @@ from rules.volleyball.reports import (
     round_results,
     schedule_lines,
     season_publication,
-    split_messages,
     squad_lines,
     standings_lines,
     team_history,
@@ -155,14 +164,6 @@ from rules.volleyball.season import (
     end_season,
 )
 from rules.volleyball.seats import release_seat, take_over_seat
-from rules.volleyball.service import (
-    RoundOutcome,
-    SetPreview,
-    division_sizes,
-    new_league,
-    preview_match,
-    run_round,
-)
 
 __all__ = [
     "CONCEPT_REQUIREMENTS",
@@ -226,6 +227,7 @@ __all__ = [
     "parse_rule",
     "play_round",
     "players_for_every_set",
+    "points_used",
     "preview_match",
     "refill_sets",
     "release_seat",
@@ -236,7 +238,6 @@ __all__ = [
     "run_round",
     "schedule_lines",
     "season_publication",
-    "split_messages",
     "squad_depth",
     "squad_lines",
     "standings_lines",

@@ -15,6 +15,7 @@ import json
 import sys
 from pathlib import Path
 
+from rules.volleyball.composed import division_sizes
 from rules.volleyball.managers import (
     computer_ageing_splits,
     new_computer_league,
@@ -30,7 +31,6 @@ from rules.volleyball.season import (
     record_season_end,
     season_opening_events,
 )
-from rules.volleyball.service import division_sizes
 
 
 def run_seasons(teams: int, seed: int, seasons: int, record_path: str | None) -> LeagueState:

@@ -33,6 +33,7 @@ from rules.volleyball.orders import (
     Position,
     SetOrder,
     VolleyballError,
+    points_used,
     set_order_problems,
 )
 from rules.volleyball.wording import did_you_mean
@@ -709,15 +710,7 @@ class MatchResult:
                     f"  Set {set_result.number}: won by forfeit, the opponent had no six players."
                 )
                 continue
-            points = "".join(
-                f", {label} {p.ol}/{p.dl}"
-                for label, p in (
-                    ("HA", info.home_advantage),
-                    ("DP", info.devotion),
-                    ("SP", info.special),
-                )
-                if p.ol or p.dl
-            )
+            points = "".join(f", {used}" for used in points_used(info))
             lines.append(
                 f"  Set {set_result.number}: {info.concept.abbreviation} risk {info.risk}, "
                 f"OL {info.ol_total} DL {info.dl_total} (opponent DL {other.dl_total})"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Protocol
 
 from rules.errors import PlayerError
 from rules.volleyball.wording import possessive
@@ -120,6 +121,28 @@ class LevelPoints:
     @classmethod
     def from_dict(cls, data: dict) -> LevelPoints:
         return cls(ol=int(data.get("ol", 0)), dl=int(data.get("dl", 0)))
+
+
+class HoldsPoints(Protocol):
+    """A set's points per level: a set's orders, or a side of a played set."""
+
+    home_advantage: LevelPoints
+    devotion: LevelPoints
+    special: LevelPoints
+
+
+def points_used(side: HoldsPoints, *, every: bool = False) -> list[str]:
+    """Rule 4's points of one set, `OL/DL` each, as every text writes them: `HA 4/0`, `DP 3/3`,
+    `SP 0/2`, those not used left out unless `every` is asked for."""
+    return [
+        f"{label} {points.ol}/{points.dl}"
+        for label, points in (
+            ("HA", side.home_advantage),
+            ("DP", side.devotion),
+            ("SP", side.special),
+        )
+        if every or points.ol or points.dl
+    ]
 
 
 @dataclass

@@ -1,4 +1,5 @@
-"""What the GM sends out, per audience (docs/rules/volleyball.md, "What the public sees"), as text that fits Discord.
+"""What the GM sends out, per audience (docs/rules/volleyball.md, "What the public sees"), as
+lines of text (the presenter packs them into messages).
 
 - `public_round_summary(state, report)`: for the results channel: scores by set and who
   played, the market and cup news, the standings after the round, the next fixtures and cup
@@ -10,9 +11,6 @@
   round's private lines (training, money, own totals, spy reports).
 - `season_publication(state)`: what the seed says the GM makes public at the start of a
   season (PP, SP, TP rule, sponsors, contract players, schedule, HA), as data and as text.
-- `split_messages(lines, limit)`: lines packed into messages of at most `limit` characters
-  (2,000 for message content, 4,096 for an embed's description); a code block cut by a split
-  is closed and reopened.
 - `cup_bracket(state)`: the Galaxy Cup round by round, for the bracket image and `/cup`.
 - `schedule_lines`, `results_lines`, `team_history`, `market_lines`: the answers of the
   read-only commands.
@@ -30,36 +28,7 @@ from rules.volleyball.rounds import RoundReport, round_fixtures
 from rules.volleyball.season import LeagueState
 from rules.volleyball.training import training_points_earned
 
-DISCORD_CONTENT_LIMIT = 2000
-DISCORD_EMBED_LIMIT = 4096
-FENCE = "```"
-
-
-def split_messages(lines: list[str], limit: int = DISCORD_CONTENT_LIMIT) -> list[str]:
-    """Pack lines into as few messages as possible, each at most `limit` characters, never
-    cutting a line (a line longer than the limit is cut at the limit). A ``` code block open
-    at a cut is closed at the end of one message and reopened at the start of the next."""
-    messages: list[str] = []
-    current: list[str] = []
-    size = 0
-    in_code = False
-    for raw in lines:
-        line = raw[: limit - 8]
-        reserve = len(FENCE) + 1 if in_code or line.startswith(FENCE) else 0
-        if current and size + len(line) + 1 + reserve > limit:
-            if in_code:
-                current.append(FENCE)
-            messages.append("\n".join(current))
-            current, size = ([FENCE], len(FENCE) + 1) if in_code else ([], 0)
-        current.append(line)
-        size += len(line) + 1
-        if line.startswith(FENCE):
-            in_code = not in_code
-    if current and any(x.strip() and x != FENCE for x in current):
-        if in_code:
-            current.append(FENCE)
-        messages.append("\n".join(current))
-    return messages
+FENCE = "```"  # a code block (the standings table) opens and closes on a line of its own
 
 
 # --- the public round summary --------------------------------------------------------------
@@ -104,11 +73,9 @@ def _is_score_event(event: str) -> bool:
     )
 
 
-def public_round_summary(
-    state: LeagueState, report: RoundReport, limit: int = DISCORD_CONTENT_LIMIT
-) -> list[str]:
-    """The round's public results as Discord messages of at most `limit` characters.
-    `state` is the league after the round."""
+def public_round_summary(state: LeagueState, report: RoundReport) -> list[str]:
+    """The round's public results, a line each (the standings a ``` code block). `state` is
+    the league after the round."""
     lines = [f"**Volleyball: season {report.season}, round {report.round_number} results**"]
     if report.nmr_teams:
         lines.append(f"No orders from: {', '.join(report.nmr_teams)} (NMR, rule 12).")
@@ -123,7 +90,7 @@ def public_round_summary(
         lines += ["", "**News**"] + [f"- {e}" for e in news]
     lines += ["", "**Standings**", *standings_lines(state)]
     lines += ["", "**Next**", *next_fixture_lines(state)]
-    return split_messages(lines, limit)
+    return lines
 
 
 def _cup_match_count(state: LeagueState, report: RoundReport) -> int:
@@ -212,11 +179,10 @@ def team_sheet(
     state: LeagueState,
     team_name: str,
     report: RoundReport | None = None,
-    limit: int = DISCORD_CONTENT_LIMIT,
 ) -> list[str]:
-    """One team's private sheet (for its manager only) as plain-text messages of at most
-    `limit` characters: the round's results and money first, then the squad one player a
-    line, then the round's private lines."""
+    """One team's private sheet (for its manager only) as plain-text lines: the round's
+    results and money first, then the squad one player a line, then the round's private
+    lines."""
     team = state.league.team(team_name)
     if team is None:
         return [f"There is no team called {team_name}."]
@@ -232,7 +198,7 @@ def team_sheet(
         private = report.private.get(team.name, [])
         if private:
             lines += ["", f"Round {report.round_number}, for your eyes only:", *private]
-    return split_messages(lines, limit)
+    return lines
 
 
 # --- the start of the season -----------------------------------------------------------------
@@ -302,9 +268,6 @@ class SeasonPublication:
             )
         out += [f"Round {r}: " + "; ".join(pairs) for r, pairs in sorted(by_round.items())]
         return out
-
-    def messages(self, limit: int = DISCORD_CONTENT_LIMIT) -> list[str]:
-        return split_messages(self.lines(), limit)
 
 
 def season_publication(state: LeagueState) -> SeasonPublication:

@@ -3,8 +3,11 @@ value is answered privately with NOT_ON_OFFER and the select's own code never ru
 
 from __future__ import annotations
 
+import ast
 import importlib
+import inspect
 import pkgutil
+import textwrap
 import typing
 from types import SimpleNamespace
 
@@ -98,3 +101,33 @@ async def test_a_value_the_menu_did_not_offer_is_refused_before_the_select_acts(
     offered = interaction(["b"])
     await control.callback(offered)
     assert acted == [offered] and offered.response.sent == []
+
+
+@pytest.mark.parametrize("control", _all_controls(), ids=lambda cls: cls.__name__)
+def test_a_control_s_custom_id_is_written_once_as_its_template(control: type[Control]) -> None:
+    """The id a control is drawn with is made from the template it is read back with
+    (Control.id_for): an id written a second time by hand can drift from its template, and a
+    click on it would match no control."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(control)))
+    by_hand = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.keyword)
+        and node.arg == "custom_id"
+        and isinstance(node.value, ast.JoinedStr)
+    ]
+    assert not by_hand, f"{control.__name__} writes its custom_id by hand at lines {by_hand}"
+
+
+def test_a_custom_id_is_made_from_its_template_and_read_back_by_it() -> None:
+    class Move(
+        Control[discord.ui.Button],
+        template=r"t:(?P<id>\d+):(?P<act>[a-z]{1,5})(?::(?P<arg>[a-z0-9_]+))?",
+    ):
+        pass
+
+    assert Move.id_for(id=12, act="place", arg="c4_n") == "t:12:place:c4_n"
+    assert Move.id_for(id=12, act="roll", arg=None) == "t:12:roll"  # the optional part left out
+    for wrong in ({"id": 12, "act": "Place"}, {"id": "1:2", "act": "roll"}, {"act": "roll"}):
+        with pytest.raises(ValueError, match="reads back"):
+            Move.id_for(**wrong)

@@ -136,24 +136,36 @@ def import_graph() -> dict[str, set[str]]:
     when there is one, else to the package's face (its __init__.py)."""
     paths = {module_name(path): path for layer in ALLOWED for path in files_of(layer)}
     paths |= {"config": ROOT / "config.py"}
-    graph: dict[str, set[str]] = {}
-    for path, tree in parsed(list(paths.values())):
-        module = module_name(path)
-        graph[module] = set()
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                named = [f"{node.module}.{alias.name}" for alias in node.names]
-                targets = [name for name in named if name in paths] or [node.module]
-            elif isinstance(node, ast.Import):
-                targets = [alias.name for alias in node.names]
-            else:
-                continue
-            for target in targets:
-                while target and target not in paths:  # `import a.b.c`: the deepest module
-                    target = target.rpartition(".")[0]
-                if target and target != module:
-                    graph[module].add(target)
-    return graph
+    return {
+        module_name(path): arrows(module_name(path), path, tree, set(paths))
+        for path, tree in parsed(list(paths.values()))
+    }
+
+
+def arrows(module: str, path: Path, tree: ast.AST, modules: set[str]) -> set[str]:
+    """The modules of `modules` that one module's imports name, wherever they stand (at run
+    time, under `if TYPE_CHECKING:`, inside a function). A relative import (`from . import
+    x`, `from .x import y`) is read from the package the file stands in."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(part for part in [*up, base] if part)
+            named = [f"{base}.{alias.name}" if base else alias.name for alias in node.names]
+            targets = [name for name in named if name in modules] or [base]
+        elif isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in modules:  # `import a.b.c`: the deepest module
+                target = target.rpartition(".")[0]
+            if target and target != module:
+                found.add(target)
+    return found
 
 
 def circles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -208,6 +220,25 @@ def test_circles_finds_a_loop_and_nothing_else() -> None:
     assert circles(graph) == [["a", "b", "c"]]
 
 
+def test_an_import_is_an_arrow_wherever_it_stands_and_however_it_is_written() -> None:
+    """Relative imports, imports read only by the type checker and imports inside a function
+    tie files as much as a plain import at the top: a circle closed by any of them is found."""
+    code = """
+from typing import TYPE_CHECKING
+from . import pages
+from .server import run
+if TYPE_CHECKING:
+    from db.postgres import Pool
+def later():
+    from ..parts import Part
+    import host.match
+"""
+    modules = {"fake", "fake.parts", "fake.web", "fake.web.pages", "fake.web.server"}
+    modules |= {"db", "db.postgres", "host.match"}
+    seen = arrows("fake.web.routes", ROOT / "fake" / "web" / "routes.py", ast.parse(code), modules)
+    assert seen == {"fake.web.pages", "fake.web.server", "db.postgres", "fake.parts", "host.match"}
+
+
 def test_no_files_import_each_other_in_a_circle() -> None:
     """Not at run time, not for the type checker: a circle has no bottom to test or read
     first, and a change to any file of it may break any other. Those still standing stay
@@ -242,5 +273,19 @@ FORBIDDEN = {
 def test_the_pure_layers_import_no_discord_database_or_event_loop(layer: str) -> None:
     wrong = [
         f"{file}:{line} imports {module}" for file, line, module in imports(layer, FORBIDDEN[layer])
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_engines_name_nothing_of_discord() -> None:
+    """rules/ writes text for people, not for Discord: how a message is sized and packed
+    (Discord's 2,000 characters a message, a code block closed at a cut) is the presenters'
+    (ui.text `packed`), so an engine's text reads the same wherever it goes."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{node.lineno} names {name}"
+        for path, tree in parsed(files_of("rules"))
+        for node in ast.walk(tree)
+        for name in [getattr(node, "id", None) or getattr(node, "name", None) or ""]
+        if isinstance(name, str) and "discord" in name.lower()
     ]
     assert not wrong, "\n".join(wrong)

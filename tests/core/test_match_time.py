@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
 from cogs.rocketball.options import match_settings
+from cogs.rocketball.presenter import RocketballAdapter
 from db import games as game_store
 from db import timers as timer_store
 from db.connect import open_database

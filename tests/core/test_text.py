@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from ui.text import shown
+from ui.text import packed, shown
 
 # Inputs that make a backtracking pattern retry from every position: long runs of what a
 # pattern's repeated part accepts, with nothing after them that lets it match.
@@ -44,3 +44,14 @@ def test_escaping_is_linear_in_the_input(unit):
     small = unit * (8000 // len(unit))
     ratio = cost(small * 4) / cost(small)
     assert ratio < 8, f"4x the text took {ratio:.1f}x the time"
+
+
+def test_lines_are_packed_into_messages_a_code_block_closed_and_reopened_at_a_cut() -> None:
+    lines = ["Standings", "```"] + [f"row {i:03d} " + "x" * 40 for i in range(100)] + ["```"]
+    messages = packed(lines, 500)
+    assert len(messages) > 1
+    assert all(len(m) <= 500 for m in messages)
+    for message in messages:
+        assert message.count("```") == 2
+    assert "\n".join(messages).count("row ") == 100  # every line, none cut
+    assert packed(["", "```", "```", " "]) == []  # nothing but blanks and fences: no message

@@ -14,8 +14,8 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
-from cogs.rollerball.adapter import RollerballAdapter
 from cogs.rollerball.picks import PRIVATE_STEPS
+from cogs.rollerball.presenter import RollerballAdapter
 from host import Match
 from host.adapter import move_arg
 from rules.rollerball import (

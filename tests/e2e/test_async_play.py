@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.presenter import RocketballAdapter
 from fakediscord.model import SEND_MESSAGES
 from fakediscord.server import FakeDiscord
 from host import Match

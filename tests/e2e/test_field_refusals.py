@@ -8,7 +8,7 @@ import sqlite3
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.presenter import RocketballAdapter
 from host import Match
 from rules.rocketball import ai
 from tests.e2e.cards import card_version, is_card, posted, stored_version

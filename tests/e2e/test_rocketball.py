@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.presenter import RocketballAdapter
 from host import Match
 from rules.rocketball import ENGINE, ai
 from rules.rocketball.actions import Roll

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from cogs.rollerball.adapter import RollerballAdapter
+from cogs.rollerball.presenter import RollerballAdapter
 from fakediscord import DriverError
 from host import Match
 from rules.rollerball import (

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from cogs.rollerball2.adapter import Rollerball2Adapter
+from cogs.rollerball2.presenter import Rollerball2Adapter
 from fakediscord import Upload
 from fakediscord.model import MANAGE_GUILD, MEMBER_PERMISSIONS
 from host import Match

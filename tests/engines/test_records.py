@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from rules import records
 from rules.__main__ import main, verify
 from rules.errors import PlayerError
-from rules.face import engines
+from rules.face import GAMES, engines
 from rules.rocketball import ENGINE as ROCKETBALL
 from rules.rollerball import ENGINE as ROLLERBALL
 from rules.rollerball2 import ENGINE as ROLLERBALL2
@@ -200,7 +200,7 @@ JSON_VALUES = st.recursive(
 )
 
 
-@pytest.mark.parametrize("game", ["rocketball", "rollerball", "rollerball2"])
+@pytest.mark.parametrize("game", GAMES)
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_a_damaged_record_gets_an_answer_never_a_traceback(game, data):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from cogs.rocketball.adapter import RULEBOOK as ROCKETBALL_RULES
+from cogs.rocketball.presenter import RULEBOOK as ROCKETBALL_RULES
 from cogs.rollerball.cog import RULEBOOK as ROLLERBALL_RULES
 from cogs.rollerball2.cog import RULEBOOK as ROLLERBALL2_RULES
 from rules.face import engine_for

@@ -324,8 +324,8 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
     """After a move's commit without an answer that could not be read back either, the card
     kept its old buttons until `/rocketball board` or a restart. Once the database answers, the
     match is shown as it is stored: the move, which was saved, is drawn."""
-    from cogs.rocketball.adapter import RocketballAdapter
     from cogs.rocketball.options import match_settings
+    from cogs.rocketball.presenter import RocketballAdapter
     from db.database import CommitUnknown
     from host.match import Match
     from host.service import MatchHost

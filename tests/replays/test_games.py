@@ -12,9 +12,9 @@ import io
 import pytest
 from PIL import Image
 
-from cogs.rocketball.adapter import RocketballAdapter
-from cogs.rollerball.adapter import RollerballAdapter
-from cogs.rollerball2.adapter import Rollerball2Adapter
+from cogs.rocketball.presenter import RocketballAdapter
+from cogs.rollerball.presenter import RollerballAdapter
+from cogs.rollerball2.presenter import Rollerball2Adapter
 from host import Match, Step
 from host.replays import Prepared, moments, plain, prepare
 from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record

@@ -133,7 +133,7 @@ def test_a_live_record_is_refused_as_still_being_played():
 
 def test_the_last_frame_is_the_image_the_final_card_drew():
     """The live card draws a round with render_round(before, events, after, names)
-    (cogs/rocketball/adapter.py): the replay's last step is that round."""
+    (cogs/rocketball/presenter.py): the replay's last step is that round."""
     from render.rocketball import render_round
 
     replay = verified(rocketball_record())

@@ -16,7 +16,6 @@ from PIL import Image
 from render.common import BLUE, GREEN, GREY, INK, ORANGE, PURPLE, VERMILION, YELLOW, font
 from render.rocketball import geometry as g
 from render.rocketball import render_board, square_centre
-from render.rocketball.adapter import board_view
 from render.rocketball.board import (
     CHECKER,
     HIGHLIGHT,
@@ -25,6 +24,7 @@ from render.rocketball.board import (
     goal_label_texts,
     score_block,
 )
+from render.rocketball.from_state import board_view
 from render.rocketball.sprites import WHITE
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.state import (

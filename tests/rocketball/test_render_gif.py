@@ -15,7 +15,6 @@ from PIL import Image, ImageChops
 from render.common import GREY, INK, VERMILION, YELLOW
 from render.rocketball import geometry as g
 from render.rocketball import move_squares, render_move_gif, square_centre, turn_squares
-from render.rocketball.adapter import board_view
 from render.rocketball.animation import (
     FLASH_MS,
     LAST_FRAME_MS,
@@ -26,6 +25,7 @@ from render.rocketball.animation import (
     ticks,
 )
 from render.rocketball.board import to_palette
+from render.rocketball.from_state import board_view
 from render.rocketball.render import ball_paths
 from render.rocketball.sprites import WHITE
 from rules.rocketball.engine import apply, legal_actions, new_game

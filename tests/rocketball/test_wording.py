@@ -1,7 +1,7 @@
 """What players read: defects in the engine's wording and in what it said happens next, each
 shown failing first through what the engine and the board said at the time."""
 
-from render.rocketball.adapter import board_view
+from render.rocketball.from_state import board_view
 from rules.rocketball import (
     Chip,
     NextStep,

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from cogs.rollerball2.adapter import SUBSTITUTE_ID, Rollerball2Adapter
+from cogs.rollerball2.presenter import SUBSTITUTE_ID, Rollerball2Adapter
 from cogs.rollerball2.texts import FINAL_CARD_LINES, condensed
 from host import Match, Step
 from rules.records import commitment

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from cogs.rollerball.adapter import RollerballAdapter
+from cogs.rollerball.presenter import RollerballAdapter
 from cogs.rollerball.texts import cards_text
 from host import Match, Step
 from host.card import card_text

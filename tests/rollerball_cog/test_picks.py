@@ -11,7 +11,7 @@ from itertools import combinations
 import pytest
 
 from cogs.rollerball import picks
-from cogs.rollerball.adapter import RollerballAdapter
+from cogs.rollerball.presenter import RollerballAdapter
 from host import FORM, ButtonSpec, Match, Step
 from host.adapter import Picked, SelectSpec, in_menus, move_arg
 from rules.rollerball import (

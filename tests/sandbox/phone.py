@@ -83,7 +83,7 @@ def _played(
 
 
 def rocketball_cards(per_kind: int = 2, actions: int = 400) -> Iterator[Card]:
-    from cogs.rocketball.adapter import RocketballAdapter
+    from cogs.rocketball.presenter import RocketballAdapter
 
     adapter = RocketballAdapter()
     levels = {0: "strong", 1: "easy"}
@@ -99,7 +99,7 @@ def rocketball_cards(per_kind: int = 2, actions: int = 400) -> Iterator[Card]:
 
 
 def rollerball_cards(per_kind: int = 2, actions: int = 600) -> Iterator[Card]:
-    from cogs.rollerball.adapter import RollerballAdapter
+    from cogs.rollerball.presenter import RollerballAdapter
 
     adapter = RollerballAdapter()
     yield from _played(
@@ -131,7 +131,7 @@ def rollerball2_solo_options() -> dict[str, Any]:
 
 
 def rollerball2_cards(per_kind: int = 2, actions: int = 60) -> Iterator[Card]:
-    from cogs.rollerball2.adapter import Rollerball2Adapter
+    from cogs.rollerball2.presenter import Rollerball2Adapter
     from rules.rollerball2.modes import SimulateRest
 
     adapter = Rollerball2Adapter()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.presenter import RocketballAdapter
 from host import Match
 from rules.rocketball import parse_command
 from rules.rocketball.record import format_action

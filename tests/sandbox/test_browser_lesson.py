@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from cogs.rocketball.adapter import RocketballAdapter
+from cogs.rocketball.presenter import RocketballAdapter
 from host import Match
 from host.adapter import move_arg
 from rules.lessons import LEARNER, lesson_of

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from cogs.rocketball.adapter import RocketballAdapter
 from cogs.rocketball.cog import LEVEL_LABELS
+from cogs.rocketball.presenter import RocketballAdapter
 from host import Match
 from host.adapter import move_arg
 from rules.rocketball import ENGINE, ai

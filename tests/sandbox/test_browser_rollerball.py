@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from cogs.rollerball.adapter import RollerballAdapter
+from cogs.rollerball.presenter import RollerballAdapter
 from host import Match
 from tests.sandbox.conftest import SandboxProcess
 

@@ -237,3 +237,14 @@ def test_the_nmr_line_up_keeps_players_and_drops_points():
     stripped = MatchOrders([order]).without_points().sets[0]
     assert stripped.slots == order.slots and stripped.risk == 5
     assert stripped.home_advantage.total == stripped.devotion.total == stripped.special.total == 0
+
+
+def test_a_set_s_points_are_written_one_way_those_unused_left_out():
+    """Rule 4's points per level, as the reports, the orders read back and the editor show
+    them."""
+    from rules.volleyball import LevelPoints, SetOrder, points_used
+
+    used = SetOrder(home_advantage=LevelPoints(4, 0), special=LevelPoints(0, 2))
+    assert points_used(used) == ["HA 4/0", "SP 0/2"]
+    assert points_used(used, every=True) == ["HA 4/0", "DP 0/0", "SP 0/2"]
+    assert points_used(SetOrder()) == []

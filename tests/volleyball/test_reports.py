@@ -1,5 +1,5 @@
-"""The round's results split per audience (a public summary that
-fits Discord, a private sheet per team) and the start-of-season publication."""
+"""The round's results split per audience (a public summary that fits a few Discord messages
+once the presenter packs it, a private sheet per team) and the start-of-season publication."""
 
 from __future__ import annotations
 
@@ -8,15 +8,14 @@ import pytest
 from rules.volleyball.managers import all_computer_orders, new_computer_league
 from rules.volleyball.orders import SpyOrder
 from rules.volleyball.reports import (
-    DISCORD_CONTENT_LIMIT,
     cup_bracket,
     market_lines,
     public_round_summary,
     season_publication,
-    split_messages,
     team_sheet,
 )
 from rules.volleyball.rounds import play_round
+from ui.text import MAX_CONTENT, packed
 
 
 @pytest.fixture(scope="module")
@@ -32,8 +31,8 @@ def round_one():
 
 def test_the_public_summary_fits_discord_and_has_scores_standings_and_next(round_one) -> None:
     _before, after, report = round_one
-    messages = public_round_summary(after, report)
-    assert all(len(m) <= DISCORD_CONTENT_LIMIT for m in messages)
+    messages = packed(public_round_summary(after, report))
+    assert all(len(m) <= MAX_CONTENT for m in messages)
     assert len(messages) <= 4  # an 8-team round (was one 33 KB text)
     text = "\n".join(messages)
     for match in report.matches:
@@ -51,18 +50,9 @@ def test_the_public_summary_fits_discord_and_has_scores_standings_and_next(round
 
 def test_embed_sized_messages_are_up_to_4096(round_one) -> None:
     _before, after, report = round_one
-    messages = public_round_summary(after, report, limit=4096)
+    messages = packed(public_round_summary(after, report), limit=4096)
     assert all(len(m) <= 4096 for m in messages)
-    assert len(messages) <= len(public_round_summary(after, report))
-
-
-def test_split_messages_closes_and_reopens_a_code_block() -> None:
-    lines = ["```"] + [f"row {i:03d} " + "x" * 40 for i in range(100)] + ["```"]
-    messages = split_messages(lines, 500)
-    assert len(messages) > 1
-    assert all(len(m) <= 500 for m in messages)
-    for message in messages:
-        assert message.count("```") == 2
+    assert len(messages) <= len(packed(public_round_summary(after, report)))
 
 
 def test_each_team_sheet_is_its_own(round_one) -> None:
@@ -83,14 +73,14 @@ def test_each_team_sheet_is_its_own(round_one) -> None:
     assert "scoring chance" in sheet  # its own totals
     other = "\n".join(team_sheet(after, target, report))
     assert "Spy report" not in other
-    assert all(len(m) <= DISCORD_CONTENT_LIMIT for m in team_sheet(after, spy, report))
+    assert all(len(m) <= MAX_CONTENT for m in packed(team_sheet(after, spy, report)))
 
 
 def test_the_season_publication_lists_what_the_seed_says(round_one) -> None:
     before, _after, _report = round_one
     publication = season_publication(before)
     config = before.league.config
-    text = "\n".join(publication.messages())
+    text = "\n".join(publication.lines())
     for sponsor in config.sponsors:
         assert sponsor.name in text
     for player in config.contract_players:
@@ -99,7 +89,7 @@ def test_the_season_publication_lists_what_the_seed_says(round_one) -> None:
     assert f"{config.home_advantage_points(1)} points in round 1" in text
     assert f"Round {before.total_rounds}:" in text
     assert publication.to_dict()["special_points"] == config.special_points_per_season
-    assert all(len(m) <= DISCORD_CONTENT_LIMIT for m in publication.messages())
+    assert all(len(m) <= MAX_CONTENT for m in packed(publication.lines()))
 
 
 def test_the_cup_bracket_halves_to_a_final(round_one) -> None:

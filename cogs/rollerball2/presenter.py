@@ -46,11 +46,13 @@ from ui import shown
 COLOUR = discord.Colour(0xCC79A7)
 
 
-# The turn's Substitute button is the game's own (cogs/rollerball2/subs.py: two select menus);
-# the host fills in the match and the version the turn was drawn for.
-SUBSTITUTE_ID = "rb2:sub:{game}:{version}"
-BOX_ID = "rb2:box:{game}"  # cogs/rollerball2/matches.py BoxScoreButton
-LINEUPS_ID = "rb2:lineups:{game}"  # cogs/rollerball2/matches.py LineupsButton
+# The templates of the game's own buttons on the turn (ButtonSpec.custom_id: the host fills in
+# the match and the version the turn was drawn for): the Substitute button
+# (cogs/rollerball2/subs.py, two select menus), the box score and the line-ups
+# (cogs/rollerball2/matches.py).
+SUBSTITUTE_ID = r"rb2:sub:(?P<game>\d+):(?P<version>\d+)"
+BOX_ID = r"rb2:box:(?P<game>\d+)"
+LINEUPS_ID = r"rb2:lineups:(?P<game>\d+)"
 
 
 class Rollerball2Adapter(GameAdapter):

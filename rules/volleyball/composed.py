@@ -7,8 +7,8 @@ modules; nothing here is a rule of its own except the neutral opponent of the pr
   a league with free seats filled by computer teams, its first season opened.
 - `preview_match(team, orders)`: each set's totals and scoring chance against a neutral
   opponent, for the order screen.
-- `run_round(state, orders)`: the round played, with the public summary messages, each
-  team's private sheet and each team's spy reports.
+- `run_round(state, orders)`: the round played, with the public summary, each team's private
+  sheet and each team's spy reports, as lines.
 """
 
 from __future__ import annotations
@@ -21,11 +21,7 @@ from rules.volleyball.managers import TEAM_NAMES, computer_team_drafts
 from rules.volleyball.match import lineup_levels, scoring_chance, set_totals
 from rules.volleyball.models import DEFAULT_PROMOTION_PLACES, SeasonConfig, Team
 from rules.volleyball.orders import Concept, MatchOrders, RoundOrders, VolleyballError
-from rules.volleyball.reports import (
-    DISCORD_CONTENT_LIMIT,
-    public_round_summary,
-    team_sheet,
-)
+from rules.volleyball.reports import public_round_summary, team_sheet
 from rules.volleyball.rounds import RoundReport, play_round
 from rules.volleyball.season import LeagueState, create_league
 
@@ -138,7 +134,7 @@ def preview_match(team: Team, orders: MatchOrders) -> list[SetPreview]:
 
 @dataclass
 class RoundOutcome:
-    """A played round and what goes to whom: `public` messages for the results channel,
+    """A played round and what goes to whom, as lines: `public` for the results channel,
     `sheets[team]` and `spy_reports[team]` for that team's manager only."""
 
     state: LeagueState
@@ -148,15 +144,13 @@ class RoundOutcome:
     spy_reports: dict[str, list[str]] = field(default_factory=dict)
 
 
-def run_round(
-    state: LeagueState, orders: dict[str, RoundOrders], limit: int = DISCORD_CONTENT_LIMIT
-) -> RoundOutcome:
+def run_round(state: LeagueState, orders: dict[str, RoundOrders]) -> RoundOutcome:
     """Play the next round (rounds.play_round; teams without orders: NMR) and split what it
     produced per audience. `state` is not changed; raises VolleyballError like play_round."""
     after, report = play_round(state, orders)
-    outcome = RoundOutcome(after, report, public_round_summary(after, report, limit))
+    outcome = RoundOutcome(after, report, public_round_summary(after, report))
     for team in after.league.teams:
-        outcome.sheets[team.name] = team_sheet(after, team.name, report, limit)
+        outcome.sheets[team.name] = team_sheet(after, team.name, report)
         private = report.private.get(team.name, [])
         spying: list[str] = []
         inside = False
