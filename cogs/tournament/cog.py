@@ -18,6 +18,7 @@ from cogs.rocketball.options import describe, match_settings
 from db import tournaments as store
 from host.leagues import require_league_admin
 from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
+from rules.games import title_of
 from ui import LookupOption, UserError
 from ui.formats import plural, timestamp
 from ui.items import Control
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
     from bot import Ballcourt
     from db.database import Connection, Database
 
-# The games a tournament can be played in so far, with the options of their matches.
-GAMES = {"rocketball": "Rocketball", "rollerball": "Rollerball"}
+# The games a tournament can be played in so far, by name, with their titles from the registry.
+GAMES = {name: title_of(name) for name in ("rocketball", "rollerball")}
 
 
 def rocketball_options(seats: int) -> tuple[dict, str]:
