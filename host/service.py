@@ -79,7 +79,6 @@ from ui import (
     send_ephemeral,
 )
 from ui.items import view_of
-from ui.replies import edit_clicked
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -886,7 +885,7 @@ class MatchHost:
         without its spent button, the private panel is redrawn, anything else stays."""
         clicked = interaction.message
         if done is not None and clicked is not None:
-            await edit_clicked(interaction, content=done, view=None)
+            await posting.edit_clicked_reopening(self.bot, interaction, content=done, view=None)
         elif clicked is not None and clicked.flags.ephemeral:
             await seats.refresh_panel(self, interaction, adapter, stored, match, seat)
         elif not interaction.response.is_done():  # else acknowledged while it waited
@@ -913,9 +912,11 @@ class MatchHost:
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
         if files:  # the game marks the pick on its image (`marks_picks`)
-            await edit_clicked(interaction, view=view, attachments=files)
+            await posting.edit_clicked_reopening(
+                self.bot, interaction, view=view, attachments=files
+            )
         else:
-            await edit_clicked(interaction, view=view)
+            await posting.edit_clicked_reopening(self.bot, interaction, view=view)
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
