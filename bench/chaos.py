@@ -264,9 +264,10 @@ class Chaos:
         self.fake.stop()
         if self.postgres is not None:
             self.postgres.stop()
-        if self.disk is not None:  # the database is copied out first: it is read afterwards
+        if self.backend == "sqlite":  # the database beside the logs: it is read afterwards
             with contextlib.suppress(OSError):
-                shutil.copytree(self.disk, self.folder, dirs_exist_ok=True)
+                shutil.copytree(self.database_file.parent, self.folder, dirs_exist_ok=True)
+        if self.disk is not None:
             subprocess.run(["umount", "-l", str(self.disk)], capture_output=True)
 
     # --- the players -----------------------------------------------------------------------------
