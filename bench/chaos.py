@@ -169,6 +169,7 @@ class Chaos:
         self.unavailable: dict[str, str] = {}  # fault kind -> why this machine cannot inject it
         self.volleyball_teams: dict[int, str] = {}
         self.set_up_seconds = self.tail_seconds = 0.0
+        self.seasons = 0  # Rollerball II seasons made
 
     # --- the cluster -----------------------------------------------------------------------------
 
@@ -303,15 +304,7 @@ class Chaos:
         for name in SEASON_TEAMS:
             made = await say("rollerball2 team create", user=owner, channel=channel, name=name)
             assert not made.ephemeral, made.text
-        season = await say(
-            "rollerball2 season create",
-            user=owner,
-            channel=channel,
-            name="Chaos Season",
-            teams=", ".join(SEASON_TEAMS),
-            hours=1,
-        )
-        assert not season.ephemeral, season.text
+        await self.new_season()
         for slot in range(self.matches):
             if SLOT_GAMES[slot % len(SLOT_GAMES)] == "rollerball2":
                 coach, channel = self.users[2 * slot], self.channels[slot % len(self.channels)]
@@ -320,6 +313,20 @@ class Chaos:
                         "rollerball2 team create", user=coach, channel=channel, name=name
                     )
                     assert not made.ephemeral, made.text
+
+    async def new_season(self) -> None:
+        """The owner makes the next Rollerball II season of SEASON_TEAMS (an hour a matchday)."""
+        self.seasons += 1
+        season = await self.discord.slash(
+            "rollerball2 season create",
+            user=self.fake.owner,
+            channel=self.channels[1],
+            name=f"Chaos Season {self.seasons}",
+            teams=", ".join(SEASON_TEAMS),
+            hours=1,
+            settle=False,
+        )
+        assert not season.ephemeral, season.text
 
     def league_state(self) -> LeagueState:
         ((state,),) = self.sql("SELECT state FROM volleyball_leagues")
@@ -637,7 +644,8 @@ class Chaos:
     async def coach_season(self, until: float) -> None:
         """The owner coaches the season's teams: the current matchday's first fixture not yet
         played is played solo by clicks, then the next; a deadline (the league clock) simulates
-        what is left of its matchday, a match under way included."""
+        what is left of its matchday, a match under way included. Once a season is over the
+        owner makes the next."""
         owner, channel = self.fake.owner, self.channels[1]
         rng = random.Random(f"{self.seed}:season")
         while self.now() < until:
@@ -650,7 +658,13 @@ class Chaos:
                     " JOIN rollerball2_teams a ON a.id = f.away_team_id"
                     " WHERE f.how IS NULL AND f.matchday = s.current_matchday ORDER BY f.id",
                 )
-            except Exception:  # the database is down (a fault)
+                running = await asyncio.to_thread(
+                    self.sql,
+                    "SELECT COUNT(*) FROM rollerball2_seasons WHERE current_matchday <= matchdays",
+                )
+                if running == [(0,)]:
+                    await self.new_season()
+            except Exception:  # the database is down, the answer was cut off (a fault)
                 fixtures = []
             if not fixtures:
                 await asyncio.sleep(rng.uniform(*PACE))
