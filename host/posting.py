@@ -26,7 +26,7 @@ from db import games as game_store
 from host.locks import ShuttingDown
 from host.recovery import finish_lost_move
 from ui import PERMISSION_NAMES, channel_by_id, send_ephemeral
-from ui.replies import edit_clicked
+from ui.replies import edit_clicked, interaction_expired
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -36,6 +36,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+# A pick (nothing saved) on a card deleted since it was drawn; the game's board command after it.
+CARD_DELETED = "This card was deleted, so nothing was changed: {board} shows the match again."
 ARCHIVED_THREAD = 50083  # "Operation was performed on an archived thread"
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
@@ -73,13 +75,22 @@ async def edit_clicked_reopening(
     """`edit_clicked` on a message in a match's thread, reopening the thread if it was archived
     since the click (Discord's client reopened it to send the click, but a moderator or its idle
     timer may archive it before the answer: an edit through an acknowledged interaction is then
-    refused with 50083). Images are sent afresh on the second attempt."""
+    refused with 50083), and editing the message as the bot's own if the click's token expired
+    meanwhile (50027). Images are sent afresh at each attempt. discord.NotFound: the message
+    was deleted."""
     files = changes.pop("attachments", None)
     again = file_copies(files) if files else None
 
+    def images() -> dict[str, Any]:
+        return {"attachments": again()} if again is not None else {}
+
     async def attempt() -> None:
-        images = {"attachments": again()} if again is not None else {}
-        await edit_clicked(interaction, **changes, **images)
+        try:
+            await edit_clicked(interaction, **changes, **images())
+        except discord.HTTPException as error:
+            if not interaction_expired(error) or interaction.message is None:
+                raise
+            await interaction.message.edit(**changes, **images())
 
     if interaction.channel is None:
         await attempt()

@@ -911,12 +911,12 @@ class MatchHost:
         view, files = await self._draw_card(
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
-        if files:  # the game marks the pick on its image (`marks_picks`)
-            await posting.edit_clicked_reopening(
-                self.bot, interaction, view=view, attachments=files
-            )
-        else:
-            await posting.edit_clicked_reopening(self.bot, interaction, view=view)
+        images = {"attachments": files} if files else {}  # a pick marked on the image
+        try:
+            await posting.edit_clicked_reopening(self.bot, interaction, view=view, **images)
+        except discord.NotFound:  # a moderator deleted the card since it was drawn
+            board = adapter.command("board")
+            await send_ephemeral(interaction, posting.CARD_DELETED.format(board=board))
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a
