@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import faulthandler
 import json
 import os
 import random
@@ -84,6 +85,7 @@ from tests.postgres.server import PostgresServer, find_binaries  # noqa: E402
 ROCKETBALL = engine_for("rocketball")
 PACE = (0.5, 2.0)  # seconds a player takes between looking at the card and clicking
 FAULT_GAP = (4.0, 12.0)  # seconds between two faults
+FAULT_MOST_SECONDS = 180.0  # a fault still being injected after this is given up (and reported)
 SETTLE_SECONDS = 15.0  # after the last fault: every process up, cards catching up
 GRACE_SECONDS = 10.0  # a player's click under way at the end gets this long, then is left
 ROUND_SECONDS = 180.0  # the league clock: a Volleyball round and a Rollerball II matchday
@@ -212,6 +214,14 @@ class Chaos:
             owner_ids=[self.fake.owner.id],
             extra_env=env,
         )
+
+    def postgres_running(self) -> bool:
+        assert self.postgres is not None
+        status = subprocess.run(
+            [str(self.postgres.binaries / "pg_ctl"), "-D", str(self.postgres.data), "status"],
+            capture_output=True,
+        )
+        return status.returncode == 0
 
     def mount_disk(self) -> None:
         """SQLite's database on a small filesystem of its own (a tmpfs), so that disk-full can
@@ -927,7 +937,7 @@ class Chaos:
             fault = self.rng.choice(kinds)
             print(f"{self.now():7.1f} s  fault: {fault.name}", flush=True)
             try:
-                await fault.inject(self)
+                await asyncio.wait_for(fault.inject(self), FAULT_MOST_SECONDS)
             except Exception as error:  # a fault that could not be injected is reported
                 self.fault_failures.append(f"{fault.name}: {error!r}"[:300])
                 continue
@@ -979,6 +989,8 @@ class Chaos:
 
     async def recover(self) -> None:
         """Every process running again (a fault may have failed half way)."""
+        if self.postgres is not None and not await asyncio.to_thread(self.postgres_running):
+            await asyncio.to_thread(self.postgres.start_again)
         for shard, process in enumerate(self.processes):
             if process.process is None or process.process.poll() is not None:
                 with contextlib.suppress(Exception):
@@ -1092,6 +1104,7 @@ def run(
 
 
 def main() -> int:
+    faulthandler.register(signal.SIGUSR1)  # kill -USR1 PID: every thread's stack, on stderr
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--backend", choices=("postgres", "sqlite"), default="postgres")
     parser.add_argument("--minutes", type=float, default=60.0)
