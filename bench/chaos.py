@@ -49,7 +49,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 REPO = Path(__file__).resolve().parents[1]
 if str(REPO) not in sys.path:
@@ -57,6 +57,7 @@ if str(REPO) not in sys.path:
 
 from bench import invariants  # noqa: E402
 from fakediscord.botproc import BotProcess  # noqa: E402
+from fakediscord.clock import CLOCK  # noqa: E402
 from fakediscord.days import TOKEN_LIFETIME_SECONDS  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
 from fakediscord.model import (  # noqa: E402  # noqa: E402
@@ -85,8 +86,11 @@ from tests.postgres.server import PostgresServer, find_binaries  # noqa: E402
 ROCKETBALL = engine_for("rocketball")
 PACE = (0.5, 2.0)  # seconds a player takes between looking at the card and clicking
 FAULT_GAP = (4.0, 12.0)  # seconds between two faults
+TOKEN_IN_USE_SECONDS = 60.0  # expire-tokens leaves younger tokens alone (being answered)
 FAULT_MOST_SECONDS = 180.0  # a fault still being injected after this is given up (and reported)
 SETTLE_SECONDS = 15.0  # after the last fault: every process up, cards catching up
+BOARD_AFTER = 15.0  # a player without a card asks for the match again at most this often
+ROLLERBALL2_BOARD = "rollerball2 match board"
 GRACE_SECONDS = 10.0  # a player's click under way at the end gets this long, then is left
 ROUND_SECONDS = 180.0  # the league clock: a Volleyball round and a Rollerball II matchday
 # The game each slot of players plays, match after match (slot % 5): Rocketball between two
@@ -387,10 +391,11 @@ class Chaos:
                 await asyncio.sleep(rng.uniform(*PACE))
                 continue
             if game == "rollerball2":
-                move = self.rollerball2_move(first, rng)
+                move, board = self.rollerball2_move(first, rng), ROLLERBALL2_BOARD
             else:
                 move = self.rocketball_move({first.id: first, second.id: second}, rng)
-            await self.play(game_id, thread, channel, rng, until, move)
+                board = "rocketball board"
+            await self.play(game_id, thread, channel, rng, until, move, (board, first))
 
     async def start_rollerball2(self, coach: User, channel: Channel, home: str, away: str) -> None:
         """A solo Rollerball II match of two teams the coach coaches."""
@@ -444,15 +449,16 @@ class Chaos:
     async def look(self, game_id: int, thread: Channel) -> tuple[int, str, Any, dict, Any] | None:
         """What a player sees before clicking: the stored match (version, status, state, seats)
         and its live card, once the card shows the stored version (a player waits for it to
-        catch up). None: nothing to click on yet (the database or the card is behind)."""
+        catch up; no card at all: a moderator deleted it). None: nothing to click on yet (the
+        database or the card is behind)."""
         try:
             version, status, state, seats = await asyncio.to_thread(self.stored, game_id)
         except Exception:  # the database is down (a fault): look again in a moment
             return None
-        if status != "active":
-            return version, status, state, seats, None
         cards = [m for m in self.discord.channel_messages(thread) if is_card(m)]
-        if not cards or card_version(cards[-1]) != version:
+        if status != "active" or not cards:
+            return version, status, state, seats, None
+        if card_version(cards[-1]) != version:
             return None
         return version, status, state, seats, cards[-1]
 
@@ -492,10 +498,13 @@ class Chaos:
         rng: random.Random,
         until: float,
         move: Callable[[int, Any, dict[int, int], Any], tuple[User, Awaitable[Any]] | None],
+        board: tuple[str, User],
     ) -> None:
         """Play the match until it is over (or the run is): a moment's thought, a look at the
         stored match and its card, then `move(version, state, seats, card)`'s click (the player
-        and their click; None: nobody here is to move, e.g. the computer's turn)."""
+        and their click; None: nobody here is to move, e.g. the computer's turn). A card deleted
+        by a moderator: a player asks for the match again with `board` (the command, who)."""
+        asked = -BOARD_AFTER
         while self.now() < until:
             await asyncio.sleep(rng.uniform(*PACE))
             seen = await self.look(game_id, thread)
@@ -505,6 +514,13 @@ class Chaos:
             if status != "active":
                 self.finished += 1
                 return
+            if card is None:
+                if self.now() - asked >= BOARD_AFTER:
+                    asked = self.now()
+                    command, user = board
+                    with contextlib.suppress(DriverError, DiscordViolation, AssertionError):
+                        await self.discord.slash(command, user=user, channel=thread, settle=False)
+                continue
             chosen = move(version, data, seats, card)
             if chosen is not None:
                 await self.click_move(game_id, channel, card, version, *chosen)
@@ -575,6 +591,7 @@ class Chaos:
     async def play_rollerball(
         self, table: ClickingTable, channel: Channel, rng: random.Random, until: float
     ) -> None:
+        asked = -BOARD_AFTER
         while self.now() < until:
             await asyncio.sleep(rng.uniform(*PACE))
             try:
@@ -591,6 +608,15 @@ class Chaos:
             if not ours:
                 continue  # the computer's turn
             seat = ours[0]
+            thread, user = cast(Channel, table.thread), cast(User, table.users[seat])
+            if not any(is_card(m) for m in self.discord.channel_messages(thread)):
+                if self.now() - asked >= BOARD_AFTER:  # its card was deleted: shown again
+                    asked = self.now()
+                    with contextlib.suppress(DriverError, DiscordViolation, AssertionError):
+                        await self.discord.slash(
+                            "rollerball board", user=user, channel=thread, settle=False
+                        )
+                continue
             action = rollerball.choose_action(rollerball.view_for(game, seat), rng, "random")
             play = rollerball.Play(action, game.settings.board)
             at = self.now()
@@ -690,7 +716,8 @@ class Chaos:
                 self.note_click(None, channel, self.now(), error)
                 await asyncio.sleep(rng.uniform(*PACE))
                 continue
-            await self.play(game_id, thread, channel, rng, until, self.rollerball2_move(owner, rng))
+            move = self.rollerball2_move(owner, rng)
+            await self.play(game_id, thread, channel, rng, until, move, (ROLLERBALL2_BOARD, owner))
 
     async def league_clock(self, until: float) -> None:
         """Every `round_seconds`, the Volleyball league's and the season's deadlines come: their
@@ -870,14 +897,18 @@ class Chaos:
     async def expire_tokens(self) -> None:
         """Every interaction token issued so far expires, as 15 minutes after it was issued
         ("Interaction tokens are valid for 15 minutes", Receiving and Responding, "Followup
-        Messages"): each token is made that old, without moving any other clock. What the bot
-        still edits or follows up through one (a Rollerball player's open panel, the card
-        redrawn through a decision's interaction) is refused with 401 50027."""
+        Messages"): each token at least a minute old is made 15 minutes old, without moving
+        any other clock (a token seconds old, still being answered, cannot have lived 15
+        minutes). What the bot still edits or follows up through one (a Rollerball player's
+        open panel, the card redrawn through a decision's interaction) is refused with 401
+        50027."""
         fake = self.fake
 
         def age() -> None:
+            now = CLOCK.time()
             for record in fake.interactions.values():
-                record.issued_at -= TOKEN_LIFETIME_SECONDS
+                if now - record.issued_at >= TOKEN_IN_USE_SECONDS:
+                    record.issued_at = min(record.issued_at, now - TOKEN_LIFETIME_SECONDS)
 
         fake.call_sync(age)
 
