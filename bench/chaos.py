@@ -176,6 +176,7 @@ class Chaos:
         self.volleyball_teams: dict[int, str] = {}
         self.set_up_seconds = self.tail_seconds = 0.0
         self.seasons = 0  # Rollerball II seasons made
+        self.player_errors: list[str] = []  # players stopped by an error of the harness
 
     # --- the cluster -----------------------------------------------------------------------------
 
@@ -410,9 +411,13 @@ class Chaos:
         )
 
     async def in_time(self, playing: Awaitable[None], until: float) -> None:
-        """`playing` until the end of the run, and a click under way then a little longer."""
+        """`playing` until the end of the run, and a click under way then a little longer. A
+        player that fails (the harness's own error) stops, and the run says so at the end."""
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(playing, until - self.now() + GRACE_SECONDS)
+            try:
+                await asyncio.wait_for(playing, until - self.now() + GRACE_SECONDS)
+            except Exception as error:
+                self.player_errors.append(f"{error!r}"[:300])
 
     async def start_match(
         self, challenger: User, begin: Callable[[], Awaitable[None]], channel: Channel
@@ -421,13 +426,16 @@ class Chaos:
         (or those of one of theirs nobody plays yet: a start whose answer a fault cut off)."""
         await begin()
         for _ in range(600):
-            rows = await asyncio.to_thread(
-                self.sql,
-                "SELECT g.id, g.thread_id FROM games g JOIN game_players p ON p.game_id = g.id"
-                " WHERE p.user_id = ? AND g.status = 'active' AND g.thread_id IS NOT NULL"
-                " ORDER BY g.id DESC",
-                challenger.id,
-            )
+            try:
+                rows = await asyncio.to_thread(
+                    self.sql,
+                    "SELECT g.id, g.thread_id FROM games g JOIN game_players p ON p.game_id = g.id"
+                    " WHERE p.user_id = ? AND g.status = 'active' AND g.thread_id IS NOT NULL"
+                    " ORDER BY g.id DESC",
+                    challenger.id,
+                )
+            except Exception:  # the database is down (a fault): look again in a moment
+                rows = []
             fresh = [
                 (game_id, thread_id) for game_id, thread_id in rows if game_id not in self.games
             ]
@@ -1072,6 +1080,7 @@ class Chaos:
             f" {os.getloadavg()[0]:.1f}"
         )
         lines += [f"fault not injected: {failure}" for failure in self.fault_failures]
+        lines += [f"player stopped: {error}" for error in self.player_errors]
         lines += [f"fault left out: {name}: {why}" for name, why in self.unavailable.items()]
         return "\n".join(lines)
 

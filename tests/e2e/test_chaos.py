@@ -60,6 +60,7 @@ def assert_nothing_lost(run: subprocess.CompletedProcess[str]) -> None:
     faults = next(line for line in run.stdout.splitlines() if line.startswith("faults injected"))
     assert not faults.startswith("faults injected: 0"), output
     assert "fault not injected" not in run.stdout, output
+    assert "player stopped" not in run.stdout, output
     played = next(line for line in run.stdout.splitlines() if "told taken" in line)
     told = int(played.split("told taken ")[1].split(";")[0])
     assert told >= 20, output
