@@ -11,7 +11,11 @@ From the database alone:
   results-once           every finished match has its result rows, for its own players only;
                          no unfinished match has any
   ratings-once           no player's rating counts more rated matches than they finished there
-  league-rounds-once     every Volleyball league's rounds were played once each, 1..n, all posted
+  league-rounds-once     every Volleyball league's rounds were played once each, 1..n (after the
+                         season's opening, round 0), all posted
+  season-matchdays-once  every Rollerball II season's matchdays before the current one are
+                         settled, each fixture by one finished match of its own teams (played or
+                         simulated), no match settling two fixtures
 From what the players saw (``--observed``, the JSON bench/chaos.py writes):
   told-moves-stored      every move a player was told was taken is stored (once: the versions
                          are unique), at the version the player clicked on
@@ -20,11 +24,16 @@ From what the players saw (``--observed``, the JSON bench/chaos.py writes):
   clicks-answered        no click went unanswered past Discord's 3 s, except while the player's
                          shard was down (then Discord itself tells the player the application did
                          not respond)
+  told-orders-stored     every Volleyball manager told their orders were accepted has them stored
+                         for that round
+  discord-rules-kept     nothing the bot sent was refused by Discord as against its rules (the
+                         fake's violations; those of lateness are clicks-answered's)
 From the bot's logs (``--log``):
   no-unhandled-exception no ERROR record with a traceback (nor a bare traceback) in any bot
                          process's log; ERROR records without one are the bot's reports of
                          faults it handled, WARNINGs with one a library's retries: counted, not
                          violations
+  timers-once            no timer fired twice for one due time (the bot logs each firing)
 
 Each invariant is printed with how many things it checked and how many broke it; the exit status
 is 1 when any broke (with the seed, when given, to reproduce the run).
@@ -34,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sqlite3
 import sys
 from collections import Counter, defaultdict
@@ -52,6 +62,10 @@ from rules.face import GAMES, engine_for  # noqa: E402
 
 Query = Callable[..., list[Sequence[Any]]]
 RESULT_TABLES = {"rocketball": "rocketball_results", "rollerball": "rollerball_results"}
+# The fake's violations that are a click answered late or never: clicks-answered judges them
+# (they are fine while the player's shard was down).
+LATENESS = ("no_response", "late_response", "deferred_without_followup")
+FIRED = re.compile(r"timer (?P<id>\d+) \((?P<event>[^)]*)\) due at (?P<due>[\d.]+) fired")
 DISCORD_DEADLINE = 3.0  # an interaction must be answered within 3 s (Discord's "Receiving an
 # interaction": "you must send an initial response within 3 seconds")
 SHOWN = 5  # violations printed per invariant
@@ -160,6 +174,16 @@ def results_once(sql: Query) -> Invariant:
                 )
             else:
                 invariant.check(not users, f"{status} {game} match {game_id} has a result")
+    if table_exists(sql, "rollerball2_matches"):  # one row per match, its result once over
+        for game_id, status, winner in sql(
+            "SELECT g.id, g.status, m.winner FROM games g"
+            " LEFT JOIN rollerball2_matches m ON m.game_id = g.id WHERE g.game = 'rollerball2'"
+        ):
+            over = status == "finished"
+            invariant.check(
+                (winner is not None) == over,
+                f"{status} rollerball2 match {game_id} has winner {winner!r}",
+            )
     return invariant
 
 
@@ -200,11 +224,58 @@ def league_rounds_once(sql: Query) -> Invariant:
         rounds[(league, season)].append((number, posted is not None))
     for (league, season), played in rounds.items():
         numbers = [number for number, _ in played]
+        first = min(numbers, default=1)  # round 0: the season's opening post, no results
         invariant.check(
-            numbers == list(range(1, len(numbers) + 1)) and all(p for _, p in played),
+            first in (0, 1)
+            and numbers == list(range(first, first + len(numbers)))
+            and all(p for _, p in played),
             f"league {league} season {season}: rounds {numbers}, "
             f"unposted {[n for n, p in played if not p]}",
         )
+    return invariant
+
+
+def season_matchdays_once(sql: Query) -> Invariant:
+    invariant = Invariant("season-matchdays-once")
+    if not table_exists(sql, "rollerball2_fixtures"):
+        return invariant
+    matches = {
+        game_id: (status, home, away, fixture)
+        for game_id, status, home, away, fixture in sql(
+            "SELECT g.id, g.status, m.home_team_id, m.away_team_id, m.fixture_id FROM games g"
+            " JOIN rollerball2_matches m ON m.game_id = g.id"
+        )
+    }
+    settled_by: Counter[int] = Counter()
+    for fixture, season, matchday, current, home, away, game_id, how in sql(
+        "SELECT f.id, f.season_id, f.matchday, s.current_matchday, f.home_team_id,"
+        " f.away_team_id, f.game_id, f.how FROM rollerball2_fixtures f"
+        " JOIN rollerball2_seasons s ON s.id = f.season_id ORDER BY f.id"
+    ):
+        where = f"season {season} matchday {matchday} fixture {fixture}"
+        if how is None:
+            theirs = [
+                f"#{game_id} {status} (fixture {fixture_of})"
+                for game_id, (status, h, a, fixture_of) in sorted(matches.items())
+                if {h, a} & {home, away}
+            ]
+            invariant.check(
+                matchday >= current,
+                f"{where} ({home}-{away}) is unsettled; matchday {current} runs; the matches of"
+                f" its teams: {', '.join(theirs) or 'none'}",
+            )
+            continue
+        settled_by[game_id] += 1
+        status, match_home, match_away, match_fixture = matches.get(game_id, (None,) * 4)
+        invariant.check(
+            status == "finished"
+            and (match_home, match_away) == (home, away)
+            and match_fixture == fixture,
+            f"{where} was {how} by match {game_id} ({status}, teams {match_home}-{match_away},"
+            f" fixture {match_fixture})",
+        )
+    for game_id, count in settled_by.items():
+        invariant.check(count == 1, f"match {game_id} settled {count} fixtures")
     return invariant
 
 
@@ -248,9 +319,52 @@ def clicks_answered(observed: dict[str, Any]) -> Invariant:
     for click in observed.get("clicks", []):
         invariant.check(
             not click["late"] or click["shard_down"],
-            f"a click on match {click['game_id']} at {click['at']:.1f} s into the run was not "
-            f"answered within 3 s, its shard up: {click['error'][:300]}",
+            f"a click on match {click['game_id']} at {click['at']:.1f} s into the run (load "
+            f"average {click.get('load', 0):.1f}) was not answered within 3 s, its shard up: "
+            f"{click['error'][:300]}",
         )
+    return invariant
+
+
+def told_orders_stored(sql: Query, observed: dict[str, Any]) -> Invariant:
+    invariant = Invariant("told-orders-stored")
+    if not observed.get("orders"):
+        return invariant
+    stored = {
+        (team, season, number)
+        for team, season, number in sql("SELECT team, season, round_number FROM volleyball_orders")
+    }
+    for told in observed["orders"]:
+        key = (told["team"], told["season"], told["round"])
+        invariant.check(
+            key in stored,
+            f"{told['team']}'s manager was told their orders for round {told['round']} of season"
+            f" {told['season']} were accepted; none are stored",
+        )
+    return invariant
+
+
+def discord_rules_kept(observed: dict[str, Any]) -> Invariant:
+    invariant = Invariant("discord-rules-kept")
+    for violation in observed.get("violations", []):
+        if violation["kind"] in LATENESS:
+            continue
+        invariant.check(
+            False, f"{violation['kind']} on {violation['route']}: {violation['description']}"
+        )
+    invariant.checked = max(invariant.checked, len(observed.get("clicks", [])))
+    return invariant
+
+
+def timers_once(logs: Iterable[Path]) -> Invariant:
+    invariant = Invariant("timers-once")
+    fired: Counter[tuple[str, str, str]] = Counter()
+    for log in logs:
+        if log.exists():
+            for found in FIRED.finditer(log.read_text(errors="replace")):
+                fired[(found["id"], found["event"], found["due"])] += 1
+    for (timer, event, due), count in sorted(fired.items()):
+        invariant.check(count == 1, f"timer {timer} ({event}) due at {due} fired {count} times")
     return invariant
 
 
@@ -283,16 +397,19 @@ def check(
         results_once(sql),
         ratings_once(sql),
         league_rounds_once(sql),
+        season_matchdays_once(sql),
     ]
     if observed is not None:
         found += [
             told_moves_stored(sql, observed),
             cards_show_stored(sql, observed),
             clicks_answered(observed),
+            told_orders_stored(sql, observed),
+            discord_rules_kept(observed),
         ]
     logs = list(logs)
     if logs:
-        found.append(no_unhandled_exceptions(logs))
+        found += [no_unhandled_exceptions(logs), timers_once(logs)]
     return found
 
 

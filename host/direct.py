@@ -39,8 +39,9 @@ from host.match import (
     Match,
     dice_line,
 )
-from ui import UserError, fit
+from ui import UserError, channel_by_id, fit
 from ui.items import view_of
+from ui.replies import interaction_expired
 
 if TYPE_CHECKING:
     from db.database import Connection
@@ -143,7 +144,13 @@ async def start_match(
             "allowed_mentions": discord.AllowedMentions(users=[discord.Object(challenged)]),
         }
         if elsewhere is None:
-            await interaction.response.send_message(**challenge)
+            try:
+                await interaction.response.send_message(**challenge)
+            except discord.HTTPException as error:
+                if not interaction_expired(error):
+                    raise
+                too_late(interaction, game_id)
+                await (await channel_by_id(host.bot, channel_id)).send(**challenge)
         else:
             posted = await elsewhere.send(**challenge)
             await _point_there(interaction, adapter, elsewhere, game_id, posted)
@@ -159,9 +166,16 @@ async def start_match(
         + dice_line(match.commitment, adapter.command("record"))
     )
     if elsewhere is None:
-        await interaction.response.defer(thinking=True)
-        await interaction.followup.send(opening, allowed_mentions=NO_MENTIONS)
-        message = await interaction.original_response()
+        try:
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send(opening, allowed_mentions=NO_MENTIONS)
+            message = await interaction.original_response()
+        except discord.HTTPException as error:
+            if not interaction_expired(error):
+                raise
+            too_late(interaction, game_id)
+            channel = await channel_by_id(host.bot, channel_id)
+            message = await channel.send(opening, allowed_mentions=NO_MENTIONS)
     else:
         message = await elsewhere.send(opening, allowed_mentions=NO_MENTIONS)
         await _point_there(interaction, adapter, elsewhere, game_id, message)
@@ -169,6 +183,18 @@ async def start_match(
     assert stored is not None
     await host.open_play(adapter, stored, match, events, message)
     return game_id
+
+
+def too_late(interaction: discord.Interaction, game_id: int) -> None:
+    """The command that made match `game_id` was answered after Discord's 3 s (its player saw
+    "The application did not respond"): the match is stored, so it is posted in the channel all
+    the same, never left stored with nothing to show or play it (its players, a pair or a
+    team, busy with a match nobody can see)."""
+    log.warning(
+        "%s match %s: its command expired before it was answered; posting it in the channel",
+        interaction.command.qualified_name if interaction.command else "a",
+        game_id,
+    )
 
 
 async def rolled_for(host: MatchHost, adapter: GameAdapter, players: list[int]) -> set[int]:

@@ -2,8 +2,9 @@
 "Faults over days"): the one place that reads Discord's refusals of a match's card and
 messages.
 
-- 50083, the match's thread was archived (a day without a message): it is reopened
-  (``archived: false``) and the edit made again. A message sent there reopens it by itself.
+- 50083, the match's thread was archived (a day without a message, or a moderator between a
+  click and the bot's answer to it): it is reopened (``archived: false``) and the edit made
+  again. A message sent there reopens it by itself.
 - 10008, the card was deleted (a moderator): the host posts a new card (`MatchHost._show_card`).
 - 50001 / 50013, a permission was taken away: the move stays saved and its version unposted;
   the player who made it (or else the match's channel, once) hears which permission is missing
@@ -25,6 +26,7 @@ from db import games as game_store
 from host.locks import ShuttingDown
 from host.recovery import finish_lost_move
 from ui import PERMISSION_NAMES, channel_by_id, send_ephemeral
+from ui.replies import edit_clicked, interaction_expired
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -34,6 +36,8 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+# A pick (nothing saved) on a card deleted since it was drawn; the game's board command after it.
+CARD_DELETED = "This card was deleted, so nothing was changed: {board} shows the match again."
 ARCHIVED_THREAD = 50083  # "Operation was performed on an archived thread"
 MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
@@ -63,6 +67,35 @@ async def reopening(bot: Any, channel: Any, attempt: Callable[[], Awaitable[T]])
     log.info("thread %s was archived: opening it again", channel.id)
     await reopen(bot, channel.id)
     return await attempt()
+
+
+async def edit_clicked_reopening(
+    bot: Any, interaction: discord.Interaction, **changes: Any
+) -> None:
+    """`edit_clicked` on a message in a match's thread, reopening the thread if it was archived
+    since the click (Discord's client reopened it to send the click, but a moderator or its idle
+    timer may archive it before the answer: an edit through an acknowledged interaction is then
+    refused with 50083), and editing the message as the bot's own if the click's token expired
+    meanwhile (50027). Images are sent afresh at each attempt. discord.NotFound: the message
+    was deleted."""
+    files = changes.pop("attachments", None)
+    again = file_copies(files) if files else None
+
+    def images() -> dict[str, Any]:
+        return {"attachments": again()} if again is not None else {}
+
+    async def attempt() -> None:
+        try:
+            await edit_clicked(interaction, **changes, **images())
+        except discord.HTTPException as error:
+            if not interaction_expired(error) or interaction.message is None:
+                raise
+            await interaction.message.edit(**changes, **images())
+
+    if interaction.channel is None:
+        await attempt()
+    else:
+        await reopening(bot, interaction.channel, attempt)
 
 
 async def reopen(bot: Any, thread_id: int) -> None:

@@ -82,7 +82,6 @@ from ui import (
     send_ephemeral,
 )
 from ui.items import view_of
-from ui.replies import edit_clicked
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -858,7 +857,7 @@ class MatchHost:
         without its spent button, the private panel is redrawn, anything else stays."""
         clicked = interaction.message
         if done is not None and clicked is not None:
-            await edit_clicked(interaction, content=done, view=None)
+            await posting.edit_clicked_reopening(self.bot, interaction, content=done, view=None)
         elif clicked is not None and clicked.flags.ephemeral:
             await panels.refresh_panel(self, interaction, adapter, stored, match, seat)
         elif not interaction.response.is_done():  # else acknowledged while it waited
@@ -885,10 +884,12 @@ class MatchHost:
         view, files = await self._draw_card(
             adapter, stored, match, [step], picked=arg, kept_images=kept
         )
-        if files:  # the game marks the pick on its image (`marks_picks`)
-            await edit_clicked(interaction, view=view, attachments=files)
-        else:
-            await edit_clicked(interaction, view=view)
+        images = {"attachments": files} if files else {}  # a pick marked on the image
+        try:
+            await posting.edit_clicked_reopening(self.bot, interaction, view=view, **images)
+        except discord.NotFound:  # a moderator deleted the card since it was drawn
+            board = adapter.command("board")
+            await send_ephemeral(interaction, posting.CARD_DELETED.format(board=board))
 
     def still_deciding(self, adapter: GameAdapter, match: Match, seat: int) -> bool:
         """A seat that still has to decide in a simultaneous decision (a secret bid) may use a

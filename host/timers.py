@@ -42,6 +42,7 @@ MAX_BACKOFF = 30.0  # an unexpected error (a bug, not an outage) is tried again 
 # doubling back-off would leave a reminder due during the outage up to MAX_BACKOFF late.
 OUTAGE_RETRY = 0.5
 DELETE_EVERY_SECONDS = 0.25  # fired timers are deleted in batches, at least this often
+FIRED = "timer %s (%s) due at %.3f fired"  # the log line of each timer fired
 STOP_SECONDS = 3.0  # at shutdown, the most the dispatcher waits for a handler to give up
 
 
@@ -225,6 +226,11 @@ class TimerService:
                     break
                 except Exception:
                     log.exception("timer %s (%s) handler failed", timer.id, timer.event)
+                else:
+                    # one line per firing: a timer fired twice for one due time shows in the log
+                    # (bench/invariants.py's timers-once)
+                    for fired in run:
+                        log.info(FIRED, fired.id, fired.event, fired.due_at)
             self._fired += [t.id for t in run]
             if time.monotonic() - self._deleted_at >= DELETE_EVERY_SECONDS:
                 await self._delete_fired()

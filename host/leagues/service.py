@@ -192,10 +192,19 @@ class LeagueHost(Generic[L]):
             return
         try:
             await self.advance(league_id, expected=expected)
-        except Exception:
+        except Exception as error:
             # Nothing was saved (a round is saved whole or not at all); without a new timer
-            # the league would wait for a restart, so the deadline is tried again later.
-            log.exception("league %s: %s could not be played; retrying", league_id, expected)
+            # the league would wait for a restart, so the deadline is tried again later. An
+            # outage is no unexpected error: db.database has said what it is.
+            if is_unavailable(error):
+                log.warning(
+                    "league %s: %s waits for the database (%s); retrying",
+                    league_id,
+                    expected,
+                    error,
+                )
+            else:
+                log.exception("league %s: %s could not be played; retrying", league_id, expected)
             await self.retry_later(league_id, expected, self.adapter.retry_seconds)
 
     async def retry_later(self, league_id: int, expected: Round, seconds: float) -> None:

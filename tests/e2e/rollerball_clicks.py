@@ -105,6 +105,7 @@ class ClickingTable:
     decisions: int = 0
     panel_decisions: int = 0  # made on a panel (the card is redrawn through its opening token)
     card_ids: set[int] = field(default_factory=set)
+    how: dict = field(default_factory=dict)  # the driver's options for each click (settle=False)
 
     async def card(self):
         card = await current_card(self.discord, self.bot, self.thread, self.game_id)
@@ -113,11 +114,11 @@ class ClickingTable:
 
     async def _click(self, message, custom_id: str, user):
         self.interactions += 1
-        return await self.discord.click(message, custom_id, user=user)
+        return await self.discord.click(message, custom_id, user=user, **self.how)
 
     async def _select(self, message, custom_id: str, values: list[str], user):
         self.interactions += 1
-        return await self.discord.select(message, custom_id, values, user=user)
+        return await self.discord.select(message, custom_id, values, user=user, **self.how)
 
     def _note_panel(self, seat: int, reply) -> None:
         if reply.ephemeral and reply.ephemeral_for == self.users[seat].id:
@@ -135,7 +136,7 @@ class ClickingTable:
                 return panel
         card = await self.card()
         self.interactions += 1
-        panel = await self.discord.click(card, "My hand", user=self.users[seat])
+        panel = await self.discord.click(card, "My hand", user=self.users[seat], **self.how)
         self._note_panel(seat, panel)
         return panel
 

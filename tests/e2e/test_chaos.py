@@ -1,7 +1,8 @@
 """THE CHAOS TEST: bench/chaos.py's run, shortened, on both backends (two shard processes over
 PostgreSQL; one process over SQLite), with its invariant checker (bench/invariants.py) at the
-end: faults injected at random moments from a fixed seed while matches are played by clicks,
-and nothing a player was told may be lost. Each run takes about 90 s of wall time.
+end: faults injected at random moments from a fixed seed while Rocketball, Rollerball and
+Rollerball II matches, a Volleyball league and a Rollerball II season are played by clicks, and
+nothing a player was told may be lost. Each run takes about 2 minutes of wall time.
 
 The checker itself is tested on the run's own SQLite database: a move taken out of it, and a
 card said to show an old version, are each found.
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -27,8 +29,9 @@ from tests.conftest import POSTGRES_MISSING
 from tests.postgres.server import find_binaries
 
 REPO = Path(__file__).resolve().parents[2]
-SECONDS = 60  # of play under faults, then the settling and the checker (about 90 s in all)
+SECONDS = 60  # of play under faults, after the leagues' set-up, then the settling and the checker
 MATCHES = 10  # in play at once
+ROUND_SECONDS = 20  # between two deadlines of the Volleyball league and the Rollerball II season
 SEEDS = {"postgres": 20261129, "sqlite": 1129}
 
 pytestmark = [pytest.mark.e2e, pytest.mark.chaos]
@@ -42,6 +45,7 @@ def chaos_run(backend: str, folder: Path) -> subprocess.CompletedProcess[str]:
         f"--minutes={SECONDS / 60}",
         f"--seed={os.environ.get('CHAOS_SEED', SEEDS[backend])}",
         f"--matches={MATCHES}",
+        f"--round-seconds={ROUND_SECONDS}",
         f"--keep={folder}",
     ]
     return subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
@@ -56,9 +60,15 @@ def assert_nothing_lost(run: subprocess.CompletedProcess[str]) -> None:
     faults = next(line for line in run.stdout.splitlines() if line.startswith("faults injected"))
     assert not faults.startswith("faults injected: 0"), output
     assert "fault not injected" not in run.stdout, output
+    assert "player stopped" not in run.stdout, output
     played = next(line for line in run.stdout.splitlines() if "told taken" in line)
     told = int(played.split("told taken ")[1].split(";")[0])
     assert told >= 20, output
+    # every game was played: moves stored in each card game, league rounds and matchdays
+    for game in ("rocketball", "rollerball", "rollerball2"):
+        assert re.search(rf"\b{game} [1-9]", played), output
+    leagues = next(line for line in run.stdout.splitlines() if line.startswith("deadlines"))
+    assert not re.search(r"rounds played 0|matchdays settled 0|accepted 0", leagues), output
 
 
 @pytest.mark.postgres

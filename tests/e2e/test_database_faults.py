@@ -43,10 +43,11 @@ def started(fake_discord: FakeDiscord, tmp_path: Path) -> Iterator[list[BotProce
 
 
 async def start_bot(
-    fake: FakeDiscord, bots: list[BotProcess], database: Path, **env: str
+    fake: FakeDiscord, bots: list[BotProcess], database: Path, log: Path | None = None, **env: str
 ) -> BotProcess:
+    """`log`: where the bot logs (default beside the database)."""
     bot = BotProcess(
-        fake, database_path=database, log_path=database.parent / "bot.log", extra_env=env
+        fake, database_path=database, log_path=log or database.parent / "bot.log", extra_env=env
     )
     bots.append(bot)
     await asyncio.to_thread(bot.start)
@@ -289,3 +290,57 @@ async def test_two_clicks_on_one_match_while_postgresql_is_stalled_are_both_answ
         await asyncio.sleep(0.5)
     assert not reply.ephemeral, reply.text
     bot.take_errors()
+
+
+@pytest.fixture
+def failing_disk(tmp_path: Path) -> Iterator[tuple[Path, Path]]:
+    """A small ext4 filesystem (a loop device) mounted with errors=remount-ro, as most Linux
+    root filesystems are, where the machine lets the test make one (root, mkfs.ext4, loop
+    devices): its folder, and the file that makes the kernel record an error on it (ext4's
+    trigger_fs_error, which remounts it read-only as a disk error would)."""
+    if os.geteuid() != 0 or shutil.which("mkfs.ext4") is None:
+        pytest.skip("a loop-mounted ext4 filesystem needs root and mkfs.ext4")
+    image, folder = tmp_path / "disk.img", tmp_path / "ext4"
+    folder.mkdir()
+    with open(image, "wb") as out:
+        out.truncate(32 << 20)
+    made = subprocess.run(["mkfs.ext4", "-q", str(image)], capture_output=True, text=True)
+    mounted = subprocess.run(
+        ["mount", "-o", "loop,errors=remount-ro", str(image), str(folder)],
+        capture_output=True,
+        text=True,
+    )
+    if made.returncode or mounted.returncode:
+        pytest.skip(f"cannot mount a loop device here: {made.stderr}{mounted.stderr}".strip())
+    found = subprocess.run(
+        ["findmnt", "-n", "-o", "SOURCE", str(folder)], capture_output=True, text=True
+    )
+    trigger = Path("/sys/fs/ext4") / Path(found.stdout.strip()).name / "trigger_fs_error"
+    try:
+        if not trigger.exists():
+            pytest.skip(f"this kernel has no {trigger}")
+        yield folder, trigger
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True)
+
+
+async def test_a_filesystem_remounted_read_only_under_the_bot_refuses_moves_and_the_bot_lives(
+    fake_discord, started, failing_disk
+):
+    """SQLite's files made read-only under the running bot, as the kernel does to a filesystem
+    mounted errors=remount-ro after a disk error (chmod does not stop root, and an ordinary
+    remount is refused while the bot holds its files open): the next click was said to kill
+    the bot with SIGBUS (exit -7, no log line); not seen here. The player is told nothing
+    changed, the log says once that the database cannot write (SQLite's disk I/O error: ext4's
+    emergency read-only state is not one statvfs reports), and the bot lives."""
+    folder, trigger = failing_disk
+    # its log elsewhere, as a journal or a container's output is
+    bot = await start_bot(fake_discord, started, folder / "ballcourt.db", folder.parent / "bot.log")
+    assert not (await challenge(fake_discord, "alice", "bob")).ephemeral
+    trigger.write_text("the test's disk error\n")
+    assert refused(await challenge(fake_discord, "carol", "dave"))
+    assert refused(await challenge(fake_discord, "dave", "alice"))
+    assert bot.running, bot.log_tail()
+    one_clear_error(bot, "the database is unavailable", "disk I/O error")
+    await asyncio.to_thread(bot.stop)
+    assert bot.process is not None and bot.process.returncode == 0, bot.log_tail()
