@@ -8,9 +8,9 @@ import logging
 from types import SimpleNamespace
 
 from cogs.volleyball.league import DEADLINE_EVENT, Leagues
-from host.leagues.service import LeagueHost
 from db import timers as timer_store
 from db.database import DatabaseUnavailable
+from host.leagues.service import LeagueHost
 
 
 async def test_a_deadline_during_a_database_outage_is_retried_and_logged_without_a_traceback(
