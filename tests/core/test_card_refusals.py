@@ -6,9 +6,9 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 import discord
-from cogs.rocketball.adapter import RocketballAdapter
 
 from cogs.rocketball.options import match_settings
+from cogs.rocketball.presenter import RocketballAdapter
 from db import games as game_store
 from host.match import Match
 from host.service import MatchHost

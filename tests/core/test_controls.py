@@ -7,8 +7,8 @@ import ast
 import importlib
 import inspect
 import pkgutil
-import textwrap
 import typing
+from pathlib import Path
 from types import SimpleNamespace
 
 import discord
@@ -103,12 +103,29 @@ async def test_a_value_the_menu_did_not_offer_is_refused_before_the_select_acts(
     assert acted == [offered] and offered.response.sent == []
 
 
+def class_tree(control: type) -> ast.ClassDef:
+    """The control's class as written, found through the file of a function it defines (its
+    code's own file: inspect.getsource goes through sys.modules, which a test that imports a
+    cog afresh may have changed)."""
+    functions = [
+        getattr(member, "__func__", member)
+        for member in vars(control).values()
+        if inspect.isfunction(getattr(member, "__func__", member))
+    ]
+    source = Path(functions[0].__code__.co_filename).read_text(encoding="utf-8")
+    return next(
+        node
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef) and node.name == control.__name__
+    )
+
+
 @pytest.mark.parametrize("control", _all_controls(), ids=lambda cls: cls.__name__)
 def test_a_control_s_custom_id_is_written_once_as_its_template(control: type[Control]) -> None:
     """The id a control is drawn with is made from the template it is read back with
     (Control.id_for): an id written a second time by hand can drift from its template, and a
     click on it would match no control."""
-    tree = ast.parse(textwrap.dedent(inspect.getsource(control)))
+    tree = class_tree(control)
     by_hand = [
         node.lineno
         for node in ast.walk(tree)

@@ -212,7 +212,8 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     assert len(table.final_winners) == 1 and len(table.game.victory[winner]) == 1
     name = ("Alice", "Bob", "Computer 1")[winner]
     assert f"{name} wins with 1 victory point!" in message.text
-    assert not message.buttons  # the card of a finished game offers nothing
+    # the card of a finished game offers no move: only its replay and Why?
+    assert message.button_labels == ["Replay ▶", "Why?"] and not message.selects
     end = await discord.wait_for_message(thread, is_result, since=0)
     assert f"**{name} wins with 1 victory point!**" in end.text
     assert end.text.count(" wins ") == 1
@@ -591,7 +592,8 @@ async def test_a_whole_game_is_played_with_clicks_and_menus_only(discord, bot, g
     assert redrawn_for_a_decision > 0 and shown_new > 0
     assert len(table.card_ids) == 1, "one live card, redrawn in place"
     card = discord.message(next(iter(table.card_ids)))
-    assert "wins with 3 victory points" in card.text and not card.buttons and not card.selects
+    assert "wins with 3 victory points" in card.text and not card.selects
+    assert card.button_labels == ["Replay ▶", "Why?"]  # no move: its replay and Why? only
     # Nobody typed: the move form was never opened, no /rollerball move was used.
     with sqlite3.connect(bot.database_path) as conn:
         moves = conn.execute(
