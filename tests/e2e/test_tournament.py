@@ -341,6 +341,13 @@ async def move_once(discord, bot, match_id: int, users) -> int:
             return mover.id
         mover = next(user for user in users if user.id == seats[seat])
         text = ENGINE.format_action(ENGINE.legal_actions(engine, seat)[0])
+        if text == "roll":  # the bot rolls for the holder itself (docs/rules/rocketball.md R18)
+            await until(
+                lambda v=version: (
+                    sql(bot, "SELECT version FROM games WHERE id = ?", match_id)[0][0] > v
+                )
+            )
+            continue
         done = await discord.slash(
             "rocketball move", user=mover, channel=thread_of(discord, bot, match_id), move=text
         )
