@@ -26,6 +26,7 @@ from db import games as game_store
 from host import results
 from host.components import host_of
 from host.match import Match, seat_of_clicker
+from rules.face import rules_named
 from rules.records import Played
 from ui import UserError
 from ui.formats import human_join
@@ -161,7 +162,7 @@ def explanation(
             parts.append(f"**{number}. {who}**")
         for event in line.events:
             said = adapter.said(match, getattr(event, "text", ""))
-            named: Sequence[str] = getattr(event, "all_rules", ()) or getattr(event, "rules", ())
+            named = rules_named(event)
             if said:
                 parts.append(f"• {said}")
             for rule in named:

@@ -191,6 +191,12 @@ class Engine(Protocol[StateT, ActionT]):
         ...
 
 
+def rules_named(event: Any) -> tuple[str, ...]:
+    """The topics and rulings of its game's rules page that an event names as deciding it
+    (its steps' too, where it has any: `all_rules`); none for an event that names none."""
+    return tuple(getattr(event, "all_rules", None) or getattr(event, "rules", ()))
+
+
 def engine_for(game: str) -> Engine[Any, Any]:
     """The face of `game` (one of GAMES). KeyError for a game without one."""
     if game not in GAMES:

@@ -18,7 +18,7 @@ import pytest
 from cogs.rocketball.presenter import RULEBOOK as ROCKETBALL_RULES
 from cogs.rollerball.cog import RULEBOOK as ROLLERBALL_RULES
 from cogs.rollerball2.cog import RULEBOOK as ROLLERBALL2_RULES
-from rules.face import engine_for
+from rules.face import engine_for, rules_named
 from rules.rocketball.events import Step
 from rules.rocketball.state import Settings
 from rules.rollerball2 import default_lineup, generate_roster
@@ -100,7 +100,7 @@ def named_in_corpus(game: str) -> Counter[str]:
         script = list(SCRIPTS.get(game, {}).get(seed, ()))
         rng = random.Random(seed)
         for _ in range(MOST_MOVES):
-            named.update(rule for event in events for rule in rules_of(event))
+            named.update(rule for event in events for rule in rules_named(event))
             if engine.is_over(state):
                 break
             if script:
@@ -110,10 +110,6 @@ def named_in_corpus(game: str) -> Counter[str]:
                 action = engine.computer_action(state, seat, level, rng)
             state, events = engine.apply(state, seat, action)
     return named
-
-
-def rules_of(event: Any) -> tuple[str, ...]:
-    return getattr(event, "all_rules", None) or event.rules
 
 
 @pytest.fixture(scope="module", params=sorted(CORPORA))
