@@ -47,10 +47,11 @@ def phone(chromium_path: str, sandbox: SandboxProcess, tmp_path_factory) -> Iter
         yield page
 
 
-def latest_game(sandbox: SandboxProcess) -> tuple[int, str, int | None]:
+def latest_game(sandbox: SandboxProcess) -> tuple[int, str, int | None, int | None]:
+    """The newest match: its id, status, thread and live card (None until it is posted)."""
     with sqlite3.connect(sandbox.data / "sandbox.db") as conn:
         return conn.execute(
-            "SELECT id, status, thread_id FROM games ORDER BY id DESC LIMIT 1"
+            "SELECT id, status, thread_id, turn_message_id FROM games ORDER BY id DESC LIMIT 1"
         ).fetchone()
 
 
@@ -80,8 +81,9 @@ def test_a_finished_match_is_reachable_from_where_it_started(
     act_as(page, "alice")
     open_channel(page, "# games")
     run_command(page, "/rocketball play-computer", level=LEVEL_LABELS["easy"], target="1")
-    game_id, _, thread_id = wait_until(
-        page, lambda: (g := latest_game(sandbox)) and g[2] and g, "the match's thread"
+    # the thread is made before its card is posted: a /games between the two links the thread
+    game_id, _, thread_id, card_id = wait_until(
+        page, lambda: (g := latest_game(sandbox)) and g[2] and g[3] and g, "the match's card"
     )
     thread_entry = page.locator(f'#channel-list .channel[data-channel="{thread_id}"]')
     expect(thread_entry).to_be_attached(timeout=WAIT_MS)
@@ -92,7 +94,7 @@ def test_a_finished_match_is_reachable_from_where_it_started(
     listing = page.locator("#messages .message", has_text=f"#{game_id}").last
     expect(listing).to_be_visible(timeout=WAIT_MS)
     link = listing.locator("a.link", has_text="open").first
-    expect(link).to_have_attribute("href", re.compile(rf"/channels/\d+/{thread_id}(/\d+)?$"))
+    expect(link).to_have_attribute("href", re.compile(rf"/channels/\d+/{thread_id}/{card_id}$"))
     link.click()
     expect(page.locator("#channel-title")).to_contain_text(thread_name)
     expect(page.locator("#messages .message.jumped")).to_contain_text(f"#{game_id}")
