@@ -11,10 +11,16 @@ child pytests, the chaos run) is kept outside the repository, in one folder for 
 (`PYCACHE`): compiled once, each later start only loads it (about a second of CPU less per bot
 start). A shell's PYTHONDONTWRITEBYTECODE would make every start compile the whole bot again.
 
+A run fails on what it would otherwise only print: every warning is an error (pyproject.toml's
+filterwarnings), and an asyncio task or future that ended in an exception nobody retrieved, or
+was destroyed while pending, fails the test during which asyncio reported it (`leaked_tasks`):
+such a task is work a player asked for that silently did not happen.
+
 The PostgreSQL server is started here once per run, when the first test that needs
 it asks (`postgres_server`, `postgres_url`, `database_target`), and stopped at the end.
 """
 
+import logging
 import os
 import sys
 import tempfile
@@ -57,6 +63,40 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.postgres)
     chaos = {item.path for item in items if item.get_closest_marker("chaos")}
     items.sort(key=lambda item: item.path not in chaos)  # stable: each file's order is kept
+
+
+# What asyncio logs (at ERROR, from the event loop's default exception handler or a task's
+# finaliser) when a task's exception was never retrieved or a pending task was destroyed.
+LEAKS = (
+    "Task exception was never retrieved",
+    "Future exception was never retrieved",
+    "Task was destroyed but it is pending",
+)
+
+
+class _LeakedTasks(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.seen: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if message.startswith(LEAKS):
+            self.seen.append(self.format(record))
+
+
+_leaks = _LeakedTasks()
+logging.getLogger("asyncio").addHandler(_leaks)
+
+
+@pytest.fixture(autouse=True)
+def leaked_tasks() -> Iterator[None]:
+    """Fails the test if asyncio reported a leaked task or future while it ran (a finaliser may
+    report one from an earlier test: the message's traceback names the code)."""
+    yield
+    if _leaks.seen:
+        found, _leaks.seen[:] = list(_leaks.seen), []
+        pytest.fail("asyncio reported a leaked task or future:\n" + "\n\n".join(found), False)
 
 
 @pytest.fixture(scope="session")
