@@ -102,9 +102,9 @@ class ReplayButton(
         )
 
 
-def opener(game_id: int) -> ReplayButton:
-    """The final card's button: this match's replay, privately, from the set-up."""
-    return ReplayButton(game_id, 0, OPEN, label="Replay ▶")
+def opener(game_id: int, label: str = "Replay ▶") -> ReplayButton:
+    """The final card's button (and /games'): this match's replay, privately, from the set-up."""
+    return ReplayButton(game_id, 0, OPEN, label=label)
 
 
 class HighlightButton(Control[discord.ui.Button], template=r"highlight:(?P<id>\d+)"):
@@ -247,13 +247,16 @@ async def finished(
     host: MatchHost, interaction: discord.Interaction, game_id: int
 ) -> tuple[GameAdapter, Match, str, list[tuple[float, list[str]]]]:
     """The finished match `game_id` of this server, as the replay reads it: its adapter, the
-    match, its revealed record and its saves' times; a UserError saying why there is none."""
+    match, its revealed record and its saves' times; a UserError saying why there is none.
+    A match is replayed in its own server, and by its players anywhere (/games lists their
+    finished matches in a DM too): a record is fetched only in its server for the same reason
+    (host/results.py), which does not hold for the people who played it."""
     stored = await game_store.load_game(host.bot.db, game_id)
     adapter = host.adapters.get(stored.game) if stored is not None else None
     if (
         stored is None
         or adapter is None
-        or stored.guild_id != interaction.guild_id
+        or (stored.guild_id != interaction.guild_id and interaction.user.id not in stored.players)
         or stored.status in ("pending", "cancelled")
     ):
         raise UserError(f"There is no match #{game_id} with moves in this server.")
