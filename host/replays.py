@@ -181,6 +181,8 @@ class Prepared:
 
 _kept: OrderedDict[tuple[int, str], Prepared] = OrderedDict()
 _checks: OrderedDict[tuple[int, str], bool] = OrderedDict()  # True: the record checked out
+_checks_lock = threading.Lock()
+_kept_lock = threading.Lock()
 
 
 def record_key(game_id: int, text: str) -> tuple[int, str]:
@@ -199,14 +201,15 @@ def prepare(
     hash: enough for the set-up), its lines replayed whole only when a later step is asked
     for (`checked`); kept for the next clicks (runs in a worker thread)."""
     key = record_key(game_id, text)
-    if key in _kept:
-        _kept.move_to_end(key)
-        return _kept[key]
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
     replay = opened(text, adapter.game, published=match.commitment, checked=_checks.get(key, False))
-    prepared = Prepared(adapter, match, replay, saves)
-    _kept[key] = prepared
-    while len(_kept) > KEPT_REPLAYS:
-        _kept.popitem(last=False)
+    with _kept_lock:  # two clicks' worker threads may have opened it at once: one is kept
+        prepared = _kept.setdefault(key, Prepared(adapter, match, replay, saves))
+        while len(_kept) > KEPT_REPLAYS:
+            _kept.popitem(last=False)
     return prepared
 
 
@@ -217,12 +220,17 @@ def checked(prepared: Prepared, game_id: int, text: str) -> None:
     try:
         prepared.replay.check()
     except RecordError:
-        _checks[key] = False
+        _keep_check(key, False)
         raise
-    _checks[key] = True
-    _checks.move_to_end(key)
-    while len(_checks) > KEPT_CHECKS:
-        _checks.popitem(last=False)
+    _keep_check(key, True)
+
+
+def _keep_check(key: tuple[int, str], fair: bool) -> None:
+    with _checks_lock:  # the background check and a click's may finish at once
+        _checks[key] = fair
+        _checks.move_to_end(key)
+        while len(_checks) > KEPT_CHECKS:
+            _checks.popitem(last=False)
 
 
 async def command(
