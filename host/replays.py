@@ -65,7 +65,8 @@ class ReplayButton(
     template=r"replay:(?P<id>\d+):(?P<step>\d+):(?P<how>[a-z]{1,10})",
 ):
     """A step of a match's replay: `how` names the button (each id must be unique in the
-    card, and two buttons may lead to the same step)."""
+    card, and two buttons may lead to the same step). Next milestone (MARK) carries the
+    card's own step: the milestone after it is found on the click."""
 
     def __init__(
         self,
