@@ -12,11 +12,12 @@ loaded by one warm-up, as in a running bot), CPU time (time.process_time):
 
 - a turn: the card's image of one step (render/replay.py `frame`, which is what the live card
   draws), median over steps across the match: the goal of the first frame;
-- first frame, in its parts: the record verified against the published commitment (the
-  engine's `verify`: every line replayed), its positions played (the engine's `plays`), the
-  milestones found (the adapter's, over every step: the card's Next milestone) and the set-up's
-  frame: what `/GAME replay` costs before its card is sent (host/replays.py `prepare`, kept per
-  record afterwards);
+- first frame: what `/GAME replay` costs before its card is sent (host/replays.py `draw` at
+  the set-up: the record opened, its seed checked against the published commitment, the
+  set-up played and drawn, the card built), for a record never shown before;
+- the whole check (the engine's `verify`: every line replayed, the [Result] compared), which
+  the host runs after the first card is sent and before any later step is shown, once per
+  record (kept by its hash); and the positions played (the engine's `plays`) for reference;
 - a replay click: one more step's frame of the prepared replay;
 - the highlight: the moments chosen and drawn into one GIF (host/replays.py `moments`,
   render/replay.py `highlight`), from the prepared replay; its bytes against Discord's
@@ -42,7 +43,7 @@ from cogs.rocketball.presenter import RocketballAdapter
 from cogs.rollerball.presenter import RollerballAdapter
 from cogs.rollerball2.presenter import Rollerball2Adapter
 from host import Match
-from host.replays import moments, plain, prepare
+from host.replays import draw, moments, plain, prepare
 from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record
 from render.replay import frame, highlight
 from rules.face import engine_for
@@ -77,12 +78,12 @@ def bench(game: str, runs: int) -> None:
     key = iter(range(10**9))  # a new key each time: nothing kept from the run before
 
     def first() -> None:
-        prepared = prepare(adapter, match, next(key), text, [])
-        frame(prepared.replay, 0)
+        draw(adapter, match, next(key), text, [], 0)
 
     first()  # warm-up: fonts, cached layers
     ready = prepare(adapter, match, 0, text, [])
     replay = ready.replay
+    replay.check()
     steps = random.Random(1).sample(range(1, len(replay)), min(runs * 2, len(replay) - 1))
     turns = [cpu_ms(lambda step=step: frame(replay, step)) for step in steps]
     goal = statistics.median(turns)
@@ -100,9 +101,9 @@ def bench(game: str, runs: int) -> None:
     )
     print(f"{'CPU ms':<36}{'median':>9}{'p95':>9}{'goal':>9}{'ratio':>8}{'n':>6}")
     line("a turn (the step's card image)", turns, goal)
-    line("  record verified (engine.verify)", verify, goal)
-    line("  positions played (engine.plays)", plays, goal)
     line("first replay frame (all of it)", firsts, goal)
+    line("whole check, after it (engine.verify)", verify, DEFERRED_GOAL_MS)
+    line("  positions played (engine.plays)", plays, DEFERRED_GOAL_MS)
     line("a replay click (one frame)", [cpu_ms(lambda s=s: frame(replay, s)) for s in steps], goal)
     line(f"highlight ({len(chosen)} moments)", highlights, DEFERRED_GOAL_MS)
     print(

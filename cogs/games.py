@@ -8,7 +8,7 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -17,14 +17,17 @@ from discord.ext import commands
 from db import clocks as clock_store
 from db import settings as settings_store
 from db import timers as timer_store
-from db.player_games import open_games_of
+from db.player_games import finished_games_of, open_games_of
 from host import clocks, notify, results, timeouts
+from host import replays as replays_of
 from host.listing import Entry, ListsGames, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
+from render.replay import replayable
 from rules.games import title_of
 from ui import fit, shown
 from ui.formats import plural, possessive, span
+from ui.items import view_of
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -36,6 +39,7 @@ DIGEST_EVENT = settings_store.DIGEST_EVENT
 EVERYWHERE = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
 BOTH_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 SHOWN_AT_MOST = 20  # lines in one list (an embed's description holds 4096 characters)
+FINISHED_SHOWN = 5  # finished matches listed, one Replay button each: one row of buttons
 
 
 def names_of(state_json: str) -> list[str]:
@@ -115,6 +119,46 @@ class GameList:
     def where(self, guild_id: int | None) -> str:
         return server_name(self.bot, guild_id)
 
+    @staticmethod
+    def versus(
+        stored: StoredGame, user_id: int, rating_of: dict[int, dict[int, str]] | None = None
+    ) -> str:
+        """Whom the user plays in a match, as its line says it: "vs Bob (1500), rated (you:
+        1480)", "vs Bob, casual", "solo"."""
+        names = names_of(stored.state)
+        ratings_here = (rating_of or {}).get(stored.id, {})
+        others = [
+            results.with_rating(shown(names[s]) if s < len(names) else "?", player, ratings_here)
+            for s, player in enumerate(stored.players)
+            if player != user_id
+        ]
+        versus = f"vs {joined(others, escaped=True)}" if others else "solo"
+        if ratings_here and user_id in ratings_here:
+            versus += f", rated (you: {ratings_here[user_id]})"
+        elif others and not rated_of(stored.state):
+            versus += ", casual"
+        return versus
+
+    async def finished(self, user_id: int) -> list[tuple[int, Entry]]:
+        """The user's latest finished matches that have a replay, (match, its line under its
+        result), newest first (a line that cannot be read is left out, logged)."""
+        adapters = self.bot.matches.adapters
+        games = tuple(name for name in adapters if replayable(name))
+        found = []
+        for stored in await finished_games_of(self.bot.db, user_id, games, limit=FINISHED_SHOWN):
+            try:
+                adapter = adapters[stored.game]
+                result = adapter.result_text(Match.from_json(adapter, stored.state))
+            except Exception:  # one unreadable match must not hide the others
+                log.exception("/games could not show finished match %s", stored.id)
+                continue
+            title = f"{title_of(stored.game)} #{stored.id}"
+            where, versus = self.where(stored.guild_id), self.versus(stored, user_id)
+            found.append(
+                (stored.id, Entry(False, title, where, versus, result, notify.jump_url(stored)))
+            )
+        return found
+
     def match_entry(
         self,
         stored: StoredGame,
@@ -128,17 +172,7 @@ class GameList:
         title = f"{title_of(stored.game)} #{stored.id}"
         names = names_of(stored.state)
         seat = stored.players.index(user_id)
-        ratings_here = (rating_of or {}).get(stored.id, {})
-        others = [
-            results.with_rating(shown(names[s]) if s < len(names) else "?", player, ratings_here)
-            for s, player in enumerate(stored.players)
-            if player != user_id
-        ]
-        versus = f"vs {joined(others, escaped=True)}" if others else "solo"
-        if ratings_here and user_id in ratings_here:
-            versus += f", rated (you: {ratings_here[user_id]})"
-        elif others and not rated_of(stored.state):
-            versus += ", casual"
+        versus = self.versus(stored, user_id, rating_of)
         link = notify.jump_url(stored)
         where = self.where(stored.guild_id)
         if stored.status == "pending":
@@ -211,7 +245,7 @@ class GameList:
         return found
 
 
-def render(entries: list[Entry], *, heading: str) -> discord.Embed:
+def render(entries: list[Entry], *, heading: str, finished: Sequence[Entry] = ()) -> discord.Embed:
     mine = [e for e in entries if e.your_turn]
     others = [e for e in entries if not e.your_turn]
     lines: list[str] = []
@@ -225,6 +259,9 @@ def render(entries: list[Entry], *, heading: str) -> discord.Embed:
     hidden = max(0, len(entries) - SHOWN_AT_MOST)
     if hidden:
         lines.append(f"…and {hidden} more.")
+    if finished:
+        lines.append(f"__Finished lately: watch them again ({len(finished)})__")
+        lines += [f"• {e.line()}" for e in finished]
     embed = discord.Embed(title=heading, description=fit("\n".join(lines), 4000), colour=0x0072B2)
     embed.set_footer(text="Only you see this. /settings me: how and when you are pinged.")
     return embed
@@ -244,20 +281,27 @@ class Games(commands.Cog):
     async def games(self, interaction: discord.Interaction) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         entries = await self.list.entries(interaction.user.id, time.time())
-        if not entries:
+        finished = await self.list.finished(interaction.user.id)
+        if not entries and not finished:
             await interaction.followup.send(
                 "You have no matches or leagues going. `/help` shows how to start one.",
                 ephemeral=True,
             )
             return
         waiting = sum(e.your_turn for e in entries)
-        await interaction.followup.send(
-            embed=render(
-                entries,
-                heading=f"Your games: {waiting} waiting for you, {len(entries) - waiting} for others",
-            ),
-            ephemeral=True,
+        # each finished match's replay, privately, from its set-up (host/replays.py)
+        replays: list[discord.ui.Item[Any]] = [
+            replays_of.opener(game_id, f"Replay #{game_id}") for game_id, _ in finished
+        ]
+        embed = render(
+            entries,
+            heading=f"Your games: {waiting} waiting for you, {len(entries) - waiting} for others",
+            finished=[entry for _, entry in finished],
         )
+        if replays:
+            await interaction.followup.send(embed=embed, view=view_of(replays), ephemeral=True)
+        else:
+            await interaction.followup.send(embed=embed, ephemeral=True)
 
     # ---- the daily digest ------------------------------------------------------------------------------
 

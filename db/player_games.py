@@ -33,6 +33,30 @@ async def open_games_of(db: Database, user_id: int, *, limit: int = LIMIT) -> li
     return list(games.values())
 
 
+async def finished_games_of(
+    db: Database, user_id: int, games: tuple[str, ...], *, limit: int
+) -> list[StoredGame]:
+    """The user's latest `limit` finished matches of these kinds on every server, newest first
+    (/games' replays): their closed seats by the game_players_open_by_user index, newest
+    match first, however many they played; the seats of all of them in one more query."""
+    if not games:
+        return []
+    marks = ", ".join("?" for _ in games)
+    rows = await db.fetch_all(
+        "SELECT g.* FROM game_players p JOIN games g ON g.id = p.game_id"
+        " WHERE p.user_id = ? AND p.is_open = 0 AND g.status = 'finished'"
+        f" AND g.game IN ({marks}) ORDER BY p.game_id DESC LIMIT ?",
+        (user_id, *games, limit),
+    )
+    if not rows:
+        return []
+    seats = await _seats_of([row["id"] for row in rows], db)
+    found: dict[int, StoredGame] = {}
+    for row in rows:  # a user in two seats of one match once
+        found.setdefault(row["id"], _stored(row, seats[row["id"]]))
+    return list(found.values())
+
+
 async def _seats_of(game_ids: list[int], db: Database) -> dict[int, tuple[int, ...]]:
     marks = ", ".join("?" for _ in game_ids)
     rows = await db.fetch_all(

@@ -2,6 +2,8 @@
 (`/GAME replay`, the Replay button of the final card). Each step is drawn by the game's own
 renderer from the match's record after the record is verified against its dice commitment
 (rules/replay.py, render/replay.py): what the card shows is what the dice and the players did.
+The set-up's card needs only the seed's hash checked (`opened`); the whole record is replayed
+once, after that card is sent, before any later step is shown (`checked`, `check_later`).
 
 The card is private (ephemeral): a spectator watches at their own pace, several people at
 different steps at once, and nothing is posted into the match's thread, where its story and
@@ -19,6 +21,8 @@ interaction.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import hashlib
 import io
 import re
 import threading
@@ -34,7 +38,8 @@ from host.card import MAX_CARD_TEXT
 from host.components import host_of
 from host.match import Match
 from render.replay import HIGHLIGHT_MOMENTS, frame, highlight, replayable
-from rules.replay import IN_PLAY, Replay, step_times, verified
+from rules.records import RecordError
+from rules.replay import IN_PLAY, Replay, opened, step_times
 from ui import UserError
 from ui.formats import span, timestamp
 from ui.items import Control
@@ -43,12 +48,16 @@ from ui.text import fit
 if TYPE_CHECKING:
     from host.service import MatchHost
 
-# A replay verified and played is kept for the next clicks (a match's record is the key: a
+# A replay opened and played is kept for the next clicks (a match's record is the key: a
 # finished match's record never changes, and a changed one is verified again).
 KEPT_REPLAYS = 8
+# What the whole check of a record found is kept longer, by the record's hash (a few dozen
+# bytes each): a replay opened again after its positions were let go replays nothing twice.
+KEPT_CHECKS = 4096
 # Draw longer than this and the click is acknowledged first (Discord waits 3 s for an answer).
 DEFER_AFTER_SECONDS = 1.5
 OPEN = "open"  # the final card's button: a new replay card, at the set-up
+MARK = "mark"  # Next milestone: the first milestone after the button's step, found on the click
 
 
 class ReplayButton(
@@ -56,7 +65,8 @@ class ReplayButton(
     template=r"replay:(?P<id>\d+):(?P<step>\d+):(?P<how>[a-z]{1,10})",
 ):
     """A step of a match's replay: `how` names the button (each id must be unique in the
-    card, and two buttons may lead to the same step)."""
+    card, and two buttons may lead to the same step). Next milestone (MARK) carries the
+    card's own step: the milestone after it is found on the click."""
 
     def __init__(
         self,
@@ -83,12 +93,19 @@ class ReplayButton(
         return cls(int(match["id"]), int(match["step"]), match["how"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await show(host_of(interaction), interaction, self.game_id, self.step, new=self.how == OPEN)
+        await show(
+            host_of(interaction),
+            interaction,
+            self.game_id,
+            self.step,
+            new=self.how == OPEN,
+            mark=self.how == MARK,
+        )
 
 
-def opener(game_id: int) -> ReplayButton:
-    """The final card's button: this match's replay, privately, from the set-up."""
-    return ReplayButton(game_id, 0, OPEN, label="Replay ▶")
+def opener(game_id: int, label: str = "Replay ▶") -> ReplayButton:
+    """The final card's button (and /games'): this match's replay, privately, from the set-up."""
+    return ReplayButton(game_id, 0, OPEN, label=label)
 
 
 class HighlightButton(Control[discord.ui.Button], template=r"highlight:(?P<id>\d+)"):
@@ -164,6 +181,14 @@ class Prepared:
 
 
 _kept: OrderedDict[tuple[int, str], Prepared] = OrderedDict()
+_checks: OrderedDict[tuple[int, str], bool] = OrderedDict()  # True: the record checked out
+_checks_lock = threading.Lock()
+_kept_lock = threading.Lock()
+
+
+def record_key(game_id: int, text: str) -> tuple[int, str]:
+    """A match's record as the caches know it: the match and the record's SHA-256."""
+    return game_id, hashlib.sha256(text.encode()).hexdigest()
 
 
 def prepare(
@@ -173,19 +198,40 @@ def prepare(
     text: str,
     saves: list[tuple[float, list[str]]],
 ) -> Prepared:
-    """The record verified against the commitment published when the match began; kept for
-    the next clicks (runs in a worker thread)."""
-    key = (game_id, text)
-    if key in _kept:
-        _kept.move_to_end(key)
-        return _kept[key]
-    prepared = Prepared(
-        adapter, match, verified(text, adapter.game, published=match.commitment), saves
-    )
-    _kept[key] = prepared
-    while len(_kept) > KEPT_REPLAYS:
-        _kept.popitem(last=False)
+    """The record opened against the commitment published when the match began (the seed's
+    hash: enough for the set-up), its lines replayed whole only when a later step is asked
+    for (`checked`); kept for the next clicks (runs in a worker thread)."""
+    key = record_key(game_id, text)
+    with _kept_lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]
+    replay = opened(text, adapter.game, published=match.commitment, checked=_checks.get(key, False))
+    with _kept_lock:  # two clicks' worker threads may have opened it at once: one is kept
+        prepared = _kept.setdefault(key, Prepared(adapter, match, replay, saves))
+        while len(_kept) > KEPT_REPLAYS:
+            _kept.popitem(last=False)
     return prepared
+
+
+def checked(prepared: Prepared, game_id: int, text: str) -> None:
+    """Every line of the record replayed and its [Result] compared, once per record (kept by
+    its hash); RecordError with the reasons for one that fails (runs in a worker thread)."""
+    key = record_key(game_id, text)
+    try:
+        prepared.replay.check()
+    except RecordError:
+        _keep_check(key, False)
+        raise
+    _keep_check(key, True)
+
+
+def _keep_check(key: tuple[int, str], fair: bool) -> None:
+    with _checks_lock:  # the background check and a click's may finish at once
+        _checks[key] = fair
+        _checks.move_to_end(key)
+        while len(_checks) > KEPT_CHECKS:
+            _checks.popitem(last=False)
 
 
 async def command(
@@ -210,13 +256,16 @@ async def finished(
     host: MatchHost, interaction: discord.Interaction, game_id: int
 ) -> tuple[GameAdapter, Match, str, list[tuple[float, list[str]]]]:
     """The finished match `game_id` of this server, as the replay reads it: its adapter, the
-    match, its revealed record and its saves' times; a UserError saying why there is none."""
+    match, its revealed record and its saves' times; a UserError saying why there is none.
+    A match is replayed in its own server, and by its players anywhere (/games lists their
+    finished matches in a DM too): a record is fetched only in its server for the same reason
+    (host/results.py), which does not hold for the people who played it."""
     stored = await game_store.load_game(host.bot.db, game_id)
     adapter = host.adapters.get(stored.game) if stored is not None else None
     if (
         stored is None
         or adapter is None
-        or stored.guild_id != interaction.guild_id
+        or (stored.guild_id != interaction.guild_id and interaction.user.id not in stored.players)
         or stored.status in ("pending", "cancelled")
     ):
         raise UserError(f"There is no match #{game_id} with moves in this server.")
@@ -230,21 +279,32 @@ async def finished(
 
 
 async def show(
-    host: MatchHost, interaction: discord.Interaction, game_id: int, step: int, *, new: bool
+    host: MatchHost,
+    interaction: discord.Interaction,
+    game_id: int,
+    step: int,
+    *,
+    new: bool,
+    mark: bool = False,
 ) -> None:
-    """The replay card of match `game_id` at `step`: a new private message (`new`), else the
-    clicked replay card redrawn in place."""
+    """The replay card of match `game_id` at `step` (`mark`: at the first milestone after it):
+    a new private message (`new`), else the clicked replay card redrawn in place.
+
+    The set-up's card needs only the seed checked against the commitment (rules/replay.py
+    `opened`); the whole record is replayed and checked in the background once that card is
+    sent, so the first frame costs about a turn (bench/replay.py), and any later step waits
+    for that check (a record that fails it is refused with the reason)."""
     adapter, match, text, saves = await finished(host, interaction, game_id)
     drawing = asyncio.ensure_future(
-        asyncio.to_thread(draw, adapter, match, game_id, text, saves, step)
+        asyncio.to_thread(draw, adapter, match, game_id, text, saves, step, mark)
     )
     done, _ = await asyncio.wait({drawing}, timeout=DEFER_AFTER_SECONDS)
-    if not done:  # a long record verified for the first time: acknowledge, privately
+    if not done:  # a long record checked for the first time: acknowledge, privately
         if new:
             await interaction.response.defer(ephemeral=True, thinking=True)
         else:
             await interaction.response.defer()
-    view, (filename, image) = await drawing  # a RecordError: the reason, privately
+    prepared, view, (filename, image) = await drawing  # a RecordError: the reason, privately
     file = discord.File(io.BytesIO(image), filename=filename)
     if interaction.response.is_done():
         await interaction.edit_original_response(view=view, attachments=[file])
@@ -252,6 +312,25 @@ async def show(
         await interaction.response.send_message(view=view, file=file, ephemeral=True)
     else:
         await interaction.response.edit_message(view=view, attachments=[file])
+    if not prepared.replay.checked:
+        check_later(prepared, game_id, text)
+
+
+_checking: set[asyncio.Task[None]] = set()  # the background checks running (kept referenced)
+
+
+def check_later(prepared: Prepared, game_id: int, text: str) -> None:
+    """The record's whole check started in a worker thread after its first card is sent: the
+    next click finds it done (or waits for the rest of it). A record that fails is refused
+    on that click; here the failure is only kept."""
+
+    def work() -> None:
+        with contextlib.suppress(RecordError):
+            checked(prepared, game_id, text)
+
+    task = asyncio.ensure_future(asyncio.to_thread(work))
+    _checking.add(task)
+    task.add_done_callback(_checking.discard)
 
 
 def draw(
@@ -261,12 +340,19 @@ def draw(
     text: str,
     saves: list[tuple[float, list[str]]],
     step: int,
-) -> tuple[discord.ui.LayoutView, tuple[str, bytes]]:
-    """The card at `step` (runs in a worker thread): the record verified, the step's frame."""
+    mark: bool = False,
+) -> tuple[Prepared, discord.ui.LayoutView, tuple[str, bytes]]:
+    """The card at `step` (runs in a worker thread): the record opened, checked whole before
+    any step after the set-up, the step's frame."""
     prepared = prepare(adapter, match, game_id, text, saves)
-    step = min(step, len(prepared.replay) - 1)
+    last = len(prepared.replay) - 1
+    if step > 0 or mark:
+        checked(prepared, game_id, text)
+    if mark:
+        step = prepared.next_milestone(step) or last
+    step = min(step, last)
     drawn = frame(prepared.replay, step)
-    return card(adapter, match, game_id, prepared, step, drawn[0]), drawn
+    return prepared, card(adapter, match, game_id, prepared, step, drawn[0]), drawn
 
 
 def moments(
@@ -304,6 +390,7 @@ async def post_highlight(host: MatchHost, interaction: discord.Interaction, game
 
     def work() -> bytes:
         prepared = prepare(adapter, match, game_id, text, saves)
+        checked(prepared, game_id, text)
         chosen = [
             (index, plain(caption)) for index, caption in moments(adapter, match, game_id, prepared)
         ]
@@ -362,20 +449,26 @@ def card(
     box = discord.ui.Container()
     box.add_item(discord.ui.TextDisplay(fit("\n".join(lines), MAX_CARD_TEXT)))
     box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{filename}")))
+    every = (
+        "every step replays from it"
+        if replay.checked
+        else "this set-up is what it dealt; every later step is checked to replay from it "
+        "before it is shown"
+    )
     box.add_item(
         discord.ui.TextDisplay(
             f"-# Verified: the revealed seed matches the dice commitment published before the "
-            f"first move, and every step replays from it. `{adapter.command('record')}` gives "
-            "the record."
+            f"first move, and {every}. `{adapter.command('record')}` gives the record."
         )
     )
-    following = prepared.next_milestone(step)
+    # Next milestone carries this step and finds the milestone when clicked: looking for it
+    # here would replay lines ahead of the card (the set-up's card replays none).
     row: discord.ui.ActionRow[Any] = discord.ui.ActionRow()
     for target, how, label, off in (
         (0, "start", "⏮ Start", step == 0),
         (max(step - 1, 0), "back", "◀", step == 0),
         (min(step + 1, last), "next", "▶", step == last),
-        (following or last, "mark", "Next milestone", following is None),
+        (step, MARK, "Next milestone", step == last),
         (last, "end", "End ⏭", step == last),
     ):
         style = discord.ButtonStyle.primary if how == "next" else discord.ButtonStyle.secondary

@@ -207,7 +207,12 @@ def engine_for(game: str) -> Engine[Any, Any]:
 def engine_of_record(text: str, game: str | None = None) -> Engine[Any, Any]:
     """The face of a record's game, read from its [Game] header (or `game`, which the header,
     when it names one, must agree with); RecordError saying which games have records."""
-    named = read_record(text).game
+    return engine_named(read_record(text).game, game)
+
+
+def engine_named(named: str, game: str | None = None) -> Engine[Any, Any]:
+    """`engine_of_record` for a record already read: `named` is its [Game] as code names it
+    (rules/records.py Record.game)."""
     if game is not None:
         if named and named != game:
             raise RecordError(

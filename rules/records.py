@@ -210,6 +210,23 @@ def read_record(text: str, *, known: Sequence[str] | None = None) -> Record:
 # --- verifying -------------------------------------------------------------------------------
 
 
+def commitment_problems(game: str, record: Record) -> list[str]:
+    """What does not match between a record's revealed seed and salt and its [Commitment] (empty:
+    they hash to it), without replaying a line: the check a replay's set-up needs (the set-up is
+    what the seed deals), cheap whatever the record's length. RecordError for an unreadable seed."""
+    seed = record.seed
+    if seed is None or record.salt is None:
+        return [NOT_REVEALED]
+    if record.commitment is None:
+        return [NO_COMMITMENT]
+    if not verify_commitment(game, seed, record.salt, record.commitment):
+        return [
+            f"The commitment does not match: seed {seed} with the revealed salt hashes to "
+            f"{commitment(game, seed, record.salt)}, the record published {record.commitment}."
+        ]
+    return []
+
+
 def verify(
     text: str,
     game: str,
@@ -225,19 +242,11 @@ def verify(
     (a game's own reader may check its headers)."""
     try:
         record = read(text)
-        seed = record.seed
+        problems = commitment_problems(game, record)
     except PlayerError as error:
         return [str(error)]
-    if seed is None or record.salt is None:
-        return [NOT_REVEALED]
-    if record.commitment is None:
-        return [NO_COMMITMENT]
-    problems = []
-    if not verify_commitment(game, seed, record.salt, record.commitment):
-        problems.append(
-            f"The commitment does not match: seed {seed} with the revealed salt hashes to "
-            f"{commitment(game, seed, record.salt)}, the record published {record.commitment}."
-        )
+    if problems[:1] in ([NOT_REVEALED], [NO_COMMITMENT]):
+        return problems
     try:
         result = replay(record)
     except PlayerError as error:

@@ -8,17 +8,24 @@ dice and the players did, drawn by the game's own renderer (render/replay.py; th
 
 Each step is one line of the record (the set-up first): the position before it, what happened
 (the events players read on the card) and the position after it.
+
+The checks come in two parts (`opened`, then `Replay.check`): the seed against the commitment
+costs a hash and proves the set-up (it is what the seed deals), so a replay's first card is
+drawn after it alone; replaying every line and comparing the [Result] costs a replay of the
+whole record (a long Rollerball II match: tens of turns' time, bench/replay.py) and is done
+once, before any later step is shown. `verified` does both at once.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules import records
-from rules.face import engine_of_record
+from rules.errors import PlayerError
+from rules.face import engine_named
 from rules.records import RecordError
 
 IN_PLAY = (
@@ -62,10 +69,28 @@ class Replay:
         result: str,
         steps: Iterator[Position],
         length: int,
+        verify: Callable[[], list[str]] = list,
     ) -> None:
         self.game, self.title, self.names, self.result = game, title, names, result
         self._steps, self._played, self._length = steps, list[Position](), length
         self._lock = threading.Lock()  # two clicks' worker threads may ask at once
+        self._verify = verify
+        self._problems: list[str] | None = None
+        self._checking = threading.Lock()  # the record is replayed whole once, by one thread
+
+    @property
+    def checked(self) -> bool:
+        """Whether every line was replayed and the [Result] compared (`check`) already."""
+        return self._problems is not None
+
+    def check(self) -> None:
+        """Every line replayed from the seed and the [Result] compared, once (later calls
+        answer from the first); RecordError with the reasons for a record that fails."""
+        with self._checking:
+            if self._problems is None:
+                self._problems = self._verify()
+        if self._problems:
+            raise RecordError(REFUSED + " ".join(self._problems))
 
     def __len__(self) -> int:
         return self._length
@@ -85,21 +110,35 @@ class Replay:
 
 
 def _positions(played: Iterator[Any]) -> Iterator[Position]:
+    """The steps of `played` (an engine's `plays`); a line that does not replay (some engines
+    read every line before the set-up) is a RecordError with the reason, as `check` says it."""
     previous: Any = None
-    for number, step in enumerate(played):
+    number = 0
+    while True:
+        try:
+            step = next(played)
+        except StopIteration:
+            return
+        except PlayerError as error:
+            raise RecordError(f"{REFUSED}The actions do not replay: {error}") from None
         before = step.state if previous is None else previous
         yield Position(number, step.seat, step.move, before, tuple(step.events), step.state)
-        previous = step.state
+        previous, number = step.state, number + 1
 
 
-def verified(text: str, game: str | None = None, *, published: str | None = None) -> Replay:
-    """The steps of a finished record after checking it (module docstring); RecordError with the
-    reason for a record that is not replayed (`game`: the record must be of this game).
-    `published`: the commitment published when the match began, where the caller knows it (the
-    host does): a record's own [Commitment] proves nothing if it was written with the seed it
-    is checked against, so it must be the published one."""
-    engine = engine_of_record(text, game)
+def opened(
+    text: str, game: str | None = None, *, published: str | None = None, checked: bool = False
+) -> Replay:
+    """A finished record's steps after the checks that replay no line (module docstring): a
+    live record is refused as still being played, and one whose seed and salt do not hash to
+    its [Commitment], or whose [Commitment] is not the one `published` when the match began
+    (where the caller knows it: the host does; a record's own proves nothing if it was written
+    with the seed it is checked against), with the reason (RecordError). Its lines are
+    replayed and its [Result] compared by `Replay.check`, which must pass before any step after
+    the set-up is shown; `checked`: the caller verified this very text before (the host keeps
+    which records it verified, by their hash), so nothing is replayed twice."""
     record = records.read_record(text)
+    engine = engine_named(record.game, game)
     if record.result in (None, records.LIVE_RESULT) or "Seed" not in record.headers:
         raise RecordError(IN_PLAY)
     problems = []
@@ -108,12 +147,30 @@ def verified(text: str, game: str | None = None, *, published: str | None = None
             f"The record's [Commitment] {record.commitment} is not the one published when the "
             f"match began ({published})."
         )
-    problems += engine.verify(text)
+    problems += records.commitment_problems(engine.name, record)
     if problems:
         raise RecordError(REFUSED + " ".join(problems))
     steps = _positions(iter(engine.plays(text)))
     length = len(record.actions) + 1  # the set-up, then one step a line
-    return Replay(engine.name, engine.title, record.names, str(record.result), steps, length)
+    replay = Replay(
+        engine.name,
+        engine.title,
+        record.names,
+        str(record.result),
+        steps,
+        length,
+        list if checked else lambda: engine.verify(text),
+    )
+    return replay
+
+
+def verified(text: str, game: str | None = None, *, published: str | None = None) -> Replay:
+    """The steps of a finished record after checking it whole (module docstring): `opened`,
+    then every line replayed and the [Result] compared (`Replay.check`); RecordError with the
+    reason for a record that is not replayed (`game`: the record must be of this game)."""
+    replay = opened(text, game, published=published)
+    replay.check()
+    return replay
 
 
 def step_times(

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 
+import discord
 import pytest
 from PIL import Image
 
@@ -16,9 +18,10 @@ from cogs.rocketball.presenter import RocketballAdapter
 from cogs.rollerball.presenter import RollerballAdapter
 from cogs.rollerball2.presenter import Rollerball2Adapter
 from host import Match, Step
-from host.replays import Prepared, moments, plain, prepare
+from host.replays import Prepared, draw, moments, plain, prepare
 from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record
 from render.replay import HIGHLIGHT_MOMENTS, HIGHLIGHT_MS, frame, frame_name, highlight
+from rules import records
 from rules.records import RecordError
 from rules.replay import REFUSED, Replay, verified
 
@@ -130,3 +133,35 @@ def test_replay_frames_and_highlight_are_the_golden_ones(game):
     assert len(replay) == steps
     assert frames_hash(replay) == frames
     assert hashlib.sha256(highlight_of(game)).hexdigest() == highlighted
+
+
+def said(view: discord.ui.LayoutView) -> str:
+    """The words of a card, as a player reads them."""
+    texts = view.walk_children()
+    return " ".join(item.content for item in texts if isinstance(item, discord.ui.TextDisplay))
+
+
+@pytest.mark.parametrize("game", list(GOLDEN))
+def test_the_first_card_needs_no_line_replayed_and_the_next_waits_for_the_whole_check(game):
+    """The replay card of the set-up is sent after the seed is checked against the
+    commitment alone; any later step (a click, Next milestone) only once every line replayed:
+    an altered line is refused with the reason on the first click past the set-up."""
+    adapter, (match, _) = ADAPTERS[game], match_of(game)
+    text = finished_record(game)[0]
+    result = records.read_record(text).result
+    altered = text.replace(f"[Result {json.dumps(result)}]", '[Result "Nobody wins"]')
+    assert altered != text  # the lines no longer lead where the record says they do
+    game_id = 700 + list(GOLDEN).index(game)
+    ready, view, (filename, _) = draw(adapter, match, game_id, altered, [], 0)
+    assert not ready.replay.checked and filename
+    shown = said(view)
+    assert "step 0 of" in shown and "checked to replay" in shown
+    for step, mark in ((1, False), (0, True)):
+        with pytest.raises(RecordError) as refused:
+            draw(adapter, match, game_id, altered, [], step, mark)
+        assert str(refused.value).startswith(REFUSED) and "[Result]" in str(refused.value)
+    # the honest record: every step after the check, and the card says it was checked
+    ready, view, _ = draw(adapter, match, game_id, text, [], 0, True)
+    assert ready.replay.checked
+    shown = said(view)
+    assert "every step replays from it" in shown

@@ -19,7 +19,7 @@ import pytest
 from render.replay import frame, frame_name, replayable
 from rules import records
 from rules.records import RecordError
-from rules.replay import IN_PLAY, REFUSED, verified
+from rules.replay import IN_PLAY, REFUSED, opened, verified
 from rules.rocketball import ENGINE as ROCKETBALL
 from rules.rocketball import Settings
 
@@ -180,3 +180,34 @@ def test_the_command_line_writes_the_same_frames_and_refuses_an_altered_record(t
     )
     assert refused.returncode == 1 and "commitment does not match" in refused.stderr
     assert not (tmp_path / "no").exists()
+
+
+def test_the_set_up_opens_on_the_commitment_alone_and_a_later_step_after_the_whole_check():
+    """The set-up is what the seed deals, so the seed's hash against the commitment is all its
+    card needs (the first frame costs a turn, not a replay of the record: bench/replay.py);
+    a line that does not replay is refused, naming it, before any later step is shown."""
+    text = rocketball_record()
+    lines = text.split("\n")
+    last_move = max(i for i, line in enumerate(lines) if line.startswith(("N ", "S ")))
+    lines[last_move] = lines[last_move].split()[0] + " rotate a1 cw"
+    altered = "\n".join(lines)
+    replay = opened(altered, "rocketball")
+    assert not replay.checked
+    assert frame(replay, 0) == frame(verified(text), 0)
+    with pytest.raises(RecordError, match="do not replay") as refused:
+        replay.check()
+    assert str(refused.value).startswith(REFUSED) and "Move 29" in str(refused.value)
+    with pytest.raises(RecordError, match="do not replay"):
+        replay.check()  # asked again: the same answer, from the first check
+    # a changed salt is refused before anything is drawn
+    with pytest.raises(RecordError, match="commitment"):
+        opened(text.replace(f'[Salt "{SALT}"]', '[Salt "ffff"]'))
+
+
+def test_an_unreadable_line_is_refused_as_a_record_that_does_not_replay_even_at_the_set_up():
+    """Rocketball reads every line before dealing the set-up: a line that is no move is the
+    refusal with its reason, not the engine's own error."""
+    text = rocketball_record().rstrip("\n") + "x\n"
+    with pytest.raises(RecordError, match="do not replay") as refused:
+        frame(opened(text), 0)
+    assert str(refused.value).startswith(REFUSED) and "Line" in str(refused.value)

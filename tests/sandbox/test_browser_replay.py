@@ -1,10 +1,13 @@
 """A replay in the sandbox page, in a real headless Chromium 390 px wide (a phone): a match
-against the computer resigned, then a spectator clicks the final card's Replay button and
-steps to the end on the private replay card; the card and its image fit the phone's width.
+against the computer resigned, then a spectator clicks the final card's Replay button, steps
+▶ one at a time to the end (and ◀ back and ▶ again), sees there the final card's image, then
+opens the Highlights GIF; the card, its image and the GIF fit the phone's width.
 The page may talk to 127.0.0.1 only (tests/sandbox/test_browser.py's `page`).
 """
 
 from __future__ import annotations
+
+import re
 
 from cogs.rocketball.cog import LEVEL_LABELS
 from tests.sandbox.conftest import SandboxProcess
@@ -44,9 +47,38 @@ def test_a_spectator_replays_a_finished_match_on_a_phone(
     expect(card).to_contain_text("step 0 of")
     expect(card).to_contain_text("Only you can see this")
     expect(card.locator("img.media")).to_have_count(1)
-    card.get_by_role("button", name="End ⏭").click()
+    found = re.search(r"step 0 of (\d+)", card.inner_text())
+    assert found, card.inner_text()
+    last = int(found[1])
+    forward = card.get_by_role("button", name="▶", exact=True)
+    for step in range(1, last + 1):  # ▶ one step at a time, the card redrawn in place
+        forward.click()
+        expect(card).to_contain_text(f"step {step} of {last}", timeout=WAIT_MS)
+    card.get_by_role("button", name="◀", exact=True).click()
+    expect(card).to_contain_text(f"step {last - 1} of {last}", timeout=WAIT_MS)
+    forward.click()
+    expect(card).to_contain_text(f"step {last} of {last}", timeout=WAIT_MS)
     expect(card).to_contain_text("resigns", timeout=WAIT_MS)
     expect(card.get_by_role("button", name="End ⏭")).to_be_disabled()
+    expect(forward).to_be_disabled()
+    # the final position: the image the final card shows, byte for byte
+    shown = [
+        page.request.get(where.evaluate("image => image.src")).body()
+        for where in (card.locator("img.media"), final.last.locator("img").first)
+    ]
+    assert shown[0] == shown[1], "the replay's last step is not the final card's image"
+
+    card.get_by_role("button", name="Highlights 🎞").click()
+    posted = last_message(page, "Highlights · Rocketball")
+    expect(posted).to_be_visible(timeout=WAIT_MS)
+    expect(posted).to_contain_text("Only you can see this")
+    gif = posted.locator("img")
+    expect(gif).to_have_count(1)
+    expect(gif).to_have_js_property("complete", True, timeout=WAIT_MS)
+    assert gif.evaluate("image => image.naturalWidth") > 0, "the GIF did not load"
+    assert page.request.get(gif.evaluate("image => image.src")).body()[:6] in (b"GIF87a", b"GIF89a")
+    box = gif.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390, "the GIF is wider than the phone"
 
     overflow = page.evaluate(
         "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
