@@ -137,13 +137,23 @@ class BotProcess:
                     + self.log_tail()
                 )
             connected = self.fake.call_sync(
-                lambda: self.fake.identify_count > identified_before and self.fake.bot_connected
+                lambda: self.fake.identify_count > identified_before and self._own_connected()
             )
             if connected:
                 return
             time.sleep(0.02)
         self.stop()
         raise RuntimeError(f"bot.py did not connect within {timeout} s:\n" + self.log_tail())
+
+    def _own_connected(self) -> bool:
+        """This process's shards are connected (SHARD_IDS on a sharded fake), or the bot is.
+        Not the whole cluster's: with every process down, the first one started is up before
+        the others start, as an operator brings a cluster back one process at a time."""
+        shards = self.extra_env.get("SHARD_IDS")
+        shard_connected = getattr(self.fake, "shard_connected", None)
+        if shards and shard_connected is not None:
+            return all(shard_connected(int(shard)) for shard in shards.split(","))
+        return self.fake.bot_connected
 
     def stop(self, timeout: float = STOP_TIMEOUT) -> None:
         """SIGTERM (what a process manager sends), then wait; SIGKILL if it hangs."""
@@ -165,7 +175,7 @@ class BotProcess:
             self._log_file = None
         # let the fake notice the socket closed before anyone sends an interaction
         deadline = time.monotonic() + 5
-        while self.fake.call_sync(lambda: self.fake.bot_connected) and time.monotonic() < deadline:
+        while self.fake.call_sync(self._own_connected) and time.monotonic() < deadline:
             time.sleep(0.02)
 
     async def restart(self) -> None:

@@ -300,3 +300,26 @@ async def test_fifty_clicks_spread_over_both_processes_apply_one_move(
     finally:
         await asyncio.to_thread(fake_discord.unshare_guild, a)
     assert shards.count(0) == shards.count(1) == 25
+
+
+async def test_the_whole_cluster_down_comes_back_one_process_at_a_time(
+    discord, cluster, fake_discord
+):
+    """After an outage of every process (a host rebooted, the chaos run's recovery), an operator
+    starts them one by one: the first is up once its own shard is connected, while the others
+    are still down, and serves its guild before the next one starts."""
+    for process in cluster.processes:
+        process.process.kill()
+        process.process.wait(10)
+        await asyncio.to_thread(process.stop)
+    first_process, second_process = cluster.processes
+    await asyncio.to_thread(first_process.start, 30)
+    assert not fake_discord.call_sync(lambda: fake_discord.shard_connected(1))
+    users = fake_discord.fixtures.users
+    game_id, thread, first = await start_match(
+        discord, cluster, users["alice"], users["carol"], fake_discord.fixtures.general
+    )
+    assert await roll(discord, cluster, game_id, thread, first, users["alice"], users["carol"]) == 2
+    await resign(discord, users["alice"], thread)
+    await asyncio.to_thread(second_process.start, 30)
+    assert fake_discord.call_sync(lambda: fake_discord.bot_connected)
