@@ -104,7 +104,7 @@ async def measure(teams: int, repeats: int) -> None:
             for seed in range(repeats):
                 league_id = await league_with_orders(db, teams, seed)
                 start = time.perf_counter()
-                played = await leagues.advance(league_id, expected=(1, 1), send=False)
+                played = await leagues.host.advance(league_id, expected=(1, 1), send=False)
                 rounds.append(time.perf_counter() - start)
                 assert played
                 stored = await store.load_league(db, league_id)

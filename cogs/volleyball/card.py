@@ -9,6 +9,10 @@ or changed, and posted again below the results after every round (the old card i
 so the card is always the newest thing in the channel). A card someone deleted is posted
 again. A card that cannot be edited or posted never stops what changed the league: the
 failure is logged.
+
+It is shown under the league host's posting lock (`LeagueHost.posting_lock`), the one the
+round's reports are sent under: two changes at once never post two cards, and the card
+reposted below a round's results is never edited by a change drawn before them.
 """
 
 from __future__ import annotations
@@ -35,7 +39,9 @@ from ui.formats import plural
 from ui.items import view_of
 
 if TYPE_CHECKING:
-    from cogs.volleyball.league import Leagues
+    from cogs.volleyball.posting import Poster
+    from db.volleyball import StoredLeague
+    from host.leagues import LeagueHost
 
 log = logging.getLogger(__name__)
 
@@ -172,8 +178,9 @@ class StatusCard:
     per-channel limit (5 in 5 s), and a command that waited for it before answering missed
     Discord's 3 seconds when managers took seats one after another."""
 
-    def __init__(self, leagues: Leagues) -> None:
-        self.leagues = leagues
+    def __init__(self, host: LeagueHost[StoredLeague], poster: Poster) -> None:
+        self.host = host
+        self.poster = poster
         self._due: set[int] = set()  # leagues whose refresh is scheduled and not begun
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -197,15 +204,22 @@ class StatusCard:
         except Exception:
             log.exception("league %s: the status card could not be refreshed", league_id)
 
-    async def refresh(self, league_id: int, *, repost: bool = False) -> None:
+    async def refresh(self, league_id: int) -> None:
         """Edit the card to show the league as it is now (post it if there is none, or it
-        was deleted; with `repost`, delete it and post it again below the newest messages)."""
+        was deleted)."""
         prepared = await self.prepare(league_id)
         if prepared is not None:
-            await self.show(prepared, repost=repost)
+            await self.show(prepared)
+
+    async def repost(self, league_id: int) -> None:
+        """Under the posting lock (a round's reports are being sent): delete the card and post
+        it again below the newest messages."""
+        prepared = await self.prepare(league_id)
+        if prepared is not None:
+            await self._shown(prepared, repost=True)
 
     async def prepare(self, league_id: int) -> Prepared | None:
-        db = self.leagues.db
+        db = self.host.db
         stored = await store.load_league(db, league_id)
         if stored is None:
             return None
@@ -215,24 +229,28 @@ class StatusCard:
         missed = await store.missed_rounds(db, league_id) if stored.hand_over_after else {}
         away: set[str] = set()
         if stored.vacation_pauses:
-            on_vacation = await self.leagues.host.on_vacation(list(managers.values()), time.time())
+            on_vacation = await self.host.on_vacation(list(managers.values()), time.time())
             away = {team for team, user in managers.items() if user in on_vacation}
         return Prepared(stored, card_embed(stored, state, managers, sent, missed, away))
 
-    async def show(self, prepared: Prepared, *, repost: bool = False) -> None:
-        league_id = prepared.stored.id
+    async def show(self, prepared: Prepared) -> None:
+        async with self.host.posting_lock(prepared.stored.id):
+            await self._shown(prepared, repost=False)
+
+    async def _shown(self, prepared: Prepared, *, repost: bool) -> None:
         try:
-            async with self.leagues.bot.game_locks(("volleyball-card", league_id)):
-                await self._show(prepared, repost=repost)
+            await self._show(prepared, repost=repost)
         except discord.HTTPException as error:
-            log.warning("league %s: the status card could not be updated: %s", league_id, error)
+            log.warning(
+                "league %s: the status card could not be updated: %s", prepared.stored.id, error
+            )
 
     async def _show(self, prepared: Prepared, *, repost: bool) -> None:
         stored, embed = prepared.stored, prepared.embed
         view = view_of(
             [*card_buttons(stored.id), FollowButton("league", f"volleyball:{stored.id}")]
         )
-        channel = await self.leagues.poster.channel(stored)
+        channel = await self.poster.channel(stored)
         old = stored.card_message_id
         if old is not None and repost:
             with contextlib.suppress(discord.NotFound):
@@ -240,18 +258,18 @@ class StatusCard:
         elif old is not None:
             try:  # a league played in a thread: an archived one is opened again
                 await reopening(
-                    self.leagues.bot,
+                    self.host.bot,
                     channel,
                     lambda: channel.get_partial_message(old).edit(embed=embed, view=view),
                 )
                 return
             except discord.NotFound:
                 # Deleted, or posted anew by another change since this card was drawn.
-                current = await store.card_of(self.leagues.db, stored.id)
+                current = await store.card_of(self.host.db, stored.id)
                 if current not in (None, old):
                     with contextlib.suppress(discord.NotFound):
                         await reopening(
-                            self.leagues.bot,
+                            self.host.bot,
                             channel,
                             lambda: channel.get_partial_message(current).edit(
                                 embed=embed, view=view
@@ -261,4 +279,4 @@ class StatusCard:
         posted = await channel.send(
             embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
-        await store.set_card(self.leagues.db, stored.id, posted.id)
+        await store.set_card(self.host.db, stored.id, posted.id)

@@ -1,9 +1,11 @@
 """Volleyball's slash commands (`/volleyball ...`): league administration, managers' teams and
 orders, and the public answers (table, schedule, results, cup, history, season). Each command
-parses the interaction and hands over to the league service (cogs/volleyball/league.py) or
-answers from the stored state with the engine's read-only calls. Its league, team and sponsor
-options are transformers with their completion (cogs/volleyball/options.py); every name a
-message shows goes through ui.text.shown.
+parses the interaction and hands over to the leagues (league.py), their seats (seats.py) or a
+manager's orders (orders.py, editor.py), or answers from the stored state with the engine's
+read-only calls. Its league, team and sponsor options are transformers with their completion
+(cogs/volleyball/options.py); every name a message shows goes through ui.text.shown. The
+league's buttons (components.py) hand their clicks to this cog (`press_league_button`,
+`press_retry`, `press_details`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.volleyball.answers import TeamRefused, answer
 from cogs.volleyball.components import (
     DYNAMIC_ITEMS,
     ORDERS_FORM_ID,
@@ -25,17 +28,21 @@ from cogs.volleyball.components import (
 )
 from cogs.volleyball.editor import EDITOR_ITEMS, POINTS_FORM_ID, open_editor, submit_points
 from cogs.volleyball.forms import join_boxes, order_summary_lines
-from cogs.volleyball.league import Leagues, TeamRefused
+from cogs.volleyball.league import Leagues
+from cogs.volleyball.listing import live_entries
 from cogs.volleyball.options import (
     AnyTeam,
     ComputerSeat,
     League,
     Sponsor,
+    find_league,
     with_league,
 )
+from cogs.volleyball.orders import Orders
 from cogs.volleyball.playing import decode, encode, round_key, round_name
 from cogs.volleyball.present import Markup, bold, deadline_policies, depth_line, due
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
+from cogs.volleyball.seats import Seats, free_seat
 from cogs.volleyball.settings import (
     describe_config,
     parse_season_settings,
@@ -98,7 +105,9 @@ class Volleyball(commands.Cog):
 
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
-        self.leagues = Leagues(bot)  # found by the league's controls with options.leagues_of
+        self.leagues = Leagues(bot)
+        self.seats = Seats(self.leagues)
+        self.orders = Orders(self.leagues)  # found by the orders editor with orders.orders_of
         self.form_routes = (
             FormRoute(ORDERS_FORM_ID, self.submit_orders_form),
             FormRoute(TEAM_FORM_ID, self.submit_team_form),
@@ -111,13 +120,45 @@ class Volleyball(commands.Cog):
     async def cog_unload(self) -> None:
         await self.leagues.stop()
 
+    # ---- the league's buttons (components.LeagueControls) ---------------------------------------
+
+    async def press_league_button(
+        self, interaction: discord.Interaction, league_id: int, action: str
+    ) -> None:
+        if action == "orders":
+            await self.orders.open_orders_form(interaction, league_id)
+        elif action == "edit":
+            await open_editor(interaction, league_id)
+        elif action == "repeat":
+            await self.orders.repeat_orders(interaction, league_id)
+        else:
+            await self.orders.show_sheet(interaction, league_id)
+
+    async def press_retry(
+        self, interaction: discord.Interaction, league_id: int, kind: str
+    ) -> None:
+        if kind == "orders":
+            await self.orders.open_orders_form(interaction, league_id)
+        else:
+            await self.orders.open_team_form(interaction, league_id, None)
+
+    async def press_details(
+        self,
+        interaction: discord.Interaction,
+        league_id: int,
+        season: int,
+        round_number: int,
+        what: str,
+    ) -> None:
+        await self.orders.show_details(interaction, league_id, season, round_number, what)
+
     # ---- /games: the leagues the user manages a team in ---------------------------------------
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         return await self.leagues.games_entries(user_id, now)
 
     async def live_entries(self, guild_id: int) -> list[LiveLine]:
-        return await self.leagues.live_entries(guild_id)
+        return await live_entries(self.bot, guild_id)
 
     # ---- /privacy: what the leagues keep about a user ------------------------------------------
 
@@ -140,7 +181,7 @@ class Volleyball(commands.Cog):
         """Before /privacy deletes: the user's teams go back to the computer, league by league
         under each league's lock (not inside the deletion's transaction)."""
         for league_id, _, _ in await store.leagues_of_manager(self.bot.db, user_id):
-            await self.leagues.release(league_id, user_id)
+            await self.seats.release(league_id, user_id)
 
     async def forget_user(self, conn: Any, user_id: int, anonymous: int) -> None:
         await store.forget_user(conn, user_id)
@@ -151,8 +192,8 @@ class Volleyball(commands.Cog):
     async def league_here(
         self, interaction: discord.Interaction, league: store.StoredLeague | None
     ) -> store.StoredLeague:
-        """The league named in the option, else the one `Leagues.find` picks."""
-        return league or await self.leagues.find(interaction, None)
+        """The league named in the option, else the one `options.find_league` picks."""
+        return league or await find_league(self.bot.db, interaction, None)
 
     async def state_of(
         self, interaction: discord.Interaction, league: store.StoredLeague | None
@@ -304,7 +345,7 @@ class Volleyball(commands.Cog):
             ),
             ephemeral=True,
         )
-        await self.leagues.send_pending_now(stored.id)
+        await self.leagues.reports.send_pending_now(stored.id)
 
     @league_group.command(name="pause", description="Stop the deadlines for now")
     @with_league()
@@ -446,7 +487,7 @@ class Volleyball(commands.Cog):
         if stored.status == "forming":
             raise UserError(f"Start {shown(stored.name)} first (`/volleyball league start`).")
         state = decode(stored)
-        played = await self.leagues.advance(
+        played = await self.leagues.host.advance(
             stored.id, expected=round_key(state), forced=True, send=False
         )
         if not played:
@@ -456,7 +497,7 @@ class Volleyball(commands.Cog):
             f"<#{stored.channel_id}>.",
             ephemeral=True,
         )
-        await self.leagues.send_pending_now(stored.id)
+        await self.leagues.reports.send_pending_now(stored.id)
 
     @round_group.command(name="extend", description="Give the round more time (admins)")
     @with_league(hours="Hours more for this round")
@@ -503,9 +544,9 @@ class Volleyball(commands.Cog):
             raise UserError(
                 "Send a roster file or ask for a team made for you (make_me_a_team), not both."
             )
-        seat = self.leagues.free_seat(stored, state, replacing)
+        seat = free_seat(stored, state, replacing)
         if roster is None:
-            await self.leagues.open_team_form(
+            await self.orders.open_team_form(
                 interaction, stored.id, seat.name, name or "", made=make_me_a_team
             )
             return
@@ -523,7 +564,7 @@ class Volleyball(commands.Cog):
         form: bool = False,
     ) -> None:
         try:
-            stored, team, old = await self.leagues.join(
+            stored, team, old = await self.seats.join(
                 league_id, interaction.user.id, seat=seat, name=name, roster_text=text, form=form
             )
         except TeamRefused as refused:
@@ -538,7 +579,7 @@ class Volleyball(commands.Cog):
         state = decode(stored)
         joined = state.league.known_team(team)
         where = f", division {joined.division}" if len(state.league.divisions) > 1 else ""
-        sheet = await self.leagues.sheet_messages(league_id, interaction.user.id)
+        sheet = await self.orders.sheet_messages(league_id, interaction.user.id)
         depth = await asyncio.to_thread(squad_depth, joined.players, state.league.config)
         await interaction.response.send_message(
             f"{interaction.user.mention}'s team **{shown(team)}** joins {shown(stored.name)}, in "
@@ -546,8 +587,8 @@ class Volleyball(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         # Private, first: what the roster can field (the manager's own information).
-        await self.leagues.answer(interaction, [depth_line(team, depth)])
-        await self.leagues.answer(interaction, sheet, packed=True)
+        await answer(interaction, [depth_line(team, depth)])
+        await answer(interaction, sheet, packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")
     @with_league(team="The computer team")
@@ -555,7 +596,7 @@ class Volleyball(commands.Cog):
         self, interaction: discord.Interaction, team: ComputerSeat, league: League | None = None
     ) -> None:
         found = await self.league_here(interaction, league)
-        stored, joined, _ = await self.leagues.join(found.id, interaction.user.id, seat=team)
+        stored, joined, _ = await self.seats.join(found.id, interaction.user.id, seat=team)
         await interaction.response.send_message(
             f"{interaction.user.mention} takes over **{shown(joined)}** in {shown(stored.name)}.",
             allowed_mentions=discord.AllowedMentions.none(),
@@ -565,7 +606,7 @@ class Volleyball(commands.Cog):
     @with_league()
     async def team_show(self, interaction: discord.Interaction, league: League | None = None):
         stored = await self.league_here(interaction, league)
-        await self.leagues.show_sheet(interaction, stored.id)
+        await self.orders.show_sheet(interaction, stored.id)
 
     # ---- orders --------------------------------------------------------------------------------
 
@@ -573,13 +614,13 @@ class Volleyball(commands.Cog):
     @with_league()
     async def orders_send(self, interaction: discord.Interaction, league: League | None = None):
         stored = await self.league_here(interaction, league)
-        await self.leagues.open_orders_form(interaction, stored.id)
+        await self.orders.open_orders_form(interaction, stored.id)
 
     @orders_group.command(name="repeat", description="Last round's line-ups for this round")
     @with_league()
     async def orders_repeat(self, interaction: discord.Interaction, league: League | None = None):
         stored = await self.league_here(interaction, league)
-        await self.leagues.repeat_orders(interaction, stored.id)
+        await self.orders.repeat_orders(interaction, stored.id)
 
     @orders_group.command(name="edit", description="Build your line-ups with menus, set by set")
     @with_league(match="Start at this match number")
@@ -602,14 +643,14 @@ class Volleyball(commands.Cog):
     ) -> None:
         stored = await self.league_here(interaction, league)
         text = await read_upload(file, what="order forms")
-        await self.leagues.submit(interaction, stored.id, text, whole=False)
+        await self.orders.submit(interaction, stored.id, text, whole=False)
 
     @orders_group.command(name="show", description="Your orders on file (only you see them)")
     @with_league()
     async def orders_show(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
-        team = await self.leagues.my_team(stored, state, interaction.user.id)
-        on_file = await self.leagues.orders_on_file(stored, state, team.name)
+        team = await self.orders.my_team(stored, state, interaction.user.id)
+        on_file = await self.orders.orders_on_file(stored, state, team.name)
         what = round_name(state)
         if on_file is None:
             await send_ephemeral(
@@ -628,19 +669,19 @@ class Volleyball(commands.Cog):
         ]
         lines += order_summary_lines(state, team, on_file)
         name = f"orders-round-{state.league.round_number}.txt"
-        await self.leagues.answer(interaction, lines, attachment=(name, forms) if forms else None)
+        await answer(interaction, lines, attachment=(name, forms) if forms else None)
 
     @orders_group.command(name="form", description="The order forms for the next round, to fill in")
     @with_league()
     async def orders_form(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
-        team = await self.leagues.my_team(stored, state, interaction.user.id)
+        team = await self.orders.my_team(stored, state, interaction.user.id)
         if state.season_over:
             raise UserError(
                 "The season is over: no matches until the next one. Send your ageing splits as "
                 "AGEING: PLAYER OL N lines with `/volleyball orders upload`."
             )
-        on_file = await self.leagues.orders_on_file(stored, state, team.name)
+        on_file = await self.orders.orders_on_file(stored, state, team.name)
         fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team.name)
         forms = format_round_forms(team, fixtures, on_file)
         await interaction.response.send_message(
@@ -656,14 +697,14 @@ class Volleyball(commands.Cog):
     async def market(self, interaction: discord.Interaction, league: League | None = None):
         _, state = await self.state_of(interaction, league)
         lines = market_lines(state)
-        await self.leagues.answer(interaction, [bold(lines[0]), *lines[1:]])
+        await answer(interaction, [bold(lines[0]), *lines[1:]])
 
     @group.command(name="preview", description="Your line-ups' totals and chances (private)")
     @with_league()
     async def preview(self, interaction: discord.Interaction, league: League | None = None):
         stored, state = await self.state_of(interaction, league)
-        team = await self.leagues.my_team(stored, state, interaction.user.id)
-        on_file = await self.leagues.orders_on_file(stored, state, team.name)
+        team = await self.orders.my_team(stored, state, interaction.user.id)
+        on_file = await self.orders.orders_on_file(stored, state, team.name)
         if on_file is None or not on_file.matches:
             raise UserError(
                 f"No line-up on file for {round_name(state)}: `/volleyball orders send` writes one."
@@ -674,7 +715,7 @@ class Volleyball(commands.Cog):
                 "against a neutral side (Neutral, risk 6, DL 60)"
             )
         ]
-        await self.leagues.answer(interaction, lines + order_summary_lines(state, team, on_file))
+        await answer(interaction, lines + order_summary_lines(state, team, on_file))
 
     # ---- single orders (the order lines of rules.volleyball.ordertext, sent as a piece) --------
 
@@ -734,7 +775,7 @@ class Volleyball(commands.Cog):
         """One order line as a piece of the orders: a bid, a sale or a spying order is added
         to those on file; a sponsor replaces the one on file (ruling 35)."""
         stored = await self.league_here(interaction, league)
-        await self.leagues.submit(
+        await self.orders.submit(
             interaction, stored.id, line.replace("\n", " "), whole=False, adding=adding
         )
 
@@ -778,7 +819,7 @@ class Volleyball(commands.Cog):
         stored, state = await self.state_of(interaction, league)
         lines: list[str] = [bold(f"{stored.name}, season {state.league.season}: schedule")]
         lines += schedule_lines(state, team) or [f"No fixtures for {team or 'anyone'}."]
-        await self.leagues.answer(interaction, lines)
+        await answer(interaction, lines)
 
     @group.command(name="results", description="A round's results")
     @with_league(round="Round number (default: the last)")
@@ -791,7 +832,7 @@ class Volleyball(commands.Cog):
         stored, state = await self.state_of(interaction, league)
         number = round or max(1, state.league.round_number - 1)
         lines: list[str] = [bold(f"{stored.name}, season {state.league.season}, round {number}")]
-        await self.leagues.answer(interaction, lines + results_lines(state, number))
+        await answer(interaction, lines + results_lines(state, number))
 
     @group.command(name="history", description="A team's results and past seasons")
     @with_league(team="Which team")
@@ -800,14 +841,14 @@ class Volleyball(commands.Cog):
     ) -> None:
         stored, state = await self.state_of(interaction, league)
         lines: list[str] = [bold(f"{team} in {stored.name}"), *team_history(state, team)]
-        await self.leagues.answer(interaction, lines)
+        await answer(interaction, lines)
 
     @group.command(name="season", description="What the GM publishes for the season")
     @with_league()
     async def season(self, interaction: discord.Interaction, league: League | None = None):
         _, state = await self.state_of(interaction, league)
         lines = season_publication(state).lines()
-        await self.leagues.answer(interaction, [bold(lines[0]), *lines[1:]])
+        await answer(interaction, [bold(lines[0]), *lines[1:]])
 
     @group.command(name="rules", description="How the game and the league work here")
     @app_commands.describe(topic="league, orders, lines or rulings")
@@ -832,7 +873,7 @@ class Volleyball(commands.Cog):
         boxes.sort(key=lambda box: box[0])
         boxes.append(("Order lines box", values.get("lines", ""), False))
         joined = join_boxes(boxes)
-        await self.leagues.submit(
+        await self.orders.submit(
             interaction,
             int(found["league"]),
             joined.text,

@@ -7,18 +7,21 @@ Buttons: Send orders (the orders form), Edit with menus (the orders editor), Rep
 orders, My team (the sheet), on the league's status card and under reminders; Fix and send
 again under a refused form (the form again, with the text that was sent); under a public
 post, the details it keeps one tap away (DETAILS).
+
+What a button opens (the forms, the editor, the answers) stands above this module: a click is
+handed to the Volleyball cog, found through discord.py's cog registry (`Bot.get_cog`), as the
+`LeagueControls` it implements.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import discord
 
-from cogs.volleyball.editor import open_editor
+from cogs import bot_of
 from cogs.volleyball.forms import ROSTER_LIMIT, ModalBox
-from cogs.volleyball.options import leagues_of
 from rules.volleyball import players_for_every_set
 from ui.items import Control, written
 
@@ -27,6 +30,42 @@ if TYPE_CHECKING:
 
 ORDERS_FORM_ID = re.compile(r"vb:(?P<league>\d+):(?P<season>\d+):(?P<round>\d+):orders")
 TEAM_FORM_ID = re.compile(r"vb:(?P<league>\d+):team(?::(?P<seat>\d+))?")
+
+
+@runtime_checkable
+class LeagueControls(Protocol):
+    """What a click on a league's button asks of the Volleyball cog (cogs/volleyball/cog.py)."""
+
+    async def press_league_button(
+        self, interaction: discord.Interaction, league_id: int, action: str
+    ) -> None:
+        """A card's or a reminder's button (CARD_ACTIONS) for the clicker's own team."""
+        ...
+
+    async def press_retry(
+        self, interaction: discord.Interaction, league_id: int, kind: str
+    ) -> None:
+        """Fix and send again: the refused form ("orders" or "team") again, with its text."""
+        ...
+
+    async def press_details(
+        self,
+        interaction: discord.Interaction,
+        league_id: int,
+        season: int,
+        round_number: int,
+        what: str,
+    ) -> None:
+        """A public post's details (DETAILS), to the clicker only."""
+        ...
+
+
+def controls_of(interaction: discord.Interaction) -> LeagueControls:
+    """The Volleyball cog, whose league the button is (the bot itself knows no game)."""
+    cog = bot_of(interaction).get_cog("Volleyball")
+    if not isinstance(cog, LeagueControls):
+        raise RuntimeError("the Volleyball cog, whose league this is, is not loaded")
+    return cog
 
 
 class OrdersForm(discord.ui.Modal):
@@ -136,15 +175,7 @@ class LeagueButton(
         return cls(int(match["id"]), match["action"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        leagues = leagues_of(interaction)
-        if self.action == "orders":
-            await leagues.open_orders_form(interaction, self.league_id)
-        elif self.action == "edit":
-            await open_editor(interaction, self.league_id)
-        elif self.action == "repeat":
-            await leagues.repeat_orders(interaction, self.league_id)
-        else:
-            await leagues.show_sheet(interaction, self.league_id)
+        await controls_of(interaction).press_league_button(interaction, self.league_id, self.action)
 
 
 def card_buttons(league_id: int) -> list[LeagueButton]:
@@ -172,11 +203,7 @@ class RetryButton(
         return cls(int(match["id"]), match["kind"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        leagues = leagues_of(interaction)
-        if self.kind == "orders":
-            await leagues.open_orders_form(interaction, self.league_id)
-        else:
-            await leagues.open_team_form(interaction, self.league_id, None)
+        await controls_of(interaction).press_retry(interaction, self.league_id, self.kind)
 
 
 # What a public post keeps one tap away (its first screen says what matters), its button's
@@ -216,7 +243,7 @@ class DetailsButton(
         return cls(int(match["id"]), int(match["season"]), int(match["round"]), match["what"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await leagues_of(interaction).show_details(
+        await controls_of(interaction).press_details(
             interaction, self.league_id, self.season, self.round_number, self.what
         )
 

@@ -41,8 +41,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.volleyball.options import leagues_of
-from cogs.volleyball.playing import decode, round_key, round_name
+from cogs.volleyball.orders import Orders, orders_of
+from cogs.volleyball.playing import round_key, round_name
 from db import volleyball_drafts as drafts
 from rules.errors import cut, echoed
 from rules.volleyball import (
@@ -73,8 +73,8 @@ from ui.formats import plural
 from ui.items import Control, written
 
 if TYPE_CHECKING:
-    from cogs.volleyball.league import Leagues
     from db.volleyball import StoredLeague
+    from host.locks import GameLock
 
 MENU = 25  # options in one Discord select menu
 SETS = 5
@@ -535,7 +535,10 @@ def editor_view(state: LeagueState, team: Team, draft: Draft, where: Where) -> d
     return view
 
 
-# --- loading, changing and saving under the manager's lock --------------------------------------
+# --- loading, changing and saving under the league's lock ---------------------------------------
+# A click reads the manager's draft, changes it and saves it: two quick clicks would lose one's
+# change, so each runs under the league's lock (the league host's, the one orders are stored
+# under). Nothing slow is done under it: a click waits at most for a change of the league.
 
 REPLACED_NOTE = (
     "Your orders on file changed another way since your last draft (the orders form or an "
@@ -547,7 +550,7 @@ REPLACED_NOTE = (
 class Opened:
     """Everything a click works with."""
 
-    leagues: Leagues
+    orders: Orders
     stored: StoredLeague
     state: LeagueState
     team: Team
@@ -565,12 +568,12 @@ def require_owner(interaction: discord.Interaction, where: Where) -> None:
         )
 
 
-def draft_lock(leagues: Leagues, where: Where):
-    return leagues.bot.game_locks(("volleyball-draft", where.league_id, where.user_id))
+def draft_lock(orders: Orders, where: Where) -> GameLock:
+    return orders.leagues.host.lock(where.league_id)
 
 
 async def open_draft(
-    leagues: Leagues,
+    orders: Orders,
     league_id: int,
     user_id: int,
     round_wanted: tuple[int, int] | None = None,
@@ -578,9 +581,7 @@ async def open_draft(
     """The league, the manager's team, the orders on file and the draft (the stored one when
     it fits this round, else a new one from the orders on file). With `round_wanted` (a click
     on an editor drawn for that round) a round played meanwhile is refused."""
-    stored = await leagues.load(league_id)
-    state = decode(stored)
-    team = await leagues.my_team(stored, state, user_id)
+    stored, state, team = await orders.managed(league_id, user_id)
     if state.season_over:
         raise UserError(
             "The season is over: no matches until the next one. Send your ageing splits as "
@@ -591,8 +592,8 @@ async def open_draft(
             f"Round {round_wanted[1]} was played after this editor was opened, so nothing "
             f"changed. `/volleyball orders edit` opens the editor for {round_name(state)}."
         )
-    on_file = await leagues.orders_on_file(stored, state, team.name)
-    found = await drafts.load_draft(leagues.db, league_id, user_id)
+    on_file = await orders.orders_on_file(stored, state, team.name)
+    found = await drafts.load_draft(orders.db, league_id, user_id)
     draft = Draft.from_stored(found) if found is not None else None
     fits = draft is not None and draft_fits(draft, state, team)
     replaced = fits and draft is not None and outdated(draft, on_file)
@@ -602,13 +603,13 @@ async def open_draft(
         draft.base = lineups_on_file(draft.numbers, on_file)  # saved: on file is its base now
     if not draft.matches:
         raise UserError(f"{team.name} plays no match in {round_name(state)}.")
-    return Opened(leagues, stored, state, team, on_file, draft, fits and not replaced, replaced)
+    return Opened(orders, stored, state, team, on_file, draft, fits and not replaced, replaced)
 
 
 async def keep_draft(opened: Opened, user_id: int) -> None:
     season, number = round_key(opened.state)
     await drafts.save_draft(
-        opened.leagues.db,
+        opened.orders.db,
         opened.stored.id,
         user_id,
         team=opened.team.name,
@@ -632,10 +633,10 @@ async def open_editor(
 ) -> None:
     """`/volleyball orders edit`: the editor at a match (default the first in match_order)
     and set 1."""
-    leagues = leagues_of(interaction)
+    orders = orders_of(interaction)
     user_id = interaction.user.id
-    async with leagues.bot.game_locks(("volleyball-draft", league_id, user_id)):
-        opened = await open_draft(leagues, league_id, user_id)
+    async with orders.leagues.host.lock(league_id):
+        opened = await open_draft(orders, league_id, user_id)
         numbers = [m.match_number for m in opened.draft.matches]
         if match_number is not None and match_number not in numbers:
             raise UserError(
@@ -656,13 +657,13 @@ async def change(
 ) -> None:
     """A menu pick or a button: the draft changed (or the view moved) and the editor redrawn."""
     require_owner(interaction, where)
-    leagues = leagues_of(interaction)
+    orders = orders_of(interaction)
     if what == "save":
-        await save(interaction, leagues, where)
+        await save(interaction, orders, where)
         return
-    async with draft_lock(leagues, where):
+    async with draft_lock(orders, where):
         opened = await open_draft(
-            leagues, where.league_id, where.user_id, (where.season, where.round_number)
+            orders, where.league_id, where.user_id, (where.season, where.round_number)
         )
         set_order = set_of(opened.draft, where)
         note = REPLACED_NOTE if opened.replaced else ""
@@ -683,7 +684,7 @@ async def change(
             opened.draft.match(arg)
             where = where.moved(match_number=arg, set_number=1)
         elif what == "reset":
-            await drafts.delete_draft(leagues.db, where.league_id, where.user_id)
+            await drafts.delete_draft(orders.db, where.league_id, where.user_id)
             opened.draft = start_draft(opened.state, opened.team, opened.on_file)
             note = "Started over from " + (
                 "your orders on file."
@@ -698,17 +699,17 @@ async def change(
     await interaction.response.edit_message(**render(opened, where, note))
 
 
-async def save(interaction: discord.Interaction, leagues: Leagues, where: Where) -> None:
+async def save(interaction: discord.Interaction, orders: Orders, where: Where) -> None:
     """Save orders: the draft's line-ups through the league service's submit (every problem
     and warning answered; nothing stored when refused). Accepted, the draft is what is on
     file, so the editor shows it as such."""
-    async with draft_lock(leagues, where):
+    async with draft_lock(orders, where):
         opened = await open_draft(
-            leagues, where.league_id, where.user_id, (where.season, where.round_number)
+            orders, where.league_id, where.user_id, (where.season, where.round_number)
         )
     lineups = RoundOrders(team=opened.team.name, matches=opened.draft.matches)
     fixtures = team_fixtures(round_fixtures(opened.state, where.round_number), opened.team.name)
-    await leagues.submit(
+    await orders.submit(
         interaction,
         where.league_id,
         format_round_forms(opened.team, fixtures, lineups),
@@ -755,10 +756,10 @@ async def submit_points(
     """The points form sent: the set's HA, DP and SP replaced, the editor redrawn."""
     where = Where.from_match(found)
     require_owner(interaction, where)
-    leagues = leagues_of(interaction)
-    async with draft_lock(leagues, where):
+    orders = orders_of(interaction)
+    async with draft_lock(orders, where):
         opened = await open_draft(
-            leagues, where.league_id, where.user_id, (where.season, where.round_number)
+            orders, where.league_id, where.user_id, (where.season, where.round_number)
         )
         set_order = set_of(opened.draft, where)
         if "ha" in values:

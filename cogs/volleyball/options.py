@@ -3,7 +3,7 @@ autocomplete (discord.py's examples/app_commands/transformers.py): a command rec
 stored league, or a team's name as the league spells it, instead of a string to look up.
 
 - `League`: a league of this server, by name (completion: the server's leagues). A command
-  with an optional league resolves a missing one with `Leagues.find(interaction, None)`.
+  with an optional league resolves a missing one with `find_league(db, interaction, None)`.
 - `AnyTeam`, `ComputerSeat`: a team of the league named in the command's league option (or
   the league `find` picks), completed from its teams (only the computer teams for a seat).
 - `Sponsor`: a sponsor's name, completed from the league's sponsors (the engine checks it).
@@ -16,7 +16,7 @@ unwrapped.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -25,22 +25,47 @@ from cogs import bot_of
 from cogs.volleyball.playing import decode
 from db import volleyball as store
 from rules.volleyball import LeagueState
-from ui import LookupFailed, LookupOption, UserError, quote
-
-if TYPE_CHECKING:
-    from cogs.volleyball.league import Leagues
+from ui import LookupFailed, LookupOption, UserError, quote, shown
+from ui.formats import human_join
 
 LEAGUE_HELP = "Which league (default: the one here)"
 MAX_CHOICES = 25
 
 
-def leagues_of(interaction: discord.Interaction) -> Leagues:
-    """The league service of the Volleyball cog, found through discord.py's cog registry
-    (`Bot.get_cog`): the bot itself knows no game, and this module stands below the cog."""
-    leagues = getattr(bot_of(interaction).get_cog("Volleyball"), "leagues", None)
-    if leagues is None:
-        raise RuntimeError("the Volleyball cog, whose league this is, is not loaded")
-    return cast("Leagues", leagues)
+async def find_league(
+    db: Any, interaction: discord.Interaction, name: str | None
+) -> store.StoredLeague:
+    """The league a command is about: the one named, else the only one in the server, else
+    the one whose results channel this is, else the caller's only one."""
+    guild_id = interaction.guild_id
+    if guild_id is None:
+        raise UserError("Volleyball leagues live in a server, not in DMs.")
+    if name:
+        found = await store.league_named(db, guild_id, name)
+        if found is None:
+            names = await store.league_names(db, guild_id)
+            known = f" Leagues here: {human_join([shown(n) for n in names])}." if names else ""
+            raise UserError(f"There is no Volleyball league called {quote(name)} here.{known}")
+        return found
+    leagues = await store.leagues_in_guild(db, guild_id)
+    if not leagues:
+        raise UserError(
+            "There is no Volleyball league in this server yet. A server admin starts one "
+            "with `/volleyball league create`."
+        )
+    if len(leagues) == 1:
+        return leagues[0]
+    here = [league for league in leagues if league.channel_id == interaction.channel_id]
+    if len(here) == 1:
+        return here[0]
+    mine = await store.leagues_managed_by(db, guild_id, interaction.user.id)
+    if len(mine) == 1:
+        return next(league for league in leagues if league.id == mine[0])
+    raise UserError(
+        "This server has several leagues; name one with the league option: "
+        + human_join([shown(league.name) for league in leagues])
+        + "."
+    )
 
 
 def matching(names: list[str], current: str) -> list[app_commands.Choice[str]]:
@@ -54,9 +79,9 @@ async def league_in_options(
     interaction: discord.Interaction,
 ) -> tuple[store.StoredLeague, LeagueState] | None:
     """The league the command's league option names (or the default one), or None."""
-    leagues = leagues_of(interaction)
+    name = getattr(interaction.namespace, "league", None)
     try:
-        stored = await leagues.find(interaction, getattr(interaction.namespace, "league", None))
+        stored = await find_league(bot_of(interaction).db, interaction, name)
     except UserError:
         return None
     return stored, decode(stored)
@@ -64,14 +89,14 @@ async def league_in_options(
 
 class LeagueTransformer(LookupOption):
     async def find(self, interaction: discord.Interaction, value: str) -> store.StoredLeague:
-        return await leagues_of(interaction).find(interaction, value)
+        return await find_league(bot_of(interaction).db, interaction, value)
 
     async def autocomplete(
         self, interaction: discord.Interaction, value: str, /
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        names = await store.league_names(leagues_of(interaction).db, interaction.guild_id)
+        names = await store.league_names(bot_of(interaction).db, interaction.guild_id)
         return matching(names, value)
 
 

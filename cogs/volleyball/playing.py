@@ -17,11 +17,13 @@ from cogs.volleyball.present import (
 from db.volleyball import NewReport, StoredLeague
 from rules.volleyball import (
     ORDER_KINDS,
+    DeadlineRule,
     LeagueState,
     RoundOrders,
     ageing_split_problems,
     all_computer_orders,
     close_season,
+    next_deadline,
     play_round,
     release_seat,
     submit_orders,
@@ -140,3 +142,21 @@ def league_begins_report(
         league_begins_post(league_name, deadlines, state, deadline, managers),
         ["cup", "season"],
     )
+
+
+def round_time(stored: StoredLeague) -> tuple[float, float] | None:
+    """(since, set deadline) of the round that runs now; None while no deadline is set. A
+    league armed before its round's time was stored counts a period back from its
+    deadline; a deadline on file earlier than the set one (moved by hand) wins."""
+    if stored.next_deadline is None:
+        return None
+    rule = DeadlineRule.from_dict(stored.deadline_rule)
+    deadline = min(stored.set_deadline or stored.next_deadline, stored.next_deadline)
+    since = stored.round_since if stored.round_since is not None else deadline - rule.period
+    return min(since, deadline), deadline
+
+
+def first_deadline(stored: StoredLeague, now: float) -> float:
+    """The first deadline of a league that has none (its rule, from its anchor)."""
+    rule = DeadlineRule.from_dict(stored.deadline_rule)
+    return next_deadline(rule, stored.anchor, now=now, after=None)

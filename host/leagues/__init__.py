@@ -2,15 +2,20 @@
 beside the match host. `admins.py` says who runs a league; `service.py` holds a league's lock,
 its deadline timer, the admins' pause, resume and extension, the vacations that put a deadline
 off, the start-up repair and the lines of /games, behind the `LeagueAdapter` each league
-implements (docs/architecture.md, "A league's deadline")."""
+implements; `reminders.py` the reminders before a deadline, for a league whose adapter says
+who is still missing orders (docs/architecture.md, "A league's deadline")."""
 
 from host.leagues.admins import is_league_admin, require_league_admin
+from host.leagues.reminders import LeagueReminders, Reminder, ReminderAdapter
 from host.leagues.service import LeagueAdapter, LeagueHost, Outcome, Round
 
 __all__ = [
     "LeagueAdapter",
     "LeagueHost",
+    "LeagueReminders",
     "Outcome",
+    "Reminder",
+    "ReminderAdapter",
     "Round",
     "is_league_admin",
     "require_league_admin",

@@ -164,6 +164,12 @@ class LeagueHost(Generic[L]):
     def lock(self, league_id: int) -> GameLock:
         return self.bot.game_locks((self.adapter.lock_name, league_id))
 
+    def posting_lock(self, league_id: int) -> GameLock:
+        """The league's posts (what a change left to post, its status card), one sender at a
+        time, outside the league's lock: they wait on Discord's limit of posts per channel (5
+        in 5 s), and a command on the league must not wait behind them past its 3 seconds."""
+        return self.bot.game_locks((f"{self.adapter.lock_name}-posts", league_id))
+
     async def load(self, league_id: int) -> L:
         """The league, or a private refusal saying it is gone."""
         league = await self.adapter.load_league(league_id)

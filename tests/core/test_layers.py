@@ -32,9 +32,9 @@ ALLOWED = {
     "fakediscord": {"fakediscord", "db"},
 }
 # The circles still standing, each inside one package: the match host's modules are handed the
-# MatchHost they are called from, and Volleyball's league service is handed back by the
-# controls it posts. Anything else (across packages, or inside any other) is a new circle.
-CIRCLES_INSIDE = ("host", "cogs.volleyball")
+# MatchHost they are called from. Anything else (across packages, or inside any other) is a
+# new circle.
+CIRCLES_INSIDE = ("host",)
 GAMES = tuple(game.name for game in registry.GAMES)
 
 

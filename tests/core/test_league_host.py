@@ -2,7 +2,10 @@
 database: a deadline plays its round once (also two timers at once), a timer of a played round
 or of a paused league does nothing, a deadline a vacation puts off waits, a round that fails is
 tried again only where the league says so, the posts come after the lock is released, a
-vacation recounts only the leagues it can move, and the start-up repair looks at every league."""
+vacation recounts only the leagues it can move, and the start-up repair looks at every league;
+a reminder before the deadline (host/leagues/reminders.py) comes once to each player still
+missing orders, at their time, and never for a paused league, a round played since or a
+player whose vacation lasts past the deadline."""
 
 from __future__ import annotations
 
@@ -15,8 +18,10 @@ from typing import Any
 
 import pytest
 
+from db import clocks as clock_store
+from db import timers as timer_store
 from db.timers import Timer
-from host.leagues import LeagueHost, Outcome, Round
+from host.leagues import LeagueHost, LeagueReminders, Outcome, Reminder, Round
 from host.locks import GameLocks
 from ui import UserError
 
@@ -109,18 +114,25 @@ class NoDatabase:
         pass
 
 
-def league_host(*leagues: League, retry_seconds: float | None = None) -> LeagueHost[League]:
+def services(db: Any, registered: dict[str, Any]) -> SimpleNamespace:
+    """The bot's services a league host uses; the timer events it registers go in
+    `registered`."""
+
     async def ready() -> None:
         pass
 
-    registered: dict[str, Any] = {}
-    bot = SimpleNamespace(
+    return SimpleNamespace(
         timers=SimpleNamespace(register=registered.__setitem__, wake=lambda: None),
         matches=SimpleNamespace(vacation_listeners=[]),
         game_locks=GameLocks(),
-        db=NoDatabase(),
+        db=db,
         wait_until_ready=ready,
     )
+
+
+def league_host(*leagues: League, retry_seconds: float | None = None) -> LeagueHost[League]:
+    registered: dict[str, Any] = {}
+    bot = services(NoDatabase(), registered)
     adapter = Adapter(leagues={league.id: league for league in leagues})
     adapter.retry_seconds = retry_seconds
     host = LeagueHost(bot, adapter)  # type: ignore[arg-type]  # the bot's services, in part
@@ -225,3 +237,114 @@ async def test_the_start_up_repair_looks_at_every_league_and_posts_what_was_left
     assert adapter.repaired == [1]  # a paused league has no deadline timer to write again
     assert adapter.posts == [(1, "repaired", True), (2, "repaired", True)]
     await host.stop()
+
+
+# ---- reminders before a deadline (host/leagues/reminders.py) ---------------------------------
+
+
+@dataclass
+class DueLeague(League):
+    deadline: float = 0.0
+    without_orders: list[int] = field(default_factory=list)  # players still missing orders
+
+
+class Channel:
+    """The league's channel: what the reminders post in it."""
+
+    def __init__(self) -> None:
+        self.sent: list[str] = []
+
+    async def send(self, content: str, **kwargs: Any) -> None:
+        self.sent.append(content)
+
+
+@dataclass
+class RemindingAdapter(Adapter):
+    channel: Channel = field(default_factory=Channel)
+    remind_event: str = "test_remind"
+
+    def deadline_of(self, league: League, /) -> float | None:
+        assert isinstance(league, DueLeague)
+        return league.deadline
+
+    async def missing(self, league: League, /) -> list[int]:
+        assert isinstance(league, DueLeague)
+        return list(league.without_orders)
+
+    async def reminder(self, league: League, deadline: float, /) -> Reminder:
+        text = f"your orders for round {league.round} are due <t:{int(deadline)}:R>."
+        return Reminder(self.channel, text, f"Test: {text}", "https://discord.com/channels/1/2")
+
+
+def reminders_of(
+    db: Any, *leagues: DueLeague, clock: list[float]
+) -> tuple[LeagueReminders[League], RemindingAdapter]:
+    """The league host with reminders, its league in memory, the players' vacations and
+    notification settings and the reminders' timers in the database; `clock[0]` is now."""
+
+    registered: dict[str, Any] = {}
+    bot = services(db, registered)
+    adapter = RemindingAdapter(leagues={league.id: league for league in leagues})
+    host = LeagueHost(bot, adapter)  # type: ignore[arg-type]  # the bot's services, in part
+    reminders = LeagueReminders(host, adapter, clock=lambda: clock[0])
+    assert registered["test_remind"] == reminders.on_remind
+    return reminders, adapter
+
+
+def reminder(league: int, round_number: int, **more: Any) -> Timer:
+    return Timer(1, "test_remind", time.time(), {"league": league, "round": round_number, **more})
+
+
+async def test_a_reminder_comes_once_to_each_player_at_their_time_and_never_after_the_deadline(
+    db,
+):
+    now = time.time()
+    clock = [now]
+    deadline = now + 3600
+    # 101 and 102 have no orders in, 102 is on vacation for ten more minutes and 103 until
+    # after the deadline; 104 has sent orders.
+    await clock_store.start_vacation(db, 102, now=now - 60, ends_at=now + 600, balance_after=0)
+    await clock_store.start_vacation(db, 103, now=now - 60, ends_at=now + 7200, balance_after=0)
+    league = DueLeague(1, deadline=deadline, without_orders=[101, 102, 103])
+    reminders, adapter = reminders_of(db, league, clock=clock)
+
+    spec = reminders.timer({"league": 1, "round": 1}, deadline, 30)
+    assert spec is not None and spec.due_at == pytest.approx(deadline - 1800)
+    assert reminders.timer({"league": 1, "round": 1}, deadline, 0) is None  # reminds nobody
+    assert reminders.timer({"league": 1, "round": 1}, deadline, 120) is None  # passed
+
+    await reminders.on_remind(reminder(1, 1))
+    assert adapter.channel.sent == [
+        f"<@101>, your orders for round 1 are due <t:{int(deadline)}:R>."
+    ]
+    (later,) = await timer_store.list_timers(db, "test_remind")  # none for 103: too late
+    assert later.due_at == pytest.approx(now + 600)
+    assert later.payload == {"league": 1, "round": 1, "users": [102]}
+
+    clock[0] = now + 600  # 102 is back
+    await reminders.on_remind(later)
+    assert adapter.channel.sent[1:] == [
+        f"<@102>, your orders for round 1 are due <t:{int(deadline)}:R>."
+    ]
+    assert len(await timer_store.list_timers(db, "test_remind")) == 1  # nothing new
+
+
+async def test_no_reminder_for_a_paused_league_a_round_played_since_or_a_passed_deadline(db):
+    now = time.time()
+    waiting = [101, 102]
+    reminders, adapter = reminders_of(
+        db,
+        DueLeague(1, status="paused", deadline=now + 3600, without_orders=waiting),
+        DueLeague(2, round=2, deadline=now + 3600, without_orders=waiting),  # round 1 played
+        DueLeague(3, deadline=now - 1, without_orders=waiting),  # being played
+        DueLeague(4, deadline=now + 3600, without_orders=[]),  # every order in
+        DueLeague(5, deadline=now + 3600, without_orders=waiting),
+        clock=[now],
+    )
+    for league in (1, 2, 3, 4, 6):  # 6: a league deleted since
+        await reminders.on_remind(reminder(league, 1))
+    await reminders.on_remind(reminder(5, 1, users=[102]))  # back from quiet hours: 102 only
+    assert adapter.channel.sent == [
+        f"<@102>, your orders for round 1 are due <t:{int(now + 3600)}:R>."
+    ]
+    assert await timer_store.list_timers(db, "test_remind") == []

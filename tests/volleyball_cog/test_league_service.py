@@ -51,9 +51,9 @@ async def open_service(target) -> Leagues:
             sent.append(report.id)
             await store.mark_posted(db, report.id)
 
-    leagues.send_pending = send_pending
+    leagues.reports.send_pending = send_pending
 
-    async def refresh(league_id: int, *, repost: bool = False) -> None:
+    async def refresh(league_id: int) -> None:
         pass  # the status card is Discord's (tests/e2e/test_volleyball_week.py)
 
     def refresh_soon(league_id: int) -> None:
@@ -176,7 +176,7 @@ async def test_orders_that_no_longer_fit_are_not_played_and_the_manager_hears_wh
         orders=json.dumps(orders.to_dict()),
         user_id=101,
     )
-    assert await service.advance(stored.id, expected=(1, 1))
+    assert await service.host.advance(stored.id, expected=(1, 1))
     sheet = await store.report_for(service.db, stored.id, 1, 1, mine)
     text = "\n".join(sheet.messages)
     assert "no longer fitted the round" in text and "Gone Team" in text
@@ -252,7 +252,7 @@ async def test_the_servers_league_admin_role_runs_its_leagues(service):
 async def test_a_round_played_while_paused_gets_a_period_when_the_league_resumes(service):
     stored = await running_league(service)
     await service.pause(stored.id)
-    assert await service.advance(stored.id, forced=True)  # run-now while paused
+    assert await service.host.advance(stored.id, forced=True)  # run-now while paused
     played = await store.load_league(service.db, stored.id)
     assert decode(played).league.round_number == 2 and played.next_deadline is None
     assert played.set_deadline is None  # round 1's time is not round 2's
