@@ -16,7 +16,7 @@ give the same totals; head to head reads the `Meeting`s among a tied group.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import combinations
 
@@ -99,11 +99,14 @@ def _over_board(game: Game) -> bool:
     return game.played and game.points is not None and len(game.seats) > 1
 
 
-def meetings_of(games: Sequence[Game]) -> list[Meeting]:
-    """Every meeting over the board, a game known by its place in `games`."""
+def meetings_of(games: Sequence[Game], users: Container[str] | None = None) -> list[Meeting]:
+    """Every meeting over the board (of `users`, if given), a game known by its place in
+    `games`."""
     found = []
     for key, game in enumerate(games):
         if not _over_board(game):
+            continue
+        if users is not None and not any(seat in users for seat in game.seats):
             continue
         share = 1 / (len(game.seats) - 1)
         for user, points in zip(game.seats, game.points or (), strict=True):
@@ -199,12 +202,27 @@ def record(
     return changed, meetings
 
 
-def tied(entrants: Sequence[Entrant], totals: Mapping[str, Totals], rounds: int) -> list[list[str]]:
+def tied(
+    entrants: Sequence[Entrant], totals: Mapping[str, Totals], rounds: int
+) -> list[list[str]]:
     """The groups of two or more level on score, Buchholz and Sonneborn-Berger: whom head to
     head may part (their meetings are what `rank` needs)."""
+    return _groups(entrants, _all_keys(entrants, totals, rounds))
+
+
+def _all_keys(
+    entrants: Sequence[Entrant], totals: Mapping[str, Totals], rounds: int
+) -> dict[str, tuple[float, float, float]]:
+    nothing = Totals()
+    return {entrant.id: _keys(totals.get(entrant.id, nothing), rounds) for entrant in entrants}
+
+
+def _groups(
+    entrants: Sequence[Entrant], keys: Mapping[str, tuple[float, float, float]]
+) -> list[list[str]]:
     groups: dict[tuple[float, float, float], list[str]] = defaultdict(list)
     for entrant in entrants:
-        groups[_keys(totals.get(entrant.id) or Totals(), rounds)].append(entrant.id)
+        groups[keys[entrant.id]].append(entrant.id)
     return [group for group in groups.values() if len(group) > 1]
 
 
@@ -225,34 +243,32 @@ def rank(
     """Everyone in order after `rounds` rounds: score, Buchholz, Sonneborn-Berger, head to
     head (from `meetings`, which need only hold those among each `tied` group), rating, and
     last the id so that the order is total."""
+    keys = _all_keys(entrants, totals, rounds)
     among: dict[str, list[Meeting]] = defaultdict(list)
     for meeting in meetings:
         among[meeting.user].append(meeting)
-    head: dict[str, float | None] = {entrant.id: None for entrant in entrants}
-    for group in tied(entrants, totals, rounds):
+    head: dict[str, float | None] = dict.fromkeys(keys)
+    for group in _groups(entrants, keys):
         head.update(_head_to_head(group, among))
-
-    def of(entrant: Entrant) -> Totals:
-        return totals.get(entrant.id) or Totals()
-
     ordered = sorted(
         entrants,
         key=lambda entrant: (
-            *(-key for key in _keys(of(entrant), rounds)),
+            *(-key for key in keys[entrant.id]),
             -(head[entrant.id] or 0.0),
             -entrant.rating,
             entrant.id,
         ),
     )
+    nothing = Totals()
     return [
         Standing(
             rank=place,
             entrant=entrant,
-            score=round(of(entrant).score, PLACES),
-            buchholz=round(of(entrant).buchholz(rounds), PLACES),
-            sonneborn_berger=round(of(entrant).sonneborn_berger(), PLACES),
+            score=keys[entrant.id][0],
+            buchholz=keys[entrant.id][1],
+            sonneborn_berger=keys[entrant.id][2],
             head_to_head=head[entrant.id],
-            games=of(entrant).games,
+            games=totals.get(entrant.id, nothing).games,
         )
         for place, entrant in enumerate(ordered, start=1)
     ]
@@ -261,7 +277,9 @@ def rank(
 def standings(entrants: Sequence[Entrant], games: Sequence[Game], rounds: int) -> list[Standing]:
     """Everyone in order after `rounds` rounds, counted from every game (`rank` of
     `totals_of`)."""
-    return rank(entrants, totals_of(entrants, games), rounds, meetings_of(games))
+    totals = totals_of(entrants, games)
+    level = {user for group in tied(entrants, totals, rounds) for user in group}
+    return rank(entrants, totals, rounds, meetings_of(games, level))
 
 
 def _head_to_head(group: list[str], among: Mapping[str, list[Meeting]]) -> dict[str, float | None]:
