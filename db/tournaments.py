@@ -23,6 +23,7 @@ from rules.tournament import (
     meetings_of,
     rank,
     record,
+    sort_keys,
     tied,
     totals_of,
 )
@@ -319,6 +320,14 @@ async def check_in(db: Database, tournament_id: int, user_id: int) -> str:
             (tournament_id, user_id),
         )
         return "already" if await cursor.fetchone() is not None else "out"
+
+
+async def checked_in(db: Database, tournament_id: int, user_id: int) -> bool:
+    row = await db.fetch_one(
+        "SELECT checked_in FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
+        (tournament_id, user_id),
+    )
+    return row is not None and bool(row["checked_in"])
 
 
 async def drop_unchecked(db: Database, tournament_id: int) -> list[int]:
@@ -676,11 +685,13 @@ async def standings(
             await recount(conn, tournament)
     columns = TOTALS if tournament.status == "finished" else DONE
     rows = await db.fetch_all(
-        "SELECT * FROM tournament_totals WHERE tournament_id = ?", (tournament.id,)
+        f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?",
+        (tournament.id,),
     )
-    totals = {str(row["user_id"]): _totals(row, columns) for row in rows}
+    totals = {str(row[0]): Totals(*row[1:]) for row in rows}
     rounds = tournament.complete
-    level = [user for group in tied(entrants, totals, rounds) for user in group]
+    keys = sort_keys(entrants, totals, rounds)
+    level = [user for group in tied(entrants, totals, rounds, keys) for user in group]
     meetings: list[Meeting] = []
     for start in range(0, len(level), 500):  # a statement's parameters are bounded
         chunk = [int(user) for user in level[start : start + 500]]
@@ -691,7 +702,7 @@ async def standings(
             (tournament.id, rounds, *chunk),
         )
         meetings += [_meeting(row) for row in found]
-    return rank(entrants, totals, rounds, meetings)
+    return rank(entrants, totals, rounds, meetings, keys)
 
 
 async def match_finished(conn: Connection, match_id: int, points: tuple[float, ...]) -> None:

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from rules.tournament.model import Entrant, Game
 
@@ -46,8 +47,7 @@ class Standing:
     games: int  # games played over the board
 
 
-@dataclass(frozen=True)
-class Totals:
+class Totals(NamedTuple):
     """A player's running totals: everything the standings need but the round count and head
     to head. `opponents`: the sum over their games played over the board of the opponents' mean
     score (Buchholz without the virtual opponents); `weighted`: the same times their points in
@@ -70,8 +70,7 @@ class Totals:
         return self.weighted + self.score * self.unplayed
 
 
-@dataclass(frozen=True)
-class Meeting:
+class Meeting(NamedTuple):
     """`user` met `opponent` over the board in game `game` of `round`, scoring `points`;
     `share` is the opponent's weight in the game's strength (1 / the opponents at the table)."""
 
@@ -171,13 +170,12 @@ def record(
     for seat, points in gained.items():
         now = of(seat)
         unplayed = now.unplayed if _over_board(game) else now.unplayed + points
-        changed[seat] = replace(now, score=now.score + points, unplayed=unplayed)
+        changed[seat] = now._replace(score=now.score + points, unplayed=unplayed)
     for meeting in met:  # a seat's new points raise its earlier opponents' strength
         points = gained.get(meeting.opponent, 0.0)
         if points:
             now = of(meeting.user)
-            changed[meeting.user] = replace(
-                now,
+            changed[meeting.user] = now._replace(
                 opponents=now.opponents + points * meeting.share,
                 weighted=now.weighted + points * meeting.share * meeting.points,
             )
@@ -190,8 +188,7 @@ def record(
         others = [other for other in game.seats if other != seat]
         strength = sum(of(other).score for other in others) / len(others)
         new_round = now.last_round != game.round
-        changed[seat] = replace(
-            now,
+        changed[seat] = now._replace(
             games=now.games + 1,
             rounds_played=now.rounds_played + new_round,
             last_round=game.round,
@@ -203,16 +200,20 @@ def record(
 
 
 def tied(
-    entrants: Sequence[Entrant], totals: Mapping[str, Totals], rounds: int
+    entrants: Sequence[Entrant],
+    totals: Mapping[str, Totals],
+    rounds: int,
+    keys: Mapping[str, tuple[float, float, float]] | None = None,
 ) -> list[list[str]]:
     """The groups of two or more level on score, Buchholz and Sonneborn-Berger: whom head to
-    head may part (their meetings are what `rank` needs)."""
-    return _groups(entrants, _all_keys(entrants, totals, rounds))
+    head may part (their meetings are what `rank` needs). `keys`: as `rank`'s."""
+    return _groups(entrants, keys if keys is not None else sort_keys(entrants, totals, rounds))
 
 
-def _all_keys(
+def sort_keys(
     entrants: Sequence[Entrant], totals: Mapping[str, Totals], rounds: int
 ) -> dict[str, tuple[float, float, float]]:
+    """Each entrant's score, Buchholz and Sonneborn-Berger, as they are compared."""
     nothing = Totals()
     return {entrant.id: _keys(totals.get(entrant.id, nothing), rounds) for entrant in entrants}
 
@@ -239,36 +240,34 @@ def rank(
     totals: Mapping[str, Totals],
     rounds: int,
     meetings: Iterable[Meeting],
+    keys: Mapping[str, tuple[float, float, float]] | None = None,
 ) -> list[Standing]:
     """Everyone in order after `rounds` rounds: score, Buchholz, Sonneborn-Berger, head to
     head (from `meetings`, which need only hold those among each `tied` group), rating, and
-    last the id so that the order is total."""
-    keys = _all_keys(entrants, totals, rounds)
+    last the id so that the order is total. `keys`: the first three, when the caller has them
+    (`sort_keys`)."""
+    if keys is None:
+        keys = sort_keys(entrants, totals, rounds)
     among: dict[str, list[Meeting]] = defaultdict(list)
     for meeting in meetings:
         among[meeting.user].append(meeting)
-    head: dict[str, float | None] = dict.fromkeys(keys)
+    head: dict[str, float | None] = {}
     for group in _groups(entrants, keys):
         head.update(_head_to_head(group, among))
-    ordered = sorted(
-        entrants,
-        key=lambda entrant: (
-            *(-key for key in keys[entrant.id]),
-            -(head[entrant.id] or 0.0),
-            -entrant.rating,
-            entrant.id,
-        ),
-    )
+
+    def order(entrant: Entrant) -> tuple[float, ...]:
+        score, buchholz, berger = keys[entrant.id]
+        return (-score, -buchholz, -berger, -(head.get(entrant.id) or 0.0), -entrant.rating)
+
+    ordered = sorted(sorted(entrants, key=lambda entrant: entrant.id), key=order)
     nothing = Totals()
     return [
         Standing(
-            rank=place,
-            entrant=entrant,
-            score=keys[entrant.id][0],
-            buchholz=keys[entrant.id][1],
-            sonneborn_berger=keys[entrant.id][2],
-            head_to_head=head[entrant.id],
-            games=totals.get(entrant.id, nothing).games,
+            place,
+            entrant,
+            *keys[entrant.id],
+            head.get(entrant.id),
+            totals.get(entrant.id, nothing).games,
         )
         for place, entrant in enumerate(ordered, start=1)
     ]
