@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
@@ -36,8 +35,7 @@ TIE_BREAKS: tuple[tuple[str, str], ...] = (
 PLACES = 9
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     rank: int  # 1 for the leader; every entrant has their own place
     entrant: Entrant
     score: float
@@ -60,14 +58,6 @@ class Totals(NamedTuple):
     last_round: int = 0  # the latest of those
     opponents: float = 0.0
     weighted: float = 0.0
-
-    def buchholz(self, rounds: int) -> float:
-        """Each round not played over the board counts the player's own score."""
-        return self.opponents + self.score * max(0, rounds - self.rounds_played)
-
-    def sonneborn_berger(self) -> float:
-        """A round's points not played over the board count against the player's own score."""
-        return self.weighted + self.score * self.unplayed
 
 
 class Meeting(NamedTuple):
@@ -228,10 +218,13 @@ def _groups(
 
 
 def _keys(totals: Totals, rounds: int) -> tuple[float, float, float]:
+    """Score, Buchholz (each round not played over the board counts the player's own score)
+    and Sonneborn-Berger (a round's points not played over the board count against it)."""
+    score = totals.score
     return (
-        round(totals.score, PLACES),
-        round(totals.buchholz(rounds), PLACES),
-        round(totals.sonneborn_berger(), PLACES),
+        round(score, PLACES),
+        round(totals.opponents + score * max(0, rounds - totals.rounds_played), PLACES),
+        round(totals.weighted + score * totals.unplayed, PLACES),
     )
 
 
