@@ -31,8 +31,8 @@ TIE_BREAKS: tuple[tuple[str, str], ...] = (
     ("rating", "the higher rating first"),
 )
 # Totals kept one result at a time add the same numbers in another order than a recount: keys
-# are compared at this many decimals, so a tie is a tie either way.
-PLACES = 9
+# are compared in billionths of a point (whole numbers), so a tie is a tie either way.
+SCALE = 1e9
 
 
 class Standing(NamedTuple):
@@ -193,7 +193,7 @@ def tied(
     entrants: Sequence[Entrant],
     totals: Mapping[str, Totals],
     rounds: int,
-    keys: Mapping[str, tuple[float, float, float]] | None = None,
+    keys: Mapping[str, tuple[int, int, int]] | None = None,
 ) -> list[list[str]]:
     """The groups of two or more level on score, Buchholz and Sonneborn-Berger: whom head to
     head may part (their meetings are what `rank` needs). `keys`: as `rank`'s."""
@@ -202,30 +202,30 @@ def tied(
 
 def sort_keys(
     entrants: Sequence[Entrant], totals: Mapping[str, Totals], rounds: int
-) -> dict[str, tuple[float, float, float]]:
-    """Each entrant's score, Buchholz and Sonneborn-Berger, as they are compared."""
+) -> dict[str, tuple[int, int, int]]:
+    """Each entrant's score, Buchholz (each round not played over the board counts the
+    player's own score) and Sonneborn-Berger (a round's points not played over the board
+    count against it), as they are compared."""
     nothing = Totals()
-    return {entrant.id: _keys(totals.get(entrant.id, nothing), rounds) for entrant in entrants}
+    keys = {}
+    for entrant in entrants:  # one pass, unrolled: the standings' read is this loop
+        score, unplayed, _, rounds_played, _, opponents, weighted = totals.get(entrant.id, nothing)
+        virtual = rounds - rounds_played if rounds > rounds_played else 0
+        keys[entrant.id] = (
+            round(score * SCALE),
+            round((opponents + score * virtual) * SCALE),
+            round((weighted + score * unplayed) * SCALE),
+        )
+    return keys
 
 
 def _groups(
-    entrants: Sequence[Entrant], keys: Mapping[str, tuple[float, float, float]]
+    entrants: Sequence[Entrant], keys: Mapping[str, tuple[int, int, int]]
 ) -> list[list[str]]:
-    groups: dict[tuple[float, float, float], list[str]] = defaultdict(list)
+    groups: dict[tuple[int, int, int], list[str]] = defaultdict(list)
     for entrant in entrants:
         groups[keys[entrant.id]].append(entrant.id)
     return [group for group in groups.values() if len(group) > 1]
-
-
-def _keys(totals: Totals, rounds: int) -> tuple[float, float, float]:
-    """Score, Buchholz (each round not played over the board counts the player's own score)
-    and Sonneborn-Berger (a round's points not played over the board count against it)."""
-    score = totals.score
-    return (
-        round(score, PLACES),
-        round(totals.opponents + score * max(0, rounds - totals.rounds_played), PLACES),
-        round(totals.weighted + score * totals.unplayed, PLACES),
-    )
 
 
 def rank(
@@ -233,7 +233,7 @@ def rank(
     totals: Mapping[str, Totals],
     rounds: int,
     meetings: Iterable[Meeting],
-    keys: Mapping[str, tuple[float, float, float]] | None = None,
+    keys: Mapping[str, tuple[int, int, int]] | None = None,
 ) -> list[Standing]:
     """Everyone in order after `rounds` rounds: score, Buchholz, Sonneborn-Berger, head to
     head (from `meetings`, which need only hold those among each `tied` group), rating, and
@@ -245,20 +245,22 @@ def rank(
     for meeting in meetings:
         among[meeting.user].append(meeting)
     head: dict[str, float | None] = {}
-    for group in _groups(entrants, keys):
-        head.update(_head_to_head(group, among))
+    if among:  # without meetings among the tied, head to head says nothing
+        for group in _groups(entrants, keys):
+            head.update(_head_to_head(group, among))
 
-    def order(entrant: Entrant) -> tuple[float, ...]:
+    def order(entrant: Entrant) -> tuple[int, int, int, float, float, str]:
         score, buchholz, berger = keys[entrant.id]
-        return (-score, -buchholz, -berger, -(head.get(entrant.id) or 0.0), -entrant.rating)
+        own = head.get(entrant.id) or 0.0
+        return (-score, -buchholz, -berger, -own, -entrant.rating, entrant.id)
 
-    ordered = sorted(sorted(entrants, key=lambda entrant: entrant.id), key=order)
+    ordered = sorted(entrants, key=order)
     nothing = Totals()
     return [
         Standing(
             place,
             entrant,
-            *keys[entrant.id],
+            *(key / SCALE for key in keys[entrant.id]),
             head.get(entrant.id),
             totals.get(entrant.id, nothing).games,
         )
