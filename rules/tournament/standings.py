@@ -254,18 +254,22 @@ def rank(
         own = head.get(entrant.id) or 0.0
         return (-score, -buchholz, -berger, -own, -entrant.rating, entrant.id)
 
-    ordered = sorted(entrants, key=order)
     nothing = Totals()
-    return [
-        Standing(
-            place,
-            entrant,
-            *(key / SCALE for key in keys[entrant.id]),
-            head.get(entrant.id),
-            totals.get(entrant.id, nothing).games,
+    found = []
+    for place, entrant in enumerate(sorted(entrants, key=order), start=1):
+        score, buchholz, berger = keys[entrant.id]
+        found.append(
+            Standing(
+                place,
+                entrant,
+                score / SCALE,
+                buchholz / SCALE,
+                berger / SCALE,
+                head.get(entrant.id),
+                totals.get(entrant.id, nothing).games,
+            )
         )
-        for place, entrant in enumerate(ordered, start=1)
-    ]
+    return found
 
 
 def standings(entrants: Sequence[Entrant], games: Sequence[Game], rounds: int) -> list[Standing]:
