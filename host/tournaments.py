@@ -125,7 +125,8 @@ class Tournaments:
         bot.timers.register(store.ADVANCE_EVENT, self._on_advance)
         bot.matches.finish_listeners.append(self.match_finished)
         # the rounds' deadlines, pause, vacations, repair and /games (the module docstring)
-        self.host: LeagueHost[store.Tournament] = LeagueHost(bot, TournamentRounds(self))
+        self.rounds = TournamentRounds(self)
+        self.host: LeagueHost[store.Tournament] = LeagueHost(bot, self.rounds)
 
     def lock(self, tournament_id: int) -> GameLock:
         """The tournament's lock (the league host's): one change of it at a time (a round, a
@@ -305,11 +306,6 @@ class Tournaments:
         return self.bot.matches.adapters[stored.game], stored
 
     # ---- what an admin does (cogs/tournament checks who may) -----------------------------------
-
-    @property
-    def rounds(self) -> TournamentRounds:
-        assert isinstance(self.host.adapter, TournamentRounds)
-        return self.host.adapter
 
     async def extend(self, tournament_id: int, hours: float) -> store.Tournament:
         """The running round's deadline put off by `hours` (on the league host; the card shows
