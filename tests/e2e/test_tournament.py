@@ -577,10 +577,15 @@ async def test_a_rollerball_tournament_of_nine_in_tables_of_three(discord, bot, 
     assert len({seat for seats, _, _ in played[2] for seat in seats}) == 9
     final = discord.message(card)
     assert f"🏆 <@{top[2]}> wins." in final.text
-    # the podium, posted below the card, mentions the three on it
-    podium = next(
-        m for m in discord.channel_messages(general) if f"tournament #{tid} is over" in m.text
-    )
+
+    # the podium, posted below the card (after its last edit), mentions the three on it
+    def podiums():
+        return [
+            m for m in discord.channel_messages(general) if f"tournament #{tid} is over" in m.text
+        ]
+
+    await until(lambda: podiums(), timeout=20)
+    [podium] = podiums()
     assert f"🥇 <@{top[2]}> (2)" in podium.text and "🥈" in podium.text and "🥉" in podium.text
 
 
