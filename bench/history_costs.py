@@ -123,6 +123,7 @@ async def grow(db: Database, rng: random.Random, scale: int, before: int) -> Non
             " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
             ratings,
         )
+        await rating_store.copy_everywhere(conn, "rocketball")
         await conn.executemany(
             "INSERT INTO games (id, game, guild_id, channel_id, thread_id, status, state, version,"
             " posted_version, created_at, updated_at) VALUES (?, 'rocketball', ?, ?, ?, 'active',"

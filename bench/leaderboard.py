@@ -67,6 +67,7 @@ async def fill(db, count: int, players: int) -> None:
             " VALUES (?, ?, ?, ?, ?)",
             changes,
         )
+        await store.copy_everywhere(conn, "rocketball")
 
 
 async def timed(name: str, call, calls: int = 200) -> None:

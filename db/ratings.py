@@ -101,6 +101,14 @@ async def _store(
         " VALUES (?, ?, ?, ?, ?)",
         (game, guild_id, before.user_id, game_id, after.rating - before.rating),
     )
+    if guild_id == EVERYWHERE:
+        # every server's row of the player holds it too: the board across servers reads it
+        # there, by an index of the server's rows (`leaderboard`)
+        await conn.execute(
+            "UPDATE ratings SET rating_everywhere = ?, played_everywhere = ?"
+            " WHERE game = ? AND user_id = ? AND guild_id <> ?",
+            (after.rating, before.played + 1, game, before.user_id, EVERYWHERE),
+        )
 
 
 async def record_duel(
@@ -162,25 +170,32 @@ async def leaderboard(
     from the top and stops at `limit`; across servers it reads the server's own players
     (bench/leaderboard.py, bench/history_costs.py)."""
     scope = EVERYWHERE if everywhere else guild_id
-    # Across servers, the server's own players are read first and ranked by their rating
-    # everywhere (CROSS JOIN keeps SQLite to that order): walking the rating index from the top
-    # would pass over the players of every other server, more with every server added.
-    source, here = (
+    # Across servers, the server's own rows are walked from the top by the copy of the rating
+    # everywhere they hold (rating_everywhere, written with it), and the rating's own row read
+    # by its key: walking the index of the ratings everywhere would pass over the players of
+    # every other server, and reading all the server's players to sort them grows with them.
+    source, here, by = (
         (
             "ratings here CROSS JOIN ratings r",
             "here.game = ? AND here.guild_id = ? AND"
             " r.game = here.game AND r.user_id = here.user_id AND",
+            "here",
         )
         if everywhere
-        else ("ratings r", "r.game = ? AND")
+        else ("ratings r", "r.game = ? AND", "r")
+    )
+    rating, played = (
+        (f"{by}.rating_everywhere", f"{by}.played_everywhere")
+        if everywhere
+        else ("r.rating", "r.played")
     )
     rows: list = []
     for established in (True, False):
         rows += await db.fetch_all(
             "SELECT r.user_id, r.rating, r.deviation, r.volatility, r.played, r.wins"
             f" FROM {source} WHERE {here} r.guild_id = ?"
-            f" AND r.played {'>=' if established else '<'} ?"
-            " ORDER BY r.rating DESC, r.user_id LIMIT ?",
+            f" AND {played} {'>=' if established else '<'} ?"
+            f" ORDER BY {rating} DESC, {by}.user_id LIMIT ?",
             (
                 game,
                 *((guild_id,) if everywhere else ()),
@@ -228,6 +243,21 @@ async def _trends(
     for row in rows:
         trends.setdefault(row["user_id"], []).append(row["delta"])
     return trends
+
+
+async def copy_everywhere(conn: Connection, game: str) -> None:
+    """Inside the caller's transaction: every server's row of the game holds its player's
+    rating and matches across servers, for rows written in bulk rather than by rating a match
+    (the benchmarks' histories; migration 024 did the same for the rows before it)."""
+    await conn.execute(
+        "UPDATE ratings SET"
+        " rating_everywhere = (SELECT e.rating FROM ratings e WHERE e.game = ratings.game"
+        " AND e.guild_id = ? AND e.user_id = ratings.user_id),"
+        " played_everywhere = COALESCE((SELECT e.played FROM ratings e"
+        " WHERE e.game = ratings.game AND e.guild_id = ? AND e.user_id = ratings.user_id), 0)"
+        " WHERE game = ? AND guild_id <> ?",
+        (EVERYWHERE, EVERYWHERE, game, EVERYWHERE),
+    )
 
 
 async def forget_user(conn: Connection, user_id: int) -> None:

@@ -1,5 +1,9 @@
-"""Tournaments' storage (db/migrations/021_tournaments.sql, 023_tournament_absences.sql): the
-tournament, its entrants and the games of its rounds. The pairing and standings are rules.tournament's, from these rows."""
+"""Tournaments' storage (db/migrations/021_tournaments.sql, 023_tournament_absences.sql,
+024_tournament_rounds_and_totals.sql): the tournament, its entrants, the games of its rounds,
+and each player's running totals. The pairing and standings are rules.tournament's, from these
+rows: the totals are updated in the transaction that stores each result (`decide`,
+`start_round`'s byes), so the standings are a read (`standings`), not a recount of every
+game."""
 
 from __future__ import annotations
 
@@ -10,6 +14,19 @@ from typing import Any
 
 from db import timers as timer_store
 from db.database import Connection, Database, IntegrityError
+from rules.tournament import (
+    Entrant,
+    Game,
+    Meeting,
+    Standing,
+    Totals,
+    meetings_of,
+    rank,
+    record,
+    sort_keys,
+    tied,
+    totals_of,
+)
 
 ADVANCE_EVENT = "tournament_advance"  # a result came in: see whether the round is complete
 
@@ -36,6 +53,17 @@ class Tournament:
     paused_at: float | None = None
     checkin_minutes: int = 0
     table_size: int = 2
+    vacation_pauses: bool = False
+    round_since: float | None = None  # when the round's time began (its pairing, a resume)
+    round_set_deadline: float | None = None  # its deadline before vacations put it off
+    totals_built: bool = True
+
+    @property
+    def complete(self) -> int:
+        """The rounds whose results all count in the standings: every round once it is over,
+        else those before the round being played (whose bye, scored at the pairing, would put
+        its player ahead of everyone)."""
+        return self.round if self.status == "finished" else max(0, self.round - 1)
 
     @property
     def checkin_opens(self) -> float | None:
@@ -93,6 +121,10 @@ def _tournament(row: Any) -> Tournament:
         paused_at=row["paused_at"],
         checkin_minutes=row["checkin_minutes"],
         table_size=row["table_size"],
+        vacation_pauses=bool(row["vacation_pauses"]),
+        round_since=row["round_since"],
+        round_set_deadline=row["round_set_deadline"],
+        totals_built=bool(row["totals_built"]),
     )
 
 
@@ -128,6 +160,7 @@ async def create(
     checkin_minutes: int = 0,
     checkin_timer: str | None = None,
     table_size: int = 2,
+    vacation_pauses: bool = False,
 ) -> int:
     """A new tournament open for sign-up, and the timers that open its check-in and close its
     sign-up, together."""
@@ -136,8 +169,8 @@ async def create(
         cursor = await conn.execute(
             "INSERT INTO tournaments (guild_id, channel_id, game, format, rounds, round_minutes,"
             " rated, cap, signup_until, status, created_by, created_at, absence,"
-            " checkin_minutes, table_size)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?, ?) RETURNING id",
+            " checkin_minutes, table_size, vacation_pauses)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 guild_id,
                 channel_id,
@@ -153,6 +186,7 @@ async def create(
                 absence,
                 checkin_minutes,
                 table_size,
+                int(vacation_pauses),
             ),
         )
         tournament_id = (await cursor.fetchone())["id"]
@@ -288,6 +322,14 @@ async def check_in(db: Database, tournament_id: int, user_id: int) -> str:
         return "already" if await cursor.fetchone() is not None else "out"
 
 
+async def checked_in(db: Database, tournament_id: int, user_id: int) -> bool:
+    row = await db.fetch_one(
+        "SELECT checked_in FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
+        (tournament_id, user_id),
+    )
+    return row is not None and bool(row["checked_in"])
+
+
 async def drop_unchecked(db: Database, tournament_id: int) -> list[int]:
     """At the start: the players who did not check in leave the list (they never played)."""
     async with db.transaction() as conn:
@@ -332,18 +374,21 @@ async def set_deadline(
     deadline: float | None,
     deadline_timer: str,
     *,
+    since: float | None,
+    set_deadline: float | None,
     paused_at: float | None = None,
 ) -> bool:
-    """The running round's deadline becomes `deadline` and its timer with it (an extension, a
-    resumption, a computer's game waited for), or the round is paused at `paused_at` (its
-    deadline kept to measure the time left, and no timer). False if the tournament moved on
-    since it was read (the version), and nothing is written."""
+    """The running round's deadline in force becomes `deadline` and its timer with it (an
+    extension, a resumption, a vacation counted, a computer's game waited for), its time
+    counted from `since` to `set_deadline` before vacations; or the round is paused at
+    `paused_at` (its deadline kept to measure the time left, and no timer). False if the
+    tournament moved on since it was read (the version), and nothing is written."""
     now = time.time()
     async with db.transaction() as conn:
         cursor = await conn.execute(
-            "UPDATE tournaments SET round_deadline = ?, paused_at = ?, version = version + 1"
-            " WHERE id = ? AND version = ?",
-            (deadline, paused_at, tournament.id, tournament.version),
+            "UPDATE tournaments SET round_deadline = ?, paused_at = ?, round_since = ?,"
+            " round_set_deadline = ?, version = version + 1 WHERE id = ? AND version = ?",
+            (deadline, paused_at, since, set_deadline, tournament.id, tournament.version),
         )
         if cursor.rowcount != 1:
             return False
@@ -351,6 +396,46 @@ async def set_deadline(
         due = None if paused_at is not None else deadline
         await timer_store.replace_timer(conn, deadline_timer, payload, due, now=now)
     return True
+
+
+async def deadline_timer_exists(db: Database, tournament: Tournament, deadline_timer: str) -> bool:
+    """The running round's deadline timer is still a row (start-up repair writes it again if
+    not)."""
+    payload = json.dumps({"round": tournament.round, "tournament": tournament.id}, sort_keys=True)
+    row = await db.fetch_one(
+        "SELECT 1 AS found FROM timers WHERE event = ? AND payload = ?", (deadline_timer, payload)
+    )
+    return row is not None
+
+
+async def running(db: Database) -> list[int]:
+    """The tournaments with a round being played."""
+    rows = await db.fetch_all("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
+    return [row["id"] for row in rows]
+
+
+async def waiting_for(db: Database, user_id: int) -> list[int]:
+    """The running tournaments that let a vacation put their deadline off, where `user_id` has
+    a game of the round without a result."""
+    rows = await db.fetch_all(
+        "SELECT t.id, g.seats FROM tournaments t JOIN tournament_games g"
+        " ON g.tournament_id = t.id AND g.round = t.round"
+        " WHERE t.status = 'running' AND t.vacation_pauses = 1 AND g.points IS NULL"
+        " AND g.seats LIKE ?",
+        (f"%{user_id}%",),
+    )
+    return sorted({row["id"] for row in rows if user_id in json.loads(row["seats"])})
+
+
+async def of_user(db: Database, user_id: int) -> list[Tournament]:
+    """The tournaments `user_id` is still in (signed up, or playing), the newest first."""
+    rows = await db.fetch_all(
+        "SELECT t.* FROM tournaments t JOIN tournament_entrants e ON e.tournament_id = t.id"
+        " WHERE e.user_id = ? AND e.withdrawn_from IS NULL AND t.status <> 'finished'"
+        " ORDER BY t.id DESC",
+        (user_id,),
+    )
+    return [_tournament(row) for row in rows]
 
 
 async def games(db: Database, tournament_id: int) -> list[GameRow]:
@@ -377,11 +462,19 @@ async def start_round(
     async with db.transaction() as conn:
         cursor = await conn.execute(
             "UPDATE tournaments SET status = 'running', round = ?, round_deadline = ?,"
-            " paused_at = NULL, version = version + 1 WHERE id = ? AND version = ?",
-            (round_number, deadline, tournament.id, tournament.version),
+            " round_set_deadline = ?, round_since = ?, paused_at = NULL,"
+            " version = version + 1 WHERE id = ? AND version = ?",
+            (round_number, deadline, deadline, now, tournament.id, tournament.version),
         )
         if cursor.rowcount != 1:
             return False
+        # the rounds before this one are complete: their totals are the standings shown
+        await conn.execute(
+            "UPDATE tournament_totals SET done_score = score, done_unplayed = unplayed,"
+            " done_games = games, done_rounds = rounds_played, done_opponents = opponents,"
+            " done_weighted = weighted WHERE tournament_id = ?",
+            (tournament.id,),
+        )
         board = 0
         for board, seats in enumerate(tables, start=1):
             await conn.execute(
@@ -390,11 +483,15 @@ async def start_round(
                 (tournament.id, round_number, board, json.dumps(list(seats))),
             )
         for offset, (user_id, points) in enumerate(byes, start=board + 1):
-            await conn.execute(
+            cursor = await conn.execute(
                 "INSERT INTO tournament_games (tournament_id, round, board, seats, points, played)"
-                " VALUES (?, ?, ?, ?, ?, 0)",
+                " VALUES (?, ?, ?, ?, ?, 0) RETURNING id",
                 (tournament.id, round_number, offset, json.dumps([user_id]), json.dumps([points])),
             )
+            game_id = (await cursor.fetchone())["id"]
+            if tournament.totals_built:
+                bye = Game(round_number, (str(user_id),), (points,), played=False)
+                await _count(conn, tournament.id, game_id, bye)
         payload = {"tournament": tournament.id, "round": round_number}
         await timer_store.insert_timer(
             conn, timer_store.TimerSpec(deadline_timer, deadline, payload), now=now
@@ -433,7 +530,179 @@ async def decide(
         " WHERE id = ? AND points IS NULL",
         (json.dumps(list(points)), int(played), how, game_id),
     )
-    return cursor.rowcount == 1
+    if cursor.rowcount != 1:
+        return False
+    cursor = await conn.execute(
+        "SELECT g.tournament_id, g.round, g.seats, t.totals_built FROM tournament_games g"
+        " JOIN tournaments t ON t.id = g.tournament_id WHERE g.id = ?",
+        (game_id,),
+    )
+    row = await cursor.fetchone()
+    if row["totals_built"]:  # else they are counted from every game when first read
+        seats = tuple(str(seat) for seat in json.loads(row["seats"]))
+        game = Game(row["round"], seats, points, played)
+        await _count(conn, row["tournament_id"], game_id, game)
+    return True
+
+
+# ---- the running totals (rules/tournament/standings.py) ----------------------------------------
+
+TOTALS = ("score", "unplayed", "games", "rounds_played", "last_round", "opponents", "weighted")
+DONE = (
+    "done_score",
+    "done_unplayed",
+    "done_games",
+    "done_rounds",
+    "last_round",
+    "done_opponents",
+    "done_weighted",
+)
+
+
+def _totals(row: Any, columns: tuple[str, ...] = TOTALS) -> Totals:
+    return Totals(*(row[column] for column in columns))
+
+
+def _meeting(row: Any) -> Meeting:
+    return Meeting(
+        row["game_id"],
+        row["round"],
+        str(row["user_id"]),
+        str(row["opponent_id"]),
+        row["points"],
+        row["share"],
+    )
+
+
+async def _count(conn: Connection, tournament_id: int, game_id: int, game: Game) -> None:
+    """Inside the transaction that stores a result: the game on the running totals
+    (rules.tournament `record`): its seats' and their earlier opponents' totals, and who met
+    whom in it."""
+    marks = ", ".join("?" * len(game.seats))
+    seats = [int(seat) for seat in game.seats]
+    cursor = await conn.execute(
+        f"SELECT * FROM tournament_meetings WHERE tournament_id = ? AND opponent_id IN ({marks})",
+        (tournament_id, *seats),
+    )
+    met = [_meeting(row) for row in await cursor.fetchall()]
+    users = sorted({*seats, *(int(m.user) for m in met)})
+    cursor = await conn.execute(
+        "SELECT * FROM tournament_totals WHERE tournament_id = ?"
+        f" AND user_id IN ({', '.join('?' * len(users))})",
+        (tournament_id, *users),
+    )
+    totals = {str(row["user_id"]): _totals(row) for row in await cursor.fetchall()}
+    changed, meetings = record(totals, met, game, game_id)
+    await _write_totals(conn, tournament_id, changed)
+    await _write_meetings(conn, tournament_id, meetings)
+
+
+async def _write_totals(
+    conn: Connection,
+    tournament_id: int,
+    totals: dict[str, Totals],
+    done: dict[str, Totals] | None = None,
+) -> None:
+    """The players' totals as they now are (and, from a recount, those of the rounds
+    complete)."""
+    if done is None:
+        await conn.executemany(
+            f"INSERT INTO tournament_totals (tournament_id, user_id, {', '.join(TOTALS)})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (tournament_id, user_id) DO UPDATE"
+            " SET " + ", ".join(f"{column} = excluded.{column}" for column in TOTALS),
+            [
+                (tournament_id, int(user), *(getattr(t, c) for c in TOTALS))
+                for user, t in totals.items()
+            ],
+        )
+        return
+    columns = TOTALS + tuple(column for column in DONE if column != "last_round")
+    await conn.executemany(
+        f"INSERT INTO tournament_totals (tournament_id, user_id, {', '.join(columns)})"
+        f" VALUES (?, ?, {', '.join('?' * len(columns))})",
+        [
+            (
+                tournament_id,
+                int(user),
+                *(getattr(t, c) for c in TOTALS),
+                *(getattr(done.get(user) or Totals(), c) for c in TOTALS if c != "last_round"),
+            )
+            for user, t in totals.items()
+        ],
+    )
+
+
+async def _write_meetings(conn: Connection, tournament_id: int, meetings: list[Meeting]) -> None:
+    await conn.executemany(
+        "INSERT INTO tournament_meetings"
+        " (tournament_id, game_id, round, user_id, opponent_id, points, share)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (tournament_id, m.game, m.round, int(m.user), int(m.opponent), m.points, m.share)
+            for m in meetings
+        ],
+    )
+
+
+async def recount(conn: Connection, tournament: Tournament) -> None:
+    """Inside the caller's transaction: the tournament's totals and meetings counted again from
+    every game (one made before the totals were kept; a player forgotten)."""
+    await conn.execute("DELETE FROM tournament_totals WHERE tournament_id = ?", (tournament.id,))
+    await conn.execute("DELETE FROM tournament_meetings WHERE tournament_id = ?", (tournament.id,))
+    cursor = await conn.execute(
+        "SELECT * FROM tournament_games WHERE tournament_id = ? AND points IS NOT NULL"
+        " ORDER BY round, id",
+        (tournament.id,),
+    )
+    rows = [_game(row) for row in await cursor.fetchall()]
+    cursor = await conn.execute(
+        "SELECT user_id FROM tournament_entrants WHERE tournament_id = ?", (tournament.id,)
+    )
+    entrants = [Entrant(str(row["user_id"]), 0.0) for row in await cursor.fetchall()]
+    games = [Game(r.round, tuple(map(str, r.seats)), r.points, r.played) for r in rows]
+    done = [game for game in games if game.round <= tournament.complete]
+    await _write_totals(conn, tournament.id, totals_of(entrants, games), totals_of(entrants, done))
+    ids = [row.id for row in rows]
+    await _write_meetings(
+        conn,
+        tournament.id,
+        [
+            Meeting(ids[m.game], m.round, m.user, m.opponent, m.points, m.share)
+            for m in meetings_of(games)
+        ],
+    )
+    await conn.execute("UPDATE tournaments SET totals_built = 1 WHERE id = ?", (tournament.id,))
+
+
+async def standings(
+    db: Database, tournament: Tournament, entrants: list[Entrant]
+) -> list[Standing]:
+    """The standings of the rounds complete (`Tournament.complete`): the players' stored
+    totals ranked, and the meetings among those level after the tie-breaks read for head to
+    head; counted from every game first if they were not kept yet."""
+    if not tournament.totals_built:
+        async with db.transaction() as conn:
+            await recount(conn, tournament)
+    columns = TOTALS if tournament.status == "finished" else DONE
+    rows = await db.fetch_all(
+        f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?",
+        (tournament.id,),
+    )
+    totals = {str(row[0]): Totals(*row[1:]) for row in rows}
+    rounds = tournament.complete
+    keys = sort_keys(entrants, totals, rounds)
+    level = [user for group in tied(entrants, totals, rounds, keys) for user in group]
+    meetings: list[Meeting] = []
+    for start in range(0, len(level), 500):  # a statement's parameters are bounded
+        chunk = [int(user) for user in level[start : start + 500]]
+        marks = ", ".join("?" * len(chunk))
+        found = await db.fetch_all(
+            "SELECT * FROM tournament_meetings WHERE tournament_id = ? AND round <= ?"
+            f" AND user_id IN ({marks})",
+            (tournament.id, rounds, *chunk),
+        )
+        meetings += [_meeting(row) for row in found]
+    return rank(entrants, totals, rounds, meetings, keys)
 
 
 async def match_finished(conn: Connection, match_id: int, points: tuple[float, ...]) -> None:
@@ -475,14 +744,30 @@ async def forget_user(conn: Connection, user_id: int, anonymous: int) -> None:
     """/privacy: the user leaves every tournament's list; in the games already paired their
     seat becomes `anonymous`, so the others' results and tie-breaks stand."""
     await conn.execute("DELETE FROM tournament_entrants WHERE user_id = ?", (user_id,))
+    await conn.execute("DELETE FROM tournament_totals WHERE user_id = ?", (user_id,))
+    await conn.execute(
+        "DELETE FROM tournament_meetings WHERE user_id = ? OR opponent_id = ?", (user_id, user_id)
+    )
     await conn.execute(
         "UPDATE tournaments SET created_by = ? WHERE created_by = ?", (anonymous, user_id)
     )
     cursor = await conn.execute(
-        "SELECT id, seats FROM tournament_games WHERE seats LIKE ?", (f"%{user_id}%",)
+        "SELECT id, tournament_id, seats FROM tournament_games WHERE seats LIKE ?",
+        (f"%{user_id}%",),
     )
+    touched = set()
     for row in await cursor.fetchall():
-        seats = [anonymous if seat == user_id else seat for seat in json.loads(row["seats"])]
+        seats = json.loads(row["seats"])
+        if user_id not in seats:
+            continue
+        seats = [anonymous if seat == user_id else seat for seat in seats]
         await conn.execute(
             "UPDATE tournament_games SET seats = ? WHERE id = ?", (json.dumps(seats), row["id"])
         )
+        touched.add(row["tournament_id"])
+    # their totals and meetings go; the others' are counted again without them
+    for tournament_id in sorted(touched):
+        cursor = await conn.execute("SELECT * FROM tournaments WHERE id = ?", (tournament_id,))
+        found = await cursor.fetchone()
+        if found is not None:
+            await recount(conn, _tournament(found))

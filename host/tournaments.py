@@ -6,12 +6,16 @@ each match, the deadline) is edited in place. Each pairing is a match of the mat
 in the tournament's channel with its own thread; the transaction that saves a match's last move
 writes the tournament game's result (`MatchHost.finish_listeners`) and a timer due at once that
 looks whether the round is complete, so the next round is paired once every result is in, also
-after a restart. Durable timers (host/timers.py) open the check-in, close the sign-up and end
-each round at its deadline: a game without a result by then is decided by the server's absence
-policy (`ABSENCES`), and the next round is paired. An admin extends, pauses and resumes a round,
-removes a player and decides a game. Everything that changes a tournament happens under its
-lock (host/locks.py), as a league's round does; a match's own lock is taken inside it, never
-the other way round.
+after a restart. Durable timers (host/timers.py) open the check-in and close the sign-up.
+
+A tournament's rounds run on the league host (host/leagues/, `TournamentRounds` its
+`LeagueAdapter`), as a league's rounds do: its lock, each round's deadline timer (a game without
+a result by then is decided by the server's absence policy, `ABSENCES`, and the next round is
+paired), an admin's extension, pause and resume, the players' vacations that put a deadline off
+where the tournament lets them (docs/rules/tournaments.md "Vacations"), the start-up repair and
+the lines of /games. An admin also removes a player and decides a game. Everything that changes
+a tournament happens under its lock (host/locks.py); a match's own lock is taken inside it,
+never the other way round.
 """
 
 from __future__ import annotations
@@ -27,8 +31,12 @@ from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
 from host import clocks, direct
+from host.leagues import LeagueHost, Outcome, Round
+from host.listing import Entry, server_name
 from host.locks import GameLock
 from host.match import COMPUTER_ID, Match, dice_line
+from host.notify import channel_link
+from rules.periods import counted_deadline, time_left
 from rules.tournament import (
     TIE_BREAKS,
     Entrant,
@@ -38,7 +46,6 @@ from rules.tournament import (
     RoundRobin,
     Swiss,
     Tables,
-    standings,
 )
 from ui import UserError, display_name, fit
 from ui.client import channel_by_id
@@ -115,13 +122,16 @@ class Tournaments:
         self.card_view: Callable[[store.Tournament], discord.ui.View | None] = lambda _: None
         bot.timers.register(CLOSE_EVENT, self._on_close)
         bot.timers.register(CHECKIN_EVENT, self._on_checkin)
-        bot.timers.register(DEADLINE_EVENT, self._on_deadline)
         bot.timers.register(store.ADVANCE_EVENT, self._on_advance)
         bot.matches.finish_listeners.append(self.match_finished)
+        # the rounds' deadlines, pause, vacations, repair and /games (the module docstring)
+        self.rounds = TournamentRounds(self)
+        self.host: LeagueHost[store.Tournament] = LeagueHost(bot, self.rounds)
 
     def lock(self, tournament_id: int) -> GameLock:
-        """The tournament's lock: one change of it at a time (a round, a sign-up)."""
-        return self.bot.game_locks(("tournament", tournament_id))
+        """The tournament's lock (the league host's): one change of it at a time (a round, a
+        sign-up)."""
+        return self.host.lock(tournament_id)
 
     # ---- what the match host tells -------------------------------------------------------------
 
@@ -154,9 +164,6 @@ class Tournaments:
     async def _on_advance(self, timer: timer_store.Timer) -> None:
         await self.advance(int(timer.payload["tournament"]))
 
-    async def _on_deadline(self, timer: timer_store.Timer) -> None:
-        await self.deadline(int(timer.payload["tournament"]), int(timer.payload["round"]))
-
     # ---- the rounds ----------------------------------------------------------------------------
 
     async def begin(self, tournament_id: int) -> list[int]:
@@ -188,27 +195,24 @@ class Tournaments:
             else:
                 await self.show(tournament)
 
-    async def deadline(self, tournament_id: int, round_number: int) -> None:
-        """The round's time is up: each game without a result is decided by the absence policy
-        (`absent`); the next round is paired, unless a computer now plays for someone, when
-        the round waits one more period for those games."""
-        async with self.lock(tournament_id):
-            tournament = await store.load(self.bot.db, tournament_id)
-            if tournament is None or tournament.status != "running":
-                return
-            if tournament.round != round_number or tournament.paused_at is not None:
-                return
-            waiting = False
-            for row in await store.games(self.bot.db, tournament.id):
-                if row.round == round_number and row.points is None:
-                    waiting |= await self.absent(tournament, row)
-            if waiting:
-                later = time.time() + tournament.round_minutes * 60
-                await store.set_deadline(self.bot.db, tournament, later, DEADLINE_EVENT)
-                tournament = await store.load(self.bot.db, tournament.id) or tournament
-                await self.show(tournament)
-                return
-            await self._next_round(tournament)
+    async def round_over(self, tournament: store.Tournament) -> None:
+        """Under the lock, at the round's deadline (the league host's `play`): each game
+        without a result is decided by the absence policy (`absent`); the next round is
+        paired, unless a computer now plays for someone, when the round waits one more period
+        for those games."""
+        waiting = False
+        for row in await store.games(self.bot.db, tournament.id):
+            if row.round == tournament.round and row.points is None:
+                waiting |= await self.absent(tournament, row)
+        if waiting:
+            now = time.time()
+            await self.rounds.arm(
+                tournament, since=now, set_deadline=now + tournament.round_minutes * 60
+            )
+            tournament = await store.load(self.bot.db, tournament.id) or tournament
+            await self.show(tournament)
+            return
+        await self._next_round(tournament)
 
     async def absent(self, tournament: store.Tournament, row: store.GameRow) -> bool:
         """A game without a result at its round's deadline, decided by the server's policy
@@ -304,41 +308,58 @@ class Tournaments:
     # ---- what an admin does (cogs/tournament checks who may) -----------------------------------
 
     async def extend(self, tournament_id: int, hours: float) -> store.Tournament:
-        """The running round's deadline put off by `hours`."""
-        async with self.lock(tournament_id):
-            tournament = await self._running(tournament_id)
+        """The running round's deadline put off by `hours` (on the league host; the card shows
+        it)."""
+
+        async def apply(tournament: store.Tournament) -> store.Tournament:
+            self._check_running(tournament)
             if tournament.paused_at is not None:
                 raise UserError("The round is paused: resume it first, or extend it after.")
-            assert tournament.round_deadline is not None
-            later = tournament.round_deadline + hours * 3600
-            await store.set_deadline(self.bot.db, tournament, later, DEADLINE_EVENT)
-            return await self._shown(tournament_id)
+            since, set_deadline = self.rounds.round_time(tournament)
+            await self.rounds.arm(tournament, since=since, set_deadline=set_deadline + hours * 3600)
+            return await self._loaded(tournament.id)
+
+        return await self.host.change(tournament_id, apply)
 
     async def pause(self, tournament_id: int) -> store.Tournament:
         """The round's clock stops (matches may still be played; no round is paired)."""
-        async with self.lock(tournament_id):
-            tournament = await self._running(tournament_id)
+
+        async def apply(tournament: store.Tournament) -> store.Tournament:
+            self._check_running(tournament)
             if tournament.paused_at is not None:
                 raise UserError(f"Tournament #{tournament.id} is already paused.")
+            since, set_deadline = self.rounds.round_time(tournament)
             await store.set_deadline(
                 self.bot.db,
                 tournament,
                 tournament.round_deadline,
                 DEADLINE_EVENT,
+                since=since,
+                set_deadline=set_deadline,
                 paused_at=time.time(),
             )
-            return await self._shown(tournament_id)
+            return await self._loaded(tournament.id)
+
+        return await self.host.change(tournament_id, apply)
 
     async def resume(self, tournament_id: int) -> store.Tournament:
-        """The round gets back the time it had left when paused (then `advance`: a round
-        whose results all came in meanwhile ends)."""
-        async with self.lock(tournament_id):
-            tournament = await self._running(tournament_id)
+        """The round gets back the time it had left when paused (its players' vacations not
+        counted, where they count); then the caller's `advance`: a round whose results all
+        came in meanwhile ends."""
+
+        async def apply(tournament: store.Tournament) -> store.Tournament:
+            self._check_running(tournament)
             if tournament.paused_at is None or tournament.round_deadline is None:
                 raise UserError(f"Tournament #{tournament.id} is not paused.")
-            left = max(0.0, tournament.round_deadline - tournament.paused_at)
-            await store.set_deadline(self.bot.db, tournament, time.time() + left, DEADLINE_EVENT)
-            return await self._loaded(tournament_id)
+            since, set_deadline = self.rounds.round_time(tournament)
+            since = min(since, tournament.paused_at)  # a round paired before it was stored
+            periods = await self.rounds.away(tournament, since)
+            left = time_left(since, set_deadline, tournament.paused_at, periods)
+            now = time.time()
+            await self.rounds.arm(tournament, since=now, set_deadline=now + left)
+            return await self._loaded(tournament.id)
+
+        return await self.host.change(tournament_id, apply, shown=False)
 
     async def remove(self, tournament_id: int, user_id: int) -> store.Tournament:
         """The player is withdrawn from the next round on, and a game of theirs without a
@@ -393,16 +414,12 @@ class Tournaments:
         return tournament
 
     async def _running(self, tournament_id: int) -> store.Tournament:
-        tournament = await self._loaded(tournament_id)
+        return self._check_running(await self._loaded(tournament_id))
+
+    @staticmethod
+    def _check_running(tournament: store.Tournament) -> store.Tournament:
         if tournament.status != "running":
             raise UserError(f"Tournament #{tournament.id} has no round being played.")
-        return tournament
-
-    async def _shown(self, tournament_id: int) -> store.Tournament:
-        """The tournament as it is now, its card made so (under its lock: cards are edited
-        in the order of the changes)."""
-        tournament = await self._loaded(tournament_id)
-        await self.show(tournament)
         return tournament
 
     async def _next_round(self, tournament: store.Tournament) -> None:
@@ -446,8 +463,7 @@ class Tournaments:
         if not ended:
             return
         entrants = entrants_of(await store.entrants(self.bot.db, tournament.id))
-        games = games_of(await store.games(self.bot.db, tournament.id))
-        order = standings(entrants, games, tournament.round) if tournament.round else []
+        order = await store.standings(self.bot.db, tournament, entrants) if tournament.round else []
         if not order:
             return
         medals = ("🥇", "🥈", "🥉")
@@ -583,11 +599,8 @@ class Tournaments:
                 lines.append(await self._game_line(row, ratings))
         else:
             lines.append(f"**Finished** after {plural(tournament.round):round}.")
-        # the standings of the rounds complete: a round being played counts when it is over
-        # (its bye, scored at the pairing, would otherwise put its player ahead of everyone)
-        complete = tournament.round if tournament.status == "finished" else tournament.round - 1
-        done = [game for game in games_of(game_rows) if game.round <= complete]
-        order = standings(entrants, done, complete)
+        # the standings of the rounds complete (a read of the stored totals)
+        order = await store.standings(self.bot.db, tournament, entrants)
         if tournament.status == "finished" and order:
             lines.append(f"🏆 <@{order[0].entrant.id}> wins.")
         lines.append("**Standings**")
@@ -642,6 +655,217 @@ class Tournaments:
         else:
             message = await channel.send(text, view=view, allowed_mentions=NO_MENTIONS)
         await store.set_card(self.bot.db, tournament.id, message.id)
+
+
+class TournamentRounds:
+    """A tournament's rounds on the league host (host/leagues/service.py `LeagueAdapter`): a
+    round is the league's round, its deadline timer the league's; at the deadline the round's
+    games without a result are decided by the absence policy and the next round is paired
+    (`Tournaments.round_over`, which posts the new round's matches and the card under the lock,
+    in the order of the changes). Where the tournament was made with `vacations:True`, the
+    round's time inside the vacation of a player whose game of the round has no result is not
+    counted (docs/rules/tournaments.md "Vacations")."""
+
+    lock_name = "tournament"
+    deadline_event = DEADLINE_EVENT
+    title = "the tournaments"
+    gone = "That tournament no longer exists."
+    retry_seconds: float | None = None  # a round that failed to end waits for the restart
+
+    def __init__(self, tournaments: Tournaments) -> None:
+        self.tournaments = tournaments
+        self.bot = tournaments.bot
+
+    async def load_league(self, league_id: int) -> store.Tournament | None:
+        return await store.load(self.bot.db, league_id)
+
+    def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
+        return int(payload["tournament"]), (int(payload["round"]),)
+
+    def round_of(self, league: store.Tournament) -> Round:
+        return (league.round,)
+
+    def deadline_runs(self, league: store.Tournament) -> bool:
+        return league.status == "running" and league.paused_at is None
+
+    def vacations_count(self, league: store.Tournament) -> bool:
+        return league.vacation_pauses
+
+    # ---- the round's time ----------------------------------------------------------------------
+
+    @staticmethod
+    def round_time(tournament: store.Tournament) -> tuple[float, float]:
+        """When the round's time began and its deadline before vacations (a round paired
+        before they were stored: its deadline in force, counted from itself)."""
+        assert tournament.round_deadline is not None
+        set_deadline = tournament.round_set_deadline or tournament.round_deadline
+        since = tournament.round_since if tournament.round_since is not None else set_deadline
+        return since, set_deadline
+
+    async def away(self, tournament: store.Tournament, since: float) -> list[tuple[float, float]]:
+        """The vacations, from `since`, of the players whose game of the round has no result,
+        where the tournament lets them count."""
+        if not tournament.vacation_pauses:
+            return []
+        users = sorted(
+            {
+                seat
+                for row in await store.games(self.bot.db, tournament.id)
+                if row.round == tournament.round and row.points is None
+                for seat in row.seats
+            }
+        )
+        found = await self.tournaments.host.vacations(users, since)
+        return [period for periods in found.values() for period in periods]
+
+    async def arm(
+        self, tournament: store.Tournament, *, since: float, set_deadline: float
+    ) -> float:
+        """Under the lock: the round's time from `since` to `set_deadline`, its deadline in
+        force (vacations not counted) saved with its timer. Returns the deadline in force."""
+        periods = await self.away(tournament, since)
+        moment = counted_deadline(since, set_deadline, periods)
+        await store.set_deadline(
+            self.bot.db,
+            tournament,
+            moment,
+            DEADLINE_EVENT,
+            since=since,
+            set_deadline=set_deadline,
+        )
+        self.bot.timers.wake()
+        return moment
+
+    async def _moved(self, tournament: store.Tournament) -> float | None:
+        """The deadline in force from the vacations as they are now, when it differs from the
+        one stored (None: it does not)."""
+        since, set_deadline = self.round_time(tournament)
+        moment = counted_deadline(since, set_deadline, await self.away(tournament, since))
+        if abs(moment - (tournament.round_deadline or 0)) < 1:
+            return None
+        return moment
+
+    async def waits(self, league: store.Tournament, now: float) -> bool:
+        """The deadline has come: it waits while a player whose game has no result is (or
+        was, during the round) on vacation, and moves to when it falls due."""
+        moment = await self._moved(league)
+        if moment is None or moment <= now + 1:
+            return False  # nothing saved: the round is played from the league as loaded
+        since, set_deadline = self.round_time(league)
+        await self.arm(league, since=since, set_deadline=set_deadline)
+        return True
+
+    async def play(self, league: store.Tournament, now: float) -> None:
+        await self.tournaments.round_over(league)
+
+    async def retry_at(self, league: store.Tournament, moment: float) -> None:
+        since, set_deadline = self.round_time(league)
+        await store.set_deadline(
+            self.bot.db, league, moment, DEADLINE_EVENT, since=since, set_deadline=set_deadline
+        )
+        self.bot.timers.wake()
+
+    async def recount(self, league: store.Tournament) -> bool:
+        if await self._moved(league) is None:
+            return False
+        since, set_deadline = self.round_time(league)
+        await self.arm(league, since=since, set_deadline=set_deadline)
+        return True
+
+    async def waiting_for(self, user_id: int) -> list[int]:
+        return await store.waiting_for(self.bot.db, user_id)
+
+    # ---- start-up ------------------------------------------------------------------------------
+
+    async def league_ids(self) -> list[int]:
+        return await store.running(self.bot.db)
+
+    async def repair(self, league: store.Tournament) -> None:
+        """At start-up: a running round whose deadline timer is gone gets it back (an overdue
+        one fires at once)."""
+        if await store.deadline_timer_exists(self.bot.db, league, DEADLINE_EVENT):
+            return
+        since, set_deadline = self.round_time(league)
+        await self.arm(league, since=since, set_deadline=set_deadline)
+        log.info("tournament %s: its deadline timer was written again", league.id)
+
+    async def published(self, league_id: int, outcome: Outcome) -> None:
+        """The card made current once the deadline moved or an admin changed the round; at
+        start-up, the round's matches a crash left unmade are made (after the pairing was
+        saved) and the card is made current. A round played at its deadline was posted under
+        the lock."""
+        if outcome == "played":
+            return
+        async with self.tournaments.lock(league_id):
+            tournament = await store.load(self.bot.db, league_id)
+            if tournament is None:
+                return
+            if outcome == "repaired":
+                await self.tournaments.make_matches(tournament)
+            await self.tournaments.show(tournament)
+
+    # ---- /games --------------------------------------------------------------------------------
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        """/games: a line per tournament the user is in and that is not over: the sign-up (and
+        whether they still have to check in), or the round being played with their board (its
+        match is listed as a match) and the round's deadline; a link to its card."""
+        found = []
+        for tournament in await store.of_user(self.bot.db, user_id):
+            title = f"{self.tournaments._game_title(tournament)} tournament #{tournament.id}"
+            link = channel_link(
+                tournament.guild_id, tournament.channel_id, tournament.card_message_id
+            )
+            where = server_name(self.bot, tournament.guild_id)
+            if tournament.status == "signup":
+                opens = tournament.checkin_opens
+                checking = opens is not None and now >= opens
+                checked = await store.checked_in(self.bot.db, tournament.id, user_id)
+                state = "**check in**" if checking and not checked else "signed up"
+                found.append(
+                    Entry(
+                        checking and not checked,
+                        title,
+                        where,
+                        "",
+                        state,
+                        link,
+                        tournament.signup_until,
+                        "starts",
+                    )
+                )
+                continue
+            board = next(
+                (
+                    row
+                    for row in await store.games(self.bot.db, tournament.id)
+                    if row.round == tournament.round and user_id in row.seats
+                ),
+                None,
+            )
+            if board is None:
+                state = f"round {tournament.round}: not paired this round"
+            elif len(board.seats) == 1:
+                state = f"round {tournament.round}: a bye"
+            elif board.points is not None:
+                state = f"round {tournament.round}: your game is decided"
+            else:
+                state = f"round {tournament.round}, board {board.board}: your match to play"
+            if tournament.paused_at is not None:
+                state += " · paused by an admin"
+            found.append(
+                Entry(
+                    False,
+                    title,
+                    where,
+                    "",
+                    state,
+                    link,
+                    tournament.round_deadline if tournament.paused_at is None else None,
+                    "deadline",
+                )
+            )
+        return found
 
 
 def _points(value: float) -> str:

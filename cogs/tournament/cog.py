@@ -17,6 +17,7 @@ from cogs import bot_of
 from cogs.rocketball.options import describe, match_settings
 from db import tournaments as store
 from host.leagues import require_league_admin
+from host.listing import Entry
 from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
 from rules.games import title_of
 from ui import LookupOption, UserError
@@ -273,6 +274,16 @@ class TournamentCog(commands.Cog):
         self.tournaments.match_options["rocketball"] = rocketball_options
         self.tournaments.match_options["rollerball"] = rollerball_options
 
+    async def cog_load(self) -> None:
+        self.tournaments.host.start()  # the league host's start-up repair
+
+    async def cog_unload(self) -> None:
+        await self.tournaments.host.stop()
+
+    async def games_entries(self, user_id: int, now: float) -> list[Entry]:
+        """/games: the tournaments the user is in (host/listing.py `ListsGames`)."""
+        return await self.tournaments.host.games_entries(user_id, now)
+
     async def describe_user(self, db: Database, user_id: int) -> list[str]:
         """/privacy: the tournaments they entered."""
         count = await store.user_lines(db, user_id)
@@ -292,6 +303,7 @@ class TournamentCog(commands.Cog):
         absence="What a game without a result at the round's deadline gives",
         checkin_minutes="Players check in during the sign-up's last minutes (0: no check-in)",
         rated="Whether its matches move the players' ratings (rated by default)",
+        vacations="Whether a player's vacation puts off the round's deadline (off by default)",
         table_size="Tables: the seats of a table (2-6; Rollerball)",
     )
     @app_commands.choices(
@@ -316,6 +328,7 @@ class TournamentCog(commands.Cog):
         checkin_minutes: app_commands.Range[int, 0, 10080] = 0,
         rated: bool = True,
         table_size: app_commands.Range[int, 2, 6] = 3,
+        vacations: bool = False,
     ) -> None:
         """Admins only (docs/rules/tournaments.md "On Discord"): the card with Join and
         Withdraw is posted here, and the tournament begins when the sign-up closes."""
@@ -354,6 +367,7 @@ class TournamentCog(commands.Cog):
             checkin_minutes=checkin_minutes,
             checkin_timer=CHECKIN_EVENT,
             table_size=table_size if format.value == "tables" else 2,
+            vacation_pauses=vacations,
         )
         tournament = await store.load(self.bot.db, tournament_id)
         assert tournament is not None

@@ -9,6 +9,9 @@ Public API:
         .finished(entrants, games, played)
     pair_swiss(entrants, games, round) -> Pairing       # the Swiss rules (swiss.py)
     standings(entrants, games, rounds) -> [Standing]    # score, then TIE_BREAKS in order
+    totals_of(entrants, games) -> {id: Totals}; record(totals, met, game, key) -> (changed,
+        meetings): the same totals one result at a time; tied(...) and rank(entrants, totals,
+        rounds, meetings) -> [Standing]
     TIE_BREAKS: ((name, what it is), ...)
     single_elimination(seeds) / double_elimination(seeds) -> Bracket; resolve(bracket,
     winners) -> [Place]; champion(bracket, winners); seeded({id: rating}) -> [id]
@@ -29,7 +32,20 @@ from rules.tournament.elimination import (
 )
 from rules.tournament.formats import Format, Knockout, RoundRobin, Swiss, Tables
 from rules.tournament.model import Entrant, Game, Pairing
-from rules.tournament.standings import TIE_BREAKS, Standing, scores, standings
+from rules.tournament.standings import (
+    TIE_BREAKS,
+    Meeting,
+    Standing,
+    Totals,
+    meetings_of,
+    rank,
+    record,
+    scores,
+    sort_keys,
+    standings,
+    tied,
+    totals_of,
+)
 from rules.tournament.swiss import SEARCH_LIMIT, histories, pair_swiss, ranked
 
 __all__ = [
@@ -42,6 +58,7 @@ __all__ = [
     "Game",
     "Knockout",
     "Match",
+    "Meeting",
     "Pairing",
     "Place",
     "RoundRobin",
@@ -49,15 +66,22 @@ __all__ = [
     "Standing",
     "Swiss",
     "Tables",
+    "Totals",
     "champion",
     "double_elimination",
     "histories",
+    "meetings_of",
     "pair_swiss",
+    "rank",
     "ranked",
+    "record",
     "resolve",
     "scores",
     "seed_positions",
     "seeded",
     "single_elimination",
+    "sort_keys",
     "standings",
+    "tied",
+    "totals_of",
 ]

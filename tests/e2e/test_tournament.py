@@ -216,7 +216,14 @@ async def test_a_round_deadline_decides_the_unfinished_game_after_a_restart(
         )
     )
 
+    # a crash lost the round's deadline timer: the league host's start-up repair writes it
+    # again, at the deadline the round had
+    due = deadline_timer(bot, tournament_id)
+    assert due is not None
+    sql(bot, "DELETE FROM timers WHERE event = 'tournament_deadline'")
     await bot.restart()
+    await until(lambda: deadline_timer(bot, tournament_id) is not None, timeout=20)
+    assert deadline_timer(bot, tournament_id) == pytest.approx(due, abs=1)
     deadline_now(bot, tournament_id)
     await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=20)
     [(points, played)] = sql(
@@ -570,10 +577,15 @@ async def test_a_rollerball_tournament_of_nine_in_tables_of_three(discord, bot, 
     assert len({seat for seats, _, _ in played[2] for seat in seats}) == 9
     final = discord.message(card)
     assert f"🏆 <@{top[2]}> wins." in final.text
-    # the podium, posted below the card, mentions the three on it
-    podium = next(
-        m for m in discord.channel_messages(general) if f"tournament #{tid} is over" in m.text
-    )
+
+    # the podium, posted below the card (after its last edit), mentions the three on it
+    def podiums():
+        return [
+            m for m in discord.channel_messages(general) if f"tournament #{tid} is over" in m.text
+        ]
+
+    await until(lambda: podiums(), timeout=20)
+    [podium] = podiums()
     assert f"🥇 <@{top[2]}> (2)" in podium.text and "🥈" in podium.text and "🥉" in podium.text
 
 
@@ -639,3 +651,70 @@ async def test_a_computer_stands_in_for_the_absent_at_the_deadline(discord, bot,
     )
     assert json.loads(points) == [1.0 if seat == absent_seat else 0.0 for seat in range(2)]
     assert played == 1
+
+
+async def test_a_vacation_puts_the_round_off_and_games_lists_the_tournament(
+    discord, bot, owner, general
+):
+    """A tournament made with vacations:True (docs/rules/tournaments.md "Vacations"): a player
+    whose game has no result goes on vacation for two days, and the round's deadline (its
+    timer and the card) is two days later; back early, it comes back. /games lists the
+    tournament with the player's board and the round's deadline; a tournament made without
+    vacations keeps its deadline."""
+    day = 24 * 3600
+    ids = []
+    cards = []
+    players = [discord.add_user(name) for name in ("vic", "wes", "xan", "yul")]
+    for vacations in (True, False):
+        card = await discord.slash(
+            "tournament create",
+            user=owner,
+            channel=general,
+            game="rocketball",
+            format="swiss",
+            rounds=2,
+            round_hours=1,
+            vacations=vacations,
+        )
+        [(tournament_id,)] = sql(
+            bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", general.id
+        )
+        for user in players:
+            card = await discord.click(card, "Join", user=user)
+        await discord.click(card, "Start now", user=owner)
+        await until(
+            lambda t=tournament_id: (
+                len(rounds_of(bot, t).get(1, [])) == 2
+                and all(match for _, match, _ in rounds_of(bot, t)[1])
+            ),
+            timeout=20,
+        )
+        ids.append(tournament_id)
+        cards.append(card)
+    counted, kept = ids
+    before = {t: deadline_timer(bot, t) for t in ids}
+    assert all(before.values())
+
+    (seats, _, _), _ = rounds_of(bot, counted)[1]
+    away = next(user for user in players if user.id == seats[0])
+    listed = await discord.slash("games", user=away, channel=discord.open_dm(away))
+    line = next(line for line in listed.text.splitlines() if f"tournament #{counted}**" in line)
+    assert "Rocketball tournament" in line and "round 1, board 1: your match to play" in line
+    assert f"<t:{int(before[counted])}:R>" in line and f"/{general.id}/" in line
+
+    dm = discord.open_dm(away)
+    went = await discord.slash("settings vacation", user=away, channel=dm, days=2)
+    assert "Enjoy" in went.text
+    await until(lambda: (deadline_timer(bot, counted) or 0) > before[counted] + day, timeout=20)
+    assert deadline_timer(bot, counted) == pytest.approx(before[counted] + 2 * day, abs=30)
+    assert deadline_timer(bot, kept) == before[kept]  # made without vacations: played as set
+    [(in_force, set_deadline)] = sql(
+        bot, "SELECT round_deadline, round_set_deadline FROM tournaments WHERE id = ?", counted
+    )
+    assert set_deadline == pytest.approx(before[counted]) and in_force > set_deadline + day
+    await until(lambda: f"<t:{int(in_force)}:R>" in discord.message(cards[0]).text, timeout=20)
+
+    back = await discord.slash("settings vacation", user=away, channel=dm, end=True)
+    assert "Welcome back" in back.text
+    await until(lambda: (deadline_timer(bot, counted) or 0) < before[counted] + day, timeout=20)
+    assert deadline_timer(bot, counted) == pytest.approx(before[counted], abs=60)

@@ -36,3 +36,6 @@ test_a_rollerball_tournament_of_nine_in_tables_of_three = (
 test_a_computer_stands_in_for_the_absent_at_the_deadline = (
     on_sqlite.test_a_computer_stands_in_for_the_absent_at_the_deadline
 )
+test_a_vacation_puts_the_round_off_and_games_lists_the_tournament = (
+    on_sqlite.test_a_vacation_puts_the_round_off_and_games_lists_the_tournament
+)
