@@ -26,7 +26,7 @@ from db import games as game_store
 from host import results
 from host.components import host_of
 from host.match import Match, seat_of_clicker
-from rules.face import rules_named
+from rules.face import rules_named, with_hosted
 from rules.records import Played
 from ui import UserError
 from ui.formats import human_join
@@ -130,9 +130,11 @@ async def explain(
 
 
 def plays(adapter: GameAdapter, match: Match) -> list[Played]:
-    """The match's record played line by line: the set-up first, then every move made."""
-    text = adapter.engine.record(match.engine, salt=match.salt, reveal=True, names=match.names)
-    return list(adapter.engine.plays(text))
+    """The match's record played line by line: the set-up first, then every move made, each with
+    the lines the hosted match wrote itself beside it (rules.face.with_hosted)."""
+    engine = adapter.engine
+    text = engine.record(match.engine, salt=match.salt, reveal=True, names=match.names)
+    return with_hosted(engine, match.engine, list(engine.plays(text)))
 
 
 def latest(played: Sequence[Played], seat: int | None) -> list[int]:
