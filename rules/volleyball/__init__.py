@@ -73,7 +73,8 @@ Read-only answers (text lines; the presenter packs them into messages)
 
 Modules: orders and models (data), creation, match, orderform, ordertext, rounds, training,
 economy, market, ageing, cup, season, seats, reports, composed (the calls composed of them),
-managers (computer teams).
+managers (computer teams), lesson (the lesson's steps), why (a round's events naming
+the rulings that decided them, docs/rules/volleyball.md "Why?").
 """
 
 from rules.volleyball.ageing import ageing_split_problems
