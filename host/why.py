@@ -153,18 +153,36 @@ def explanation(
 ) -> tuple[str, list[str]]:
     """The lines' events worded, each ruling under the first event that names it, and the
     topics named (in order), for the closing line and the rules menu."""
+    groups: list[tuple[str, list[tuple[str, tuple[str, ...]]]]] = []
+    for number, line in lines:
+        if number == 0:
+            head = "**The set-up**"
+        else:  # the seat, not the record's line: a line may hold what is hidden (a bid's cards)
+            who = adapter.seat_label(match, line.seat) if line.seat is not None else "A move"
+            head = f"**{number}. {who}**"
+        told = [
+            (adapter.said(match, getattr(event, "text", "")), rules_named(event))
+            for event in line.events
+        ]
+        groups.append((head, told))
+    return worded(rulebook, groups, f"/{adapter.game} rules")
+
+
+def worded(
+    rulebook: Rulebook,
+    groups: Sequence[tuple[str, Sequence[tuple[str, Sequence[str]]]]],
+    command: str,
+) -> tuple[str, list[str]]:
+    """Groups of events (a heading, then each event's text as players saw it and the rules it
+    names) worded from the rules page: each ruling under the first event that names it, with
+    its clause and what the bot does, and the topics named (in order) in a closing line that
+    points to `command`; also those topics, for the rules menu."""
     parts: list[str] = []
     told: set[str] = set()
     topics: list[str] = []
-    for number, line in lines:
-        if number == 0:
-            parts.append("**The set-up**")
-        else:  # the seat, not the record's line: a line may hold what is hidden (a bid's cards)
-            who = adapter.seat_label(match, line.seat) if line.seat is not None else "A move"
-            parts.append(f"**{number}. {who}**")
-        for event in line.events:
-            said = adapter.said(match, getattr(event, "text", ""))
-            named = rules_named(event)
+    for head, events in groups:
+        parts.append(head)
+        for said, named in events:
             if said:
                 parts.append(f"• {said}")
             for rule in named:
@@ -179,6 +197,6 @@ def explanation(
     if topics:
         parts.append(
             f"-# The rules: {human_join([f'*{t}*' for t in topics], final='and')}. Pick a "
-            f"topic below to read it, or `/{adapter.game} rules`."
+            f"topic below to read it, or `{command}`."
         )
     return "\n".join(parts), topics

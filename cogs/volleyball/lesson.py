@@ -15,13 +15,16 @@ import re
 
 import discord
 
-from rules.volleyball import Lesson, answer_of, lesson_script, options_of, refusal
+from host.why import EMBED_TEXT, worded
+from rules.volleyball import Lesson, answer_of, lesson_script, match_events, options_of, refusal
 from ui import UserError
 from ui.items import Control
 from ui.replies import send_ephemeral
-from ui.text import shown
+from ui.rulebook import Rulebook
+from ui.text import fit, shown
 
 GAME = "volleyball"
+RULEBOOK = Rulebook(GAME)  # its rulings, worded by Why? (the rules command is the cog's own)
 NEXT = {
     "league": (
         "Start a real league",
@@ -84,9 +87,12 @@ def step_view(script: Lesson, user_id: int, index: int) -> discord.ui.View:
     if index >= len(script.steps):
         for kind, (label, _) in NEXT.items():
             view.add_item(LessonNext(kind, label))
+        view.add_item(LessonWhy())
         return view
     for number, label in enumerate(options_of(script, index)):
         view.add_item(LessonChoice(user_id, index, number, label))
+    if any(step.kind == "play" for step in script.steps[:index]):
+        view.add_item(LessonWhy())
     return view
 
 
@@ -160,4 +166,27 @@ class LessonNext(Control[discord.ui.Button], template=r"vblearn:next:(?P<kind>[a
         await send_ephemeral(interaction, NEXT[self.kind][1])
 
 
-LESSON_ITEMS = (LessonChoice, LessonNext)
+class LessonWhy(Control[discord.ui.Button], template=r"vblearn:why"):
+    """Why? on the lesson's set report: what decided the set, each ruling of the rules page it
+    names (rules/volleyball/why.py) worded from the page, privately to whoever asks."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Why?", style=discord.ButtonStyle.secondary, custom_id=self.id_for()
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LessonWhy:
+        return cls()
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        result = lesson_script().result()
+        told = [(shown(event.text), event.rules) for event in match_events(result)]
+        text, _ = worded(RULEBOOK, [("**The lesson's set**", told)], "/volleyball rules")
+        embed = discord.Embed(title="Why? The lesson's set", description=fit(text, EMBED_TEXT))
+        await send_ephemeral(interaction, "", embed=embed)
+
+
+LESSON_ITEMS = (LessonChoice, LessonNext, LessonWhy)

@@ -171,6 +171,7 @@ from rules.volleyball.season import (
     end_season,
 )
 from rules.volleyball.seats import release_seat, take_over_seat
+from rules.volleyball.why import Ruled, match_events, round_events
 
 __all__ = [
     "CONCEPT_REQUIREMENTS",
@@ -199,6 +200,7 @@ __all__ = [
     "RoundOrders",
     "RoundOutcome",
     "RoundReport",
+    "Ruled",
     "SeasonConfig",
     "SeasonEnd",
     "SeasonPublication",
@@ -229,6 +231,7 @@ __all__ = [
     "lesson_script",
     "lineup_warnings",
     "market_lines",
+    "match_events",
     "missed_rounds_after",
     "money_line",
     "new_league",
@@ -245,6 +248,7 @@ __all__ = [
     "release_seat",
     "repeat_lineups",
     "results_lines",
+    "round_events",
     "round_fixtures",
     "round_results",
     "run_round",

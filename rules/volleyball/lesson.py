@@ -88,17 +88,21 @@ class Lesson:
             random.Random(self.seed),
         )
 
-    def report(self) -> list[str]:
-        """The played set as the team's manager reads it on the round's sheet: the score, then
-        its own side (concept, risk, totals against the other side's and the scoring chance)."""
-        played = self.played()
-        result = MatchResult(
+    def result(self) -> MatchResult:
+        """The played set as a match's result (the engine's: its report and its Why?)."""
+        return MatchResult(
             self.team.name,
             self.opponent.name,
             MatchOrders([self.set_order(len(self.steps))]),
             MatchOrders([self.opponent_set]),
-            sets=[played],
+            sets=[self.played()],
         )
+
+    def report(self) -> list[str]:
+        """The played set as the team's manager reads it on the round's sheet: the score, then
+        its own side (concept, risk, totals against the other side's and the scoring chance)."""
+        result = self.result()
+        played = result.sets[0]
         score = f"{played.home_points}-{played.away_points}"
         own = result.side_summary(HOME, player_detail=False)[1:]  # its first line: the match's
         return [f"Set {SET_NUMBER}: {self.team.name} {score} {self.opponent.name}", *own]

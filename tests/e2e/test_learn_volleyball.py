@@ -52,13 +52,19 @@ async def test_the_volleyball_lesson_by_clicks_with_a_wrong_try_a_leave_and_a_re
             assert f"Volleyball lesson {index + 1}/{STEPS}:" in card.text
         if step.kind == "report":
             assert "**Your report:**" in card.text and "scoring chance" in card.text
+            # Why? on the set's report: what decided it, each ruling worded from the page
+            why = await discord.click(card, "Why?", user=discord.add_user("max"))
+            assert why.ephemeral and "Lesson Lions v Tutor Tigers, set 1: 15-5" in why.text
+            assert "Ruling R1" in why.text and "Rally, scoring chance, clamping" in why.text
+            assert "Ruling R2" in why.text and "Ruling R3" in why.text and "*A match*" in why.text
+            assert discord.message(card).text == card.text  # nothing changed
             await bot.restart()  # the card is the progress: nothing is lost
             card = discord.message(card)
             assert f"Volleyball lesson {index + 1}/{STEPS}:" in card.text
         card = await discord.click(card, answer_of(LESSON, index), user=ida)
 
     assert "Lesson done!" in card.text and "Transfer list: Gijs ✓" in card.text
-    assert labels(card) == ["Start a real league", "Join a league"]
+    assert labels(card) == ["Start a real league", "Join a league", "Why?"]
     league = await discord.click(card, "Start a real league", user=ida)
     assert league.ephemeral and "/volleyball league create" in league.text
     team = await discord.click(card, "Join a league", user=ida)
