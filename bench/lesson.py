@@ -7,6 +7,8 @@ test): `python bench/lesson.py [--games rocketball rollerball rollerball2]`.
 - Rollerball: the card's menus and buttons, and the **My hand** panel for what needs the hand
   (tests/e2e/rollerball_clicks.py, the clicks the e2e tests make).
 - Rollerball II: the card's buttons and the Substitute menus.
+- Volleyball: the lesson card's buttons (rules/volleyball/lesson.py: a set's orders, its report,
+  a training and a transfer), the lesson's answer each step.
 
 Prints, per lesson, the clicks it takes, the bot's answer time per click, and the minutes a
 person needs at a human pace (PACE_SECONDS a click, plus reading each step's text at
@@ -34,13 +36,15 @@ from rules.rocketball import ENGINE
 from rules.rocketball.actions import Roll
 from rules.rollerball import ENGINE as ROLLERBALL
 from rules.rollerball import Play
+from rules.volleyball import Lesson as VolleyballLesson
+from rules.volleyball import answer_of, lesson_script
 from tests.e2e.cards import current_card
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match
 
 PACE_SECONDS = 4.0  # a click, once the player knows what to press
 READING_WPM = 200  # reading speed of a step's text on a phone
 GOAL_MINUTES = 5.0  # "a few minutes"
-GOAL_CLICKS = {"rocketball": 20, "rollerball": 30, "rollerball2": 20}
+GOAL_CLICKS = {"rocketball": 20, "rollerball": 30, "rollerball2": 20, "volleyball": 15}
 GAMES = tuple(GOAL_CLICKS)
 COMMANDS = {"rollerball2": "rollerball2 match learn"}  # else "GAME learn"
 
@@ -152,6 +156,26 @@ async def play_rollerball2(bench, discord: Timed) -> None:
     await finished(bench, game_id)
 
 
+async def play_volleyball(bench, discord: Timed) -> None:
+    """The lesson's card, posted in the channel by the command, clicked through to its end."""
+    lesson = lesson_script()
+    user = discord.add_user("newcomer-volleyball")
+    card = await discord.slash("volleyball learn", user=user, channel=bench.general)
+    for index in range(len(lesson.steps)):
+        card = await discord.click(card, answer_of(lesson, index), user=user)
+    if "Lesson done!" not in card.text:
+        raise RuntimeError(f"the Volleyball lesson did not end: {card.text[:200]}")
+
+
+def reading(game: str) -> tuple[int, int]:
+    """A lesson's steps (the learner's) and the words its card asks them to read."""
+    script = lesson_script() if game == "volleyball" else lesson_of(game)
+    assert script is not None
+    words = sum(len(s.say.split()) for s in script.steps) + len(script.done.split())
+    own = isinstance(script, VolleyballLesson)  # every step of it is the learner's
+    return len(script.steps) if own else script.learner_steps, words
+
+
 async def finished(bench, game_id: int) -> None:
     deadline = time.monotonic() + 60
     while stored(bench.bot, "SELECT status FROM games WHERE id = ?", game_id)[0] != "finished":
@@ -164,6 +188,7 @@ PLAYERS = {
     "rocketball": play_rocketball,
     "rollerball": play_rollerball,
     "rollerball2": play_rollerball2,
+    "volleyball": play_volleyball,
 }
 
 
@@ -186,12 +211,10 @@ def main() -> None:
     finally:
         stop_bench(bench)
     for game in games:
-        lesson = lesson_of(game)
-        assert lesson is not None
+        steps, words = reading(game)
         answers = figures[game]
-        words = sum(len(s.say.split()) for s in lesson.steps) + len(lesson.done.split())
         minutes = (len(answers) * PACE_SECONDS) / 60 + words / READING_WPM + sum(answers) / 60
-        print(f"{game} lesson, {lesson.learner_steps} steps, {words} words to read")
+        print(f"{game} lesson, {steps} steps, {words} words to read")
         print(line("  clicks to the end of the lesson", len(answers), GOAL_CLICKS[game]))
         print(
             line("  bot's answer per click, median", statistics.median(answers) * 1000, 700, " ms")

@@ -18,10 +18,11 @@ from discord.ext import commands
 
 from cogs import bot_of
 from db import settings as settings_store
+from host.lessons import STARTERS
 from rules import dice
 from rules import games as registry
 from rules.games import Game
-from rules.lessons import lesson_of
+from rules.lessons import has_lesson
 from ui import UserError
 from ui.items import Control
 
@@ -66,8 +67,9 @@ QUICK_STARTS = {
     ),
     "volleyball": QuickStart(
         first="/volleyball league create",
-        start="A server admin runs `/volleyball league create` and then `/volleyball league "
-        "start`; managers bring a team with `/volleyball team create` or take a computer's "
+        start="New to it? `/volleyball learn` teaches a manager's week in eight clicks: a set's "
+        "orders, its report, training and a transfer. A server admin runs `/volleyball league "
+        "create` and then `/volleyball league start`; managers bring a team with `/volleyball team create` or take a computer's "
         "team with `/volleyball take-seat`.",
         turn="Each round, send your orders before the deadline: `/volleyball orders edit` "
         "builds them with menus, `/volleyball orders send` takes them typed. At the deadline "
@@ -258,7 +260,7 @@ def quick_start(info: Game, *, playable: bool) -> discord.Embed:
 def quick_start_view(game: str, commands_page: int | None, count: int) -> discord.ui.View:
     """Back to the overview, or on to the game's commands; a game with a lesson offers it."""
     view = discord.ui.View(timeout=None)
-    if commands_page is not None and lesson_of(game) is not None:
+    if commands_page is not None and has_lesson(game):
         view.add_item(LearnButton(game))
     view.add_item(HelpPageButton(0, "overview"))
     if commands_page is not None:
@@ -289,6 +291,9 @@ class LearnButton(Control[discord.ui.Button], template=r"help:learn:(?P<game>[a-
     async def act(self, interaction: discord.Interaction) -> None:
         host = bot_of(interaction).matches
         adapter = host.adapters.get(self.game)
+        if adapter is None and self.game in STARTERS:  # a game run by rounds: its own lesson
+            await STARTERS[self.game](interaction)
+            return
         if adapter is None:
             raise UserError(f"{registry.title_of(self.game)} is not playable on this bot now.")
         await host.learn(interaction, adapter)
@@ -330,7 +335,7 @@ def welcome_text(tree: app_commands.CommandTree) -> str:
 def learnable(tree: app_commands.CommandTree) -> list[registry.Game]:
     """The loaded games with a lesson (data/lessons/GAME.json), in the players' order."""
     loaded = {command.name for command in tree.get_commands()}
-    return [g for g in registry.GAMES if g.name in loaded and lesson_of(g.name) is not None]
+    return [g for g in registry.GAMES if g.name in loaded and has_lesson(g.name)]
 
 
 def welcome_view(tree: app_commands.CommandTree) -> discord.ui.View:

@@ -7,7 +7,10 @@ script's moves instead of a computer's choice.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
+
+import discord
 
 from host.adapter import GameAdapter, TurnPost
 from host.match import Match
@@ -20,6 +23,9 @@ TUTOR_LEVEL = "tutor"  # the computer "level" of a lesson's tutor seat (never a 
 # (a game without that level: its first, the one its tables seat).
 NEXT_LEVEL = "medium"
 NEXT_LABEL = "Play a real match"
+# How the lesson of a game without a match face starts (Volleyball's, run by rounds, is a card
+# of its own: cogs/volleyball/lesson.py), registered by its cog: the Learn buttons use it.
+STARTERS: dict[str, Callable[[discord.Interaction], Awaitable[None]]] = {}
 
 
 def real_match(

@@ -26,7 +26,7 @@ from db import games as game_store
 from host import results
 from host.components import host_of
 from host.match import Match, seat_of_clicker
-from rules.face import rules_named
+from rules.face import rules_named, with_hosted
 from rules.records import Played
 from ui import UserError
 from ui.formats import human_join
@@ -130,9 +130,11 @@ async def explain(
 
 
 def plays(adapter: GameAdapter, match: Match) -> list[Played]:
-    """The match's record played line by line: the set-up first, then every move made."""
-    text = adapter.engine.record(match.engine, salt=match.salt, reveal=True, names=match.names)
-    return list(adapter.engine.plays(text))
+    """The match's record played line by line: the set-up first, then every move made, each with
+    the lines the hosted match wrote itself beside it (rules.face.with_hosted)."""
+    engine = adapter.engine
+    text = engine.record(match.engine, salt=match.salt, reveal=True, names=match.names)
+    return with_hosted(engine, match.engine, list(engine.plays(text)))
 
 
 def latest(played: Sequence[Played], seat: int | None) -> list[int]:
@@ -151,18 +153,36 @@ def explanation(
 ) -> tuple[str, list[str]]:
     """The lines' events worded, each ruling under the first event that names it, and the
     topics named (in order), for the closing line and the rules menu."""
+    groups: list[tuple[str, list[tuple[str, tuple[str, ...]]]]] = []
+    for number, line in lines:
+        if number == 0:
+            head = "**The set-up**"
+        else:  # the seat, not the record's line: a line may hold what is hidden (a bid's cards)
+            who = adapter.seat_label(match, line.seat) if line.seat is not None else "A move"
+            head = f"**{number}. {who}**"
+        told = [
+            (adapter.said(match, getattr(event, "text", "")), rules_named(event))
+            for event in line.events
+        ]
+        groups.append((head, told))
+    return worded(rulebook, groups, f"/{adapter.game} rules")
+
+
+def worded(
+    rulebook: Rulebook,
+    groups: Sequence[tuple[str, Sequence[tuple[str, Sequence[str]]]]],
+    command: str,
+) -> tuple[str, list[str]]:
+    """Groups of events (a heading, then each event's text as players saw it and the rules it
+    names) worded from the rules page: each ruling under the first event that names it, with
+    its clause and what the bot does, and the topics named (in order) in a closing line that
+    points to `command`; also those topics, for the rules menu."""
     parts: list[str] = []
     told: set[str] = set()
     topics: list[str] = []
-    for number, line in lines:
-        if number == 0:
-            parts.append("**The set-up**")
-        else:  # the seat, not the record's line: a line may hold what is hidden (a bid's cards)
-            who = adapter.seat_label(match, line.seat) if line.seat is not None else "A move"
-            parts.append(f"**{number}. {who}**")
-        for event in line.events:
-            said = adapter.said(match, getattr(event, "text", ""))
-            named = rules_named(event)
+    for head, events in groups:
+        parts.append(head)
+        for said, named in events:
             if said:
                 parts.append(f"• {said}")
             for rule in named:
@@ -177,6 +197,6 @@ def explanation(
     if topics:
         parts.append(
             f"-# The rules: {human_join([f'*{t}*' for t in topics], final='and')}. Pick a "
-            f"topic below to read it, or `/{adapter.game} rules`."
+            f"topic below to read it, or `{command}`."
         )
     return "\n".join(parts), topics

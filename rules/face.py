@@ -19,6 +19,7 @@ verify FILE` (rules/__main__.py).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -195,6 +196,25 @@ def rules_named(event: Any) -> tuple[str, ...]:
     """The topics and rulings of its game's rules page that an event names as deciding it
     (its steps' too, where it has any: `all_rules`); none for an event that names none."""
     return tuple(getattr(event, "all_rules", None) or getattr(event, "rules", ()))
+
+
+def with_hosted(engine: Any, state: Any, played: Sequence[Played]) -> list[Played]:
+    """A record's lines (`engine.plays`) with the lines the hosted match wrote itself and its
+    record does not keep (Rollerball II's opening, hand-overs, stops and deadlines), each among
+    the events of the record's line it came with, so that a Why? words their rulings too. An
+    engine lists those by `hosted(state)`: (the record's line, 0 the set-up; before that line's
+    events or after them; the event); an engine whose record keeps everything has none."""
+    hosted = getattr(engine, "hosted", None)
+    if hosted is None:
+        return list(played)
+    told = [(list[Any](), list[Any]()) for _ in played]
+    for line, first, event in hosted(state):
+        if 0 <= line < len(played):
+            told[line][0 if first else 1].append(event)
+    return [
+        dataclasses.replace(line, events=[*before, *line.events, *after])
+        for line, (before, after) in zip(played, told, strict=True)
+    ]
 
 
 def engine_for(game: str) -> Engine[Any, Any]:

@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rules.face import Engine
+from rules.face import GAMES, Engine
 
 DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "lessons"
 RULES_DIR = Path(__file__).resolve().parents[1] / "docs" / "rules"
@@ -155,12 +155,18 @@ def _who(step: Step) -> str:
     return "learner" if step.seat == LEARNER else "tutor"
 
 
+def has_lesson(game: str) -> bool:
+    """Whether `game` has a lesson: this module's, or (a game without an engine face, run by
+    rounds, as Volleyball) its own package's, e.g. rules/volleyball/lesson.py."""
+    return (DATA_DIR / f"{game}.json").exists()
+
+
 @cache
 def lesson_of(game: str) -> Lesson | None:
     """The game's lesson as authored (not yet played through an engine: `checked` does that),
-    None for a game without one."""
+    None for a game without one, or whose lesson is its own package's (`has_lesson`)."""
     path = DATA_DIR / f"{game}.json"
-    if not path.exists():
+    if game not in GAMES or not path.exists():
         return None
     return from_data(game, json.loads(path.read_text(encoding="utf-8")))
 

@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.volleyball import lesson
 from cogs.volleyball.answers import TeamRefused, answer
 from cogs.volleyball.components import (
     DYNAMIC_ITEMS,
@@ -51,6 +52,7 @@ from cogs.volleyball.settings import (
 )
 from db import volleyball as store
 from db import volleyball_drafts as drafts
+from host.lessons import STARTERS
 from host.listing import Entry, LiveLine
 from rules.names import clean_name
 from rules.volleyball import (
@@ -857,6 +859,10 @@ class Volleyball(commands.Cog):
         others = ", ".join(f"`{t}`" for t in TOPICS if t != topic)
         await send_ephemeral(interaction, f"{RULES_PAGES[topic]}\nMore: topic {others}.")
 
+    @group.command(name="learn", description="A guided first set")
+    async def learn(self, interaction: discord.Interaction) -> None:
+        await lesson.start(interaction)
+
     # ---- the forms' submits (routed by custom_id, so they work across restarts) ---------------
 
     @commands.Cog.listener()
@@ -904,5 +910,6 @@ class Volleyball(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS, *lesson.LESSON_ITEMS)
+    STARTERS[lesson.GAME] = lesson.start  # the Learn buttons of /help and the welcome
     await bot.add_cog(Volleyball(bot))

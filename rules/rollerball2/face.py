@@ -218,6 +218,13 @@ class Rollerball2Engine:
     def replay(self, text: str) -> dict[str, Any]:
         return to_json(replay(text))
 
+    def hosted(self, state: Rb2Match) -> list[tuple[int, bool, Event]]:
+        """The match's own lines, which its record does not keep (rules.face.with_hosted): the
+        opening (rulings D1, D1a) before the set-up's events, then each hand-over, stop and
+        deadline with the record's line it came with."""
+        opening = [(0, True, event) for event in self.opening_events(state)]
+        return opening + [(h.line, h.first, h.event()) for h in state.hosted]
+
     def plays(self, text: str) -> Iterator[Played]:
         """The match (the engine's, MatchState) after each action line; the lines name the
         side they act for, not a seat, so none is given."""

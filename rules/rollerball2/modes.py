@@ -75,6 +75,22 @@ class HandOver:
 
 
 @dataclass(frozen=True)
+class Hosted:
+    """A line the hosted match writes itself (a hand-over, a stop, a season's deadline), which
+    the engine's record does not keep: what it said, the rulings that decided it, and the record
+    line it is told with (`line`: 0 the set-up; `first`: before that line's events, else after),
+    so the card's Why? words it with the cards and dice it came with."""
+
+    line: int
+    text: str
+    rulings: tuple[str, ...]
+    first: bool = True
+
+    def event(self) -> Event:
+        return Event("info", self.text, rulings=self.rulings)
+
+
+@dataclass(frozen=True)
 class Rb2Match:
     engine: MatchState
     mode: str
@@ -84,6 +100,7 @@ class Rb2Match:
     handed_over: tuple[str, ...] = ()
     # What the match changed in the coaches' saved line-ups (ruling D1a), said when it opens.
     lineup_notes: tuple[str, ...] = ()
+    hosted: tuple[Hosted, ...] = ()  # the match's own lines so far, in order
 
     @property
     def over(self) -> bool:
@@ -98,6 +115,10 @@ class Rb2Match:
             "fixture_id": self.fixture_id,
             "handed_over": list(self.handed_over),
             "lineup_notes": list(self.lineup_notes),
+            "hosted": [
+                {"line": h.line, "text": h.text, "rulings": list(h.rulings), "first": h.first}
+                for h in self.hosted
+            ],
         }
 
     @classmethod
@@ -110,6 +131,10 @@ class Rb2Match:
             fixture_id=data.get("fixture_id"),
             handed_over=tuple(data.get("handed_over", ())),
             lineup_notes=tuple(data.get("lineup_notes", ())),
+            hosted=tuple(
+                Hosted(h["line"], h["text"], tuple(h["rulings"]), h["first"])
+                for h in data.get("hosted", ())
+            ),
         )
 
 
@@ -128,9 +153,10 @@ def sides_of(game: Rb2Match, seat: int) -> tuple[str, ...]:
     return (SIDES[seat],) if game.mode == "coaches" else SIDES
 
 
-def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event]]:
+def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event], list[Event]]:
     """Cards, nothing else, until: a goal or a penalty ("event" only), a coach decision, the end
-    of a period or the match; in coaches mode also when the other coach is to act."""
+    of a period or the match; in coaches mode also when the other coach is to act. The events,
+    and the match's own line saying why "period" stopped early (none when it did not)."""
     state, events = game.engine, []
     start_period, start_actors = state.period, actors(state)
     for _ in range(MAX_CARDS_AT_ONCE):
@@ -147,8 +173,8 @@ def _play_until(game: Rb2Match, what: str) -> tuple[MatchState, list[Event]]:
     if what == "period" and not state.over and state.period == start_period:
         # A coaches match also stops for the other coach, who may substitute (ruling D3).
         rulings = ("D3",) if game.mode == "coaches" else ()
-        events.append(Event("info", _why_stopped(state), rulings=rulings))
-    return state, events
+        return state, events, [Event("info", _why_stopped(state), rulings=rulings)]
+    return state, events, []
 
 
 def _why_stopped(state: MatchState) -> str:
@@ -196,29 +222,34 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
     """Apply one action for `seat` (RollerballError if illegal; `game` is never changed).
     Only a seat that may act now acts (handing over is always open, a deadline is the
     system's): the other coach cannot turn the card before the coach in possession has
-    substituted (docs/rules/rollerball2.md "Whose turn it is")."""
+    substituted (docs/rules/rollerball2.md "Whose turn it is"). The lines the hosted match
+    writes itself (a hand-over, a stop, a deadline) are kept in its `hosted`."""
     if game.over:
         raise RollerballError("The match is over.")
     if not isinstance(action, HandOver | Deadline):
         _check_turn(game, seat, action)
+    lines = len(game.engine.record)
+    first: list[Event] = []  # the match's own lines told before the cards they bring
+    last: list[Event] = []  # and after them
     if isinstance(action, HandOver):
         if action.side not in sides_of(game, seat):
             raise RollerballError("You can only hand over your own team.")
         sides = sides_of(game, seat)  # solo: both benches go to the default coach
         game = replace(game, handed_over=tuple(sorted({*game.handed_over, *sides})))
         team = game.engine.team(action.side).roster.team
-        note = Event(
-            "info",
-            f"{possessive(team)} coach hands the bench to the default coach.",
-            rulings=("D4",),
+        first.append(
+            Event(
+                "info",
+                f"{possessive(team)} coach hands the bench to the default coach.",
+                rulings=("D4",),
+            )
         )
         state, events = _default_coach_plays(game)
-        return replace(game, engine=state), [note, *events]
-    if isinstance(action, Deadline):
+    elif isinstance(action, Deadline):
         state, events = auto_play(game.engine)
         # A season settles its matchday at the deadline or when an admin plays it (D7, D8).
         settled = "The season settles this matchday: the default coaches play the match to its end."
-        events = [Event("info", settled, rulings=("D7", "D8")), *events]
+        first.append(Event("info", settled, rulings=("D7", "D8")))
     elif isinstance(action, SimulateRest):
         if game.mode == "coaches":
             raise RollerballError(
@@ -229,14 +260,23 @@ def play(game: Rb2Match, seat: int, action: Any) -> tuple[Rb2Match, list[Event]]
     elif isinstance(action, PlayUntil):
         if game.engine.pending is not None:
             raise RollerballError("A coach must decide first: use the buttons for the decision.")
-        state, events = _play_until(game, action.what)
+        state, events, stopped = _play_until(game, action.what)
+        last += stopped
     else:
         state, events = apply(game.engine, action)
     game = replace(game, engine=state)
     if game.handed_over and not game.over:
         state, more = _default_coach_plays(game)
         game, events = replace(game, engine=state), events + more
-    return game, events
+    made = len(game.engine.record) > lines  # the record's lines this action brought
+    hosted = [Hosted(lines + 1, e.text, e.rulings) if made else _after(lines, e) for e in first]
+    hosted += [_after(len(game.engine.record), e) for e in last]
+    return replace(game, hosted=game.hosted + tuple(hosted)), [*first, *events, *last]
+
+
+def _after(line: int, event: Event) -> Hosted:
+    """A match's own line told after the record's line `line` (0: the set-up)."""
+    return Hosted(line, event.text, event.rulings, first=False)
 
 
 def default_action(game: Rb2Match) -> Any:

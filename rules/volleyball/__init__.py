@@ -58,6 +58,11 @@ Rounds
   (play_round(state, orders) -> (LeagueState, RoundReport) underneath.)
 - all_computer_orders(state) -> {team: RoundOrders} for the computer-managed teams.
 
+Lesson (docs/rules/volleyball.md "Learn by playing"; data/lessons/volleyball.json)
+- lesson_script() -> Lesson, checked through the engine when loaded; options_of(lesson, step),
+  answer_of(lesson, step), refusal(lesson, step, option): the engine's reason for an option
+  it refuses (empty: it takes it); Lesson.set_order(step), .played(), .report().
+
 Read-only answers (text lines; the presenter packs them into messages)
 - season_publication(state) -> SeasonPublication (.to_dict(), .lines()):
   what the GM makes public at the start of a season.
@@ -68,7 +73,8 @@ Read-only answers (text lines; the presenter packs them into messages)
 
 Modules: orders and models (data), creation, match, orderform, ordertext, rounds, training,
 economy, market, ageing, cup, season, seats, reports, composed (the calls composed of them),
-managers (computer teams).
+managers (computer teams), lesson (the lesson's steps), why (a round's events naming
+the rulings that decided them, docs/rules/volleyball.md "Why?").
 """
 
 from rules.volleyball.ageing import ageing_split_problems
@@ -98,6 +104,7 @@ from rules.volleyball.deadlines import (
     next_deadline,
     parse_rule,
 )
+from rules.volleyball.lesson import Lesson, answer_of, lesson_script, options_of, refusal
 from rules.volleyball.lineups import (
     Repeated,
     fieldable_sets,
@@ -164,6 +171,7 @@ from rules.volleyball.season import (
     end_season,
 )
 from rules.volleyball.seats import release_seat, take_over_seat
+from rules.volleyball.why import Ruled, match_events, round_events
 
 __all__ = [
     "CONCEPT_REQUIREMENTS",
@@ -180,6 +188,7 @@ __all__ = [
     "GmOfferBid",
     "League",
     "LeagueState",
+    "Lesson",
     "LevelPoints",
     "MatchOrders",
     "OrderCheck",
@@ -191,6 +200,7 @@ __all__ = [
     "RoundOrders",
     "RoundOutcome",
     "RoundReport",
+    "Ruled",
     "SeasonConfig",
     "SeasonEnd",
     "SeasonPublication",
@@ -205,6 +215,7 @@ __all__ = [
     "VolleyballError",
     "ageing_split_problems",
     "all_computer_orders",
+    "answer_of",
     "close_season",
     "create_league",
     "create_team",
@@ -217,22 +228,27 @@ __all__ = [
     "format_round_forms",
     "generated_roster",
     "generated_team_name",
+    "lesson_script",
     "lineup_warnings",
     "market_lines",
+    "match_events",
     "missed_rounds_after",
     "money_line",
     "new_league",
     "new_team_problems",
     "next_deadline",
+    "options_of",
     "parse_rule",
     "play_round",
     "players_for_every_set",
     "points_used",
     "preview_match",
     "refill_sets",
+    "refusal",
     "release_seat",
     "repeat_lineups",
     "results_lines",
+    "round_events",
     "round_fixtures",
     "round_results",
     "run_round",

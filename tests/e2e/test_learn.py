@@ -199,21 +199,26 @@ async def test_the_rollerball_lesson_is_played_to_its_end_with_clicks_only(disco
     assert real.engine.game.settings.target_vp == 5
 
 
-async def test_the_welcome_offers_each_lesson_and_its_button_starts_it(discord, bot, fake_discord):
-    """The message a server gets when the bot joins it offers every game's lesson; a newcomer's
-    click on one starts it in a thread of that channel."""
+async def joined_server(discord, bot, fake_discord, name: str):
+    """The bot joins a new server `name`: (its channel, the welcome posted there)."""
     # This start of the bot is connected (a guild added before its READY is no join; an
     # earlier test restarted it).
     assert await asyncio.to_thread(bot.wait_until_ready)
 
     async def join():
-        guild = fake_discord._new_guild("Learners' Server", None)
+        guild = fake_discord._new_guild(name, None)
         chat = fake_discord.add_channel("chat", guild=guild)
         await fake_discord.dispatch("GUILD_CREATE", fake_discord.joined_guild_json(guild))
         return chat
 
     chat = fake_discord.call_sync_coroutine(join)
-    welcome = await discord.wait_for_message(chat, lambda m: "Ballcourt" in m.text)
+    return chat, await discord.wait_for_message(chat, lambda m: "Ballcourt" in m.text)
+
+
+async def test_the_welcome_offers_each_lesson_and_its_button_starts_it(discord, bot, fake_discord):
+    """The message a server gets when the bot joins it offers every game's lesson; a newcomer's
+    click on one starts it in a thread of that channel."""
+    chat, welcome = await joined_server(discord, bot, fake_discord, "Learners' Server")
     assert "**Learn** below" in welcome.text
     assert {"Learn Rocketball", "Learn Rollerball"} <= set(welcome.button_labels)
     eve = discord.add_user("eve")

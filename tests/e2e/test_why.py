@@ -107,3 +107,7 @@ async def test_a_rollerball2_why_names_the_line_ups_ruling_and_changes_nothing(d
     assert "/rollerball2 rules" in answer.text and answer.selects
     assert stored_version(bot, game_id) == before
     assert not any("Ruling" in m.content for m in discord.channel_messages(thread))
+
+    # the opening is the hosted match's own line, not the record's: Why? words its ruling too
+    setup = await discord.slash("rollerball2 match why", user=gus, match=game_id, move=0)
+    assert setup.ephemeral and "Quito (home)" in setup.text and "Ruling D1**" in setup.text

@@ -128,7 +128,11 @@ def rulebook(game: str) -> Rulebook:
 
 def not_decided_by_events(game: str) -> set[str]:
     """The rulings the page's "Why?" section lists as decided by no match event."""
-    markdown = rulebook(game).path.read_text(encoding="utf-8")
+    return not_decided_by_events_on(rulebook(game))
+
+
+def not_decided_by_events_on(book: Rulebook) -> set[str]:
+    markdown = book.path.read_text(encoding="utf-8")
     why = re.search(r"^## Why\?\n(.*?)(?=^## |\Z)", markdown, flags=re.M | re.S)
     listed = re.search(r"\*\*Rulings no match event decides:\*\*([^.]*)\.", why[1]) if why else None
     return set(re.findall(r"\b[A-Z]\d+[a-z]?\b", listed[1])) if listed else set()
@@ -160,3 +164,71 @@ def test_every_rule_an_event_names_is_on_the_page(game, corpus):
 def test_a_bounce_names_the_edge_arrows_and_a_gust_its_ruling():
     assert Step("a5", "N", "bounce", "bounces").rules == ("A turn", "R1")
     assert Step("c5", "E", "gust", "is pushed").rules == ("Variant: Gusts", "R9")
+
+
+# ---- Volleyball: a league run by rounds (no engine face), its rounds' events ----------------
+
+
+def volleyball_corpus() -> Counter[str]:
+    """Seeded leagues of computer teams played for four rounds, one with a managed team of six
+    that sends no orders (its NMR line-up fields three sets, ruling 16); and matches of a team of
+    six whose fourth set it cannot field (ruling 8) against an Offensive line-up (ruling 2)."""
+    from rules.volleyball import (
+        Concept,
+        PlayerDraft,
+        SeasonConfig,
+        all_computer_orders,
+        create_team,
+        new_league,
+        run_round,
+        starting_lineup,
+    )
+    from rules.volleyball.match import play_match
+    from rules.volleyball.orders import Position
+    from rules.volleyball.why import match_events, round_events
+
+    named: Counter[str] = Counter()
+    config = SeasonConfig()
+    six = create_team(
+        "Sixes",
+        [
+            PlayerDraft(f"Six {name}", age, 8, 8)
+            for name, age in zip("ABCDEF", "ABCCDE", strict=True)
+        ],
+        config,
+        manager_id="1",
+    )
+    for seed in range(SEEDS_EACH):
+        state = new_league([six] if seed else [], total_teams=8, seed=seed)
+        for _ in range(4):
+            outcome = run_round(state, all_computer_orders(state))
+            named.update(rule for e in round_events(outcome.report) for rule in e.rules)
+            state = outcome.state
+    strong = state.league.teams[-1]
+    attack = starting_lineup(strong, opponent=six.name)
+    for order in attack.sets:
+        order.concept, order.risk = Concept.OFFENSIVE, 9
+        for slot, position in zip(order.slots, (1, 1, 2, 2), strict=False):
+            slot.position = Position(position)
+    for seed in range(40):
+        result = play_match(six, strong, starting_lineup(six), attack, random.Random(seed))
+        named.update(rule for e in match_events(result) for rule in e.rules)
+        if len(result.sets) > 3:
+            break
+    return named
+
+
+def test_every_volleyball_ruling_is_named_by_a_round_event_or_left_to_none():
+    """Every ruling of docs/rules/volleyball.md's Rulings list is named by some event of the
+    seeded corpus, or listed on the page's "Why?" section as decided by no match event; and
+    every name an event gives is a ruling or a topic of the page."""
+    book = Rulebook("volleyball")
+    named = volleyball_corpus()
+    rulings = set(book.rulings)
+    assert len(rulings) == 19  # 1 to 16, and the line-ups' 49 to 51
+    exempt = not_decided_by_events_on(book)
+    assert exempt == {"R12", "R13", "R14", "R15", "R49", "R50", "R51"}
+    assert exempt & set(named) == set()
+    assert rulings - exempt - set(named) == set()
+    topics = {topic.name for topic in book.topics}
+    assert {rule for rule in named if rule not in rulings and rule not in topics} == set()

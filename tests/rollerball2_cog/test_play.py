@@ -4,6 +4,7 @@ that every card played this way is in a record that verifies."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -347,3 +348,49 @@ def test_a_team_whose_name_ends_in_s_has_its_coach_named_in_english():
     shown = post.body + " ".join(b.label for b in post.buttons)
     assert "s's" not in shown
     assert "Bob's Bruisers' coach" in shown or "Tokyo's coach" in shown
+
+
+def why_text(game: Rb2Match) -> str:
+    """What Why? says of every line of `game`'s record (the set-up first), as host/why.py words
+    it for the card's button or `/rollerball2 why`."""
+    from cogs.rollerball2.cog import RULEBOOK
+    from host import why
+
+    match = Match(engine=game, names=["Ann", "Bo"], salt="ab" * 16, commitment="")
+    played = why.plays(ADAPTER, match)
+    text, _ = why.explanation(ADAPTER, match, RULEBOOK, list(enumerate(played)))
+    return text
+
+
+def test_why_words_the_rulings_of_the_hosted_matchs_own_lines():
+    """The opening (D1, a changed line-up D1a), a stop for the other coach (D3), a hand-over
+    (D4) and a season's deadline (D7, D8) are lines the host writes, not lines of the engine's
+    record: Why? words their rulings all the same, each with the line it came with."""
+    options = {
+        "mode": "coaches",
+        "home": roster_to_json(HOME_ROSTER),
+        "away": roster_to_json(AWAY_ROSTER),
+        "home_lineup": {**default_lineup(HOME_ROSTER), "Skater1": 99},  # 99 is on no roster
+        "away_lineup": default_lineup(AWAY_ROSTER),
+    }
+    game = ADAPTER.engine.new_state(11, options)[0]
+    opening = why_text(game)
+    assert "**The set-up**" in opening and "Ruling D1**" in opening and "Ruling D1a" in opening
+    for _ in range(200):  # "Play to period end" until it stops for the other coach
+        if game.engine.pending is not None:
+            seat = min(ADAPTER.engine.actors(game))
+            action = ADAPTER.engine.computer_action(game, seat, "x", random.Random(0))
+            game, _ = play(game, seat, action)
+            continue
+        game, events = act(game, PlayUntil("period"))
+        if any(event.rulings == ("D3",) for event in events):
+            break
+    assert "Ruling D3" in why_text(game)
+    handed, _ = play(game, 1, HandOver("away"))
+    assert "hands the bench" in why_text(handed) and "Ruling D4" in why_text(handed)
+    settled, _ = act(game, Deadline())
+    told = why_text(settled)
+    assert "The season settles this matchday" in told
+    assert "Ruling D7" in told and "Ruling D8" in told
+    # a hosted line is told with the record's line it came with: the deadline before its cards
+    assert told.index("The season settles") < told.index("FINAL")
