@@ -26,7 +26,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import clocks, direct
+from host import clocks, direct, podium
 from host.locks import GameLock
 from host.match import COMPUTER_ID, Match, dice_line
 from rules.tournament import (
@@ -439,30 +439,11 @@ class Tournaments:
 
     async def _finish(self, tournament: store.Tournament) -> None:
         """The tournament ends: its card shows the final standings, and the podium is posted
-        below it, the players on it mentioned (once: only the process that ended it posts)."""
-        ended = await store.finish(self.bot.db, tournament)
+        below it, the players on it mentioned, once (host/podium.py: also after a crash)."""
+        await store.finish(self.bot.db, tournament)
         tournament = await store.load(self.bot.db, tournament.id) or tournament
         await self.show(tournament)
-        if not ended:
-            return
-        entrants = entrants_of(await store.entrants(self.bot.db, tournament.id))
-        games = games_of(await store.games(self.bot.db, tournament.id))
-        order = standings(entrants, games, tournament.round) if tournament.round else []
-        if not order:
-            return
-        medals = ("🥇", "🥈", "🥉")
-        podium = [
-            f"{medals[place]} <@{standing.entrant.id}> ({_points(standing.score)})"
-            for place, standing in enumerate(order[:3])
-        ]
-        channel = await channel_by_id(self.bot, tournament.channel_id)
-        await channel.send(
-            f"**{self._game_title(tournament)} tournament #{tournament.id} is over.**\n"
-            + "\n".join(podium),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(int(s.entrant.id)) for s in order[:3]]
-            ),
-        )
+        await podium.post(self, tournament)
 
     async def make_matches(self, tournament: store.Tournament) -> None:
         """The matches of the round's tables that have none yet (all of them just after the

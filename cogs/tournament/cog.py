@@ -17,6 +17,7 @@ from cogs import bot_of
 from cogs.rocketball.options import describe, match_settings
 from db import tournaments as store
 from host.leagues import require_league_admin
+from host.podium import PodiumRepair
 from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
 from rules.games import title_of
 from ui import LookupOption, UserError
@@ -272,6 +273,13 @@ class TournamentCog(commands.Cog):
         self.tournaments.card_view = card_view
         self.tournaments.match_options["rocketball"] = rocketball_options
         self.tournaments.match_options["rollerball"] = rollerball_options
+        self.podiums = PodiumRepair(self.tournaments)
+
+    async def cog_load(self) -> None:
+        self.podiums.start()
+
+    async def cog_unload(self) -> None:
+        await self.podiums.stop()
 
     async def describe_user(self, db: Database, user_id: int) -> list[str]:
         """/privacy: the tournaments they entered."""

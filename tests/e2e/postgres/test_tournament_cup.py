@@ -1,0 +1,17 @@
+"""A tournament's end on PostgreSQL: the podium lost between the end and its post is posted
+once at start-up. The tests are tests/e2e/test_tournament_cup.py's own
+(tests/e2e/postgres/conftest.py)."""
+
+import pytest
+
+from tests.e2e import test_tournament_cup as on_sqlite
+
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
+
+SAME_TESTS_AS = on_sqlite
+BOT_ENV = {"TIMER_RECHECK_SECONDS": "0.2", "GAME_SEED": "7"}  # as the SQLite module's
+
+# In the SQLite module's order.
+test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_start_up = (
+    on_sqlite.test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_start_up
+)
