@@ -26,7 +26,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import clocks, direct, podium
+from host import clocks, direct, podium, tournament_images
 from host.locks import GameLock
 from host.match import COMPUTER_ID, Match, dice_line
 from rules.tournament import (
@@ -70,6 +70,7 @@ ABSENCES = {
     "computer": "a computer plays for the absent",
     "both_lose": "everyone at the board loses",
 }
+TIES = ", then ".join(name for name, _ in TIE_BREAKS)  # the tie-breaks in order, as shown
 MISSES_WITHDRAWN = 2  # rounds missed before a player is withdrawn
 HOW_DECIDED = {
     "absent": "decided at the deadline",
@@ -103,6 +104,12 @@ def games_of(rows: list[store.GameRow]) -> list[Game]:
         Game(row.round, tuple(str(seat) for seat in row.seats), row.points, row.played)
         for row in rows
     ]
+
+
+def rounds_complete(tournament: store.Tournament) -> int:
+    """The rounds whose every result counts in the standings: a round being played counts
+    when it is over (its bye, scored at the pairing, would otherwise put its player ahead)."""
+    return tournament.round if tournament.status == "finished" else tournament.round - 1
 
 
 class Tournaments:
@@ -566,7 +573,7 @@ class Tournaments:
             lines.append(f"**Finished** after {plural(tournament.round):round}.")
         # the standings of the rounds complete: a round being played counts when it is over
         # (its bye, scored at the pairing, would otherwise put its player ahead of everyone)
-        complete = tournament.round if tournament.status == "finished" else tournament.round - 1
+        complete = rounds_complete(tournament)
         done = [game for game in games_of(game_rows) if game.round <= complete]
         order = standings(entrants, done, complete)
         if tournament.status == "finished" and order:
@@ -580,7 +587,7 @@ class Tournaments:
             )
         if len(order) > STANDINGS_SHOWN:
             lines.append(f"…and {len(order) - STANDINGS_SHOWN} more.")
-        lines.append("-# Ties: " + ", then ".join(name for name, _ in TIE_BREAKS) + ".")
+        lines.append(f"-# Ties: {TIES}.")
         return fit("\n".join(lines))
 
     def _game_title(self, tournament: store.Tournament) -> str:
@@ -609,19 +616,21 @@ class Tournaments:
         or its message is gone."""
         text = await self.card_text(tournament)
         view = self.card_view(tournament)
+        files = await tournament_images.card_images(self, tournament)
         channel = await channel_by_id(self.bot, tournament.channel_id)
         if tournament.card_message_id is not None:
             try:
                 await channel.get_partial_message(tournament.card_message_id).edit(
-                    content=text, view=view, allowed_mentions=NO_MENTIONS
+                    content=text, view=view, attachments=files, allowed_mentions=NO_MENTIONS
                 )
                 return
             except discord.NotFound:
                 log.info("tournament %s's card is gone: posting it again", tournament.id)
+            files = await tournament_images.card_images(self, tournament)  # (read once sent)
         if view is None:
-            message = await channel.send(text, allowed_mentions=NO_MENTIONS)
+            message = await channel.send(text, files=files, allowed_mentions=NO_MENTIONS)
         else:
-            message = await channel.send(text, view=view, allowed_mentions=NO_MENTIONS)
+            message = await channel.send(text, view=view, files=files, allowed_mentions=NO_MENTIONS)
         await store.set_card(self.bot.db, tournament.id, message.id)
 
 

@@ -1,6 +1,7 @@
-"""A tournament's end through the fake Discord (docs/rules/tournaments.md "On Discord"): the
-podium is posted exactly once, also when the bot could not post it when the tournament ended
-(a crash between the two) and was restarted."""
+"""A tournament's card and end through the fake Discord (docs/rules/tournaments.md "On
+Discord"): the podium is posted exactly once, also when the bot could not post it when the
+tournament ended (a crash between the two) and was restarted; the card's pictures (a knockout's
+bracket, the standings)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module
 import pytest
 
 from fakediscord.model import SEND_MESSAGES
+from render.tournament import WIDTH
 from tests.e2e.stored import sql, until
-from tests.e2e.test_tournament import finish_round, rounds_of
+from tests.e2e.test_tournament import finish_round, play_to_the_end, rounds_of
 
 pytestmark = pytest.mark.e2e
 
@@ -65,6 +67,10 @@ async def test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_st
     bot.take_errors()  # a refused post may be logged
 
     discord.deny_bot(general, 0)
+    # the match host's look at the channel given back (CHANNEL_UPDATE) is over before the
+    # restart: a restart in the middle of it is not what this test is about
+    await discord.fake.settle()
+    await asyncio.sleep(1)
     await bot.restart()
     await until(lambda: len(podiums(discord, general, tournament_id)) == 1, timeout=20)
     [podium] = podiums(discord, general, tournament_id)
@@ -75,3 +81,22 @@ async def test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_st
     await asyncio.sleep(2)  # the start-up repair has run
     await discord.fake.settle()
     assert len(podiums(discord, general, tournament_id)) == 1
+
+
+async def test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings(
+    discord, bot, owner, general
+):
+    """Pictures made for a phone (render/tournament.py): a knockout's card shows its bracket
+    from round 1 on; a round robin's shows its standings once a round is complete."""
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "single_elimination", ("ria", "sam", "tia", "uma")
+    )
+    assert sorted(rounds) == [1, 2]
+    [bracket] = card.images
+    assert bracket.width == WIDTH and card.attachments[0].filename == "bracket-1.png"
+
+    rounds, card = await play_to_the_end(
+        discord, bot, owner, general, "round_robin", ("val", "wes", "xia")
+    )
+    [table] = card.images
+    assert table.width == WIDTH and card.attachments[0].filename == "standings.png"

@@ -1,5 +1,5 @@
 """A tournament's end on PostgreSQL: the podium lost between the end and its post is posted
-once at start-up. The tests are tests/e2e/test_tournament_cup.py's own
+once at start-up; the card's bracket and standings pictures. The tests are tests/e2e/test_tournament_cup.py's own
 (tests/e2e/postgres/conftest.py)."""
 
 import pytest
@@ -14,4 +14,7 @@ BOT_ENV = {"TIMER_RECHECK_SECONDS": "0.2", "GAME_SEED": "7"}  # as the SQLite mo
 # In the SQLite module's order.
 test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_start_up = (
     on_sqlite.test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_start_up
+)
+test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings = (
+    on_sqlite.test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings
 )

@@ -1,0 +1,51 @@
+"""The pictures on a tournament's card (docs/rules/tournaments.md "On Discord"): a knockout's
+bracket as the results so far leave it, or the standings of the rounds complete of a Swiss, a
+round robin or tables; drawn by render/tournament.py in a worker thread."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from typing import TYPE_CHECKING
+
+import discord
+
+from db import tournaments as store
+from render.tournament import render_bracket, render_standings
+from rules.tournament import Knockout, resolve, standings
+
+if TYPE_CHECKING:
+    from host.tournaments import Tournaments
+
+
+async def card_images(tournaments: Tournaments, tournament: store.Tournament) -> list[discord.File]:
+    """The card's pictures: none before round 1, nor for standings before a round is complete."""
+    # (host/ is one package: the card's helpers, imported here as host/tournaments.py imports this)
+    from host.tournaments import TIES, entrants_of, format_of, games_of, rounds_complete
+
+    if tournament.status == "signup" or tournament.round == 0:
+        return []
+    db = tournaments.bot.db
+    entrants = entrants_of(await store.entrants(db, tournament.id))
+    games = games_of(await store.games(db, tournament.id))
+    guild = tournaments.bot.get_guild(tournament.guild_id)
+    names = {e.id: await tournaments._name(guild, int(e.id)) for e in entrants}
+    title = f"{tournaments._game_title(tournament)} #{tournament.id}"
+    fmt = format_of(tournament)
+    if isinstance(fmt, Knockout):
+        bracket = fmt.bracket(entrants)
+        winners, _ = fmt.winners(entrants, games, tournament.round)
+        places = resolve(bracket, winners)
+        pages = await asyncio.to_thread(render_bracket, title, places, bracket.seeds, names)
+        return [
+            discord.File(io.BytesIO(page), filename=f"bracket-{number}.png")
+            for number, page in enumerate(pages, start=1)
+        ]
+    complete = rounds_complete(tournament)
+    if complete < 1:
+        return []
+    order = standings(entrants, [game for game in games if game.round <= complete], complete)
+    page = await asyncio.to_thread(
+        render_standings, f"{title}, after round {complete}", order, names, tie_breaks=TIES
+    )
+    return [discord.File(io.BytesIO(page), filename="standings.png")]
