@@ -1,4 +1,4 @@
-"""Whether a finished tournament's podium was posted (db/migrations/025_tournament_podium.sql):
+"""Whether a finished tournament's podium was posted (db/migrations/025_tournament_podium_and_teams.sql):
 the mark written after the post, read by the start-up repair (host/podium.py)."""
 
 from __future__ import annotations

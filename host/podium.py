@@ -14,11 +14,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from db import tournament_podiums as marks
+from db import tournament_teams
 from db import tournaments as store
 from db.database import is_unavailable
 from host.locks import ShuttingDown
 from host.recovery import until_done
 from rules.tournament import standings
+from ui import shown
 from ui.client import channel_by_id
 
 if TYPE_CHECKING:
@@ -43,8 +45,11 @@ async def post(tournaments: Tournaments, tournament: store.Tournament) -> bool:
     games = games_of(await store.games(db, tournament.id))
     order = standings(entrants, games, tournament.round)[: len(MEDALS)] if tournament.round else []
     if order:
+        teams = await tournament_teams.team_names(db, tournament.id)  # a cup's
         podium = [
-            f"{medal} <@{standing.entrant.id}> ({_points(standing.score)})"
+            f"{medal} "
+            + (f"**{shown(teams[user])}**, " if (user := int(standing.entrant.id)) in teams else "")
+            + f"<@{user}> ({_points(standing.score)})"
             for medal, standing in zip(MEDALS, order, strict=False)
         ]
         channel = await channel_by_id(tournaments.bot, tournament.channel_id)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from db import tournament_teams
 from db import tournaments as store
 from render.tournament import render_bracket, render_standings
 from rules.tournament import Knockout, resolve, standings
@@ -29,7 +30,10 @@ async def card_images(tournaments: Tournaments, tournament: store.Tournament) ->
     entrants = entrants_of(await store.entrants(db, tournament.id))
     games = games_of(await store.games(db, tournament.id))
     guild = tournaments.bot.get_guild(tournament.guild_id)
-    names = {e.id: await tournaments._name(guild, int(e.id)) for e in entrants}
+    teams = await tournament_teams.team_names(db, tournament.id)  # a cup's: by its teams
+    names = {
+        e.id: teams.get(int(e.id)) or await tournaments._name(guild, int(e.id)) for e in entrants
+    }
     title = f"{tournaments._game_title(tournament)} #{tournament.id}"
     fmt = format_of(tournament)
     if isinstance(fmt, Knockout):

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -48,6 +48,14 @@ if TYPE_CHECKING:
     from db.database import Connection
     from host import HostBot
     from host.adapter import GameAdapter
+
+    # A game's options for a tournament match of these players (user ids, in seat order), how
+    # they read, and what the match adds to the game's own tables in the transaction that
+    # creates it; None when it cannot be made now.
+    MatchSetup = Callable[
+        [store.Tournament, list[int]],
+        Awaitable[tuple[dict[str, Any], str, Callable[[Connection, int], Awaitable[None]]] | None],
+    ]
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +126,9 @@ class Tournaments:
     def __init__(self, bot: HostBot) -> None:
         self.bot = bot
         self.match_options: dict[str, MatchOptions] = {}
+        # A game whose matches are made from what the players entered with (a Rollerball II
+        # cup's teams), from its presenter: it replaces `match_options`.
+        self.match_setups: dict[str, MatchSetup] = {}
         # The card's buttons (Join, Withdraw, Start), from the presenter (cogs/tournament).
         self.card_view: Callable[[store.Tournament], discord.ui.View | None] = lambda _: None
         bot.timers.register(CLOSE_EVENT, self._on_close)
@@ -464,7 +475,15 @@ class Tournaments:
             if row.round != tournament.round or row.match_id is not None or len(row.seats) < 2:
                 continue
             players = list(row.seats)
-            options, describe = self.match_options[tournament.game](len(players))
+            register = None
+            setup = self.match_setups.get(tournament.game)
+            if setup is None:
+                options, describe = self.match_options[tournament.game](len(players))
+            else:
+                made = await setup(tournament, players)
+                if made is None:
+                    continue  # it cannot be played now: the deadline decides it (its absences)
+                options, describe, register = made
             names = [await self._name(guild, user_id) for user_id in players]
             match, events = self.bot.matches.new_match(
                 adapter,
@@ -474,8 +493,12 @@ class Tournaments:
                 rated=tournament.rated,
             )
 
-            async def link(conn: Connection, match_id: int, game_row: int = row.id) -> None:
+            async def link(
+                conn: Connection, match_id: int, game_row: int = row.id, register=register
+            ) -> None:
                 await store.link_match(conn, game_row, match_id)
+                if register is not None:
+                    await register(conn, match_id)
 
             match_id = await game_store.create_game(
                 self.bot.db,

@@ -1,5 +1,5 @@
 """A tournament's end on PostgreSQL: the podium lost between the end and its post is posted
-once at start-up; the card's bracket and standings pictures. The tests are tests/e2e/test_tournament_cup.py's own
+once at start-up; the card's bracket and standings pictures; an eight-team Rollerball II cup. The tests are tests/e2e/test_tournament_cup.py's own
 (tests/e2e/postgres/conftest.py)."""
 
 import pytest
@@ -17,4 +17,7 @@ test_the_podium_lost_between_the_end_and_its_post_is_posted_once_at_start_up = (
 )
 test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings = (
     on_sqlite.test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings
+)
+test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_restart = (
+    on_sqlite.test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_restart
 )
