@@ -19,6 +19,22 @@ if TYPE_CHECKING:
     from host.tournaments import Tournaments
 
 
+# Players' names as the pictures show them, by (server, user): the bot does not receive the
+# members list, so a name not asked of Discord once in this process would be asked at every
+# change of every card (a 64-player Swiss: 64 requests a result).
+_NAMES: dict[tuple[int, int], str] = {}
+NAMES_KEPT = 4096
+
+
+async def _name(tournaments: Tournaments, guild: discord.Guild | None, user_id: int) -> str:
+    key = (guild.id if guild is not None else 0, user_id)
+    if key not in _NAMES:
+        if len(_NAMES) >= NAMES_KEPT:
+            _NAMES.clear()
+        _NAMES[key] = await tournaments._name(guild, user_id)
+    return _NAMES[key]
+
+
 async def card_images(tournaments: Tournaments, tournament: store.Tournament) -> list[discord.File]:
     """The card's pictures: none before round 1, nor for standings before a round is complete."""
     # (host/ is one package: the card's helpers, imported here as host/tournaments.py imports this)
@@ -32,7 +48,7 @@ async def card_images(tournaments: Tournaments, tournament: store.Tournament) ->
     guild = tournaments.bot.get_guild(tournament.guild_id)
     teams = await tournament_teams.team_names(db, tournament.id)  # a cup's: by its teams
     names = {
-        e.id: teams.get(int(e.id)) or await tournaments._name(guild, int(e.id)) for e in entrants
+        e.id: teams.get(int(e.id)) or await _name(tournaments, guild, int(e.id)) for e in entrants
     }
     title = f"{tournaments._game_title(tournament)} #{tournament.id}"
     fmt = format_of(tournament)

@@ -97,11 +97,17 @@ async def test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings(
     [bracket] = card.images
     assert bracket.width == WIDTH and card.attachments[0].filename == "bracket-1.png"
 
+    asked_before = len(discord.fake.requests)
     rounds, card = await play_to_the_end(
         discord, bot, owner, general, "round_robin", ("val", "wes", "xia")
     )
     [table] = card.images
     assert table.width == WIDTH and card.attachments[0].filename == "standings.png"
+    # the pictures ask Discord for a player's name once, not at every change of the card:
+    # each player's two matches asked for it, the pictures once more
+    asked = discord.fake.requests[asked_before:]
+    for user_id in {seat for games_ in rounds.values() for seats, _, _ in games_ for seat in seats}:
+        assert sum(route.endswith(f"/members/{user_id}") for route in asked) <= 3
 
 
 # ---- a Rollerball II cup ------------------------------------------------------------------------
