@@ -15,7 +15,7 @@ from fakediscord.model import SEND_MESSAGES
 from render.tournament import WIDTH
 from tests.e2e.cards import is_result
 from tests.e2e.stored import sql, until
-from tests.e2e.test_tournament import finish_round, play_to_the_end, rounds_of
+from tests.e2e.test_tournament import deadline_now, finish_round, play_to_the_end, rounds_of
 
 pytestmark = pytest.mark.e2e
 
@@ -256,3 +256,55 @@ async def test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_res
     await until(lambda: len(podiums(discord, games, tournament_id)) == 1, timeout=20)
     [podium] = podiums(discord, games, tournament_id)
     assert sum(f"**{team}**" in podium.content for _, team, _ in CUP_TEAMS) == 3
+
+
+async def test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline(
+    discord, bot, owner, games
+):
+    """docs/rules/tournaments.md "A Rollerball II cup": the two teams are playing a friendly
+    when the cup is paired, so no cup match is made; at the round's deadline the absence
+    policy (forfeit, nobody present) has both lose, and the better seed goes through."""
+    jo, kai = discord.add_user("jo"), discord.add_user("kai")
+    await discord.slash("rollerball2 team create", user=jo, name="Accra", colour="teal")
+    await discord.slash("rollerball2 team create", user=kai, name="Perth", colour="navy")
+    challenge = await discord.slash(
+        "rollerball2 match start",
+        user=jo,
+        channel=games,
+        home="Accra",
+        away="Perth",
+        mode="coaches",
+    )
+    await discord.click(challenge, "Accept", user=kai)
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rollerball2",
+        format="single_elimination",
+    )
+    [(tournament_id,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+    for coach in (kai, jo):
+        card = await discord.click(card, "Join", user=coach)
+    await discord.click(card, "Start now", user=owner)
+    await until(lambda: 1 in rounds_of(bot, tournament_id), timeout=20)
+    await until(lambda: "**Round 1** of 1" in discord.message(card).text, timeout=20)
+    [(_, match_id, _)] = rounds_of(bot, tournament_id)[1]
+    assert match_id is None  # both teams are busy: no cup match
+    deadline_now(bot, tournament_id)
+    await until(
+        lambda: (
+            sql(bot, "SELECT status FROM tournaments WHERE id = ?", tournament_id)
+            == [("finished",)]
+        ),
+        timeout=20,
+    )
+    [(points, how)] = sql(
+        bot,
+        "SELECT points, decided_how FROM tournament_games WHERE tournament_id = ?",
+        tournament_id,
+    )
+    assert json.loads(points) == [0.0, 0.0] and how == "absent"
+    # equal ratings: the better seed is the first by id (rules/tournament/elimination.py)
+    better = min((jo, kai), key=lambda user: str(user.id))
+    await until(lambda: f"🏆 <@{better.id}> wins." in discord.message(card).text, timeout=20)

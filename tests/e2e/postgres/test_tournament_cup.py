@@ -21,3 +21,6 @@ test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings = (
 test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_restart = (
     on_sqlite.test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_restart
 )
+test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline = (
+    on_sqlite.test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline
+)
