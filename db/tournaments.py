@@ -16,9 +16,14 @@ from db import timers as timer_store
 from db.database import Connection, Database, IntegrityError
 from rules.tournament import (
     Entrant,
+    Format,
     Game,
+    Knockout,
     Meeting,
+    RoundRobin,
     Standing,
+    Swiss,
+    Tables,
     Totals,
     meetings_of,
     rank,
@@ -93,6 +98,32 @@ class GameRow:
     points: tuple[float, ...] | None
     played: bool
     decided_how: str | None = None
+
+
+def format_of(tournament: Tournament) -> Format:
+    """The rules' format of a stored tournament."""
+    if tournament.format == "swiss":
+        return Swiss(tournament.rounds)
+    if tournament.format == "tables":
+        return Tables(tournament.table_size, tournament.rounds)
+    if tournament.format == "round_robin":
+        return RoundRobin()
+    return Knockout(double=tournament.format == "double_elimination")
+
+
+def entrants_of(rows: list[EntrantRow]) -> list[Entrant]:
+    """The rules' entrants of stored entrant rows."""
+    return [
+        Entrant(str(row.user_id), row.rating, row.joined_round, row.withdrawn_from) for row in rows
+    ]
+
+
+def games_of(rows: list[GameRow]) -> list[Game]:
+    """The rules' games of stored game rows."""
+    return [
+        Game(row.round, tuple(str(seat) for seat in row.seats), row.points, row.played)
+        for row in rows
+    ]
 
 
 class TournamentFull(Exception):

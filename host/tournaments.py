@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,23 +30,13 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import clocks, direct
+from host import clocks, direct, podium, tournament_images
 from host.leagues import LeagueHost, Outcome, Round
 from host.listing import Entry, server_name
 from host.locks import GameLock
 from host.match import COMPUTER_ID, Match, dice_line
 from host.notify import channel_link
 from rules.periods import counted_deadline, time_left
-from rules.tournament import (
-    TIE_BREAKS,
-    Entrant,
-    Format,
-    Game,
-    Knockout,
-    RoundRobin,
-    Swiss,
-    Tables,
-)
 from ui import UserError, display_name, fit
 from ui.client import channel_by_id
 from ui.formats import plural, timestamp
@@ -55,6 +45,14 @@ if TYPE_CHECKING:
     from db.database import Connection
     from host import HostBot
     from host.adapter import GameAdapter
+
+    # A game's options for a tournament match of these players (user ids, in seat order), how
+    # they read, and what the match adds to the game's own tables in the transaction that
+    # creates it; None when it cannot be made now.
+    MatchSetup = Callable[
+        [store.Tournament, list[int]],
+        Awaitable[tuple[dict[str, Any], str, Callable[[Connection, int], Awaitable[None]]] | None],
+    ]
 
 log = logging.getLogger(__name__)
 
@@ -89,35 +87,15 @@ HOW_DECIDED = {
 MatchOptions = Callable[[int], tuple[dict[str, Any], str]]
 
 
-def format_of(tournament: store.Tournament) -> Format:
-    if tournament.format == "swiss":
-        return Swiss(tournament.rounds)
-    if tournament.format == "tables":
-        return Tables(tournament.table_size, tournament.rounds)
-    if tournament.format == "round_robin":
-        return RoundRobin()
-    return Knockout(double=tournament.format == "double_elimination")
-
-
-def entrants_of(rows: list[store.EntrantRow]) -> list[Entrant]:
-    return [
-        Entrant(str(row.user_id), row.rating, row.joined_round, row.withdrawn_from) for row in rows
-    ]
-
-
-def games_of(rows: list[store.GameRow]) -> list[Game]:
-    return [
-        Game(row.round, tuple(str(seat) for seat in row.seats), row.points, row.played)
-        for row in rows
-    ]
-
-
 class Tournaments:
     """`bot.tournaments`: runs every tournament (set up by the tournament extension)."""
 
     def __init__(self, bot: HostBot) -> None:
         self.bot = bot
         self.match_options: dict[str, MatchOptions] = {}
+        # A game whose matches are made from what the players entered with (a Rollerball II
+        # cup's teams), from its presenter: it replaces `match_options`.
+        self.match_setups: dict[str, MatchSetup] = {}
         # The card's buttons (Join, Withdraw, Start), from the presenter (cogs/tournament).
         self.card_view: Callable[[store.Tournament], discord.ui.View | None] = lambda _: None
         bot.timers.register(CLOSE_EVENT, self._on_close)
@@ -424,9 +402,9 @@ class Tournaments:
 
     async def _next_round(self, tournament: store.Tournament) -> None:
         """Pair the next round and make its matches, or end the tournament."""
-        fmt = format_of(tournament)
-        entrants = entrants_of(await store.entrants(self.bot.db, tournament.id))
-        games = games_of(await store.games(self.bot.db, tournament.id))
+        fmt = store.format_of(tournament)
+        entrants = store.entrants_of(await store.entrants(self.bot.db, tournament.id))
+        games = store.games_of(await store.games(self.bot.db, tournament.id))
         played = tournament.round
         while True:
             active = [e for e in entrants if e.active_in(played + 1)]
@@ -456,29 +434,11 @@ class Tournaments:
 
     async def _finish(self, tournament: store.Tournament) -> None:
         """The tournament ends: its card shows the final standings, and the podium is posted
-        below it, the players on it mentioned (once: only the process that ended it posts)."""
-        ended = await store.finish(self.bot.db, tournament)
+        below it, the players on it mentioned, once (host/podium.py: also after a crash)."""
+        await store.finish(self.bot.db, tournament)
         tournament = await store.load(self.bot.db, tournament.id) or tournament
         await self.show(tournament)
-        if not ended:
-            return
-        entrants = entrants_of(await store.entrants(self.bot.db, tournament.id))
-        order = await store.standings(self.bot.db, tournament, entrants) if tournament.round else []
-        if not order:
-            return
-        medals = ("🥇", "🥈", "🥉")
-        podium = [
-            f"{medals[place]} <@{standing.entrant.id}> ({_points(standing.score)})"
-            for place, standing in enumerate(order[:3])
-        ]
-        channel = await channel_by_id(self.bot, tournament.channel_id)
-        await channel.send(
-            f"**{self._game_title(tournament)} tournament #{tournament.id} is over.**\n"
-            + "\n".join(podium),
-            allowed_mentions=discord.AllowedMentions(
-                users=[discord.Object(int(s.entrant.id)) for s in order[:3]]
-            ),
-        )
+        await podium.post(self, tournament)
 
     async def make_matches(self, tournament: store.Tournament) -> None:
         """The matches of the round's tables that have none yet (all of them just after the
@@ -492,7 +452,15 @@ class Tournaments:
             if row.round != tournament.round or row.match_id is not None or len(row.seats) < 2:
                 continue
             players = list(row.seats)
-            options, describe = self.match_options[tournament.game](len(players))
+            register = None
+            setup = self.match_setups.get(tournament.game)
+            if setup is None:
+                options, describe = self.match_options[tournament.game](len(players))
+            else:
+                made = await setup(tournament, players)
+                if made is None:
+                    continue  # it cannot be played now: the deadline decides it (its absences)
+                options, describe, register = made
             names = [await self._name(guild, user_id) for user_id in players]
             match, events = self.bot.matches.new_match(
                 adapter,
@@ -502,8 +470,12 @@ class Tournaments:
                 rated=tournament.rated,
             )
 
-            async def link(conn: Connection, match_id: int, game_row: int = row.id) -> None:
+            async def link(
+                conn: Connection, match_id: int, game_row: int = row.id, register=register
+            ) -> None:
                 await store.link_match(conn, game_row, match_id)
+                if register is not None:
+                    await register(conn, match_id)
 
             match_id = await game_store.create_game(
                 self.bot.db,
@@ -549,8 +521,8 @@ class Tournaments:
         absence policy, the standings with their tie-breaks."""
         entrant_rows = await store.entrants(self.bot.db, tournament.id)
         game_rows = await store.games(self.bot.db, tournament.id)
-        fmt = format_of(tournament)
-        entrants = entrants_of(entrant_rows)
+        fmt = store.format_of(tournament)
+        entrants = store.entrants_of(entrant_rows)
         title = FORMAT_TITLES[tournament.format]
         if tournament.format == "tables":
             title += f" of {tournament.table_size}"
@@ -607,12 +579,12 @@ class Tournaments:
         for standing in order[:STANDINGS_SHOWN]:
             out = " (withdrew)" if standing.entrant.withdrawn_from is not None else ""
             lines.append(
-                f"{standing.rank}. <@{standing.entrant.id}>{out}: **{_points(standing.score)}**"
-                f" · Bh {_points(standing.buchholz)} · SB {_points(standing.sonneborn_berger)}"
+                f"{standing.rank}. <@{standing.entrant.id}>{out}: **{score_text(standing.score)}**"
+                f" · Bh {score_text(standing.buchholz)} · SB {score_text(standing.sonneborn_berger)}"
             )
         if len(order) > STANDINGS_SHOWN:
             lines.append(f"…and {len(order) - STANDINGS_SHOWN} more.")
-        lines.append("-# Ties: " + ", then ".join(name for name, _ in TIE_BREAKS) + ".")
+        lines.append(f"-# Ties: {tournament_images.TIES}.")
         return fit("\n".join(lines))
 
     def _game_title(self, tournament: store.Tournament) -> str:
@@ -626,7 +598,7 @@ class Tournaments:
             return f"- Bye: <@{row.seats[0]}> (a point)"
         players = " vs ".join(f"<@{seat}> ({ratings.get(seat, 0):.0f})" for seat in row.seats)
         if row.points is not None:
-            result = "–".join(_points(points) for points in row.points)
+            result = "–".join(score_text(points) for points in row.points)
             how = "" if row.played else f" ({HOW_DECIDED.get(row.decided_how or '', 'not played')})"
             return f"- Board {row.board}: {players}, {result}{how}"
         if row.match_id is None:
@@ -641,19 +613,21 @@ class Tournaments:
         or its message is gone."""
         text = await self.card_text(tournament)
         view = self.card_view(tournament)
+        files = await tournament_images.card_images(self, tournament)
         channel = await channel_by_id(self.bot, tournament.channel_id)
         if tournament.card_message_id is not None:
             try:
                 await channel.get_partial_message(tournament.card_message_id).edit(
-                    content=text, view=view, allowed_mentions=NO_MENTIONS
+                    content=text, view=view, attachments=files, allowed_mentions=NO_MENTIONS
                 )
                 return
             except discord.NotFound:
                 log.info("tournament %s's card is gone: posting it again", tournament.id)
+            files = await tournament_images.card_images(self, tournament)  # (read once sent)
         if view is None:
-            message = await channel.send(text, allowed_mentions=NO_MENTIONS)
+            message = await channel.send(text, files=files, allowed_mentions=NO_MENTIONS)
         else:
-            message = await channel.send(text, view=view, allowed_mentions=NO_MENTIONS)
+            message = await channel.send(text, view=view, files=files, allowed_mentions=NO_MENTIONS)
         await store.set_card(self.bot.db, tournament.id, message.id)
 
 
@@ -868,6 +842,6 @@ class TournamentRounds:
         return found
 
 
-def _points(value: float) -> str:
+def score_text(value: float) -> str:
     """1, 1.5, 0.25: a score as players write it."""
     return f"{value:g}"

@@ -200,6 +200,58 @@ def _rb2_standings() -> bytes:
     return render_standings("Season one", standings(teams, games))[0]
 
 
+TOURNAMENT_NAMES = ("Alice", "Bob the Magnificent Roller", "Chen 陈", "Dora", "Eve", "Finn")
+
+
+def _tournament_played(fmt: Any, count: int, seed: int, rounds: int | None = None):
+    """A seeded tournament of `fmt` for `count` players played `rounds` rounds (or to its end):
+    its entrants, games, rounds played and the players' names."""
+    from rules.tournament import Entrant, Game
+
+    rng = random.Random(seed)
+    entrants = [
+        Entrant(f"p{n}", 1500 + 37 * ((n * 5) % count), withdrawn_from=3 if n == 2 else None)
+        for n in range(count)
+    ]
+    games: list[Any] = []
+    played = 0
+    while not fmt.finished(entrants, games, played) and (rounds is None or played < rounds):
+        pairing = fmt.pair(entrants, games, played + 1)
+        played += 1
+        for game in pairing.games():
+            if game.points is None:
+                draw = rng.random()
+                points = (1.0, 0.0) if draw < 0.45 else (0.0, 1.0) if draw < 0.9 else (0.5, 0.5)
+                game = Game(game.round, game.seats, points, True)
+            games.append(game)
+    names = {e.id: TOURNAMENT_NAMES[n % len(TOURNAMENT_NAMES)] for n, e in enumerate(entrants)}
+    return entrants, games, played, names
+
+
+def _tournament_bracket(double: bool) -> Callable[[], list[bytes]]:
+    def draw() -> list[bytes]:
+        from render.tournament import render_bracket
+        from rules.tournament import Knockout, resolve
+
+        fmt = Knockout(double=double)
+        entrants, games, played, names = _tournament_played(fmt, 8, 3, None if double else 2)
+        bracket = fmt.bracket(entrants)
+        winners, _ = fmt.winners(entrants, games, played)
+        return render_bracket("Cup #3", resolve(bracket, winners), bracket.seeds, names)
+
+    return draw
+
+
+def _tournament_standings() -> bytes:
+    from render.tournament import render_standings
+    from rules.tournament import TIE_BREAKS, Swiss, standings
+
+    entrants, games, played, names = _tournament_played(Swiss(3), 9, 5)
+    order = standings(entrants, games, played)
+    ties = ", then ".join(name for name, _ in TIE_BREAKS)
+    return render_standings("Standings after round 3", order, names, tie_breaks=ties)
+
+
 def _rb2_image(name: str) -> Callable[[], bytes | list[bytes]]:
     def draw() -> bytes | list[bytes]:
         import render.rollerball2 as rb2
@@ -421,6 +473,24 @@ def image_types() -> tuple[ImageType, ...]:
             "volleyball",
             "after each cup round",
             _volleyball("bracket"),
+        ),
+        ImageType(
+            "Tournament bracket (single elimination)",
+            "tournament",
+            "a knockout's card",
+            _tournament_bracket(False),
+        ),
+        ImageType(
+            "Tournament bracket (double elimination)",
+            "tournament",
+            "a double elimination's card",
+            _tournament_bracket(True),
+        ),
+        ImageType(
+            "Tournament standings",
+            "tournament",
+            "a Swiss, round robin or tables tournament's card",
+            _tournament_standings,
         ),
         ImageType(
             "Volleyball cup draw",

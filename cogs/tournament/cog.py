@@ -15,9 +15,12 @@ from discord.ext import commands
 
 from cogs import bot_of
 from cogs.rocketball.options import describe, match_settings
+from cogs.tournament import cup
+from db import tournament_teams
 from db import tournaments as store
 from host.leagues import require_league_admin
 from host.listing import Entry
+from host.podium import PodiumRepair
 from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
 from rules.games import title_of
 from ui import LookupOption, UserError
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
     from db.database import Connection, Database
 
 # The games a tournament can be played in so far, by name, with their titles from the registry.
-GAMES = {name: title_of(name) for name in ("rocketball", "rollerball")}
+GAMES = {name: title_of(name) for name in ("rocketball", "rollerball", cup.GAME)}
 
 
 def rocketball_options(seats: int) -> tuple[dict, str]:
@@ -135,6 +138,8 @@ async def join(tournaments: Tournaments, interaction: discord.Interaction, tourn
         if tournament.status != "signup" and not late:
             raise UserError("The sign-up for this tournament is closed.")
         user = interaction.user.id
+        if tournament.game == cup.GAME:
+            await cup.enter(bot_of(interaction), tournament, user)  # the coach's team
         rating = await store.rating_of(
             tournaments.bot.db, tournament.game, tournament.guild_id, user
         )
@@ -273,11 +278,15 @@ class TournamentCog(commands.Cog):
         self.tournaments.card_view = card_view
         self.tournaments.match_options["rocketball"] = rocketball_options
         self.tournaments.match_options["rollerball"] = rollerball_options
+        self.tournaments.match_setups[cup.GAME] = cup.setup(bot)
+        self.podiums = PodiumRepair(self.tournaments)
 
     async def cog_load(self) -> None:
         self.tournaments.host.start()  # the league host's start-up repair
+        self.podiums.start()  # podiums a crash left unposted
 
     async def cog_unload(self) -> None:
+        await self.podiums.stop()
         await self.tournaments.host.stop()
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
@@ -291,6 +300,7 @@ class TournamentCog(commands.Cog):
 
     async def forget_user(self, conn: Connection, user_id: int, anonymous: int) -> None:
         await store.forget_user(conn, user_id, anonymous)
+        await tournament_teams.forget_user(conn, user_id)
 
     @group.command(name="create", description="Open a tournament's sign-up in this channel")
     @app_commands.describe(
@@ -342,6 +352,11 @@ class TournamentCog(commands.Cog):
             raise UserError(
                 f"A {GAMES[game.value]} match seats at most {engine.max_seats}: choose Swiss, "
                 "round robin or a knockout, or another game for tables."
+            )
+        if game.value == cup.GAME and format.value not in cup.FORMATS:
+            raise UserError(
+                f"{GAMES[game.value]} is played as a knockout cup of teams: choose single or "
+                "double elimination."
             )
         if format.value != "tables" and engine.min_seats > 2:
             raise UserError(f"{GAMES[game.value]} is played at tables: choose the tables format.")

@@ -1,0 +1,105 @@
+"""A finished tournament's podium post (docs/rules/tournaments.md "On Discord"), exactly once:
+posted under the tournament's lock when it ends, then marked as posted
+(db/tournament_podiums.py). A crash (or a refused post) between the end and the mark leaves the
+podium unposted, and the start-up repair posts it, as the league host's repair posts what a
+crash left unsent (host/leagues/service.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from db import tournament_podiums as marks
+from db import tournament_teams
+from db import tournaments as store
+from db.database import is_unavailable
+from host.locks import ShuttingDown
+from host.recovery import until_done
+from ui import shown
+from ui.client import channel_by_id
+
+if TYPE_CHECKING:
+    from host.tournaments import Tournaments
+
+log = logging.getLogger(__name__)
+
+MEDALS = ("🥇", "🥈", "🥉")
+
+
+async def post(tournaments: Tournaments, tournament: store.Tournament) -> bool:
+    """Under the tournament's lock, once it is finished: its podium posted below its card, the
+    players on it mentioned, unless it was posted before. False when Discord refused it (the
+    next start posts it)."""
+    db = tournaments.bot.db
+    if tournament.status != "finished" or await marks.is_posted(db, tournament.id):
+        return True
+    entrants = store.entrants_of(await store.entrants(db, tournament.id))
+    ranked = await store.standings(db, tournament, entrants) if tournament.round else []
+    order = ranked[: len(MEDALS)]
+    if order:
+        teams = await tournament_teams.team_names(db, tournament.id)  # a cup's
+        podium = [
+            f"{medal} "
+            + (f"**{shown(teams[user])}**, " if (user := int(standing.entrant.id)) in teams else "")
+            + f"<@{user}> ({standing.score:g})"
+            for medal, standing in zip(MEDALS, order, strict=False)
+        ]
+        channel = await channel_by_id(tournaments.bot, tournament.channel_id)
+        try:
+            await channel.send(
+                f"**{tournaments._game_title(tournament)} tournament #{tournament.id} is over.**\n"
+                + "\n".join(podium),
+                allowed_mentions=discord.AllowedMentions(
+                    users=[discord.Object(int(standing.entrant.id)) for standing in order]
+                ),
+            )
+        except discord.HTTPException as error:
+            log.warning(
+                "tournament %s's podium was refused (%s): the next start posts it",
+                tournament.id,
+                error,
+            )
+            return False
+    await marks.mark_posted(db, tournament.id)
+    return True
+
+
+class PodiumRepair:
+    """At start-up: each finished tournament whose podium is not out gets its card made final
+    and its podium posted."""
+
+    def __init__(self, tournaments: Tournaments) -> None:
+        self.tournaments = tournaments
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._recover(), name="tournament-podium-repair")
+
+    async def stop(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+                await self._task
+
+    async def _recover(self) -> None:
+        bot = self.tournaments.bot
+        await bot.wait_until_ready()
+        await until_done("start-up repair of tournaments' podiums", bot.db, self._repair)
+
+    async def _repair(self) -> None:
+        for tournament_id in await marks.unposted(self.tournaments.bot.db):
+            try:
+                async with self.tournaments.lock(tournament_id):
+                    tournament = await store.load(self.tournaments.bot.db, tournament_id)
+                    if tournament is None:
+                        continue
+                    await self.tournaments.show(tournament)
+                    await post(self.tournaments, tournament)
+            except Exception as error:
+                if is_unavailable(error) or isinstance(error, ShuttingDown):
+                    raise  # the whole repair is tried again, or left to the next start
+                log.exception("could not post tournament %s's podium at start-up", tournament_id)
