@@ -732,6 +732,12 @@ class TournamentRounds:
     async def play(self, league: store.Tournament, now: float) -> None:
         await self.tournaments.round_over(league)
 
+    async def unsettled(self, league: store.Tournament) -> list[str]:
+        return []  # the absence policy decides every game without a result (play)
+
+    async def next_round(self, league: store.Tournament, now: float) -> None:
+        pass  # paired by play, with the round's decisions (Tournaments.round_over)
+
     async def retry_at(self, league: store.Tournament, moment: float) -> None:
         since, set_deadline = self.round_time(league)
         await store.set_deadline(

@@ -58,7 +58,7 @@ class Rollerball2Group(
     def __init__(self, adapter: Rollerball2Matches, seasons: SeasonHost) -> None:
         super().__init__()
         TeamCommands(parent=self)
-        MatchCommands(adapter, parent=self)
+        MatchCommands(adapter, seasons.lock, parent=self)
         SeasonCommands(seasons, parent=self)
         StatsCommands(parent=self)
         for command in (*CARD_COMMANDS, *TOP_LEVEL_COMMANDS):
@@ -87,9 +87,11 @@ class RollerballII(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
         self._counting = asyncio.create_task(self.count_old_matches())
+        self.seasons.start()  # the start-up repair: results a crash left unposted
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
+        await self.seasons.stop()
         if self._counting is not None:
             self._counting.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -20,6 +20,8 @@ from __future__ import annotations
 import asyncio
 import io
 import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -39,6 +41,7 @@ from db import rollerball2 as store
 from host import COMPUTER_ID, DELETED_USER_ID, Match
 from host.commands import MatchWords, add_match_commands
 from host.direct import start_match
+from host.locks import GameLock
 from render.rollerball2 import render_box_score_pages, render_roster
 from rules.rollerball2 import (
     AWAY,
@@ -110,6 +113,26 @@ async def match_options(
     }
 
 
+@asynccontextmanager
+async def fixture_held(
+    bot: Ballcourt,
+    season_lock: Callable[[int], GameLock],
+    home: store.Team,
+    away: store.Team,
+) -> AsyncIterator[None]:
+    """Held while a match between `home` and `away` is made: the lock of the season whose
+    fixture these teams have to play, if any (the lock its deadline settles the fixture under).
+    The match reads its fixture (match_options) and stores itself as it (registrar) in there,
+    so a deadline either came first (the fixture is settled, and the match is no season match)
+    or comes after (and finishes the match being played)."""
+    fixture = await store.open_fixture(bot.db, home.id, away.id)
+    if fixture is None:
+        yield
+        return
+    async with season_lock(fixture.season_id):
+        yield
+
+
 def registrar(guild_id: int, home: store.Team, away: store.Team, mode: str, fixture: int | None):
     """What a new match adds to the game's own tables, in the transaction that creates it (a
     team busy with another match refuses it there: store.TeamBusy)."""
@@ -126,6 +149,12 @@ def registrar(guild_id: int, home: store.Team, away: store.Team, mode: str, fixt
         )
 
     return add
+
+
+FIXTURE_TAKEN = (
+    "That season fixture was settled, or started by another match, a moment ago. Nothing was "
+    "started: start the match again (it is then no season match)."
+)
 
 
 def busy_text(error: store.TeamBusy, *teams: store.Team) -> str:
@@ -283,9 +312,12 @@ class LineupsButton(Control[discord.ui.Button], template=LINEUPS_ID):
 class MatchCommands(app_commands.Group, name="match", description="Matches"):
     """`/rollerball2 match ...`: start one, the host's standard commands, a past box score."""
 
-    def __init__(self, adapter: Rollerball2Matches, **kwargs: Any) -> None:
+    def __init__(
+        self, adapter: Rollerball2Matches, season_lock: Callable[[int], GameLock], **kwargs: Any
+    ) -> None:
         super().__init__(**kwargs)
         self.adapter = adapter
+        self.season_lock = season_lock  # a season's lock by its id (the league host's)
         add_match_commands(self, adapter, MATCH_WORDS)
 
     @app_commands.command(
@@ -324,65 +356,70 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
             busy = await store.open_match_of(bot.db, team.id)
             if busy is not None:
                 raise UserError(busy_text(store.TeamBusy(team.id, busy), home_team, away_team))
-        options = await match_options(bot, home_team, away_team, mode.value)
-        add = registrar(guild_id, home_team, away_team, mode.value, options["fixture_id"])
-        describe = (
-            f"{score_line(shown(away_team.name), None, shown(home_team.name), None)}, "
-            f"{MODE_TEXT[mode.value]}"
-        )
-        if options["fixture_id"] is not None:
-            describe += ", a season match"
-        user = interaction.user
-        try:
-            if mode.value == "coaches":
-                names = [await coach_name(interaction, t.owner_id) for t in (home_team, away_team)]
-                seat = 0 if user.id == home_team.owner_id else 1
-                mine = (home_team, away_team)[seat]
-                if bot_rolls:
-                    describe += f"; the bot rolls {possessive(shown(mine.name))} dice"
-                describe += (
-                    " (either coach may leave his dice to the bot, or take them back, on the card)"
-                )
-                await start_match(
-                    bot.matches,
-                    interaction,
-                    self.adapter,
-                    options,
-                    players=[home_team.owner_id, away_team.owner_id],
-                    names=names,
-                    describe=describe,
-                    challenged_seat=1 - seat,
-                    auto={seat} if bot_rolls else None,
-                    remind_minutes=max(1, answer_minutes // 2),
-                    takeover_minutes=answer_minutes,
-                    on_create=add,
-                    rated=rated,
-                )
-            elif mode.value == "solo":
-                await start_match(
-                    bot.matches,
-                    interaction,
-                    self.adapter,
-                    options,
-                    players=[user.id],
-                    names=[display_name(user)],
-                    describe=describe,
-                    on_create=add,
-                )
-            else:
-                await start_match(
-                    bot.matches,
-                    interaction,
-                    self.adapter,
-                    options,
-                    players=[COMPUTER_ID],
-                    names=["the bot"],
-                    describe=describe,
-                    computers={0: DEFAULT_COACH},
-                    on_create=add,
-                )
-        except store.TeamBusy as error:
-            raise UserError(busy_text(error, home_team, away_team)) from None
+        # The season fixture this match is (if any) is read and linked under its season's
+        # lock, as its deadline settles it: never both.
+        async with fixture_held(bot, self.season_lock, home_team, away_team):
+            options = await match_options(bot, home_team, away_team, mode.value)
+            add = registrar(guild_id, home_team, away_team, mode.value, options["fixture_id"])
+            describe = (
+                f"{score_line(shown(away_team.name), None, shown(home_team.name), None)}, "
+                f"{MODE_TEXT[mode.value]}"
+            )
+            if options["fixture_id"] is not None:
+                describe += ", a season match"
+            user = interaction.user
+            try:
+                if mode.value == "coaches":
+                    names = [
+                        await coach_name(interaction, t.owner_id) for t in (home_team, away_team)
+                    ]
+                    seat = 0 if user.id == home_team.owner_id else 1
+                    mine = (home_team, away_team)[seat]
+                    if bot_rolls:
+                        describe += f"; the bot rolls {possessive(shown(mine.name))} dice"
+                    describe += " (either coach may leave his dice to the bot, or take them back, on the card)"
+                    await start_match(
+                        bot.matches,
+                        interaction,
+                        self.adapter,
+                        options,
+                        players=[home_team.owner_id, away_team.owner_id],
+                        names=names,
+                        describe=describe,
+                        challenged_seat=1 - seat,
+                        auto={seat} if bot_rolls else None,
+                        remind_minutes=max(1, answer_minutes // 2),
+                        takeover_minutes=answer_minutes,
+                        on_create=add,
+                        rated=rated,
+                    )
+                elif mode.value == "solo":
+                    await start_match(
+                        bot.matches,
+                        interaction,
+                        self.adapter,
+                        options,
+                        players=[user.id],
+                        names=[display_name(user)],
+                        describe=describe,
+                        on_create=add,
+                    )
+                else:
+                    await start_match(
+                        bot.matches,
+                        interaction,
+                        self.adapter,
+                        options,
+                        players=[COMPUTER_ID],
+                        names=["the bot"],
+                        describe=describe,
+                        computers={0: DEFAULT_COACH},
+                        on_create=add,
+                    )
+            except store.TeamBusy as error:
+                raise UserError(busy_text(error, home_team, away_team)) from None
+            except store.FixtureTaken:
+                raise UserError(FIXTURE_TAKEN) from None
 
     @app_commands.command(name="boxscore", description="A finished match's box score again")
     @app_commands.describe(match_id="The match's number (history and results list them)")

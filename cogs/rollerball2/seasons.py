@@ -8,13 +8,16 @@ Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
   (season-long absences end: roster_new_season).
 - A team plays one season at a time (it may not join another while it has fixtures to play).
 - A match started between two of its teams, with the fixture's home and away team, is that
-  fixture (any mode); it counts once, when it ends.
+  fixture (any mode); it counts once, when it ends. It is linked to the fixture under the
+  season's lock (cogs/rollerball2/matches.py `fixture_held`), as the deadline settles it.
 - At a matchday's deadline (the season's durable timer, cogs/rollerball2/season_clock.py) every
   fixture of that matchday still unplayed is settled: a challenge nobody accepted is withdrawn,
   a match being played is finished by the default coaches, and one never started is simulated.
   Each fixture counts exactly once: its score is written only while it has none, in the
   transaction that stores its match's end. A coach who never shows up is played by the default
-  coach every matchday (ruling D13).
+  coach every matchday (ruling D13). A fixture whose team is busy in another match keeps the
+  matchday open, tried again later (ruling D14). The results are posted after the matchday is
+  saved, and a crash between the two has them posted at the next start (`post_results`).
 - The season's admins (host/leagues/admins.py) may play the current matchday before its deadline
   (`season play`): the same settling, at once; the next matchday's deadline then runs. They may
   extend the current matchday and pause the season (rulings D10 and D11); where the season
@@ -269,7 +272,12 @@ async def season_status(bot: Ballcourt, season: store.Season) -> str:
             f"Matchday {season.current_matchday} of {season.matchdays} is due "
             f"{when(due, 'R')} ({when(due)})."
         )
-        if clock.put_off:
+        if due < time.time() - 60:
+            line += (
+                " It stays open until its fixtures' teams are free of their other matches, "
+                "then is settled (ruling D14)."
+            )
+        elif clock.put_off:
             line += " Put off while coaches were on vacation."
     return f"{line}\n{deadline_policies(season)}"
 
@@ -341,7 +349,8 @@ async def simulate_fixture(
 ) -> int | None:
     """A fixture nobody played by its deadline, simulated by the default coaches and stored
     finished at once (the saved line-ups, a player who may not play replaced as in any match).
-    Its match id; None if one of its teams is busy or gone."""
+    Its match id; None if one of its teams is busy or gone, or the fixture is settled already
+    (store.FixtureTaken: its match is then the fixture)."""
     home = await store.load_team(bot.db, fixture.home_team_id)
     away = await store.load_team(bot.db, fixture.away_team_id)
     if home is None or away is None:
@@ -358,7 +367,7 @@ async def simulate_fixture(
             names=["the bot"],
             on_create=registrar(season.guild_id, home, away, "simulate", fixture.id),
         )
-    except store.TeamBusy:
+    except (store.TeamBusy, store.FixtureTaken):
         return None
     return game_id
 
@@ -402,6 +411,25 @@ async def settle_matchday(
     return settled
 
 
+async def unsettled(bot: Ballcourt, season: store.Season, matchday: int) -> list[str]:
+    """Under the season's lock, after settle_matchday: the matchday's fixtures still without a
+    result, each with why ("Lima at Kobe: Kobe is playing match #12"). A matchday passes only
+    when there is none (ruling D14)."""
+    names = await team_names(bot, season)
+    left = []
+    for fixture in await store.fixtures_of(bot.db, season.id, matchday):
+        if fixture.how is not None:
+            continue
+        why = "not settled"
+        for team in (fixture.home_team_id, fixture.away_team_id):
+            busy = await store.open_match_of(bot.db, team)
+            if busy is not None:
+                why = f"{shown(names.get(team, '?'))} is playing match #{busy}"
+                break
+        left.append(f"{fixture_line(fixture, names)}: {why}")
+    return left
+
+
 class Seasons:
     """Rollerball II's seasons on the league host (host/leagues/service.py `LeagueAdapter`):
     the host runs a matchday's deadline timer, the admins' pause, resume and extension, the
@@ -442,6 +470,11 @@ class Seasons:
 
     async def play(self, league: store.Season, now: float) -> None:
         await settle_matchday(self.bot, self.adapter, league, league.current_matchday)
+
+    async def unsettled(self, league: store.Season) -> list[str]:
+        return await unsettled(self.bot, league, league.current_matchday)
+
+    async def next_round(self, league: store.Season, now: float) -> None:
         await season_clock.advance(self.bot, league)
 
     async def retry_at(self, league: store.Season, moment: float) -> None:
@@ -465,21 +498,18 @@ class Seasons:
         return await store.seasons_waiting_for(self.bot.db, user_id)
 
     async def league_ids(self) -> list[int]:
-        # A season's timer is written in the transaction that saves its time (save_season_time),
-        # and it posts nothing that a crash could leave unsent: nothing to repair.
-        return []
+        # A season's timer is written in the transaction that saves its time (save_season_time):
+        # what a crash can leave undone is a matchday's results post.
+        return await store.seasons_unposted(self.bot.db)
 
     async def repair(self, league: store.Season) -> None:
-        pass
+        pass  # its timer is never lost (above); its posts follow (published)
 
     async def published(self, league_id: int, outcome: Outcome) -> None:
-        """A matchday played at its deadline: its results and the table where the season was
-        made, and to its followers."""
-        if outcome != "played":
-            return
-        season = await store.load_season(self.bot.db, league_id)
-        if season is not None:
-            await announce(self.bot, season, season.current_matchday - 1)
+        """A matchday played at its deadline (or one a crash left unposted): its results and
+        the table where the season was made, and to its followers."""
+        if outcome in ("played", "repaired"):
+            await post_results(self.bot, league_id)
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         """/games: each fixture of the current matchday that a team the user coaches has still
@@ -520,6 +550,21 @@ async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why
         + "\n`/rollerball2 match boxscore match_id:` shows a match's box score again; "
         "`/rollerball2 match record match_id:` gives its verifiable record."
     )
+
+
+async def post_results(bot: Ballcourt, season_id: int) -> None:
+    """Post the results of every matchday settled at its deadline and not posted yet, oldest
+    first, each marked posted once it was. Its settling saved the matchday first, so a crash
+    between the two leaves it for the start-up repair (LeagueHost) to post, once. Under a lock
+    of its own, not the season's (a command on the season must not wait behind Discord's limits
+    on posts): one poster at a time, so none is posted twice."""
+    async with bot.game_locks(("rollerball2-season-posts", season_id)):
+        season = await store.load_season(bot.db, season_id)
+        if season is None:
+            return
+        for matchday in range(season.posted_matchday + 1, season.current_matchday):
+            await announce(bot, season, matchday)
+            await store.mark_posted(bot.db, season.id, matchday)
 
 
 async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
@@ -626,6 +671,15 @@ async def play_matchday(
         await settle_matchday(
             bot, adapter, season, matchday, played_by=display_name(interaction.user)
         )
+        left = await unsettled(bot, season, matchday)
+        if left:
+            raise UserError(
+                fit(
+                    f"Matchday {matchday} of {shown(season.name)} stays open (ruling D14): "
+                    + "; ".join(left)
+                    + ". Everything else of it is settled; play it again once that match is over."
+                )
+            )
         await season_clock.advance(bot, season, played_at=time.time())
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(display_name(interaction.user))}."
@@ -637,6 +691,7 @@ async def play_matchday(
     if interaction.channel_id != season.channel_id:
         await announce_text(bot, season, text)
     await tell_followers(bot, season, matchday, text)
+    await store.mark_posted(bot.db, season.id, matchday)
 
 
 async def extend_matchday(

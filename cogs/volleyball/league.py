@@ -211,6 +211,12 @@ class Leagues:
         timers = self.deadline_timers(league, decode(league), moment)[:1]
         await self.save(league, deadline=(league.next_deadline, timers))
 
+    async def unsettled(self, league: store.StoredLeague) -> list[str]:
+        return []  # a round is played whole by the engine, saved with the next deadline (play)
+
+    async def next_round(self, league: store.StoredLeague, now: float) -> None:
+        pass  # saved by play, in the round's one transaction
+
     async def waiting_for(self, user_id: int) -> list[int]:
         return [league_id for league_id, _, _ in await store.leagues_of_manager(self.db, user_id)]
 

@@ -30,12 +30,14 @@ from db.rollerball2.seasons import (
     fixtures_of,
     fixtures_to_play,
     load_season,
+    mark_posted,
     open_fixture,
     open_game_of_fixture,
     save_season_time,
     season_by_name,
     season_team_ids,
     seasons_in,
+    seasons_unposted,
     seasons_waiting_for,
 )
 from db.rollerball2.stats import (
@@ -62,6 +64,7 @@ from db.rollerball2.stats import (
 )
 from db.rollerball2.teams import (
     OPEN_STATUSES,
+    FixtureTaken,
     StaleTeam,
     Team,
     TeamBusy,
@@ -87,6 +90,7 @@ __all__ = [
     "TEAM_TOTALS_UPSERT",
     "CountedMatch",
     "Fixture",
+    "FixtureTaken",
     "Out",
     "PlayedMatch",
     "PlayerMatch",
@@ -112,6 +116,7 @@ __all__ = [
     "leaders",
     "load_season",
     "load_team",
+    "mark_posted",
     "matches_counted",
     "name_key",
     "open_fixture",
@@ -128,6 +133,7 @@ __all__ = [
     "season_by_name",
     "season_team_ids",
     "seasons_in",
+    "seasons_unposted",
     "seasons_waiting_for",
     "stored_result",
     "team_by_name",

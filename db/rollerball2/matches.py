@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from db.database import Connection, Database
 from db.rollerball2.scoresheets import result_from_json, result_to_json
 from db.rollerball2.stats import CountedMatch, count_match
-from db.rollerball2.teams import OPEN_STATUSES, TeamBusy
+from db.rollerball2.teams import OPEN_STATUSES, FixtureTaken, TeamBusy
 from rules.rollerball2.roster import Roster
 from rules.rollerball2.scoresheet import MatchResult
 from rules.rollerball2.state import roster_from_json, roster_to_json
@@ -31,7 +31,10 @@ async def add_match(
     fixture_id: int | None,
 ) -> None:
     """Inside the transaction that creates the match: TeamBusy if either team is already in an
-    open match (the transaction holds the write lock, so two of these cannot both pass)."""
+    open match (the transaction holds the write lock, so two of these cannot both pass);
+    FixtureTaken if the season fixture it is to be (`fixture_id`) has its result already or
+    another open match is it. The caller holds the fixture's season's lock, under which a
+    deadline settles the fixture: the fixture read under that lock is still the fixture here."""
     cursor = await conn.execute(
         "SELECT m.game_id, m.home_team_id, m.away_team_id FROM rollerball2_matches m"
         " JOIN games g ON g.id = m.game_id WHERE g.status IN (?, ?) AND m.game_id != ?"
@@ -42,6 +45,16 @@ async def add_match(
     if row is not None:
         busy = home_team_id if home_team_id in (row[1], row[2]) else away_team_id
         raise TeamBusy(busy, row[0])
+    if fixture_id is not None:
+        cursor = await conn.execute(
+            "SELECT f.how, (SELECT m.game_id FROM rollerball2_matches m JOIN games g"
+            " ON g.id = m.game_id WHERE m.fixture_id = f.id AND g.status IN (?, ?)"
+            " AND m.game_id != ? LIMIT 1) AS open_game FROM rollerball2_fixtures f WHERE f.id = ?",
+            (*OPEN_STATUSES, game_id, fixture_id),
+        )
+        row = await cursor.fetchone()
+        if row is None or row["how"] is not None or row["open_game"] is not None:
+            raise FixtureTaken(fixture_id)
     await conn.execute(
         "INSERT INTO rollerball2_matches (game_id, guild_id, home_team_id, away_team_id, mode,"
         " fixture_id) VALUES (?, ?, ?, ?, ?, ?)",

@@ -30,6 +30,7 @@ class Season:
     current_matchday: int = 1  # whose deadline runs now; matchdays + 1 once over
     paused_at: float | None = None  # while an admin has paused it
     resumed_at: float | None = None  # the last resume
+    posted_matchday: int = 0  # the last matchday whose results were posted
 
     def planned_deadline(self, matchday: int) -> float:
         """The deadline the season's length gives a matchday (before extensions, pauses and
@@ -70,6 +71,7 @@ def _season(row: Any) -> Season:
         row["current_matchday"],
         row["paused_at"],
         row["resumed_at"],
+        row["posted_matchday"],
     )
 
 
@@ -305,6 +307,26 @@ async def save_season_time(
     fresh = await load_season(db, season.id)
     assert fresh is not None
     return fresh
+
+
+async def seasons_unposted(db: Database) -> list[int]:
+    """The seasons with a matchday settled whose results are not posted yet (a crash came
+    between the two)."""
+    rows = await db.fetch_all(
+        "SELECT id FROM rollerball2_seasons WHERE posted_matchday < current_matchday - 1"
+        " ORDER BY id"
+    )
+    return [row["id"] for row in rows]
+
+
+async def mark_posted(db: Database, season_id: int, matchday: int) -> None:
+    """The matchday's results were posted (once: only ever forward)."""
+    async with db.transaction() as conn:
+        await conn.execute(
+            "UPDATE rollerball2_seasons SET posted_matchday = ?"
+            " WHERE id = ? AND posted_matchday < ?",
+            (matchday, season_id, matchday),
+        )
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,14 @@ class TeamBusy(Exception):
         self.team_id, self.game_id = team_id, game_id
 
 
+class FixtureTaken(Exception):
+    """A season fixture has its result already, or another open match is it."""
+
+    def __init__(self, fixture_id: int) -> None:
+        super().__init__(f"fixture {fixture_id} is settled or being played")
+        self.fixture_id = fixture_id
+
+
 def name_key(name: str) -> str:
     """Team and season names are unique per server whatever their case."""
     return " ".join(name.split()).casefold()

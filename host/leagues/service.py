@@ -12,7 +12,9 @@ a league plays at its deadline, how it stores its time and what it posts are the
 - its deadline's timer: a timer for a round already played, or of a league whose deadline does
   not run (forming, paused, over), does nothing; a deadline a player's vacation puts off waits
   (the adapter moves it, counting the vacations as they are now); otherwise the adapter plays
-  the round and arms the next deadline in the same save. What the round left to post is posted
+  every part of the round not settled yet, and only once none is left unsettled does the next
+  round's deadline run: a part that could not be settled (a team busy elsewhere) keeps the round
+  open, its deadline tried again later, never passed over. What the round left to post is posted
   once the lock is released, so a command on the league never waits behind Discord's limits. A
   league that says so (`retry_seconds`) has a round that failed to play tried again later;
 - the admins' pause, resume and extension: the league loaded under its lock (gone: a private
@@ -52,6 +54,10 @@ Round = tuple[int, ...]  # a league's round as its timers name it: (season, roun
 # released: a round played, a deadline put off by a vacation (at the deadline, or when a
 # vacation was taken or ended), an admin's change saved, a league repaired at start-up.
 Outcome = Literal["played", "waits", "moved", "changed", "repaired"]
+
+# A round whose deadline left a part unsettled (a team busy elsewhere) is tried again this much
+# later when the league gives no `retry_seconds` of its own.
+UNSETTLED_RETRY_SECONDS = 300.0
 
 L = TypeVar("L")
 R = TypeVar("R")
@@ -112,7 +118,19 @@ class LeagueAdapter(Protocol[L]):
         ...
 
     async def play(self, league: L, now: float, /) -> None:
-        """Under the lock: play the round and save it with the next deadline's timer."""
+        """Under the lock: settle every part of the round not settled yet (play or simulate
+        it), each saved as it is settled."""
+        ...
+
+    async def unsettled(self, league: L, /) -> list[str]:
+        """Under the lock, after `play`: the parts of the round still unsettled, as the log
+        names them (one of them being played elsewhere, say). The round is passed only when
+        there is none."""
+        ...
+
+    async def next_round(self, league: L, now: float, /) -> None:
+        """Under the lock, once every part of the round is settled: the next round's deadline
+        runs, saved with its timer."""
         ...
 
     async def retry_at(self, league: L, moment: float, /) -> None:
@@ -252,6 +270,22 @@ class LeagueHost(Generic[L]):
                 outcome = "waits"
             if outcome is None:
                 await self.adapter.play(league, now)
+                left = await self.adapter.unsettled(league)
+                if left:
+                    # Never passed with a part unsettled: the round stays open, its deadline
+                    # tried again (what was settled is saved and stays settled).
+                    wait = self.adapter.retry_seconds or UNSETTLED_RETRY_SECONDS
+                    if runs:
+                        await self.adapter.retry_at(league, now + wait)
+                    log.warning(
+                        "league %s: %s stays open, tried again in %.0f s: %s unsettled",
+                        league_id,
+                        self.adapter.round_of(league),
+                        wait,
+                        "; ".join(left),
+                    )
+                    return False
+                await self.adapter.next_round(league, now)
                 outcome = "played"
         if outcome == "waits":
             log.info("league %s: %s waits for a player on vacation", league_id, expected)

@@ -1,11 +1,12 @@
 """The league host (host/leagues/service.py) with a league of its own, without Discord or a
 database: a deadline plays its round once (also two timers at once), a timer of a played round
 or of a paused league does nothing, a deadline a vacation puts off waits, a round that fails is
-tried again only where the league says so, the posts come after the lock is released, a
-vacation recounts only the leagues it can move, and the start-up repair looks at every league;
-a reminder before the deadline (host/leagues/reminders.py) comes once to each player still
-missing orders, at their time, and never for a paused league, a round played since or a
-player whose vacation lasts past the deadline."""
+tried again only where the league says so, a round with a part left unsettled stays open and
+is tried again, the posts come after the lock is released, a vacation recounts only the leagues
+it can move, and the start-up repair looks at every league; a reminder before the deadline
+(host/leagues/reminders.py) comes once to each player still missing orders, at their time, and
+never for a paused league, a round played since or a player whose vacation lasts past the
+deadline."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from db import clocks as clock_store
 from db import timers as timer_store
 from db.timers import Timer
 from host.leagues import LeagueHost, LeagueReminders, Outcome, Reminder, Round
+from host.leagues.service import UNSETTLED_RETRY_SECONDS
 from host.locks import GameLocks
 from ui import UserError
 
@@ -33,6 +35,7 @@ class League:
     status: str = "running"  # or "paused"
     vacations: bool = False
     away_until: float | None = None  # a player on vacation puts the deadline off to this
+    busy: list[str] = field(default_factory=list)  # parts of the round that cannot be settled
 
 
 @dataclass
@@ -76,6 +79,11 @@ class Adapter:
             raise RuntimeError("engine bug")
         await asyncio.sleep(0)
         self.played.append((league.id, league.round))
+
+    async def unsettled(self, league: League, /) -> list[str]:
+        return list(league.busy)
+
+    async def next_round(self, league: League, now: float, /) -> None:
         league.round += 1
 
     async def retry_at(self, league: League, moment: float, /) -> None:
@@ -204,6 +212,29 @@ async def test_a_round_that_fails_is_tried_again_only_where_the_league_says_so(c
     with pytest.raises(RuntimeError, match="engine bug"):
         await other.on_deadline(timer(1, 1))
     assert adapter_of(other).retries == []
+
+
+async def test_a_round_with_a_part_left_unsettled_stays_open_and_is_tried_again(caplog):
+    """A deadline that could not settle every part of its round (a fixture's team busy in
+    another match) never passes it: the round stays, its deadline is tried again later (the
+    league's retry, else the host's), nothing is posted; once every part is settled it passes."""
+    league = League(1, busy=["Lima at Kobe: Kobe is playing match #3"])
+    host = league_host(league)
+    with caplog.at_level(logging.WARNING):
+        await host.on_deadline(timer(1, 1))
+    adapter = adapter_of(host)
+    assert league.round == 1 and adapter.posts == []
+    ((_, moment),) = adapter.retries
+    assert moment == pytest.approx(time.time() + UNSETTLED_RETRY_SECONDS, abs=5)
+    assert "stays open" in caplog.text and "Kobe is playing match #3" in caplog.text
+    # an admin's "play now" does not pass it either
+    assert not await host.advance(1, expected=(1,), forced=True)
+    assert league.round == 1
+
+    league.busy = []  # that match is over: the deadline tried again settles it and passes
+    await host.on_deadline(timer(1, 1))
+    assert league.round == 2 and adapter.posts == [(1, "played", True)]
+    assert adapter.played == [(1, 1), (1, 1), (1, 1)]
 
 
 async def test_a_change_runs_under_the_lock_and_is_shown_after_it():

@@ -80,15 +80,6 @@ def test_chaos_two_shards_over_postgresql_lose_nothing(tmp_path):
     assert_nothing_lost(chaos_run("postgres", tmp_path))
 
 
-# A defect this run found and that is not fixed yet (bench/README.md, "Chaos"): a Rollerball II
-# matchday's deadline and a coach's match start can both link a match to one fixture, and the
-# next deadline then skips the busy teams' fixtures (season-matchdays-once). Not strict: the race
-# does not show on every run; the PostgreSQL run above holds every invariant strictly.
-@pytest.mark.xfail(
-    reason="Rollerball II fixture race: a deadline's simulation and a coach's start share a "
-    "fixture (season-matchdays-once)",
-    strict=False,
-)
 def test_chaos_one_process_over_sqlite_loses_nothing_and_the_checker_finds_a_loss(tmp_path):
     run = chaos_run("sqlite", tmp_path / "run")
     assert_nothing_lost(run)
@@ -128,6 +119,7 @@ def test_chaos_one_process_over_sqlite_loses_nothing_and_the_checker_finds_a_los
         "2026-11-29 05:31:09 ERROR    discord.client: Ignoring exception in on_interaction\n"
         "Traceback (most recent call last):\n  File ...\nKeyError: 3\n"
     )
-    (unhandled,) = invariants.check(str(lost), None, [log])[-1:]
+    found = {i.name: i for i in invariants.check(str(lost), None, [log])}
+    unhandled = found["no-unhandled-exception"]
     assert (unhandled.checked, len(unhandled.violations)) == (3, 1)
     assert "KeyError" in unhandled.violations[0]

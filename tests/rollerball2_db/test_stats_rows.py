@@ -6,6 +6,8 @@ the scoresheets themselves)."""
 
 from __future__ import annotations
 
+import pytest
+
 from db import rollerball2 as store
 from db.database import Database
 from db.games import create_game
@@ -122,8 +124,11 @@ async def test_a_season_fixture_counts_in_its_season_and_all_time(db):
     fixture = (await store.fixtures_of(db, season.id, 1))[0]
     _, friendly = await finish(db, houston, tokyo, 10)
     league_id, league = await finish(db, houston, tokyo, 11, fixture=fixture.id)
-    # A second match naming the fixture already played does not count in the season.
-    _, late = await finish(db, houston, tokyo, 12, fixture=fixture.id)
+    # A second match may not be stored as the fixture already played (it would keep its teams
+    # busy for nothing): played as a friendly, it does not count in the season.
+    with pytest.raises(store.FixtureTaken):
+        await finish(db, houston, tokyo, 12, fixture=fixture.id)
+    _, late = await finish(db, houston, tokyo, 12)
 
     in_season = await store.team_totals(db, GUILD, houston.id, scope=season.id)
     assert in_season == team_stats([league], "Houston")
