@@ -163,6 +163,12 @@ async def load_games(db: Database, game_ids: list[int]) -> dict[int, StoredGame]
     return {row["id"]: _stored(row, tuple(seats.get(row["id"], ()))) for row in rows}
 
 
+def match_key(game_id: int) -> str:
+    """The key of a transaction that writes only this match's own rows (its game row, moves,
+    seats and timers): it runs beside other matches' (db/database.py `transaction`)."""
+    return f"game:{game_id}"
+
+
 async def save_move(
     db: Database,
     stored: StoredGame,
@@ -180,12 +186,13 @@ async def save_move(
 
     The game's timers become `timers` (none when not given) in the same transaction, and `also`
     runs inside it too (e.g. a finished game's statistics), so the move and what follows from it
-    are stored together or not at all."""
+    are stored together or not at all. The transaction is the match's own (its key, db/database.py
+    `transaction`) unless `also` writes what other matches share (ratings, totals)."""
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
     try:
-        async with db.transaction() as conn:
+        async with db.transaction(key=None if also else match_key(stored.id)) as conn:
             cursor = await conn.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
                 " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
@@ -234,13 +241,13 @@ async def _move_stored(
 
 async def set_thread(db: Database, game_id: int, thread_id: int) -> None:
     """Remember the thread a match is played in (it is opened after the game row exists)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
 
 async def mark_posted(db: Database, game_id: int, version: int, message_id: int | None) -> None:
     """The turn message of `version` is in the channel (as `message_id`, the one with buttons)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await conn.execute(
             "UPDATE games SET posted_version = ?, turn_message_id = ?"
             " WHERE id = ? AND posted_version < ?",
@@ -250,7 +257,7 @@ async def mark_posted(db: Database, game_id: int, version: int, message_id: int 
 
 async def set_card(db: Database, game_id: int, message_id: int) -> None:
     """The match's live card is now `message_id` (a new card replaced the old one)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await conn.execute(
             "UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id)
         )
@@ -423,7 +430,7 @@ async def list_moves(db: Database, game_id: int) -> list[tuple[int, int, str, li
 
 async def set_timers(db: Database, game_id: int, specs: list[timer_store.TimerSpec]) -> None:
     """Write a game's timers on their own (start-up repair of a game that lost them)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await timer_store.replace_for_game(conn, game_id, specs, now=time.time())
 
 
