@@ -145,14 +145,25 @@ async def load_game(db: Database, game_id: int, *, game: str | None = None) -> S
     return _stored(row, await _players(db, game_id))
 
 
-async def load_games(db: Database, game_ids: list[int]) -> dict[int, StoredGame]:
+# A game's row but its state (`load_games(states=False)`): "" stands for it.
+WITHOUT_STATE = (
+    "id, game, guild_id, channel_id, thread_id, status, '' AS state, version, posted_version,"
+    " turn_message_id"
+)
+
+
+async def load_games(
+    db: Database, game_ids: list[int], *, states: bool = True
+) -> dict[int, StoredGame]:
     """Several games by id in two queries (a batch of timers naming their matches); ids not
-    found are left out."""
+    found are left out. `states=False`: without their states (the largest column), for a
+    caller that reads none (reminders that carry their text)."""
     wanted = sorted(set(game_ids))
     if not wanted:
         return {}
     marks = ", ".join("?" for _ in wanted)
-    rows = await db.fetch_all(f"SELECT * FROM games WHERE id IN ({marks})", wanted)
+    columns = "*" if states else WITHOUT_STATE
+    rows = await db.fetch_all(f"SELECT {columns} FROM games WHERE id IN ({marks})", wanted)
     seats: dict[int, list[int]] = {}
     for seat in await db.fetch_all(
         f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({marks})"
