@@ -96,17 +96,7 @@ def payload_of(conn: sqlite3.Connection, row: sqlite3.Row, event: str, now: floa
             "SELECT user_id FROM game_players WHERE game_id = ? ORDER BY seat", (row["id"],)
         )
     )
-    stored = game_store.StoredGame(
-        id=row["id"],
-        game=row["game"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        thread_id=row["thread_id"],
-        status=row["status"],
-        state=row["state"],
-        version=row["version"],
-        players=players,
-    )
+    stored = game_store.stored_from_row(row, players)
     match = Match.from_json(ADAPTER, stored.state)
     specs = timeouts.timers_for(ADAPTER, stored, match, stored.version, now)
     return next(spec.payload for spec in specs if spec.event == REMIND_EVENT)

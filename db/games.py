@@ -112,10 +112,11 @@ async def open_game_with_pair(
         " AND status IN ('pending', 'active')",
         (game, channel_id, pair_key),
     )
-    return None if row is None else _stored(row, await _players(db, row["id"]))
+    return None if row is None else stored_from_row(row, await _players(db, row["id"]))
 
 
-def _stored(row: Any, players: tuple[int, ...]) -> StoredGame:
+def stored_from_row(row: Any, players: tuple[int, ...]) -> StoredGame:
+    """A `games` row (every column) and its players by seat, as a StoredGame."""
     return StoredGame(
         id=row["id"],
         game=row["game"],
@@ -142,7 +143,7 @@ async def load_game(db: Database, game_id: int, *, game: str | None = None) -> S
     row = await db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
     if row is None or (game is not None and row["game"] != game):
         return None
-    return _stored(row, await _players(db, game_id))
+    return stored_from_row(row, await _players(db, game_id))
 
 
 # A game's row but its state (`load_games(states=False)`): "" stands for it.
@@ -171,7 +172,7 @@ async def load_games(
         wanted,
     ):
         seats.setdefault(seat["game_id"], []).append(seat["user_id"])
-    return {row["id"]: _stored(row, tuple(seats.get(row["id"], ()))) for row in rows}
+    return {row["id"]: stored_from_row(row, tuple(seats.get(row["id"], ()))) for row in rows}
 
 
 def match_key(game_id: int) -> str:
@@ -289,7 +290,7 @@ def game_here_query(*, game: str, channel_id: int) -> tuple[str, tuple[object, .
 async def games_here(db: Database, *, game: str, channel_id: int) -> list[StoredGame]:
     sql, parameters = game_here_query(game=game, channel_id=channel_id)
     rows = await db.fetch_all(sql, parameters)
-    return [_stored(row, await _players(db, row["id"])) for row in rows]
+    return [stored_from_row(row, await _players(db, row["id"])) for row in rows]
 
 
 async def latest_game_of(
@@ -303,7 +304,7 @@ async def latest_game_of(
         " ORDER BY g.id DESC LIMIT 1",
         (user_id, game, *statuses),
     )
-    return None if row is None else _stored(row, await _players(db, row["id"]))
+    return None if row is None else stored_from_row(row, await _players(db, row["id"]))
 
 
 async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
@@ -324,7 +325,7 @@ async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
         parameters,
     ):
         seats.setdefault(seat["game_id"], []).append(seat["user_id"])
-    return [_stored(row, tuple(seats.get(row["id"], ()))) for row in rows]
+    return [stored_from_row(row, tuple(seats.get(row["id"], ()))) for row in rows]
 
 
 IN_PLAY_HERE = "guild_id = ? AND status = 'active'"
@@ -357,7 +358,8 @@ async def in_play_in_guild(
         ):
             seats.setdefault(seat["game_id"], []).append(seat["user_id"])
     return [
-        (_stored(row, tuple(seats.get(row["id"], ()))), _moment(row["updated_at"])) for row in rows
+        (stored_from_row(row, tuple(seats.get(row["id"], ()))), _moment(row["updated_at"]))
+        for row in rows
     ]
 
 
