@@ -37,7 +37,13 @@ from match_card import Bench, start_bench, stop_bench  # noqa: E402
 from memory import start_batch  # noqa: E402
 from noop_timer import EVENT as NOOP_EVENT  # noqa: E402
 
+from cogs.rocketball.presenter import RocketballAdapter  # noqa: E402
+from db import games as game_store  # noqa: E402
+from host import timeouts  # noqa: E402
+from host.match import Match  # noqa: E402
 from host.timeouts import REMIND_EVENT  # noqa: E402
+
+ADAPTER = RocketballAdapter()
 
 GOAL_SECONDS = 10.0
 # The timers fall due this long after they are written, so that the bot has started and
@@ -78,11 +84,31 @@ def copy_matches(path: Path, count: int) -> None:
             )
 
 
+def payload_of(conn: sqlite3.Connection, row: sqlite3.Row, event: str, now: float) -> dict:
+    """The payload the bot writes for `event` at the match's position: a reminder's is what
+    host/timeouts.py `timers_for` writes with the move (whom it waits for, what it says); the
+    no-op floor's names the match."""
+    if event != REMIND_EVENT:
+        return {"game_id": row["id"], "version": row["version"]}
+    players = tuple(
+        seat["user_id"]
+        for seat in conn.execute(
+            "SELECT user_id FROM game_players WHERE game_id = ? ORDER BY seat", (row["id"],)
+        )
+    )
+    stored = game_store.stored_from_row(row, players)
+    match = Match.from_json(ADAPTER, stored.state)
+    specs = timeouts.timers_for(ADAPTER, stored, match, stored.version, now)
+    return next(spec.payload for spec in specs if spec.event == REMIND_EVENT)
+
+
 def write_timers(path: Path, event: str, due_at: float) -> int:
-    """One timer of `event` due at `due_at` for every active match (a reminder's payload)."""
+    """One timer of `event` due at `due_at` for every active match, with the payload the bot
+    writes for it."""
     with sqlite3.connect(path) as conn:
+        conn.row_factory = sqlite3.Row
         conn.execute("DELETE FROM timers")
-        rows = conn.execute("SELECT id, version FROM games WHERE status = 'active'").fetchall()
+        rows = conn.execute("SELECT * FROM games WHERE status = 'active'").fetchall()
         conn.executemany(
             "INSERT INTO timers (event, due_at, payload, created_at, game_id)"
             " VALUES (?, ?, ?, ?, ?)",
@@ -90,11 +116,11 @@ def write_timers(path: Path, event: str, due_at: float) -> int:
                 (
                     event,
                     due_at,
-                    json.dumps({"game_id": game_id, "version": version}, sort_keys=True),
+                    json.dumps(payload_of(conn, row, event, due_at - 3600), sort_keys=True),
                     due_at - 3600,
-                    game_id,
+                    row["id"],
                 )
-                for game_id, version in rows
+                for row in rows
             ],
         )
     return len(rows)
@@ -128,8 +154,11 @@ async def fire(
     bench.bot.stop()
     with sqlite3.connect(path) as conn:
         (active,) = conn.execute("SELECT COUNT(*) FROM games WHERE status = 'active'").fetchone()
+    count = write_timers(path, event, time.time() + LEAD_SECONDS)
+    # due from now on: writing them (a reminder's payload computed per match) is not counted
     due_at = time.time() + LEAD_SECONDS + LEAD_PER_MATCH * active
-    count = write_timers(path, event, due_at)
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE timers SET due_at = ?, created_at = ?", (due_at, due_at - 3600))
     bench.bot.start()
     pid = bench.bot.process.pid  # type: ignore[union-attr]
     while time.time() < due_at - 0.5:

@@ -379,10 +379,15 @@ class Database:
     async def close(self) -> None:
         raise NotImplementedError
 
-    def transaction(self, *, timeout: float | None = None) -> Any:
+    def transaction(self, *, timeout: float | None = None, key: str | None = None) -> Any:
         """`async with db.transaction() as conn:` one write transaction; COMMIT at the end,
         ROLLBACK if the block raises. `timeout`: seconds a statement may take (PostgreSQL;
-        None: a click's budget, db/postgres.py), for the few writes allowed to be slow."""
+        None: a click's budget, db/postgres.py), for the few writes allowed to be slow.
+
+        `key` (PostgreSQL; SQLite has one writer in any case): the transaction reads and writes
+        only what belongs to `key` (a match's own rows: "game:<id>"), so it waits only for
+        other transactions of the same key and for unkeyed ones, and runs beside transactions
+        of other keys. Without it, no other write transaction runs at the same time."""
         raise NotImplementedError
 
     async def ensure_alive(self) -> None:
@@ -717,9 +722,11 @@ class SqliteDatabase(Database):
         raise self.unavailable(DatabaseUnavailable(f"{self.describe()}: {cause}")) from error
 
     @asynccontextmanager
-    async def transaction(self, *, timeout: float | None = None) -> AsyncIterator[SqliteConnection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises. (`timeout` is for
-        PostgreSQL: a file has the busy timeout only.)"""
+    async def transaction(
+        self, *, timeout: float | None = None, key: str | None = None
+    ) -> AsyncIterator[SqliteConnection]:
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises. (`timeout` and `key`
+        are for PostgreSQL: a file has the busy timeout only, and one writer.)"""
         async with self._write_lock:
             self.check_file()
             try:

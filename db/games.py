@@ -112,10 +112,11 @@ async def open_game_with_pair(
         " AND status IN ('pending', 'active')",
         (game, channel_id, pair_key),
     )
-    return None if row is None else _stored(row, await _players(db, row["id"]))
+    return None if row is None else stored_from_row(row, await _players(db, row["id"]))
 
 
-def _stored(row: Any, players: tuple[int, ...]) -> StoredGame:
+def stored_from_row(row: Any, players: tuple[int, ...]) -> StoredGame:
+    """A `games` row (every column) and its players by seat, as a StoredGame."""
     return StoredGame(
         id=row["id"],
         game=row["game"],
@@ -142,17 +143,28 @@ async def load_game(db: Database, game_id: int, *, game: str | None = None) -> S
     row = await db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
     if row is None or (game is not None and row["game"] != game):
         return None
-    return _stored(row, await _players(db, game_id))
+    return stored_from_row(row, await _players(db, game_id))
 
 
-async def load_games(db: Database, game_ids: list[int]) -> dict[int, StoredGame]:
+# A game's row but its state (`load_games(states=False)`): "" stands for it.
+WITHOUT_STATE = (
+    "id, game, guild_id, channel_id, thread_id, status, '' AS state, version, posted_version,"
+    " turn_message_id"
+)
+
+
+async def load_games(
+    db: Database, game_ids: list[int], *, states: bool = True
+) -> dict[int, StoredGame]:
     """Several games by id in two queries (a batch of timers naming their matches); ids not
-    found are left out."""
+    found are left out. `states=False`: without their states (the largest column), for a
+    caller that reads none (reminders that carry their text)."""
     wanted = sorted(set(game_ids))
     if not wanted:
         return {}
     marks = ", ".join("?" for _ in wanted)
-    rows = await db.fetch_all(f"SELECT * FROM games WHERE id IN ({marks})", wanted)
+    columns = "*" if states else WITHOUT_STATE
+    rows = await db.fetch_all(f"SELECT {columns} FROM games WHERE id IN ({marks})", wanted)
     seats: dict[int, list[int]] = {}
     for seat in await db.fetch_all(
         f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({marks})"
@@ -160,7 +172,13 @@ async def load_games(db: Database, game_ids: list[int]) -> dict[int, StoredGame]
         wanted,
     ):
         seats.setdefault(seat["game_id"], []).append(seat["user_id"])
-    return {row["id"]: _stored(row, tuple(seats.get(row["id"], ()))) for row in rows}
+    return {row["id"]: stored_from_row(row, tuple(seats.get(row["id"], ()))) for row in rows}
+
+
+def match_key(game_id: int) -> str:
+    """The key of a transaction that writes only this match's own rows (its game row, moves,
+    seats and timers): it runs beside other matches' (db/database.py `transaction`)."""
+    return f"game:{game_id}"
 
 
 async def save_move(
@@ -180,12 +198,13 @@ async def save_move(
 
     The game's timers become `timers` (none when not given) in the same transaction, and `also`
     runs inside it too (e.g. a finished game's statistics), so the move and what follows from it
-    are stored together or not at all."""
+    are stored together or not at all. The transaction is the match's own (its key, db/database.py
+    `transaction`) unless `also` writes what other matches share (ratings, totals)."""
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
     try:
-        async with db.transaction() as conn:
+        async with db.transaction(key=None if also else match_key(stored.id)) as conn:
             cursor = await conn.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
                 " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
@@ -234,13 +253,13 @@ async def _move_stored(
 
 async def set_thread(db: Database, game_id: int, thread_id: int) -> None:
     """Remember the thread a match is played in (it is opened after the game row exists)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await conn.execute("UPDATE games SET thread_id = ? WHERE id = ?", (thread_id, game_id))
 
 
 async def mark_posted(db: Database, game_id: int, version: int, message_id: int | None) -> None:
     """The turn message of `version` is in the channel (as `message_id`, the one with buttons)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await conn.execute(
             "UPDATE games SET posted_version = ?, turn_message_id = ?"
             " WHERE id = ? AND posted_version < ?",
@@ -250,7 +269,7 @@ async def mark_posted(db: Database, game_id: int, version: int, message_id: int 
 
 async def set_card(db: Database, game_id: int, message_id: int) -> None:
     """The match's live card is now `message_id` (a new card replaced the old one)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await conn.execute(
             "UPDATE games SET turn_message_id = ? WHERE id = ?", (message_id, game_id)
         )
@@ -271,7 +290,7 @@ def game_here_query(*, game: str, channel_id: int) -> tuple[str, tuple[object, .
 async def games_here(db: Database, *, game: str, channel_id: int) -> list[StoredGame]:
     sql, parameters = game_here_query(game=game, channel_id=channel_id)
     rows = await db.fetch_all(sql, parameters)
-    return [_stored(row, await _players(db, row["id"])) for row in rows]
+    return [stored_from_row(row, await _players(db, row["id"])) for row in rows]
 
 
 async def latest_game_of(
@@ -285,7 +304,7 @@ async def latest_game_of(
         " ORDER BY g.id DESC LIMIT 1",
         (user_id, game, *statuses),
     )
-    return None if row is None else _stored(row, await _players(db, row["id"]))
+    return None if row is None else stored_from_row(row, await _players(db, row["id"]))
 
 
 async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
@@ -306,7 +325,7 @@ async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
         parameters,
     ):
         seats.setdefault(seat["game_id"], []).append(seat["user_id"])
-    return [_stored(row, tuple(seats.get(row["id"], ()))) for row in rows]
+    return [stored_from_row(row, tuple(seats.get(row["id"], ()))) for row in rows]
 
 
 IN_PLAY_HERE = "guild_id = ? AND status = 'active'"
@@ -339,7 +358,8 @@ async def in_play_in_guild(
         ):
             seats.setdefault(seat["game_id"], []).append(seat["user_id"])
     return [
-        (_stored(row, tuple(seats.get(row["id"], ()))), _moment(row["updated_at"])) for row in rows
+        (stored_from_row(row, tuple(seats.get(row["id"], ()))), _moment(row["updated_at"]))
+        for row in rows
     ]
 
 
@@ -423,7 +443,7 @@ async def list_moves(db: Database, game_id: int) -> list[tuple[int, int, str, li
 
 async def set_timers(db: Database, game_id: int, specs: list[timer_store.TimerSpec]) -> None:
     """Write a game's timers on their own (start-up repair of a game that lost them)."""
-    async with db.transaction() as conn:
+    async with db.transaction(key=match_key(game_id)) as conn:
         await timer_store.replace_for_game(conn, game_id, specs, now=time.time())
 
 

@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from db.database import Database
-from db.games import StoredGame, _stored
+from db.games import StoredGame, stored_from_row
 
 LIMIT = 100  # the most open matches /games reads; nobody plays more at once
 
@@ -29,7 +29,7 @@ async def open_games_of(db: Database, user_id: int, *, limit: int = LIMIT) -> li
     seats = await _seats_of([row["id"] for row in rows], db)
     games = {}
     for row in rows:  # a user in two seats of one match (a lobby can't, a solo match can) once
-        games.setdefault(row["id"], _stored(row, seats[row["id"]]))
+        games.setdefault(row["id"], stored_from_row(row, seats[row["id"]]))
     return list(games.values())
 
 

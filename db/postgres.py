@@ -4,10 +4,15 @@ What differs from SQLite is here and nowhere else:
 
 - `?` placeholders become `$1, $2, ...` (outside string literals, quoted names and comments);
 - a pool of connections: reads run side by side, each `transaction()` has its own connection;
-- one writer at a time, as with SQLite's BEGIN IMMEDIATE: every `transaction()` starts by
-  taking the advisory lock WRITE_LOCK (released at COMMIT or ROLLBACK), so a check-then-write
-  inside a transaction sees every earlier write and no other transaction writes in between,
-  whichever process it runs in;
+- one writer at a time, as with SQLite's BEGIN IMMEDIATE, for what several matches share: a
+  `transaction()` starts by taking the advisory lock WRITE_LOCK (released at COMMIT or
+  ROLLBACK), so a check-then-write inside a transaction sees every earlier write and no other
+  transaction writes in between, whichever process it runs in. A transaction that writes only
+  one match's own rows (`transaction(key="game:<id>")`: a move, its timers, its card noted)
+  takes WRITE_LOCK shared and the key's own lock (WRITE_KEY_SPACE, crc32(key)) exclusively:
+  it waits for the same match's writes and for the unkeyed ones, which wait for it, and
+  commits beside other matches' moves (one lock for the whole cluster made every move queue
+  behind every other; docs/scaling.md). Both are taken in that order, so they never deadlock;
 - `migrate()` holds the session advisory lock MIGRATION_LOCK, so processes starting at once
   apply each migration once;
 - `hold(key)` is a session advisory lock on (HOLD_LOCK_SPACE, crc32(key)) taken on a connection
@@ -69,6 +74,8 @@ log = logging.getLogger(__name__)
 WRITE_LOCK = 0x42414C4C434F5254
 MIGRATION_LOCK = 0x4D494752415445
 BEGIN_WRITE = f"BEGIN; SELECT pg_advisory_xact_lock({WRITE_LOCK})"
+# A keyed transaction's own lock: the two-key form (WRITE_KEY_SPACE, crc32 of the key).
+WRITE_KEY_SPACE = 0x57524954  # "WRIT"
 # `hold()` locks use the two-key form: (HOLD_LOCK_SPACE, crc32 of the key as a signed int4).
 HOLD_LOCK_SPACE = 0x484F4C44  # "HOLD"
 HOLD_TIMEOUT = "60s"  # how long a click waits for another process's move on the same match
@@ -94,6 +101,22 @@ NOT_YET = (
 
 RETURNS_ROWS = re.compile(r"^\s*(SELECT|WITH|VALUES|EXPLAIN|SHOW|TABLE)\b", re.IGNORECASE)
 RETURNING = re.compile(r"\bRETURNING\b", re.IGNORECASE)
+
+
+def lock_number(key: str) -> int:
+    """A key as the second int4 of a two-key advisory lock."""
+    return zlib.crc32(key.encode()) - 2**31
+
+
+def begin_write(key: str | None) -> str:
+    """What opens a write transaction: BEGIN and its locks (the module's docstring). The key's
+    lock number is an int computed here, never text from outside."""
+    if key is None:
+        return BEGIN_WRITE
+    return (
+        f"BEGIN; SELECT pg_advisory_xact_lock_shared({WRITE_LOCK});"
+        f" SELECT pg_advisory_xact_lock({WRITE_KEY_SPACE}, {lock_number(key)})"
+    )
 
 
 @functools.lru_cache(maxsize=2048)
@@ -409,7 +432,7 @@ class PostgresDatabase(Database):
         A free lock is taken with a try (answered at once, or the server is stalled and the
         click is told within COMMAND_TIMEOUT); only a lock another process holds is waited for,
         up to HOLD_TIMEOUT."""
-        number = zlib.crc32(key.encode()) - 2**31
+        number = lock_number(key)
         connection = await self._acquire(self._holds)
         try:
             try:
@@ -443,9 +466,10 @@ class PostgresDatabase(Database):
 
     @asynccontextmanager
     async def transaction(
-        self, *, timeout: float | None = None
+        self, *, timeout: float | None = None, key: str | None = None
     ) -> AsyncIterator[PostgresConnection]:
-        """BEGIN, the write lock, the block, COMMIT; ROLLBACK if the block raises. Each
+        """BEGIN, the write lock (shared and the key's lock with a `key`: the module's
+        docstring), the block, COMMIT; ROLLBACK if the block raises. Each
         statement gets `timeout` seconds (COMMAND_TIMEOUT unless given: migrations pass a long
         one). A connection that failed for want of the server is dropped, not rolled back and
         reset (which would wait for the server again)."""
@@ -453,8 +477,8 @@ class PostgresDatabase(Database):
         connection = await self._acquire(self.pool)
         try:
             try:
-                # BEGIN and the write lock in one round trip (the simple protocol takes both)
-                await connection.execute(BEGIN_WRITE, timeout=timeout)
+                # BEGIN and the locks in one round trip (the simple protocol takes them all)
+                await connection.execute(begin_write(key), timeout=timeout)
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 self.reraise(error)

@@ -25,7 +25,8 @@ import discord
 from db import games as game_store
 from host.locks import ShuttingDown
 from host.recovery import finish_lost_move
-from ui import PERMISSION_NAMES, channel_by_id, send_ephemeral
+from ui import channel_by_id, send_ephemeral
+from ui.permissions import missing_in, permission_names, refused_for_permission
 from ui.replies import edit_clicked, interaction_expired
 
 if TYPE_CHECKING:
@@ -39,12 +40,6 @@ T = TypeVar("T")
 # A pick (nothing saved) on a card deleted since it was drawn; the game's board command after it.
 CARD_DELETED = "This card was deleted, so nothing was changed: {board} shows the match again."
 ARCHIVED_THREAD = 50083  # "Operation was performed on an archived thread"
-MISSING_ACCESS = 50001
-MISSING_PERMISSIONS = 50013
-# What a match needs where it is played, besides View Channel (a thread: Send Messages in
-# Threads on its channel).
-IN_THREAD = ("send_messages_in_threads", "embed_links", "attach_files")
-IN_CHANNEL = ("send_messages", "embed_links", "attach_files")
 
 
 def file_copies(files: Sequence[discord.File]) -> Callable[[], list[discord.File]]:
@@ -107,24 +102,11 @@ async def reopen(bot: Any, thread_id: int) -> None:
 
 def missing_permissions(bot: Any, stored: game_store.StoredGame) -> list[str]:
     """The permissions a match needs that the bot lacks where it is played, as its cache knows
-    them. A thread's are its channel's, so they are read on the channel: the thread may be
-    archived (out of the cache), and discord.py's thread permissions also deny Embed Links and
-    Attach Files when only Send Messages in Threads is missing."""
+    them (read on the match's channel, its thread's too: ui.permissions.missing_in)."""
     channel = bot.get_channel(stored.channel_id)
     if not isinstance(channel, discord.abc.GuildChannel):
         return []
-    granted = channel.permissions_for(channel.guild.me)
-    if not granted.view_channel:  # without it every other one reads as denied too
-        return ["view_channel"]
-    needed = IN_THREAD if stored.thread_id else IN_CHANNEL
-    return [name for name in needed if not getattr(granted, name)]
-
-
-def permission_names(missing: Sequence[str]) -> str:
-    names = [PERMISSION_NAMES.get(name, name.replace("_", " ").title()) for name in missing]
-    if len(names) == 1:
-        return f"the {names[0]} permission"
-    return "the " + ", ".join(names[:-1]) + f" and {names[-1]} permissions"
+    return missing_in(channel, channel.guild.me, in_thread=bool(stored.thread_id))
 
 
 def cause_of(
@@ -135,7 +117,7 @@ def cause_of(
     where = "the match's thread" if stored.thread_id else f"<#{stored.channel_id}>"
     if bot.get_guild(stored.guild_id) is None:
         return "I'm not in the match's server any more (removed, or it is unavailable)", True
-    if isinstance(error, discord.Forbidden) and error.code in (MISSING_ACCESS, MISSING_PERMISSIONS):
+    if refused_for_permission(error):
         missing = missing_permissions(bot, stored)
         if missing:
             return f"I'm missing {permission_names(missing)} in {where}", True

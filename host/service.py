@@ -82,6 +82,7 @@ from ui import (
     send_ephemeral,
 )
 from ui.items import view_of
+from ui.permissions import refused_for_permission
 
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
@@ -815,6 +816,15 @@ class MatchHost:
                     await self._answer_elsewhere(interaction, adapter, stored, match, seat, done)
                 except discord.NotFound:
                     live = expired(interaction)
+                except discord.Forbidden as error:
+                    if not refused_for_permission(error):
+                        raise
+                    # The move is saved: the player hears so and what is missing; the card
+                    # follows when the permission is back (posting.post_unposted).
+                    await posting.refused(
+                        self, adapter, stored, error, interaction=interaction, card_shown=False
+                    )
+                    return None
             if self.computers_to_act(adapter, match):
                 if live is not None and not live.response.is_done():
                     live = await acknowledged(live)

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REMIND_EVENT = "match_remind"
+# A reminder's payload: the people it waits for and what it says (`timers_for`).
+WAITING = "waiting"
+TEXT = "text"
 FORFEIT_EVENT = "match_forfeit"
 # The timers that end a player's time for a move, in the order the deadline is read from them
 # (a match has at most one of them besides its reminder).
@@ -104,16 +107,23 @@ async def still_waiting(
     return waiting_at(host, await game_store.load_game(host.bot.db, payload["game_id"]), payload)
 
 
+def still_at(
+    host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
+) -> bool:
+    """Whether the match a timer's payload names is in play here at the payload's version."""
+    return (
+        stored is not None
+        and stored.game in host.adapters
+        and stored.status == "active"
+        and stored.version == payload["version"]
+    )
+
+
 def waiting_at(
     host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
 ) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
     """The match a timer's payload names, if it still waits at the payload's version."""
-    if (
-        stored is None
-        or stored.game not in host.adapters
-        or stored.status != "active"
-        or stored.version != payload["version"]
-    ):
+    if stored is None or not still_at(host, stored, payload):
         return None  # somebody moved since: nothing to do (this makes handlers idempotent)
     adapter = host.adapters[stored.game]
     return adapter, stored, Match.from_json(adapter, stored.state)
@@ -131,7 +141,14 @@ def timers_for(
     if not waiting:
         return []
     payload = {"game_id": stored.id, "version": version}
-    timers = [timer_store.TimerSpec(REMIND_EVENT, now + match.remind_minutes * 60, payload)]
+    # The reminder carries what it says and to whom: firing it then reads no match state
+    # (10,000 due at once, bench/reminders.py); the version check keeps it true.
+    remind = {
+        **payload,
+        WAITING: _waiting_people(adapter, stored, match),
+        TEXT: reminder_text(adapter, stored, match),
+    }
+    timers = [timer_store.TimerSpec(REMIND_EVENT, now + match.remind_minutes * 60, remind)]
     clock = clocks.clock_timer(adapter, stored, match, payload, now)
     if clock is not None:
         timers.append(clock)
@@ -144,6 +161,41 @@ def timers_for(
             timer_store.TimerSpec(FORFEIT_EVENT, now + match.forfeit_minutes * 60, payload)
         )
     return timers
+
+
+def reminder_text(adapter: GameAdapter, stored: game_store.StoredGame, match: Match) -> str:
+    """What a reminder says: the match, what it waits for, and how to see it again."""
+    return (
+        f"{adapter.title} match #{stored.id} is waiting for your move: "
+        + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
+    )
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """A due reminder of a match still at its version: who it waits for and what it says."""
+
+    adapter: GameAdapter
+    stored: game_store.StoredGame
+    waiting: list[int]
+    text: str
+
+
+def reminder_of(
+    host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
+) -> Reminder | None:
+    """The reminder a timer's payload names, if its match still waits at the payload's
+    version: from the payload (written with the position, `timers_for`), or, for a timer
+    written before reminders carried their text, from the match's state."""
+    if TEXT in payload and WAITING in payload:
+        if not still_at(host, stored, payload) or stored is None:
+            return None
+        return Reminder(host.adapters[stored.game], stored, payload[WAITING], payload[TEXT])
+    found = waiting_at(host, stored, payload)
+    if found is None:
+        return None
+    adapter, stored, match = found
+    return Reminder(adapter, stored, _waiting_people(adapter, stored, match), reminder_text(*found))
 
 
 def _waiting_people(adapter: GameAdapter, stored: game_store.StoredGame, match: Match) -> list[int]:
@@ -168,39 +220,39 @@ async def on_remind_timers(host: MatchHost, timers: list[timer_store.Timer]) -> 
     settings in one query each, however many there are (bench/reminders.py); one that
     Discord refuses leaves the others to go."""
     db = host.bot.db
-    stored_games = await game_store.load_games(db, [t.payload["game_id"] for t in timers])
+    stored_games = await game_store.load_games(
+        db,
+        [t.payload["game_id"] for t in timers],
+        states=any(TEXT not in t.payload for t in timers),
+    )
     found = []
     for timer in timers:
-        match = waiting_at(host, stored_games.get(timer.payload["game_id"]), timer.payload)
-        if match is None:
+        reminder = reminder_of(host, stored_games.get(timer.payload["game_id"]), timer.payload)
+        if reminder is None:
             continue
-        waiting = _waiting_people(*match)
+        waiting = reminder.waiting
         only = timer.payload.get("users")
         if only is not None:
             waiting = [user for user in waiting if user in only]
         if waiting:
-            found.append((timer, match, waiting))
+            found.append((timer, reminder, waiting))
     now = time.time()
     dues = await clocks.due_users_of(db, [(timer, waiting) for timer, _, waiting in found], now)
     reminders = []
-    for (timer, match, waiting), (due, later) in zip(found, dues, strict=True):
+    for (timer, reminder, waiting), (due, later) in zip(found, dues, strict=True):
         if later is not None:  # on vacation: their reminder waits for the time they were away
             away = [user for user in waiting if user not in due]
             await clocks.put_off(host.bot, timer, later, users=away)
         if due:
-            reminders.append((timer, match, due))
+            reminders.append((timer, reminder, due))
     all_pings = await notify.reminders_pings(db, [due for _, _, due in reminders], now)
     at_once = asyncio.Semaphore(REMINDERS_AT_ONCE)
 
-    async def remind(timer: timer_store.Timer, found: Any, pings: notify.Pings) -> None:
-        adapter, stored, match = found
+    async def remind(timer: timer_store.Timer, found: Reminder, pings: notify.Pings) -> None:
+        adapter, stored, text = found.adapter, found.stored, found.text
         for moment in sorted(set(pings.later.values())):
             users = [user for user, when in pings.later.items() if when == moment]
             await clocks.put_off(host.bot, timer, moment, users=users)
-        text = (
-            f"{adapter.title} match #{stored.id} is waiting for your move: "
-            + f"{adapter.next_text(match)} (`{adapter.command('board')}` shows it again)"
-        )
         async with at_once:
             try:
                 channel = await host.channel_of(stored)
@@ -212,8 +264,8 @@ async def on_remind_timers(host: MatchHost, timers: list[timer_store.Timer]) -> 
 
     results = await asyncio.gather(
         *(
-            remind(timer, match, pings)
-            for (timer, match, _), pings in zip(reminders, all_pings, strict=True)
+            remind(timer, reminder, pings)
+            for (timer, reminder, _), pings in zip(reminders, all_pings, strict=True)
         ),
         return_exceptions=True,
     )

@@ -14,7 +14,7 @@ from discord import app_commands
 from db.database import CommitUnknown, is_unavailable
 from db.games import StaleGameError
 from rules.errors import PlayerError
-from ui.permissions import missing_permissions_text
+from ui.permissions import missing_permissions_text, refused_for_permission, refused_text
 from ui.text import fit
 
 log = logging.getLogger(__name__)
@@ -176,8 +176,9 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
     """The one place errors from commands and components end: a user's mistake gets its
     message; a database that is unavailable gets "try again shortly" and one log line (the
     outage itself is logged once, by db/database.py); an interaction that expired before the
-    bot answered is logged as such; anything else is logged with its traceback and the user
-    hears that it failed."""
+    bot answered is logged as such; Discord refusing what the bot did for a permission it lacks
+    there (a moderator took it away) is told with the permission's name, privately, else in the
+    channel; anything else is logged with its traceback and the user hears that it failed."""
     if interaction_expired(error):
         log.warning(
             "interaction %s of user %s expired before it was answered (%s)",
@@ -187,6 +188,14 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
         )
         return
     message = user_message_for(error)
+    if message is None and refused_for_permission(error):
+        message = refused_text(interaction)
+        log.warning(
+            "Discord refused %s by user %s for a missing permission (%s)",
+            _what(interaction),
+            interaction.user.id,
+            getattr(error, "original", error),
+        )
     if message in (UNAVAILABLE, MAYBE_SAVED):
         log.info(
             "told user %s the database is unavailable (%s)", interaction.user.id, _what(interaction)
@@ -214,8 +223,31 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             log.warning(
                 "interaction of user %s expired before it was answered", interaction.user.id
             )
+        elif refused_for_permission(failure):
+            await tell_in_channel(interaction, message)
         else:
             log.exception("could not tell user %s about an error", interaction.user.id)
+
+
+async def tell_in_channel(interaction: discord.Interaction, message: str) -> None:
+    """`message` for the user in the channel their interaction came from (or a thread's
+    channel), when Discord refused even the private answer; if it refuses there too, logged."""
+    channel = interaction.channel
+    places = [channel, channel.parent if isinstance(channel, discord.Thread) else None]
+    for place in places:
+        if not isinstance(place, discord.abc.Messageable):
+            continue
+        try:
+            await place.send(
+                fit(f"{interaction.user.mention} {message}"),
+                allowed_mentions=discord.AllowedMentions(users=[interaction.user]),
+            )
+            return
+        except discord.HTTPException as failure:
+            log.info(
+                "could not tell user %s in channel %s: %s", interaction.user.id, place, failure
+            )
+    log.warning("could not tell user %s about an error anywhere", interaction.user.id)
 
 
 async def edit_clicked(interaction: discord.Interaction, **changes: Any) -> None:

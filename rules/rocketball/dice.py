@@ -77,7 +77,7 @@ class Dice:
         index = int(internal[_N])
         if not 0 <= index <= _N:
             raise ValueError(f"random state position out of range: {index}")
-        self._words = tuple(int(word) for word in internal[:_N])
+        self._words = tuple(map(int, internal[:_N]))  # in C: a loop here dominated a state's load
         self._index = index
         self._gauss = gauss
 

@@ -217,3 +217,46 @@ async def test_reminders_due_together_read_the_database_once_for_all_of_them(db)
             (text,) = room.sent
             assert text.startswith(f"<@{waiting}>, Rocketball match #{game_id} is waiting")
     assert counted[0] == counted[1], counted
+
+
+async def test_a_reminder_written_with_its_position_reads_no_match_state(db, monkeypatch):
+    """A reminder carries whom it waits for and what it says from the move that wrote it
+    (timers_for): firing it loads no match state (the dice's 624 words were most of a
+    reminder's cost) and says what the match's state would have said."""
+    match = new_match()
+    (seat,) = ADAPTER.engine.actors(match.engine)
+    now = time.time()
+    game_id = await game_store.create_game(
+        db,
+        game="rocketball",
+        guild_id=5,
+        channel_id=6,
+        thread_id=1000,
+        players=[300, 301],
+        state=match.to_json(ADAPTER),
+        status="active",
+    )
+    stored = await game_store.load_game(db, game_id)
+    assert stored is not None
+    (spec,) = [
+        t
+        for t in timeouts.timers_for(ADAPTER, stored, match, stored.version, now)
+        if t.event == timeouts.REMIND_EVENT
+    ]
+    expected = timeouts.reminder_text(ADAPTER, stored, match)
+    await timer_store.create_timer(db, spec.event, now - 1, spec.payload, now=now - 3600)
+    timers = await timer_store.claim_due(db, now=now, limit=1)
+    room = Room()
+
+    async def channel_of(stored):
+        return room
+
+    def unread(*_):
+        raise AssertionError("a reminder that carries its text read the match's state")
+
+    monkeypatch.setattr(Match, "from_json", unread)
+    host = SimpleNamespace(
+        adapters={"rocketball": ADAPTER}, bot=SimpleNamespace(db=db), channel_of=channel_of
+    )
+    await timeouts.on_remind_timers(host, timers)
+    assert room.sent == [f"<@{300 + seat}>, {expected}"]

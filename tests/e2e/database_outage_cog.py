@@ -47,10 +47,12 @@ class Outage:
         return await self._fetch_all(sql, parameters)
 
     @asynccontextmanager
-    async def transaction(self, *, timeout: float | None = None) -> AsyncIterator[Any]:
+    async def transaction(
+        self, *, timeout: float | None = None, key: str | None = None
+    ) -> AsyncIterator[Any]:
         self.refuse_while_down()
         watched = Watched()
-        async with self._transaction(timeout=timeout) as conn:
+        async with self._transaction(timeout=timeout, key=key) as conn:
             watched.conn = conn
             yield watched
         if watched.move and self.armed_seconds is not None:  # committed, and answered

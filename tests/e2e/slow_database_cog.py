@@ -46,9 +46,11 @@ class Queue:
         return await self._fetch_all(sql, parameters)
 
     @asynccontextmanager
-    async def transaction(self, *, timeout: float | None = None) -> AsyncIterator[Any]:
+    async def transaction(
+        self, *, timeout: float | None = None, key: str | None = None
+    ) -> AsyncIterator[Any]:
         await self.wait_turn()
-        async with self._transaction(timeout=timeout) as conn:
+        async with self._transaction(timeout=timeout, key=key) as conn:
             yield conn
 
 

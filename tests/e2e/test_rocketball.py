@@ -576,6 +576,41 @@ async def test_missing_permissions_are_explained_not_failed(discord, bot, alice,
     assert latest_game_id(bot) == before
 
 
+async def test_a_pick_refused_for_a_missing_permission_names_it_and_the_move_follows(
+    discord, bot, games
+):
+    """A moderator takes Attach Files away mid-match: a pick on the card (its redraw marks the
+    board, an upload) is refused with 403 50013. The player hears privately which permission
+    is missing and that nothing was changed (no unhandled error: the harness fails on one);
+    a move made meanwhile is saved and told so, and the card shows it once the permission is
+    back."""
+    from fakediscord.model import ATTACH_FILES
+
+    ivy, jon = discord.add_user("ivy"), discord.add_user("jon")
+    _, _, game_id, thread, first = await start_challenge(discord, bot, ivy, jon, games)
+    version, _, match, _ = stored_game(bot, game_id)
+    mover = {"N": ivy, "S": jon}[match.engine.to_move]
+    discord.deny_bot(games, ATTACH_FILES)
+
+    refused = await discord.click(first, OTHER_SQUARES, user=mover)
+    assert refused.ephemeral
+    assert "I'm missing the Attach Files permission in this thread" in refused.text
+    assert "Nothing was changed" in refused.text and "Something went wrong" not in refused.text
+    assert stored_game(bot, game_id)[0] == version
+    assert OTHER_SQUARES in discord.message(first).button_labels  # the card as it was
+
+    moved = await discord.click(first, suggested(first), user=mover)
+    assert "is saved" in moved.text and "Nothing was changed" not in moved.text
+    assert "Attach Files" in moved.text
+    assert stored_game(bot, game_id)[0] > version
+    discord.take_violations()  # the refused uploads were the point
+
+    discord.deny_bot(games, 0)  # given back: the saved move is drawn by itself
+    card = await current_card(discord, bot, thread, game_id)
+    assert card_version(card) == stored_game(bot, game_id)[0]
+    await resign(discord, ivy, thread)
+
+
 async def test_reminder_times_must_make_sense(discord, bot, alice, dave):
     before = latest_game_id(bot)
     reply = await discord.slash(

@@ -533,6 +533,35 @@ async def test_a_bid_is_picked_from_the_hand_on_the_private_panel(discord, bot, 
     await resign(discord, uma, thread)
 
 
+async def test_a_bid_made_on_the_panel_while_a_permission_is_away_is_kept_and_shown_later(
+    discord, bot, general
+):
+    """A moderator takes Attach Files away while a player's panel is open: the bid picked
+    there is saved, but its panel (the hand drawn) and the card cannot be redrawn (403 50013).
+    The player hears privately that the bid is saved and which permission is missing (never
+    "nothing was changed", no unhandled error), and the card shows the bid once the permission
+    is back."""
+    from fakediscord.model import ATTACH_FILES
+
+    wes, xan = discord.add_user("wes"), discord.add_user("xan")
+    game_id, thread, first = await open_table(discord, bot, wes, general, joiners=[xan])
+    version, _, _, _ = stored(bot, game_id)
+    panel = await discord.click(first, "My hand", user=wes)
+    menu = panel.select("Pick the cards to bid")
+    discord.deny_bot(general, ATTACH_FILES)
+    chosen = [option.value for option in menu.options[:2]]
+    told = await discord.select(panel, menu.custom_id, chosen, user=wes)
+    assert told.ephemeral and "is saved" in told.text, told.text
+    assert "the Attach Files permission" in told.text and "Nothing was changed" not in told.text
+    assert stored(bot, game_id)[0] == version + 1
+    discord.take_violations()  # the refused uploads were the point
+
+    discord.deny_bot(general, 0)  # given back: the saved bid is drawn by itself
+    card = await current_card(discord, bot, thread, game_id)
+    assert "Wes has bid." in card.text
+    await resign(discord, wes, thread)
+
+
 # --- moves picked, not typed ------------------------------------------------------------------------
 
 
