@@ -7,7 +7,6 @@ crash left unsent (host/leagues/service.py)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from db import tournament_podiums as marks
 from db import tournament_teams
 from db import tournaments as store
 from db.database import is_unavailable
+from host import background
 from host.locks import ShuttingDown
 from host.recovery import until_done
 from ui import shown
@@ -77,13 +77,10 @@ class PodiumRepair:
         self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        self._task = asyncio.create_task(self._recover(), name="tournament-podium-repair")
+        self._task = background.started("tournament-podium-repair", self._recover())
 
     async def stop(self) -> None:
-        if self._task is not None and not self._task.done():
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
-                await self._task
+        await background.stopped(self._task)
 
     async def _recover(self) -> None:
         bot = self.tournaments.bot

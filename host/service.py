@@ -29,6 +29,7 @@ from db import games as game_store
 from db import timers as timer_store
 from db.database import CommitUnknown, is_unavailable
 from host import (
+    background,
     clocks,
     direct,
     follow,
@@ -209,13 +210,10 @@ class MatchHost:
         self.adapters[adapter.game] = adapter
 
     def start(self) -> None:
-        self._recovery = asyncio.create_task(recovery.recover(self), name="match-recovery")
+        self._recovery = background.started("match-recovery", recovery.recover(self))
 
     async def stop(self) -> None:
-        if self._recovery is not None and not self._recovery.done():
-            self._recovery.cancel()
-            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
-                await self._recovery
+        await background.stopped(self._recovery)
         for task in list(self._after_lost_commits.values()):
             task.cancel()
         if self._render_pool is not None:

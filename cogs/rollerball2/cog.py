@@ -11,7 +11,6 @@ written (db/rollerball2/stats.py: count_old_matches)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import logging
 from typing import TYPE_CHECKING
@@ -32,6 +31,7 @@ from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
 from db import rollerball2 as store
+from host import background
 from host.follow import Followable
 from host.leagues import LeagueHost
 from host.listing import Entry, LiveLine
@@ -86,16 +86,13 @@ class RollerballII(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)
-        self._counting = asyncio.create_task(self.count_old_matches())
+        self._counting = background.started("rollerball2-old-matches", self.count_old_matches())
         self.seasons.start()  # the start-up repair: results a crash left unposted
 
     async def cog_unload(self) -> None:
         self.bot.tree.remove_command(self.group.name)
         await self.seasons.stop()
-        if self._counting is not None:
-            self._counting.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._counting
+        await background.stopped(self._counting)
 
     async def count_old_matches(self) -> None:
         """Matches finished before their statistics were rows (migration 012) are counted once,

@@ -31,7 +31,6 @@ a league plays at its deadline, how it stores its time and what it posts are the
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -40,6 +39,7 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from db import clocks as clock_store
 from db import timers as timer_store
 from db.database import is_unavailable
+from host import background
 from host.listing import Entry
 from host.locks import GameLock, ShuttingDown
 from host.recovery import until_done
@@ -334,15 +334,10 @@ class LeagueHost(Generic[L]):
     # ---- start-up -----------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._recovery = asyncio.create_task(
-            self._recover(), name=f"{self.adapter.lock_name}-recovery"
-        )
+        self._recovery = background.started(f"{self.adapter.lock_name}-recovery", self._recover())
 
     async def stop(self) -> None:
-        if self._recovery is not None and not self._recovery.done():
-            self._recovery.cancel()
-            with contextlib.suppress(asyncio.CancelledError, RuntimeError):
-                await self._recovery
+        await background.stopped(self._recovery)
 
     async def _recover(self) -> None:
         """After a crash: a league whose deadline runs and whose timer is gone gets it back (an
