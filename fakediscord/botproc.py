@@ -114,6 +114,8 @@ class BotProcess:
         if self.process is not None and self.process.poll() is None:
             raise RuntimeError("the bot is already running")
         identified_before = self.fake.call_sync(lambda: self.fake.identify_count)
+        if self._log_file is not None:  # the last run ended by itself (a crash), not by stop()
+            self._log_file.close()
         self._log_file = open(self.log_path, "ab")  # noqa: SIM115 - kept open while it runs
         self._log_file.write(
             f"\n===== harness: starting bot.py (start {self.starts + 1}) =====\n".encode()
