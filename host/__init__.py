@@ -3,6 +3,7 @@ turns, buttons and forms that survive restarts, reminders, forfeits, resigning, 
 provably fair dice, and start-up repair. See service.py for how a move goes."""
 
 from host.adapter import FORM, ButtonSpec, FormSpec, GameAdapter, Step, TurnPost
+from host.base import HostBot
 from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
@@ -13,7 +14,7 @@ from host.match import (
     seat_of,
     seat_of_clicker,
 )
-from host.service import HostBot, MatchHost
+from host.service import MatchHost
 
 __all__ = [
     "COMPUTER_ID",

@@ -26,9 +26,10 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import clocks, direct
+from host import direct, timeouts
 from host.locks import GameLock
 from host.match import COMPUTER_ID, Match, dice_line
+from host.opening import open_play
 from rules.tournament import (
     TIE_BREAKS,
     Entrant,
@@ -245,7 +246,7 @@ class Tournaments:
             users = [row.seats[seat] for seat in seats]
             if policy == "computer":
                 await self._record_missed(tournament, users)
-                await clocks.apply_policy(
+                await timeouts.apply_policy(
                     self.bot.matches, adapter, stored, match, seats, "computer", reason="deadline"
                 )
                 return True
@@ -256,7 +257,7 @@ class Tournaments:
                 points = (0.0,) * len(row.seats)
             await self._decide_absent(tournament, row, users, points)
             if policy == "forfeit":
-                await clocks.apply_policy(
+                await timeouts.apply_policy(
                     self.bot.matches, adapter, stored, match, seats, "forfeit", reason="deadline"
                 )
         return False
@@ -514,7 +515,7 @@ class Tournaments:
             )
             stored = await game_store.load_game(self.bot.db, match_id)
             assert stored is not None
-            await self.bot.matches.open_play(adapter, stored, match, events, message)
+            await open_play(self.bot.matches, adapter, stored, match, events, message)
 
     async def _name(self, guild: discord.Guild | None, user_id: int) -> str:
         member = guild.get_member(user_id) if guild is not None else None

@@ -38,10 +38,10 @@ from typing import Any, Generic, Literal, Protocol, TypeVar
 from db import clocks as clock_store
 from db import timers as timer_store
 from db.database import is_unavailable
+from host.base import HostBot
 from host.listing import Entry
 from host.locks import GameLock, ShuttingDown
 from host.recovery import until_done
-from host.service import HostBot
 from rules.periods import Period
 from ui import UserError
 

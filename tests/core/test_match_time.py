@@ -2,6 +2,7 @@
 host/notify.py archive_thread): the same timers as before for a match without a clock, a clock's
 run-out timer for one with it, a move charging the clock, a finished match's thread archived."""
 
+import functools
 import random
 import time
 from types import SimpleNamespace
@@ -15,8 +16,8 @@ from db import games as game_store
 from db import timers as timer_store
 from db.connect import open_database
 from host import clocks, notify, timeouts
+from host.core import MatchCore
 from host.match import Match
-from host.service import MatchHost
 from rules.rocketball import ai
 
 ADAPTER = RocketballAdapter()
@@ -56,7 +57,7 @@ def test_without_a_clock_the_timers_are_the_hosts_own(fields):
     stored = stored_for(match)
     host = SimpleNamespace(adapters={"rocketball": ADAPTER})
     now = time.time()
-    theirs = MatchHost.timers_for(host, stored, match, 5)
+    theirs = MatchCore.timers_for(host, stored, match, 5)
     ours = timeouts.timers_for(ADAPTER, stored, match, 5, now)
     assert plan(ours, now) == plan(theirs, now)
 
@@ -209,6 +210,7 @@ async def test_reminders_due_together_read_the_database_once_for_all_of_them(db)
             channel_of=channel_of,
             told=set(),
         )
+        host.waiting_at = functools.partial(MatchCore.waiting_at, host)
         statements["count"] = 0
         await timeouts.on_remind_timers(host, timers)
         counted.append(statements["count"])
