@@ -1,6 +1,6 @@
 """The shared match host: a game's cog gives it a GameAdapter and gets challenges, threads,
 turns, buttons and forms that survive restarts, reminders, forfeits, resigning, records with
-provably fair dice, and start-up repair. See service.py for how a move goes."""
+provably fair dice, and start-up repair. See core.py for how a move goes (docs/architecture.md walks one)."""
 
 from host.adapter import FORM, ButtonSpec, FormSpec, GameAdapter, Step, TurnPost
 from host.base import HostBot

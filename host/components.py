@@ -318,7 +318,7 @@ MOVE_INPUT_LENGTH = 60
 
 
 class MoveForm(discord.ui.Modal):
-    """The typed move. Its submit is routed by custom_id (MatchHost.on_interaction), so a form
+    """The typed move. Its submit is routed by custom_id (host/moves.py on_interaction), so a form
     opened before a restart still works after it."""
 
     def __init__(self, game_id: int, version: int, title: str, label: str, hint: str) -> None:

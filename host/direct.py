@@ -215,7 +215,7 @@ async def rolled_for(host: Core, adapter: GameAdapter, players: list[int]) -> se
     }
 
 
-# What a match needs in the channel it is posted in (host/service.py checks the channel of the
+# What a match needs in the channel it is posted in (host/opening.py checks the channel of the
 # command; a server's match channel is checked here).
 CHANNEL_PERMISSIONS = (
     "view_channel",

@@ -24,6 +24,7 @@ from host.components import LobbyButton
 from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match, dice_line
 from host.opening import open_play, require_match_permissions
+from rules.clocks import seated as seated_clock
 from rules.records import commitment
 from ui import UserError, display_name, fit, shown
 from ui.formats import plural
@@ -404,7 +405,7 @@ async def _start(
         or max(DEFAULT_FORFEIT_MINUTES, lobby.remind_minutes + 60),
         takeover_minutes=lobby.takeover_minutes,
         on_timeout=lobby.on_timeout,
-        clock=clocks.seated(lobby.clock, len(players)),
+        clock=seated_clock(lobby.clock, len(players)),
         rated=lobby.rated,
     )
     stored = await game_store.save_move(

@@ -59,7 +59,7 @@ class OpenPanel:
 class CardToken:
     """The click on a match's card that opened a panel: acknowledged as a deferred update of
     the card, so its token edits the card (`card_id`) for 15 minutes, through a route no
-    global rate limit counts (host/service.py `_show_card`)."""
+    global rate limit counts (host/core.py `show_card`)."""
 
     interaction: discord.Interaction
     card_id: int

@@ -5,7 +5,7 @@ messages.
 - 50083, the match's thread was archived (a day without a message, or a moderator between a
   click and the bot's answer to it): it is reopened (``archived: false``) and the edit made
   again. A message sent there reopens it by itself.
-- 10008, the card was deleted (a moderator): the host posts a new card (`Core._show_card`).
+- 10008, the card was deleted (a moderator): the host posts a new card (host/core.py `show_card`).
 - 50001 / 50013, a permission was taken away: the move stays saved and its version unposted;
   the player who made it (or else the match's channel, once) hears which permission is missing
   where, and the card and the ping are posted again as soon as Discord says the permission is

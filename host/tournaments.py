@@ -4,7 +4,7 @@ the card, written once for every game; the pairing and standings are rules.tourn
 A tournament lives in a channel: its card there (standings, the round's pairings with a link to
 each match, the deadline) is edited in place. Each pairing is a match of the match host, made
 in the tournament's channel with its own thread; the transaction that saves a match's last move
-writes the tournament game's result (`MatchHost.finish_listeners`) and a timer due at once that
+writes the tournament game's result (`Core.finish_listeners`) and a timer due at once that
 looks whether the round is complete, so the next round is paired once every result is in, also
 after a restart. Durable timers (host/timers.py) open the check-in, close the sign-up and end
 each round at its deadline: a game without a result by then is decided by the server's absence

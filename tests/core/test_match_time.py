@@ -18,6 +18,7 @@ from db.connect import open_database
 from host import clocks, notify, timeouts
 from host.core import MatchCore
 from host.match import Match
+from rules import clocks as clock_rules
 from rules.rocketball import ai
 
 ADAPTER = RocketballAdapter()
@@ -63,12 +64,12 @@ def test_without_a_clock_the_timers_are_the_hosts_own(fields):
 
 
 def test_with_a_clock_the_first_bank_to_run_out_replaces_the_timeout():
-    match = new_match(clock=clocks.new_clock(120, 10, None, [0, 1]).to_dict())
+    match = new_match(clock=clock_rules.new_clock(120, 10, None, [0, 1]).to_dict())
     stored = stored_for(match)
     (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     clock = clocks.clock_of(match)
-    clocks.on_move(clock, {seat}, now - 30 * 60)  # their clock has run half an hour
+    clock_rules.on_move(clock, {seat}, now - 30 * 60)  # their clock has run half an hour
     match.clock = clock.to_dict()
     events = {t.event: t.due_at - now for t in timeouts.timers_for(ADAPTER, stored, match, 5, now)}
     assert set(events) == {"match_remind", clocks.CLOCK_EVENT}
@@ -84,7 +85,7 @@ async def db(tmp_path):
 
 
 async def test_a_move_charges_the_clock_of_the_seat_whose_turn_ended(db):
-    match = new_match(clock=clocks.new_clock(60, 5, 70, [0, 1]).to_dict())
+    match = new_match(clock=clock_rules.new_clock(60, 5, 70, [0, 1]).to_dict())
     (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     # The position was saved (version 4) without the clock started: the host's first save
