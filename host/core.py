@@ -92,8 +92,8 @@ class MatchCore:
         self.vacation_listeners: list[VacationListener] = []
         # Told inside the transaction that saves a match's last move (a tournament's result).
         self.finish_listeners: list[FinishListener] = []
-        # After a post: with its card (a Discord refusal is the post's), then once it is noted
-        # as posted.
+        # After a post: with its card (a Discord refusal is the post's), then once the card and
+        # its news are out, before the version is noted as posted.
         self.on_shown: list[PostHook] = []
         self.on_posted: list[PostHook] = []
         # matches to show again once the database answers (a move's commit went unanswered, or
@@ -459,10 +459,10 @@ class MatchCore:
             if is_unavailable(error) and not card_shown:  # saved: shown once it answers
                 self.show_when_available(stored.id, "saved while the database stopped answering")
             raise
+        for hook in self.on_posted:  # the card and its news are out
+            await hook(posted)
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
         self.told = {told for told in self.told if told[0] != stored.id}
-        for hook in self.on_posted:
-            await hook(posted)
         return True
 
     async def show_card(

@@ -407,6 +407,6 @@ async def ping_after(bot: Any, posted: Posted) -> None:
 
 
 async def archive_finished(bot: Any, posted: Posted) -> None:
-    """A post's hook, once it is noted as posted: a finished match's thread archived."""
+    """A post's hook, once its card and news are out: a finished match's thread archived."""
     if posted.adapter.engine.is_over(posted.match.engine):
         await archive_thread(bot, posted.stored)  # readable, searchable, out of the list

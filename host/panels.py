@@ -228,5 +228,5 @@ async def redraw_open_panels(
 
 
 async def after_post(core: Core, posted: Posted) -> None:
-    """A post's hook, once it is noted as posted: the match's open panels redrawn."""
+    """A post's hook, once its card and news are out: the match's open panels redrawn."""
     await redraw_open_panels(core, posted.adapter, posted.stored, posted.match)

@@ -65,7 +65,7 @@ class MatchHost(MatchCore):
         bot.timers.register(follow.NEWS_EVENT, self.follows.on_news_timer)
         # After a post, with its card: whoever decides next is told, then the followers.
         self.on_shown += [functools.partial(notify.ping_after, bot), self.follows.after_post]
-        # Once it is noted as posted: the open panels redrawn, a finished match's thread
+        # Once the card and its news are out: the open panels redrawn, a finished match's thread
         # archived (readable, searchable, out of the list).
         self.on_posted += [
             functools.partial(panels.after_post, self),
