@@ -401,9 +401,9 @@ async def challenge(
     server) fill in what the challenger did not type; `rated` or casual, as chosen."""
     if opponent.id == interaction.user.id:
         raise UserError(
-            f"You can't challenge yourhost. Try `/{adapter.game} play-computer`."
+            f"You can't challenge yourself. Try `/{adapter.game} play-computer`."
             if adapter.engine.levels
-            else "You can't challenge yourhost."
+            else "You can't challenge yourself."
         )
     if opponent.bot:
         raise UserError(f"Bots can't play {adapter.title}.")
