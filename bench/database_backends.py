@@ -337,7 +337,7 @@ async def repair_statements(target: Path | str, sizes: tuple[int, ...] = (10, 10
         return real_transaction(*args, **kwargs)
 
     db.transaction = transaction
-    host: Any = SimpleNamespace(  # the MatchHost, as far as the repair reads it
+    host: Any = SimpleNamespace(  # the match core, as far as the repair reads it
         bot=SimpleNamespace(
             db=db, timers=SimpleNamespace(wake=lambda: None), game_locks=GameLocks()
         ),

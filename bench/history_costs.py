@@ -166,7 +166,7 @@ async def median_ms(call, calls: int = CALLS) -> float:
 
 
 def repair_host(db: Database) -> Any:
-    """The MatchHost as far as the repair reads it (the engine stubbed)."""
+    """The match core as far as the repair reads it (the engine stubbed)."""
     recovery.Match.from_json = staticmethod(lambda adapter, state: None)  # type: ignore[method-assign]
     return SimpleNamespace(
         bot=SimpleNamespace(

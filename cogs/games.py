@@ -24,6 +24,7 @@ from host.listing import Entry, ListsGames, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from render.replay import replayable
+from rules.clocks import remaining
 from rules.games import title_of
 from ui import fit, shown
 from ui.formats import plural, possessive, span
@@ -224,7 +225,7 @@ class GameList:
         clock = clocks.clock_of(match)
         if clock is not None:
             on_vacation = any(a <= now < b for a, b in vacation)
-            left = clocks.remaining(clock, seat, now, vacation)
+            left = remaining(clock, seat, now, vacation)
             clock_line = f"your clock: {span(left)} left" + (
                 " (paused: you're on vacation)" if on_vacation and seat in clock.since else ""
             )

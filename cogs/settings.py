@@ -27,7 +27,7 @@ from discord.ext import commands
 from db import clocks as clock_store
 from db import follows as follow_store
 from db import settings as store
-from host import clocks, notify
+from host import clocks, notify, timeouts
 from rules import games as registry
 from ui import UserError, fit, shown
 from ui.formats import plural
@@ -143,7 +143,7 @@ class Settings(commands.Cog):
     def __init__(self, bot: Ballcourt) -> None:
         self.bot = bot
         bot.timers.register(
-            clocks.CLOCK_EVENT, functools.partial(clocks.on_clock_timer, bot.matches)
+            clocks.CLOCK_EVENT, functools.partial(timeouts.on_clock_timer, bot.matches)
         )
 
     # ---- /settings me --------------------------------------------------------------------------

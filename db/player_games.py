@@ -53,7 +53,7 @@ async def finished_games_of(
     seats = await _seats_of([row["id"] for row in rows], db)
     found: dict[int, StoredGame] = {}
     for row in rows:  # a user in two seats of one match once
-        found.setdefault(row["id"], _stored(row, seats[row["id"]]))
+        found.setdefault(row["id"], stored_from_row(row, seats[row["id"]]))
     return list(found.values())
 
 

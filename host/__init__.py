@@ -1,8 +1,9 @@
 """The shared match host: a game's cog gives it a GameAdapter and gets challenges, threads,
 turns, buttons and forms that survive restarts, reminders, forfeits, resigning, records with
-provably fair dice, and start-up repair. See service.py for how a move goes."""
+provably fair dice, and start-up repair. See core.py for how a move goes (docs/architecture.md walks one)."""
 
 from host.adapter import FORM, ButtonSpec, FormSpec, GameAdapter, Step, TurnPost
+from host.base import HostBot
 from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
@@ -13,7 +14,7 @@ from host.match import (
     seat_of,
     seat_of_clicker,
 )
-from host.service import HostBot, MatchHost
+from host.service import MatchHost
 
 __all__ = [
     "COMPUTER_ID",

@@ -10,22 +10,22 @@ and what happens when a player's time runs out.
   vacation is simply not charged, and every timer that waits for the user (reminder, timeout,
   clock) fires that much later (`extend`). Ending a vacation early moves those timers back.
   The leagues whose deadlines wait for their players on vacation (Volleyball's, Rollerball II's
-  seasons) listen for vacations taken and ended (`MatchHost.vacation_listeners`) and count a
+  seasons) listen for vacations taken and ended (`Core.vacation_listeners`) and count a
   deadline's time the same way (`counted_deadline`, `time_left`).
 - When time runs out the match's policy applies (`on_timeout`): a computer takes the seat until
   the player takes it back ("computer"), the player forfeits ("forfeit"), or everyone waits
   ("wait"). No policy: the game's own behaviour (its stand-in, else the opponent may claim).
 
-The arithmetic (MatchClock, extend, on_move, terms_from) is pure; the rest loads, locks and saves
+The clock's arithmetic (rules/clocks.py: MatchClock, on_move; rules/periods.py: extend) and
+terms_from are pure; the rest loads, locks and saves
 through the match host like any move.
 """
 
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,18 +35,17 @@ from db import games as game_store
 from db import settings as settings_store
 from db import timers as timer_store
 from db.player_games import open_games_of, position_started
-from host.adapter import Step
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match
+from rules.clocks import MatchClock, new_clock, on_move, remaining, run_out_at
 from rules.periods import (
     Period,
-    charged,
     extend,
 )
 from ui import UserError
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
-    from host.service import MatchHost
+    from host.base import Core
 
 log = logging.getLogger(__name__)
 
@@ -69,108 +68,6 @@ VacationListener = Callable[[int], Awaitable[None]]
 
 
 # ---- the clock ------------------------------------------------------------------------------------
-
-
-@dataclass
-class MatchClock:
-    """Each seat's bank (seconds left when its clock last stopped) and, for the seats whose
-    clock runs now, since when."""
-
-    bank: float  # what each seat starts with
-    increment: float  # added when a seat's turn ends
-    cap: float | None  # the most a bank holds after an increment; None: no cap
-    left: dict[int, float] = field(default_factory=dict)
-    since: dict[int, float] = field(default_factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "bank": self.bank,
-            "increment": self.increment,
-            "cap": self.cap,
-            "left": {str(seat): value for seat, value in self.left.items()},
-            "since": {str(seat): value for seat, value in self.since.items()},
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> MatchClock:
-        return cls(
-            bank=float(data["bank"]),
-            increment=float(data.get("increment", 0.0)),
-            cap=None if data.get("cap") is None else float(data["cap"]),
-            left={int(seat): float(value) for seat, value in data.get("left", {}).items()},
-            since={int(seat): float(value) for seat, value in data.get("since", {}).items()},
-        )
-
-
-def new_clock(
-    bank_minutes: float, increment_minutes: float, cap_minutes: float | None, seats: Iterable[int]
-) -> MatchClock:
-    bank = bank_minutes * 60.0
-    return MatchClock(
-        bank=bank,
-        increment=increment_minutes * 60.0,
-        cap=None if cap_minutes is None else max(cap_minutes * 60.0, bank),
-        left={seat: bank for seat in seats},
-    )
-
-
-def seated(clock: Mapping[str, Any] | None, players: int) -> dict[str, Any] | None:
-    """A clock made for a table's seats, cut to the players who sat down when it started."""
-    if not clock:
-        return None
-    made = MatchClock.from_dict(clock)
-    made.left = {seat: left for seat, left in made.left.items() if seat < players}
-    for seat in range(players):
-        made.left.setdefault(seat, made.bank)
-    return made.to_dict()
-
-
-def fresh(clock: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The same clock with every bank full and nothing running (a rematch)."""
-    if not clock:
-        return None
-    made = MatchClock.from_dict(clock)
-    return MatchClock(
-        made.bank, made.increment, made.cap, dict.fromkeys(made.left, made.bank)
-    ).to_dict()
-
-
-def remaining(clock: MatchClock, seat: int, now: float, periods: Sequence[Period] = ()) -> float:
-    left = clock.left.get(seat, clock.bank)
-    if seat in clock.since:
-        left -= charged(clock.since[seat], now, periods)
-    return left
-
-
-def run_out_at(clock: MatchClock, seat: int, periods: Sequence[Period] = ()) -> float | None:
-    """When the seat's running clock runs out if nobody moves (None: it does not run)."""
-    if seat not in clock.since:
-        return None
-    return extend(clock.since[seat], max(0.0, clock.left.get(seat, clock.bank)), periods)
-
-
-def on_move(
-    clock: MatchClock,
-    running: Iterable[int],
-    now: float,
-    away: Mapping[int, Sequence[Period]] | None = None,
-) -> None:
-    """The clocks after a saved move, when `running` are the seats whose turn it is now (people,
-    not computers): a seat whose turn ended is charged its time (vacations not counted) and gets
-    the increment, up to the cap; a seat whose turn began starts its clock. A seat that keeps the
-    turn (several actions in a row, a simultaneous decision) keeps running. A seat that starts
-    with no time left has no time left (docs/async-play.md, "Clocks": time is never given
-    back, only earned by the increment)."""
-    running = set(running)
-    away = away or {}
-    for seat in sorted(set(clock.since) - running):
-        left = max(0.0, remaining(clock, seat, now, away.get(seat, ()))) + clock.increment
-        if clock.cap is not None:
-            left = min(left, clock.cap)
-        clock.left[seat] = left
-        del clock.since[seat]
-    for seat in sorted(running - set(clock.since)):
-        clock.since[seat] = now
 
 
 def clock_of(match: Match) -> MatchClock | None:
@@ -279,7 +176,7 @@ class TimeRanOut(UserError):
 
 
 async def refuse_after_flag(
-    host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, now: float
+    host: Core, adapter: GameAdapter, stored: game_store.StoredGame, now: float
 ) -> None:
     """Before a person's move is saved (under the match's lock, from the stored position): if
     the time of a seat to move is up and the match's policy ends that seat's play (a forfeit or
@@ -339,7 +236,7 @@ class Terms:
     clock: dict[str, Any] | None = None
 
     def fields(self) -> dict[str, Any]:
-        """Keyword arguments for Match(...) / MatchHost.new_match(...)."""
+        """Keyword arguments for Match(...) / Core.new_match(...)."""
         return {
             "remind_minutes": self.remind_minutes,
             "forfeit_minutes": self.forfeit_minutes,
@@ -548,7 +445,7 @@ async def bring_timers_back(bot: Any, user_id: int, now: float) -> int:
     return moved
 
 
-async def _clock_due(db: Any, host: MatchHost, game_id: int | None, now: float) -> float | None:
+async def _clock_due(db: Any, host: Core, game_id: int | None, now: float) -> float | None:
     stored = None if game_id is None else await game_store.load_game(db, game_id)
     if stored is None or stored.game not in host.adapters:
         return None
@@ -607,129 +504,3 @@ async def put_off(bot: Any, timer: timer_store.Timer, due_at: float, **extra: An
     payload = {**timer.payload, "since": since, "length": length, **extra}
     game_id = timer.game_id if timer.game_id is not None else payload["game_id"]
     await clock_store.add_game_timer(bot.db, game_id, timer.event, due_at, payload)
-
-
-# ---- when time runs out ------------------------------------------------------------------------------
-
-
-async def on_clock_timer(host: MatchHost, timer: timer_store.Timer) -> None:
-    """A match's first clock may have run out: the seats whose time is up (vacations not
-    counted) get the match's policy; if none is up (a vacation), the timer is put off to when
-    the first one is."""
-    game_id = timer.payload["game_id"]
-    async with host.bot.game_locks(game_id):
-        found = await host.still_waiting(timer.payload)
-        if found is None:
-            return
-        adapter, stored, match = found
-        up = await time_up(host.bot.db, adapter, stored, match, time.time())
-        if up is None:
-            return
-        out = up.out
-        if not out:
-            if up.next_due is not None:
-                await clock_store.add_game_timer(
-                    host.bot.db, stored.id, CLOCK_EVENT, up.next_due, timer.payload
-                )
-            return
-        await apply_policy(host, adapter, stored, match, out, policy_of(match), reason="clock")
-
-
-async def apply_policy(
-    host: MatchHost,
-    adapter: GameAdapter,
-    stored: game_store.StoredGame,
-    match: Match,
-    seats: list[int],
-    policy: str,
-    *,
-    reason: str,
-) -> None:
-    """Under the match's lock: the time of `seats` is up; do what the policy says and tell the
-    match. `reason` is "clock" (their bank ran out), "timeout" (the time for a move) or
-    "deadline" (a tournament round's time, host/tournaments.py)."""
-    users = [stored.players[seat] for seat in seats]
-    labels = " and ".join(adapter.seat_label(match, seat) for seat in seats)
-    what = {"clock": "time on the clock", "deadline": "the round's time"}.get(
-        reason, "time for a move"
-    )
-    present = [
-        seat
-        for seat, user in enumerate(stored.players)
-        if user != COMPUTER_ID and seat not in match.computers and seat not in seats
-    ]
-    if policy == "computer" and not present:
-        policy = "wait"  # a match is never left to computers alone (host/standins.py)
-    if policy == "computer":
-        from host.components import SeatButton
-        from ui.items import view_of
-
-        level = adapter.engine.levels[0]
-        for seat in seats:
-            match.computers[seat] = level
-        steps = await host.computer_steps(adapter, match, stored)
-        stored = await host.save(adapter, stored, match, COMPUTER_ID, "takeover", steps)
-        text = (
-            f"{adapter.title} game #{stored.id}: {labels} ran out of {what}, so a computer "
-            f"({level}) plays for them. Press **Take my seat back** when you want to play again."
-        )
-        await _announce(
-            host, stored, text, users, view=view_of([SeatButton(stored.id, "takeback")])
-        )
-        await host.post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
-    elif policy == "forfeit":
-        steps = []
-        for seat in seats:
-            if adapter.engine.is_over(match.engine):
-                break
-            before = match.engine
-            match.engine, events = adapter.engine.apply(
-                before, seat, adapter.engine.resign_action(before, seat)
-            )
-            match.forfeited_by = seat
-            steps.append(Step(before, events, match.engine))
-        steps += await host.computer_steps(adapter, match, stored)
-        stored = await host.save(adapter, stored, match, COMPUTER_ID, "forfeit", steps)
-        text = f"{adapter.title} game #{stored.id}: {labels} ran out of {what} and forfeit."
-        await _announce(host, stored, text, users)
-        await host.post(adapter, stored, match, steps)
-    elif policy == "wait":
-        text = (
-            f"{adapter.title} game #{stored.id}: {labels} ran out of {what}. This match waits "
-            "for them: nothing happens until they move."
-        )
-        await _announce(host, stored, text, users)
-    else:  # "claim": the opponents may claim the match (the host's forfeit offer)
-        from host.timeouts import offer_claim
-
-        await offer_claim(host, adapter, stored, match)
-
-
-async def _announce(
-    host: MatchHost,
-    stored: game_store.StoredGame,
-    text: str,
-    users: list[int],
-    *,
-    view: discord.ui.View | None = None,
-) -> None:
-    """Say in the match what happened to `users`, pinging them as their settings say."""
-    from host import notify
-
-    pings = await notify.reminder_pings(host.bot.db, stored, users, time.time(), now_only=True)
-    extra: dict[str, Any] = {} if view is None else {"view": view}
-    try:
-        channel = await host.channel_of(stored)
-        await notify.deliver(
-            host.bot,
-            pings,
-            channel,
-            text,
-            dm=text,
-            link=notify.jump_url(stored),
-            lead=" ",
-            always=True,
-            **extra,
-        )
-    except discord.HTTPException as error:
-        log.warning("could not tell match %s that time ran out: %s", stored.id, error)

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from host import replays, why
-from host.components import host_of
+from host import direct, moves, replays, results, why
+from host.base import core_of
 from render.replay import replayable
 from rules.lessons import lesson_of
 
@@ -40,40 +40,40 @@ def match_commands(
     what = words.match
 
     async def board(interaction: discord.Interaction) -> None:
-        await host_of(interaction).board(interaction, adapter)
+        await moves.board(core_of(interaction), interaction, adapter)
 
     async def move(interaction: discord.Interaction, move: app_commands.Range[str, 1, 60]) -> None:
-        await host_of(interaction).move_text(interaction, adapter, move)
+        await moves.move_text(core_of(interaction), interaction, adapter, move)
 
     async def resign(interaction: discord.Interaction) -> None:
-        await host_of(interaction).resign(interaction, adapter)
+        await moves.resign(core_of(interaction), interaction, adapter)
 
     async def record(interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await host_of(interaction).record(interaction, adapter, match_id)
+        await results.record(core_of(interaction), interaction, adapter, match_id)
 
     async def history(interaction: discord.Interaction, match_id: int | None = None) -> None:
-        await host_of(interaction).history(interaction, adapter, match_id)
+        await results.history(core_of(interaction), interaction, adapter, match_id)
 
     async def replay(
         interaction: discord.Interaction, match: app_commands.Range[int, 1] | None = None
     ) -> None:
-        await replays.command(host_of(interaction), interaction, adapter, match)
+        await replays.command(core_of(interaction), interaction, adapter, match)
 
     async def explain(
         interaction: discord.Interaction,
         match: app_commands.Range[int, 1] | None = None,
         move: app_commands.Range[int, 0] | None = None,
     ) -> None:
-        await why.command(host_of(interaction), interaction, adapter, match, move)
+        await why.command(core_of(interaction), interaction, adapter, match, move)
 
     async def leaderboard(interaction: discord.Interaction, everywhere: bool = False) -> None:
-        await host_of(interaction).leaderboard(interaction, adapter, everywhere)
+        await results.leaderboard(core_of(interaction), interaction, adapter, everywhere)
 
     async def hand(interaction: discord.Interaction) -> None:
-        await host_of(interaction).private_view_here(interaction, adapter)
+        await moves.private_view_here(core_of(interaction), interaction, adapter)
 
     async def learn(interaction: discord.Interaction) -> None:
-        await host_of(interaction).learn(interaction, adapter)
+        await direct.learn(core_of(interaction), interaction, adapter)
 
     number = f"A {what} number (default: your latest)"
     app_commands.describe(move=words.move_help[:100])(move)

@@ -9,23 +9,62 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import Any, ClassVar, Protocol, cast
 
 import discord
 
 from ui.items import Control, written
 
-if TYPE_CHECKING:
-    from host.service import HostBot, MatchHost
-
 ARG = r"[A-Za-z0-9_.-]{1,40}"
 ACTION = r"[a-z-]{1,20}"
 
 
-def host_of(interaction: discord.Interaction[Any]) -> MatchHost:
+class Answers(Protocol):
+    """What the controls ask of the match host (host/service.py `MatchHost`, whose entry points
+    are written in the host's parts): typed here, so the controls, which the card draws, import
+    nothing above them."""
+
+    async def answer_challenge(
+        self, interaction: discord.Interaction, game_id: int, answer: str
+    ) -> None: ...
+
+    async def on_move_button(
+        self, interaction: discord.Interaction, button: MoveButton
+    ) -> None: ...
+
+    async def on_move_select(
+        self, interaction: discord.Interaction, select: MoveSelect, values: list[str]
+    ) -> None: ...
+
+    async def on_panel_control(
+        self,
+        interaction: discord.Interaction,
+        control: PanelButton | PanelSelect,
+        values: list[str] | None,
+    ) -> None: ...
+
+    async def confirm_resign(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def claim_forfeit(
+        self, interaction: discord.Interaction, game_id: int, version: int
+    ) -> None: ...
+
+    async def lobby_button(
+        self, interaction: discord.Interaction, game_id: int, what: str
+    ) -> None: ...
+
+    async def show_private(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def take_back(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+def host_of(interaction: discord.Interaction[Any]) -> Answers:
     """The match host of the bot an interaction came to: discord.py types
-    `interaction.client` as its base Client; every interaction comes to a HostBot."""
-    return cast("HostBot", interaction.client).matches
+    `interaction.client` as its base Client; every interaction comes to the bot whose
+    `matches` is the host."""
+    return cast(Any, interaction.client).matches
 
 
 class AnswerButton(
@@ -132,9 +171,7 @@ class PanelButton(
     on a panel whose choices are from an earlier turn redraws the panel as it is now."""
 
     async def act(self, interaction: discord.Interaction) -> None:
-        from host import panels  # panels.py builds the panels with these controls
-
-        await panels.on_panel_control(host_of(interaction), interaction, self, None)
+        await host_of(interaction).on_panel_control(interaction, self, None)
 
 
 class PanelSelect(
@@ -144,10 +181,8 @@ class PanelSelect(
     """A menu on a player's private panel: a MoveSelect, redrawing a panel gone stale."""
 
     async def act(self, interaction: discord.Interaction) -> None:
-        from host import panels
-
         values = [str(v) for v in (interaction.data or {}).get("values", [])]
-        await panels.on_panel_control(host_of(interaction), interaction, self, values)
+        await host_of(interaction).on_panel_control(interaction, self, values)
 
 
 class ResignButton(Control[discord.ui.Button], template=r"match:(?P<id>\d+):resign"):
@@ -283,7 +318,7 @@ MOVE_INPUT_LENGTH = 60
 
 
 class MoveForm(discord.ui.Modal):
-    """The typed move. Its submit is routed by custom_id (MatchHost.on_interaction), so a form
+    """The typed move. Its submit is routed by custom_id (host/moves.py on_interaction), so a form
     opened before a restart still works after it."""
 
     def __init__(self, game_id: int, version: int, title: str, label: str, hint: str) -> None:

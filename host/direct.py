@@ -29,24 +29,27 @@ import discord
 
 from db import games as game_store
 from db import settings as settings_store
-from host import clocks, results
+from host import clocks, lessons, results
 from host.adapter import Step
-from host.components import AnswerButton, host_of
+from host.components import AnswerButton
 from host.match import (
     COMPUTER_ID,
     DEFAULT_FORFEIT_MINUTES,
     DEFAULT_REMIND_MINUTES,
     Match,
     dice_line,
+    pair_key,
+    seat_of_clicker,
 )
-from ui import UserError, channel_by_id, fit
+from host.opening import already_open, create, open_play, require_match_permissions
+from ui import UserError, channel_by_id, display_name, fit
 from ui.items import view_of
 from ui.replies import interaction_expired
 
 if TYPE_CHECKING:
     from db.database import Connection
     from host.adapter import GameAdapter
-    from host.service import MatchHost
+    from host.base import Core
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +58,7 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 
 async def start_match(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     adapter: GameAdapter,
     options: dict[str, Any],
@@ -81,7 +84,7 @@ async def start_match(
     `auto_label`; each may take them back on the card). A lesson (host/lessons.py) brings its
     own `seed` and progress, and its learner presses every roll the lesson teaches. `rated`:
     rated or casual, as the challenger chose (a match against the computer is never rated: host/results.py `rate`)."""
-    host.require_match_permissions(interaction)
+    require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
     elsewhere = await match_channel(host, interaction, adapter)
@@ -124,7 +127,7 @@ async def start_match(
         )
     except game_store.DuplicateGameError:
         assert pair_key is not None  # only a pair of players is unique in a channel
-        raise await host.already_open(adapter, channel_id, pair_key) from None
+        raise await already_open(host, adapter, channel_id, pair_key) from None
     rating_of = await results.seat_ratings(host, adapter, interaction.guild_id, players)
     labels = " vs ".join(
         results.with_rating(adapter.seat_label(match, seat), players[seat], rating_of)
@@ -181,7 +184,7 @@ async def start_match(
         await _point_there(interaction, adapter, elsewhere, game_id, message)
     stored = await game_store.load_game(host.bot.db, game_id)
     assert stored is not None
-    await host.open_play(adapter, stored, match, events, message)
+    await open_play(host, adapter, stored, match, events, message)
     return game_id
 
 
@@ -197,7 +200,7 @@ def too_late(interaction: discord.Interaction, game_id: int) -> None:
     )
 
 
-async def rolled_for(host: MatchHost, adapter: GameAdapter, players: list[int]) -> set[int]:
+async def rolled_for(host: Core, adapter: GameAdapter, players: list[int]) -> set[int]:
     """The seats whose rolls with no choice in them the bot makes as their turn begins: in a
     game that rolls for its players (`rolls_for_players`), every person's but those who press
     Roll themselves (/settings me). Read when the match is made: a match keeps its terms."""
@@ -212,7 +215,7 @@ async def rolled_for(host: MatchHost, adapter: GameAdapter, players: list[int]) 
     }
 
 
-# What a match needs in the channel it is posted in (host/service.py checks the channel of the
+# What a match needs in the channel it is posted in (host/opening.py checks the channel of the
 # command; a server's match channel is checked here).
 CHANNEL_PERMISSIONS = (
     "view_channel",
@@ -225,7 +228,7 @@ CHANNEL_PERMISSIONS = (
 
 
 async def match_channel(
-    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter
 ) -> discord.TextChannel | None:
     """The channel this server's admins chose for new matches (/settings server), when the
     command was used elsewhere; None: the match is made where the command was used (no such
@@ -267,7 +270,7 @@ async def _point_there(
 
 
 async def play_out(
-    host: MatchHost,
+    host: Core,
     adapter: GameAdapter,
     options: dict[str, Any],
     *,
@@ -329,7 +332,7 @@ async def play_out(
 
 
 async def force_action(
-    host: MatchHost,
+    host: Core,
     game_id: int,
     choose: Callable[[GameAdapter, Match], tuple[int, Any]],
     *,
@@ -360,7 +363,7 @@ async def force_action(
     return True
 
 
-async def expire_challenge(host: MatchHost, game_id: int, why: str) -> bool:
+async def expire_challenge(host: Core, game_id: int, why: str) -> bool:
     """Close a challenge nobody answered (a deadline passed). False if it was answered."""
     async with host.bot.game_locks(game_id):
         stored = await game_store.load_game(host.bot.db, game_id)
@@ -378,12 +381,170 @@ async def expire_challenge(host: MatchHost, game_id: int, why: str) -> bool:
     return True
 
 
-async def act(
+# ---- the commands that start a match between people or against the computer ----------------
+
+
+async def challenge(
+    host: Core,
     interaction: discord.Interaction,
-    game_id: int,
-    version: int | None,
-    choose: Callable[[GameAdapter, Match, int], Any],
+    adapter: GameAdapter,
+    opponent: discord.Member | discord.User,
+    options: dict[str, Any],
+    *,
+    describe: str,
+    remind_minutes: int = DEFAULT_REMIND_MINUTES,
+    forfeit_minutes: int = DEFAULT_FORFEIT_MINUTES,
+    rated: bool = True,
 ) -> None:
-    """Apply `choose(adapter, match, seat)` for the user of `interaction` (PlayerError if they
-    may not, or if the action is illegal: nothing is changed then)."""
-    await host_of(interaction).play(interaction, game_id, version, choose)
+    """Post a challenge with Accept/Decline; the match is created now (pending) so its
+    commitment is published before anyone has moved. The server's defaults (/settings
+    server) fill in what the challenger did not type; `rated` or casual, as chosen."""
+    if opponent.id == interaction.user.id:
+        raise UserError(
+            f"You can't challenge yourself. Try `/{adapter.game} play-computer`."
+            if adapter.engine.levels
+            else "You can't challenge yourself."
+        )
+    if opponent.bot:
+        raise UserError(f"Bots can't play {adapter.title}.")
+    if forfeit_minutes <= remind_minutes:
+        raise UserError(
+            "forfeit_hours must be longer than remind_hours: a player is reminded first, "
+            "and only later may their opponent claim the match."
+        )
+    players = [interaction.user.id, opponent.id]
+    await start_match(
+        host,
+        interaction,
+        adapter,
+        options,
+        players=players,
+        names=[display_name(interaction.user), display_name(opponent)],
+        describe=describe,
+        challenged_seat=1,
+        remind_minutes=remind_minutes,
+        forfeit_minutes=forfeit_minutes,
+        pair_key=pair_key(players),
+        rated=rated,
+    )
+
+
+async def play_computer(
+    host: Core,
+    interaction: discord.Interaction,
+    adapter: GameAdapter,
+    level: str,
+    options: dict[str, Any],
+    *,
+    describe: str,
+    remind_minutes: int = DEFAULT_REMIND_MINUTES,
+) -> None:
+    """Start a match at once against the computer (seat 1)."""
+    user = interaction.user
+    players = [user.id, COMPUTER_ID]
+    await start_match(
+        host,
+        interaction,
+        adapter,
+        options,
+        players=players,
+        names=[display_name(user), f"Computer ({level})"],
+        describe=describe,
+        computers={1: level},
+        remind_minutes=remind_minutes,
+        pair_key=pair_key(players),  # one open match against the computer per channel
+    )
+
+
+async def learn(host: Core, interaction: discord.Interaction, adapter: GameAdapter) -> None:
+    """`/GAME learn`: the game's lesson (host/lessons.py) on a live card against its tutor,
+    from the lesson's seed and options; one open lesson per player and channel."""
+    script = lessons.lesson(adapter)
+    if script is None:
+        raise UserError(f"{adapter.title} has no lesson yet: `/help` has its quick start.")
+    user = interaction.user
+    tutored = script.seats > 1  # else the learner alone (a game's solo mode)
+    players = [user.id, COMPUTER_ID] if tutored else [user.id]
+    await start_match(
+        host,
+        interaction,
+        adapter,
+        dict(script.options),
+        players=players,
+        names=[display_name(user), lessons.TUTOR_NAME][: len(players)],
+        describe=f"a lesson, {script.title}",
+        computers={1: lessons.TUTOR_LEVEL} if tutored else {},
+        pair_key=f"{pair_key(players)}:lesson",
+        seed=script.seed,
+        lesson=lessons.start(),
+    )
+
+
+async def rematch(host: Core, interaction: discord.Interaction, game_id: int) -> None:
+    """The same settings again with the seats swapped, from the final message's button."""
+    adapter, stored = await host.hosted(game_id)
+    seat = seat_of_clicker(stored, interaction)
+    if seat is None:
+        raise UserError(f"Only the players of match #{game_id} can ask for its rematch.")
+    if stored.status != "finished":
+        raise UserError("A rematch is offered once the match is over.")
+    require_match_permissions(interaction)
+    old = Match.from_json(adapter, stored.state)
+    players = list(reversed(stored.players))
+    names = list(reversed(old.names))
+    computers = {len(players) - 1 - s: level for s, level in old.computers.items()}
+    options = adapter.engine.rematch_options(old.engine)
+    if old.lesson is not None:  # after a lesson: a real match, the computer in the tutor's seat
+        players, names, computers, options = lessons.real_match(adapter, stored.players, old.names)
+    match, events = host.new_match(
+        adapter,
+        options,
+        names,
+        computers=computers,
+        auto=await rolled_for(host, adapter, players),
+        remind_minutes=old.remind_minutes,
+        forfeit_minutes=old.forfeit_minutes,
+        challenged_seat=0 if players[0] != interaction.user.id else 1,
+        rated=old.rated,  # the same settings: rated or casual as the first
+    )
+    # The rematch is announced where the first match was made, so it gets its own thread.
+    game_id = await create(
+        host,
+        interaction,
+        adapter,
+        match,
+        players,
+        status="active" if computers or len(players) == 1 else "pending",
+        channel_id=stored.channel_id,
+    )
+    channel = await channel_by_id(host.bot, stored.channel_id)
+    await interaction.response.send_message(
+        f"{'A real match' if old.lesson is not None else 'Rematch'}: {adapter.title} match "
+        f"#{game_id}, in <#{stored.channel_id}>.",
+        ephemeral=True,
+    )
+    if computers or len(players) == 1:
+        against = (
+            f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}"
+            if len(players) > 1
+            else adapter.seat_label(match, 0)
+        )
+        message = await channel.send(
+            f"{interaction.user.mention} plays {'the computer' if computers else 'alone'}"
+            f"{' after the lesson' if old.lesson is not None else ' again'}: {adapter.title} match "
+            f"#{game_id}, {against}.\n" + dice_line(match.commitment, adapter.command("record")),
+            allowed_mentions=NO_MENTIONS,
+        )
+        created = await game_store.load_game(host.bot.db, game_id)
+        assert created is not None
+        await open_play(host, adapter, created, match, events, message)
+        return
+    challenged = players[match.challenged_seat]
+    await channel.send(
+        f"<@{challenged}>, {interaction.user.mention} asks for a rematch of match "
+        f"#{stored.id} with the seats swapped (match #{game_id}: "
+        f"{adapter.seat_label(match, 0)} vs {adapter.seat_label(match, 1)}).\n"
+        + dice_line(match.commitment, adapter.command("record")),
+        view=view_of([AnswerButton(game_id, "accept"), AnswerButton(game_id, "decline")]),
+        allowed_mentions=discord.AllowedMentions(users=[discord.Object(challenged)]),
+    )

@@ -20,7 +20,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
@@ -30,11 +30,13 @@ from db import settings as settings_store
 from db import timers as timer_store
 from host import notify
 from host.adapter import Step
-from host.components import host_of
 from host.match import COMPUTER_ID, DELETED_USER_ID, Match
 from ui import UserError, fit, send_ephemeral
 from ui.formats import plural
 from ui.items import Control, view_of
+
+if TYPE_CHECKING:
+    from host.posted import Posted
 
 log = logging.getLogger(__name__)
 
@@ -292,6 +294,19 @@ class Follows:
             members=stored.players,
         )
 
+    async def after_post(self, posted: Posted) -> None:
+        """A post's hook, with its card: the match's milestones to its followers (a lesson is
+        nobody's news)."""
+        if posted.match.lesson is None:
+            await self.tell_match(
+                posted.adapter,
+                posted.stored,
+                posted.match,
+                posted.steps,
+                channel=posted.channel,
+                card_id=posted.card_id,
+            )
+
     # ---- /privacy -----------------------------------------------------------------------------
 
     async def describe_user(self, db: Any, user_id: int) -> list[str]:
@@ -386,7 +401,8 @@ class FollowButton(
         return cls(match["kind"], match["target"], verb=match["verb"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        follows = host_of(interaction).follows
+        # the bot's `matches` holds the one Follows (host/core.py)
+        follows: Follows = cast(Any, interaction.client).matches.follows
         thing = await follows.find(self.kind, self.target)
         if self.verb == "unfollow":
             label = thing.label if thing is not None else "that"

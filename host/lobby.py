@@ -23,6 +23,8 @@ from host import clocks, results
 from host.components import LobbyButton
 from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match, dice_line
+from host.opening import open_play, require_match_permissions
+from rules.clocks import seated as seated_clock
 from rules.records import commitment
 from ui import UserError, display_name, fit, shown
 from ui.formats import plural
@@ -30,7 +32,7 @@ from ui.items import view_of
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
-    from host.service import MatchHost
+    from host.base import Core
 
 NO_MENTIONS = discord.AllowedMentions.none()
 LOBBY_ACTIONS = ("join", "leave", "computer", "start")
@@ -95,7 +97,7 @@ def lobby_view(game_id: int, lobby: Lobby) -> discord.ui.View:
 
 
 async def table_text(
-    host: MatchHost,
+    host: Core,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
     lobby: Lobby,
@@ -138,7 +140,7 @@ def lobby_text(
 
 
 async def open_lobby(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     adapter: GameAdapter,
     options: dict[str, Any],
@@ -150,7 +152,7 @@ async def open_lobby(
     rated: bool = True,
 ) -> None:
     """Open a table with the caller in seat 1 and post it with its buttons."""
-    host.require_match_permissions(interaction)
+    require_match_permissions(interaction)
     if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
     elsewhere = await match_channel(host, interaction, adapter)
@@ -239,7 +241,7 @@ async def open_lobby(
     )
 
 
-async def press(host: MatchHost, interaction: discord.Interaction, game_id: int, what: str) -> None:
+async def press(host: Core, interaction: discord.Interaction, game_id: int, what: str) -> None:
     """A lobby button: change the table (or start the game) and show the table as it is now."""
     async with host.bot.game_locks(game_id):
         adapter, stored, lobby = await _load(host, game_id)
@@ -256,7 +258,7 @@ async def press(host: MatchHost, interaction: discord.Interaction, game_id: int,
             )
 
 
-async def leave_by_command(host: MatchHost, interaction: discord.Interaction, game_id: int) -> None:
+async def leave_by_command(host: Core, interaction: discord.Interaction, game_id: int) -> None:
     """`/GAME resign` at a table that has not started: leave it (its creator closes it)."""
     async with host.bot.game_locks(game_id):
         adapter, stored, lobby = await _load(host, game_id)
@@ -271,7 +273,7 @@ async def leave_by_command(host: MatchHost, interaction: discord.Interaction, ga
             )
 
 
-async def _load(host: MatchHost, game_id: int) -> tuple[GameAdapter, game_store.StoredGame, Lobby]:
+async def _load(host: Core, game_id: int) -> tuple[GameAdapter, game_store.StoredGame, Lobby]:
     stored = await game_store.load_game(host.bot.db, game_id)
     if stored is None or stored.game not in host.adapters:
         raise UserError("That table no longer exists.")
@@ -288,7 +290,7 @@ async def _load(host: MatchHost, game_id: int) -> tuple[GameAdapter, game_store.
 
 
 async def _change(
-    host: MatchHost,
+    host: Core,
     user: discord.abc.User,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
@@ -368,7 +370,7 @@ def _refuse_if_full(adapter: GameAdapter, lobby: Lobby, players: list[int]) -> N
 
 
 async def _start(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
@@ -383,7 +385,7 @@ async def _start(
             f"At least {adapter.engine.min_seats} players are needed: wait for someone to join, "
             "or press Add computer."
         )
-    host.require_match_permissions(interaction)
+    require_match_permissions(interaction)
     options = {
         **lobby.options,
         "players": len(players),
@@ -403,7 +405,7 @@ async def _start(
         or max(DEFAULT_FORFEIT_MINUTES, lobby.remind_minutes + 60),
         takeover_minutes=lobby.takeover_minutes,
         on_timeout=lobby.on_timeout,
-        clock=clocks.seated(lobby.clock, len(players)),
+        clock=seated_clock(lobby.clock, len(players)),
         rated=lobby.rated,
     )
     stored = await game_store.save_move(
@@ -425,4 +427,4 @@ async def _start(
         view=None,
         allowed_mentions=NO_MENTIONS,
     )
-    await host.open_play(adapter, stored, match, events, interaction.message, locked=True)
+    await open_play(host, adapter, stored, match, events, interaction.message, locked=True)

@@ -17,7 +17,7 @@ import logging
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import discord
@@ -26,8 +26,13 @@ from db import games as game_store
 from db import settings as settings_store
 from db.player_games import last_moves
 from db.settings import UserSettings
-from host.match import COMPUTER_ID, DELETED_USER_ID
+from host.match import COMPUTER_ID, DELETED_USER_ID, dice_line, human_seats
 from ui.text import fit
+
+if TYPE_CHECKING:
+    from host.adapter import GameAdapter
+    from host.match import Match
+    from host.posted import Posted
 
 log = logging.getLogger(__name__)
 
@@ -330,3 +335,78 @@ async def archive_thread(bot: Any, stored: game_store.StoredGame) -> bool:
         log.info("could not archive the thread of match %s: %s", stored.id, error)
         return False
     return True
+
+
+async def tell_players(
+    bot: Any,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    channel: discord.abc.Messageable,
+    *,
+    first: bool,
+    card_id: int | None,
+) -> None:
+    """Tell the players what the card shows, as each one's notification settings say
+    (host/py: a mention in the thread, a DM, or nothing): at the end the result and
+    the revealed seed, to every player; during play whose decision it is, unless they acted
+    in the match in the last few minutes (they are looking at the card). The first turn is
+    always said, with the seed's commitment."""
+    over = adapter.engine.is_over(match.engine)
+    if over:
+        users = [stored.players[s] for s in human_seats(stored.players)]
+        pings = await reminder_pings(bot.db, stored, users, now_only=True)
+        seed = adapter.engine.seed_of(match.engine)
+        said = (
+            f"**{adapter.result_text(match)}**\n"
+            f"Dice revealed: seed {seed}, salt `{match.salt}` (commitment "
+            f"`{match.commitment}`). `{adapter.command('record')}` gives the verifiable record."
+        )
+        dm = f"{adapter.title} match #{stored.id}: {adapter.result_text(match)}"
+    else:
+        users = [
+            stored.players[s]
+            for s in sorted(adapter.engine.actors(match.engine))
+            if stored.players[s] != COMPUTER_ID and s not in match.computers
+        ]
+        pings = await turn_pings(
+            bot.db,
+            stored,
+            users,
+            last_seen=seen_by_user(stored.players, match.seen),
+        )
+        said = adapter.next_text(match)
+        if first:
+            said += "\n" + dice_line(match.commitment, adapter.command("record"))
+        dm = f"{adapter.title} match #{stored.id}: your move. {adapter.next_text(match)}"
+    await deliver(
+        bot,
+        pings,
+        channel,
+        said,
+        dm=dm,
+        link=jump_url(stored, card_id),
+        lead=" " if over else ", your move: ",
+        always=over or first,
+    )
+
+
+async def ping_after(bot: Any, posted: Posted) -> None:
+    """A post's hook: the players told what the card shows (`tell_players`), where anything
+    was played or the match began."""
+    if posted.ping or posted.first:
+        await tell_players(
+            bot,
+            posted.adapter,
+            posted.stored,
+            posted.match,
+            posted.channel,
+            first=posted.first,
+            card_id=posted.card_id,
+        )
+
+
+async def archive_finished(bot: Any, posted: Posted) -> None:
+    """A post's hook, once its card and news are out: a finished match's thread archived."""
+    if posted.adapter.engine.is_over(posted.match.engine):
+        await archive_thread(bot, posted.stored)  # readable, searchable, out of the list

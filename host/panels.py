@@ -21,8 +21,7 @@ import contextlib
 import hashlib
 import io
 import logging
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,123 +30,27 @@ from db import games as game_store
 from host.card import control_of
 from host.components import PanelButton, PanelSelect
 from host.match import Match, seat_of_clicker
+from host.panel_memory import CardToken, OpenPanel
 from ui import UserError, fit, send_ephemeral
 from ui.items import view_of
 from ui.replies import edit_clicked
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
-    from host.service import MatchHost
+    from host.base import Core
+    from host.posted import Posted
 
 log = logging.getLogger(__name__)
 
-
-# ---- the private view ----------------------------------------------------------------------------
-
-# Discord lets a bot edit an interaction's response for 15 minutes: an open panel is redrawn
-# through the token of the interaction that drew it while that token is younger than this (a
-# minute to spare for the edit itself).
-PANEL_TOKEN_SECONDS = 14 * 60
-# The games as each seat last looked at its panel, remembered for what arrives later (NEW): at
-# most this many seats' worth in one process, the least recently used forgotten first.
-REMEMBERED_LOOKS = 4096
 STALE_PANEL = "That choice was from an earlier turn: here is your panel as it is now."
 OVER_PANEL = "The game is over: here is your panel as it ended."
 
 
-@dataclass
-class Look:
-    """A seat's last look at its panel (opening it, or a click on it): the match's version then,
-    the game then (`state`), and the game that panel's NEW marks counted from (`since`)."""
-
-    version: int
-    state: Any
-    since: Any
-
-
-def token_valid(interaction: discord.Interaction) -> bool:
-    """Whether the bot may still edit through `interaction`'s token (with a minute to spare)."""
-    age = discord.utils.utcnow() - interaction.created_at
-    return age.total_seconds() < PANEL_TOKEN_SECONDS
-
-
-@dataclass
-class OpenPanel:
-    """A seat's newest panel: the interaction whose token edits it, its message (`original`:
-    the interaction's own response; else a followup of it), and what it shows."""
-
-    interaction: discord.Interaction
-    message_id: int
-    digest: str
-    original: bool = True
-
-    def token_valid(self) -> bool:
-        return token_valid(self.interaction)
-
-    async def edit(self, **fields: Any) -> None:
-        if self.original:
-            await self.interaction.edit_original_response(**fields)
-        else:
-            await self.interaction.followup.edit_message(self.message_id, **fields)
-
-
-@dataclass
-class CardToken:
-    """The click on a match's card that opened a panel: acknowledged as a deferred update of
-    the card, so its token edits the card (`card_id`) for 15 minutes, through a route no
-    global rate limit counts (host/service.py `_show_card`)."""
-
-    interaction: discord.Interaction
-    card_id: int
-
-
-@dataclass
-class Panels:
-    """Per bot process: the seats' open panels and each seat's last look at its panel. Memory
-    only: after a restart a panel is a fresh one (nothing marked NEW, nothing to edit)."""
-
-    open: dict[tuple[int, int], OpenPanel] = field(default_factory=dict)
-    looks: OrderedDict[tuple[int, int], Look] = field(default_factory=OrderedDict)
-    cards: dict[int, CardToken] = field(default_factory=dict)  # game id -> the newest
-
-    def keep_card_token(self, game_id: int, token: CardToken) -> None:
-        """Note the newest click on a match's card that opened a panel; tokens past their time
-        are forgotten (a finished match's too)."""
-        for key in [k for k, kept in self.cards.items() if not token_valid(kept.interaction)]:
-            del self.cards[key]
-        self.cards[game_id] = token
-
-    def card_token(self, game_id: int, card_id: int | None) -> CardToken | None:
-        """A token that still edits the match's card `card_id` (None: no such panel click, or
-        its 15 minutes are nearly over, or the match has another card now)."""
-        token = self.cards.get(game_id)
-        if token is None or not token_valid(token.interaction) or token.card_id != card_id:
-            self.cards.pop(game_id, None)
-            return None
-        return token
-
-    def since(self, key: tuple[int, int], version: int, state: Any, *, looking: bool) -> Any:
-        """The game a panel drawn now at `version` counts its NEW marks from: the game as the
-        seat last looked at its panel (at the same version, a pick: the marks that look had).
-        A player `looking` (opening the panel, clicking on it) has now seen it; the bot's own
-        redraws of an open panel keep the marks until they do."""
-        last = self.looks.get(key)
-        if last is None:
-            since = None
-        elif last.version == version:
-            since = last.since
-        else:
-            since = last.state
-        if looking:
-            self.looks[key] = Look(version, state, since)
-            self.looks.move_to_end(key)
-            while len(self.looks) > REMEMBERED_LOOKS:
-                self.looks.popitem(last=False)
-        return since
+# ---- the private view ----------------------------------------------------------------------------
 
 
 async def show_private(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
@@ -213,7 +116,7 @@ class Panel:
 
 
 async def panel(
-    host: MatchHost,
+    host: Core,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
     match: Match,
@@ -251,7 +154,7 @@ async def panel(
 
 
 async def refresh_panel(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
@@ -272,7 +175,7 @@ async def refresh_panel(
 
 
 async def _keep_open(
-    host: MatchHost,
+    host: Core,
     game_id: int,
     seat: int,
     interaction: discord.Interaction,
@@ -299,7 +202,7 @@ async def _keep_open(
 
 
 async def redraw_open_panels(
-    host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
+    host: Core, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
 ) -> None:
     """After a move is shown: every open panel of the match whose token still lasts is redrawn
     in place where what it shows changed (a card drawn, a decision come or gone, choices gone
@@ -324,30 +227,6 @@ async def redraw_open_panels(
         shown.digest = drawn.digest
 
 
-async def on_panel_control(
-    host: MatchHost,
-    interaction: discord.Interaction,
-    control: PanelButton | PanelSelect,
-    values: list[str] | None,
-) -> None:
-    """A click on a panel: played as on the card, unless the panel's choices are from an
-    earlier turn (its token ran out before it could be redrawn) or the game is over: then the
-    panel is redrawn as it is now, in place, so no panel keeps a choice that acts on nothing."""
-    stored = await game_store.load_game(host.bot.db, control.game_id)
-    if stored is not None and stored.game in host.adapters:
-        adapter = host.adapters[stored.game]
-        seat = seat_of_clicker(stored, interaction)
-        if seat is not None and stored.status != "pending":
-            match = Match.from_json(adapter, stored.state)
-            over = stored.status != "active"
-            stale = control.version != stored.version and not host.still_deciding(
-                adapter, match, seat
-            )
-            if over or stale:
-                note = OVER_PANEL if over else STALE_PANEL
-                await refresh_panel(host, interaction, adapter, stored, match, seat, note=note)
-                return
-    if isinstance(control, PanelButton):
-        await host.on_move_button(interaction, control)
-    else:
-        await host.on_move_select(interaction, control, values or [])
+async def after_post(core: Core, posted: Posted) -> None:
+    """A post's hook, once its card and news are out: the match's open panels redrawn."""
+    await redraw_open_panels(core, posted.adapter, posted.stored, posted.match)

@@ -5,7 +5,7 @@ messages.
 - 50083, the match's thread was archived (a day without a message, or a moderator between a
   click and the bot's answer to it): it is reopened (``archived: false``) and the edit made
   again. A message sent there reopens it by itself.
-- 10008, the card was deleted (a moderator): the host posts a new card (`MatchHost._show_card`).
+- 10008, the card was deleted (a moderator): the host posts a new card (host/core.py `show_card`).
 - 50001 / 50013, a permission was taken away: the move stays saved and its version unposted;
   the player who made it (or else the match's channel, once) hears which permission is missing
   where, and the card and the ping are posted again as soon as Discord says the permission is
@@ -31,7 +31,7 @@ from ui.replies import edit_clicked, interaction_expired
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
-    from host.service import MatchHost
+    from host.base import Core
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ def cause_of(
 
 
 async def refused(
-    host: MatchHost,
+    host: Core,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
     error: discord.HTTPException,
@@ -166,7 +166,7 @@ async def refused(
 
 
 async def reminder_refused(
-    host: MatchHost,
+    host: Core,
     adapter: GameAdapter,
     stored: game_store.StoredGame,
     error: discord.HTTPException,
@@ -183,9 +183,7 @@ async def reminder_refused(
     await tell_channel(host, stored, cause, text)
 
 
-async def tell_channel(
-    host: MatchHost, stored: game_store.StoredGame, cause: str, text: str
-) -> None:
+async def tell_channel(host: Core, stored: game_store.StoredGame, cause: str, text: str) -> None:
     """Say `text` in the channel the match was started in, where its players and the
     channel's admins look, once per match and cause (until the match is shown again)."""
     if (stored.id, cause) in host.told:
@@ -198,7 +196,7 @@ async def tell_channel(
         log.warning("could not tell match %s's channel either: %s", stored.id, also)
 
 
-async def post_unposted(host: MatchHost, *, guild_id: int, channel_id: int | None = None) -> None:
+async def post_unposted(host, *, guild_id: int, channel_id: int | None = None) -> None:
     """A cause may be gone (a permission given back, the bot invited again): every match in
     the guild (or that channel and its threads) with a saved move never shown gets it shown."""
     stored_games = await game_store.open_games(host.bot.db, tuple(host.adapters))
@@ -213,3 +211,22 @@ async def post_unposted(host: MatchHost, *, guild_id: int, channel_id: int | Non
             return  # the next start's repair shows it
         except Exception:
             log.exception("could not show match %s's saved move", stored.id)
+
+
+# ---- a cause of a refusal gone: the bot's listeners ----------------------------------------
+
+
+async def on_guild_channel_update(
+    host: Core, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
+) -> None:
+    if before.overwrites != after.overwrites:
+        await post_unposted(host, guild_id=after.guild.id, channel_id=after.id)
+
+
+async def on_guild_role_update(host: Core, before: discord.Role, after: discord.Role) -> None:
+    if before.permissions != after.permissions:
+        await post_unposted(host, guild_id=after.guild.id)
+
+
+async def on_guild_join(host: Core, guild: discord.Guild) -> None:
+    await post_unposted(host, guild_id=guild.id)

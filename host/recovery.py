@@ -27,7 +27,7 @@ from host.match import COMPUTER_ID, Match
 log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
-    from host.service import MatchHost
+    from host.base import Core
 
 FIRST_RETRY_SECONDS = 1.0
 MAX_RETRY_SECONDS = 30.0
@@ -63,14 +63,14 @@ async def until_done(what: str, db: Database, attempt: Callable[[], Awaitable[No
         return
 
 
-async def recover(host: MatchHost) -> None:
+async def recover(host: Core) -> None:
     """After a crash: every active match gets back the timers its position needs, and a
     move that was saved but never posted is posted now."""
     await host.bot.wait_until_ready()
     await until_done("start-up repair of the matches", host.bot.db, lambda: repair(host))
 
 
-async def repair(host: MatchHost) -> None:
+async def repair(host: Core) -> None:
     db = host.bot.db
     stored_games = await game_store.open_games(db, tuple(host.adapters))
     timed = await game_store.games_with_timers(db)
@@ -106,7 +106,7 @@ async def repair(host: MatchHost) -> None:
             log.exception("could not repair match %s at start-up", stored.id)
 
 
-async def finish_lost_move(host: MatchHost, game_id: int) -> None:
+async def finish_lost_move(host: Core, game_id: int) -> None:
     """A move saved just before a crash: the computers' reply is played if it was lost, and
     what was never posted is posted now (under the match's lock, from the stored state)."""
     async with host.bot.game_locks(game_id):

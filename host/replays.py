@@ -34,8 +34,8 @@ import discord
 from db import games as game_store
 from db.player_games import saves_of
 from host.adapter import GameAdapter, Step
+from host.base import core_of
 from host.card import MAX_CARD_TEXT
-from host.components import host_of
 from host.match import Match
 from render.replay import HIGHLIGHT_MOMENTS, frame, highlight, replayable
 from rules.records import RecordError
@@ -46,7 +46,7 @@ from ui.items import Control
 from ui.text import fit
 
 if TYPE_CHECKING:
-    from host.service import MatchHost
+    from host.base import Core
 
 # A replay opened and played is kept for the next clicks (a match's record is the key: a
 # finished match's record never changes, and a changed one is verified again).
@@ -94,7 +94,7 @@ class ReplayButton(
 
     async def act(self, interaction: discord.Interaction) -> None:
         await show(
-            host_of(interaction),
+            core_of(interaction),
             interaction,
             self.game_id,
             self.step,
@@ -126,7 +126,7 @@ class HighlightButton(Control[discord.ui.Button], template=r"highlight:(?P<id>\d
         return cls(int(match["id"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await post_highlight(host_of(interaction), interaction, self.game_id)
+        await post_highlight(core_of(interaction), interaction, self.game_id)
 
 
 class Prepared:
@@ -235,7 +235,7 @@ def _keep_check(key: tuple[int, str], fair: bool) -> None:
 
 
 async def command(
-    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
 ) -> None:
     """`/GAME replay [match]`: the match asked for (in this server), else the user's latest
     finished one."""
@@ -253,7 +253,7 @@ async def command(
 
 
 async def finished(
-    host: MatchHost, interaction: discord.Interaction, game_id: int
+    host: Core, interaction: discord.Interaction, game_id: int
 ) -> tuple[GameAdapter, Match, str, list[tuple[float, list[str]]]]:
     """The finished match `game_id` of this server, as the replay reads it: its adapter, the
     match, its revealed record and its saves' times; a UserError saying why there is none.
@@ -279,7 +279,7 @@ async def finished(
 
 
 async def show(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     game_id: int,
     step: int,
@@ -382,7 +382,7 @@ def plain(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text.replace("**", "").replace("__", "").replace("`", ""))
 
 
-async def post_highlight(host: MatchHost, interaction: discord.Interaction, game_id: int) -> None:
+async def post_highlight(host: Core, interaction: discord.Interaction, game_id: int) -> None:
     """The highlight of match `game_id`, privately, after a deferral (drawing every moment of
     a long match takes longer than Discord's 3 s)."""
     adapter, match, text, saves = await finished(host, interaction, game_id)

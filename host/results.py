@@ -22,11 +22,11 @@ HISTORY_LINES = 15  # the latest events /GAME history shows in its message
 NOT_RATED = (COMPUTER_ID, DELETED_USER_ID)  # seats that have no rating and move none
 
 if TYPE_CHECKING:
-    from host.service import MatchHost
+    from host.base import Core
 
 
 async def record(
-    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
 ) -> None:
     """The record as a file: the seed and salt only once the match is over; only from the
     server the match is played in."""
@@ -47,7 +47,7 @@ async def record(
 
 
 async def history(
-    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
 ) -> None:
     """The match so far in words: where it stands, the latest events, and the whole
     play-by-play as a file (the thread keeps one message per round; this keeps it all)."""
@@ -77,7 +77,7 @@ async def history(
 
 
 async def recorded_match(
-    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter, match_id: int | None
 ) -> game_store.StoredGame:
     """A match with moves: the one asked for, if it is in this server, or the user's latest."""
     if match_id is None:
@@ -112,7 +112,7 @@ def system_name(adapter: GameAdapter) -> str:
 
 
 async def seat_ratings(
-    host: MatchHost, adapter: GameAdapter, guild_id: int | None, players: Sequence[int]
+    host: Core, adapter: GameAdapter, guild_id: int | None, players: Sequence[int]
 ) -> dict[int, str]:
     """Each person's rating in this server as every line shows it ("1523", "1500?"); the
     computer has none."""
@@ -149,7 +149,7 @@ def with_rating(name: str, user_id: int, shown_ratings: dict[int, str]) -> str:
 
 
 async def leaderboard(
-    host: MatchHost, interaction: discord.Interaction, adapter: GameAdapter, everywhere: bool
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter, everywhere: bool
 ) -> None:
     """Rating, games, wins and trend of this server's best, one short line each, and the
     asker's own line when they are not among them; `everywhere` ranks them by their rating

@@ -26,7 +26,7 @@ from ui.formats import plural
 from ui.items import view_of
 
 if TYPE_CHECKING:
-    from host.service import MatchHost
+    from host.base import Core
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +48,7 @@ def _hours(minutes: int) -> str:
     return f"{shown} {plural(float(shown)):hour!}"
 
 
-async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
+async def on_takeover_timer(host: Core, timer: timer_store.Timer) -> None:
     game_id = timer.payload["game_id"]
     async with host.bot.game_locks(game_id):
         found = await host.still_waiting(timer.payload)
@@ -100,7 +100,7 @@ async def on_takeover_timer(host: MatchHost, timer: timer_store.Timer) -> None:
         await host.post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
 
 
-async def take_back(host: MatchHost, interaction: discord.Interaction, game_id: int) -> None:
+async def take_back(host: Core, interaction: discord.Interaction, game_id: int) -> None:
     async with host.bot.game_locks(game_id):
         adapter, stored = await host.hosted(game_id)
         seat = seat_of_clicker(stored, interaction)

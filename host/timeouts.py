@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from db import clocks as clock_store
 from db import games as game_store
 from db import timers as timer_store
 from host import clocks, notify, posting
 from host.adapter import GameAdapter, Step
-from host.components import ClaimButton
+from host.components import ClaimButton, SeatButton
 from host.locks import ShuttingDown
 from host.match import COMPUTER_ID, Match, human_seats, seat_of_clicker
 from host.standins import TAKEOVER_EVENT, takeover_timer
@@ -29,7 +30,7 @@ from ui import UserError
 from ui.items import view_of
 
 if TYPE_CHECKING:
-    from host.service import MatchHost
+    from host.base import Core
 
 log = logging.getLogger(__name__)
 
@@ -101,15 +102,7 @@ def deadline_text(
     return f"⏰ Move {when}: then {then}."
 
 
-async def still_waiting(
-    host: MatchHost, payload: dict[str, Any]
-) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
-    return waiting_at(host, await game_store.load_game(host.bot.db, payload["game_id"]), payload)
-
-
-def still_at(
-    host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
-) -> bool:
+def still_at(host: Core, stored: game_store.StoredGame | None, payload: dict[str, Any]) -> bool:
     """Whether the match a timer's payload names is in play here at the payload's version."""
     return (
         stored is not None
@@ -117,16 +110,6 @@ def still_at(
         and stored.status == "active"
         and stored.version == payload["version"]
     )
-
-
-def waiting_at(
-    host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
-) -> tuple[GameAdapter, game_store.StoredGame, Match] | None:
-    """The match a timer's payload names, if it still waits at the payload's version."""
-    if stored is None or not still_at(host, stored, payload):
-        return None  # somebody moved since: nothing to do (this makes handlers idempotent)
-    adapter = host.adapters[stored.game]
-    return adapter, stored, Match.from_json(adapter, stored.state)
 
 
 def timers_for(
@@ -182,7 +165,7 @@ class Reminder:
 
 
 def reminder_of(
-    host: MatchHost, stored: game_store.StoredGame | None, payload: dict[str, Any]
+    host: Core, stored: game_store.StoredGame | None, payload: dict[str, Any]
 ) -> Reminder | None:
     """The reminder a timer's payload names, if its match still waits at the payload's
     version: from the payload (written with the position, `timers_for`), or, for a timer
@@ -191,7 +174,7 @@ def reminder_of(
         if not still_at(host, stored, payload) or stored is None:
             return None
         return Reminder(host.adapters[stored.game], stored, payload[WAITING], payload[TEXT])
-    found = waiting_at(host, stored, payload)
+    found = host.waiting_at(stored, payload)
     if found is None:
         return None
     adapter, stored, match = found
@@ -213,7 +196,7 @@ def _waiting_people(adapter: GameAdapter, stored: game_store.StoredGame, match: 
 REMINDERS_AT_ONCE = 16
 
 
-async def on_remind_timers(host: MatchHost, timers: list[timer_store.Timer]) -> None:
+async def on_remind_timers(host: Core, timers: list[timer_store.Timer]) -> None:
     """Remind the players each match waits for, as each one's settings say (host/notify.py):
     in the thread, by DM, or not at all; someone in quiet hours or on vacation is reminded
     once those are over. A batch of reminders due together reads its matches, vacations and
@@ -276,13 +259,13 @@ async def on_remind_timers(host: MatchHost, timers: list[timer_store.Timer]) -> 
             log.error("reminder %s failed", timer.id, exc_info=result)
 
 
-async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:
+async def on_forfeit_timer(host: Core, timer: timer_store.Timer) -> None:
     """The time for a move is up (vacations not counted): the match's policy applies
     (host/clocks.py): the absent forfeit, a computer stands in, everyone waits, or (the game's
     own behaviour) the others may claim the match."""
     game_id = timer.payload["game_id"]
     async with host.bot.game_locks(game_id):
-        found = await still_waiting(host, timer.payload)
+        found = await host.still_waiting(timer.payload)
         if found is None:
             return
         adapter, stored, match = found
@@ -299,13 +282,13 @@ async def on_forfeit_timer(host: MatchHost, timer: timer_store.Timer) -> None:
             for seat in sorted(adapter.engine.actors(match.engine))
             if stored.players[seat] in due
         ]
-        await clocks.apply_policy(
+        await apply_policy(
             host, adapter, stored, match, seats, clocks.policy_of(match), reason="timeout"
         )
 
 
 async def offer_claim(
-    host: MatchHost, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
+    host: Core, adapter: GameAdapter, stored: game_store.StoredGame, match: Match
 ) -> None:
     """The game's own forfeit: the players who are waiting may claim the match."""
     absent = adapter.engine.actors(match.engine)
@@ -321,7 +304,7 @@ async def offer_claim(
 
 
 async def claim_forfeit(
-    host: MatchHost, interaction: discord.Interaction, game_id: int, version: int
+    host: Core, interaction: discord.Interaction, game_id: int, version: int
 ) -> None:
     async with host.bot.game_locks(game_id):
         stored = await game_store.load_game(host.bot.db, game_id)
@@ -348,3 +331,124 @@ async def claim_forfeit(
             allowed_mentions=discord.AllowedMentions.none(),
         )
         await host.post(adapter, stored, match, steps, interaction=interaction)
+
+
+# ---- when time runs out ------------------------------------------------------------------------------
+
+
+async def on_clock_timer(host: Core, timer: timer_store.Timer) -> None:
+    """A match's first clock may have run out: the seats whose time is up (vacations not
+    counted) get the match's policy; if none is up (a vacation), the timer is put off to when
+    the first one is."""
+    game_id = timer.payload["game_id"]
+    async with host.bot.game_locks(game_id):
+        found = await host.still_waiting(timer.payload)
+        if found is None:
+            return
+        adapter, stored, match = found
+        up = await clocks.time_up(host.bot.db, adapter, stored, match, time.time())
+        if up is None:
+            return
+        out = up.out
+        if not out:
+            if up.next_due is not None:
+                await clock_store.add_game_timer(
+                    host.bot.db, stored.id, clocks.CLOCK_EVENT, up.next_due, timer.payload
+                )
+            return
+        await apply_policy(
+            host, adapter, stored, match, out, clocks.policy_of(match), reason="clock"
+        )
+
+
+async def apply_policy(
+    host: Core,
+    adapter: GameAdapter,
+    stored: game_store.StoredGame,
+    match: Match,
+    seats: list[int],
+    policy: str,
+    *,
+    reason: str,
+) -> None:
+    """Under the match's lock: the time of `seats` is up; do what the policy says and tell the
+    match. `reason` is "clock" (their bank ran out), "timeout" (the time for a move) or
+    "deadline" (a tournament round's time, host/tournaments.py)."""
+    users = [stored.players[seat] for seat in seats]
+    labels = " and ".join(adapter.seat_label(match, seat) for seat in seats)
+    what = {"clock": "time on the clock", "deadline": "the round's time"}.get(
+        reason, "time for a move"
+    )
+    present = [
+        seat
+        for seat, user in enumerate(stored.players)
+        if user != COMPUTER_ID and seat not in match.computers and seat not in seats
+    ]
+    if policy == "computer" and not present:
+        policy = "wait"  # a match is never left to computers alone (host/standins.py)
+    if policy == "computer":
+        level = adapter.engine.levels[0]
+        for seat in seats:
+            match.computers[seat] = level
+        steps = await host.computer_steps(adapter, match, stored)
+        stored = await host.save(adapter, stored, match, COMPUTER_ID, "takeover", steps)
+        text = (
+            f"{adapter.title} game #{stored.id}: {labels} ran out of {what}, so a computer "
+            f"({level}) plays for them. Press **Take my seat back** when you want to play again."
+        )
+        await _announce(
+            host, stored, text, users, view=view_of([SeatButton(stored.id, "takeback")])
+        )
+        await host.post(adapter, stored, match, steps or [Step(match.engine, [], match.engine)])
+    elif policy == "forfeit":
+        steps = []
+        for seat in seats:
+            if adapter.engine.is_over(match.engine):
+                break
+            before = match.engine
+            match.engine, events = adapter.engine.apply(
+                before, seat, adapter.engine.resign_action(before, seat)
+            )
+            match.forfeited_by = seat
+            steps.append(Step(before, events, match.engine))
+        steps += await host.computer_steps(adapter, match, stored)
+        stored = await host.save(adapter, stored, match, COMPUTER_ID, "forfeit", steps)
+        text = f"{adapter.title} game #{stored.id}: {labels} ran out of {what} and forfeit."
+        await _announce(host, stored, text, users)
+        await host.post(adapter, stored, match, steps)
+    elif policy == "wait":
+        text = (
+            f"{adapter.title} game #{stored.id}: {labels} ran out of {what}. This match waits "
+            "for them: nothing happens until they move."
+        )
+        await _announce(host, stored, text, users)
+    else:  # "claim": the opponents may claim the match (the host's forfeit offer)
+        await offer_claim(host, adapter, stored, match)
+
+
+async def _announce(
+    host: Core,
+    stored: game_store.StoredGame,
+    text: str,
+    users: list[int],
+    *,
+    view: discord.ui.View | None = None,
+) -> None:
+    """Say in the match what happened to `users`, pinging them as their settings say."""
+    pings = await notify.reminder_pings(host.bot.db, stored, users, time.time(), now_only=True)
+    extra: dict[str, Any] = {} if view is None else {"view": view}
+    try:
+        channel = await host.channel_of(stored)
+        await notify.deliver(
+            host.bot,
+            pings,
+            channel,
+            text,
+            dm=text,
+            link=notify.jump_url(stored),
+            lead=" ",
+            always=True,
+            **extra,
+        )
+    except discord.HTTPException as error:
+        log.warning("could not tell match %s that time ran out: %s", stored.id, error)

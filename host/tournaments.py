@@ -4,7 +4,7 @@ the card, written once for every game; the pairing and standings are rules.tourn
 A tournament lives in a channel: its card there (standings, the round's pairings with a link to
 each match, the deadline) is edited in place. Each pairing is a match of the match host, made
 in the tournament's channel with its own thread; the transaction that saves a match's last move
-writes the tournament game's result (`MatchHost.finish_listeners`) and a timer due at once that
+writes the tournament game's result (`Core.finish_listeners`) and a timer due at once that
 looks whether the round is complete, so the next round is paired once every result is in, also
 after a restart. Durable timers (host/timers.py) open the check-in and close the sign-up.
 
@@ -30,12 +30,13 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import clocks, direct, podium, tournament_images
+from host import direct, podium, timeouts, tournament_images
 from host.leagues import LeagueHost, Outcome, Round
 from host.listing import Entry, server_name
 from host.locks import GameLock
 from host.match import COMPUTER_ID, Match, dice_line
 from host.notify import channel_link
+from host.opening import open_play
 from rules.periods import counted_deadline, time_left
 from ui import UserError, display_name, fit
 from ui.client import channel_by_id
@@ -227,7 +228,7 @@ class Tournaments:
             users = [row.seats[seat] for seat in seats]
             if policy == "computer":
                 await self._record_missed(tournament, users)
-                await clocks.apply_policy(
+                await timeouts.apply_policy(
                     self.bot.matches, adapter, stored, match, seats, "computer", reason="deadline"
                 )
                 return True
@@ -238,7 +239,7 @@ class Tournaments:
                 points = (0.0,) * len(row.seats)
             await self._decide_absent(tournament, row, users, points)
             if policy == "forfeit":
-                await clocks.apply_policy(
+                await timeouts.apply_policy(
                     self.bot.matches, adapter, stored, match, seats, "forfeit", reason="deadline"
                 )
         return False
@@ -502,7 +503,7 @@ class Tournaments:
             )
             stored = await game_store.load_game(self.bot.db, match_id)
             assert stored is not None
-            await self.bot.matches.open_play(adapter, stored, match, events, message)
+            await open_play(self.bot.matches, adapter, stored, match, events, message)
 
     async def _name(self, guild: discord.Guild | None, user_id: int) -> str:
         member = guild.get_member(user_id) if guild is not None else None

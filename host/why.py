@@ -24,7 +24,7 @@ import discord
 
 from db import games as game_store
 from host import results
-from host.components import host_of
+from host.base import core_of
 from host.match import Match, seat_of_clicker
 from rules.face import rules_named, with_hosted
 from rules.records import Played
@@ -37,7 +37,7 @@ from ui.text import fit
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
-    from host.service import MatchHost
+    from host.base import Core
 
 SPECTATOR_LINES = 2  # a spectator's Why?: the latest move and the reply to it
 MOST_LINES = 4  # a player's Why? explains at most their latest move and three after it
@@ -68,7 +68,7 @@ class WhyButton(Control[discord.ui.Button], template=r"why:(?P<id>\d+)"):
         return cls(int(match["id"]))
 
     async def act(self, interaction: discord.Interaction) -> None:
-        host = host_of(interaction)
+        host = core_of(interaction)
         stored = await game_store.load_game(host.bot.db, self.game_id)
         adapter = host.adapters.get(stored.game) if stored is not None else None
         if (
@@ -82,7 +82,7 @@ class WhyButton(Control[discord.ui.Button], template=r"why:(?P<id>\d+)"):
 
 
 async def command(
-    host: MatchHost,
+    host: Core,
     interaction: discord.Interaction,
     adapter: GameAdapter,
     match_id: int | None,

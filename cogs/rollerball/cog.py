@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.rollerball.presenter import COLOUR, RollerballAdapter
 from db import rollerball as results_store
-from host import COMPUTER_ID, Match
+from host import COMPUTER_ID, Match, lobby
 from host.commands import MatchWords, add_match_commands
 from rules.rollerball import Table
 from ui import UserError, display_name, rulebook, shown
@@ -136,7 +136,8 @@ class Rollerball(commands.Cog):
         describe = f"{chosen} edition, first to {plural(target):victory point}"
         if big_board:
             describe += ", 11 by 11 board"
-        await self.bot.matches.open_lobby(
+        await lobby.open_lobby(
+            self.bot.matches,
             interaction,
             self.adapter,
             {"edition": chosen, "board": 11 if big_board else 9, "target": target},

@@ -17,7 +17,7 @@ from cogs.rollerball2.presenter import SUBSTITUTE_ID
 from cogs.rollerball2.teams import names_as_text
 from db import games as game_store
 from host import Match, seat_of_clicker
-from host.direct import act
+from host.moves import act
 from rules.rollerball2 import (
     Rb2Match,
     Substitute,

@@ -40,10 +40,10 @@ from db import clocks as clock_store
 from db import timers as timer_store
 from db.database import is_unavailable
 from host import background
+from host.base import HostBot
 from host.listing import Entry
 from host.locks import GameLock, ShuttingDown
 from host.recovery import until_done
-from host.service import HostBot
 from rules.periods import Period
 from ui import UserError
 

@@ -10,8 +10,8 @@ import discord
 from cogs.rocketball.options import match_settings
 from cogs.rocketball.presenter import RocketballAdapter
 from db import games as game_store
+from host import moves
 from host.match import Match
-from host.service import MatchHost
 
 ADAPTER = RocketballAdapter()
 
@@ -87,8 +87,8 @@ async def test_a_pick_on_a_card_whose_thread_was_archived_meanwhile_reopens_it_a
         response=SimpleNamespace(is_done=lambda: True),  # acknowledged while it waited
         edit_original_response=edit_original_response,
     )
-    host = SimpleNamespace(bot=SimpleNamespace(fetch_channel=fetch_channel), _draw_card=draw_card)
-    await MatchHost._show_pick(host, interaction, ADAPTER, stored, match, "b2")
+    host = SimpleNamespace(bot=SimpleNamespace(fetch_channel=fetch_channel), draw_card=draw_card)
+    await moves.show_pick(host, interaction, ADAPTER, stored, match, "b2")
     assert not thread.archived
     assert edits == [{"view": "the card with the pick"}]
 
@@ -126,8 +126,8 @@ async def pick_refused(refusal: discord.HTTPException, *, card_there: bool):
         edit_original_response=edit_original_response,
         followup=SimpleNamespace(send=send),
     )
-    host = SimpleNamespace(bot=SimpleNamespace(), _draw_card=draw_card)
-    await MatchHost._show_pick(host, interaction, ADAPTER, stored, match, "b2")
+    host = SimpleNamespace(bot=SimpleNamespace(), draw_card=draw_card)
+    await moves.show_pick(host, interaction, ADAPTER, stored, match, "b2")
     return edits, told
 
 

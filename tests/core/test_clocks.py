@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 from db.clocks import Balance
 from db.settings import GameDefaults
 from host import clocks
-from host.clocks import MatchClock, new_clock, on_move, remaining, run_out_at, terms_from
+from host.clocks import terms_from
+from rules import clocks as clock_rules
+from rules.clocks import MatchClock, new_clock, on_move, remaining, run_out_at
 from rules.periods import counted_deadline, extend, overlap, time_left
 
 H = 3600.0
@@ -109,8 +111,8 @@ def test_a_turn_that_spans_a_vacation_is_charged_only_the_time_outside_it():
     on_move(clock, {0}, now=0)
     on_move(clock, {1}, now=50 * H, away={0: [(2 * H, 48 * H)]})  # away 46 of the 50 hours
     assert clock.left[0] == 20 * H
-    assert clocks.run_out_at(clock, 1) == 74 * H
-    assert clocks.run_out_at(clock, 1, [(60 * H, 70 * H)]) == 84 * H
+    assert clock_rules.run_out_at(clock, 1) == 74 * H
+    assert clock_rules.run_out_at(clock, 1, [(60 * H, 70 * H)]) == 84 * H
 
 
 def test_a_seat_that_keeps_the_turn_keeps_running_and_a_simultaneous_decision_runs_both():
@@ -137,9 +139,9 @@ def test_a_clock_survives_its_json():
     clock = new_clock(90, 5, 120, [0, 1])
     on_move(clock, {1}, now=12.5)
     assert MatchClock.from_dict(clock.to_dict()) == clock
-    again = MatchClock.from_dict(clocks.fresh(clock.to_dict()))
+    again = MatchClock.from_dict(clock_rules.fresh(clock.to_dict()))
     assert again.left == {0: 90 * 60, 1: 90 * 60} and again.since == {} and again.cap == 120 * 60
-    trimmed = clocks.seated(new_clock(90, 5, None, range(6)).to_dict(), 3)
+    trimmed = clock_rules.seated(new_clock(90, 5, None, range(6)).to_dict(), 3)
     assert sorted(MatchClock.from_dict(trimmed).left) == [0, 1, 2]
 
 

@@ -2,6 +2,7 @@
 host/notify.py archive_thread): the same timers as before for a match without a clock, a clock's
 run-out timer for one with it, a move charging the clock, a finished match's thread archived."""
 
+import functools
 import random
 import time
 from types import SimpleNamespace
@@ -15,8 +16,9 @@ from db import games as game_store
 from db import timers as timer_store
 from db.connect import open_database
 from host import clocks, notify, timeouts
+from host.core import MatchCore
 from host.match import Match
-from host.service import MatchHost
+from rules import clocks as clock_rules
 from rules.rocketball import ai
 
 ADAPTER = RocketballAdapter()
@@ -56,18 +58,18 @@ def test_without_a_clock_the_timers_are_the_hosts_own(fields):
     stored = stored_for(match)
     host = SimpleNamespace(adapters={"rocketball": ADAPTER})
     now = time.time()
-    theirs = MatchHost.timers_for(host, stored, match, 5)
+    theirs = MatchCore.timers_for(host, stored, match, 5)
     ours = timeouts.timers_for(ADAPTER, stored, match, 5, now)
     assert plan(ours, now) == plan(theirs, now)
 
 
 def test_with_a_clock_the_first_bank_to_run_out_replaces_the_timeout():
-    match = new_match(clock=clocks.new_clock(120, 10, None, [0, 1]).to_dict())
+    match = new_match(clock=clock_rules.new_clock(120, 10, None, [0, 1]).to_dict())
     stored = stored_for(match)
     (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     clock = clocks.clock_of(match)
-    clocks.on_move(clock, {seat}, now - 30 * 60)  # their clock has run half an hour
+    clock_rules.on_move(clock, {seat}, now - 30 * 60)  # their clock has run half an hour
     match.clock = clock.to_dict()
     events = {t.event: t.due_at - now for t in timeouts.timers_for(ADAPTER, stored, match, 5, now)}
     assert set(events) == {"match_remind", clocks.CLOCK_EVENT}
@@ -83,7 +85,7 @@ async def db(tmp_path):
 
 
 async def test_a_move_charges_the_clock_of_the_seat_whose_turn_ended(db):
-    match = new_match(clock=clocks.new_clock(60, 5, 70, [0, 1]).to_dict())
+    match = new_match(clock=clock_rules.new_clock(60, 5, 70, [0, 1]).to_dict())
     (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     # The position was saved (version 4) without the clock started: the host's first save
@@ -209,6 +211,7 @@ async def test_reminders_due_together_read_the_database_once_for_all_of_them(db)
             channel_of=channel_of,
             told=set(),
         )
+        host.waiting_at = functools.partial(MatchCore.waiting_at, host)
         statements["count"] = 0
         await timeouts.on_remind_timers(host, timers)
         counted.append(statements["count"])

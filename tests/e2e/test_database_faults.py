@@ -22,7 +22,7 @@ from db.database import marker_of
 from fakediscord.botproc import BotProcess
 from fakediscord.driver import DiscordDriver
 from fakediscord.server import FakeDiscord
-from host.service import SAVED_NOT_SHOWN
+from host.moves import SAVED_NOT_SHOWN
 from rules.face import engine_for
 from tests.conftest import POSTGRES_MISSING
 from tests.e2e.cards import card_game_id, current_card, stored_version

@@ -327,8 +327,8 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
     from cogs.rocketball.options import match_settings
     from cogs.rocketball.presenter import RocketballAdapter
     from db.database import CommitUnknown
+    from host.core import MatchCore
     from host.match import Match
-    from host.service import MatchHost
 
     adapter = RocketballAdapter()
     state, _ = adapter.engine.new_state(7, {"settings": match_settings("", 2, 10, 7)})
@@ -359,7 +359,7 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
         post=post,
         _after_lost_commits={},
     )
-    host.show_when_available = functools.partial(MatchHost.show_when_available, host)
+    host.show_when_available = functools.partial(MatchCore.show_when_available, host)
     lose_the_answer_to_commit(monkeypatch)
     reads = db.fetch_one
 
@@ -368,7 +368,7 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
 
     monkeypatch.setattr(db, "fetch_one", down)
     with pytest.raises(CommitUnknown):
-        await MatchHost.save(host, adapter, stored, match, 5, "roll", [])  # type: ignore[arg-type]
+        await MatchCore.save(host, adapter, stored, match, 5, "roll", [])  # type: ignore[arg-type]
     assert posted == []
     monkeypatch.setattr(db, "fetch_one", reads)  # the server answers again
     db.available()
