@@ -31,8 +31,9 @@ if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
 
     from config import Config
+    from db import tournaments as tournament_store
     from db.database import Database
-    from host.locks import GameLocks
+    from host.locks import GameLock, GameLocks
     from host.timers import TimerService
 
 # (connection, the match as stored, the finished match, its game): inside the last move's
@@ -169,3 +170,19 @@ class Core(Protocol):
         new_card: bool = False,
         ping: bool = True,
     ) -> bool: ...
+
+
+class TournamentsFace(Protocol):
+    """What a tournament's card pictures and its podium (host/tournament_images.py,
+    host/podium.py) ask of the tournaments that hand them themselves (host/tournaments.py
+    `Tournaments`): typed by this face, they import nothing above them."""
+
+    bot: HostBot
+
+    def lock(self, tournament_id: int) -> GameLock: ...
+
+    def game_title(self, tournament: tournament_store.Tournament) -> str: ...
+
+    async def name_of(self, guild: discord.Guild | None, user_id: int) -> str: ...
+
+    async def show(self, tournament: tournament_store.Tournament) -> None: ...

@@ -23,7 +23,7 @@ from ui import shown
 from ui.client import channel_by_id
 
 if TYPE_CHECKING:
-    from host.tournaments import Tournaments
+    from host.base import TournamentsFace as Tournaments
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +51,7 @@ async def post(tournaments: Tournaments, tournament: store.Tournament) -> bool:
         channel = await channel_by_id(tournaments.bot, tournament.channel_id)
         try:
             await channel.send(
-                f"**{tournaments._game_title(tournament)} tournament #{tournament.id} is over.**\n"
+                f"**{tournaments.game_title(tournament)} tournament #{tournament.id} is over.**\n"
                 + "\n".join(podium),
                 allowed_mentions=discord.AllowedMentions(
                     users=[discord.Object(int(standing.entrant.id)) for standing in order]

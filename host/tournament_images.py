@@ -18,7 +18,7 @@ from rules.tournament import TIE_BREAKS, Knockout, resolve
 TIES = ", then ".join(name for name, _ in TIE_BREAKS)  # the tie-breaks in order, as shown
 
 if TYPE_CHECKING:
-    from host.tournaments import Tournaments
+    from host.base import TournamentsFace as Tournaments
 
 
 # Players' names as the pictures show them, by (server, user): the bot does not receive the
@@ -33,7 +33,7 @@ async def _name(tournaments: Tournaments, guild: discord.Guild | None, user_id: 
     if key not in _NAMES:
         if len(_NAMES) >= NAMES_KEPT:
             _NAMES.clear()
-        _NAMES[key] = await tournaments._name(guild, user_id)
+        _NAMES[key] = await tournaments.name_of(guild, user_id)
     return _NAMES[key]
 
 
@@ -49,7 +49,7 @@ async def card_images(tournaments: Tournaments, tournament: store.Tournament) ->
     names = {
         e.id: teams.get(int(e.id)) or await _name(tournaments, guild, int(e.id)) for e in entrants
     }
-    title = f"{tournaments._game_title(tournament)} #{tournament.id}"
+    title = f"{tournaments.game_title(tournament)} #{tournament.id}"
     fmt = store.format_of(tournament)
     if isinstance(fmt, Knockout):
         bracket = fmt.bracket(entrants)

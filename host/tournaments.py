@@ -462,7 +462,7 @@ class Tournaments:
                 if made is None:
                     continue  # it cannot be played now: the deadline decides it (its absences)
                 options, describe, register = made
-            names = [await self._name(guild, user_id) for user_id in players]
+            names = [await self.name_of(guild, user_id) for user_id in players]
             match, events = self.bot.matches.new_match(
                 adapter,
                 options,
@@ -505,7 +505,7 @@ class Tournaments:
             assert stored is not None
             await open_play(self.bot.matches, adapter, stored, match, events, message)
 
-    async def _name(self, guild: discord.Guild | None, user_id: int) -> str:
+    async def name_of(self, guild: discord.Guild | None, user_id: int) -> str:
         member = guild.get_member(user_id) if guild is not None else None
         if member is None and guild is not None:
             try:
@@ -531,7 +531,7 @@ class Tournaments:
             title += f", {plural(tournament.rounds):round}"
         rated = "rated" if tournament.rated else "casual"
         lines = [
-            f"## {self._game_title(tournament)} tournament #{tournament.id}",
+            f"## {self.game_title(tournament)} tournament #{tournament.id}",
             f"{title}, {rated}. At the deadline: {ABSENCES[tournament.absence]}.",
         ]
         active = [row for row in entrant_rows if row.withdrawn_from is None]
@@ -588,7 +588,7 @@ class Tournaments:
         lines.append(f"-# Ties: {tournament_images.TIES}.")
         return fit("\n".join(lines))
 
-    def _game_title(self, tournament: store.Tournament) -> str:
+    def game_title(self, tournament: store.Tournament) -> str:
         adapter = self.bot.matches.adapters.get(tournament.game)
         return adapter.title if adapter is not None else tournament.game
 
@@ -793,7 +793,7 @@ class TournamentRounds:
         match is listed as a match) and the round's deadline; a link to its card."""
         found = []
         for tournament in await store.of_user(self.bot.db, user_id):
-            title = f"{self.tournaments._game_title(tournament)} tournament #{tournament.id}"
+            title = f"{self.tournaments.game_title(tournament)} tournament #{tournament.id}"
             link = channel_link(
                 tournament.guild_id, tournament.channel_id, tournament.card_message_id
             )
