@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from db import timers as timer_store
@@ -719,7 +720,9 @@ async def standings(
         f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?",
         (tournament.id,),
     )
-    totals = {str(row[0]): Totals(*row[1:]) for row in rows}
+    # whole-list passes in C (the user id, the totals after it), not a Python loop per row
+    users = map(str, map(itemgetter(0), rows))
+    totals = dict(zip(users, map(Totals._make, map(itemgetter(slice(1, None)), rows)), strict=True))
     rounds = tournament.complete
     keys = sort_keys(entrants, totals, rounds)
     level = [user for group in tied(entrants, totals, rounds, keys) for user in group]

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Container, Iterable, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, count, repeat
+from operator import attrgetter, itemgetter
 from typing import NamedTuple
 
 from rules.tournament.model import Entrant, Game
@@ -207,11 +208,13 @@ def sort_keys(
     player's own score) and Sonneborn-Berger (a round's points not played over the board
     count against it), as they are compared."""
     nothing = Totals()
+    get = totals.get
     keys = {}
     for entrant in entrants:  # one pass, unrolled: the standings' read is this loop
-        score, unplayed, _, rounds_played, _, opponents, weighted = totals.get(entrant.id, nothing)
+        user = entrant.id
+        score, unplayed, _, rounds_played, _, opponents, weighted = get(user, nothing)
         virtual = rounds - rounds_played if rounds > rounds_played else 0
-        keys[entrant.id] = (
+        keys[user] = (
             round(score * SCALE),
             round((opponents + score * virtual) * SCALE),
             round((weighted + score * unplayed) * SCALE),
@@ -222,6 +225,8 @@ def sort_keys(
 def _groups(
     entrants: Sequence[Entrant], keys: Mapping[str, tuple[int, int, int]]
 ) -> list[list[str]]:
+    if len(set(map(keys.__getitem__, map(_ID, entrants)))) == len(entrants):
+        return []  # nobody level, the usual case: found without a pass in Python
     groups: dict[tuple[int, int, int], list[str]] = defaultdict(list)
     for entrant in entrants:
         groups[keys[entrant.id]].append(entrant.id)
@@ -249,27 +254,39 @@ def rank(
         for group in _groups(entrants, keys):
             head.update(_head_to_head(group, among))
 
-    def order(entrant: Entrant) -> tuple[int, int, int, float, float, str]:
-        score, buchholz, berger = keys[entrant.id]
-        own = head.get(entrant.id) or 0.0
-        return (-score, -buchholz, -berger, -own, -entrant.rating, entrant.id)
+    # The order in sorts over whole lists, none calling Python code per entrant (the read of
+    # 2,000 players is these passes): each sort is stable, also descending, so sorting by the
+    # id, then by head to head and rating, then by the first three keys gives the order above.
+    order = sorted(entrants, key=_ID)
+    if head:
+        own = {user: points or 0.0 for user, points in head.items()}
+        order.sort(key=lambda entrant: (own.get(entrant.id, 0.0), entrant.rating), reverse=True)
+    else:
+        order.sort(key=_RATING, reverse=True)
+    users = list(map(_ID, order))
+    lines = sorted(
+        zip(map(keys.__getitem__, users), order, users, strict=True), key=_FIRST, reverse=True
+    )
+    ranked = [line[0] for line in lines]
+    users = [line[2] for line in lines]
+    columns = zip(
+        count(1),
+        [line[1] for line in lines],
+        [score / SCALE for score, _, _ in ranked],
+        [buchholz / SCALE for _, buchholz, _ in ranked],
+        [berger / SCALE for _, _, berger in ranked],
+        map(head.get, users),
+        map(_GAMES, map(totals.get, users, repeat(Totals()))),
+        strict=False,  # count(1) never ends
+    )
+    # Standing._make's own construction, without its call in Python per line
+    return list(map(tuple.__new__, repeat(Standing), columns))
 
-    nothing = Totals()
-    found = []
-    for place, entrant in enumerate(sorted(entrants, key=order), start=1):
-        score, buchholz, berger = keys[entrant.id]
-        found.append(
-            Standing(
-                place,
-                entrant,
-                score / SCALE,
-                buchholz / SCALE,
-                berger / SCALE,
-                head.get(entrant.id),
-                totals.get(entrant.id, nothing).games,
-            )
-        )
-    return found
+
+_ID = attrgetter("id")
+_RATING = attrgetter("rating")
+_GAMES = attrgetter("games")
+_FIRST = itemgetter(0)
 
 
 def standings(entrants: Sequence[Entrant], games: Sequence[Game], rounds: int) -> list[Standing]:
