@@ -24,7 +24,7 @@ import discord
 
 from db import games as game_store
 from host.locks import ShuttingDown
-from host.recovery import finish_lost_move
+from host.recovery import finish_lost_move, until_done
 from ui import channel_by_id, send_ephemeral
 from ui.permissions import missing_in, permission_names, refused_for_permission
 from ui.replies import edit_clicked, interaction_expired
@@ -220,13 +220,23 @@ async def on_guild_channel_update(
     host: Core, before: discord.abc.GuildChannel, after: discord.abc.GuildChannel
 ) -> None:
     if before.overwrites != after.overwrites:
-        await post_unposted(host, guild_id=after.guild.id, channel_id=after.id)
+        await post_held_back(host, guild_id=after.guild.id, channel_id=after.id)
 
 
 async def on_guild_role_update(host: Core, before: discord.Role, after: discord.Role) -> None:
     if before.permissions != after.permissions:
-        await post_unposted(host, guild_id=after.guild.id)
+        await post_held_back(host, guild_id=after.guild.id)
 
 
 async def on_guild_join(host: Core, guild: discord.Guild) -> None:
-    await post_unposted(host, guild_id=guild.id)
+    await post_held_back(host, guild_id=guild.id)
+
+
+async def post_held_back(host: Core, *, guild_id: int, channel_id: int | None = None) -> None:
+    """`post_unposted` when a cause of a refusal is gone; a database unavailable then (a
+    restart) does not lose the posts: they are tried again once it answers."""
+    await until_done(
+        "posting the cards a missing permission held back",
+        host.bot.db,
+        lambda: post_unposted(host, guild_id=guild_id, channel_id=channel_id),
+    )

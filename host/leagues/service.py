@@ -229,7 +229,14 @@ class LeagueHost(Generic[L]):
                 )
             else:
                 log.exception("league %s: %s could not be played; retrying", league_id, expected)
-            await self.retry_later(league_id, expected, self.adapter.retry_seconds)
+            # The retry's own timer needs the database too: while it is still down, it is
+            # written once it answers (else the deadline would wait for the next start).
+            seconds = self.adapter.retry_seconds
+            await until_done(
+                f"league {league_id}'s deadline retry",
+                self.db,
+                lambda: self.retry_later(league_id, expected, seconds),
+            )
 
     async def retry_later(self, league_id: int, expected: Round, seconds: float) -> None:
         async with self.lock(league_id):

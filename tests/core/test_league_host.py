@@ -21,6 +21,7 @@ import pytest
 
 from db import clocks as clock_store
 from db import timers as timer_store
+from db.database import DatabaseUnavailable
 from db.timers import Timer
 from host.leagues import LeagueHost, LeagueReminders, Outcome, Reminder, Round
 from host.leagues.service import UNSETTLED_RETRY_SECONDS
@@ -46,6 +47,7 @@ class Adapter:
     leagues: dict[int, League] = field(default_factory=dict)
     retry_seconds: float | None = None
     broken: bool = False
+    outage: int = 0  # this many reads find the database unavailable
     played: list[tuple[int, int]] = field(default_factory=list)
     posts: list[tuple[int, Outcome, bool]] = field(default_factory=list)  # and: lock free?
     retries: list[tuple[int, float]] = field(default_factory=list)
@@ -57,6 +59,9 @@ class Adapter:
 
     async def load_league(self, league_id: int) -> League | None:
         await asyncio.sleep(0)  # a database read: another task may run meanwhile
+        if self.outage:
+            self.outage -= 1
+            raise DatabaseUnavailable("PostgreSQL: the database system is shutting down")
         return self.leagues.get(league_id)
 
     def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
@@ -379,3 +384,20 @@ async def test_no_reminder_for_a_paused_league_a_round_played_since_or_a_passed_
         f"<@102>, your orders for round 1 are due <t:{int(now + 3600)}:R>."
     ]
     assert await timer_store.list_timers(db, "test_remind") == []
+
+
+async def test_a_deadline_in_an_outage_writes_its_retry_once_the_database_answers(
+    caplog, monkeypatch
+):
+    """Seen in the hour-long chaos run: the deadline met a PostgreSQL restart, and so did its
+    retry, whose failure went up to the timer dispatcher ("handler failed") and left the league
+    waiting for the next start. The retry's timer is written once the database answers."""
+    monkeypatch.setattr("host.recovery.FIRST_RETRY_SECONDS", 0.01)
+    host = league_host(League(1), retry_seconds=600)
+    adapter_of(host).outage = 3  # the deadline's read, then the retry's first two
+    with caplog.at_level(logging.WARNING):
+        await host.on_deadline(timer(1, 1))
+    assert "waits for the database" in caplog.text
+    ((league, moment),) = adapter_of(host).retries
+    assert league == 1 and moment == pytest.approx(time.time() + 600, abs=5)
+    assert adapter_of(host).played == []
