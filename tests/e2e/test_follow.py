@@ -258,10 +258,16 @@ async def click_league_follow(discord, channel, user):
     once they are out: the click goes to the card that stays."""
     for _ in range(50):
         card = next(
-            m
-            for m in reversed(discord.channel_messages(channel))
-            if m.embeds and "Follow" in m.button_labels
+            (
+                m
+                for m in reversed(discord.channel_messages(channel))
+                if m.embeds and "Follow" in m.button_labels
+            ),
+            None,
         )
+        if card is None:  # between the old card's deletion and the new one's post
+            await asyncio.sleep(0.2)
+            continue
         try:
             return await discord.click(card, "Follow", user=user)
         except DriverError as error:

@@ -32,7 +32,10 @@ async def test_a_deadline_during_a_database_outage_is_retried_and_logged_without
         timer_target=lambda payload: Leagues.timer_target(None, payload),  # type: ignore[arg-type]
         retry_seconds=600,
     )
-    service = SimpleNamespace(adapter=leagues, advance=advance, retry_later=retry_later)
+    database = SimpleNamespace(when_available=lambda callback: None)
+    service = SimpleNamespace(
+        adapter=leagues, advance=advance, retry_later=retry_later, db=database
+    )
     timer = timer_store.Timer(
         id=1, event=DEADLINE_EVENT, due_at=0.0, payload={"league_id": 3, "season": 1, "round": 4}
     )
