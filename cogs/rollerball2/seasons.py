@@ -52,6 +52,7 @@ from db import rollerball2 as store
 from host.direct import expire_challenge, force_action, play_out
 from host.follow import Followable, FollowButton
 from host.leagues import LeagueHost, Outcome, Round, require_league_admin
+from host.leagues.service import posting_lock
 from host.listing import Entry, server_name
 from host.notify import channel_link
 from render.rollerball2 import render_standings
@@ -556,9 +557,9 @@ async def post_results(bot: Ballcourt, season_id: int) -> None:
     """Post the results of every matchday settled at its deadline and not posted yet, oldest
     first, each marked posted once it was. Its settling saved the matchday first, so a crash
     between the two leaves it for the start-up repair (LeagueHost) to post, once. Under a lock
-    of its own, not the season's (a command on the season must not wait behind Discord's limits
+    of the league host's, not the season's (a command on the season must not wait behind Discord's limits
     on posts): one poster at a time, so none is posted twice."""
-    async with bot.game_locks(("rollerball2-season-posts", season_id)):
+    async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
         season = await store.load_season(bot.db, season_id)
         if season is None:
             return

@@ -164,6 +164,11 @@ class LeagueAdapter(Protocol[L]):
         ...
 
 
+def posting_lock(bot: HostBot, lock_name: str, league_id: int) -> GameLock:
+    """A league's posting lock (`LeagueHost.posting_lock`), for an adapter's own poster."""
+    return bot.game_locks((f"{lock_name}-posts", league_id))
+
+
 class LeagueHost(Generic[L]):
     """A kind of league on the league host: its timers, vacations and repair registered, its
     changes run under its lock (the module docstring)."""
@@ -186,7 +191,7 @@ class LeagueHost(Generic[L]):
         """The league's posts (what a change left to post, its status card), one sender at a
         time, outside the league's lock: they wait on Discord's limit of posts per channel (5
         in 5 s), and a command on the league must not wait behind them past its 3 seconds."""
-        return self.bot.game_locks((f"{self.adapter.lock_name}-posts", league_id))
+        return posting_lock(self.bot, self.adapter.lock_name, league_id)
 
     async def load(self, league_id: int) -> L:
         """The league, or a private refusal saying it is gone."""
