@@ -65,6 +65,7 @@ class Parts:
     violations: list[Violation]
     errors: list[tuple[str, int, dict[str, Any]]]  # every error answered
     requests: list[str]  # "METHOD path" of every REST call, in order
+    requests_cut_off: list[str]  # those whose sender left before the body had arrived
     gateway_sessions: dict[str, GatewaySession]
     session: GatewaySession | None  # the last to IDENTIFY
     recommended_shards: int  # what GET /gateway/bot answers

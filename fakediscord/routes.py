@@ -91,6 +91,13 @@ class Rest(Parts):
             if limited.status is not None and limited.body is not None:
                 raise RequestError(limited.status, limited.body, headers=limited.headers)
             result = await handler(self, request, **params)
+        except ConnectionError:
+            # The sender went away before its body had all arrived (a process killed mid-upload,
+            # a dropped connection): Discord acts on no request it has not wholly received, and
+            # the answer has nowhere to go.
+            self.requests_cut_off.append(route)
+            self.notify()
+            return web.Response(status=400)
         except RequestError as error:
             self.errors.append((route, error.status, error.body))
             if error.violation:
@@ -141,7 +148,7 @@ class Rest(Parts):
                 name = part.name or ""
                 data = await part.read()
                 if name == "payload_json":
-                    payload = json.loads(data)
+                    payload = _json_body(data)
                 elif match := re.fullmatch(r"files\[(\d+)\]", name):
                     files[int(match[1])] = (
                         part.filename or f"file{match[1]}",
@@ -151,7 +158,7 @@ class Rest(Parts):
             self.check_against_spec(request, payload, has_body=True)
             return payload, files
         text = await request.text()
-        payload = json.loads(text) if text else {}
+        payload = _json_body(text) if text else {}
         self.check_against_spec(request, payload, has_body=bool(text))
         return payload, {}
 
@@ -181,6 +188,21 @@ class Rest(Parts):
             note="Discord's OpenAPI description rejects the request: "
             + "; ".join(error.describe() for error in errors),
         )
+
+
+def _json_body(data: str | bytes | bytearray) -> Any:
+    """A body that does not parse is answered as Discord answers it (JSON error code 50109,
+    https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes);
+    discord.py never sends one, so it is the bot's fault when it happens."""
+    try:
+        return json.loads(data)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise RequestError(
+            400,
+            {"message": "The request body contains invalid JSON.", "code": 50109},
+            violation="invalid_json",
+            note=f"the body does not parse: {error}",
+        ) from None
 
 
 async def get_gateway(fake: Fake, request: web.Request) -> dict[str, Any]:

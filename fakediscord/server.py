@@ -145,6 +145,7 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest, Days):
         self.violations = []
         self.errors = []
         self.requests = []
+        self.requests_cut_off = []
         self.gateway_sessions = {}
         self.session = None
         self.recommended_shards = 1
