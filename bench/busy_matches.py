@@ -3,11 +3,13 @@ waiting for the next turn to show on the match's card, against the same requests
 
     .venv/bin/python bench/busy_matches.py [--counts 1,10,50] [--rounds 3]
 
-Two real bots (bot.py in its own process, SQLite, each on its own local fake Discord) run side by
-side: one as shipped, and one whose Rocketball drawing is replaced by a fixed round GIF of the
+Three real bots (bot.py in its own process, SQLite, each on its own local fake Discord) run side
+by side: one as shipped; one whose Rocketball drawing is replaced by a fixed round GIF of the
 usual size (bench/fixed_turn_image.py, loaded only here through EXTRA_EXTENSIONS): the floor,
-everything a turn costs but its image. The rounds alternate between the two, so both see the
-same load from whatever else the machine runs.
+everything a turn costs but its image; and one that answers the click by sending the card back
+as it is with that GIF (bench/bare_edit.py): the bare-edit floor, what answering a click with a
+card of these bytes costs any bot on discord.py. The rounds alternate between the three, so all
+see the same load from whatever else the machine runs.
 
 For each number of matches at once, every match is started and shown first (not timed); then
 every mover clicks "Roll the d4" at once and each click is timed until its card shows the roll
@@ -94,7 +96,7 @@ def report(count: int, drawn: Server, floor: Server, rounds: int) -> None:
     )
 
 
-async def measure(servers: tuple[Server, Server], counts: list[int], rounds: int) -> None:
+async def measure(servers: tuple[Server, ...], counts: list[int], rounds: int) -> None:
     for _ in range(rounds):
         for count in counts:
             for server in servers:
@@ -121,17 +123,18 @@ def main() -> None:
     args = parser.parse_args()
     counts = [int(part) for part in args.counts.split(",")]
     load_before = os.getloadavg()[0]
-    drawn = Server("drawn", (), spec_check=args.spec_check, render_processes=args.render_processes)
+    servers: list[Server] = []
     try:
-        floor = Server("floor", ("bench.fixed_turn_image",), spec_check=args.spec_check)
-    except BaseException:
-        drawn.stop()
-        raise
-    try:
-        asyncio.run(measure((drawn, floor), counts, args.rounds))
+        servers.append(
+            Server("drawn", (), spec_check=args.spec_check, render_processes=args.render_processes)
+        )
+        servers.append(Server("floor", ("bench.fixed_turn_image",), spec_check=args.spec_check))
+        servers.append(Server("bare", ("bench.bare_edit",), spec_check=args.spec_check))
+        asyncio.run(measure(tuple(servers), counts, args.rounds))
     finally:
-        drawn.stop()
-        floor.stop()
+        for server in servers:
+            server.stop()
+    drawn, floor, bare = servers
     print(
         f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the run, "
         f"{os.getloadavg()[0]:.1f} after ({args.rounds} rounds, drawn and floor alternating; "
@@ -141,6 +144,10 @@ def main() -> None:
     print("click -> card shows the roll (floor: the same clicks, the image not drawn)")
     for count in counts:
         report(count, drawn, floor, args.rounds)
+    print("the same clicks against the bare-edit floor (the same card read back and sent again")
+    print("with a round GIF of the usual size: no match, no drawing; bench/bare_edit.py)")
+    for count in counts:
+        report(count, drawn, bare, args.rounds)
 
 
 if __name__ == "__main__":
