@@ -105,6 +105,10 @@ async def test_a_rounds_why_words_each_event_with_its_rulings_and_keeps_a_teams_
     assert "Ruling R6** (Eligibility" in seen.text
     assert "*A match*" in seen.text and "/volleyball rules" in seen.text
     assert seen.selects, "the rules menu, to read a topic whole"
+    menu = seen.selects[0]
+    assert [o.label for o in menu.options if o.default] == ["A match"]  # open at its topic
+    page = await discord.select(seen, menu.custom_id, [menu.options[0].value], user=carol)
+    assert "Volleyball rules:" in page.text  # docs/rules/volleyball.md, topic by topic
     # nothing of a team's own orders: no team's orders, points or home advantage
     assert "orders in" not in seen.text and "only you see this" not in seen.text
     assert "Ruling R10" not in seen.text and "Ruling R9" not in seen.text
