@@ -8,7 +8,9 @@ What one deadline costs (cogs/volleyball/league.py, Leagues.advance without send
 the league row and decode its state, read the orders on file, check them again, the computer
 teams' orders, play the round (rules.volleyball.run_round), encode the state and save it with
 the round's reports and the next deadline's timers in one versioned transaction. Sending is
-Discord's time; drawing its images (the standings and the cup) is measured apart.
+Discord's time; drawing its images (the standings and the cup) is measured apart. Also what
+the round keeps for its Why? (db/migrations/028_volleyball_round_why.sql: its events' lines and
+rule ids) beside its reports' messages, in bytes of JSON.
 Target: a 16-team round, database included, under 500 ms. Wall-clock seconds on a
 shared machine: the best and the median of the repeats, with the load average.
 """
@@ -99,7 +101,15 @@ async def measure(teams: int, repeats: int) -> None:
         try:
             await db.migrate()
             # the bot, as far as the league service reads it
-            bot: Any = SimpleNamespace(db=db, timers=NoTimers(), game_locks=GameLocks())
+            bot: Any = SimpleNamespace(
+                db=db,
+                timers=NoTimers(),
+                game_locks=GameLocks(),
+                matches=SimpleNamespace(  # the match core's parts a league host registers with
+                    vacation_listeners=[],
+                    follows=SimpleNamespace(register=lambda *args: None),
+                ),
+            )
             leagues = Leagues(bot)
             for seed in range(repeats):
                 league_id = await league_with_orders(db, teams, seed)
@@ -114,6 +124,8 @@ async def measure(teams: int, repeats: int) -> None:
                 reports = await store.unposted_reports(db, league_id)
                 assert len(reports) == teams + 1  # the public summary and a sheet per manager
                 assert "No orders from" not in reports[0].messages[0]  # every team's orders
+                kept = [len(json.dumps(r.why, separators=(",", ":"))) for r in reports]
+                sent = sum(len(json.dumps(r.messages)) for r in reports)
                 start = time.perf_counter()
                 for division in state.league.divisions:  # as the public post has them
                     results_png(state, division, 1)
@@ -133,6 +145,10 @@ async def measure(teams: int, repeats: int) -> None:
     print(
         f"its images (results and standings per division + cup): best {min(images) * 1000:.0f} ms, median "
         f"{statistics.median(images) * 1000:.0f} ms"
+    )
+    print(
+        f"kept for its Why?: {sum(kept):,} bytes (the public report {kept[0]:,}, the "
+        f"{len(kept) - 1} sheets {sum(kept[1:]):,}), beside its reports' messages {sent:,} bytes"
     )
     with contextlib.suppress(OSError):
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

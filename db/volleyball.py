@@ -1,7 +1,8 @@
 """Volleyball leagues in the database: the league row (state JSON, versioned), its managers,
 the orders on file, the reports a round sends out (db/migrations/007_volleyball.sql), the
 status card's message and the text of refused forms (011_volleyball_card_forms.sql), the
-deadline policies and the missed rounds (014_volleyball_deadline_policies.sql).
+deadline policies and the missed rounds (014_volleyball_deadline_policies.sql), what decided a
+round, for its Why? (028_volleyball_round_why.sql).
 
 A change of the league state is saved like a match's move (db/games.save_move): only if the
 league is still at the version it was read at, with everything that follows from it (the
@@ -76,6 +77,7 @@ class StoredReport:
     messages: list[str]
     images: list[str]
     posted: bool
+    why: list[tuple[str, list[str]]] | None = None  # the round's events and their rule ids
 
 
 @dataclass(frozen=True)
@@ -86,6 +88,7 @@ class NewReport:
     user_id: int | None
     messages: list[str]
     images: list[str]
+    why: list[tuple[str, list[str]]] | None = None  # events and rule ids (None: none kept)
 
 
 def name_key(name: str) -> str:
@@ -131,6 +134,7 @@ def _report(row: Any) -> StoredReport:
         messages=json.loads(row["messages"]),
         images=json.loads(row["images"]),
         posted=row["posted_at"] is not None,
+        why=None if row["why"] is None else [(str(t), list(r)) for t, r in json.loads(row["why"])],
     )
 
 
@@ -307,7 +311,8 @@ async def save_league(
             season, round_number, rows = reports
             await conn.executemany(
                 "INSERT INTO volleyball_reports (league_id, season, round_number, team, user_id,"
-                " messages, images, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
+                " messages, images, why, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
                 [
                     (
                         stored.id,
@@ -317,6 +322,7 @@ async def save_league(
                         r.user_id,
                         json.dumps(r.messages),
                         json.dumps(r.images),
+                        None if r.why is None else json.dumps(r.why, separators=(",", ":")),
                     )
                     for r in rows
                 ],
@@ -537,6 +543,17 @@ async def report_for(
         "SELECT * FROM volleyball_reports"
         " WHERE league_id = ? AND season = ? AND round_number = ? AND team = ?",
         (league_id, season, round_number, team),
+    )
+    return None if row is None else _report(row)
+
+
+async def last_round_report(db: Database, league_id: int) -> StoredReport | None:
+    """The public report of the league's latest round played, of any season: the one whose
+    images are a round's ("round"), not a league's start's nor a season's end's."""
+    row = await db.fetch_one(
+        "SELECT * FROM volleyball_reports WHERE league_id = ? AND team = ''"
+        """ AND images LIKE '%"round"%' ORDER BY season DESC, round_number DESC LIMIT 1""",
+        (league_id,),
     )
     return None if row is None else _report(row)
 

@@ -118,15 +118,21 @@ async def explain(
             f"pick one of those."
         )
     text, topics = explanation(adapter, match, rulebook, [(i, played[i]) for i in chosen])
+    await send_worded(interaction, rulebook, f"Why? {adapter.title} #{game_id}", text, topics)
+
+
+async def send_worded(
+    interaction: discord.Interaction, rulebook: Rulebook, title: str, text: str, topics: list[str]
+) -> None:
+    """A Why? worded (`worded`), privately to whoever asked: the events and their rulings, and
+    the rules menu open at the first topic named (where the game's rulebook is registered)."""
     embed = discord.Embed(
-        title=f"Why? {adapter.title} #{game_id}",
-        description=fit(text, EMBED_TEXT),
-        colour=discord.Colour(rulebook.colour),
+        title=title, description=fit(text, EMBED_TEXT), colour=discord.Colour(rulebook.colour)
     )
     first = next((i for t in topics if (i := rulebook.topic_index(t)) is not None), 0)
-    await send_ephemeral(
-        interaction, "", embed=embed, view=view_of([RulesTopicSelect(stored.game, first)])
-    )
+    menu = rulebook.game in RULEBOOKS
+    view = view_of([RulesTopicSelect(rulebook.game, first)]) if menu else None
+    await send_ephemeral(interaction, "", embed=embed, **({"view": view} if view else {}))
 
 
 def plays(adapter: GameAdapter, match: Match) -> list[Played]:

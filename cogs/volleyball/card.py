@@ -1,7 +1,8 @@
 """The league's status card: one message in the results channel, kept up to date in place,
 that says where the league is (round, deadline as a Discord timestamp, which managed teams
 have sent orders: names only, never what they sent, the last round's scores) and carries the
-buttons a manager needs (Send orders, Edit with menus, Repeat last orders, My team), like the
+buttons a manager needs (Send orders, Edit with menus, Repeat last orders, My team) and, for
+anyone, Follow and the latest round's Why? (cogs/volleyball/why.py), like the
 webDiplomacy and DiplomacyGM boards that show who has not moved yet.
 
 It is edited when orders come in, a manager joins or leaves, the league is paused, resumed
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.volleyball.components import card_buttons
+from cogs.volleyball.components import LeagueButton, card_buttons
 from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies, due
 from db import volleyball as store
@@ -248,7 +249,11 @@ class StatusCard:
     async def _show(self, prepared: Prepared, *, repost: bool) -> None:
         stored, embed = prepared.stored, prepared.embed
         view = view_of(
-            [*card_buttons(stored.id), FollowButton("league", f"volleyball:{stored.id}")]
+            [
+                *card_buttons(stored.id),
+                FollowButton("league", f"volleyball:{stored.id}"),
+                LeagueButton(stored.id, "why"),
+            ]
         )
         channel = await self.poster.channel(stored)
         old = stored.card_message_id

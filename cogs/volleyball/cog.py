@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.volleyball import lesson
+from cogs.volleyball import lesson, why
 from cogs.volleyball.answers import TeamRefused, answer
 from cogs.volleyball.components import (
     DYNAMIC_ITEMS,
@@ -133,6 +133,9 @@ class Volleyball(commands.Cog):
             await open_editor(interaction, league_id)
         elif action == "repeat":
             await self.orders.repeat_orders(interaction, league_id)
+        elif action == "why":
+            stored = await self.leagues.load(league_id)
+            await why.explain_latest(interaction, self.bot.db, stored)
         else:
             await self.orders.show_sheet(interaction, league_id)
 
@@ -152,6 +155,10 @@ class Volleyball(commands.Cog):
         round_number: int,
         what: str,
     ) -> None:
+        if what == "why":
+            stored = await self.leagues.load(league_id)
+            await why.explain_round(interaction, self.bot.db, stored, season, round_number)
+            return
         await self.orders.show_details(interaction, league_id, season, round_number, what)
 
     # ---- /games: the leagues the user manages a team in ---------------------------------------
@@ -835,6 +842,22 @@ class Volleyball(commands.Cog):
         number = round or max(1, state.league.round_number - 1)
         lines: list[str] = [bold(f"{stored.name}, season {state.league.season}, round {number}")]
         await answer(interaction, lines + results_lines(state, number))
+
+    @group.command(name="why", description="What decided a round, rule by rule (private)")
+    @with_league(round="Round of this season (default: the last)")
+    async def why_round(
+        self,
+        interaction: discord.Interaction,
+        round: app_commands.Range[int, 1, 200] | None = None,
+        league: League | None = None,
+    ) -> None:
+        """The round's Why? (cogs/volleyball/why.py), as its post's button gives it."""
+        stored = await self.league_here(interaction, league)
+        if round is None:
+            await why.explain_latest(interaction, self.bot.db, stored)
+        else:
+            season = decode(stored).league.season
+            await why.explain_round(interaction, self.bot.db, stored, season, round)
 
     @group.command(name="history", description="A team's results and past seasons")
     @with_league(team="Which team")

@@ -4,9 +4,10 @@ it: the submits are routed by custom_id (ui.forms.route_form, in cogs/volleyball
 the buttons are ui.items.Controls (DynamicItems whose errors end in the one reporter).
 
 Buttons: Send orders (the orders form), Edit with menus (the orders editor), Repeat last
-orders, My team (the sheet), on the league's status card and under reminders; Fix and send
-again under a refused form (the form again, with the text that was sent); under a public
-post, the details it keeps one tap away (DETAILS).
+orders, My team (the sheet), on the league's status card and under reminders, and the card's
+Why? (its latest round's); Fix and send again under a refused form (the form again, with the
+text that was sent); under a public post, the details it keeps one tap away (DETAILS), its
+round's Why? among them.
 
 What a button opens (the forms, the editor, the answers) stands above this module: a click is
 handed to the Volleyball cog, found through discord.py's cog registry (`Bot.get_cog`), as the
@@ -39,7 +40,8 @@ class LeagueControls(Protocol):
     async def press_league_button(
         self, interaction: discord.Interaction, league_id: int, action: str
     ) -> None:
-        """A card's or a reminder's button (CARD_ACTIONS) for the clicker's own team."""
+        """A card's or a reminder's button (CARD_ACTIONS): for the clicker's own team, or the
+        latest round's Why?."""
         ...
 
     async def press_retry(
@@ -152,14 +154,15 @@ CARD_ACTIONS = {
     "edit": ("Edit with menus", discord.ButtonStyle.secondary),
     "repeat": ("Repeat last orders", discord.ButtonStyle.success),
     "sheet": ("My team", discord.ButtonStyle.secondary),
+    "why": ("Why?", discord.ButtonStyle.secondary),
 }
 
 
 class LeagueButton(
     Control[discord.ui.Button],
-    template=r"vb:(?P<id>\d+):(?P<action>orders|edit|repeat|sheet)",
+    template=r"vb:(?P<id>\d+):(?P<action>orders|edit|repeat|sheet|why)",
 ):
-    """A button for the clicker's own team in a league (the status card, reminders)."""
+    """A button of a league's card (and reminders): the clicker's own team, or Why?."""
 
     def __init__(self, league_id: int, action: str) -> None:
         label, style = CARD_ACTIONS[action]
@@ -179,7 +182,8 @@ class LeagueButton(
 
 
 def card_buttons(league_id: int) -> list[LeagueButton]:
-    return [LeagueButton(league_id, action) for action in CARD_ACTIONS]
+    """The card's buttons for the clicker's own team (its Why? comes after its Follow)."""
+    return [LeagueButton(league_id, action) for action in CARD_ACTIONS if action != "why"]
 
 
 class RetryButton(
@@ -213,15 +217,17 @@ DETAILS = {
     "table": "Table",
     "cup": "Galaxy Cup",
     "season": "Season details",
+    "why": "Why?",
 }
 
 
 class DetailsButton(
     Control[discord.ui.Button],
-    template=r"vb:(?P<id>\d+):details:(?P<season>\d+):(?P<round>\d+):(?P<what>sets|table|cup|season)",
+    template=r"vb:(?P<id>\d+):details:(?P<season>\d+):(?P<round>\d+):(?P<what>sets|table|cup|season|why)",
 ):
     """A button under a public post: the details it leaves out (a round's every set, the
-    table, the cup's bracket, the season's publication), shown privately to whoever asks."""
+    table, the cup's bracket, the season's publication, the round's Why?), shown privately to
+    whoever asks."""
 
     def __init__(self, league_id: int, season: int, round_number: int, what: str) -> None:
         super().__init__(

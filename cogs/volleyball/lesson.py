@@ -15,16 +15,15 @@ import re
 
 import discord
 
-from host.why import EMBED_TEXT, worded
+from cogs.volleyball.why import COMMAND, RULEBOOK
+from host.why import send_worded, worded
 from rules.volleyball import Lesson, answer_of, lesson_script, match_events, options_of, refusal
 from ui import UserError
 from ui.items import Control
 from ui.replies import send_ephemeral
-from ui.rulebook import Rulebook
-from ui.text import fit, shown
+from ui.text import shown
 
 GAME = "volleyball"
-RULEBOOK = Rulebook(GAME)  # its rulings, worded by Why? (the rules command is the cog's own)
 NEXT = {
     "league": (
         "Start a real league",
@@ -184,9 +183,8 @@ class LessonWhy(Control[discord.ui.Button], template=r"vblearn:why"):
     async def act(self, interaction: discord.Interaction) -> None:
         result = lesson_script().result()
         told = [(shown(event.text), event.rules) for event in match_events(result)]
-        text, _ = worded(RULEBOOK, [("**The lesson's set**", told)], "/volleyball rules")
-        embed = discord.Embed(title="Why? The lesson's set", description=fit(text, EMBED_TEXT))
-        await send_ephemeral(interaction, "", embed=embed)
+        text, topics = worded(RULEBOOK, [("**The lesson's set**", told)], COMMAND)
+        await send_worded(interaction, RULEBOOK, "Why? The lesson's set", text, topics)
 
 
 LESSON_ITEMS = (LessonChoice, LessonNext, LessonWhy)

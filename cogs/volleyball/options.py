@@ -28,7 +28,7 @@ from rules.volleyball import LeagueState
 from ui import LookupFailed, LookupOption, UserError, quote, shown
 from ui.formats import human_join
 
-LEAGUE_HELP = "Which league (default: the one here)"
+LEAGUE_HELP = "League (default: the one here)"
 MAX_CHOICES = 25
 
 

@@ -20,12 +20,14 @@ from rules.volleyball import (
     DeadlineRule,
     LeagueState,
     RoundOrders,
+    Ruled,
     ageing_split_problems,
     all_computer_orders,
     close_season,
     next_deadline,
     play_round,
     release_seat,
+    round_events,
     submit_orders,
 )
 
@@ -92,15 +94,23 @@ def play_round_reports(
     ):
         images.append("cup")
     post = public_round_post(league_name, after, report, deadline, sorted(handed_over))
-    reports = [NewReport("", None, [post], images)]
+    events = round_events(report)
+    reports = [NewReport("", None, [post], images, why_of(events, ""))]
     for team, user_id in sorted(managers.items()):
         if after.league.team(team) is None:
             continue
         sheet = private_round_sheet(
             league_name, after, team, report, deadline, dropped.get(team), handed_over.get(team)
         )
-        reports.append(NewReport(team, user_id, sheet, []))
+        reports.append(NewReport(team, user_id, sheet, [], why_of(events, team)))
     return after, reports
+
+
+def why_of(events: list[Ruled], team: str) -> list[tuple[str, list[str]]]:
+    """What a round's Why? keeps on a report (db/migrations/028_volleyball_round_why.sql): each
+    event's text and rule ids, those anyone may read on the public report (`team` ''), a team's
+    own on its manager's sheet; the report's messages are not copied."""
+    return [(event.text, list(event.rules)) for event in events if event.team == team]
 
 
 def end_season_reports(

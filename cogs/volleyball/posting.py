@@ -112,6 +112,8 @@ class Poster:
                 details.append(what)
         if "season" in report.images:
             details.append("season")
+        if report.why is not None:  # what decided the round is kept: its Why?
+            details.append("why")
         view = None
         if details:
             view = view_of(

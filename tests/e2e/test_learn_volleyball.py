@@ -57,6 +57,9 @@ async def test_the_volleyball_lesson_by_clicks_with_a_wrong_try_a_leave_and_a_re
             assert why.ephemeral and "Lesson Lions v Tutor Tigers, set 1: 15-5" in why.text
             assert "Ruling R1" in why.text and "Rally, scoring chance, clamping" in why.text
             assert "Ruling R2" in why.text and "Ruling R3" in why.text and "*A match*" in why.text
+            # worded as a real round's Why? is (host/why.py): the rules menu at its topic
+            menu = why.selects[0]
+            assert [o.label for o in menu.options if o.default] == ["A match"]
             assert discord.message(card).text == card.text  # nothing changed
             await bot.restart()  # the card is the progress: nothing is lost
             card = discord.message(card)

@@ -125,6 +125,7 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
         "Repeat last orders",
         "My team",
         "Follow",
+        "Why?",
     ]
     listed = await discord.slash("games", user=alice)
     line = next(row for row in listed.text.splitlines() if LEAGUE in row)

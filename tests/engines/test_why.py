@@ -232,3 +232,43 @@ def test_every_volleyball_ruling_is_named_by_a_round_event_or_left_to_none():
     assert rulings - exempt - set(named) == set()
     topics = {topic.name for topic in book.topics}
     assert {rule for rule in named if rule not in rulings and rule not in topics} == set()
+
+
+def test_a_volleyball_round_tells_anyone_only_what_a_spectator_sees():
+    """What the public sees of a match is its score by set and who played (docs/rules/
+    volleyball.md): a set's public event names no ruling a team's orders bring in (its concept's
+    formation R2, positions R3, points R9, home advantage R10, devotion's checks R11); those are
+    events of that team's own, one of the match's two teams."""
+    from rules.volleyball import all_computer_orders, new_league, run_round
+    from rules.volleyball.why import round_events
+
+    own = {"R2", "R3", "R9", "R10", "R11"}
+    state = new_league([], total_teams=8, seed=3)
+    public: Counter[str] = Counter()
+    private: Counter[str] = Counter()
+    for _ in range(3):
+        outcome = run_round(state, all_computer_orders(state))
+        for event in round_events(outcome.report):
+            if event.team:
+                playing = {name for m in outcome.report.matches for name in (m.home, m.away)}
+                assert event.team in playing and event.team in event.text
+                private.update(event.rules)
+            else:
+                public.update(event.rules)
+        state = outcome.state
+    assert own & set(public) == set()
+    assert {"R3", "R9", "R10", "R11"} <= set(private)  # the computers' own (R2: the corpus)
+    assert {"R1", "R6", "R4", "R5"} <= set(public)
+
+
+def test_every_volleyball_ruling_is_worded_with_what_the_bot_does():
+    """A Why? words a ruling as its clause and what the bot does: a ruling whose text stops at
+    the seed's quote (its page line broken before the " - ", which the rules page in Discord
+    reads as a list item of its own) would say nothing of what the bot does."""
+    quote_only = re.compile(r'\((?:rule|the)[^"]*"[^"]*"\)\s*')
+    bare = sorted(
+        rule
+        for rule, (_, text) in Rulebook("volleyball").rulings.items()
+        if quote_only.fullmatch(text)
+    )
+    assert bare == []

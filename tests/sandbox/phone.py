@@ -188,7 +188,16 @@ def volleyball_posts(per_kind: int = 2, rounds: int = 2) -> Iterator[Card]:
 
     def posted(moment: str, state: Any, report: NewReport, round_number: int) -> Iterator[Card]:
         stored_report = StoredReport(
-            0, 7, state.league.season, round_number, "", None, report.messages, report.images, False
+            0,
+            7,
+            state.league.season,
+            round_number,
+            "",
+            None,
+            report.messages,
+            report.images,
+            False,
+            report.why,  # a round's post has its Why? button, as the bot sends it
         )
         channel.sent.clear()
         # its own thread: the caller may be inside an event loop (Playwright's)

@@ -35,7 +35,7 @@ class Channel:
         self.files.update({f.filename: f.fp.read() for f in files})
 
 
-async def posted(state: LeagueState, text: str) -> Channel:
+async def posted(state: LeagueState, text: str, why: list | None = None) -> Channel:
     channel = Channel()
     poster = Poster(None)  # type: ignore[arg-type]  # only the channel is asked for
 
@@ -46,7 +46,7 @@ async def posted(state: LeagueState, text: str) -> Channel:
     league = StoredLeague(
         1, 1, "League", 5, None, None, 1, {}, {}, 0, 0.0, "running", "", 1, None, None, None
     )
-    report = StoredReport(1, 1, 1, 1, "", None, [text], ["round", "cup"], False)
+    report = StoredReport(1, 1, 1, 1, "", None, [text], ["round", "cup"], False, why)
     await poster.send(league, state, report)
     return channel
 
@@ -62,3 +62,14 @@ async def test_a_small_league_round_post_shows_the_table_that_fits_one_screen() 
     assert channel.sent == [(text, ["standings-1.png"], ["Every set", "Galaxy Cup"])]
     shown = CHROME + text_height(text) + image_height(channel.files["standings-1.png"])
     assert shown + BUTTON_ROW <= SCREEN_HEIGHT
+
+
+async def test_a_round_whose_events_are_kept_has_a_why_button_and_one_before_has_none() -> None:
+    """The round's Why? (cogs/volleyball/why.py) is one of its post's buttons once what decided
+    it is kept; a round played before that (its report keeps none) is posted as it was."""
+    kept = [("A v B, set 1: 15-3", ["A match", "R1", "R6"])]
+    state = new_computer_league(64, seed=3, divisions=[8] * 8)
+    channel = await posted(state, "Round 1.", kept)
+    assert channel.sent == [("Round 1.", [], ["Every set", "Table", "Galaxy Cup", "Why?"])]
+    before = await posted(state, "Round 1.")
+    assert "Why?" not in before.sent[0][2]
