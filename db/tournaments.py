@@ -33,6 +33,7 @@ from rules.tournament import (
     tied,
     totals_of,
 )
+from rules.tournament.standings import SCALE
 
 ADVANCE_EVENT = "tournament_advance"  # a result came in: see whether the round is complete
 
@@ -707,19 +708,44 @@ async def recount(conn: Connection, tournament: Tournament) -> None:
 
 
 async def standings(
-    db: Database, tournament: Tournament, entrants: list[Entrant]
+    db: Database, tournament: Tournament, entrants: list[Entrant], top: int | None = None
 ) -> list[Standing]:
     """The standings of the rounds complete (`Tournament.complete`): the players' stored
     totals ranked, and the meetings among those level after the tie-breaks read for head to
-    head; counted from every game first if they were not kept yet."""
+    head; counted from every game first if they were not kept yet. `top`: only the first `top`
+    places (what the card, its image and the podium show), ranked among the players whose score
+    reaches the `top`-th best score (found on the index by score, migration 029): everyone
+    placed above any of them is one of them, so their places are those of the whole list."""
     if not tournament.totals_built:
         async with db.transaction() as conn:
             await recount(conn, tournament)
     columns = TOTALS if tournament.status == "finished" else DONE
-    rows = await db.fetch_all(
-        f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?",
-        (tournament.id,),
-    )
+    score = columns[0]
+    read = f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?"
+    if top is not None and top < len(entrants):
+        row = await db.fetch_one(
+            f"SELECT {score} AS score FROM tournament_totals WHERE tournament_id = ?"
+            f" ORDER BY {score} DESC LIMIT 1 OFFSET ?",
+            (tournament.id, top - 1),
+        )
+        # an entrant with no totals yet has no points: below the cut only if it is above 0
+        if row is not None and round(row["score"] * SCALE) > 0:
+            # a score level with the cut's in billionths of a point (`sort_keys`) is in
+            cut = row["score"] - 1 / SCALE
+            rows = await db.fetch_all(f"{read} AND {score} >= ?", (tournament.id, cut))
+            named = {entrant.id: entrant for entrant in entrants}
+            near = [named[user] for user in map(str, map(itemgetter(0), rows)) if user in named]
+            if len(near) >= top:  # else a row of someone no longer entered took a place
+                return (await _ranked(db, tournament, rows, near))[:top]
+    rows = await db.fetch_all(read, (tournament.id,))
+    order = await _ranked(db, tournament, rows, entrants)
+    return order if top is None else order[:top]
+
+
+async def _ranked(
+    db: Database, tournament: Tournament, rows: list[Any], entrants: list[Entrant]
+) -> list[Standing]:
+    """`entrants` ranked from their totals `rows`, the meetings among the level read."""
     # whole-list passes in C (the user id, the totals after it), not a Python loop per row
     users = map(str, map(itemgetter(0), rows))
     totals = dict(zip(users, map(Totals._make, map(itemgetter(slice(1, None)), rows)), strict=True))

@@ -573,7 +573,7 @@ class Tournaments:
         else:
             lines.append(f"**Finished** after {plural(tournament.round):round}.")
         # the standings of the rounds complete (a read of the stored totals)
-        order = await store.standings(self.bot.db, tournament, entrants)
+        order = await store.standings(self.bot.db, tournament, entrants, top=STANDINGS_SHOWN)
         if tournament.status == "finished" and order:
             lines.append(f"🏆 <@{order[0].entrant.id}> wins.")
         lines.append("**Standings**")
@@ -583,8 +583,8 @@ class Tournaments:
                 f"{standing.rank}. <@{standing.entrant.id}>{out}: **{score_text(standing.score)}**"
                 f" · Bh {score_text(standing.buchholz)} · SB {score_text(standing.sonneborn_berger)}"
             )
-        if len(order) > STANDINGS_SHOWN:
-            lines.append(f"…and {len(order) - STANDINGS_SHOWN} more.")
+        if len(entrants) > STANDINGS_SHOWN:
+            lines.append(f"…and {len(entrants) - STANDINGS_SHOWN} more.")
         lines.append(f"-# Ties: {tournament_images.TIES}.")
         return fit("\n".join(lines))
 

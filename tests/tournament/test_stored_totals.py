@@ -3,7 +3,8 @@ with each result) equal the standings counted from every stored game, on both ba
 seeded random tournament of 14 players over 6 rounds (two-player games and tables, byes,
 forfeits, double losses, shared points, late joiners, withdrawals), its results stored in a
 shuffled order, read after every result and after every round; and again once a player is
-forgotten (/privacy), and for a tournament made before the totals were kept."""
+forgotten (/privacy), and for a tournament made before the totals were kept; the first places
+alone (`top`) are the whole list's first places."""
 
 from __future__ import annotations
 
@@ -44,6 +45,11 @@ async def assert_read_equals_recount(db, tournament_id: int) -> None:
         assert got.sonneborn_berger == pytest.approx(expected.sonneborn_berger)
         assert got.games == expected.games
         assert (got.head_to_head is None) == (expected.head_to_head is None)
+    # the first places alone (the card's, the podium's), ranked among those whose score
+    # reaches the cut's, are the whole list's first places
+    for top in range(1, len(entrants) + 1):
+        first = await store.standings(db, t, entrants, top=top)
+        assert first == read[:top], top
 
 
 async def play(db, seed: int) -> int:
