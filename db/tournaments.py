@@ -132,6 +132,10 @@ class TournamentFull(Exception):
     """The cap is reached."""
 
 
+class TeamTaken(Exception):
+    """A cup's team is entered already (by its coach, or by a coach it had before)."""
+
+
 def _tournament(row: Any) -> Tournament:
     return Tournament(
         id=row["id"],
@@ -288,41 +292,80 @@ async def join(
     joined_round: int,
     *,
     checked_in: bool = False,
+    team_id: int | None = None,
 ) -> bool:
     """Enter `user_id` (back in, if they had withdrawn during the sign-up), `checked_in` when
-    they join while the check-in is open; False when already in. TournamentFull at the cap
-    (counted in the same transaction)."""
-    async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "SELECT COUNT(*) AS n FROM tournament_entrants"
-            " WHERE tournament_id = ? AND withdrawn_from IS NULL",
-            (tournament.id,),
-        )
-        if (await cursor.fetchone())["n"] >= tournament.cap:
-            raise TournamentFull
-        cursor = await conn.execute(
-            "SELECT withdrawn_from FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
-            (tournament.id, user_id),
-        )
-        row = await cursor.fetchone()
-        if row is not None:
-            if row["withdrawn_from"] is None or tournament.status != "signup":
-                return False
-            await conn.execute(
-                "UPDATE tournament_entrants SET withdrawn_from = NULL, checked_in = ?"
-                " WHERE tournament_id = ? AND user_id = ?",
-                (int(checked_in), tournament.id, user_id),
-            )
-            return True
-        try:
-            await conn.execute(
-                "INSERT INTO tournament_entrants"
-                " (tournament_id, user_id, rating, joined_round, checked_in)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (tournament.id, user_id, rating, joined_round, int(checked_in)),
-            )
-        except IntegrityError:  # a double click: the other one entered them
+    they join while the check-in is open, with `team_id` in a Rollerball II cup (stored in the
+    same transaction: an entrant of a cup always has a team); False when already in.
+    TournamentFull at the cap, TeamTaken when the team is entered already (both counted in the
+    same transaction; a team is entered once, migration 029)."""
+    try:
+        async with db.transaction() as conn:
+            entered = await _join(conn, tournament, user_id, rating, joined_round, checked_in)
+            if entered and team_id is not None:
+                await _enter_team(conn, tournament.id, user_id, team_id)
+    except IntegrityError:  # a coach's double click on two teams: one of them is in
+        raise TeamTaken from None
+    return entered
+
+
+async def _enter_team(conn: Connection, tournament_id: int, user_id: int, team_id: int) -> None:
+    cursor = await conn.execute(
+        "SELECT user_id FROM tournament_teams WHERE tournament_id = ? AND team_id = ?"
+        " AND user_id <> ?",
+        (tournament_id, team_id, user_id),
+    )
+    if await cursor.fetchone() is not None:
+        raise TeamTaken  # the transaction is rolled back: the coach is not entered either
+    await conn.execute(  # a coach back in after withdrawing may come with another team
+        "DELETE FROM tournament_teams WHERE tournament_id = ? AND user_id = ?",
+        (tournament_id, user_id),
+    )
+    await conn.execute(
+        "INSERT INTO tournament_teams (tournament_id, user_id, team_id) VALUES (?, ?, ?)",
+        (tournament_id, user_id, team_id),
+    )
+
+
+async def _join(
+    conn: Connection,
+    tournament: Tournament,
+    user_id: int,
+    rating: float,
+    joined_round: int,
+    checked_in: bool,
+) -> bool:
+    """`join` inside its transaction: the entrant's row."""
+    cursor = await conn.execute(
+        "SELECT COUNT(*) AS n FROM tournament_entrants"
+        " WHERE tournament_id = ? AND withdrawn_from IS NULL",
+        (tournament.id,),
+    )
+    if (await cursor.fetchone())["n"] >= tournament.cap:
+        raise TournamentFull
+    cursor = await conn.execute(
+        "SELECT withdrawn_from FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
+        (tournament.id, user_id),
+    )
+    row = await cursor.fetchone()
+    if row is not None:
+        if row["withdrawn_from"] is None or tournament.status != "signup":
             return False
+        await conn.execute(
+            "UPDATE tournament_entrants SET withdrawn_from = NULL, checked_in = ?"
+            " WHERE tournament_id = ? AND user_id = ?",
+            (int(checked_in), tournament.id, user_id),
+        )
+        return True
+    try:
+        await conn.execute(
+            "INSERT INTO tournament_entrants"
+            " (tournament_id, user_id, rating, joined_round, checked_in)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (tournament.id, user_id, rating, joined_round, int(checked_in)),
+        )
+    except IntegrityError:  # a double click: the other one entered them
+        return False
     return True
 
 

@@ -5,3 +5,11 @@
 CREATE INDEX tournament_totals_by_score ON tournament_totals (tournament_id, score);
 CREATE INDEX tournament_totals_by_done_score ON tournament_totals (tournament_id, done_score);
 
+-- A Rollerball II cup's team is entered once (db/tournaments.py `join`): a coach of several
+-- teams chooses one, and two clicks at once cannot enter it twice. A team entered twice before
+-- (it changed coach after its entry) keeps its first coach's entry.
+DELETE FROM tournament_teams WHERE EXISTS (
+    SELECT 1 FROM tournament_teams o WHERE o.tournament_id = tournament_teams.tournament_id
+    AND o.team_id = tournament_teams.team_id AND o.user_id < tournament_teams.user_id
+);
+CREATE UNIQUE INDEX tournament_teams_by_team ON tournament_teams (tournament_id, team_id);

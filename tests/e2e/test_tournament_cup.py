@@ -308,3 +308,92 @@ async def test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline(
     # equal ratings: the better seed is the first by id (rules/tournament/elimination.py)
     better = min((jo, kai), key=lambda user: str(user.id))
     await until(lambda: f"🏆 <@{better.id}> wins." in discord.message(card).text, timeout=20)
+
+
+def cup_teams(bot, tournament_id: int) -> dict[int, str]:
+    return dict(
+        sql(
+            bot,
+            "SELECT e.user_id, t.name FROM tournament_teams e JOIN rollerball2_teams t"
+            " ON t.id = e.team_id WHERE e.tournament_id = ?",
+            tournament_id,
+        )
+    )
+
+
+def hand_over(bot, team: str, coach) -> None:
+    """The team changes coach (as an admin's hand-over would)."""
+    sql(bot, "UPDATE rollerball2_teams SET owner_id = ? WHERE name = ?", coach.id, team)
+
+
+async def test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with(
+    discord, bot, owner, games
+):
+    """docs/rules/tournaments.md "A Rollerball II cup", Entrants: a coach of several teams
+    presses Join and is asked, privately, which of his teams enters; his choice is checked when
+    he makes it (a team he coaches now, not entered already by a coach it had before, and he is
+    not in already), stored with his entry, and his team plays the cup's match."""
+    mo, ned = discord.add_user("mo"), discord.add_user("ned")
+    for name, colour in (("Cairo", "gold"), ("Delhi", "white"), ("Essen", "black")):
+        await discord.slash("rollerball2 team create", user=mo, name=name, colour=colour)
+    await discord.slash("rollerball2 team create", user=ned, name="Fargo", colour="navy")
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rollerball2",
+        format="single_elimination",
+    )
+    [(tournament_id,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+
+    asked = await discord.click(card, "Join", user=mo)
+    assert asked.ephemeral and "You coach 3 teams: choose the one that plays cup" in asked.text
+    [menu] = asked.selects
+    assert [option.label for option in menu.options] == ["Cairo", "Delhi", "Essen"]
+    assert sql(
+        bot, "SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?", tournament_id
+    ) == [(0,)]
+    again = await discord.click(card, "Join", user=mo)  # a second menu, chosen on later
+
+    # Delhi goes to Ned before Mo chooses it: no longer his to enter
+    hand_over(bot, "Delhi", ned)
+    refused = await discord.select(asked, "Choose your team", ["Delhi"], user=mo)
+    assert refused.ephemeral and "only with a team you coach" in refused.text
+    assert cup_teams(bot, tournament_id) == {}
+    # Ned now coaches two: he is asked too, and enters with Delhi
+    theirs = await discord.click(card, "Join", user=ned)
+    [menu] = theirs.selects
+    assert [option.label for option in menu.options] == ["Delhi", "Fargo"]
+    entered = await discord.select(theirs, "Choose your team", ["Delhi"], user=ned)
+    assert f"You are in tournament #{tournament_id} with **Delhi**" in entered.text
+    # Delhi back with Mo: entered already (by Ned), so not his to enter again
+    hand_over(bot, "Delhi", mo)
+    taken = await discord.select(asked, "Choose your team", ["Delhi"], user=mo)
+    assert taken.ephemeral and "Delhi is entered in this cup already" in taken.text
+    assert cup_teams(bot, tournament_id) == {ned.id: "Delhi"}
+
+    entered = await discord.select(asked, "Choose your team", ["Essen"], user=mo)
+    assert f"You are in tournament #{tournament_id} with **Essen**" in entered.text
+    await until(lambda: "2 of 64 players" in discord.message(card).text, timeout=20)
+    # his other menu cannot swap his team, nor enter him twice
+    twice = await discord.select(again, "Choose your team", ["Cairo"], user=mo)
+    assert twice.ephemeral and "already in this tournament" in twice.text
+    assert cup_teams(bot, tournament_id) == {ned.id: "Delhi", mo.id: "Essen"}
+    pressed = await discord.click(card, "Join", user=mo)
+    assert pressed.ephemeral and "already in this tournament" in pressed.text
+
+    await discord.click(discord.message(card), "Start now", user=owner)
+    await until(
+        lambda: all(m for _, m, _ in rounds_of(bot, tournament_id).get(1, [([], None, None)])),
+        timeout=30,
+    )
+    [(seats, match_id, _)] = rounds_of(bot, tournament_id)[1]
+    [(home, away)] = sql(
+        bot,
+        "SELECT h.name, a.name FROM rollerball2_matches m JOIN rollerball2_teams h"
+        " ON h.id = m.home_team_id JOIN rollerball2_teams a ON a.id = m.away_team_id"
+        " WHERE m.game_id = ?",
+        match_id,
+    )
+    team_of = {mo.id: "Essen", ned.id: "Delhi"}
+    assert (home, away) == (team_of[seats[0]], team_of[seats[1]])

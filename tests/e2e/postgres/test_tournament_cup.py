@@ -24,3 +24,6 @@ test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_restart = (
 test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline = (
     on_sqlite.test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline
 )
+test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with = (
+    on_sqlite.test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with
+)
