@@ -37,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.figures import own_postgres
 from db import tournaments as store
 from db.connect import open_database
 from rules.tournament import Entrant, Game, standings
@@ -218,19 +219,10 @@ def main() -> None:
     if options.postgres_url is not None:
         asyncio.run(stored(options.postgres_url, entrants, games, options.rounds, options.repeat))
         return
-    from tests.postgres.server import PostgresServer, find_binaries
-
-    binaries = find_binaries()
-    if binaries is None:
-        print("PostgreSQL: not installed here (apt-get install postgresql), or give --postgres-url")
-        return
-    server = PostgresServer(binaries)
-    server.start()
-    try:
-        url = server.create_database("standings")
-        asyncio.run(stored(url, entrants, games, options.rounds, options.repeat))
-    finally:
-        server.stop()
+    with own_postgres() as server:
+        if server is not None:
+            url = server.create_database("standings")
+            asyncio.run(stored(url, entrants, games, options.rounds, options.repeat))
 
 
 if __name__ == "__main__":
