@@ -200,8 +200,9 @@ class Tournaments:
         forfeit: the absent score nothing, the others share the point, and the match ends by
         their forfeit; computer: a computer takes the absent seats and the game goes on (True:
         the round waits for it), once per game (at the next deadline the policy is forfeit);
-        both_lose, or nobody present: no points for anyone. Under the caller's tournament
-        lock; the match's lock is taken here."""
+        both_lose, or nobody present: no points for anyone (and in a cup everyone at the board
+        forfeits the match, docs/rules/tournaments.md "A Rollerball II cup"). Under the
+        caller's tournament lock; the match's lock is taken here."""
         found = None
         if row.match_id is not None:
             found = await self._hosted(row.match_id)
@@ -241,6 +242,16 @@ class Tournaments:
             if policy == "forfeit":
                 await timeouts.apply_policy(
                     self.bot.matches, adapter, stored, match, seats, "forfeit", reason="deadline"
+                )
+            elif tournament.game in self.match_setups:
+                # A match made from what the players entered with (a cup's teams) holds it:
+                # a team plays one match at a time, so left open it would keep the team that
+                # goes through from its next round's match. Everyone at the board forfeits it
+                # as the game has a forfeit end (Rollerball II: the default coach plays both
+                # benches to the final whistle); its result changes nothing here.
+                everyone = [seat for seat in range(len(row.seats)) if seat not in match.computers]
+                await timeouts.apply_policy(
+                    self.bot.matches, adapter, stored, match, everyone, "forfeit", reason="deadline"
                 )
         return False
 
