@@ -62,6 +62,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from bench.figures import own_postgres  # noqa: E402
 from db import games, rocketball, timers  # noqa: E402
 from db.connect import open_database  # noqa: E402
 from db.database import SLOW_TIMEOUT, Database  # noqa: E402
@@ -466,19 +467,10 @@ async def main(count: int, postgres_url: str | None) -> None:
     if postgres_url is not None:
         await measure(postgres_url, count)
         return
-    from tests.postgres.server import PostgresServer, find_binaries
-
-    binaries = find_binaries()
-    if binaries is None:
-        print("PostgreSQL: not installed here (apt-get install postgresql), or give --postgres-url")
-        return
-    server = PostgresServer(binaries)
-    server.start(durable=True)
-    try:
-        await measure(server.create_database("bench"), count)
-        await concurrent_moves(server.create_database("moves"))
-    finally:
-        server.stop()
+    with own_postgres(durable=True) as server:
+        if server is not None:
+            await measure(server.create_database("bench"), count)
+            await concurrent_moves(server.create_database("moves"))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import statistics
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 TICKS = os.sysconf("SC_CLK_TCK")
 
@@ -39,3 +42,23 @@ def cpu_seconds(*pids: int) -> float:
         total += times.get(current, 0.0)
         pending += children.get(current, [])
     return total
+
+
+@contextmanager
+def own_postgres(*, durable: bool = False) -> Iterator[Any]:
+    """A throw-away PostgreSQL server of the benchmark's own, started as the test suite starts
+    one (tests/postgres/server.py `PostgresServer`; `durable`: every commit flushed), stopped
+    after; None, said in a line, when PostgreSQL is not installed here."""
+    from tests.postgres.server import PostgresServer, find_binaries
+
+    binaries = find_binaries()
+    if binaries is None:
+        print("PostgreSQL: not installed here (apt-get install postgresql), or give --postgres-url")
+        yield None
+        return
+    server = PostgresServer(binaries)
+    server.start(durable=durable)
+    try:
+        yield server
+    finally:
+        server.stop()

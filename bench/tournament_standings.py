@@ -8,11 +8,16 @@ expectation, a draw one game in ten. Measured against the goal (issue's figure: 
 median and the slowest of --repeat runs (CPU time of the process, its database thread
 included: time.process_time; the machine's load average is printed beside):
 - recounted: the standings counted from every game (what the card did before the totals);
-- read: the bot's read on SQLite (db/tournaments.py `standings`): the players' running totals,
-  stored with each result, ranked, and the meetings among the tied read for head to head;
+- read, whole list: db/tournaments.py `standings`: the players' running totals, stored with
+  each result, ranked, and the meetings among the tied read for head to head;
+- read, the card's first 20 places (and the podium's 3): `standings(top=...)`, what the card,
+  its image and the podium read: ranked among the players whose score reaches the cut's,
+  found on the index by score (migration 029);
 - one result stored: what keeping the totals costs the transaction that stores a result late
   in the tournament (both players' earlier opponents' totals move).
 The leaderboards at 100,000 rated games are bench/leaderboard.py's.
+Each read on SQLite and on PostgreSQL (a throw-away server of its own, as the test suite starts
+it: tests/postgres/server.py; --postgres-url URL: that one instead; --sqlite-only: none).
 Options: --players N, --rounds N, --repeat N, --seed N.
 """
 
@@ -32,6 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.figures import own_postgres
 from db import tournaments as store
 from db.connect import open_database
 from rules.tournament import Entrant, Game, standings
@@ -66,14 +72,16 @@ def tournament(players: int, rounds: int, seed: int) -> tuple[list[Entrant], lis
 
 
 def report(name: str, times: list[float], *, goal: bool = True) -> None:
-    """A line of figures, compared with the goal (`goal`: it has one)."""
+    """A line of figures, compared with the goal (`goal`: it has one), and the machine's load
+    average when it was measured."""
     median, worst = statistics.median(times), max(times)
     verdict = (
         f" (goal: under {GOAL_MS:.0f} ms): " + ("met" if worst < GOAL_MS else "NOT met")
         if goal
         else " (a cost, no goal)"
     )
-    print(f"{name:<44} median {median:8.1f} ms, slowest {worst:8.1f} ms{verdict}")
+    load = os.getloadavg()[0]
+    print(f"{name:<48} median {median:6.1f} ms, slowest {worst:6.1f} ms{verdict}, load {load:.1f}")
 
 
 async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> list[float]:
@@ -85,11 +93,14 @@ async def timed(call: Callable[[], Awaitable[object]], repeat: int) -> list[floa
     return times
 
 
-async def stored(entrants: list[Entrant], games: list[Game], rounds: int, repeat: int) -> None:
-    """The tournament stored as the bot stores it (its totals counted once, as `recount` does
-    for a tournament from before them), then its standings read, and one more result stored."""
-    folder = Path(tempfile.mkdtemp(prefix="ballcourt-standings-bench-"))
-    db = await open_database(folder / "bench.db")
+async def stored(
+    target: Path | str, entrants: list[Entrant], games: list[Game], rounds: int, repeat: int
+) -> None:
+    """The tournament stored as the bot stores it in `target` (a SQLite file or a PostgreSQL
+    URL; its totals counted once, as `recount` does for a tournament from before them), then
+    its standings read, and one more result stored."""
+    db = await open_database(target)
+    backend = "SQLite" if isinstance(target, Path) else "PostgreSQL"
     await db.migrate()
     user = {entrant.id: 1000 + n for n, entrant in enumerate(entrants)}
     tournament_id = await store.create(
@@ -106,7 +117,8 @@ async def stored(entrants: list[Entrant], games: list[Game], rounds: int, repeat
         created_by=3,
         close_timer="bench_close",
     )
-    async with db.transaction() as conn:
+    fill = 600.0  # seconds a statement of the fill may take (100,000 rows at once)
+    async with db.transaction(timeout=fill) as conn:
         await conn.executemany(
             "INSERT INTO tournament_entrants (tournament_id, user_id, rating, joined_round)"
             " VALUES (?, ?, ?, 1)",
@@ -133,7 +145,7 @@ async def stored(entrants: list[Entrant], games: list[Game], rounds: int, repeat
     tournament = await store.load(db, tournament_id)
     assert tournament is not None
     started = time.perf_counter()
-    async with db.transaction() as conn:
+    async with db.transaction(timeout=fill) as conn:
         await store.recount(conn, tournament)
     print(f"stored and counted {len(games):,} games in {time.perf_counter() - started:.1f} s")
     tournament = await store.load(db, tournament_id)
@@ -141,10 +153,17 @@ async def stored(entrants: list[Entrant], games: list[Game], rounds: int, repeat
     named = entrants_by_user(entrants, user)  # the card reads them for its own lines too
     order = await store.standings(db, tournament, named)
     assert len(order) == len(entrants)
+    for top in (20, 3):
+        assert await store.standings(db, tournament, named, top=top) == order[:top]
     report(
-        "read (stored totals, SQLite)",
+        f"read, whole list ({backend})",
         await timed(lambda: store.standings(db, tournament, named), repeat),
     )
+    for top, what in ((20, "the card's first 20"), (3, "the podium's 3")):
+        report(
+            f"read, {what} ({backend})",
+            await timed(lambda top=top: store.standings(db, tournament, named, top=top), repeat),
+        )
     # one more round's games, their results stored one by one
     pairs = list(user.values())
     random.Random(1).shuffle(pairs)
@@ -155,14 +174,17 @@ async def stored(entrants: list[Entrant], games: list[Game], rounds: int, repeat
                 " VALUES (?, ?, ?, ?)",
                 (tournament_id, rounds + 1, board, json.dumps([first, second])),
             )
-    rows = [row for row in await store.games(db, tournament_id) if row.points is None]
+    rows = await db.fetch_all(
+        "SELECT id FROM tournament_games WHERE tournament_id = ? AND points IS NULL",
+        (tournament_id,),
+    )
+    waiting = [row["id"] for row in rows]
 
     async def one_result() -> None:
-        row = rows.pop()
         async with db.transaction() as conn:
-            await store.decide(conn, row.id, (1.0, 0.0), played=True)
+            await store.decide(conn, waiting.pop(), (1.0, 0.0), played=True)
 
-    report("one result stored (its totals moved)", await timed(one_result, repeat), goal=False)
+    report(f"one result stored ({backend})", await timed(one_result, repeat), goal=False)
     await db.close()
 
 
@@ -177,6 +199,8 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=100)
     parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres-url")
+    parser.add_argument("--sqlite-only", action="store_true")
     options = parser.parse_args()
     entrants, games = tournament(options.players, options.rounds, options.seed)
     times = []
@@ -188,7 +212,17 @@ def main() -> None:
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(f"standings of {len(entrants)} players, {len(games):,} games (load average {load}):")
     report("recounted from every game (before)", times)
-    asyncio.run(stored(entrants, games, options.rounds, options.repeat))
+    folder = Path(tempfile.mkdtemp(prefix="ballcourt-standings-bench-"))
+    asyncio.run(stored(folder / "bench.db", entrants, games, options.rounds, options.repeat))
+    if options.sqlite_only:
+        return
+    if options.postgres_url is not None:
+        asyncio.run(stored(options.postgres_url, entrants, games, options.rounds, options.repeat))
+        return
+    with own_postgres() as server:
+        if server is not None:
+            url = server.create_database("standings")
+            asyncio.run(stored(url, entrants, games, options.rounds, options.repeat))
 
 
 if __name__ == "__main__":

@@ -1,22 +1,10 @@
-"""A Rollerball II cup's teams (db/migrations/025_tournament_podium_and_teams.sql): the team
-each coach entered the tournament with."""
+"""A Rollerball II cup's teams (db/migrations/025_tournament_podium_and_teams.sql, 029): the
+team each coach entered the tournament with (stored with his entry: db/tournaments.py
+`join`)."""
 
 from __future__ import annotations
 
 from db.database import Connection, Database
-
-
-async def enter(db: Database, tournament_id: int, user_id: int, team_id: int) -> None:
-    """`user_id` plays the tournament with `team_id` (their team before, if any, replaced)."""
-    async with db.transaction() as conn:
-        await conn.execute(
-            "DELETE FROM tournament_teams WHERE tournament_id = ? AND user_id = ?",
-            (tournament_id, user_id),
-        )
-        await conn.execute(
-            "INSERT INTO tournament_teams (tournament_id, user_id, team_id) VALUES (?, ?, ?)",
-            (tournament_id, user_id, team_id),
-        )
 
 
 async def teams(db: Database, tournament_id: int) -> dict[int, int]:

@@ -33,6 +33,7 @@ from rules.tournament import (
     tied,
     totals_of,
 )
+from rules.tournament.standings import SCALE
 
 ADVANCE_EVENT = "tournament_advance"  # a result came in: see whether the round is complete
 
@@ -129,6 +130,10 @@ def games_of(rows: list[GameRow]) -> list[Game]:
 
 class TournamentFull(Exception):
     """The cap is reached."""
+
+
+class TeamTaken(Exception):
+    """A cup's team is entered already (by its coach, or by a coach it had before)."""
 
 
 def _tournament(row: Any) -> Tournament:
@@ -287,41 +292,80 @@ async def join(
     joined_round: int,
     *,
     checked_in: bool = False,
+    team_id: int | None = None,
 ) -> bool:
     """Enter `user_id` (back in, if they had withdrawn during the sign-up), `checked_in` when
-    they join while the check-in is open; False when already in. TournamentFull at the cap
-    (counted in the same transaction)."""
-    async with db.transaction() as conn:
-        cursor = await conn.execute(
-            "SELECT COUNT(*) AS n FROM tournament_entrants"
-            " WHERE tournament_id = ? AND withdrawn_from IS NULL",
-            (tournament.id,),
-        )
-        if (await cursor.fetchone())["n"] >= tournament.cap:
-            raise TournamentFull
-        cursor = await conn.execute(
-            "SELECT withdrawn_from FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
-            (tournament.id, user_id),
-        )
-        row = await cursor.fetchone()
-        if row is not None:
-            if row["withdrawn_from"] is None or tournament.status != "signup":
-                return False
-            await conn.execute(
-                "UPDATE tournament_entrants SET withdrawn_from = NULL, checked_in = ?"
-                " WHERE tournament_id = ? AND user_id = ?",
-                (int(checked_in), tournament.id, user_id),
-            )
-            return True
-        try:
-            await conn.execute(
-                "INSERT INTO tournament_entrants"
-                " (tournament_id, user_id, rating, joined_round, checked_in)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (tournament.id, user_id, rating, joined_round, int(checked_in)),
-            )
-        except IntegrityError:  # a double click: the other one entered them
+    they join while the check-in is open, with `team_id` in a Rollerball II cup (stored in the
+    same transaction: an entrant of a cup always has a team); False when already in.
+    TournamentFull at the cap, TeamTaken when the team is entered already (both counted in the
+    same transaction; a team is entered once, migration 029)."""
+    try:
+        async with db.transaction() as conn:
+            entered = await _join(conn, tournament, user_id, rating, joined_round, checked_in)
+            if entered and team_id is not None:
+                await _enter_team(conn, tournament.id, user_id, team_id)
+    except IntegrityError:  # a coach's double click on two teams: one of them is in
+        raise TeamTaken from None
+    return entered
+
+
+async def _enter_team(conn: Connection, tournament_id: int, user_id: int, team_id: int) -> None:
+    cursor = await conn.execute(
+        "SELECT user_id FROM tournament_teams WHERE tournament_id = ? AND team_id = ?"
+        " AND user_id <> ?",
+        (tournament_id, team_id, user_id),
+    )
+    if await cursor.fetchone() is not None:
+        raise TeamTaken  # the transaction is rolled back: the coach is not entered either
+    await conn.execute(  # a coach back in after withdrawing may come with another team
+        "DELETE FROM tournament_teams WHERE tournament_id = ? AND user_id = ?",
+        (tournament_id, user_id),
+    )
+    await conn.execute(
+        "INSERT INTO tournament_teams (tournament_id, user_id, team_id) VALUES (?, ?, ?)",
+        (tournament_id, user_id, team_id),
+    )
+
+
+async def _join(
+    conn: Connection,
+    tournament: Tournament,
+    user_id: int,
+    rating: float,
+    joined_round: int,
+    checked_in: bool,
+) -> bool:
+    """`join` inside its transaction: the entrant's row."""
+    cursor = await conn.execute(
+        "SELECT COUNT(*) AS n FROM tournament_entrants"
+        " WHERE tournament_id = ? AND withdrawn_from IS NULL",
+        (tournament.id,),
+    )
+    if (await cursor.fetchone())["n"] >= tournament.cap:
+        raise TournamentFull
+    cursor = await conn.execute(
+        "SELECT withdrawn_from FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
+        (tournament.id, user_id),
+    )
+    row = await cursor.fetchone()
+    if row is not None:
+        if row["withdrawn_from"] is None or tournament.status != "signup":
             return False
+        await conn.execute(
+            "UPDATE tournament_entrants SET withdrawn_from = NULL, checked_in = ?"
+            " WHERE tournament_id = ? AND user_id = ?",
+            (int(checked_in), tournament.id, user_id),
+        )
+        return True
+    try:
+        await conn.execute(
+            "INSERT INTO tournament_entrants"
+            " (tournament_id, user_id, rating, joined_round, checked_in)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (tournament.id, user_id, rating, joined_round, int(checked_in)),
+        )
+    except IntegrityError:  # a double click: the other one entered them
+        return False
     return True
 
 
@@ -707,19 +751,44 @@ async def recount(conn: Connection, tournament: Tournament) -> None:
 
 
 async def standings(
-    db: Database, tournament: Tournament, entrants: list[Entrant]
+    db: Database, tournament: Tournament, entrants: list[Entrant], top: int | None = None
 ) -> list[Standing]:
     """The standings of the rounds complete (`Tournament.complete`): the players' stored
     totals ranked, and the meetings among those level after the tie-breaks read for head to
-    head; counted from every game first if they were not kept yet."""
+    head; counted from every game first if they were not kept yet. `top`: only the first `top`
+    places (what the card, its image and the podium show), ranked among the players whose score
+    reaches the `top`-th best score (found on the index by score, migration 029): everyone
+    placed above any of them is one of them, so their places are those of the whole list."""
     if not tournament.totals_built:
         async with db.transaction() as conn:
             await recount(conn, tournament)
     columns = TOTALS if tournament.status == "finished" else DONE
-    rows = await db.fetch_all(
-        f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?",
-        (tournament.id,),
-    )
+    score = columns[0]
+    read = f"SELECT user_id, {', '.join(columns)} FROM tournament_totals WHERE tournament_id = ?"
+    if top is not None and top < len(entrants):
+        row = await db.fetch_one(
+            f"SELECT {score} AS score FROM tournament_totals WHERE tournament_id = ?"
+            f" ORDER BY {score} DESC LIMIT 1 OFFSET ?",
+            (tournament.id, top - 1),
+        )
+        # an entrant with no totals yet has no points: below the cut only if it is above 0
+        if row is not None and round(row["score"] * SCALE) > 0:
+            # a score level with the cut's in billionths of a point (`sort_keys`) is in
+            cut = row["score"] - 1 / SCALE
+            rows = await db.fetch_all(f"{read} AND {score} >= ?", (tournament.id, cut))
+            named = {entrant.id: entrant for entrant in entrants}
+            near = [named[user] for user in map(str, map(itemgetter(0), rows)) if user in named]
+            if len(near) >= top:  # else a row of someone no longer entered took a place
+                return (await _ranked(db, tournament, rows, near))[:top]
+    rows = await db.fetch_all(read, (tournament.id,))
+    order = await _ranked(db, tournament, rows, entrants)
+    return order if top is None else order[:top]
+
+
+async def _ranked(
+    db: Database, tournament: Tournament, rows: list[Any], entrants: list[Entrant]
+) -> list[Standing]:
+    """`entrants` ranked from their totals `rows`, the meetings among the level read."""
     # whole-list passes in C (the user id, the totals after it), not a Python loop per row
     users = map(str, map(itemgetter(0), rows))
     totals = dict(zip(users, map(Totals._make, map(itemgetter(slice(1, None)), rows)), strict=True))

@@ -38,8 +38,9 @@ async def post(tournaments: Tournaments, tournament: store.Tournament) -> bool:
     if tournament.status != "finished" or await marks.is_posted(db, tournament.id):
         return True
     entrants = store.entrants_of(await store.entrants(db, tournament.id))
-    ranked = await store.standings(db, tournament, entrants) if tournament.round else []
-    order = ranked[: len(MEDALS)]
+    order = (
+        await store.standings(db, tournament, entrants, top=len(MEDALS)) if tournament.round else []
+    )
     if order:
         teams = await tournament_teams.team_names(db, tournament.id)  # a cup's
         podium = [

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import io
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
 
 from db import tournament_teams
 from db import tournaments as store
-from render.tournament import render_bracket, render_standings
+from render.tournament import STANDINGS_ROWS, render_bracket, render_standings
 from rules.tournament import TIE_BREAKS, Knockout, resolve
 
 TIES = ", then ".join(name for name, _ in TIE_BREAKS)  # the tie-breaks in order, as shown
@@ -63,8 +64,11 @@ async def card_images(tournaments: Tournaments, tournament: store.Tournament) ->
     complete = tournament.complete
     if complete < 1:
         return []
-    order = await store.standings(db, tournament, entrants)
+    order = await store.standings(db, tournament, entrants, top=STANDINGS_ROWS)
     page = await asyncio.to_thread(
-        render_standings, f"{title}, after round {complete}", order, names, tie_breaks=TIES
+        partial(render_standings, tie_breaks=TIES, players=len(entrants)),
+        f"{title}, after round {complete}",
+        order,
+        names,
     )
     return [discord.File(io.BytesIO(page), filename="standings.png")]

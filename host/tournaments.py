@@ -200,8 +200,9 @@ class Tournaments:
         forfeit: the absent score nothing, the others share the point, and the match ends by
         their forfeit; computer: a computer takes the absent seats and the game goes on (True:
         the round waits for it), once per game (at the next deadline the policy is forfeit);
-        both_lose, or nobody present: no points for anyone. Under the caller's tournament
-        lock; the match's lock is taken here."""
+        both_lose, or nobody present: no points for anyone (and in a cup everyone at the board
+        forfeits the match, docs/rules/tournaments.md "A Rollerball II cup"). Under the
+        caller's tournament lock; the match's lock is taken here."""
         found = None
         if row.match_id is not None:
             found = await self._hosted(row.match_id)
@@ -241,6 +242,16 @@ class Tournaments:
             if policy == "forfeit":
                 await timeouts.apply_policy(
                     self.bot.matches, adapter, stored, match, seats, "forfeit", reason="deadline"
+                )
+            elif tournament.game in self.match_setups:
+                # A match made from what the players entered with (a cup's teams) holds it:
+                # a team plays one match at a time, so left open it would keep the team that
+                # goes through from its next round's match. Everyone at the board forfeits it
+                # as the game has a forfeit end (Rollerball II: the default coach plays both
+                # benches to the final whistle); its result changes nothing here.
+                everyone = [seat for seat in range(len(row.seats)) if seat not in match.computers]
+                await timeouts.apply_policy(
+                    self.bot.matches, adapter, stored, match, everyone, "forfeit", reason="deadline"
                 )
         return False
 
@@ -573,7 +584,7 @@ class Tournaments:
         else:
             lines.append(f"**Finished** after {plural(tournament.round):round}.")
         # the standings of the rounds complete (a read of the stored totals)
-        order = await store.standings(self.bot.db, tournament, entrants)
+        order = await store.standings(self.bot.db, tournament, entrants, top=STANDINGS_SHOWN)
         if tournament.status == "finished" and order:
             lines.append(f"🏆 <@{order[0].entrant.id}> wins.")
         lines.append("**Standings**")
@@ -583,8 +594,8 @@ class Tournaments:
                 f"{standing.rank}. <@{standing.entrant.id}>{out}: **{score_text(standing.score)}**"
                 f" · Bh {score_text(standing.buchholz)} · SB {score_text(standing.sonneborn_berger)}"
             )
-        if len(order) > STANDINGS_SHOWN:
-            lines.append(f"…and {len(order) - STANDINGS_SHOWN} more.")
+        if len(entrants) > STANDINGS_SHOWN:
+            lines.append(f"…and {len(entrants) - STANDINGS_SHOWN} more.")
         lines.append(f"-# Ties: {tournament_images.TIES}.")
         return fit("\n".join(lines))
 

@@ -188,14 +188,21 @@ def _bracket_part(
 
 
 def render_standings(
-    title: str, order: Sequence[Standing], names: Mapping[str, str], *, tie_breaks: str
+    title: str,
+    order: Sequence[Standing],
+    names: Mapping[str, str],
+    *,
+    tie_breaks: str,
+    players: int | None = None,
 ) -> bytes:
     """The standings as a table: place, name, points, Buchholz and Sonneborn-Berger; a player
-    who withdrew in grey, marked "out"; the legend names the columns and the tie-breaks."""
+    who withdrew in grey, marked "out"; the legend names the columns and the tie-breaks.
+    `order` may be the first places only (`STANDINGS_ROWS` of them are drawn); `players`: how
+    many there are in all (`len(order)` if not given), for the "and N more"."""
     regular, bold = font(TEXT), font(TEXT, bold=True)
     line = round(TEXT * 1.6)
     shown = list(order[:STANDINGS_ROWS])
-    more = len(order) - len(shown)
+    more = (len(order) if players is None else players) - len(shown)
     number_width = round(text_length(bold, "00."))
     figure_width = round(text_length(bold, "00.5")) + 10
     figures = ("Pts", "Bh", "SB")

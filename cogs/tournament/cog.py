@@ -23,13 +23,14 @@ from host.listing import Entry
 from host.podium import PodiumRepair
 from host.tournaments import CHECKIN_EVENT, CLOSE_EVENT, FORMAT_TITLES, Tournaments
 from rules.games import title_of
-from ui import LookupOption, UserError
+from ui import LookupOption, UserError, shown
 from ui.formats import plural, timestamp
 from ui.items import Control
 
 if TYPE_CHECKING:
     from bot import Ballcourt
     from db.database import Connection, Database
+    from db.rollerball2 import Team
 
 # The games a tournament can be played in so far, by name, with their titles from the registry.
 GAMES = {name: title_of(name) for name in ("rocketball", "rollerball", cup.GAME)}
@@ -129,43 +130,104 @@ async def loaded(tournaments: Tournaments, tournament_id: int) -> store.Tourname
     return tournament
 
 
-async def join(tournaments: Tournaments, interaction: discord.Interaction, tournament_id: int):
+async def join(
+    tournaments: Tournaments,
+    interaction: discord.Interaction,
+    tournament_id: int,
+    team_id: int | None = None,
+):
     """In while the sign-up is open; in a running Swiss also later, from the next round on with
-    zero points (docs/rules/tournaments.md "On Discord")."""
+    zero points (docs/rules/tournaments.md "On Discord"). In a Rollerball II cup the coach
+    enters with his team; a coach of several is asked which, privately (`TeamSelect`), and
+    `team_id` is his choice."""
     async with tournaments.lock(tournament_id):
         tournament = await loaded(tournaments, tournament_id)
         late = tournament.status == "running" and tournament.format == "swiss"
         if tournament.status != "signup" and not late:
             raise UserError("The sign-up for this tournament is closed.")
         user = interaction.user.id
+        db = tournaments.bot.db
+        team = None
         if tournament.game == cup.GAME:
-            await cup.enter(bot_of(interaction), tournament, user)  # the coach's team
-        rating = await store.rating_of(
-            tournaments.bot.db, tournament.game, tournament.guild_id, user
-        )
+            team = await cup.team_to_enter(bot_of(interaction), tournament, user, team_id)
+            if team is None:  # several teams: he chooses one, unless he is in already
+                if any(
+                    row.user_id == user and row.withdrawn_from is None
+                    for row in await store.entrants(db, tournament.id)
+                ):
+                    raise UserError("You are already in this tournament.")
+                teams = await cup.choosable(bot_of(interaction), tournament, user)
+                view = discord.ui.View(timeout=None)
+                view.add_item(TeamSelect(tournament.id, teams[: cup.TEAM_CHOICES]))
+                await interaction.response.send_message(
+                    f"You coach {plural(len(teams)):team}: choose the one that plays cup"
+                    f" #{tournament.id} (a coach enters a cup with one team).",
+                    view=view,
+                    ephemeral=True,
+                )
+                return
+        rating = await store.rating_of(db, tournament.game, tournament.guild_id, user)
         first_round = tournament.round + 1 if late else 1
         try:
             entered = await store.join(
-                tournaments.bot.db,
+                db,
                 tournament,
                 user,
                 rating,
                 first_round,
                 checked_in=checkin_open(tournament),  # joining now is being here now
+                team_id=team.id if team is not None else None,
             )
         except store.TournamentFull:
             raise UserError(f"This tournament is full ({tournament.cap} players).") from None
+        except store.TeamTaken:
+            assert team is not None
+            raise UserError(cup.taken_text(team)) from None
         if not entered:
             raise UserError("You are already in this tournament.")
+        when = f" from round {first_round} on, with no points yet" if late else ""
+        with_team = f" with **{shown(team.name)}**" if team is not None else ""
+        joined = (
+            f"You are in tournament #{tournament.id}{with_team}{when}. Your matches will be"
+            " posted in this channel."
+        )
+        if team_id is not None:  # chosen on his private question: it is answered, the card
+            await interaction.response.edit_message(content=joined, view=None)
+            await tournaments.show(tournament)  # shows him among the players
+            return
         await interaction.response.edit_message(
             content=await tournaments.card_text(tournament), view=card_view(tournament)
         )
-        when = f" from round {first_round} on, with no points yet" if late else ""
-        await interaction.followup.send(
-            f"You are in tournament #{tournament.id}{when}. Your matches will be posted in "
-            "this channel.",
-            ephemeral=True,
+        await interaction.followup.send(joined, ephemeral=True)
+
+
+class TeamSelect(Control[discord.ui.Select], template=r"tour:(?P<id>\d+):team"):
+    """A coach's choice of the team he enters a cup with, on a message only he sees."""
+
+    def __init__(self, tournament_id: int, teams: list[Team] | None = None) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.id_for(id=tournament_id),
+                placeholder="Choose your team",
+                # an option's label is plain text (no markdown): the name as it was typed
+                options=[
+                    discord.SelectOption(label=team.name[:100], value=str(team.id))
+                    for team in teams or ()
+                ]
+                or [discord.SelectOption(label="?", value="0")],
+            )
         )
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> TeamSelect:
+        return cls(int(match["id"]))
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        value = (interaction.data or {}).get("values", [""])[0]
+        if not value.isdigit():
+            raise UserError("Choose one of your teams from the menu.")
+        await join(tournaments_of(interaction), interaction, self.tournament_id, int(value))
 
 
 async def withdraw(
@@ -501,5 +563,5 @@ class TournamentCog(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(CardButton)
+    bot.add_dynamic_items(CardButton, TeamSelect)
     await bot.add_cog(TournamentCog(bot))

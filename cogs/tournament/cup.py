@@ -1,6 +1,7 @@
 """A Rollerball II cup (docs/rules/tournaments.md "A Rollerball II cup"): a knockout of the
 server's Rollerball II teams. The entrant is the coach, seeded by his coach-against-coach
-rating (db/ratings.py, Glicko-2); he enters with the team he coaches, and each match of the
+rating (db/ratings.py, Glicko-2); he enters with the team he coaches (a coach of several
+chooses one, privately: cogs/tournament/cog.py `TeamSelect`), and each match of the
 bracket is a coach-against-coach match between the two teams (cogs/rollerball2/matches.py):
 both rosters and saved line-ups read when the round is paired, the better seed at home, and at
 its end the carry-over (injuries, bans, deaths) written to the teams as after any match."""
@@ -23,11 +24,13 @@ if TYPE_CHECKING:
     from db.database import Connection
 
 GAME = "rollerball2"
+TEAM_CHOICES = 25  # a select menu's options at most (Discord's Message Components: Select Menus)
 FORMATS = ("single_elimination", "double_elimination")
 
 
-async def team_of_coach(bot: Ballcourt, guild_id: int, user_id: int) -> teams_store.Team:
-    """The team a coach enters with: the one he coaches on this server."""
+async def coached(bot: Ballcourt, guild_id: int, user_id: int) -> list[teams_store.Team]:
+    """The teams a coach may enter with: those he coaches on this server (a UserError when
+    none)."""
     mine = [
         team
         for team in await teams_store.teams_in_guild(bot.db, guild_id)
@@ -38,20 +41,48 @@ async def team_of_coach(bot: Ballcourt, guild_id: int, user_id: int) -> teams_st
             "A Rollerball II cup is played by teams: you coach none on this server. "
             "`/rollerball2 team create` makes one; then press Join again."
         )
-    if len(mine) > 1:
-        names = ", ".join(shown(team.name) for team in mine)
+    return mine
+
+
+async def team_to_enter(
+    bot: Ballcourt, tournament: store.Tournament, user_id: int, team_id: int | None
+) -> teams_store.Team | None:
+    """The team a coach enters with: his only one, or the one he chose (`team_id`, checked:
+    one he coaches on this server and not entered already); None when he coaches several and
+    has not chosen yet (`choosable`: what he is offered)."""
+    mine = await coached(bot, tournament.guild_id, user_id)
+    if team_id is None:
+        return mine[0] if len(mine) == 1 else None
+    team = next((team for team in mine if team.id == team_id), None)
+    if team is None:
         raise UserError(
-            f"You coach {names}: a coach enters a cup with one team. Hand the others to another "
-            "coach, or ask a server admin for a cup of your own."
+            "You can enter a cup only with a team you coach on this server: press Join again "
+            "to choose one."
         )
-    return mine[0]
+    if team_id in (await tournament_teams.teams(bot.db, tournament.id)).values():
+        raise UserError(taken_text(team))
+    return team
 
 
-async def enter(bot: Ballcourt, tournament: store.Tournament, user_id: int) -> None:
-    """Before the coach joins (under the tournament's lock): the team he plays with; a
-    UserError when he has none to enter with."""
-    team = await team_of_coach(bot, tournament.guild_id, user_id)
-    await tournament_teams.enter(bot.db, tournament.id, user_id, team.id)
+def taken_text(team: teams_store.Team) -> str:
+    return (
+        f"{shown(team.name)} is entered in this cup already: press Join again to choose "
+        "another of your teams."
+    )
+
+
+async def choosable(
+    bot: Ballcourt, tournament: store.Tournament, user_id: int
+) -> list[teams_store.Team]:
+    """The teams a coach of several may choose from: his teams not entered already (a
+    UserError when every one is)."""
+    entered = set((await tournament_teams.teams(bot.db, tournament.id)).values())
+    mine = [
+        team for team in await coached(bot, tournament.guild_id, user_id) if team.id not in entered
+    ]
+    if not mine:
+        raise UserError("Every team you coach is entered in this cup already.")
+    return mine
 
 
 def setup(

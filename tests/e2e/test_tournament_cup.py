@@ -1,21 +1,34 @@
 """A tournament's card and end through the fake Discord (docs/rules/tournaments.md "On
 Discord"): the podium is posted exactly once, also when the bot could not post it when the
 tournament ended (a crash between the two) and was restarted; the card's pictures (a knockout's
-bracket, the standings); an eight-team Rollerball II cup to its winner, with a restart."""
+bracket, the standings); an eight-team Rollerball II cup to its winner, with a restart; a coach
+of several teams choosing the one he enters; a cup's absence policies (a computer stand-in, both
+lose)."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
+import time
 
 import pytest
+from PIL import Image
 
 from fakediscord.model import SEND_MESSAGES
-from render.tournament import WIDTH
-from tests.e2e.cards import is_result
+from render.tournament import WIDTH, render_bracket
+from rules.tournament import resolve, single_elimination
+from tests.e2e.cards import current_card, is_result
 from tests.e2e.stored import sql, until
-from tests.e2e.test_tournament import deadline_now, finish_round, play_to_the_end, rounds_of
+from tests.e2e.test_tournament import (
+    deadline_now,
+    deadline_timer,
+    finish_round,
+    play_to_the_end,
+    rounds_of,
+    thread_of,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -308,3 +321,318 @@ async def test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline(
     # equal ratings: the better seed is the first by id (rules/tournament/elimination.py)
     better = min((jo, kai), key=lambda user: str(user.id))
     await until(lambda: f"🏆 <@{better.id}> wins." in discord.message(card).text, timeout=20)
+
+
+def cup_teams(bot, tournament_id: int) -> dict[int, str]:
+    return dict(
+        sql(
+            bot,
+            "SELECT e.user_id, t.name FROM tournament_teams e JOIN rollerball2_teams t"
+            " ON t.id = e.team_id WHERE e.tournament_id = ?",
+            tournament_id,
+        )
+    )
+
+
+def hand_over(bot, team: str, coach) -> None:
+    """The team changes coach (as an admin's hand-over would)."""
+    sql(bot, "UPDATE rollerball2_teams SET owner_id = ? WHERE name = ?", coach.id, team)
+
+
+async def test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with(
+    discord, bot, owner, games
+):
+    """docs/rules/tournaments.md "A Rollerball II cup", Entrants: a coach of several teams
+    presses Join and is asked, privately, which of his teams enters; his choice is checked when
+    he makes it (a team he coaches now, not entered already by a coach it had before, and he is
+    not in already), stored with his entry, and his team plays the cup's match."""
+    mo, ned = discord.add_user("mo"), discord.add_user("ned")
+    for name, colour in (("Cairo", "gold"), ("Delhi", "white"), ("Essen", "black")):
+        await discord.slash("rollerball2 team create", user=mo, name=name, colour=colour)
+    await discord.slash("rollerball2 team create", user=ned, name="Fargo", colour="navy")
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rollerball2",
+        format="single_elimination",
+    )
+    [(tournament_id,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+
+    asked = await discord.click(card, "Join", user=mo)
+    assert asked.ephemeral and "You coach 3 teams: choose the one that plays cup" in asked.text
+    [menu] = asked.selects
+    assert [option.label for option in menu.options] == ["Cairo", "Delhi", "Essen"]
+    assert sql(
+        bot, "SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ?", tournament_id
+    ) == [(0,)]
+    again = await discord.click(card, "Join", user=mo)  # a second menu, chosen on later
+
+    # Delhi goes to Ned before Mo chooses it: no longer his to enter
+    hand_over(bot, "Delhi", ned)
+    refused = await discord.select(asked, "Choose your team", ["Delhi"], user=mo)
+    assert refused.ephemeral and "only with a team you coach" in refused.text
+    assert cup_teams(bot, tournament_id) == {}
+    # Ned now coaches two: he is asked too, and enters with Delhi
+    theirs = await discord.click(card, "Join", user=ned)
+    [menu] = theirs.selects
+    assert [option.label for option in menu.options] == ["Delhi", "Fargo"]
+    entered = await discord.select(theirs, "Choose your team", ["Delhi"], user=ned)
+    assert f"You are in tournament #{tournament_id} with **Delhi**" in entered.text
+    # Delhi back with Mo: entered already (by Ned), so not his to enter again
+    hand_over(bot, "Delhi", mo)
+    taken = await discord.select(asked, "Choose your team", ["Delhi"], user=mo)
+    assert taken.ephemeral and "Delhi is entered in this cup already" in taken.text
+    assert cup_teams(bot, tournament_id) == {ned.id: "Delhi"}
+
+    entered = await discord.select(asked, "Choose your team", ["Essen"], user=mo)
+    assert f"You are in tournament #{tournament_id} with **Essen**" in entered.text
+    await until(lambda: "2 of 64 players" in discord.message(card).text, timeout=20)
+    # his other menu cannot swap his team, nor enter him twice
+    twice = await discord.select(again, "Choose your team", ["Cairo"], user=mo)
+    assert twice.ephemeral and "already in this tournament" in twice.text
+    assert cup_teams(bot, tournament_id) == {ned.id: "Delhi", mo.id: "Essen"}
+    pressed = await discord.click(card, "Join", user=mo)
+    assert pressed.ephemeral and "already in this tournament" in pressed.text
+
+    await discord.click(discord.message(card), "Start now", user=owner)
+    await until(
+        lambda: all(m for _, m, _ in rounds_of(bot, tournament_id).get(1, [([], None, None)])),
+        timeout=30,
+    )
+    [(seats, match_id, _)] = rounds_of(bot, tournament_id)[1]
+    [(home, away)] = sql(
+        bot,
+        "SELECT h.name, a.name FROM rollerball2_matches m JOIN rollerball2_teams h"
+        " ON h.id = m.home_team_id JOIN rollerball2_teams a ON a.id = m.away_team_id"
+        " WHERE m.game_id = ?",
+        match_id,
+    )
+    team_of = {mo.id: "Essen", ned.id: "Delhi"}
+    assert (home, away) == (team_of[seats[0]], team_of[seats[1]])
+
+
+# ---- a cup's absence policies (docs/rules/tournaments.md "Absences", "Elimination") -----------
+
+
+async def start_cup(discord, bot, owner, games, teams, absence: str):
+    """A cup of `teams` (coach, team, colour) with the `absence` policy and rounds of an hour,
+    started: its id, card and coaches, once round 1's matches are made."""
+    coaches = [discord.add_user(name) for name, _, _ in teams]
+    for coach, (_, team, colour) in zip(coaches, teams, strict=True):
+        await discord.slash("rollerball2 team create", user=coach, name=team, colour=colour)
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=games,
+        game="rollerball2",
+        format="single_elimination",
+        round_hours=1,
+        absence=absence,
+    )
+    [(tournament_id,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", games.id)
+    for coach in coaches:
+        card = await discord.click(card, "Join", user=coach)
+    await discord.click(card, "Start now", user=owner)
+    await until(
+        lambda: all(m for _, m, _ in rounds_of(bot, tournament_id).get(1, [([], None, None)])),
+        timeout=30,
+    )
+    return tournament_id, card, coaches
+
+
+async def home_turns_a_card(discord, bot, match_id: int, home) -> None:
+    """The home coach (the ball is loose: he acts first) turns the first card: he has moved,
+    and the match goes on to whoever the card leaves to act."""
+
+    def thread_id():
+        return sql(bot, "SELECT thread_id FROM games WHERE id = ?", match_id)[0][0]
+
+    await until(lambda: any(t.id == thread_id() for t in discord.threads()), timeout=20)
+    thread = thread_of(discord, bot, match_id)
+    turn = await current_card(discord, bot, thread, match_id, timeout=30)
+    [(version,)] = sql(bot, "SELECT version FROM games WHERE id = ?", match_id)
+    await discord.click(turn, "Next card", user=home, timeout=30)
+    await until(
+        lambda: sql(bot, "SELECT version FROM games WHERE id = ?", match_id)[0][0] > version,
+        timeout=20,
+    )
+
+
+def the_deadline_comes(bot, tournament_id: int) -> None:
+    """The round's deadline passes now (its timer made due)."""
+    sql(bot, "UPDATE tournaments SET round_deadline = ? WHERE id = ?", time.time(), tournament_id)
+    deadline_now(bot, tournament_id)
+
+
+def bracket_of(tournament_id: int, seeds: list[int], names: dict[int, str], winners=None):
+    """The bracket a phone shows for a cup of `seeds` (best first) and these winners (match
+    number -> user id), drawn as the rules say it stands."""
+    bracket = single_elimination([str(user) for user in seeds])
+    places = resolve(bracket, {n: str(user) for n, user in (winners or {}).items()})
+    pages = render_bracket(
+        f"Rollerball II #{tournament_id}",
+        places,
+        bracket.seeds,
+        {str(user): name for user, name in names.items()},
+    )
+    return [Image.open(io.BytesIO(page)).convert("RGB").tobytes() for page in pages]
+
+
+def shown_bracket(discord, card) -> list[bytes]:
+    return [image.convert("RGB").tobytes() for image in discord.message(card).images]
+
+
+async def test_a_computer_stands_in_for_an_absent_coach_in_a_cup(discord, bot, owner, games):
+    """The computer policy in a Rollerball II cup: the home coach has moved, the match waits
+    for a coach when the round's deadline passes; the default coach takes that coach's bench
+    (said in the match's thread, with Take my seat back, and he has missed the round), the
+    card still shows the match being played and the bracket nobody through yet, and the round
+    waits one more period. The coach present hands his bench over too; the match is played
+    to its end and its result, over the board, decides who goes through."""
+    teams = (("ike", "Nairobi", "green"), ("jan", "Porto", "blue"))
+    tournament_id, card, coaches = await start_cup(
+        discord, bot, owner, games, teams, absence="computer"
+    )
+    assert "At the deadline: a computer plays for the absent." in discord.message(card).text
+    by_id = {coach.id: coach for coach in coaches}
+    [(seats, match_id, _)] = rounds_of(bot, tournament_id)[1]
+    names = {coach.id: team for coach, (_, team, _) in zip(coaches, teams, strict=True)}
+    undecided = bracket_of(tournament_id, seats, names)
+    await until(lambda: shown_bracket(discord, card) == undecided, timeout=20)
+
+    await home_turns_a_card(discord, bot, match_id, by_id[seats[0]])
+    the_deadline_comes(bot, tournament_id)
+    await until(
+        lambda: json.loads(sql(bot, "SELECT state FROM games WHERE id = ?", match_id)[0][0])[
+            "computers"
+        ],
+        timeout=20,
+    )
+    [(state,)] = sql(bot, "SELECT state FROM games WHERE id = ?", match_id)
+    [absent_seat] = [int(seat) for seat in json.loads(state)["computers"]]
+    absent, present = by_id[seats[absent_seat]], by_id[seats[1 - absent_seat]]
+    # in the match: the absent coach is told the default coach plays his bench
+    thread = thread_of(discord, bot, match_id)
+    note = await discord.wait_for_message(
+        thread, lambda m: "plays for them" in m.text, timeout=30, since=0
+    )
+    assert absent.mention in note.content and "Take my seat back" in note.button_labels
+    missed = dict(
+        sql(
+            bot,
+            "SELECT user_id, missed FROM tournament_entrants WHERE tournament_id = ?",
+            tournament_id,
+        )
+    )
+    assert missed == {absent.id: 1, present.id: 0}
+    # the round waits one more period (an hour) for the match; the card and bracket say so
+    await until(lambda: (deadline_timer(bot, tournament_id) or 0) > time.time() + 3000, timeout=20)
+    await until(lambda: f"match #{match_id}" in discord.message(card).text, timeout=20)
+    text = discord.message(card).text
+    assert "**Round 1** of 1" in text and "**Finished**" not in text
+    assert shown_bracket(discord, card) == undecided
+    assert rounds_of(bot, tournament_id)[1][0][2] is None
+
+    # the coach present hands his bench to the default coach too: played to the end
+    asked = await discord.slash("rollerball2 match resign", user=present, channel=thread)
+    await discord.click(asked, "Resign", user=present)
+    await discord.wait_for_message(thread, is_result, since=0, timeout=90)
+    await until(
+        lambda: (
+            sql(bot, "SELECT status FROM tournaments WHERE id = ?", tournament_id)
+            == [("finished",)]
+        ),
+        timeout=30,
+    )
+    [(points, played)] = sql(
+        bot, "SELECT points, played FROM tournament_games WHERE match_id = ?", match_id
+    )
+    points = json.loads(points)
+    assert played == 1  # over the board, the computer's play included
+    assert points in ([1.0, 0.0], [0.0, 1.0], [0.5, 0.5])  # a draw: the better seed's
+    winner = seats[0] if points[0] >= points[1] else seats[1]
+    await until(lambda: f"🏆 <@{winner}> wins." in discord.message(card).text, timeout=20)
+    await until(
+        lambda: (
+            shown_bracket(discord, card) == bracket_of(tournament_id, seats, names, {1: winner})
+        ),
+        timeout=20,
+    )
+
+
+async def test_both_lose_in_a_cup_sends_the_better_seed_through_and_frees_his_team(
+    discord, bot, owner, games
+):
+    """The both-lose policy in a Rollerball II cup of four: on board 1 the home coach has
+    moved and the match waits for one of the coaches at the deadline; nobody at the board
+    scores, and as a knockout match cannot stay level the better seed goes through
+    (docs/rules/tournaments.md "Elimination"); the bracket shows him through. Both coaches
+    forfeit the match (told in its thread), which the default coach plays out, so his team
+    is not held by it: round 2's cup match is made, and played."""
+    teams = (
+        ("kim", "Dakar", "orange"),
+        ("lev", "Bergen", "sky blue"),
+        ("max", "Turin", "green"),
+        ("noa", "Cusco", "yellow"),
+    )
+    tournament_id, card, coaches = await start_cup(
+        discord, bot, owner, games, teams, absence="both_lose"
+    )
+    assert "At the deadline: everyone at the board loses." in discord.message(card).text
+    by_id = {coach.id: coach for coach in coaches}
+    names = {coach.id: team for coach, (_, team, _) in zip(coaches, teams, strict=True)}
+    (left, left_match, _), (right, right_match, _) = rounds_of(bot, tournament_id)[1]
+    await play_cup_match(discord, bot, right_match, right, by_id)  # board 2: played
+    await home_turns_a_card(discord, bot, left_match, by_id[left[0]])
+    the_deadline_comes(bot, tournament_id)
+    await until(lambda: 2 in rounds_of(bot, tournament_id), timeout=30)
+    [(points, how, played)] = sql(
+        bot,
+        "SELECT points, decided_how, played FROM tournament_games WHERE match_id = ?",
+        left_match,
+    )
+    assert json.loads(points) == [0.0, 0.0] and how == "absent" and played == 0
+    [(final_seats, final_match, _)] = rounds_of(bot, tournament_id)[2]
+    assert left[0] in final_seats  # the better seed of board 1 went through
+    missed = dict(
+        sql(
+            bot,
+            "SELECT user_id, missed FROM tournament_entrants WHERE tournament_id = ?",
+            tournament_id,
+        )
+    )
+    # the coach the match waited for missed the round; the other was present
+    assert sorted((missed[left[0]], missed[left[1]])) == [0, 1]
+    # the bracket shows him through (seeds by rating, then id: all four are newcomers; board
+    # 1 is seed 1 against seed 4, bracket match 1: rules/tournament/elimination.py)
+    seeds = sorted(by_id, key=str)
+    assert left == [seeds[0], seeds[3]]
+    right_winner = next(seat for seat in final_seats if seat != left[0])
+    after_round_1 = bracket_of(tournament_id, seeds, names, {1: left[0], 2: right_winner})
+    await until(lambda: shown_bracket(discord, card) == after_round_1, timeout=20)
+    await until(lambda: "**Round 2** of 2" in discord.message(card).text, timeout=20)
+    # his team is free for the next round: its cup match is made and played
+    await until(lambda: rounds_of(bot, tournament_id)[2][0][1] is not None, timeout=30)
+    [(final_seats, final_match, _)] = rounds_of(bot, tournament_id)[2]
+    # the match left behind was played out by the default coach (both benches forfeit), as
+    # its thread tells both coaches
+    [(status,)] = sql(bot, "SELECT status FROM games WHERE id = ?", left_match)
+    assert status == "finished"
+    thread = thread_of(discord, bot, left_match)
+    told = await discord.wait_for_message(
+        thread, lambda m: "ran out of the round's time and forfeit" in m.text, since=0
+    )
+    assert all(by_id[seat].mention in told.content for seat in left)
+    await discord.wait_for_message(thread, is_result, since=0, timeout=30)
+    assert json.loads(
+        sql(bot, "SELECT points FROM tournament_games WHERE match_id = ?", left_match)[0][0]
+    ) == [0.0, 0.0]  # its result changed nothing in the cup
+    await play_cup_match(discord, bot, final_match, final_seats, by_id)
+    await until(
+        lambda: (
+            sql(bot, "SELECT status FROM tournaments WHERE id = ?", tournament_id)
+            == [("finished",)]
+        ),
+        timeout=30,
+    )

@@ -3,9 +3,12 @@ with each result) equal the standings counted from every stored game, on both ba
 seeded random tournament of 14 players over 6 rounds (two-player games and tables, byes,
 forfeits, double losses, shared points, late joiners, withdrawals), its results stored in a
 shuffled order, read after every result and after every round; and again once a player is
-forgotten (/privacy), and for a tournament made before the totals were kept."""
+forgotten (/privacy), and for a tournament made before the totals were kept; the first places
+alone (`top`) are the whole list's first places."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -44,6 +47,11 @@ async def assert_read_equals_recount(db, tournament_id: int) -> None:
         assert got.sonneborn_berger == pytest.approx(expected.sonneborn_berger)
         assert got.games == expected.games
         assert (got.head_to_head is None) == (expected.head_to_head is None)
+    # the first places alone (the card's, the podium's), ranked among those whose score
+    # reaches the cut's, are the whole list's first places
+    for top in range(1, len(entrants) + 1):
+        first = await store.standings(db, t, entrants, top=top)
+        assert first == read[:top], top
 
 
 async def play(db, seed: int) -> int:
@@ -123,3 +131,50 @@ async def test_a_tournament_from_before_the_totals_is_counted_when_first_read(db
     await assert_read_equals_recount(db, tournament_id)
     t = await store.load(db, tournament_id)
     assert t is not None and t.totals_built
+
+
+async def test_the_first_places_are_read_from_the_top_of_the_index_by_score(db):
+    """The card's read (`standings(top=...)`, migration 029) reads the totals by the index by
+    score, the cut from its top and those who reach it by a range of it: no statement scans
+    every player's totals nor sorts them (SQLite's plan; PostgreSQL plans by its statistics).
+    Both for a finished tournament (its final scores) and a running one (those of the rounds
+    complete)."""
+    tournament_id = await play(db, 3)
+    if db.backend != "sqlite":
+        pytest.skip("SQLite's query plan")
+    finished = await store.load(db, tournament_id)
+    assert finished is not None
+    running = replace(finished, status="running")
+    for kept, index in (
+        (finished, "tournament_totals_by_score"),
+        (running, "tournament_totals_by_done_score"),
+    ):
+        entrants = [
+            Entrant(str(row.user_id), row.rating, row.joined_round, row.withdrawn_from)
+            for row in await store.entrants(db, tournament_id)
+        ]
+        statements: list[tuple[str, tuple]] = []
+        fetch_one, fetch_all = db.fetch_one, db.fetch_all
+
+        async def one(sql, parameters=(), fetch=fetch_one, seen=statements):
+            seen.append((sql, tuple(parameters)))
+            return await fetch(sql, parameters)
+
+        async def every(sql, parameters=(), fetch=fetch_all, seen=statements):
+            seen.append((sql, tuple(parameters)))
+            return await fetch(sql, parameters)
+
+        db.fetch_one, db.fetch_all = one, every
+        try:
+            first = await store.standings(db, kept, entrants, top=3)
+        finally:
+            db.fetch_one, db.fetch_all = fetch_one, fetch_all
+        assert first == (await store.standings(db, kept, entrants))[:3]
+        totals = [(sql, p) for sql, p in statements if "FROM tournament_totals" in sql]
+        assert len(totals) == 2, statements  # the cut, then those who reach it
+        for sql, parameters in totals:
+            plan = [
+                row["detail"] for row in await db.fetch_all("EXPLAIN QUERY PLAN " + sql, parameters)
+            ]
+            assert any(index in step for step in plan), plan
+            assert not any(step.startswith("SCAN") or "TEMP B-TREE" in step for step in plan), plan

@@ -1,6 +1,7 @@
 """A tournament's end on PostgreSQL: the podium lost between the end and its post is posted
-once at start-up; the card's bracket and standings pictures; an eight-team Rollerball II cup. The tests are tests/e2e/test_tournament_cup.py's own
-(tests/e2e/postgres/conftest.py)."""
+once at start-up; the card's bracket and standings pictures; an eight-team Rollerball II cup;
+a coach of several teams choosing his; a cup's computer stand-in and both lose. The tests are
+tests/e2e/test_tournament_cup.py's own (tests/e2e/postgres/conftest.py)."""
 
 import pytest
 
@@ -23,4 +24,13 @@ test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_restart = (
 )
 test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline = (
     on_sqlite.test_a_cup_team_busy_in_another_match_is_decided_at_the_deadline
+)
+test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with = (
+    on_sqlite.test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with
+)
+test_a_computer_stands_in_for_an_absent_coach_in_a_cup = (
+    on_sqlite.test_a_computer_stands_in_for_an_absent_coach_in_a_cup
+)
+test_both_lose_in_a_cup_sends_the_better_seed_through_and_frees_his_team = (
+    on_sqlite.test_both_lose_in_a_cup_sends_the_better_seed_through_and_frees_his_team
 )
