@@ -209,7 +209,7 @@ class LeagueHost(Generic[L]):
         async with self.lock(league_id):
             result = await apply(await self.load(league_id))
         if shown:
-            await self.adapter.published(league_id, "changed")
+            await self.publish(league_id, "changed")
         return result
 
     # ---- the deadline -------------------------------------------------------------------------
@@ -302,8 +302,22 @@ class LeagueHost(Generic[L]):
         if outcome == "waits":
             log.info("league %s: %s waits for a player on vacation", league_id, expected)
         if send or outcome == "waits":
-            await self.adapter.published(league_id, outcome)
+            await self.publish(league_id, outcome)
         return outcome == "played"
+
+    async def publish(self, league_id: int, outcome: Outcome) -> None:
+        """Post what a saved change left to post. Its failure is not the change's: the change
+        stays saved and what it left unsent is kept (sent by this call once the database
+        answers, or by the next start's repair after a shutdown), so it is never reported as
+        the change failing, nor makes a played round be tried again."""
+        try:
+            await until_done(
+                f"league {league_id}'s posts",
+                self.db,
+                lambda: self.adapter.published(league_id, outcome),
+            )
+        except Exception:
+            log.exception("league %s: what %s left could not be posted", league_id, outcome)
 
     # ---- vacations ----------------------------------------------------------------------------
 
@@ -340,7 +354,7 @@ class LeagueHost(Generic[L]):
                 return False
             moved = await self.adapter.recount(league)
         if moved:
-            await self.adapter.published(league_id, "moved")
+            await self.publish(league_id, "moved")
         return moved
 
     # ---- start-up -----------------------------------------------------------------------------
