@@ -227,6 +227,15 @@ async def report_error(interaction: discord.Interaction, error: BaseException) -
             await tell_in_channel(interaction, message)
         else:
             log.exception("could not tell user %s about an error", interaction.user.id)
+    except Exception:
+        # The reporter is where errors end: its own failure never goes up to discord.py. While
+        # the bot stops, discord.py's HTTP session is closed ("Session is closed"): expected.
+        if interaction.client.is_closed():
+            log.warning(
+                "could not tell user %s about an error: the bot is stopping", interaction.user.id
+            )
+        else:
+            log.exception("could not tell user %s about an error", interaction.user.id)
 
 
 async def tell_in_channel(interaction: discord.Interaction, message: str) -> None:

@@ -31,9 +31,11 @@ from cogs.volleyball.components import LeagueButton, card_buttons
 from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies, due
 from db import volleyball as store
+from db.database import is_unavailable
 from host.follow import FollowButton
 from host.locks import ShuttingDown
 from host.posting import reopening
+from host.recovery import until_done
 from rules.volleyball import LeagueState
 from ui import shown
 from ui.formats import plural
@@ -210,7 +212,7 @@ class StatusCard:
         was deleted)."""
         prepared = await self.prepare(league_id)
         if prepared is not None:
-            await self.show(prepared)
+            await self._show_posting(prepared)
 
     async def repost(self, league_id: int) -> None:
         """Under the posting lock (a round's reports are being sent): delete the card and post
@@ -235,6 +237,30 @@ class StatusCard:
         return Prepared(stored, card_embed(stored, state, managers, sent, missed, away))
 
     async def show(self, prepared: Prepared) -> None:
+        """The card after a command's answer: what the answer said is saved, so a failure
+        here never reaches the error reporter (it would tell "nothing was changed"). The
+        posting lock needs the database: in an outage the card is drawn again once it
+        answers; in a shutdown, by the next refresh."""
+        league_id = prepared.stored.id
+        try:
+            await self._show_posting(prepared)
+        except ShuttingDown:
+            pass
+        except Exception as error:
+            if not is_unavailable(error):
+                log.exception("league %s: the status card could not be shown", league_id)
+                return
+            task = asyncio.get_running_loop().create_task(
+                until_done(
+                    f"league {league_id}'s status card",
+                    self.host.db,
+                    lambda: self.refresh(league_id),
+                )
+            )
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _show_posting(self, prepared: Prepared) -> None:
         async with self.host.posting_lock(prepared.stored.id):
             await self._shown(prepared, repost=False)
 
