@@ -28,14 +28,14 @@ import discord
 
 from cogs.volleyball.components import card_buttons
 from cogs.volleyball.playing import decode, round_key
-from cogs.volleyball.present import deadline_policies, due
+from cogs.volleyball.present import deadline_policies
 from db import volleyball as store
 from host.follow import FollowButton
 from host.locks import ShuttingDown
 from host.posting import reopening
 from rules.volleyball import LeagueState
 from ui import shown
-from ui.formats import plural
+from ui.formats import due, plural
 from ui.items import view_of
 
 if TYPE_CHECKING:

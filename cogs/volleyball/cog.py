@@ -41,7 +41,7 @@ from cogs.volleyball.options import (
 )
 from cogs.volleyball.orders import Orders
 from cogs.volleyball.playing import decode, encode, round_key, round_name
-from cogs.volleyball.present import Markup, bold, deadline_policies, depth_line, due
+from cogs.volleyball.present import deadline_policies, depth_line
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.seats import Seats, free_seat
 from cogs.volleyball.settings import (
@@ -73,8 +73,8 @@ from rules.volleyball import (
     team_fixtures,
     team_history,
 )
-from ui import UserError, send_ephemeral, shown
-from ui.formats import plural
+from ui import Markup, UserError, bold, send_ephemeral, shown
+from ui.formats import due, plural
 from ui.forms import FormRoute, route_form
 from ui.items import view_of
 from ui.uploads import read_upload
@@ -590,7 +590,7 @@ class Volleyball(commands.Cog):
         )
         # Private, first: what the roster can field (the manager's own information).
         await answer(interaction, [depth_line(team, depth)])
-        await answer(interaction, sheet, packed=True)
+        await answer(interaction, sheet, already_packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")
     @with_league(team="The computer team")
