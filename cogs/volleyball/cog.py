@@ -5,7 +5,7 @@ manager's orders (orders.py, editor.py), or answers from the stored state with t
 read-only calls. Its league, team and sponsor options are transformers with their completion
 (cogs/volleyball/options.py); every name a message shows goes through ui.text.shown. The
 league's buttons (components.py) hand their clicks to this cog (`press_league_button`,
-`press_retry`, `press_details`).
+`press_retry`), a public post's details button to its orders (`orders.show_details`).
 """
 
 from __future__ import annotations
@@ -143,16 +143,6 @@ class Volleyball(commands.Cog):
             await self.orders.open_orders_form(interaction, league_id)
         else:
             await self.orders.open_team_form(interaction, league_id, None)
-
-    async def press_details(
-        self,
-        interaction: discord.Interaction,
-        league_id: int,
-        season: int,
-        round_number: int,
-        what: str,
-    ) -> None:
-        await self.orders.show_details(interaction, league_id, season, round_number, what)
 
     # ---- /games: the leagues the user manages a team in ---------------------------------------
 
