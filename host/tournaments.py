@@ -633,7 +633,7 @@ class Tournaments:
 
 
 class TournamentRounds:
-    """A tournament's rounds on the league host (host/leagues/service.py `LeagueAdapter`): a
+    """A tournament's rounds on the league host (host/leagues/league_host.py `LeagueAdapter`): a
     round is the league's round, its deadline timer the league's; at the deadline the round's
     games without a result are decided by the absence policy and the next round is paired
     (`Tournaments.round_over`, which posts the new round's matches and the card under the lock,
