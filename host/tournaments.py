@@ -30,7 +30,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import direct, podium, timeouts, tournament_images
+from host import podium, starting, timeouts, tournament_images
 from host.leagues import LeagueHost, Outcome, Round
 from host.listing import Entry, server_name
 from host.locks import GameLock
@@ -467,7 +467,7 @@ class Tournaments:
                 adapter,
                 options,
                 names,
-                auto=await direct.rolled_for(self.bot.matches, adapter, players),
+                auto=await starting.rolled_for(self.bot.matches, adapter, players),
                 rated=tournament.rated,
             )
 
