@@ -3,7 +3,7 @@
     python bench/render_pool.py [--repeat 3] [--workers 2]
 
 Many matches' turns arrive at once (1, 10, 50); each is drawn off the event loop as the match
-host does (cogs/host/service.py `_draw`): in a thread (asyncio.to_thread), or in a
+host does (host/core.py `MatchCore._draw`): in a thread (asyncio.to_thread), or in a
 ProcessPoolExecutor of `--workers` processes started and warmed (fonts, cached layers) before
 the clock starts, the turn's state sent to it pickled and the image bytes sent back. The turns
 are a mix of real ones: a Rocketball round GIF, a Rollerball board, a Rollerball II scoreboard.

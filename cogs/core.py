@@ -18,7 +18,7 @@ from discord.ext import commands
 
 from cogs import bot_of
 from db import settings as settings_store
-from host import direct
+from host import starting
 from host.lessons import STARTERS
 from rules import dice
 from rules import games as registry
@@ -297,7 +297,7 @@ class LearnButton(Control[discord.ui.Button], template=r"help:learn:(?P<game>[a-
             return
         if adapter is None:
             raise UserError(f"{registry.title_of(self.game)} is not playable on this bot now.")
-        await direct.learn(host, interaction, adapter)
+        await starting.learn(host, interaction, adapter)
 
 
 def help_view(page: int, count: int, *, games: bool = True) -> discord.ui.View:

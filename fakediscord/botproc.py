@@ -134,6 +134,10 @@ class BotProcess:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
+                # It ended by itself: its log is closed now, not left to the garbage collector
+                # when the caller (a test that expects the refusal) never calls stop().
+                self._log_file.close()
+                self._log_file = None
                 raise RuntimeError(
                     f"bot.py exited with code {self.process.returncode} before connecting:\n"
                     + self.log_tail()

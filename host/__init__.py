@@ -14,7 +14,7 @@ from host.match import (
     seat_of,
     seat_of_clicker,
 )
-from host.service import MatchHost
+from host.match_host import MatchHost
 
 __all__ = [
     "COMPUTER_ID",

@@ -4,7 +4,7 @@ the match core (`Core`, host/core.py `MatchCore`): load and authorise, apply, sa
 The host's modules (the commands' entry points, timeouts, stand-ins, lobbies, panels, start-up
 repair...) take a `Core` and call it. They name it by this face, which imports none of them,
 never by its class: the core's own module uses some of them (a position's timers, the clocks'
-charge, a refused post's report, the card's own controls) and host/service.py composes them
+charge, a refused post's report, the card's own controls) and host/match_host.py composes them
 all, so no module of the host imports one that imports it back. What follows a post (pings, a follower's milestones, the open
 panels, a finished match's thread) is a hook registered on the core (`on_shown`,
 `on_posted`), not a call back into the service.

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from host import direct, moves, replays, results, why
+from host import moves, replays, results, starting, why
 from host.base import core_of
 from render.replay import replayable
 from rules.lessons import lesson_of
@@ -73,7 +73,7 @@ def match_commands(
         await moves.private_view_here(core_of(interaction), interaction, adapter)
 
     async def learn(interaction: discord.Interaction) -> None:
-        await direct.learn(core_of(interaction), interaction, adapter)
+        await starting.learn(core_of(interaction), interaction, adapter)
 
     number = f"A {what} number (default: your latest)"
     app_commands.describe(move=words.move_help[:100])(move)

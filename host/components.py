@@ -20,7 +20,7 @@ ACTION = r"[a-z-]{1,20}"
 
 
 class Answers(Protocol):
-    """What the controls ask of the match host (host/service.py `MatchHost`, whose entry points
+    """What the controls ask of the match host (host/match_host.py `MatchHost`, whose entry points
     are written in the host's parts): typed here, so the controls, which the card draws, import
     nothing above them."""
 

@@ -6,7 +6,7 @@ the clicker checked (`load_for_action`), the engine's action and the computer se
 saved as one versioned transaction with the next timers (`save`), and the card shown (`post`).
 What follows a post is a hook registered on the core (`on_shown`: whoever decides next is
 pinged, followers hear the milestones; `on_posted`: open panels redrawn, a finished match's
-thread archived). The host's parts are handed it as a host/base.py `Core`; host/service.py
+thread archived). The host's parts are handed it as a host/base.py `Core`; host/match_host.py
 `MatchHost` composes it with them.
 """
 

@@ -21,9 +21,9 @@ from db import games as game_store
 from db import lobby as lobby_store
 from host import clocks, results
 from host.components import LobbyButton
-from host.direct import match_channel
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match, dice_line
 from host.opening import open_play, require_match_permissions
+from host.starting import match_channel
 from rules.clocks import seated as seated_clock
 from rules.records import commitment
 from ui import UserError, display_name, fit, shown

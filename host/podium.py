@@ -2,7 +2,7 @@
 posted under the tournament's lock when it ends, then marked as posted
 (db/tournament_podiums.py). A crash (or a refused post) between the end and the mark leaves the
 podium unposted, and the start-up repair posts it, as the league host's repair posts what a
-crash left unsent (host/leagues/service.py)."""
+crash left unsent (host/leagues/league_host.py)."""
 
 from __future__ import annotations
 

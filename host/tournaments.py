@@ -30,7 +30,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db import tournaments as store
-from host import direct, podium, timeouts, tournament_images
+from host import podium, starting, timeouts, tournament_images
 from host.leagues import LeagueHost, Outcome, Round
 from host.listing import Entry, server_name
 from host.locks import GameLock
@@ -478,7 +478,7 @@ class Tournaments:
                 adapter,
                 options,
                 names,
-                auto=await direct.rolled_for(self.bot.matches, adapter, players),
+                auto=await starting.rolled_for(self.bot.matches, adapter, players),
                 rated=tournament.rated,
             )
 
@@ -644,7 +644,7 @@ class Tournaments:
 
 
 class TournamentRounds:
-    """A tournament's rounds on the league host (host/leagues/service.py `LeagueAdapter`): a
+    """A tournament's rounds on the league host (host/leagues/league_host.py `LeagueAdapter`): a
     round is the league's round, its deadline timer the league's; at the deadline the round's
     games without a result are decided by the absence policy and the next round is paired
     (`Tournaments.round_over`, which posts the new round's matches and the card under the lock,

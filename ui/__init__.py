@@ -20,7 +20,18 @@ from ui.replies import (
     send_ephemeral,
     user_message_for,
 )
-from ui.text import MAX_CONTENT, MAX_QUOTE, display_name, fit, quote, shown
+from ui.text import (
+    MAX_CONTENT,
+    MAX_QUOTE,
+    Markup,
+    bold,
+    display_name,
+    fit,
+    item,
+    packed,
+    quote,
+    shown,
+)
 
 __all__ = [
     "BUSY",
@@ -31,13 +42,17 @@ __all__ = [
     "UNEXPECTED_ERROR",
     "LookupFailed",
     "LookupOption",
+    "Markup",
     "PermissionMissing",
     "UserError",
+    "bold",
     "channel_by_id",
     "display_name",
     "fit",
     "interaction_expired",
+    "item",
     "missing_permissions_text",
+    "packed",
     "quote",
     "report_error",
     "require_bot_permissions",

@@ -1,5 +1,5 @@
-"""Text the bot shows: caps that keep every reply inside Discord's limits, and the ways user text
-is quoted."""
+"""Text the bot shows: caps that keep every reply inside Discord's limits, and the one way user
+text is shown (`shown`: as text; the bot's own markdown around it is `Markup`)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,16 @@ def quote(text: str, limit: int = MAX_QUOTE) -> str:
 FENCE = "```"  # a code block's opening or closing line
 
 
+class Markup(str):
+    """Text the bot wrote with its own markdown (a bold heading, a command in backticks, a
+    timestamp) around user text already shown: `shown` returns it as it is. Made only by the
+    bot's code, never from what a user typed; an f-string of it is a plain str again, so text
+    composed around a shown name is wrapped in Markup where it is written."""
+
+
 def packed(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
-    """Lines (already shown) packed into as few messages as possible, each at most `limit`
+    """Lines packed into as few messages as possible, each line shown (`shown`: Markup as it
+    is, anything else as text), each message at most `limit`
     characters (Discord's 2,000 for a message's content by default), never cutting a line (a
     line longer than the limit is cut at the limit). A ``` code block open at a cut is closed
     at the end of one message and reopened at the start of the next, so a table still reads
@@ -35,7 +43,7 @@ def packed(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
     size = 0
     in_code = False
     for raw in lines:
-        line = raw[: limit - 8]
+        line = shown(raw)[: limit - 8]
         reserve = len(FENCE) + 1 if in_code or line.startswith(FENCE) else 0
         if current and size + len(line) + 1 + reserve > limit:
             if in_code:
@@ -80,14 +88,28 @@ _NUMBERED = re.compile(r"^([^\S\n]*\d+)\.", re.MULTILINE)
 def shown(text: str) -> str:
     """User text (a name above all) as it must appear in a message: as text, never as markdown,
     a link, a heading, a list, a quote, a spoiler, code, a timestamp, an emoji, a channel or a
-    mention. Images draw the name itself; every message shows it through here."""
+    mention. Images draw the name itself; every message shows it through here. What it returns
+    is `Markup` (typed str, so a list of shown lines is a list[str]), and Markup (the bot's
+    own, or text already shown) is returned as it is: showing twice shows once."""
+    if isinstance(text, Markup):
+        return text
     text = _MARKUP.sub(r"\\\1", str(text))
     text = _LINE_START.sub(r"\1\\\2", text)
     text = discord.utils.escape_mentions(text)
     text = _BRACKETS.sub(r"\\\1", text)
     text = _LINK.sub(r"\\:", text)
     text = _ANGLE.sub(r"\\<", text)
-    return _NUMBERED.sub(r"\1\\.", text)
+    return Markup(_NUMBERED.sub(r"\1\\.", text))
+
+
+def bold(text: str) -> Markup:
+    """A bold heading, its text shown."""
+    return Markup(f"**{shown(text)}**")
+
+
+def item(text: str) -> Markup:
+    """A list item: the bot's bullet, the text shown."""
+    return Markup(f"- {shown(text)}")
 
 
 def display_name(user: discord.abc.User) -> str:

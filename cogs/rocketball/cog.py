@@ -18,7 +18,7 @@ from cogs.rocketball.options import (
 )
 from cogs.rocketball.presenter import COLOUR, RULEBOOK, SEATS, RocketballAdapter
 from db import rocketball as results_store
-from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match, direct
+from host import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, DEFAULT_REMIND_MINUTES, Match, starting
 from host.commands import MatchWords, add_match_commands
 from rules.rocketball import ENGINE
 from ui import display_name, shown
@@ -127,7 +127,7 @@ class Rocketball(commands.Cog):
         rated: bool = True,
     ) -> None:
         settings = match_settings(variants, target, tug_rounds, special_chips)
-        await direct.challenge(
+        await starting.challenge(
             self.bot.matches,
             interaction,
             self.adapter,
@@ -158,7 +158,7 @@ class Rocketball(commands.Cog):
         remind_hours: app_commands.Range[int, 1, 168] = DEFAULT_REMIND_MINUTES // 60,
     ) -> None:
         settings = match_settings(variants, target, tug_rounds, special_chips)
-        await direct.play_computer(
+        await starting.play_computer(
             self.bot.matches,
             interaction,
             self.adapter,

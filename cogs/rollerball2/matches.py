@@ -40,8 +40,8 @@ from db import games as game_store
 from db import rollerball2 as store
 from host import COMPUTER_ID, DELETED_USER_ID, Match
 from host.commands import MatchWords, add_match_commands
-from host.direct import start_match
 from host.locks import GameLock
+from host.starting import start_match
 from render.rollerball2 import render_box_score_pages, render_roster
 from rules.rollerball2 import (
     AWAY,

@@ -49,12 +49,12 @@ from cogs.rollerball2.teams import (
     may_manage,
 )
 from db import rollerball2 as store
-from host.direct import expire_challenge, force_action, play_out
 from host.follow import Followable, FollowButton
 from host.leagues import LeagueHost, Outcome, Round, require_league_admin
-from host.leagues.service import posting_lock
+from host.leagues.league_host import posting_lock
 from host.listing import Entry, server_name
 from host.notify import channel_link
+from host.starting import expire_challenge, force_action, play_out
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
     Deadline,
@@ -432,7 +432,7 @@ async def unsettled(bot: Ballcourt, season: store.Season, matchday: int) -> list
 
 
 class Seasons:
-    """Rollerball II's seasons on the league host (host/leagues/service.py `LeagueAdapter`):
+    """Rollerball II's seasons on the league host (host/leagues/league_host.py `LeagueAdapter`):
     the host runs a matchday's deadline timer, the admins' pause, resume and extension, the
     coaches' vacations; at the deadline every unplayed fixture of the matchday is settled (the
     module docstring), the next matchday's deadline runs, and the results and the table are

@@ -9,10 +9,9 @@ from typing import Any
 
 import discord
 
-from cogs.volleyball.present import pack
 from db import volleyball as store
 from rules.volleyball import LeagueState, RoundOrders, Team, round_fixtures, team_fixtures
-from ui import UserError, send_ephemeral
+from ui import UserError, packed, send_ephemeral
 from ui.formats import human_join, plural
 
 MAX_ANSWER_MESSAGES = 4  # an answer longer than this goes as a file too
@@ -23,13 +22,13 @@ async def answer(
     lines: list[str],
     *,
     attachment: tuple[str, str] | None = None,
-    packed: bool = False,
+    already_packed: bool = False,
     view: discord.ui.View | None = None,
 ) -> None:
-    """Ephemeral messages that fit Discord: `lines` packed into messages (Markup as it
-    is, anything else shown as text: ui.text.shown), or with `packed` messages already;
+    """Ephemeral messages that fit Discord: `lines` packed into messages (ui.text.packed:
+    Markup as it is, anything else shown as text), or with `already_packed` messages already;
     at most a few, the rest as a text file. `view` goes with the last message."""
-    messages = list(lines) if packed else pack(lines)
+    messages = list(lines) if already_packed else packed(lines)
     files = []
     if len(messages) > MAX_ANSWER_MESSAGES:
         files.append(("answer.txt", "\n".join(messages)))

@@ -29,7 +29,7 @@ import discord
 
 from cogs.volleyball.components import LeagueButton, card_buttons
 from cogs.volleyball.playing import decode, round_key
-from cogs.volleyball.present import deadline_policies, due
+from cogs.volleyball.present import deadline_policies
 from db import volleyball as store
 from db.database import is_unavailable
 from host.follow import FollowButton
@@ -38,7 +38,7 @@ from host.posting import reopening
 from host.recovery import until_done
 from rules.volleyball import LeagueState
 from ui import shown
-from ui.formats import plural
+from ui.formats import due, plural
 from ui.items import view_of
 
 if TYPE_CHECKING:

@@ -5,7 +5,7 @@ manager's orders (orders.py, editor.py), or answers from the stored state with t
 read-only calls. Its league, team and sponsor options are transformers with their completion
 (cogs/volleyball/options.py); every name a message shows goes through ui.text.shown. The
 league's buttons (components.py) hand their clicks to this cog (`press_league_button`,
-`press_retry`, `press_details`).
+`press_retry`), a public post's details button to its orders (`orders.show_details`).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from cogs.volleyball.options import (
 )
 from cogs.volleyball.orders import Orders
 from cogs.volleyball.playing import decode, encode, round_key, round_name
-from cogs.volleyball.present import Markup, bold, deadline_policies, depth_line, due
+from cogs.volleyball.present import deadline_policies, depth_line
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.seats import Seats, free_seat
 from cogs.volleyball.settings import (
@@ -73,8 +73,8 @@ from rules.volleyball import (
     team_fixtures,
     team_history,
 )
-from ui import UserError, send_ephemeral, shown
-from ui.formats import plural
+from ui import Markup, UserError, bold, send_ephemeral, shown
+from ui.formats import due, plural
 from ui.forms import FormRoute, route_form
 from ui.items import view_of
 from ui.uploads import read_upload
@@ -147,19 +147,11 @@ class Volleyball(commands.Cog):
         else:
             await self.orders.open_team_form(interaction, league_id, None)
 
-    async def press_details(
-        self,
-        interaction: discord.Interaction,
-        league_id: int,
-        season: int,
-        round_number: int,
-        what: str,
+    async def explain_round(
+        self, interaction: discord.Interaction, league_id: int, season: int, round_number: int
     ) -> None:
-        if what == "why":
-            stored = await self.leagues.load(league_id)
-            await why.explain_round(interaction, self.bot.db, stored, season, round_number)
-            return
-        await self.orders.show_details(interaction, league_id, season, round_number, what)
+        stored = await self.leagues.load(league_id)
+        await why.explain_round(interaction, self.bot.db, stored, season, round_number)
 
     # ---- /games: the leagues the user manages a team in ---------------------------------------
 
@@ -597,7 +589,7 @@ class Volleyball(commands.Cog):
         )
         # Private, first: what the roster can field (the manager's own information).
         await answer(interaction, [depth_line(team, depth)])
-        await answer(interaction, sheet, packed=True)
+        await answer(interaction, sheet, already_packed=True)
 
     @group.command(name="take-seat", description="Manage a computer team as it is")
     @with_league(team="The computer team")

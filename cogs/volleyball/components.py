@@ -33,9 +33,30 @@ ORDERS_FORM_ID = re.compile(r"vb:(?P<league>\d+):(?P<season>\d+):(?P<round>\d+):
 TEAM_FORM_ID = re.compile(r"vb:(?P<league>\d+):team(?::(?P<seat>\d+))?")
 
 
+class RoundDetails(Protocol):
+    """What a public post's details button asks of a manager's answers (cogs/volleyball/
+    orders.py `Orders`)."""
+
+    async def show_details(
+        self,
+        interaction: discord.Interaction,
+        league_id: int,
+        season: int,
+        round_number: int,
+        what: str,
+    ) -> None:
+        """A public post's details (DETAILS), to the clicker only."""
+        ...
+
+
 @runtime_checkable
 class LeagueControls(Protocol):
     """What a click on a league's button asks of the Volleyball cog (cogs/volleyball/cog.py)."""
+
+    @property
+    def orders(self) -> RoundDetails:
+        """The managers' orders and answers, which show a public post's details."""
+        ...
 
     async def press_league_button(
         self, interaction: discord.Interaction, league_id: int, action: str
@@ -50,15 +71,10 @@ class LeagueControls(Protocol):
         """Fix and send again: the refused form ("orders" or "team") again, with its text."""
         ...
 
-    async def press_details(
-        self,
-        interaction: discord.Interaction,
-        league_id: int,
-        season: int,
-        round_number: int,
-        what: str,
+    async def explain_round(
+        self, interaction: discord.Interaction, league_id: int, season: int, round_number: int
     ) -> None:
-        """A public post's details (DETAILS), to the clicker only."""
+        """A round's Why? (a results post's button), to the clicker only."""
         ...
 
 
@@ -249,7 +265,13 @@ class DetailsButton(
         return cls(int(match["id"]), int(match["season"]), int(match["round"]), match["what"])
 
     async def act(self, interaction: discord.Interaction) -> None:
-        await controls_of(interaction).press_details(
+        controls = controls_of(interaction)
+        if self.what == "why":
+            await controls.explain_round(
+                interaction, self.league_id, self.season, self.round_number
+            )
+            return
+        await controls.orders.show_details(
             interaction, self.league_id, self.season, self.round_number, self.what
         )
 

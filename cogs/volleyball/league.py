@@ -70,7 +70,7 @@ RETRY_SECONDS = 600  # a deadline whose round failed to play is tried again this
 
 
 class Leagues:
-    """Volleyball's leagues, and their adapter on the league host (host/leagues/service.py
+    """Volleyball's leagues, and their adapter on the league host (host/leagues/league_host.py
     `LeagueAdapter`, host/leagues/reminders.py `ReminderAdapter`): the host runs the deadlines,
     reminders, vacations and repair, and calls back here for what a Volleyball round is."""
 
@@ -164,7 +164,7 @@ class Leagues:
             "deadline": (moment, self.deadline_timers(stored, state, moment, remind_minutes)),
         }
 
-    # ---- on the league host (host/leagues/service.py LeagueAdapter) ----------------------------
+    # ---- on the league host (host/leagues/league_host.py LeagueAdapter) ----------------------------
 
     async def load_league(self, league_id: int) -> store.StoredLeague | None:
         return await store.load_league(self.db, league_id)

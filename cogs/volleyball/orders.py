@@ -29,7 +29,7 @@ from cogs.volleyball.forms import (
 from cogs.volleyball.league import Leagues
 from cogs.volleyball.playing import decode, round_key, round_name
 from cogs.volleyball.posting import MAX_FILES, files_of
-from cogs.volleyball.present import Markup, due, item, season_start_lines, team_sheet_messages
+from cogs.volleyball.present import season_start_lines, team_sheet_messages
 from cogs.volleyball.seats import free_seat
 from db import volleyball as store
 from rules.volleyball import (
@@ -45,8 +45,8 @@ from rules.volleyball import (
     submit_orders,
     team_fixtures,
 )
-from ui import UserError, shown
-from ui.formats import plural, timestamp
+from ui import Markup, UserError, item, shown
+from ui.formats import due, plural, timestamp
 from ui.items import view_of
 
 
@@ -150,7 +150,7 @@ class Orders:
     async def show_sheet(self, interaction: discord.Interaction, league_id: int) -> None:
         """The manager's team sheet, ephemerally."""
         messages = await self.sheet_messages(league_id, interaction.user.id)
-        await answer(interaction, messages, packed=True)
+        await answer(interaction, messages, already_packed=True)
 
     async def sheet_messages(self, league_id: int, user_id: int) -> list[str]:
         """The manager's team sheet: the last round's (with its private lines), or the team

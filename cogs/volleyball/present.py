@@ -5,7 +5,7 @@ public sees" and "A manager's week").
 The engine (rules.volleyball) writes plain text: sentences with names in them, no markdown.
 Everything here shows that text through ui.text.shown, so a name is always text, never
 markdown, a link or a mention; the bot's own emphasis (a bold heading, a timestamp) is
-`Markup`, added here around text that has been shown. Functions are pure (state in, text out)
+ui.text's `Markup`, added here around text that has been shown. Functions are pure (state in, text out)
 and run off the event loop with the round.
 
 Goals (bench/volleyball_discord.py prints them): the public round post is one message, one
@@ -27,9 +27,8 @@ from rules.volleyball import (
     squad_lines,
     team_status,
 )
-from ui import MAX_CONTENT, shown
-from ui.formats import human_join, plural, possessive, timestamp
-from ui.text import packed
+from ui import Markup, bold, item, packed, shown
+from ui.formats import due, human_join, plural, possessive
 
 SETS = 5  # sets of a match (rule 2)
 PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never scrolls)
@@ -38,45 +37,13 @@ PHONE_LINE = 120  # a private line longer than this is cut (it wraps, it never s
 PHONE_POST = 900
 
 
-class Markup(str):
-    """Text the bot wrote with its own markdown, shown as it is (everything else is shown
-    through ui.text.shown)."""
-
-
-def show(text: str) -> str:
-    return text if isinstance(text, Markup) else shown(text)
-
-
-def show_lines(lines: list[str]) -> list[str]:
-    return [show(line) for line in lines]
-
-
-def bold(text: str) -> Markup:
-    return Markup(f"**{shown(text)}**")
-
-
-def item(text: str) -> Markup:
-    """A list item: the bot's bullet, the text shown."""
-    return Markup(f"- {shown(text)}")
-
-
-def due(moment: float) -> Markup:
-    """ "<in 2 days> (<Sunday 18:00>)" """
-    return Markup(f"{timestamp(moment, 'R')} ({timestamp(moment, 'f')})")
-
-
-def pack(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
-    """Lines (Markup as it is, the rest shown) in as few messages as fit."""
-    return packed(show_lines(lines), limit)
-
-
 def fitted(lines: list[str], limit: int, more: str) -> list[str]:
     """As many of `lines` (shown) as fit in `limit` characters with room for the line
     `more` says ("and {n} more ..."), which ends the list when some were left out."""
     out: list[str] = []
     size = 0
     for index, line in enumerate(lines):
-        text = show(line)
+        text = shown(line)
         rest = len(lines) - index
         tail = more.format(n=rest)
         if size + len(text) + 1 + (len(tail) + 1 if rest > 1 else 0) > limit:
@@ -208,14 +175,15 @@ def public_round_post(
         )
     news = _news(report.events)
     tail = [next_step(state, deadline)]
-    fixed = [head, *show_lines(nmr), *tail]
+    nmr = [shown(line) for line in nmr]
+    fixed = [head, *nmr, *tail]
     room = limit - sum(len(line) + 1 for line in fixed)
     more = f"… and {{n}} more: `/volleyball results round:{report.round_number}`"
     body = fitted(scores, max(0, room // 2), more)
     room -= sum(len(line) + 1 for line in body)
     if news:
         body += fitted(["News:", *(item(e) for e in news)], max(0, room), more)
-    text = "\n".join([head, *body, *show_lines(nmr), *tail])
+    text = "\n".join([head, *body, *nmr, *tail])
     return text[:limit]
 
 
@@ -275,7 +243,7 @@ def private_round_sheet(
         lines += ["", bold(f"Round {report.round_number}, for your eyes only")]
         lines += [_phone(line) for line in private]
     lines += ["", *squad_part(state, team_name)]
-    return pack(lines)
+    return packed(lines)
 
 
 def squad_part(state: LeagueState, team_name: str) -> list[str]:
@@ -304,7 +272,7 @@ def team_sheet_messages(
         "",
         *squad_part(state, team_name),
     ]
-    return pack(lines)
+    return packed(lines)
 
 
 # --- the season's end and start -------------------------------------------------------------
@@ -326,7 +294,7 @@ def season_end_post(league_name: str, closed: SeasonEnd) -> list[str]:
             "publishes, `/volleyball schedule` the fixtures."
         ),
     ]
-    return pack(lines)
+    return packed(lines)
 
 
 def league_begins_post(
@@ -353,7 +321,7 @@ def league_begins_post(
             "`/volleyball schedule` the fixtures."
         ),
     ]
-    return pack(lines)
+    return packed(lines)
 
 
 def season_start_lines(state: LeagueState) -> list[str]:
@@ -389,4 +357,4 @@ def season_end_private(
         lines += ["", bold(f"The end of season {state.league.season - 1}"), *own]
     if team is not None:
         lines += ["", *squad_part(state, team_name)]
-    return pack(lines)
+    return packed(lines)

@@ -10,7 +10,6 @@ from cogs.volleyball.answers import TeamRefused, points_per_age
 from cogs.volleyball.forms import parse_roster
 from cogs.volleyball.league import Leagues
 from cogs.volleyball.playing import decode, encode, round_key
-from cogs.volleyball.present import item
 from db import volleyball as store
 from rules.volleyball import (
     LeagueState,
@@ -20,7 +19,7 @@ from rules.volleyball import (
     release_seat,
     take_over_seat,
 )
-from ui import UserError, quote, shown
+from ui import UserError, item, quote, shown
 from ui.formats import plural
 
 

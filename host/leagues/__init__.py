@@ -6,8 +6,8 @@ implements; `reminders.py` the reminders before a deadline, for a league whose a
 who is still missing orders (docs/architecture.md, "A league's deadline")."""
 
 from host.leagues.admins import is_league_admin, require_league_admin
+from host.leagues.league_host import LeagueAdapter, LeagueHost, Outcome, Round
 from host.leagues.reminders import LeagueReminders, Reminder, ReminderAdapter
-from host.leagues.service import LeagueAdapter, LeagueHost, Outcome, Round
 
 __all__ = [
     "LeagueAdapter",

@@ -31,7 +31,7 @@ import discord
 from db import clocks as clock_store
 from db import timers as timer_store
 from host import notify
-from host.leagues.service import LeagueAdapter, LeagueHost
+from host.leagues.league_host import LeagueAdapter, LeagueHost
 
 L = TypeVar("L")
 

@@ -1,4 +1,4 @@
-"""The league host (host/leagues/service.py) with a league of its own, without Discord or a
+"""The league host (host/leagues/league_host.py) with a league of its own, without Discord or a
 database: a deadline plays its round once (also two timers at once), a timer of a played round
 or of a paused league does nothing, a deadline a vacation puts off waits, a round that fails is
 tried again only where the league says so, a round with a part left unsettled stays open and
@@ -24,7 +24,7 @@ from db import timers as timer_store
 from db.database import DatabaseUnavailable
 from db.timers import Timer
 from host.leagues import LeagueHost, LeagueReminders, Outcome, Reminder, Round
-from host.leagues.service import UNSETTLED_RETRY_SECONDS
+from host.leagues.league_host import UNSETTLED_RETRY_SECONDS
 from host.locks import SHUTTING_DOWN, GameLocks, ShuttingDown
 from ui import UserError
 

@@ -72,6 +72,24 @@ def test_a_warning_fails_the_test(tmp_path: Path) -> None:
     assert "DeprecationWarning: this API goes away" in run.stdout
 
 
+def test_a_file_left_to_the_garbage_collector_fails_the_test(tmp_path: Path) -> None:
+    """ResourceWarning is an error like every other warning: a file or socket a test opens and
+    never closes fails the run."""
+    run = child_pytest(
+        tmp_path,
+        """
+        import gc
+
+        def test_leaves_a_file(tmp_path):
+            left = open(tmp_path / "left-open.txt", "w")
+            del left
+            gc.collect()
+        """,
+    )
+    assert run.returncode == 1, run.stdout
+    assert "ResourceWarning: unclosed file" in run.stdout
+
+
 def test_a_clean_test_passes_the_guards(tmp_path: Path) -> None:
     run = child_pytest(tmp_path, "def test_clean():\n    assert True\n")
     assert run.returncode == 0, run.stdout

@@ -74,6 +74,7 @@ def test_another_sites_form_cannot_act_in_the_sandbox(fake: FakeDiscord) -> None
     )
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(request, timeout=5)
+    refused.value.close()  # the refusal holds the answer's socket open until closed
     assert refused.value.code == 415
 
 

@@ -1,4 +1,4 @@
-"""A league's deadline that meets a database outage (host/leagues/service.py on_deadline, which
+"""A league's deadline that meets a database outage (host/leagues/league_host.py on_deadline, which
 runs Volleyball's deadlines), without Discord: tried again later, and logged as the fault it
 is."""
 
@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from cogs.volleyball.league import DEADLINE_EVENT, Leagues
 from db import timers as timer_store
 from db.database import DatabaseUnavailable
-from host.leagues.service import LeagueHost
+from host.leagues.league_host import LeagueHost
 
 
 async def test_a_deadline_during_a_database_outage_is_retried_and_logged_without_a_traceback(
@@ -41,6 +41,6 @@ async def test_a_deadline_during_a_database_outage_is_retried_and_logged_without
     )
     await LeagueHost.on_deadline(service, timer)  # type: ignore[arg-type]
     assert retried == [(3, (1, 4))]
-    (record,) = [r for r in caplog.records if r.name == "host.leagues.service"]
+    (record,) = [r for r in caplog.records if r.name == "host.leagues.league_host"]
     assert record.exc_info is None and "database or disk is full" in record.getMessage()
     assert "retrying" in record.getMessage()

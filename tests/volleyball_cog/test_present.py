@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from cogs.volleyball.present import (
-    pack,
     season_end_post,
     season_start_lines,
     team_sheet_messages,
 )
 from rules.volleyball import close_season, new_league
+from ui.text import packed
 
 # A backtick or asterisk escaped by ui.shown: Discord shows the backslash's character as it is.
 ESCAPED_MARKUP = re.compile(r"\\[`*]")
@@ -20,7 +20,7 @@ ESCAPED_MARKUP = re.compile(r"\\[`*]")
 
 def test_the_season_text_names_its_commands_in_code_not_escaped_backticks():
     state = new_league([], total_teams=4, seed=3)
-    text = "\n".join(pack(season_start_lines(state)))
+    text = "\n".join(packed(season_start_lines(state)))
     assert "`/volleyball schedule`" in text, text
     assert not ESCAPED_MARKUP.search(text), text
 

@@ -15,7 +15,6 @@ import functools
 
 from host import (
     background,
-    direct,
     follow,
     lobby,
     moves,
@@ -26,6 +25,7 @@ from host import (
     recovery,
     replays,
     standins,
+    starting,
     timeouts,
     why,
 )
@@ -82,7 +82,7 @@ class MatchHost(MatchCore):
     # The entry points the controls call (host/components.py `Answers`), each a function of
     # the part it belongs to, called with this host as its core.
     answer_challenge = opening.answer_challenge
-    rematch = direct.rematch
+    rematch = starting.rematch
     lobby_button = lobby.press
     on_move_button = moves.on_move_button
     on_move_select = moves.on_move_select

@@ -1,5 +1,10 @@
-"""Matches that do not start with a two-person challenge, and matches the system moves.
+"""How a match starts, for every game: the commands that start one (a challenge, a match
+against the computer, a lesson, a rematch), the match a game starts with the seats it says,
+and what a league's deadline does to matches (plays one out, moves one, closes a challenge).
+Answering a challenge and opening the match's thread are host/opening.py's.
 
+- `challenge`, `play_computer`, `learn`, `rematch`: the commands and the button that start a
+  match between people, against the computer or as a lesson.
 - `start_match`: a match with the seats the game says (one person alone, two people in a given
   order, computers), started at once in a thread, or posted as a challenge the given seat
   answers (Accept/Decline as for `challenge`). The game may add its own rows in the transaction
@@ -10,11 +15,9 @@
 - `force_action`: the system makes a move in an open match (a deadline finishing it), under
   the match's lock like any move, saved and posted with a note saying why.
 - `expire_challenge`: a challenge nobody answered before a deadline is closed.
-- `act`: a player's move made through the game's own components (a select menu), applied
-  exactly as a button's: lock, load, check the player and the turn, apply, save, post.
 
-Like lobby.py, panels.py and standins.py, these are written once for every game and use the host's own steps
-(create, open the thread, save, post).
+Like lobby.py, panels.py and standins.py, these are written once for every game and use the
+host's own steps (create, open the thread, save, post).
 """
 
 from __future__ import annotations
