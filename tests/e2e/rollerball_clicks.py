@@ -11,7 +11,6 @@ built here, so a move the controls do not offer fails.
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass, field
 
 from cogs.rollerball.picks import PRIVATE_STEPS
@@ -34,6 +33,7 @@ from rules.rollerball import (
     next_step,
 )
 from tests.e2e.cards import current_card, posted
+from tests.e2e.stored import connect
 
 MOVE_CONTROL = re.compile(r"match:(\d+):(\d+):(do|pick|pdo|ppick):")
 # The card's button that passes, by the step it passes in.
@@ -46,7 +46,7 @@ CARD_PASS = {
 
 
 def stored_match(bot, game_id: int) -> tuple[int, str, Match]:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         version, status, state = conn.execute(
             "SELECT version, status, state FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -59,7 +59,7 @@ def spent_controls(discord, bot, game_id: int, messages) -> list[str]:
     seat still bidding (a secret bid is not made stale by another seat's)."""
     version, status, match = stored_match(bot, game_id)
     table = match.engine
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         players = [
             user
             for (user,) in conn.execute(

@@ -9,14 +9,13 @@ Then absences, check-in and the admins' commands."""
 from __future__ import annotations
 
 import json
-import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
 import time
 
 import pytest
 
 from tests.e2e.stored import sql, until
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
 
 import pytest
 
@@ -17,7 +16,7 @@ from tests.e2e.cards import is_result
 from tests.e2e.stored import sql, until
 from tests.e2e.test_tournament import deadline_now, finish_round, play_to_the_end, rounds_of
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 
 @pytest.fixture(scope="module")
