@@ -592,7 +592,7 @@ class Chaos:
                 self.note_click(None, channel, self.now(), error)
                 await asyncio.sleep(rng.uniform(*PACE))
                 continue
-            people: dict[int, object] = {
+            people: dict[int, User] = {
                 seat: u for seat, user in seats.items() for u in (first, second) if u.id == user
             }
             table = ClickingTable(self.discord, self.reader, thread, game_id, people, how=CLICK_HOW)

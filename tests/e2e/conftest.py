@@ -243,7 +243,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """On failure, show the end of the bot's log next to the test's output."""
     report = yield
     if report.failed and "bot" in getattr(item, "fixturenames", ()):
-        process = item.funcargs.get("bot") if hasattr(item, "funcargs") else None
+        process = item.funcargs.get("bot") if isinstance(item, pytest.Function) else None
         if isinstance(process, BotProcess):
             report.sections.append(("bot.py log (last 60 lines)", process.log_tail()))
     return report

@@ -121,6 +121,7 @@ def make_due(bot, game_id: int, event: str, *, waited: float = 3600.0, **payload
                 game_id,
             ),
         )
+        assert cursor.lastrowid is not None
         return cursor.lastrowid
 
 

@@ -510,7 +510,8 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     assert match_row(bot, game_id)[2] == "coaches"
 
 
-async def simulate(discord, bot, user, channel, home: str, away: str, with_thread=False):
+async def simulate(discord, bot, user, channel, home: str, away: str):
+    """A simulated match between two teams, to its end: (game id, final card, thread)."""
     known = len(discord.threads(channel))
     reply = await discord.slash(
         "rollerball2 match start",
@@ -525,9 +526,7 @@ async def simulate(discord, bot, user, channel, home: str, away: str, with_threa
     thread = await new_thread(discord, channel, known)
     await discord.wait_for_message(thread, is_result, timeout=60, since=0)
     card = await current_card(discord, bot, thread, game_id)
-    if with_thread:
-        return game_id, card, thread
-    return game_id, card
+    return game_id, card, thread
 
 
 @pytest.mark.both_backends
@@ -543,9 +542,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
 
     carried = None
     for _ in range(8):
-        game_id, final, thread = await simulate(
-            discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
-        )
+        game_id, final, thread = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
         await check_final(discord, bot, carol, game_id, final)
         # The highlights: each period's in its own message; the card shows the end.
         said = "\n".join(m.text for m in discord.channel_messages(thread))
@@ -594,9 +591,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     assert "the next match plays the default replacement" in editor.text
 
     before = latest_game_id(bot)
-    game_id, final, thread = await simulate(
-        discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
-    )
+    game_id, final, thread = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
     assert game_id > before  # started, not refused
     _, _, match = stored_match(bot, game_id)
     starters = match.engine.engine.team(side).starters
@@ -775,7 +770,7 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     for name in ("Madrid", "Oslo"):
         editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
         await discord.click(editor, "Use the default line-up", user=carol)
-    game_id, final = await simulate(discord, bot, carol, games, home, away)
+    game_id, final, _ = await simulate(discord, bot, carol, games, home, away)
     assert "A season match: it counts in the table" in final.text
     played = fixtures(bot)[0]
     assert played[4] == "simulated" and played[5] == game_id
@@ -1067,7 +1062,8 @@ async def new_season(discord, bot, user, channel, name: str, teams: str):
         "rollerball2 season create", user=user, channel=channel, name=name, teams=teams, hours=240
     )
     found = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = ?", name)
-    return reply, found[0][0] if found else None
+    assert found, reply.text  # the season was created
+    return reply, found[0][0]
 
 
 def deadlines(bot, season: int) -> list[int]:
@@ -1210,9 +1206,7 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         teams=f"{first}, {second}",
     )
     replies.append(season)
-    game_id, final, thread = await simulate(
-        discord, bot, dave, games, first, second, with_thread=True
-    )
+    game_id, final, thread = await simulate(discord, bot, dave, games, first, second)
     replies += discord.channel_messages(thread)
     # Played card by card: the live card and the thread's messages for goals, penalties,
     # injuries and period ends name both teams and their players.

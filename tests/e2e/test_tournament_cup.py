@@ -219,6 +219,7 @@ async def test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_res
         )
         assert discord.message(card).text.count("match #") == boards
         for index, (seats, match_id, _) in enumerate(played):
+            assert match_id is not None
             await play_cup_match(discord, bot, match_id, seats, by_id)
             if round_number == 2 and index == 0:
                 # mid-round: one result in (and looked at), one match still to play

@@ -85,6 +85,7 @@ def sql(bot, query: str, *parameters):
 def filled_forms(state: LeagueState, team_name: str) -> str:
     """The seed's forms for the team's matches this round, filled in with a legal line-up."""
     team = state.league.team(team_name)
+    assert team is not None
     fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team_name)
     matches = [
         default_match_orders(
@@ -357,6 +358,7 @@ async def test_a_league_runs_by_its_deadlines(
 def legal_ageing_line(state: LeagueState, team_name: str) -> str:
     """An AGEING line the rules accept for one of the team's players."""
     team = state.league.team(team_name)
+    assert team is not None
     for player in team.players:
         if player.age not in "ABCD" or player.is_talent or player.is_contract:
             continue

@@ -53,7 +53,8 @@ def orders_on_file(bot, team: str) -> dict | None:
 def preview(message) -> tuple[int, int, int, int]:
     found = PREVIEW.search(message.content)
     assert found, message.content
-    return tuple(int(x) for x in found.groups())  # set, OL, DL, chance
+    set_number, ol, dl, chance = (int(x) for x in found.groups())
+    return set_number, ol, dl, chance
 
 
 def everything(reply) -> str:
