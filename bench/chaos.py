@@ -48,7 +48,6 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any, cast
 
 REPO = Path(__file__).resolve().parents[1]
@@ -75,12 +74,11 @@ from rules import rollerball  # noqa: E402
 from rules.face import engine_for  # noqa: E402
 from rules.rocketball import choose_action  # noqa: E402
 from rules.volleyball import LeagueState  # noqa: E402
-from tests.e2e import cards, rollerball_clicks  # noqa: E402
 from tests.e2e.cards import card_version, is_card  # noqa: E402
 from tests.e2e.rocketball_clicks import click_action  # noqa: E402
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match  # noqa: E402
+from tests.e2e.stored import StoredDatabase  # noqa: E402
 from tests.e2e.test_volleyball_week import ROSTER as VOLLEYBALL_ROSTER  # noqa: E402
-from tests.postgres.reader import PostgresReader  # noqa: E402
 from tests.postgres.server import PostgresServer, find_binaries  # noqa: E402
 
 ROCKETBALL = engine_for("rocketball")
@@ -188,12 +186,13 @@ class Chaos:
             self.postgres = PostgresServer(binaries)
             self.postgres.start()
             self.url = self.postgres.create_database("chaos")
-            # the clicking helpers read the database with sqlite3: PostgreSQL's reader instead
-            reader = PostgresReader(self.url)
-            cards.sqlite3 = rollerball_clicks.sqlite3 = reader
         else:
             self.mount_disk()
-        self.reader = SimpleNamespace(database_path=self.database_file)
+        # what the clicking helpers read the bot's database through, on either backend
+        # (tests/e2e/stored.py connect)
+        self.reader = StoredDatabase(
+            self.database_file, {"DATABASE_URL": self.url} if self.url else {}
+        )
         fake = ShardedFakeDiscord(shard_count=self.shards, first_guild_shard=0)
         self.fake = fake
         self.users = [fake.add_user(f"player{index:02d}") for index in range(2 * self.matches)]
@@ -593,7 +592,7 @@ class Chaos:
                 self.note_click(None, channel, self.now(), error)
                 await asyncio.sleep(rng.uniform(*PACE))
                 continue
-            people: dict[int, object] = {
+            people: dict[int, User] = {
                 seat: u for seat, user in seats.items() for u in (first, second) if u.id == user
             }
             table = ClickingTable(self.discord, self.reader, thread, game_id, people, how=CLICK_HOW)

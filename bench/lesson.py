@@ -23,12 +23,13 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.match_card import line, start_bench, stop_bench, stored
 from cogs.rocketball.presenter import RocketballAdapter
+from fakediscord.driver import DiscordDriver
 from host import Match
 from host.adapter import move_arg
 from rules.lessons import LEARNER, lesson_of
@@ -125,7 +126,8 @@ async def play_rollerball(bench, discord: Timed) -> None:
     lesson = lesson_of("rollerball")
     assert lesson is not None
     user, thread, game_id = await start(bench, "rollerball")
-    table = ClickingTable(discord, bench.bot, thread, game_id, {0: user})
+    # Timed passes everything but its clicks and picks through to the driver it wraps
+    table = ClickingTable(cast(DiscordDriver, discord), bench.bot, thread, game_id, {0: user})
     for step in (s for s in lesson.steps if s.seat == LEARNER):
         match = stored_match(bench.bot, game_id)[2]
         play = ROLLERBALL.parse_action(match.engine, 0, step.move)

@@ -21,8 +21,9 @@ async def ballcourt(tmp_path):
         synced.append(guild)
         return instance.tree.get_commands(guild=guild)
 
-    instance.tree.sync = fake_sync  # the only network call setup_hook makes
-    instance.synced = synced
+    # the only network call setup_hook makes
+    instance.tree.sync = fake_sync  # pyright: ignore[reportAttributeAccessIssue]
+    instance.synced = synced  # pyright: ignore[reportAttributeAccessIssue]
     await instance.setup_hook()
     yield instance
     await instance.close()
@@ -64,6 +65,7 @@ async def test_a_sharded_bot_syncs_commands_only_on_the_process_with_shard_zero(
         )
         instance = bot_module.make_bot(config)
         assert isinstance(instance, commands.AutoShardedBot)
+        assert config.shard_ids is not None
         assert (instance.shard_count, instance.shard_ids) == (4, list(config.shard_ids))
         calls = synced[ids] = []
 
@@ -71,7 +73,7 @@ async def test_a_sharded_bot_syncs_commands_only_on_the_process_with_shard_zero(
             calls.append(guild)
             return instance.tree.get_commands(guild=guild)
 
-        instance.tree.sync = fake_sync
+        instance.tree.sync = fake_sync  # pyright: ignore[reportAttributeAccessIssue]
         async with instance:  # what bot.run does before it logs in
             await instance.setup_hook()
     assert synced == {"2,3": [], "0,1": [None]}
@@ -91,15 +93,16 @@ async def test_without_shard_settings_the_bot_is_not_sharded(tmp_path):
 async def test_help_overview_lists_every_game_and_the_core_commands(ballcourt):
     pages = help_pages(ballcourt.tree)
     overview = pages[0]
-    names = " ".join(field.name for field in overview.fields)
+    names = " ".join(str(field.name) for field in overview.fields)
     for game in GAMES:
         assert game.title in names
     everywhere = next(f for f in overview.fields if f.name == "Everywhere")
+    assert everywhere.value is not None
     assert "/roll" in everywhere.value and "/help" in everywhere.value
     assert overview.footer.text == f"Page 1 of {len(pages)}"
     for page in pages:
         assert len(page) <= 6000
-        assert all(len(field.value) <= 1024 for field in page.fields)
+        assert all(field.value is not None and len(field.value) <= 1024 for field in page.fields)
 
 
 async def test_core_commands_are_registered(ballcourt):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 
@@ -17,19 +18,19 @@ ADAPTER = RocketballAdapter()
 
 
 def archived() -> discord.HTTPException:
-    response = SimpleNamespace(status=400, reason="Bad Request")
+    response: Any = SimpleNamespace(status=400, reason="Bad Request")
     return discord.HTTPException(
         response, {"code": 50083, "message": "Operation was performed on an archived thread"}
     )
 
 
 def token_expired() -> discord.HTTPException:
-    response = SimpleNamespace(status=401, reason="Unauthorized")
+    response: Any = SimpleNamespace(status=401, reason="Unauthorized")
     return discord.HTTPException(response, {"code": 50027, "message": "Invalid Webhook Token"})
 
 
 def deleted() -> discord.NotFound:
-    response = SimpleNamespace(status=404, reason="Not Found")
+    response: Any = SimpleNamespace(status=404, reason="Not Found")
     return discord.NotFound(response, {"code": 10008, "message": "Unknown Message"})
 
 
@@ -81,13 +82,15 @@ async def test_a_pick_on_a_card_whose_thread_was_archived_meanwhile_reopens_it_a
     async def draw_card(*args, **kwargs):
         return "the card with the pick", []
 
-    interaction = SimpleNamespace(
+    interaction: Any = SimpleNamespace(
         message=SimpleNamespace(flags=SimpleNamespace(ephemeral=False), attachments=[]),
         channel=thread,
         response=SimpleNamespace(is_done=lambda: True),  # acknowledged while it waited
         edit_original_response=edit_original_response,
     )
-    host = SimpleNamespace(bot=SimpleNamespace(fetch_channel=fetch_channel), draw_card=draw_card)
+    host: Any = SimpleNamespace(
+        bot=SimpleNamespace(fetch_channel=fetch_channel), draw_card=draw_card
+    )
     await moves.show_pick(host, interaction, ADAPTER, stored, match, "b2")
     assert not thread.archived
     assert edits == [{"view": "the card with the pick"}]
@@ -114,7 +117,7 @@ async def pick_refused(refusal: discord.HTTPException, *, card_there: bool):
     async def draw_card(*args, **kwargs):
         return "the card with the pick", []
 
-    interaction = SimpleNamespace(
+    interaction: Any = SimpleNamespace(
         message=SimpleNamespace(
             flags=SimpleNamespace(ephemeral=False), attachments=[], id=99, edit=edit
         ),
@@ -126,7 +129,7 @@ async def pick_refused(refusal: discord.HTTPException, *, card_there: bool):
         edit_original_response=edit_original_response,
         followup=SimpleNamespace(send=send),
     )
-    host = SimpleNamespace(bot=SimpleNamespace(), draw_card=draw_card)
+    host: Any = SimpleNamespace(bot=SimpleNamespace(), draw_card=draw_card)
     await moves.show_pick(host, interaction, ADAPTER, stored, match, "b2")
     return edits, told
 

@@ -2,6 +2,7 @@
 arithmetic, without Discord or a database."""
 
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -139,9 +140,12 @@ def test_a_clock_survives_its_json():
     clock = new_clock(90, 5, 120, [0, 1])
     on_move(clock, {1}, now=12.5)
     assert MatchClock.from_dict(clock.to_dict()) == clock
-    again = MatchClock.from_dict(clock_rules.fresh(clock.to_dict()))
+    fresh = clock_rules.fresh(clock.to_dict())
+    assert fresh is not None
+    again = MatchClock.from_dict(fresh)
     assert again.left == {0: 90 * 60, 1: 90 * 60} and again.since == {} and again.cap == 120 * 60
     trimmed = clock_rules.seated(new_clock(90, 5, None, range(6)).to_dict(), 3)
+    assert trimmed is not None
     assert sorted(MatchClock.from_dict(trimmed).left) == [0, 1, 2]
 
 
@@ -200,13 +204,14 @@ def test_a_typed_timeout_wins_over_the_server_length_but_not_its_policy():
 def test_a_server_clock_gives_every_seat_its_bank():
     server = GameDefaults(clock_minutes=3 * 1440, increment_minutes=720, cap_minutes=5 * 1440)
     terms = terms_from(server, set(), seats=[0, 1, 2], remind_minutes=60)
+    assert terms.clock is not None
     clock = MatchClock.from_dict(terms.clock)
     assert clock.left == {0: 3 * DAY, 1: 3 * DAY, 2: 3 * DAY}
     assert clock.increment == 12 * H and clock.cap == 5 * DAY
 
 
 def test_the_options_a_player_typed_are_found_inside_subcommands():
-    interaction = SimpleNamespace(
+    interaction: Any = SimpleNamespace(  # the part of a discord.Interaction it reads
         data={
             "options": [
                 {
@@ -225,6 +230,10 @@ def test_the_options_a_player_typed_are_found_inside_subcommands():
 
 
 def test_a_match_without_a_policy_keeps_the_games_own_behaviour():
-    assert clocks.policy_of(SimpleNamespace(on_timeout=None, takeover_minutes=None)) == "claim"
-    assert clocks.policy_of(SimpleNamespace(on_timeout=None, takeover_minutes=60)) == "computer"
-    assert clocks.policy_of(SimpleNamespace(on_timeout="wait", takeover_minutes=60)) == "wait"
+    def match(on_timeout: str | None, takeover_minutes: int | None) -> Any:
+        """The parts of a host.Match that policy_of reads."""
+        return SimpleNamespace(on_timeout=on_timeout, takeover_minutes=takeover_minutes)
+
+    assert clocks.policy_of(match(None, None)) == "claim"
+    assert clocks.policy_of(match(None, 60)) == "computer"
+    assert clocks.policy_of(match("wait", 60)) == "wait"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import discord
 import pytest
 
@@ -15,11 +17,13 @@ class ExpiredResponse:
 
     async def send_message(self, *args, **kwargs):
         raise discord.NotFound(
-            FakeHTTPResponse(404), {"code": 10062, "message": "Unknown interaction"}
+            cast(Any, FakeHTTPResponse(404)), {"code": 10062, "message": "Unknown interaction"}
         )
 
 
 class FakeHTTPResponse:
+    """The parts of aiohttp's response discord.HTTPException reads."""
+
     def __init__(self, status):
         self.status = status
         self.reason = "Not Found"
@@ -48,7 +52,7 @@ class ExpiredInteraction:
 async def test_an_expired_interaction_never_pings_the_user_in_public():
     """The fallback posted "@carol Something went wrong" in the channel."""
     interaction = ExpiredInteraction()
-    await common.send_ephemeral(interaction, "Something went wrong")
+    await common.send_ephemeral(cast(Any, interaction), "Something went wrong")
     assert interaction.channel.sent == []
 
 

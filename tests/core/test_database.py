@@ -100,6 +100,7 @@ async def test_a_stale_save_is_refused_and_writes_nothing(db):
         db, game="rocketball", guild_id=1, channel_id=2, players=[10, 20], state='{"n": 0}'
     )
     loaded = await games.load_game(db, game_id)
+    assert loaded is not None
     assert loaded.players == (10, 20) and loaded.version == 0
     saved = await games.save_move(
         db, loaded, state='{"n": 1}', actor_id=10, action="roll", events=["d4 = 3"]
@@ -121,6 +122,7 @@ async def test_find_games_by_player_channel_and_thread(db):
         db, game="rocketball", guild_id=1, channel_id=3, players=[30, 40], state="{}"
     )
     stored = await games.load_game(db, a)
+    assert stored is not None
     await games.save_move(
         db, stored, state="{}", actor_id=0, action="start", events=[], status="active", thread_id=77
     )
@@ -155,6 +157,7 @@ async def test_one_open_game_per_pair_per_channel_is_the_databases_rule(db):
         db, game="rocketball", guild_id=1, channel_id=3, players=[1, 2], state="{}", pair_key="1:2"
     )
     stored = await games.load_game(db, first)
+    assert stored is not None
     await games.save_move(
         db, stored, state="{}", actor_id=1, action="x", events=[], status="cancelled"
     )
@@ -169,15 +172,18 @@ async def test_a_moves_timers_are_saved_with_it_and_replace_the_old_ones(db):
         db, game="rocketball", guild_id=1, channel_id=2, players=[1, 2], state="{}"
     )
     stored = await games.load_game(db, game_id)
+    assert stored is not None
     remind = timers.TimerSpec("match_remind", 100.0, {"game_id": game_id, "version": 1})
     stored = await games.save_move(
         db, stored, state="{}", actor_id=1, action="a", events=[], timers=[remind]
     )
     assert [t.event for t in await timers.timers_for_game(db, game_id)] == ["match_remind"]
+    reloaded = await games.load_game(db, game_id)
+    assert reloaded is not None
     with pytest.raises(games.StaleGameError):
         await games.save_move(
             db,
-            await games.load_game(db, game_id),
+            reloaded,
             state="{}",
             actor_id=1,
             action="b",
@@ -428,6 +434,7 @@ async def test_discord_ids_keep_all_64_bits(db):
         db, game="rocketball", guild_id=guild, channel_id=channel, players=[player], state="{}"
     )
     stored = await games.load_game(db, game_id)
+    assert stored is not None
     stored = await games.save_move(
         db, stored, state="{}", actor_id=player, action="a", events=[], thread_id=thread
     )

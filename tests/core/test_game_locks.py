@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any, cast
 
 import pytest
 
@@ -73,12 +74,14 @@ async def test_the_start_up_repair_met_by_the_drain_stops_without_an_error(caplo
         async with locks(8):
             raise AssertionError("the lock is closed")
 
-    await until_done("start-up repair of the matches", _NeverUnavailable(), repair)
+    await until_done("start-up repair of the matches", cast(Any, _NeverUnavailable()), repair)
     assert tried == [1]
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert "the next start does it again" in caplog.text
 
 
 class _NeverUnavailable:
+    """The part of db.Database that until_done uses."""
+
     def when_available(self, callback) -> None:
         pass

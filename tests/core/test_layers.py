@@ -308,7 +308,7 @@ def test_the_engines_name_nothing_of_discord() -> None:
     (Discord's 2,000 characters a message, a code block closed at a cut) is the presenters'
     (ui.text `packed`), so an engine's text reads the same wherever it goes."""
     wrong = [
-        f"{path.relative_to(ROOT)}:{node.lineno} names {name}"
+        f"{path.relative_to(ROOT)}:{getattr(node, 'lineno', '?')} names {name}"
         for path, tree in parsed(files_of("rules"))
         for node in ast.walk(tree)
         for name in [getattr(node, "id", None) or getattr(node, "name", None) or ""]

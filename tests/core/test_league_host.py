@@ -15,7 +15,7 @@ import logging
 import time
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -312,7 +312,9 @@ class RemindingAdapter(Adapter):
 
     async def reminder(self, league: League, deadline: float, /) -> Reminder:
         text = f"your orders for round {league.round} are due <t:{int(deadline)}:R>."
-        return Reminder(self.channel, text, f"Test: {text}", "https://discord.com/channels/1/2")
+        return Reminder(
+            cast(Any, self.channel), text, f"Test: {text}", "https://discord.com/channels/1/2"
+        )
 
 
 def reminders_of(

@@ -6,6 +6,7 @@ import functools
 import random
 import time
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 import pytest
@@ -56,7 +57,7 @@ def plan(timers, now):
 def test_without_a_clock_the_timers_are_the_hosts_own(fields):
     match = new_match(**fields)
     stored = stored_for(match)
-    host = SimpleNamespace(adapters={"rocketball": ADAPTER})
+    host: Any = SimpleNamespace(adapters={"rocketball": ADAPTER})
     now = time.time()
     theirs = MatchCore.timers_for(host, stored, match, 5)
     ours = timeouts.timers_for(ADAPTER, stored, match, 5, now)
@@ -69,6 +70,7 @@ def test_with_a_clock_the_first_bank_to_run_out_replaces_the_timeout():
     (seat,) = ADAPTER.engine.actors(match.engine)
     now = time.time()
     clock = clocks.clock_of(match)
+    assert clock is not None
     clock_rules.on_move(clock, {seat}, now - 30 * 60)  # their clock has run half an hour
     match.clock = clock.to_dict()
     events = {t.event: t.due_at - now for t in timeouts.timers_for(ADAPTER, stored, match, 5, now)}
@@ -127,7 +129,8 @@ class FakeThread(discord.Thread):
 
     async def edit(self, **changes):
         if self.refuse:
-            raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), "no")
+            response: Any = SimpleNamespace(status=403, reason="Forbidden")
+            raise discord.Forbidden(response, "no")
         self.edits.append(changes)
 
 
@@ -205,7 +208,7 @@ async def test_reminders_due_together_read_the_database_once_for_all_of_them(db)
         async def channel_of(stored, rooms=rooms):
             return rooms[stored.id]
 
-        host = SimpleNamespace(
+        host: Any = SimpleNamespace(
             adapters={"rocketball": ADAPTER},
             bot=SimpleNamespace(db=db),
             channel_of=channel_of,
@@ -258,7 +261,7 @@ async def test_a_reminder_written_with_its_position_reads_no_match_state(db, mon
         raise AssertionError("a reminder that carries its text read the match's state")
 
     monkeypatch.setattr(Match, "from_json", unread)
-    host = SimpleNamespace(
+    host: Any = SimpleNamespace(
         adapters={"rocketball": ADAPTER}, bot=SimpleNamespace(db=db), channel_of=channel_of
     )
     await timeouts.on_remind_timers(host, timers)

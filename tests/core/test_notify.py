@@ -98,6 +98,7 @@ async def test_turn_pings_read_each_users_settings_and_last_move(db):
         status="active",
     )
     stored = await game_store.load_game(db, game_id)
+    assert stored is not None
     await settings_store.save_user_settings(db, UserSettings(102, ping="dm"))
     await settings_store.save_user_settings(db, UserSettings(103, ping="never"))
     await settings_store.save_user_settings(db, UserSettings(104, ping="away", away_minutes=60))

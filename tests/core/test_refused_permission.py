@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from types import SimpleNamespace
+from typing import Any
 
 import discord
 
@@ -14,7 +15,7 @@ from ui.replies import report_error
 
 
 def missing_permissions() -> discord.Forbidden:
-    response = SimpleNamespace(status=403, reason="Forbidden")
+    response: Any = SimpleNamespace(status=403, reason="Forbidden")
     return discord.Forbidden(response, {"code": 50013, "message": "Missing Permissions"})
 
 

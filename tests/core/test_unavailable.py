@@ -6,12 +6,13 @@ from __future__ import annotations
 import logging
 import os
 from types import SimpleNamespace
+from typing import Any, cast
 
 import discord
 import pytest
 
 from db.connect import open_database
-from db.database import DatabaseUnavailable
+from db.database import DatabaseUnavailable, SqliteDatabase
 from ui.replies import UNAVAILABLE, report_error
 
 
@@ -35,7 +36,7 @@ class Interaction:
 
 
 def expired() -> discord.NotFound:
-    response = SimpleNamespace(status=404, reason="Not Found")
+    response: Any = SimpleNamespace(status=404, reason="Not Found")
     return discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
 
 
@@ -44,10 +45,11 @@ async def test_a_click_during_an_outage_reads_that_the_database_is_unavailable(c
     "Something went wrong on our side"."""
     caplog.set_level(logging.INFO)
     interaction = Interaction()
+    command: Any = SimpleNamespace(name="x", qualified_name="x")
     error = discord.app_commands.CommandInvokeError(
-        SimpleNamespace(name="x", qualified_name="x"), DatabaseUnavailable("PostgreSQL: timed out")
+        command, DatabaseUnavailable("PostgreSQL: timed out")
     )
-    await report_error(interaction, error)
+    await report_error(cast(Any, interaction), error)
     assert interaction.sent == [UNAVAILABLE]
     assert "database is unavailable" in UNAVAILABLE and "try again shortly" in UNAVAILABLE
     assert [r.levelname for r in caplog.records] == ["INFO"]
@@ -59,13 +61,13 @@ async def test_an_expired_interaction_is_logged_as_such_not_as_an_unexpected_err
     "Unknown interaction" was logged as an unexpected error with a traceback."""
     caplog.set_level(logging.INFO)
     interaction = Interaction()
-    await report_error(interaction, expired())
+    await report_error(cast(Any, interaction), expired())
     assert interaction.sent == []  # nothing can reach the player any more
     assert [r.levelname for r in caplog.records] == ["WARNING"]
     assert "expired before it was answered" in caplog.text and caplog.records[0].exc_info is None
 
     caplog.clear()  # the answer itself comes too late
-    await report_error(Interaction(fail_with=expired()), DatabaseUnavailable("down"))
+    await report_error(cast(Any, Interaction(fail_with=expired())), DatabaseUnavailable("down"))
     assert "expired before it was answered" in caplog.text
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
@@ -78,6 +80,7 @@ async def test_a_filesystem_gone_read_only_is_said_before_sqlite_touches_it(
     filesystem first and refuses with what is wrong (logged once)."""
     caplog.set_level(logging.INFO)
     db = await open_database(tmp_path / "b.db")
+    assert isinstance(db, SqliteDatabase)
     await db.migrate()
     real = os.statvfs
     read_only = real(tmp_path)

@@ -4,8 +4,9 @@ its thread, redrawn in place as the match goes on."""
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from typing import Any
+
+from tests.e2e.stored import connect
 
 
 def is_card(message) -> bool:
@@ -41,13 +42,7 @@ def card_game_id(card) -> int:
 def stored_row(bot, sql: str, *parameters) -> Any:
     """One row of the bot's database: its SQLite file, or the PostgreSQL server its
     DATABASE_URL names (a cluster's shard processes; `?` placeholders either way)."""
-    url = bot.extra_env.get("DATABASE_URL")
-    if url:
-        from tests.postgres.reader import PostgresReader
-
-        with PostgresReader(url).connect(None) as conn:
-            return conn.execute(sql, parameters).fetchone()
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(sql, parameters).fetchone()
 
 
@@ -76,7 +71,7 @@ async def posted(bot, game_id: int, *, timeout: float = 15.0) -> None:
     a move, after the card, the milestones, the ping and the players' open panels. What the
     players see a moment after a click; stopping the bot now interrupts nothing."""
     for _ in range(int(timeout / 0.025)):
-        with sqlite3.connect(bot.database_path) as conn:
+        with connect(bot) as conn:
             version, shown = conn.execute(
                 "SELECT version, posted_version FROM games WHERE id = ?", (game_id,)
             ).fetchone()

@@ -2,6 +2,10 @@
 
 One fake Discord and one bot process per test module (starting the bot takes about a second);
 a module picks extra extensions or environment by overriding ``bot_extensions`` / ``bot_env``.
+The bot stores on SQLite; a test marked ``both_backends`` (or every test of a module whose
+``pytestmark`` has it) runs once on SQLite and once on PostgreSQL (``database_backend``), each
+run with its own fake Discord and bot. Under CI=true a PostgreSQL run fails where PostgreSQL is
+missing (tests/conftest.py ``postgres_server``), elsewhere it is skipped.
 After every test, any rule the bot broke that the test did not take (``discord.take_violations``)
 and any error the bot logged that the test did not take (``bot.take_errors``) fail the test.
 See tests/README.md.
@@ -10,6 +14,8 @@ See tests/README.md.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from inspect import isfunction
+from typing import Any
 
 import pytest
 
@@ -18,8 +24,10 @@ from fakediscord.clock import CLOCK
 from fakediscord.driver import DiscordDriver
 from fakediscord.model import Channel, User
 from fakediscord.server import FakeDiscord
+from tests.postgres.server import PostgresServer
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
+BOTH_BACKENDS = "both_backends"
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -28,6 +36,32 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "filterwarnings", "ignore:unread_data:DeprecationWarning:aiohttp.multipart"
     )
+
+
+def _runs_on_both(obj: Any) -> bool:
+    marks = getattr(obj, "pytestmark", [])
+    marks = marks if isinstance(marks, list) else [marks]
+    return any(mark.name == BOTH_BACKENDS for mark in marks)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """In a module where some test is marked `both_backends`, every test gets a backend: SQLite,
+    and PostgreSQL too for the marked ones. The module's tests run in their order on SQLite, then
+    the marked ones again in their order on PostgreSQL (the backend is a module-scoped parameter,
+    so pytest groups the tests by it); a test that builds on an earlier one keeps it before it on
+    both. Every test of such a module gets the parameter, so its SQLite tests share one bot."""
+    if "database_backend" not in metafunc.fixturenames:
+        return
+    module = metafunc.module
+    tests = [
+        test for name, test in vars(module).items() if name.startswith("test") and isfunction(test)
+    ]
+    if not (_runs_on_both(module) or any(_runs_on_both(test) for test in tests)):
+        return
+    backends: list[Any] = ["sqlite"]
+    if metafunc.definition.get_closest_marker(BOTH_BACKENDS) is not None:
+        backends.append(pytest.param("postgres", marks=pytest.mark.postgres))
+    metafunc.parametrize("database_backend", backends, indirect=True, scope="module")
 
 
 class Fixtures:
@@ -51,9 +85,17 @@ def fake_with_rooms(rooms: Iterable[str]) -> Iterator[FakeDiscord]:
 
 
 @pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
+def database_backend(request: pytest.FixtureRequest) -> str:
+    """Where the bot stores: "sqlite" (a fresh file), or "postgres" (a fresh database on the
+    suite's PostgreSQL server) for a test marked `both_backends` on its second run
+    (`pytest_generate_tests`). A module's `fake_discord` takes it, so each run has its own."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture(scope="module")
+def fake_discord(database_backend: str) -> Iterator[FakeDiscord]:
     """The fake Discord server (127.0.0.1, random port), with alice, bob, carol and dave,
-    the guild owner, and the channels #general and #games."""
+    the guild owner, and the channels #general and #games; one per backend."""
     fake = FakeDiscord()
     fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
     fake.start()
@@ -62,9 +104,9 @@ def fake_discord() -> Iterator[FakeDiscord]:
 
 
 @pytest.fixture(scope="module", autouse=True)
-def fake_clock_put_back() -> Iterator[None]:
-    """A module that moved the fake's clock (`discord.pass_time`) leaves it where it found it:
-    the clock is the process's, shared by every module's fake."""
+def fake_clock_put_back(database_backend: str) -> Iterator[None]:
+    """A module that moved the fake's clock (`discord.pass_time`) leaves it where it found it
+    (after each backend's run): the clock is the process's, shared by every module's fake."""
     offset = CLOCK.offset
     yield
     CLOCK.offset = offset
@@ -92,14 +134,20 @@ def bot_sync_to_guild() -> bool:
 
 @pytest.fixture(scope="module")
 def bot(
+    request: pytest.FixtureRequest,
     fake_discord: FakeDiscord,
     tmp_path_factory: pytest.TempPathFactory,
     bot_extensions: list[str],
     bot_env: dict[str, str],
     bot_sync_to_guild: bool,
+    database_backend: str,
 ) -> Iterator[BotProcess]:
-    """bot.py running against the fake Discord, on a fresh database."""
+    """bot.py running against the fake Discord, on a fresh database of its backend."""
     folder = tmp_path_factory.mktemp("bot")
+    if database_backend == "postgres":
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        name = request.module.__name__.rsplit(".", 1)[-1]
+        bot_env = {**bot_env, "DATABASE_URL": server.create_database(name)}
     process = BotProcess(
         fake_discord,
         database_path=folder / "ballcourt.db",
@@ -195,7 +243,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
     """On failure, show the end of the bot's log next to the test's output."""
     report = yield
     if report.failed and "bot" in getattr(item, "fixturenames", ()):
-        process = item.funcargs.get("bot") if hasattr(item, "funcargs") else None
+        process = item.funcargs.get("bot") if isinstance(item, pytest.Function) else None
         if isinstance(process, BotProcess):
             report.sections.append(("bot.py log (last 60 lines)", process.log_tail()))
     return report

@@ -28,9 +28,9 @@ class Outage:
         self._transaction = db.transaction
         self._fetch_one = db.fetch_one
         self._fetch_all = db.fetch_all
-        db.transaction = self.transaction  # type: ignore[method-assign]
-        db.fetch_one = self.fetch_one  # type: ignore[method-assign]
-        db.fetch_all = self.fetch_all  # type: ignore[method-assign]
+        db.transaction = self.transaction
+        db.fetch_one = self.fetch_one
+        db.fetch_all = self.fetch_all
 
     def refuse_while_down(self) -> None:
         if time.monotonic() < self.until:

@@ -29,6 +29,7 @@ async def _raw_channel_message(interaction: discord.Interaction, payload: dict) 
     """Post a message payload as is: discord.py's View would refuse to build some of the
     broken layouts we need, and a real bot can still send them through raw calls."""
     params = MultipartParameters(payload=payload, multipart=None, files=None)
+    assert interaction.channel_id is not None
     await interaction.client.http.send_message(interaction.channel_id, params=params)
 
 
@@ -388,10 +389,11 @@ class Misbehave(commands.Cog):
     async def lookup(self, interaction: discord.Interaction, player: discord.User) -> None:
         user = await self.bot.fetch_user(player.id)
         member = await interaction.guild.fetch_member(player.id)
+        assert interaction.channel_id is not None
         channel = await self.bot.fetch_channel(interaction.channel_id)
         synced = await self.bot.tree.fetch_commands()
         await interaction.response.send_message(
-            f"user={user.name} member={member.display_name} channel={channel.name} "
+            f"user={user.name} member={member.display_name} channel={getattr(channel, 'name', None)} "
             f"commands={sorted(command.name for command in synced)}"
         )
 

@@ -11,11 +11,13 @@ built here, so a move the controls do not offer fails.
 from __future__ import annotations
 
 import re
-import sqlite3
 from dataclasses import dataclass, field
 
 from cogs.rollerball.picks import PRIVATE_STEPS
 from cogs.rollerball.presenter import RollerballAdapter
+from fakediscord.driver import DiscordDriver
+from fakediscord.messages import Message
+from fakediscord.model import Channel, User
 from host import Match
 from host.adapter import move_arg
 from rules.rollerball import (
@@ -27,13 +29,18 @@ from rules.rollerball import (
     Keep,
     Move,
     Pass,
+    PlaceBall,
+    PlaceBase,
     PlaceCard,
+    PlaceWorkman,
     Play,
     Replace,
+    Take,
     geometry,
     next_step,
 )
 from tests.e2e.cards import current_card, posted
+from tests.e2e.stored import HasDatabase, connect
 
 MOVE_CONTROL = re.compile(r"match:(\d+):(\d+):(do|pick|pdo|ppick):")
 # The card's button that passes, by the step it passes in.
@@ -46,7 +53,7 @@ CARD_PASS = {
 
 
 def stored_match(bot, game_id: int) -> tuple[int, str, Match]:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         version, status, state = conn.execute(
             "SELECT version, status, state FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -59,7 +66,7 @@ def spent_controls(discord, bot, game_id: int, messages) -> list[str]:
     seat still bidding (a secret bid is not made stale by another seat's)."""
     version, status, match = stored_match(bot, game_id)
     table = match.engine
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         players = [
             user
             for (user,) in conn.execute(
@@ -94,13 +101,13 @@ def spent_controls(discord, bot, game_id: int, messages) -> list[str]:
 class ClickingTable:
     """People at a Rollerball table who only click: `users` by seat."""
 
-    discord: object
-    bot: object
-    thread: object
+    discord: DiscordDriver
+    bot: HasDatabase
+    thread: Channel
     game_id: int
-    users: dict[int, object]
-    panels: dict[int, object] = field(default_factory=dict)  # each seat's newest panel
-    all_panels: list[object] = field(default_factory=list)
+    users: dict[int, User]
+    panels: dict[int, Message] = field(default_factory=dict)  # each seat's newest panel
+    all_panels: list[Message] = field(default_factory=list)
     interactions: int = 0
     decisions: int = 0
     panel_decisions: int = 0  # made on a panel (the card is redrawn through its opening token)
@@ -157,6 +164,7 @@ class ClickingTable:
         elif isinstance(action, Move) and action.start == action.end:
             answer = await self._click(card, "Stay", user)
         elif kind not in PRIVATE_STEPS:
+            assert isinstance(action, Move | PlaceBall | PlaceBase | PlaceWorkman | Take), action
             square = action.end if isinstance(action, Move) else action.square
             value = name(square)
             menu = next(s for s in card.selects if value in [o.value for o in s.options])
@@ -185,7 +193,7 @@ class ClickingTable:
                 (b for b in panel.buttons if finished and (b.custom_id or "").endswith(finished)),
                 None,
             )
-            if button is not None:
+            if button is not None and button.custom_id is not None:
                 answer = await self._click(panel, button.custom_id, user)
             elif isinstance(action, Bid) and not action.kinds:
                 answer = await self._click(panel, "Bid nothing (0 cards)", user)

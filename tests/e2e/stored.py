@@ -1,16 +1,84 @@
 """Reading what the bot under test stored, and waiting for what it does on its own (a timer
 firing, a change after a command was answered), for the e2e tests that make time pass by moving
-stored moments back. On PostgreSQL its `sqlite3` reads the bot's database there
-(tests/e2e/postgres/conftest.py)."""
+stored moments back. `connect(bot)` opens the bot's database on either backend
+(tests/e2e/conftest.py `database_backend`)."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Protocol
+
+from tests.postgres.reader import PostgresReader
+
+
+class Cursor(Protocol):
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Connection(Protocol):
+    """What a test does with the bot's database, as with a sqlite3 connection: `?`
+    placeholders, rows by position (and by name with `row_factory = sqlite3.Row`, always on
+    PostgreSQL); a `with` block is one transaction, committed at its end."""
+
+    row_factory: Any
+
+    @property
+    def total_changes(self) -> int: ...
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Cursor: ...
+
+    def __enter__(self) -> Connection: ...
+
+    def __exit__(
+        self,
+        error_type: type[BaseException] | None,
+        error: BaseException | None,
+        traceback: TracebackType | None,
+        /,
+    ) -> Any: ...
+
+
+class HasDatabase(Protocol):
+    """What names a bot's database: a BotProcess, or a StoredDatabase."""
+
+    @property
+    def database_path(self) -> Path: ...
+
+    @property
+    def extra_env(self) -> dict[str, str]: ...
+
+
+@dataclass(frozen=True)
+class StoredDatabase:
+    """A bot's database without the bot (bench/chaos.py reads its cluster's)."""
+
+    database_path: Path
+    extra_env: dict[str, str]
+
+
+def connect(bot: HasDatabase) -> Connection:
+    """The bot's database: its SQLite file, or the PostgreSQL database its DATABASE_URL names
+    (tests/postgres/reader.py reads it with the same calls)."""
+    url = bot.extra_env.get("DATABASE_URL")
+    if url:
+        return PostgresReader(url).connect(bot.database_path)
+    return sqlite3.connect(bot.database_path)
 
 
 def sql(bot, query: str, *parameters) -> list[tuple]:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(query, parameters).fetchall()
 
 

@@ -31,8 +31,9 @@ ROCKETBALL = RocketballAdapter()
 
 
 @pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
-    """The usual fixtures in the first guild, plus a second guild with #lobby."""
+def fake_discord(database_backend: str) -> Iterator[FakeDiscord]:
+    """The usual fixtures in the first guild, plus a second guild with #lobby (one per backend:
+    tests/e2e/test_replays_games.py runs on both)."""
     fake = FakeDiscord()
     fake.fixtures = Fixtures(fake)  # type: ignore[attr-defined]
     fake.second = fake.add_guild("Second Server")  # type: ignore[attr-defined]
@@ -120,6 +121,7 @@ def make_due(bot, game_id: int, event: str, *, waited: float = 3600.0, **payload
                 game_id,
             ),
         )
+        assert cursor.lastrowid is not None
         return cursor.lastrowid
 
 

@@ -322,6 +322,7 @@ def test_interaction_responses_are_checked(fake: FakeDiscord, callback: int) -> 
     assert "data" in refused["errors"]  # Discord nests the errors under data
     status, _ = call(fake, "POST", path, {"type": callback, "data": CARD}, files={"crest.png": PNG})
     assert status == 204
+    assert record.original_message_id is not None
     stored = fake.messages[record.original_message_id]
     assert stored["flags"] & V2 and stored["components"][0]["type"] == 17
     assert take(fake) == ["invalid_form_body"]

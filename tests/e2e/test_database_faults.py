@@ -146,8 +146,8 @@ async def test_a_move_saved_just_before_the_database_stopped_answering_is_told_a
         tmp_path / "ballcourt.db",
         EXTRA_EXTENSIONS="tests.e2e.database_outage_cog",
     )
-    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
-    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    users = fake_discord.fixtures.users
+    general = fake_discord.fixtures.general
     driver = DiscordDriver(fake_discord, general)
     await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
     thread = await driver.wait_for_thread(general)
@@ -263,8 +263,8 @@ async def test_two_clicks_on_one_match_while_postgresql_is_stalled_are_both_answ
     bot = await start_bot(
         fake_discord, started, tmp_path / "unused.db", DATABASE_URL=own_postgres.url()
     )
-    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
-    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    users = fake_discord.fixtures.users
+    general = fake_discord.fixtures.general
     driver = DiscordDriver(fake_discord, general)
     await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
     thread = await driver.wait_for_thread(general)

@@ -8,18 +8,17 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import sqlite3
 import time
 
 import pytest
 
 from fakediscord.model import DriverError
 from tests.e2e.cards import current_card
-from tests.e2e.stored import fired, sql, until
+from tests.e2e.stored import connect, fired, sql, until
 from tests.e2e.test_async_play import rocketball, settled
 from tests.e2e.test_rocketball import play_to_the_end, start_challenge
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 FOLLOWED = "You follow this"
 
@@ -132,7 +131,7 @@ async def test_quiet_hours_hold_followed_news_until_they_end(discord, bot, gener
     assert waiting == len(goals) + 1
     ((timer,),) = sql(bot, "SELECT id FROM timers WHERE event = 'follow_news'")
     # the end of the quiet hours comes: one DM with everything that waited
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer))
     await fired(bot, timer)
     held = await discord.wait_for_dm(mo, lambda m: "While your quiet hours lasted" in m.text)

@@ -18,6 +18,7 @@ import pytest
 
 from rules.records import verify_commitment
 from rules.rocketball import apply, format_action, legal_actions
+from tests.e2e.stored import connect
 
 pytestmark = pytest.mark.e2e
 
@@ -32,18 +33,18 @@ def bot_env() -> dict[str, str]:
 
 
 def games_row(bot, game_id: int) -> dict:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.row_factory = sqlite3.Row
         return dict(conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone())
 
 
 def game_count(bot, where: str = "1 = 1", parameters: tuple = ()) -> int:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(f"SELECT COUNT(*) FROM games WHERE {where}", parameters).fetchone()[0]
 
 
 def latest_game_id(bot) -> int:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
 
 
@@ -99,6 +100,7 @@ def record_text(reply) -> str:
 # --- 1. provably fair dice ----------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_the_seed_is_committed_at_the_start_secret_in_play_and_revealed_at_the_end(
     discord, bot, general
 ):
@@ -131,6 +133,7 @@ async def test_the_seed_is_committed_at_the_start_secret_in_play_and_revealed_at
 # --- 4. one active match per pair per channel, enforced by the database -------------------------
 
 
+@pytest.mark.both_backends
 async def test_twenty_simultaneous_challenges_make_one_match(discord, bot, games):
     cleo, dan = discord.add_user("cleo"), discord.add_user("dan")
     replies = await asyncio.gather(
@@ -294,6 +297,7 @@ async def test_a_move_typed_as_a_command_redraws_the_card(discord, bot, general)
 # --- 2. timers and turn messages survive a crash ---------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_missing_timers_and_a_missing_turn_message_are_restored_at_start_up(
     discord, bot, general
 ):
@@ -309,7 +313,7 @@ async def test_missing_timers_and_a_missing_turn_message_are_restored_at_start_u
     envelope = json.loads(row["state"])
     after, events = apply(GameState.from_dict(envelope["engine"]), Roll())
     envelope["engine"] = after.to_dict()
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE games SET state = ?, version = version + 1 WHERE id = ?",
             (json.dumps(envelope), game_id),
@@ -323,7 +327,7 @@ async def test_missing_timers_and_a_missing_turn_message_are_restored_at_start_u
     bot.start()
     turn = await discord.wait_for_edit(first, lambda m: "rolls d4" in m.text, timeout=15)
     assert "Type a move…" in turn.button_labels or "Pass" in " ".join(turn.button_labels)
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         events = {e for (e,) in conn.execute("SELECT event FROM timers")}
     assert {"match_remind", "match_forfeit"} <= events
     await resign(discord, tom, thread)
@@ -332,6 +336,7 @@ async def test_missing_timers_and_a_missing_turn_message_are_restored_at_start_u
 # --- 11. a user's data ------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_privacy_shows_and_deletes_a_users_data(discord, bot, general):
     vic, wes = discord.add_user("vic"), discord.add_user("wes")
     _, thread, _ = await start_match(discord, vic, wes, general)
@@ -342,7 +347,7 @@ async def test_privacy_shows_and_deletes_a_users_data(discord, bot, general):
     assert shown.ephemeral and "1 finished match" in shown.text
     asked = await discord.click(shown, "Delete my data", user=vic)
     assert asked.ephemeral
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         players = [u for (u,) in conn.execute("SELECT user_id FROM game_players")]
         names = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()[0]
     assert vic.id not in players and wes.id in players
@@ -400,6 +405,7 @@ async def test_a_move_saved_but_not_posted_says_so_and_board_posts_it_later(
 # --- rematch and ratings -------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discord, bot, general):
     zed, amy = discord.add_user("zed"), discord.add_user("amy")
     _, thread, _ = await start_match(discord, zed, amy, general)
@@ -534,6 +540,7 @@ async def test_a_click_answered_too_late_is_still_saved_and_drawn(discord, bot, 
 # --- rated or casual (last: its matches draw seeds the tests above do not expect) ------------
 
 
+@pytest.mark.both_backends
 async def test_a_casual_match_moves_no_rating_and_challenges_show_the_ratings(
     discord, bot, general
 ):

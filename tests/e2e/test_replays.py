@@ -10,11 +10,11 @@ import io
 import json
 import random
 import re
-import sqlite3
 
 import pytest
 from PIL import Image
 
+from tests.e2e.stored import connect
 from tests.e2e.test_rocketball import (
     current_card,
     latest_game_id,
@@ -135,6 +135,7 @@ async def test_a_match_in_play_has_no_replay_and_nothing_is_shown_of_it(
     assert nothing.ephemeral and "no match #99999" in nothing.text
 
 
+@pytest.mark.both_backends
 async def test_an_altered_record_is_refused_with_the_reason(discord, bot, games):
     hal, ida = discord.add_user("hal"), discord.add_user("ida")
     game_id, thread, _ = await challenge(discord, bot, hal, ida, games)
@@ -146,7 +147,7 @@ async def test_an_altered_record_is_refused_with_the_reason(discord, bot, games)
 
     # someone with the database file changes the match's salt: the seed no longer hashes to
     # the commitment the players saw before the first roll
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         (state,) = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
         data = json.loads(state)
         data["salt"] = "f" * 32

@@ -10,7 +10,7 @@ from tests.e2e import test_async_play
 from tests.e2e.test_replays import challenge, step_of
 from tests.e2e.test_rocketball import stored_game
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 fake_discord = test_async_play.fake_discord  # the usual fixtures and a second server
 

@@ -9,7 +9,6 @@ are purposeful and short; what the test checks is what the players see and what 
 from __future__ import annotations
 
 import random
-import sqlite3
 import time
 
 import pytest
@@ -20,6 +19,7 @@ from rules.rocketball import ENGINE, ai
 from rules.rocketball.actions import Roll
 from rules.rocketball.record import replay
 from tests.e2e.rocketball_clicks import click_action
+from tests.e2e.stored import connect
 
 pytestmark = pytest.mark.e2e
 
@@ -40,7 +40,7 @@ OTHER_SQUARES = "Other squares…"
 
 def stored_game(bot, game_id: int) -> tuple[int, str, Match, int | None]:
     """(version, status, match, thread id) as the bot stored them."""
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         version, status, state, thread_id = conn.execute(
             "SELECT version, status, state, thread_id FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -48,7 +48,7 @@ def stored_game(bot, game_id: int) -> tuple[int, str, Match, int | None]:
 
 
 def latest_game_id(bot) -> int:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute("SELECT MAX(id) FROM games").fetchone()[0]
 
 
@@ -142,6 +142,7 @@ async def start_challenge(discord, bot, challenger, opponent, channel, **options
 # --- a whole match between two users ----------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, bob, general):
     reply = await discord.slash("rocketball challenge", user=alice, opponent=bob, target=1)
     assert not reply.ephemeral
@@ -204,7 +205,7 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
     assert goals and all("[Jump to the card](" in m.content for m in goals)
     assert all(m.content.rstrip(")").endswith(f"/{thread.id}/{card.id}") for m in goals)
     # Every move was stored with its events, the play-by-play.
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         moves = conn.execute(
             "SELECT COUNT(*) FROM game_moves WHERE game_id = ?", (game_id,)
         ).fetchone()[0]
@@ -311,7 +312,7 @@ async def test_the_card_says_when_the_time_for_a_move_is_up_and_what_follows(
     _, _, game_id, thread, first = await start_challenge(
         discord, bot, carol, dave, games, forfeit_hours=30
     )
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         (due,) = conn.execute(
             "SELECT due_at FROM timers WHERE game_id = ? AND event = 'match_forfeit'", (game_id,)
         ).fetchone()
@@ -325,6 +326,7 @@ async def test_the_card_says_when_the_time_for_a_move_is_up_and_what_follows(
 # --- against the computer -----------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_match_against_the_computer_to_the_end(discord, bot, games):
     erin = discord.add_user("erin")
     known = len(discord.threads(games))
@@ -365,7 +367,7 @@ def stored_events(bot, game_id: int, since_version: int) -> list[str]:
     """The event texts of every move saved after `since_version`, in order."""
     import json
 
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         rows = conn.execute(
             "SELECT events FROM game_moves WHERE game_id = ? AND version > ? ORDER BY version",
             (game_id, since_version),
@@ -403,6 +405,7 @@ async def test_the_card_shows_the_players_own_move_and_the_computers_reply(disco
 # --- restarts -------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_match_and_its_buttons_survive_a_restart(discord, bot, alice, carol, general):
     _, _, game_id, thread, first = await start_challenge(discord, bot, alice, carol, general)
     version_before, _, _match, _ = stored_game(bot, game_id)
@@ -419,6 +422,7 @@ async def test_a_match_and_its_buttons_survive_a_restart(discord, bot, alice, ca
     await resign(discord, alice, thread)
 
 
+@pytest.mark.both_backends
 async def test_an_overdue_reminder_and_forfeit_fire_after_a_restart(discord, bot, bob, dave, games):
     _, _, game_id, thread, first = await start_challenge(discord, bot, bob, dave, games)
     _version, _, match, _ = stored_game(bot, game_id)
@@ -426,7 +430,7 @@ async def test_an_overdue_reminder_and_forfeit_fire_after_a_restart(discord, bot
     other_player = dave if waiting is bob else bob
     bot.stop()
     # Time passes while the bot is down: both timers are overdue when it comes back.
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE timers SET due_at = ? WHERE payload LIKE ?",
             (time.time() - 5, f'%"game_id": {game_id},%'),
@@ -457,7 +461,7 @@ async def test_an_overdue_reminder_and_forfeit_fire_after_a_restart(discord, bot
         and f"({other_player.name.capitalize()}) wins" in end.text
     )
     # The timers fired once and are gone.
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         assert (
             conn.execute(
                 "SELECT COUNT(*) FROM timers WHERE payload LIKE ?", (f'%"game_id": {game_id},%',)
@@ -538,6 +542,7 @@ async def test_illegal_moves_and_wrong_players_get_ephemeral_answers(
     assert status == "finished" and match.engine.end_reason == "resign"
 
 
+@pytest.mark.both_backends
 async def test_double_click_applies_the_move_once(discord, bot, bob, carol, general):
     import asyncio
 

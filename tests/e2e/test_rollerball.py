@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import re
-import sqlite3
 import time
 
 import pytest
@@ -36,6 +35,7 @@ from rules.rollerball import (
 )
 from tests.e2e.cards import current_card, is_card, is_result, posted
 from tests.e2e.rollerball_clicks import CARD_PASS, ClickingTable, spent_controls, stored_match
+from tests.e2e.stored import connect
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +66,7 @@ def bot_env() -> dict[str, str]:
 
 def stored(bot, game_id: int) -> tuple[int, str, Match | None, tuple[int, ...]]:
     """(version, status, match (None while a table waits for players), seats' user ids)."""
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         version, status, state = conn.execute(
             "SELECT version, status, state FROM games WHERE id = ?", (game_id,)
         ).fetchone()
@@ -86,7 +86,7 @@ def stored(bot, game_id: int) -> tuple[int, str, Match | None, tuple[int, ...]]:
 
 
 def latest_game_id(bot) -> int:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
 
 
@@ -163,6 +163,7 @@ async def resign(discord, user, channel):
 # --- a whole game -----------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     discord, bot, alice, bob, general
 ):
@@ -231,7 +232,7 @@ async def test_a_table_with_two_people_and_a_computer_is_played_to_a_win(
     stats = await discord.slash("rollerball stats", user=loser)
     fields = {f["name"]: f["value"] for f in stats.embeds[0]["fields"]}
     assert fields["Played"] == "1" and fields["Lost"] == "1" and fields["Won"] == "0"
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         rows = conn.execute(
             "SELECT user_id, result FROM rollerball_results WHERE game_id = ? ORDER BY seat",
             (game_id,),
@@ -420,6 +421,7 @@ async def test_bad_input_is_refused_ephemerally_and_nothing_changes(discord, bot
 # --- restarts and absent players ----------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_game_and_its_buttons_survive_a_restart(discord, bot, general):
     lea, max_ = discord.add_user("lea"), discord.add_user("max")
     game_id, thread, first = await open_table(discord, bot, lea, general, joiners=[max_])
@@ -436,6 +438,7 @@ async def test_a_game_and_its_buttons_survive_a_restart(discord, bot, general):
     await resign(discord, lea, thread)
 
 
+@pytest.mark.both_backends
 async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_back(
     discord, bot, games
 ):
@@ -444,7 +447,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     form = await discord.click(first, FORM, user=ola)
     await discord.submit_modal(form, {form.modal_inputs[0]["custom_id"]: "0"})
     await current_card(discord, bot, thread, game_id)
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         events = {
             e for (e,) in conn.execute("SELECT event FROM timers WHERE game_id = ?", (game_id,))
         }
@@ -452,7 +455,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     await posted(bot, game_id)
     bot.stop()
     # The day passes while the bot is down: the takeover is overdue when it comes back.
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE timers SET due_at = ? WHERE game_id = ? AND event = 'match_takeover'",
             (time.time() - 5, game_id),
@@ -477,6 +480,7 @@ async def test_an_absent_player_is_replaced_by_a_computer_and_takes_the_seat_bac
     await resign(discord, ned, thread)
 
 
+@pytest.mark.both_backends
 async def test_simultaneous_clicks_never_overfill_a_table_or_open_two(discord, bot, general):
     import asyncio
 
@@ -570,6 +574,7 @@ def panel_news(panel_text: str) -> str:
     return next((line for line in panel_text.splitlines() if line.startswith("New since")), "")
 
 
+@pytest.mark.both_backends
 async def test_a_whole_game_is_played_with_clicks_and_menus_only(discord, bot, general):
     """Every decision picked on the card or the panel, never typed; the card updated in place;
     each panel redrawn by the bot when a card arrives (marked new) and when a decision comes;
@@ -624,7 +629,7 @@ async def test_a_whole_game_is_played_with_clicks_and_menus_only(discord, bot, g
     assert "wins with 3 victory points" in card.text and not card.selects
     assert card.button_labels == ["Replay ▶", "Why?"]  # no move: its replay and Why? only
     # Nobody typed: the move form was never opened, no /rollerball move was used.
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         moves = conn.execute(
             "SELECT COUNT(*) FROM game_moves WHERE game_id = ? AND actor_id IN (?, ?)"
             " AND action NOT IN ('join', 'computer', 'start')",
@@ -673,6 +678,7 @@ async def test_a_players_panel_is_redrawn_in_place_when_they_draw(discord, bot, 
     await resign(discord, ann, thread)
 
 
+@pytest.mark.both_backends
 async def test_a_panel_gone_stale_is_redrawn_when_clicked(discord, bot, general):
     """A panel the bot could not redraw (its process restarted) keeps old choices; a click on
     one redraws the panel as it is now instead of refusing."""
@@ -700,6 +706,7 @@ async def test_a_panel_gone_stale_is_redrawn_when_clicked(discord, bot, general)
 # --- ratings ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_rated_table_of_three_moves_all_three_ratings_once(discord, bot, general):
     """A table is rated unless its opener says casual; it shows each seat's rating. Two of
     three resign, the last wins (ruling D1), and the multiplayer rating (Plackett-Luce) moves

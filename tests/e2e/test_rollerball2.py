@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sqlite3
 import time
 
 import pytest
@@ -22,6 +21,7 @@ from host import Match
 from rules.rollerball2 import roster_to_csv, verify_record
 from rules.rollerball2.state import roster_from_json
 from tests.e2e.cards import card_game_id, current_card, is_card, is_result
+from tests.e2e.stored import connect
 from ui.formats import plural
 
 pytestmark = pytest.mark.e2e
@@ -37,7 +37,7 @@ def bot_env() -> dict[str, str]:
 
 
 def query(bot, sql: str, *parameters):
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(sql, parameters).fetchall()
 
 
@@ -97,6 +97,7 @@ async def new_thread(discord, channel, known: int):
 # --- teams ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_two_teams_are_created_and_a_name_is_taken_once(discord, bot, alice, bob):
     reply = await discord.slash(
         "rollerball2 team create", user=alice, name="Houston", colour="orange"
@@ -143,6 +144,7 @@ def bad_csv() -> str:
     )
 
 
+@pytest.mark.both_backends
 async def test_a_csv_team_is_imported_and_a_bad_one_refused_with_every_problem(discord, bot, carol):
     before = team_count(bot)
     refused = await discord.slash(
@@ -335,6 +337,7 @@ async def check_final(discord, bot, user, game_id: int, final) -> None:
     assert verify_record(record.attachments[0].data.decode()) == []
 
 
+@pytest.mark.both_backends
 async def test_a_solo_match_is_played_to_the_end_with_the_buttons(
     discord, bot, alice, bob, general
 ):
@@ -483,7 +486,7 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     _, _, match = stored_match(bot, game_id)
     absent = coaches[min(Rollerball2Adapter().engine.actors(match.engine))]
     bot.stop()
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE game_id = ?", (time.time() - 5, game_id))
     bot.start()
     note = await discord.wait_for_message(
@@ -507,7 +510,8 @@ async def test_a_coaches_match_each_coach_rolls_his_own_die(discord, bot, alice,
     assert match_row(bot, game_id)[2] == "coaches"
 
 
-async def simulate(discord, bot, user, channel, home: str, away: str, with_thread=False):
+async def simulate(discord, bot, user, channel, home: str, away: str):
+    """A simulated match between two teams, to its end: (game id, final card, thread)."""
     known = len(discord.threads(channel))
     reply = await discord.slash(
         "rollerball2 match start",
@@ -522,11 +526,10 @@ async def simulate(discord, bot, user, channel, home: str, away: str, with_threa
     thread = await new_thread(discord, channel, known)
     await discord.wait_for_message(thread, is_result, timeout=60, since=0)
     card = await current_card(discord, bot, thread, game_id)
-    if with_thread:
-        return game_id, card, thread
-    return game_id, card
+    return game_id, card, thread
 
 
+@pytest.mark.both_backends
 async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot, carol, games):
     await discord.slash("rollerball2 team create", user=carol, name="Oslo", colour="red")
     # Carol saves both line-ups (toggling the extra slot twice saves the one shown).
@@ -539,9 +542,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
 
     carried = None
     for _ in range(8):
-        game_id, final, thread = await simulate(
-            discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
-        )
+        game_id, final, thread = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
         await check_final(discord, bot, carol, game_id, final)
         # The highlights: each period's in its own message; the card shows the end.
         said = "\n".join(m.text for m in discord.channel_messages(thread))
@@ -579,7 +580,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
             if (position == "biker") == s.startswith("Biker") and saved[s] is not None
         )
         saved[slot] = number
-        with sqlite3.connect(bot.database_path) as conn:
+        with connect(bot) as conn:
             conn.execute(
                 "UPDATE rollerball2_teams SET lineup = ? WHERE id = ?",
                 (json.dumps(saved), team["id"]),
@@ -590,9 +591,7 @@ async def test_a_simulated_match_and_injuries_carried_into_the_next(discord, bot
     assert "the next match plays the default replacement" in editor.text
 
     before = latest_game_id(bot)
-    game_id, final, thread = await simulate(
-        discord, bot, carol, games, "Madrid", "Oslo", with_thread=True
-    )
+    game_id, final, thread = await simulate(discord, bot, carol, games, "Madrid", "Oslo")
     assert game_id > before  # started, not refused
     _, _, match = stored_match(bot, game_id)
     starters = match.engine.engine.team(side).starters
@@ -639,7 +638,7 @@ def hurt(bot, name: str, number: int, matches: int = 2) -> None:
     )
     injury = {"number": number, "kind": "injury", "length": "matches", "matches": matches}
     stored["absences"] = [*stored.get("absences", []), {**injury, "reason": "knee"}]
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE rollerball2_teams SET roster = ? WHERE name = ?", (json.dumps(stored), name)
         )
@@ -655,6 +654,7 @@ async def resign_all(discord, bot, game_id: int, thread, coaches) -> None:
     await discord.wait_for_message(thread, is_result, since=0, timeout=60)
 
 
+@pytest.mark.both_backends
 async def test_a_coaches_match_tells_the_coach_who_replaces_a_hurt_player_of_his_lineup(
     discord, bot, games
 ):
@@ -684,6 +684,7 @@ async def test_a_coaches_match_tells_the_coach_who_replaces_a_hurt_player_of_his
     await resign_all(discord, bot, game_id, thread, (frank, erin))
 
 
+@pytest.mark.both_backends
 async def test_a_match_goes_on_after_a_restart(discord, bot, alice, general):
     known = len(discord.threads(general))
     await discord.slash(
@@ -735,6 +736,7 @@ def fixtures(bot) -> list[tuple]:
     )
 
 
+@pytest.mark.both_backends
 async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     discord, bot, alice, carol, games
 ):
@@ -768,7 +770,7 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     for name in ("Madrid", "Oslo"):
         editor = await discord.slash("rollerball2 team lineup", user=carol, team=name)
         await discord.click(editor, "Use the default line-up", user=carol)
-    game_id, final = await simulate(discord, bot, carol, games, home, away)
+    game_id, final, _ = await simulate(discord, bot, carol, games, home, away)
     assert "A season match: it counts in the table" in final.text
     played = fixtures(bot)[0]
     assert played[4] == "simulated" and played[5] == game_id
@@ -779,7 +781,7 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
     # earlier, as that much waiting would leave it): at start-up matchday 1's deadline fires,
     # then matchday 2's, and matchday 2 is simulated once.
     bot.stop()
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         (season,) = conn.execute("SELECT id FROM rollerball2_seasons WHERE name = 'Spring'")
         conn.execute(
             "UPDATE rollerball2_seasons SET starts_at = starts_at - ? WHERE id = ?",
@@ -829,6 +831,7 @@ async def test_a_season_whose_deadline_passes_while_the_bot_is_down(
         assert line in schedule.text
 
 
+@pytest.mark.both_backends
 async def test_statistics_are_summed_from_the_scoresheets(discord, bot, alice):
     rows = query(bot, "SELECT result FROM rollerball2_matches WHERE result IS NOT NULL")
     goals: dict[tuple[str, int], int] = {}
@@ -1026,7 +1029,7 @@ async def test_team_quality_leaves_out_the_dead_and_the_banned_for_life(discord,
         query(bot, "SELECT roster FROM rollerball2_teams WHERE name = 'Tokyo'")[0][0]
     )
     stored["absences"] = stored.get("absences", []) + dead
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE rollerball2_teams SET roster = ? WHERE id = ?",
             (json.dumps(stored), tokyo["id"]),
@@ -1059,7 +1062,8 @@ async def new_season(discord, bot, user, channel, name: str, teams: str):
         "rollerball2 season create", user=user, channel=channel, name=name, teams=teams, hours=240
     )
     found = query(bot, "SELECT id FROM rollerball2_seasons WHERE name = ?", name)
-    return reply, found[0][0] if found else None
+    assert found, reply.text  # the season was created
+    return reply, found[0][0]
 
 
 def deadlines(bot, season: int) -> list[int]:
@@ -1107,6 +1111,7 @@ async def test_an_admin_plays_a_matchday_before_its_deadline(discord, bot, carol
     assert "in 1 matches" in table.text or "in 1 match" in table.text
 
 
+@pytest.mark.both_backends
 async def test_an_admin_plays_a_whole_matchday_with_a_match_under_way(
     discord, bot, carol, owner, games
 ):
@@ -1201,9 +1206,7 @@ async def test_team_and_player_names_are_shown_as_text_everywhere(discord, bot, 
         teams=f"{first}, {second}",
     )
     replies.append(season)
-    game_id, final, thread = await simulate(
-        discord, bot, dave, games, first, second, with_thread=True
-    )
+    game_id, final, thread = await simulate(discord, bot, dave, games, first, second)
     replies += discord.channel_messages(thread)
     # Played card by card: the live card and the thread's messages for goals, penalties,
     # injuries and period ends name both teams and their players.
@@ -1288,6 +1291,7 @@ async def test_a_coach_leaves_his_die_to_the_bot_and_still_decides(discord, bot,
     await resign_all(discord, bot, game_id, thread, coaches)
 
 
+@pytest.mark.both_backends
 async def test_a_coach_lets_the_bot_roll_his_die_from_the_start_and_still_decides(
     discord, bot, alice, bob, games
 ):

@@ -18,7 +18,6 @@ fires within 0.2 s.
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,17 +26,17 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from tests.e2e.conftest import fake_with_rooms
-from tests.e2e.stored import fired, sql, until
+from tests.e2e.stored import connect, fired, sql, until
 from tests.e2e.test_rollerball2_seasons import season_timers, teams
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 ROOMS = ("read", "settle", "crash")
 
 
 @pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
-    """The usual fixtures plus a channel per season."""
+def fake_discord(database_backend: str) -> Iterator[FakeDiscord]:
+    """The usual fixtures plus a channel per season (one per backend)."""
     yield from fake_with_rooms(ROOMS)
 
 
@@ -122,7 +121,7 @@ def make_due(bot, season_id: int) -> int:
     """The season's timer fires now, its matchday's deadline come; the timer's id."""
     ((timer_id, matchday, _),) = season_timers(bot, season_id)
     now = time.time()
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (now - 1, timer_id))
         conn.execute(
             "UPDATE rollerball2_fixtures SET deadline = ? WHERE season_id = ? AND matchday = ?"

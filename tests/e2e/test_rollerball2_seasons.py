@@ -22,7 +22,7 @@ import pytest
 
 from fakediscord.server import FakeDiscord
 from tests.e2e.conftest import fake_with_rooms
-from tests.e2e.stored import fired, sql, until
+from tests.e2e.stored import connect, fired, sql, until
 
 pytestmark = pytest.mark.e2e
 
@@ -32,8 +32,8 @@ ROOMS = ("extend", "pause", "holiday", "busy", "race")
 
 
 @pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
-    """The usual fixtures plus a channel per season."""
+def fake_discord(database_backend: str) -> Iterator[FakeDiscord]:
+    """The usual fixtures plus a channel per season (one per backend)."""
     yield from fake_with_rooms(ROOMS)
 
 
@@ -47,7 +47,7 @@ def bot_env() -> dict[str, str]:
 
 
 def season_row(bot, name: str) -> dict:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.row_factory = sqlite3.Row
         row = conn.execute("SELECT * FROM rollerball2_seasons WHERE name = ?", (name,)).fetchone()
     return dict(row)
@@ -91,7 +91,7 @@ def time_passes(bot, season_id: int, seconds: float, *, vacation_of=None) -> Non
     """`seconds` pass for the season (and the vacation of `vacation_of`): every moment it
     stored is that much earlier, as waiting would have left it."""
     timers = [timer_id for timer_id, _, _ in season_timers(bot, season_id)]
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE rollerball2_seasons SET starts_at = starts_at - ?, paused_at = paused_at - ?,"
             " resumed_at = resumed_at - ? WHERE id = ?",
@@ -123,7 +123,7 @@ def time_passes(bot, season_id: int, seconds: float, *, vacation_of=None) -> Non
 def make_due(bot, season_id: int) -> int:
     """The season's timer fires now (as if its deadline had come); its id."""
     ((timer_id, _, _),) = season_timers(bot, season_id)
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
     return timer_id
 
@@ -155,6 +155,7 @@ def stamp(moment: float, style: str = "f") -> str:
 # ---- an extension --------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_an_admin_extends_a_matchday_and_the_later_ones_keep_theirs_unless_too_close(
     discord, bot, fake_discord, alice, bob, carol, owner
 ):
@@ -207,6 +208,7 @@ async def test_an_admin_extends_a_matchday_and_the_later_ones_keep_theirs_unless
 # ---- a pause ------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_later_deadlines(
     discord, bot, fake_discord, alice, bob, owner
 ):
@@ -273,6 +275,7 @@ async def test_a_pause_gives_the_matchday_the_time_it_had_left_and_moves_the_lat
 # ---- vacations ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_coachs_vacation_puts_off_the_matchday_of_their_fixture_where_the_season_allows_it(
     discord, bot, fake_discord, alice, bob, carol, owner
 ):

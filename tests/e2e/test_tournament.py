@@ -9,14 +9,13 @@ Then absences, check-in and the admins' commands."""
 from __future__ import annotations
 
 import json
-import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
 import time
 
 import pytest
 
 from tests.e2e.stored import sql, until
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 
 @pytest.fixture(scope="module")
@@ -310,6 +309,7 @@ async def test_a_double_elimination_of_four_ends_with_everyone_but_the_winner_ou
     losses: dict[int, int] = {}
     for games in rounds.values():
         for seats, _, points in games:
+            assert points is not None, "every game of the tournament was played"
             loser = seats[0] if json.loads(points)[0] == 0.0 else seats[1]
             losses[loser] = losses.get(loser, 0) + 1
     winner = next(
@@ -415,11 +415,13 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
     # round 1: on board 1 the player to move moves once, then waits for an opponent who never
     # comes; board 2 is never started. The deadline comes.
     (moved_seats, moved_match, _), (idle_seats, _, _) = rounds_of(bot, tid)[1]
+    assert moved_match is not None
     mover = await move_once(discord, bot, moved_match, users)
     [(waits_for,)] = [(seat,) for seat in moved_seats if seat != mover]
     deadline_now(bot, tid)
     await until(lambda: 2 in rounds_of(bot, tid), timeout=20)
     board1, board2 = rounds_of(bot, tid)[1]
+    assert board1[2] is not None and board2[2] is not None, "the deadline decided both boards"
     assert json.loads(board1[2]) == [1.0 if seat == mover else 0.0 for seat in moved_seats]
     assert json.loads(board2[2]) == [0.0, 0.0]
     missed = dict(
@@ -487,6 +489,7 @@ async def test_absences_check_in_and_what_an_admin_can_do(discord, bot, owner, a
     assert "is out of tournament" in removed.text
     await until(lambda: 3 in rounds_of(bot, tid), timeout=20)
     board1, board2 = rounds_of(bot, tid)[2]
+    assert board1[2] is not None and board2[2] is not None
     assert json.loads(board1[2]) == [0.0, 1.0] and json.loads(board2[2]) == [0.0, 1.0]
     third = {seat for seats, _, _ in rounds_of(bot, tid)[3] for seat in seats}
     assert second_seats[0] not in third
@@ -557,7 +560,7 @@ async def test_a_rollerball_tournament_of_nine_in_tables_of_three(discord, bot, 
             timeout=30,
         )
         for seats, match_id, _ in rounds_of(bot, tid)[round_number]:
-            assert len(seats) == 3
+            assert len(seats) == 3 and match_id is not None
             await until(
                 lambda m=match_id: sql(bot, "SELECT thread_id FROM games WHERE id = ?", m)[0][0]
             )
@@ -570,7 +573,7 @@ async def test_a_rollerball_tournament_of_nine_in_tables_of_three(discord, bot, 
     played = rounds_of(bot, tid)
     for games_ in played.values():
         for _, _, points in games_:
-            assert json.loads(points) == [0.0, 0.0, 1.0]
+            assert points is not None and json.loads(points) == [0.0, 0.0, 1.0]
     winners = {seats[2] for seats, _, _ in played[1]}
     top = played[2][0][0]
     assert set(top) == winners  # the top table: the three on one point
@@ -615,6 +618,7 @@ async def test_a_computer_stands_in_for_the_absent_at_the_deadline(discord, bot,
         lambda: all(m for _, m, _ in rounds_of(bot, tid).get(1, [(0, None, 0)])), timeout=30
     )
     [(seats, match_id, _)] = rounds_of(bot, tid)[1]
+    assert match_id is not None
     mover = await move_once(discord, bot, match_id, users)
     [(state,)] = sql(bot, "SELECT state FROM games WHERE id = ?", match_id)
     assert json.loads(state)["rated"] is False  # a casual tournament's matches are casual
@@ -692,8 +696,11 @@ async def test_a_vacation_puts_the_round_off_and_games_lists_the_tournament(
         ids.append(tournament_id)
         cards.append(card)
     counted, kept = ids
-    before = {t: deadline_timer(bot, t) for t in ids}
-    assert all(before.values())
+    before: dict[int, float] = {}
+    for tournament_id in ids:
+        due = deadline_timer(bot, tournament_id)
+        assert due, f"tournament {tournament_id} has its deadline timer"
+        before[tournament_id] = due
 
     (seats, _, _), _ = rounds_of(bot, counted)[1]
     away = next(user for user in players if user.id == seats[0])

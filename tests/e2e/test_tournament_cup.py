@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import sqlite3  # noqa: F401  (tests/e2e/postgres/conftest.py swaps every module's for its reader)
 import time
 
 import pytest
@@ -30,7 +29,7 @@ from tests.e2e.test_tournament import (
     thread_of,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 
 @pytest.fixture(scope="module")
@@ -233,6 +232,7 @@ async def test_an_eight_team_rollerball2_cup_is_played_to_a_winner_through_a_res
         )
         assert discord.message(card).text.count("match #") == boards
         for index, (seats, match_id, _) in enumerate(played):
+            assert match_id is not None
             await play_cup_match(discord, bot, match_id, seats, by_id)
             if round_number == 2 and index == 0:
                 # mid-round: one result in (and looked at), one match still to play
@@ -497,6 +497,7 @@ async def test_a_computer_stands_in_for_an_absent_coach_in_a_cup(discord, bot, o
     assert "At the deadline: a computer plays for the absent." in discord.message(card).text
     by_id = {coach.id: coach for coach in coaches}
     [(seats, match_id, _)] = rounds_of(bot, tournament_id)[1]
+    assert match_id is not None  # the round's match was made
     names = {coach.id: team for coach, (_, team, _) in zip(coaches, teams, strict=True)}
     undecided = bracket_of(tournament_id, seats, names)
     await until(lambda: shown_bracket(discord, card) == undecided, timeout=20)
@@ -583,6 +584,7 @@ async def test_both_lose_in_a_cup_sends_the_better_seed_through_and_frees_his_te
     by_id = {coach.id: coach for coach in coaches}
     names = {coach.id: team for coach, (_, team, _) in zip(coaches, teams, strict=True)}
     (left, left_match, _), (right, right_match, _) = rounds_of(bot, tournament_id)[1]
+    assert left_match is not None and right_match is not None
     await play_cup_match(discord, bot, right_match, right, by_id)  # board 2: played
     await home_turns_a_card(discord, bot, left_match, by_id[left[0]])
     the_deadline_comes(bot, tournament_id)
@@ -615,6 +617,7 @@ async def test_both_lose_in_a_cup_sends_the_better_seed_through_and_frees_his_te
     # his team is free for the next round: its cup match is made and played
     await until(lambda: rounds_of(bot, tournament_id)[2][0][1] is not None, timeout=30)
     [(final_seats, final_match, _)] = rounds_of(bot, tournament_id)[2]
+    assert final_match is not None
     # the match left behind was played out by the default coach (both benches forfeit), as
     # its thread tells both coaches
     [(status,)] = sql(bot, "SELECT status FROM games WHERE id = ?", left_match)

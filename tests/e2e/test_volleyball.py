@@ -29,6 +29,7 @@ from rules.volleyball import (
     team_fixtures,
 )
 from tests.e2e.phone import post_image
+from tests.e2e.stored import connect
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +67,7 @@ def bot_env() -> dict[str, str]:
 
 
 def league_row(bot) -> dict:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.row_factory = sqlite3.Row
         row = conn.execute("SELECT * FROM volleyball_leagues WHERE name = ?", (LEAGUE,)).fetchone()
     return dict(row)
@@ -77,13 +78,14 @@ def league_state(bot) -> LeagueState:
 
 
 def sql(bot, query: str, *parameters):
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(query, parameters).fetchall()
 
 
 def filled_forms(state: LeagueState, team_name: str) -> str:
     """The seed's forms for the team's matches this round, filled in with a legal line-up."""
     team = state.league.team(team_name)
+    assert team is not None
     fixtures = team_fixtures(round_fixtures(state, state.league.round_number), team_name)
     matches = [
         default_match_orders(
@@ -112,6 +114,7 @@ async def test_only_admins_run_a_league(discord, bot, alice):
     assert sql(bot, "SELECT COUNT(*) FROM volleyball_leagues")[0][0] == 0
 
 
+@pytest.mark.both_backends
 async def test_a_league_runs_by_its_deadlines(
     discord, bot, alice, bob, carol, dave, owner, general
 ):
@@ -248,7 +251,7 @@ async def test_a_league_runs_by_its_deadlines(
     # exists too: at start-up the round is played exactly once
     bot.stop()
     row = league_row(bot)
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 5, row["deadline_timer"])
         )
@@ -299,7 +302,7 @@ async def test_a_league_runs_by_its_deadlines(
     trained = await discord.submit_modal(modal, {"lines": "TRAIN: Anna Visser OL"}, user=alice)
     assert "accepted" in trained.content, trained.content
     row = league_row(bot)
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, row["remind_timer"])
         )
@@ -355,6 +358,7 @@ async def test_a_league_runs_by_its_deadlines(
 def legal_ageing_line(state: LeagueState, team_name: str) -> str:
     """An AGEING line the rules accept for one of the team's players."""
     team = state.league.team(team_name)
+    assert team is not None
     for player in team.players:
         if player.age not in "ABCD" or player.is_talent or player.is_contract:
             continue
@@ -439,7 +443,7 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
     )
 
     # orders after the deadline (the timer is late) are refused, and nothing changes
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE volleyball_leagues SET next_deadline = ? WHERE name = 'Autumn League'",
             (time.time() - 60,),
@@ -451,7 +455,7 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
         file=Upload("late.txt", b"SPONSOR: Champion Cola"),
     )
     assert late.ephemeral and "deadline for round 1 of season 1 passed" in late.content
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE volleyball_leagues SET next_deadline = ? WHERE name = 'Autumn League'",
             (time.time() + 3600,),
@@ -498,7 +502,7 @@ async def test_a_season_ends_and_the_next_begins(discord, bot, dave, owner, game
 
 
 def autumn_row(bot) -> dict:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.row_factory = sqlite3.Row
         return dict(
             conn.execute("SELECT * FROM volleyball_leagues WHERE name = 'Autumn League'").fetchone()

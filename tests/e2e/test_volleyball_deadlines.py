@@ -24,7 +24,7 @@ import pytest
 from fakediscord.server import FakeDiscord
 from rules.volleyball import LeagueState
 from tests.e2e.conftest import fake_with_rooms
-from tests.e2e.stored import fired, sql, until
+from tests.e2e.stored import connect, fired, sql, until
 
 pytestmark = pytest.mark.e2e
 
@@ -33,8 +33,8 @@ ROOMS = ("extend", "pause", "absent", "holiday", "busy", "notify", "flood")
 
 
 @pytest.fixture(scope="module")
-def fake_discord() -> Iterator[FakeDiscord]:
-    """The usual fixtures plus a results channel per league."""
+def fake_discord(database_backend: str) -> Iterator[FakeDiscord]:
+    """The usual fixtures plus a results channel per league (one per backend)."""
     yield from fake_with_rooms(ROOMS)
 
 
@@ -48,7 +48,7 @@ def bot_env() -> dict[str, str]:
 
 
 def league_row(bot, name: str) -> dict:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.row_factory = sqlite3.Row
         row = conn.execute("SELECT * FROM volleyball_leagues WHERE name = ?", (name,)).fetchone()
     return dict(row)
@@ -67,7 +67,7 @@ def time_passes(bot, name: str, seconds: float, *, vacation_of=None) -> None:
     """`seconds` pass for the league (and the vacation of `vacation_of`): every moment it
     stored is that much earlier, as waiting would have left it."""
     row = league_row(bot, name)
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute(
             "UPDATE volleyball_leagues SET anchor = anchor - ?,"
             " next_deadline = next_deadline - ?, round_since = round_since - ?,"
@@ -98,7 +98,7 @@ def league_timers(bot, league_id: int) -> list[tuple[str, float]]:
 
 
 def make_due(bot, timer_id: int) -> None:
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (time.time() - 1, timer_id))
 
 
@@ -159,6 +159,7 @@ async def run_round(discord, owner, channel, name: str, number: int, *managers):
 # ---- an extension --------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_an_admin_extends_a_rounds_deadline_and_the_next_round_still_gets_its_time(
     discord, bot, fake_discord, alice, carol, owner
 ):
@@ -213,6 +214,7 @@ async def test_an_admin_extends_a_rounds_deadline_and_the_next_round_still_gets_
 # ---- a pause ------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_pause_gives_the_round_the_time_it_had_left_and_moves_the_deadlines_after_it(
     discord, bot, fake_discord, alice, owner
 ):
@@ -248,6 +250,7 @@ async def test_a_pause_gives_the_round_the_time_it_had_left_and_moves_the_deadli
 # ---- missed rounds ----------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_after_the_leagues_missed_rounds_the_computer_manages_the_team(
     discord, bot, fake_discord, alice, bob, owner
 ):
@@ -297,6 +300,7 @@ async def test_after_the_leagues_missed_rounds_the_computer_manages_the_team(
 # ---- vacations ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_managers_vacation_puts_the_deadline_off_where_the_league_allows_it(
     discord, bot, fake_discord, alice, bob, owner
 ):
@@ -356,6 +360,7 @@ async def test_a_managers_vacation_puts_the_deadline_off_where_the_league_allows
 # ---- reminders -------------------------------------------------------------------------------------
 
 
+@pytest.mark.both_backends
 async def test_a_reminder_reaches_each_manager_as_their_notification_settings_say(
     discord, bot, fake_discord, alice, bob, carol, dave, owner
 ):
@@ -409,7 +414,7 @@ async def test_a_reminder_reaches_each_manager_as_their_notification_settings_sa
     # a DM that cannot be delivered becomes a mention in the channel
     discord.close_dms(alice)
     payload = {"league_id": row["id"], "season": 1, "round": 1, "users": [alice.id]}
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         (timer_id,) = conn.execute(
             "INSERT INTO timers (event, due_at, payload, created_at) VALUES (?, ?, ?, ?)"
             " RETURNING id",

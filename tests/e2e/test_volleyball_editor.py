@@ -9,15 +9,14 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 
 import pytest
 
 from fakediscord import DriverError
 from tests.e2e.forged import forged_click
-from tests.e2e.stored import whole_answer
+from tests.e2e.stored import connect, whole_answer
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 LEAGUE = "Editor League"
 ROSTER = "\n".join(
@@ -42,7 +41,7 @@ def bot_env() -> dict[str, str]:
 
 
 def sql(bot, query: str, *parameters):
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(query, parameters).fetchall()
 
 
@@ -54,7 +53,8 @@ def orders_on_file(bot, team: str) -> dict | None:
 def preview(message) -> tuple[int, int, int, int]:
     found = PREVIEW.search(message.content)
     assert found, message.content
-    return tuple(int(x) for x in found.groups())  # set, OL, DL, chance
+    set_number, ol, dl, chance = (int(x) for x in found.groups())
+    return set_number, ol, dl, chance
 
 
 def everything(reply) -> str:

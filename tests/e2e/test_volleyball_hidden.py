@@ -65,6 +65,7 @@ def seen(message) -> dict:
 def ageing_line(state: LeagueState, team_name: str, choice: int) -> str:
     """An AGEING line for Anna Visser the rules accept: the `choice`-th legal split."""
     team = state.league.team(team_name)
+    assert team is not None
     legal = [
         loss
         for loss in range(0, 15)

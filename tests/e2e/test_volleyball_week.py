@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import re
-import sqlite3
 import time
 
 import pytest
@@ -20,6 +19,7 @@ import pytest
 from fakediscord import Upload
 from rules.volleyball import LeagueState, new_league
 from tests.e2e.phone import post_image
+from tests.e2e.stored import connect
 
 pytestmark = pytest.mark.e2e
 
@@ -47,7 +47,7 @@ def bot_env() -> dict[str, str]:
 
 
 def sql(bot, query: str, *parameters):
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         return conn.execute(query, parameters).fetchall()
 
 
@@ -108,6 +108,7 @@ async def week_league(discord, bot, alice, bob, owner) -> None:
     )
 
 
+@pytest.mark.both_backends
 async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     discord, bot, alice, bob, owner, general
 ):
@@ -160,6 +161,7 @@ async def test_the_card_shows_who_has_sent_orders_and_is_edited_in_place(
     assert "orders in 1 of 2" in line and "Champion Cola" not in live.text
 
 
+@pytest.mark.both_backends
 async def test_the_prefilled_orders_fill_every_set_and_spend_the_home_advantage(
     discord, bot, alice, bob, owner
 ):
@@ -198,6 +200,7 @@ async def test_the_prefilled_orders_fill_every_set_and_spend_the_home_advantage(
     assert f"0 of the {allowance} home-advantage points are used" in text, text
 
 
+@pytest.mark.both_backends
 async def test_a_mistake_in_the_orders_form_keeps_the_text(discord, bot, alice, bob, owner):
     """`SPONSOR Champion Cola` closed the form, threw the text away and named the
     wrong fix."""
@@ -228,6 +231,7 @@ async def test_a_mistake_in_the_orders_form_keeps_the_text(discord, bot, alice, 
     assert not sql(bot, "SELECT 1 FROM volleyball_form_texts")
 
 
+@pytest.mark.both_backends
 async def test_a_mistake_in_the_team_form_keeps_the_text_and_says_the_budget(
     discord, bot, alice, bob, carol, owner
 ):
@@ -249,6 +253,7 @@ async def test_a_mistake_in_the_team_form_keeps_the_text_and_says_the_budget(
     assert boxes_of(again) == {"name": "Green Geckos", "players": roster}
 
 
+@pytest.mark.both_backends
 async def test_a_seed_style_roster_file_is_read(discord, bot, alice, bob, carol, owner):
     """A roster file in the seed's style had its VOLLEYBALL and PLAYER AGE OL DL lines refused
     one by one."""
@@ -264,6 +269,7 @@ async def test_a_seed_style_roster_file_is_read(discord, bot, alice, bob, carol,
     assert "**Green Geckos** joins" in joined.content, joined.content
 
 
+@pytest.mark.both_backends
 async def test_spying_twice_and_on_a_team_that_is_gone_are_refused_with_the_reason(
     discord, bot, alice, bob, carol, owner
 ):
@@ -298,6 +304,7 @@ def first_names(bot) -> list[str]:
     return [t.name for t in new_league([], total_teams=6, seed=seed).league.teams]
 
 
+@pytest.mark.both_backends
 async def test_a_bid_the_bank_would_refuse_is_warned_about_when_sent(
     discord, bot, alice, bob, owner
 ):
@@ -321,6 +328,7 @@ async def test_the_role_options_are_role_pickers(discord, bot):
         assert kinds["ping_role"] == kinds["admin_role"] == 8  # ROLE: Discord's role picker
 
 
+@pytest.mark.both_backends
 async def test_the_round_post_is_one_message_and_the_sheet_starts_with_what_matters(
     discord, bot, alice, bob, owner, general
 ):
@@ -347,6 +355,7 @@ async def test_the_round_post_is_one_message_and_the_sheet_starts_with_what_matt
     assert max(len(line) for line in own.splitlines()) <= 200
 
 
+@pytest.mark.both_backends
 async def test_last_rounds_orders_repeat_in_one_click(discord, bot, alice, bob, owner, general):
     await week_league(discord, bot, alice, bob, owner)
     if state_of(bot).league.round_number == 1:
@@ -371,6 +380,7 @@ async def test_last_rounds_orders_repeat_in_one_click(discord, bot, alice, bob, 
     assert "Red Rockets" in fields["Orders in (1 of 3)"]
 
 
+@pytest.mark.both_backends
 async def test_a_reminder_after_its_deadline_says_nothing(discord, bot, alice, bob, owner, general):
     """The clock jumped past the deadline and the reminder came after the round, 'due 6
     minutes ago', with a useless Send orders button."""
@@ -379,7 +389,7 @@ async def test_a_reminder_after_its_deadline_says_nothing(discord, bot, alice, b
         bot, "SELECT remind_timer, deadline_timer FROM volleyball_leagues WHERE name = ?", LEAGUE
     )
     bot.stop()
-    with sqlite3.connect(bot.database_path) as conn:
+    with connect(bot) as conn:
         # the reminder fell due 12 hours before the deadline, both while the bot was down:
         # the reminder fires first, after its deadline
         past = time.time() - 360
@@ -400,6 +410,7 @@ async def test_a_reminder_after_its_deadline_says_nothing(discord, bot, alice, b
     assert not any("are due" in m.content for m in later)
 
 
+@pytest.mark.both_backends
 async def test_the_season_end_tells_each_manager_their_own_ageing_only(
     discord, bot, dave, owner, games
 ):

@@ -110,7 +110,7 @@ class _Connection:
 
 
 class PostgresReader:
-    """Stands in for the sqlite3 module in a SQLite e2e module's helpers."""
+    """Opens a PostgreSQL database as sqlite3 opens a file (tests/e2e/stored.py `connect`)."""
 
     Row = None
 

@@ -31,6 +31,7 @@ async def an_installation(path: Path) -> None:
         db, game="rocketball", guild_id=BIG_ID, channel_id=BIG_ID + 1, players=[7, 8], state="{}"
     )
     stored = await games.load_game(db, finished)
+    assert stored is not None
     stored = await games.save_move(
         db, stored, state='{"n": 1}', actor_id=7, action="roll", events=["d4 = 3", "it's 'quoted'"]
     )
@@ -142,8 +143,9 @@ async def test_a_difference_after_the_copy_is_found_and_named(tmp_path, postgres
         await conn.execute("UPDATE game_moves SET events = '[]' WHERE version = 1")
         await conn.execute("DELETE FROM ratings WHERE user_id = 8")
     by_table = {result.table: result for result in await compare(source, target)}
-    assert not by_table["game_moves"].equal
-    assert "d4 = 3" in by_table["game_moves"].difference
+    moves = by_table["game_moves"]
+    assert not moves.equal and moves.difference is not None
+    assert "d4 = 3" in moves.difference
     # both players in the match's server and across servers: four rows, two of them user 8's
     assert (by_table["ratings"].source_rows, by_table["ratings"].target_rows) == (4, 2)
     assert by_table["games"].equal and by_table["timers"].equal

@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Iterator
 from types import SimpleNamespace
+from typing import Any
 
 import asyncpg
 import pytest
@@ -165,7 +166,7 @@ async def test_start_up_repair_waits_for_a_database_that_is_down(server, monkeyp
     async def ready():
         return None
 
-    host = SimpleNamespace(
+    host: Any = SimpleNamespace(
         bot=SimpleNamespace(
             db=db,
             wait_until_ready=ready,
@@ -351,7 +352,7 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
         posted.append(stored.version)
         return True
 
-    host = SimpleNamespace(
+    host: Any = SimpleNamespace(
         bot=SimpleNamespace(db=db, game_locks=GameLocks()),
         adapters={"rocketball": adapter},
         computers_to_act=lambda adapter, match: False,
@@ -368,7 +369,7 @@ async def test_a_match_whose_commit_went_unanswered_is_shown_once_the_database_a
 
     monkeypatch.setattr(db, "fetch_one", down)
     with pytest.raises(CommitUnknown):
-        await MatchCore.save(host, adapter, stored, match, 5, "roll", [])  # type: ignore[arg-type]
+        await MatchCore.save(host, adapter, stored, match, 5, "roll", [])
     assert posted == []
     monkeypatch.setattr(db, "fetch_one", reads)  # the server answers again
     db.available()

@@ -2,6 +2,7 @@
 Rocketball; docs/rules/rocketball.md) and the variant chips that act on the ball."""
 
 from rules.rocketball import MoveEvent, Roll, Settings, apply
+from rules.rocketball.events import GoalEvent
 from rules.rocketball.state import PHASE_AIM, PHASE_PLACE, PHASE_ROLL
 
 
@@ -69,7 +70,7 @@ def test_ball_into_the_north_goal_scores_for_south_and_resets(position):
     assert path(move)[-1] == ("d0", "N", "goal")
     assert new.score == {"N": 0, "S": 1}
     goal = next(e for e in events if e.kind == "goal")
-    assert goal.scorer == "S" and "South scores" in goal.text
+    assert isinstance(goal, GoalEvent) and goal.scorer == "S" and "South scores" in goal.text
     # docs/rules/rocketball.md "A turn": every chip goes back in the windbag; the start table is
     # rolled again (3: the ball faces South and South holds the windbag).
     assert new.chips == {} and new.bag["vortex"] == 76

@@ -75,6 +75,13 @@ def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
+def rgb(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """A pixel of an RGB image, as its three channels."""
+    pixel = image.getpixel(xy)
+    assert isinstance(pixel, tuple), pixel
+    return pixel
+
+
 def near(pixel, colour, tolerance: int = 30) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=True))
 
@@ -207,6 +214,7 @@ def test_every_chip_of_a_busy_board_is_where_the_state_says():
             continue
         assert share(image, square, colours[chip.kind]) > 0.2, (square, chip)
         if chip.kind == "vortex":
+            assert chip.facing is not None
             assert near(at(image, square, chip.facing, forward=18), WHITE), square
 
 
@@ -236,8 +244,8 @@ def test_every_edge_arrow_points_as_the_rules_say():
         fx, fy = UNIT[arrow]
         rx, ry = -fy, fx
         # The head is wide just behind its tip; the tail is a thin shaft.
-        head = [image.getpixel((x + 3 * fx + s * 3 * rx, y + 3 * fy + s * 3 * ry)) for s in (1, -1)]
-        tail = [image.getpixel((x - 5 * fx + s * 4 * rx, y - 5 * fy + s * 4 * ry)) for s in (1, -1)]
+        head = [rgb(image, (x + 3 * fx + s * 3 * rx, y + 3 * fy + s * 3 * ry)) for s in (1, -1)]
+        tail = [rgb(image, (x - 5 * fx + s * 4 * rx, y - 5 * fy + s * 4 * ry)) for s in (1, -1)]
         assert all(sum(p) < 300 for p in head), (square, edge, arrow, head)
         assert all(sum(p) > 600 for p in tail), (square, edge, arrow, tail)
 
@@ -252,7 +260,7 @@ def test_no_edge_arrow_in_a_goal_mouth():
     for column in (2, 3, 4):
         for edge in ("N", "S"):
             x, y = g.edge_arrow_centre(column, 0 if edge == "N" else 10, edge)
-            assert sum(image.getpixel((x, y))) > 600
+            assert sum(rgb(image, (x, y))) > 600
 
 
 def test_highlight_tints_the_last_move_squares_only():
@@ -314,6 +322,7 @@ def test_tug_of_war_reversal_relabels_the_goals():
     state = make_state(settings=settings, goals_reversed=True, rounds=7)
     view = board_view(state)
     assert view.goal_scorer == {"N": "N", "S": "S"}
+    assert view.note is not None
     assert "goals swap in 3 rounds" in view.note
 
 

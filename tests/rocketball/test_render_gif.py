@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import pytest
 from PIL import Image, ImageChops
+from PIL.GifImagePlugin import GifImageFile
 
 from render.common import GREY, INK, VERMILION, YELLOW
 from render.rocketball import geometry as g
@@ -29,6 +30,7 @@ from render.rocketball.from_state import board_view
 from render.rocketball.render import ball_paths
 from render.rocketball.sprites import WHITE
 from rules.rocketball.engine import apply, legal_actions, new_game
+from rules.rocketball.events import MoveEvent
 from rules.rocketball.state import Ball, Chip, Settings
 from tests.rocketball.test_render_board import UNIT, make_state, near
 
@@ -53,6 +55,7 @@ def move(start: str, facing: str, roll: int, steps: list[dict], *, ball: int = 0
 
 def frames_of(gif: bytes) -> tuple[list[Image.Image], list[int]]:
     image = Image.open(io.BytesIO(gif))
+    assert isinstance(image, GifImageFile)
     frames, durations = [], []
     for index in range(image.n_frames):
         image.seek(index)
@@ -232,7 +235,7 @@ def test_real_engine_moves_end_where_the_engine_put_the_balls(variants):
     while state.phase != "over" and checked < 8:
         before = state
         state, events = apply(state, rng.choice(legal_actions(state)))
-        moves = [event for event in events if event.kind == "move"]
+        moves = [event for event in events if isinstance(event, MoveEvent)]
         if not moves or not any(move.steps for move in moves):
             continue
         steps = [step for move in moves for step in move.steps]
@@ -298,7 +301,12 @@ def test_gif_frames_equal_the_full_drawings():
         view = board_view(state)
         paths = ball_paths(events, view.names)
         if len(paths) > 1:
-            paths = [replace(path, label=view.names[view.balls[path.ball].owner]) for path in paths]
+            labelled = []
+            for path in paths:
+                owner = view.balls[path.ball].owner
+                assert owner is not None, "each of several balls is a player's (Assault)"
+                labelled.append(replace(path, label=view.names[owner]))
+            paths = labelled
         _, drawn = move_frames(view, paths, final_score={"N": 0, "S": 1})
         frames, _ = frames_of(move_gif(view, paths, final_score={"N": 0, "S": 1}))
         assert len(frames) == len(drawn)

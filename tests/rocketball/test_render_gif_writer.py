@@ -7,6 +7,7 @@ import io
 import random
 
 from PIL import Image
+from PIL.GifImagePlugin import GifImageFile
 
 from render.rocketball import render_round
 from render.rocketball.gif import write_gif
@@ -33,6 +34,7 @@ def a_round_gif(seed: int) -> bytes:
 def decoded(data: bytes) -> list[tuple[bytes, int]]:
     """Each frame as shown (RGB bytes of the whole board) and how long it shows."""
     image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImageFile)
     frames = []
     for index in range(image.n_frames):
         image.seek(index)
@@ -43,6 +45,7 @@ def decoded(data: bytes) -> list[tuple[bytes, int]]:
 def palette_frames(data: bytes) -> list[Image.Image]:
     """A round GIF's frames as whole palette images in the round's 16 colours."""
     image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImageFile)
     frames = []
     for index in range(image.n_frames):
         image.seek(index)
@@ -100,4 +103,5 @@ def test_the_first_frame_covers_the_whole_board():
     frames = palette_frames(a_round_gif(2))
     data = write_gif(frames, [100] * len(frames))
     image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImageFile)
     assert image.tile[0][1] == (0, 0, *frames[0].size)

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from PIL import Image
+from PIL.GifImagePlugin import GifImageFile
 
 from render.common import INK
 from render.rocketball import geometry as g
@@ -111,6 +112,7 @@ def play_round(seed: int, settings: Settings | None = None):
 
 def gif_frames(data: bytes) -> list[Image.Image]:
     image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImageFile)
     frames = []
     for index in range(image.n_frames):
         image.seek(index)
@@ -150,6 +152,7 @@ def test_a_round_gif_plays_once_and_stays_on_the_position_after_it():
     before, events, after = play_round(12)
     data, _ = render_round(before, events, after, {"N": "Alice", "S": "Bob"})
     image = Image.open(io.BytesIO(data))
+    assert isinstance(image, GifImageFile)
     assert image.n_frames > 2
     assert "loop" not in image.info  # no NETSCAPE looping block: viewers play it once
     # (its last frame is the board after the round: the test above)

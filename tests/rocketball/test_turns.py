@@ -18,6 +18,7 @@ from rules.rocketball import (
     new_game,
     turn_prompt,
 )
+from rules.rocketball.events import DrawEvent, StartEvent
 from rules.rocketball.state import FIELD_SQUARES, PHASE_PLACE, PHASE_ROLL, Chip
 
 
@@ -34,7 +35,8 @@ def test_start_table_sets_the_facing_and_the_windbag(die, facing, holder):
     state, events = new_game(seed)
     assert state.ball.square == "d6" and state.ball.facing == facing
     assert state.windbag == holder and state.to_move == holder and state.phase == PHASE_ROLL
-    assert events[0].roll == die and f"d4 = {die}" in events[0].text
+    start = events[0]
+    assert isinstance(start, StartEvent) and start.roll == die and f"d4 = {die}" in start.text
     assert state.bag["vortex"] == 76 and state.chips == {}
 
 
@@ -57,7 +59,7 @@ def test_after_the_move_the_holder_draws_then_places_and_the_windbag_passes(posi
     state = position(ball=("d6", "E"), rolls=(1,))
     state, events = apply(state, Roll())
     assert state.phase == PHASE_PLACE and state.drawn == "vortex"
-    assert any(e.kind == "draw" and e.chip == "vortex" and not e.text for e in events)
+    assert any(isinstance(e, DrawEvent) and e.chip == "vortex" and not e.text for e in events)
     state, events = apply(state, Place("c4", "S"))
     assert state.chips["c4"] == Chip("vortex", "S")
     assert state.windbag == "S" and state.to_move == "S" and state.phase == PHASE_ROLL

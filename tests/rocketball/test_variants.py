@@ -143,7 +143,7 @@ def test_tug_of_war_goals_swap_every_n_full_rounds(position):
     assert any(e.kind == "swap" and "opponent's goal" in e.text for e in events)
 
 
-def assault_position(position, north, south, rolls, score=(0, 0)):
+def assault_position(position, north: tuple[str, str], south: tuple[str, str], rolls, score=(0, 0)):
     state = position(rolls=rolls, settings=Settings(assault=True))
     state.balls = [Ball(*north, "N", "c1"), Ball(*south, "S", "e11")]
     state.score = {"N": score[0], "S": score[1]}

@@ -16,6 +16,7 @@ from rules.rocketball import (
     next_step,
     turn_prompt,
 )
+from rules.rocketball.events import MoveEvent
 from rules.rocketball.state import PHASE_PLACE
 
 
@@ -41,7 +42,7 @@ def test_an_own_goal_in_assault_says_whose_ball_went_in(position):
     state = position(settings=Settings(assault=True), rolls=(1, 1))
     state.balls[0].facing = "N"  # North's ball on c1 turned to face its own goal
     _, events = apply(state, Roll())
-    move = next(event for event in events if event.kind == "move" and event.ball == 0)
+    move = next(event for event in events if isinstance(event, MoveEvent) and event.ball == 0)
     assert "; went into" not in move.text
     assert "North's ball went into its own goal and restarts on c1" in move.text
     assert move.text.startswith("North rolls d4 = 1 for North's ball on c1. North's ball ")

@@ -4,6 +4,7 @@ score, standings, and the FAC speed work (text masks drawn exactly as before).""
 from __future__ import annotations
 
 import io
+from typing import cast
 
 from PIL import Image
 
@@ -65,7 +66,8 @@ def test_the_rolled_row_is_lit_on_the_card_and_the_code_stays_dark():
     [code] = [t for t in layout.texts if t.box == lit]
     assert code.text == "PASS"
     crop = image.crop(code.ink_bbox()).convert("L")
-    assert crop.getextrema()[0] < 60
+    darkest = crop.getextrema()[0]  # one band: (lowest, highest)
+    assert isinstance(darkest, int | float) and darkest < 60
 
 
 # --- text masks: the FAC speed work draws exactly what ImageDraw.text drew --------------------
@@ -196,6 +198,7 @@ def test_track_shows_score_clock_ball_lineups_and_penalty_box():
     state.phase, state.control, state.handler = PHASE_ACTION, HOME, "Skater1"
     state.fac_count = state.period_fac = 12
     penalised = state.away.lineup["Skater2"]
+    assert penalised is not None
     penalty(Resolution(state), ("away", "Skater2"), "3min")
     state.fac_count = state.period_fac = 14
     face = track_face(state)
@@ -206,6 +209,7 @@ def test_track_shows_score_clock_ball_lineups_and_penalty_box():
     layout = layout_track(face)
     shown = [t.text for t in layout.texts]
     handler = state.home.lineup["Skater1"]
+    assert handler is not None
     assert f"#{handler} {state.home.card(handler).name}" in shown
     assert "man short (4 FACs)" in shown
     assert len(layout.handler_rows) == 1
@@ -243,6 +247,7 @@ def test_a_card_events_section_key_picks_the_section_to_draw():
     state = new_match(4, generate_roster(31, "Houston"), generate_roster(32, "Tokyo"))
     _, events = apply(state, NextCard())
     [card] = [event for event in events if event.kind == "card"]
+    assert card.fac is not None
     fac = load_content().fac(card.fac)
     assert card.section == "ball_fires"
     assert render_fac_section(fac, card.section) == render_fac_section(fac, "The BALL FIRES...")
@@ -264,7 +269,8 @@ def test_the_palette_fac_is_the_rgb_card_to_within_a_sixteenth_on_text_edges():
         drawn = decode(png)
         reference = fac_image(fac_face(fac), highlight)
         difference = ImageChops.difference(drawn, reference)
-        assert max(high for _, high in difference.getextrema()) <= 16
+        bands = cast(tuple[tuple[int, int], ...], difference.getextrema())  # RGB: one per band
+        assert max(high for _, high in bands) <= 16
         # Only text differs (antialiased edges): blank every line's ink box, nothing is left.
         layout = layout_fac(fac_face(fac), highlight)
         outside_text = difference.copy()

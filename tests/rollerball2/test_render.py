@@ -91,7 +91,9 @@ def decode(png: bytes) -> Image.Image:
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
-def luminance(pixel: tuple[int, int, int]) -> float:
+def luminance(pixel: float | tuple[int, ...] | None) -> float:
+    """Of an RGB image's pixel (as Pillow gives it)."""
+    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel
     red, green, blue = pixel
     return 0.299 * red + 0.587 * green + 0.114 * blue
 

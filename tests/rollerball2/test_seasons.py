@@ -20,6 +20,7 @@ from rules.rollerball2.roster import (
     validate_lineup,
 )
 from rules.rollerball2.scoresheet import Absence
+from rules.rollerball2.state import Event
 from rules.rollerball2.stats import (
     LEADER_STATS,
     career_stats,
@@ -94,9 +95,10 @@ def test_a_match_started_from_a_saved_lineup_says_who_replaces_whom_whenever_it_
         f"Lagos' saved line-up: #{out} {home.card(out).name} (injured (2 matches)) cannot "
         f"play; #{replacement} {home.card(replacement).name} plays Skater2 instead."
     )
-    assert [e.text for e in events if e.kind == "lineup"] == [note]
+    assert [e.text for e in events if isinstance(e, Event) and e.kind == "lineup"] == [note]
     reopened = ENGINE.load(ENGINE.dump(game))
-    assert [e.text for e in ENGINE.opening_events(reopened) if e.kind == "lineup"] == [note]
+    opening = ENGINE.opening_events(reopened)
+    assert [e.text for e in opening if isinstance(e, Event) and e.kind == "lineup"] == [note]
     assert game.engine.away.starters == default_lineup(away)
 
 
@@ -115,7 +117,9 @@ def test_a_dead_biker_with_nobody_left_to_ride_leaves_his_slot_empty():
         c.number for c in roster.players if c.position == "biker" and c.number not in saved.values()
     ]
     roster = _hurt(roster, *(Absence(n, "killed", "killed", None, "killed") for n in bench))
-    roster = _hurt(roster, Absence(saved["Biker1"], "ban", "lifetime", None, "fixing"))
+    banned = saved["Biker1"]
+    assert banned is not None
+    roster = _hurt(roster, Absence(banned, "ban", "lifetime", None, "fixing"))
     lineup, changes = match_lineup(roster, saved)
     validate_lineup(roster, lineup)
     assert lineup["Biker1"] is None

@@ -27,11 +27,11 @@ from rules.rollerball2.turns import actors, play_until_event, substitutes_for
 
 
 @pytest.fixture(scope="module")
-def teams():
+def teams() -> tuple[Roster, Roster]:
     return generate_roster(21, "Houston"), generate_roster(22, "Tokyo")
 
 
-def test_the_team_in_possession_alone_turns_the_card_and_substitutes(teams):
+def test_the_team_in_possession_alone_turns_the_card_and_substitutes(teams: tuple[Roster, Roster]):
     state = new_match(3, *teams)
     assert actors(state) == {HOME}  # a new ball: the home coach turns the card
     seen = set()
@@ -48,14 +48,16 @@ def test_the_team_in_possession_alone_turns_the_card_and_substitutes(teams):
     assert seen == {"pending", HOME, AWAY}
 
 
-def test_nobody_acts_once_the_match_is_over(teams):
+def test_nobody_acts_once_the_match_is_over(teams: tuple[Roster, Roster]):
     state = new_match(3, *teams)
     while not state.over:
         state, _ = apply(state, choose_action(state))
     assert actors(state) == frozenset()
 
 
-def test_play_until_event_stops_at_goals_penalties_decisions_and_period_ends(teams):
+def test_play_until_event_stops_at_goals_penalties_decisions_and_period_ends(
+    teams: tuple[Roster, Roster],
+):
     state = new_match(4, *teams)
     calls = 0
     while not state.over:
@@ -78,7 +80,7 @@ def test_play_until_event_stops_at_goals_penalties_decisions_and_period_ends(tea
     assert calls < 70  # far fewer than one click per card (120+)
 
 
-def test_play_until_event_refuses_while_a_decision_is_pending(teams):
+def test_play_until_event_refuses_while_a_decision_is_pending(teams: tuple[Roster, Roster]):
     state = new_match(4, *teams)
     while state.pending is None:
         state, _ = apply(state, NextCard())
@@ -86,7 +88,9 @@ def test_play_until_event_refuses_while_a_decision_is_pending(teams):
         play_until_event(state)
 
 
-def test_events_carry_the_section_read_and_every_die_with_its_card_row(teams):
+def test_events_carry_the_section_read_and_every_die_with_its_card_row(
+    teams: tuple[Roster, Roster],
+):
     state = new_match(5, *teams)
     rolls_seen = 0
     while not state.over:
@@ -100,6 +104,7 @@ def test_events_carry_the_section_read_and_every_die_with_its_card_row(teams):
                 assert f" {face_label(roll.face)}" in event.text
                 if roll.column in ("offense", "defense"):
                     side = state.team(roll.side)
+                    assert roll.number is not None
                     card: PlayerCard = side.card(roll.number)
                     column = card.offense if roll.column == "offense" else card.defense
                     assert column[roll.face - 1] == roll.result
@@ -107,7 +112,7 @@ def test_events_carry_the_section_read_and_every_die_with_its_card_row(teams):
     assert rolls_seen > 50
 
 
-def test_a_duel_reports_the_offense_die_then_the_defense_die(teams):
+def test_a_duel_reports_the_offense_die_then_the_defense_die(teams: tuple[Roster, Roster]):
     state = new_match(5, *teams)
     while True:
         state, events = apply(state, choose_action(state))
@@ -141,13 +146,14 @@ def _big_roster() -> Roster:
     return Roster(team="Big", players=players)
 
 
-def test_substitutions_come_in_two_short_steps(teams):
+def test_substitutions_come_in_two_short_steps(teams: tuple[Roster, Roster]):
     big = _big_roster()
     state = new_match(6, big, teams[1])
     while state.control != HOME or state.pending is not None:
         state, _ = apply(state, choose_action(state))
     slots = substitution_slots(state, HOME)
     assert state.handler not in slots and 0 < len(slots) <= 25
+    assert state.handler is not None
     with pytest.raises(RollerballError):
         substitutes_for(state, HOME, state.handler)
     with pytest.raises(RollerballError):
@@ -166,7 +172,7 @@ def test_substitutions_come_in_two_short_steps(teams):
     assert len(skater_offers) == 25  # 26 fit skaters and catchers on the bench: the best 25
 
 
-def test_line_ups_are_handed_in_privately_by_both_coaches(teams):
+def test_line_ups_are_handed_in_privately_by_both_coaches(teams: tuple[Roster, Roster]):
     home, away = teams
     state = new_match(8, home, away, Settings(private_lineups=True))
     assert actors(state) == {HOME, AWAY}
@@ -195,13 +201,16 @@ def test_line_ups_are_handed_in_privately_by_both_coaches(teams):
         state, _ = apply(state, choose_action(state))
     again = replay(to_record(state, reveal=True))
     assert again.away.lineup == state.away.lineup and again.record == state.record
-    assert legal_actions(new_match(8, home, away, Settings(private_lineups=True)))[0].team == HOME
+    first = legal_actions(new_match(8, home, away, Settings(private_lineups=True)))[0]
+    assert isinstance(first, SubmitLineup) and first.team == HOME
 
 
 # --- each coach rolls his own die -------------------------------------------------------------
 
 
-def test_with_coach_dice_each_coach_rolls_his_own_die_and_the_match_is_the_same(teams):
+def test_with_coach_dice_each_coach_rolls_his_own_die_and_the_match_is_the_same(
+    teams: tuple[Roster, Roster],
+):
     """Seed ACTION NOTES 2: "in a two 'coach' game, opposing coaches roll their own D10". The
     wrong coach's roll is refused; the faces come from the seed, so the match plays out exactly
     as it does when the bot rolls both dice."""
@@ -231,7 +240,7 @@ def test_with_coach_dice_each_coach_rolls_his_own_die_and_the_match_is_the_same(
     assert (again.home.score, again.away.score) == (dice.home.score, dice.away.score)
 
 
-def test_a_duel_asks_the_offense_then_the_defense_and_shows_each_face(teams):
+def test_a_duel_asks_the_offense_then_the_defense_and_shows_each_face(teams: tuple[Roster, Roster]):
     from rules.rollerball2.state import RollDie
 
     state = new_match(12, *teams, Settings(coach_dice=True))

@@ -18,6 +18,7 @@ def test_an_injured_player_is_never_offered_and_cannot_be_picked():
     roster = generate_roster(3, "Houston")
     lineup = current_lineup(team_of(roster))
     hurt = lineup["Skater1"]
+    assert hurt is not None
     roster.absences.append(Absence(hurt, "injury", "matches", 2, "broken jaw"))
     team = team_of(roster, lineup)
     assert hurt not in candidates(team, "Skater2")
@@ -30,6 +31,8 @@ def test_a_player_moved_from_another_slot_swaps_with_the_one_he_replaces():
     team = team_of(roster)
     lineup = current_lineup(team)
     first, second = lineup["Skater1"], lineup["Skater2"]
+    assert second is not None
+    assert first is not None
     new, note = place(team, "Skater1", second)
     assert new["Skater1"] == second and new["Skater2"] == first
     assert "Skater2" in note

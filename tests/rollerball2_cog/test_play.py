@@ -32,7 +32,10 @@ from rules.rollerball2.modes import (
     SimulateRest,
     play,
 )
-from rules.rollerball2.state import roster_to_json
+from rules.rollerball2.state import Event, roster_to_json
+
+# The default coach reads the cards, never a random number (rules/rollerball2/face.py).
+COACH_RNG = random.Random(0)
 
 ADAPTER = Rollerball2Adapter()
 HOME_ROSTER = generate_roster(1, "Houston")
@@ -83,7 +86,7 @@ def test_in_a_coaches_match_the_seats_are_the_home_and_the_visiting_coach():
             dice += 1
         seat = min(ADAPTER.engine.actors(game))
         game, _ = play(
-            game, seat, ADAPTER.engine.computer_action(game, seat, "default coach", None)
+            game, seat, ADAPTER.engine.computer_action(game, seat, "default coach", COACH_RNG)
         )
     assert dice > 5
     assert ADAPTER.engine.actors(new_game("solo")) == {0}
@@ -105,7 +108,7 @@ def test_play_until_stops_at_a_decision_a_goal_or_the_period_and_never_decides()
         assert stopped and game.engine.fac_count > before
         assert "sub" not in kinds  # nothing is decided for the coach
         if game.engine.pending is not None:
-            game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+            game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
         if game.engine.period > 1:
             break
     assert game.engine.period == 2
@@ -115,7 +118,7 @@ def test_play_to_the_end_of_a_period_in_a_coaches_match_stops_when_the_other_coa
     game = new_game("coaches")
     for _ in range(100):
         game = to_coaches_decision(game)
-        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
         if game.engine.pending is None and game.engine.control is not None:
             break
     acting = ADAPTER.engine.actors(game)
@@ -141,7 +144,9 @@ def test_play_to_the_end_of_a_period_says_why_it_stopped_early():
                 break
             if game.engine.pending is not None:
                 seat = min(ADAPTER.engine.actors(game))
-                game, _ = play(game, seat, ADAPTER.engine.computer_action(game, seat, "x", None))
+                game, _ = play(
+                    game, seat, ADAPTER.engine.computer_action(game, seat, "x", COACH_RNG)
+                )
                 continue
             period = game.engine.period
             game, events = act(game, PlayUntil("period"))
@@ -179,7 +184,7 @@ def test_a_coach_who_hands_over_gets_the_default_coach_and_the_other_plays_on():
         assert ADAPTER.engine.actors(game) == {0}  # only the home coach is ever waited for
         pending = game.engine.pending
         action = (
-            ADAPTER.engine.computer_action(game, 0, "default coach", None)
+            ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG)
             if pending
             else NextCard()
         )
@@ -193,7 +198,7 @@ def test_a_match_played_with_the_buttons_gives_a_record_that_verifies():
     game = new_game("solo", seed=11)
     for label in ("until", "next", "until"):
         if game.engine.pending is not None:
-            game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+            game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
         game, _ = act(game, ADAPTER.button_action(game, 0, label, None))
     game, _ = act(game, SimulateRest())
     salt = "ab" * 16
@@ -218,9 +223,9 @@ def test_the_turn_buttons_follow_what_the_match_waits_for():
     match.engine = game
     post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
     assert all(b.action in ("catch", "biker", "scorer") for b in post.buttons)
-    game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+    game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
     while game.engine.pending is not None or game.engine.control is None:
-        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
     match.engine = game
     post = ADAPTER.draw_turn(match, Step(game, [], game), game_id=4, final=True)
     subs = [b for b in post.buttons if b.label == "Substitute…"]
@@ -236,7 +241,7 @@ def test_a_long_click_is_condensed_to_what_mattered_and_the_last_card():
     game = new_game("solo")
     game, events = act(game, PlayUntil("period"))
     while game.engine.period == 1:
-        game, more = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+        game, more = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
         events += more
     lines = condensed(events)
     cards = sum(event.kind == "card" for event in events)
@@ -271,8 +276,9 @@ def test_simulate_the_rest_leaves_a_card_one_screen_tall_and_the_periods_in_thei
 def test_the_ball_handler_is_never_substituted():
     game = new_game("solo")
     while game.engine.control is None or game.engine.pending is not None:
-        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", None))
+        game, _ = act(game, ADAPTER.engine.computer_action(game, 0, "default coach", COACH_RNG))
     side, slot = game.engine.control, game.engine.handler
+    assert slot is not None
     team = game.engine.team(side)
     bench = next(c.number for c in team.roster.players if c.number not in team.on_track())
     with pytest.raises(RollerballError, match="ball handler"):
@@ -301,11 +307,11 @@ def test_the_thread_gets_one_message_a_period_telling_its_goals_penalties_and_in
             action = (
                 click
                 if game.engine.pending is None
-                else ENGINE.computer_action(game, 0, "default coach", None)
+                else ENGINE.computer_action(game, 0, "default coach", COACH_RNG)
             )
             game, events = ENGINE.apply(game, 0, action)
             for event in events:
-                if event.kind in ("goal", "penalty", "injury", "ban"):
+                if isinstance(event, Event) and event.kind in ("goal", "penalty", "injury", "ban"):
                     highlights.setdefault(before.engine.period, []).append(event.text)
             match.engine = game
             lines = ADAPTER.milestones(match, Step(before, events, game))

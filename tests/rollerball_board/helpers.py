@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from rules.rollerball.cards import DECK_SIZE, SPLITTERS, kind_of
 from rules.rollerball.geometry import geometry
 from rules.rollerball.state import Ball, BoardCard, GameState, Settings
 
 
 def sq(name: str, size: int = 9) -> int:
-    return geometry(size).parse(name)
+    square = geometry(size).parse(name)
+    assert square is not None, f"{name} is not a square of the {size}x{size} board"
+    return square
 
 
 def names(squares, size: int = 9) -> list[str]:
@@ -18,11 +23,11 @@ def names(squares, size: int = 9) -> list[str]:
 def scenario(
     edition: str = "later",
     players: int = 2,
-    balls: tuple = (),
-    cards: tuple = (),
-    bases: tuple | None = None,
-    workmen: tuple | None = None,
-    hands: tuple = (),
+    balls: Sequence[str | tuple[str, dict[str, Any]]] = (),
+    cards: Sequence[tuple[str, str, str]] = (),
+    bases: Sequence[str] | None = None,
+    workmen: Sequence[str] | None = None,
+    hands: Sequence[Sequence[str]] = (),
 ) -> GameState:
     """A game in turn play: Player 1 (seat 0) is about to use his workman. `balls` are square
     names or (name, dict of Ball fields); `cards` are (kind, first, second), a splitter's first
@@ -38,7 +43,8 @@ def scenario(
     for kind, first, second in cards:
         a, b = sq(first), sq(second)
         y = a if kind in SPLITTERS else None
-        state.cards.append(BoardCard(take(kind), kind, tuple(sorted((a, b))), y))
+        low, high = sorted((a, b))
+        state.cards.append(BoardCard(take(kind), kind, (low, high), y))
     for number, ball in enumerate(balls, 1):
         name, extra = (ball, {}) if isinstance(ball, str) else ball
         state.balls.append(Ball(number, sq(name), **extra))

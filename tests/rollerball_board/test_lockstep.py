@@ -174,7 +174,8 @@ def test_swapping_ball_numbers_never_changes_what_happens(edition):
             if spare and placement_problem(state, 0, kind, a, b, SETUP) is None:
                 deck.remove(spare[0])
                 y = a if kind in SPLITTERS else None
-                state.cards.append(BoardCard(spare[0], kind, tuple(sorted((a, b))), y))
+                low, high = sorted((a, b))
+                state.cards.append(BoardCard(spare[0], kind, (low, high), y))
         squares = [sq(name) for name in ("b1", "c1", "d2", "c2", "b2", "c3")]
         count = rng.randint(2, 4)
         for number in range(1, count + 1):

@@ -25,6 +25,7 @@ from rules.rollerball import (
     view_for,
 )
 from rules.rollerball.__main__ import main
+from rules.rollerball.actions import Build, Move
 
 
 def played(seed: int, edition: str = "later", players: int = 3, limit: int = 100000) -> GameState:
@@ -90,10 +91,11 @@ def test_a_live_record_has_the_commitment_but_no_seed_and_cannot_be_replayed():
 
 
 def test_parse_command_short_forms_and_bad_input():
-    assert parse_command("move d3", 9, workman=20).end == 21
-    assert parse_command("stay", 9, workman=20).end == 20
-    assert parse_command("build split-up e3-e2").first == 22  # the Y square stays first
-    assert parse_command("build up-move e3-e2").first == 13  # others: ascending
+    assert parse_command("move d3", 9, workman=20) == Move(start=20, end=21)
+    assert parse_command("stay", 9, workman=20) == Move(start=20, end=20)
+    # the Y square stays first; others: ascending
+    assert parse_command("build split-up e3-e2") == Build("split-up", first=22, second=13)
+    assert parse_command("build up-move e3-e2") == Build("up-move", first=13, second=22)
     with pytest.raises(RollerballBoardError, match="not a square"):
         parse_command("move z9 a1")
     with pytest.raises(RollerballBoardError, match="name each card"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 
 from PIL import Image
+from PIL.GifImagePlugin import GifImageFile
 
 from render.rollerball import PLAYER_COLOURS, render_board, render_movement, square_centre
 from render.rollerball.layout import BALL_ENERGISED, BALL_NORMAL, CARD_BALL, CARD_TRACK, square_box
@@ -34,10 +35,12 @@ def test_bases_workmen_balls_and_cards_are_where_the_state_says():
     )
     image = png(view_for(state, None))
     for seat, base in enumerate(state.bases):
+        assert base is not None
         left, top, right, bottom = square_box(9, base)
         # the middle-right of the base tile (clear of the number) has the player's colour
         assert close(image.getpixel((right - 10, (top + bottom) // 2)), PLAYER_COLOURS[seat])
     for seat, workman in enumerate(state.workmen):
+        assert workman is not None
         x, y = square_centre(9, workman)
         assert close(image.getpixel((x - 11, y + 10)), PLAYER_COLOURS[seat])
     x, y = square_centre(9, sq("c1"))
@@ -74,7 +77,9 @@ def test_the_movement_gif_shows_the_ball_on_each_square_it_passes():
     state, events = apply(state, Pass(), 0)
     moved = next(e for e in events if isinstance(e, BallsMoved))
     gif = Image.open(io.BytesIO(render_movement(state, moved)))
-    assert gif.n_frames == 5  # the start, then two sliding frames for each of two spaces
+    assert (
+        isinstance(gif, GifImageFile) and gif.n_frames == 5
+    )  # the start, then two sliding frames for each of two spaces
     seen = []
     for index in (0, 2, 4):
         gif.seek(index)
@@ -94,7 +99,7 @@ def test_the_movement_gif_is_the_whole_board_ending_on_the_balls_paths():
     state, events = apply(state, Pass(), 0)
     moved = next(e for e in events if isinstance(e, BallsMoved))
     gif = Image.open(io.BytesIO(render_movement(state, moved)))
-    assert gif.size == png(state).size
+    assert isinstance(gif, GifImageFile) and gif.size == png(state).size
     gif.seek(gif.n_frames - 1)
     last = gif.convert("RGB")
 

@@ -3,6 +3,8 @@ pieces"), and what each seat may see."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.rollerball import (
@@ -217,7 +219,13 @@ def test_a_spectator_sees_no_hand_no_deck_and_no_seed():
 
 
 def test_settings_refuse_what_the_game_does_not_offer():
-    for bad in ({"players": 7}, {"players": 1}, {"players": 4, "board": 11}, {"edition": "x"}):
+    refused: list[dict[str, Any]] = [
+        {"players": 7},
+        {"players": 1},
+        {"players": 4, "board": 11},
+        {"edition": "x"},
+    ]
+    for bad in refused:
         with pytest.raises(RollerballBoardError):
             Settings(**bad)
     assert Settings(players=5, board=11).board == 11

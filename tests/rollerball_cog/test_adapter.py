@@ -21,6 +21,7 @@ from rules.rollerball import (
     Play,
     Resign,
     RollerballBoardError,
+    Table,
     actors,
     card_name,
     choose_action,
@@ -59,6 +60,13 @@ def advance_to(match: Match, kind: str, rng_seed: int = 1) -> Match:
     raise AssertionError(f"never reached {kind}")
 
 
+def typed(table: Table, seat: int, text: str) -> object:
+    """The engine action a typed command makes (never a resignation here)."""
+    play = ADAPTER.parse_text(table, seat, text)
+    assert isinstance(play, Play), play
+    return play.action
+
+
 # --- typing -----------------------------------------------------------------------------------
 
 
@@ -66,16 +74,16 @@ def test_short_answers_are_completed_for_the_step():
     match = new_match()
     table = match.engine
     kinds = sorted(kind_of(card) for card in table.game.hands[0])[:2]
-    assert ADAPTER.parse_text(table, 0, " ".join(kinds)).action == Bid(tuple(kinds))
-    assert ADAPTER.parse_text(table, 0, "0").action == Bid(())
-    assert ADAPTER.parse_text(table, 0, "none").action == Bid(())
+    assert typed(table, 0, " ".join(kinds)) == Bid(tuple(kinds))
+    assert typed(table, 0, "0") == Bid(())
+    assert typed(table, 0, "none") == Bid(())
     based = advance_to(new_match(), "base").engine
     seat = min(actors(based.game))
-    assert ADAPTER.parse_text(based, seat, "C3").action == PlaceBase(20)  # c3: column 2, row 2
+    assert typed(based, seat, "C3") == PlaceBase(20)  # c3: column 2, row 2
     moving = advance_to(new_match(), "move").engine
     seat = moving.game.current
     home = moving.game.workmen[seat]
-    assert ADAPTER.parse_text(moving, seat, "stay").action == Move(home, home)
+    assert typed(moving, seat, "stay") == Move(home, home)
 
 
 @pytest.mark.parametrize(

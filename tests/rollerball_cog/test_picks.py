@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
+from typing import cast
 
 import pytest
 
@@ -45,11 +46,20 @@ def games(edition: str, players: int, board: int, seed: int, actions: int = 260)
         table, _ = ENGINE.apply(table, seat, action)
 
 
-def normal(play: Play) -> Play:
-    """A bid names its cards in any order: compare them sorted."""
+def normal(play: object) -> Play:
+    """A move (never a pick still to finish); a bid names its cards in any order: compare them
+    sorted."""
+    assert isinstance(play, Play), play
     if isinstance(play.action, Bid):
         return Play(Bid(tuple(sorted(play.action.kinds))), play.size)
     return play
+
+
+def legal_plays(table: Table, seat: int) -> list[Play]:
+    """The seat's legal moves: plays only (a resignation is /rollerball resign, never picked)."""
+    plays = ENGINE.legal_actions(table, seat)
+    assert all(isinstance(play, Play) for play in plays), plays
+    return cast(list[Play], plays)
 
 
 def panel_rows(specs) -> int:
@@ -149,6 +159,7 @@ def test_a_pick_that_names_one_move_makes_it_and_back_undoes_a_pick():
             continue
         match = Match(table, ["Ann", "Ben"], "s", "c")
         menu = ADAPTER.private_controls(match, seat, None)[0]
+        assert isinstance(menu, SelectSpec)
         kind = menu.options[0][1]
         picked = ADAPTER.select_action(table, seat, "card", None, [kind])
         assert picked == Picked(kind) or isinstance(picked, Play)
@@ -164,7 +175,7 @@ def test_a_pick_that_names_one_move_makes_it_and_back_undoes_a_pick():
 def test_a_finished_pick_is_the_moves_own_command():
     """What a button carries is the move's command, so a click and a typed move are one path."""
     for table, seat in games("later", 3, 9, 9):
-        for play in ENGINE.legal_actions(table, seat):
+        for play in legal_plays(table, seat):
             if not isinstance(play.action, Bid):
                 assert picks.decode(table, seat, move_arg(ENGINE, play)) == play
         if next_step(table.game).kind == "action":
@@ -183,6 +194,7 @@ def test_the_hand_menu_lists_each_card_held():
     table = next(games("later", 2, 9, 10))[0]
     match = Match(table, ["Ann", "Ben"], "s", "c")
     menu = ADAPTER.private_controls(match, 0, None)[0]
+    assert isinstance(menu, SelectSpec)
     assert [value.split(".")[0] for _, value in menu.options] == [
         kind_of(card) for card in table.game.hands[0]
     ]
@@ -199,7 +211,7 @@ def test_the_card_sends_you_to_my_hand_only_when_there_is_something_to_pick_ther
             continue
         match = Match(engine=table, names=["Ann", "Ben"], salt="s", commitment="c")
         post = ADAPTER.draw_turn(match, Step(table, [], table), game_id=1, final=True)
-        choices = [p for p in ENGINE.legal_actions(table, seat) if not isinstance(p.action, Pass)]
+        choices = [p for p in legal_plays(table, seat) if not isinstance(p.action, Pass)]
         passing = next(b.label for b in post.buttons if b.action == "pass")
         panel = picks.decision_text(table, seat, None) or ""
         if choices:

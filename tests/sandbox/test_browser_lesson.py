@@ -99,7 +99,8 @@ def test_the_rocketball_lesson_from_help_to_its_end_on_a_phone(
             if suggested.count():
                 suggested.click()
             else:
-                square = getattr(action, "square", None) or action.from_square
+                square = getattr(action, "square", None) or getattr(action, "from_square", None)
+                assert square, action
                 if not card.locator("select.select").count():
                     card.get_by_role("button", name="Other squares…").click()
                 menu = card.locator("select.select", has=page.locator(f'option[value="{square}"]'))

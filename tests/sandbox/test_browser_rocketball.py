@@ -85,7 +85,8 @@ def test_a_rocketball_match_is_played_by_clicking_on_a_phone(
             card.get_by_role("button", name="Pass (no move possible)").click()
         else:
             # the square first, from the menu that lists it; then what to do there
-            square = getattr(action, "square", None) or action.from_square
+            square = getattr(action, "square", None) or getattr(action, "from_square", None)
+            assert square, action
             # the best moves come first as buttons; the square menus on request
             card.get_by_role("button", name="Other squares…").click()
             menu = card.locator("select.select", has=page.locator(f'option[value="{square}"]'))

@@ -343,7 +343,7 @@ def test_a_menu_of_many_picks_is_one_row_until_opened_and_sends_when_closed(
     expect(message).to_contain_text("Pick the set", timeout=WAIT_MS)
     many = message.get_by_role("button", name="Players of set 1 (pick six)")
     one = message.get_by_role("combobox", name="Concept and risk")
-    heights = [many.bounding_box()["height"], one.bounding_box()["height"]]  # type: ignore[index]
+    heights = [many.bounding_box()["height"], one.bounding_box()["height"]]
     assert heights[0] == pytest.approx(heights[1], abs=1) and heights[0] <= 48, heights
     expect(message.get_by_role("option", name="Player 1 (B) OL 10 DL 10")).to_have_count(0)
 

@@ -5,6 +5,8 @@ DIVISION NO. is checked."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from rules.volleyball.managers import (
@@ -82,7 +84,7 @@ def test_the_forms_division_number_is_checked(two_divisions: LeagueState) -> Non
 def test_divisions_survive_the_json_round_trip(two_divisions: LeagueState) -> None:
     data = two_divisions.to_dict()
     assert LeagueState.from_dict(data).to_dict() == data
-    old = dict(data, schema_version=2)
+    old: dict[str, Any] = {**data, "schema_version": 2}
     old["league"] = dict(data["league"])
     old["league"].pop("promotion_places")
     old["league"]["teams"] = [

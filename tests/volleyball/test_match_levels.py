@@ -1,6 +1,8 @@
 """Player levels in a match: rule 3's positions, rule 2's tiredness and rest, rule 4's lack
 of devotion, rule 2's eligibility, with worked numbers."""
 
+from fractions import Fraction
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -19,10 +21,10 @@ from rules.volleyball.orders import PlayerSlot, Position
 
 
 def test_round_half_up_rounds_halves_up_not_to_even():
-    assert round_half_up(2.5) == 3
-    assert round_half_up(1.5) == 2
-    assert round_half_up(0.5) == 1
-    assert round_half_up(2.4) == 2
+    assert round_half_up(Fraction("2.5")) == 3
+    assert round_half_up(Fraction("1.5")) == 2
+    assert round_half_up(Fraction("0.5")) == 1
+    assert round_half_up(Fraction("2.4")) == 2
 
 
 def test_setter_gains_20_percent_ol_and_loses_2_dl():

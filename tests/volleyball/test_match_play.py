@@ -301,7 +301,9 @@ def test_any_valid_match_keeps_levels_non_negative_and_chances_in_range(data):
     # A tiredness split can make a later set unplayable; such orders are refused, not played.
     assume(not validate_match_orders(home, orders[0], home=True))
     assume(not validate_match_orders(away, orders[1], home=False))
-    result = play_match(home, away, *orders, random.Random(data.draw(st.integers(0, 2**32))))
+    home_orders, away_orders = orders
+    rng = random.Random(data.draw(st.integers(0, 2**32)))
+    result = play_match(home, away, home_orders, away_orders, rng)
     for set_result in result.sets:
         for side in (set_result.home, set_result.away):
             assert all(min(x.start_ol, x.start_dl, x.end_ol, x.end_dl) >= 0 for x in side.lines)

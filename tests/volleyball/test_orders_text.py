@@ -60,6 +60,7 @@ def test_a_bad_order_line_names_its_line(league: LeagueState) -> None:
 def test_orders_sent_in_pieces_are_merged(league: LeagueState) -> None:
     name = league.league.teams[0].name
     team = league.league.team(name)
+    assert team is not None
     fixtures = round_fixtures(league, 1)
     full = starting_orders(league, name)
     first = full.matches[0]
@@ -103,6 +104,7 @@ def test_a_message_of_forms_and_order_lines_reaches_play_round() -> None:
     league = new_computer_league(6, seed=21)  # four rounds or fewer have no GM offers
     name = league.league.teams[0].name
     team = league.league.team(name)
+    assert team is not None
     fixtures = round_fixtures(league, 1)
     offer = next(o for o in league.gm_offers if o.kind == "player")
     text = format_round_forms(team, fixtures, basic_orders(league, name)) + (

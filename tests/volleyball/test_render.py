@@ -31,9 +31,11 @@ def played():
 
 
 def bar_pixel(image: Image.Image, row: int) -> tuple[int, int, int]:
-    return image.getpixel(
+    pixel = image.getpixel(
         (standings.MARGIN + 4, standings.row_top(row) + standings.ROW_HEIGHT // 2)
     )
+    assert isinstance(pixel, tuple) and len(pixel) == 3, pixel  # an RGB image's
+    return pixel
 
 
 def test_the_table_has_a_row_per_team_and_colours_the_zones(played) -> None:

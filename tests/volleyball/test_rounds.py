@@ -45,7 +45,9 @@ def basic_orders(
     """Orders with the default line-ups for the team's matches this round (planned on the
     team as it will be at each match), and the talents to scout."""
     orders = RoundOrders(team=team_name, scout_talents=list(scout_talents or []))
-    team, _problems = preview_team(state.league.team(team_name), orders, state)
+    planned = state.league.team(team_name)
+    assert planned is not None, team_name
+    team, _problems = preview_team(planned, orders, state)
     fixtures = round_fixtures(state, state.league.round_number)
     for fixture in team_fixtures(fixtures, team_name):
         home = fixture.home == team_name
@@ -65,6 +67,7 @@ def starting_orders(state: LeagueState, team_name: str) -> RoundOrders:
     home-advantage points spread), planned on the team as it will be at each match."""
     orders = RoundOrders(team=team_name)
     team = state.league.team(team_name)
+    assert team is not None
     allowance = state.league.config.home_advantage_points(state.league.round_number)
     for fixture in team_fixtures(round_fixtures(state, state.league.round_number), team_name):
         home = fixture.home == team_name

@@ -92,7 +92,7 @@ def test_cup_results_do_not_count_in_the_table() -> None:
 
 
 @pytest.fixture(scope="module")
-def first_season() -> tuple[LeagueState, LeagueState, list]:
+def first_season() -> tuple[LeagueState, LeagueState, list[RoundReport], list[str]]:
     start = new_computer_league(8, seed=11)
     record = record_header(start)
     end, reports = play_computer_season(start, record)

@@ -16,7 +16,7 @@ from rules.volleyball.creation import PlayerDraft, create_team
 from rules.volleyball.managers import all_computer_orders
 from rules.volleyball.match import default_match_orders
 from rules.volleyball.models import SeasonConfig
-from rules.volleyball.orders import Concept, LevelPoints, SpyOrder, VolleyballError
+from rules.volleyball.orders import Concept, LevelPoints, Position, SpyOrder, VolleyballError
 
 
 def my_team(name: str = "Harbour Hawks", manager: str = "42"):
@@ -60,7 +60,7 @@ def test_the_preview_shows_totals_and_the_chance_against_the_neutral_opponent() 
     assert previews[1].ol_total + previews[1].dl_total < 60 + 60
     orders.sets[0].concept, orders.sets[0].risk = Concept.AGGRESSIVE, 12
     for slot in orders.sets[0].slots[:5]:
-        slot.position = 2  # attackers
+        slot.position = Position.ATTACKER
     # AC against NC adds the average risk (12 + 6) / 2 = 9 points.
     aggressive = preview_match(team, orders)[0]
     base = 100 * aggressive.ol_total / (aggressive.ol_total + NEUTRAL_DL)

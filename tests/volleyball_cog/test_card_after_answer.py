@@ -53,8 +53,8 @@ def card(host: Host, shown: list[int]) -> StatusCard:
     async def _shown(prepared: Prepared, *, repost: bool) -> None:
         shown.append(prepared.stored.id)
 
-    status.refresh = refresh  # type: ignore[method-assign]
-    status._shown = _shown  # type: ignore[method-assign]
+    status.refresh = refresh
+    status._shown = _shown
     return status
 
 

@@ -160,11 +160,13 @@ def test_the_editor_fits_discord_and_its_ids_are_its_components(league):
     assert "Other orders" not in redraw and len(redraw) < len(text)
     assert text.index("Match 2: Set 4") < text.index("Match 1: Set 1")  # this set first
     view = editor_view(league, team, draft, where)
-    ids = [item.item.custom_id for item in view.children]
-    assert len(set(ids)) == len(ids) == 12 and max(map(len, ids)) <= 100
-    for item in view.children:
+    controls = [item for item in view.children if isinstance(item, EditorSelect | EditorButton)]
+    assert len(controls) == len(view.children)  # every control is the editor's own
+    ids = [item.item.custom_id for item in controls if item.item.custom_id is not None]
+    assert len(set(ids)) == len(ids) == len(controls) == 12 and max(map(len, ids)) <= 100
+    for item in controls:
         kind = EditorSelect if isinstance(item, EditorSelect) else EditorButton
-        assert re.fullmatch(kind.__discord_ui_compiled_template__, item.item.custom_id)
+        assert re.fullmatch(kind.__discord_ui_compiled_template__, item.item.custom_id or "")
         if isinstance(item, EditorSelect):
             assert 1 <= len(item.item.options) <= 25
 
@@ -187,6 +189,7 @@ def test_the_editor_says_what_saving_would_give_away_before_it_is_saved(league):
     weak = create_team("Weak Side", [PlayerDraft(f"P{c}x", "C", 3, 3) for c in "ABCDEFG"], roomy)
     state = take_over_seat(league, league.league.teams[0].name, "7", weak)
     team = state.league.team("Weak Side")
+    assert team is not None
     draft = start_draft(state, team, None)
     empty = [n for n, s in enumerate(draft.matches[0].sets, start=1) if not s.slots]
     assert empty  # seven tired players cannot field all five sets

@@ -10,6 +10,7 @@ import json
 import logging
 import time
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -34,7 +35,13 @@ class Timers:
         self.woken += 1
 
 
-async def open_service(target) -> Leagues:
+class RecordingLeagues(Leagues):
+    """The league service, keeping the ids of the reports it would have posted (`sent`)."""
+
+    sent: list[int]
+
+
+async def open_service(target) -> RecordingLeagues:
     """A league service as one bot process has it: its own database connection(s) and locks
     (which, on PostgreSQL, hold across processes)."""
     db = await open_database(target)
@@ -42,7 +49,8 @@ async def open_service(target) -> Leagues:
     locks = GameLocks()
     locks.database = db
     host = SimpleNamespace(vacation_listeners=[], follows=_NoFollowers())
-    leagues = Leagues(SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host))
+    bot: Any = SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host)
+    leagues = RecordingLeagues(bot)
     assert host.vacation_listeners == [leagues.host.vacation_changed]  # host/clocks.py tells it
     sent: list[int] = []
 
@@ -60,7 +68,7 @@ async def open_service(target) -> Leagues:
         pass
 
     leagues.card = SimpleNamespace(refresh=refresh, refresh_soon=refresh_soon)  # type: ignore[assignment]
-    leagues.sent = sent  # type: ignore[attr-defined]
+    leagues.sent = sent
     return leagues
 
 
@@ -94,6 +102,7 @@ async def running_league(leagues: Leagues) -> store.StoredLeague:
         for user, team in zip((101, 102), state.league.teams, strict=False):
             await store.add_manager(conn, league_id, user, team.name)
     stored = await store.load_league(leagues.db, league_id)
+    assert stored is not None
     due = time.time() - 1
     return await store.save_league(
         leagues.db,
@@ -114,6 +123,7 @@ async def test_a_deadline_plays_its_round_once(service):
     await service.host.on_deadline(timer)
     await service.host.on_deadline(timer)  # a second timer for the same deadline
     after = await store.load_league(service.db, stored.id)
+    assert after is not None
     assert decode(after).league.round_number == 2
     assert after.version == stored.version + 1
     assert len(service.sent) == 3  # the public summary and two private sheets, once
@@ -138,6 +148,7 @@ async def test_the_next_rounds_timer_outlives_the_deadline_timer_that_played_the
     await service.host.on_deadline(timer)
     await timer_store.delete_timers(service.db, [timer.id])  # the dispatcher, once it returned
     after = await store.load_league(service.db, stored.id)
+    assert after is not None
     assert decode(after).league.round_number == 2
     assert await store.league_timers_exist(service.db, after)
     (left,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
@@ -154,6 +165,7 @@ async def test_a_deadline_two_processes_see_at_once_plays_its_round_once(postgre
     timer = deadline_timer(stored)
     await asyncio.gather(first.host.on_deadline(timer), second.host.on_deadline(timer))
     after = await store.load_league(first.db, stored.id)
+    assert after is not None
     assert decode(after).league.round_number == 2
     assert after.version == stored.version + 1
     assert len(first.sent) + len(second.sent) == 3  # the summary and two sheets, once
@@ -223,7 +235,9 @@ async def test_start_up_sends_what_a_crash_left_unsent_and_rearms_the_deadline(s
     (timer,) = await timer_store.list_timers(service.db, DEADLINE_EVENT)
     assert timer.payload == {"league_id": stored.id, "season": 1, "round": 1}
     assert timer.due_at == stored.next_deadline  # overdue: it fires at once
-    assert decode(await store.load_league(service.db, stored.id)).to_dict() == state.to_dict()
+    reloaded = await store.load_league(service.db, stored.id)
+    assert reloaded is not None
+    assert decode(reloaded).to_dict() == state.to_dict()
 
 
 async def test_the_servers_league_admin_role_runs_its_leagues(service):
@@ -254,6 +268,7 @@ async def test_a_round_played_while_paused_gets_a_period_when_the_league_resumes
     await service.pause(stored.id)
     assert await service.host.advance(stored.id, forced=True)  # run-now while paused
     played = await store.load_league(service.db, stored.id)
+    assert played is not None
     assert decode(played).league.round_number == 2 and played.next_deadline is None
     assert played.set_deadline is None  # round 1's time is not round 2's
     resumed, deadline = await service.resume(stored.id)

@@ -41,6 +41,7 @@ async def test_one_league_of_a_name_per_server(db):
 async def test_a_save_from_an_old_version_writes_nothing(db):
     league_id = await new_league(db)
     first = await store.load_league(db, league_id)
+    assert first is not None
     saved = await store.save_league(db, first, state='{"round": 2}')
     assert saved.version == first.version + 1
     with pytest.raises(store.StaleLeagueError):
@@ -57,6 +58,7 @@ async def test_a_save_from_an_old_version_writes_nothing(db):
 async def test_the_deadline_timers_and_reports_are_written_with_the_state(db):
     league_id = await new_league(db)
     stored = await store.load_league(db, league_id)
+    assert stored is not None
     payload = {"league_id": league_id, "season": 1, "round": 1}
     specs = [
         timer_store.TimerSpec("volleyball_deadline", 2000.0, payload),
@@ -112,6 +114,7 @@ async def test_one_team_per_manager_and_one_manager_per_team(db):
 async def test_orders_land_only_on_the_version_they_were_checked_against(db):
     league_id = await new_league(db)
     stored = await store.load_league(db, league_id)
+    assert stored is not None
     await store.save_orders(
         db, stored, season=1, round_number=1, team="Red Rockets", orders='{"a": 1}', user_id=100
     )
