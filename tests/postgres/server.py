@@ -120,9 +120,13 @@ class PostgresServer:
     def stall(self) -> list[int]:
         """Freeze the whole server (SIGSTOP): connections stay open and nothing answers, as
         with a server stuck on a dead disk or a network that drops packets."""
-        frozen = self.processes()
-        for pid in frozen:
-            os.kill(pid, signal.SIGSTOP)
+        frozen = []
+        for pid in self.processes():
+            # a session that ended since the listing is passed over: raising here would leave
+            # the processes already frozen with nobody to resume them
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGSTOP)
+                frozen.append(pid)
         return frozen
 
     def resume(self, frozen: list[int]) -> None:
