@@ -31,7 +31,6 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
-from PIL import Image
 
 from config import Config, ConfigError, load_config
 from db import meta
@@ -57,9 +56,11 @@ COGS_DIR = BASE_DIR / "cogs"
 DRAIN_SECONDS = 5.0
 REFUSALS_SECONDS = 1.0
 
-# Pillow's block allocator keeps freed image memory for the next image: the move GIF takes a
-# median 32.0 ms without it and 27.5 ms with it (bench/pillow_blocks.py, 2 busy cores).
-PILLOW_BLOCKS_MAX = 64
+# Pillow's block pool (Image.core.set_blocks_max) is left off, as Pillow ships it: a pooled block
+# is resized to whatever image asks next, so the small images the drawing caches keep (a text
+# line, a name's block) each took a piece of a board-sized block, and with players of their own
+# names the caches' turnover held 60-150 MiB more at 60-1,000 matches (bench/memory.py). It saved
+# about 5 ms of CPU a move GIF (bench/pillow_blocks.py).
 
 
 def discover_extensions() -> list[str]:
@@ -430,7 +431,6 @@ def main() -> int:
         return 2
     setup_logging(config.log_level)
     point_at_discord(config)
-    Image.core.set_blocks_max(PILLOW_BLOCKS_MAX)
     try:
         asyncio.run(run(config, stop_requested))
     except DatabaseError as error:
