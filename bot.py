@@ -43,6 +43,7 @@ from host.locks import GameLocks
 from host.timers import TimerService
 from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
+from ui.client import sweep_buckets_in_proportion
 
 __version__ = "0.1.0"
 
@@ -118,6 +119,9 @@ class Ballcourt(HostBot):
             **self.shard_options(config),
         )
         self.config = config
+        # a bucket per thread: reminders due together made discord.py look at every bucket
+        # for each new one (ui/client.py)
+        sweep_buckets_in_proportion(self.http)
         self.version = __version__
         self.started_at = time.monotonic()
         self.game_locks = GameLocks()
