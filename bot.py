@@ -31,7 +31,6 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 from dotenv import load_dotenv
-from PIL import Image
 
 from config import Config, ConfigError, load_config
 from db import meta
@@ -44,6 +43,7 @@ from host.locks import GameLocks
 from host.timers import TimerService
 from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
+from ui.client import sweep_buckets_in_proportion
 
 __version__ = "0.1.0"
 
@@ -57,9 +57,11 @@ COGS_DIR = BASE_DIR / "cogs"
 DRAIN_SECONDS = 5.0
 REFUSALS_SECONDS = 1.0
 
-# Pillow's block allocator keeps freed image memory for the next image: the move GIF takes a
-# median 32.0 ms without it and 27.5 ms with it (bench/pillow_blocks.py, 2 busy cores).
-PILLOW_BLOCKS_MAX = 64
+# Pillow's block pool (Image.core.set_blocks_max) is left off, as Pillow ships it: a pooled block
+# is resized to whatever image asks next, so the small images the drawing caches keep (a text
+# line, a name's block) each took a piece of a board-sized block, and with players of their own
+# names the caches' turnover held 60-150 MiB more at 60-1,000 matches (bench/memory.py). It saved
+# about 5 ms of CPU a move GIF (bench/pillow_blocks.py).
 
 
 def discover_extensions() -> list[str]:
@@ -117,6 +119,9 @@ class Ballcourt(HostBot):
             **self.shard_options(config),
         )
         self.config = config
+        # a bucket per thread: reminders due together made discord.py look at every bucket
+        # for each new one (ui/client.py)
+        sweep_buckets_in_proportion(self.http)
         self.version = __version__
         self.started_at = time.monotonic()
         self.game_locks = GameLocks()
@@ -430,7 +435,6 @@ def main() -> int:
         return 2
     setup_logging(config.log_level)
     point_at_discord(config)
-    Image.core.set_blocks_max(PILLOW_BLOCKS_MAX)
     try:
         asyncio.run(run(config, stop_requested))
     except DatabaseError as error:

@@ -5,15 +5,18 @@ against its no-op floor (as many timers whose handler does nothing) and the goal
 
 The real bot.py (its own process, SQLite) on a local fake Discord. `--seeds` Rocketball matches
 are started as players start them (a challenge, its Accept: a thread and a live card each);
-the bot is stopped and the database copied to `count` active matches spread over those
-threads, each waiting for its first move with one reminder due at the same moment (every other
-timer deleted); the bot is started again and the time from that moment until every reminder is
+the bot is stopped and the database copied to `count` active matches, each in a thread of its
+own (a copy of its source's, as every match has on Discord) and waiting for its first move with
+one reminder due at the same moment (every other timer deleted); the bot is started again and the time from that moment until every reminder is
 fired and deleted is printed, with the bot's CPU time per reminder and the reminders the fake
 received. The floor is the same bot on the same database firing `count` timers of a no-op
 handler (bench/noop_timer.py, loaded only here). Discord's rate limits are off in the fake:
 they would hold back what this measures, the bot's own cost (on Discord the global limit of 50
 requests a second is its own floor: 200 s for 10,000 messages, which a reminder that mentions
-nobody does not pay). `--profile FOLDER`: py-spy records the bot while the reminders fire
+nobody does not pay). The fake still reports each bucket in its headers (the counting goes on)
+and discord.py waits when they say a bucket is spent, so matches sharing a thread would wait
+for its 5 messages per 5 s: copies in their sources' threads (10-20 a thread) held every batch
+about 10 s, the wait once taken for the bot's. `--profile FOLDER`: py-spy records the bot while the reminders fire
 (FOLDER/reminders-COUNT.txt, collapsed stacks).
 """
 
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import json
 import os
 import sqlite3
@@ -39,6 +43,7 @@ from noop_timer import EVENT as NOOP_EVENT  # noqa: E402
 
 from cogs.rocketball.presenter import RocketballAdapter  # noqa: E402
 from db import games as game_store  # noqa: E402
+from fakediscord.server import FakeDiscord  # noqa: E402
 from host import timeouts  # noqa: E402
 from host.match import Match  # noqa: E402
 from host.timeouts import REMIND_EVENT  # noqa: E402
@@ -58,24 +63,44 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def copy_matches(path: Path, count: int) -> None:
+def thread_like(fake: FakeDiscord, thread_id: int) -> int:
+    """A new thread in the fake Discord, a copy of `thread_id` (its channel, its settings) with
+    no messages: the thread a copied match is played in."""
+
+    def copy_thread() -> int:
+        data = copy.deepcopy(fake.channels[thread_id])
+        new_id = fake.ids.next()
+        data["id"] = str(new_id)
+        fake.channels[new_id] = data
+        fake.channel_messages[new_id] = []
+        return new_id
+
+    return fake.call_sync(copy_thread)
+
+
+def copy_matches(path: Path, count: int, fake: FakeDiscord) -> None:
     """The database's active matches copied until there are `count` (each a new row with its
-    seats, in its source's thread), every timer deleted."""
+    seats, in a thread of its own like its source's), every timer deleted."""
     with sqlite3.connect(path) as conn:
         conn.row_factory = sqlite3.Row
         columns = [row["name"] for row in conn.execute("PRAGMA table_info(games)")]
         copied = [c for c in columns if c not in ("id", "pair_key")]
         sources = [
-            row["id"] for row in conn.execute("SELECT id FROM games WHERE status = 'active'")
+            (row["id"], row["thread_id"])
+            for row in conn.execute("SELECT id, thread_id FROM games WHERE status = 'active'")
         ]
         conn.execute("DELETE FROM timers")
         active = len(sources)
         for number in range(count - active):
-            source = sources[number % len(sources)]
+            source, thread_id = sources[number % len(sources)]
             cursor = conn.execute(
                 f"INSERT INTO games ({', '.join(copied)}) SELECT {', '.join(copied)}"
                 " FROM games WHERE id = ?",
                 (source,),
+            )
+            conn.execute(
+                "UPDATE games SET thread_id = ? WHERE id = ?",
+                (thread_like(fake, thread_id), cursor.lastrowid),
             )
             conn.execute(
                 "INSERT INTO game_players (game_id, seat, user_id)"
@@ -198,7 +223,7 @@ async def measure(bench: Bench, counts: list[int], seeds: int, profile: Path | N
     path = Path(bench.bot.database_path)
     for count in counts:
         bench.bot.stop()
-        copy_matches(path, count)
+        copy_matches(path, count, bench.fake)
         floor = await fire(bench, NOOP_EVENT, None)
         posted_before = await reminders_received(bench)
         reminders = await fire(bench, REMIND_EVENT, profile)

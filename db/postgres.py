@@ -249,6 +249,11 @@ class PostgresDatabase(Database):
         # hold() locks wait on connections of their own: a holder's save never waits for a
         # connection that a click queued behind it occupies
         self._holds = holds
+        # A click holds its hold connection for its whole course: clicks beyond the pool's
+        # size queue here, in this process, for as long as a click may wait for another's
+        # move (HOLD_WAIT_SECONDS); the pool's ACQUIRE_TIMEOUT then only measures the server
+        # (a new connection), so a queue is not mistaken for a stalled server.
+        self._hold_turns = asyncio.Semaphore(holds.get_max_size())
         self._on_available = []
         self._on_timer = []
         self._watchdog = asyncio.create_task(self._watch_alive(), name="database-alive")
@@ -431,38 +436,48 @@ class PostgresDatabase(Database):
 
         A free lock is taken with a try (answered at once, or the server is stalled and the
         click is told within COMMAND_TIMEOUT); only a lock another process holds is waited for,
-        up to HOLD_TIMEOUT."""
+        up to HOLD_TIMEOUT. Clicks beyond the hold pool's size wait for a turn first (a queue
+        in this process, `_hold_turns`), so ACQUIRE_TIMEOUT only ever times the server."""
         number = lock_number(key)
-        connection = await self._acquire(self._holds)
         try:
+            await asyncio.wait_for(self._hold_turns.acquire(), HOLD_WAIT_SECONDS)
+        except TimeoutError:
+            raise LockTimeout(
+                f"{key}: no hold connection came free in {HOLD_WAIT_SECONDS:.0f} s"
+            ) from None
+        try:
+            connection = await self._acquire(self._holds)
             try:
-                taken = await connection.fetchval(
-                    "SELECT pg_try_advisory_lock($1, $2)", HOLD_LOCK_SPACE, number
-                )
-                if not taken:
-                    await connection.execute(
-                        "SELECT pg_advisory_lock($1, $2)",
-                        HOLD_LOCK_SPACE,
-                        number,
-                        timeout=HOLD_WAIT_SECONDS,
-                    )
-            except asyncpg.LockNotAvailableError as error:
-                raise LockTimeout(f"{key} stayed locked for {HOLD_TIMEOUT}") from error
-            except Exception as error:
-                self._drop_if_unavailable(connection, error)
-                self.reraise(error)
-            try:
-                yield
-            finally:
                 try:
-                    await connection.execute(
-                        "SELECT pg_advisory_unlock($1, $2)", HOLD_LOCK_SPACE, number
+                    taken = await connection.fetchval(
+                        "SELECT pg_try_advisory_lock($1, $2)", HOLD_LOCK_SPACE, number
                     )
-                except Exception:  # dropping the connection unlocks it too
-                    with contextlib.suppress(Exception):
-                        connection.terminate()
+                    if not taken:
+                        await connection.execute(
+                            "SELECT pg_advisory_lock($1, $2)",
+                            HOLD_LOCK_SPACE,
+                            number,
+                            timeout=HOLD_WAIT_SECONDS,
+                        )
+                except asyncpg.LockNotAvailableError as error:
+                    raise LockTimeout(f"{key} stayed locked for {HOLD_TIMEOUT}") from error
+                except Exception as error:
+                    self._drop_if_unavailable(connection, error)
+                    self.reraise(error)
+                try:
+                    yield
+                finally:
+                    try:
+                        await connection.execute(
+                            "SELECT pg_advisory_unlock($1, $2)", HOLD_LOCK_SPACE, number
+                        )
+                    except Exception:  # dropping the connection unlocks it too
+                        with contextlib.suppress(Exception):
+                            connection.terminate()
+            finally:
+                await self._release(self._holds, connection)
         finally:
-            await self._release(self._holds, connection)
+            self._hold_turns.release()
 
     @asynccontextmanager
     async def transaction(

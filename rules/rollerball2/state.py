@@ -455,10 +455,13 @@ def roster_from_json(data: Any) -> Roster:
     return roster
 
 
-def _team_to_json(team: TeamState) -> dict:
+def _team_to_json(team: TeamState, setup: dict) -> dict:
+    """The team's state; its roster as None when it is the set-up's (a match never changes a
+    roster: it is stored once, in the set-up the record is written from)."""
+    roster = roster_to_json(team.roster)
     return {
         "side": team.side,
-        "roster": roster_to_json(team.roster),
+        "roster": None if roster == setup.get(team.side) else roster,
         "lineup": dict(team.lineup),
         "starters": dict(team.starters),
         "out": {str(number): asdict(out) for number, out in team.out.items()},
@@ -469,11 +472,12 @@ def _team_to_json(team: TeamState) -> dict:
     }
 
 
-def _team_from_json(data: dict) -> TeamState:
+def _team_from_json(data: dict, setup: dict) -> TeamState:
     sheet = [PlayerLine(**line) for line in data["sheet"]]
+    roster = data["roster"] if data["roster"] is not None else setup[data["side"]]
     return TeamState(
         side=data["side"],
-        roster=roster_from_json(data["roster"]),
+        roster=roster_from_json(roster),
         lineup=dict(data["lineup"]),
         starters=dict(data["starters"]),
         out={int(number): Out(**out) for number, out in data["out"].items()},
@@ -484,12 +488,19 @@ def _team_from_json(data: dict) -> TeamState:
     )
 
 
-def _rng_to_json(rng: random.Random) -> list:
-    version, internal, gauss = rng.getstate()
+def _rng_to_json(state: MatchState) -> list | None:
+    """The generator's state while cards and dice are still to come; None once the match is
+    over: nothing is drawn again, and its record and commitment prove the match (6-7 KB of
+    the 50-odd a finished match would keep, bench/rollerball2_storage.py)."""
+    if state.over:
+        return None
+    version, internal, gauss = state.rng.getstate()
     return [version, list(internal), gauss]
 
 
-def _rng_from_json(data: list) -> random.Random:
+def _rng_from_json(data: list | None, seed: int) -> random.Random:
+    if data is None:  # a finished match: a generator it never draws from
+        return random.Random(seed)
     rng = random.Random()
     rng.setstate((data[0], tuple(data[1]), data[2]))
     return rng
@@ -503,15 +514,16 @@ def _json_safe(value: Any) -> Any:
 
 
 def to_json(state: MatchState) -> dict:
-    """The whole match as plain JSON data (lossless: from_json(to_json(s)) plays on identically)."""
+    """The whole match as plain JSON data (lossless: from_json(to_json(s)) plays on identically;
+    a finished match keeps what is shown and counted, not the dice it will not roll)."""
     return {
         "game": "rollerball2",
         "version": 1,
         "seed": state.seed,
         "settings": asdict(state.settings),
-        "home": _team_to_json(state.home),
-        "away": _team_to_json(state.away),
-        "rng": _rng_to_json(state.rng),
+        "home": _team_to_json(state.home, state.setup),
+        "away": _team_to_json(state.away, state.setup),
+        "rng": _rng_to_json(state),
         "deck": list(state.deck),
         "period": state.period,
         "period_fac": state.period_fac,
@@ -538,9 +550,9 @@ def from_json(data: dict) -> MatchState:
     return MatchState(
         seed=data["seed"],
         settings=Settings(**data["settings"]),
-        home=_team_from_json(data["home"]),
-        away=_team_from_json(data["away"]),
-        rng=_rng_from_json(data["rng"]),
+        home=_team_from_json(data["home"], data["setup"]),
+        away=_team_from_json(data["away"], data["setup"]),
+        rng=_rng_from_json(data["rng"], data["seed"]),
         deck=list(data["deck"]),
         period=data["period"],
         period_fac=data["period_fac"],

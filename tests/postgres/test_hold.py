@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from db import games
+from db import games, postgres
 from db.connect import open_database
 from db.database import Database, LockTimeout
 from host.locks import GameLocks
@@ -148,3 +148,25 @@ async def test_a_hold_that_lasts_too_long_is_a_clear_answer_and_changes_nothing(
 
 def test_a_move_refused_as_stale_is_told_to_the_player():
     assert user_message_for(games.StaleGameError("game 1 is no longer at version 3")) == STALE
+
+
+async def test_more_clicks_than_hold_connections_queue_instead_of_failing(
+    postgres_url, monkeypatch
+):
+    """Each click on a match holds a connection of the process's hold pool for its whole
+    course; clicks on more matches at once than the pool has connections wait for one in turn
+    (a queue in this process, not a stalled server) instead of being told the database is
+    unavailable once ACQUIRE_TIMEOUT passes."""
+    monkeypatch.setattr(postgres, "HOLD_POOL_MAX_SIZE", 2)
+    database, _ = await process(postgres_url)
+    try:
+        course = postgres.ACQUIRE_TIMEOUT + 0.5  # each click holds its match this long
+
+        async def click(game_id: int) -> int:
+            async with database.hold(f"lock:{game_id}"):
+                await asyncio.sleep(course)
+            return game_id
+
+        assert sorted(await asyncio.gather(*(click(n) for n in range(3)))) == [0, 1, 2]
+    finally:
+        await database.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections import Counter
 
@@ -160,6 +161,38 @@ def test_json_round_trip_mid_match_plays_on_identically(teams: tuple[Roster, Ros
     restored = from_json(data)
     assert to_json(restored) == to_json(state)
     assert to_json(auto_play(restored)[0]) == to_json(auto_play(state)[0])
+
+
+def test_a_finished_match_is_stored_without_its_dice_and_with_each_roster_once(finished):
+    """A finished match draws no more cards or dice: its record (set-up and actions) and
+    commitment prove it, so the stored state keeps no generator state; a roster, which a match
+    never changes, is stored once, in the set-up the record is written from."""
+    state, _ = finished
+    data = json.loads(json.dumps(to_json(state)))
+    assert data["rng"] is None
+    assert data["home"]["roster"] is None and data["away"]["roster"] is None
+    restored = from_json(data)
+    for side in (HOME, AWAY):
+        team, back = getattr(state, side), getattr(restored, side)
+        assert back.roster == team.roster
+        assert back.sheet == team.sheet and back.score_by_period == team.score_by_period
+    assert restored.over and restored.record == state.record and restored.moments == state.moments
+    assert to_json(restored) == to_json(state)
+    assert to_json(replay(to_record(restored, reveal=True))) == to_json(state)
+
+
+def test_a_match_stored_with_its_dice_and_rosters_still_reads(finished):
+    """States stored before finished matches dropped their dice and repeated rosters read as
+    they did."""
+    state, _ = finished
+    data = json.loads(json.dumps(to_json(state)))
+    version, internal, gauss = random.Random(1).getstate()
+    data["rng"] = [version, list(internal), gauss]
+    for side in (HOME, AWAY):
+        data[side]["roster"] = data["setup"][side]
+    restored = from_json(data)
+    assert restored.home.roster == state.home.roster and restored.away.roster == state.away.roster
+    assert to_json(restored) == to_json(state)
 
 
 def test_record_replays_to_the_same_final_state(finished, tmp_path, capsys):
