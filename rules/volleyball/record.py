@@ -27,11 +27,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules import records
 from rules.errors import PlayerError
-from rules.records import Played, RecordError, Record
+from rules.records import Played, Record, RecordError
 from rules.volleyball import fair
 from rules.volleyball.match import (
     AWAY,
@@ -44,7 +44,10 @@ from rules.volleyball.match import (
     rally_summary,
     set_is_over,
 )
-from rules.volleyball.models import Fixture
+from rules.volleyball.models import Fixture, FixtureResult
+
+if TYPE_CHECKING:
+    from rules.volleyball.rounds import RoundReport
 
 NAME = fair.GAME
 TITLE = "Volleyball"
@@ -159,6 +162,24 @@ def match_record(
     )
 
 
+def round_records(
+    secret: str | None, report: RoundReport, results: Sequence[FixtureResult]
+) -> list[tuple[Fixture, str]]:
+    """The records of a round's matches (`report`'s, in the order they were played, the last
+    of the league's `results`), with the round's seed revealed: the round is played. None for
+    a round of a league without a secret (it had no commitment)."""
+    if secret is None or not report.matches:
+        return []
+    played = results[len(results) - len(report.matches) :]
+    found = []
+    for result, fixture_result in zip(report.matches, played, strict=True):
+        fixture = fixture_result.fixture
+        if (fixture.home, fixture.away) != (result.home, result.away):
+            raise ValueError(f"match {result.home} v {result.away} is not the fixture {fixture}")
+        found.append((fixture, match_record(result, fixture, season=report.season, secret=secret)))
+    return found
+
+
 def _match_header(record: Record) -> tuple[int, int, int, str]:
     value = record.headers.get("Match")
     try:
@@ -168,6 +189,13 @@ def _match_header(record: Record) -> tuple[int, int, int, str]:
     except (AssertionError, KeyError, TypeError, ValueError):
         raise RecordError("The record's [Match] is unreadable.") from None
     return season, round_number, number, competition
+
+
+def described(text: str) -> tuple[str, str]:
+    """A stored record's match and result in words ("Match 1 of round 2, season 1", its
+    [Result]), as a list of matches names them; RecordError for an unreadable one."""
+    record = records.read_record(text, known=KNOWN)
+    return match_label(*_match_header(record)), str(record.result or "")
 
 
 def _names(record: Record) -> tuple[str, str]:
