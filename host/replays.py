@@ -145,10 +145,6 @@ def register(kind: str, finder: Finder) -> None:
     _finders[kind] = finder
 
 
-def _prefix(kind: str) -> str:
-    return f"{kind}:" if kind else ""
-
-
 class ReplayButton(
     Control[discord.ui.Button],
     template=r"replay:(?:(?P<kind>[a-z]{1,8}):)?(?P<id>\d+):(?P<step>\d+):(?P<how>[a-z]{1,10})",
@@ -169,7 +165,7 @@ class ReplayButton(
         disabled: bool = False,
         kind: str = MATCH,
     ) -> None:
-        custom_id = f"replay:{_prefix(kind)}{game_id}:{step}:{how}"
+        custom_id = self.id_for(kind=kind or None, id=game_id, step=step, how=how)
         super().__init__(
             discord.ui.Button(label=label, style=style, disabled=disabled, custom_id=custom_id)
         )
@@ -207,7 +203,7 @@ class HighlightButton(
             discord.ui.Button(
                 label="Highlights 🎞",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"highlight:{_prefix(kind)}{game_id}",
+                custom_id=self.id_for(kind=kind or None, id=game_id),
             )
         )
         self.game_id, self.kind = game_id, kind
@@ -229,7 +225,7 @@ class RecordButton(Control[discord.ui.Button], template=r"record:(?P<kind>[a-z]{
             discord.ui.Button(
                 label="Record 📄",
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"record:{kind}:{game_id}",
+                custom_id=self.id_for(kind=kind, id=game_id),
             )
         )
         self.game_id, self.kind = game_id, kind

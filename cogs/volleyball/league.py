@@ -300,7 +300,7 @@ class Leagues:
                 on_file,
                 moment,
                 handed,
-                league_secret(self.bot),
+                league_secret(self.bot) if state.league.secret is None else None,
             )
 
         async def missed(conn: Any) -> None:

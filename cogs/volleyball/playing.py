@@ -28,9 +28,9 @@ from rules.volleyball import (
     next_deadline,
     play_round,
     release_seat,
+    round_records,
     submit_orders,
 )
-from rules.volleyball.record import round_records
 
 
 def league_secret(bot: Any) -> str:

@@ -22,12 +22,12 @@ from rules.volleyball import (
     SeasonEnd,
     SquadDepth,
     money_line,
+    round_commitment,
     round_results,
     season_publication,
     squad_lines,
     team_status,
 )
-from rules.volleyball.fair import round_commitment
 from ui import MAX_CONTENT, shown
 from ui.formats import human_join, plural, possessive, timestamp
 from ui.text import packed

@@ -21,14 +21,14 @@ from host import replays
 from host.listing import Entry, server_name
 from host.notify import channel_link
 from rules.replay import Position
-from rules.volleyball.fair import round_commitment
-from rules.volleyball.record import TITLE, described
+from rules.volleyball import described, round_commitment
 from ui import UserError, shown
 
 if TYPE_CHECKING:
     from bot import Ballcourt
     from host.base import Core
 
+TITLE = "Volleyball"
 KIND = "vb"  # the replay buttons' kind: a league's match, by its record's number
 SHOWN = 5  # a manager's latest matches /games lists, one row of Replay buttons
 
