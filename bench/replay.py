@@ -43,7 +43,7 @@ from cogs.rocketball.presenter import RocketballAdapter
 from cogs.rollerball.presenter import RollerballAdapter
 from cogs.rollerball2.presenter import Rollerball2Adapter
 from host import Match
-from host.replays import draw, moments, plain, prepare
+from host.replays import draw, moments, of_match, plain, prepare
 from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record
 from render.replay import frame, highlight
 from rules.face import engine_for
@@ -78,10 +78,10 @@ def bench(game: str, runs: int) -> None:
     key = iter(range(10**9))  # a new key each time: nothing kept from the run before
 
     def first() -> None:
-        draw(adapter, match, next(key), text, [], 0)
+        draw(of_match(adapter, match, next(key), text, []), 0)
 
     first()  # warm-up: fonts, cached layers
-    ready = prepare(adapter, match, 0, text, [])
+    ready = prepare(of_match(adapter, match, 0, text, []))
     replay = ready.replay
     replay.check()
     steps = random.Random(1).sample(range(1, len(replay)), min(runs * 2, len(replay) - 1))
@@ -90,7 +90,7 @@ def bench(game: str, runs: int) -> None:
     verify = [cpu_ms(lambda: engine.verify(text)) for _ in range(runs)]
     plays = [cpu_ms(lambda: list(engine.plays(text))) for _ in range(runs)]
     firsts = [cpu_ms(first) for _ in range(runs)]
-    chosen = [(index, plain(caption)) for index, caption in moments(adapter, match, 1, ready)]
+    chosen = [(index, plain(caption)) for index, caption in moments(ready)]
     gif = highlight(replay, chosen)
     highlights = [cpu_ms(lambda: highlight(replay, chosen)) for _ in range(max(3, runs // 5))]
 

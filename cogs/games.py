@@ -20,7 +20,7 @@ from db import timers as timer_store
 from db.player_games import finished_games_of, open_games_of
 from host import clocks, notify, results, timeouts
 from host import replays as replays_of
-from host.listing import Entry, ListsGames, server_name
+from host.listing import Entry, ListsGames, ListsReplays, server_name
 from host.lobby import Lobby, is_lobby
 from host.match import COMPUTER_ID, Match
 from render.replay import replayable
@@ -234,6 +234,18 @@ class GameList:
         what = "" if found is None else "time runs out" if found.final else "reminder"
         return Entry(mine, title, where, versus, state, link, deadline, what, clock_line, stored.id)
 
+    async def league_replays(self, user_id: int) -> list[tuple[Any, Entry]]:
+        """The user's leagues' latest played matches with their Replay buttons (host/listing.py
+        ListsReplays), after the hosted ones: a row of buttons of their own."""
+        found: list[tuple[Any, Entry]] = []
+        for cog in self.bot.cogs.values():
+            if isinstance(cog, ListsReplays):
+                try:
+                    found += await cog.replay_entries(user_id)
+                except Exception:  # one league cog failing must not hide the rest
+                    log.exception("/games could not list the replays of %s", type(cog).__name__)
+        return found
+
     async def league_entries(self, user_id: int, now: float) -> list[Entry]:
         """What the game cogs that run leagues list for the user (host/listing.py)."""
         found: list[Entry] = []
@@ -283,7 +295,8 @@ class Games(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         entries = await self.list.entries(interaction.user.id, time.time())
         finished = await self.list.finished(interaction.user.id)
-        if not entries and not finished:
+        leagues = await self.list.league_replays(interaction.user.id)
+        if not entries and not finished and not leagues:
             await interaction.followup.send(
                 "You have no matches or leagues going. `/help` shows how to start one.",
                 ephemeral=True,
@@ -294,10 +307,11 @@ class Games(commands.Cog):
         replays: list[discord.ui.Item[Any]] = [
             replays_of.opener(game_id, f"Replay #{game_id}") for game_id, _ in finished
         ]
+        replays += [button for button, _ in leagues]
         embed = render(
             entries,
             heading=f"Your games: {waiting} waiting for you, {len(entries) - waiting} for others",
-            finished=[entry for _, entry in finished],
+            finished=[entry for _, entry in finished] + [entry for _, entry in leagues],
         )
         if replays:
             await interaction.followup.send(embed=embed, view=view_of(replays), ephemeral=True)

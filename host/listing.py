@@ -53,6 +53,14 @@ class Entry:
 
 
 @runtime_checkable
+class ListsReplays(Protocol):
+    """A cog whose leagues' matches have replays (host/replays.py `register`): /games' lines
+    of `user_id`'s latest played ones, each with its Replay button, newest first."""
+
+    async def replay_entries(self, user_id: int) -> list[tuple[Any, Entry]]: ...
+
+
+@runtime_checkable
 class ListsGames(Protocol):
     """A cog that runs leagues: the lines of /games for what it holds of `user_id`."""
 

@@ -17,6 +17,7 @@ from render.rocketball import render_round
 from render.rollerball import render_turn
 from render.rollerball2 import render_scoreboard
 from render.textsize import smallest_font
+from render.volleyball.replay import match_png
 from render.wrap import wrap_words
 from rules.replay import Position, Replay
 from rules.rollerball import view_for
@@ -45,10 +46,17 @@ def _rollerball2(replay: Replay, position: Position) -> Frame:
     return "scoreboard.png", render_scoreboard(position.after)
 
 
+def _volleyball(replay: Replay, position: Position) -> Frame:
+    """A match's scoreboard after the step: the sets so far, the one just played marked
+    (render/volleyball/replay.py)."""
+    return "match.png", match_png(position.after)
+
+
 DRAWERS: dict[str, Callable[[Replay, Position], Frame]] = {
     "rocketball": _rocketball,
     "rollerball": _rollerball,
     "rollerball2": _rollerball2,
+    "volleyball": _volleyball,
 }
 
 

@@ -35,6 +35,9 @@ Outcome = Literal["win", "loss", "draw"]
 
 # The games with a face (rules/games.py), by the name they have everywhere, in that name's order.
 GAMES = tuple(sorted(game.name for game in registry.GAMES if game.face))
+# The games whose matches have records (rules/records.py): every face, and the games whose
+# package has a `record.RECORDS` without one (Volleyball's matches, ruling 57 of its page).
+RECORDED = tuple(sorted(game.name for game in registry.GAMES if game.face or game.records))
 
 
 class Event(Protocol):
@@ -224,13 +227,30 @@ def engine_for(game: str) -> Engine[Any, Any]:
     return importlib.import_module(f"rules.{game}").ENGINE
 
 
-def engine_of_record(text: str, game: str | None = None) -> Engine[Any, Any]:
+class Recorded(Protocol):
+    """What the record tools (rules/__main__.py, rules/replay.py) need of a game: every
+    engine face has it, and a game with records but no face (rules/games.py `records`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    def verify(self, text: str) -> list[str]: ...
+
+    def replay(self, text: str) -> dict[str, Any]: ...
+
+    def plays(self, text: str) -> Iterator[Played]: ...
+
+
+def engine_of_record(text: str, game: str | None = None) -> Recorded:
     """The face of a record's game, read from its [Game] header (or `game`, which the header,
     when it names one, must agree with); RecordError saying which games have records."""
     return engine_named(read_record(text).game, game)
 
 
-def engine_named(named: str, game: str | None = None) -> Engine[Any, Any]:
+def engine_named(named: str, game: str | None = None) -> Recorded:
     """`engine_of_record` for a record already read: `named` is its [Game] as code names it
     (rules/records.py Record.game)."""
     if game is not None:
@@ -239,12 +259,14 @@ def engine_named(named: str, game: str | None = None) -> Engine[Any, Any]:
                 f"This is a record of {named}, not {game}: use python -m rules verify FILE."
             )
         named = game
-    if named not in GAMES:
+    if named not in RECORDED:
         said = f"“{named}”" if named else "none"
         raise RecordError(
             f"The record's [Game] header names no game I know ({said}); the games with records "
-            f"are {', '.join(GAMES)}."
+            f"are {', '.join(RECORDED)}."
         )
+    if named not in GAMES:
+        return importlib.import_module(f"rules.{named}.record").RECORDS
     return engine_for(named)
 
 

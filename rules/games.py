@@ -20,6 +20,9 @@ class Game:
     summary: str  # what the game is, in a sentence (/help's overview, its quick start)
     switchable: bool = True  # a server's admins may switch it off (/settings server)
     face: bool = False  # a turn-based game with an engine face (rules/face.py)
+    # records without a face: its package's `record.RECORDS` reads, replays and verifies its
+    # matches' records (rules/face.py engine_named)
+    records: bool = False
 
 
 GAMES: tuple[Game, ...] = (
@@ -41,6 +44,7 @@ GAMES: tuple[Game, ...] = (
         "volleyball",
         "Volleyball",
         "A season-long league: managers send orders each round and the bot is the game master.",
+        records=True,
     ),
     Game(
         "rocketball",

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.volleyball import lesson, why
+from cogs.volleyball import replays as vb_replays
 from cogs.volleyball.answers import TeamRefused, answer
 from cogs.volleyball.components import (
     DYNAMIC_ITEMS,
@@ -40,7 +41,7 @@ from cogs.volleyball.options import (
     with_league,
 )
 from cogs.volleyball.orders import Orders
-from cogs.volleyball.playing import decode, encode, round_key, round_name
+from cogs.volleyball.playing import decode, encode, league_secret, round_key, round_name
 from cogs.volleyball.present import deadline_policies, depth_line
 from cogs.volleyball.rules_text import RULES_PAGES, TOPICS
 from cogs.volleyball.seats import Seats, free_seat
@@ -52,6 +53,7 @@ from cogs.volleyball.settings import (
 )
 from db import volleyball as store
 from db import volleyball_drafts as drafts
+from host import replays as host_replays
 from host.lessons import STARTERS
 from host.listing import Entry, LiveLine
 from rules.names import clean_name
@@ -115,6 +117,7 @@ class Volleyball(commands.Cog):
             FormRoute(TEAM_FORM_ID, self.submit_team_form),
             FormRoute(POINTS_FORM_ID, submit_points),
         )
+        host_replays.register(vb_replays.KIND, vb_replays.find)  # ruling 57: a match's replay
 
     async def cog_load(self) -> None:
         self.leagues.start()
@@ -160,6 +163,10 @@ class Volleyball(commands.Cog):
 
     async def live_entries(self, guild_id: int) -> list[LiveLine]:
         return await live_entries(self.bot, guild_id)
+
+    async def replay_entries(self, user_id: int) -> list[tuple[Any, Entry]]:
+        """/games: the user's teams' latest played matches, each with its Replay button."""
+        return await vb_replays.finished_entries(self.bot, user_id)
 
     # ---- /privacy: what the leagues keep about a user ------------------------------------------
 
@@ -272,6 +279,7 @@ class Volleyball(commands.Cog):
             config=season_config(values),
             seed=seed,
             promotion_places=promotion,
+            secret=league_secret(self.bot),
         )
         settings = {"teams": teams, "divisions": sizes, "promotion_places": promotion}
         try:
@@ -449,6 +457,7 @@ class Volleyball(commands.Cog):
                 config=season_config(merged),
                 seed=stored.settings["seed"],
                 promotion_places=stored.settings["promotion_places"],
+                secret=decode(stored).league.secret or league_secret(self.bot),
             )
             await self.leagues.save(
                 stored, state=encode(state), settings={**stored.settings, "season": merged}

@@ -29,6 +29,7 @@ from cogs.volleyball.playing import (
     end_season_reports,
     first_deadline,
     league_begins_report,
+    league_secret,
     play_round_reports,
     round_key,
     round_name,
@@ -38,6 +39,7 @@ from cogs.volleyball.posting import Poster
 from cogs.volleyball.reports import Reports
 from db import timers as timer_store
 from db import volleyball as store
+from db.volleyball_records import NewRecord, write_records
 from host.leagues import (
     LeagueHost,
     LeagueReminders,
@@ -283,13 +285,22 @@ class Leagues:
             set_deadline = next_deadline(rule, stored.anchor, now=now, after=stored.next_deadline)
             span = (now, set_deadline)
             moment = await self.put_off_deadline(stored, *span, users=staying)
+        records: list[NewRecord] = []
         if state.season_over:
             after, reports = await asyncio.to_thread(
                 end_season_reports, stored.name, state, managers, on_file, moment
             )
         else:
-            after, reports = await asyncio.to_thread(
-                play_round_reports, stored.name, state, managers, on_file, moment, handed
+            # ruling 57: a league saved before its rounds were committed to gets its secret now
+            after, reports, records = await asyncio.to_thread(
+                play_round_reports,
+                stored.name,
+                state,
+                managers,
+                on_file,
+                moment,
+                handed,
+                league_secret(self.bot) if state.league.secret is None else None,
             )
 
         async def missed(conn: Any) -> None:
@@ -298,6 +309,7 @@ class Leagues:
             )
             for team in sorted(handed):
                 await store.hand_over(conn, stored.id, team)
+            await write_records(conn, stored.id, *round_key(state), records)
 
         # Played while paused (run-now): the next round has no time yet; the resume gives it
         # a period.

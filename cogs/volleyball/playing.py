@@ -6,6 +6,7 @@ event loop by the league service (league.py), which saves their results in one t
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from cogs.volleyball.present import (
     league_begins_post,
@@ -15,6 +16,7 @@ from cogs.volleyball.present import (
     season_end_private,
 )
 from db.volleyball import NewReport, StoredLeague
+from db.volleyball_records import NewRecord
 from rules.volleyball import (
     ORDER_KINDS,
     DeadlineRule,
@@ -28,8 +30,15 @@ from rules.volleyball import (
     play_round,
     release_seat,
     round_events,
+    round_records,
     submit_orders,
 )
+
+
+def league_secret(bot: Any) -> str:
+    """What a league's rounds' dice are derived from (ruling 57): 128 bits from the bot's seed
+    source (the OS's randomness; a fixed sequence under GAME_SEED, for reproducible runs)."""
+    return f"{bot.seed_source.getrandbits(128):032x}"
 
 
 def decode(stored: StoredLeague) -> LeagueState:
@@ -60,7 +69,8 @@ def play_round_reports(
     on_file: dict[str, str],
     deadline: float | None,
     handed_over: dict[str, int] | None = None,
-) -> tuple[LeagueState, list[NewReport]]:
+    secret: str | None = None,
+) -> tuple[LeagueState, list[NewReport], list[NewRecord]]:
     """The round with the managers' orders on file (each checked again against the state
     as it is now; orders that no longer fit are not played, and the manager is told),
     the computer teams' orders, and NMR for everyone else (rule 12). The reports: the public
@@ -68,7 +78,10 @@ def play_round_reports(
     results and table, and the cup's bracket when the cup played) and each manager's sheet (present.py). `deadline` is when
     the next orders are due (None while paused). `handed_over` (team -> rounds missed in a
     row) are the managed teams the computer manages after this round (ruling 55): their
-    seats are released, the post names them and each sheet tells its manager."""
+    seats are released, the post names them and each sheet tells its manager. The records of
+    the round's matches, with its seed revealed (ruling 57; none for a league whose round had
+    no commitment): a league without a secret gets `secret` (128 random bits the caller drew),
+    so its next round is committed to in this round's post."""
     handed_over = handed_over or {}
     orders = all_computer_orders(state)
     dropped: dict[str, list[str]] = {}
@@ -83,6 +96,12 @@ def play_round_reports(
         else:
             dropped[team] = check.problems
     after, report = play_round(state, orders)
+    records = [
+        NewRecord(fixture.match_number, fixture.home, fixture.away, text)
+        for fixture, text in round_records(state.league.secret, report, after.league.results)
+    ]
+    if after.league.secret is None:
+        after.league.secret = secret
     for team in sorted(handed_over):
         if after.league.team(team) is not None:
             after = release_seat(after, team)
@@ -103,7 +122,7 @@ def play_round_reports(
             league_name, after, team, report, deadline, dropped.get(team), handed_over.get(team)
         )
         reports.append(NewReport(team, user_id, sheet, [], why_of(events, team)))
-    return after, reports
+    return after, reports, records
 
 
 def why_of(events: list[Ruled], team: str) -> list[tuple[str, list[str]]]:

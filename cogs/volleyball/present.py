@@ -22,6 +22,7 @@ from rules.volleyball import (
     SeasonEnd,
     SquadDepth,
     money_line,
+    round_commitment,
     round_results,
     season_publication,
     squad_lines,
@@ -122,6 +123,17 @@ def _news(events: list[str]) -> list[str]:
     return news
 
 
+def commitment_line(state: LeagueState) -> list[str]:
+    """The next round's dice commitment, published before its orders can matter (ruling 57):
+    its seed and salt are revealed in its matches' records once it is played. None for a
+    league without a secret, or at a season's end (no round is next)."""
+    secret, league = state.league.secret, state.league
+    if secret is None or state.season_over:
+        return []
+    published = round_commitment(secret, league.season, league.round_number)
+    return [f"-# Round {league.round_number}'s dice commitment: {published}"]
+
+
 def next_step(state: LeagueState, deadline: float | None) -> Markup:
     """What a manager does next, with the deadline."""
     if state.season_over:
@@ -174,7 +186,7 @@ def public_round_post(
             "rounds in a row (a user may take the seat: /volleyball take-seat)."
         )
     news = _news(report.events)
-    tail = [next_step(state, deadline)]
+    tail = [next_step(state, deadline), *commitment_line(state)]
     nmr = [shown(line) for line in nmr]
     fixed = [head, *nmr, *tail]
     room = limit - sum(len(line) + 1 for line in fixed)
@@ -293,6 +305,7 @@ def season_end_post(league_name: str, closed: SeasonEnd) -> list[str]:
             f"Season {closed.state.league.season} begins: **Season details** has what the GM "
             "publishes, `/volleyball schedule` the fixtures."
         ),
+        *commitment_line(closed.state),
     ]
     return packed(lines)
 
@@ -320,6 +333,7 @@ def league_begins_post(
             "details** has what the GM publishes (points, sponsors, contract players), "
             "`/volleyball schedule` the fixtures."
         ),
+        *commitment_line(state),
     ]
     return packed(lines)
 

@@ -63,6 +63,11 @@ Lesson (docs/rules/volleyball.md "Learn by playing"; data/lessons/volleyball.jso
   answer_of(lesson, step), refusal(lesson, step, option): the engine's reason for an option
   it refuses (empty: it takes it); Lesson.set_order(step), .played(), .report().
 
+Fair dice and records (docs/rules/volleyball.md ruling 57; fair.py, record.py)
+- round_commitment(secret, season, round) -> the hash published before a round;
+  round_records(secret, report, results) -> [(Fixture, record text)] of a played round;
+  described(record text) -> (the match in words, its result).
+
 Read-only answers (text lines; the presenter packs them into messages)
 - season_publication(state) -> SeasonPublication (.to_dict(), .lines()):
   what the GM makes public at the start of a season.
@@ -104,6 +109,7 @@ from rules.volleyball.deadlines import (
     next_deadline,
     parse_rule,
 )
+from rules.volleyball.fair import round_commitment
 from rules.volleyball.lesson import Lesson, answer_of, lesson_script, options_of, refusal
 from rules.volleyball.lineups import (
     Repeated,
@@ -139,6 +145,7 @@ from rules.volleyball.orders import (
 )
 from rules.volleyball.ordertext import KINDS as ORDER_KINDS
 from rules.volleyball.ordertext import format_orders_text, submit_orders
+from rules.volleyball.record import described, round_records
 from rules.volleyball.reports import (
     BracketMatch,
     SeasonPublication,
@@ -221,6 +228,7 @@ __all__ = [
     "create_team",
     "cup_bracket",
     "default_match_orders",
+    "described",
     "division_sizes",
     "end_season",
     "fieldable_sets",
@@ -248,8 +256,10 @@ __all__ = [
     "release_seat",
     "repeat_lineups",
     "results_lines",
+    "round_commitment",
     "round_events",
     "round_fixtures",
+    "round_records",
     "round_results",
     "run_round",
     "schedule_lines",

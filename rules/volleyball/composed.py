@@ -73,10 +73,11 @@ def new_league(
     config: SeasonConfig | None = None,
     seed: int = 0,
     promotion_places: int = DEFAULT_PROMOTION_PLACES,
+    secret: str | None = None,
 ) -> LeagueState:
     """A league of `total_teams` (the users' `human_teams` first, the free seats computer
     teams), spread over `divisions` (teams per division, highest first; default
-    division_sizes), its first season opened. Raises VolleyballError listing every problem."""
+    division_sizes), its first season opened; `secret` as season.py `create_league`. Raises VolleyballError listing every problem."""
     config = config or SeasonConfig()
     if len(human_teams) > total_teams:
         raise VolleyballError(
@@ -92,7 +93,9 @@ def new_league(
         for team in teams[first : first + size]:
             team.division = number
         first += size
-    return create_league(teams, config=config, seed=seed, promotion_places=promotion_places)
+    return create_league(
+        teams, config=config, seed=seed, promotion_places=promotion_places, secret=secret
+    )
 
 
 @dataclass

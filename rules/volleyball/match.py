@@ -479,6 +479,66 @@ class Run:
     start_away: int
 
 
+def runs_of(rallies: list[Rally]) -> list[Run]:
+    """Every stretch of points in a row by one team in a set's `rallies`, in order."""
+    runs: list[Run] = []
+    home = away = 0
+    for rally in rallies:
+        if not rally.scored:
+            continue
+        if runs and runs[-1].side == rally.server:
+            runs[-1].points += 1
+        else:
+            runs.append(Run(rally.server, 1, home, away))
+        if rally.server == HOME:
+            home += 1
+        else:
+            away += 1
+    return runs
+
+
+def longest_serve_streak_of(rallies: list[Rally]) -> Run | None:
+    """The most points one team scored in a single turn of service in a set's `rallies` (the
+    first longest)."""
+    best: Run | None = None
+    current: Run | None = None
+    home = away = 0
+    for rally in rallies:
+        if current is None or current.side != rally.server:
+            current = Run(rally.server, 0, home, away)
+        if rally.scored:
+            current.points += 1
+            if rally.server == HOME:
+                home += 1
+            else:
+                away += 1
+            if best is None or current.points > best.points:
+                best = Run(current.side, current.points, current.start_home, current.start_away)
+        else:
+            current = None
+    return best
+
+
+def rally_summary(rallies: list[Rally], names: dict[str, str]) -> list[str]:
+    """A set's rallies in a line or two (`names` by side): the longest serve streak and the
+    runs of four points or more."""
+    lines = []
+    streak = longest_serve_streak_of(rallies)
+    if streak is not None:
+        lines.append(
+            f"Longest serve streak: {names[streak.side]}, {streak.points} points "
+            f"from {streak.start_home}-{streak.start_away}."
+        )
+    long_runs = [run for run in runs_of(rallies) if run.points >= 4]
+    if long_runs:
+        described = ", ".join(
+            f"{names[run.side]} {run.points}-0 from {run.start_home}-{run.start_away}"
+            for run in long_runs
+        )
+        lines.append(f"Runs: {described}.")
+    return lines
+
+
 @dataclass
 class SetResult:
     """One played set: both sides, the first server, every rally and the final score."""
@@ -503,40 +563,11 @@ class SetResult:
 
     def runs(self) -> list[Run]:
         """Every stretch of points in a row by one team, in order."""
-        runs: list[Run] = []
-        home = away = 0
-        for rally in self.rallies:
-            if not rally.scored:
-                continue
-            if runs and runs[-1].side == rally.server:
-                runs[-1].points += 1
-            else:
-                runs.append(Run(rally.server, 1, home, away))
-            if rally.server == HOME:
-                home += 1
-            else:
-                away += 1
-        return runs
+        return runs_of(self.rallies)
 
     def longest_serve_streak(self) -> Run | None:
         """The most points one team scored in a single turn of service (the first longest)."""
-        best: Run | None = None
-        current: Run | None = None
-        home = away = 0
-        for rally in self.rallies:
-            if current is None or current.side != rally.server:
-                current = Run(rally.server, 0, home, away)
-            if rally.scored:
-                current.points += 1
-                if rally.server == HOME:
-                    home += 1
-                else:
-                    away += 1
-                if best is None or current.points > best.points:
-                    best = Run(current.side, current.points, current.start_home, current.start_away)
-            else:
-                current = None
-        return best
+        return longest_serve_streak_of(self.rallies)
 
     def rally_log(self, home_name: str, away_name: str) -> list[str]:
         """Every rally of the set as a line players can check: the server, the d100 against
@@ -647,19 +678,7 @@ class MatchResult:
             lines.append(
                 f"  {len(set_result.rallies)} rallies; a d100 roll at or under the server's chance scores."
             )
-        streak = set_result.longest_serve_streak()
-        if streak is not None:
-            lines.append(
-                f"  Longest serve streak: {names[streak.side]}, {streak.points} points "
-                f"from {streak.start_home}-{streak.start_away}."
-            )
-        long_runs = [run for run in set_result.runs() if run.points >= 4]
-        if long_runs:
-            described = ", ".join(
-                f"{names[run.side]} {run.points}-0 from {run.start_home}-{run.start_away}"
-                for run in long_runs
-            )
-            lines.append(f"  Runs: {described}.")
+        lines += [f"  {line}" for line in rally_summary(set_result.rallies, names)]
         return lines
 
     def players_who_played(self, side: str) -> list[str]:

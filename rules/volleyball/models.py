@@ -507,6 +507,9 @@ class League:
     `promotion_places`: how many teams go down from each division and up from the one below
     at the end of a season (docs/rules/volleyball.md ruling 38, set at league creation).
     Use `rng()` to get a generator at the stored state and `store_rng(rng)` after drawing.
+    `secret`: where set, each round's dice come from seeds derived from it, committed to before
+    the round and revealed after it (rules/volleyball/fair.py, ruling 57); a league saved
+    before it had one plays with `rng()` until the bot gives it one.
     """
 
     config: SeasonConfig = field(default_factory=SeasonConfig)
@@ -518,6 +521,7 @@ class League:
     seed: int = 0
     rng_state: list | None = None
     promotion_places: int = DEFAULT_PROMOTION_PLACES
+    secret: str | None = None
     _names: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @property
@@ -572,6 +576,7 @@ class League:
             "seed": self.seed,
             "rng_state": self.rng_state,
             "promotion_places": self.promotion_places,
+            **({"secret": self.secret} if self.secret is not None else {}),
         }
 
     @classmethod
@@ -586,4 +591,5 @@ class League:
             seed=int(data.get("seed", 0)),
             rng_state=data.get("rng_state"),
             promotion_places=int(data.get("promotion_places", DEFAULT_PROMOTION_PLACES)),
+            secret=None if data.get("secret") is None else str(data["secret"]),
         )

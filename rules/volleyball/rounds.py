@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from rules.volleyball import economy, market, training
+from rules.volleyball import economy, fair, market, training
 from rules.volleyball.creation import scout_problems, scout_talent
 from rules.volleyball.cup import cup_rounds_in, fixtures_for_next_cup_round, record_cup_round
 from rules.volleyball.lineups import lineup_warnings
@@ -431,8 +431,17 @@ class _Round:
     def __init__(self, state: LeagueState, orders: dict[str, RoundOrders]):
         self.state = state
         self.league = state.league
-        self.rng = self.league.rng()
         self.r = self.league.round_number
+        secret = self.league.secret
+        # Ruling 57: the matches' rallies from the round's committed seed, one generator per
+        # match; the rest of the round from a seed never revealed. A league saved before it had
+        # a secret plays on its one generator.
+        self.seed = None if secret is None else fair.round_seed(secret, self.league.season, self.r)
+        self.rng = (
+            self.league.rng()
+            if secret is None
+            else fair.rest_rng(secret, self.league.season, self.r)
+        )
         self.total = state.total_rounds
         self.report = RoundReport(self.league.season, self.r)
         self.events = self.report.events
@@ -562,8 +571,13 @@ class _Round:
                     home_orders = fallback
                 else:
                     away_orders = fallback
+        rng = (
+            self.rng
+            if self.seed is None
+            else fair.match_rng(self.seed, fixture.match_number, fixture.home)
+        )
         result = play_match(
-            home, away, home_orders, away_orders, self.rng, home_advantage_points=ha, checked=True
+            home, away, home_orders, away_orders, rng, home_advantage_points=ha, checked=True
         )
         self.replace_team(team_after_match(home, result, HOME))
         self.replace_team(team_after_match(away, result, AWAY))

@@ -331,6 +331,7 @@ class LeagueState:
             round_number=league.round_number,
             seed=league.seed,
             rng_state=league.rng_state,
+            secret=league.secret,
         )
         data = {
             "league": shell.to_dict(),
@@ -384,14 +385,19 @@ def create_league(
     config: SeasonConfig | None = None,
     seed: int = 0,
     promotion_places: int = DEFAULT_PROMOTION_PLACES,
+    secret: str | None = None,
 ) -> LeagueState:
     """A new league of `teams` (each with its `division` set), its first season opened.
-    Raises VolleyballError listing every problem with the divisions."""
+    `secret` is what its rounds' dice are derived from (ruling 57): the bot draws 128 random
+    bits; without one it is derived from `seed` (a seeded league on the command line or in a
+    test, whose dice anyone knowing the seed can foresee). Raises VolleyballError listing every
+    problem with the divisions."""
     league = League(
         config=config or SeasonConfig(),
         teams=[Team.from_dict(t.to_dict()) for t in teams],
         seed=seed,
         promotion_places=promotion_places,
+        secret=secret if secret is not None else f"seed:{seed}",
     )
     return start_season(league)
 

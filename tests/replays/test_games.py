@@ -18,7 +18,7 @@ from cogs.rocketball.presenter import RocketballAdapter
 from cogs.rollerball.presenter import RollerballAdapter
 from cogs.rollerball2.presenter import Rollerball2Adapter
 from host import Match, Step
-from host.replays import Prepared, draw, moments, plain, prepare
+from host.replays import Prepared, draw, moments, of_match, plain, prepare
 from render.catalogue import REPLAY_NAMES, REPLAY_SALT, finished_record
 from render.replay import HIGHLIGHT_MOMENTS, HIGHLIGHT_MS, frame, frame_name, highlight
 from rules import records
@@ -61,13 +61,12 @@ def match_of(game: str) -> tuple[Match, Replay]:
 
 def prepared(game: str) -> Prepared:
     match, _ = match_of(game)
-    return prepare(ADAPTERS[game], match, hash(game), finished_record(game)[0], [])
+    return prepare(of_match(ADAPTERS[game], match, 1, finished_record(game)[0], []))
 
 
 def highlight_of(game: str) -> bytes:
-    adapter, (match, _) = ADAPTERS[game], match_of(game)
     ready = prepared(game)
-    chosen = [(i, plain(text)) for i, text in moments(adapter, match, 1, ready)]
+    chosen = [(i, plain(text)) for i, text in moments(ready)]
     return highlight(ready.replay, chosen)
 
 
@@ -152,16 +151,16 @@ def test_the_first_card_needs_no_line_replayed_and_the_next_waits_for_the_whole_
     altered = text.replace(f"[Result {json.dumps(result)}]", '[Result "Nobody wins"]')
     assert altered != text  # the lines no longer lead where the record says they do
     game_id = 700 + list(GOLDEN).index(game)
-    ready, view, (filename, _) = draw(adapter, match, game_id, altered, [], 0)
+    ready, view, (filename, _) = draw(of_match(adapter, match, game_id, altered, []), 0)
     assert not ready.replay.checked and filename
     shown = said(view)
     assert "step 0 of" in shown and "checked to replay" in shown
     for step, mark in ((1, False), (0, True)):
         with pytest.raises(RecordError) as refused:
-            draw(adapter, match, game_id, altered, [], step, mark)
+            draw(of_match(adapter, match, game_id, altered, []), step, mark)
         assert str(refused.value).startswith(REFUSED) and "[Result]" in str(refused.value)
     # the honest record: every step after the check, and the card says it was checked
-    ready, view, _ = draw(adapter, match, game_id, text, [], 0, True)
+    ready, view, _ = draw(of_match(adapter, match, game_id, text, []), 0, True)
     assert ready.replay.checked
     shown = said(view)
     assert "every step replays from it" in shown

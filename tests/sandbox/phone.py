@@ -209,7 +209,7 @@ def volleyball_posts(per_kind: int = 2, rounds: int = 2) -> Iterator[Card]:
     begins = league_begins_report(name, "every Sunday at 18:00 UTC", state, deadline, managers)
     yield from posted("the league begins", state, begins, 0)
     for number in range(1, rounds + 1):
-        state, reports = play_round_reports(name, state, managers, {}, deadline)
+        state, reports, _ = play_round_reports(name, state, managers, {}, deadline)
         yield from posted(f"round {number} results", state, reports[0], number)
 
 

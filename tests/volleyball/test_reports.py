@@ -15,7 +15,14 @@ from rules.volleyball.reports import (
     team_sheet,
 )
 from rules.volleyball.rounds import play_round
-from ui.text import MAX_CONTENT, packed
+from ui.text import MAX_CONTENT, Markup
+from ui.text import packed as packed_shown
+
+
+def packed(lines: list[str], limit: int = MAX_CONTENT) -> list[str]:
+    """The engine's report lines packed as the bot's own text (its markdown kept: the teams
+    here are the computer's, named by the engine), to check they fit Discord's messages."""
+    return packed_shown([Markup(line) for line in lines], limit)
 
 
 @pytest.fixture(scope="module")
