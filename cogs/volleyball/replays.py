@@ -1,8 +1,7 @@
 """A played Volleyball match watched again, set by set (docs/rules/volleyball.md ruling 57): the
 replay card of host/replays.py, from the match's record the league stored with its round
 (db/volleyball_records.py), checked against the round's commitment published before the round.
-Reached from /games (a manager's team's latest matches, each with its Replay button) and from
-the round's results post (Replays: the round's matches, cogs/volleyball/posting.py).
+Reached from /games (a manager's team's latest matches, each with its Replay button).
 
 Who may watch: anyone in the league's server, and a manager of one of the two teams anywhere
 (/games lists them in a DM too), as a hosted match's replay (host/replays.py `finished`).
