@@ -139,21 +139,7 @@ async def join(
     """In while the sign-up is open; in a running Swiss also later, from the next round on with
     zero points (docs/rules/tournaments.md "On Discord"). In a Rollerball II cup the coach
     enters with his team; a coach of several is asked which, privately (`TeamSelect`), and
-    `team_id` is his choice. The card shown after a private choice is edited once the lock
-    is free: its edit waits on Discord's limit of edits per channel, and the next player's
-    click must not wait behind it."""
-    chosen = await _join(tournaments, interaction, tournament_id, team_id)
-    if chosen is not None:
-        await tournaments.show(chosen)  # shows him among the players
-
-
-async def _join(
-    tournaments: Tournaments,
-    interaction: discord.Interaction,
-    tournament_id: int,
-    team_id: int | None,
-) -> store.Tournament | None:
-    """`join` under the tournament's lock; the tournament whose card is to be shown after."""
+    `team_id` is his choice."""
     async with tournaments.lock(tournament_id):
         tournament = await loaded(tournaments, tournament_id)
         late = tournament.status == "running" and tournament.format == "swiss"
@@ -179,7 +165,7 @@ async def _join(
                     view=view,
                     ephemeral=True,
                 )
-                return None
+                return
         rating = await store.rating_of(db, tournament.game, tournament.guild_id, user)
         first_round = tournament.round + 1 if late else 1
         try:
@@ -207,12 +193,12 @@ async def _join(
         )
         if team_id is not None:  # chosen on his private question: it is answered, the card
             await interaction.response.edit_message(content=joined, view=None)
-            return tournament
+            await tournaments.show(tournament)  # shows him among the players
+            return
         await interaction.response.edit_message(
             content=await tournaments.card_text(tournament), view=card_view(tournament)
         )
         await interaction.followup.send(joined, ephemeral=True)
-        return None
 
 
 class TeamSelect(Control[discord.ui.Select], template=r"tour:(?P<id>\d+):team"):
