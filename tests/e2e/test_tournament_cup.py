@@ -379,6 +379,10 @@ async def test_a_coach_of_several_teams_chooses_the_team_he_enters_the_cup_with(
     assert [option.label for option in menu.options] == ["Delhi", "Fargo"]
     entered = await discord.select(theirs, "Choose your team", ["Delhi"], user=ned)
     assert f"You are in tournament #{tournament_id} with **Delhi**" in entered.text
+    # the card shows Ned first: its edit, under the tournament's lock, waits on Discord's limit
+    # of edits per channel; a click meanwhile is acknowledged and answered after it, and the
+    # driver would take the card's edit for that click's answer
+    await until(lambda: "1 of 64 players" in discord.message(card).text, timeout=20)
     # Delhi back with Mo: entered already (by Ned), so not his to enter again
     hand_over(bot, "Delhi", mo)
     taken = await discord.select(asked, "Choose your team", ["Delhi"], user=mo)
