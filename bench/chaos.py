@@ -4,7 +4,7 @@ the invariant checker (bench/invariants.py) says whether anything was lost.
     .venv/bin/python bench/chaos.py [--backend postgres|sqlite] [--minutes 60] [--seed N]
                                     [--matches 20] [--round-seconds 180] [--keep DIR]
 
-postgres: a PostgreSQL server of its own (tests/postgres/server.py), the sharded fake Discord
+postgres: a PostgreSQL server of its own (tests/support/postgres_server.py), the sharded fake Discord
 (fakediscord/sharded.py) with a guild on each of two shards, and two bot.py processes, one shard
 each. sqlite: one bot.py process on a SQLite file (on a small filesystem of its own where the
 machine allows, for disk-full), both guilds on its one shard.
@@ -79,7 +79,7 @@ from tests.e2e.rocketball_clicks import click_action  # noqa: E402
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match  # noqa: E402
 from tests.e2e.stored import StoredDatabase  # noqa: E402
 from tests.e2e.test_volleyball_week import ROSTER as VOLLEYBALL_ROSTER  # noqa: E402
-from tests.postgres.server import PostgresServer, find_binaries  # noqa: E402
+from tests.support.postgres_server import PostgresServer, find_binaries  # noqa: E402
 
 ROCKETBALL = engine_for("rocketball")
 PACE = (0.5, 2.0)  # seconds a player takes between looking at the card and clicking

@@ -3,7 +3,7 @@
     .venv/bin/python bench/database_backends.py [--games 100000] [--postgres-url URL]
 
 Without --postgres-url it starts a throw-away PostgreSQL server of its own (Debian's binaries,
-as the test suite does: tests/postgres/server.py) on 127.0.0.1, with PostgreSQL's default
+as the test suite does: tests/support/postgres_server.py) on 127.0.0.1, with PostgreSQL's default
 durability (every commit flushed to disk; SQLite runs as the bot runs it: WAL, synchronous
 NORMAL). Measured per backend, median and p99 over 200 calls, milliseconds:
 
@@ -436,7 +436,7 @@ async def operations(postgres_url: str | None) -> None:
     await repair_statements(folder / "repair.db")
     server = None
     if postgres_url is None:
-        from tests.postgres.server import PostgresServer, find_binaries
+        from tests.support.postgres_server import PostgresServer, find_binaries
 
         binaries = find_binaries()
         if binaries is None:

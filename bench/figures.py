@@ -47,9 +47,9 @@ def cpu_seconds(*pids: int) -> float:
 @contextmanager
 def own_postgres(*, durable: bool = False) -> Iterator[Any]:
     """A throw-away PostgreSQL server of the benchmark's own, started as the test suite starts
-    one (tests/postgres/server.py `PostgresServer`; `durable`: every commit flushed), stopped
+    one (tests/support/postgres_server.py `PostgresServer`; `durable`: every commit flushed), stopped
     after; None, said in a line, when PostgreSQL is not installed here."""
-    from tests.postgres.server import PostgresServer, find_binaries
+    from tests.support.postgres_server import PostgresServer, find_binaries
 
     binaries = find_binaries()
     if binaries is None:

@@ -86,7 +86,7 @@ class Invariant:
 def connect(database: str) -> Query:
     """A query function over the database: a PostgreSQL URL or a SQLite file."""
     if database.startswith(("postgres://", "postgresql://")):
-        from tests.postgres.reader import PostgresReader
+        from tests.support.postgres_reader import PostgresReader
 
         reader = PostgresReader(database)
 

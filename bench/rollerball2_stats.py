@@ -15,7 +15,7 @@ The database holds one server with 40 teams of 25 players and 100,000 finished m
 writes: a line for each of the 12 players of a side who appeared and for each team, and their
 totals of all time and of the season (filled directly, in bulk, with made-up but plausible
 counts). SQLite runs as the bot runs it (WAL); without --postgres-url a throw-away PostgreSQL
-server of this machine's binaries is started (tests/postgres/server.py), commits flushed.
+server of this machine's binaries is started (tests/support/postgres_server.py), commits flushed.
 """
 
 from __future__ import annotations
@@ -382,7 +382,7 @@ async def main(
     elif postgres_url is not None:
         await measure(postgres_url, count, results)
     else:
-        from tests.postgres.server import PostgresServer, find_binaries
+        from tests.support.postgres_server import PostgresServer, find_binaries
 
         binaries = find_binaries()
         if binaries is None:

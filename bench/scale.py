@@ -4,7 +4,7 @@ the same run.
 
     .venv/bin/python bench/scale.py [--shards 1,2,4] [--counts 50,200,500] [--rounds 1]
 
-One PostgreSQL server (tests/postgres/server.py, durable: PostgreSQL's default flushing at
+One PostgreSQL server (tests/support/postgres_server.py, durable: PostgreSQL's default flushing at
 every commit; pg_stat_statements loaded) holds a database per cluster. A cluster is the sharded
 fake Discord (fakediscord/sharded.py) with one guild per shard and one `bot.py` process per
 shard (DATABASE_URL, SHARD_COUNT, SHARD_IDS), each guild's events going to its own process, as
@@ -55,8 +55,8 @@ from fakediscord.botproc import BotProcess  # noqa: E402
 from fakediscord.driver import DiscordDriver  # noqa: E402
 from fakediscord.model import Channel  # noqa: E402
 from fakediscord.sharded import ShardedFakeDiscord  # noqa: E402
-from tests.postgres.reader import PostgresReader  # noqa: E402
-from tests.postgres.server import PostgresServer, find_binaries  # noqa: E402
+from tests.support.postgres_reader import PostgresReader  # noqa: E402
+from tests.support.postgres_server import PostgresServer, find_binaries  # noqa: E402
 
 
 @dataclass

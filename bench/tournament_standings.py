@@ -17,7 +17,7 @@ included: time.process_time; the machine's load average is printed beside):
   in the tournament (both players' earlier opponents' totals move).
 The leaderboards at 100,000 rated games are bench/leaderboard.py's.
 Each read on SQLite and on PostgreSQL (a throw-away server of its own, as the test suite starts
-it: tests/postgres/server.py; --postgres-url URL: that one instead; --sqlite-only: none).
+it: tests/support/postgres_server.py; --postgres-url URL: that one instead; --sqlite-only: none).
 Options: --players N, --rounds N, --repeat N, --seed N.
 """
 

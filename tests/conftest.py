@@ -31,7 +31,7 @@ import hypothesis  # noqa: F401
 import pytest
 
 from db.connect import open_database
-from tests.postgres.server import PostgresServer, find_binaries
+from tests.support.postgres_server import PostgresServer, find_binaries
 
 POSTGRES_MISSING = (
     "PostgreSQL is not installed (no initdb/pg_ctl in /usr/lib/postgresql/*/bin;"
@@ -101,7 +101,7 @@ def leaked_tasks() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """A real PostgreSQL server for the whole run (tests/postgres/server.py). Without the
+    """A real PostgreSQL server for the whole run (tests/support/postgres_server.py). Without the
     binaries the tests that need it are skipped, except under CI=true, where they fail."""
     binaries = find_binaries()
     if binaries is None:

@@ -15,7 +15,7 @@ from db.database import (
     load_migrations,
     split_statements,
 )
-from tests.core.plans import first_plan
+from tests.support.plans import first_plan
 
 
 async def table_exists(db, name: str) -> bool:

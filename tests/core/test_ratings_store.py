@@ -10,7 +10,7 @@ from db import games, ratings
 from db.connect import open_database
 from db.database import load_migrations
 from rules import ratings as maths
-from tests.core.plans import first_plan
+from tests.support.plans import first_plan
 
 GUILD, OTHER = 111, 222
 

@@ -24,7 +24,7 @@ from fakediscord.clock import CLOCK
 from fakediscord.driver import DiscordDriver
 from fakediscord.model import Channel, User
 from fakediscord.server import FakeDiscord
-from tests.postgres.server import PostgresServer
+from tests.support.postgres_server import PostgresServer
 
 PLAYER_NAMES = ("alice", "bob", "carol", "dave")
 BOTH_BACKENDS = "both_backends"

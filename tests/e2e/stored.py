@@ -13,7 +13,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol
 
-from tests.postgres.reader import PostgresReader
+from tests.support.postgres_reader import PostgresReader
 
 
 class Cursor(Protocol):
@@ -70,7 +70,7 @@ class StoredDatabase:
 
 def connect(bot: HasDatabase) -> Connection:
     """The bot's database: its SQLite file, or the PostgreSQL database its DATABASE_URL names
-    (tests/postgres/reader.py reads it with the same calls)."""
+    (tests/support/postgres_reader.py reads it with the same calls)."""
     url = bot.extra_env.get("DATABASE_URL")
     if url:
         return PostgresReader(url).connect(bot.database_path)

@@ -26,7 +26,7 @@ import pytest
 
 from bench import invariants
 from tests.conftest import POSTGRES_MISSING
-from tests.postgres.server import find_binaries
+from tests.support.postgres_server import find_binaries
 
 REPO = Path(__file__).resolve().parents[2]
 SECONDS = 60  # of play under faults, after the leagues' set-up, then the settling and the checker

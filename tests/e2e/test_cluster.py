@@ -23,8 +23,8 @@ from fakediscord.driver import DiscordDriver
 from fakediscord.sharded import ShardedFakeDiscord
 from tests.e2e.cards import is_card
 from tests.e2e.conftest import Fixtures
-from tests.postgres.reader import PostgresReader
-from tests.postgres.server import PostgresServer
+from tests.support.postgres_reader import PostgresReader
+from tests.support.postgres_server import PostgresServer
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 

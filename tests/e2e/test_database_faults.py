@@ -26,7 +26,7 @@ from host.moves import SAVED_NOT_SHOWN
 from rules.face import engine_for
 from tests.conftest import POSTGRES_MISSING
 from tests.e2e.cards import card_game_id, current_card, stored_version
-from tests.postgres.server import PostgresServer, find_binaries
+from tests.support.postgres_server import PostgresServer, find_binaries
 
 pytestmark = pytest.mark.e2e
 

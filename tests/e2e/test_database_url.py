@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from fakediscord.botproc import BotProcess
-from tests.postgres.server import free_port
+from tests.support.postgres_server import free_port
 
 pytestmark = pytest.mark.e2e
 

@@ -23,7 +23,7 @@ import pytest
 from fakediscord.botproc import REPO_ROOT, BotProcess
 from fakediscord.server import FakeDiscord
 from tests.e2e.image import ImageRoot, can_be_pid_one, can_switch_user
-from tests.postgres.server import PostgresServer, find_binaries, free_port
+from tests.support.postgres_server import PostgresServer, find_binaries, free_port
 
 pytestmark = pytest.mark.e2e
 

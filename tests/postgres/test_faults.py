@@ -1,6 +1,6 @@
 """The database layer with a PostgreSQL server that misbehaves: restarted, stopped, stalled
 (every process of it frozen with SIGSTOP). Each test runs a server of its own
-(tests/postgres/server.py), so the suite's shared server is never touched."""
+(tests/support/postgres_server.py), so the suite's shared server is never touched."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from host import recovery
 from host.locks import GameLocks
 from host.timers import TimerService
 from tests.conftest import POSTGRES_MISSING
-from tests.postgres.server import PostgresServer, find_binaries
+from tests.support.postgres_server import PostgresServer, find_binaries
 
 pytestmark = pytest.mark.postgres
 

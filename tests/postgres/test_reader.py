@@ -1,4 +1,4 @@
-"""The e2e tests' stand-in for the sqlite3 module on PostgreSQL (tests/postgres/reader.py) keeps
+"""The e2e tests' stand-in for the sqlite3 module on PostgreSQL (tests/support/postgres_reader.py) keeps
 what they rely on from `with sqlite3.connect(path) as conn:`: the statements of the block are
 one transaction, committed when it ends (rolled back if it raises). A test that moves a match's
 stored moments back in one block must not let the bot see half of them: a timer made due before
@@ -6,7 +6,7 @@ the vacation it waits for was moved fires with the vacation as it was."""
 
 import pytest
 
-from tests.postgres.reader import PostgresReader
+from tests.support.postgres_reader import PostgresReader
 
 pytestmark = pytest.mark.postgres
 

@@ -1,4 +1,4 @@
-"""The stall fault (tests/postgres/server.py `PostgresServer.stall`) freezes every process of
+"""The stall fault (tests/support/postgres_server.py `PostgresServer.stall`) freezes every process of
 the server and `resume` wakes each again. Seen in a chaos run: a session that ended between the
 listing of the server's processes and its SIGSTOP made `stall` raise, after it had frozen the
 postmaster, so nothing resumed it and the database stayed frozen for the rest of the run (the
@@ -10,7 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.postgres.server import PostgresServer
+from tests.support.postgres_server import PostgresServer
 
 
 def state_of(pid: int) -> str:

@@ -25,7 +25,7 @@ from rules.rollerball2.state import (
     roster_from_json,
     roster_to_json,
 )
-from tests.rollerball2.rb2_helpers import find_fac, match, roster, top_card
+from tests.support.rollerball2_helpers import find_fac, match, roster, top_card
 
 # --- 1. "until the next new ball" ------------------------------------------------------------
 

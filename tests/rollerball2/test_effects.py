@@ -24,7 +24,7 @@ from rules.rollerball2.state import (
     CatcherChoice,
     NextCard,
 )
-from tests.rollerball2.rb2_helpers import find_fac, match, roster, top_card
+from tests.support.rollerball2_helpers import find_fac, match, roster, top_card
 
 FIRE = Flow("fire")
 RETAIN = Flow("retain")

@@ -40,7 +40,7 @@ from rules.rollerball2.state import (
     record_line,
     to_json,
 )
-from tests.rollerball2.rb2_helpers import match
+from tests.support.rollerball2_helpers import match
 
 
 @pytest.fixture(scope="module")

@@ -20,7 +20,7 @@ from rules.rollerball2.state import (
     ChooseScorer,
     NextCard,
 )
-from tests.rollerball2.rb2_helpers import find_fac, match, roster, top_card
+from tests.support.rollerball2_helpers import find_fac, match, roster, top_card
 
 
 def play(home_skater1: tuple, away_skater1: tuple, empty_defender: bool = False, **extra):

@@ -25,7 +25,7 @@ from rules.rollerball import (
 )
 from rules.rollerball.geometry import geometry
 from rules.rollerball.movement import move_balls
-from tests.rollerball_board.helpers import names, scenario, sq
+from tests.support.rollerball_helpers import names, scenario, sq
 
 
 def test_the_computer_picks_the_same_move_whatever_it_cannot_see():

@@ -4,7 +4,7 @@ docs/rules/rollerball.md, "The cards" and its rulings)."""
 from __future__ import annotations
 
 from rules.rollerball.movement import move_balls
-from tests.rollerball_board.helpers import names, scenario, sq
+from tests.support.rollerball_helpers import names, scenario, sq
 
 
 def where(state) -> list[str]:

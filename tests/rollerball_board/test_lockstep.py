@@ -17,7 +17,7 @@ from rules.rollerball.geometry import card_pairs
 from rules.rollerball.movement import move_balls
 from rules.rollerball.placement import SETUP, placement_problem
 from rules.rollerball.state import Ball, BoardCard, Decision
-from tests.rollerball_board.helpers import conserved, names, scenario, sq
+from tests.support.rollerball_helpers import conserved, names, scenario, sq
 
 # --- a ball changer changes a ball only while the card is still in place -------------------
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from rules.rollerball import Settings, actors, apply, legal_actions, new_game
 from rules.rollerball.geometry import geometry
 from rules.rollerball.movement import MAX_BALLS
-from tests.rollerball_board.helpers import conserved
+from tests.support.rollerball_helpers import conserved
 
 games = st.tuples(
     st.integers(min_value=0, max_value=2**32),

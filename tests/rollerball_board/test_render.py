@@ -12,7 +12,7 @@ from render.rollerball.layout import BALL_ENERGISED, BALL_NORMAL, CARD_BALL, CAR
 from rules.rollerball import BallsMoved, view_for
 from rules.rollerball.actions import Pass
 from rules.rollerball.engine import apply
-from tests.rollerball_board.helpers import scenario, sq
+from tests.support.rollerball_helpers import scenario, sq
 
 
 def png(state) -> Image.Image:

@@ -26,7 +26,7 @@ from rules.rollerball import (
 from rules.rollerball.cards import HIDDEN, kind_of
 from rules.rollerball.geometry import geometry
 from rules.rollerball.record import to_record
-from tests.rollerball_board.helpers import conserved, sq
+from tests.support.rollerball_helpers import conserved, sq
 
 
 def bid(state, seat, count):

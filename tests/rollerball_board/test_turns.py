@@ -23,7 +23,7 @@ from rules.rollerball import (
 )
 from rules.rollerball.cards import kind_of
 from rules.rollerball.movement import move_balls
-from tests.rollerball_board.helpers import conserved, names, scenario, sq
+from tests.support.rollerball_helpers import conserved, names, scenario, sq
 
 
 def end_turn(state):

@@ -19,7 +19,7 @@ from rules.rollerball import (
 )
 from rules.rollerball.events import BallsMoved
 from rules.rollerball.movement import move_balls
-from tests.rollerball_board.helpers import scenario, sq
+from tests.support.rollerball_helpers import scenario, sq
 
 WRONG_ARTICLE = re.compile(
     r"\b[Aa] (Up|Energiser|Up Move)\b|\b[Aa]n (Down|Splitter|Replacer|Rubb|Derub)"

@@ -1,13 +1,13 @@
 """Standings and tie-breaks (rules/tournament/standings.py; docs/rules/tournaments.md
 "Tie-breaks") against a published Swiss: the score, Buchholz and Sonneborn-Berger of IA Mario
-Held's FIDE tie-break exercises (tests/tournament/held_swiss.py names the source)."""
+Held's FIDE tie-break exercises (tests/support/held_swiss.py names the source)."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules.tournament import TIE_BREAKS, Entrant, Game, Swiss, standings
-from tests.tournament import held_swiss as held
+from tests.support import held_swiss as held
 
 # Player 4's half-point bye was one he asked for; FIDE's 2023 rules value such a requested bye
 # differently from a pairing-allocated one or a forfeit (the paper's 15.0 and 9.75). Ballcourt

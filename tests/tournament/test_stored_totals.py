@@ -14,7 +14,7 @@ import pytest
 
 from db import tournaments as store
 from rules.tournament import Entrant, Game, standings
-from tests.tournament.random_events import tournament
+from tests.support.tournament_events import tournament
 
 pytestmark = pytest.mark.asyncio
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.tournament import Game, Meeting, Totals, rank, record, standings, totals_of
-from tests.tournament.random_events import tournament
+from tests.support.tournament_events import tournament
 
 
 def folded(games_by_round, upto: int):

@@ -2,8 +2,8 @@
 everything a player or a record could see, so two versions of the engine can be compared byte
 for byte.
 
-    python -m tests.engines.rollerball2_replay write FILE [--matches N]   # before a change
-    python -m tests.engines.rollerball2_replay check FILE                 # after it: same bytes?
+    python -m tests.support.rollerball2_replay write FILE [--matches N]   # before a change
+    python -m tests.support.rollerball2_replay check FILE                 # after it: same bytes?
 
 Each match is played from a seed with generated teams and one of the settings below (the plain
 match, coach dice, private line-ups, no overtime, all of them), by the default coach or by a
@@ -80,7 +80,7 @@ def fingerprints(matches: int) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m tests.engines.rollerball2_replay")
+    parser = argparse.ArgumentParser(prog="python -m tests.support.rollerball2_replay")
     parser.add_argument("command", choices=("write", "check"))
     parser.add_argument("file", type=Path)
     parser.add_argument("--matches", type=int, default=200)
