@@ -34,7 +34,7 @@ from rules.rocketball import (
     verify_record,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize(

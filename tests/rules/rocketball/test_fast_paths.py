@@ -26,7 +26,7 @@ from rules.rocketball.placement import (
     rotate_problem,
 )
 from rules.rocketball.state import DJINN, FIELD_SQUARES, PHASE_PLACE, GameState
-from tests.rocketball.test_properties import match_settings
+from tests.rules.rocketball.test_properties import match_settings
 
 
 def reference_legal_actions(state: GameState) -> list:

@@ -8,7 +8,7 @@ import pytest
 from rules.volleyball.managers import new_computer_league
 from rules.volleyball.rounds import check_round_orders, round_fixtures, round_order_problems
 from rules.volleyball.season import LeagueState
-from tests.volleyball.test_rounds import basic_orders, starting_orders
+from tests.rules.volleyball.test_rounds import basic_orders, starting_orders
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from rules.volleyball.ordertext import format_orders_text, parse_orders_text, su
 from rules.volleyball.rounds import play_round, round_fixtures
 from rules.volleyball.season import SCHEMA_VERSION, LeagueState
 from rules.volleyball.seats import take_over_seat
-from tests.volleyball.test_rounds import basic_orders, starting_orders
+from tests.rules.volleyball.test_rounds import basic_orders, starting_orders
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 next deadline after a round is the rule's first moment at least half a period after now and the
 deadline passed (ruling 43); the missed rounds in a row that hand a team to the computer (ruling
 55). A round's time with vacations not counted and what a pause leaves of it are every league's
-arithmetic (tests/core/test_clocks.py)."""
+arithmetic (tests/host/test_clocks.py)."""
 
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ from rules.volleyball.ordertext import submit_orders
 from rules.volleyball.reports import standings_lines
 from rules.volleyball.rounds import round_fixtures
 from rules.volleyball.season import LeagueState, end_season
-from tests.volleyball.test_rounds import basic_orders
+from tests.rules.volleyball.test_rounds import basic_orders
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ import pytest
 
 from rules.volleyball.orderform import parse_order_form
 from rules.volleyball.orders import Concept, LevelPoints, Position, VolleyballError
-from tests.volleyball.test_orderform import make_team
+from tests.rules.volleyball.test_orderform import make_team
 
 SET_ROWS = """\
 Set {n}:            Startlevels  Position  Endlevels
