@@ -1,6 +1,6 @@
 """A tournament's pictures (render/tournament.py, docs/rules/tournaments.md "On Discord"): the
 knockout's bracket, a part an image, and the standings table. The seeded samples are the
-catalogue's (render/catalogue.py), which tests/core/test_render_phone.py also holds to the
+catalogue's (render/catalogue.py), which tests/render/test_render_phone.py also holds to the
 phone's 11 px; here their pixels are the golden ones, and what they show follows the results."""
 
 from __future__ import annotations

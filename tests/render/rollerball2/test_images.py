@@ -10,7 +10,7 @@ from PIL import Image
 
 from render.rollerball2.faces import card_face
 from render.rollerball2.player_card import layout_card
-from tests.rollerball2.test_render import JONATHAN
+from tests.render.rollerball2.test_render import JONATHAN
 
 # The seed's "Sample Player Card", row by row as printed: D10, OFFENSE, DEFENSE.
 SEED_SAMPLE_ROWS = [

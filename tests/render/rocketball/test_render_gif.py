@@ -32,7 +32,7 @@ from render.rocketball.sprites import WHITE
 from rules.rocketball.engine import apply, legal_actions, new_game
 from rules.rocketball.events import MoveEvent
 from rules.rocketball.state import Ball, Chip, Settings
-from tests.rocketball.test_render_board import UNIT, make_state, near
+from tests.render.rocketball.test_render_board import UNIT, make_state, near
 
 
 def step(square: str, facing: str, what: str = "moved", text: str = "") -> dict:
