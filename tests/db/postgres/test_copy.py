@@ -18,7 +18,7 @@ from db.postgres import PostgresDatabase
 
 pytestmark = pytest.mark.postgres
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 BIG_ID = 1234567890123456789  # a Discord snowflake: more than 32 bits
 
 

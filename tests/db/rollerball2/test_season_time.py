@@ -12,7 +12,7 @@ from db.connect import open_database
 from db.database import Database, load_migrations
 from db.timers import TimerSpec, insert_timer
 from rules.rollerball2.roster import generate_roster
-from tests.rollerball2_db.test_stats_rows import GUILD, finish, make_team
+from tests.db.rollerball2.test_stats_rows import GUILD, finish, make_team
 
 EVENT = "test_deadline"
 DAY = 86400.0
