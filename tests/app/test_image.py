@@ -112,7 +112,7 @@ def test_dockerignore_leaves_out_caches_and_databases_in_every_folder():
         "backups/ballcourt.db",
         "sandbox-discord/state.json",
         ".env",
-        "tests/core/test_image.py",
+        "tests/app/test_image.py",
     ):
         assert ignored(path), path
 
