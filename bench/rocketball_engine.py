@@ -3,7 +3,7 @@
 Prints, all CPU time on one core (time.process_time):
 - PLAYOUT (target 10,000): random plain games played to the end through
   `rules.rocketball.playout.playout` (in place, no copies, no texts; the same games as the
-  `apply` loop below, tests/rocketball/test_playout.py), printed on one line as
+  `apply` loop below, tests/rules/rocketball/test_playout.py), printed on one line as
   `playout: N random plain games/min`.
 - RANDOM full games: both players pick uniformly among the legal actions
   (`random_action`, the same pick as `rng.choice(legal_actions(state))`) until the match

@@ -1,5 +1,5 @@
 """Every kind of image the games post, each with a seeded sample: what the phone-readability
-test (tests/core/test_render_phone.py) and the benchmarks (bench/image_text_size.py,
+test (tests/render/test_render_phone.py) and the benchmarks (bench/image_text_size.py,
 bench/render_turn.py) draw.
 
 A sample is a real position from the game's own engine (seeded), not a hand-made picture, so a

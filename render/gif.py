@@ -7,7 +7,7 @@ for 256 colours), whatever the palette. The round GIF has 16 colours, so its cod
 Pillow's own LZW coder at the palette's code size, the same frames take about 4 % fewer bytes
 on a whole board and about 10 % fewer on the small frames of the ball's path (measured with
 bench/rocketball_render.py), and decode to the same pixels
-(tests/rocketball/test_render_gif_writer.py).
+(tests/render/rocketball/test_render_gif_writer.py).
 
 Like Pillow's writer with `disposal=1`: a frame after the first is stored as the rectangle where
 it differs from the frame before (left in place), and a frame identical to the one before is

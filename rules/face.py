@@ -1,6 +1,6 @@
 """The engine face: the one typed protocol every turn-based game's engine implements, so that
 the match host (host/) can run any of them without knowing which, and so that a game can be
-played, saved, replayed and verified without Discord (tests/engines/test_face.py).
+played, saved, replayed and verified without Discord (tests/rules/test_face.py).
 
 A game package exposes one object, `ENGINE` (`rules.rocketball.ENGINE`, `rules.rollerball.ENGINE`,
 `rules.rollerball2.ENGINE`), generic in its state and action types; its entry in rules/games.py

@@ -44,7 +44,7 @@ os.environ.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
 sys.dont_write_bytecode = False
 sys.pycache_prefix = os.environ["PYTHONPYCACHEPREFIX"]
 
-# The database backends the db/ tests run against (tests/core/test_database.py, test_timers.py).
+# The database backends the db/ tests run against (tests/db/test_database.py, tests/host/test_timers.py).
 BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
 
 

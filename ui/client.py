@@ -29,7 +29,7 @@ def sweep_buckets_in_proportion(http: HTTPClient) -> None:
     (`HTTPClient._try_clear_expired_ratelimits`): reminders due together, a thread each, made
     that a look at thousands of buckets per reminder. It looks now only once the buckets have
     doubled since its last look: as many idle buckets are forgotten, at a cost proportional to
-    the new ones (tests/core/test_rate_limit_buckets.py)."""
+    the new ones (tests/ui/test_rate_limit_buckets.py)."""
     sweep = http._try_clear_expired_ratelimits
     looked_at = 0
 

@@ -43,7 +43,7 @@ Spec = ButtonSpec | SelectSpec
 CARD_MENUS = 5
 # The panel is a message of at most 5 rows: 4 menus and a row of buttons. Its largest pick is
 # where a card goes in the set-up round, by its top or left square: at most 83 squares on an
-# empty 11 x 11 board (tests/rollerball_cog/test_picks.py walks every legal move).
+# empty 11 x 11 board (tests/cogs/rollerball/test_picks.py walks every legal move).
 PANEL_MENUS = 4
 NO_PICK = "-"  # what "Back" to the first pick sends
 

@@ -20,7 +20,7 @@ square, so the animation can show the ball arrive and then turn.
 Every event and step names the rules that decided it (`rules`), for the card's Why?: "R7" is the
 seventh row of docs/rules/rocketball.md's Rulings table, any other name a topic of that page as
 `/rocketball rules` lists it ("A turn", "Variant: Gusts"). The engine names them; the presenter
-words them (host/why.py). tests/rocketball/test_why.py holds the two to each other: every ruling
+words them (host/why.py). tests/rules/test_why.py holds the two to each other: every ruling
 is named by some event of a seeded corpus, and every name is on the page.
 """
 

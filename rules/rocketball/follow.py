@@ -5,7 +5,7 @@ movement.BallMover does (every chip kind, edge arrows, goals, mogul jumps), but 
 tables, without Step objects or texts, and without copying `chips` unless a barricade is
 blasted (then it works on its own copy). Chance chips (bumpers, twisters, barricades) roll
 with `rng`, drawing from it exactly as BallMover draws from the game's dice, so the results are
-the same (tests/rocketball/test_ai.py compares the two on random positions).
+the same (tests/rules/rocketball/test_ai.py compares the two on random positions).
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ Simulations (benchmarks, the computer's look-ahead, statistics) need none of tha
 - `playout(state, rng, max_actions=None)` plays the actions `random_action(state, rng)` would
   pick, in place, until the match ends (or `max_actions`); it returns how many it played.
   The same `rng` seed gives the same game as the `apply`/`random_action` loop
-  (tests/rocketball/test_playout.py checks it over thousands of seeded games).
+  (tests/rules/rocketball/test_playout.py checks it over thousands of seeded games).
 
 The base game (vortex chips only, one ball, no Drifting Winds) runs table-driven: neighbours,
 edge arrows and goals are looked up, the empty squares and the chips' order are kept in small

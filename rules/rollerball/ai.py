@@ -216,7 +216,7 @@ class Forecast:
     stands on or enters a square of S: its turns before that are the forecast's, and only the
     rest is played again from the forecast's position at that turn, with the change made. The
     sums are added in the same order as value(), so the result is the same number
-    (tests/rollerball_board/test_ai.py checks it)."""
+    (tests/rules/rollerball/test_ai.py checks it)."""
 
     def __init__(self, view: GameState, seat: int) -> None:
         self.seat = seat

@@ -150,7 +150,7 @@ def record(
     and the game's meetings. `totals` holds the game's seats and everyone who met them (those
     missing start at zero); `met` the meetings whose opponent sits in the game (those whose
     Buchholz the seats' new points move). Results come a round at a time, in any order within
-    it: folding every game gives `totals_of` (tests/tournament/test_totals.py)."""
+    it: folding every game gives `totals_of` (tests/rules/tournament/test_totals.py)."""
     assert game.points is not None
     changed: dict[str, Totals] = {}
 

@@ -17,7 +17,7 @@ from rules.volleyball import LeagueState
 
 pytestmark = pytest.mark.e2e
 
-# Each name carries a few of tests/core/test_names.py's HOSTILE constructs (a name has at most
+# Each name carries a few of tests/rules/test_names.py's HOSTILE constructs (a name has at most
 # 32 characters, 40 for a league; a team or player name does not start or end with a digit).
 LEAGUE = "[x](https://e.vil) **B** ||s|| `c` *i*"
 TEAM = "# Hi <@&789> __u__ ~~s~~ <#123>"

@@ -91,7 +91,7 @@ class PostgresServer:
         self._options = " ".join(options)
         self.start_again()
 
-    # Faults (tests/postgres/test_faults.py): a test that uses these has a server of its own.
+    # Faults (tests/db/postgres/test_faults.py): a test that uses these has a server of its own.
 
     def start_again(self) -> None:
         """Start the (stopped) server on its data folder and port."""
