@@ -666,8 +666,9 @@ async def play_matchday(
     )
     adapter = bot.matches.adapters["rollerball2"]
     assert isinstance(adapter, Rollerball2Matches)  # the one the cog registers
-    async with host.lock(season.id):
-        season = await season_clock.running(bot, season.id, "play a matchday")
+
+    async def play(season: store.Season) -> store.Season:
+        season_clock.check_running(season, "play a matchday")
         matchday = season.current_matchday
         await settle_matchday(
             bot, adapter, season, matchday, played_by=display_name(interaction.user)
@@ -682,6 +683,12 @@ async def play_matchday(
                 )
             )
         await season_clock.advance(bot, season, played_at=time.time())
+        return season
+
+    # Under the season's lock, loaded afresh (gone: the league host's refusal); its posts
+    # follow here, after the command's answer, not the league host's.
+    season = await host.change(season.id, play, shown=False)
+    matchday = season.current_matchday
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(display_name(interaction.user))}."
     )
