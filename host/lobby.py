@@ -22,8 +22,7 @@ from db import lobby as lobby_store
 from host import clocks, results
 from host.components import LobbyButton
 from host.match import COMPUTER_ID, DEFAULT_FORFEIT_MINUTES, Match, dice_line
-from host.opening import open_play, require_match_permissions
-from host.starting import match_channel
+from host.opening import match_place, open_play, require_match_permissions
 from rules.clocks import seated as seated_clock
 from rules.records import commitment
 from ui import UserError, display_name, fit, shown
@@ -152,10 +151,7 @@ async def open_lobby(
     rated: bool = True,
 ) -> None:
     """Open a table with the caller in seat 1 and post it with its buttons."""
-    require_match_permissions(interaction)
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
-    elsewhere = await match_channel(host, interaction, adapter)
+    guild_id, channel_id, elsewhere = await match_place(host, interaction, adapter)
     terms = await clocks.match_terms(
         host.bot.db,
         interaction,
@@ -194,13 +190,12 @@ async def open_lobby(
         clock=terms.clock,
         rated=rated,
     )
-    channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
     key = lobby_key(user.id)
     try:
         game_id = await game_store.create_game(
             host.bot.db,
             game=adapter.game,
-            guild_id=interaction.guild_id,
+            guild_id=guild_id,
             channel_id=channel_id,
             players=[user.id],
             state=lobby.to_json(),
@@ -222,7 +217,7 @@ async def open_lobby(
             f"Start it, or close it with its Leave button or `{adapter.command('resign')}`, before "
             "opening another."
         ) from None
-    rating_of = await results.seat_ratings(host, adapter, interaction.guild_id, [user.id])
+    rating_of = await results.seat_ratings(host, adapter, guild_id, [user.id])
     text = lobby_text(adapter, game_id, lobby, [user.id], rating_of)
     if elsewhere is not None:
         message = await elsewhere.send(

@@ -5,19 +5,19 @@ saved and its first card posted; and a thread a moderator deleted opened again."
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from db import games as game_store
+from db import settings as settings_store
 from host.adapter import GameAdapter, Step
 from host.core import NO_MENTIONS
 from host.match import (
     COMPUTER_ID,
     Match,
     dice_line,
-    pair_key,
 )
 from ui import (
     UserError,
@@ -26,12 +26,16 @@ from ui import (
 )
 
 if TYPE_CHECKING:
+    from db.database import Connection
     from host.base import Core
 
 log = logging.getLogger(__name__)
 
 # What a match needs in its channel; in a thread it also needs Send Messages in Threads.
 BASE_PERMISSIONS = ("send_messages", "embed_links", "attach_files")
+
+# A game's own rows stored in the transaction that creates its match.
+OnCreate = Callable[["Connection", int], Awaitable[None]]
 
 
 async def create(
@@ -42,13 +46,16 @@ async def create(
     players: list[int],
     *,
     status: str,
+    key: str | None,
     channel_id: int | None = None,
+    also: OnCreate | None = None,
 ) -> int:
-    """Store a new match in `channel_id` (default: where the command was used)."""
+    """Store a new match in `channel_id` (default: where the command was used). `key`: the
+    match's pair key (one open match per key and channel; None: no such limit); `also(conn,
+    game_id)` stores the game's own rows in the same transaction."""
     channel_id = channel_id or interaction.channel_id
     if interaction.guild_id is None or channel_id is None:
         raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
-    key = pair_key(players)
     try:
         return await game_store.create_game(
             host.bot.db,
@@ -59,9 +66,26 @@ async def create(
             state=match.to_json(adapter),
             status=status,
             pair_key=key,
+            also=also,
         )
     except game_store.DuplicateGameError:
+        assert key is not None  # only a pair key is unique in a channel
         raise await already_open(host, adapter, channel_id, key) from None
+
+
+async def match_place(
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter
+) -> tuple[int, int, discord.TextChannel | None]:
+    """Where a new match (or table) is made, checked before anything is created: its
+    permissions here, a server channel, and the channel this server's admins chose for new
+    matches. Returns the guild, the channel it is stored in, and that other channel when it
+    is not the one the command was used in (None: here)."""
+    require_match_permissions(interaction)
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
+    elsewhere = await match_channel(host, interaction, adapter)
+    channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
+    return interaction.guild_id, channel_id, elsewhere
 
 
 async def already_open(host: Core, adapter: GameAdapter, channel_id: int, key: str) -> UserError:
@@ -90,6 +114,46 @@ def require_match_permissions(interaction: discord.Interaction) -> None:
     missing = [name for name in needed if not getattr(granted, name, False)]
     if missing:
         raise UserError(missing_permissions_text(missing))
+
+
+# What a match needs in the channel it is posted in (require_match_permissions checks the
+# channel of the command; match_channel a server's match channel).
+CHANNEL_PERMISSIONS = (
+    "view_channel",
+    "send_messages",
+    "embed_links",
+    "attach_files",
+    "create_public_threads",
+    "send_messages_in_threads",
+)
+
+
+async def match_channel(
+    host: Core, interaction: discord.Interaction, adapter: GameAdapter
+) -> discord.TextChannel | None:
+    """The channel this server's admins chose for new matches (/settings server), when the
+    command was used elsewhere; None: the match is made where the command was used (no such
+    setting, that very channel or a thread in it, or a channel that is gone)."""
+    defaults = await settings_store.defaults_for(host.bot.db, interaction.guild_id, adapter.game)
+    wanted = defaults.channel_id
+    here = interaction.channel
+    if wanted is None or wanted == interaction.channel_id or interaction.guild is None:
+        return None
+    if isinstance(here, discord.Thread) and here.parent_id == wanted:
+        return None
+    channel = interaction.guild.get_channel(wanted)
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    granted = channel.permissions_for(interaction.guild.me)
+    missing = [name for name in CHANNEL_PERMISSIONS if not getattr(granted, name, False)]
+    if missing:
+        names = ", ".join(name.replace("_", " ").title() for name in missing)
+        raise UserError(
+            f"This server plays new matches in {channel.mention}, but I'm missing {names} "
+            "there. Ask a server admin to let me post there, or to change the channel with "
+            "`/settings server`."
+        )
+    return channel
 
 
 async def answer_challenge(

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -44,7 +44,7 @@ from host.match import (
     pair_key,
     seat_of_clicker,
 )
-from host.opening import already_open, create, open_play, require_match_permissions
+from host.opening import OnCreate, create, match_place, open_play, require_match_permissions
 from ui import UserError, channel_by_id, display_name, fit
 from ui.items import view_of
 from ui.replies import interaction_expired
@@ -56,7 +56,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OnCreate = Callable[["Connection", int], Awaitable[None]]
 NO_MENTIONS = discord.AllowedMentions.none()
 
 
@@ -87,10 +86,7 @@ async def start_match(
     `auto_label`; each may take them back on the card). A lesson (host/lessons.py) brings its
     own `seed` and progress, and its learner presses every roll the lesson teaches. `rated`:
     rated or casual, as the challenger chose (a match against the computer is never rated: host/results.py `rate`)."""
-    require_match_permissions(interaction)
-    if interaction.guild_id is None or interaction.channel_id is None:
-        raise UserError(f"{adapter.title} is played in a server channel, not in DMs.")
-    elsewhere = await match_channel(host, interaction, adapter)
+    guild_id, channel_id, elsewhere = await match_place(host, interaction, adapter)
     terms = await clocks.match_terms(
         host.bot.db,
         interaction,
@@ -115,23 +111,18 @@ async def start_match(
         **terms.fields(),
     )
     pending = challenged_seat is not None
-    channel_id = elsewhere.id if elsewhere is not None else interaction.channel_id
-    try:
-        game_id = await game_store.create_game(
-            host.bot.db,
-            game=adapter.game,
-            guild_id=interaction.guild_id,
-            channel_id=channel_id,
-            players=players,
-            state=match.to_json(adapter),
-            status="pending" if pending else "active",
-            pair_key=pair_key,
-            also=on_create,
-        )
-    except game_store.DuplicateGameError:
-        assert pair_key is not None  # only a pair of players is unique in a channel
-        raise await already_open(host, adapter, channel_id, pair_key) from None
-    rating_of = await results.seat_ratings(host, adapter, interaction.guild_id, players)
+    game_id = await create(
+        host,
+        interaction,
+        adapter,
+        match,
+        players,
+        status="pending" if pending else "active",
+        key=pair_key,
+        channel_id=channel_id,
+        also=on_create,
+    )
+    rating_of = await results.seat_ratings(host, adapter, guild_id, players)
     labels = " vs ".join(
         results.with_rating(adapter.seat_label(match, seat), players[seat], rating_of)
         for seat in range(len(players))
@@ -216,46 +207,6 @@ async def rolled_for(host: Core, adapter: GameAdapter, players: list[int]) -> se
         for seat, user in enumerate(players)
         if user != COMPUTER_ID and not settings[user].roll_myself
     }
-
-
-# What a match needs in the channel it is posted in (host/opening.py checks the channel of the
-# command; a server's match channel is checked here).
-CHANNEL_PERMISSIONS = (
-    "view_channel",
-    "send_messages",
-    "embed_links",
-    "attach_files",
-    "create_public_threads",
-    "send_messages_in_threads",
-)
-
-
-async def match_channel(
-    host: Core, interaction: discord.Interaction, adapter: GameAdapter
-) -> discord.TextChannel | None:
-    """The channel this server's admins chose for new matches (/settings server), when the
-    command was used elsewhere; None: the match is made where the command was used (no such
-    setting, that very channel or a thread in it, or a channel that is gone)."""
-    defaults = await settings_store.defaults_for(host.bot.db, interaction.guild_id, adapter.game)
-    wanted = defaults.channel_id
-    here = interaction.channel
-    if wanted is None or wanted == interaction.channel_id or interaction.guild is None:
-        return None
-    if isinstance(here, discord.Thread) and here.parent_id == wanted:
-        return None
-    channel = interaction.guild.get_channel(wanted)
-    if not isinstance(channel, discord.TextChannel):
-        return None
-    granted = channel.permissions_for(interaction.guild.me)
-    missing = [name for name in CHANNEL_PERMISSIONS if not getattr(granted, name, False)]
-    if missing:
-        names = ", ".join(name.replace("_", " ").title() for name in missing)
-        raise UserError(
-            f"This server plays new matches in {channel.mention}, but I'm missing {names} "
-            "there. Ask a server admin to let me post there, or to change the channel with "
-            "`/settings server`."
-        )
-    return channel
 
 
 async def _point_there(
@@ -518,6 +469,7 @@ async def rematch(host: Core, interaction: discord.Interaction, game_id: int) ->
         match,
         players,
         status="active" if computers or len(players) == 1 else "pending",
+        key=pair_key(players),
         channel_id=stored.channel_id,
     )
     channel = await channel_by_id(host.bot, stored.channel_id)

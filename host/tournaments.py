@@ -61,6 +61,7 @@ CLOSE_EVENT = "tournament_signup_close"
 CHECKIN_EVENT = "tournament_checkin"
 DEADLINE_EVENT = "tournament_deadline"
 NO_MENTIONS = discord.AllowedMentions.none()
+GONE = "That tournament no longer exists."  # the refusal when a tournament is gone
 POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
 FORMAT_TITLES = {
     "swiss": "Swiss",
@@ -307,7 +308,7 @@ class Tournaments:
                 raise UserError("The round is paused: resume it first, or extend it after.")
             since, set_deadline = self.rounds.round_time(tournament)
             await self.rounds.arm(tournament, since=since, set_deadline=set_deadline + hours * 3600)
-            return await self._loaded(tournament.id)
+            return await self.loaded(tournament.id)
 
         return await self.host.change(tournament_id, apply)
 
@@ -328,7 +329,7 @@ class Tournaments:
                 set_deadline=set_deadline,
                 paused_at=time.time(),
             )
-            return await self._loaded(tournament.id)
+            return await self.loaded(tournament.id)
 
         return await self.host.change(tournament_id, apply)
 
@@ -347,7 +348,7 @@ class Tournaments:
             left = time_left(since, set_deadline, tournament.paused_at, periods)
             now = time.time()
             await self.rounds.arm(tournament, since=now, set_deadline=now + left)
-            return await self._loaded(tournament.id)
+            return await self.loaded(tournament.id)
 
         return await self.host.change(tournament_id, apply, shown=False)
 
@@ -355,7 +356,7 @@ class Tournaments:
         """The player is withdrawn from the next round on, and a game of theirs without a
         result this round is lost by them (the others share the point); then `advance`."""
         async with self.lock(tournament_id):
-            tournament = await self._loaded(tournament_id)
+            tournament = await self.loaded(tournament_id)
             if tournament.status == "finished":
                 raise UserError("This tournament is over.")
             if not await store.withdraw(self.bot.db, tournament.id, user_id, tournament.round + 1):
@@ -397,14 +398,15 @@ class Tournaments:
                 await store.decide(conn, row.id, points, played=False, how="admin")
             return tournament
 
-    async def _loaded(self, tournament_id: int) -> store.Tournament:
+    async def loaded(self, tournament_id: int) -> store.Tournament:
+        """The tournament as stored, or a private refusal saying it is gone."""
         tournament = await store.load(self.bot.db, tournament_id)
         if tournament is None:
-            raise UserError("That tournament no longer exists.")
+            raise UserError(GONE)
         return tournament
 
     async def _running(self, tournament_id: int) -> store.Tournament:
-        return self._check_running(await self._loaded(tournament_id))
+        return self._check_running(await self.loaded(tournament_id))
 
     @staticmethod
     def _check_running(tournament: store.Tournament) -> store.Tournament:
@@ -655,7 +657,7 @@ class TournamentRounds:
     lock_name = "tournament"
     deadline_event = DEADLINE_EVENT
     title = "the tournaments"
-    gone = "That tournament no longer exists."
+    gone = GONE
     retry_seconds: float | None = None  # a round that failed to end waits for the restart
 
     def __init__(self, tournaments: Tournaments) -> None:

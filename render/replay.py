@@ -34,14 +34,14 @@ def _rocketball(replay: Replay, position: Position) -> Frame:
 
 
 def _rollerball(replay: Replay, position: Position) -> Frame:
-    """The card's image of a step (cogs/rollerball/adapter.py draw_turn): the balls' movement
+    """The card's image of a step (cogs/rollerball/presenter.py draw_turn): the balls' movement
     ending on the board, or the board, as everyone saw it (hands counted, open bids hidden)."""
     names = dict(enumerate(replay.names))
     return render_turn(view_for(position.after, None), position.events, names)
 
 
 def _rollerball2(replay: Replay, position: Position) -> Frame:
-    """The card's scoreboard (cogs/rollerball2/adapter.py draw_turn): score, period and clock,
+    """The card's scoreboard (cogs/rollerball2/presenter.py draw_turn): score, period and clock,
     the ball, the penalty box; the final card's only image."""
     return "scoreboard.png", render_scoreboard(position.after)
 

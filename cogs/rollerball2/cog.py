@@ -2,7 +2,8 @@
 
 Each part declares its own commands where it implements them: team_commands.py (`team ...`,
 `card`, `fac`, `gamecard`), matches.py (`match ...`: how a match starts, a past box score, and
-the host's standard match commands), seasons.py (`season ...`) and stats_commands.py (`stats
+the host's standard match commands), seasons.py (`season ...`; a matchday's deadline in
+matchdays.py, its posts in season_posts.py) and stats_commands.py (`stats
 ...`, `leaders`, `history`, `injuries`); this module puts them under one group, adds `rules`,
 registers the game with the match host, the season deadlines with the timers and the vacations
 (host/clocks.py), the line-up and substitution menus, and counts at start-up the finished matches whose statistics rows were never
@@ -18,15 +19,16 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.rollerball2 import seasons
 from cogs.rollerball2.lineup import LINEUP_ITEMS
+from cogs.rollerball2.matchdays import SeasonHost, Seasons
 from cogs.rollerball2.matches import (
     BoxScoreButton,
     LineupsButton,
     MatchCommands,
     Rollerball2Matches,
 )
-from cogs.rollerball2.seasons import SeasonCommands, SeasonHost
+from cogs.rollerball2.season_posts import followable
+from cogs.rollerball2.seasons import SeasonCommands
 from cogs.rollerball2.stats_commands import TOP_LEVEL_COMMANDS, StatsCommands
 from cogs.rollerball2.subs import SUBSTITUTION_ITEMS
 from cogs.rollerball2.team_commands import CARD_COMMANDS, TeamCommands
@@ -75,14 +77,12 @@ class RollerballII(commands.Cog):
         self.bot = bot
         self.adapter = Rollerball2Matches()
         # the seasons' deadlines, pauses and vacations run on the league host
-        self.seasons = LeagueHost(bot, seasons.Seasons(bot, self.adapter))
+        self.seasons = LeagueHost(bot, Seasons(bot, self.adapter))
         self.group = Rollerball2Group(self.adapter, self.seasons)
         self._counting: asyncio.Task[None] | None = None
         bot.matches.register(self.adapter)
         bot.matches.follows.register("team", "rollerball2", self.followed_team, self.team_choices)
-        bot.matches.follows.register(
-            "league", "rollerball2", functools.partial(seasons.followable, bot)
-        )
+        bot.matches.follows.register("league", "rollerball2", functools.partial(followable, bot))
 
     async def cog_load(self) -> None:
         self.bot.tree.add_command(self.group)

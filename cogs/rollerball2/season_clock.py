@@ -131,15 +131,6 @@ async def arm(
     return saved, due
 
 
-async def running(bot: Ballcourt, season_id: int, doing: str) -> store.Season:
-    """Under the season's lock: the season, if a deadline runs in it now (a UserError saying
-    why not: paused, or over, or gone)."""
-    season = await store.load_season(bot.db, season_id)
-    if season is None:
-        raise UserError("That season no longer exists.")
-    return check_running(season, doing)
-
-
 def check_running(season: store.Season, doing: str) -> store.Season:
     """The season, if a deadline runs in it (a UserError saying why not: paused, or over). A
     command checks it before it is acknowledged, so the refusal is private, and again under the

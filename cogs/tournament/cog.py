@@ -123,13 +123,6 @@ def checkin_open(tournament: store.Tournament) -> bool:
     return tournament.status == "signup" and opens is not None and time.time() >= opens
 
 
-async def loaded(tournaments: Tournaments, tournament_id: int) -> store.Tournament:
-    tournament = await store.load(tournaments.bot.db, tournament_id)
-    if tournament is None:
-        raise UserError("That tournament no longer exists.")
-    return tournament
-
-
 async def join(
     tournaments: Tournaments,
     interaction: discord.Interaction,
@@ -141,7 +134,7 @@ async def join(
     enters with his team; a coach of several is asked which, privately (`TeamSelect`), and
     `team_id` is his choice."""
     async with tournaments.lock(tournament_id):
-        tournament = await loaded(tournaments, tournament_id)
+        tournament = await tournaments.loaded(tournament_id)
         late = tournament.status == "running" and tournament.format == "swiss"
         if tournament.status != "signup" and not late:
             raise UserError("The sign-up for this tournament is closed.")
@@ -236,7 +229,7 @@ async def withdraw(
     """Out: before the start, off the list; once it runs, not paired from the next round on
     (a match of the current round is still theirs to finish); results so far stand."""
     async with tournaments.lock(tournament_id):
-        tournament = await loaded(tournaments, tournament_id)
+        tournament = await tournaments.loaded(tournament_id)
         if tournament.status == "finished":
             raise UserError("This tournament is over.")
         from_round = tournament.round + 1
@@ -258,7 +251,7 @@ async def check_in(
 ) -> None:
     """Here for the start (docs/rules/tournaments.md "Check-in")."""
     async with tournaments.lock(tournament_id):
-        tournament = await loaded(tournaments, tournament_id)
+        tournament = await tournaments.loaded(tournament_id)
         if not checkin_open(tournament):
             raise UserError("The check-in for this tournament is not open.")
         done = await store.check_in(tournaments.bot.db, tournament.id, interaction.user.id)
@@ -277,7 +270,7 @@ async def check_in(
 async def start_now(
     tournaments: Tournaments, interaction: discord.Interaction, tournament_id: int
 ) -> None:
-    tournament = await loaded(tournaments, tournament_id)
+    tournament = await tournaments.loaded(tournament_id)
     await require_league_admin(
         tournaments.bot.db, interaction, what="start a tournament before its sign-up closes"
     )

@@ -19,6 +19,7 @@ from rules.volleyball import (
     PlayerDraft,
     RoundOrders,
     Team,
+    form_points,
     format_orders_text,
     points_used,
     preview_match,
@@ -113,12 +114,8 @@ def compact_match_form(team: Team, orders: MatchOrders, division: int) -> str:
         out.append(f"TACTICAL CONCEPT: {int(set_order.concept)}")
         if set_order.risk is not None:
             out.append(f"RISK FACTOR: {set_order.risk}")
-        for label, points in (
-            ("HOME ADV. Pts.", set_order.home_advantage),
-            ("DEVOTION Pts.", set_order.devotion),
-            ("SPECIAL Pts.", set_order.special),
-        ):
-            if points.ol or points.dl:
+        for label, points in form_points(set_order):
+            if points is not None and (points.ol or points.dl):
                 out.append(f"{label} OL: {points.ol} DL: {points.dl}")
     return "\n".join(out)
 

@@ -45,6 +45,7 @@ from render.rollerball.layout import (
     square_box,
     square_centre,
 )
+from render.wrap import wrap_words
 from rules.rollerball import GameState, describe_next_step, geometry
 from rules.rollerball.cards import BALL_CHANGERS, SPLITTERS
 from rules.rollerball.movement import card_ends
@@ -250,13 +251,8 @@ def _clip(text: str, width: float, face: ImageFont.FreeTypeFont) -> str:
 
 
 def _wrap(text: str, width: float, face: ImageFont.FreeTypeFont) -> list[str]:
-    lines: list[str] = []
-    for word in text.split():
-        if lines and text_length(face, f"{lines[-1]} {word}") <= width:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
+    """Greedy word wrap (render.wrap) in `face`; a word too wide on its own stays whole."""
+    return wrap_words(text, lambda line: text_length(face, line) <= width)
 
 
 def draw_title(draw: ImageDraw.ImageDraw, state: GameState, names: dict[int, str] | None) -> None:

@@ -82,7 +82,7 @@ class FacLayout:
 
 
 def _section_lines(face: FacFace, size: int, width: int) -> list[list[str]]:
-    return [wrap(text, size, width) for _, text in face.sections]
+    return [wrap(text, width, size) for _, text in face.sections]
 
 
 def section_index(face: FacFace, heading: str) -> int:
@@ -113,7 +113,7 @@ def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
     label_size = LABEL_SIZES[-1]
     for size in LABEL_SIZES:
         if all(
-            len(wrap(heading, size, label_inner, bold=True)) <= 3
+            len(wrap(heading, label_inner, size, bold=True)) <= 3
             and all(
                 text_width(part, size, bold=True) <= label_inner
                 for part in re.findall(r"[^\s/]+/?", heading)
@@ -122,7 +122,7 @@ def layout_fac(face: FacFace, highlight: str | None = None) -> FacLayout:
         ):
             label_size = size
             break
-    label_lines = [wrap(heading, label_size, label_inner, bold=True) for heading in headings]
+    label_lines = [wrap(heading, label_inner, label_size, bold=True) for heading in headings]
     label_heights = [len(lines) * line_height(label_size, bold=True) for lines in label_lines]
 
     def row_heights(size: int) -> list[int]:
@@ -348,7 +348,7 @@ def layout_fac_section(face: FacFace, heading: str) -> SectionLayout:
         valign="middle",
     )
     inner = SECTION_WIDTH - 2 * SECTION_MARGIN
-    lines = wrap(words, SECTION_TEXT_SIZE, inner)
+    lines = wrap(words, inner, SECTION_TEXT_SIZE)
     body_top = heading_box[3] + 10
     body_height = len(lines) * line_height(SECTION_TEXT_SIZE)
     body_box = (SECTION_MARGIN, body_top, SECTION_WIDTH - SECTION_MARGIN, body_top + body_height)
@@ -449,7 +449,7 @@ def layout_fac_phone(face: FacFace, highlight: str | None = None) -> PhoneFacLay
         room = inner - STRIPE_WIDTH - 12
         texts += place_lines(
             clip_lines(
-                wrap(heading, PHONE_HEADING_SIZE, room, bold=True),
+                wrap(heading, room, PHONE_HEADING_SIZE, bold=True),
                 PHONE_HEADING_SIZE,
                 room,
                 1,
@@ -462,7 +462,7 @@ def layout_fac_phone(face: FacFace, highlight: str | None = None) -> PhoneFacLay
             valign="middle",
         )
         top = band[3]
-        lines = wrap(words, PHONE_TEXT_SIZE, inner - 12)
+        lines = wrap(words, inner - 12, PHONE_TEXT_SIZE)
         body = (
             SECTION_MARGIN,
             top,

@@ -144,7 +144,7 @@ def _legend(texts: list[PlacedText]) -> Rect:
         texts += place_lines([code], code_box, TYPE, bold=True, fill=INK)
         meaning_box = (code_box[2], top, PANEL_RIGHT, top + step)
         width = meaning_box[2] - meaning_box[0]
-        lines = clip_lines(wrap(meaning, TYPE, width), TYPE, width, 1, bold=False)
+        lines = clip_lines(wrap(meaning, width, TYPE), TYPE, width, 1, bold=False)
         texts += place_lines(lines, meaning_box, TYPE, fill=INK)
     return legend_box
 
@@ -215,7 +215,7 @@ def _face_texts(face: CardFace) -> list[PlacedText]:
 
     team_top = name_box[1] + len(lines) * line_height(size, bold=True) + 2
     team_box = (PANEL_LEFT, team_top, PANEL_RIGHT, team_top + line_height(TYPE))
-    team_lines = clip_lines(wrap("Team: " + face.team, TYPE, width), TYPE, width, 1, bold=False)
+    team_lines = clip_lines(wrap("Team: " + face.team, width, TYPE), TYPE, width, 1, bold=False)
     texts += place_lines(team_lines, team_box, TYPE, fill=INK)
     return texts
 

@@ -141,8 +141,8 @@ def _row(
                 (clip_lines(lines, cell_size, inner, 1, bold=cell_bold), cell_size, cell_bold)
             )
         else:
-            wrapped.append((wrap(text, size, inner, bold=cell_bold), size, cell_bold))
-    detail_lines = wrap(detail, DETAIL_SIZE, widths[PLAYER_COLUMN] - 2 * PADDING) if detail else []
+            wrapped.append((wrap(text, inner, size, bold=cell_bold), size, cell_bold))
+    detail_lines = wrap(detail, widths[PLAYER_COLUMN] - 2 * PADDING, DETAIL_SIZE) if detail else []
     detail_height = len(detail_lines) * line_height(DETAIL_SIZE)
     heights = [len(lines) * line_height(cell_size, bold=b) for lines, cell_size, b in wrapped]
     heights[PLAYER_COLUMN] += detail_height
@@ -214,7 +214,7 @@ def _period_table(score: BoxScore, top: int) -> tuple[list[PlacedText], list[Ban
     name_size = 16
     for size in (26, 23, 20, 18, 16):
         if all(
-            len(wrap(t.name, size, name_width, bold=True)) == 1
+            len(wrap(t.name, name_width, size, bold=True)) == 1
             for t in (score.visitors, score.home)
         ):
             name_size = size
@@ -233,7 +233,7 @@ def _period_table(score: BoxScore, top: int) -> tuple[list[PlacedText], list[Ban
         )
         name_box = (MARGIN + tag_width, top, team_right, top + row_height)
         lines = clip_lines(
-            wrap(team.name, name_size, name_width, bold=True), name_size, name_width, 1, bold=True
+            wrap(team.name, name_width, name_size, bold=True), name_size, name_width, 1, bold=True
         )
         texts += place_lines(
             lines, name_box, name_size, bold=True, fill=INK, valign="middle", padding=PADDING
@@ -315,7 +315,7 @@ def _team_block(
     if team.absences:
         top += PADDING
         text = "Carries over: " + "; ".join(team.absences)
-        lines = wrap(text, 18, inner)
+        lines = wrap(text, inner, 18)
         box = (MARGIN, top, SHEET_WIDTH - MARGIN, top + len(lines) * line_height(18) + PADDING)
         texts += place_lines(lines, box, 18, fill=INK, padding=PADDING)
         top = box[3]
@@ -367,7 +367,7 @@ def layout_scoresheet(score: BoxScore) -> ScoresheetLayout:
         blocks[team.side] = (MARGIN, block_top, SHEET_WIDTH - MARGIN, top)
 
     top += 14
-    legend_lines = wrap(LEGEND, 17, inner)
+    legend_lines = wrap(LEGEND, inner, 17)
     legend_box = (MARGIN, top, SHEET_WIDTH - MARGIN, top + len(legend_lines) * line_height(17))
     texts += place_lines(legend_lines, legend_box, 17, fill=DETAIL_INK)
     height = legend_box[3] + MARGIN
@@ -405,7 +405,7 @@ def layout_team_page(score: BoxScore, team: TeamBox) -> ScoresheetLayout:
     bands += team_bands
     blocks = {team.side: (MARGIN, block_top, SHEET_WIDTH - MARGIN, top)}
     top += 14
-    legend_lines = wrap(LEGEND, 17, inner)
+    legend_lines = wrap(LEGEND, inner, 17)
     legend_box = (MARGIN, top, SHEET_WIDTH - MARGIN, top + len(legend_lines) * line_height(17))
     texts += place_lines(legend_lines, legend_box, 17, fill=DETAIL_INK)
     return ScoresheetLayout(SHEET_WIDTH, legend_box[3] + MARGIN, texts, bands, blocks, rules)

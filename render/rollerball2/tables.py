@@ -126,7 +126,7 @@ def _row_layout(
     wrapped = []
     for text, column, width in zip(cells, columns, widths, strict=True):
         bold = bold_all or column.bold
-        lines = wrap(text, size, width - 2 * PADDING, bold=bold) if text else []
+        lines = wrap(text, width - 2 * PADDING, size, bold=bold) if text else []
         wrapped.append((clip_lines(lines, size, width - 2 * PADDING, 3, bold=bold), bold))
     height = 2 * PADDING + max(
         [
@@ -159,7 +159,7 @@ def _title(page: PageLayout, title: str) -> int:
     page.bands.append(Band((0, 0, style.width, style.title_height), INK))
     page.texts += place_lines(
         clip_lines(
-            wrap(title, style.title_size, style.inner, bold=True),
+            wrap(title, style.inner, style.title_size, bold=True),
             style.title_size,
             style.inner,
             1,
@@ -179,7 +179,7 @@ def _lead(page: PageLayout, lines_in: list[str], top: int) -> int:
     style = page.style
     size = style.lead_size
     for text in lines_in:
-        lines = wrap(text, size, style.inner, bold=True)
+        lines = wrap(text, style.inner, size, bold=True)
         box = (MARGIN, top, style.width - MARGIN, top + len(lines) * line_height(size, bold=True))
         page.texts += place_lines(lines, box, size, bold=True, fill=INK)
         top = box[3] + 4
@@ -191,7 +191,7 @@ def _table_head(page: PageLayout, table: Table, top: int, continued: bool) -> in
     size = style.table_title_size
     title = table.title + (" (continued)" if continued else "")
     room = style.inner - 14
-    lines = clip_lines(wrap(title, size, room, bold=True), size, room, 2, bold=True)
+    lines = clip_lines(wrap(title, room, size, bold=True), size, room, 2, bold=True)
     height = len(lines) * line_height(size, bold=True) + 2 * PADDING
     page.bands.append(Band((MARGIN, top, MARGIN + 8, top + height), table.stripe))
     page.texts += place_lines(
@@ -218,7 +218,7 @@ def _table_head(page: PageLayout, table: Table, top: int, continued: bool) -> in
 
 def _note(page: PageLayout, note: str, top: int) -> int:
     style = page.style
-    lines = wrap(note, style.note_size, style.inner)
+    lines = wrap(note, style.inner, style.note_size)
     box = (
         MARGIN,
         top + 4,

@@ -105,18 +105,18 @@ def _player_lines(line: BoxLine) -> list[tuple[str, int, bool, Colour]]:
     """The player cell: name, then detail lines (text, size, bold, ink)."""
     room = PLAYER_WIDTH - 2 * PADDING
     lines: list[tuple[str, int, bool, Colour]] = [
-        (text, NAME_SIZE, True, INK) for text in wrap(line.name, NAME_SIZE, room, bold=True)
+        (text, NAME_SIZE, True, INK) for text in wrap(line.name, room, NAME_SIZE, bold=True)
     ]
     detail = f"{line.position} · {line.experience.title()}"
     if line.goal_order:
         # The seed's sheet suggests noting which of the team's goals he scored.
         detail += " · goal " + ", ".join(f"#{order}" for order in line.goal_order)
-    lines += [(text, DETAIL_SIZE, False, DETAIL_INK) for text in wrap(detail, DETAIL_SIZE, room)]
+    lines += [(text, DETAIL_SIZE, False, DETAIL_INK) for text in wrap(detail, room, DETAIL_SIZE)]
     if line.exited or line.injury:
         hurt = ("X out: " if line.exited else "") + (line.injury or "left the match")
         lines += [
             (text, DETAIL_SIZE, True, VERMILION)
-            for text in wrap(hurt, DETAIL_SIZE, room, bold=True)
+            for text in wrap(hurt, room, DETAIL_SIZE, bold=True)
         ]
     return lines
 
@@ -132,7 +132,7 @@ def _row(
         size, lines = fit_lines(
             text, inner, line_height(COUNT_SIZE, bold=True), (COUNT_SIZE, 16), bold=True
         )
-        counts.append((wrap(text, size, inner, bold=True) if text else [], size))
+        counts.append((wrap(text, inner, size, bold=True) if text else [], size))
     player_height = sum(line_height(size, bold=b) for _, size, b, _ in player)
     height = 2 * PADDING + max(
         [
@@ -217,8 +217,8 @@ def _footer_lines(team: TeamBox) -> list[tuple[str, int, Colour]]:
     lines: list[tuple[str, int, Colour]] = []
     if team.absences:
         text = "Carries over: " + "; ".join(team.absences)
-        lines += [(line, DETAIL_SIZE, INK) for line in wrap(text, DETAIL_SIZE, inner)]
-    lines += [(line, DETAIL_SIZE, DETAIL_INK) for line in wrap(LEGEND, DETAIL_SIZE, inner)]
+        lines += [(line, DETAIL_SIZE, INK) for line in wrap(text, inner, DETAIL_SIZE)]
+    lines += [(line, DETAIL_SIZE, DETAIL_INK) for line in wrap(LEGEND, inner, DETAIL_SIZE)]
     return lines
 
 

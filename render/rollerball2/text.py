@@ -111,19 +111,19 @@ def _break_long_word(word: str, size: int, bold: bool, max_width: float) -> list
     return pieces
 
 
-def wrap(text: str, size: int, max_width: float, *, bold: bool = False) -> list[str]:
+def wrap(text: str, max_width: float, size: int, *, bold: bool = False) -> list[str]:
     """Greedy word wrap (render.wrap) measured with the real font; explicit newlines start
     new lines.
 
     A word that is wider than the whole box on its own is cut between characters, so no line
     is ever wider than `max_width`.
     """
-    return list(_wrap(text, size, max_width, bold))
+    return list(_wrap(text, max_width, size, bold))
 
 
 # Layouts try several sizes and re-wrap the same FAC texts on every draw: memoised too.
 @lru_cache(maxsize=4096)
-def _wrap(text: str, size: int, max_width: float, bold: bool) -> tuple[str, ...]:
+def _wrap(text: str, max_width: float, size: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         lines += wrap_words(
@@ -149,7 +149,7 @@ def fit_lines(
     """
     lines: list[str] = []
     for size in sizes:
-        lines = wrap(text, size, box_width, bold=bold)
+        lines = wrap(text, box_width, size, bold=bold)
         if len(lines) * line_height(size, bold=bold) <= box_height:
             return size, lines
     return sizes[-1], lines

@@ -235,7 +235,7 @@ def layout_track(face: TrackFace) -> TrackLayout:
     ):
         if not text:
             continue
-        lines = clip_lines(wrap(text, size, inner, bold=bold), size, inner, 2, bold=bold)
+        lines = clip_lines(wrap(text, inner, size, bold=bold), size, inner, 2, bold=bold)
         box = (MARGIN, top, WIDTH - MARGIN, top + len(lines) * line_height(size, bold=bold))
         texts += place_lines(lines, box, size, bold=bold, fill=INK)
         top = box[3] + 4
@@ -252,7 +252,7 @@ def layout_track(face: TrackFace) -> TrackLayout:
         fills.append(((left, top, right, top + heading_height), background))
         title = f"{face.names[side]} line-up"
         title_lines = clip_lines(
-            wrap(title, 20, right - left - 12, bold=True), 20, right - left - 12, 1, bold=True
+            wrap(title, right - left - 12, 20, bold=True), 20, right - left - 12, 1, bold=True
         )
         texts += place_lines(
             title_lines,
@@ -356,7 +356,7 @@ def layout_track(face: TrackFace) -> TrackLayout:
         top = box[3]
     top += 8
     legend = "S STAR · V VETERAN · R ROOKIE · lit row: has the ball · FACs left: cards until the Penalty Expires marker"
-    legend_lines = wrap(legend, 16, inner)
+    legend_lines = wrap(legend, inner, 16)
     box = (MARGIN, top, WIDTH - MARGIN, top + len(legend_lines) * line_height(16))
     texts += place_lines(legend_lines, box, 16, fill=NOTE_INK)
     return TrackLayout(WIDTH, box[3] + MARGIN, texts, fills, handler_rows)
@@ -455,7 +455,7 @@ def layout_scoreboard(face: TrackFace) -> TrackLayout:
     for text, size, bold in ((face.period_line, 20, True), (face.ball_line, SMALL, True)):
         if not text:
             continue
-        lines = clip_lines(wrap(text, size, inner, bold=bold), size, inner, 2, bold=bold)
+        lines = clip_lines(wrap(text, inner, size, bold=bold), size, inner, 2, bold=bold)
         box = (
             PHONE_MARGIN,
             top,
@@ -506,7 +506,7 @@ def layout_scoreboard(face: TrackFace) -> TrackLayout:
         top = box[3]
     top += 8
     legend = "FACs left: cards until the Penalty Expires marker"
-    lines = wrap(legend, SMALL, inner)
+    lines = wrap(legend, inner, SMALL)
     box = (PHONE_MARGIN, top, PHONE_WIDTH - PHONE_MARGIN, top + len(lines) * line_height(SMALL))
     texts += place_lines(lines, box, SMALL, fill=NOTE_INK)
     return TrackLayout(PHONE_WIDTH, box[3] + PHONE_MARGIN, texts, fills, [])
@@ -530,7 +530,7 @@ def layout_roster(face: TrackFace) -> TrackLayout:
         title = f"{label}: {face.names[side]}"
         room = right - left - 16
         texts += place_lines(
-            clip_lines(wrap(title, 20, room, bold=True), 20, room, 1, bold=True),
+            clip_lines(wrap(title, room, 20, bold=True), 20, room, 1, bold=True),
             (left, top, right, top + heading),
             20,
             bold=True,
@@ -586,7 +586,7 @@ def layout_roster(face: TrackFace) -> TrackLayout:
             top += row_height
         top += 12
     legend = "S star · V veteran · R rookie · lit row: has the ball"
-    lines = wrap(legend, SMALL, right - left)
+    lines = wrap(legend, right - left, SMALL)
     box = (left, top, right, top + len(lines) * line_height(SMALL))
     texts += place_lines(lines, box, SMALL, fill=NOTE_INK)
     return TrackLayout(PHONE_WIDTH, box[3] + PHONE_MARGIN, texts, fills, handler_rows)

@@ -141,6 +141,7 @@ from rules.volleyball.orders import (
     TransferBid,
     TransferSale,
     VolleyballError,
+    form_points,
     points_used,
 )
 from rules.volleyball.ordertext import KINDS as ORDER_KINDS
@@ -232,6 +233,7 @@ __all__ = [
     "division_sizes",
     "end_season",
     "fieldable_sets",
+    "form_points",
     "format_orders_text",
     "format_round_forms",
     "generated_roster",

@@ -46,6 +46,7 @@ from rules.volleyball.orders import (
     SpyOrder,
     TrainingOrder,
     VolleyballError,
+    form_points,
 )
 from rules.volleyball.wording import did_you_mean, possessive
 
@@ -147,9 +148,7 @@ def format_order_form(
             out.append(f"TACTICAL CONCEPT  Concept code: {int(set_order.concept)}")
             risk = "" if set_order.risk is None else f" {set_order.risk}"
             out.append(f"RISK FACTOR:{risk}")
-        out.append(_points_line("HOME ADV. Pts.", set_order and set_order.home_advantage))
-        out.append(_points_line("DEVOTION Pts.", set_order and set_order.devotion))
-        out.append(_points_line("SPECIAL Pts.", set_order and set_order.special))
+        out += [_points_line(label, points) for label, points in form_points(set_order)]
         if set_order is not None and set_order.slots:
             ol, dl = set_totals(levels[index], set_order)
             out.append(f"{'TOTAL LEVELS':<18}OL: {ol:<4} DL: {dl}")

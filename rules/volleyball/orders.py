@@ -131,16 +131,30 @@ class HoldsPoints(Protocol):
     special: LevelPoints
 
 
+# Rule 4's points of a set, in the seed's order: how the bot's texts name each kind, how the
+# seed's order form labels its row, and the field that holds it.
+POINT_KINDS = (
+    ("HA", "HOME ADV. Pts.", "home_advantage"),
+    ("DP", "DEVOTION Pts.", "devotion"),
+    ("SP", "SPECIAL Pts.", "special"),
+)
+
+
+def form_points(side: HoldsPoints | None) -> list[tuple[str, LevelPoints | None]]:
+    """Rule 4's points of one set as the seed's order form lists them: (its row's label, the
+    points; None on a blank form)."""
+    return [
+        (label, None if side is None else getattr(side, name)) for _, label, name in POINT_KINDS
+    ]
+
+
 def points_used(side: HoldsPoints, *, every: bool = False) -> list[str]:
     """Rule 4's points of one set, `OL/DL` each, as every text writes them: `HA 4/0`, `DP 3/3`,
     `SP 0/2`, those not used left out unless `every` is asked for."""
     return [
-        f"{label} {points.ol}/{points.dl}"
-        for label, points in (
-            ("HA", side.home_advantage),
-            ("DP", side.devotion),
-            ("SP", side.special),
-        )
+        f"{short} {points.ol}/{points.dl}"
+        for short, _, name in POINT_KINDS
+        for points in (getattr(side, name),)
         if every or points.ol or points.dl
     ]
 

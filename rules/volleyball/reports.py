@@ -232,7 +232,7 @@ class SeasonPublication:
         }
 
     def lines(self, *, schedule: bool = True) -> list[str]:
-        """Plain lines (the Discord layer adds the emphasis); without `schedule`, the
+        """Plain lines (the presenter adds the emphasis); without `schedule`, the
         season's fixtures are left out."""
         pp = ", ".join(f"Age {a}: {n}" for a, n in self.player_points_by_age.items())
         out = [

@@ -23,7 +23,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from cogs.rollerball2 import seasons as season_cog
+from cogs.rollerball2 import season_posts
 from db import rollerball2 as store
 
 
@@ -73,4 +73,4 @@ async def setup(bot: Any) -> None:
     # The cogs look these up on their modules at each call, so the wrapped ones are used.
     store.open_fixture = gates.after("fixture-read", store.open_fixture)
     store.open_game_of_fixture = gates.after("settle-check", store.open_game_of_fixture)
-    season_cog.announce = gates.before("post", season_cog.announce)
+    season_posts.announce = gates.before("post", season_posts.announce)

@@ -458,7 +458,7 @@ def test_scoresheet_text_never_overflows_with_long_names_and_injuries():
 )
 def test_wrapped_lines_fit_and_keep_every_character(words, width, size):
     text = " ".join(words)
-    lines = wrap(text, size, width, bold=True)
+    lines = wrap(text, width, size, bold=True)
     assert all(text_width(line, size, bold=True) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
 

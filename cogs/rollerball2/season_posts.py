@@ -1,0 +1,233 @@
+"""A Rollerball II season's posts and texts (docs/rules/rollerball2.md, "On Discord"): its
+fixtures as every list writes them, its table as an image, a matchday's results posted where
+the season was made (once each, after the matchday is saved), and its followers told
+(host/follow.py)."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import time
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.rollerball2 import season_clock
+from cogs.rollerball2.teams import (
+    NO_MENTIONS,
+)
+from db import rollerball2 as store
+from host.follow import Followable, FollowButton
+from host.leagues.league_host import posting_lock
+from host.notify import channel_link
+from render.rollerball2 import render_standings
+from rules.rollerball2 import (
+    GameScore,
+    score_line,
+    standings,
+)
+from ui import channel_by_id, fit, shown
+from ui.formats import timestamp as when
+from ui.items import view_of
+
+if TYPE_CHECKING:
+    from bot import Ballcourt
+
+log = logging.getLogger(__name__)
+
+
+def fixture_line(fixture: store.Fixture, names: dict[int, str]) -> str:
+    """A fixture as the schedule and the results list it, in the one score order
+    (score_line): "Madrid 5 at Houston 6 (simulated), match #12", "Madrid at Houston"."""
+    home = shown(names.get(fixture.home_team_id, "?"))
+    away = shown(names.get(fixture.away_team_id, "?"))
+    line = score_line(away, fixture.away_goals, home, fixture.home_goals)
+    if fixture.how is None:
+        return line
+    how = " (simulated)" if fixture.how == "simulated" else ""
+    return f"{line}{how}, match #{fixture.game_id}"
+
+
+def schedule_fields(
+    season: store.Season,
+    fixtures: list[store.Fixture],
+    names: dict[int, str],
+    played_only: bool = False,
+) -> list[tuple[str, str]]:
+    """A field per matchday (with `played_only`, per matchday with a fixture played): its
+    deadline in force (none while the season is paused) and its fixtures."""
+    fields = []
+    for matchday in range(1, season.matchdays + 1):
+        day = [f for f in fixtures if f.matchday == matchday]
+        shown_day = [f for f in day if f.how is not None] if played_only else day
+        if not shown_day:
+            continue
+        lines = [fixture_line(f, names) for f in shown_day]
+        if season.paused_at is not None and matchday >= season.current_matchday:
+            title = f"Matchday {matchday} · no deadline while paused"
+        else:
+            title = f"Matchday {matchday} · deadline {when(min(f.deadline for f in day))}"
+        fields.append((title[:256], fit("\n".join(lines), 1024)))
+    return fields
+
+
+def deadline_policies(season: store.Season) -> str:
+    """What happens at a season's deadlines and what its admins may do (rulings D7, D10-D13):
+    the season's card (its creation, schedule and table) says it."""
+    if season.vacation_pauses:
+        away = (
+            "A coach's vacation (`/settings vacation`) puts off the deadline of the matchday "
+            "whose fixture of theirs is not played yet."
+        )
+    else:
+        away = "Matchdays are played at their deadline whoever is on vacation."
+    return (
+        f"At a deadline the default coaches play every fixture not played. {away} Admins may "
+        "extend a matchday (`/rollerball2 season extend`), pause the season (`season pause`, "
+        "`season resume`) or play a matchday now (`season play`)."
+    )
+
+
+async def season_status(bot: Ballcourt, season: store.Season) -> str:
+    """Where the season stands: the current matchday's deadline (put off for vacations, or
+    none while paused), then its policies."""
+    if season.over:
+        line = "Every matchday has been played."
+    elif season.paused_at is not None:
+        line = (
+            f"Paused by an admin since {when(season.paused_at)}: no deadline runs until "
+            f"`/rollerball2 season resume`, which gives matchday {season.current_matchday} "
+            "the time it had left."
+        )
+    else:
+        clock = await season_clock.clock_of(bot, season)
+        due = clock.deadline(season.current_matchday)
+        line = (
+            f"Matchday {season.current_matchday} of {season.matchdays} is due "
+            f"{when(due, 'R')} ({when(due)})."
+        )
+        if due < time.time() - 60:
+            line += (
+                " It stays open until its fixtures' teams are free of their other matches, "
+                "then is settled (ruling D14)."
+            )
+        elif clock.put_off:
+            line += " Put off while coaches were on vacation."
+    return f"{line}\n{deadline_policies(season)}"
+
+
+async def team_names(bot: Ballcourt, season: store.Season) -> dict[int, str]:
+    return {team_id: name for team_id, name, _ in await store.team_names(bot.db, season.guild_id)}
+
+
+async def table_rows(bot: Ballcourt, season: store.Season) -> list:
+    names = await team_names(bot, season)
+    fixtures = await store.fixtures_of(bot.db, season.id)
+    teams = [names[t] for t in await store.season_team_ids(bot.db, season.id) if t in names]
+    scores = [
+        GameScore(names[f.home_team_id], names[f.away_team_id], f.home_goals, f.away_goals)
+        for f in fixtures
+        if f.how is not None and f.home_goals is not None and f.away_goals is not None
+    ]
+    return standings(teams, scores)
+
+
+async def standings_files(bot: Ballcourt, season: store.Season) -> list[discord.File]:
+    rows = await table_rows(bot, season)
+    pages = await asyncio.to_thread(render_standings, f"{season.name} standings", rows)
+    return [
+        discord.File(io.BytesIO(page), filename=f"standings-{index}.png")
+        for index, page in enumerate(pages, start=1)
+    ]
+
+
+async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why: str) -> str:
+    names = await team_names(bot, season)
+    fixtures = await store.fixtures_of(bot.db, season.id, matchday)
+    lines = [fixture_line(f, names) for f in fixtures]
+    return fit(
+        f"**{shown(season.name)}, matchday {matchday}**: {why}\n"
+        + "\n".join(f"• {line}" for line in lines)
+        + "\n`/rollerball2 match boxscore match_id:` shows a match's box score again; "
+        "`/rollerball2 match record match_id:` gives its verifiable record."
+    )
+
+
+async def post_results(bot: Ballcourt, season_id: int) -> None:
+    """Post the results of every matchday settled at its deadline and not posted yet, oldest
+    first, each marked posted once it was. Its settling saved the matchday first, so a crash
+    between the two leaves it for the start-up repair (LeagueHost) to post, once. Under a lock
+    of the league host's, not the season's (a command on the season must not wait behind Discord's limits
+    on posts): one poster at a time, so none is posted twice."""
+    async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
+        season = await store.load_season(bot.db, season_id)
+        if season is None:
+            return
+        for matchday in range(season.posted_matchday + 1, season.current_matchday):
+            await announce(bot, season, matchday)
+            await store.mark_posted(bot.db, season.id, matchday)
+
+
+async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
+    text = await matchday_text(bot, season, matchday, "the deadline has passed.")
+    await announce_text(bot, season, text)
+    await tell_followers(bot, season, matchday, text)
+
+
+async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None:
+    """Post a matchday's results and the table where the season was made."""
+    try:
+        channel = await channel_by_id(bot, season.channel_id)
+        files = await standings_files(bot, season)
+        await channel.send(
+            text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
+        )
+    except discord.HTTPException as error:
+        log.warning("could not announce in season %s: %s", season.id, error)
+
+
+# ---- following (host/follow.py) -------------------------------------------------------------
+
+
+def follow_view(season: store.Season) -> discord.ui.View:
+    """Follow under the season's card and each matchday's results."""
+    return view_of([FollowButton("league", f"rollerball2:{season.id}")])
+
+
+async def coaches(bot: Ballcourt, season: store.Season) -> set[int]:
+    teams = await store.season_team_ids(bot.db, season.id)
+    return {
+        owner
+        for team_id, _, owner in await store.team_names(bot.db, season.guild_id)
+        if team_id in teams
+    }
+
+
+async def followable(bot: Ballcourt, target: str) -> Followable | None:
+    """The season "rollerball2:ID" as a follower follows it: its coaches are told already."""
+    season_id = target.split(":", 1)[1]
+    season = await store.load_season(bot.db, int(season_id)) if season_id.isdigit() else None
+    if season is None:
+        return None
+    return Followable(
+        "league",
+        target,
+        f"Rollerball II season {shown(season.name)}",
+        season.guild_id,
+        frozenset(await coaches(bot, season)),
+        over=season.over,
+    )
+
+
+async def tell_followers(bot: Ballcourt, season: store.Season, matchday: int, text: str) -> None:
+    """A matchday's results to the followers of the season and of its teams, once each."""
+    teams = await store.season_team_ids(bot.db, season.id)
+    await bot.matches.follows.tell(
+        [("league", f"rollerball2:{season.id}"), *(("team", f"rollerball2:{t}") for t in teams)],
+        season.guild_id,
+        [(f"rollerball2:season:{season.id}:matchday:{matchday}", text.split("\n`/")[0])],
+        channel=await channel_by_id(bot, season.channel_id),
+        link=channel_link(season.guild_id, season.channel_id),
+        members=await coaches(bot, season),
+    )
