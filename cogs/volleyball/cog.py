@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.volleyball import lesson, why
+from cogs.volleyball import lesson, lesson_card, why
 from cogs.volleyball import replays as vb_replays
 from cogs.volleyball.answers import TeamRefused, answer
 from cogs.volleyball.components import (
@@ -130,17 +130,27 @@ class Volleyball(commands.Cog):
     async def press_league_button(
         self, interaction: discord.Interaction, league_id: int, action: str
     ) -> None:
+        stored = await self.leagues.load(league_id)
+        lesson_card.require_learner(stored, interaction.user.id)
+        if lesson_card.is_lesson(stored) and action in ("orders", "repeat"):
+            lesson_card.checked(stored, action)  # typed orders are not the lesson's: its hint
         if action == "orders":
             await self.orders.open_orders_form(interaction, league_id)
         elif action == "edit":
             await open_editor(interaction, league_id)
+            if lesson_card.is_lesson(stored) and not lesson_card.mismatch_of(stored, "edit"):
+                await lesson.advance(self.leagues, stored)
         elif action == "repeat":
             await self.orders.repeat_orders(interaction, league_id)
         elif action == "why":
-            stored = await self.leagues.load(league_id)
             await why.explain_latest(interaction, self.bot.db, stored)
+            if lesson_card.is_lesson(stored) and not lesson_card.mismatch_of(stored, "why"):
+                await lesson.advance(self.leagues, stored)
         else:
             await self.orders.show_sheet(interaction, league_id)
+
+    async def play_lesson(self, interaction: discord.Interaction, league_id: int) -> None:
+        await lesson.play(interaction, league_id)
 
     async def press_retry(
         self, interaction: discord.Interaction, league_id: int, kind: str
@@ -934,6 +944,6 @@ class Volleyball(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS, *lesson.LESSON_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS, *lesson_card.LESSON_ITEMS)
     STARTERS[lesson.GAME] = lesson.start  # the Learn buttons of /help and the welcome
     await bot.add_cog(Volleyball(bot))
