@@ -168,16 +168,20 @@ async def play_volleyball(bench, discord: Timed) -> None:
     await discord.slash("volleyball learn", user=user, channel=bench.general)
     whose = f"<@{user.id}>'s lesson"
 
-    async def card_showing(text: str) -> Any:
+    async def card_showing(text: str, since: Any = 0) -> Any:
         return await discord.wait_for_message(
-            bench.general, lambda m: text in m.content and whose in m.content, since=0
+            bench.general, lambda m: text in m.content and whose in m.content, since=since
         )
 
-    editor = None
+    editor, since = None, 0
     for index, step in enumerate(lesson.steps):
-        card = await card_showing(f"Volleyball lesson {index + 1}/{len(lesson.steps)}")
+        card = await card_showing(f"Volleyball lesson {index + 1}/{len(lesson.steps)}", since)
         answer = await right_click(discord, step, card, editor, user)
         editor = answer if step.control == "edit" else editor
+        if step.control == "play":  # the card is posted again below the round's results
+            since = await discord.wait_for_message(
+                bench.general, lambda m: "Lesson Lions" in m.content and whose not in m.content
+            )
     await card_showing("Lesson done!")
 
 

@@ -476,10 +476,32 @@ async def set_lesson_step(db: Database, league_id: int, step: int, was: int) -> 
     """The lesson moves on to `step` if it is still at `was` (False: it moved already)."""
     async with db.transaction() as conn:
         cursor = await conn.execute(
-            "UPDATE volleyball_leagues SET lesson_step = ? WHERE id = ? AND lesson_step = ?",
+            "UPDATE volleyball_leagues SET lesson_step = ?, updated_at = CURRENT_TIMESTAMP"
+            " WHERE id = ? AND lesson_step = ?",
             (step, league_id, was),
         )
         return cursor.rowcount == 1
+
+
+async def stale_lessons(db: Database, before: float) -> list[StoredLeague]:
+    """The lessons nobody moved on since `before` (seconds since the epoch, UTC): abandoned.
+    CURRENT_TIMESTAMP is stored as text starting "YYYY-MM-DD HH:MM:SS" on both backends, so
+    the text comparison orders it."""
+    cutoff = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(before))
+    rows = await db.fetch_all(
+        "SELECT * FROM volleyball_leagues WHERE lesson_of IS NOT NULL AND updated_at < ?"
+        " ORDER BY id",
+        (cutoff,),
+    )
+    return [_league(row) for row in rows]
+
+
+async def lessons_of_user(db: Database, user_id: int) -> int:
+    """How many lessons the user has (/privacy)."""
+    row = await db.fetch_one(
+        "SELECT COUNT(*) AS n FROM volleyball_leagues WHERE lesson_of = ?", (user_id,)
+    )
+    return 0 if row is None else int(row["n"])
 
 
 async def delete_league(db: Database, league_id: int) -> None:
@@ -491,7 +513,8 @@ async def delete_league(db: Database, league_id: int) -> None:
 
 async def forget_user(conn: Connection, user_id: int) -> None:
     """/privacy, inside its transaction: what is left of the user's rows (sheets already sent)
-    no longer names them."""
+    no longer names them; their lessons are deleted, with everything of them."""
+    await conn.execute("DELETE FROM volleyball_leagues WHERE lesson_of = ?", (user_id,))
     await conn.execute("DELETE FROM volleyball_orders WHERE user_id = ?", (user_id,))
     await conn.execute("UPDATE volleyball_reports SET user_id = NULL WHERE user_id = ?", (user_id,))
     await conn.execute("DELETE FROM volleyball_form_texts WHERE user_id = ?", (user_id,))

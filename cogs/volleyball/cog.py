@@ -164,6 +164,7 @@ class Volleyball(commands.Cog):
         self, interaction: discord.Interaction, league_id: int, season: int, round_number: int
     ) -> None:
         stored = await self.leagues.load(league_id)
+        lesson_card.require_learner(stored, interaction.user.id)
         await why.explain_round(interaction, self.bot.db, stored, season, round_number)
 
     # ---- /games: the leagues the user manages a team in ---------------------------------------
@@ -190,6 +191,9 @@ class Volleyball(commands.Cog):
             lines.append(
                 f"Volleyball: {plural(count):unsaved orders draft} (`/volleyball orders edit`)"
             )
+        lessons = await store.lessons_of_user(db, user_id)
+        if lessons:
+            lines.append(f"Volleyball: {plural(lessons):lesson} of yours (`/volleyball learn`)")
         kept = await store.kept_forms_of_user(db, user_id)
         if kept:
             lines.append(f"Volleyball: the text of {plural(kept):refused form} you sent")

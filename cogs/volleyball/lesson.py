@@ -19,6 +19,8 @@ filters it. A finished lesson is deleted when its learner starts the next one.
 
 from __future__ import annotations
 
+import contextlib
+import time
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
     from cogs.volleyball.league import Leagues
 
 GAME = "volleyball"
+ABANDONED_DAYS = 7  # a lesson nobody moved on for this long is deleted
 
 
 def leagues_of(interaction: discord.Interaction) -> Leagues:
@@ -88,6 +91,22 @@ async def create(leagues: Leagues, guild_id: int, channel_id: int, user_id: int)
     return league_id
 
 
+async def drop(leagues: Leagues, stored: store.StoredLeague) -> None:
+    """A lesson done with: its card taken down (if Discord still has it) and the league
+    deleted with everything of it."""
+    if stored.card_message_id is not None:
+        with contextlib.suppress(discord.HTTPException):
+            channel = await leagues.poster.channel(stored)
+            await channel.get_partial_message(stored.card_message_id).delete()
+    await store.delete_league(leagues.db, stored.id)
+
+
+async def prune(leagues: Leagues, now: float) -> None:
+    """The lessons abandoned for ABANDONED_DAYS, deleted (each learner's start looks)."""
+    for stale in await store.stale_lessons(leagues.db, now - ABANDONED_DAYS * 86400):
+        await drop(leagues, stale)
+
+
 async def start(interaction: discord.Interaction) -> None:
     """`/volleyball learn` (and a Learn button): the learner's lesson, resumed where it was or
     begun; its card is posted below in the channel (a finished one is deleted first)."""
@@ -95,9 +114,10 @@ async def start(interaction: discord.Interaction) -> None:
         raise UserError("The Volleyball lesson is played in a server channel, not in DMs.")
     leagues = leagues_of(interaction)
     user_id = interaction.user.id
+    await prune(leagues, time.time())
     stored = await store.lesson_of(leagues.db, interaction.guild_id, user_id)
     if stored is not None and done(stored):
-        await store.delete_league(leagues.db, stored.id)
+        await drop(leagues, stored)
         stored = None
     if stored is None:
         league_id = await create(leagues, interaction.guild_id, interaction.channel_id, user_id)

@@ -399,6 +399,7 @@ class Orders:
         cleared when it closes), the table and the cup's bracket as they are now, or what the
         GM publishes for the season."""
         stored = await self.leagues.load(league_id)
+        lesson.require_learner(stored, interaction.user.id)
         state = decode(stored)
         now = state.league.season
         name = shown(stored.name)

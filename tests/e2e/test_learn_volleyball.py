@@ -40,12 +40,15 @@ def played_rounds(bot) -> int:
     return state["league"]["round_number"] - 1
 
 
-async def card_at(discord, channel, number: int, learner):
-    """`learner`'s lesson card once it shows step `number` (0: the lesson done)."""
+async def card_at(discord, channel, number: int, learner, since=0):
+    """`learner`'s lesson card once it shows step `number` (0: the lesson done), posted after
+    the message `since` (a round's results: the card is posted again below them)."""
     wanted = "Lesson done!" if number == 0 else f"Volleyball lesson {number}/{STEPS}"
     whose = f"<@{learner.id}>'s lesson"
     return await discord.wait_for_message(
-        channel, lambda m: wanted in m.content and whose in m.content and bool(m.embeds), since=0
+        channel,
+        lambda m: wanted in m.content and whose in m.content and bool(m.embeds),
+        since=since,
     )
 
 
@@ -68,7 +71,8 @@ async def test_the_volleyball_lesson_on_a_real_league_by_clicks(discord, bot, ga
     assert "Nothing changed" in early.text and played_rounds(bot) == 0
     assert discord.message(card).content == card.content
     # someone else's click on the learner's card is refused
-    other = await discord.click(card, "Edit with menus", user=discord.add_user("jon"))
+    jon = discord.add_user("jon")
+    other = await discord.click(card, "Edit with menus", user=jon)
     assert other.ephemeral and "someone's lesson" in other.text
 
     # step 1: the card's real Edit with menus opens the real editor
@@ -126,7 +130,9 @@ async def test_the_volleyball_lesson_on_a_real_league_by_clicks(discord, bot, ga
     assert played_rounds(bot) == 1
     posted = await discord.wait_for_message(games, lambda m: "Nova Spikers" in m.content)
     assert "Lesson Lions" in posted.content  # the round's real results, in the channel
-    card = await card_at(discord, games, 7, ida)
+    theirs = await discord.click(posted, "Why?", user=jon)  # the lesson's, not jon's
+    assert theirs.ephemeral and "someone's lesson" in theirs.text
+    card = await card_at(discord, games, 7, ida, since=posted)
 
     # step 7: the round's Why?
     why = await discord.click(card, "Why?", user=ida)
