@@ -11,6 +11,9 @@ so the card is always the newest thing in the channel). A card someone deleted i
 again. A card that cannot be edited or posted never stops what changed the league: the
 failure is logged.
 
+A lesson's league (docs/rules/volleyball.md "Learn by playing") has the same card with the
+lesson's step above it and the lesson's buttons (cogs/volleyball/lesson_card.py).
+
 It is shown under the league host's posting lock (`LeagueHost.posting_lock`), the one the
 round's reports are sent under: two changes at once never post two cards, and the card
 reposted below a round's results is never edited by a change drawn before them.

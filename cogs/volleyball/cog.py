@@ -64,6 +64,7 @@ from rules.volleyball import (
     LeagueState,
     division_sizes,
     format_round_forms,
+    lesson_script,
     market_lines,
     new_league,
     parse_rule,
@@ -949,5 +950,6 @@ class Volleyball(commands.Cog):
 
 async def setup(bot: Ballcourt) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS, *lesson_card.LESSON_ITEMS)
+    lesson_script()  # the lesson is checked as the cog loads: LessonError names its fault
     STARTERS[lesson.GAME] = lesson.start  # the Learn buttons of /help and the welcome
     await bot.add_cog(Volleyball(bot))

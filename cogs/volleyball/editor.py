@@ -30,6 +30,11 @@ menus keep working after a restart (DynamicItems), a click from anyone but that 
 refused, and an editor of a round already played says so instead of editing the next round.
 Training, bids, spying and the sponsor stay order lines (the orders form's box or their
 commands); the editor says so.
+
+In a lesson's league (docs/rules/volleyball.md "Learn by playing"; cogs/volleyball/lesson.py) each
+change is first checked against the lesson's step (cogs/volleyball/lesson_card.py `checked`): a
+click the step does not wait for is answered with its hint and nothing is kept; the right one is
+kept and the lesson moves on, the editor saying the next step.
 """
 
 from __future__ import annotations
