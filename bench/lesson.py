@@ -7,8 +7,9 @@ test): `python bench/lesson.py [--games rocketball rollerball rollerball2]`.
 - Rollerball: the card's menus and buttons, and the **My hand** panel for what needs the hand
   (tests/e2e/rollerball_clicks.py, the clicks the e2e tests make).
 - Rollerball II: the card's buttons and the Substitute menus.
-- Volleyball: the lesson card's buttons (rules/volleyball/lesson.py: a set's orders, its report,
-  a training and a transfer), the lesson's answer each step.
+- Volleyball: the lesson league's real card and orders editor (rules/volleyball/lesson.py: a
+  set's orders with the editor's menus, Save orders, the round played, its Why?), the click
+  each step waits for (tests/e2e/volleyball_lesson_clicks.py).
 
 Prints, per lesson, the clicks it takes, the bot's answer time per click, and the minutes a
 person needs at a human pace (PACE_SECONDS a click, plus reading each step's text at
@@ -38,9 +39,10 @@ from rules.rocketball.actions import Roll
 from rules.rollerball import ENGINE as ROLLERBALL
 from rules.rollerball import Play
 from rules.volleyball import Lesson as VolleyballLesson
-from rules.volleyball import answer_of, lesson_script
+from rules.volleyball import lesson_script
 from tests.e2e.cards import current_card
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match
+from tests.e2e.volleyball_lesson_clicks import right_click
 
 PACE_SECONDS = 4.0  # a click, once the player knows what to press
 READING_WPM = 200  # reading speed of a step's text on a phone
@@ -159,14 +161,28 @@ async def play_rollerball2(bench, discord: Timed) -> None:
 
 
 async def play_volleyball(bench, discord: Timed) -> None:
-    """The lesson's card, posted in the channel by the command, clicked through to its end."""
+    """The lesson league's card, posted in the channel by the command, and the orders editor it
+    opens, clicked through to the lesson's end."""
     lesson = lesson_script()
     user = discord.add_user("newcomer-volleyball")
-    card = await discord.slash("volleyball learn", user=user, channel=bench.general)
-    for index in range(len(lesson.steps)):
-        card = await discord.click(card, answer_of(lesson, index), user=user)
-    if "Lesson done!" not in card.text:
-        raise RuntimeError(f"the Volleyball lesson did not end: {card.text[:200]}")
+    await discord.slash("volleyball learn", user=user, channel=bench.general)
+    whose = f"<@{user.id}>'s lesson"
+
+    async def card_showing(text: str, since: Any = 0) -> Any:
+        return await discord.wait_for_message(
+            bench.general, lambda m: text in m.content and whose in m.content, since=since
+        )
+
+    editor, since = None, 0
+    for index, step in enumerate(lesson.steps):
+        card = await card_showing(f"Volleyball lesson {index + 1}/{len(lesson.steps)}", since)
+        answer = await right_click(discord, step, card, editor, user)
+        editor = answer if step.control == "edit" else editor
+        if step.control == "play":  # the card is posted again below the round's results
+            since = await discord.wait_for_message(
+                bench.general, lambda m: "Lesson Lions" in m.content and whose not in m.content
+            )
+    await card_showing("Lesson done!")
 
 
 def reading(game: str) -> tuple[int, int]:

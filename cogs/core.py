@@ -68,8 +68,9 @@ QUICK_STARTS = {
     ),
     "volleyball": QuickStart(
         first="/volleyball league create",
-        start="New to it? `/volleyball learn` teaches a manager's week in eight clicks: a set's "
-        "orders, its report, training and a transfer. A server admin runs `/volleyball league "
+        start="New to it? `/volleyball learn` teaches a manager's first round in seven clicks, on "
+        "a real league's card: a set's orders with the menu editor, the round played and its "
+        "Why?. A server admin runs `/volleyball league "
         "create` and then `/volleyball league start`; managers bring a team with `/volleyball team create` or take a computer's "
         "team with `/volleyball take-seat`.",
         turn="Each round, send your orders before the deadline: `/volleyball orders edit` "

@@ -61,6 +61,8 @@ class StoredLeague:
     round_since: float | None = None  # when the running round's time began
     set_deadline: float | None = None  # its deadline before the managers' vacations
     paused_at: float | None = None  # when an admin paused the league
+    lesson_of: int | None = None  # a lesson's learner (docs/rules/volleyball.md "Learn by playing")
+    lesson_step: int = 0  # how far the learner is in the lesson
 
     def state_json(self) -> Any:
         return json.loads(self.state)
@@ -120,6 +122,8 @@ def _league(row: Any) -> StoredLeague:
         round_since=row["round_since"],
         set_deadline=row["set_deadline"],
         paused_at=row["paused_at"],
+        lesson_of=row["lesson_of"],
+        lesson_step=row["lesson_step"],
     )
 
 
@@ -157,6 +161,7 @@ async def create_league(
     anchor: float,
     hand_over_after: int = 0,
     vacation_pauses: bool = False,
+    lesson_of: int | None = None,
 ) -> int:
     """Insert a league (status forming). DuplicateLeagueError when the server has a league of
     that name (the unique key decides, so two simultaneous creates make one league)."""
@@ -166,8 +171,8 @@ async def create_league(
                 "INSERT INTO volleyball_leagues (guild_id, name, name_key, channel_id,"
                 " ping_role_id, admin_role_id, created_by, settings, deadline_rule,"
                 " remind_minutes, anchor, status, state, version, hand_over_after,"
-                " vacation_pauses, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'forming', ?, 0, ?, ?,"
+                " vacation_pauses, lesson_of, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'forming', ?, 0, ?, ?, ?,"
                 " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP) RETURNING id",
                 (
                     guild_id,
@@ -184,6 +189,7 @@ async def create_league(
                     state,
                     hand_over_after,
                     int(vacation_pauses),
+                    lesson_of,
                 ),
             )
             league_id = (await cursor.fetchone())["id"]
@@ -199,7 +205,8 @@ async def load_league(db: Database, league_id: int) -> StoredLeague | None:
 
 async def league_named(db: Database, guild_id: int, name: str) -> StoredLeague | None:
     row = await db.fetch_one(
-        "SELECT * FROM volleyball_leagues WHERE guild_id = ? AND name_key = ?",
+        "SELECT * FROM volleyball_leagues WHERE guild_id = ? AND name_key = ?"
+        " AND lesson_of IS NULL",
         (guild_id, name_key(name)),
     )
     return None if row is None else _league(row)
@@ -207,7 +214,8 @@ async def league_named(db: Database, guild_id: int, name: str) -> StoredLeague |
 
 async def leagues_in_guild(db: Database, guild_id: int) -> list[StoredLeague]:
     rows = await db.fetch_all(
-        "SELECT * FROM volleyball_leagues WHERE guild_id = ? ORDER BY id", (guild_id,)
+        "SELECT * FROM volleyball_leagues WHERE guild_id = ? AND lesson_of IS NULL ORDER BY id",
+        (guild_id,),
     )
     return [_league(row) for row in rows]
 
@@ -215,7 +223,9 @@ async def leagues_in_guild(db: Database, guild_id: int) -> list[StoredLeague]:
 async def league_names(db: Database, guild_id: int) -> list[str]:
     """Names only (autocomplete: no state is read)."""
     rows = await db.fetch_all(
-        "SELECT name FROM volleyball_leagues WHERE guild_id = ? ORDER BY name_key", (guild_id,)
+        "SELECT name FROM volleyball_leagues WHERE guild_id = ? AND lesson_of IS NULL"
+        " ORDER BY name_key",
+        (guild_id,),
     )
     return [row["name"] for row in rows]
 
@@ -422,7 +432,7 @@ async def team_of(db: Database, league_id: int, user_id: int) -> str | None:
 async def leagues_managed_by(db: Database, guild_id: int, user_id: int) -> list[int]:
     rows = await db.fetch_all(
         "SELECT l.id FROM volleyball_leagues l JOIN volleyball_managers m ON m.league_id = l.id"
-        " WHERE l.guild_id = ? AND m.user_id = ? ORDER BY l.id",
+        " WHERE l.guild_id = ? AND m.user_id = ? AND l.lesson_of IS NULL ORDER BY l.id",
         (guild_id, user_id),
     )
     return [row["id"] for row in rows]
@@ -443,15 +453,68 @@ async def leagues_of_manager(db: Database, user_id: int) -> list[tuple[int, str,
     """(league id, league name, team) of every league the user manages a team in (/privacy)."""
     rows = await db.fetch_all(
         "SELECT l.id, l.name, m.team FROM volleyball_leagues l"
-        " JOIN volleyball_managers m ON m.league_id = l.id WHERE m.user_id = ? ORDER BY l.id",
+        " JOIN volleyball_managers m ON m.league_id = l.id WHERE m.user_id = ?"
+        " AND l.lesson_of IS NULL ORDER BY l.id",
         (user_id,),
     )
     return [(row["id"], row["name"], row["team"]) for row in rows]
 
 
+# --- lessons (docs/rules/volleyball.md "Learn by playing") -----------------------------------
+
+
+async def lesson_of(db: Database, guild_id: int, user_id: int) -> StoredLeague | None:
+    """The user's lesson in this server (a league of which they are the learner), if any."""
+    row = await db.fetch_one(
+        "SELECT * FROM volleyball_leagues WHERE guild_id = ? AND lesson_of = ? ORDER BY id DESC",
+        (guild_id, user_id),
+    )
+    return None if row is None else _league(row)
+
+
+async def set_lesson_step(db: Database, league_id: int, step: int, was: int) -> bool:
+    """The lesson moves on to `step` if it is still at `was` (False: it moved already)."""
+    async with db.transaction() as conn:
+        cursor = await conn.execute(
+            "UPDATE volleyball_leagues SET lesson_step = ?, updated_at = CURRENT_TIMESTAMP"
+            " WHERE id = ? AND lesson_step = ?",
+            (step, league_id, was),
+        )
+        return cursor.rowcount == 1
+
+
+async def stale_lessons(db: Database, before: float) -> list[StoredLeague]:
+    """The lessons nobody moved on since `before` (seconds since the epoch, UTC): abandoned.
+    CURRENT_TIMESTAMP is stored as text starting "YYYY-MM-DD HH:MM:SS" on both backends, so
+    the text comparison orders it."""
+    cutoff = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(before))
+    rows = await db.fetch_all(
+        "SELECT * FROM volleyball_leagues WHERE lesson_of IS NOT NULL AND updated_at < ?"
+        " ORDER BY id",
+        (cutoff,),
+    )
+    return [_league(row) for row in rows]
+
+
+async def lessons_of_user(db: Database, user_id: int) -> int:
+    """How many lessons the user has (/privacy)."""
+    row = await db.fetch_one(
+        "SELECT COUNT(*) AS n FROM volleyball_leagues WHERE lesson_of = ?", (user_id,)
+    )
+    return 0 if row is None else int(row["n"])
+
+
+async def delete_league(db: Database, league_id: int) -> None:
+    """A lesson done with: the league and (ON DELETE CASCADE) its managers, orders, drafts,
+    reports and records."""
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM volleyball_leagues WHERE id = ?", (league_id,))
+
+
 async def forget_user(conn: Connection, user_id: int) -> None:
     """/privacy, inside its transaction: what is left of the user's rows (sheets already sent)
-    no longer names them."""
+    no longer names them; their lessons are deleted, with everything of them."""
+    await conn.execute("DELETE FROM volleyball_leagues WHERE lesson_of = ?", (user_id,))
     await conn.execute("DELETE FROM volleyball_orders WHERE user_id = ?", (user_id,))
     await conn.execute("UPDATE volleyball_reports SET user_id = NULL WHERE user_id = ?", (user_id,))
     await conn.execute("DELETE FROM volleyball_form_texts WHERE user_id = ?", (user_id,))

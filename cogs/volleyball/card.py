@@ -11,6 +11,9 @@ so the card is always the newest thing in the channel). A card someone deleted i
 again. A card that cannot be edited or posted never stops what changed the league: the
 failure is logged.
 
+A lesson's league (docs/rules/volleyball.md "Learn by playing") has the same card with the
+lesson's step above it and the lesson's buttons (cogs/volleyball/lesson_card.py).
+
 It is shown under the league host's posting lock (`LeagueHost.posting_lock`), the one the
 round's reports are sent under: two changes at once never post two cards, and the card
 reposted below a round's results is never edited by a change drawn before them.
@@ -27,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.volleyball import lesson_card as lesson
 from cogs.volleyball.components import LeagueButton, card_buttons
 from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies
@@ -69,6 +73,8 @@ def names_field(names: list[str], empty: str) -> str:
 
 def status_line(stored: store.StoredLeague, state: LeagueState) -> str:
     season, number = round_key(state)
+    if lesson.is_lesson(stored):
+        return f"A lesson: season {season}, round {number}, played when the lesson says."
     if stored.status == "forming":
         return (
             "Forming: every seat without a manager is a computer team. `/volleyball team "
@@ -107,11 +113,11 @@ def card_embed(
     when the league hands such teams to the computer), `away` the teams whose manager is on
     vacation (shown when the league's deadline waits for them)."""
     embed = discord.Embed(title=shown(stored.name)[:256], colour=COLOUR)
-    embed.description = (
-        status_line(stored, state)
-        + "\n"
-        + deadline_policies(stored.hand_over_after, stored.vacation_pauses)
-    )
+    embed.description = status_line(stored, state)
+    if not lesson.is_lesson(stored):
+        embed.description += "\n" + deadline_policies(
+            stored.hand_over_after, stored.vacation_pauses
+        )
     managed = sorted(managers)
     missed, away = missed or {}, away or set()
     if stored.status != "forming":
@@ -274,8 +280,12 @@ class StatusCard:
 
     async def _show(self, prepared: Prepared, *, repost: bool) -> None:
         stored, embed = prepared.stored, prepared.embed
+        # A lesson's card is the league's real card with the lesson's step above it.
+        content = lesson.card_text(stored) if lesson.is_lesson(stored) else None
         view = view_of(
-            [
+            lesson.card_items(stored)
+            if lesson.is_lesson(stored)
+            else [
                 *card_buttons(stored.id),
                 FollowButton("league", f"volleyball:{stored.id}"),
                 LeagueButton(stored.id, "why"),
@@ -291,7 +301,9 @@ class StatusCard:
                 await reopening(
                     self.host.bot,
                     channel,
-                    lambda: channel.get_partial_message(old).edit(embed=embed, view=view),
+                    lambda: channel.get_partial_message(old).edit(
+                        content=content, embed=embed, view=view
+                    ),
                 )
                 return
             except discord.NotFound:
@@ -303,11 +315,11 @@ class StatusCard:
                             self.host.bot,
                             channel,
                             lambda: channel.get_partial_message(current).edit(
-                                embed=embed, view=view
+                                content=content, embed=embed, view=view
                             ),
                         )
                         return
         posted = await channel.send(
-            embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
+            content, embed=embed, view=view, allowed_mentions=discord.AllowedMentions.none()
         )
         await store.set_card(self.host.db, stored.id, posted.id)

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.volleyball import lesson, why
+from cogs.volleyball import lesson, lesson_card, why
 from cogs.volleyball import replays as vb_replays
 from cogs.volleyball.answers import TeamRefused, answer
 from cogs.volleyball.components import (
@@ -64,6 +64,7 @@ from rules.volleyball import (
     LeagueState,
     division_sizes,
     format_round_forms,
+    lesson_script,
     market_lines,
     new_league,
     parse_rule,
@@ -130,17 +131,27 @@ class Volleyball(commands.Cog):
     async def press_league_button(
         self, interaction: discord.Interaction, league_id: int, action: str
     ) -> None:
+        stored = await self.leagues.load(league_id)
+        lesson_card.require_learner(stored, interaction.user.id)
+        if lesson_card.is_lesson(stored) and action in ("orders", "repeat"):
+            lesson_card.checked(stored, action)  # typed orders are not the lesson's: its hint
         if action == "orders":
             await self.orders.open_orders_form(interaction, league_id)
         elif action == "edit":
             await open_editor(interaction, league_id)
+            if lesson_card.is_lesson(stored) and not lesson_card.mismatch_of(stored, "edit"):
+                await lesson.advance(self.leagues, stored)
         elif action == "repeat":
             await self.orders.repeat_orders(interaction, league_id)
         elif action == "why":
-            stored = await self.leagues.load(league_id)
             await why.explain_latest(interaction, self.bot.db, stored)
+            if lesson_card.is_lesson(stored) and not lesson_card.mismatch_of(stored, "why"):
+                await lesson.advance(self.leagues, stored)
         else:
             await self.orders.show_sheet(interaction, league_id)
+
+    async def play_lesson(self, interaction: discord.Interaction, league_id: int) -> None:
+        await lesson.play(interaction, league_id)
 
     async def press_retry(
         self, interaction: discord.Interaction, league_id: int, kind: str
@@ -154,6 +165,7 @@ class Volleyball(commands.Cog):
         self, interaction: discord.Interaction, league_id: int, season: int, round_number: int
     ) -> None:
         stored = await self.leagues.load(league_id)
+        lesson_card.require_learner(stored, interaction.user.id)
         await why.explain_round(interaction, self.bot.db, stored, season, round_number)
 
     # ---- /games: the leagues the user manages a team in ---------------------------------------
@@ -180,6 +192,9 @@ class Volleyball(commands.Cog):
             lines.append(
                 f"Volleyball: {plural(count):unsaved orders draft} (`/volleyball orders edit`)"
             )
+        lessons = await store.lessons_of_user(db, user_id)
+        if lessons:
+            lines.append(f"Volleyball: {plural(lessons):lesson} of yours (`/volleyball learn`)")
         kept = await store.kept_forms_of_user(db, user_id)
         if kept:
             lines.append(f"Volleyball: the text of {plural(kept):refused form} you sent")
@@ -934,6 +949,7 @@ class Volleyball(commands.Cog):
 
 
 async def setup(bot: Ballcourt) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS, *lesson.LESSON_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, *EDITOR_ITEMS, *lesson_card.LESSON_ITEMS)
+    lesson_script()  # the lesson is checked as the cog loads: LessonError names its fault
     STARTERS[lesson.GAME] = lesson.start  # the Learn buttons of /help and the welcome
     await bot.add_cog(Volleyball(bot))

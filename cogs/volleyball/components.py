@@ -65,6 +65,10 @@ class LeagueControls(Protocol):
         latest round's Why?."""
         ...
 
+    async def play_lesson(self, interaction: discord.Interaction, league_id: int) -> None:
+        """A lesson's Play the round (cogs/volleyball/lesson.py `play`)."""
+        ...
+
     async def press_retry(
         self, interaction: discord.Interaction, league_id: int, kind: str
     ) -> None:

@@ -30,6 +30,11 @@ menus keep working after a restart (DynamicItems), a click from anyone but that 
 refused, and an editor of a round already played says so instead of editing the next round.
 Training, bids, spying and the sponsor stay order lines (the orders form's box or their
 commands); the editor says so.
+
+In a lesson's league (docs/rules/volleyball.md "Learn by playing"; cogs/volleyball/lesson.py) each
+change is first checked against the lesson's step (cogs/volleyball/lesson_card.py `checked`): a
+click the step does not wait for is answered with its hint and nothing is kept; the right one is
+kept and the lesson moves on, the editor saying the next step.
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.volleyball import lesson, lesson_card
 from cogs.volleyball.orders import Orders, orders_of
 from cogs.volleyball.playing import round_key, round_name
 from db import volleyball_drafts as drafts
@@ -68,7 +74,7 @@ from rules.volleyball import (
     submit_orders,
     team_fixtures,
 )
-from ui import UserError, fit, shown
+from ui import Markup, UserError, fit, shown
 from ui.formats import plural
 from ui.items import Control, written
 
@@ -667,6 +673,9 @@ async def change(
         )
         set_order = set_of(opened.draft, where)
         note = REPLACED_NOTE if opened.replaced else ""
+        teaching = lesson_card.is_lesson(opened.stored) and what not in ("goto", "match")
+        if teaching and what in ("reset", "points"):
+            lesson_card.checked(opened.stored, what)  # never a lesson's step: its hint
         if what == "players":
             note = choose_players(set_order, opened.team, values)
             # Later sets whose players are now too tired get the fittest who can play.
@@ -694,8 +703,19 @@ async def change(
         elif what == "points":
             await interaction.response.send_modal(points_form(opened, where))
             return
+        if teaching:
+            # The lesson's set is the first match's first set; its step checks the click
+            # before anything is kept (a wrong one: its hint, the draft as it was).
+            first = (match_order(opened.draft)[0], 1)
+            here = (where.match_number, where.set_number)
+            lesson_card.checked(opened.stored, what, set_order if here == first else None)
+            if here != first:
+                lesson_card.checked(opened.stored, "another set")
         if what in ("players", "positions", "concept"):
             await keep_draft(opened, where.user_id)
+        if teaching:
+            # the lesson's words are the bot's own (its data), shown as markdown
+            note = Markup(f"{shown(note)} {await lesson.advance(orders.leagues, opened.stored)}")
     await interaction.response.edit_message(**render(opened, where, note))
 
 
@@ -707,9 +727,11 @@ async def save(interaction: discord.Interaction, orders: Orders, where: Where) -
         opened = await open_draft(
             orders, where.league_id, where.user_id, (where.season, where.round_number)
         )
+    if lesson_card.is_lesson(opened.stored):
+        lesson_card.checked(opened.stored, "save")
     lineups = RoundOrders(team=opened.team.name, matches=opened.draft.matches)
     fixtures = team_fixtures(round_fixtures(opened.state, where.round_number), opened.team.name)
-    await orders.submit(
+    check = await orders.submit(
         interaction,
         where.league_id,
         format_round_forms(opened.team, fixtures, lineups),
@@ -717,6 +739,9 @@ async def save(interaction: discord.Interaction, orders: Orders, where: Where) -
         for_round=(where.season, where.round_number),
         lineups=lineups,
     )
+    if lesson_card.is_lesson(opened.stored) and check is not None and check.accepted:
+        said = await lesson.advance(orders.leagues, opened.stored)
+        await interaction.followup.send(said, ephemeral=True)
 
 
 def points_form(opened: Opened, where: Where) -> discord.ui.Modal:

@@ -1,190 +1,148 @@
 """`/volleyball learn`: Volleyball's lesson (rules/volleyball/lesson.py, docs/rules/volleyball.md
-"Learn by playing") on a card of its own in the channel, played by its buttons only.
+"Learn by playing") on a real league of two seats, the learner's prepared team against a
+computer team, flagged as the learner's lesson (db/volleyball.py `lesson_of`).
 
-The card is the lesson's progress: each button names the learner, the step it belongs to and
-its option (a DynamicItem, so a card keeps working after a restart, and a learner who leaves
-finds it where it was). The right option draws the next step in place; any other is answered
-privately with the step's hint (and the engine's own reason where it refuses the option), and
-the card is left as it was. Only the learner's clicks count. It is a set played from the
-lesson's seed, never a league: nothing of it is rated or in a league's tables.
+The lesson is taught on the real controls: the league's own card (its embed, Edit with menus,
+My team, Why?), the real orders editor and its Save orders, and the real round, its posts and
+its Why?. The card's message says the step (what to do, why, the clause); after each click the
+bot asks the lesson whether it was the step's control and the set what the step expects
+(`checked`): a wrong click is answered privately with the step's hint, and nothing is saved;
+a right one moves the stored step on and redraws the card. The stored step is the progress: a
+learner who leaves, or a restart, finds the lesson where it was, and `/volleyball learn` posts
+its card again below. The round has no deadline (the league is kept paused, so no timer and no
+reminder runs): it is played when the learner clicks Play the round.
+
+A lesson is nobody's but its learner's (`require_learner`) and is left out of everything
+public (the server's leagues and their names, a user's leagues in /games): db/volleyball.py
+filters it. A finished lesson is deleted when its learner starts the next one.
 """
 
 from __future__ import annotations
 
-import re
+import contextlib
+import time
+from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.volleyball.why import COMMAND, RULEBOOK
-from host.why import send_worded, worded
-from rules.volleyball import Lesson, answer_of, lesson_script, match_events, options_of, refusal
+from cogs import bot_of
+from cogs.volleyball.lesson_card import checked, done, require_learner
+from cogs.volleyball.playing import decode, encode, league_secret, round_key
+from db import volleyball as store
+from rules.volleyball import lesson_script, parse_rule
 from ui import UserError
-from ui.items import Control
 from ui.replies import send_ephemeral
-from ui.text import shown
+
+if TYPE_CHECKING:
+    from cogs.volleyball.league import Leagues
 
 GAME = "volleyball"
-NEXT = {
-    "league": (
-        "Start a real league",
-        "A server admin starts one with `/volleyball league create` and then `/volleyball "
-        "league start`; every seat is a computer team until a manager comes.",
-    ),
-    "team": (
-        "Join a league",
-        "`/volleyball team create` brings your team to a league of this server (**Make me a "
-        "team** fills the form for you), or `/volleyball take-seat` manages a computer's team "
-        "as it is. Then `/volleyball orders edit` gives each round's orders with menus, as here.",
-    ),
-}
+ABANDONED_DAYS = 7  # a lesson nobody moved on for this long is deleted
 
 
-def step_text(script: Lesson, index: int) -> str:
-    """The card at step `index`: what to do and why, the clause, and the set as it stands."""
-    team, other = script.team, script.opponent
-    lines: list[str] = []
-    if index >= len(script.steps):
-        lines.append(f"📘 **Lesson done!** {script.done}")
-    else:
-        step = script.steps[index]
-        lines.append(f"📘 **Volleyball lesson {index + 1}/{len(script.steps)}:** {step.say}")
-        lines.append(f"-# 📖 The rules: *{step.rule}* (`/volleyball rules`)")
-    order = script.set_order(min(index, len(script.steps)))
-    opponent = script.opponent_set
-    lines.append(
-        f"**{shown(team.name)}** (your team) v **{shown(other.name)}** "
-        f"({opponent.concept.label} {opponent.concept.abbreviation}, risk {opponent.effective_risk})"
+def leagues_of(interaction: discord.Interaction) -> Leagues:
+    cog: Any = bot_of(interaction).get_cog("Volleyball")
+    if cog is None:
+        raise RuntimeError("the Volleyball cog, whose lesson this is, is not loaded")
+    return cog.leagues
+
+
+async def advance(leagues: Leagues, stored: store.StoredLeague) -> str:
+    """The step done: the stored progress moves on (once, however many clicks race to it), the
+    card is redrawn, and the next step's words are returned (for the clicker's answer)."""
+    moved = await store.set_lesson_step(
+        leagues.db, stored.id, stored.lesson_step + 1, stored.lesson_step
     )
-    if not order.slots:
-        squad = ", ".join(f"{shown(p.name)} {p.ol}/{p.dl}" for p in team.players)
-        lines.append(f"Your squad (OL/DL): {squad}")
-    else:
-        six = ", ".join(
-            shown(slot.player) + (f" ({slot.position.label})" if slot.position != 3 else "")
-            for slot in order.slots
-        )
-        concept = (
-            f" · {order.concept.label} ({order.concept.abbreviation}), risk {order.risk}"
-            if order.risk is not None
-            else ""
-        )
-        lines.append(f"Set 1: {six}{concept}")
-    done = {s.kind: s for s in script.steps[:index]}
-    if "training" in done:
-        lines.append(f"Training: {shown(done['training'].answer)} ✓")
-    if "transfer" in done:
-        listed = done["transfer"].options[done["transfer"].answer]
-        lines.append(f"Transfer list: {', '.join(shown(name) for name in listed)} ✓")
-    if "play" in done:
-        lines.append("**Your report:**")
-        lines += [f"> {line.strip()}" for line in script.report()]
-    return "\n".join(lines)
+    if moved:
+        leagues.card.refresh_soon(stored.id)
+    step = lesson_script().step(stored.lesson_step + 1)
+    return f"✓ Next: {step.say}" if step is not None else "✓ Lesson done: see the card."
 
 
-def step_view(script: Lesson, user_id: int, index: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    if index >= len(script.steps):
-        for kind, (label, _) in NEXT.items():
-            view.add_item(LessonNext(kind, label))
-        view.add_item(LessonWhy())
-        return view
-    for number, label in enumerate(options_of(script, index)):
-        view.add_item(LessonChoice(user_id, index, number, label))
-    if any(step.kind == "play" for step in script.steps[:index]):
-        view.add_item(LessonWhy())
-    return view
-
-
-def card(user_id: int, index: int) -> dict:
+async def create(leagues: Leagues, guild_id: int, channel_id: int, user_id: int) -> int:
+    """A new lesson league: the lesson's team, managed by the learner, and a computer team,
+    its first season open and kept paused (no deadline, no timer: the lesson plays the round)."""
     script = lesson_script()
-    return {"content": step_text(script, index), "view": step_view(script, user_id, index)}
+    state = script.league(secret=league_secret(leagues.bot))
+    team = state.league.team(script.team.name)
+    assert team is not None
+    team.manager_id = str(user_id)
+    league_id = await store.create_league(
+        leagues.db,
+        guild_id=guild_id,
+        name=f"Lesson {user_id}",
+        channel_id=channel_id,
+        ping_role_id=None,
+        admin_role_id=None,
+        created_by=user_id,
+        settings={"teams": len(state.league.teams), "seed": script.seed, "lesson": True},
+        deadline_rule=parse_rule(24, None, None).to_dict(),
+        remind_minutes=0,
+        state=encode(state),
+        anchor=0.0,
+        lesson_of=user_id,
+    )
+    stored = await leagues.load(league_id)
+
+    async def manager(conn: Any) -> None:
+        await store.add_manager(conn, league_id, user_id, script.team.name)
+
+    await leagues.save(stored, status="paused", also=manager)
+    return league_id
+
+
+async def drop(leagues: Leagues, stored: store.StoredLeague) -> None:
+    """A lesson done with: its card taken down (if Discord still has it) and the league
+    deleted with everything of it."""
+    if stored.card_message_id is not None:
+        with contextlib.suppress(discord.HTTPException):
+            channel = await leagues.poster.channel(stored)
+            await channel.get_partial_message(stored.card_message_id).delete()
+    await store.delete_league(leagues.db, stored.id)
+
+
+async def prune(leagues: Leagues, now: float) -> None:
+    """The lessons abandoned for ABANDONED_DAYS, deleted (each learner's start looks)."""
+    for stale in await store.stale_lessons(leagues.db, now - ABANDONED_DAYS * 86400):
+        await drop(leagues, stale)
 
 
 async def start(interaction: discord.Interaction) -> None:
-    """`/volleyball learn` (and a Learn button): the lesson's first step, in the channel."""
-    if interaction.guild_id is None:
+    """`/volleyball learn` (and a Learn button): the learner's lesson, resumed where it was or
+    begun; its card is posted below in the channel (a finished one is deleted first)."""
+    if interaction.guild_id is None or interaction.channel_id is None:
         raise UserError("The Volleyball lesson is played in a server channel, not in DMs.")
-    await interaction.response.send_message(**card(interaction.user.id, 0))
+    leagues = leagues_of(interaction)
+    user_id = interaction.user.id
+    await prune(leagues, time.time())
+    stored = await store.lesson_of(leagues.db, interaction.guild_id, user_id)
+    if stored is not None and done(stored):
+        await drop(leagues, stored)
+        stored = None
+    if stored is None:
+        league_id = await create(leagues, interaction.guild_id, interaction.channel_id, user_id)
+        said = "Your Volleyball lesson begins: its card is below."
+    else:
+        league_id = stored.id
+        said = "Your Volleyball lesson goes on where you left it: its card is below."
+    await send_ephemeral(interaction, said)
+    async with leagues.host.posting_lock(league_id):
+        await leagues.card.repost(league_id)
 
 
-class LessonChoice(
-    Control[discord.ui.Button],
-    template=r"vblearn:(?P<user>\d+):(?P<step>\d+):(?P<option>\d+)",
-):
-    """One option of a lesson's step, for its learner only."""
-
-    def __init__(self, user_id: int, step: int, option: int, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80] or "?",
-                style=discord.ButtonStyle.primary,
-                custom_id=self.id_for(user=user_id, step=step, option=option),
-            )
-        )
-        self.user_id, self.step, self.option = user_id, step, option
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LessonChoice:
-        return cls(int(match["user"]), int(match["step"]), int(match["option"]))
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        if interaction.user.id != self.user_id:
-            raise UserError("This is someone else's lesson: `/volleyball learn` starts yours.")
-        script = lesson_script()
-        options = options_of(script, self.step) if self.step < len(script.steps) else []
-        if not 0 <= self.option < len(options):
-            raise UserError("That lesson's step has changed: use the card's buttons as they are.")
-        label = options[self.option]
-        if label != answer_of(script, self.step):
-            why = refusal(script, self.step, label)
-            said = f"Not quite: {why}\n" if why else "Not quite. "
-            raise UserError(f"{said}{script.steps[self.step].hint} (Nothing changed.)")
-        await interaction.response.edit_message(**card(self.user_id, self.step + 1))
-
-
-class LessonNext(Control[discord.ui.Button], template=r"vblearn:next:(?P<kind>[a-z]+)"):
-    """The lesson's end: the way to a real league, privately to whoever clicks."""
-
-    def __init__(self, kind: str, label: str = "") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label or NEXT.get(kind, ("Next", ""))[0],
-                style=discord.ButtonStyle.success,
-                custom_id=self.id_for(kind=kind),
-            )
-        )
-        self.kind = kind
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LessonNext:
-        return cls(match["kind"])
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        if self.kind not in NEXT:
-            raise UserError("That button is no longer offered.")
-        await send_ephemeral(interaction, NEXT[self.kind][1])
-
-
-class LessonWhy(Control[discord.ui.Button], template=r"vblearn:why"):
-    """Why? on the lesson's set report: what decided the set, each ruling of the rules page it
-    names (rules/volleyball/why.py) worded from the page, privately to whoever asks."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Why?", style=discord.ButtonStyle.secondary, custom_id=self.id_for()
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> LessonWhy:
-        return cls()
-
-    async def act(self, interaction: discord.Interaction) -> None:
-        result = lesson_script().result()
-        told = [(shown(event.text), event.rules) for event in match_events(result)]
-        text, topics = worded(RULEBOOK, [("**The lesson's set**", told)], COMMAND)
-        await send_worded(interaction, RULEBOOK, "Why? The lesson's set", text, topics)
-
-
-LESSON_ITEMS = (LessonChoice, LessonNext, LessonWhy)
+async def play(interaction: discord.Interaction, league_id: int) -> None:
+    """Play the round: the real round of the lesson's league (as `round run-now` plays one),
+    its posts sent, when the lesson's step is this one."""
+    leagues = leagues_of(interaction)
+    stored = await leagues.load(league_id)
+    require_learner(stored, interaction.user.id)
+    checked(stored, "play")
+    state = decode(stored)
+    played = await leagues.host.advance(
+        stored.id, expected=round_key(state), forced=True, send=False
+    )
+    if not played:
+        raise UserError("The round was played at the same moment: see the results above.")
+    said = await advance(leagues, stored)
+    await send_ephemeral(interaction, f"Round played: its results are posted below. {said}")
+    await leagues.reports.send_pending_now(stored.id)

@@ -17,6 +17,7 @@ import time
 import discord
 
 from cogs import bot_of
+from cogs.volleyball import lesson_card as lesson
 from cogs.volleyball.answers import answer, missing_line
 from cogs.volleyball.components import OrdersForm, RetryButton, TeamForm
 from cogs.volleyball.forms import (
@@ -84,6 +85,7 @@ class Orders:
     ) -> tuple[store.StoredLeague, LeagueState, Team]:
         """The league as stored, its state, and the team the user manages in it."""
         stored = await self.leagues.load(league_id)
+        lesson.require_learner(stored, user_id)
         state = decode(stored)
         return stored, state, await self.my_team(stored, state, user_id)
 
@@ -397,6 +399,7 @@ class Orders:
         cleared when it closes), the table and the cup's bracket as they are now, or what the
         GM publishes for the season."""
         stored = await self.leagues.load(league_id)
+        lesson.require_learner(stored, interaction.user.id)
         state = decode(stored)
         now = state.league.season
         name = shown(stored.name)

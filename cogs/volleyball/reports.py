@@ -80,7 +80,7 @@ class Reports:
         """The league "volleyball:ID" as a follower follows it (its card's Follow button)."""
         league_id = target.split(":", 1)[1]
         stored = await store.load_league(self.db, int(league_id)) if league_id.isdigit() else None
-        if stored is None:
+        if stored is None or stored.lesson_of is not None:  # a lesson is nobody's to follow
             return None
         managers = await store.managers(self.db, stored.id)
         return Followable(

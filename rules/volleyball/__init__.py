@@ -59,9 +59,9 @@ Rounds
 - all_computer_orders(state) -> {team: RoundOrders} for the computer-managed teams.
 
 Lesson (docs/rules/volleyball.md "Learn by playing"; data/lessons/volleyball.json)
-- lesson_script() -> Lesson, checked through the engine when loaded; options_of(lesson, step),
-  answer_of(lesson, step), refusal(lesson, step, option): the engine's reason for an option
-  it refuses (empty: it takes it); Lesson.set_order(step), .played(), .report().
+- lesson_script() -> Lesson, checked when loaded; Lesson.league() the lesson's league of two
+  seats; mismatch(lesson, step, control, set) -> the step's hint for any other click (empty:
+  the click is the step's).
 
 Fair dice and records (docs/rules/volleyball.md ruling 57; fair.py, record.py)
 - round_commitment(secret, season, round) -> the hash published before a round;
@@ -110,7 +110,7 @@ from rules.volleyball.deadlines import (
     parse_rule,
 )
 from rules.volleyball.fair import round_commitment
-from rules.volleyball.lesson import Lesson, answer_of, lesson_script, options_of, refusal
+from rules.volleyball.lesson import Lesson, lesson_script, mismatch
 from rules.volleyball.lineups import (
     Repeated,
     fieldable_sets,
@@ -223,7 +223,6 @@ __all__ = [
     "VolleyballError",
     "ageing_split_problems",
     "all_computer_orders",
-    "answer_of",
     "close_season",
     "create_league",
     "create_team",
@@ -242,19 +241,18 @@ __all__ = [
     "lineup_warnings",
     "market_lines",
     "match_events",
+    "mismatch",
     "missed_rounds_after",
     "money_line",
     "new_league",
     "new_team_problems",
     "next_deadline",
-    "options_of",
     "parse_rule",
     "play_round",
     "players_for_every_set",
     "points_used",
     "preview_match",
     "refill_sets",
-    "refusal",
     "release_seat",
     "repeat_lineups",
     "results_lines",

@@ -1,60 +1,64 @@
-"""Volleyball's lesson (docs/rules/volleyball.md "Learn by playing"): a manager's week in
-miniature, from a prepared team: a set's orders (the six, their positions, the concept, the
-risk), the set played and read from its report, a training and a transfer.
+"""Volleyball's lesson (docs/rules/volleyball.md "Learn by playing"): a manager's first round,
+played on a real league of two seats (the learner's prepared team and a computer team) with the
+real league card and orders editor: a set's orders (its six, their positions, its concept and
+risk) picked with the editor's menus and saved, the round played when the lesson says and read
+from its real report, and that report's Why?.
 
 A lesson is data (data/lessons/volleyball.json), checked when it is loaded like the other
-games' lessons (rules/lessons.py): every step is one choice among the options it offers; its
-`answer` must be one the engine accepts, its clause (`rule`) a heading of the rules page, and
-the report step's answer is what the engine's set, played from the lesson's seed, gives. Any
-other option gets the step's hint, and the engine's own reason where the engine refuses it;
-nothing changes. The lesson's progress is its step, and everything shown at a step is computed
-again from the seed and the answers before it: a set, never a league, so never rated and never
-in a league's tables.
+games' lessons (rules/lessons.py): each step names the one real control it waits for
+(`control`, one of CONTROLS, in that order), what to do and why (`say`), what any other click
+gets (`hint`; nothing changes) and the clause it teaches (`rule`, a heading of the rules page);
+the set's steps say what the set must be after the click (`expect`). `problems` checks that the
+expected set is one the engine takes (six of the team's players, the positions' limits, the
+concept's formation and its risk range) and that the engine opens a league with the team.
+`mismatch` is what the bot asks after each click in a lesson: is this the step's control, and
+is the set now what the step expects?
 """
 
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from rules.lessons import DATA_DIR, LessonError, clauses
-from rules.volleyball.market import listing_problems
-from rules.volleyball.match import (
-    HOME,
-    Fatigue,
-    MatchResult,
-    SetResult,
-    can_play,
-    play_set,
-)
-from rules.volleyball.models import Player, Team
+from rules.volleyball.composed import RoundOutcome, new_league, run_round
+from rules.volleyball.lineups import refill_sets, starting_lineup
+from rules.volleyball.managers import all_computer_orders
+from rules.volleyball.models import Player, SeasonConfig, Team
 from rules.volleyball.orders import (
+    RISK_RANGES,
     Concept,
-    MatchOrders,
     PlayerSlot,
     Position,
     SetOrder,
-    TransferSale,
+    VolleyballError,
     set_order_problems,
 )
-from rules.volleyball.training import trainable_levels, training_problems
+from rules.volleyball.ordertext import submit_orders
+from rules.volleyball.rounds import RoundOrders, round_fixtures, team_fixtures
+from rules.volleyball.season import LeagueState
 
 GAME = "volleyball"
-KINDS = ("lineup", "positions", "concept", "risk", "play", "report", "training", "transfer")
-SET_NUMBER = 1
+# The real controls a step may wait for, in the order a round goes: the card's Edit with menus,
+# the editor's three menus and its Save orders, the lesson's Play the round, the card's Why?.
+CONTROLS = ("edit", "players", "positions", "concept", "save", "play", "why")
+SET_CONTROLS = ("players", "positions", "concept")  # the menus that change the set
+SET_NUMBER = 1  # the lesson's set: the first set of the team's first match
+TEAMS = 2  # the smallest league the engine opens
+# One league match a round (rules/volleyball/season.py SeasonConfig): the lesson's round is
+# that match and the Galaxy Cup's first.
+MATCHES_PER_ROUND = 1
 
 
 @dataclass(frozen=True)
 class Step:
-    kind: str  # one of KINDS
+    control: str  # one of CONTROLS: the real control the step waits for
     say: str  # what to do now, and why it matters
-    hint: str  # the answer to any other option (nothing changes)
+    hint: str  # the answer to any other click (nothing changes)
     rule: str  # the clause it teaches: a heading of docs/rules/volleyball.md
-    options: dict[str, Any]  # label -> what it means for the engine (the kind says how)
-    answer: str  # the label of the option the lesson waits for
+    expect: Any = None  # the set's steps: the players, {player: position code}, [concept, risk]
 
 
 @dataclass(frozen=True)
@@ -62,145 +66,148 @@ class Lesson:
     title: str
     seed: int
     team: Team
-    opponent: Team
-    opponent_set: SetOrder
     steps: tuple[Step, ...]
     done: str
 
-    def set_order(self, upto: int) -> SetOrder:
-        """The learner's set as the steps before `upto` have made it (answers only)."""
+    def step(self, index: int) -> Step | None:
+        return self.steps[index] if 0 <= index < len(self.steps) else None
+
+    def league(self, secret: str | None = None) -> LeagueState:
+        """The lesson's league, its first season open: the team and a computer team, from the
+        lesson's seed (so every learner meets the same opponent)."""
+        return new_league(
+            [self.team],
+            total_teams=TEAMS,
+            config=SeasonConfig(matches_per_round=MATCHES_PER_ROUND),
+            seed=self.seed,
+            secret=secret,
+        )
+
+    def expected_set(self, upto: int) -> SetOrder:
+        """The set as the set's steps before `upto` expect it."""
         order = SetOrder()
         for step in self.steps[:upto]:
-            order = apply(step, step.answer, order)
+            order = expected(step, order)
         return order
 
-    def played(self) -> SetResult:
-        """The set, played from the lesson's seed with the learner's answers: always the same."""
-        order = self.set_order(len(self.steps))
-        return play_set(
-            SET_NUMBER,
-            self.team,
-            self.opponent,
-            order,
-            self.opponent_set,
-            Fatigue(self.team),
-            Fatigue(self.opponent),
-            random.Random(self.seed),
+
+def round_orders(lesson: Lesson, state: LeagueState) -> RoundOrders:
+    """The learner's orders as the lesson leaves them: the editor's starting line-up for each
+    match of the round (rules/volleyball/lineups.py), the first match's first set the one the
+    steps expect, the later sets refilled as the editor refills them."""
+    number = state.league.round_number
+    fixtures = team_fixtures(round_fixtures(state, number), lesson.team.name)
+    matches = []
+    for fixture in sorted(fixtures, key=lambda f: f.match_number):
+        home = fixture.home == lesson.team.name
+        matches.append(
+            starting_lineup(
+                lesson.team,
+                opponent=fixture.away if home else fixture.home,
+                home=home,
+                match_number=fixture.match_number,
+                home_advantage=state.league.config.home_advantage_points(number),
+            )
         )
-
-    def result(self) -> MatchResult:
-        """The played set as a match's result (the engine's: its report and its Why?)."""
-        return MatchResult(
-            self.team.name,
-            self.opponent.name,
-            MatchOrders([self.set_order(len(self.steps))]),
-            MatchOrders([self.opponent_set]),
-            sets=[self.played()],
-        )
-
-    def report(self) -> list[str]:
-        """The played set as the team's manager reads it on the round's sheet: the score, then
-        its own side (concept, risk, totals against the other side's and the scoring chance)."""
-        result = self.result()
-        played = result.sets[0]
-        score = f"{played.home_points}-{played.away_points}"
-        own = result.side_summary(HOME, player_detail=False)[1:]  # its first line: the match's
-        return [f"Set {SET_NUMBER}: {self.team.name} {score} {self.opponent.name}", *own]
-
-    def report_options(self) -> dict[str, int]:
-        """The report step's choices: the learner's scoring chance, the other side's, and the
-        chance before the concepts changed it (whole percent, as the report writes them)."""
-        played = self.played()
-        own, other = played.home, played.away
-        base = round(100 * own.ol_total / max(1, own.ol_total + other.dl_total))
-        found = {f"{own.chance} %": own.chance, f"{other.chance} %": other.chance}
-        found.setdefault(f"{base} %", base)
-        return dict(sorted(found.items(), key=lambda item: item[1]))
+    first, wanted = matches[0].sets[0], lesson.expected_set(len(lesson.steps))
+    first.slots, first.concept, first.risk = wanted.slots, wanted.concept, wanted.risk
+    refill_sets(lesson.team, matches[0], SET_NUMBER)
+    return RoundOrders(team=lesson.team.name, matches=matches)
 
 
-def apply(step: Step, label: str, order: SetOrder) -> SetOrder:
-    """The set after `step`'s option `label` (the set's steps; the others leave it)."""
-    value = step.options.get(label)
-    if step.kind == "lineup":
-        return SetOrder([PlayerSlot(name) for name in value or ()], order.concept, order.risk)
-    if step.kind == "positions":
-        codes = {str(name).casefold(): Position(code) for name, code in (value or {}).items()}
-        slots = [
-            PlayerSlot(s.player, codes.get(s.player.casefold(), Position.ALLROUND))
-            for s in order.slots
-        ]
+def play_through(lesson: Lesson) -> RoundOutcome:
+    """The lesson's round played through the engine with the learner's orders as the lesson
+    leaves them (and the computer's for the others); VolleyballError if the engine refuses
+    them, with every problem."""
+    state = lesson.league()
+    check = submit_orders(
+        state, lesson.team.name, orders=round_orders(lesson, state), kinds={"matches"}
+    )
+    if check.problems:
+        raise VolleyballError(check.problems)
+    return run_round(state, {**all_computer_orders(state), lesson.team.name: check.orders})
+
+
+def expected_set_after(lesson: Lesson, index: int) -> SetOrder:
+    """The set once step `index` is done as the lesson expects."""
+    return lesson.expected_set(index + 1)
+
+
+def expected(step: Step, order: SetOrder) -> SetOrder:
+    """The set after `step` (a set's step) was done as the lesson expects."""
+    if step.control == "players":
+        return SetOrder([PlayerSlot(str(n)) for n in step.expect], order.concept, order.risk)
+    if step.control == "positions":
+        codes = {str(name): Position(int(code)) for name, code in dict(step.expect).items()}
+        slots = [PlayerSlot(s.player, codes.get(s.player, Position.ALLROUND)) for s in order.slots]
         return SetOrder(slots, order.concept, order.risk)
-    if step.kind == "concept":
-        return SetOrder(order.slots, Concept(int(value or Concept.NEUTRAL)), None)
-    if step.kind == "risk":
-        return SetOrder(order.slots, order.concept, int(value or 0))
+    if step.control == "concept":
+        concept, risk = step.expect
+        return SetOrder(order.slots, Concept(int(concept)), int(risk))
     return order
 
 
-def refusal(lesson: Lesson, index: int, label: str) -> str:
-    """Why the engine refuses step `index`'s option `label` (empty: it would take it)."""
-    step = lesson.steps[index]
-    if step.kind in ("lineup", "positions", "concept", "risk"):
-        order = apply(step, label, lesson.set_order(index))
-        found = [
-            p
-            for p in set_order_problems(order, SET_NUMBER)
-            if step.kind != "lineup" or "risk" not in p
-        ]
-        if step.kind in ("lineup", "positions"):  # the concept comes later
-            found = [p for p in found if "concept" not in p]
-        fatigue = Fatigue(lesson.team)
-        for slot in order.slots:
-            player = lesson.team.player(slot.player)
-            if player is not None and not can_play(player, *fatigue.levels(player.name)):
-                found.append(f"{player.name} cannot play: a player needs both levels at least 1.")
-        return " ".join(found)
-    if step.kind == "training":
-        name, ol, dl = step.options[label]
-        player = lesson.team.player(name)
-        if player is None:
-            return f"{lesson.team.name} has no player called {name}."
-        return " ".join(training_problems(trainable_levels(player), int(ol), int(dl)))
-    if step.kind == "transfer":
-        sales = [TransferSale(name, 0) for name in step.options[label]]
-        return " ".join(listing_problems(lesson.team, sales, [], 1, 14))
+def matches(step: Step, order: SetOrder) -> bool:
+    """Whether the set, after a click on `step`'s menu, is what the step expects (only what
+    that menu sets is compared: the players, their positions, or the concept and risk)."""
+    if step.control == "players":
+        return sorted(order.player_names) == sorted(str(n) for n in step.expect)
+    if step.control == "positions":
+        wanted = {str(name): int(code) for name, code in dict(step.expect).items()}
+        given = {s.player: int(s.position) for s in order.slots if s.position != Position.ALLROUND}
+        return given == wanted
+    if step.control == "concept":
+        concept, risk = step.expect
+        return (int(order.concept), order.effective_risk) == (int(concept), int(risk))
+    return True
+
+
+def mismatch(lesson: Lesson, index: int, control: str, order: SetOrder | None = None) -> str:
+    """What a click on `control` (with the set as it would be after it, for a set's menu) gets
+    at step `index`: empty when it is the step's, else the step's hint (nothing changes)."""
+    step = lesson.step(index)
+    if step is None:
+        return "The lesson is done: its buttons below lead to a real league."
+    if control != step.control or (order is not None and not matches(step, order)):
+        return step.hint
     return ""
 
 
-def options_of(lesson: Lesson, index: int) -> list[str]:
-    """The labels step `index` offers, in order (the report's come from the played set)."""
-    step = lesson.steps[index]
-    if step.kind == "report":
-        return list(lesson.report_options())
-    return list(step.options)
-
-
-def answer_of(lesson: Lesson, index: int) -> str:
-    step = lesson.steps[index]
-    if step.kind == "report":
-        return f"{lesson.played().home.chance} %"
-    return step.answer
-
-
 def problems(lesson: Lesson) -> list[str]:
-    """Every step's clause is a heading of the rules page, its answer one of its options and
-    one the engine takes; the set's answers make a legal set the engine plays."""
+    """Every step's control is one of CONTROLS, in their order, its clause a heading of the
+    rules page; the set the steps expect is one the engine takes; the engine opens the league
+    and plays its round with the orders the lesson leaves (`play_through`)."""
     headings = clauses(GAME)
     found: list[str] = []
+    order = -1
     for number, step in enumerate(lesson.steps, 1):
         if step.rule not in headings:
             found.append(f"step {number}: no heading {step.rule!r} on docs/rules/{GAME}.md")
-        if step.kind not in KINDS:
-            found.append(f"step {number}: no kind {step.kind!r} (one of {', '.join(KINDS)})")
+        if step.control not in CONTROLS:
+            found.append(f"step {number}: no control {step.control!r} ({', '.join(CONTROLS)})")
             continue
-        if step.kind != "report" and step.answer not in step.options:
-            found.append(f"step {number}: its answer {step.answer!r} is none of its options")
-            continue
-        if step.kind != "report" and (why := refusal(lesson, number - 1, step.answer)):
-            found.append(f"step {number} ({step.answer!r}): {why}")
-    if not found:
-        final = set_order_problems(lesson.set_order(len(lesson.steps)), SET_NUMBER)
-        found += [f"the set: {problem}" for problem in final]
+        if CONTROLS.index(step.control) <= order:
+            found.append(f"step {number}: {step.control!r} comes after what it needs")
+        order = CONTROLS.index(step.control)
+        if step.control in SET_CONTROLS and step.expect is None:
+            found.append(f"step {number}: a set's step says what it expects")
+    if found:
+        return found
+    for number, step in enumerate(lesson.steps, 1):
+        if step.control == "players":
+            missing = [n for n in step.expect if lesson.team.player(str(n)) is None]
+            if missing:
+                found.append(f"step {number}: {lesson.team.name} has no {', '.join(missing)}")
+    final = lesson.expected_set(len(lesson.steps))
+    found += [f"the set: {problem}" for problem in set_order_problems(final, SET_NUMBER)]
+    if final.concept in RISK_RANGES and not any(s.control == "concept" for s in lesson.steps):
+        found.append("the set: no step gives its concept")
+    if found:
+        return found
+    try:
+        play_through(lesson)
+    except VolleyballError as error:
+        found.append(f"the round: {error}")
     return found
 
 
@@ -214,35 +221,26 @@ def _team(data: dict[str, Any]) -> Team:
 
 def from_data(data: dict[str, Any]) -> Lesson:
     """The lesson from its JSON data; LessonError for a missing or mistyped field."""
-    where = f"data/lessons/{GAME}.json"
     try:
         steps = tuple(
             Step(
-                str(raw["kind"]),
+                str(raw["control"]),
                 str(raw["say"]),
                 str(raw["hint"]),
                 str(raw["rule"]),
-                dict(raw.get("options", {})),
-                str(raw.get("answer", "")),
+                raw.get("expect"),
             )
             for raw in data["steps"]
         )
-        opponent = data["opponent"]
         return Lesson(
             title=str(data["title"]),
             seed=int(data["seed"]),
             team=_team(data["team"]),
-            opponent=_team(opponent),
-            opponent_set=SetOrder(
-                [PlayerSlot(str(name), Position(int(code))) for name, code in opponent["set"]],
-                Concept(int(opponent["concept"])),
-                int(opponent["risk"]),
-            ),
             steps=steps,
             done=str(data["done"]),
         )
     except (KeyError, TypeError, ValueError) as error:
-        raise LessonError(f"{where}: {type(error).__name__}: {error}") from error
+        raise LessonError(f"data/lessons/{GAME}.json: {type(error).__name__}: {error}") from error
 
 
 @cache

@@ -1,80 +1,158 @@
 """Volleyball's lesson through the fake Discord (docs/rules/volleyball.md "Learn by playing"):
-`/volleyball learn` plays a set's orders, its report, a training and a transfer on the lesson's
-card by clicks only; a wrong click is explained privately with the engine's reason and changes
-nothing; the card is the lesson's progress, so a learner who leaves finds it where it was and a
-restart in the middle loses nothing; the end offers the way to a real league. Nothing of it is
-a league's: no league, no table."""
+`/volleyball learn` teaches a manager's first round on a real league of two seats, with the
+real league card, the real orders editor's menus and Save orders, the real round and its Why?,
+by clicks only. A wrong click is answered privately with the step's hint and changes nothing
+(no draft, no orders, no round); the stored step is the lesson's progress, so a learner who
+leaves finds it where it was and a restart in the middle loses nothing; the end offers the way
+to a real league. The lesson is nobody else's and is no public league: not in the server's
+leagues nor in their autocompletes."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from rules.volleyball import answer_of, lesson_script
+from rules.volleyball import lesson_script
+from tests.e2e.stored import connect
 from tests.e2e.test_learn import joined_server
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
 LESSON = lesson_script()
 STEPS = len(LESSON.steps)
+SIX = ["Kasper Hammer", "Anna", "Bram", "Cees", "Dirk", "Eva"]
+CARD_BUTTONS = ["Edit with menus", "My team", "Play the round", "Why?"]
 
 
-def labels(message) -> list[str]:
-    return list(message.button_labels)
+def sql(bot, query: str, *parameters):
+    with connect(bot) as conn:
+        return conn.execute(query, parameters).fetchall()
 
 
-async def test_the_volleyball_lesson_by_clicks_with_a_wrong_try_a_leave_and_a_restart(
-    discord, bot, games
-):
+def stored_draft(bot) -> str | None:
+    rows = sql(bot, "SELECT draft FROM volleyball_drafts")
+    return rows[0][0] if rows else None
+
+
+def played_rounds(bot) -> int:
+    state = json.loads(sql(bot, "SELECT state FROM volleyball_leagues")[0][0])
+    return state["league"]["round_number"] - 1
+
+
+async def card_at(discord, channel, number: int, learner, since=0):
+    """`learner`'s lesson card once it shows step `number` (0: the lesson done), posted after
+    the message `since` (a round's results: the card is posted again below them)."""
+    wanted = "Lesson done!" if number == 0 else f"Volleyball lesson {number}/{STEPS}"
+    whose = f"<@{learner.id}>'s lesson"
+    return await discord.wait_for_message(
+        channel,
+        lambda m: wanted in m.content and whose in m.content and bool(m.embeds),
+        since=since,
+    )
+
+
+def text_of(reply) -> str:
+    return "\n".join([reply.content, *(f.content for f in reply.followups)])
+
+
+async def test_the_volleyball_lesson_on_a_real_league_by_clicks(discord, bot, games):
     ida = discord.add_user("ida")
-    card = await discord.slash("volleyball learn", user=ida, channel=games)
-    assert not card.ephemeral and "Volleyball lesson 1/8:" in card.text
-    assert "Kasper Hammer 18/10" in card.text  # the squad, with its levels
+    begun = await discord.slash("volleyball learn", user=ida, channel=games)
+    assert begun.ephemeral and "lesson begins" in begun.text
+    card = await card_at(discord, games, 1, ida)
+    assert LESSON.steps[0].say[:40] in card.content and f"*{LESSON.steps[0].rule}*" in card.text
+    assert list(card.button_labels) == CARD_BUTTONS
+    assert "A lesson: season 1, round 1" in str(card.embeds[0])  # the league's own card
 
-    for index, step in enumerate(LESSON.steps):
-        assert f"Volleyball lesson {index + 1}/{STEPS}:" in card.text, card.text
-        assert step.say[:50] in card.text and f"*{step.rule}*" in card.text
-        if step.kind == "concept":
-            # a wrong click: the engine's own reason and the hint, privately; the card stays
-            before = discord.message(card)
-            answer = await discord.click(card, "AC", user=ida)
-            assert answer.ephemeral and "needs at least 5 setters/attackers" in answer.text
-            assert step.hint in answer.text and "Nothing changed" in answer.text
-            after = discord.message(card)
-            assert after.text == before.text and labels(after) == labels(before)
-            # someone else's click on the learner's card is refused, nothing changes
-            other = await discord.click(card, "OC", user=discord.add_user("jon"))
-            assert other.ephemeral and "someone else's lesson" in other.text
-            assert discord.message(card).text == before.text
-        if step.kind == "risk":
-            # the learner leaves: other talk in the channel, then back to the card as it was
-            await discord.slash("help", user=ida, channel=games)
-            card = discord.message(card)
-            assert f"Volleyball lesson {index + 1}/{STEPS}:" in card.text
-        if step.kind == "report":
-            assert "**Your report:**" in card.text and "scoring chance" in card.text
-            # Why? on the set's report: what decided it, each ruling worded from the page
-            why = await discord.click(card, "Why?", user=discord.add_user("max"))
-            assert why.ephemeral and "Lesson Lions v Tutor Tigers, set 1: 15-5" in why.text
-            assert "Ruling R1" in why.text and "Rally, scoring chance, clamping" in why.text
-            assert "Ruling R2" in why.text and "Ruling R3" in why.text and "*A match*" in why.text
-            # worded as a real round's Why? is (host/why.py): the rules menu at its topic
-            menu = why.selects[0]
-            assert [o.label for o in menu.options if o.default] == ["A match"]
-            assert discord.message(card).text == card.text  # nothing changed
-            await bot.restart()  # the card is the progress: nothing is lost
-            card = discord.message(card)
-            assert f"Volleyball lesson {index + 1}/{STEPS}:" in card.text
-        card = await discord.click(card, answer_of(LESSON, index), user=ida)
+    # a wrong click: the step's hint, privately; no round is played and the card stays
+    early = await discord.click(card, "Play the round", user=ida)
+    assert early.ephemeral and LESSON.steps[0].hint in early.text
+    assert "Nothing changed" in early.text and played_rounds(bot) == 0
+    assert discord.message(card).content == card.content
+    # someone else's click on the learner's card is refused
+    jon = discord.add_user("jon")
+    other = await discord.click(card, "Edit with menus", user=jon)
+    assert other.ephemeral and "someone's lesson" in other.text
 
-    assert "Lesson done!" in card.text and "Transfer list: Gijs ✓" in card.text
-    assert labels(card) == ["Start a real league", "Join a league", "Why?"]
+    # step 1: the card's real Edit with menus opens the real editor
+    editor = await discord.click(card, "Edit with menus", user=ida)
+    assert editor.ephemeral and "**Round 1, Match 1, " in editor.content
+    card = await card_at(discord, games, 2, ida)
+
+    # step 2: the six, with the editor's players menu; a wrong six is refused, nothing kept
+    wrong = [*SIX[:5], "Fenna"]
+    refused = await discord.select(editor, "Players of set 1 (pick six)", wrong, user=ida)
+    assert refused.ephemeral and LESSON.steps[1].hint in refused.text
+    assert stored_draft(bot) is None  # the draft was not kept
+    picked = await discord.select(editor, "Players of set 1 (pick six)", SIX, user=ida)
+    assert "✓ Next:" in picked.content and LESSON.steps[2].say[:30] in picked.content
+    first = json.loads(stored_draft(bot) or "{}")["matches"][0]["sets"][0]
+    assert sorted(slot["player"] for slot in first["slots"]) == sorted(SIX)
+    card = await card_at(discord, games, 3, ida)
+
+    # the learner leaves, and comes back: the lesson goes on where it was
+    await discord.slash("help", user=ida, channel=games)
+    back = await discord.slash("volleyball learn", user=ida, channel=games)
+    assert back.ephemeral and "where you left it" in back.text
+    card = await card_at(discord, games, 3, ida)
+    assert sql(bot, "SELECT COUNT(*) FROM volleyball_leagues")[0][0] == 1
+
+    # step 3: positions
+    positions = ["Kasper Hammer: Setter", "Anna: Setter", "Bram: Attacker", "Cees: Attacker"]
+    placed = await discord.select(
+        picked, "Positions (the others play Allround)", positions, user=ida
+    )
+    assert "Kasper Hammer (Setter)" in placed.content and "✓ Next:" in placed.content
+    card = await card_at(discord, games, 4, ida)
+
+    # a restart in the middle: the editor's menus and the card still work, nothing is lost
+    await bot.restart()
+    card = await card_at(discord, games, 4, ida)
+    kept = stored_draft(bot)
+    wrong_concept = await discord.select(
+        placed, "Concept and risk", ["NC (Neutral), risk 5"], user=ida
+    )
+    assert wrong_concept.ephemeral and LESSON.steps[3].hint in wrong_concept.text
+    assert stored_draft(bot) == kept
+    concept = await discord.select(placed, "Concept and risk", ["OC (Offensive), risk 9"], user=ida)
+    assert "OC risk 9" in concept.content and "✓ Next:" in concept.content
+    card = await card_at(discord, games, 5, ida)
+
+    # step 5: the editor's Save orders puts them on file
+    saved = await discord.click(concept, "Save orders", user=ida)
+    assert "accepted** (Lesson Lions)" in text_of(saved), text_of(saved)
+    card = await card_at(discord, games, 6, ida)
+
+    # step 6: the round, played now; its real results are posted
+    played = await discord.click(card, "Play the round", user=ida)
+    assert played.ephemeral and "Round played" in played.text
+    assert played_rounds(bot) == 1
+    posted = await discord.wait_for_message(games, lambda m: "Nova Spikers" in m.content)
+    assert "Lesson Lions" in posted.content  # the round's real results, in the channel
+    theirs = await discord.click(posted, "Why?", user=jon)  # the lesson's, not jon's
+    assert theirs.ephemeral and "someone's lesson" in theirs.text
+    card = await card_at(discord, games, 7, ida, since=posted)
+
+    # step 7: the round's Why?
+    why = await discord.click(card, "Why?", user=ida)
+    assert why.ephemeral and "Ruling" in why.text
+    card = await card_at(discord, games, 0, ida)
+    assert list(card.button_labels) == ["Start a real league", "Join a league", "Why?"]
     league = await discord.click(card, "Start a real league", user=ida)
     assert league.ephemeral and "/volleyball league create" in league.text
-    team = await discord.click(card, "Join a league", user=ida)
-    assert team.ephemeral and "/volleyball team create" in team.text
-    # a lesson is no league: the server has none
+
+    # a lesson is no public league: not in the server's leagues nor their names
     table = await discord.slash("volleyball table", user=ida, channel=games)
     assert table.ephemeral and "Lesson Lions" not in table.text
+    names = await discord.autocomplete("volleyball table", "league", "", user=ida)
+    assert not names
+
+    # the next lesson begins anew; the finished one is gone
+    again = await discord.slash("volleyball learn", user=ida, channel=games)
+    assert "lesson begins" in again.text
+    await card_at(discord, games, 1, ida)
+    assert sql(bot, "SELECT lesson_step FROM volleyball_leagues") == [(0,)]
 
 
 async def test_the_quick_start_of_help_starts_the_volleyball_lesson(discord, bot, games):
@@ -83,15 +161,15 @@ async def test_the_quick_start_of_help_starts_the_volleyball_lesson(discord, bot
     start = await discord.click(overview, "Volleyball", user=kim)
     assert "/volleyball learn" in str(start.embeds[0])
     await discord.click(start, "Learn by playing", user=kim)
-    cards = [m for m in discord.channel_messages(games) if "Volleyball lesson 1/8:" in m.content]
-    assert cards, "the lesson's first card, in the channel"
+    await card_at(discord, games, 1, kim)
 
 
 async def test_the_welcome_offers_the_volleyball_lesson(discord, bot, fake_discord):
     """The message a server gets when the bot joins it offers Volleyball's lesson too; a click
     starts it in that channel for whoever clicks."""
-    _, welcome = await joined_server(discord, bot, fake_discord, "Managers' Server")
+    channel, welcome = await joined_server(discord, bot, fake_discord, "Managers' Server")
     assert "Learn Volleyball" in welcome.button_labels
     lee = discord.add_user("lee")
-    card = await discord.click(welcome, "Learn Volleyball", user=lee)
-    assert not card.ephemeral and "Volleyball lesson 1/8:" in card.text
+    begun = await discord.click(welcome, "Learn Volleyball", user=lee)
+    assert begun.ephemeral and "lesson begins" in begun.text
+    await card_at(discord, channel, 1, lee)

@@ -87,44 +87,47 @@ def test_a_learners_step_without_its_hint_is_refused_at_load():
         )
 
 
-def test_the_volleyball_lesson_plays_to_its_end_through_the_engine():
-    """Each step's answer is taken by the engine, every other option is refused by it or
-    answered by the step's hint, and the report's answer is the chance the set was played at."""
+def test_the_volleyball_lesson_plays_its_round_to_the_end_through_the_engine():
+    """The lesson waits for the real controls in a round's order (the card's Edit with menus,
+    the editor's three menus and Save orders, Play the round, Why?); the right click at each
+    step passes, any other control or set gets the step's hint; the orders it leaves are
+    accepted by the engine and its round is played to the end, the learner's set as taught."""
     lesson = volleyball_lesson.lesson_script()
-    assert len(lesson.steps) >= 5
-    kinds = [step.kind for step in lesson.steps]
-    for kind in (
-        "lineup",
-        "positions",
-        "concept",
-        "risk",
-        "play",
-        "report",
-        "training",
-        "transfer",
-    ):
-        assert kind in kinds  # the issue's four: a set's orders, its report, training, a transfer
-    refused = 0
+    controls = [step.control for step in lesson.steps]
+    assert controls == list(volleyball_lesson.CONTROLS)  # a round's orders, its play, its Why?
     for index, step in enumerate(lesson.steps):
-        answer = volleyball_lesson.answer_of(lesson, index)
-        options = volleyball_lesson.options_of(lesson, index)
-        assert answer in options and step.say and step.hint
-        assert volleyball_lesson.refusal(lesson, index, answer) == ""
-        refused += sum(bool(volleyball_lesson.refusal(lesson, index, o)) for o in options)
-    assert refused >= 5  # the engine's own refusals a wrong try meets (rulings 2, rule 3, 6, 8)
-    played = lesson.played()
-    report = lesson.report()
-    assert f"scoring chance {played.home.chance} %" in "\n".join(report)
-    assert volleyball_lesson.answer_of(lesson, kinds.index("report")) == f"{played.home.chance} %"
-    assert played.home_points > played.away_points  # the learner's set
+        assert step.say and step.hint and step.rule
+        after = volleyball_lesson.expected_set_after(lesson, index)
+        assert volleyball_lesson.mismatch(lesson, index, step.control, after) == ""
+        others = [c for c in volleyball_lesson.CONTROLS if c != step.control]
+        assert all(volleyball_lesson.mismatch(lesson, index, c) == step.hint for c in others)
+        if step.control in volleyball_lesson.SET_CONTROLS:  # the menu, but not the set taught
+            before = lesson.expected_set(index)
+            assert volleyball_lesson.mismatch(lesson, index, step.control, before) == step.hint
+    assert volleyball_lesson.mismatch(lesson, len(lesson.steps), "why").startswith("The lesson")
+    outcome = volleyball_lesson.play_through(lesson)
+    sheet = "\n".join(outcome.sheets[lesson.team.name])
+    assert "Set 1: OC risk 9" in sheet and "scoring chance" in sheet
+    assert outcome.state.league.round_number == 2  # the round was played
 
 
-def test_a_volleyball_lesson_whose_answer_the_engine_refuses_is_named_with_its_reason():
+def test_a_volleyball_lesson_the_engine_cannot_play_is_named_with_its_reason():
     lesson = volleyball_lesson.lesson_script()
     steps = list(lesson.steps)
-    steps[2] = dataclasses.replace(steps[2], answer="AC")  # five setters/attackers needed
+    positions = next(i for i, s in enumerate(steps) if s.control == "positions")
+    three = {"Kasper Hammer": 1, "Anna": 1, "Bram": 1, "Cees": 2}
+    steps[positions] = dataclasses.replace(steps[positions], expect=three)
     found = volleyball_lesson.problems(dataclasses.replace(lesson, steps=tuple(steps)))
-    assert found and found[0].startswith("step 3 ('AC'): Set 1 plays the Aggressive concept")
-    steps[2] = dataclasses.replace(lesson.steps[2], rule="Concepts")
+    assert found == ["the set: Set 1 has 3 setters; at most two setters may play in a set."]
+    steps = list(lesson.steps)
+    steps[positions] = dataclasses.replace(steps[positions], rule="Positions")
     found = volleyball_lesson.problems(dataclasses.replace(lesson, steps=tuple(steps)))
-    assert found == ["step 3: no heading 'Concepts' on docs/rules/volleyball.md"]
+    assert found == [f"step {positions + 1}: no heading 'Positions' on docs/rules/volleyball.md"]
+    swapped = (lesson.steps[1], lesson.steps[0], *lesson.steps[2:])
+    found = volleyball_lesson.problems(dataclasses.replace(lesson, steps=swapped))
+    assert found == ["step 2: 'edit' comes after what it needs"]
+    steps = list(lesson.steps)
+    players = next(i for i, s in enumerate(steps) if s.control == "players")
+    steps[players] = dataclasses.replace(steps[players], expect=["Kasper Hammer", "Anna", "Zed"])
+    found = volleyball_lesson.problems(dataclasses.replace(lesson, steps=tuple(steps)))
+    assert found[0] == f"step {players + 1}: Lesson Lions has no Zed"
