@@ -49,13 +49,13 @@ from ui.replies import ANSWERED_PRIVATELY, thinking_in_public
 
 log = logging.getLogger(__name__)
 
-# Past this (seconds since Discord created the interaction), an answer is no longer sent as the
-# first response itself: the interaction is acknowledged first (a few bytes), and with nothing
-# sent yet by then it is acknowledged anyway. Late enough that a handler that merely waited its
-# turn a little still answers with the real thing in one response (a card drawn after a save),
-# early enough that the acknowledgement reaches Discord within its 3 s on a machine so busy that
-# its event loop runs a second late.
-ACKNOWLEDGE_AFTER_SECONDS = 1.5
+# With nothing sent this long (seconds since Discord created the interaction), it is
+# acknowledged; an answer that begins later follows an acknowledgement. Late enough that a
+# handler that merely waited its turn still answers with the real thing in one response (a card
+# drawn after a save; a private "the database is unavailable" after a statement's 1.5 s, which
+# after a public "thinking" would leave the channel an "Answered privately."), early enough that
+# the acknowledgement, a few bytes, reaches Discord within its 3 s on a busy machine.
+ACKNOWLEDGE_AFTER_SECONDS = 2.0
 # An answer carrying files (a round's image, an upload of tens to hundreds of KB) goes as the
 # first response only if it begins within this: its bytes take time to reach Discord (a second
 # and more on a loaded machine or a slow link), and Discord has a response only once all of it
