@@ -238,6 +238,7 @@ class Interactions(Parts):
                 token=record.token if meta is None else meta.token,
             )
         record.response_type = callback
+        record.responded = arrived
         self.notify()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None

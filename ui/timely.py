@@ -6,8 +6,8 @@ interaction and the player sees "The application did not respond"). A handler th
 match's lock, for a database behind a queue of other players' work, for an event loop busy
 drawing fifty cards) can pass that without knowing. `TimelyResponse` takes the place of
 discord.py's `interaction.response` for every interaction the bot lets in (host/gate.py): if
-nothing has been sent ACKNOWLEDGE_AFTER_SECONDS after Discord created the interaction, it
-acknowledges it itself (a command: "thinking", in public; a click or a form on a message: a
+nothing has been sent ACKNOWLEDGE_AFTER_SECONDS after Discord created the interaction (on an
+event loop found busy, ACKNOWLEDGE_BUSY_AFTER_SECONDS), it acknowledges it itself (a command: "thinking", in public; a click or a form on a message: a
 deferred update of that message), and the handler's own answer, whenever it comes, is carried
 by the route Discord allows after that acknowledgement:
 
@@ -56,6 +56,12 @@ log = logging.getLogger(__name__)
 # after a public "thinking" would leave the channel an "Answered privately."), early enough that
 # the acknowledgement, a few bytes, reaches Discord within its 3 s on a busy machine.
 ACKNOWLEDGE_AFTER_SECONDS = 2.0
+# Unless the event loop is busy (a pile-up of clicks and commands, cards being drawn): then the
+# acknowledgement itself takes long to leave, so it is sent at this already. Busy: the loop woke
+# the watch BUSY_LOOP_SECONDS or more after it was due here, its own lateness the measure of
+# the loop's.
+ACKNOWLEDGE_BUSY_AFTER_SECONDS = 1.5
+BUSY_LOOP_SECONDS = 0.1
 # An answer carrying files (a round's image, an upload of tens to hundreds of KB) goes as the
 # first response only if it begins within this: its bytes take time to reach Discord (a second
 # and more on a loaded machine or a slow link), and Discord has a response only once all of it
@@ -103,7 +109,9 @@ class TimelyResponse(discord.InteractionResponse):
         return max(created, time.monotonic() - self._received)
 
     async def _acknowledge_late(self) -> None:
-        await asyncio.sleep(max(0.0, ACKNOWLEDGE_AFTER_SECONDS - self.age()))
+        await asyncio.sleep(max(0.0, ACKNOWLEDGE_BUSY_AFTER_SECONDS - self.age()))
+        if self.age() - ACKNOWLEDGE_BUSY_AFTER_SECONDS < BUSY_LOOP_SECONDS:
+            await asyncio.sleep(max(0.0, ACKNOWLEDGE_AFTER_SECONDS - self.age()))
         if self.is_done() or self._sending:
             return
         await self._acknowledge()

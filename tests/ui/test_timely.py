@@ -142,3 +142,24 @@ async def test_a_click_still_unanswered_is_acknowledged_in_time():
     TimelyResponse(interaction)  # type: ignore[arg-type]
     await asyncio.sleep(0.3)
     assert interaction.sent == ["defer update"]
+
+
+async def test_on_a_busy_event_loop_a_click_is_acknowledged_earlier():
+    """The loop wakes the watch late (it ran something else for 0.3 s): the acknowledgement
+    leaves at once, not at ACKNOWLEDGE_AFTER_SECONDS."""
+    interaction = clicked(timely.ACKNOWLEDGE_BUSY_AFTER_SECONDS - 0.05)
+    TimelyResponse(interaction)  # type: ignore[arg-type]
+    await asyncio.sleep(0)
+    time.sleep(0.3)  # the loop busy: drawing, say
+    await asyncio.sleep(0.01)
+    assert interaction.sent == ["defer update"]
+    assert timely.ACKNOWLEDGE_BUSY_AFTER_SECONDS + 0.3 < timely.ACKNOWLEDGE_AFTER_SECONDS
+
+
+async def test_on_an_idle_event_loop_a_click_waiting_its_turn_is_not_acknowledged_early():
+    interaction = clicked(timely.ACKNOWLEDGE_BUSY_AFTER_SECONDS - 0.05)
+    response = TimelyResponse(interaction)  # type: ignore[arg-type]
+    await asyncio.sleep(0.2)  # past the busy loop's time; the loop idle, waiting
+    assert interaction.sent == []
+    await response.edit_message(content="Your move")
+    assert interaction.sent == ["update"]
