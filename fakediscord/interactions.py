@@ -25,6 +25,9 @@ from fakediscord.world import now_iso
 # Discord's deadline for the first response to an interaction ("Interactions must be
 # responded to within 3 seconds"), after which it answers 10062 Unknown interaction.
 RESPONSE_DEADLINE_SECONDS = 3.0
+# When a request's body had arrived in full (time.monotonic(), set by Rest.read_body): Discord
+# has a response only once all of it is there, so an upload still on its way at 3 s is late.
+BODY_ARRIVED = web.RequestKey("body_arrived", float)
 
 
 # Interaction types (Interaction object).
@@ -142,9 +145,9 @@ class Interactions(Parts):
     async def interaction_callback(
         self, request: web.Request, interaction_id: str, token: str
     ) -> dict[str, Any] | None:
-        # the deadline is Discord's from when the answer arrives, whatever the fake then
-        # spends reading it (compiling the route's OpenAPI validator on first use)
-        arrived = time.monotonic()
+        # the deadline is Discord's from when the answer has arrived (all of its body: an
+        # upload takes as long as its bytes take over the link), whatever the fake then spends
+        # checking it (compiling the route's OpenAPI validator on first use)
         record = self.interactions.get(int(interaction_id))
         if record is None or record.token != token:
             raise RequestError(
@@ -154,6 +157,7 @@ class Interactions(Parts):
                 note="no such interaction (wrong id or token)",
             )
         payload, uploads = await self.read_body(request)
+        arrived = request.get(BODY_ARRIVED, time.monotonic())
         if record.response_type is not None:
             raise RequestError(
                 400,
@@ -234,6 +238,7 @@ class Interactions(Parts):
                 token=record.token if meta is None else meta.token,
             )
         record.response_type = callback
+        record.responded = arrived
         self.notify()
         if request.query.get("with_response") not in ("1", "true", "True"):
             return None

@@ -267,6 +267,7 @@ class InteractionRecord:
     message_id: int | None = None  # the message a component sits on
     from_component: bool = False  # a modal submit whose modal was opened from a component
     response_type: int | None = None
+    responded: float | None = None  # monotonic: when the first response had arrived in full
     original_message_id: int | None = None
     followup_ids: list[int] = field(default_factory=list)
     # messages the bot produced after responding: followups, edits and posts in this channel

@@ -83,6 +83,9 @@ class Parts:
     departed: set[tuple[int, int]]  # (guild id, user id): members who left (days.py)
     dms_too_fast: bool  # the bot's DMs are refused with 40003 (days.py)
     response_deadline: float
+    # Seconds every upload (a multipart body, which discord.py sends only with files) takes to
+    # arrive in full: a slow or congested link between the bot and Discord (0: at once).
+    upload_seconds: float
     host: str
     port: int
     _loop: asyncio.AbstractEventLoop | None

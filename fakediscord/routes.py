@@ -7,6 +7,7 @@ the handler's JSON or Discord's error.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
 import re
@@ -20,7 +21,7 @@ from aiohttp import BodyPartReader, web
 
 from fakediscord import limits
 from fakediscord.errors import RequestError, form_error, not_found
-from fakediscord.interactions import DEFERRED_CHANNEL_MESSAGE
+from fakediscord.interactions import BODY_ARRIVED, DEFERRED_CHANNEL_MESSAGE
 from fakediscord.model import (
     ATTACH_FILES,
     CREATE_PRIVATE_THREADS,
@@ -141,6 +142,8 @@ class Rest(Parts):
         if request.content_type.startswith("multipart/"):
             payload: dict[str, Any] = {}
             files: dict[int, tuple[str, str, bytes]] = {}
+            if self.upload_seconds:  # the files' bytes take that long to come over the link
+                await asyncio.sleep(self.upload_seconds)
             reader = await request.multipart()
             while (part := await reader.next()) is not None:
                 if not isinstance(part, BodyPartReader):
@@ -155,9 +158,11 @@ class Rest(Parts):
                         part.headers.get("Content-Type", "application/octet-stream"),
                         bytes(data),
                     )
+            request[BODY_ARRIVED] = time.monotonic()
             self.check_against_spec(request, payload, has_body=True)
             return payload, files
         text = await request.text()
+        request[BODY_ARRIVED] = time.monotonic()
         payload = _json_body(text) if text else {}
         self.check_against_spec(request, payload, has_body=bool(text))
         return payload, {}

@@ -162,6 +162,7 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest, Days):
         self.departed = set()
         self.dms_too_fast = False
         self.response_deadline = RESPONSE_DEADLINE_SECONDS
+        self.upload_seconds = 0.0
         self.host = "127.0.0.1"
         self.port = 0
         self._loop = None

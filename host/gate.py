@@ -9,10 +9,11 @@ them starts its work as a task of its own. The gate wraps that parser:
   drain can wait for a slash command in progress too (a command takes no match lock, so
   GameLocks.drain alone would not wait for it);
 - every interaction it lets in gets a response that cannot miss Discord's 3 seconds
-  (ui/timely.py): if its handler has sent nothing 2 s after it was created (it waited for a
-  lock, for a database with a queue in front of it, for an event loop busy drawing other
-  players' cards), it is acknowledged, and the handler's answer follows by the route Discord
-  allows after that;
+  (ui/timely.py): if its handler has sent nothing 2 s after it was created (1.5 s on a busy
+  event loop; it waited for a lock, for a database with a queue in front of it, for an event
+  loop busy drawing other players' cards), it is acknowledged, and the handler's answer follows by the route Discord
+  allows after that; an answer that begins late itself (with an image to upload, after 1 s)
+  is acknowledged first and follows the same way;
 - once the drain has begun (`GameLocks.closing`), it answers the interaction itself with
   SHUTTING_DOWN, privately, and nothing else sees it: no handler starts work that the closing
   HTTP session and database would cut in half.

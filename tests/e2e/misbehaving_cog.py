@@ -188,13 +188,16 @@ class Misbehave(commands.Cog):
 
     @misbehave.command(name="late", description="Reply after Discord's 3 seconds")
     async def late(self, interaction: discord.Interaction) -> None:
-        # The bot's gate acknowledges whatever waits 2 s (ui/timely.py); this command misbehaves
-        # on purpose, past it, to show the fake refuses a first response after Discord's 3 s.
-        watch = getattr(interaction.response, "_watch", None)
+        # The bot's gate acknowledges whatever waits (ui/timely.py), and an answer begun late
+        # follows an acknowledgement; this command misbehaves on purpose, past both (discord.py's
+        # own response, not the gate's), to show the fake refuses a first response after
+        # Discord's 3 s.
+        response = interaction.response
+        watch = getattr(response, "_watch", None)
         if watch is not None:
             watch.cancel()
         await asyncio.sleep(3.3)
-        await interaction.response.send_message("Sorry, I was busy")
+        await discord.InteractionResponse.send_message(response, "Sorry, I was busy")
 
     @misbehave.command(name="twice", description="Respond twice to one interaction")
     async def twice(self, interaction: discord.Interaction) -> None:

@@ -1,10 +1,14 @@
 """Every interaction is answered within Discord's 3 seconds whatever waits in front of it
 ("Interactions", Receiving and Responding: the first response within 3 s, else the player is
-told "The application did not respond"). A pile-up (50 challenges and their Accepts arriving
-while 50 cards were still being drawn) answered one `/rocketball challenge` after 3.00 s: only
-a move's click was acknowledged when it waited. Here the queue is placed on purpose: a test-only
-extension (tests/e2e/slow_database_cog.py) makes every database call wait its turn. The driver
-fails a test on an answer later than Discord's deadline."""
+told "The application did not respond"), and whatever the answer carries: Discord has an
+answer once all of it has arrived, and an image takes long to upload on a busy machine or a
+slow link. A pile-up (50 challenges and their Accepts arriving while 50 cards were still being
+drawn) answered one `/rocketball challenge` after 3.00 s: only a move's click was acknowledged
+when it waited. Here the queue is placed on purpose: a test-only extension
+(tests/e2e/slow_database_cog.py) makes every database call wait its turn; another
+(tests/e2e/slow_answer_cog.py) answers a click with an image after a wait, while the fake
+Discord takes long to receive each upload. The driver fails a test on an answer later than
+Discord's deadline."""
 
 from __future__ import annotations
 
@@ -29,15 +33,21 @@ DEADLINE = 3.0
 QUEUED = 1.2  # what each database call waits: a challenge makes several
 
 
-@pytest.fixture
-def queued_bot(fake_discord: FakeDiscord, tmp_path: Path) -> Iterator[BotProcess]:
+def started(fake: FakeDiscord, tmp_path: Path, extension: str) -> BotProcess:
+    """The bot, on a database of its own, with a test-only extension."""
     bot = BotProcess(
-        fake_discord,
+        fake,
         database_path=tmp_path / "ballcourt.db",
         log_path=tmp_path / "bot.log",
-        extra_env={"EXTRA_EXTENSIONS": "tests.e2e.slow_database_cog"},
+        extra_env={"EXTRA_EXTENSIONS": extension},
     )
     bot.start()
+    return bot
+
+
+@pytest.fixture
+def queued_bot(fake_discord: FakeDiscord, tmp_path: Path) -> Iterator[BotProcess]:
+    bot = started(fake_discord, tmp_path, "tests.e2e.slow_database_cog")
     yield bot
     bot.stop()
 
@@ -123,3 +133,66 @@ async def test_a_form_behind_a_queue_is_refused_in_time_with_a_word(
     reply = await driver.click(card, "Type a move…", user=mover)
     assert reply.ephemeral, reply.text
     assert reply.text == FORM_TOO_LATE
+
+
+# ---- an answer carrying an image, begun late -------------------------------------------------
+
+UPLOAD_SECONDS = 2.0  # a slow link: each upload's bytes take this long to reach Discord
+
+
+@pytest.fixture
+def answering_bot(fake_discord: FakeDiscord, tmp_path: Path) -> Iterator[BotProcess]:
+    bot = started(fake_discord, tmp_path, "tests.e2e.slow_answer_cog")
+    yield bot
+    bot.stop()
+    fake_discord.upload_seconds = 0.0
+
+
+def requests_of(fake: FakeDiscord, interaction_id: int) -> list[str]:
+    """The bot's requests through one interaction's token (its response, edits, followups)."""
+    record = fake.interactions[interaction_id]
+    return [route for route in list(fake.requests) if record.token in route]
+
+
+@pytest.mark.parametrize("begun_at", [1.3, 1.9])
+async def test_an_image_answer_begun_late_on_a_slow_link_reaches_the_player(
+    fake_discord: FakeDiscord, answering_bot: BotProcess, begun_at: float
+):
+    """The click's answer, an image, begins `begun_at` s after the click (before the
+    automatic acknowledgement, or just before it was due at 2 s), and its upload takes longer
+    than what is left of Discord's 3 s: the click is acknowledged first (a few bytes), and the
+    image follows by an edit of the message clicked or a followup, which the interaction's
+    token allows for 15 minutes."""
+    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
+    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    driver = DiscordDriver(fake_discord, general)
+    posted = await driver.slash("slowanswer", user=users["alice"], delay=begun_at)
+    fake_discord.upload_seconds = UPLOAD_SECONDS
+    redrawn = await driver.click(posted, "Redraw", user=users["bob"])
+    assert redrawn.response_type == 6  # DEFERRED_UPDATE_MESSAGE, then the edit
+    assert redrawn.text == "Redrawn", redrawn.text
+    assert [a.filename for a in redrawn.attachments] == ["board.png"]
+    shown = await driver.click(redrawn, "Show me", user=users["bob"])
+    # "thinking" (private, as the answer is) then the followup in its place; or, acknowledged
+    # before the answer began, a deferred update then a followup of its own
+    assert shown.response_type in (5, 6)
+    assert shown.ephemeral and shown.text == "Yours", shown.text
+    assert [a.filename for a in shown.attachments] == ["board.png"]
+
+
+async def test_a_quick_image_answer_is_still_one_response(
+    fake_discord: FakeDiscord, answering_bot: BotProcess
+):
+    """A click answered at once, image and all, is answered by its one response (the message
+    updated, or a message of its own): no acknowledgement in front of it."""
+    users = fake_discord.fixtures.users  # type: ignore[attr-defined]
+    general = fake_discord.fixtures.general  # type: ignore[attr-defined]
+    driver = DiscordDriver(fake_discord, general)
+    posted = await driver.slash("slowanswer", user=users["alice"], delay=0)
+    redrawn = await driver.click(posted, "Redraw", user=users["bob"])
+    assert redrawn.response_type == 7  # UPDATE_MESSAGE
+    assert [a.filename for a in redrawn.attachments] == ["board.png"]
+    assert len(requests_of(fake_discord, redrawn.interaction_id)) == 1
+    shown = await driver.click(redrawn, "Show me", user=users["bob"])
+    assert shown.response_type == 4  # CHANNEL_MESSAGE
+    assert len(requests_of(fake_discord, shown.interaction_id)) == 1
