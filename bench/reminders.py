@@ -73,6 +73,7 @@ def thread_like(fake: FakeDiscord, thread_id: int) -> int:
         data["id"] = str(new_id)
         fake.channels[new_id] = data
         fake.channel_messages[new_id] = []
+        fake.note_thread_activity(new_id)  # made now: it archives if left idle from now
         return new_id
 
     return fake.call_sync(copy_thread)
