@@ -83,13 +83,32 @@ async def start_batch(bench: Bench, count: int, channels: list | None = None) ->
         await discord.wait_for_message(thread, is_card, timeout=60, since=0)
 
 
-async def measure(
-    bench: Bench, marks: list[int], batch: int, channels: int
-) -> list[tuple[int, float, float]]:
+def report(figures: list[tuple[int, float, float]]) -> None:
+    """The last mark's line: RSS, its ratio to the empty bot's (the floor), the growth per
+    match since the mark before, and the load meanwhile. Printed as each mark is reached, so
+    that a long run says what it measured so far."""
+    base = figures[0][1]
+    active, rss, elapsed = figures[-1]
+    growth = ""
+    if len(figures) >= 3:
+        before, rss_before, _ = figures[-2]
+        growth = (
+            f"{(rss - rss_before) * 1024 / (active - before):6.1f} KiB per match since {before:,}"
+        )
+    print(
+        f"{active:>7,} active matches: RSS {rss:7.1f} MiB  ratio to 0 (the floor, "
+        f"{base:.1f} MiB): {rss / base:4.2f}  {growth}  ({elapsed:.0f} s in, load average "
+        f"{os.getloadavg()[0]:.1f})",
+        flush=True,
+    )
+
+
+async def measure(bench: Bench, marks: list[int], batch: int, channels: int) -> None:
     pid = bench.bot.process.pid  # type: ignore[union-attr]
     rooms = [bench.discord.add_channel(f"matches-{number}") for number in range(channels)]
     await bench.fake.call(bench.fake.settle)
     figures = [(0, rss_mib(pid), 0.0)]
+    report(figures)
     started, active = time.monotonic(), 0
     for mark in marks:
         while active < mark:
@@ -98,7 +117,7 @@ async def measure(
             active += count
         await bench.fake.call(bench.fake.settle)
         figures.append((active, rss_mib(pid), time.monotonic() - started))
-    return figures
+        report(figures)
 
 
 def main() -> None:
@@ -111,32 +130,18 @@ def main() -> None:
     )
     args = parser.parse_args()
     marks = sorted(int(part) for part in args.matches.split(","))
+    print(
+        f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before; "
+        f"Discord's rate limits " + ("off" if args.no_rate_limits else "on"),
+        flush=True,
+    )
     bench = start_bench(  # the fake's check: not the bot's
         name="memory", spec_check=False, rate_limits=not args.no_rate_limits
     )
-    load_before = os.getloadavg()[0]
     try:
-        figures = asyncio.run(measure(bench, marks, args.batch, args.channels))
+        asyncio.run(measure(bench, marks, args.batch, args.channels))
     finally:
         stop_bench(bench)
-    print(
-        f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before, "
-        f"{os.getloadavg()[0]:.1f} after; Discord's rate limits "
-        + ("off" if args.no_rate_limits else "on")
-    )
-    base = figures[0][1]
-    for index, (active, rss, elapsed) in enumerate(figures):
-        growth = ""
-        if index >= 2:
-            before, rss_before, _ = figures[index - 1]
-            growth = (
-                f"{(rss - rss_before) * 1024 / (active - before):6.1f} KiB per match since "
-                f"{before:,}"
-            )
-        print(
-            f"{active:>7,} active matches: RSS {rss:7.1f} MiB  ratio to 0: {rss / base:4.2f}  "
-            f"{growth}  ({elapsed:.0f} s in)"
-        )
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from fakediscord import persist
 from fakediscord.clock import CLOCK
 from fakediscord.server import FakeDiscord
 
@@ -150,3 +151,22 @@ def test_threads_archive_after_their_own_idle_time_from_their_last_activity(fake
     assert archived(fake, day_a, hour_a) == [False, False]
     pass_time(fake, 2 * MINUTE)
     assert archived(fake, day_a, hour_a) == [False, True]
+
+
+def test_a_sandbox_world_read_back_archives_its_open_threads_once_idle_for_long_enough(
+    fake, tmp_path
+):
+    """The sandbox's saved world (persist.py) keeps threads, not when each was last active:
+    read back, an open thread archives after its idle time counted from then."""
+    open_thread = new_thread(fake, "left open", 60)
+    fake.call_sync(lambda: persist.save(fake, tmp_path))
+    restored = FakeDiscord(rate_limits=False)
+    assert persist.load(restored, tmp_path)
+    restored.start()
+    try:
+        pass_time(restored, 59 * MINUTE)
+        assert archived(restored, open_thread) == [False]
+        pass_time(restored, 2 * MINUTE)
+        assert archived(restored, open_thread) == [True]
+    finally:
+        restored.stop()
