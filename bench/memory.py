@@ -1,6 +1,7 @@
 """Memory: the bot process's resident set (RSS) with 0, 1,000 and 10,000 active matches.
 
     .venv/bin/python bench/memory.py [--matches 1000,10000] [--batch 50] [--channels 50]
+                                     [--no-rate-limits]
 
 The real bot.py (its own process, SQLite) on a local fake Discord. Rocketball matches between
 two new members each, every one with a name of their own (the board draws the names, so two
@@ -11,7 +12,9 @@ in 5 s would otherwise start one match a second), and left waiting for their fir
 (started and connected, nothing played yet), and printed with the growth per active match above
 the first mark (the first matches also load what every later one shares: fonts, the cached
 board layers, the drawing threads' memory). Everything runs on 127.0.0.1; 10,000 matches take
-several minutes on 2 cores.
+several minutes on 2 cores. `--no-rate-limits`: the fake answers no 429; Discord's global limit
+of 50 requests a second (a match's thread and its card are two) would otherwise hold 10,000
+matches to 7 minutes or more of starting, and what is measured is memory, not their pace.
 """
 
 from __future__ import annotations
@@ -80,13 +83,32 @@ async def start_batch(bench: Bench, count: int, channels: list | None = None) ->
         await discord.wait_for_message(thread, is_card, timeout=60, since=0)
 
 
-async def measure(
-    bench: Bench, marks: list[int], batch: int, channels: int
-) -> list[tuple[int, float, float]]:
+def report(figures: list[tuple[int, float, float]]) -> None:
+    """The last mark's line: RSS, its ratio to the empty bot's (the floor), the growth per
+    match since the mark before, and the load meanwhile. Printed as each mark is reached, so
+    that a long run says what it measured so far."""
+    base = figures[0][1]
+    active, rss, elapsed = figures[-1]
+    growth = ""
+    if len(figures) >= 3:
+        before, rss_before, _ = figures[-2]
+        growth = (
+            f"{(rss - rss_before) * 1024 / (active - before):6.1f} KiB per match since {before:,}"
+        )
+    print(
+        f"{active:>7,} active matches: RSS {rss:7.1f} MiB  ratio to 0 (the floor, "
+        f"{base:.1f} MiB): {rss / base:4.2f}  {growth}  ({elapsed:.0f} s in, load average "
+        f"{os.getloadavg()[0]:.1f})",
+        flush=True,
+    )
+
+
+async def measure(bench: Bench, marks: list[int], batch: int, channels: int) -> None:
     pid = bench.bot.process.pid  # type: ignore[union-attr]
     rooms = [bench.discord.add_channel(f"matches-{number}") for number in range(channels)]
     await bench.fake.call(bench.fake.settle)
     figures = [(0, rss_mib(pid), 0.0)]
+    report(figures)
     started, active = time.monotonic(), 0
     for mark in marks:
         while active < mark:
@@ -95,7 +117,7 @@ async def measure(
             active += count
         await bench.fake.call(bench.fake.settle)
         figures.append((active, rss_mib(pid), time.monotonic() - started))
-    return figures
+        report(figures)
 
 
 def main() -> None:
@@ -103,31 +125,23 @@ def main() -> None:
     parser.add_argument("--matches", default="1000,10000", help="active matches to measure at")
     parser.add_argument("--batch", type=int, default=50, help="matches started at once")
     parser.add_argument("--channels", type=int, default=50, help="channels they start in")
+    parser.add_argument(
+        "--no-rate-limits", action="store_true", help="the fake answers no 429 (see above)"
+    )
     args = parser.parse_args()
     marks = sorted(int(part) for part in args.matches.split(","))
-    bench = start_bench(name="memory", spec_check=False)  # the fake's check: not the bot's
-    load_before = os.getloadavg()[0]
+    print(
+        f"machine: {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before; "
+        f"Discord's rate limits " + ("off" if args.no_rate_limits else "on"),
+        flush=True,
+    )
+    bench = start_bench(  # the fake's check: not the bot's
+        name="memory", spec_check=False, rate_limits=not args.no_rate_limits
+    )
     try:
-        figures = asyncio.run(measure(bench, marks, args.batch, args.channels))
+        asyncio.run(measure(bench, marks, args.batch, args.channels))
     finally:
         stop_bench(bench)
-    print(
-        f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before, "
-        f"{os.getloadavg()[0]:.1f} after"
-    )
-    base = figures[0][1]
-    for index, (active, rss, elapsed) in enumerate(figures):
-        growth = ""
-        if index >= 2:
-            before, rss_before, _ = figures[index - 1]
-            growth = (
-                f"{(rss - rss_before) * 1024 / (active - before):6.1f} KiB per match since "
-                f"{before:,}"
-            )
-        print(
-            f"{active:>7,} active matches: RSS {rss:7.1f} MiB  ratio to 0: {rss / base:4.2f}  "
-            f"{growth}  ({elapsed:.0f} s in)"
-        )
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import heapq
 from typing import TYPE_CHECKING, Any
 
 from fakediscord.clock import CLOCK
@@ -78,22 +79,51 @@ class Days(Parts):
     # --- threads ----------------------------------------------------------------------------
 
     def note_thread_activity(self, channel_id: int) -> None:
-        """A message was sent in the thread (or it was unarchived): its idle time starts again."""
+        """A message was sent in the thread (or it was unarchived, or its auto-archive time
+        changed): its idle time starts again."""
         if is_thread(self.channels.get(channel_id) or {}):
             self.thread_active_at[channel_id] = CLOCK.time()
+            self.watch_thread(channel_id)
+
+    def watch_thread(self, channel_id: int) -> None:
+        """Queue the open thread's archiving: its last activity (now, for a thread the fake has
+        not seen active, such as one read back from the sandbox's saved world) plus its
+        ``auto_archive_duration``. Call it whenever either changes or the thread reopens.
+
+        The queue is ordered by that moment, so finding the threads that are due looks at
+        those alone, however many threads there are (a walk over every channel was paid on
+        every request). A thread's earlier places in the queue are left behind and skipped
+        when they come up (``archive_due`` holds its current one); when they outnumber the
+        threads watched, the queue is rebuilt from ``archive_due``, so it stays proportional
+        to the threads."""
+        data = self.channels.get(channel_id) or {}
+        if not is_thread(data) or data["thread_metadata"].get("archived"):
+            return
+        since = self.thread_active_at.setdefault(channel_id, CLOCK.time())
+        due = since + int(data["thread_metadata"]["auto_archive_duration"]) * 60
+        self.archive_due[channel_id] = due
+        heapq.heappush(self.archive_queue, (due, channel_id))
+        if len(self.archive_queue) > 2 * len(self.archive_due) + 64:
+            self.archive_queue = [(when, thread) for thread, when in self.archive_due.items()]
+            heapq.heapify(self.archive_queue)
 
     def _archive_idle(self) -> list[dict[str, Any]]:
+        """Archive the threads whose idle time is over, earliest first; each is archived at
+        the moment it was due (its ``archive_timestamp``), whenever the fake looks."""
         now = CLOCK.time()
+        queue = self.archive_queue
         archived = []
-        for channel_id, data in self.channels.items():
+        while queue and queue[0][0] <= now:
+            due, channel_id = heapq.heappop(queue)
+            if self.archive_due.get(channel_id) != due:
+                continue  # active since: its current place is later in the queue
+            del self.archive_due[channel_id]
+            data = self.channels.get(channel_id) or {}
             if not is_thread(data) or data["thread_metadata"].get("archived"):
-                continue
-            since = self.thread_active_at.setdefault(channel_id, now)
-            due = since + int(data["thread_metadata"]["auto_archive_duration"]) * 60
-            if now >= due:
-                data["thread_metadata"]["archived"] = True
-                data["thread_metadata"]["archive_timestamp"] = _iso(due)
-                archived.append(data)
+                continue  # deleted, or archived by a moderator meanwhile
+            data["thread_metadata"]["archived"] = True
+            data["thread_metadata"]["archive_timestamp"] = _iso(due)
+            archived.append(data)
         return archived
 
     async def archive_idle_threads(self) -> None:

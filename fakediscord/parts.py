@@ -79,6 +79,8 @@ class Parts:
     heartbeats_received: int
     thread_order: list[int]  # thread ids in the order they were created
     thread_active_at: dict[int, float]  # thread id -> its last activity, on the fake's clock
+    archive_due: dict[int, float]  # open thread id -> when it archives if idle (days.py)
+    archive_queue: list[tuple[float, int]]  # a heap of (when, thread id), stale ones included
     removed_from: set[int]  # guilds the bot was removed from (days.py)
     departed: set[tuple[int, int]]  # (guild id, user id): members who left (days.py)
     dms_too_fast: bool  # the bot's DMs are refused with 40003 (days.py)
@@ -105,6 +107,7 @@ class Parts:
 
         # Days (days.py)
         def note_thread_activity(self, channel_id: int) -> None: ...
+        def watch_thread(self, channel_id: int) -> None: ...
         def reopen_thread(self, channel_id: int) -> bool: ...
         async def reopen_and_announce(self, channel_id: int) -> None: ...
         def refuse_if_archived(self, channel_id: int) -> None: ...

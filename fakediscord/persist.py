@@ -110,6 +110,8 @@ def load(fake: FakeDiscord, folder: Path) -> bool:
             fake.files[int(key)] = StoredFile(id=int(key), data=data_path.read_bytes(), **info)
     fake.commands = {(None if k == "global" else int(k)): v for k, v in state["commands"].items()}
     fake.thread_order = list(state["thread_order"])
+    for channel_id in fake.channels:  # open threads archive from now if left idle (days.py)
+        fake.watch_thread(channel_id)
     return True
 
 

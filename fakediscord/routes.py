@@ -356,15 +356,18 @@ async def edit_channel(fake: Fake, request: web.Request, channel_id: str) -> dic
     payload, _ = await fake.read_body(request)
     if channel["type"] in (PUBLIC_THREAD, PRIVATE_THREAD):
         metadata = channel["thread_metadata"]
-        if payload.get("archived") is False and metadata.get("archived"):
-            fake.reopen_thread(int(channel_id))  # unarchiving is activity (days.py)
-        elif payload.get("archived") is True and not metadata.get("archived"):
+        was_archived = metadata.get("archived")
+        if payload.get("archived") is False and was_archived:
+            fake.reopen_thread(int(channel_id))
+        elif payload.get("archived") is True and not was_archived:
             metadata["archive_timestamp"] = now_iso()
-        if "auto_archive_duration" in payload:
-            fake.note_thread_activity(int(channel_id))
         for key in ("archived", "locked", "auto_archive_duration", "invitable"):
             if key in payload:
                 metadata[key] = payload[key]
+        if "auto_archive_duration" in payload or (was_archived and not metadata["archived"]):
+            # unarchiving, or changing its auto-archive time, is activity (days.py): its idle
+            # time starts again, at its new length
+            fake.note_thread_activity(int(channel_id))
     if "name" in payload:
         errors: list[limits.FieldError] = []
         limits._check_length(errors, ("name",), payload["name"], 100, minimum=1)

@@ -158,6 +158,8 @@ class FakeDiscord(World, GatewayHooks, Messaging, Interactions, Rest, Days):
         self.heartbeats_received = 0
         self.thread_order = []
         self.thread_active_at = {}
+        self.archive_due = {}
+        self.archive_queue = []
         self.removed_from = set()
         self.departed = set()
         self.dms_too_fast = False
