@@ -8,7 +8,8 @@ test): `python bench/lesson.py [--games rocketball rollerball rollerball2]`.
   (tests/e2e/rollerball_clicks.py, the clicks the e2e tests make).
 - Rollerball II: the card's buttons and the Substitute menus.
 - Volleyball: the lesson league's real card and orders editor (rules/volleyball/lesson.py: a
-  set's orders with the editor's menus, Save orders, the round played, its Why?), the click
+  set's orders with the editor's menus, Save orders, the round played, its Why?, then My
+  team's training and transfer-list menus), the click
   each step waits for (tests/e2e/volleyball_lesson_clicks.py).
 
 Prints, per lesson, the clicks it takes, the bot's answer time per click, and the minutes a

@@ -68,9 +68,9 @@ QUICK_STARTS = {
     ),
     "volleyball": QuickStart(
         first="/volleyball league create",
-        start="New to it? `/volleyball learn` teaches a manager's first round in seven clicks, on "
-        "a real league's card: a set's orders with the menu editor, the round played and its "
-        "Why?. A server admin runs `/volleyball league "
+        start="New to it? `/volleyball learn` teaches a manager's first round in eleven clicks, "
+        "on a real league's card: a set's orders with the menu editor, the round played and its "
+        "Why?, then a player trained and one put on the transfer list from My team. A server admin runs `/volleyball league "
         "create` and then `/volleyball league start`; managers bring a team with `/volleyball team create` or take a computer's "
         "team with `/volleyball take-seat`.",
         turn="Each round, send your orders before the deadline: `/volleyball orders edit` "

@@ -26,6 +26,7 @@ from cogs.volleyball.components import (
     DYNAMIC_ITEMS,
     ORDERS_FORM_ID,
     TEAM_FORM_ID,
+    TEAM_ORDERS,
     RetryButton,
 )
 from cogs.volleyball.editor import EDITOR_ITEMS, POINTS_FORM_ID, open_editor, submit_points
@@ -149,6 +150,22 @@ class Volleyball(commands.Cog):
                 await lesson.advance(self.leagues, stored)
         else:
             await self.orders.show_sheet(interaction, league_id)
+
+    async def press_team_order(
+        self, interaction: discord.Interaction, league_id: int, what: str, player: str
+    ) -> None:
+        """My team's menus: the order line TEAM_ORDERS names, added to the orders on file as
+        `/volleyball sell` adds one, so the engine takes or refuses it as it does the line."""
+        stored = await self.leagues.load(league_id)
+        lesson_card.require_learner(stored, interaction.user.id)
+        line = TEAM_ORDERS[what][1].format(player=player).replace("\n", " ")
+        if lesson_card.is_lesson(stored):
+            control, _, pick = line.partition(": ")
+            lesson_card.checked(stored, "sell" if control == "SELL" else "train", pick=pick)
+        label = line.split(":")[0] + ":"
+        check = await self.orders.submit(interaction, league_id, line, whole=False, adding=label)
+        if check is not None and check.accepted and lesson_card.is_lesson(stored):
+            await send_ephemeral(interaction, await lesson.advance(self.leagues, stored))
 
     async def play_lesson(self, interaction: discord.Interaction, league_id: int) -> None:
         await lesson.play(interaction, league_id)

@@ -24,10 +24,11 @@ import discord
 from cogs import bot_of
 from cogs.volleyball.forms import ROSTER_LIMIT, ModalBox
 from rules.volleyball import players_for_every_set
+from ui import UserError
 from ui.items import Control, written
 
 if TYPE_CHECKING:
-    from rules.volleyball import SeasonConfig
+    from rules.volleyball import SeasonConfig, Team
 
 ORDERS_FORM_ID = re.compile(r"vb:(?P<league>\d+):(?P<season>\d+):(?P<round>\d+):orders")
 TEAM_FORM_ID = re.compile(r"vb:(?P<league>\d+):team(?::(?P<seat>\d+))?")
@@ -63,6 +64,13 @@ class LeagueControls(Protocol):
     ) -> None:
         """A card's or a reminder's button (CARD_ACTIONS): for the clicker's own team, or the
         latest round's Why?."""
+        ...
+
+    async def press_team_order(
+        self, interaction: discord.Interaction, league_id: int, what: str, player: str
+    ) -> None:
+        """My team's Train OL / Train DL / Sell menus (TEAM_ORDERS): the order line it stands
+        for, sent as `/volleyball sell` sends one."""
         ...
 
     async def play_lesson(self, interaction: discord.Interaction, league_id: int) -> None:
@@ -230,6 +238,57 @@ class RetryButton(
         await controls_of(interaction).press_retry(interaction, self.league_id, self.kind)
 
 
+# My team's menus: each picks one player for one order line (docs/rules/volleyball.md, rule 6's
+# training and rule 8's transfer list), its placeholder and the line it sends. The line goes the
+# way of a typed one (cogs/volleyball/cog.py `press_team_order`), so the engine refuses a pick
+# as it refuses the line.
+TEAM_ORDERS = {
+    "train_ol": ("Train a player's OL (+1, one training point)", "TRAIN: {player} OL"),
+    "train_dl": ("Train a player's DL (+1, one training point)", "TRAIN: {player} DL"),
+    "sell": ("Put a player on the transfer list (sell)", "SELL: {player}"),
+}
+MENU_OPTIONS = 25  # Discord's most options in a select
+
+
+class TeamOrderSelect(
+    Control[discord.ui.Select],
+    template=r"vb:(?P<id>\d+):(?P<what>train_ol|train_dl|sell)",
+):
+    """A menu of My team's answer: the player to train (on OL or on DL) or to offer for sale;
+    the pick is the order line TEAM_ORDERS names, added to the orders on file."""
+
+    def __init__(self, league_id: int, what: str, players: list[str] | None = None) -> None:
+        names = players if players else ["?"]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=self.id_for(id=league_id, what=what),
+                placeholder=TEAM_ORDERS[what][0],
+                options=[discord.SelectOption(label=n, value=n) for n in names[:MENU_OPTIONS]],
+                disabled=not players,
+            )
+        )
+        self.league_id, self.what = league_id, what
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str], /) -> TeamOrderSelect:
+        return cls(int(match["id"]), match["what"])
+
+    async def act(self, interaction: discord.Interaction) -> None:
+        values = [str(v) for v in (interaction.data or {}).get("values", [])]
+        if len(values) != 1:
+            raise UserError("Pick one player from the menu.")
+        await controls_of(interaction).press_team_order(
+            interaction, self.league_id, self.what, values[0]
+        )
+
+
+def team_order_selects(league_id: int, team: Team) -> list[discord.ui.Item]:
+    """My team's menus, each listing the team's own players: a contract player can be neither
+    trained (rule 7) nor sold (rule 8)."""
+    own = [p.name for p in team.players if not p.is_contract]
+    return [TeamOrderSelect(league_id, what, own) for what in TEAM_ORDERS]
+
+
 # What a public post keeps one tap away (its first screen says what matters), its button's
 # label; the answer only the clicker sees (custom_id vb:<league>:details:<season>:<round>:<what>).
 DETAILS = {
@@ -280,4 +339,4 @@ class DetailsButton(
         )
 
 
-DYNAMIC_ITEMS = (LeagueButton, RetryButton, DetailsButton)
+DYNAMIC_ITEMS = (LeagueButton, RetryButton, DetailsButton, TeamOrderSelect)

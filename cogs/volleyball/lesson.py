@@ -1,10 +1,10 @@
 """`/volleyball learn`: Volleyball's lesson (rules/volleyball/lesson.py, docs/rules/volleyball.md
-"Learn by playing") on a real league of two seats, the learner's prepared team against a
-computer team, flagged as the learner's lesson (db/volleyball.py `lesson_of`).
+"Learn by playing") on a real league of four seats, the learner's prepared team against
+computer teams, flagged as the learner's lesson (db/volleyball.py `lesson_of`).
 
 The lesson is taught on the real controls: the league's own card (its embed, Edit with menus,
-My team, Why?), the real orders editor and its Save orders, and the real round, its posts and
-its Why?. The card's message says the step (what to do, why, the clause); after each click the
+My team, Why?), the real orders editor and its Save orders, the real round, its posts and its
+Why?, and My team's training and transfer-list menus. The card's message says the step (what to do, why, the clause); after each click the
 bot asks the lesson whether it was the step's control and the set what the step expects
 (`checked`): a wrong click is answered privately with the step's hint, and nothing is saved;
 a right one moves the stored step on and redraws the card. The stored step is the progress: a
@@ -60,7 +60,7 @@ async def advance(leagues: Leagues, stored: store.StoredLeague) -> str:
 
 
 async def create(leagues: Leagues, guild_id: int, channel_id: int, user_id: int) -> int:
-    """A new lesson league: the lesson's team, managed by the learner, and a computer team,
+    """A new lesson league: the lesson's team, managed by the learner, and computer teams,
     its first season open and kept paused (no deadline, no timer: the lesson plays the round)."""
     script = lesson_script()
     state = script.league(secret=league_secret(leagues.bot))

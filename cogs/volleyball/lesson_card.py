@@ -74,15 +74,26 @@ def card_items(stored: store.StoredLeague) -> list[discord.ui.Item]:
     ]
 
 
-def mismatch_of(stored: store.StoredLeague, control: str, order: SetOrder | None = None) -> str:
+def mismatch_of(
+    stored: store.StoredLeague,
+    control: str,
+    order: SetOrder | None = None,
+    pick: str | None = None,
+) -> str:
     """The step's hint for a click on `control` (empty: the click is the step's)."""
-    return mismatch(lesson_script(), stored.lesson_step, control, order)
+    return mismatch(lesson_script(), stored.lesson_step, control, order, pick)
 
 
-def checked(stored: store.StoredLeague, control: str, order: SetOrder | None = None) -> None:
+def checked(
+    stored: store.StoredLeague,
+    control: str,
+    order: SetOrder | None = None,
+    pick: str | None = None,
+) -> None:
     """Raise the step's hint (UserError) unless `control` (with the set as it would be after
-    the click) is what the lesson's step waits for; nothing is saved before this passes."""
-    hint = mismatch_of(stored, control, order)
+    the click, or the pick of one of My team's menus) is what the lesson's step waits for;
+    nothing is saved before this passes."""
+    hint = mismatch_of(stored, control, order, pick)
     if hint:
         raise UserError(f"Not quite. {hint} {NOTHING_CHANGED}")
 

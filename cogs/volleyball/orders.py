@@ -19,7 +19,7 @@ import discord
 from cogs import bot_of
 from cogs.volleyball import lesson_card as lesson
 from cogs.volleyball.answers import answer, missing_line
-from cogs.volleyball.components import OrdersForm, RetryButton, TeamForm
+from cogs.volleyball.components import OrdersForm, RetryButton, TeamForm, team_order_selects
 from cogs.volleyball.forms import (
     JoinedBoxes,
     changed_lines,
@@ -150,9 +150,12 @@ class Orders:
         )
 
     async def show_sheet(self, interaction: discord.Interaction, league_id: int) -> None:
-        """The manager's team sheet, ephemerally."""
+        """The manager's team sheet, ephemerally, with the menus of the orders a sheet leads to
+        (a player to train, a player to sell: components.TEAM_ORDERS) while a round is open."""
         messages = await self.sheet_messages(league_id, interaction.user.id)
-        await answer(interaction, messages, already_packed=True)
+        _, state, team = await self.managed(league_id, interaction.user.id)
+        menus = None if state.season_over else view_of(team_order_selects(league_id, team))
+        await answer(interaction, messages, already_packed=True, view=menus)
 
     async def sheet_messages(self, league_id: int, user_id: int) -> list[str]:
         """The manager's team sheet: the last round's (with its private lines), or the team

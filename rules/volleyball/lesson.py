@@ -1,16 +1,18 @@
 """Volleyball's lesson (docs/rules/volleyball.md "Learn by playing"): a manager's first round,
-played on a real league of two seats (the learner's prepared team and a computer team) with the
-real league card and orders editor: a set's orders (its six, their positions, its concept and
-risk) picked with the editor's menus and saved, the round played when the lesson says and read
-from its real report, and that report's Why?.
+played on a real league (the learner's prepared team and computer teams) with the real league
+card and orders editor: a set's orders (its six, their positions, its concept and risk) picked
+with the editor's menus and saved, the round played when the lesson says and read from its real
+report, and that report's Why?; then, for the next round, a player trained and a player put on
+the transfer list with My team's menus.
 
 A lesson is data (data/lessons/volleyball.json), checked when it is loaded like the other
 games' lessons (rules/lessons.py): each step names the one real control it waits for
 (`control`, one of CONTROLS, in that order), what to do and why (`say`), what any other click
 gets (`hint`; nothing changes) and the clause it teaches (`rule`, a heading of the rules page);
-the set's steps say what the set must be after the click (`expect`). `problems` checks that the
-expected set is one the engine takes (six of the team's players, the positions' limits, the
-concept's formation and its risk range) and that the engine opens a league with the team.
+the set's steps say what the set must be after the click (`expect`), My team's steps the pick.
+`problems` checks that the expected set is one the engine takes (six of the team's players, the
+positions' limits, the concept's formation and its risk range), that the engine opens a league
+with the team and plays its round, and that it takes the picks as the next round's orders.
 `mismatch` is what the bot asks after each click in a lesson: is this the step's control, and
 is the set now what the step expects?
 """
@@ -42,11 +44,16 @@ from rules.volleyball.season import LeagueState
 
 GAME = "volleyball"
 # The real controls a step may wait for, in the order a round goes: the card's Edit with menus,
-# the editor's three menus and its Save orders, the lesson's Play the round, the card's Why?.
-CONTROLS = ("edit", "players", "positions", "concept", "save", "play", "why")
+# the editor's three menus and its Save orders, the lesson's Play the round, the card's Why?,
+# then for the next round My team's menus: a player to train and a player to sell.
+CONTROLS = ("edit", "players", "positions", "concept", "save", "play", "why", "train", "sell")
+PICK_CONTROLS = ("train", "sell")  # My team's menus: the step expects one pick
 SET_CONTROLS = ("players", "positions", "concept")  # the menus that change the set
 SET_NUMBER = 1  # the lesson's set: the first set of the team's first match
-TEAMS = 2  # the smallest league the engine opens
+# The smallest league in which a player offered with round 2's orders can be sold: four teams
+# meet home and away in six rounds of one match, and rule 8 allows transfers up to round
+# 6 - 3 = 3 (rules/volleyball/market.py `listing_allowed`).
+TEAMS = 4
 # One league match a round (rules/volleyball/season.py SeasonConfig): the lesson's round is
 # that match and the Galaxy Cup's first.
 MATCHES_PER_ROUND = 1
@@ -58,7 +65,9 @@ class Step:
     say: str  # what to do now, and why it matters
     hint: str  # the answer to any other click (nothing changes)
     rule: str  # the clause it teaches: a heading of docs/rules/volleyball.md
-    expect: Any = None  # the set's steps: the players, {player: position code}, [concept, risk]
+    # the set's steps: the players, {player: position code}, [concept, risk]; My team's steps:
+    # the pick ("Fenna OL": the player and the level to train; "Gijs": the player to sell)
+    expect: Any = None
 
 
 @dataclass(frozen=True)
@@ -147,6 +156,23 @@ def expected(step: Step, order: SetOrder) -> SetOrder:
     return order
 
 
+def pick_line(control: str, pick: str) -> str:
+    """The order line a pick of My team's menus stands for (cogs/volleyball/components.py
+    TEAM_ORDERS words the same lines): TRAIN: PLAYER LEVEL or SELL: PLAYER."""
+    return f"{'TRAIN' if control == 'train' else 'SELL'}: {pick}"
+
+
+def after_round(lesson: Lesson) -> tuple[LeagueState, list[str]]:
+    """The lesson's league after its round, and what the engine says to the orders its My
+    team steps give for the next round (each pick's line, added as the menus add them)."""
+    state = play_through(lesson).state
+    lines = [
+        pick_line(s.control, str(s.expect)) for s in lesson.steps if s.control in PICK_CONTROLS
+    ]
+    check = submit_orders(state, lesson.team.name, text="\n".join(lines))
+    return state, check.problems
+
+
 def matches(step: Step, order: SetOrder) -> bool:
     """Whether the set, after a click on `step`'s menu, is what the step expects (only what
     that menu sets is compared: the players, their positions, or the concept and risk)."""
@@ -162,13 +188,22 @@ def matches(step: Step, order: SetOrder) -> bool:
     return True
 
 
-def mismatch(lesson: Lesson, index: int, control: str, order: SetOrder | None = None) -> str:
-    """What a click on `control` (with the set as it would be after it, for a set's menu) gets
-    at step `index`: empty when it is the step's, else the step's hint (nothing changes)."""
+def mismatch(
+    lesson: Lesson,
+    index: int,
+    control: str,
+    order: SetOrder | None = None,
+    pick: str | None = None,
+) -> str:
+    """What a click on `control` (with the set as it would be after it, for a set's menu, or
+    the pick of one of My team's menus) gets at step `index`: empty when it is the step's, else
+    the step's hint (nothing changes)."""
     step = lesson.step(index)
     if step is None:
         return "The lesson is done: its buttons below lead to a real league."
     if control != step.control or (order is not None and not matches(step, order)):
+        return step.hint
+    if pick is not None and pick.casefold() != str(step.expect).casefold():
         return step.hint
     return ""
 
@@ -189,8 +224,8 @@ def problems(lesson: Lesson) -> list[str]:
         if CONTROLS.index(step.control) <= order:
             found.append(f"step {number}: {step.control!r} comes after what it needs")
         order = CONTROLS.index(step.control)
-        if step.control in SET_CONTROLS and step.expect is None:
-            found.append(f"step {number}: a set's step says what it expects")
+        if step.control in (*SET_CONTROLS, *PICK_CONTROLS) and step.expect is None:
+            found.append(f"step {number}: a menu's step says what it expects")
     if found:
         return found
     for number, step in enumerate(lesson.steps, 1):
@@ -205,9 +240,10 @@ def problems(lesson: Lesson) -> list[str]:
     if found:
         return found
     try:
-        play_through(lesson)
+        _, refused = after_round(lesson)
     except VolleyballError as error:
-        found.append(f"the round: {error}")
+        return [f"the round: {error}"]
+    found += [f"the next round's orders: {problem}" for problem in refused]
     return found
 
 

@@ -23,6 +23,9 @@ LESSON = lesson_script()
 STEPS = len(LESSON.steps)
 SIX = ["Kasper Hammer", "Anna", "Bram", "Cees", "Dirk", "Eva"]
 CARD_BUTTONS = ["Edit with menus", "My team", "Play the round", "Why?"]
+TRAIN_OL = "Train a player's OL (+1, one training point)"  # My team's menus
+TRAIN_DL = "Train a player's DL (+1, one training point)"
+SELL = "Put a player on the transfer list (sell)"
 
 
 def sql(bot, query: str, *parameters):
@@ -33,6 +36,12 @@ def sql(bot, query: str, *parameters):
 def stored_draft(bot) -> str | None:
     rows = sql(bot, "SELECT draft FROM volleyball_drafts")
     return rows[0][0] if rows else None
+
+
+def next_orders(bot) -> dict | None:
+    """The learner's orders on file for round 2 (after the lesson's round)."""
+    rows = sql(bot, "SELECT orders FROM volleyball_orders WHERE round_number = 2")
+    return json.loads(rows[0][0]) if rows else None
 
 
 def played_rounds(bot) -> int:
@@ -137,6 +146,27 @@ async def test_the_volleyball_lesson_on_a_real_league_by_clicks(discord, bot, ga
     # step 7: the round's Why?
     why = await discord.click(card, "Why?", user=ida)
     assert why.ephemeral and "Ruling" in why.text
+    card = await card_at(discord, games, 8, ida)
+
+    # step 8: My team's training menu; a pick the lesson does not teach is its hint, and no
+    # order is kept for round 2
+    sheet = await discord.click(card, "My team", user=ida)
+    menus = sheet.followups[-1] if sheet.followups else sheet
+    wrong_training = await discord.select(menus, TRAIN_DL, ["Fenna"], user=ida)
+    assert wrong_training.ephemeral and LESSON.steps[7].hint in text_of(wrong_training)
+    assert next_orders(bot) is None
+    trained = await discord.select(menus, TRAIN_OL, ["Fenna"], user=ida)
+    assert "accepted** (Lesson Lions)" in text_of(trained), text_of(trained)
+    assert (next_orders(bot) or {})["training"] == [{"player": "Fenna", "ol_gain": 1, "dl_gain": 0}]
+    card = await card_at(discord, games, 9, ida)
+
+    # step 9: My team's transfer list; another player is the hint, nothing changes
+    wrong_sale = await discord.select(menus, SELL, ["Anna"], user=ida)
+    assert LESSON.steps[8].hint in text_of(wrong_sale)
+    assert not (next_orders(bot) or {}).get("sales")
+    sold = await discord.select(menus, SELL, ["Gijs"], user=ida)
+    assert "accepted** (Lesson Lions)" in text_of(sold), text_of(sold)
+    assert (next_orders(bot) or {})["sales"] == [{"player": "Gijs", "minimum_price": 0}]
     card = await card_at(discord, games, 0, ida)
     assert list(card.button_labels) == ["Start a real league", "Join a league", "Why?"]
     league = await discord.click(card, "Start a real league", user=ida)

@@ -15,6 +15,12 @@ MENUS = {  # the editor's menus by their placeholders (cogs/volleyball/editor.py
     "concept": "Concept and risk",
 }
 CARD = {"edit": "Edit with menus", "play": "Play the round", "why": "Why?"}
+# My team's menus by their placeholders (cogs/volleyball/components.py TEAM_ORDERS)
+TEAM_MENUS = {
+    "OL": "Train a player's OL (+1, one training point)",
+    "DL": "Train a player's DL (+1, one training point)",
+    "sell": "Put a player on the transfer list (sell)",
+}
 
 
 def picked(step: Step) -> list[str]:
@@ -28,7 +34,15 @@ def picked(step: Step) -> list[str]:
 
 
 async def right_click(discord: Any, step: Step, card: Any, editor: Any, user: Any) -> Any:
-    """The step's click: on the card, or in the editor (None until Edit with menus opens it)."""
+    """The step's click: on the card, in the editor (None until Edit with menus opens it), or
+    in the answer of the card's My team (a reading click, then the step's pick)."""
+    if step.control in ("train", "sell"):
+        sheet = await discord.click(card, "My team", user=user)
+        menus = sheet.followups[-1] if sheet.followups else sheet
+        player, _, level = str(step.expect).rpartition(" ")
+        if step.control == "sell":
+            player, level = str(step.expect), "sell"
+        return await discord.select(menus, TEAM_MENUS[level], [player], user=user)
     if step.control in MENUS:
         return await discord.select(editor, MENUS[step.control], picked(step), user=user)
     if step.control == "save":

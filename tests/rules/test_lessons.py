@@ -89,9 +89,11 @@ def test_a_learners_step_without_its_hint_is_refused_at_load():
 
 def test_the_volleyball_lesson_plays_its_round_to_the_end_through_the_engine():
     """The lesson waits for the real controls in a round's order (the card's Edit with menus,
-    the editor's three menus and Save orders, Play the round, Why?); the right click at each
-    step passes, any other control or set gets the step's hint; the orders it leaves are
-    accepted by the engine and its round is played to the end, the learner's set as taught."""
+    the editor's three menus and Save orders, Play the round, Why?, then My team's training
+    and transfer-list menus for the next round); the right click at each step passes, any other
+    control, set or pick gets the step's hint; the orders it leaves are accepted by the engine,
+    its round is played to the end, the learner's set as taught, and the next round's training
+    and sale are taken."""
     lesson = volleyball_lesson.lesson_script()
     controls = [step.control for step in lesson.steps]
     assert controls == list(volleyball_lesson.CONTROLS)  # a round's orders, its play, its Why?
@@ -104,11 +106,19 @@ def test_the_volleyball_lesson_plays_its_round_to_the_end_through_the_engine():
         if step.control in volleyball_lesson.SET_CONTROLS:  # the menu, but not the set taught
             before = lesson.expected_set(index)
             assert volleyball_lesson.mismatch(lesson, index, step.control, before) == step.hint
+        if step.control in volleyball_lesson.PICK_CONTROLS:  # My team's menu, another pick
+            assert volleyball_lesson.mismatch(lesson, index, step.control, pick=step.expect) == ""
+            other = volleyball_lesson.mismatch(lesson, index, step.control, pick="Anna DL")
+            assert other == step.hint
     assert volleyball_lesson.mismatch(lesson, len(lesson.steps), "why").startswith("The lesson")
     outcome = volleyball_lesson.play_through(lesson)
     sheet = "\n".join(outcome.sheets[lesson.team.name])
     assert "Set 1: OC risk 9" in sheet and "scoring chance" in sheet
     assert outcome.state.league.round_number == 2  # the round was played
+    # the next round's training and sale, as the lesson's My team steps pick them, are
+    # orders the engine takes (rule 6's training points earned, rule 8's transfers still open)
+    state, refused = volleyball_lesson.after_round(lesson)
+    assert refused == [] and state.total_rounds - 3 >= state.league.round_number + 1
 
 
 def test_a_volleyball_lesson_the_engine_cannot_play_is_named_with_its_reason():
@@ -131,3 +141,11 @@ def test_a_volleyball_lesson_the_engine_cannot_play_is_named_with_its_reason():
     steps[players] = dataclasses.replace(steps[players], expect=["Kasper Hammer", "Anna", "Zed"])
     found = volleyball_lesson.problems(dataclasses.replace(lesson, steps=tuple(steps)))
     assert found[0] == f"step {players + 1}: Lesson Lions has no Zed"
+    steps = list(lesson.steps)
+    train = next(i for i, s in enumerate(steps) if s.control == "train")
+    steps[train] = dataclasses.replace(steps[train], expect="Fenna DL")
+    found = volleyball_lesson.problems(dataclasses.replace(lesson, steps=tuple(steps)))
+    assert found == [
+        "the next round's orders: Fenna would have 4/13: the ratio between OL and DL may not "
+        "become higher than 3:1."
+    ]
