@@ -1,5 +1,5 @@
--- A Volleyball lesson (docs/rules/volleyball.md "Learn by playing") is a real league of two
--- seats, the learner's prepared team and a computer team, played on the real league card and
+-- A Volleyball lesson (docs/rules/volleyball.md "Learn by playing") is a real league of four
+-- seats, the learner's prepared team and computer teams, played on the real league card and
 -- orders editor. `lesson_of` is its learner (NULL: a real league): a lesson is left out of
 -- everything public (the server's leagues, their names and autocompletes, a user's default
 -- league) and only its learner acts in it. `lesson_step` is how far the learner is, the
