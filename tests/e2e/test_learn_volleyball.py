@@ -1,7 +1,7 @@
 """Volleyball's lesson through the fake Discord (docs/rules/volleyball.md "Learn by playing"):
-`/volleyball learn` teaches a manager's first round on a real league of two seats, with the
+`/volleyball learn` teaches a manager's first round on a real league of four seats, with the
 real league card, the real orders editor's menus and Save orders, the real round and its Why?,
-by clicks only. A wrong click is answered privately with the step's hint and changes nothing
+then training and a sale from My team's menus, by clicks only. A wrong click is answered privately with the step's hint and changes nothing
 (no draft, no orders, no round); the stored step is the lesson's progress, so a learner who
 leaves finds it where it was and a restart in the middle loses nothing; the end offers the way
 to a real league. The lesson is nobody else's and is no public league: not in the server's
