@@ -10,6 +10,7 @@ import json
 
 import pytest
 
+from tests.e2e.forged import forged_click
 from tests.e2e.stored import connect
 from tests.e2e.test_volleyball_week import ROSTER  # a squad whose points fit the default budget
 
@@ -69,3 +70,19 @@ async def test_my_team_trains_and_sells_by_its_menus_as_the_typed_lines_do(
     # a second sale is added to the first, as `/volleyball sell` adds one
     await discord.select(last, MENUS[2], ["Gijs Kok"], user=alice)
     assert [s["player"] for s in (orders_on_file(bot) or {})["sales"]] == ["Hans Berg", "Gijs Kok"]
+
+
+async def test_a_forged_pick_is_one_order_line_whatever_it_holds(discord, bot, alice, general):
+    """A modified client can send any value for a menu: one that is not among the menu's options
+    (here a player's name with a line break and a second order after it) is refused as every
+    menu's is, privately, and no order is added."""
+    sheet = await discord.slash("volleyball team show", user=alice)
+    last = sheet.followups[-1] if sheet.followups else sheet
+    before = (orders_on_file(bot) or {})["sales"]
+    for brk in ("\n", "\r", "\u2028", "\x0b"):
+        value = f"Anna Visser{brk}SELL: Femke Mol"
+        forged = await forged_click(
+            discord, last, last.select(MENUS[2]).custom_id, alice, values=[value]
+        )
+        assert forged.ephemeral and "not on offer" in forged.text, (repr(brk), forged.text)
+        assert (orders_on_file(bot) or {})["sales"] == before, repr(brk)
