@@ -244,8 +244,12 @@ async def fifty_clicks(discord, cluster, fake_discord, channel, first_user, seco
         game_id,
     )
     sent_before = len(fake_discord.interaction_shards)
+    # the bot idle once, then the 50 clicks at once on the card as it is: each click waiting
+    # for the bot to be idle again would send some after the first move's card came (on a
+    # loaded machine), where no Roll button is left to click
+    await discord.fake.call(discord.fake.settle)
     answers = await asyncio.gather(
-        *(discord.click(first, "Roll the d4", user=holder) for _ in range(50)),
+        *(discord.click(first, "Roll the d4", user=holder, settle=False) for _ in range(50)),
         return_exceptions=True,
     )
     shards = list(fake_discord.interaction_shards.values())[sent_before:]
