@@ -10,7 +10,10 @@ held elsewhere, a server down) nothing fires twice: the dispatcher backs off, do
 up to MAX_BACKOFF for an unexpected error, and says once in the log what is wrong, and again
 once it works. While the database is unavailable it is tried every OUTAGE_RETRY seconds, and the
 wait ends early as soon as any write of the bot's succeeds (a click, a move), so a reminder due
-during an outage fires right after it, not a back-off later.
+during an outage fires right after it, not a back-off later. A handler that meets the outage
+halfway (a deadline settling its matches) has not failed: its timer and the rest of its batch
+are given back and fire again once the database answers, as after a crash (handlers are
+idempotent: they check the version or round they were written for).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from db import timers as timer_store
-from db.database import BACKEND_ERRORS, Database, DatabaseUnavailable
+from db.database import BACKEND_ERRORS, Database, is_unavailable
 from host.locks import ShuttingDown
 
 log = logging.getLogger(__name__)
@@ -65,6 +68,7 @@ class TimerService:
         self._reported: str | None = None  # the problem already in the log
         self._fired: list[int] = []  # fired, not yet deleted (deleted in batches)
         self._kept: list[int] = []  # claimed, not fired: a shutdown came first (given back)
+        self._retry: list[int] = []  # claimed, their handler met an outage: given back, refired
         self._deleted_at = 0.0
         # When the dispatcher looks at its timers next (time.time()); infinity while it is
         # looking: a timer written meanwhile may not have been seen.
@@ -92,7 +96,7 @@ class TimerService:
         if self._fired:  # fired timers not deleted would fire again at the next start
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._delete_fired(), 2.0)
-        kept, self._kept = self._kept, []
+        kept, self._kept, self._retry = self._kept + self._retry, [], []
         with contextlib.suppress(Exception):  # else the next start's release_claims frees them
             await asyncio.wait_for(timer_store.unclaim_timers(self.db, kept), 2.0)
 
@@ -146,14 +150,15 @@ class TimerService:
 
     async def _back_off(self, error: Exception) -> None:
         problem = f"{type(error).__name__}: {error}"
-        if isinstance(error, DatabaseUnavailable):
+        outage = is_unavailable(error)  # a handler's may come wrapped (a refusal raised from it)
+        if outage:
             self._backoff = OUTAGE_RETRY
         else:
             self._backoff = min(MAX_BACKOFF, max(FIRST_BACKOFF, self._backoff * 2))
         if problem != self._reported:
-            known = isinstance(error, BACKEND_ERRORS)
+            known = outage or isinstance(error, BACKEND_ERRORS)
             log.log(
-                logging.WARNING if isinstance(error, DatabaseUnavailable) else logging.ERROR,
+                logging.WARNING if outage else logging.ERROR,
                 "timers cannot be fired (%s); retrying with back-off up to %.0f s",
                 problem,
                 MAX_BACKOFF,
@@ -184,6 +189,9 @@ class TimerService:
         self._looks_at = float("inf")
         if self._fired:
             await self._delete_fired()
+        if self._retry:  # met an outage: claimable again, by this process or another
+            await timer_store.unclaim_timers(self.db, self._retry)
+            self._retry = []
         batch = await timer_store.claim_due(self.db, now=time.time())
         if not batch:
             timer = await timer_store.next_timer(self.db)
@@ -224,8 +232,16 @@ class TimerService:
                     log.info("timer %s (%s) left for the next start", timer.id, timer.event)
                     self._kept += [t.id for t in (*run, *pending)]
                     break
-                except Exception:
-                    log.exception("timer %s (%s) handler failed", timer.id, timer.event)
+                except Exception as error:
+                    if not is_unavailable(error):
+                        log.exception("timer %s (%s) handler failed", timer.id, timer.event)
+                    else:
+                        # An outage is no failure of the handler: as after a crash, its timers
+                        # and the rest of the batch (which would meet it too) are given back,
+                        # and fire again once the database answers (handlers are idempotent).
+                        log.info("timer %s (%s) waits for the database", timer.id, timer.event)
+                        self._retry += [t.id for t in (*run, *pending)]
+                        raise
                 else:
                     # one line per firing: a timer fired twice for one due time shows in the log
                     # (bench/invariants.py's timers-once)

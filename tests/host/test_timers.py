@@ -3,12 +3,14 @@ and a timer survives a handler that crashes no further than being fired once; on
 (the `database_target` parameter, tests/conftest.py)."""
 
 import asyncio
+import logging
 import time
 
 import pytest
 
 from db import timers as timer_store
 from db.connect import open_database
+from db.database import DatabaseUnavailable
 from host.locks import SHUTTING_DOWN, ShuttingDown
 from host.timers import STOP_SECONDS, TimerService
 
@@ -126,6 +128,38 @@ async def test_a_crashing_handler_is_logged_and_the_timer_not_retried_forever(db
     assert len(calls) == 1
     assert "handler failed" in caplog.text
     assert await timer_store.list_timers(db) == []
+
+
+async def test_a_handler_that_meets_a_database_outage_fires_again_once_it_answers(db, caplog):
+    """Seen in the 45-minute chaos run: a season's deadline met PostgreSQL shutting down halfway
+    through its handler; the dispatcher logged "handler failed" with a traceback and deleted the
+    timer as fired, so the matchday waited for the next start. An outage is no failure of the
+    handler: its timer, and the rest of its batch, fire again once the database answers (the
+    handlers are idempotent, as for a crash), and the log says so in a line."""
+    outage = [1]
+    calls: list[int] = []
+
+    async def handler(timer):
+        calls.append(timer.payload["n"])
+        if timer.payload["n"] == 1 and outage[0]:
+            outage[0] -= 1
+            raise DatabaseUnavailable("PostgreSQL: the database system is shutting down")
+
+    now = time.time()
+    for n in (1, 2):
+        await timer_store.create_timer(db, "deadline", now - 10 + n, {"n": n}, now=now - 60)
+    dispatcher = TimerService(db)
+    dispatcher.register("deadline", handler)
+    with caplog.at_level(logging.INFO):
+        dispatcher.start()
+        await wait_until(lambda: calls.count(1) == 2 and 2 in calls, timeout=5.0)
+        await asyncio.sleep(0.3)
+        await dispatcher.stop()
+    assert calls == [1, 1, 2]
+    assert await timer_store.list_timers(db) == []
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "Traceback" not in caplog.text
+    assert "shutting down" in caplog.text
 
 
 async def test_a_timer_fires_once_while_the_database_refuses_writes(db, monkeypatch, caplog):
