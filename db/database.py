@@ -329,6 +329,11 @@ class Database:
         """Call `callback` each time the database works again after an outage."""
         self._on_available.append(callback)
 
+    def forget_available(self, callback: Callable[[], None]) -> None:
+        """Stop calling `callback` (given to when_available) after an outage."""
+        with contextlib.suppress(ValueError):
+            self._on_available.remove(callback)
+
     def when_timer_written(self, callback: Callable[[float], None]) -> None:
         """Call `callback(due_at)` after each commit that wrote timers, with the earliest."""
         self._on_timer.append(callback)

@@ -1,4 +1,5 @@
-"""Work the bot runs beside its events (a start-up repair): started once, stopped at shutdown.
+"""Work the bot runs beside its events (a start-up repair): started once, stopped at shutdown;
+and work that waits for the database to answer again after an outage (`until_done`).
 
 A task's failure is logged when it happens, with its traceback. A task that fails and is never
 awaited would otherwise be reported only when the garbage collector finds it ("Task exception
@@ -8,9 +9,16 @@ not raise its old error into the shutdown."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Coroutine
-from typing import Any
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from db.database import is_unavailable
+from host.locks import ShuttingDown
+
+if TYPE_CHECKING:
+    from db.database import Database
 
 log = logging.getLogger(__name__)
 
@@ -36,3 +44,53 @@ async def stopped(task: asyncio.Task[None] | None) -> None:
         return
     task.cancel()
     await asyncio.wait([task])
+
+
+FIRST_RETRY_SECONDS = 1.0
+MAX_RETRY_SECONDS = 30.0
+
+
+async def until_done(what: str, db: Database, attempt: Callable[[], Awaitable[None]]) -> None:
+    """Run `attempt` until it ends without the database being unavailable: after such a
+    failure, wait (1 s, doubling up to 30 s, or until the database works again for anyone) and
+    run it again. Said once in the log, and again when it worked."""
+    delay = FIRST_RETRY_SECONDS
+    woken = asyncio.Event()
+    wake = woken.set
+    retried = False
+    try:
+        while True:
+            try:
+                await attempt()
+            except ShuttingDown:
+                log.info("%s stopped by the shutdown; the next start does it again", what)
+                return
+            except Exception as error:
+                if not is_unavailable(error):
+                    raise
+                if not retried:
+                    log.warning("%s waits for the database (%s); it is tried again", what, error)
+                    db.when_available(wake)
+                retried = True
+                woken.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(woken.wait(), delay)
+                delay = min(MAX_RETRY_SECONDS, delay * 2)
+                continue
+            if retried:
+                log.info("%s done after the database came back", what)
+            return
+    finally:
+        if retried:  # many waits come and go during outages: none stays registered
+            db.forget_available(wake)
+
+
+_later: set[asyncio.Task[None]] = set()  # the loop keeps only weak references to its tasks
+
+
+def retried_later(what: str, db: Database, attempt: Callable[[], Awaitable[None]]) -> None:
+    """`attempt`, which has just met the database unavailable, run again in the background
+    until it works (`until_done`); any other failure is logged when it happens."""
+    task = started(what, until_done(what, db, attempt))
+    _later.add(task)
+    task.add_done_callback(_later.discard)

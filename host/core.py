@@ -29,7 +29,7 @@ import discord
 from db import games as game_store
 from db import timers as timer_store
 from db.database import CommitUnknown, is_unavailable
-from host import clocks, controls, lessons, notify, posting, recovery, results, timeouts
+from host import background, clocks, controls, lessons, notify, posting, recovery, results, timeouts
 from host.adapter import GameAdapter, Step, TurnPost
 from host.base import FinishListener, HostBot, VacationListener
 from host.card import build_card, retired_card
@@ -298,7 +298,7 @@ class MatchCore:
         if game_id in self._after_lost_commits:
             return
         task = asyncio.create_task(
-            recovery.until_done(
+            background.until_done(
                 f"showing match {game_id} {why}",
                 self.bot.db,
                 functools.partial(recovery.finish_lost_move, self, game_id),

@@ -15,6 +15,7 @@ of another server's matches.
 
 from __future__ import annotations
 
+import functools
 import logging
 import re
 import time
@@ -28,7 +29,8 @@ from db import follows as store
 from db import games as game_store
 from db import settings as settings_store
 from db import timers as timer_store
-from host import notify
+from db.database import is_unavailable
+from host import background, notify
 from host.adapter import Step
 from host.match import COMPUTER_ID, DELETED_USER_ID, Match
 from ui import UserError, fit, send_ephemeral
@@ -197,48 +199,69 @@ class Follows:
         """Tell the followers of any of `things` each of `news` ((key, text): the key names the
         milestone, so each follower hears of it once), as each one's settings say; `members`
         take part and hear of it otherwise. Never raises: the news is a courtesy after what was
-        saved and shown, and one refusal must not fail the move that made it."""
+        saved and shown, and one refusal must not fail the move that made it. A database that
+        stops answering delays the news until it answers (host/background.py), never loses it."""
         if not news:
             return
+        attempt = functools.partial(
+            self._tell, things, guild_id, news, channel=channel, link=link, members=members
+        )
         try:
-            skip = {*members, COMPUTER_ID, DELETED_USER_ID}
-            followers = [
-                user
-                for user in await store.followers(self.bot.db, things, guild_id)
-                if user not in skip
-            ]
-            if not followers:
-                return
-            settings = await settings_store.users_settings(self.bot.db, followers)
-            chosen = await store.news_mode(self.bot.db, followers)
-            now = time.time()
-            for key, text in news:
-                for_whom = await store.record_news(self.bot.db, followers, key)
-                pings = notify.Pings()
-                for user in for_whom:
-                    mode = news_mode(settings[user], chosen.get(user))
-                    if mode == NOTHING:
-                        continue
-                    if mode == DIGEST or notify.in_quiet_hours(settings[user], now):
-                        held = fit(f"{text} · [open]({link})", 1000)
-                        await store.hold_news(self.bot.db, user, key, held)
-                        if mode != DIGEST:
-                            await self.send_when_quiet_hours_end(settings[user], now)
-                    elif mode == "dm":
-                        pings.dm.append(user)
-                    else:
-                        pings.thread.append(user)
-                await notify.deliver(
-                    self.bot,
-                    pings,
-                    channel,
-                    f"{text} · [open]({link})\n-# You follow this: `/settings follows` stops it.",
-                    dm=f"{text}\n-# You follow this (`/settings follows` stops it).",
-                    link=link,
-                    lead=" ",
+            await attempt()
+        except Exception as error:
+            if is_unavailable(error):
+                background.retried_later(
+                    f"news to the followers of {things[:1]}", self.bot.db, attempt
                 )
-        except Exception:
-            log.exception("could not tell the followers of %s", things[:1])
+            else:
+                log.exception("could not tell the followers of %s", things[:1])
+
+    async def _tell(
+        self,
+        things: Sequence[Thing],
+        guild_id: int | None,
+        news: Sequence[tuple[str, str]],
+        *,
+        channel: discord.abc.Messageable,
+        link: str,
+        members: Iterable[int],
+    ) -> None:
+        skip = {*members, COMPUTER_ID, DELETED_USER_ID}
+        followers = [
+            user
+            for user in await store.followers(self.bot.db, things, guild_id)
+            if user not in skip
+        ]
+        if not followers:
+            return
+        settings = await settings_store.users_settings(self.bot.db, followers)
+        chosen = await store.news_mode(self.bot.db, followers)
+        now = time.time()
+        for key, text in news:
+            for_whom = await store.record_news(self.bot.db, followers, key)
+            pings = notify.Pings()
+            for user in for_whom:
+                mode = news_mode(settings[user], chosen.get(user))
+                if mode == NOTHING:
+                    continue
+                if mode == DIGEST or notify.in_quiet_hours(settings[user], now):
+                    held = fit(f"{text} · [open]({link})", 1000)
+                    await store.hold_news(self.bot.db, user, key, held)
+                    if mode != DIGEST:
+                        await self.send_when_quiet_hours_end(settings[user], now)
+                elif mode == "dm":
+                    pings.dm.append(user)
+                else:
+                    pings.thread.append(user)
+            await notify.deliver(
+                self.bot,
+                pings,
+                channel,
+                f"{text} · [open]({link})\n-# You follow this: `/settings follows` stops it.",
+                dm=f"{text}\n-# You follow this (`/settings follows` stops it).",
+                link=link,
+                lead=" ",
+            )
 
     async def send_when_quiet_hours_end(
         self, settings: settings_store.UserSettings, now: float

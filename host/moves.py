@@ -60,7 +60,7 @@ class SavedNotShown(UserError):
     """A move is stored and the database became unavailable while it was being shown: the
     player reads SAVED_NOT_SHOWN, and the match is shown as stored once the database answers
     (the core's show_when_available). Raised from the DatabaseUnavailable, so whoever retries
-    on an outage (host/recovery.py until_done, the timers) still sees one."""
+    on an outage (host/background.py until_done, the timers) still sees one."""
 
 
 Chooser = Callable[[GameAdapter, Match, int], Any]  # (adapter, match, seat) -> action

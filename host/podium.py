@@ -17,8 +17,8 @@ from db import tournament_teams
 from db import tournaments as store
 from db.database import is_unavailable
 from host import background
+from host.background import until_done
 from host.locks import ShuttingDown
-from host.recovery import until_done
 from ui import shown
 from ui.client import channel_by_id
 

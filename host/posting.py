@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from db import games as game_store
+from host.background import until_done
 from host.locks import ShuttingDown
-from host.recovery import finish_lost_move, until_done
+from host.recovery import finish_lost_move
 from ui import channel_by_id, send_ephemeral
 from ui.permissions import missing_in, permission_names, refused_for_permission
 from ui.replies import edit_clicked, interaction_expired

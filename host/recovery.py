@@ -12,15 +12,13 @@ until it works (`until_done`).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from db import games as game_store
-from db.database import Database, DatabaseUnavailable, is_unavailable
+from db.database import DatabaseUnavailable
 from host.adapter import Step
+from host.background import until_done
 from host.locks import ShuttingDown
 from host.match import COMPUTER_ID, Match
 
@@ -28,39 +26,6 @@ log = logging.getLogger(__name__)
 
 if TYPE_CHECKING:
     from host.base import Core
-
-FIRST_RETRY_SECONDS = 1.0
-MAX_RETRY_SECONDS = 30.0
-
-
-async def until_done(what: str, db: Database, attempt: Callable[[], Awaitable[None]]) -> None:
-    """Run `attempt` until it ends without the database being unavailable: after such a
-    failure, wait (1 s, doubling up to 30 s, or until the database works again for anyone) and
-    run it again. Said once in the log, and again when it worked."""
-    delay = FIRST_RETRY_SECONDS
-    retried = False
-    woken = asyncio.Event()
-    db.when_available(woken.set)
-    while True:
-        try:
-            await attempt()
-        except ShuttingDown:
-            log.info("%s stopped by the shutdown; the next start does it again", what)
-            return
-        except Exception as error:
-            if not is_unavailable(error):
-                raise
-            if not retried:
-                log.warning("%s waits for the database (%s); it is tried again", what, error)
-            retried = True
-            woken.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(woken.wait(), delay)
-            delay = min(MAX_RETRY_SECONDS, delay * 2)
-            continue
-        if retried:
-            log.info("%s done after the database came back", what)
-        return
 
 
 async def recover(host: Core) -> None:

@@ -36,10 +36,10 @@ from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies
 from db import volleyball as store
 from db.database import is_unavailable
+from host.background import until_done
 from host.follow import FollowButton
 from host.locks import ShuttingDown
 from host.posting import reopening
-from host.recovery import until_done
 from rules.volleyball import LeagueState
 from ui import shown
 from ui.formats import due, plural

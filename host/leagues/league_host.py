@@ -23,7 +23,7 @@ a league plays at its deadline, how it stores its time and what it posts are the
   deadline of each league waiting for them counted again;
 - start-up repair: a league whose deadline runs and whose timer is gone gets it back (an overdue
   one then fires at once), and what a crash left unposted is posted; tried again while the
-  database is unavailable (host/recovery.py `until_done`);
+  database is unavailable (host/background.py `until_done`);
 - /games: the lines the league gives for a user (host/listing.py), which name what is on file,
   never its contents.
 """
@@ -40,10 +40,10 @@ from db import clocks as clock_store
 from db import timers as timer_store
 from db.database import is_unavailable
 from host import background
+from host.background import until_done
 from host.base import HostBot
 from host.listing import Entry
 from host.locks import GameLock, ShuttingDown
-from host.recovery import until_done
 from rules.periods import Period
 from ui import UserError
 
@@ -368,7 +368,7 @@ class LeagueHost(Generic[L]):
     async def _recover(self) -> None:
         """After a crash: a league whose deadline runs and whose timer is gone gets it back (an
         overdue one then fires at once), and what was saved but not posted is posted. Tried
-        again while the database is unavailable (host.recovery.until_done)."""
+        again while the database is unavailable (host.background.until_done)."""
         await self.bot.wait_until_ready()
         await until_done(f"start-up repair of {self.adapter.title}", self.db, self._repair)
 

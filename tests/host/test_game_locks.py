@@ -10,8 +10,8 @@ from typing import Any, cast
 
 import pytest
 
+from host.background import until_done
 from host.locks import SHUTTING_DOWN, GameLocks
-from host.recovery import until_done
 from ui.replies import UserError
 
 
@@ -64,7 +64,7 @@ async def test_the_start_up_repair_met_by_the_drain_stops_without_an_error(caplo
     """The repair after a crash takes each match's lock; a restart coming meanwhile closes them.
     That is no failure: the repair stops, said in the log as information, and the next start
     repairs the match."""
-    caplog.set_level(logging.INFO, logger="host.recovery")
+    caplog.set_level(logging.INFO, logger="host.background")
     locks = GameLocks()
     await locks.drain(timeout=1.0)
     tried: list[int] = []
@@ -84,4 +84,7 @@ class _NeverUnavailable:
     """The part of db.Database that until_done uses."""
 
     def when_available(self, callback) -> None:
+        pass
+
+    def forget_available(self, callback) -> None:
         pass

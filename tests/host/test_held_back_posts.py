@@ -22,8 +22,12 @@ async def test_a_permission_given_back_during_an_outage_posts_once_the_database_
             raise DatabaseUnavailable("PostgreSQL: the database system is shutting down")
 
     monkeypatch.setattr(posting, "post_unposted", post_unposted)
-    monkeypatch.setattr("host.recovery.FIRST_RETRY_SECONDS", 0.01)
-    host = SimpleNamespace(bot=SimpleNamespace(db=SimpleNamespace(when_available=lambda _: None)))
+    monkeypatch.setattr("host.background.FIRST_RETRY_SECONDS", 0.01)
+    host = SimpleNamespace(
+        bot=SimpleNamespace(
+            db=SimpleNamespace(when_available=lambda _: None, forget_available=lambda _: None)
+        )
+    )
     before = SimpleNamespace(overwrites={"everyone": "no"})
     after = SimpleNamespace(overwrites={}, guild=SimpleNamespace(id=7), id=70)
 

@@ -28,6 +28,9 @@ class Database:
     def when_available(self, callback: Any) -> None:
         self.callbacks.append(callback)
 
+    def forget_available(self, callback: Any) -> None:
+        self.callbacks.remove(callback)
+
 
 class Host:
     """The league host's parts the card uses: a posting lock that fails as told."""
@@ -63,7 +66,7 @@ def prepared(league_id: int) -> Prepared:
 
 
 async def test_the_card_after_an_accepted_answer_waits_out_an_outage(caplog, monkeypatch):
-    monkeypatch.setattr("host.recovery.FIRST_RETRY_SECONDS", 0.01)
+    monkeypatch.setattr("host.background.FIRST_RETRY_SECONDS", 0.01)
     outage = DatabaseUnavailable("PostgreSQL: connection was closed in the middle of operation")
     host, shown = Host(outage, outage), []
     status = card(host, shown)

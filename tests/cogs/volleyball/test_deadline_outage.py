@@ -32,7 +32,9 @@ async def test_a_deadline_during_a_database_outage_is_retried_and_logged_without
         timer_target=lambda payload: Leagues.timer_target(None, payload),  # type: ignore[arg-type]
         retry_seconds=600,
     )
-    database = SimpleNamespace(when_available=lambda callback: None)
+    database = SimpleNamespace(
+        when_available=lambda callback: None, forget_available=lambda callback: None
+    )
     service = SimpleNamespace(
         adapter=leagues, advance=advance, retry_later=retry_later, db=database
     )

@@ -129,6 +129,9 @@ class NoDatabase:
     def when_available(self, callback) -> None:
         pass
 
+    def forget_available(self, callback) -> None:
+        pass
+
 
 def services(db: Any, registered: dict[str, Any]) -> SimpleNamespace:
     """The bot's services a league host uses; the timer events it registers go in
@@ -397,7 +400,7 @@ async def test_a_deadline_in_an_outage_writes_its_retry_once_the_database_answer
     """Seen in the hour-long chaos run: the deadline met a PostgreSQL restart, and so did its
     retry, whose failure went up to the timer dispatcher ("handler failed") and left the league
     waiting for the next start. The retry's timer is written once the database answers."""
-    monkeypatch.setattr("host.recovery.FIRST_RETRY_SECONDS", 0.01)
+    monkeypatch.setattr("host.background.FIRST_RETRY_SECONDS", 0.01)
     host = league_host(League(1), retry_seconds=600)
     adapter_of(host).outage = 3  # the deadline's read, then the retry's first two
     with caplog.at_level(logging.WARNING):
@@ -416,7 +419,7 @@ async def test_a_round_played_whose_posts_meet_a_shutdown_or_an_outage_is_not_pl
     not be played; retrying" with a traceback. What a saved round leaves to post is posted by
     the next try or the next start (the reports are kept unsent); it is no failure of the
     round: no error, no retry of a round played, and posted once the database answers."""
-    monkeypatch.setattr("host.recovery.FIRST_RETRY_SECONDS", 0.01)
+    monkeypatch.setattr("host.background.FIRST_RETRY_SECONDS", 0.01)
     host = league_host(League(1), League(2), retry_seconds=600)
     adapter = adapter_of(host)
     adapter.post_fails = [ShuttingDown(SHUTTING_DOWN)]

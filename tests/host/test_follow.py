@@ -1,0 +1,61 @@
+"""Following's news (host/follow.py `Follows.tell`), on both backends: a follower hears of a
+milestone once, and a database that stops answering delays the news, never loses it."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from db import follows as store
+from db.database import DatabaseUnavailable
+from host import follow
+from host.follow import Follows
+
+FOLLOWER = 501
+GUILD = 9
+
+
+async def test_news_that_meets_a_database_outage_reaches_the_followers_once_it_answers(
+    db, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Seen in the 45-minute chaos run: a goal's news met PostgreSQL stalled; "could not tell
+    the followers" was logged with a traceback and the followers never heard of it. Now the
+    news waits for the database (one line in the log) and reaches each follower once."""
+    await store.follow(db, FOLLOWER, "match", "12", GUILD, "Rocketball match #12")
+    monkeypatch.setattr("host.background.FIRST_RETRY_SECONDS", 0.01)
+    real_followers = store.followers
+    outage = [2]  # the first try and the first retry find it down
+
+    async def followers(*args: Any) -> list[int]:
+        if outage[0]:
+            outage[0] -= 1
+            raise DatabaseUnavailable("PostgreSQL: the database did not answer in time")
+        return await real_followers(*args)
+
+    told: list[str] = []
+
+    class Thread:  # the match's thread: what is posted in it
+        async def send(self, content: str, **_: Any) -> None:
+            told.append(content)
+
+    monkeypatch.setattr(follow.store, "followers", followers)
+    follows = Follows(bot=SimpleNamespace(db=db))
+    news = [("match:12:goal:1", "Goal! Ada scores for Falcons.")]
+    with caplog.at_level(logging.INFO):
+        await follows.tell([("match", "12")], GUILD, news, channel=Thread(), link="https://x/1")
+        deadline = time.monotonic() + 5
+        while not told and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        # told again (a card shown again after a restart): each follower hears of it once
+        await follows.tell([("match", "12")], GUILD, news, channel=Thread(), link="https://x/1")
+    assert [text.split(" · ")[0] for text in told] == [
+        f"<@{FOLLOWER}> Goal! Ada scores for Falcons."
+    ]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
+    assert "Traceback" not in caplog.text
+    assert caplog.text.count("waits for the database") == 1
