@@ -7,7 +7,7 @@ import asyncio
 import logging
 import time
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -47,12 +47,16 @@ async def test_news_that_meets_a_database_outage_reaches_the_followers_once_it_a
     follows = Follows(bot=SimpleNamespace(db=db))
     news = [("match:12:goal:1", "Goal! Ada scores for Falcons.")]
     with caplog.at_level(logging.INFO):
-        await follows.tell([("match", "12")], GUILD, news, channel=Thread(), link="https://x/1")
+        await follows.tell(
+            [("match", "12")], GUILD, news, channel=cast(Any, Thread()), link="https://x/1"
+        )
         deadline = time.monotonic() + 5
         while not told and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
         # told again (a card shown again after a restart): each follower hears of it once
-        await follows.tell([("match", "12")], GUILD, news, channel=Thread(), link="https://x/1")
+        await follows.tell(
+            [("match", "12")], GUILD, news, channel=cast(Any, Thread()), link="https://x/1"
+        )
     assert [text.split(" · ")[0] for text in told] == [
         f"<@{FOLLOWER}> Goal! Ada scores for Falcons."
     ]
