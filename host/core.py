@@ -434,6 +434,8 @@ class MatchCore:
         ):
             interaction = await acknowledged(interaction)  # the move is saved; the card follows
         card_shown = False
+        posted: Posted | None = None
+        hooks = list(self.on_shown)  # told with the card: a refusal is the post's
         try:
             view, files = await self.draw_card(adapter, stored, match, steps)
             card_id = await self.show_card(
@@ -448,22 +450,46 @@ class MatchCore:
                 text = fit("\n".join(lines), MAX_CONTENT - len(jump) - 1)
                 await channel.send(f"{text}\n{jump}", allowed_mentions=NO_MENTIONS)
             posted = Posted(adapter, stored, match, steps, channel, card_id, first, ping)
-            for hook in self.on_shown:  # told with the card: a refusal is the post's
-                await hook(posted)
+            await _run_hooks(hooks, posted)
         except discord.HTTPException as error:
             await posting.refused(
                 self, adapter, stored, error, interaction=interaction, card_shown=card_shown
             )
             return False
         except Exception as error:
-            if is_unavailable(error) and not card_shown:  # saved: shown once it answers
+            if not is_unavailable(error):
+                raise
+            if posted is None:  # saved, not shown: shown once it answers
                 self.show_when_available(stored.id, "saved while the database stopped answering")
-            raise
-        for hook in self.on_posted:  # the card and its news are out
-            await hook(posted)
-        await game_store.mark_posted(self.bot.db, stored.id, stored.version, card_id)
-        self.told = {told for told in self.told if told[0] != stored.id}
+                raise
+            self._finish_later(posted, [*hooks, *self.on_posted])
+            return True
+        hooks = list(self.on_posted)  # the card and its news are out
+        try:
+            await self._finish_post(posted, hooks)
+        except Exception as error:
+            if not is_unavailable(error):
+                raise
+            self._finish_later(posted, hooks)
         return True
+
+    async def _finish_post(self, posted: Posted, hooks: list[PostHook]) -> None:
+        """What follows a post's card and news: the `hooks` left, then the card noted as
+        posted (start-up repair posts a card that is not)."""
+        await _run_hooks(hooks, posted)
+        stored = posted.stored
+        await game_store.mark_posted(self.bot.db, stored.id, stored.version, posted.card_id)
+        self.told = {told for told in self.told if told[0] != stored.id}
+
+    def _finish_later(self, posted: Posted, hooks: list[PostHook]) -> None:
+        """The card shows the move and the database stopped answering before what follows it
+        (the pings, the news, the card noted as posted): that is done once it answers, from
+        the hook it stopped at; the move's player is not told otherwise (the card shows it)."""
+        background.retried_later(
+            f"what follows match {posted.stored.id}'s card",
+            self.bot.db,
+            functools.partial(self._finish_post, posted, hooks),
+        )
 
     async def show_card(
         self,
@@ -576,3 +602,11 @@ class MatchCore:
             )
         except (discord.HTTPException, AttributeError):
             log.info("could not retire match %s's old card", stored.id)
+
+
+async def _run_hooks(hooks: list[PostHook], posted: Posted) -> None:
+    """Run `hooks` in order, each taken off the list once done: a run stopped by an outage
+    goes on where it stopped."""
+    while hooks:
+        await hooks[0](posted)
+        hooks.pop(0)

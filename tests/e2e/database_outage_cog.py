@@ -1,7 +1,9 @@
 """A test-only extension: `/outage seconds:N` makes the bot's database stop
 answering right after the next move's COMMIT was answered, for N seconds: what a PostgreSQL
 server restarting (or stalling) between a move's commit and the next statement does, placed
-exactly where a chaos run meets it only by chance. Loaded with EXTRA_EXTENSIONS; never shipped.
+exactly where a chaos run meets it only by chance. `/outage seconds:N shown:True`: right after
+the next move's card is shown instead (before its pings, news and the card noted as posted).
+Loaded with EXTRA_EXTENSIONS; never shipped.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ class Outage:
     def __init__(self, db: Database) -> None:
         self.db = db
         self.armed_seconds: float | None = None
+        self.armed_after_shown: float | None = None
         self.until = 0.0
         self._transaction = db.transaction
         self._fetch_one = db.fetch_one
@@ -31,6 +34,12 @@ class Outage:
         db.transaction = self.transaction
         db.fetch_one = self.fetch_one
         db.fetch_all = self.fetch_all
+
+    async def card_shown(self, posted: Any) -> None:
+        """The first of the match host's hooks after a card is shown."""
+        if self.armed_after_shown is not None:
+            self.until = time.monotonic() + self.armed_after_shown
+            self.armed_after_shown = None
 
     def refuse_while_down(self) -> None:
         if time.monotonic() < self.until:
@@ -80,10 +89,17 @@ class OutageCog(commands.Cog):
         self.outage = outage
 
     @app_commands.command(name="outage", description="Test only: the database stops answering")
-    async def arm(self, interaction: discord.Interaction, seconds: float) -> None:
-        self.outage.armed_seconds = seconds
+    async def arm(
+        self, interaction: discord.Interaction, seconds: float, shown: bool = False
+    ) -> None:
+        if shown:
+            self.outage.armed_after_shown = seconds
+        else:
+            self.outage.armed_seconds = seconds
         await interaction.response.send_message("armed", ephemeral=True)
 
 
 async def setup(bot: Any) -> None:
-    await bot.add_cog(OutageCog(Outage(bot.db)))
+    outage = Outage(bot.db)
+    bot.matches.on_shown.insert(0, outage.card_shown)
+    await bot.add_cog(OutageCog(outage))

@@ -165,6 +165,59 @@ async def test_a_move_saved_just_before_the_database_stopped_answering_is_told_a
     one_clear_error(bot, "the database is unavailable", "the test's outage")
 
 
+async def test_a_move_whose_card_is_shown_before_the_database_stopped_answering_is_not_denied(
+    fake_discord, started, tmp_path
+):
+    """The card is redrawn, then the database stops answering before the players are pinged
+    and the card noted as posted (the chaos run's season deadline met it there). The player
+    read "the card shows it as soon as the database answers" under a card already showing it,
+    the pings were lost, and the card was posted again at the next start. Now the click is the
+    card's redrawing as any other, and what follows the card is done once the database answers:
+    the card is noted as posted at the stored version, without a restart."""
+    bot = await start_bot(
+        fake_discord,
+        started,
+        tmp_path / "ballcourt.db",
+        EXTRA_EXTENSIONS="tests.e2e.database_outage_cog",
+    )
+    users = fake_discord.fixtures.users
+    general = fake_discord.fixtures.general
+    driver = DiscordDriver(fake_discord, general)
+    await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
+    thread = await driver.wait_for_thread(general)
+    turn = await driver.wait_for_message(thread, lambda m: bool(m.buttons))
+    game_id = card_game_id(turn)
+    version = stored_version(bot, game_id)[0]
+    await driver.slash("outage", user=users["alice"], seconds=2.0, shown=True)
+
+    suggested = next(label for label in turn.button_labels if label.startswith("Suggested"))
+    mover = users[mover_of(bot, game_id)]
+    reply = await driver.click(turn, suggested, user=mover)
+    stored = stored_version(bot, game_id)[0]
+    assert stored > version
+    card = await current_card(driver, bot, thread, game_id, timeout=5)
+    assert card.id == turn.id and reply.response_type == 6  # the click redrew the card
+    deadline = time.monotonic() + 15
+    while posted_version(bot, game_id) != stored and time.monotonic() < deadline:
+        await asyncio.sleep(0.1)
+    assert posted_version(bot, game_id) == stored
+    told = [
+        driver.message(message_id).text
+        for message_id, meta in sorted(fake_discord.message_meta.items())
+        if meta.ephemeral_for == mover.id
+    ]
+    assert SAVED_NOT_SHOWN not in told, told
+    one_clear_error(bot, "the database is unavailable", "the test's outage")
+
+
+def posted_version(bot: BotProcess, game_id: int) -> int:
+    with sqlite3.connect(bot.database_path) as conn:
+        (posted,) = conn.execute(
+            "SELECT posted_version FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+    return posted
+
+
 @pytest.fixture
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """A 3 MB filesystem (tmpfs), where the machine lets the test mount one (root)."""
