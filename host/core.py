@@ -473,10 +473,13 @@ class MatchCore:
             self._finish_later(posted, hooks)
         return True
 
-    async def _finish_post(self, posted: Posted, hooks: list[PostHook]) -> None:
+    async def _finish_post(
+        self, posted: Posted, hooks: list[PostHook], *, later: bool = False
+    ) -> None:
         """What follows a post's card and news: the `hooks` left, then the card noted as
-        posted (start-up repair posts a card that is not)."""
-        await _run_hooks(hooks, posted)
+        posted (start-up repair posts a card that is not). `later`: after an outage, when
+        the player heard of the move long ago: a hook Discord refuses is logged and passed."""
+        await _run_hooks(hooks, posted, later=later)
         stored = posted.stored
         await game_store.mark_posted(self.bot.db, stored.id, stored.version, posted.card_id)
         self.told = {told for told in self.told if told[0] != stored.id}
@@ -488,7 +491,7 @@ class MatchCore:
         background.retried_later(
             f"what follows match {posted.stored.id}'s card",
             self.bot.db,
-            functools.partial(self._finish_post, posted, hooks),
+            functools.partial(self._finish_post, posted, hooks, later=True),
         )
 
     async def show_card(
@@ -604,9 +607,16 @@ class MatchCore:
             log.info("could not retire match %s's old card", stored.id)
 
 
-async def _run_hooks(hooks: list[PostHook], posted: Posted) -> None:
+async def _run_hooks(hooks: list[PostHook], posted: Posted, *, later: bool = False) -> None:
     """Run `hooks` in order, each taken off the list once done: a run stopped by an outage
-    goes on where it stopped."""
+    goes on where it stopped. `later`: a hook Discord refuses is logged and passed."""
     while hooks:
-        await hooks[0](posted)
+        try:
+            await hooks[0](posted)
+        except discord.HTTPException as error:
+            if not later:
+                raise
+            log.warning(
+                "match %s: Discord refused what follows its card: %s", posted.stored.id, error
+            )
         hooks.pop(0)
