@@ -482,6 +482,21 @@ class Database:
         return True
 
 
+def _query(
+    connection: sqlite3.Connection,
+    sql: str,
+    parameters: tuple[object, ...],
+    fetch: Callable[[sqlite3.Cursor], Any],
+) -> Any:
+    """A statement run, what `fetch` reads of its cursor, the cursor closed: in SQLite's
+    thread."""
+    cursor = connection.execute(sql, parameters)
+    try:
+        return fetch(cursor)
+    finally:
+        cursor.close()
+
+
 class SqliteConnection(TimerWrites):
     """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError
     and DatabaseUnavailable."""
@@ -752,8 +767,7 @@ class SqliteDatabase(Database):
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Row | None:
         self.check_file()
         try:
-            async with self.connection.execute(sql, tuple(parameters)) as cursor:
-                row = await cursor.fetchone()
+            row = await self._in_thread(sql, tuple(parameters), sqlite3.Cursor.fetchone)
         except (sqlite3.Error, ValueError) as error:
             self._reraise(error)
         return row
@@ -761,11 +775,21 @@ class SqliteDatabase(Database):
     async def fetch_all(self, sql: str, parameters: Iterable[object] = ()) -> list[aiosqlite.Row]:
         self.check_file()
         try:
-            async with self.connection.execute(sql, tuple(parameters)) as cursor:
-                rows = list(await cursor.fetchall())
+            rows = await self._in_thread(sql, tuple(parameters), sqlite3.Cursor.fetchall)
         except (sqlite3.Error, ValueError) as error:
             self._reraise(error)
         return rows
+
+    async def _in_thread(
+        self, sql: str, parameters: tuple[object, ...], fetch: Callable[[sqlite3.Cursor], Any]
+    ) -> Any:
+        """A statement and what `fetch` reads of it, run whole in aiosqlite's thread: one
+        hand-over to that thread and back, where an aiosqlite cursor's execute, fetch and close
+        are three, each a wake-up of the event loop (most of what a read costs the loop).
+        aiosqlite's `_execute` is the queue all of its own methods go through; a closed
+        connection raises ValueError as they do."""
+        connection = self.connection
+        return await connection._execute(_query, connection._conn, sql, parameters, fetch)
 
     def size_bytes(self) -> int:
         """The database file plus its write-ahead log, as an operator sees it on disk."""
