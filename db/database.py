@@ -163,13 +163,36 @@ def is_unavailable(error: BaseException) -> bool:
 
 
 class Cursor(Protocol):
-    """What `Connection.execute` returns (an aiosqlite cursor, or db/postgres.py's)."""
+    """What `Connection.execute` returns (`FetchedCursor` on both backends)."""
 
     rowcount: int
 
     async def fetchone(self) -> Any: ...
 
     async def fetchall(self) -> Sequence[Any]: ...
+
+
+class FetchedCursor:
+    """What `Connection.execute` returns on both backends: the rows a statement gave (if any,
+    all read as it ran) and how many it touched."""
+
+    def __init__(self, rows: Sequence[Any], count: int) -> None:
+        self._rows = list(rows)
+        self.rowcount = count
+
+    async def fetchone(self) -> Any:
+        return self._rows.pop(0) if self._rows else None
+
+    async def fetchall(self) -> list[Any]:
+        rows, self._rows = self._rows, []
+        return rows
+
+    def __aiter__(self) -> AsyncIterator[Any]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[Any]:
+        while self._rows:
+            yield self._rows.pop(0)
 
 
 class Connection(Protocol):
@@ -497,6 +520,10 @@ def _query(
         cursor.close()
 
 
+def _fetched(cursor: sqlite3.Cursor) -> FetchedCursor:
+    return FetchedCursor(cursor.fetchall(), cursor.rowcount)
+
+
 class SqliteConnection(TimerWrites):
     """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError
     and DatabaseUnavailable."""
@@ -505,9 +532,12 @@ class SqliteConnection(TimerWrites):
         self._connection = connection
         self._database = database
 
-    async def execute(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Cursor:
+    async def execute(self, sql: str, parameters: Iterable[object] = ()) -> FetchedCursor:
+        """The statement run and its rows read in one hand-over to aiosqlite's thread (an
+        aiosqlite cursor's execute and fetch are one each; a move's save is several
+        statements)."""
         try:
-            return await self._connection.execute(sql, tuple(parameters))
+            return await self._database._in_thread(sql, tuple(parameters), _fetched)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
         except (sqlite3.Error, ValueError) as error:
