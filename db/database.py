@@ -163,13 +163,36 @@ def is_unavailable(error: BaseException) -> bool:
 
 
 class Cursor(Protocol):
-    """What `Connection.execute` returns (an aiosqlite cursor, or db/postgres.py's)."""
+    """What `Connection.execute` returns (`FetchedCursor` on both backends)."""
 
     rowcount: int
 
     async def fetchone(self) -> Any: ...
 
     async def fetchall(self) -> Sequence[Any]: ...
+
+
+class FetchedCursor:
+    """What `Connection.execute` returns on both backends: the rows a statement gave (if any,
+    all read as it ran) and how many it touched."""
+
+    def __init__(self, rows: Sequence[Any], count: int) -> None:
+        self._rows = list(rows)
+        self.rowcount = count
+
+    async def fetchone(self) -> Any:
+        return self._rows.pop(0) if self._rows else None
+
+    async def fetchall(self) -> list[Any]:
+        rows, self._rows = self._rows, []
+        return rows
+
+    def __aiter__(self) -> AsyncIterator[Any]:
+        return self._iterate()
+
+    async def _iterate(self) -> AsyncIterator[Any]:
+        while self._rows:
+            yield self._rows.pop(0)
 
 
 class Connection(Protocol):
@@ -487,6 +510,25 @@ class Database:
         return True
 
 
+def _query(
+    connection: sqlite3.Connection,
+    sql: str,
+    parameters: tuple[object, ...],
+    fetch: Callable[[sqlite3.Cursor], Any],
+) -> Any:
+    """A statement run, what `fetch` reads of its cursor, the cursor closed: in SQLite's
+    thread."""
+    cursor = connection.execute(sql, parameters)
+    try:
+        return fetch(cursor)
+    finally:
+        cursor.close()
+
+
+def _fetched(cursor: sqlite3.Cursor) -> FetchedCursor:
+    return FetchedCursor(cursor.fetchall(), cursor.rowcount)
+
+
 class SqliteConnection(TimerWrites):
     """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError
     and DatabaseUnavailable."""
@@ -495,9 +537,12 @@ class SqliteConnection(TimerWrites):
         self._connection = connection
         self._database = database
 
-    async def execute(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Cursor:
+    async def execute(self, sql: str, parameters: Iterable[object] = ()) -> FetchedCursor:
+        """The statement run and its rows read in one hand-over to aiosqlite's thread (an
+        aiosqlite cursor's execute and fetch are one each; a move's save is several
+        statements)."""
         try:
-            return await self._connection.execute(sql, tuple(parameters))
+            return await self._database._in_thread(sql, tuple(parameters), _fetched)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
         except (sqlite3.Error, ValueError) as error:
@@ -757,8 +802,7 @@ class SqliteDatabase(Database):
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Row | None:
         self.check_file()
         try:
-            async with self.connection.execute(sql, tuple(parameters)) as cursor:
-                row = await cursor.fetchone()
+            row = await self._in_thread(sql, tuple(parameters), sqlite3.Cursor.fetchone)
         except (sqlite3.Error, ValueError) as error:
             self._reraise(error)
         return row
@@ -766,11 +810,21 @@ class SqliteDatabase(Database):
     async def fetch_all(self, sql: str, parameters: Iterable[object] = ()) -> list[aiosqlite.Row]:
         self.check_file()
         try:
-            async with self.connection.execute(sql, tuple(parameters)) as cursor:
-                rows = list(await cursor.fetchall())
+            rows = await self._in_thread(sql, tuple(parameters), sqlite3.Cursor.fetchall)
         except (sqlite3.Error, ValueError) as error:
             self._reraise(error)
         return rows
+
+    async def _in_thread(
+        self, sql: str, parameters: tuple[object, ...], fetch: Callable[[sqlite3.Cursor], Any]
+    ) -> Any:
+        """A statement and what `fetch` reads of it, run whole in aiosqlite's thread: one
+        hand-over to that thread and back, where an aiosqlite cursor's execute, fetch and close
+        are three, each a wake-up of the event loop (most of what a read costs the loop).
+        aiosqlite's `_execute` is the queue all of its own methods go through; a closed
+        connection raises ValueError as they do."""
+        connection = self.connection
+        return await connection._execute(_query, connection._conn, sql, parameters, fetch)
 
     def size_bytes(self) -> int:
         """The database file plus its write-ahead log, as an operator sees it on disk."""

@@ -48,7 +48,7 @@ import re
 import secrets
 import time
 import zlib
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any, NoReturn, cast
 
@@ -60,6 +60,7 @@ from db.database import (
     Database,
     DatabaseError,
     DatabaseUnavailable,
+    FetchedCursor,
     IntegrityError,
     LockTimeout,
     TimerWrites,
@@ -166,28 +167,6 @@ def _integrity(error: asyncpg.IntegrityConstraintViolationError) -> IntegrityErr
     return IntegrityError(str(error), constraint=getattr(error, "constraint_name", None))
 
 
-class PostgresCursor:
-    """What `execute` returns: the rows a statement gave (if any) and how many it touched."""
-
-    def __init__(self, rows: Sequence[asyncpg.Record], count: int) -> None:
-        self._rows = list(rows)
-        self.rowcount = count
-
-    async def fetchone(self) -> asyncpg.Record | None:
-        return self._rows.pop(0) if self._rows else None
-
-    async def fetchall(self) -> list[asyncpg.Record]:
-        rows, self._rows = self._rows, []
-        return rows
-
-    def __aiter__(self) -> AsyncIterator[asyncpg.Record]:
-        return self._iterate()
-
-    async def _iterate(self) -> AsyncIterator[asyncpg.Record]:
-        while self._rows:
-            yield self._rows.pop(0)
-
-
 class PostgresConnection(TimerWrites):
     """One pooled connection inside a transaction."""
 
@@ -198,18 +177,18 @@ class PostgresConnection(TimerWrites):
         self._database = database
         self._timeout = timeout
 
-    async def execute(self, sql: str, parameters: Iterable[object] = ()) -> PostgresCursor:
+    async def execute(self, sql: str, parameters: Iterable[object] = ()) -> FetchedCursor:
         query, args = translate_placeholders(sql), tuple(parameters)
         try:
             if RETURNS_ROWS.match(query) or RETURNING.search(query):
                 rows = await self.raw.fetch(query, *args, timeout=self._timeout)
-                return PostgresCursor(rows, len(rows))
+                return FetchedCursor(rows, len(rows))
             status = await self.raw.execute(query, *args, timeout=self._timeout)
         except asyncpg.IntegrityConstraintViolationError as error:
             raise _integrity(error) from error
         except Exception as error:
             self._database.reraise(error)
-        return PostgresCursor([], rowcount(status))
+        return FetchedCursor([], rowcount(status))
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[object]]) -> None:
         batch = [tuple(row) for row in rows]
