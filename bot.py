@@ -43,7 +43,7 @@ from host.locks import GameLocks
 from host.timers import TimerService
 from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
-from ui.client import BOT_MENTIONS, sweep_buckets_in_proportion
+from ui.client import BOT_MENTIONS, own_messages_unparsed, sweep_buckets_in_proportion
 
 __version__ = "0.1.0"
 
@@ -122,6 +122,7 @@ class Ballcourt(HostBot):
         # a bucket per thread: reminders due together made discord.py look at every bucket
         # for each new one (ui/client.py)
         sweep_buckets_in_proportion(self.http)
+        own_messages_unparsed(self)  # nothing reads the bot's own messages back (ui/client.py)
         self.version = __version__
         self.started_at = time.monotonic()
         self.game_locks = GameLocks()

@@ -77,3 +77,34 @@ def sweep_buckets_in_proportion(http: HTTPClient) -> None:
         looked_at = len(http._buckets)
 
     http._try_clear_expired_ratelimits = in_proportion
+
+
+def own_messages_unparsed(bot: discord.Client) -> None:
+    """The gateway's MESSAGE_CREATE of a message the bot itself posted builds no
+    `discord.Message` and dispatches no `on_message`: discord.py parses every one (author,
+    mentions, components) to hand it to `on_message`, and the bot's listeners ignore its own
+    messages, so with 10,000 reminders due at once that parse was about a twentieth of the
+    bot's time (bench/reminders.py). What discord.py keeps of such a message, its channel's
+    `last_message_id`, is still kept (the bot keeps no message cache: bot.py). Everyone
+    else's messages are parsed and dispatched as before."""
+    state = bot._connection
+    parse = state.parsers["MESSAGE_CREATE"]
+
+    def message_create(data: Any) -> None:
+        if state.self_id is None or int(data["author"]["id"]) != state.self_id:
+            parse(data)
+            return
+        channel, _ = state._get_guild_channel(data)
+        if isinstance(channel, OWN_LAST_MESSAGE):
+            channel.last_message_id = int(data["id"])
+
+    state.parsers["MESSAGE_CREATE"] = message_create
+
+
+# The channels whose last message discord.py notes on a MESSAGE_CREATE (its parse_message_create).
+OWN_LAST_MESSAGE = (
+    discord.TextChannel,
+    discord.VoiceChannel,
+    discord.Thread,
+    discord.StageChannel,
+)
