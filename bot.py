@@ -43,7 +43,7 @@ from host.locks import GameLocks
 from host.timers import TimerService
 from rules import games as registry
 from ui import report_error, rulebook, send_ephemeral
-from ui.client import sweep_buckets_in_proportion
+from ui.client import BOT_MENTIONS, own_messages_unparsed, sweep_buckets_in_proportion
 
 __version__ = "0.1.0"
 
@@ -115,13 +115,14 @@ class Ballcourt(HostBot):
             tree_cls=BallcourtTree,
             help_command=None,
             owner_ids=set(config.owner_ids) or None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=BOT_MENTIONS,
             **self.shard_options(config),
         )
         self.config = config
         # a bucket per thread: reminders due together made discord.py look at every bucket
         # for each new one (ui/client.py)
         sweep_buckets_in_proportion(self.http)
+        own_messages_unparsed(self)  # nothing reads the bot's own messages back (ui/client.py)
         self.version = __version__
         self.started_at = time.monotonic()
         self.game_locks = GameLocks()

@@ -27,6 +27,7 @@ from db import settings as settings_store
 from db.player_games import last_moves
 from db.settings import UserSettings
 from host.match import COMPUTER_ID, DELETED_USER_ID, dice_line, human_seats
+from ui.client import post
 from ui.text import fit
 
 if TYPE_CHECKING:
@@ -278,7 +279,7 @@ async def dm(bot: Any, user_id: int, texts: Iterable[str]) -> bool:
     try:
         user = bot.get_user(user_id) or await bot.fetch_user(user_id)
         for text in texts:
-            await user.send(text[:2000], allowed_mentions=discord.AllowedMentions.none())
+            await post(bot, user, text[:2000], allowed_mentions=discord.AllowedMentions.none())
     except discord.HTTPException as error:
         log.info("could not DM user %s: %s", user_id, error)
         return False
@@ -301,19 +302,21 @@ async def deliver(
     link: str,
     lead: str = ", ",
     always: bool = False,
-    **send: Any,
-) -> discord.Message | None:
+    view: discord.ui.View | None = None,
+) -> int | None:
     """Deliver news as `pings` says: `dm` (with `link`) by DM to those who chose DMs, then
     `text` in `channel` mentioning those to be pinged there and those whose DMs are closed
-    (`lead` between the mentions and the text). Nothing is posted when nobody is mentioned,
-    unless `always` (news everyone reading the thread should see). `send`: more of the
-    message (its view)."""
+    (`lead` between the mentions and the text), with `view` (its buttons) under it; only the
+    people it mentions may be pinged by it. Nothing is posted when nobody is mentioned, unless
+    `always` (news everyone reading the thread should see). The posted message's id, if any.
+    Every ping goes out through `ui.client.post` (no discord.Message is built from Discord's
+    answer); a refusal raises discord.HTTPException as `send` would."""
     failed = await send_dms(bot, pings.dm, f"{dm}\n{link}")
     mentioned = pings.thread + failed
     if not mentioned and not always:
         return None
     content = mentions(mentioned) + lead + text if mentioned else text
-    return await channel.send(fit(content), allowed_mentions=allowed(mentioned), **send)
+    return await post(bot, channel, fit(content), allowed_mentions=allowed(mentioned), view=view)
 
 
 # ---- finished matches -------------------------------------------------------------------------------

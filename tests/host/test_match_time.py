@@ -21,6 +21,7 @@ from host.core import MatchCore
 from host.match import Match
 from rules import clocks as clock_rules
 from rules.rocketball import ai
+from tests.support import posts
 
 ADAPTER = RocketballAdapter()
 
@@ -149,21 +150,11 @@ async def test_a_finished_matchs_thread_is_archived_once():
     assert not await notify.archive_thread(bot, no_thread)
 
 
-class Room:
-    """A match's thread, as far as a reminder posts in it."""
-
-    def __init__(self) -> None:
-        self.sent: list[str] = []
-
-    async def send(self, content: str, **_: object) -> None:
-        self.sent.append(content)
-
-
-async def reminders_due(db, count: int, *, first_user: int) -> tuple[list, dict[int, Room]]:
+async def reminders_due(db, count: int, *, first_user: int) -> tuple[list, dict[int, int]]:
     """`count` Rocketball matches waiting for their first move, each with its reminder due:
-    the timers as the dispatcher claims them, and each match's thread."""
+    the timers as the dispatcher claims them, and each match's thread (game id -> thread id)."""
     match = new_match()
-    rooms: dict[int, Room] = {}
+    rooms: dict[int, int] = {}
     now = time.time()
     for number in range(count):
         players = [first_user + 2 * number, first_user + 2 * number + 1]
@@ -177,7 +168,7 @@ async def reminders_due(db, count: int, *, first_user: int) -> tuple[list, dict[
             state=match.to_json(ADAPTER),
             status="active",
         )
-        rooms[game_id] = Room()
+        rooms[game_id] = 1000 + number
         await timer_store.create_timer(
             db, "match_remind", now - 1, {"game_id": game_id, "version": 0}, now=now - 3600
         )
@@ -206,13 +197,11 @@ async def test_reminders_due_together_read_the_database_once_for_all_of_them(db)
         games = {timer.payload["game_id"]: timer for timer in timers}
 
         async def channel_of(stored, rooms=rooms):
-            return rooms[stored.id]
+            return posts.channel(rooms[stored.id])
 
+        bot = posts.bot_posting(db=db)
         host: Any = SimpleNamespace(
-            adapters={"rocketball": ADAPTER},
-            bot=SimpleNamespace(db=db),
-            channel_of=channel_of,
-            told=set(),
+            adapters={"rocketball": ADAPTER}, bot=bot, channel_of=channel_of, told=set()
         )
         host.waiting_at = functools.partial(MatchCore.waiting_at, host)
         statements["count"] = 0
@@ -220,7 +209,7 @@ async def test_reminders_due_together_read_the_database_once_for_all_of_them(db)
         counted.append(statements["count"])
         for game_id, room in rooms.items():
             waiting = first_user + 2 * (game_id - min(games)) + seat
-            (text,) = room.sent
+            (text,) = bot.http.texts(room)
             assert text.startswith(f"<@{waiting}>, Rocketball match #{game_id} is waiting")
     assert counted[0] == counted[1], counted
 
@@ -252,17 +241,15 @@ async def test_a_reminder_written_with_its_position_reads_no_match_state(db, mon
     expected = timeouts.reminder_text(ADAPTER, stored, match)
     await timer_store.create_timer(db, spec.event, now - 1, spec.payload, now=now - 3600)
     timers = await timer_store.claim_due(db, now=now, limit=1)
-    room = Room()
 
     async def channel_of(stored):
-        return room
+        return posts.channel(1000)
 
     def unread(*_):
         raise AssertionError("a reminder that carries its text read the match's state")
 
     monkeypatch.setattr(Match, "from_json", unread)
-    host: Any = SimpleNamespace(
-        adapters={"rocketball": ADAPTER}, bot=SimpleNamespace(db=db), channel_of=channel_of
-    )
+    bot = posts.bot_posting(db=db)
+    host: Any = SimpleNamespace(adapters={"rocketball": ADAPTER}, bot=bot, channel_of=channel_of)
     await timeouts.on_remind_timers(host, timers)
-    assert room.sent == [f"<@{300 + seat}>, {expected}"]
+    assert bot.http.texts(1000) == [f"<@{300 + seat}>, {expected}"]

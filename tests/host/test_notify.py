@@ -4,14 +4,18 @@ backends."""
 
 import datetime as dt
 import time
+from types import SimpleNamespace
+from typing import Any
 from zoneinfo import ZoneInfo
 
+import discord
 import pytest
 
 from db import games as game_store
 from db import settings as settings_store
 from db.settings import UserSettings
 from host import notify
+from tests.support import posts
 
 BERLIN = ZoneInfo("Europe/Berlin")
 
@@ -137,3 +141,52 @@ def test_the_daily_digest_agrees_its_verb_with_the_count(count, says):
         for n in range(count)
     ]
     assert f"Good day! {says} for you:" in _digest_text(entries, [])
+
+
+# ---- what a player sees of a ping (deliver through ui.client.post) -------------------------------
+
+
+async def test_a_reminder_shows_its_text_and_may_ping_only_the_player_it_waits_for():
+    """A reminder posted without building a discord.Message from Discord's answer
+    (ui.client.post) is the message it was: its text after the mention, and only the waiting
+    player may be pinged by it, not another user its text names, nor @everyone or a role."""
+    bot = posts.bot_posting()
+    text = "Rocketball match #7 is waiting for your move: <@999> said @everyone <@&55> gg"
+    pings = notify.Pings(thread=[301])
+    message_id = await notify.deliver(
+        bot, pings, posts.channel(33), text, dm=text, link=notify.channel_link(11, 33)
+    )
+    ((payload,),) = bot.http.payloads.values()
+    assert message_id is not None and list(bot.http.payloads) == [33]
+    assert payload["content"] == f"<@301>, {text}"
+    allowed = payload["allowed_mentions"]
+    # nothing parsed from the text (no users, roles or @everyone); the one user listed
+    assert allowed["parse"] == [] and [int(user) for user in allowed["users"]] == [301]
+
+
+async def test_news_for_nobody_to_ping_is_posted_only_when_everyone_should_see_it():
+    bot = posts.bot_posting()
+    quiet = notify.Pings(quiet=[301])
+    link = notify.channel_link(11, 33)
+    assert await notify.deliver(bot, quiet, posts.channel(33), "t", dm="t", link=link) is None
+    assert bot.http.payloads == {}
+    await notify.deliver(bot, quiet, posts.channel(33), "over", dm="t", link=link, always=True)
+    ((payload,),) = bot.http.payloads.values()
+    allowed = payload["allowed_mentions"]
+    assert payload["content"] == "over" and allowed["parse"] == [] and allowed["users"] == []
+
+
+async def test_a_refused_post_raises_discords_refusal_as_send_did():
+    """The caller decides what a refusal means (a reminder's: host/posting.py
+    reminder_refused), so deliver lets Discord's HTTPException through."""
+    bot = posts.bot_posting()
+
+    async def refuse(channel_id, *, params):
+        response: Any = SimpleNamespace(status=403, reason="Forbidden")
+        raise discord.Forbidden(response, "Missing Access")
+
+    bot.http.send_message = refuse
+    with pytest.raises(discord.Forbidden):
+        await notify.deliver(
+            bot, notify.Pings(thread=[301]), posts.channel(33), "t", dm="t", link="l"
+        )

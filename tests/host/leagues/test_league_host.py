@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any, cast
 
+import discord
 import pytest
 
 from db import clocks as clock_store
@@ -26,6 +27,7 @@ from db.timers import Timer
 from host.leagues import LeagueHost, LeagueReminders, Outcome, Reminder, Round
 from host.leagues.league_host import UNSETTLED_RETRY_SECONDS
 from host.locks import SHUTTING_DOWN, GameLocks, ShuttingDown
+from tests.support.posts import Posts, bot_posting
 from ui import UserError
 
 
@@ -140,7 +142,7 @@ def services(db: Any, registered: dict[str, Any]) -> SimpleNamespace:
     async def ready() -> None:
         pass
 
-    return SimpleNamespace(
+    return bot_posting(  # what it posts is kept (bot.http)
         timers=SimpleNamespace(register=registered.__setitem__, wake=lambda: None),
         matches=SimpleNamespace(vacation_listeners=[]),
         game_locks=GameLocks(),
@@ -290,19 +292,24 @@ class DueLeague(League):
     without_orders: list[int] = field(default_factory=list)  # players still missing orders
 
 
-class Channel:
-    """The league's channel: what the reminders post in it."""
+class Channel(discord.PartialMessageable):
+    """The league's channel: what the reminders post in it (through the bot's `http`)."""
 
-    def __init__(self) -> None:
-        self.sent: list[str] = []
+    def __init__(self, posted: Posts) -> None:
+        super().__init__(state=cast(Any, None), id=LEAGUE_CHANNEL)
+        self.posted = posted
 
-    async def send(self, content: str, **kwargs: Any) -> None:
-        self.sent.append(content)
+    @property
+    def sent(self) -> list[str]:
+        return self.posted.texts(self.id)
+
+
+LEAGUE_CHANNEL = 2
 
 
 @dataclass
 class RemindingAdapter(Adapter):
-    channel: Channel = field(default_factory=Channel)
+    channel: Channel = field(default_factory=lambda: Channel(Posts()))
     remind_event: str = "test_remind"
 
     def deadline_of(self, league: League, /) -> float | None:
@@ -328,7 +335,9 @@ def reminders_of(
 
     registered: dict[str, Any] = {}
     bot = services(db, registered)
-    adapter = RemindingAdapter(leagues={league.id: league for league in leagues})
+    adapter = RemindingAdapter(
+        leagues={league.id: league for league in leagues}, channel=Channel(bot.http)
+    )
     host = LeagueHost(bot, adapter)  # type: ignore[arg-type]  # the bot's services, in part
     reminders = LeagueReminders(host, adapter, clock=lambda: clock[0])
     assert registered["test_remind"] == reminders.on_remind
