@@ -6,8 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from types import SimpleNamespace
-from typing import Any, cast
+from typing import Any
 
 import pytest
 
@@ -15,8 +14,10 @@ from db import follows as store
 from db.database import DatabaseUnavailable
 from host import follow
 from host.follow import Follows
+from tests.support.posts import bot_posting, channel
 
 FOLLOWER = 501
+THREAD = 70
 GUILD = 9
 
 
@@ -37,27 +38,19 @@ async def test_news_that_meets_a_database_outage_reaches_the_followers_once_it_a
             raise DatabaseUnavailable("PostgreSQL: the database did not answer in time")
         return await real_followers(*args)
 
-    told: list[str] = []
-
-    class Thread:  # the match's thread: what is posted in it
-        async def send(self, content: str, **_: Any) -> None:
-            told.append(content)
-
     monkeypatch.setattr(follow.store, "followers", followers)
-    follows = Follows(bot=SimpleNamespace(db=db))
+    bot = bot_posting(db=db)
+    thread = channel(THREAD)
+    follows = Follows(bot=bot)
     news = [("match:12:goal:1", "Goal! Ada scores for Falcons.")]
     with caplog.at_level(logging.INFO):
-        await follows.tell(
-            [("match", "12")], GUILD, news, channel=cast(Any, Thread()), link="https://x/1"
-        )
+        await follows.tell([("match", "12")], GUILD, news, channel=thread, link="https://x/1")
         deadline = time.monotonic() + 5
-        while not told and time.monotonic() < deadline:
+        while not bot.http.texts(THREAD) and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
         # told again (a card shown again after a restart): each follower hears of it once
-        await follows.tell(
-            [("match", "12")], GUILD, news, channel=cast(Any, Thread()), link="https://x/1"
-        )
-    assert [text.split(" · ")[0] for text in told] == [
+        await follows.tell([("match", "12")], GUILD, news, channel=thread, link="https://x/1")
+    assert [text.split(" · ")[0] for text in bot.http.texts(THREAD)] == [
         f"<@{FOLLOWER}> Goal! Ada scores for Falcons."
     ]
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
