@@ -9,6 +9,7 @@ The page may talk to 127.0.0.1 only: every other request is refused and fails th
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from tests.sandbox.conftest import SandboxProcess
 
 try:
     from playwright.sync_api import Page, expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 except ImportError:
     if os.environ.get("CI") == "true":
         raise  # under CI a missing browser driver is a failure, never a skip
@@ -59,12 +61,20 @@ def run_command(page: Page, command: str, **options: str) -> None:
 
 
 def open_channel(page: Page, label: str) -> None:
-    """Open a channel from the list; on a phone the list slides in from the left first."""
+    """Open a channel from the list; on a phone the list slides in from the left first (a
+    player waits for it to be in: so does the test, and taps again if it slid away)."""
     toggle = page.locator("#toggle-sidebar")
-    sidebar_open = "open" in (page.locator("#sidebar").get_attribute("class") or "")
-    if toggle.is_visible() and not sidebar_open:
-        toggle.click()
-    page.locator("#channel-list .channel", has_text=label).first.click()
+    sidebar = page.locator("#sidebar")
+    for attempt in range(3):
+        if toggle.is_visible() and "open" not in (sidebar.get_attribute("class") or ""):
+            toggle.click()
+            expect(sidebar).to_have_class(re.compile(r"\bopen\b"))
+        try:
+            page.locator("#channel-list .channel", has_text=label).first.click(timeout=10_000)
+            break
+        except PlaywrightTimeoutError:
+            if attempt == 2:
+                raise
     expect(page.locator("#channel-title")).to_contain_text(label.lstrip("#↳ "))
 
 
