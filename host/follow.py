@@ -15,7 +15,6 @@ of another server's matches.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 import time
@@ -203,9 +202,45 @@ class Follows:
         stops answering delays the news until it answers (host/background.py), never loses it."""
         if not news:
             return
-        attempt = functools.partial(
-            self._tell, things, guild_id, news, channel=channel, link=link, members=members
-        )
+
+        async def attempt() -> None:
+            skip = {*members, COMPUTER_ID, DELETED_USER_ID}
+            followers = [
+                user
+                for user in await store.followers(self.bot.db, things, guild_id)
+                if user not in skip
+            ]
+            if not followers:
+                return
+            settings = await settings_store.users_settings(self.bot.db, followers)
+            chosen = await store.news_mode(self.bot.db, followers)
+            now = time.time()
+            for key, text in news:
+                for_whom = await store.record_news(self.bot.db, followers, key)
+                pings = notify.Pings()
+                for user in for_whom:
+                    mode = news_mode(settings[user], chosen.get(user))
+                    if mode == NOTHING:
+                        continue
+                    if mode == DIGEST or notify.in_quiet_hours(settings[user], now):
+                        held = fit(f"{text} · [open]({link})", 1000)
+                        await store.hold_news(self.bot.db, user, key, held)
+                        if mode != DIGEST:
+                            await self.send_when_quiet_hours_end(settings[user], now)
+                    elif mode == "dm":
+                        pings.dm.append(user)
+                    else:
+                        pings.thread.append(user)
+                await notify.deliver(
+                    self.bot,
+                    pings,
+                    channel,
+                    f"{text} · [open]({link})\n-# You follow this: `/settings follows` stops it.",
+                    dm=f"{text}\n-# You follow this (`/settings follows` stops it).",
+                    link=link,
+                    lead=" ",
+                )
+
         try:
             await attempt()
         except Exception as error:
@@ -215,53 +250,6 @@ class Follows:
                 )
             else:
                 log.exception("could not tell the followers of %s", things[:1])
-
-    async def _tell(
-        self,
-        things: Sequence[Thing],
-        guild_id: int | None,
-        news: Sequence[tuple[str, str]],
-        *,
-        channel: discord.abc.Messageable,
-        link: str,
-        members: Iterable[int],
-    ) -> None:
-        skip = {*members, COMPUTER_ID, DELETED_USER_ID}
-        followers = [
-            user
-            for user in await store.followers(self.bot.db, things, guild_id)
-            if user not in skip
-        ]
-        if not followers:
-            return
-        settings = await settings_store.users_settings(self.bot.db, followers)
-        chosen = await store.news_mode(self.bot.db, followers)
-        now = time.time()
-        for key, text in news:
-            for_whom = await store.record_news(self.bot.db, followers, key)
-            pings = notify.Pings()
-            for user in for_whom:
-                mode = news_mode(settings[user], chosen.get(user))
-                if mode == NOTHING:
-                    continue
-                if mode == DIGEST or notify.in_quiet_hours(settings[user], now):
-                    held = fit(f"{text} · [open]({link})", 1000)
-                    await store.hold_news(self.bot.db, user, key, held)
-                    if mode != DIGEST:
-                        await self.send_when_quiet_hours_end(settings[user], now)
-                elif mode == "dm":
-                    pings.dm.append(user)
-                else:
-                    pings.thread.append(user)
-            await notify.deliver(
-                self.bot,
-                pings,
-                channel,
-                f"{text} · [open]({link})\n-# You follow this: `/settings follows` stops it.",
-                dm=f"{text}\n-# You follow this (`/settings follows` stops it).",
-                link=link,
-                lead=" ",
-            )
 
     async def send_when_quiet_hours_end(
         self, settings: settings_store.UserSettings, now: float
