@@ -132,14 +132,9 @@ async def test_a_truncated_shared_memory_file_is_refused_instead_of_crashing_the
     assert bot.process.returncode == 0, bot.log_tail()
 
 
-async def test_a_move_saved_just_before_the_database_stopped_answering_is_told_and_shown(
-    fake_discord, started, tmp_path
-):
-    """A move's commit is answered, then the database stops answering before the card is
-    drawn (a PostgreSQL restart or stall at that moment; the chaos run met it). The player was
-    told "the database is unavailable, so nothing was changed" although the move was stored,
-    and the card stayed a version behind until the next move or a restart. Now they are told
-    the move was saved, and the card shows it as soon as the database answers again."""
+async def match_with_outage_switch(fake_discord, started, tmp_path):
+    """A bot with the test's outage extension (/outage) and a Rocketball match between Alice
+    and Bob waiting for its first move: the bot, a driver, the match's thread and its card."""
     bot = await start_bot(
         fake_discord,
         started,
@@ -152,6 +147,19 @@ async def test_a_move_saved_just_before_the_database_stopped_answering_is_told_a
     await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
     thread = await driver.wait_for_thread(general)
     turn = await driver.wait_for_message(thread, lambda m: bool(m.buttons))
+    return bot, driver, thread, turn
+
+
+async def test_a_move_saved_just_before_the_database_stopped_answering_is_told_and_shown(
+    fake_discord, started, tmp_path
+):
+    """A move's commit is answered, then the database stops answering before the card is
+    drawn (a PostgreSQL restart or stall at that moment; the chaos run met it). The player was
+    told "the database is unavailable, so nothing was changed" although the move was stored,
+    and the card stayed a version behind until the next move or a restart. Now they are told
+    the move was saved, and the card shows it as soon as the database answers again."""
+    bot, driver, thread, turn = await match_with_outage_switch(fake_discord, started, tmp_path)
+    users = fake_discord.fixtures.users
     game_id = card_game_id(turn)
     version = stored_version(bot, game_id)[0]
     await driver.slash("outage", user=users["alice"], seconds=2.0)
@@ -174,18 +182,8 @@ async def test_a_move_whose_card_is_shown_before_the_database_stopped_answering_
     the pings were lost, and the card was posted again at the next start. Now the click is the
     card's redrawing as any other, and what follows the card is done once the database answers:
     the card is noted as posted at the stored version, without a restart."""
-    bot = await start_bot(
-        fake_discord,
-        started,
-        tmp_path / "ballcourt.db",
-        EXTRA_EXTENSIONS="tests.e2e.database_outage_cog",
-    )
+    bot, driver, thread, turn = await match_with_outage_switch(fake_discord, started, tmp_path)
     users = fake_discord.fixtures.users
-    general = fake_discord.fixtures.general
-    driver = DiscordDriver(fake_discord, general)
-    await driver.click(await challenge(fake_discord, "alice", "bob"), "Accept", user=users["bob"])
-    thread = await driver.wait_for_thread(general)
-    turn = await driver.wait_for_message(thread, lambda m: bool(m.buttons))
     game_id = card_game_id(turn)
     version = stored_version(bot, game_id)[0]
     await driver.slash("outage", user=users["alice"], seconds=2.0, shown=True)
