@@ -510,14 +510,28 @@ class Database:
         return True
 
 
+@dataclass(frozen=True)
+class _Refused:
+    """What SQLite's thread answers instead of running a statement on a file it must not use."""
+
+    problem: str
+
+
 def _query(
+    database: SqliteDatabase | None,
     connection: sqlite3.Connection,
     sql: str,
     parameters: tuple[object, ...],
     fetch: Callable[[sqlite3.Cursor], Any],
 ) -> Any:
     """A statement run, what `fetch` reads of its cursor, the cursor closed: in SQLite's
-    thread."""
+    thread. With `database`, its file is checked first (SqliteDatabase.file_problem), in the
+    same thread: the check's system calls would otherwise each give up the interpreter lock on
+    the event loop and wait to take it back from a thread drawing a turn."""
+    if database is not None:
+        problem = database.file_problem()
+        if problem is not None:
+            return _Refused(problem)
     cursor = connection.execute(sql, parameters)
     try:
         return fetch(cursor)
@@ -527,6 +541,10 @@ def _query(
 
 def _fetched(cursor: sqlite3.Cursor) -> FetchedCursor:
     return FetchedCursor(cursor.fetchall(), cursor.rowcount)
+
+
+def _nothing(cursor: sqlite3.Cursor) -> None:
+    return None
 
 
 class SqliteConnection(TimerWrites):
@@ -542,7 +560,7 @@ class SqliteConnection(TimerWrites):
         aiosqlite cursor's execute and fetch are one each; a move's save is several
         statements)."""
         try:
-            return await self._database._in_thread(sql, tuple(parameters), _fetched)
+            return await self._database._in_thread(sql, tuple(parameters), _fetched, checked=False)
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
         except (sqlite3.Error, ValueError) as error:
@@ -613,7 +631,8 @@ class SqliteDatabase(Database):
     A single connection cannot hold two transactions at once, so `transaction()` serialises them
     with a lock: concurrent moves queue for a few milliseconds instead of failing.
 
-    Before each operation the file is checked (a few system calls): still the file that was
+    Before each operation the file is checked (a few system calls, in SQLite's thread with the
+    operation's first statement: `file_problem`): still the file that was
     opened (not deleted or replaced while the bot runs: writes would go to a file nobody can
     see again), on a filesystem that accepts writes (the kernel remounts a failing disk
     read-only), with its shared-memory file (-shm, which SQLite maps into memory) no smaller
@@ -634,6 +653,12 @@ class SqliteDatabase(Database):
         self._identity: tuple[int, int] | None = None
         self._shm = Path(f"{path}-shm")
         self._shm_size = 0
+        # the names as strings: os.stat on a str skips pathlib's conversion on every check
+        self._path_name, self._folder_name, self._shm_name = (
+            str(path),
+            str(path.parent),
+            str(self._shm),
+        )
         if str(path) != ":memory:":
             info = path.stat()
             self._identity = (info.st_dev, info.st_ino)
@@ -719,47 +744,45 @@ class SqliteDatabase(Database):
     def _shm_stat(self) -> int:
         """The -shm file's size (-1: there is none)."""
         try:
-            return self._shm.stat().st_size
+            return os.stat(self._shm_name).st_size
         except OSError:
             return -1
 
-    def check_file(self) -> None:
-        """DatabaseUnavailable when the file cannot be used safely now (see the class)."""
+    def file_problem(self) -> str | None:
+        """What makes the file unsafe to use now, in words (None: nothing; see the class): a
+        few system calls, made in SQLite's thread before each read, before a transaction
+        begins and before it commits."""
         if self._identity is None:
-            return
+            return None
         try:
-            info = os.stat(self.path)
+            info = os.stat(self._path_name)
         except FileNotFoundError:
-            problem = (
+            return (
                 f"the database file {self.path} was deleted while the bot runs; nothing more "
                 "can be saved. Stop the bot and restore the file from a backup"
             )
         except OSError as error:
-            problem = f"the database file {self.path} cannot be read ({error.strerror})"
-        else:
-            problem = None
-            if (info.st_dev, info.st_ino) != self._identity:
-                problem = (
-                    f"the database file {self.path} was replaced by another file while the bot "
-                    "runs; nothing more is saved. Stop the bot before restoring a backup"
-                )
-            elif os.statvfs(self.path.parent).f_flag & os.ST_RDONLY:
-                problem = (
-                    f"the filesystem holding {self.path} became read-only (the kernel does that "
-                    "after disk errors: see `dmesg`); nothing more can be saved"
-                )
-            else:
-                shm = self._shm_stat()
-                if shm < self._shm_size:
-                    problem = (
-                        f"SQLite's shared-memory file {self._shm} was "
-                        f"{'deleted' if shm < 0 else 'truncated'} while the bot runs; using it "
-                        "would crash the bot, so nothing more is saved. Stop the bot and start "
-                        "it again"
-                    )
-                self._shm_size = max(self._shm_size, shm)
-        if problem is not None:
-            raise self.unavailable(DatabaseUnavailable(problem))
+            return f"the database file {self.path} cannot be read ({error.strerror})"
+        if (info.st_dev, info.st_ino) != self._identity:
+            return (
+                f"the database file {self.path} was replaced by another file while the bot "
+                "runs; nothing more is saved. Stop the bot before restoring a backup"
+            )
+        if os.statvfs(self._folder_name).f_flag & os.ST_RDONLY:
+            return (
+                f"the filesystem holding {self.path} became read-only (the kernel does that "
+                "after disk errors: see `dmesg`); nothing more can be saved"
+            )
+        shm = self._shm_stat()
+        if shm < self._shm_size:
+            return (
+                f"SQLite's shared-memory file {self._shm} was "
+                f"{'deleted' if shm < 0 else 'truncated'} while the bot runs; using it "
+                "would crash the bot, so nothing more is saved. Stop the bot and start "
+                "it again"
+            )
+        self._shm_size = max(self._shm_size, shm)
+        return None
 
     def _reraise(self, error: BaseException) -> NoReturn:
         """Raise DatabaseUnavailable for a backend error that means the database cannot serve
@@ -778,29 +801,29 @@ class SqliteDatabase(Database):
         """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises. (`timeout` and `key`
         are for PostgreSQL: a file has the busy timeout only, and one writer.)"""
         async with self._write_lock:
-            self.check_file()
             try:
-                await self.connection.execute("BEGIN IMMEDIATE")
+                await self._in_thread("BEGIN IMMEDIATE", (), _nothing)
             except (sqlite3.Error, ValueError) as error:
                 self._reraise(error)
             wrapped = SqliteConnection(self.connection, self)
             try:
                 yield wrapped
-                self.check_file()  # never acknowledge a write to a file that is gone
             except BaseException:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await self.connection.execute("ROLLBACK")
                 raise
             try:
-                await self.connection.execute("COMMIT")
-            except (sqlite3.Error, ValueError) as error:
+                # checked first: never acknowledge a write to a file that is gone
+                await self._in_thread("COMMIT", (), _nothing)
+            except (sqlite3.Error, ValueError, DatabaseUnavailable) as error:
                 with contextlib.suppress(sqlite3.Error, ValueError):
                     await self.connection.execute("ROLLBACK")
+                if isinstance(error, DatabaseUnavailable):
+                    raise
                 self._reraise(error)
         self.committed(wrapped)
 
     async def fetch_one(self, sql: str, parameters: Iterable[object] = ()) -> aiosqlite.Row | None:
-        self.check_file()
         try:
             row = await self._in_thread(sql, tuple(parameters), sqlite3.Cursor.fetchone)
         except (sqlite3.Error, ValueError) as error:
@@ -808,7 +831,6 @@ class SqliteDatabase(Database):
         return row
 
     async def fetch_all(self, sql: str, parameters: Iterable[object] = ()) -> list[aiosqlite.Row]:
-        self.check_file()
         try:
             rows = await self._in_thread(sql, tuple(parameters), sqlite3.Cursor.fetchall)
         except (sqlite3.Error, ValueError) as error:
@@ -816,15 +838,26 @@ class SqliteDatabase(Database):
         return rows
 
     async def _in_thread(
-        self, sql: str, parameters: tuple[object, ...], fetch: Callable[[sqlite3.Cursor], Any]
+        self,
+        sql: str,
+        parameters: tuple[object, ...],
+        fetch: Callable[[sqlite3.Cursor], Any],
+        *,
+        checked: bool = True,
     ) -> Any:
         """A statement and what `fetch` reads of it, run whole in aiosqlite's thread: one
         hand-over to that thread and back, where an aiosqlite cursor's execute, fetch and close
         are three, each a wake-up of the event loop (most of what a read costs the loop).
         aiosqlite's `_execute` is the queue all of its own methods go through; a closed
-        connection raises ValueError as they do."""
+        connection raises ValueError as they do. `checked`: the file is checked first, in the
+        same hand-over (DatabaseUnavailable when it must not be used)."""
         connection = self.connection
-        return await connection._execute(_query, connection._conn, sql, parameters, fetch)
+        result = await connection._execute(
+            _query, self if checked else None, connection._conn, sql, parameters, fetch
+        )
+        if isinstance(result, _Refused):
+            raise self.unavailable(DatabaseUnavailable(result.problem))
+        return result
 
     def size_bytes(self) -> int:
         """The database file plus its write-ahead log, as an operator sees it on disk."""

@@ -90,7 +90,7 @@ async def test_a_filesystem_gone_read_only_is_said_before_sqlite_touches_it(
         result = real(path)
         return (
             SimpleNamespace(f_flag=flags, f_bavail=result.f_bavail)
-            if path == db.path.parent
+            if os.fspath(path) == os.fspath(db.path.parent)
             else result
         )
 
