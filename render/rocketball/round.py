@@ -106,12 +106,10 @@ def render_round(
         _base, frames = move_frames(
             segment_view, paths, final_score=score, captions=False, palette=True
         )
-        previous: list[Box] | None = None  # a new segment starts from a new base
-        for frame in frames:
+        for frame in frames:  # a new segment's opening frame starts from a new base: None
             images.append(frame.image)
             durations.append(min(frame.duration_ms, STEP_MS))  # only the round's end is held
-            hints.append(None if previous is None else _union([*previous, *frame.changed]))
-            previous = frame.changed
+            hints.append(None if frame.since_previous is None else _union(frame.since_previous))
         for event in segment:
             for step in _field(event, "steps"):
                 if _field(step, "what") == "barricade_blasted":
