@@ -76,14 +76,14 @@ class _Change:
     difference: Image.Image
 
 
-def _delta(change: _Change, duration: int, bits: int, used: list[int]) -> bytes:
+def _delta(change: _Change, duration: int, bits: int) -> bytes:
     """The frame as the rectangle `change.box`: as it is, or, when most of it did not change,
     with the pixels that did not change made transparent (a colour index the rectangle does not
-    use: `used` are those it does), which pays when the ball leaves a square but the square
-    stays the same around it."""
+    use), which pays when the ball leaves a square but the square stays the same around it."""
     crop, box = change.crop, change.box
-    unchanged_count = change.difference.histogram()[0]
+    unchanged_count = change.difference.histogram()[0]  # a difference of 0: unchanged
     if unchanged_count >= HOLES_FROM * crop.width * crop.height:
+        used = {index for _, index in crop.getcolors(1 << bits) or []}
         free = [index for index in range(1 << bits) if index not in used]
         if free:
             unchanged = change.difference.point(_UNCHANGED, "1")
@@ -102,6 +102,7 @@ def write_gif(
     *,
     loop: int | None = None,
     boxes: list[Box | None] | None = None,
+    indices_known: bool = False,
 ) -> bytes:
     """The frames as one animated GIF: `images` are "P" images of one size sharing the first
     one's palette (at most 256 colours, the indices below the palette's length); each shows
@@ -109,7 +110,10 @@ def write_gif(
     animation ends on, and stays on, the position as it is now (a loop showed the position
     before the move most of the time); `loop=0` repeats forever. `boxes[i]`, when given, is a rectangle holding
     every pixel where images[i] differs from images[i - 1] (None: anywhere), so the writer
-    compares only there."""
+    compares only there. `indices_known`: the caller drew every frame with the palette's own
+    indices only (render/rocketball/paint.py's PalettePainter draws nothing else), so the
+    writer does not look for an index outside the colour table (on the whole first frame that
+    look took a twentieth of the round GIF's time)."""
     if not images or len(images) != len(durations_ms):
         raise ValueError("one duration per frame, and at least one frame")
     palette = images[0].getpalette() or []
@@ -132,13 +136,11 @@ def write_gif(
             first_ms += duration
     # Every index must be in the colour table: the first frame whole, the others where they
     # changed (what is written of them).
-    used = [_used_indices(change.crop) for change, _ in kept]
-    if _highest_index(images[0]) >= 1 << bits or any(max(u) >= 1 << bits for u in used):
+    checked = [images[0], *(change.crop for change, _ in kept)]
+    if not indices_known and any(_highest_index(image) >= 1 << bits for image in checked):
         raise ValueError("a frame uses a colour index outside the palette")
     first = _frame(images[0].tobytes("gif", "P", bits), (0, 0, *size), first_ms, bits)
-    deltas = [
-        _delta(change, ms, bits, indices) for (change, ms), indices in zip(kept, used, strict=True)
-    ]
+    deltas = [_delta(change, ms, bits) for change, ms in kept]
     return _header(size, palette, bits, loop) + first + b"".join(deltas) + b";"
 
 
@@ -148,11 +150,6 @@ def _highest_index(image: Image.Image) -> int:
     if not isinstance(highest, int):  # one band: (min, max)
         raise TypeError("a GIF frame is a palette image")
     return highest
-
-
-def _used_indices(image: Image.Image) -> list[int]:
-    """The colour indices a palette image uses (at most 256: its histogram, never None)."""
-    return [index for _, index in image.getcolors(256) or []]
 
 
 def _changed(previous: Image.Image, image: Image.Image, hint: Box | None) -> _Change | None:

@@ -122,8 +122,9 @@ def render_round(
         durations.append(REVEAL_MS)
         hints.append(box)
     durations[-1] = LAST_FRAME_MS
-    # Codes sized for 16 colours: gif.py.
-    return write_gif(images, durations, boxes=hints), "round.gif"
+    # Codes sized for 16 colours: gif.py. Every frame was drawn in the round colours
+    # (PalettePainter): no index outside them.
+    return write_gif(images, durations, boxes=hints, indices_known=True), "round.gif"
 
 
 def _union(boxes: list[Box]) -> Box:

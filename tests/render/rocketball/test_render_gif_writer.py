@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 
+import pytest
 from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
@@ -105,3 +106,16 @@ def test_the_first_frame_covers_the_whole_board():
     image = Image.open(io.BytesIO(data))
     assert isinstance(image, GifImageFile)
     assert image.tile[0][1] == (0, 0, *frames[0].size)
+
+
+def test_an_index_outside_the_colour_table_is_refused():
+    """16 colours: index 20 would be written as an LZW code past the table (a broken image)."""
+    frames = palette_frames(a_round_gif(2))[:2]
+    stray = frames[1].copy()
+    stray.putpixel((5, 5), 20)
+    with pytest.raises(ValueError, match="outside the palette"):
+        write_gif([frames[0], stray], [100, 100])
+    first = frames[0].copy()
+    first.putpixel((5, 5), 20)
+    with pytest.raises(ValueError, match="outside the palette"):
+        write_gif([first, frames[1]], [100, 100])
