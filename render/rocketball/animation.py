@@ -193,11 +193,10 @@ def move_frames(
     # finale adds the flash's boxes), and how it drew each trail square (tinted, chip removed).
     drawn_squares: dict[tuple[int, int], tuple[bool, bool]] = {}
     passing: list[Box] | None = None
+    before: Image.Image | None = None  # the frame before, flash included
 
     def render(caption: str, duration_ms: int = STEP_MS) -> Frame:
-        nonlocal drawn_squares, passing
-        frame = base.copy()
-        p = painter(frame)
+        nonlocal drawn_squares, passing, before
         changed: list[Box] = [g.goal_box("N"), g.goal_box("S")]
         if captions:
             changed.append(CAPTION_BOX)
@@ -208,7 +207,26 @@ def move_frames(
         now = [_ball_box(ball) for ball in balls] + ([CAPTION_BOX] if captions else [])
         since_previous = None if passing is None else [*passing, *now, *since]
         drawn_squares, passing = squares, now
-        for square in squares:
+        # A frame is the frame before with the boxes where they can differ put back to the base
+        # board, and what lies in them drawn again whole (each square and both goals touching
+        # them are put back whole first, so nothing is drawn twice over itself): the same
+        # pixels as drawing the whole trail on a copy of the base, for a few squares' work.
+        goals = [g.goal_box("N"), g.goal_box("S")]
+        if before is None or since_previous is None:
+            frame = base.copy()
+            again, labels = list(squares), True
+        else:
+            frame = before.copy()
+            restored = [_clip(box, base.height) for box in since_previous]
+            again = [sq for sq in squares if _touches(g.square_box(*sq), restored)]
+            labels = any(_touches(goal, restored) for goal in goals)
+            restored += [g.square_box(*sq) for sq in again] + (goals if labels else [])
+            for box in restored:
+                frame.paste(base.crop(box), box[:2])
+        before = frame
+        p = painter(frame)
+        changed.extend(g.square_box(*square) for square in squares)
+        for square in again:
             clear_square(p, *square, highlighted=square in trail)
             chip = chips.get(square)
             # A chip under a ball is drawn small beside it by draw_balls.
@@ -217,9 +235,9 @@ def move_frames(
                     chip_sprite(chip.kind, chip.facing or "N", crisp=crisp),
                     g.square_centre(*square),
                 )
-            changed.append(g.square_box(*square))
         # Goal labels make room for a ball lying in the goal, so they follow the balls.
-        draw_goal_labels(p, replace(view, balls=tuple(balls)))
+        if labels:
+            draw_goal_labels(p, replace(view, balls=tuple(balls)))
         live_chips = {square: chip for square, chip in chips.items() if square not in removed}
         draw_balls(p, tuple(balls), live_chips, crisp=crisp)
         changed.extend(_ball_box(ball) for ball in balls)
@@ -281,6 +299,14 @@ def move_frames(
             frames.append(frame)
     frames[-1].duration_ms = LAST_FRAME_MS
     return base, frames
+
+
+def _touches(box: Box, others: list[Box]) -> bool:
+    """Whether `box` shares a pixel with any of `others`."""
+    return any(
+        box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+        for other in others
+    )
 
 
 def _clip(box: Box, height: int) -> Box:
