@@ -4,7 +4,6 @@ gives, with LZW codes sized for the 16-colour palette, so in fewer bytes."""
 from __future__ import annotations
 
 import io
-import random
 
 import pytest
 from PIL import Image
@@ -13,21 +12,12 @@ from PIL.GifImagePlugin import GifImageFile
 from render.rocketball import render_round
 from render.rocketball.gif import write_gif
 from render.rocketball.round import round_palette
-from rules.rocketball import apply, new_game, random_action
+from tests.support.rocketball_rounds import nth_round
 
 
 def a_round_gif(seed: int) -> bytes:
     """The round image of a seeded random game's 5th round."""
-    state, _ = new_game(seed)
-    rng = random.Random(seed)
-    for _ in range(5):
-        before, events = state, []
-        state, new = apply(state, random_action(state, rng))
-        events += new
-        while not state.over and state.phase != "roll":
-            state, new = apply(state, random_action(state, rng))
-            events += new
-    data, filename = render_round(before, events, state)
+    data, filename = render_round(*nth_round(seed, 5))
     assert filename == "round.gif"
     return data
 

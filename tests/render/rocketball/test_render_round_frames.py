@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import io
-import random
-from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 import pytest
@@ -17,8 +16,8 @@ from PIL.GifImagePlugin import GifImageFile
 
 from render.catalogue import ROCKETBALL_NAMES, rocketball_rounds
 from render.rocketball import render_round
-from rules.rocketball import apply, new_game, random_action
 from rules.rocketball.state import Settings
+from tests.support.rocketball_rounds import random_rounds
 
 
 def decoded_fingerprint(data: bytes, digest: Any) -> int:
@@ -33,23 +32,7 @@ def decoded_fingerprint(data: bytes, digest: Any) -> int:
     return image.n_frames
 
 
-ROUNDS = 40
-
-
-def random_rounds(seed: int, settings: Settings) -> Iterator[tuple[Any, list, Any]]:
-    """(before, events, after) of the first ROUNDS rounds of a seeded game of random actions."""
-    state, _ = new_game(seed, settings)
-    rng = random.Random(seed)
-    for _ in range(ROUNDS):
-        if state.over:
-            return
-        before, events = state, []
-        state, new = apply(state, random_action(state, rng))
-        events += new
-        while not state.over and state.phase != "roll":
-            state, new = apply(state, random_action(state, rng))
-            events += new
-        yield before, events, state
+ROUNDS = 40  # of each game of random actions
 
 
 GAMES = {
@@ -60,19 +43,25 @@ GAMES = {
         "e324134746d9d3e097d1e4af8901d9aea83ac64b557b129f970911a7833fa5eb",
     ),
     "every chip variant and tug-of-war, seed 5": (
-        lambda: random_rounds(
-            5,
-            Settings.with_variants(
-                ["bumpers", "twisters", "gusts", "barricades", "moguls", "tug_of_war"],
-                target_score=9,
+        lambda: islice(
+            random_rounds(
+                5,
+                Settings.with_variants(
+                    ["bumpers", "twisters", "gusts", "barricades", "moguls", "tug_of_war"],
+                    target_score=9,
+                ),
             ),
+            ROUNDS,
         ),
         214,
         "cd25aa7e3d129584a41c6141cabc0e7dfa28e6d83405e9e994d221cc29e0b687",
     ),
     "assault with moguls and barricades, seed 11": (
-        lambda: random_rounds(
-            11, Settings.with_variants(["assault", "moguls", "barricades"], target_score=9)
+        lambda: islice(
+            random_rounds(
+                11, Settings.with_variants(["assault", "moguls", "barricades"], target_score=9)
+            ),
+            ROUNDS,
         ),
         141,
         "060dbfa674462e52c9c39ab3ce3bb0b1d1d6d75c47f03ca0da04b87b89a4588d",
