@@ -221,7 +221,7 @@ def move_frames(
             again = [sq for sq in squares if _touches(g.square_box(*sq), restored)]
             labels = any(_touches(goal, restored) for goal in goals)
             restored += [g.square_box(*sq) for sq in again] + (goals if labels else [])
-            for box in restored:
+            for box in dict.fromkeys(restored):  # a ball's square is listed up to four times
                 frame.paste(base.crop(box), box[:2])
         before = frame
         p = painter(frame)
