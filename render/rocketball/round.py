@@ -18,7 +18,9 @@ bench/rocketball_thread.py): a GIF compresses a board much worse than PNG does, 
   edges of text in greys only (paint.py).
 
 Speed (a turn's image in about 10 ms of CPU, bench/render_turn.py): every frame is drawn straight into the
-16 colours (board.paint_board, animation.move_frames(palette=True)): nothing is quantised.
+16 colours (board.paint_board, animation.move_frames(palette=True)): nothing is quantised. A
+move's frame is drawn from the frame before, and says where it can differ from it: the writer
+compares only there (bench/README.md, "The round GIF, less work a round").
 """
 
 from __future__ import annotations
