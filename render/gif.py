@@ -17,6 +17,8 @@ change is written with those pixels transparent (about 0.2 KB less a round).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from PIL import Image, ImageChops
 
 Box = tuple[int, int, int, int]
@@ -55,14 +57,6 @@ def _frame(
     return control + descriptor + bytes([bits]) + data + b"\0"
 
 
-def _highest_index(image: Image.Image) -> int:
-    """The highest colour index a palette frame uses."""
-    _, highest = image.getextrema()
-    if not isinstance(highest, int):  # one band: (min, max)
-        raise TypeError("a GIF frame is a palette image")
-    return highest
-
-
 # A changed rectangle is written with its unchanged pixels transparent when at least this share
 # of them did not change: below it the transparent version saves next to nothing (measured over
 # the rounds of four seeded Rocketball games: 22.09 KB a round against 22.07 KB when both are
@@ -71,20 +65,35 @@ def _highest_index(image: Image.Image) -> int:
 HOLES_FROM = 0.7
 
 
-def _delta(previous: Image.Image, image: Image.Image, box: Box, duration: int, bits: int) -> bytes:
-    """The frame as the rectangle `box`: as it is, or, when most of it did not change, with the
-    pixels that did not change made transparent (a colour index the rectangle does not use),
-    which pays when the ball leaves a square but the square stays the same around it."""
-    crop = image.crop(box)
-    unchanged = ImageChops.difference(previous.crop(box), crop).point([255] + [0] * 255, "1")
-    if unchanged.histogram()[255] >= HOLES_FROM * crop.width * crop.height:
+@dataclass(frozen=True)
+class _Change:
+    """Where a frame differs from the frame before: the rectangle `box`, the frame's pixels
+    there (`crop`) and the difference to the frame before there (`difference`, 0 where
+    unchanged). Cropped once, and used for the colour check, the holes and the written data."""
+
+    box: Box
+    crop: Image.Image
+    difference: Image.Image
+
+
+def _delta(change: _Change, duration: int, bits: int) -> bytes:
+    """The frame as the rectangle `change.box`: as it is, or, when most of it did not change,
+    with the pixels that did not change made transparent (a colour index the rectangle does not
+    use), which pays when the ball leaves a square but the square stays the same around it."""
+    crop, box = change.crop, change.box
+    unchanged_count = change.difference.histogram()[0]  # a difference of 0: unchanged
+    if unchanged_count >= HOLES_FROM * crop.width * crop.height:
         used = {index for _, index in crop.getcolors(1 << bits) or []}
         free = [index for index in range(1 << bits) if index not in used]
         if free:
+            unchanged = change.difference.point(_UNCHANGED, "1")
             holes = crop.copy()
             holes.paste(free[-1], mask=unchanged)
             return _frame(holes.tobytes("gif", "P", bits), box, duration, bits, free[-1])
     return _frame(crop.tobytes("gif", "P", bits), box, duration, bits)
+
+
+_UNCHANGED = [255] + [0] * 255  # a difference of 0 -> in the mask
 
 
 def write_gif(
@@ -93,6 +102,7 @@ def write_gif(
     *,
     loop: int | None = None,
     boxes: list[Box | None] | None = None,
+    indices_known: bool = False,
 ) -> bytes:
     """The frames as one animated GIF: `images` are "P" images of one size sharing the first
     one's palette (at most 256 colours, the indices below the palette's length); each shows
@@ -100,7 +110,10 @@ def write_gif(
     animation ends on, and stays on, the position as it is now (a loop showed the position
     before the move most of the time); `loop=0` repeats forever. `boxes[i]`, when given, is a rectangle holding
     every pixel where images[i] differs from images[i - 1] (None: anywhere), so the writer
-    compares only there."""
+    compares only there. `indices_known`: the caller drew every frame with the palette's own
+    indices only (render/rocketball/paint.py's PalettePainter draws nothing else), so the
+    writer does not look for an index outside the colour table (on the whole first frame that
+    look took a twentieth of the round GIF's time)."""
     if not images or len(images) != len(durations_ms):
         raise ValueError("one duration per frame, and at least one frame")
     palette = images[0].getpalette() or []
@@ -108,41 +121,51 @@ def write_gif(
     size = images[0].size
     first_ms = durations_ms[0]
     hints = boxes or [None] * len(images)
-    kept: list[tuple[Image.Image, Image.Image, Box, int]] = []  # previous, frame, box, time
+    kept: list[tuple[_Change, int]] = []  # where each written frame changed, its time
     for previous, image, duration, hint in zip(
         images, images[1:], durations_ms[1:], hints[1:], strict=False
     ):
         if image.mode != "P" or image.size != size:
             raise ValueError("every frame is a palette image of the first frame's size")
-        box = _changed(previous, image, hint)
-        if box is not None:
-            kept.append((previous, image, box, duration))
+        change = _changed(previous, image, hint)
+        if change is not None:
+            kept.append((change, duration))
         elif kept:
-            kept[-1] = (*kept[-1][:3], kept[-1][3] + duration)
+            kept[-1] = (kept[-1][0], kept[-1][1] + duration)
         else:
             first_ms += duration
     # Every index must be in the colour table: the first frame whole, the others where they
     # changed (what is written of them).
-    checked = [images[0], *(frame.crop(box) for _, frame, box, _ in kept)]
-    if any(_highest_index(image) >= 1 << bits for image in checked):
+    checked = [images[0], *(change.crop for change, _ in kept)]
+    if not indices_known and any(_highest_index(image) >= 1 << bits for image in checked):
         raise ValueError("a frame uses a colour index outside the palette")
     first = _frame(images[0].tobytes("gif", "P", bits), (0, 0, *size), first_ms, bits)
-    deltas = [_delta(previous, image, box, ms, bits) for previous, image, box, ms in kept]
+    deltas = [_delta(change, ms, bits) for change, ms in kept]
     return _header(size, palette, bits, loop) + first + b"".join(deltas) + b";"
 
 
-def _changed(previous: Image.Image, image: Image.Image, hint: Box | None) -> Box | None:
-    """The rectangle around the pixels that differ, looked for inside `hint` when given."""
-    if hint is None:
-        return ImageChops.difference(previous, image).getbbox()
-    left, top, right, bottom = hint
+def _highest_index(image: Image.Image) -> int:
+    """The highest colour index a palette frame uses."""
+    _, highest = image.getextrema()
+    if not isinstance(highest, int):  # one band: (min, max)
+        raise TypeError("a GIF frame is a palette image")
+    return highest
+
+
+def _changed(previous: Image.Image, image: Image.Image, hint: Box | None) -> _Change | None:
+    """Where `image` differs from `previous`, looked for inside `hint` when given."""
+    left, top, right, bottom = hint or (0, 0, *image.size)
     left, top = max(left, 0), max(top, 0)
     right, bottom = min(right, image.width), min(bottom, image.height)
     if left >= right or top >= bottom:
         return None
-    inner = ImageChops.difference(
-        previous.crop((left, top, right, bottom)), image.crop((left, top, right, bottom))
-    ).getbbox()
+    region = (left, top, right, bottom)
+    crop = image.crop(region)
+    difference = ImageChops.difference(previous.crop(region), crop)
+    inner = difference.getbbox()
     if inner is None:
         return None
-    return left + inner[0], top + inner[1], left + inner[2], top + inner[3]
+    box = (left + inner[0], top + inner[1], left + inner[2], top + inner[3])
+    if inner != (0, 0, *crop.size):
+        crop, difference = crop.crop(inner), difference.crop(inner)
+    return _Change(box, crop, difference)

@@ -259,15 +259,17 @@ class RocketballAdapter(GameAdapter):
             return [ButtonSpec("Back", "back", style="secondary"), typing], selects
         best = suggested_actions(state, random.Random(state.seed + len(state.history)), BEST_MOVES)
         suggest = play_button(ENGINE, f"Suggested: {format_action(best[0])}", best[0])
+        # Keyed by the action itself (a frozen dataclass, equal when its command text is):
+        # formatting every legal move's text to look up four was a quarter of this method.
         labels = {
-            format_action(action): f"{square} · {label}"
+            action: f"{square} · {label}"
             for square, moves in by_square.items()
             for label, action in moves
         }
         others = [
-            play_button(ENGINE, labels[format_action(action)], action, style="primary")
+            play_button(ENGINE, labels[action], action, style="primary")
             for action in best[1:]
-            if format_action(action) in labels
+            if action in labels
         ]
         squares = ButtonSpec("Other squares…", SQUARES, style="secondary")
         return [suggest, *others, squares, typing], []

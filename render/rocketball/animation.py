@@ -138,12 +138,16 @@ Box = tuple[int, int, int, int]
 
 @dataclass
 class Frame:
-    """One frame: the RGB picture, how long it shows, and the boxes where it differs from the
-    move's base board (so only those are mapped to the palette: the rest is shared)."""
+    """One frame: the RGB picture, how long it shows, the boxes where it differs from the
+    move's base board (so only those are mapped to the palette: the rest is shared), and the
+    boxes where it can differ from the frame before (`since_previous`; None on the opening
+    frame), so a GIF writer compares only there: the balls' squares then and now, the caption,
+    the flash, and the squares that joined the trail or lost their chip."""
 
     image: Image.Image
     duration_ms: int
     changed: list[Box]
+    since_previous: list[Box] | None = None
 
 
 def _ball_box(ball: BallView) -> Box:
@@ -185,14 +189,44 @@ def move_frames(
         if ball.in_goal is None:
             trail.add((ball.column, ball.row))
 
+    # What the frame before drew that the next frame may not: its balls, caption and flash (the
+    # finale adds the flash's boxes), and how it drew each trail square (tinted, chip removed).
+    drawn_squares: dict[tuple[int, int], tuple[bool, bool]] = {}
+    passing: list[Box] | None = None
+    before: Image.Image | None = None  # the frame before, flash included
+
     def render(caption: str, duration_ms: int = STEP_MS) -> Frame:
-        frame = base.copy()
-        p = painter(frame)
+        nonlocal drawn_squares, passing, before
         changed: list[Box] = [g.goal_box("N"), g.goal_box("S")]
         if captions:
             changed.append(CAPTION_BOX)
         ball_squares = {(ball.column, ball.row) for ball in balls if ball.in_goal is None}
-        for square in trail | removed:
+        squares = {square: (square in trail, square in removed) for square in trail | removed}
+        since = [g.square_box(*sq) for sq, how in squares.items() if drawn_squares.get(sq) != how]
+        # Goal labels follow the balls into a goal: a ball in a goal has the goal as its box.
+        now = [_ball_box(ball) for ball in balls] + ([CAPTION_BOX] if captions else [])
+        since_previous = None if passing is None else [*passing, *now, *since]
+        drawn_squares, passing = squares, now
+        # A frame is the frame before with the boxes where they can differ put back to the base
+        # board, and what lies in them drawn again whole (each square and both goals touching
+        # them are put back whole first, so nothing is drawn twice over itself): the same
+        # pixels as drawing the whole trail on a copy of the base, for a few squares' work.
+        goals = [g.goal_box("N"), g.goal_box("S")]
+        if before is None or since_previous is None:
+            frame = base.copy()
+            again, labels = list(squares), True
+        else:
+            frame = before.copy()
+            restored = [_clip(box, base.height) for box in since_previous]
+            again = [sq for sq in squares if _touches(g.square_box(*sq), restored)]
+            labels = any(_touches(goal, restored) for goal in goals)
+            restored += [g.square_box(*sq) for sq in again] + (goals if labels else [])
+            for box in dict.fromkeys(restored):  # a ball's square is listed up to four times
+                frame.paste(base.crop(box), box[:2])
+        before = frame
+        p = painter(frame)
+        changed.extend(g.square_box(*square) for square in squares)
+        for square in again:
             clear_square(p, *square, highlighted=square in trail)
             chip = chips.get(square)
             # A chip under a ball is drawn small beside it by draw_balls.
@@ -201,15 +235,15 @@ def move_frames(
                     chip_sprite(chip.kind, chip.facing or "N", crisp=crisp),
                     g.square_centre(*square),
                 )
-            changed.append(g.square_box(*square))
         # Goal labels make room for a ball lying in the goal, so they follow the balls.
-        draw_goal_labels(p, replace(view, balls=tuple(balls)))
+        if labels:
+            draw_goal_labels(p, replace(view, balls=tuple(balls)))
         live_chips = {square: chip for square, chip in chips.items() if square not in removed}
         draw_balls(p, tuple(balls), live_chips, crisp=crisp)
         changed.extend(_ball_box(ball) for ball in balls)
         if captions:
             draw_status(p, caption)
-        return Frame(frame, duration_ms, changed)
+        return Frame(frame, duration_ms, changed, since_previous)
 
     opening = " · ".join(path.caption for path in paths)
     frames = [render(opening)]
@@ -248,18 +282,31 @@ def move_frames(
             p = painter(frame.image)
             if what == "goal" and ball.in_goal is not None:
                 _flash_goal(p, ball.in_goal, bright=bright)
+                flashed = [g.goal_box(ball.in_goal)]
                 if final_score is not None and not bright:
                     draw_score(p, view.names, final_score, view.goal_scorer)
-                    frame.changed.append(g.SCORE_BOX)
+                    flashed.append(g.SCORE_BOX)
             else:
                 x, y = g.square_centre(ball.column, ball.row)
                 _burst(p, (x, y), bright=bright)
                 reach = BURST_REACH
-                frame.changed.append((x - reach, y - reach, x + reach, y + reach))
+                flashed = [(x - reach, y - reach, x + reach, y + reach)]
+            frame.changed.extend(flashed)
+            assert frame.since_previous is not None and passing is not None  # not the opening
+            frame.since_previous.extend(flashed)
+            passing.extend(flashed)  # the next frame draws over the flash
             draw_balls(p, tuple(balls), crisp=crisp)
             frames.append(frame)
     frames[-1].duration_ms = LAST_FRAME_MS
     return base, frames
+
+
+def _touches(box: Box, others: list[Box]) -> bool:
+    """Whether `box` shares a pixel with any of `others`."""
+    return any(
+        box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+        for other in others
+    )
 
 
 def _clip(box: Box, height: int) -> Box:

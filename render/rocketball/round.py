@@ -18,7 +18,9 @@ bench/rocketball_thread.py): a GIF compresses a board much worse than PNG does, 
   edges of text in greys only (paint.py).
 
 Speed (a turn's image in about 10 ms of CPU, bench/render_turn.py): every frame is drawn straight into the
-16 colours (board.paint_board, animation.move_frames(palette=True)): nothing is quantised.
+16 colours (board.paint_board, animation.move_frames(palette=True)): nothing is quantised. A
+move's frame is drawn from the frame before, and says where it can differ from it: the writer
+compares only there (bench/README.md, "The round GIF, less work a round").
 """
 
 from __future__ import annotations
@@ -106,12 +108,10 @@ def render_round(
         _base, frames = move_frames(
             segment_view, paths, final_score=score, captions=False, palette=True
         )
-        previous: list[Box] | None = None  # a new segment starts from a new base
-        for frame in frames:
+        for frame in frames:  # a new segment's opening frame starts from a new base: None
             images.append(frame.image)
             durations.append(min(frame.duration_ms, STEP_MS))  # only the round's end is held
-            hints.append(None if previous is None else _union([*previous, *frame.changed]))
-            previous = frame.changed
+            hints.append(None if frame.since_previous is None else _union(frame.since_previous))
         for event in segment:
             for step in _field(event, "steps"):
                 if _field(step, "what") == "barricade_blasted":
@@ -124,8 +124,9 @@ def render_round(
         durations.append(REVEAL_MS)
         hints.append(box)
     durations[-1] = LAST_FRAME_MS
-    # Codes sized for 16 colours: gif.py.
-    return write_gif(images, durations, boxes=hints), "round.gif"
+    # Codes sized for 16 colours: gif.py. Every frame was drawn in the round colours
+    # (PalettePainter): no index outside them.
+    return write_gif(images, durations, boxes=hints, indices_known=True), "round.gif"
 
 
 def _union(boxes: list[Box]) -> Box:

@@ -4,29 +4,20 @@ gives, with LZW codes sized for the 16-colour palette, so in fewer bytes."""
 from __future__ import annotations
 
 import io
-import random
 
+import pytest
 from PIL import Image
 from PIL.GifImagePlugin import GifImageFile
 
 from render.rocketball import render_round
 from render.rocketball.gif import write_gif
 from render.rocketball.round import round_palette
-from rules.rocketball import apply, new_game, random_action
+from tests.support.rocketball_rounds import nth_round
 
 
 def a_round_gif(seed: int) -> bytes:
     """The round image of a seeded random game's 5th round."""
-    state, _ = new_game(seed)
-    rng = random.Random(seed)
-    for _ in range(5):
-        before, events = state, []
-        state, new = apply(state, random_action(state, rng))
-        events += new
-        while not state.over and state.phase != "roll":
-            state, new = apply(state, random_action(state, rng))
-            events += new
-    data, filename = render_round(before, events, state)
+    data, filename = render_round(*nth_round(seed, 5))
     assert filename == "round.gif"
     return data
 
@@ -105,3 +96,16 @@ def test_the_first_frame_covers_the_whole_board():
     image = Image.open(io.BytesIO(data))
     assert isinstance(image, GifImageFile)
     assert image.tile[0][1] == (0, 0, *frames[0].size)
+
+
+def test_an_index_outside_the_colour_table_is_refused():
+    """16 colours: index 20 would be written as an LZW code past the table (a broken image)."""
+    frames = palette_frames(a_round_gif(2))[:2]
+    stray = frames[1].copy()
+    stray.putpixel((5, 5), 20)
+    with pytest.raises(ValueError, match="outside the palette"):
+        write_gif([frames[0], stray], [100, 100])
+    first = frames[0].copy()
+    first.putpixel((5, 5), 20)
+    with pytest.raises(ValueError, match="outside the palette"):
+        write_gif([first, frames[1]], [100, 100])

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-import random
+from itertools import islice
 
 import pytest
 from PIL import Image
@@ -22,8 +22,8 @@ from rules.rocketball import (
     Settings,
     apply,
     new_game,
-    random_action,
 )
+from tests.support.rocketball_rounds import nth_round, random_rounds
 
 UNIT = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -97,17 +97,7 @@ def test_a_goal_label_takes_both_lines_of_its_goal():
 
 def play_round(seed: int, settings: Settings | None = None):
     """A seeded game played at random to its 6th round: (before, events, after)."""
-    state, _ = new_game(seed, settings)
-    rng = random.Random(seed)
-    for _ in range(6):
-        assert not state.over
-        before, events = state, []
-        state, new = apply(state, random_action(state, rng))
-        events += new
-        while not state.over and state.phase != "roll":
-            state, new = apply(state, random_action(state, rng))
-            events += new
-    return before, events, state
+    return nth_round(seed, 6, settings)
 
 
 def gif_frames(data: bytes) -> list[Image.Image]:
@@ -168,15 +158,7 @@ def test_a_round_without_a_move_is_the_board_png():
 def test_a_moguls_round_with_an_aimed_second_move_animates_both():
     settings = Settings.with_variants(["moguls"])
     for seed in range(200):
-        state, _ = new_game(seed, settings)
-        rng = random.Random(seed)
-        while not state.over and state.rounds < 300:
-            before, events = state, []
-            state, new = apply(state, random_action(state, rng))
-            events += new
-            while not state.over and state.phase != "roll":
-                state, new = apply(state, random_action(state, rng))
-                events += new
+        for before, events, state in islice(random_rounds(seed, settings), 300):
             if any(event.kind == "aim" for event in events):
                 data, filename = render_round(before, events, state)
                 moves = [event for event in events if event.kind == "move"]
