@@ -378,6 +378,22 @@ async def games_with_timers(db: Database) -> set[int]:
     return {row["game_id"] for row in rows}
 
 
+async def unshown_finished(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
+    """The finished games of these kinds, in the servers of this process's shards, whose last
+    saved move was never shown (a crash or a refusal between the save and the card), without
+    their seats: one query on an index holding only games with a move not shown."""
+    if not games:
+        return []
+    placeholders = ", ".join("?" for _ in games)
+    shard_sql, shard_parameters = db.on_own_shards("guild_id")
+    rows = await db.fetch_all(
+        "SELECT * FROM games WHERE status = 'finished' AND posted_version < version"
+        f" AND game IN ({placeholders}) AND {shard_sql} ORDER BY id",
+        (*games, *shard_parameters),
+    )
+    return [stored_from_row(row, ()) for row in rows]
+
+
 async def unposted_moves(db: Database, games: list[StoredGame]) -> dict[int, list[list[str]]]:
     """The events of every saved move not yet posted, per game, for `games` (one query)."""
     wanted = {game.id: game.posted_version for game in games if game.posted_version < game.version}

@@ -199,8 +199,11 @@ async def tell_channel(host: Core, stored: game_store.StoredGame, cause: str, te
 
 async def post_unposted(host, *, guild_id: int, channel_id: int | None = None) -> None:
     """A cause may be gone (a permission given back, the bot invited again): every match in
-    the guild (or that channel and its threads) with a saved move never shown gets it shown."""
-    stored_games = await game_store.open_games(host.bot.db, tuple(host.adapters))
+    the guild (or that channel and its threads) with a saved move never shown gets it shown,
+    a finishing move too."""
+    kinds = tuple(host.adapters)
+    stored_games = await game_store.open_games(host.bot.db, kinds)
+    stored_games += await game_store.unshown_finished(host.bot.db, kinds)
     for stored in stored_games:
         if stored.guild_id != guild_id or stored.posted_version >= stored.version:
             continue

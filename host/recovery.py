@@ -1,6 +1,6 @@
 """Start-up repair after a crash: every active match gets back the timers its position needs,
 the computers' reply to a saved move is played if a crash came between, and a move that was
-saved but never posted is posted.
+saved but never posted is posted (a match's finishing move too: its final card and news).
 
 The repair reads and writes in a constant number of queries however many matches are open (the
 games and their seats, the games that have timers, the unposted moves, one transaction writing
@@ -60,15 +60,16 @@ async def repair(host: Core) -> None:
     if wanted:
         host.bot.timers.wake()
     moves = await game_store.unposted_moves(db, stored_games)
-    for stored in stored_games:
-        if stored.id not in moves and stored.id not in unfinished:
-            continue
+    lost = [game.id for game in stored_games if game.id in moves or game.id in unfinished]
+    # a finishing move saved just before a crash: the final card and its news are shown too
+    lost += [game.id for game in await game_store.unshown_finished(db, tuple(host.adapters))]
+    for game_id in lost:
         try:
-            await finish_lost_move(host, stored.id)
+            await finish_lost_move(host, game_id)
         except (DatabaseUnavailable, ShuttingDown):
             raise  # the whole repair is tried again, or left to the next start
         except Exception:
-            log.exception("could not repair match %s at start-up", stored.id)
+            log.exception("could not repair match %s at start-up", game_id)
 
 
 async def finish_lost_move(host: Core, game_id: int) -> None:
@@ -76,7 +77,7 @@ async def finish_lost_move(host: Core, game_id: int) -> None:
     what was never posted is posted now (under the match's lock, from the stored state)."""
     async with host.bot.game_locks(game_id):
         stored = await game_store.load_game(host.bot.db, game_id)
-        if stored is None or stored.status != "active":
+        if stored is None or stored.status not in ("active", "finished"):
             return
         adapter = host.adapters[stored.game]
         match = Match.from_json(adapter, stored.state)

@@ -36,7 +36,7 @@ from tests.e2e.test_async_play import (
     seat_to_move,
     settled,
 )
-from tests.e2e.test_rocketball import card_version, play
+from tests.e2e.test_rocketball import card_version, play, resign
 from tests.e2e.test_rollerball import open_table as rollerball_table
 from tests.e2e.test_rollerball import play_one as rollerball_play_one
 
@@ -434,3 +434,27 @@ async def test_a_dm_refused_for_opening_dms_too_fast_becomes_a_mention(discord, 
         assert any(body.get("code") == 40003 for _, _, body in discord.fake.errors)
     finally:
         discord.dms_too_fast(False)
+
+
+# ---- a crash between a match's end and its card (placed last: the matches above keep the ids,
+# and so the dice, they were written with) ----------------------------------------------------
+
+
+async def test_a_finishing_move_saved_before_a_crash_is_shown_at_start_up(discord, bot, general):
+    """A chaos run killed a process between saving a match's finishing move and showing it:
+    the start-up repair looked at active matches only, so the card kept showing the position
+    before the end for good."""
+    gus, hal = discord.add_user("gus"), discord.add_user("hal")
+    game_id, thread = await rocketball(discord, bot, gus, hal, general)
+    await type_move(discord, bot, game_id, (gus, hal), thread)
+    await settled(bot, game_id)
+    await resign(discord, hal, thread)
+    await settled(bot, game_id)
+    version, _, _ = posted(bot, game_id)
+    # as if the bot had died between saving the resignation and showing it: the card as it was
+    # before, the version shown one behind
+    sql(bot, "UPDATE games SET posted_version = ? WHERE id = ?", version - 1, game_id)
+    await bot.restart()
+    await settled(bot, game_id)  # start-up repair posted it
+    await card_is_current(discord, bot, game_id)
+    assert "resigned" in discord.message(posted(bot, game_id)[2] or 0).text
