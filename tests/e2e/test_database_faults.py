@@ -245,11 +245,12 @@ async def test_a_full_disk_refuses_moves_with_an_answer_and_play_resumes_when_sp
     bot = await start_bot(fake_discord, started, small_disk / "ballcourt.db")
     assert not (await challenge(fake_discord, "alice", "bob")).ephemeral
     filler = small_disk / "filler"
-    with open(filler, "wb") as out:
+    # unbuffered: a write the full disk refuses leaves nothing in a buffer for close() to
+    # flush (and fail on) again
+    with open(filler, "wb", buffering=0) as out:
         try:
             while True:
                 out.write(b"\0" * 65536)
-                out.flush()
         except OSError:
             pass
     assert refused(await challenge(fake_discord, "carol", "dave"))
