@@ -16,12 +16,10 @@ import asyncio
 import contextlib
 import functools
 import logging
-import multiprocessing
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -33,6 +31,7 @@ from host import background, clocks, controls, lessons, notify, posting, recover
 from host.adapter import GameAdapter, Step, TurnPost
 from host.base import FinishListener, HostBot, VacationListener
 from host.card import build_card, retired_card
+from host.drawing import Drawing
 from host.follow import FollowButton, Follows
 from host.match import COMPUTER_ID, Match, seat_of_clicker
 from host.panel_memory import Panels
@@ -101,12 +100,8 @@ class MatchCore:
         self._after_lost_commits: dict[int, asyncio.Task[None]] = {}
         # (match, cause) already told to a match's channel when Discord refused a move's post
         self.told: set[tuple[int, str]] = set()
-        workers = bot.config.render_processes
-        self._render_pool = (
-            ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("forkserver"))
-            if workers
-            else None
-        )
+        # Where turn images are drawn: warm worker processes, or a thread (host/drawing.py).
+        self.drawing = Drawing(bot.config.render_processes)
 
     def register(self, adapter: GameAdapter) -> None:
         self.adapters[adapter.game] = adapter
@@ -114,8 +109,7 @@ class MatchCore:
     async def stop(self) -> None:
         for task in list(self._after_lost_commits.values()):
             task.cancel()
-        if self._render_pool is not None:
-            self._render_pool.shutdown(wait=False, cancel_futures=True)
+        await self.drawing.stop()
 
     def new_match(
         self,
@@ -346,14 +340,12 @@ class MatchCore:
         final: bool,
         picked: str | None = None,
     ) -> TurnPost:
-        """Draw a turn off the event loop: in the render processes (images are CPU-bound, and
-        threads would queue on the GIL when several matches move at once), or a thread."""
-        call = functools.partial(
-            adapter.draw_turn, match, step, game_id=game_id, final=final, picked=picked
+        """Draw a turn off the event loop (host/drawing.py)."""
+        return await self.drawing(
+            functools.partial(
+                adapter.draw_turn, match, step, game_id=game_id, final=final, picked=picked
+            )
         )
-        if self._render_pool is None:
-            return await asyncio.to_thread(call)
-        return await asyncio.get_running_loop().run_in_executor(self._render_pool, call)
 
     async def channel_of(self, stored: game_store.StoredGame) -> PartialMessageableChannel:
         """Where the match is played: its thread, else the channel it was started in."""

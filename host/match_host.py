@@ -73,6 +73,8 @@ class MatchHost(MatchCore):
         ]
 
     def start(self) -> None:
+        # the drawing workers import the presenters whose turns they draw
+        self.drawing.start(type(adapter).__module__ for adapter in self.adapters.values())
         self._recovery = background.started("match-recovery", recovery.recover(self))
 
     async def stop(self) -> None:

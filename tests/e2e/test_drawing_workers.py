@@ -1,0 +1,94 @@
+"""Turn images drawn in worker processes (RENDER_PROCESSES, docs/operations.md "Drawing"): the
+workers are started and warmed with the bot, so no click waits for one to start, and a worker
+that dies (the kernel's out-of-memory killer, an operator's kill) costs no card: the turn is
+drawn again and the workers replaced."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from rules.rocketball.actions import Roll
+from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, play, resign
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture(scope="module")
+def bot_env() -> dict[str, str]:
+    return {"RENDER_PROCESSES": "1", "GAME_SEED": "20261130"}
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
+def drawing_workers(bot) -> list[int]:
+    """The bot's drawing workers: the children of its fork server (its one child process that
+    has children of its own)."""
+    return [worker for child in children(bot.process.pid) for worker in children(child)]
+
+
+async def workers_started(bot, count: int, timeout: float = 30) -> list[int]:
+    for _ in range(int(timeout / 0.05)):
+        workers = drawing_workers(bot)
+        if len(workers) == count:
+            return workers
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"{count} drawing worker(s) expected, found {drawing_workers(bot)}")
+
+
+async def a_match_with_the_roll_to_press(discord, bot, games, name: str):
+    player = discord.add_user(name)
+    await discord.slash("settings me", user=player, channel=games, dice="myself")
+    known = len(discord.threads(games))
+    await discord.slash("rocketball play-computer", user=player, channel=games, level="easy")
+    game_id = latest_game_id(bot)
+    thread = await new_thread(discord, games, known)
+    card = await current_card(discord, bot, thread, game_id)
+    assert "Roll the d4" in card.button_labels
+    return player, game_id, thread, card
+
+
+async def test_the_workers_are_warm_before_the_first_click_and_draw_the_round(discord, bot, games):
+    # warmed at start-up: the worker is there before any match asks for a drawing
+    (worker,) = await workers_started(bot, 1)
+    player, game_id, thread, card = await a_match_with_the_roll_to_press(discord, bot, games, "ivo")
+    after = await play(discord, bot, thread, game_id, {"N": player}, Roll(), card)
+    assert "rolls d4 =" in after.text
+    gif = after.attachments[0].image()
+    assert gif.format == "GIF" and gif.n_frames >= 2
+    assert drawing_workers(bot) == [worker]  # the same warm worker drew it
+    await resign(discord, player, thread)
+
+
+async def test_a_killed_worker_costs_no_card_and_is_replaced(discord, bot, games):
+    player, game_id, thread, card = await a_match_with_the_roll_to_press(discord, bot, games, "uma")
+    (worker,) = await workers_started(bot, 1)
+    os.kill(worker, signal.SIGKILL)
+    await asyncio.sleep(0.2)  # the pool notices its worker gone
+    # The roll is saved, then drawn: with the worker gone the card still shows it.
+    after = await play(discord, bot, thread, game_id, {"N": player}, Roll(), card)
+    assert "rolls d4 =" in after.text
+    assert after.attachments[0].image().format == "GIF"
+    # a new warm worker stands in for the killed one
+    (replacement,) = await workers_started(bot, 1)
+    assert replacement != worker
+    assert "drawing worker" in bot.log_text()
+    assert bot.new_errors() == []
+    await resign(discord, player, thread)
