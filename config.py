@@ -5,6 +5,7 @@ Only DISCORD_TOKEN is required. Everything else has a default an operator can li
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +53,8 @@ class Config:
     # The timer dispatcher looks at the timers table at least this often even when nothing is
     # due sooner (a wall-clock change, a long suspend, a clock moved by the sandbox).
     timer_recheck_seconds: float = 3600.0
-    # Processes that draw turn images (0: a thread of the bot's own process).
+    # Processes that draw turn images (0: a thread of the bot's own process); by default every
+    # core but the event loop's, at most two (`drawing_workers`).
     render_processes: int = 0
     # postgresql://user:password@host:port/name selects PostgreSQL; unset, the SQLite file at
     # database_path is the database.
@@ -156,6 +158,22 @@ def _snowflake(name: str, text: str) -> int:
     return int(text)
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (a container's CPU set, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def drawing_workers(cores: int) -> int:
+    """RENDER_PROCESSES=auto (host/drawing.py): a worker on every core but the one the event
+    loop runs on, at most two (drawing a turn costs about what the rest of a click costs, so
+    one worker keeps pace with one event loop; the second takes bursts and the larger Rollerball
+    II images); none on one core, where the workers would only add the pickling."""
+    return max(0, min(cores - 1, 2))
+
+
 def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
     """Read the settings from `environ`; relative paths are taken from `base_dir`."""
     token = environ.get("DISCORD_TOKEN", "").strip()
@@ -185,10 +203,13 @@ def load_config(environ: Mapping[str, str], *, base_dir: Path) -> Config:
         raise ConfigError(
             f"TIMER_RECHECK_SECONDS must be a number of seconds from 0.1 to 86400, not {recheck!r}."
         )
-    render_processes = environ.get("RENDER_PROCESSES", "").strip() or "0"
+    render_processes = environ.get("RENDER_PROCESSES", "").strip().lower() or "auto"
+    if render_processes == "auto":
+        render_processes = str(drawing_workers(usable_cores()))
     if not render_processes.isdigit() or int(render_processes) > 32:
         raise ConfigError(
-            f"RENDER_PROCESSES must be a whole number from 0 to 32, not {render_processes!r}."
+            "RENDER_PROCESSES must be auto or a whole number from 0 to 32, "
+            f"not {render_processes!r}."
         )
     shard_count, shard_ids = _shards(environ.get("SHARD_COUNT", ""), environ.get("SHARD_IDS", ""))
     return Config(

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from config import NO_TOKEN_MESSAGE, ConfigError, load_config
+import config
+from config import NO_TOKEN_MESSAGE, ConfigError, drawing_workers, load_config
 
 BASE = Path("/srv/ballcourt")
 
@@ -193,3 +194,19 @@ def test_help_prints_the_options_and_needs_no_token(tmp_path):
     assert unknown.returncode == 2 and "--frobnicate" in unknown.stderr
     assert "Traceback" not in unknown.stderr
     assert not (tmp_path / "never.db").exists()
+
+
+def test_turns_are_drawn_in_a_worker_per_spare_core_at_most_two(monkeypatch):
+    """RENDER_PROCESSES unset or auto: the event loop keeps a core, the others draw (host/
+    drawing.py); one core draws in a thread; a number is taken as it is."""
+    assert [drawing_workers(cores) for cores in (1, 2, 3, 8)] == [0, 1, 2, 2]
+    monkeypatch.setattr(config, "usable_cores", lambda: 2)
+    assert load_config({"DISCORD_TOKEN": "abc"}, base_dir=BASE).render_processes == 1
+    auto = {"DISCORD_TOKEN": "abc", "RENDER_PROCESSES": "Auto"}
+    assert load_config(auto, base_dir=BASE).render_processes == 1
+    monkeypatch.setattr(config, "usable_cores", lambda: 1)
+    assert load_config(auto, base_dir=BASE).render_processes == 0
+    zero = {"DISCORD_TOKEN": "abc", "RENDER_PROCESSES": "0"}
+    assert load_config(zero, base_dir=BASE).render_processes == 0
+    with pytest.raises(ConfigError, match="auto or a whole number"):
+        load_config({"DISCORD_TOKEN": "abc", "RENDER_PROCESSES": "many"}, base_dir=BASE)
