@@ -52,12 +52,12 @@ class Server:
         extensions: tuple[str, ...],
         *,
         spec_check: bool = False,
-        render_processes: int = 0,
+        render_processes: str = "auto",
     ) -> None:
         self.bench = start_bench(
             name=name,
             extensions=extensions,
-            environment={"RENDER_PROCESSES": str(render_processes)},
+            environment={"RENDER_PROCESSES": render_processes},
             spec_check=spec_check,
             # timed clicks of many matches at once: what the bot's own load costs, without
             # the waits Discord's limits add (bench/rate_limits.py counts those requests)
@@ -115,10 +115,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--render-processes",
-        type=int,
-        default=0,
-        help="the drawing bot's RENDER_PROCESSES (0: a thread, the default); the floor draws "
-        "nothing either way",
+        default="auto",
+        help="the drawing bot's RENDER_PROCESSES (auto, the bot's default: a worker per core "
+        "but one, at most two; 0: a thread); the floors draw nothing either way",
     )
     args = parser.parse_args()
     counts = [int(part) for part in args.counts.split(",")]
@@ -128,8 +127,12 @@ def main() -> None:
         servers.append(
             Server("drawn", (), spec_check=args.spec_check, render_processes=args.render_processes)
         )
-        servers.append(Server("floor", ("bench.fixed_turn_image",), spec_check=args.spec_check))
-        servers.append(Server("bare", ("bench.bare_edit",), spec_check=args.spec_check))
+        # The floors draw nothing, in the bot's own process: the fixed image replaces the
+        # presenter's drawing there, not in a drawing worker (which imports its own).
+        for name, extension in (("floor", "bench.fixed_turn_image"), ("bare", "bench.bare_edit")):
+            servers.append(
+                Server(name, (extension,), spec_check=args.spec_check, render_processes="0")
+            )
         asyncio.run(measure(tuple(servers), counts, args.rounds))
     finally:
         for server in servers:

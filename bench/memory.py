@@ -1,4 +1,4 @@
-"""Memory: the bot process's resident set (RSS) with 0, 1,000 and 10,000 active matches.
+"""Memory: the bot's resident set (RSS) with 0, 1,000 and 10,000 active matches.
 
     .venv/bin/python bench/memory.py [--matches 1000,10000] [--batch 50] [--channels 50]
                                      [--no-rate-limits]
@@ -8,7 +8,8 @@ two new members each, every one with a name of their own (the board draws the na
 names shared by every match would hide whatever is kept per player), are started as players
 start them, `--batch` at once (the challenge, its Accept: the match's thread and its live card
 with the board), in turn in `--channels` channels (Discord's limit of 5 new threads a channel
-in 5 s would otherwise start one match a second), and left waiting for their first move. RSS (VmRSS, /proc) is read once the bot is idle at each mark, next to the figure at 0
+in 5 s would otherwise start one match a second), and left waiting for their first move. RSS (VmRSS, /proc; with the proportional share, PSS, of
+its drawing workers and their fork server: `rss_mib`) is read once the bot is idle at each mark, next to the figure at 0
 (started and connected, nothing played yet), and printed with the growth per active match above
 the first mark (the first matches also load what every later one shares: fonts, the cached
 board layers, the drawing threads' memory). Everything runs on 127.0.0.1; 10,000 matches take
@@ -40,10 +41,39 @@ _numbers = itertools.count(1)  # each player's name: their pair's number
 
 
 def rss_mib(pid: int) -> float:
+    """The memory of the bot and its drawing workers (RENDER_PROCESSES, host/drawing.py): the
+    bot's RSS, plus each worker's and the fork server's proportional share (PSS: the pages
+    they share with each other, forked from one server, are counted once)."""
+    total = 0.0
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
-            return int(line.split()[1]) * 1024 / MIB
-    raise RuntimeError("no VmRSS")
+            total = int(line.split()[1]) * 1024 / MIB
+    for helper in descendants(pid):
+        try:
+            rollup = Path(f"/proc/{helper}/smaps_rollup").read_text().splitlines()
+        except OSError:  # ended meanwhile
+            continue
+        for line in rollup:
+            if line.startswith("Pss:"):
+                total += int(line.split()[1]) * 1024 / MIB
+    return total
+
+
+def descendants(pid: int) -> list[int]:
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, pending = [], list(children.get(pid, []))
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        pending += children.get(current, [])
+    return found
 
 
 async def start_batch(bench: Bench, count: int, channels: list | None = None) -> None:

@@ -1,7 +1,7 @@
-"""Turn images drawn in worker processes (RENDER_PROCESSES, docs/operations.md "Drawing"): the
-workers are started and warmed with the bot, so no click waits for one to start, and a worker
-that dies (the kernel's out-of-memory killer, an operator's kill) costs no card: the turn is
-drawn again and the workers replaced."""
+"""Turn images drawn in worker processes (RENDER_PROCESSES; docs/operations.md, "Drawing
+workers"): the workers are started and warmed with the bot, so no click waits for one to
+start, and a worker that dies (the kernel's out-of-memory killer, an operator's kill) costs no
+card: the turn is drawn again and the workers replaced."""
 
 from __future__ import annotations
 
@@ -92,3 +92,28 @@ async def test_a_killed_worker_costs_no_card_and_is_replaced(discord, bot, games
     assert "drawing worker" in bot.log_text()
     assert bot.new_errors() == []
     await resign(discord, player, thread)
+
+
+def ended(pid: int) -> bool:
+    """Gone, or a zombie waiting for its parent to read its exit."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state == "Z"
+
+
+async def test_the_workers_end_with_a_bot_killed_outright(bot):
+    """Last in the module: it kills the module's bot. A worker waits for jobs on a queue it
+    also holds the writing end of, and the fork server lives while a worker does: after a
+    SIGKILL of the bot both stayed for good, one set more after every crash."""
+    workers = await workers_started(bot, 1)
+    (server,) = [child for child in children(bot.process.pid) if children(child)]
+    bot.process.kill()
+    bot.process.wait(5)
+    bot.stop()  # killed on purpose: not a crash of the module's bot
+    for _ in range(200):
+        if all(ended(pid) for pid in (*workers, server)):
+            break
+        await asyncio.sleep(0.05)
+    assert [pid for pid in (*workers, server) if not ended(pid)] == []
