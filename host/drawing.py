@@ -6,10 +6,10 @@ event loop meanwhile: every other click, save and gateway event waits (bench/REA
 servers"). Drawn in a worker process, the event loop runs on. On one core the processes would
 only add the pickling, so there the thread stays (config.py: RENDER_PROCESSES).
 
-The workers are forked from a server that imported the games' drawing code once, and started
-with the bot, so no click waits for a worker to start. A worker that dies (the kernel's
-out-of-memory killer, an operator's kill) costs no card: the turns it left are drawn in the
-thread and the workers started again.
+The workers are forked from a server that imported the games' drawing code once, and start
+with the first turn to draw, which the thread draws meanwhile, so no click waits for a worker
+to start. A worker that dies (the kernel's out-of-memory killer, an operator's kill) costs no
+card: the turns it left are drawn in the thread and the workers started again.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from multiprocessing.context import BaseContext
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -69,79 +68,83 @@ def _ready() -> int:
 
 
 class Drawing:
-    """Draws calls off the event loop: in `workers` processes, or a thread when 0."""
+    """Draws calls off the event loop: in `workers` processes, or a thread when 0.
+
+    The workers start with the first turn to draw, in the background, that turn and any
+    other until they are up being drawn in the thread: a bot that draws nothing (one being
+    stopped as it starts, a server without matches) starts no process, and no click waits
+    for one to start."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._warming: asyncio.Task[None] | None = None
+        self._pool: ProcessPoolExecutor | None = None  # set once its workers are up
+        self._starting: asyncio.Task[None] | None = None
+        self._stopped = False
 
     def start(self, modules: Iterable[str]) -> None:
-        """Start the workers, each with `modules` imported (the presenters whose `draw_turn`
-        the calls name), in the background: the bot goes on starting meanwhile."""
-        if not self.workers:
-            return
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(sorted(set(modules)))
-        self._start_pool(context)
+        """The workers will import `modules` (the presenters whose `draw_turn` the calls
+        name) once, in the fork server they are forked from."""
+        if self.workers:
+            multiprocessing.get_context("forkserver").set_forkserver_preload(sorted(set(modules)))
 
-    def _start_pool(self, context: BaseContext | None = None) -> None:
+    def _start_workers(self) -> None:
+        if self._starting is None or self._starting.done():
+            self._starting = asyncio.get_running_loop().create_task(self._started())
+
+    async def _started(self) -> None:
         try:
-            pool = ProcessPoolExecutor(
-                self.workers,
-                mp_context=context or multiprocessing.get_context("forkserver"),
-                initializer=_end_with,
-                initargs=(os.getpid(),),
-            )
-        except OSError as error:  # no /dev/shm for its locks, a start-up cut short
-            self._in_a_thread(error)
+            pool = await asyncio.to_thread(self._warm_pool)
+        except OSError as error:  # no /dev/shm for its locks, no process could start
+            self.workers = 0
+            log.warning("drawing workers could not start (%s): turns are drawn in a thread", error)
+            return
+        except BrokenProcessPool:
+            return  # a worker killed while starting: the next turn starts them again
+        if self._stopped:
+            pool.shutdown(wait=False, cancel_futures=True)
             return
         self._pool = pool
+        log.info("drawing in %d worker process(es)", self.workers)
 
-        def warm() -> None:
-            # One job each, at once: the pool starts a process per job while none is idle.
-            # Starting one waits for the fork server (its imports, the first time), so it is
-            # done here in a thread, not on the event loop.
+    def _warm_pool(self) -> ProcessPoolExecutor:
+        """A pool with every worker up. In a thread: starting a worker waits for the fork
+        server (its imports, the first time)."""
+        pool = ProcessPoolExecutor(
+            self.workers,
+            mp_context=multiprocessing.get_context("forkserver"),
+            initializer=_end_with,
+            initargs=(os.getpid(),),
+        )
+        try:
+            # one job each, at once: the pool starts a process per job while none is idle
             for job in [pool.submit(_ready) for _ in range(self.workers)]:
                 job.result()
-
-        async def warmed() -> None:
-            try:
-                await asyncio.to_thread(warm)
-            except BrokenProcessPool:
-                pass  # a worker killed while starting: the next drawing replaces the pool
-            except OSError as error:  # no process could be started
-                if self._pool is pool:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    self._in_a_thread(error)
-            else:
-                log.info("drawing in %d worker process(es)", self.workers)
-
-        self._warming = asyncio.get_running_loop().create_task(warmed())
-
-    def _in_a_thread(self, error: OSError) -> None:
-        log.warning("drawing workers could not start (%s): turns are drawn in a thread", error)
-        self._pool = None
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        return pool
 
     async def __call__(self, call: Callable[[], T]) -> T:
         pool = self._pool
         if pool is None:
+            if self.workers and not self._stopped:
+                self._start_workers()
             return await asyncio.to_thread(call)
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, call)
         except BrokenProcessPool:
-            if self._pool is pool:  # the first of the calls it failed replaces it
+            if self._pool is pool:  # the first of the calls it failed starts them again
                 log.warning(
                     "a drawing worker ended abruptly: its turns are drawn in a thread, and the "
                     "workers are started again"
                 )
+                self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
-                self._start_pool()
+                self._start_workers()
             return await asyncio.to_thread(call)
 
     async def stop(self) -> None:
-        if self._warming is not None:
-            self._warming.cancel()
+        self._stopped = True  # workers still starting are stopped once up (`_started`)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None

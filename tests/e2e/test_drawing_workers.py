@@ -1,7 +1,8 @@
 """Turn images drawn in worker processes (RENDER_PROCESSES; docs/operations.md, "Drawing
-workers"): the workers are started and warmed with the bot, so no click waits for one to
-start, and a worker that dies (the kernel's out-of-memory killer, an operator's kill) costs no
-card: the turn is drawn again and the workers replaced."""
+workers"): the workers start with the first turn to draw, which is drawn in the bot's thread
+meanwhile, so no click waits for one to start; a worker that dies (the kernel's out-of-memory
+killer, an operator's kill) costs no card: the turn is drawn again and the workers replaced;
+and they end with the bot."""
 
 from __future__ import annotations
 
@@ -65,15 +66,19 @@ async def a_match_with_the_roll_to_press(discord, bot, games, name: str):
     return player, game_id, thread, card
 
 
-async def test_the_workers_are_warm_before_the_first_click_and_draw_the_round(discord, bot, games):
-    # warmed at start-up: the worker is there before any match asks for a drawing
-    (worker,) = await workers_started(bot, 1)
+async def test_no_click_waits_for_a_worker_to_start(discord, bot, games):
+    # a bot that has drawn nothing has started no process
+    assert drawing_workers(bot) == []
+    # the first turn to draw (the match's first card) starts the worker, and is drawn in the
+    # bot's thread meanwhile; the click that follows finds it up
     player, game_id, thread, card = await a_match_with_the_roll_to_press(discord, bot, games, "ivo")
+    (worker,) = await workers_started(bot, 1)
     after = await play(discord, bot, thread, game_id, {"N": player}, Roll(), card)
     assert "rolls d4 =" in after.text
     gif = after.attachments[0].image()
     assert gif.format == "GIF" and gif.n_frames >= 2
     assert drawing_workers(bot) == [worker]  # the same warm worker drew it
+    assert "drawing in 1 worker process(es)" in bot.log_text()
     await resign(discord, player, thread)
 
 

@@ -426,6 +426,9 @@ async def test_a_rematch_swaps_the_seats_and_results_move_the_leaderboard(discor
     assert refused.ephemeral and f"Only {amy.mention} can answer" in refused.content
     await discord.click(offer, "Accept", user=amy)
     second_thread = await discord.wait_for_thread(general)
+    # the match's card in its thread: the match is stored with the thread by then (the thread
+    # shows a moment before the bot has noted it, and the resign below looks the match up by it)
+    await discord.wait_for_message(second_thread, is_turn, since=0, timeout=15)
     first_names = json.loads(games_row(bot, first_id)["state"])["names"]
     second_names = json.loads(games_row(bot, second_id)["state"])["names"]
     assert second_names == list(reversed(first_names))
