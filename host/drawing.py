@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -32,10 +33,15 @@ log = logging.getLogger(__name__)
 
 
 def _end_with(bot_pid: int) -> None:
-    """A worker's initializer: it ends when the bot does. A worker waits for jobs on a queue
-    it also holds the writing end of, and the fork server lives as long as a worker does, so
-    after a bot killed outright (SIGKILL, the out-of-memory killer) both would stay for good,
-    holding their memory, one set more after every crash."""
+    """A worker's initializer: it ends when the bot does, and only then. A worker waits for
+    jobs on a queue it also holds the writing end of, and the fork server lives as long as a
+    worker does, so after a bot killed outright (SIGKILL, the out-of-memory killer) both would
+    stay for good, holding their memory, one set more after every crash. The signals a
+    terminal or a process manager sends the bot's whole process group (Ctrl-C's SIGINT, a
+    SIGTERM) are the bot's to act on: a worker that took them printed a KeyboardInterrupt
+    traceback under the bot's orderly stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     def watch() -> None:
         try:

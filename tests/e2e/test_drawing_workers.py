@@ -109,7 +109,7 @@ def ended(pid: int) -> bool:
 
 
 async def test_the_workers_end_with_a_bot_killed_outright(bot):
-    """Last in the module: it kills the module's bot. A worker waits for jobs on a queue it
+    """A worker waits for jobs on a queue it
     also holds the writing end of, and the fork server lives while a worker does: after a
     SIGKILL of the bot both stayed for good, one set more after every crash."""
     workers = await workers_started(bot, 1)
@@ -122,3 +122,24 @@ async def test_the_workers_end_with_a_bot_killed_outright(bot):
             break
         await asyncio.sleep(0.05)
     assert [pid for pid in (*workers, server) if not ended(pid)] == []
+    await asyncio.to_thread(bot.start)  # for the test below
+
+
+async def test_ctrl_c_stops_the_bot_and_its_workers_without_a_traceback(discord, bot, games):
+    """Last in the module: it stops the module's bot. Ctrl-C in a terminal sends SIGINT to the
+    whole foreground process group, the workers too: each printed a KeyboardInterrupt
+    traceback under the bot's orderly stop."""
+    await a_match_with_the_roll_to_press(discord, bot, games, "kai")
+    workers = await workers_started(bot, 1)
+    logged = len(bot.log_text())
+    os.killpg(bot.process.pid, signal.SIGINT)  # the bot leads its own process group here
+    assert bot.process.wait(15) == 0
+    bot.stop()
+    for _ in range(200):
+        if all(ended(pid) for pid in workers):
+            break
+        await asyncio.sleep(0.05)
+    assert [pid for pid in workers if not ended(pid)] == []
+    after = bot.log_text()[logged:]
+    assert "Ballcourt stopped" in after
+    assert "Traceback" not in after and "KeyboardInterrupt" not in after
