@@ -404,9 +404,14 @@ async def test_an_admin_refused_once_the_season_is_over_hears_it_privately(
     others = [r for r in replies if r not in played]
     assert len(played) == 1 and len(others) == 1, [r.text for r in replies]
     assert not played[0].ephemeral
+    assert not [m for m in discord.channel_messages(room) if "Every matchday" in m.text]
+    if others[0].ephemeral:
+        # on a busy machine the second check can come after the first played the matchday:
+        # then it is refused at once, privately, with nothing shown to the channel
+        assert "Every matchday of Race Cup has been played." in others[0].text
+        return
     # the channel saw the command think, then a neutral line; the reason is the admin's alone
     assert others[0].text == "Answered privately."
-    assert not [m for m in discord.channel_messages(room) if "Every matchday" in m.text]
 
     def private_refusals() -> list:
         return [
