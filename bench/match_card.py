@@ -328,7 +328,12 @@ def start_bench(
         database_path=folder / f"{name}.db",
         log_path=folder / f"{name}.log",
         extra_extensions=extensions,
-        extra_env={"GAME_SEED": "1", "LOG_LEVEL": "WARNING", **(environment or {})},
+        extra_env={
+            "GAME_SEED": "1",
+            "LOG_LEVEL": "WARNING",
+            "RENDER_PROCESSES": "auto",  # the bot's own default, not the test harness's
+            **(environment or {}),
+        },
     )
     try:
         bot.start()

@@ -104,6 +104,9 @@ class BotProcess:
                 # operator's .env cannot send them to a guild the fake does not have
                 "DEV_GUILD_ID": str(self.fake.guild.id) if self.dev_guild else "",
                 "PYTHONUNBUFFERED": "1",
+                # turns drawn in the bot's thread, as the suite's timings were set for;
+                # tests/e2e/test_drawing_workers.py and the image's tests run the workers
+                "RENDER_PROCESSES": "0",
             }
         )
         env.update(self.extra_env)
