@@ -20,28 +20,48 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
 
 
+class Processes:
+    """One reading of /proc: each process's parent, state and CPU time so far. Processes that
+    end while it is read are left out."""
+
+    def __init__(self) -> None:
+        self.children: dict[int, list[int]] = {}
+        self.states: dict[int, str] = {}
+        self.times: dict[int, float] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:  # the name, in brackets, may hold spaces: the fields are after its last ")"
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:  # ended meanwhile
+                continue
+            pid = int(entry.name)
+            self.children.setdefault(int(fields[1]), []).append(pid)
+            self.states[pid] = fields[0]
+            # utime, stime, and the times of children it has waited for
+            self.times[pid] = sum(int(f) for f in fields[11:15]) / TICKS
+
+    def descendants(self, *pids: int) -> list[int]:
+        """Every process below `pids` (not `pids` themselves)."""
+        found, pending = [], [child for pid in pids for child in self.children.get(pid, [])]
+        while pending:
+            current = pending.pop()
+            found.append(current)
+            pending += self.children.get(current, [])
+        return found
+
+    def ended(self, pid: int) -> bool:
+        """Gone, or a zombie waiting for its parent to read its exit."""
+        return self.states.get(pid, "Z") == "Z"
+
+
 def cpu_seconds(*pids: int) -> float:
     """User + system CPU time so far of processes and their descendants (every thread, the
-    drawing's too, the render worker processes when RENDER_PROCESSES is set, a PostgreSQL
-    server's sessions), from /proc, with that of descendants that have ended (a process's
-    children's times once it has waited for them: a PostgreSQL session closed meanwhile)."""
-    children: dict[int, list[int]] = {}
-    times: dict[int, float] = {}
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # ended meanwhile
-            continue
-        children.setdefault(int(fields[1]), []).append(int(entry.name))
-        times[int(entry.name)] = sum(int(f) for f in fields[11:15]) / TICKS
-    total, pending = 0.0, list(pids)
-    while pending:
-        current = pending.pop()
-        total += times.get(current, 0.0)
-        pending += children.get(current, [])
-    return total
+    drawing's too, the drawing worker processes, a PostgreSQL server's sessions), with that of
+    descendants that have ended (a process's children's times once it has waited for them: a
+    PostgreSQL session closed meanwhile)."""
+    processes = Processes()
+    return sum(processes.times.get(pid, 0.0) for pid in (*pids, *processes.descendants(*pids)))
 
 
 @contextmanager

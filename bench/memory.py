@@ -32,6 +32,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
+from figures import Processes  # noqa: E402
 from match_card import Bench, start_bench, stop_bench  # noqa: E402
 
 from tests.e2e.cards import is_card  # noqa: E402
@@ -48,7 +49,7 @@ def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             total = int(line.split()[1]) * 1024 / MIB
-    for helper in descendants(pid):
+    for helper in Processes().descendants(pid):
         try:
             rollup = Path(f"/proc/{helper}/smaps_rollup").read_text().splitlines()
         except OSError:  # ended meanwhile
@@ -57,23 +58,6 @@ def rss_mib(pid: int) -> float:
             if line.startswith("Pss:"):
                 total += int(line.split()[1]) * 1024 / MIB
     return total
-
-
-def descendants(pid: int) -> list[int]:
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except OSError:
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, pending = [], list(children.get(pid, []))
-    while pending:
-        current = pending.pop()
-        found.append(current)
-        pending += children.get(current, [])
-    return found
 
 
 async def start_batch(bench: Bench, count: int, channels: list | None = None) -> None:

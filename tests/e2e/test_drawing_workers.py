@@ -9,10 +9,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-from pathlib import Path
 
 import pytest
 
+from bench.figures import Processes
 from rules.rocketball.actions import Roll
 from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, play, resign
 
@@ -25,18 +25,7 @@ def bot_env() -> dict[str, str]:
 
 
 def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # ended meanwhile
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry.name))
-    return found
+    return Processes().children.get(pid, [])
 
 
 def drawing_workers(bot) -> list[int]:
@@ -99,15 +88,6 @@ async def test_a_killed_worker_costs_no_card_and_is_replaced(discord, bot, games
     await resign(discord, player, thread)
 
 
-def ended(pid: int) -> bool:
-    """Gone, or a zombie waiting for its parent to read its exit."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return True
-    return state == "Z"
-
-
 async def test_the_workers_end_with_a_bot_killed_outright(bot):
     """A worker waits for jobs on a queue it
     also holds the writing end of, and the fork server lives while a worker does: after a
@@ -118,10 +98,11 @@ async def test_the_workers_end_with_a_bot_killed_outright(bot):
     bot.process.wait(5)
     bot.stop()  # killed on purpose: not a crash of the module's bot
     for _ in range(200):
-        if all(ended(pid) for pid in (*workers, server)):
+        if all(Processes().ended(pid) for pid in (*workers, server)):
             break
         await asyncio.sleep(0.05)
-    assert [pid for pid in (*workers, server) if not ended(pid)] == []
+    processes = Processes()
+    assert [pid for pid in (*workers, server) if not processes.ended(pid)] == []
     await asyncio.to_thread(bot.start)  # for the test below
 
 
@@ -136,10 +117,10 @@ async def test_ctrl_c_stops_the_bot_and_its_workers_without_a_traceback(discord,
     assert bot.process.wait(15) == 0
     bot.stop()
     for _ in range(200):
-        if all(ended(pid) for pid in workers):
+        if all(Processes().ended(pid) for pid in workers):
             break
         await asyncio.sleep(0.05)
-    assert [pid for pid in workers if not ended(pid)] == []
+    assert [pid for pid in workers if not Processes().ended(pid)] == []
     after = bot.log_text()[logged:]
     assert "Ballcourt stopped" in after
     assert "Traceback" not in after and "KeyboardInterrupt" not in after
