@@ -7,6 +7,7 @@ clicked with is read by it."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeVar
@@ -86,8 +87,9 @@ def written(template: re.Pattern[str], parts: Mapping[str, object]) -> str:
     kept when it has its values and left out when it has none.
     Templates are the controls' own: literals, named groups and optional groups, nothing
     else outside a group."""
-    text, end = _written(template.pattern, 0, parts)
-    read = template.fullmatch(text) if text is not None and end == len(template.pattern) else None
+    pieces, end = _pieces(template.pattern, 0)
+    text = _filled(pieces, parts) if end == len(template.pattern) else None
+    read = template.fullmatch(text) if text is not None else None
     given = {
         name: str(value)
         for name, value in parts.items()
@@ -98,37 +100,61 @@ def written(template: re.Pattern[str], parts: Mapping[str, object]) -> str:
     return read.string
 
 
-def _written(pattern: str, start: int, parts: Mapping[str, object]) -> tuple[str | None, int]:
-    """The text of `pattern` from `start` to the `)` closing the group it stands in (or the
-    end), and where it stopped; None for the text when a named group in it has no value."""
+# A template read into its pieces: literal text, a named group's name (_Name), or a group of
+# pieces (_Group) that may be left out. Read once per template (every card draws its
+# controls' ids from a handful of templates).
+class _Name(str):
+    pass
+
+
+_Group = tuple[tuple[Any, ...], bool]  # (pieces, optional)
+
+
+def _filled(pieces: tuple[Any, ...], parts: Mapping[str, object]) -> str | None:
+    """The text of `pieces` with `parts` in their names; None when a name has no value."""
     out: list[str] = []
-    complete = True
+    for piece in pieces:
+        if isinstance(piece, _Name):
+            value = parts.get(piece)
+            if value is None or value == "":
+                return None
+            out.append(str(value))
+        elif isinstance(piece, tuple):
+            inner, optional = piece
+            text = _filled(inner, parts)
+            if text is not None:
+                out.append(text)
+            elif not optional:
+                return None
+        else:
+            out.append(piece)
+    return "".join(out)
+
+
+@functools.cache
+def _pieces(pattern: str, start: int) -> tuple[tuple[Any, ...], int]:
+    """The pieces of `pattern` from `start` to the `)` closing the group it stands in (or the
+    end), and where it stopped."""
+    pieces: list[Any] = []
     index = start
     while index < len(pattern) and pattern[index] != ")":
         if pattern.startswith("(?P<", index):
             name_end = pattern.index(">", index)
-            value = parts.get(pattern[index + 4 : name_end])
-            if value is None or value == "":
-                complete = False
-            else:
-                out.append(str(value))
+            pieces.append(_Name(pattern[index + 4 : name_end]))
             index = _closing(pattern, name_end + 1) + 1
         elif pattern.startswith("(?:", index):
-            inner, index = _written(pattern, index + 3, parts)
+            inner, index = _pieces(pattern, index + 3)
             index += 1  # past the group's ")"
             optional = pattern.startswith("?", index)
             index += optional
-            if inner is not None:
-                out.append(inner)
-            elif not optional:
-                complete = False
+            pieces.append((inner, optional))
         elif pattern[index] == "\\":
-            out.append(pattern[index + 1])
+            pieces.append(pattern[index + 1])
             index += 2
         else:
-            out.append(pattern[index])
+            pieces.append(pattern[index])
             index += 1
-    return ("".join(out) if complete else None), index
+    return tuple(pieces), index
 
 
 def _closing(pattern: str, index: int) -> int:
