@@ -83,6 +83,8 @@ _LINK = re.compile(r":(?=//)")
 _ANGLE = re.compile(r"<")
 _BRACKETS = re.compile(r"([\[\]])")
 _NUMBERED = re.compile(r"^([^\S\n]*\d+)\.", re.MULTILINE)
+# Letters, digits and spaces alone mark nothing up: most names, shown on every card.
+_PLAIN = re.compile(r"(?:[^\W_]| )*")
 
 
 def shown(text: str) -> str:
@@ -93,7 +95,9 @@ def shown(text: str) -> str:
     own, or text already shown) is returned as it is: showing twice shows once."""
     if isinstance(text, Markup):
         return text
-    text = _MARKUP.sub(r"\\\1", str(text))
+    if _PLAIN.fullmatch(text := str(text)):
+        return Markup(text)
+    text = _MARKUP.sub(r"\\\1", text)
     text = _LINE_START.sub(r"\1\\\2", text)
     text = discord.utils.escape_mentions(text)
     text = _BRACKETS.sub(r"\\\1", text)
