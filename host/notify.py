@@ -378,10 +378,10 @@ async def tell_players(
             users,
             last_seen=seen_by_user(stored.players, match.seen),
         )
-        said = adapter.next_text(match)
+        said = next_text = adapter.next_text(match)
         if first:
             said += "\n" + dice_line(match.commitment, adapter.command("record"))
-        dm = f"{adapter.title} match #{stored.id}: your move. {adapter.next_text(match)}"
+        dm = f"{adapter.title} match #{stored.id}: your move. {next_text}"
     await deliver(
         bot,
         pings,
