@@ -195,10 +195,26 @@ class FetchedCursor:
             yield self._rows.pop(0)
 
 
+@dataclass(frozen=True)
+class Statement:
+    """One statement of a batch (`Connection.execute_all`). `changes`: the batch stops after
+    it unless it changed a row (a write that is only right at the version it was read at)."""
+
+    sql: str
+    parameters: tuple[object, ...] = ()
+    changes: bool = False
+
+
 class Connection(Protocol):
     """The connection a `transaction()` yields: statements inside one transaction."""
 
     async def execute(self, sql: str, parameters: Iterable[object] = ()) -> Cursor: ...
+
+    async def execute_all(self, statements: Sequence[Statement]) -> list[FetchedCursor]:
+        """The statements run in order, as many as a single `execute` of each would, in one
+        hand-over to SQLite's thread (each is one then: a match's save is several); what each
+        gave, up to one marked `changes` that changed nothing (the rest not run)."""
+        ...
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[object]]) -> None: ...
 
@@ -523,15 +539,19 @@ def _query(
     sql: str,
     parameters: tuple[object, ...],
     fetch: Callable[[sqlite3.Cursor], Any],
+    begin: bool = False,
 ) -> Any:
     """A statement run, what `fetch` reads of its cursor, the cursor closed: in SQLite's
     thread. With `database`, its file is checked first (SqliteDatabase.file_problem), in the
     same thread: the check's system calls would otherwise each give up the interpreter lock on
-    the event loop and wait to take it back from a thread drawing a turn."""
+    the event loop and wait to take it back from a thread drawing a turn. `begin`: a
+    transaction is begun first (BEGIN IMMEDIATE), in the same hand-over."""
     if database is not None:
         problem = database.file_problem()
         if problem is not None:
             return _Refused(problem)
+    if begin:
+        connection.execute("BEGIN IMMEDIATE")
     cursor = connection.execute(sql, parameters)
     try:
         return fetch(cursor)
@@ -543,31 +563,79 @@ def _fetched(cursor: sqlite3.Cursor) -> FetchedCursor:
     return FetchedCursor(cursor.fetchall(), cursor.rowcount)
 
 
+def _all(
+    database: SqliteDatabase | None,
+    connection: sqlite3.Connection,
+    statements: Sequence[Statement],
+    begin: bool,
+) -> list[FetchedCursor] | _Refused:
+    """`Connection.execute_all` in SQLite's thread, the file checked first as `_query` does."""
+    if database is not None:
+        problem = database.file_problem()
+        if problem is not None:
+            return _Refused(problem)
+    if begin:
+        connection.execute("BEGIN IMMEDIATE")
+    results = []
+    for statement in statements:
+        cursor = connection.execute(statement.sql, statement.parameters)
+        try:
+            results.append(_fetched(cursor))
+        finally:
+            cursor.close()
+        if statement.changes and results[-1].rowcount == 0:
+            break
+    return results
+
+
 def _nothing(cursor: sqlite3.Cursor) -> None:
     return None
 
 
 class SqliteConnection(TimerWrites):
     """The aiosqlite connection inside a transaction, with the backend-neutral IntegrityError
-    and DatabaseUnavailable."""
+    and DatabaseUnavailable. The transaction is begun with its first statement, in the same
+    hand-over to SQLite's thread (`begun`): one hand-over fewer for every write."""
 
     def __init__(self, connection: aiosqlite.Connection, database: SqliteDatabase) -> None:
         self._connection = connection
         self._database = database
+        self.begun = False
 
     async def execute(self, sql: str, parameters: Iterable[object] = ()) -> FetchedCursor:
         """The statement run and its rows read in one hand-over to aiosqlite's thread (an
         aiosqlite cursor's execute and fetch are one each; a move's save is several
-        statements)."""
+        statements); the first one begins the transaction, the file checked first."""
+        first, self.begun = not self.begun, True
         try:
-            return await self._database._in_thread(sql, tuple(parameters), _fetched, checked=False)
+            return await self._database._in_thread(
+                sql, tuple(parameters), _fetched, checked=first, begin=first
+            )
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
         except (sqlite3.Error, ValueError) as error:
             self._database._reraise(error)
 
+    async def execute_all(self, statements: Sequence[Statement]) -> list[FetchedCursor]:
+        first, self.begun = not self.begun, True
+        database = self._database
+        try:
+            result = await self._connection._execute(
+                _all, database if first else None, self._connection._conn, statements, first
+            )
+        except sqlite3.IntegrityError as error:
+            raise IntegrityError(str(error)) from error
+        except (sqlite3.Error, ValueError) as error:
+            database._reraise(error)
+        if isinstance(result, _Refused):
+            raise database.unavailable(DatabaseUnavailable(result.problem))
+        return result
+
     async def executemany(self, sql: str, rows: Iterable[Iterable[object]]) -> None:
         try:
+            if not self.begun:
+                self.begun = True
+                await self._database._in_thread("BEGIN IMMEDIATE", (), _nothing)
             await self._connection.executemany(sql, [tuple(row) for row in rows])
         except sqlite3.IntegrityError as error:
             raise IntegrityError(str(error)) from error
@@ -798,20 +866,20 @@ class SqliteDatabase(Database):
     async def transaction(
         self, *, timeout: float | None = None, key: str | None = None
     ) -> AsyncIterator[SqliteConnection]:
-        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises. (`timeout` and `key`
-        are for PostgreSQL: a file has the busy timeout only, and one writer.)"""
+        """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK if the block raises; a block that ran no
+        statement begins nothing (SqliteConnection begins with the first). (`timeout` and
+        `key` are for PostgreSQL: a file has the busy timeout only, and one writer.)"""
         async with self._write_lock:
-            try:
-                await self._in_thread("BEGIN IMMEDIATE", (), _nothing)
-            except (sqlite3.Error, ValueError) as error:
-                self._reraise(error)
             wrapped = SqliteConnection(self.connection, self)
             try:
                 yield wrapped
             except BaseException:
-                with contextlib.suppress(sqlite3.Error, ValueError):
-                    await self.connection.execute("ROLLBACK")
+                if wrapped.begun:  # a BEGIN that failed leaves nothing to roll back: suppressed
+                    with contextlib.suppress(sqlite3.Error, ValueError):
+                        await self.connection.execute("ROLLBACK")
                 raise
+            if not wrapped.begun:
+                return
             try:
                 # checked first: never acknowledge a write to a file that is gone
                 await self._in_thread("COMMIT", (), _nothing)
@@ -844,16 +912,18 @@ class SqliteDatabase(Database):
         fetch: Callable[[sqlite3.Cursor], Any],
         *,
         checked: bool = True,
+        begin: bool = False,
     ) -> Any:
         """A statement and what `fetch` reads of it, run whole in aiosqlite's thread: one
         hand-over to that thread and back, where an aiosqlite cursor's execute, fetch and close
         are three, each a wake-up of the event loop (most of what a read costs the loop).
         aiosqlite's `_execute` is the queue all of its own methods go through; a closed
         connection raises ValueError as they do. `checked`: the file is checked first, in the
-        same hand-over (DatabaseUnavailable when it must not be used)."""
+        same hand-over (DatabaseUnavailable when it must not be used); `begin`: a transaction
+        is begun before the statement, in it too."""
         connection = self.connection
         result = await connection._execute(
-            _query, self if checked else None, connection._conn, sql, parameters, fetch
+            _query, self if checked else None, connection._conn, sql, parameters, fetch, begin
         )
         if isinstance(result, _Refused):
             raise self.unavailable(DatabaseUnavailable(result.problem))

@@ -15,7 +15,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from db import timers as timer_store
-from db.database import CommitUnknown, Connection, Database, DatabaseUnavailable, IntegrityError
+from db.database import (
+    CommitUnknown,
+    Connection,
+    Database,
+    DatabaseUnavailable,
+    IntegrityError,
+    Statement,
+)
 
 STATUSES = ("pending", "active", "finished", "cancelled")
 
@@ -44,6 +51,9 @@ class StoredGame:
     players: tuple[int, ...]  # user ids by seat; 0 is a computer player
     posted_version: int = 0  # the last version whose turn message was posted
     turn_message_id: int | None = None
+    # The match's timers as this version was saved with them (`save_move`), for the card's
+    # deadline without reading them back; None: not known here (read them).
+    timers: tuple[timer_store.TimerSpec, ...] | None = None
 
     def state_json(self) -> Any:
         return json.loads(self.state)
@@ -91,9 +101,12 @@ async def create_game(
     return game_id
 
 
+# The match has ended: its seats leave its players' open matches (/games reads those).
+CLOSE_SEATS = "UPDATE game_players SET is_open = 0 WHERE game_id = ?"
+
+
 async def _close_seats(conn: Connection, game_id: int) -> None:
-    """The match has ended: its seats leave its players' open matches (/games reads those)."""
-    await conn.execute("UPDATE game_players SET is_open = 0 WHERE game_id = ?", (game_id,))
+    await conn.execute(CLOSE_SEATS, (game_id,))
 
 
 def _is_pair_conflict(error: IntegrityError) -> bool:
@@ -203,23 +216,32 @@ async def save_move(
     new_version = stored.version + 1
     new_status = status or stored.status
     new_thread = thread_id if thread_id is not None else stored.thread_id
+    closes = new_status not in OPEN and stored.status in OPEN
     try:
         async with db.transaction(key=None if also else match_key(stored.id)) as conn:
-            cursor = await conn.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
-                " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
-                (state, new_version, new_status, new_thread, stored.id, stored.version),
+            # One batch (one hand-over to SQLite's thread), stopped at the version check.
+            saved = await conn.execute_all(
+                [
+                    Statement(
+                        "UPDATE games SET state = ?, version = ?, status = ?, thread_id = ?,"
+                        " updated_at = CURRENT_TIMESTAMP WHERE id = ? AND version = ?",
+                        (state, new_version, new_status, new_thread, stored.id, stored.version),
+                        changes=True,
+                    ),
+                    Statement(
+                        "INSERT INTO game_moves"
+                        " (game_id, version, actor_id, action, events, created_at)"
+                        " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
+                        (stored.id, new_version, actor_id, action, json.dumps(events)),
+                    ),
+                    *([Statement(CLOSE_SEATS, (stored.id,))] if closes else []),
+                    *timer_store.replacing(stored.id, timers or [], now=time.time()),
+                ]
             )
-            if cursor.rowcount != 1:
+            if saved[0].rowcount != 1:
                 raise StaleGameError(f"game {stored.id} is no longer at version {stored.version}")
-            await conn.execute(
-                "INSERT INTO game_moves (game_id, version, actor_id, action, events, created_at)"
-                " VALUES (?, ?, ?, ?, ?, CURRENT_TIMESTAMP)",
-                (stored.id, new_version, actor_id, action, json.dumps(events)),
-            )
-            if new_status not in OPEN and stored.status in OPEN:
-                await _close_seats(conn, stored.id)
-            await timer_store.replace_for_game(conn, stored.id, timers or [], now=time.time())
+            for timer in timers or []:
+                conn.timer_written(timer.due_at)
             if also is not None:
                 await also(conn)
     except CommitUnknown:
@@ -228,7 +250,12 @@ async def save_move(
         if not await _move_stored(db, stored.id, new_version, actor_id, action, events):
             raise DatabaseUnavailable("the move's commit failed: it was not stored") from None
     return replace(
-        stored, thread_id=new_thread, status=new_status, state=state, version=new_version
+        stored,
+        thread_id=new_thread,
+        status=new_status,
+        state=state,
+        version=new_version,
+        timers=tuple(timers or ()),
     )
 
 

@@ -48,7 +48,7 @@ import re
 import secrets
 import time
 import zlib
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, NoReturn, cast
 
@@ -63,6 +63,7 @@ from db.database import (
     FetchedCursor,
     IntegrityError,
     LockTimeout,
+    Statement,
     TimerWrites,
     redacted,
     unavailable_cause,
@@ -189,6 +190,14 @@ class PostgresConnection(TimerWrites):
         except Exception as error:
             self._database.reraise(error)
         return FetchedCursor([], rowcount(status))
+
+    async def execute_all(self, statements: Sequence[Statement]) -> list[FetchedCursor]:
+        results = []
+        for statement in statements:
+            results.append(await self.execute(statement.sql, statement.parameters))
+            if statement.changes and results[-1].rowcount == 0:
+                break
+        return results
 
     async def executemany(self, sql: str, rows: Iterable[Iterable[object]]) -> None:
         batch = [tuple(row) for row in rows]

@@ -32,7 +32,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from db.database import Connection, Database
+from db.database import Connection, Database, Statement
 
 
 @dataclass(frozen=True)
@@ -113,9 +113,25 @@ async def replace_for_game(
     conn: Connection, game_id: int, specs: list[TimerSpec], *, now: float
 ) -> None:
     """Inside the caller's transaction: the game's timers become exactly `specs`."""
-    await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+    await conn.execute_all(replacing(game_id, specs, now=now))
     for spec in specs:
-        await insert_timer(conn, spec, now=now, game_id=game_id)
+        conn.timer_written(spec.due_at)
+
+
+def replacing(game_id: int, specs: list[TimerSpec], *, now: float) -> list[Statement]:
+    """The statements that make a game's timers exactly `specs`, for a caller that runs them
+    with its own (`Connection.execute_all`) and notes each spec's due time
+    (`Connection.timer_written`), as `replace_for_game` does."""
+    return [
+        Statement("DELETE FROM timers WHERE game_id = ?", (game_id,)),
+        *(
+            Statement(
+                INSERT,
+                (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id),
+            )
+            for spec in specs
+        ),
+    ]
 
 
 async def replace_timer(

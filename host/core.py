@@ -388,7 +388,10 @@ class MatchCore:
             post.images = list(drawn)[:MAX_GALLERY]
         deadline = None
         if not adapter.engine.is_over(match.engine):
-            found = timeouts.deadline_of(await timer_store.timers_for_game(self.bot.db, stored.id))
+            timers = stored.timers
+            if timers is None:
+                timers = await timer_store.timers_for_game(self.bot.db, stored.id)
+            found = timeouts.deadline_of(timers)
             if found is not None:
                 deadline = timeouts.deadline_text(adapter, stored, match, found)
         return build_card(

@@ -12,6 +12,7 @@ from db.database import (
     IntegrityError,
     Migration,
     MigrationError,
+    Statement,
     load_migrations,
     split_statements,
 )
@@ -503,6 +504,50 @@ async def test_a_failed_write_rolls_back_the_whole_transaction(db):
             await conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'one')")
             await conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'two')")
     assert await meta.get_value(db, "k") is None
+
+
+async def test_a_batch_stops_at_a_write_that_changed_nothing_and_rolls_back_whole(db):
+    """`execute_all` (one hand-over to SQLite's thread for a match's save): each statement's
+    rows and count, the statements after a `changes` one that changed nothing left unrun,
+    and the batch inside its transaction like any statement."""
+    async with db.transaction() as conn:
+        done = await conn.execute_all(
+            [
+                Statement("INSERT INTO meta (key, value) VALUES ('a', '1')"),
+                Statement("UPDATE meta SET value = '2' WHERE key = ?", ("a",), changes=True),
+                Statement("SELECT value FROM meta WHERE key = ?", ("a",)),
+            ]
+        )
+    assert [cursor.rowcount for cursor in done[:2]] == [1, 1]
+    assert [row["value"] for row in await done[2].fetchall()] == ["2"]
+    async with db.transaction() as conn:
+        stopped = await conn.execute_all(
+            [
+                Statement("UPDATE meta SET value = '3' WHERE key = ?", ("nobody",), changes=True),
+                Statement("UPDATE meta SET value = '4' WHERE key = ?", ("a",)),
+            ]
+        )
+    assert [cursor.rowcount for cursor in stopped] == [0]
+    assert await meta.get_value(db, "a") == "2"
+    with pytest.raises(IntegrityError):
+        async with db.transaction() as conn:
+            await conn.execute_all(
+                [
+                    Statement("UPDATE meta SET value = '5' WHERE key = ?", ("a",)),
+                    Statement("INSERT INTO meta (key, value) VALUES ('a', 'again')"),
+                ]
+            )
+    assert await meta.get_value(db, "a") == "2"
+
+
+async def test_a_transaction_that_wrote_nothing_leaves_the_database_free(db):
+    """SQLite begins a transaction with its first statement: a block that ran none (a save
+    that found nothing to write) took no lock, and the next write goes through."""
+    async with db.transaction():
+        pass
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO meta (key, value) VALUES ('k', 'v')")
+    assert await meta.get_value(db, "k") == "v"
 
 
 async def test_start_up_repair_sees_only_the_servers_of_this_processs_shards(db):

@@ -80,6 +80,11 @@ class Watched:
             self.move = True
         return await self.conn.execute(sql, parameters)
 
+    async def execute_all(self, statements: Any) -> Any:
+        if any(s.sql.lstrip().upper().startswith("INSERT INTO GAME_MOVES") for s in statements):
+            self.move = True
+        return await self.conn.execute_all(statements)
+
     def __getattr__(self, name: str) -> Any:
         return getattr(self.conn, name)
 
