@@ -533,6 +533,20 @@ class _Refused:
     problem: str
 
 
+def _ready(
+    database: SqliteDatabase | None, connection: sqlite3.Connection, begin: bool
+) -> _Refused | None:
+    """In SQLite's thread, before a statement: the file checked (with `database`), then the
+    transaction begun (`begin`); what refuses the file, if anything."""
+    if database is not None:
+        problem = database.file_problem()
+        if problem is not None:
+            return _Refused(problem)
+    if begin:
+        connection.execute("BEGIN IMMEDIATE")
+    return None
+
+
 def _query(
     database: SqliteDatabase | None,
     connection: sqlite3.Connection,
@@ -546,12 +560,9 @@ def _query(
     same thread: the check's system calls would otherwise each give up the interpreter lock on
     the event loop and wait to take it back from a thread drawing a turn. `begin`: a
     transaction is begun first (BEGIN IMMEDIATE), in the same hand-over."""
-    if database is not None:
-        problem = database.file_problem()
-        if problem is not None:
-            return _Refused(problem)
-    if begin:
-        connection.execute("BEGIN IMMEDIATE")
+    refused = _ready(database, connection, begin)
+    if refused is not None:
+        return refused
     cursor = connection.execute(sql, parameters)
     try:
         return fetch(cursor)
@@ -570,12 +581,9 @@ def _all(
     begin: bool,
 ) -> list[FetchedCursor] | _Refused:
     """`Connection.execute_all` in SQLite's thread, the file checked first as `_query` does."""
-    if database is not None:
-        problem = database.file_problem()
-        if problem is not None:
-            return _Refused(problem)
-    if begin:
-        connection.execute("BEGIN IMMEDIATE")
+    refused = _ready(database, connection, begin)
+    if refused is not None:
+        return refused
     results = []
     for statement in statements:
         cursor = connection.execute(statement.sql, statement.parameters)

@@ -70,16 +70,18 @@ def _timer(row: Any) -> Timer:
 INSERT = "INSERT INTO timers (event, due_at, payload, created_at, game_id) VALUES (?, ?, ?, ?, ?)"
 
 
+def _row(spec: TimerSpec, now: float, game_id: int | None) -> tuple[object, ...]:
+    """INSERT's values for a timer."""
+    return (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id)
+
+
 async def insert_timer(
     conn: Connection, spec: TimerSpec, *, now: float, game_id: int | None = None
 ) -> int:
-    """Every timer is written here or in `insert_timers` (or moved by `move_timer`): the
-    transaction notes its due time, and once it commits a dispatcher that would sleep past it
+    """Every timer is written here, in `insert_timers` or by `replacing`'s statements (or
+    moved by `move_timer`): the transaction notes its due time, and once it commits a dispatcher that would sleep past it
     wakes (host/timers.py)."""
-    cursor = await conn.execute(
-        f"{INSERT} RETURNING id",
-        (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id),
-    )
+    cursor = await conn.execute(f"{INSERT} RETURNING id", _row(spec, now, game_id))
     conn.timer_written(spec.due_at)
     return (await cursor.fetchone())["id"]
 
@@ -88,13 +90,7 @@ async def insert_timers(
     conn: Connection, timers: list[tuple[int | None, TimerSpec]], *, now: float
 ) -> None:
     """Many timers (game id, spec) in one statement, noted as `insert_timer` notes one."""
-    await conn.executemany(
-        INSERT,
-        [
-            (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id)
-            for game_id, spec in timers
-        ],
-    )
+    await conn.executemany(INSERT, [_row(spec, now, game_id) for game_id, spec in timers])
     for _, spec in timers:
         conn.timer_written(spec.due_at)
 
@@ -124,13 +120,7 @@ def replacing(game_id: int, specs: list[TimerSpec], *, now: float) -> list[State
     (`Connection.timer_written`), as `replace_for_game` does."""
     return [
         Statement("DELETE FROM timers WHERE game_id = ?", (game_id,)),
-        *(
-            Statement(
-                INSERT,
-                (spec.event, spec.due_at, json.dumps(spec.payload, sort_keys=True), now, game_id),
-            )
-            for spec in specs
-        ),
+        *(Statement(INSERT, _row(spec, now, game_id)) for spec in specs),
     ]
 
 
