@@ -106,7 +106,14 @@ class PostgresServer:
 
     def processes(self) -> list[int]:
         """The postmaster's pid and its children's (the sessions, the background workers)."""
-        postmaster = int((self.data / "postmaster.pid").read_text().split()[0])
+        postmaster = self.postmaster()
+        return [postmaster, *self._children(postmaster)]
+
+    def postmaster(self) -> int:
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
+    @staticmethod
+    def _children(postmaster: int) -> list[int]:
         children = []
         for stat in Path("/proc").glob("[0-9]*/stat"):
             try:
@@ -115,13 +122,18 @@ class PostgresServer:
                 continue
             if int(fields[1]) == postmaster:
                 children.append(int(stat.parent.name))
-        return [postmaster, *children]
+        return children
 
     def stall(self) -> list[int]:
         """Freeze the whole server (SIGSTOP): connections stay open and nothing answers, as
         with a server stuck on a dead disk or a network that drops packets."""
-        frozen = []
-        for pid in self.processes():
+        # The postmaster first, its children listed after: a session it forked between a
+        # listing and its stop would go on answering (a click's transaction then got as far as
+        # its COMMIT and was told "may have been saved" where the test meant a frozen server).
+        postmaster = self.postmaster()
+        os.kill(postmaster, signal.SIGSTOP)
+        frozen = [postmaster]
+        for pid in self._children(postmaster):
             # a session that ended since the listing is passed over: raising here would leave
             # the processes already frozen with nobody to resume them
             with contextlib.suppress(ProcessLookupError):
