@@ -30,14 +30,37 @@ def settled_state(pid: int, wanted: tuple[str, ...]) -> str:
 def test_a_process_gone_before_its_sigstop_is_passed_over_and_the_rest_resume(monkeypatch):
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()  # reaped: its pid names no process any more
-    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    postmaster, session = (
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) for _ in range(2)
+    )
     try:
         server = PostgresServer.__new__(PostgresServer)
-        monkeypatch.setattr(server, "processes", lambda: [alive.pid, gone.pid])
+        monkeypatch.setattr(server, "postmaster", lambda: postmaster.pid)
+        monkeypatch.setattr(server, "_children", lambda pid: [gone.pid, session.pid])
         frozen = server.stall()
-        assert frozen == [alive.pid] and settled_state(alive.pid, ("T",)) == "T"
+        assert frozen == [postmaster.pid, session.pid]
+        assert [settled_state(pid, ("T",)) for pid in frozen] == ["T", "T"]
         server.resume(frozen)
-        assert settled_state(alive.pid, ("S", "R")) in ("S", "R")
+        assert all(settled_state(pid, ("S", "R")) in ("S", "R") for pid in frozen)
     finally:
-        alive.kill()
-        alive.wait()
+        for process in (postmaster, session):
+            process.kill()
+            process.wait()
+
+
+def test_the_server_stops_forking_before_its_sessions_are_listed(monkeypatch):
+    """A session the postmaster forked between a listing of its sessions and its own stop went
+    on answering under a "stalled" server: a click's transaction got as far as its COMMIT."""
+    postmaster = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    seen = []
+    try:
+        server = PostgresServer.__new__(PostgresServer)
+        monkeypatch.setattr(server, "postmaster", lambda: postmaster.pid)
+        monkeypatch.setattr(
+            server, "_children", lambda pid: seen.append(settled_state(pid, ("T",))) or []
+        )
+        server.resume(server.stall())
+        assert seen == ["T"]  # stopped when its sessions were listed
+    finally:
+        postmaster.kill()
+        postmaster.wait()
