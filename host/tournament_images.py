@@ -24,18 +24,30 @@ if TYPE_CHECKING:
 
 # Players' names as the pictures show them, by (server, user): the bot does not receive the
 # members list, so a name not asked of Discord once in this process would be asked at every
-# change of every card (a 64-player Swiss: 64 requests a result).
+# change of every card (a 64-player Swiss: 64 requests a result). A lookup under way is kept
+# too (_ASKING), so two cards drawn at once ask once.
 _NAMES: dict[tuple[int, int], str] = {}
+_ASKING: dict[tuple[int, int], asyncio.Future[str]] = {}
 NAMES_KEPT = 4096
 
 
 async def _name(tournaments: Tournaments, guild: discord.Guild | None, user_id: int) -> str:
     key = (guild.id if guild is not None else 0, user_id)
-    if key not in _NAMES:
-        if len(_NAMES) >= NAMES_KEPT:
-            _NAMES.clear()
-        _NAMES[key] = await tournaments.name_of(guild, user_id)
-    return _NAMES[key]
+    if key in _NAMES:
+        return _NAMES[key]
+    asking = _ASKING.get(key)
+    if asking is None:
+        asking = _ASKING[key] = asyncio.ensure_future(tournaments.name_of(guild, user_id))
+    try:
+        # shielded: a caller given up on (a redraw cancelled) leaves the lookup to the others
+        name = await asyncio.shield(asking)
+    finally:
+        if asking.done() and _ASKING.get(key) is asking:
+            del _ASKING[key]
+    if len(_NAMES) >= NAMES_KEPT:
+        _NAMES.clear()
+    _NAMES[key] = name
+    return name
 
 
 async def card_images(tournaments: Tournaments, tournament: store.Tournament) -> list[discord.File]:
