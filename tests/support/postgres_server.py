@@ -19,6 +19,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from bench.figures import Processes
+
 UNPRIVILEGED_USER = "nobody"
 SUPERUSER = "postgres"
 
@@ -114,15 +116,7 @@ class PostgresServer:
 
     @staticmethod
     def _children(postmaster: int) -> list[int]:
-        children = []
-        for stat in Path("/proc").glob("[0-9]*/stat"):
-            try:
-                fields = stat.read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == postmaster:
-                children.append(int(stat.parent.name))
-        return children
+        return Processes().children.get(postmaster, [])
 
     def stall(self) -> list[int]:
         """Freeze the whole server (SIGSTOP): connections stay open and nothing answers, as
