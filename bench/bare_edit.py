@@ -1,11 +1,12 @@
 """The bare-edit floor of bench/busy_matches.py: loaded into the bot only by that benchmark
 (EXTRA_EXTENSIONS=bench.bare_edit), never shipped, no command or setting reaches it.
 
-A click on a match's "Roll the d4" is answered by editing its card to the same layout read back
-from the message, plus the line "rolls d4", with a round GIF of the usual size: what any bot on
-discord.py pays to answer a click with a new v2 card of these bytes (the interaction's parse,
-the layout, the upload, the response), and nothing of the match: no lock, load, engine, save or
-drawing. The matches are started by the real bot, so the cards clicked are real ones.
+A click on a match's move button ("Roll the d4"; Rollerball II's "Next card") is answered by
+editing its card to the same layout read back from the message, plus the line "rolls d4", with
+images of the usual size for the game (bench/fixed_turn_image.py): what any bot on discord.py
+pays to answer a click with a new v2 card of these bytes (the interaction's parse, the layout,
+the upload, the response), and nothing of the match: no lock, load, engine, save or drawing. The
+matches are started by the real bot, so the cards clicked are real ones.
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ import discord
 
 
 async def setup(bot: Any) -> None:
-    from bench.fixed_turn_image import typical_round_gif
+    from bench.fixed_turn_image import typical_files
     from host.components import MoveButton
 
-    image, filename = typical_round_gif()
+    files = typical_files()
 
     async def bare_edit(self: MoveButton, interaction: discord.Interaction[Any]) -> None:
         assert interaction.message is not None
         view = discord.ui.LayoutView.from_message(interaction.message)
         view.add_item(discord.ui.TextDisplay("rolls d4"))
         await interaction.response.edit_message(
-            view=view, attachments=[discord.File(io.BytesIO(image), filename=filename)]
+            view=view,
+            attachments=[discord.File(io.BytesIO(data), filename=name) for data, name in files],
         )
 
     MoveButton.act = bare_edit

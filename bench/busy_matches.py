@@ -1,18 +1,20 @@
-"""A busy server: 1, 10 and 50 Rocketball matches whose players click at the same moment, each
-waiting for the next turn to show on the match's card, against the same requests with no drawing.
+"""A busy server: 1, 10 and 50 matches whose players click at the same moment, each waiting
+for the next turn to show on the match's card, against the same requests with no drawing.
 
-    .venv/bin/python bench/busy_matches.py [--counts 1,10,50] [--rounds 3]
+    .venv/bin/python bench/busy_matches.py [--game rocketball] [--counts 1,10,50] [--rounds 3]
 
 Three real bots (bot.py in its own process, SQLite, each on its own local fake Discord) run side
-by side: one as shipped; one whose Rocketball drawing is replaced by a fixed round GIF of the
-usual size (bench/fixed_turn_image.py, loaded only here through EXTRA_EXTENSIONS): the floor,
-everything a turn costs but its image; and one that answers the click by sending the card back
-as it is with that GIF (bench/bare_edit.py): the bare-edit floor, what answering a click with a
-card of these bytes costs any bot on discord.py. The rounds alternate between the three, so all
-see the same load from whatever else the machine runs.
+by side: one as shipped; one whose drawing is replaced by fixed images of the usual size
+(bench/fixed_turn_image.py, loaded only here through EXTRA_EXTENSIONS): the floor, everything a
+turn costs but its images; and one that answers the click by sending the card back as it is with
+those images (bench/bare_edit.py): the bare-edit floor, what answering a click with a card of
+these bytes costs any bot on discord.py. The rounds alternate between the three, so all see the
+same load from whatever else the machine runs.
 
-For each number of matches at once, every match is started and shown first (not timed); then
-every mover clicks "Roll the d4" at once and each click is timed until its card shows the roll
+The games (--game): Rocketball, every mover clicks "Roll the d4" (its card: the round GIF); Rollerball II, the coach of a
+solo match clicks "Next card" (its card: the scoreboard and the section of the FAC read, two
+PNGs). For each number of matches at once, every match is started and shown first (not timed);
+then every mover clicks at once and each click is timed until its card shows the turn
 (`match_card.rolls_at_once`). Printed: median and p99 over all clicks of all rounds, the floor's,
 their ratio, and the goal: at 10 and 50 at once, at most twice the bare-edit floor's median and
 p99 (the `x` column of the second table), and p99 under 1 s at 50 at once; and
@@ -54,11 +56,13 @@ class Server:
         *,
         spec_check: bool = False,
         render_processes: str = "auto",
+        game: str = "rocketball",
     ) -> None:
+        self.game = game
         self.bench = start_bench(
             name=name,
             extensions=extensions,
-            environment={"RENDER_PROCESSES": render_processes},
+            environment={"RENDER_PROCESSES": render_processes, "BENCH_GAME": game},
             spec_check=spec_check,
             # timed clicks of many matches at once: what the bot's own load costs, without
             # the waits Discord's limits add (bench/rate_limits.py counts those requests)
@@ -69,10 +73,15 @@ class Server:
         self.cpu: dict[int, float] = {}
 
     async def burst(self, count: int) -> None:
-        matches = await self.bench.start_matches(count)
+        if self.game == "rollerball2":
+            matches = await self.bench.start_rollerball2_matches(count)
+            label = "Next card"
+        else:
+            matches = await self.bench.start_matches(count)
+            label = "Roll the d4"
         pid = self.bot.process.pid  # type: ignore[union-attr]
         before = cpu_seconds(pid)
-        waits = await rolls_at_once(self.fake, matches)
+        waits = await rolls_at_once(self.fake, matches, label=label)
         self.cpu[count] = self.cpu.get(count, 0.0) + cpu_seconds(pid) - before
         self.waits.setdefault(count, []).extend(waits)
 
@@ -117,6 +126,13 @@ def main() -> None:
     parser.add_argument("--counts", default="1,10,50", help="matches clicking at once")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
+        "--game",
+        choices=("rocketball", "rollerball2"),
+        default="rocketball",
+        help="rocketball: every mover rolls the d4; rollerball2: a solo match's coach turns the "
+        "next card (its card: the scoreboard and the card or FAC read)",
+    )
+    parser.add_argument(
         "--spec-check",
         action="store_true",
         help="the fake checks every request against Discord's OpenAPI description (as in the "
@@ -134,13 +150,25 @@ def main() -> None:
     servers: list[Server] = []
     try:
         servers.append(
-            Server("drawn", (), spec_check=args.spec_check, render_processes=args.render_processes)
+            Server(
+                "drawn",
+                (),
+                spec_check=args.spec_check,
+                render_processes=args.render_processes,
+                game=args.game,
+            )
         )
         # The floors draw nothing, in the bot's own process: the fixed image replaces the
         # presenter's drawing there, not in a drawing worker (which imports its own).
         for name, extension in (("floor", "bench.fixed_turn_image"), ("bare", "bench.bare_edit")):
             servers.append(
-                Server(name, (extension,), spec_check=args.spec_check, render_processes="0")
+                Server(
+                    name,
+                    (extension,),
+                    spec_check=args.spec_check,
+                    render_processes="0",
+                    game=args.game,
+                )
             )
         asyncio.run(measure(tuple(servers), counts, args.rounds))
     finally:
@@ -148,16 +176,16 @@ def main() -> None:
             server.stop()
     drawn, floor, bare = servers
     print(
-        f"machine: {os.cpu_count()} cores; load average {load_before:.1f} before the run, "
+        f"{args.game}; machine: {os.cpu_count()} cores; load average {load_before:.1f} before the run, "
         f"{os.getloadavg()[0]:.1f} after ({args.rounds} rounds, drawn and floor alternating; "
         f"the fake's OpenAPI request check {'on' if args.spec_check else 'off'}; "
         f"RENDER_PROCESSES={args.render_processes})"
     )
-    print("click -> card shows the roll (floor: the same clicks, the image not drawn)")
+    print("click -> card shows the turn (floor: the same clicks, the images not drawn)")
     for count in counts:
         report(count, drawn, floor, args.rounds, goals=False)
     print("the same clicks against the bare-edit floor (the same card read back and sent again")
-    print("with a round GIF of the usual size: no match, no drawing; bench/bare_edit.py)")
+    print("with images of the usual size: no match, no drawing; bench/bare_edit.py)")
     for count in counts:
         report(count, drawn, bare, args.rounds, goals=True)
 

@@ -1,15 +1,21 @@
 """The no-drawing floor of bench/busy_matches.py: loaded into the bot only by that benchmark
 (EXTRA_EXTENSIONS=bench.fixed_turn_image), never shipped, no command or setting reaches it.
 
-It replaces the Rocketball presenter's drawing with one real round GIF drawn once at load time
-(the median-sized round of a seeded match), so a turn costs everything it costs in play (lock,
-load, engine, save, the card's layout, the upload of an image of the usual size, the response)
-except drawing its image.
+It replaces the game's drawing (BENCH_GAME: rocketball, the default, or rollerball2) with real
+images drawn once at load time, of the usual size, so a turn costs everything it costs in play
+(lock, load, engine, save, the card's layout, the upload of images of the usual size, the
+response) except drawing them.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Any
+
+
+def bench_game() -> str:
+    """The game busy_matches.py measures (its --game), told to the bot's extensions."""
+    return os.environ.get("BENCH_GAME", "rocketball")
 
 
 def typical_round_gif() -> tuple[bytes, str]:
@@ -22,7 +28,40 @@ def typical_round_gif() -> tuple[bytes, str]:
     return gifs[len(gifs) // 2]
 
 
+def rollerball2_images() -> dict[str, bytes]:
+    """A Rollerball II turn's images, drawn from a seeded match 70 actions in: its scoreboard,
+    a player card with the row read lit, and a Fast Action Card's section."""
+    from render.catalogue import rollerball2_match
+    from render.rollerball2 import render_fac_section, render_player_card, render_scoreboard
+    from rules.rollerball2 import load_content
+
+    state, home, _final = rollerball2_match()
+    fac = load_content().facs[0]
+    return {
+        "scoreboard.png": render_scoreboard(state),
+        "card.png": render_player_card(home.players[0], ("offense", 4)),
+        "fac.png": render_fac_section(fac, "event"),
+    }
+
+
+def typical_files() -> list[tuple[bytes, str]]:
+    """What a turn of the measured game uploads: (bytes, filename) for each image. A Rollerball
+    II match's first card read is a FAC: its card shows the scoreboard and the FAC's section."""
+    if bench_game() == "rollerball2":
+        images = rollerball2_images()
+        return [(images[name], name) for name in ("scoreboard.png", "fac.png")]
+    return [typical_round_gif()]
+
+
 async def setup(bot: Any) -> None:
+    if bench_game() == "rollerball2":
+        from cogs.rollerball2 import presenter as rb2
+
+        images = rollerball2_images()
+        rb2.render_scoreboard = lambda state: images["scoreboard.png"]
+        rb2.render_player_card = lambda card, roll=None: images["card.png"]
+        rb2.render_fac_section = lambda fac, heading: images["fac.png"]
+        return
     from cogs.rocketball import presenter
 
     image = typical_round_gif()

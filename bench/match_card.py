@@ -20,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -233,6 +234,30 @@ class Bench:
             self.players[game_id] = {"N": north, "S": south}
         return matches
 
+    async def start_rollerball2_matches(self, count: int) -> list[tuple[Message, User]]:
+        """`count` new solo Rollerball II matches, each with its live card showing the first
+        turn: (card, its coach). A team plays one match at a time, so each match's coach has two
+        new teams of his own. Several may run at once."""
+        matches = []
+        for _ in range(count):
+            coach = self.fake.add_user("coach")
+            teams = [f"Home {coach.id % 100000}", f"Away {coach.id % 100000}"]
+            for name in teams:
+                await self.discord.slash("rollerball2 team create", user=coach, name=name)
+            reply = await self.discord.slash(
+                "rollerball2 match start",
+                user=coach,
+                channel=self.general,
+                home=teams[0],
+                away=teams[1],
+                mode="solo",
+            )
+            thread = await self.thread_from(reply)
+            card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
+            card = await current_card(self.discord, self.bot, thread, card_game_id(card))
+            matches.append((card, coach))
+        return matches
+
     async def click_to_card(self, count: int) -> list[float]:
         """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
         each card shows the new position."""
@@ -244,20 +269,28 @@ async def rolls_at_once(
     matches: list[tuple[Message, User]],
     timeout: float = 60,
     refused: list[float] | None = None,
+    label: str = "Roll the d4",
+    shows: Callable[[dict[str, Any]], bool] | None = None,
 ) -> list[float]:
-    """Every mover clicks "Roll the d4" on their card at the same moment (the interactions sent
-    one after the other, without waiting for the bot in between, as Discord would deliver them);
-    milliseconds from each click to its card showing the roll, timed on the fake's own loop as
-    each edit is stored (no polling from outside). With `refused` a list: a click the bot
+    """Every mover clicks "Roll the d4" (`label`) on their card at the same moment (the
+    interactions sent one after the other, without waiting for the bot in between, as Discord
+    would deliver them); milliseconds from each click to its card showing the roll (`shows`,
+    given the card as stored: any edit of it when given none but the default label), timed on
+    the fake's own loop as each edit is stored (no polling from outside). With `refused` a list: a click the bot
     answered "nothing was changed" (the database did not answer in time), or answered after
     Discord's 3 s, is timed there instead of failing the run."""
+
+    def shown_roll(message: dict[str, Any]) -> bool:
+        if shows is not None:
+            return shows(message)
+        return label != "Roll the d4" or "rolls d4" in json.dumps(message)
 
     async def run() -> list[float]:
         await fake.settle()  # the set-up's requests are over: only the clicks are timed
         pending: dict[int, tuple[dict, float, Any]] = {}
         for card, mover in matches:
             current = fake.messages[card.id]
-            button = card.button_labelled("Roll the d4")
+            button = card.button_labelled(label)
             record = fake.new_interaction(
                 kind=MESSAGE_COMPONENT,
                 user=mover,
@@ -286,7 +319,7 @@ async def rolls_at_once(
         def shown() -> bool:
             for message_id, (before, sent, record) in list(pending.items()):
                 now = fake.messages[message_id]
-                if now is not before and "rolls d4" in json.dumps(now):
+                if now is not before and shown_roll(now):
                     waits.append((time.monotonic() - sent) * 1000)
                     del pending[message_id]
                 elif refused is not None and (
