@@ -60,6 +60,7 @@ class Bench:
         self.discord, self.bot, self.fake = discord, bot, fake
         self.general = discord.default_channel
         self.players: dict[int, dict[str, User]] = {}  # start_matches': each match's by side
+        self.teams = 0  # Rollerball II teams made so far, for a new pair's names
 
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
@@ -241,7 +242,8 @@ class Bench:
         matches = []
         for _ in range(count):
             coach = self.fake.add_user("coach")
-            teams = [f"Home {coach.id % 100000}", f"Away {coach.id % 100000}"]
+            self.teams += 2
+            teams = [f"Home {self.teams}", f"Away {self.teams}"]
             for name in teams:
                 await self.discord.slash("rollerball2 team create", user=coach, name=name)
             reply = await self.discord.slash(
@@ -252,6 +254,8 @@ class Bench:
                 away=teams[1],
                 mode="solo",
             )
+            if reply.ephemeral:
+                raise RuntimeError(f"the match did not start: {reply.text}")
             thread = await self.thread_from(reply)
             card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
             card = await current_card(self.discord, self.bot, thread, card_game_id(card))

@@ -104,9 +104,10 @@ class BotProcess:
                 # operator's .env cannot send them to a guild the fake does not have
                 "DEV_GUILD_ID": str(self.fake.guild.id) if self.dev_guild else "",
                 "PYTHONUNBUFFERED": "1",
-                # turns drawn in the bot's thread, as the suite's timings were set for;
-                # tests/e2e/test_drawing_workers.py and the image's tests run the workers
-                "RENDER_PROCESSES": "0",
+                # turns drawn in a worker process, as a bot started with the default draws
+                # them (RENDER_PROCESSES=auto gives one on the two cores the suite is sized
+                # for): what a server runs is what the tests click through
+                "RENDER_PROCESSES": "1",
             }
         )
         env.update(self.extra_env)
