@@ -10,7 +10,8 @@ from __future__ import annotations
 import copy
 import json
 import random
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field, fields, replace
+from functools import cache, lru_cache
 from typing import Any
 
 from rules.rollerball2.cards import PlayerCard, card_problems
@@ -393,6 +394,20 @@ def clone(state: MatchState) -> MatchState:
 # --- JSON ------------------------------------------------------------------------------------
 
 
+def _plain(record: Any) -> dict[str, Any]:
+    """A flat record (a scoresheet line, an absence, an out, a moment) as JSON data: what
+    `dataclasses.asdict` gives for these (their fields are numbers, strings and lists of them),
+    without its deep copy of every value, which was most of a Rollerball II save's time
+    (bench/busy_matches.py --game rollerball2)."""
+    values = {name: getattr(record, name) for name in _field_names(type(record))}
+    return {name: list(v) if isinstance(v, list) else v for name, v in values.items()}
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    return tuple(item.name for item in fields(kind))
+
+
 def card_to_json(card: PlayerCard) -> dict:
     return {
         "number": card.number,
@@ -415,15 +430,25 @@ def card_from_json(data: Any) -> PlayerCard:
         raise RollerballError(f"A player card needs the fields {', '.join(_CARD_FIELDS)}.")
     if not isinstance(data["offense"], list) or not isinstance(data["defense"], list):
         raise RollerballError("A player card's offense and defense are lists of 10 results.")
-    card = PlayerCard(
-        number=data["number"],
-        name=data["name"],
-        position=data["position"],
-        experience=data["experience"],
-        team=data["team"],
-        offense=tuple(data["offense"]),
-        defense=tuple(data["defense"]),
+    values = tuple(
+        tuple(data[key]) if key in ("offense", "defense") else data[key] for key in _CARD_FIELDS
     )
+    # Kept only where equal means the same: the card's checks let through strings and a whole
+    # number, and 1, 1.0 and True are equal keys.
+    if type(data["number"]) is int and type(data["team"]) is str:
+        try:
+            return _checked_card(values)
+        except TypeError:  # a value JSON can hold but a key cannot (a list for a name, say)
+            pass
+    return _checked_card.__wrapped__(values)
+
+
+# Every Rollerball II match reads both rosters again for each click (they are kept in the
+# match's set-up, bench/busy_matches.py --game rollerball2); a card is frozen, so one checked
+# once is shared. Bounded: about 160 rosters of 25.
+@lru_cache(maxsize=4096)
+def _checked_card(values: tuple[Any, ...]) -> PlayerCard:
+    card = PlayerCard(**dict(zip(_CARD_FIELDS, values, strict=True)))
     problems = card_problems(card)
     if problems:
         raise RollerballError(" ".join(problems))
@@ -434,7 +459,7 @@ def roster_to_json(roster: Roster) -> dict:
     return {
         "team": roster.team,
         "players": [card_to_json(card) for card in roster.players],
-        "absences": [asdict(absence) for absence in roster.absences],
+        "absences": [_plain(absence) for absence in roster.absences],
     }
 
 
@@ -451,7 +476,7 @@ def roster_from_json(data: Any) -> Roster:
         players=[card_from_json(card) for card in data["players"]],
         absences=absences,
     )
-    validate_roster(roster)
+    validate_roster(roster, cards_checked=True)  # each card was, by card_from_json
     return roster
 
 
@@ -464,11 +489,11 @@ def _team_to_json(team: TeamState, setup: dict) -> dict:
         "roster": None if roster == setup.get(team.side) else roster,
         "lineup": dict(team.lineup),
         "starters": dict(team.starters),
-        "out": {str(number): asdict(out) for number, out in team.out.items()},
+        "out": {str(number): _plain(out) for number, out in team.out.items()},
         "locked": dict(team.locked),
-        "sheet": [asdict(line) for line in team.sheet.values()],
+        "sheet": [_plain(line) for line in team.sheet.values()],
         "score_by_period": list(team.score_by_period),
-        "new_absences": [asdict(absence) for absence in team.new_absences],
+        "new_absences": [_plain(absence) for absence in team.new_absences],
     }
 
 
@@ -538,7 +563,7 @@ def to_json(state: MatchState) -> dict:
         "record": list(state.record),
         "setup": state.setup,
         "submitted": {side: dict(lineup) for side, lineup in state.submitted.items()},
-        "moments": [asdict(moment) for moment in state.moments],
+        "moments": [_plain(moment) for moment in state.moments],
     }
 
 

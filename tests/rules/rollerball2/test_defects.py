@@ -170,6 +170,27 @@ def test_a_card_from_json_is_checked_with_the_same_rules_as_the_tables(change, m
         card_from_json(data)
 
 
+@pytest.mark.parametrize("number", [1.0, True, "1"])
+def test_a_card_numbered_like_a_good_one_but_not_a_whole_number_is_refused_after_it(number):
+    """Checked cards are kept and shared (every click reads both rosters again): 1.0 and True
+    are equal to 1 as keys, but not a uniform number; the good card read first must not stand
+    in for them."""
+    data = _good_card_json()
+    data["number"] = 1
+    assert card_from_json(data).number == 1
+    data["number"] = number
+    with pytest.raises(RollerballError, match="uniform number must be 0-99"):
+        card_from_json(data)
+
+
+def test_a_bad_card_is_refused_every_time_it_is_read():
+    data = _good_card_json()
+    data["position"] = "goalie"
+    for _ in range(2):
+        with pytest.raises(RollerballError, match="position"):
+            card_from_json(data)
+
+
 def test_a_biker_card_with_bkr_is_refused():
     biker = next(c for c in generate_roster(3, "Houston").players if c.position == "biker")
     data = card_to_json(biker)

@@ -6,6 +6,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import asdict
 
 import pytest
 
@@ -161,6 +162,22 @@ def test_json_round_trip_mid_match_plays_on_identically(teams: tuple[Roster, Ros
     restored = from_json(data)
     assert to_json(restored) == to_json(state)
     assert to_json(auto_play(restored)[0]) == to_json(auto_play(state)[0])
+
+
+def test_a_played_matchs_scoresheet_and_summary_are_stored_as_their_fields(finished):
+    """The stored lines, outs, absences and moments are each record's fields, lists copied:
+    what `dataclasses.asdict` gave before they were written without its deep copy."""
+    state, _ = finished
+    data = to_json(state)
+    for side in (HOME, AWAY):
+        team = getattr(state, side)
+        assert data[side]["sheet"] == [asdict(line) for line in team.sheet.values()]
+        assert data[side]["new_absences"] == [asdict(a) for a in team.new_absences]
+        assert data[side]["out"] == {str(n): asdict(out) for n, out in team.out.items()}
+    assert data["moments"] == [asdict(moment) for moment in state.moments]
+    assert any(line["goal_order"] for side in (HOME, AWAY) for line in data[side]["sheet"])
+    line = next(iter(state.home.sheet.values()))
+    assert to_json(state)["home"]["sheet"][0]["goal_order"] is not line.goal_order
 
 
 def test_a_finished_match_is_stored_without_its_dice_and_with_each_roster_once(finished):
