@@ -742,6 +742,20 @@ class SqliteDatabase(Database):
 
     @classmethod
     async def connect(cls, path: Path) -> SqliteDatabase:
+        """The database at `path`, opened and checked. A stop during start-up that cancels
+        this waits for the opening (it runs in SQLite's thread, which would otherwise hand
+        its answer to an event loop already closed, a traceback after the bot stopped), then
+        closes the connection."""
+        opening = asyncio.ensure_future(cls._open(path))
+        try:
+            return await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await (await opening).close()
+            raise
+
+    @classmethod
+    async def _open(cls, path: Path) -> SqliteDatabase:
         in_memory = str(path) == ":memory:"
         if not in_memory:
             marker = marker_of(path)
@@ -786,9 +800,6 @@ class SqliteDatabase(Database):
                 "user write permission on the file and its folder (SQLite writes a -wal file "
                 "beside it), or set DATABASE_PATH to a writable place."
             ) from error
-        except BaseException:  # a stop during start-up: end the connection's thread too
-            connection.stop()
-            raise
         if not in_memory and not marker_of(path).exists():
             try:
                 marker_of(path).write_text(

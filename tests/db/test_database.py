@@ -2,7 +2,10 @@
 saves and durable timers, on both backends (a SQLite file, and PostgreSQL: the `postgres` runs
 of the `database_target` parameter, tests/conftest.py)."""
 
+import asyncio
 import sqlite3
+import threading
+import time
 
 import pytest
 
@@ -12,6 +15,7 @@ from db.database import (
     IntegrityError,
     Migration,
     MigrationError,
+    SqliteDatabase,
     Statement,
     load_migrations,
     split_statements,
@@ -632,3 +636,36 @@ async def test_start_up_repair_finds_the_finished_matches_whose_end_was_never_sh
     # read through the index of unshown games, not every finished match of the history
     assert plan is None or any("games_unshown" in step for step in plan), plan
     assert await games.unshown_finished(db, ("rollerball",)) == []
+
+
+def test_a_stop_while_sqlite_is_opening_waits_for_its_thread_and_closes_it(tmp_path):
+    """A stop during start-up (docs/operations.md) cancels the opening of the database while
+    SQLite's thread is still at work on it (here: waiting for a lock another program holds).
+    The thread then handed its answer to an event loop already closed and printed a traceback
+    ("Event loop is closed") after the bot had stopped. Now the cancelled opening waits for
+    that work, closes the connection and only then ends."""
+    path = tmp_path / "ballcourt.db"
+    sqlite3.connect(path).close()
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN EXCLUSIVE")  # the opening's write check waits on it
+    failures: list[BaseException] = []
+    threads = set(threading.enumerate())
+    old_hook = threading.excepthook
+    threading.excepthook = lambda args: failures.append(args.exc_value)  # type: ignore[assignment]
+
+    async def stopped_while_opening() -> None:
+        opening = asyncio.ensure_future(SqliteDatabase.connect(path))
+        await asyncio.sleep(0.3)  # in SQLite's thread, waiting for the lock
+        threading.Timer(0.2, other.rollback).start()
+        opening.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await opening
+
+    try:
+        asyncio.run(stopped_while_opening())
+        time.sleep(0.5)  # the lock is free: a thread still at work answers now
+    finally:
+        threading.excepthook = old_hook
+        other.close()
+    assert failures == []
+    assert [t for t in threading.enumerate() if t not in threads and t.is_alive()] == []
