@@ -616,6 +616,51 @@ async def test_a_pick_refused_for_a_missing_permission_names_it_and_the_move_fol
     await resign(discord, ivy, thread)
 
 
+async def test_a_match_ended_while_a_permission_is_away_shows_its_end_once_it_is_back(
+    discord, bot, games
+):
+    """The finishing move meets a refusal too (Send Messages in Threads taken away: the end is
+    announced in the thread): the match is over and stored so, its end not shown, and the end
+    follows by itself once the permission is back, as an open match's saved move does
+    (docs/operations.md, "Faults over days"), though the match is no longer open."""
+    import asyncio
+
+    from fakediscord.model import SEND_MESSAGES_IN_THREADS
+
+    def shown_version() -> int:
+        with connect(bot) as conn:
+            return conn.execute(
+                "SELECT posted_version FROM games WHERE id = ?", (game_id,)
+            ).fetchone()[0]
+
+    async def until(check, what: str) -> None:
+        for _ in range(300):
+            if check():
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError(what)
+
+    # the bot's start-up repair (at READY) would show the end too: it is behind us first
+    await until(lambda: "Ballcourt ready" in bot.log_text(), "the bot was never ready")
+    kim, lou = discord.add_user("kim"), discord.add_user("lou")
+    _, _, game_id, thread, _ = await start_challenge(discord, bot, kim, lou, games)
+    discord.deny_bot(games, SEND_MESSAGES_IN_THREADS)
+    await resign(discord, kim, thread)
+    version, status, match, _ = stored_game(bot, game_id)
+    assert status == "finished" and match.engine.end_reason == "resign"
+    refusal = f"match {game_id} version {version} is saved but not shown"
+    await until(lambda: refusal in bot.log_text(), "the end was not refused")
+    assert shown_version() < version
+    discord.take_violations()  # the refused posts were the point
+
+    discord.deny_bot(games, 0)  # given back: the end follows by itself
+    await until(lambda: shown_version() == version, "the end was not shown once it was back")
+    ended = await discord.wait_for_message(thread, lambda m: "resigned" in m.text, since=0)
+    assert ended.text.count("resigned") >= 1
+    card = await current_card(discord, bot, thread, game_id)
+    assert card_version(card) is None  # no move controls on a finished match's card
+
+
 async def test_reminder_times_must_make_sense(discord, bot, alice, dave):
     before = latest_game_id(bot)
     reply = await discord.slash(
