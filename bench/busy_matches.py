@@ -46,6 +46,11 @@ GOALS = {  # (at most this many times the bare edit, p99 ms) by matches at once
 }
 
 
+# Each game's click, and what its card shows once the turn is drawn (None: any edit of it;
+# a Rollerball II card shows the card read, which has no one word).
+CLICKS = {"rocketball": ("Roll the d4", "rolls d4"), "rollerball2": ("Next card", None)}
+
+
 class Server:
     """One fake Discord with its bot, and the figures measured on it."""
 
@@ -73,15 +78,14 @@ class Server:
         self.cpu: dict[int, float] = {}
 
     async def burst(self, count: int) -> None:
+        label, shows = CLICKS[self.game]
         if self.game == "rollerball2":
             matches = await self.bench.start_rollerball2_matches(count)
-            label = "Next card"
         else:
             matches = await self.bench.start_matches(count)
-            label = "Roll the d4"
         pid = self.bot.process.pid  # type: ignore[union-attr]
         before = cpu_seconds(pid)
-        waits = await rolls_at_once(self.fake, matches, label=label)
+        waits = await rolls_at_once(self.fake, matches, label=label, shows=shows)
         self.cpu[count] = self.cpu.get(count, 0.0) + cpu_seconds(pid) - before
         self.waits.setdefault(count, []).extend(waits)
 
@@ -127,7 +131,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument(
         "--game",
-        choices=("rocketball", "rollerball2"),
+        choices=tuple(CLICKS),
         default="rocketball",
         help="rocketball: every mover rolls the d4; rollerball2: a solo match's coach turns the "
         "next card (its card: the scoreboard and the card or FAC read)",

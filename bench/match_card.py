@@ -20,7 +20,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -274,20 +273,15 @@ async def rolls_at_once(
     timeout: float = 60,
     refused: list[float] | None = None,
     label: str = "Roll the d4",
-    shows: Callable[[dict[str, Any]], bool] | None = None,
+    shows: str | None = "rolls d4",
 ) -> list[float]:
     """Every mover clicks "Roll the d4" (`label`) on their card at the same moment (the
     interactions sent one after the other, without waiting for the bot in between, as Discord
-    would deliver them); milliseconds from each click to its card showing the roll (`shows`,
-    given the card as stored: any edit of it when given none but the default label), timed on
+    would deliver them); milliseconds from each click to its card showing the roll (the text
+    `shows`; None: any edit of the card), timed on
     the fake's own loop as each edit is stored (no polling from outside). With `refused` a list: a click the bot
     answered "nothing was changed" (the database did not answer in time), or answered after
     Discord's 3 s, is timed there instead of failing the run."""
-
-    def shown_roll(message: dict[str, Any]) -> bool:
-        if shows is not None:
-            return shows(message)
-        return label != "Roll the d4" or "rolls d4" in json.dumps(message)
 
     async def run() -> list[float]:
         await fake.settle()  # the set-up's requests are over: only the clicks are timed
@@ -323,7 +317,7 @@ async def rolls_at_once(
         def shown() -> bool:
             for message_id, (before, sent, record) in list(pending.items()):
                 now = fake.messages[message_id]
-                if now is not before and shown_roll(now):
+                if now is not before and (shows is None or shows in json.dumps(now)):
                     waits.append((time.monotonic() - sent) * 1000)
                     del pending[message_id]
                 elif refused is not None and (
