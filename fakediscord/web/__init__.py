@@ -75,6 +75,7 @@ def setup(app: web.Application, fake: FakeDiscord, controls: SandboxControls) ->
     app.router.add_get("/sandbox/events", client.events)
     app.router.add_post("/sandbox/act", client.act)
     app.router.add_post("/sandbox/clock", client.clock)
+    app.on_shutdown.append(client.end_streams)
 
 
 class WebClient:
@@ -82,6 +83,15 @@ class WebClient:
         self.fake = fake
         self.controls = controls
         self._driver: DiscordDriver | None = None
+        self._closing = False
+
+    async def end_streams(self, _app: web.Application) -> None:
+        """The server is stopping: every open page's event stream ends now. aiohttp waits for
+        its handlers to return before it stops, and a stream only looks up when something
+        changes or its keep-alive is due, so a stop (Ctrl-C) with a page open waited that
+        long."""
+        self._closing = True
+        self.fake.notify()
 
     @property
     def driver(self) -> DiscordDriver:
@@ -263,7 +273,8 @@ class WebClient:
 
         def changed() -> bool:
             return (
-                [fake.request_count, len(fake.messages)] != counter
+                self._closing
+                or [fake.request_count, len(fake.messages)] != counter
                 or self._status_key() != status_key
                 or self._channels_key(user) != channels_key
                 or any(
@@ -273,7 +284,7 @@ class WebClient:
             )
 
         try:
-            while True:
+            while not self._closing:
                 if not await fake.wait_until(changed, KEEPALIVE_SECONDS):
                     await _send(response, "ping", {})  # keeps proxies and the browser honest
                     continue

@@ -4,6 +4,7 @@ the event stream) and the rules a bot broke, shown in the page."""
 from __future__ import annotations
 
 import json
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -149,3 +150,26 @@ def test_the_page_forbids_the_browser_to_load_anything_from_outside(fake: FakeDi
     rules = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert rules["default-src"] == "'self'"
     assert rules["img-src"] == "'self' data:" and rules["connect-src"] == "'self'"
+
+
+def test_the_sandbox_stops_at_once_with_a_page_still_open() -> None:
+    """Ctrl-C with a tab still open: the page's event stream is ended as the server stops, not
+    waited for until its next keep-alive (which held every stop for 10 s and left the server's
+    thread behind)."""
+    fake = FakeDiscord(guild_name="Ballcourt Sandbox")
+    fake.add_channel("general")
+    fake.start(setup_app=lambda app: web.setup(app, fake, web.SandboxControls()))
+    stream = urllib.request.urlopen(f"http://127.0.0.1:{fake.port}/sandbox/events", timeout=5)
+    try:
+        assert stream.readline().decode().strip() == "event: hello"
+        thread = fake._thread
+        assert thread is not None
+        began = time.monotonic()
+        fake.stop()
+        took = time.monotonic() - began
+        assert not thread.is_alive(), "the server's thread is still running"
+        assert took < 3.0, f"the stop took {took:.1f} s"
+        # the rest of the hello, then the end of the stream (the page reconnects on its own)
+        assert stream.read() == b'data: {"ok": true}\n\n'
+    finally:
+        stream.close()
