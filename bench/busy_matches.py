@@ -11,9 +11,11 @@ those images (bench/bare_edit.py): the bare-edit floor, what answering a click w
 these bytes costs any bot on discord.py. The rounds alternate between the three, so all see the
 same load from whatever else the machine runs.
 
-The games (--game): Rocketball, every mover clicks "Roll the d4" (its card: the round GIF); Rollerball II, the coach of a
-solo match clicks "Next card" (its card: the scoreboard and the section of the FAC read, two
-PNGs). For each number of matches at once, every match is started and shown first (not timed);
+The games (--game): Rocketball, every mover clicks "Roll the d4" (its card: the round GIF);
+Rollerball, at a table of two clicked to its first workman's action, the player to act clicks
+"Pass", which ends the turn, and the next begins with the balls moving (its card: the GIF of
+their moves); Rollerball II, the coach of a solo match clicks "Next card" (its card: the
+scoreboard and the section of the FAC read, two PNGs). For each number of matches at once, every match is started and shown first (not timed);
 then every mover clicks at once and each click is timed until its card shows the turn
 (`match_card.rolls_at_once`). Printed: median and p99 over all clicks of all rounds, the floor's,
 their ratio, and the goal: at 10 and 50 at once, at most twice the bare-edit floor's median and
@@ -30,7 +32,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -48,7 +52,11 @@ GOALS = {  # (at most this many times the bare edit, p99 ms) by matches at once
 
 # Each game's click, and what its card shows once the turn is drawn (None: any edit of it;
 # a Rollerball II card shows the card read, which has no one word).
-CLICKS = {"rocketball": ("Roll the d4", "rolls d4"), "rollerball2": ("Next card", None)}
+CLICKS = {
+    "rocketball": ("Roll the d4", "rolls d4"),
+    "rollerball": ("Pass", None),
+    "rollerball2": ("Next card", None),
+}
 
 
 class Server:
@@ -64,10 +72,17 @@ class Server:
         game: str = "rocketball",
     ) -> None:
         self.game = game
+        # the bare edit answers bare only while this file exists: for the timed clicks, not
+        # for the clicks of a Rollerball table's set-up (bench/bare_edit.py)
+        self.mark = Path(tempfile.mkdtemp(prefix="ballcourt-bench-")) / "timing"
         self.bench = start_bench(
             name=name,
             extensions=extensions,
-            environment={"RENDER_PROCESSES": render_processes, "BENCH_GAME": game},
+            environment={
+                "RENDER_PROCESSES": render_processes,
+                "BENCH_GAME": game,
+                "BENCH_BARE_MARK": str(self.mark),
+            },
             spec_check=spec_check,
             # timed clicks of many matches at once: what the bot's own load costs, without
             # the waits Discord's limits add (bench/rate_limits.py counts those requests)
@@ -81,16 +96,21 @@ class Server:
         label, shows = CLICKS[self.game]
         if self.game == "rollerball2":
             matches = await self.bench.start_rollerball2_matches(count)
+        elif self.game == "rollerball":
+            matches = await self.bench.start_rollerball_matches(count)
         else:
             matches = await self.bench.start_matches(count)
         pid = self.bot.process.pid  # type: ignore[union-attr]
+        self.mark.touch()
         before = cpu_seconds(pid)
         waits = await rolls_at_once(self.fake, matches, label=label, shows=shows)
         self.cpu[count] = self.cpu.get(count, 0.0) + cpu_seconds(pid) - before
+        self.mark.unlink()
         self.waits.setdefault(count, []).extend(waits)
 
     def stop(self) -> None:
         stop_bench(self.bench)
+        shutil.rmtree(self.mark.parent, ignore_errors=True)
 
 
 def report(count: int, drawn: Server, floor: Server, rounds: int, *, goals: bool) -> None:
@@ -133,8 +153,9 @@ def main() -> None:
         "--game",
         choices=tuple(CLICKS),
         default="rocketball",
-        help="rocketball: every mover rolls the d4; rollerball2: a solo match's coach turns the "
-        "next card (its card: the scoreboard and the card or FAC read)",
+        help="rocketball: every mover rolls the d4; rollerball: the player to act passes the "
+        "workman's action and the balls move; rollerball2: a solo match's coach turns the next "
+        "card (its card: the scoreboard and the card or FAC read)",
     )
     parser.add_argument(
         "--spec-check",

@@ -1,7 +1,7 @@
 """The no-drawing floor of bench/busy_matches.py: loaded into the bot only by that benchmark
 (EXTRA_EXTENSIONS=bench.fixed_turn_image), never shipped, no command or setting reaches it.
 
-It replaces the game's drawing (BENCH_GAME: rocketball, the default, or rollerball2) with real
+It replaces the game's drawing (BENCH_GAME: rocketball, the default, rollerball or rollerball2) with real
 images drawn once at load time, of the usual size, so a turn costs everything it costs in play
 (lock, load, engine, save, the card's layout, the upload of images of the usual size, the
 response) except drawing them.
@@ -28,6 +28,16 @@ def typical_round_gif() -> tuple[bytes, str]:
     return gifs[len(gifs) // 2]
 
 
+def typical_move_gif() -> tuple[bytes, str]:
+    """The median-sized GIF of the balls' moves in a seeded two-player Rollerball game (later
+    edition, 9 x 9), as the presenter would upload it."""
+    from render.catalogue import ROLLERBALL_NAMES, rollerball_moves
+    from render.rollerball import render_movement
+
+    drawn = [render_movement(view, moved, ROLLERBALL_NAMES) for view, moved in rollerball_moves(2)]
+    return sorted(drawn, key=len)[len(drawn) // 2], "move.gif"
+
+
 def rollerball2_images() -> dict[str, bytes]:
     """A Rollerball II turn's images, drawn from a seeded match 70 actions in: its scoreboard,
     a player card with the row read lit, and a Fast Action Card's section."""
@@ -50,6 +60,8 @@ def typical_files() -> list[tuple[bytes, str]]:
     if bench_game() == "rollerball2":
         images = rollerball2_images()
         return [(images[name], name) for name in ("scoreboard.png", "fac.png")]
+    if bench_game() == "rollerball":
+        return [typical_move_gif()]
     return [typical_round_gif()]
 
 
@@ -61,6 +73,12 @@ async def setup(bot: Any) -> None:
         rb2.render_scoreboard = lambda state: images["scoreboard.png"]
         rb2.render_player_card = lambda card, roll=None: images["card.png"]
         rb2.render_fac_section = lambda fac, heading: images["fac.png"]
+        return
+    if bench_game() == "rollerball":
+        from cogs.rollerball import presenter as rollerball
+
+        data, name = typical_move_gif()
+        rollerball.render_turn = lambda state, events, names=None: (name, data)
         return
     from cogs.rocketball import presenter
 

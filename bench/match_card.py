@@ -33,6 +33,17 @@ from fakediscord.limits import BUTTON  # noqa: E402
 from fakediscord.messages import Message  # noqa: E402
 from fakediscord.model import Channel, User  # noqa: E402
 from fakediscord.server import FakeDiscord  # noqa: E402
+from rules.rollerball import (  # noqa: E402
+    Bid,
+    Move,
+    Pass,
+    Play,
+    actors,
+    choose_action,
+    legal_actions,
+    next_step,
+    view_for,
+)
 from tests.e2e.cards import (  # noqa: E402
     card_game_id,
     current_card,
@@ -40,6 +51,7 @@ from tests.e2e.cards import (  # noqa: E402
     is_result,
 )
 from tests.e2e.cards import stored_row as stored  # noqa: E402
+from tests.e2e.rollerball_clicks import ClickingTable, stored_match  # noqa: E402
 
 
 def line(name: str, figure: float, goal: float, unit: str = "") -> str:
@@ -151,9 +163,6 @@ class Bench:
         in 10 and at random otherwise (tests/e2e/rollerball_clicks.py): the thread's messages
         against one per change of the player the game waits for plus the milestones, and the
         interactions each decision took."""
-        from rules.rollerball import Play, actors, choose_action, view_for
-        from tests.e2e.rollerball_clicks import ClickingTable, stored_match
-
         ann, ben, cy = (self.fake.add_user(f"rb-{name}") for name in ("ann", "ben", "cy"))
         known = len(self.discord.threads(self.general))
         lobby = await self.discord.slash(
@@ -260,6 +269,58 @@ class Bench:
             card = await current_card(self.discord, self.bot, thread, card_game_id(card))
             matches.append((card, coach))
         return matches
+
+    async def start_rollerball_matches(self, count: int) -> list[tuple[Message, User]]:
+        """`count` new Rollerball tables of two people (later edition, 9 x 9), each clicked
+        through its set-up and its first turn's workman move (tests/e2e/rollerball_clicks.py) to
+        the workman's action: (card, the player to act). That player's Pass ends the turn and
+        the next one begins with the balls moving, so the card's board is redrawn as the GIF of
+        their moves. The set-ups are clicked several at once."""
+        tables = []
+        for _ in range(count):
+            ann, ben = self.fake.add_user("ann"), self.fake.add_user("ben")
+            lobby = await self.discord.slash(
+                "rollerball new", user=ann, channel=self.general, players=2
+            )
+            await self.discord.click(lobby, "Join", user=ben)
+            await self.discord.click(lobby, "Start", user=ann)
+            thread = await self.thread_from(lobby)
+            card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
+            tables.append(
+                ClickingTable(self.discord, self.bot, thread, card_game_id(card), {0: ann, 1: ben})
+            )
+        for start in range(0, len(tables), 10):
+            await asyncio.gather(*(self._to_first_action(t) for t in tables[start : start + 10]))
+        matches = []
+        for table in tables:
+            _, _, match = stored_match(self.bot, table.game_id)
+            (seat,) = actors(match.engine.game)
+            matches.append((await table.card(), table.users[seat]))
+        return matches
+
+    async def _to_first_action(self, table: Any) -> None:
+        """Click `table` on to the first turn's workman action: one card bid, no card placed,
+        the workman staying; bases, workmen and balls where the sensible computer puts them."""
+        for _ in range(100):
+            _, _, match = stored_match(self.bot, table.game_id)
+            game = match.engine.game
+            kind = next_step(game).kind
+            if kind == "action":
+                return
+            seat = min(actors(game))
+            legal = legal_actions(game, seat)
+            quick = [
+                a
+                for a in legal
+                if isinstance(a, Pass)
+                or (isinstance(a, Move) and a.start == a.end)
+                # the first seat bids nothing and the second one card: no tie to bid again
+                or (isinstance(a, Bid) and len(a.kinds) == min(seat, 1))
+            ]
+            rng = random.Random(table.game_id)
+            action = quick[0] if quick else choose_action(view_for(game, seat), rng, "sensible")
+            await table.play(seat, Play(action, game.settings.board))
+        raise RuntimeError(f"Rollerball #{table.game_id} did not reach a workman's action")
 
     async def click_to_card(self, count: int) -> list[float]:
         """`count` Rocketball matches; every mover clicks Roll at the same moment; time until
