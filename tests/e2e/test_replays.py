@@ -58,7 +58,11 @@ async def test_a_spectator_steps_through_a_finished_match_to_its_final_card(
 ):
     game_id, thread, first = await challenge(discord, bot, alice, bob, general)
     seats = {"N": alice, "S": bob}
-    await play_to_the_end(discord, bot, thread, game_id, seats, first, rng=random.Random(5))
+    # the strong side against the easy one: a goal comes sooner, and every step is stepped
+    levels = {"N": "strong", "S": "easy"}
+    await play_to_the_end(
+        discord, bot, thread, game_id, seats, first, rng=random.Random(5), levels=levels
+    )
     final = await current_card(discord, bot, thread, game_id)
     assert REPLAY in final.button_labels
 

@@ -117,12 +117,17 @@ def suggested(card) -> str:
     return next(label for label in card.button_labels if label.startswith("Suggested: "))
 
 
-async def play_to_the_end(discord, bot, thread, game_id, seats, message, *, rng, limit=400):
+async def play_to_the_end(
+    discord, bot, thread, game_id, seats, message, *, rng, limit=400, levels=None
+):
+    """Click the match to its end, each side choosing as the computer would at its level in
+    `levels` (by side; "strong" for both by default)."""
     for _ in range(limit):
         _, status, match, _ = stored_game(bot, game_id)
         if status == "finished":
             return message
-        action = ai.choose_action(match.engine, "strong", rng)
+        level = (levels or {}).get(match.engine.to_move, "strong")
+        action = ai.choose_action(match.engine, level, rng)
         message = await play(discord, bot, thread, game_id, seats, action, message)
     raise AssertionError("the match did not end")
 
