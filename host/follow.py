@@ -42,6 +42,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NEWS_EVENT = "follow_news"  # a follower's news held in quiet hours goes out: {"user_id": N}
+# The news lines of one message at most: Discord's 2,000 characters less the mentions of
+# those pinged, the link and the line on how to stop it.
+NEWS_AT_MOST = 1600
+FOLLOWED = "You follow this"
 DIGEST_SHOWN = 15  # followed news items a digest or a held DM lists; the rest are counted
 
 Thing = tuple[str, str]  # (kind, target): ("match", "12"), ("team", "rollerball2:7")
@@ -194,10 +198,12 @@ class Follows:
         channel: discord.abc.Messageable,
         link: str,
         members: Iterable[int] = (),
+        title: str = "",
     ) -> None:
         """Tell the followers of any of `things` each of `news` ((key, text): the key names the
-        milestone, so each follower hears of it once), as each one's settings say; `members`
-        take part and hear of it otherwise. Never raises: the news is a courtesy after what was
+        milestone, so each follower hears of it once), as each one's settings say: what they
+        hear now in as few messages as fit, under `title` once (a news line held for later
+        carries it); `members` take part and hear of it otherwise. Never raises: the news is a courtesy after what was
         saved and shown, and one refusal must not fail the move that made it. A database that
         stops answering delays the news until it answers (host/background.py), never loses it."""
         if not news:
@@ -215,31 +221,41 @@ class Follows:
             settings = await settings_store.users_settings(self.bot.db, followers)
             chosen = await store.news_mode(self.bot.db, followers)
             now = time.time()
+            told: dict[int, list[str]] = {}  # what each follower hears now, in order
             for key, text in news:
-                for_whom = await store.record_news(self.bot.db, followers, key)
-                pings = notify.Pings()
-                for user in for_whom:
+                for user in await store.record_news(self.bot.db, followers, key):
                     mode = news_mode(settings[user], chosen.get(user))
                     if mode == NOTHING:
                         continue
                     if mode == DIGEST or notify.in_quiet_hours(settings[user], now):
-                        held = fit(f"{text} · [open]({link})", 1000)
+                        headed = f"**{title}**: {text}" if title else text
+                        held = fit(f"{headed} · [open]({link})", 1000)
                         await store.hold_news(self.bot.db, user, key, held)
                         if mode != DIGEST:
                             await self.send_when_quiet_hours_end(settings[user], now)
-                    elif mode == "dm":
-                        pings.dm.append(user)
                     else:
-                        pings.thread.append(user)
-                await notify.deliver(
-                    self.bot,
-                    pings,
-                    channel,
-                    f"{text} · [open]({link})\n-# You follow this: `/settings follows` stops it.",
-                    dm=f"{text}\n-# You follow this (`/settings follows` stops it).",
-                    link=link,
-                    lead=" ",
-                )
+                        told.setdefault(user, []).append(text)
+            # One message for what one move (one post) made, to everyone who hears the same:
+            # a match simulated to its end is one ping, not one per period, and Discord's five
+            # messages in five seconds a channel are not spent on it.
+            together: dict[tuple[str, ...], notify.Pings] = {}
+            for user, texts in told.items():
+                pings = together.setdefault(tuple(texts), notify.Pings())
+                mode = news_mode(settings[user], chosen.get(user))
+                (pings.dm if mode == "dm" else pings.thread).append(user)
+            for texts, pings in together.items():
+                for lines in in_messages(texts):
+                    if title:
+                        lines = f"**{title}**: {lines}"
+                    await notify.deliver(
+                        self.bot,
+                        pings,
+                        channel,
+                        f"{lines} · [open]({link})\n-# {FOLLOWED}: `/settings follows` stops it.",
+                        dm=f"{lines}\n-# {FOLLOWED} (`/settings follows` stops it).",
+                        link=link,
+                        lead=" ",
+                    )
 
         try:
             await attempt()
@@ -291,11 +307,11 @@ class Follows:
         lines = [line for step in steps for line in adapter.followed_milestones(match, step)]
         title = f"{adapter.title} match #{stored.id}"
         news = [
-            (f"match:{stored.id}:v{stored.version}:{index}", f"**{title}**: {line}")
+            (f"match:{stored.id}:v{stored.version}:{index}", line)
             for index, line in enumerate(lines)
         ]
         if adapter.engine.is_over(match.engine):
-            news.append((f"match:{stored.id}:result", f"**{title}**: {adapter.result_text(match)}"))
+            news.append((f"match:{stored.id}:result", adapter.result_text(match)))
         await self.tell(
             match_things(adapter, stored, match),
             stored.guild_id,
@@ -303,6 +319,7 @@ class Follows:
             channel=channel,
             link=notify.jump_url(stored, card_id),
             members=stored.players,
+            title=title,
         )
 
     async def after_post(self, posted: Posted) -> None:
@@ -378,6 +395,19 @@ def news_mode(settings: settings_store.UserSettings, chosen: str | None) -> str:
     if mode == DIGEST and settings.digest_minute is None:
         return "dm"
     return mode
+
+
+def in_messages(texts: Sequence[str], limit: int = NEWS_AT_MOST) -> list[str]:
+    """`texts` a line each, as few messages as fit: a line joins the message before while
+    the message stays within `limit` characters (a line longer than that is cut)."""
+    messages: list[str] = []
+    for text in texts:
+        line = fit(text, limit)
+        if messages and len(messages[-1]) + 1 + len(line) <= limit:
+            messages[-1] += "\n" + line
+        else:
+            messages.append(line)
+    return messages
 
 
 def waiting_text(items: list[str], heading: str) -> str:
