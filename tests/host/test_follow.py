@@ -56,3 +56,14 @@ async def test_news_that_meets_a_database_outage_reaches_the_followers_once_it_a
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], caplog.text
     assert "Traceback" not in caplog.text
     assert caplog.text.count("waits for the database") == 1
+
+
+def test_news_lines_share_a_message_until_it_would_pass_the_limit() -> None:
+    in_messages = follow.in_messages
+    assert in_messages(["a goal", "the result"]) == ["a goal\nthe result"]
+    lines = [f"{n}: " + "x" * 46 for n in range(10)]  # 49 characters each
+    parts = in_messages(lines, limit=100)
+    assert parts == ["\n".join(lines[i : i + 2]) for i in range(0, 10, 2)]
+    assert all(len(part) <= 100 for part in parts)
+    (cut,) = in_messages(["y" * 150], limit=100)  # a line longer than a message is cut
+    assert len(cut) <= 100
