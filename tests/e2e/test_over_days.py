@@ -277,7 +277,7 @@ async def test_a_rollerball_table_played_over_days_with_its_thread_archiving(dis
     kim, lea = discord.add_user("kim"), discord.add_user("lea")
     await pinged_players(discord, bot, (kim, lea), general)
     game_id, thread, card = await rollerball_table(
-        discord, bot, kim, general, joiners=[lea], computers=1, players=3, target=3
+        discord, bot, kim, general, joiners=[lea], computers=1, players=3, target=2
     )
     rng = random.Random(12)
     archived_nights = 0

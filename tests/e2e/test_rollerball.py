@@ -581,7 +581,7 @@ async def test_a_whole_game_is_played_with_clicks_and_menus_only(discord, bot, g
     and at every step no message anyone sees offers a control that acts on nothing."""
     wes, xan = discord.add_user("wes"), discord.add_user("xan")
     game_id, thread, _ = await open_table(
-        discord, bot, wes, general, joiners=[xan], computers=1, players=3, target=3
+        discord, bot, wes, general, joiners=[xan], computers=1, players=3, target=2
     )
     table = ClickingTable(discord, bot, thread, game_id, {0: wes, 1: xan})
     rng = random.Random(11)
@@ -626,7 +626,7 @@ async def test_a_whole_game_is_played_with_clicks_and_menus_only(discord, bot, g
     assert redrawn_for_a_decision > 0 and shown_new > 0
     assert len(table.card_ids) == 1, "one live card, redrawn in place"
     card = discord.message(next(iter(table.card_ids)))
-    assert "wins with 3 victory points" in card.text and not card.selects
+    assert "wins with 2 victory points" in card.text and not card.selects
     assert card.button_labels == ["Replay ▶", "Why?"]  # no move: its replay and Why? only
     # Nobody typed: the move form was never opened, no /rollerball move was used.
     with connect(bot) as conn:
