@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 from PIL.GifImagePlugin import GifImageFile
 
 from render.rollerball import PLAYER_COLOURS, render_board, render_movement, square_centre
@@ -109,3 +109,26 @@ def test_the_movement_gif_is_the_whole_board_ending_on_the_balls_paths():
 
     assert red_between("c1", "d1") and red_between("d1", "e1")
     assert not red_between("e1", "f1") and not red_between("b1", "c1")
+
+
+def test_the_hand_in_its_colours_is_the_drawing_to_the_eye():
+    """The panel's hand is sent in a palette of 256 (render/rollerball/hand.py): the same
+    picture within a few shades, flat colours flat, in far fewer bytes."""
+    from render.catalogue import ROLLERBALL_NAMES, rollerball_hand_view
+    from render.rollerball import render_hand
+    from render.rollerball.hand import hand_image
+
+    view, seat = rollerball_hand_view()
+    for new, earned in ((frozenset(), None), (frozenset(view.hands[seat][-1:]), 0)):
+        drawn = hand_image(view, seat, ROLLERBALL_NAMES[seat], new=new, earned=earned)
+        data = render_hand(view, seat, ROLLERBALL_NAMES[seat], new=new, earned=earned)
+        sent = Image.open(io.BytesIO(data))
+        assert sent.format == "PNG" and sent.mode == "P" and len(data) < 20_000
+        shown = sent.convert("RGB")
+        assert shown.size == drawn.size
+        difference = ImageChops.difference(drawn, shown)
+        assert max(most for _, most in difference.getextrema()) <= 48  # an edge of the type
+        assert max(ImageStat.Stat(difference).mean) < 2  # the picture: a shade at most
+        # no dithering: the drawing's colours, a few shades off, and no more of them
+        area = drawn.width * drawn.height
+        assert len(shown.getcolors(area) or []) <= len(drawn.getcolors(area) or [])
