@@ -11,8 +11,8 @@ phone, so no type is smaller than 18 px (11.2 px on the screen). The image is dr
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import cache
-from typing import cast
+from functools import cache, lru_cache
+from typing import NamedTuple, cast
 
 from PIL import Image, ImageDraw
 
@@ -147,6 +147,37 @@ def _rows(count: int) -> int:
     return max(1, (count + COLUMNS - 1) // COLUMNS)
 
 
+class HandShown(NamedTuple):
+    """What a hand image shows, and all it is drawn from: equal ones are the same picture."""
+
+    name: str
+    cards: tuple[tuple[str, bool], ...]  # each card's kind, and whether it is marked NEW
+    earned: str | None  # the kind of the card just earned
+    points: int
+    hand_limit: int
+    target_vp: int
+
+
+def shown_hand(
+    view: GameState,
+    seat: int,
+    name: str,
+    *,
+    new: frozenset[int] = frozenset(),
+    earned: int | None = None,
+) -> HandShown:
+    """What `seat`'s hand image shows: `view` is the seat's own view; `new` the card ids to mark
+    NEW; `earned` the card a ball over the seat's base just earned it (bank or keep)."""
+    return HandShown(
+        name,
+        tuple((kind_of(card), card in new) for card in view.hands[seat]),
+        None if earned is None else kind_of(earned),
+        len(view.victory[seat]),
+        view.settings.hand_limit,
+        view.settings.target_vp,
+    )
+
+
 def hand_image(
     view: GameState,
     seat: int,
@@ -155,13 +186,16 @@ def hand_image(
     new: frozenset[int] = frozenset(),
     earned: int | None = None,
 ) -> Image.Image:
-    """`view` is `seat`'s own view; `new` the card ids to mark NEW; `earned` the card a ball
-    over the seat's base just earned it (bank or keep), shown apart from the hand."""
-    hand = list(view.hands[seat])
-    settings = view.settings
+    """The hand in RGB (`shown_hand`'s arguments), the earned card shown apart from it."""
+    return _draw_hand(shown_hand(view, seat, name, new=new, earned=earned))
+
+
+def _draw_hand(shown: HandShown) -> Image.Image:
+    hand, name = shown.cards, shown.name
     title_face, face, small = font(TITLE_TYPE, bold=True), font(TYPE), font(SMALL)
     hand_top = EDGE + 34 + LINE + 18
     hand_bottom = hand_top + _rows(len(hand)) * (TILE_H + GAP)
+    earned = shown.earned
     earned_top = hand_bottom + (8 if earned is not None else 0)
     legend_top = earned_top + ((LINE + TILE_H + GAP) if earned is not None else 0) + 8
     legend = _legend_lines()
@@ -172,18 +206,18 @@ def hand_image(
     while len(title) > 12 and text_length(title_face, title) > WIDTH - 2 * EDGE:
         title = title[:-2] + "…"
     draw_text(draw, (EDGE, EDGE), title, font=title_face, fill=INK)
-    points = len(view.victory[seat])
+    points = shown.points
     summary = (
-        f"{plural(len(hand)):card} · draw up to {settings.hand_limit}"
-        f" · {points} of {settings.target_vp} victory points"
+        f"{plural(len(hand)):card} · draw up to {shown.hand_limit}"
+        f" · {points} of {shown.target_vp} victory points"
     )
     draw_text(draw, (EDGE, EDGE + 36), summary, font=face, fill=INK)
     if not hand:
         draw_text(draw, (EDGE, hand_top + 40), "No cards in your hand.", font=face, fill=INK)
-    for index, card in enumerate(hand):
+    for index, (kind, marked) in enumerate(hand):
         x = EDGE + (index % COLUMNS) * (TILE_W + GAP)
         y = hand_top + (index // COLUMNS) * (TILE_H + GAP)
-        _draw_tile(draw, x, y, kind_of(card), new=card in new)
+        _draw_tile(draw, x, y, kind, new=marked)
     if earned is not None:
         draw.line((EDGE, earned_top - 4, WIDTH - EDGE, earned_top - 4), fill=INK, width=2)
         draw_text(
@@ -197,7 +231,7 @@ def hand_image(
         draw.rounded_rectangle(
             (x - 6, y - 6, x + TILE_W + 6, y + TILE_H), radius=14, outline=EARNED_FRAME, width=5
         )
-        _draw_tile(draw, x, y, kind_of(earned), new=False)
+        _draw_tile(draw, x, y, earned, new=False)
     draw.line((EDGE, legend_top - 4, WIDTH - EDGE, legend_top - 4), fill=(200, 195, 180), width=2)
     for index, line in enumerate(legend):
         draw_text(draw, (EDGE, legend_top + 2 + index * LEGEND_LINE), line, font=small, fill=INK)
@@ -212,10 +246,17 @@ def render_hand(
     new: frozenset[int] = frozenset(),
     earned: int | None = None,
 ) -> bytes:
-    """The hand as PNG bytes (see `hand_image`), in the colours of `hand_palette`: a third of
-    the bytes of the same picture in RGB, and half the time to draw and encode. A panel open while
-    others play is drawn again after every move, for each seat, so this is paid often."""
-    image = hand_image(view, seat, name, new=new, earned=earned)
+    """The hand as PNG bytes (see `hand_image`). An open panel is drawn again after every move
+    to see whether it changed, and most seats' hands did not: a hand that shows what one drawn
+    lately showed is that one's bytes."""
+    return _hand_png(shown_hand(view, seat, name, new=new, earned=earned))
+
+
+@lru_cache(maxsize=256)  # about 13 KB each
+def _hand_png(shown: HandShown) -> bytes:
+    """In the colours of `hand_palette`: a third of the bytes of the same picture in RGB, and
+    half the time to draw and encode."""
+    image = _draw_hand(shown)
     return to_png(image.quantize(palette=hand_palette(), dither=Image.Dither.NONE))
 
 

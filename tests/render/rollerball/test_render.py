@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from typing import cast
 
 from PIL import Image, ImageChops, ImageStat
 from PIL.GifImagePlugin import GifImageFile
@@ -127,8 +128,39 @@ def test_the_hand_in_its_colours_is_the_drawing_to_the_eye():
         shown = sent.convert("RGB")
         assert shown.size == drawn.size
         difference = ImageChops.difference(drawn, shown)
-        assert max(most for _, most in difference.getextrema()) <= 48  # an edge of the type
+        extrema = cast("tuple[tuple[int, int], ...]", difference.getextrema())
+        assert max(most for _, most in extrema) <= 48  # an edge of the type
         assert max(ImageStat.Stat(difference).mean) < 2  # the picture: a shade at most
         # no dithering: the drawing's colours, a few shades off, and no more of them
         area = drawn.width * drawn.height
         assert len(shown.getcolors(area) or []) <= len(drawn.getcolors(area) or [])
+
+
+def test_a_hand_that_shows_the_same_is_not_drawn_again(monkeypatch):
+    """An open panel is drawn again after every move: a hand showing what one drawn lately
+    showed is that one's bytes; any change it shows (a card, NEW, the earned card, the name)
+    draws it."""
+    from render.catalogue import rollerball_hand_view
+    from render.rollerball import hand as hand_module
+    from render.rollerball import render_hand
+
+    hand_module.hand_palette()  # made once, from a drawing of its own
+    drawn = []
+    real = hand_module._draw_hand
+
+    def counting(shown):
+        drawn.append(shown)
+        return real(shown)
+
+    monkeypatch.setattr(hand_module, "_draw_hand", counting)
+    hand_module._hand_png.cache_clear()
+    view, seat = rollerball_hand_view()
+    first = render_hand(view, seat, "Ann")
+    assert render_hand(view, seat, "Ann") == first and len(drawn) == 1
+    newest = frozenset(view.hands[seat][-1:])
+    marked = render_hand(view, seat, "Ann", new=newest)
+    earned = render_hand(view, seat, "Ann", earned=0)
+    other = render_hand(view, seat, "Bea")
+    assert len(drawn) == 4 and len({first, marked, earned, other}) == 4
+    assert hand_module._hand_png.cache_info().maxsize == 256  # about 3 MB at most
+    hand_module._hand_png.cache_clear()
