@@ -72,6 +72,7 @@ class Bench:
         self.general = discord.default_channel
         self.players: dict[int, dict[str, User]] = {}  # start_matches': each match's by side
         self.teams = 0  # Rollerball II teams made so far, for a new pair's names
+        self.tables = 0  # Rollerball tables started so far, for their players' names
 
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
@@ -278,7 +279,9 @@ class Bench:
         their moves."""
         tables = []
         for _ in range(count):
-            ann, ben = self.fake.add_user("ann"), self.fake.add_user("ben")
+            # names of their own, as on a server: a hand drawn for one name is not another's
+            self.tables += 1
+            ann, ben = (self.fake.add_user(f"{name}{self.tables}") for name in ("ann", "ben"))
             lobby = await self.discord.slash(
                 "rollerball new", user=ann, channel=self.general, players=2
             )
