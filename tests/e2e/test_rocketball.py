@@ -192,7 +192,11 @@ async def test_a_challenge_is_played_to_a_win_in_a_thread(discord, bot, alice, b
         .data.decode()
     )
 
-    last = await play_to_the_end(discord, bot, thread, game_id, seats, first, rng=random.Random(3))
+    # the strong side against the easy one: the goal that wins comes sooner
+    quick = {"N": "strong", "S": "easy"}
+    last = await play_to_the_end(
+        discord, bot, thread, game_id, seats, first, rng=random.Random(3), levels=quick
+    )
     _, status, match, _ = stored_game(bot, game_id)
     winner = seats[match.engine.winner]
     assert status == "finished"
