@@ -45,7 +45,7 @@ NEWS_EVENT = "follow_news"  # a follower's news held in quiet hours goes out: {"
 # The news lines of one message at most: Discord's 2,000 characters less the mentions of
 # those pinged, the link and the line on how to stop it.
 NEWS_AT_MOST = 1600
-FOLLOWED = "You follow this"
+FOLLOWED = "You follow this"  # how a followed news line says why it reached you
 DIGEST_SHOWN = 15  # followed news items a digest or a held DM lists; the rest are counted
 
 Thing = tuple[str, str]  # (kind, target): ("match", "12"), ("team", "rollerball2:7")
@@ -203,9 +203,10 @@ class Follows:
         """Tell the followers of any of `things` each of `news` ((key, text): the key names the
         milestone, so each follower hears of it once), as each one's settings say: what they
         hear now in as few messages as fit, under `title` once (a news line held for later
-        carries it); `members` take part and hear of it otherwise. Never raises: the news is a courtesy after what was
-        saved and shown, and one refusal must not fail the move that made it. A database that
-        stops answering delays the news until it answers (host/background.py), never loses it."""
+        carries it); `members` take part and hear of it otherwise. Never raises: the news is a
+        courtesy after what was saved and shown, and one refusal must not fail the move that
+        made it. A database that stops answering delays the news until it answers
+        (host/background.py), never loses it."""
         if not news:
             return
 
