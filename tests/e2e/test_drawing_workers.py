@@ -14,6 +14,7 @@ import pytest
 
 from bench.figures import Processes
 from rules.rocketball.actions import Roll
+from tests.e2e.stored import until
 from tests.e2e.test_rocketball import current_card, latest_game_id, new_thread, play, resign
 
 pytestmark = pytest.mark.e2e
@@ -62,12 +63,14 @@ async def test_no_click_waits_for_a_worker_to_start(discord, bot, games):
     # bot's thread meanwhile; the click that follows finds it up
     player, game_id, thread, card = await a_match_with_the_roll_to_press(discord, bot, games, "ivo")
     (worker,) = await workers_started(bot, 1)
+    # the process is there before it has done its first job; the bot says when the pool is up,
+    # and only then does a turn go to it (the one before is drawn in the bot's thread)
+    await until(lambda: "drawing in 1 worker process(es)" in bot.log_text())
     after = await play(discord, bot, thread, game_id, {"N": player}, Roll(), card)
     assert "rolls d4 =" in after.text
     gif = after.attachments[0].image()
     assert gif.format == "GIF" and gif.n_frames >= 2
     assert drawing_workers(bot) == [worker]  # the same warm worker drew it
-    assert "drawing in 1 worker process(es)" in bot.log_text()
     await resign(discord, player, thread)
 
 
