@@ -15,6 +15,7 @@ card: the turns it left are drawn in the thread and the workers started again.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -28,6 +29,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 T = TypeVar("T")
+# How long a stop waits for the workers to end (a turn being drawn takes milliseconds).
+STOP_WAIT = 5.0
 
 log = logging.getLogger(__name__)
 
@@ -150,7 +153,13 @@ class Drawing:
             return await asyncio.to_thread(call)
 
     async def stop(self) -> None:
+        """The workers end, and the pool's manager thread with them, before the bot does:
+        left to end on its own, that thread could be closing its wake-up pipe as the
+        interpreter's exit wrote to it (Python 3.11's concurrent.futures checks the pipe, then
+        writes, with no lock between), and the bot's last words were a traceback."""
         self._stopped = True  # workers still starting are stopped once up (`_started`)
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=False, cancel_futures=True)
+            with contextlib.suppress(TimeoutError):  # a worker stuck in a turn is not waited for
+                await asyncio.wait_for(asyncio.to_thread(pool.shutdown, wait=True), STOP_WAIT)
