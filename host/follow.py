@@ -223,6 +223,7 @@ class Follows:
             chosen = await store.news_mode(self.bot.db, followers)
             now = time.time()
             told: dict[int, list[str]] = {}  # what each follower hears now, in order
+            how: dict[int, str] = {}  # and how: by DM, or a mention where it is posted
             for key, text in news:
                 for user in await store.record_news(self.bot.db, followers, key):
                     mode = news_mode(settings[user], chosen.get(user))
@@ -236,14 +237,14 @@ class Follows:
                             await self.send_when_quiet_hours_end(settings[user], now)
                     else:
                         told.setdefault(user, []).append(text)
+                        how[user] = mode
             # One message for what one move (one post) made, to everyone who hears the same:
             # a match simulated to its end is one ping, not one per period, and Discord's five
             # messages in five seconds a channel are not spent on it.
             together: dict[tuple[str, ...], notify.Pings] = {}
             for user, texts in told.items():
                 pings = together.setdefault(tuple(texts), notify.Pings())
-                mode = news_mode(settings[user], chosen.get(user))
-                (pings.dm if mode == "dm" else pings.thread).append(user)
+                (pings.dm if how[user] == "dm" else pings.thread).append(user)
             for texts, pings in together.items():
                 for lines in in_messages(texts):
                     if title:
