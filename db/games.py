@@ -152,6 +152,28 @@ async def _players(db: Database, game_id: int) -> tuple[int, ...]:
     return tuple(row["user_id"] for row in rows)
 
 
+# Ids a statement names at once: far below SQLite's and PostgreSQL's bound parameters
+# (32,766 and 65,535), so start-up repair reads any number of matches.
+IDS_AT_ONCE = 500
+
+
+async def _seats_of(db: Database, game_ids: list[int]) -> dict[int, tuple[int, ...]]:
+    """The seats of these games by id, in seat order. By id, never by a second look at the
+    games' status: on PostgreSQL each statement sees its own snapshot, so a match that ended
+    between the two reads would come back with no seats."""
+    seats: dict[int, list[int]] = {}
+    for start in range(0, len(game_ids), IDS_AT_ONCE):
+        chunk = game_ids[start : start + IDS_AT_ONCE]
+        marks = ", ".join("?" for _ in chunk)
+        for seat in await db.fetch_all(
+            f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({marks})"
+            " ORDER BY game_id, seat",
+            tuple(chunk),
+        ):
+            seats.setdefault(seat["game_id"], []).append(seat["user_id"])
+    return {game_id: tuple(users) for game_id, users in seats.items()}
+
+
 async def load_game(db: Database, game_id: int, *, game: str | None = None) -> StoredGame | None:
     row = await db.fetch_one("SELECT * FROM games WHERE id = ?", (game_id,))
     if row is None or (game is not None and row["game"] != game):
@@ -178,14 +200,8 @@ async def load_games(
     marks = ", ".join("?" for _ in wanted)
     columns = "*" if states else WITHOUT_STATE
     rows = await db.fetch_all(f"SELECT {columns} FROM games WHERE id IN ({marks})", wanted)
-    seats: dict[int, list[int]] = {}
-    for seat in await db.fetch_all(
-        f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({marks})"
-        " ORDER BY game_id, seat",
-        wanted,
-    ):
-        seats.setdefault(seat["game_id"], []).append(seat["user_id"])
-    return {row["id"]: stored_from_row(row, tuple(seats.get(row["id"], ()))) for row in rows}
+    seats = await _seats_of(db, [row["id"] for row in rows])
+    return {row["id"]: stored_from_row(row, seats.get(row["id"], ())) for row in rows}
 
 
 def match_key(game_id: int) -> str:
@@ -317,7 +333,8 @@ def game_here_query(*, game: str, channel_id: int) -> tuple[str, tuple[object, .
 async def games_here(db: Database, *, game: str, channel_id: int) -> list[StoredGame]:
     sql, parameters = game_here_query(game=game, channel_id=channel_id)
     rows = await db.fetch_all(sql, parameters)
-    return [stored_from_row(row, await _players(db, row["id"])) for row in rows]
+    seats = await _seats_of(db, [row["id"] for row in rows])
+    return [stored_from_row(row, seats.get(row["id"], ())) for row in rows]
 
 
 async def latest_game_of(
@@ -336,8 +353,8 @@ async def latest_game_of(
 
 async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
     """Every active game of these kinds in the servers of this process's shards (start-up
-    recovery: with several processes, each repairs its own servers' games). Two queries however
-    many games there are: the games, then all their seats."""
+    recovery: with several processes, each repairs its own servers' games): the games, then
+    the seats of those games, a query for every 500."""
     if not games:
         return []
     placeholders = ", ".join("?" for _ in games)
@@ -345,14 +362,8 @@ async def open_games(db: Database, games: tuple[str, ...]) -> list[StoredGame]:
     where = f"status = 'active' AND game IN ({placeholders}) AND {shard_sql}"
     parameters = (*games, *shard_parameters)
     rows = await db.fetch_all(f"SELECT * FROM games WHERE {where} ORDER BY id", parameters)
-    seats: dict[int, list[int]] = {}
-    for seat in await db.fetch_all(
-        f"SELECT game_id, user_id FROM game_players WHERE game_id IN (SELECT id FROM games"
-        f" WHERE {where}) ORDER BY game_id, seat",
-        parameters,
-    ):
-        seats.setdefault(seat["game_id"], []).append(seat["user_id"])
-    return [stored_from_row(row, tuple(seats.get(row["id"], ()))) for row in rows]
+    seats = await _seats_of(db, [row["id"] for row in rows])
+    return [stored_from_row(row, seats.get(row["id"], ())) for row in rows]
 
 
 IN_PLAY_HERE = "guild_id = ? AND status = 'active'"
@@ -374,19 +385,9 @@ async def in_play_in_guild(
         " LIMIT ? OFFSET ?",
         (guild_id, limit, offset),
     )
-    seats: dict[int, list[int]] = {}
-    if rows:
-        ids = [row["id"] for row in rows]
-        placeholders = ", ".join("?" for _ in ids)
-        for seat in await db.fetch_all(
-            f"SELECT game_id, user_id FROM game_players WHERE game_id IN ({placeholders})"
-            " ORDER BY game_id, seat",
-            tuple(ids),
-        ):
-            seats.setdefault(seat["game_id"], []).append(seat["user_id"])
+    seats = await _seats_of(db, [row["id"] for row in rows])
     return [
-        (stored_from_row(row, tuple(seats.get(row["id"], ()))), _moment(row["updated_at"]))
-        for row in rows
+        (stored_from_row(row, seats.get(row["id"], ())), _moment(row["updated_at"])) for row in rows
     ]
 
 

@@ -603,6 +603,48 @@ async def test_start_up_repair_sees_only_the_servers_of_this_processs_shards(db)
     assert await seen() == ({"zero", "one", "dm"}, 2)
 
 
+async def test_start_up_repair_gets_every_seat_of_a_match_that_ends_while_it_reads(db):
+    """The open matches were read in two statements, the matches then the seats of those still
+    open: a match that ended between them (each PostgreSQL statement sees its own snapshot) came
+    back with no seats, and the repair's clocks failed on its first seat (IndexError). The seats
+    are those of the matches the first statement returned."""
+    game_id = await games.create_game(
+        db,
+        game="rocketball",
+        guild_id=1,
+        channel_id=1,
+        players=[11, 22],
+        state="{}",
+        status="active",
+    )
+    real_fetch_all = db.fetch_all
+    ended = False
+
+    async def fetch_all_then_end(sql, parameters=()):
+        nonlocal ended
+        rows = await real_fetch_all(sql, parameters)
+        if not ended:
+            ended = True  # the match's last move lands between the two reads
+            stored = await games.load_game(db, game_id)
+            await games.save_move(
+                db,
+                stored,
+                state="{}",
+                actor_id=11,
+                action="resign",
+                events=[],
+                status="finished",
+            )
+        return rows
+
+    db.fetch_all = fetch_all_then_end
+    try:
+        found = await games.open_games(db, ("rocketball",))
+    finally:
+        db.fetch_all = real_fetch_all
+    assert [(g.id, g.players) for g in found] == [(game_id, (11, 22))]
+
+
 async def test_start_up_repair_finds_the_finished_matches_whose_end_was_never_shown(db):
     """A finishing move saved just before a crash leaves a finished match one version ahead of
     its card: start-up repair shows it (host/recovery.py). Shown ones, open ones and another
