@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NEWS_EVENT = "follow_news"  # a follower's news held in quiet hours goes out: {"user_id": N}
-# The news lines of one message at most: Discord's 2,000 characters less the mentions of
-# those pinged, the link and the line on how to stop it.
+# The news lines of one message at most: Discord's 2,000 characters less the title, the link,
+# the line on how to stop it and room for a few mentions (more pinged: more messages, each
+# with the whole text: host/notify.py `deliver`).
 NEWS_AT_MOST = 1600
 FOLLOWED = "You follow this"  # how a followed news line says why it reached you
 DIGEST_SHOWN = 15  # followed news items a digest or a held DM lists; the rest are counted

@@ -28,7 +28,7 @@ from db.player_games import last_moves
 from db.settings import UserSettings
 from host.match import COMPUTER_ID, DELETED_USER_ID, dice_line, human_seats
 from ui.client import post
-from ui.text import fit
+from ui.text import MAX_CONTENT, fit
 
 if TYPE_CHECKING:
     from host.adapter import GameAdapter
@@ -313,10 +313,39 @@ async def deliver(
     answer); a refusal raises discord.HTTPException as `send` would."""
     failed = await send_dms(bot, pings.dm, f"{dm}\n{link}")
     mentioned = pings.thread + failed
-    if not mentioned and not always:
-        return None
-    content = mentions(mentioned) + lead + text if mentioned else text
-    return await post(bot, channel, fit(content), allowed_mentions=allowed(mentioned), view=view)
+    if not mentioned:
+        if not always:
+            return None
+        return await post(bot, channel, fit(text), allowed_mentions=allowed(()), view=view)
+    first: int | None = None
+    for group in mention_groups(mentioned, room=MAX_CONTENT - len(lead) - len(text)):
+        content = fit(mentions(group) + lead + text)
+        posted = await post(bot, channel, content, allowed_mentions=allowed(group), view=view)
+        first = first if first is not None else posted
+    return first
+
+
+# Users one message may ping: Discord's allowed_mentions lists at most 100
+# (https://discord.com/developers/docs/resources/message#allowed-mentions-object).
+PINGED_AT_MOST = 100
+MENTION_AT_MOST = len(" <@18446744073709551615>")  # the largest snowflake's, and its space
+
+
+def mention_groups(users: Sequence[int], *, room: int) -> list[list[int]]:
+    """`users` in groups whose mentions fit in `room` characters and Discord's 100 a message,
+    so that each of them gets a message with the whole text after their mention. A text that
+    leaves no room for one mention (no caller writes one) is cut by `fit`, the last safety net."""
+    room = max(room, MENTION_AT_MOST)
+    groups: list[list[int]] = []
+    width = 0
+    for user in users:
+        more = len(f" <@{user}>")  # a space between two, or before the lead
+        if not groups or len(groups[-1]) == PINGED_AT_MOST or width + more > room:
+            groups.append([])
+            width = 0
+        groups[-1].append(user)
+        width += more
+    return groups
 
 
 # ---- finished matches -------------------------------------------------------------------------------

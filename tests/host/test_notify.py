@@ -190,3 +190,24 @@ async def test_a_refused_post_raises_discords_refusal_as_send_did():
         await notify.deliver(
             bot, notify.Pings(thread=[301]), posts.channel(33), "t", dm="t", link="l"
         )
+
+
+async def test_news_for_many_pinged_keeps_its_whole_text_for_each_of_them():
+    """The mentions went before the text in one message cut to Discord's 2,000 characters: a
+    long news line for a dozen followers lost its end (its link, how to stop it), and past 100
+    Discord refuses the message (allowed_mentions names at most 100 users). Each message has
+    the whole text and as many of the pinged as fit."""
+    bot = posts.bot_posting()
+    pinged = [10**17 + n for n in range(130)]
+    text = "x" * 1500 + " · [open](https://discord.com/channels/11/33)\n-# stops it."
+    await notify.deliver(
+        bot, notify.Pings(thread=pinged), posts.channel(33), text, dm=text, link="l"
+    )
+    payloads = bot.http.payloads[33]
+    told = []
+    for payload in payloads:
+        assert len(payload["content"]) <= 2000 and payload["content"].endswith(", " + text)
+        users = [int(user) for user in payload["allowed_mentions"]["users"]]
+        assert len(users) <= 100 and payload["content"].startswith(notify.mentions(users))
+        told += users
+    assert told == pinged
