@@ -626,6 +626,7 @@ async def test_start_up_repair_gets_every_seat_of_a_match_that_ends_while_it_rea
         if not ended:
             ended = True  # the match's last move lands between the two reads
             stored = await games.load_game(db, game_id)
+            assert stored is not None
             await games.save_move(
                 db,
                 stored,
