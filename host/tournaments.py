@@ -667,6 +667,9 @@ class TournamentRounds:
     async def load_league(self, league_id: int) -> store.Tournament | None:
         return await store.load(self.bot.db, league_id)
 
+    def refusal(self, league: store.Tournament, user_id: int) -> str | None:
+        return None  # a tournament's controls check their own players (its matches' seats)
+
     def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
         return int(payload["tournament"]), (int(payload["round"]),)
 

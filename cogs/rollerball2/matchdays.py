@@ -137,6 +137,9 @@ class Seasons:
     async def load_league(self, league_id: int) -> store.Season | None:
         return await store.load_season(self.bot.db, league_id)
 
+    def refusal(self, league: store.Season, user_id: int) -> str | None:
+        return None  # a season's controls check their own coach (a match's seat)
+
     def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
         return int(payload["season"]), (int(payload["matchday"]),)
 

@@ -132,8 +132,7 @@ class Volleyball(commands.Cog):
     async def press_league_button(
         self, interaction: discord.Interaction, league_id: int, action: str
     ) -> None:
-        stored = await self.leagues.load(league_id)
-        lesson_card.require_learner(stored, interaction.user.id)
+        stored = await self.leagues.load(league_id, by=interaction.user.id)
         if lesson_card.is_lesson(stored) and action in ("orders", "repeat"):
             lesson_card.checked(stored, action)  # typed orders are not the lesson's: its hint
         if action == "orders":
@@ -156,8 +155,7 @@ class Volleyball(commands.Cog):
     ) -> None:
         """My team's menus: the order line TEAM_ORDERS names, added to the orders on file as
         `/volleyball sell` adds one, so the engine takes or refuses it as it does the line."""
-        stored = await self.leagues.load(league_id)
-        lesson_card.require_learner(stored, interaction.user.id)
+        stored = await self.leagues.load(league_id, by=interaction.user.id)
         line = TEAM_ORDERS[what][1].format(player=player).replace("\n", " ")
         if lesson_card.is_lesson(stored):
             control, _, pick = line.partition(": ")
@@ -181,8 +179,7 @@ class Volleyball(commands.Cog):
     async def explain_round(
         self, interaction: discord.Interaction, league_id: int, season: int, round_number: int
     ) -> None:
-        stored = await self.leagues.load(league_id)
-        lesson_card.require_learner(stored, interaction.user.id)
+        stored = await self.leagues.load(league_id, by=interaction.user.id)
         await why.explain_round(interaction, self.bot.db, stored, season, round_number)
 
     # ---- /games: the leagues the user manages a team in ---------------------------------------

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.volleyball import listing
+from cogs.volleyball import lesson_card, listing
 from cogs.volleyball.card import StatusCard
 from cogs.volleyball.components import LeagueButton
 from cogs.volleyball.playing import (
@@ -95,8 +95,10 @@ class Leagues:
     def db(self):
         return self.bot.db
 
-    async def load(self, league_id: int) -> store.StoredLeague:
-        return await self.host.load(league_id)
+    async def load(self, league_id: int, *, by: int | None = None) -> store.StoredLeague:
+        """The league (gone: a private refusal); `by`: for that user to act in (a lesson is
+        its learner's alone: `refusal`)."""
+        return await self.host.load(league_id, by=by)
 
     async def require_admin(
         self, interaction: discord.Interaction, stored: store.StoredLeague | None
@@ -170,6 +172,9 @@ class Leagues:
 
     async def load_league(self, league_id: int) -> store.StoredLeague | None:
         return await store.load_league(self.db, league_id)
+
+    def refusal(self, league: store.StoredLeague, user_id: int) -> str | None:
+        return lesson_card.refusal(league, user_id)
 
     def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
         return int(payload["league_id"]), (int(payload["season"]), int(payload["round"]))

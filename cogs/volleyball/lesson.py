@@ -12,7 +12,7 @@ learner who leaves, or a restart, finds the lesson where it was, and `/volleybal
 its card again below. The round has no deadline (the league is kept paused, so no timer and no
 reminder runs): it is played when the learner clicks Play the round.
 
-A lesson is nobody's but its learner's (`require_learner`) and is left out of everything
+A lesson is nobody's but its learner's (lesson_card.py `refusal`) and is left out of everything
 public (the server's leagues and their names, a user's leagues in /games): db/volleyball.py
 filters it. A finished lesson is deleted when its learner starts the next one.
 """
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from cogs import bot_of
-from cogs.volleyball.lesson_card import checked, done, require_learner
+from cogs.volleyball.lesson_card import checked, done
 from cogs.volleyball.playing import decode, encode, league_secret, round_key
 from db import volleyball as store
 from rules.volleyball import lesson_script, parse_rule
@@ -134,8 +134,7 @@ async def play(interaction: discord.Interaction, league_id: int) -> None:
     """Play the round: the real round of the lesson's league (as `round run-now` plays one),
     its posts sent, when the lesson's step is this one."""
     leagues = leagues_of(interaction)
-    stored = await leagues.load(league_id)
-    require_learner(stored, interaction.user.id)
+    stored = await leagues.load(league_id, by=interaction.user.id)
     checked(stored, "play")
     state = decode(stored)
     played = await leagues.host.advance(

@@ -42,10 +42,12 @@ def done(stored: store.StoredLeague) -> bool:
     return stored.lesson_step >= len(lesson_script().steps)
 
 
-def require_learner(stored: store.StoredLeague, user_id: int) -> None:
-    """Only a lesson's learner acts in it (and reads it: it is nobody else's league)."""
+def refusal(stored: store.StoredLeague, user_id: int) -> str | None:
+    """Only a lesson's learner acts in it (and reads it: it is nobody else's league). The
+    league host asks this of every load for a user (league.py `Leagues.refusal`)."""
     if stored.lesson_of is not None and stored.lesson_of != user_id:
-        raise UserError("This is someone's lesson: `/volleyball learn` starts your own.")
+        return "This is someone's lesson: `/volleyball learn` starts your own."
+    return None
 
 
 def card_text(stored: store.StoredLeague) -> str:

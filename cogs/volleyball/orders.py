@@ -17,7 +17,6 @@ import time
 import discord
 
 from cogs import bot_of
-from cogs.volleyball import lesson_card as lesson
 from cogs.volleyball.answers import answer, missing_line
 from cogs.volleyball.components import OrdersForm, RetryButton, TeamForm, team_order_selects
 from cogs.volleyball.forms import (
@@ -84,8 +83,7 @@ class Orders:
         self, league_id: int, user_id: int
     ) -> tuple[store.StoredLeague, LeagueState, Team]:
         """The league as stored, its state, and the team the user manages in it."""
-        stored = await self.leagues.load(league_id)
-        lesson.require_learner(stored, user_id)
+        stored = await self.leagues.load(league_id, by=user_id)
         state = decode(stored)
         return stored, state, await self.my_team(stored, state, user_id)
 
@@ -119,7 +117,7 @@ class Orders:
         """The team form (rule 1), with the text of a refused one when there is one; `made`
         ("Make me a team") fills it with a legal roster the bot made (generated_roster,
         seeded by the league and the manager), to send as it is or edit first."""
-        stored = await self.leagues.load(league_id)
+        stored = await self.leagues.load(league_id, by=interaction.user.id)
         state = decode(stored)
         current = await store.team_of(self.db, stored.id, interaction.user.id)
         if current is not None:
@@ -401,8 +399,7 @@ class Orders:
         the round's every set and who played (this season's rounds: a season's results are
         cleared when it closes), the table and the cup's bracket as they are now, or what the
         GM publishes for the season."""
-        stored = await self.leagues.load(league_id)
-        lesson.require_learner(stored, interaction.user.id)
+        stored = await self.leagues.load(league_id, by=interaction.user.id)
         state = decode(stored)
         now = state.league.season
         name = shown(stored.name)

@@ -96,6 +96,11 @@ class LeagueAdapter(Protocol[L]):
         """The league as stored; None when it is gone."""
         ...
 
+    def refusal(self, league: L, user_id: int, /) -> str | None:
+        """Why this user may not act in the league (a lesson is its learner's alone), or
+        None: the one place that says who may, asked by every `load(by=...)`."""
+        ...
+
     def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
         """The league and the round a deadline timer's payload names."""
         ...
@@ -193,11 +198,14 @@ class LeagueHost(Generic[L]):
         in 5 s), and a command on the league must not wait behind them past its 3 seconds."""
         return posting_lock(self.bot, self.adapter.lock_name, league_id)
 
-    async def load(self, league_id: int) -> L:
-        """The league, or a private refusal saying it is gone."""
+    async def load(self, league_id: int, *, by: int | None = None) -> L:
+        """The league, or a private refusal saying it is gone; `by`: for that user to act in,
+        or a private refusal saying why they may not (the adapter's `refusal`)."""
         league = await self.adapter.load_league(league_id)
         if league is None:
             raise UserError(self.adapter.gone)
+        if by is not None and (reason := self.adapter.refusal(league, by)) is not None:
+            raise UserError(reason)
         return league
 
     async def change(

@@ -39,6 +39,7 @@ class League:
     vacations: bool = False
     away_until: float | None = None  # a player on vacation puts the deadline off to this
     busy: list[str] = field(default_factory=list)  # parts of the round that cannot be settled
+    only: int | None = None  # the one user who may act in it (as a lesson's learner)
 
 
 @dataclass
@@ -66,6 +67,9 @@ class Adapter:
             self.outage -= 1
             raise DatabaseUnavailable("PostgreSQL: the database system is shutting down")
         return self.leagues.get(league_id)
+
+    def refusal(self, league: League, user_id: int) -> str | None:
+        return None if league.only in (None, user_id) else "Not yours."
 
     def timer_target(self, payload: dict[str, Any]) -> tuple[int, Round]:
         return payload["league"], (payload["round"],)
@@ -179,6 +183,17 @@ async def test_a_deadline_plays_its_round_once_and_posts_after_the_lock():
     adapter = adapter_of(host)
     assert adapter.played == [(1, 1)]
     assert adapter.posts == [(1, "played", True)]
+
+
+async def test_a_league_loaded_for_a_user_is_refused_as_its_adapter_says():
+    """Who may act in a league is the adapter's one answer, asked by every load for a user."""
+    host = league_host(League(1), League(2, only=7))
+    assert (await host.load(1, by=8)).id == 1 and (await host.load(2, by=7)).id == 2
+    assert (await host.load(2)).id == 2  # the host's own reads (a deadline) ask nobody
+    with pytest.raises(UserError, match="Not yours"):
+        await host.load(2, by=8)
+    with pytest.raises(UserError, match="no longer exists"):
+        await host.load(3, by=7)
 
 
 async def test_two_timers_of_one_deadline_at_once_play_it_once():
