@@ -576,6 +576,17 @@ async def team_orders(
 # --- reports ----------------------------------------------------------------------------------
 
 
+async def leagues_unposted(db: Database, guild_id: int) -> list[int]:
+    """The server's leagues with reports not sent yet (a missing permission held them back)."""
+    rows = await db.fetch_all(
+        "SELECT DISTINCT r.league_id FROM volleyball_reports r"
+        " JOIN volleyball_leagues l ON l.id = r.league_id"
+        " WHERE r.posted_at IS NULL AND l.guild_id = ? ORDER BY r.league_id",
+        (guild_id,),
+    )
+    return [row["league_id"] for row in rows]
+
+
 async def unposted_reports(db: Database, league_id: int | None = None) -> list[StoredReport]:
     """Reports not sent yet, oldest first (of one league, or of every league)."""
     if league_id is None:

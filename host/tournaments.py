@@ -777,6 +777,9 @@ class TournamentRounds:
     async def league_ids(self) -> list[int]:
         return await store.running(self.bot.db)
 
+    async def held_back(self, guild_id: int) -> list[int]:
+        return []  # a tournament's posts are its card, edited to the current round (show)
+
     async def repair(self, league: store.Tournament) -> None:
         """At start-up: a running round whose deadline timer is gone gets it back (an overdue
         one fires at once)."""

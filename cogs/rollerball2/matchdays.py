@@ -189,6 +189,9 @@ class Seasons:
         # what a crash can leave undone is a matchday's results post.
         return await store.seasons_unposted(self.bot.db)
 
+    async def held_back(self, guild_id: int) -> list[int]:
+        return await store.seasons_unposted(self.bot.db, guild_id)
+
     async def repair(self, league: store.Season) -> None:
         pass  # its timer is never lost (above); its posts follow (published)
 

@@ -30,6 +30,7 @@ from rules.rollerball2 import (
 from ui import channel_by_id, fit, shown
 from ui.formats import timestamp as when
 from ui.items import view_of
+from ui.permissions import refused_for_permission
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -165,18 +166,25 @@ async def post_results(bot: Ballcourt, season_id: int) -> None:
         if season is None:
             return
         for matchday in range(season.posted_matchday + 1, season.current_matchday):
-            await announce(bot, season, matchday)
+            if not await announce(bot, season, matchday):
+                return  # held back, in order: sent when the permission is back
             await store.mark_posted(bot.db, season.id, matchday)
 
 
-async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> None:
+async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> bool:
+    """A matchday's results posted and its followers told; False when a missing permission
+    held the post back (the league host sends it when the permission is back, at the next
+    matchday or at a restart)."""
     text = await matchday_text(bot, season, matchday, "the deadline has passed.")
-    await announce_text(bot, season, text)
+    if not await announce_text(bot, season, text):
+        return False
     await tell_followers(bot, season, matchday, text)
+    return True
 
 
-async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None:
-    """Post a matchday's results and the table where the season was made."""
+async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> bool:
+    """Post a matchday's results and the table where the season was made: False when a
+    missing permission refused it (a channel deleted is given up: no attempt would do)."""
     try:
         channel = await channel_by_id(bot, season.channel_id)
         files = await standings_files(bot, season)
@@ -184,7 +192,12 @@ async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> None
             text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
         )
     except discord.HTTPException as error:
-        log.warning("could not announce in season %s: %s", season.id, error)
+        held = refused_for_permission(error)
+        log.warning(
+            "could not announce in season %s%s: %s", season.id, ", held back" if held else "", error
+        )
+        return not held
+    return True
 
 
 # ---- following (host/follow.py) -------------------------------------------------------------

@@ -230,6 +230,9 @@ class Leagues:
     async def league_ids(self) -> list[int]:
         return await store.leagues_of_status(self.db, store.STATUSES)
 
+    async def held_back(self, guild_id: int) -> list[int]:
+        return await store.leagues_unposted(self.db, guild_id)
+
     async def repair(self, league: store.StoredLeague) -> None:
         """At start-up: a running league whose deadline timer is gone gets it back."""
         if await store.league_timers_exist(self.db, league):

@@ -24,6 +24,7 @@ from db import volleyball as store
 from host.follow import Followable
 from host.notify import channel_link
 from ui import fit, shown
+from ui.permissions import refused_for_permission
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -67,7 +68,17 @@ class Reports:
             try:
                 await self.poster.send(stored, state, report)
             except discord.HTTPException as error:
-                log.warning(
+                if refused_for_permission(error):
+                    # held back, in order: sent when the permission is back (the league
+                    # host's post_held_back), at the next round or at a restart
+                    log.warning(
+                        "league %s: report %s could not be sent, held back: %s",
+                        stored.id,
+                        report.id,
+                        error,
+                    )
+                    return
+                log.warning(  # a channel deleted: no later attempt can send it
                     "league %s: report %s could not be sent: %s", stored.id, report.id, error
                 )
             await store.mark_posted(self.db, report.id)

@@ -309,12 +309,14 @@ async def save_season_time(
     return fresh
 
 
-async def seasons_unposted(db: Database) -> list[int]:
-    """The seasons with a matchday settled whose results are not posted yet (a crash came
-    between the two)."""
+async def seasons_unposted(db: Database, guild_id: int | None = None) -> list[int]:
+    """The seasons (of one server, or of all) with a matchday settled whose results are not
+    posted yet (a crash came between the two, or a missing permission held them back)."""
     rows = await db.fetch_all(
         "SELECT id FROM rollerball2_seasons WHERE posted_matchday < current_matchday - 1"
-        " ORDER BY id"
+        + ("" if guild_id is None else " AND guild_id = ?")
+        + " ORDER BY id",
+        () if guild_id is None else (guild_id,),
     )
     return [row["id"] for row in rows]
 

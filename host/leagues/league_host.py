@@ -24,6 +24,9 @@ a league plays at its deadline, how it stores its time and what it posts are the
 - start-up repair: a league whose deadline runs and whose timer is gone gets it back (an overdue
   one then fires at once), and what a crash left unposted is posted; tried again while the
   database is unavailable (host/background.py `until_done`);
+- posts held back: a post Discord refuses for a missing permission stays unsent (the adapter's
+  poster stops there), and is sent once Discord says a permission may be back (a channel's
+  overwrites or a role changed, the bot invited again), at the next round, or at a restart;
 - /games: the lines the league gives for a user (host/listing.py), which name what is on file,
   never its contents.
 """
@@ -155,6 +158,11 @@ class LeagueAdapter(Protocol[L]):
         """The leagues the start-up repair looks at."""
         ...
 
+    async def held_back(self, guild_id: int, /) -> list[int]:
+        """The leagues of this server with posts not sent yet (a missing permission held them
+        back): each gets `published(league_id, "repaired")` when one may be back."""
+        ...
+
     async def repair(self, league: L, /) -> None:
         """Under the lock, at start-up, when its deadline runs: its timer written again when
         it is gone."""
@@ -184,6 +192,10 @@ class LeagueHost(Generic[L]):
         self._recovery: asyncio.Task[None] | None = None
         bot.timers.register(adapter.deadline_event, self.on_deadline)
         bot.matches.vacation_listeners.append(self.vacation_changed)
+        # Discord says a permission may be back: the posts it held back are sent.
+        bot.add_listener(self._channel_changed, "on_guild_channel_update")
+        bot.add_listener(self._role_changed, "on_guild_role_update")
+        bot.add_listener(self._joined, "on_guild_join")
 
     @property
     def db(self):
@@ -379,6 +391,36 @@ class LeagueHost(Generic[L]):
         again while the database is unavailable (host.background.until_done)."""
         await self.bot.wait_until_ready()
         await until_done(f"start-up repair of {self.adapter.title}", self.db, self._repair)
+
+    # ---- posts a missing permission held back -----------------------------------------------
+
+    async def _channel_changed(self, before: Any, after: Any) -> None:
+        if before.overwrites != after.overwrites:
+            await self.post_held_back(after.guild.id)
+
+    async def _role_changed(self, before: Any, after: Any) -> None:
+        if before.permissions != after.permissions:
+            await self.post_held_back(after.guild.id)
+
+    async def _joined(self, guild: Any) -> None:
+        await self.post_held_back(guild.id)
+
+    async def post_held_back(self, guild_id: int) -> None:
+        """Each league of the server with posts not sent yet sends them (what a start-up repair
+        sends); a database unavailable meanwhile delays them until it answers."""
+
+        async def post() -> None:
+            for league_id in await self.adapter.held_back(guild_id):
+                try:
+                    await self.adapter.published(league_id, "repaired")
+                except ShuttingDown:
+                    return  # the next start's repair sends them
+                except Exception as error:
+                    if is_unavailable(error):
+                        raise
+                    log.exception("could not send league %s's held-back posts", league_id)
+
+        await until_done(f"the posts held back in {self.adapter.title}", self.db, post)
 
     async def _repair(self) -> None:
         for league_id in await self.adapter.league_ids():

@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from fakediscord.model import SEND_MESSAGES_IN_THREADS
+from fakediscord.model import SEND_MESSAGES, SEND_MESSAGES_IN_THREADS
 from rules.rocketball import ai, format_action
 from rules.rocketball.face import SEATS
 from rules.rollerball import Pass as RollerballPass
@@ -24,7 +24,7 @@ from rules.rollerball import actors as rollerball_actors
 from rules.rollerball import choose_action as rollerball_choose
 from rules.rollerball import view_for as rollerball_view
 from tests.e2e.rollerball_clicks import ClickingTable, stored_match
-from tests.e2e.stored import fired, sql
+from tests.e2e.stored import fired, sql, until
 from tests.e2e.test_async_play import (
     ROCKETBALL,
     latest_game_id,
@@ -374,6 +374,32 @@ async def test_a_reminder_without_the_permission_to_post_it_names_it_in_the_chan
     assert "couldn't remind" in said.text
     assert "the Send Messages in Threads permission in the match's thread" in said.text
     discord.deny_bot(general, 0)
+
+
+async def test_a_leagues_results_held_back_by_a_missing_permission_are_posted_when_it_is_back(
+    discord, bot, owner
+):
+    """A round played while the bot may not post in the league's channel: its results were
+    marked sent and never shown. They wait, and are posted once the permission is given back
+    (CHANNEL_UPDATE), once."""
+    room = discord.add_channel("held-back")
+    created = await discord.slash(
+        "volleyball league create", user=owner, channel=room, name="Held Back", teams=4
+    )
+    assert "Held Back" in created.text, created.text
+    await discord.slash("volleyball league start", user=owner, channel=room)
+    await until(lambda: any("round 1" in m.text.lower() for m in discord.channel_messages(room)))
+    discord.deny_bot(room, SEND_MESSAGES)
+    played = await discord.slash("volleyball round run-now", user=owner, channel=room)
+    assert "Played" in played.content, played.content
+    await until(lambda: "could not be sent" in bot.log_text())
+    assert not any("round 1 results" in m.content for m in discord.channel_messages(room))
+
+    discord.deny_bot(room, 0)  # given back: the results follow by themselves
+    await until(lambda: any("round 1 results" in m.content for m in discord.channel_messages(room)))
+    await asyncio.sleep(0.5)  # a second posting would come now
+    posts = [m.content for m in discord.channel_messages(room)]
+    assert sum("round 1 results" in text for text in posts) == 1
 
 
 async def test_a_bot_removed_from_the_server_shows_what_happened_meanwhile_when_invited_back(

@@ -40,6 +40,8 @@ class League:
     away_until: float | None = None  # a player on vacation puts the deadline off to this
     busy: list[str] = field(default_factory=list)  # parts of the round that cannot be settled
     only: int | None = None  # the one user who may act in it (as a lesson's learner)
+    guild: int = 1
+    unsent: bool = False  # a post a missing permission held back
 
 
 @dataclass
@@ -56,6 +58,7 @@ class Adapter:
     post_fails: list[BaseException] = field(default_factory=list)  # raised by the next posts
     retries: list[tuple[int, float]] = field(default_factory=list)
     repaired: list[int] = field(default_factory=list)
+    listeners: dict[str, Any] = field(default_factory=dict)  # the host's, by Discord event
     lock_name: str = "test-league"
     deadline_event: str = "test_deadline"
     title: str = "the test leagues"
@@ -110,6 +113,13 @@ class Adapter:
     async def league_ids(self) -> list[int]:
         return sorted(self.leagues)
 
+    async def held_back(self, guild_id: int, /) -> list[int]:
+        return [
+            i
+            for i, league in sorted(self.leagues.items())
+            if league.unsent and league.guild == guild_id
+        ]
+
     async def repair(self, league: League, /) -> None:
         self.repaired.append(league.id)
 
@@ -140,8 +150,8 @@ class NoDatabase:
 
 
 def services(db: Any, registered: dict[str, Any]) -> SimpleNamespace:
-    """The bot's services a league host uses; the timer events it registers go in
-    `registered`."""
+    """The bot's services a league host uses; the timer events and the listeners it registers
+    go in `registered`."""
 
     async def ready() -> None:
         pass
@@ -152,6 +162,7 @@ def services(db: Any, registered: dict[str, Any]) -> SimpleNamespace:
         game_locks=GameLocks(),
         db=db,
         wait_until_ready=ready,
+        add_listener=lambda listener, name: registered.__setitem__(name, listener),
     )
 
 
@@ -162,6 +173,7 @@ def league_host(*leagues: League, retry_seconds: float | None = None) -> LeagueH
     adapter.retry_seconds = retry_seconds
     host = LeagueHost(bot, adapter)  # type: ignore[arg-type]  # the bot's services, in part
     adapter.host = host
+    adapter.listeners = {name: registered.pop(name) for name in list(registered) if "guild" in name}
     assert registered == {"test_deadline": host.on_deadline}
     assert bot.matches.vacation_listeners == [host.vacation_changed]
     return host
@@ -194,6 +206,23 @@ async def test_a_league_loaded_for_a_user_is_refused_as_its_adapter_says():
         await host.load(2, by=8)
     with pytest.raises(UserError, match="no longer exists"):
         await host.load(3, by=7)
+
+
+async def test_posts_a_missing_permission_held_back_are_sent_when_discord_says_it_may_be_back():
+    """A channel's overwrites or a role changed, the bot invited again: each league of that
+    server with posts held back sends them; other servers' and changes of nothing else wait."""
+    host = league_host(League(1, unsent=True), League(2), League(3, unsent=True, guild=2))
+    adapter = adapter_of(host)
+    guild = SimpleNamespace(id=1)
+    same = SimpleNamespace(guild=guild, overwrites={}, permissions=8)
+    await adapter.listeners["on_guild_channel_update"](same, same)  # a topic changed
+    await adapter.listeners["on_guild_role_update"](same, same)  # a role's colour
+    assert adapter.posts == []
+    changed = SimpleNamespace(guild=guild, overwrites={"bot": "allowed"}, permissions=8)
+    await adapter.listeners["on_guild_channel_update"](same, changed)
+    assert adapter.posts == [(1, "repaired", True)]
+    await adapter.listeners["on_guild_join"](SimpleNamespace(id=2))
+    assert adapter.posts[1:] == [(3, "repaired", True)]
 
 
 async def test_two_timers_of_one_deadline_at_once_play_it_once():
