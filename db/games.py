@@ -422,22 +422,6 @@ async def unshown_finished(db: Database, games: tuple[str, ...]) -> list[StoredG
     return [stored_from_row(row, ()) for row in rows]
 
 
-async def unposted_moves(db: Database, games: list[StoredGame]) -> dict[int, list[list[str]]]:
-    """The events of every saved move not yet posted, per game, for `games` (one query)."""
-    wanted = {game.id: game.posted_version for game in games if game.posted_version < game.version}
-    if not wanted:
-        return {}
-    rows = await db.fetch_all(
-        "SELECT m.game_id, m.version, m.events FROM game_moves m JOIN games g ON g.id = m.game_id"
-        " WHERE g.status = 'active' AND m.version > g.posted_version ORDER BY m.game_id, m.version"
-    )
-    moves: dict[int, list[list[str]]] = {}
-    for row in rows:
-        if row["game_id"] in wanted:
-            moves.setdefault(row["game_id"], []).append(json.loads(row["events"]))
-    return moves
-
-
 async def restore_timers(
     db: Database, wanted: dict[int, tuple[int, list[timer_store.TimerSpec]]]
 ) -> list[int]:

@@ -59,8 +59,11 @@ async def repair(host: Core) -> None:
         log.info("match %s: restored its %d timers", game_id, len(wanted[game_id][1]))
     if wanted:
         host.bot.timers.wake()
-    moves = await game_store.unposted_moves(db, stored_games)
-    lost = [game.id for game in stored_games if game.id in moves or game.id in unfinished]
+    lost = [
+        game.id
+        for game in stored_games
+        if game.posted_version < game.version or game.id in unfinished
+    ]
     # a finishing move saved just before a crash: the final card and its news are shown too
     lost += [game.id for game in await game_store.unshown_finished(db, tuple(host.adapters))]
     for game_id in lost:
