@@ -8,11 +8,14 @@ import time
 from db.database import Database
 
 
-async def unposted(db: Database) -> list[int]:
-    """The finished tournaments whose podium is not out, oldest first."""
+async def unposted(db: Database, guild_id: int | None = None) -> list[int]:
+    """The finished tournaments (of one server, or of all) whose podium is not out, oldest
+    first."""
     rows = await db.fetch_all(
         "SELECT id FROM tournaments WHERE status = 'finished' AND podium_posted_at IS NULL"
-        " ORDER BY id"
+        + ("" if guild_id is None else " AND guild_id = ?")
+        + " ORDER BY id",
+        () if guild_id is None else (guild_id,),
     )
     return [row["id"] for row in rows]
 

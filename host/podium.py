@@ -2,7 +2,8 @@
 posted under the tournament's lock when it ends, then marked as posted
 (db/tournament_podiums.py). A crash (or a refused post) between the end and the mark leaves the
 podium unposted, and the start-up repair posts it, as the league host's repair posts what a
-crash left unsent (host/leagues/league_host.py)."""
+crash left unsent (host/leagues/league_host.py); one a missing permission refused is posted as
+soon as Discord says the permission may be back (the league host's `post_held_back`)."""
 
 from __future__ import annotations
 
@@ -33,7 +34,7 @@ MEDALS = ("🥇", "🥈", "🥉")
 async def post(tournaments: Tournaments, tournament: store.Tournament) -> bool:
     """Under the tournament's lock, once it is finished: its podium posted below its card, the
     players on it mentioned, unless it was posted before. False when Discord refused it (the
-    next start posts it)."""
+    permission given back or the next start posts it)."""
     db = tournaments.bot.db
     if tournament.status != "finished" or await marks.is_posted(db, tournament.id):
         return True
@@ -60,7 +61,8 @@ async def post(tournaments: Tournaments, tournament: store.Tournament) -> bool:
             )
         except discord.HTTPException as error:
             log.warning(
-                "tournament %s's podium was refused (%s): the next start posts it",
+                "tournament %s's podium was refused (%s): posted when the permission is back"
+                " or at the next start",
                 tournament.id,
                 error,
             )

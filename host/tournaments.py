@@ -29,6 +29,7 @@ import discord
 
 from db import games as game_store
 from db import timers as timer_store
+from db import tournament_podiums as podium_marks
 from db import tournaments as store
 from host import podium, starting, timeouts, tournament_images
 from host.leagues import LeagueHost, Outcome, Round
@@ -778,7 +779,9 @@ class TournamentRounds:
         return await store.running(self.bot.db)
 
     async def held_back(self, guild_id: int) -> list[int]:
-        return []  # a tournament's posts are its card, edited to the current round (show)
+        """A finished tournament's podium a missing permission refused (its card is edited to
+        the current round at every change: nothing of it waits)."""
+        return await podium_marks.unposted(self.bot.db, guild_id)
 
     async def repair(self, league: store.Tournament) -> None:
         """At start-up: a running round whose deadline timer is gone gets it back (an overdue
@@ -803,6 +806,8 @@ class TournamentRounds:
             if outcome == "repaired":
                 await self.tournaments.make_matches(tournament)
             await self.tournaments.show(tournament)
+            if outcome == "repaired":
+                await podium.post(self.tournaments, tournament)  # once: only if not out yet
 
     # ---- /games --------------------------------------------------------------------------------
 

@@ -8,11 +8,13 @@ Then absences, check-in and the admins' commands."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 import pytest
 
+from fakediscord.model import SEND_MESSAGES
 from tests.e2e.stored import sql, until
 
 pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
@@ -286,6 +288,34 @@ async def test_a_single_elimination_of_four_is_won_in_two_rounds(discord, bot, o
     final_seats = rounds[2][0][0]
     assert set(final_seats) == winners
     assert f"🏆 <@{final_seats[1]}> wins." in card.text
+
+
+async def test_a_podium_a_missing_permission_refused_is_posted_when_it_is_back(discord, bot, owner):
+    """The podium waited for the next restart when Discord refused it; it is posted as soon as
+    the permission is given back, once."""
+    room = discord.add_channel("podium-held")
+    card = await discord.slash(
+        "tournament create",
+        user=owner,
+        channel=room,
+        game="rocketball",
+        format="single_elimination",
+    )
+    [(tournament_id,)] = sql(bot, "SELECT MAX(id) FROM tournaments WHERE channel_id = ?", room.id)
+    users = [discord.add_user(name) for name in ("uma", "vic")]
+    for user in users:
+        card = await discord.click(card, "Join", user=user)
+    await discord.click(card, "Start now", user=owner)
+    await until(lambda: all(m for _, m, _ in rounds_of(bot, tournament_id).get(1, [(0, None, 0)])))
+    discord.deny_bot(room, SEND_MESSAGES)  # the card is edited; a new post is refused
+    await finish_round(discord, bot, tournament_id, 1, users)
+    await until(lambda: "podium was refused" in bot.log_text())
+    assert not any("is over." in m.content for m in discord.channel_messages(room))
+
+    discord.deny_bot(room, 0)
+    await until(lambda: any("is over." in m.content for m in discord.channel_messages(room)))
+    await asyncio.sleep(0.5)  # a second podium would come now
+    assert sum("is over." in m.content for m in discord.channel_messages(room)) == 1
 
 
 async def test_a_round_robin_of_three_meets_everyone_once(discord, bot, owner, general):
