@@ -89,6 +89,7 @@ class Drawing:
         self._pool: ProcessPoolExecutor | None = None  # set once its workers are up
         self._starting: asyncio.Task[None] | None = None
         self._stopped = False
+        self._ended = False  # the stop is over
 
     def start(self, modules: Iterable[str]) -> None:
         """The workers will import `modules` (the presenters whose `draw_turn` the calls
@@ -109,7 +110,7 @@ class Drawing:
             return
         except BrokenProcessPool:
             return  # a worker killed while starting: the next turn starts them again
-        if self._stopped:
+        if self._ended:  # up after the stop gave up waiting for them
             pool.shutdown(wait=False, cancel_futures=True)
             return
         self._pool = pool
@@ -157,9 +158,16 @@ class Drawing:
         left to end on its own, that thread could be closing its wake-up pipe as the
         interpreter's exit wrote to it (Python 3.11's concurrent.futures checks the pipe, then
         writes, with no lock between), and the bot's last words were a traceback."""
-        self._stopped = True  # workers still starting are stopped once up (`_started`)
+        self._stopped = True  # no turn starts them again
+        if self._starting is not None and not self._starting.done():
+            # workers still starting (a stop as the bot starts): waited for, so that they
+            # end below like workers that are up; past STOP_WAIT `_started` ends them itself
+            await asyncio.wait({self._starting}, timeout=STOP_WAIT)
         if self._pool is not None:
             pool, self._pool = self._pool, None
-            pool.shutdown(wait=False, cancel_futures=True)
+            # One call that waits: a first shutdown(wait=False) forgets the manager thread, and
+            # a second then has nothing to join.
+            ending = asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
             with contextlib.suppress(TimeoutError):  # a worker stuck in a turn is not waited for
-                await asyncio.wait_for(asyncio.to_thread(pool.shutdown, wait=True), STOP_WAIT)
+                await asyncio.wait_for(ending, STOP_WAIT)
+        self._ended = True

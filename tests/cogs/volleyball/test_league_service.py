@@ -49,9 +49,21 @@ async def open_service(target) -> RecordingLeagues:
     locks = GameLocks()
     locks.database = db
     host = SimpleNamespace(vacation_listeners=[], follows=_NoFollowers())
-    bot: Any = SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host)
+    listeners: dict[str, Any] = {}
+    bot: Any = SimpleNamespace(
+        db=db,
+        timers=Timers(),
+        game_locks=locks,
+        matches=host,
+        add_listener=lambda listener, name: listeners.setdefault(name, listener),
+    )
     leagues = RecordingLeagues(bot)
     assert host.vacation_listeners == [leagues.host.vacation_changed]  # host/clocks.py tells it
+    assert sorted(listeners) == [  # a permission back: the posts it held back are sent
+        "on_guild_channel_update",
+        "on_guild_join",
+        "on_guild_role_update",
+    ]
     sent: list[int] = []
 
     async def send_pending(stored) -> None:  # Discord is not part of these tests
