@@ -27,6 +27,7 @@ from rules.face import engine_for
 from tests.conftest import POSTGRES_MISSING
 from tests.e2e.cards import card_game_id, current_card, stored_version
 from tests.support.postgres_server import PostgresServer, find_binaries
+from ui.replies import MAYBE_SAVED
 
 pytestmark = pytest.mark.e2e
 
@@ -337,7 +338,9 @@ async def test_two_clicks_on_one_match_while_postgresql_is_stalled_are_both_answ
     finally:
         own_postgres.resume(frozen)
     for reply in replies:
-        assert reply.ephemeral and refused(reply), reply.text
+        # refused before its save, or (a click whose save the stall caught: on a busy machine
+        # the stall reaches the server's processes one by one) honestly unsure of it
+        assert reply.ephemeral and (refused(reply) or MAYBE_SAVED in reply.text), reply.text
     deadline = time.monotonic() + 15
     while True:  # and play resumes when the server does
         reply = await challenge(fake_discord, "carol", "dave")
