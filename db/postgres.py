@@ -211,6 +211,15 @@ class PostgresConnection(TimerWrites):
             self._database.reraise(error)
 
 
+def _close_cut_short(connection: asyncpg.Connection) -> None:
+    """A transaction cut short in its BEGIN (waiting for a lock) or its COMMIT, by a task
+    cancelled as the bot stops: its connection is closed, so the server rolls back whatever
+    began. Given back to the pool mid-statement, asyncpg would wait for the statement to be
+    cancelled, then roll back by logging "Resetting connection with an active transaction"
+    at ERROR, which an operator reads as a fault."""
+    connection.terminate()
+
+
 class PostgresDatabase(Database):
     """A pool of asyncpg connections to one PostgreSQL database."""
 
@@ -482,6 +491,9 @@ class PostgresDatabase(Database):
             try:
                 # BEGIN and the locks in one round trip (the simple protocol takes them all)
                 await connection.execute(begin_write(key), timeout=timeout)
+            except asyncio.CancelledError:
+                _close_cut_short(connection)
+                raise
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 self.reraise(error)
@@ -495,6 +507,9 @@ class PostgresDatabase(Database):
                 raise
             try:
                 await connection.execute("COMMIT", timeout=timeout)
+            except asyncio.CancelledError:
+                _close_cut_short(connection)
+                raise
             except Exception as error:
                 self._drop_if_unavailable(connection, error)
                 cause = unavailable_cause(error)

@@ -27,6 +27,7 @@ from host.locks import ShuttingDown
 from host.match import COMPUTER_ID, Match, human_seats, seat_of_clicker
 from host.standins import TAKEOVER_EVENT, takeover_timer
 from ui import UserError
+from ui.client import post
 from ui.items import view_of
 
 if TYPE_CHECKING:
@@ -294,12 +295,14 @@ async def offer_claim(
     absent = adapter.engine.actors(match.engine)
     waiting = [stored.players[s] for s in human_seats(stored.players) if s not in absent]
     channel = await host.channel_of(stored)
-    await channel.send(
-        " ".join(f"<@{u}>" for u in waiting)
+    await post(  # only those waiting may be pinged by it, whatever else it names
+        host.bot,
+        channel,
+        notify.mentions(waiting)
         + f", your opponent has not moved in match #{stored.id} for "
         + f"{match.forfeit_minutes // 60} hours. You may claim the match as a forfeit.",
         view=view_of([ClaimButton(stored.id, stored.version)]),
-        allowed_mentions=discord.AllowedMentions(users=True),
+        allowed_mentions=notify.allowed(waiting),
     )
 
 

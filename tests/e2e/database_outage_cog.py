@@ -36,8 +36,9 @@ class Outage:
         db.fetch_all = self.fetch_all
 
     async def card_shown(self, posted: Any) -> None:
-        """The first of the match host's hooks after a card is shown."""
-        if self.armed_after_shown is not None:
+        """The first of the match host's hooks after a card is shown: a move's card, not the
+        match's first, whose hooks may still run after a test has seen it and armed this."""
+        if self.armed_after_shown is not None and not posted.first:
             self.until = time.monotonic() + self.armed_after_shown
             self.armed_after_shown = None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 
 import pytest
 
@@ -133,3 +134,51 @@ async def test_two_processes_saving_one_version_of_a_match_apply_once(pair):
     assert len(saved) == 1 and len(stale) == 1, results
     rows = await first.fetch_all("SELECT version FROM game_moves WHERE game_id = ?", (stored.id,))
     assert [row["version"] for row in rows] == [1]
+
+
+@pytest.mark.parametrize("where", ["in the block", "at its statement", "waiting for its lock"])
+async def test_a_transaction_cancelled_by_a_stop_ends_without_an_error_logged(pair, caplog, where):
+    """A bot stopped while a task was inside a write transaction (seen in a CI run: a podium
+    being posted at a SIGTERM) gave its connection back still in the transaction; asyncpg
+    rolled it back on reuse, logging "Resetting connection with an active transaction" at
+    ERROR, which an operator reads as a fault. The connection of a transaction cut short is
+    closed (the server rolls back) and nothing is written or logged."""
+    db, _ = pair
+    stored = await new_match(db)
+    began = asyncio.Event()
+
+    async def cut_short() -> None:
+        async with db.transaction(key=match_key(stored.id)) as conn:
+            await conn.execute("UPDATE games SET version = 99 WHERE id = ?", (stored.id,))
+            began.set()
+            if where == "in the block":
+                await asyncio.sleep(3600)
+            await conn.execute("SELECT pg_sleep(3600)")
+
+    async def hold_the_match() -> None:
+        async with db.transaction(key=match_key(stored.id)) as conn:
+            await conn.execute("SELECT 1")
+            began.set()
+            await asyncio.sleep(3600)
+
+    holder = None
+    if where == "waiting for its lock":  # its BEGIN is in, its lock still to come
+        holder = asyncio.create_task(hold_the_match())
+        await began.wait()
+        began.clear()
+    task = asyncio.create_task(cut_short())
+    if holder is None:
+        await began.wait()
+    await asyncio.sleep(0.2)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    if holder is not None:
+        holder.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await holder
+    for _ in range(3):  # the pool's connections in use again: nothing was written
+        again = await games.load_game(db, stored.id)
+        assert again is not None and again.version == 0
+    await asyncio.sleep(0.1)
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
