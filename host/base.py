@@ -41,6 +41,8 @@ if TYPE_CHECKING:
 FinishListener = Callable[[Any, game_store.StoredGame, Match, GameAdapter], Awaitable[None]]
 # Told a user id when that user takes a vacation or comes back (host/clocks.py).
 VacationListener = Callable[[int], Awaitable[None]]
+# Told a server's id when Discord says a permission there may be back (host/posting.py).
+PermissionListener = Callable[[int], Awaitable[None]]
 
 
 def core_of(interaction: discord.Interaction[Any]) -> Core:
@@ -75,6 +77,7 @@ class Core(Protocol):
     told: set[tuple[int, str]]  # (match, cause) told to its channel after a refused post
     finish_listeners: list[FinishListener]
     vacation_listeners: list[VacationListener]
+    permission_listeners: list[PermissionListener]
     on_shown: list[PostHook]
     on_posted: list[PostHook]
 

@@ -29,7 +29,7 @@ from db import timers as timer_store
 from db.database import CommitUnknown, is_unavailable
 from host import background, clocks, controls, lessons, notify, posting, recovery, results, timeouts
 from host.adapter import GameAdapter, Step, TurnPost
-from host.base import FinishListener, HostBot, VacationListener
+from host.base import FinishListener, HostBot, PermissionListener, VacationListener
 from host.card import build_card, retired_card
 from host.drawing import Drawing
 from host.follow import FollowButton, Follows
@@ -89,6 +89,8 @@ class MatchCore:
         self.follows = Follows(bot)
         # The leagues told when a user takes a vacation or comes back (host/clocks.py).
         self.vacation_listeners: list[VacationListener] = []
+        # The leagues told when a permission in a server may be back (host/posting.py).
+        self.permission_listeners: list[PermissionListener] = []
         # Told inside the transaction that saves a match's last move (a tournament's result).
         self.finish_listeners: list[FinishListener] = []
         # After a post: with its card (a Discord refusal is the post's), then once the card and

@@ -9,7 +9,8 @@ messages.
 - 50001 / 50013, a permission was taken away: the move stays saved and its version unposted;
   the player who made it (or else the match's channel, once) hears which permission is missing
   where, and the card and the ping are posted again as soon as Discord says the permission is
-  back (CHANNEL_UPDATE, a role's update, the bot invited again), or at the next move or restart.
+  back (CHANNEL_UPDATE, a role's update, the bot invited again), or at the next move or restart;
+  the leagues hear of it too (`Core.permission_listeners`) and post what it held back of theirs.
 - 50027, an interaction's token expired (15 minutes): the card is edited as a message instead.
 """
 
@@ -237,10 +238,13 @@ async def on_guild_join(host: Core, guild: discord.Guild) -> None:
 
 
 async def post_held_back(host: Core, *, guild_id: int, channel_id: int | None = None) -> None:
-    """`post_unposted` when a cause of a refusal is gone; a database unavailable then (a
-    restart) does not lose the posts: they are tried again once it answers."""
+    """`post_unposted` when a cause of a refusal is gone, then the leagues' posts it held back
+    (`Core.permission_listeners`); a database unavailable then (a restart) does not lose the
+    posts: they are tried again once it answers."""
     await until_done(
         "posting the cards a missing permission held back",
         host.bot.db,
         lambda: post_unposted(host, guild_id=guild_id, channel_id=channel_id),
     )
+    for listener in host.permission_listeners:
+        await listener(guild_id)

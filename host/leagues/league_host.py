@@ -26,7 +26,8 @@ a league plays at its deadline, how it stores its time and what it posts are the
   database is unavailable (host/background.py `until_done`);
 - posts held back: a post Discord refuses for a missing permission stays unsent (the adapter's
   poster stops there), and is sent once Discord says a permission may be back (a channel's
-  overwrites or a role changed, the bot invited again), at the next round, or at a restart;
+  overwrites or a role changed, the bot invited again: host/posting.py tells the host through
+  `Core.permission_listeners`), at the next round, or at a restart;
 - /games: the lines the league gives for a user (host/listing.py), which name what is on file,
   never its contents.
 """
@@ -192,10 +193,8 @@ class LeagueHost(Generic[L]):
         self._recovery: asyncio.Task[None] | None = None
         bot.timers.register(adapter.deadline_event, self.on_deadline)
         bot.matches.vacation_listeners.append(self.vacation_changed)
-        # Discord says a permission may be back: the posts it held back are sent.
-        bot.add_listener(self._channel_changed, "on_guild_channel_update")
-        bot.add_listener(self._role_changed, "on_guild_role_update")
-        bot.add_listener(self._joined, "on_guild_join")
+        # Discord says a permission may be back (host/posting.py): the posts it held back
+        bot.matches.permission_listeners.append(self.post_held_back)
 
     @property
     def db(self):
@@ -393,17 +392,6 @@ class LeagueHost(Generic[L]):
         await until_done(f"start-up repair of {self.adapter.title}", self.db, self._repair)
 
     # ---- posts a missing permission held back -----------------------------------------------
-
-    async def _channel_changed(self, before: Any, after: Any) -> None:
-        if before.overwrites != after.overwrites:
-            await self.post_held_back(after.guild.id)
-
-    async def _role_changed(self, before: Any, after: Any) -> None:
-        if before.permissions != after.permissions:
-            await self.post_held_back(after.guild.id)
-
-    async def _joined(self, guild: Any) -> None:
-        await self.post_held_back(guild.id)
 
     async def post_held_back(self, guild_id: int) -> None:
         """Each league of the server with posts not sent yet sends them (what a start-up repair

@@ -48,22 +48,12 @@ async def open_service(target) -> RecordingLeagues:
     await db.migrate()
     locks = GameLocks()
     locks.database = db
-    host = SimpleNamespace(vacation_listeners=[], follows=_NoFollowers())
-    listeners: dict[str, Any] = {}
-    bot: Any = SimpleNamespace(
-        db=db,
-        timers=Timers(),
-        game_locks=locks,
-        matches=host,
-        add_listener=lambda listener, name: listeners.setdefault(name, listener),
-    )
+    host = SimpleNamespace(vacation_listeners=[], permission_listeners=[], follows=_NoFollowers())
+    bot: Any = SimpleNamespace(db=db, timers=Timers(), game_locks=locks, matches=host)
     leagues = RecordingLeagues(bot)
     assert host.vacation_listeners == [leagues.host.vacation_changed]  # host/clocks.py tells it
-    assert sorted(listeners) == [  # a permission back: the posts it held back are sent
-        "on_guild_channel_update",
-        "on_guild_join",
-        "on_guild_role_update",
-    ]
+    # a permission back in a server (host/posting.py tells it): the posts it held back are sent
+    assert host.permission_listeners == [leagues.host.post_held_back]
     sent: list[int] = []
 
     async def send_pending(stored) -> None:  # Discord is not part of these tests

@@ -58,7 +58,6 @@ class Adapter:
     post_fails: list[BaseException] = field(default_factory=list)  # raised by the next posts
     retries: list[tuple[int, float]] = field(default_factory=list)
     repaired: list[int] = field(default_factory=list)
-    listeners: dict[str, Any] = field(default_factory=dict)  # the host's, by Discord event
     lock_name: str = "test-league"
     deadline_event: str = "test_deadline"
     title: str = "the test leagues"
@@ -150,19 +149,18 @@ class NoDatabase:
 
 
 def services(db: Any, registered: dict[str, Any]) -> SimpleNamespace:
-    """The bot's services a league host uses; the timer events and the listeners it registers
-    go in `registered`."""
+    """The bot's services a league host uses; the timer events it registers go in
+    `registered`."""
 
     async def ready() -> None:
         pass
 
     return bot_posting(  # what it posts is kept (bot.http)
         timers=SimpleNamespace(register=registered.__setitem__, wake=lambda: None),
-        matches=SimpleNamespace(vacation_listeners=[]),
+        matches=SimpleNamespace(vacation_listeners=[], permission_listeners=[]),
         game_locks=GameLocks(),
         db=db,
         wait_until_ready=ready,
-        add_listener=lambda listener, name: registered.__setitem__(name, listener),
     )
 
 
@@ -173,9 +171,9 @@ def league_host(*leagues: League, retry_seconds: float | None = None) -> LeagueH
     adapter.retry_seconds = retry_seconds
     host = LeagueHost(bot, adapter)  # type: ignore[arg-type]  # the bot's services, in part
     adapter.host = host
-    adapter.listeners = {name: registered.pop(name) for name in list(registered) if "guild" in name}
     assert registered == {"test_deadline": host.on_deadline}
     assert bot.matches.vacation_listeners == [host.vacation_changed]
+    assert bot.matches.permission_listeners == [host.post_held_back]
     return host
 
 
@@ -209,19 +207,13 @@ async def test_a_league_loaded_for_a_user_is_refused_as_its_adapter_says():
 
 
 async def test_posts_a_missing_permission_held_back_are_sent_when_discord_says_it_may_be_back():
-    """A channel's overwrites or a role changed, the bot invited again: each league of that
-    server with posts held back sends them; other servers' and changes of nothing else wait."""
+    """A permission may be back in a server (host/posting.py tells the host): each league of
+    that server with posts held back sends them; other servers' wait."""
     host = league_host(League(1, unsent=True), League(2), League(3, unsent=True, guild=2))
     adapter = adapter_of(host)
-    guild = SimpleNamespace(id=1)
-    same = SimpleNamespace(guild=guild, overwrites={}, permissions=8)
-    await adapter.listeners["on_guild_channel_update"](same, same)  # a topic changed
-    await adapter.listeners["on_guild_role_update"](same, same)  # a role's colour
-    assert adapter.posts == []
-    changed = SimpleNamespace(guild=guild, overwrites={"bot": "allowed"}, permissions=8)
-    await adapter.listeners["on_guild_channel_update"](same, changed)
+    await host.post_held_back(1)
     assert adapter.posts == [(1, "repaired", True)]
-    await adapter.listeners["on_guild_join"](SimpleNamespace(id=2))
+    await host.post_held_back(2)
     assert adapter.posts[1:] == [(3, "repaired", True)]
 
 
