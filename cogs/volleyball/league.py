@@ -40,6 +40,8 @@ from cogs.volleyball.reports import Reports
 from db import timers as timer_store
 from db import volleyball as store
 from db.volleyball_records import NewRecord, write_records
+from host import background
+from host.background import until_done
 from host.leagues import (
     LeagueHost,
     LeagueReminders,
@@ -90,6 +92,7 @@ class Leagues:
         self.reminders = LeagueReminders(self.host, self)
         self.card = StatusCard(self.host, self.poster)
         self.reports = Reports(bot, self.host, self.poster, self.card)
+        self._sending: set[asyncio.Task[None]] = set()  # send_held_back_soon's, kept alive
 
     @property
     def db(self):
@@ -251,6 +254,22 @@ class Leagues:
             await self.card.refresh(league_id)
         elif outcome == "changed":
             self.card.refresh_soon(league_id)
+            self.send_held_back_soon(league_id)
+
+    def send_held_back_soon(self, league_id: int) -> None:
+        """After an admin's change (the league moved to a channel where the bot may post, say)
+        the reports a missing permission held back are sent, in the background: the admin is
+        answered first, and never waits behind Discord's limit of posts."""
+        task = background.started(
+            f"league {league_id}'s held-back reports",
+            until_done(
+                f"league {league_id}'s held-back reports",
+                self.db,
+                lambda: self.reports.send_pending_now(league_id),
+            ),
+        )
+        self._sending.add(task)
+        task.add_done_callback(self._sending.discard)
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         return await listing.games_entries(self.bot, user_id, now)

@@ -402,6 +402,40 @@ async def test_a_leagues_results_held_back_by_a_missing_permission_are_posted_wh
     assert sum("round 1 results" in text for text in posts) == 1
 
 
+async def test_a_leagues_held_back_results_follow_it_to_a_channel_where_the_bot_may_post(
+    discord, bot, owner
+):
+    """The admin moves the league to another channel (`league config channel:`) instead of
+    giving the permission back: the results held back are posted there, after the admin's
+    answer, not at the next round."""
+    await until(lambda: "Ballcourt ready" in bot.log_text())  # its start-up repair is over
+    room, elsewhere = discord.add_channel("shut-room"), discord.add_channel("open-room")
+    created = await discord.slash(
+        "volleyball league create", user=owner, channel=room, name="Moved On", teams=4
+    )
+    assert "Moved On" in created.text, created.text
+    await discord.slash("volleyball league start", user=owner, channel=room)
+    await until(lambda: any("round 1" in m.text.lower() for m in discord.channel_messages(room)))
+    held = bot.log_text().count("could not be sent, held back")
+    discord.deny_bot(room, SEND_MESSAGES)
+    played = await discord.slash("volleyball round run-now", user=owner, channel=room)
+    assert "Played" in played.content, played.content
+    await until(lambda: bot.log_text().count("could not be sent, held back") > held)
+
+    moved = await discord.slash(
+        "volleyball league config",
+        user=owner,
+        channel=room,
+        options={"league": "Moved On", "channel": elsewhere},
+    )
+    assert moved.ephemeral, moved.text
+    await until(
+        lambda: any("round 1 results" in m.content for m in discord.channel_messages(elsewhere))
+    )
+    assert not any("round 1 results" in m.content for m in discord.channel_messages(room))
+    discord.deny_bot(room, 0)
+
+
 async def test_a_bot_removed_from_the_server_shows_what_happened_meanwhile_when_invited_back(
     discord, bot, fake_discord, general
 ):
