@@ -88,9 +88,11 @@ async def until_done(what: str, db: Database, attempt: Callable[[], Awaitable[No
 _later: set[asyncio.Task[None]] = set()  # the loop keeps only weak references to its tasks
 
 
-def retried_later(what: str, db: Database, attempt: Callable[[], Awaitable[None]]) -> None:
-    """`attempt`, which has just met the database unavailable, run again in the background
-    until it works (`until_done`); any other failure is logged when it happens."""
+def done_later(what: str, db: Database, attempt: Callable[[], Awaitable[None]]) -> None:
+    """`attempt` run in the background until it ends without the database being unavailable
+    (`until_done`): one that has just met the database unavailable, or one its caller must not
+    wait for (an admin answered before the posts a change freed); any other failure is logged
+    when it happens."""
     task = started(what, until_done(what, db, attempt))
     _later.add(task)
     task.add_done_callback(_later.discard)

@@ -485,7 +485,7 @@ class MatchCore:
         """The card shows the move and the database stopped answering before what follows it
         (the pings, the news, the card noted as posted): that is done once it answers, from
         the hook it stopped at; the move's player is not told otherwise (the card shows it)."""
-        background.retried_later(
+        background.done_later(
             f"what follows match {posted.stored.id}'s card",
             self.bot.db,
             functools.partial(self._finish_post, posted, hooks, later=True),

@@ -264,7 +264,7 @@ class Follows:
             await attempt()
         except Exception as error:
             if is_unavailable(error):
-                background.retried_later(
+                background.done_later(
                     f"news to the followers of {things[:1]}", self.bot.db, attempt
                 )
             else:

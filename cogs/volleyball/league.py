@@ -41,7 +41,6 @@ from db import timers as timer_store
 from db import volleyball as store
 from db.volleyball_records import NewRecord, write_records
 from host import background
-from host.background import until_done
 from host.leagues import (
     LeagueHost,
     LeagueReminders,
@@ -92,7 +91,6 @@ class Leagues:
         self.reminders = LeagueReminders(self.host, self)
         self.card = StatusCard(self.host, self.poster)
         self.reports = Reports(bot, self.host, self.poster, self.card)
-        self._sending: set[asyncio.Task[None]] = set()  # send_held_back_soon's, kept alive
 
     @property
     def db(self):
@@ -260,16 +258,11 @@ class Leagues:
         """After an admin's change (the league moved to a channel where the bot may post, say)
         the reports a missing permission held back are sent, in the background: the admin is
         answered first, and never waits behind Discord's limit of posts."""
-        task = background.started(
+        background.done_later(
             f"league {league_id}'s held-back reports",
-            until_done(
-                f"league {league_id}'s held-back reports",
-                self.db,
-                lambda: self.reports.send_pending_now(league_id),
-            ),
+            self.db,
+            lambda: self.reports.send_pending_now(league_id),
         )
-        self._sending.add(task)
-        task.add_done_callback(self._sending.discard)
 
     async def games_entries(self, user_id: int, now: float) -> list[Entry]:
         return await listing.games_entries(self.bot, user_id, now)

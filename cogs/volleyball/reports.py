@@ -68,19 +68,19 @@ class Reports:
             try:
                 await self.poster.send(stored, state, report)
             except discord.HTTPException as error:
-                if refused_for_permission(error):
-                    # held back, in order: sent when the permission is back (the league
-                    # host's post_held_back), at the next round or at a restart
-                    log.warning(
-                        "league %s: report %s could not be sent, held back: %s",
-                        stored.id,
-                        report.id,
-                        error,
-                    )
-                    return
-                log.warning(  # a channel deleted: no later attempt can send it
-                    "league %s: report %s could not be sent: %s", stored.id, report.id, error
+                # A missing permission holds it back, and those after it, in order: sent when
+                # the permission is back (the league host's post_held_back), at the next round
+                # or at a restart. A channel deleted: no later attempt could send it.
+                held = refused_for_permission(error)
+                log.warning(
+                    "league %s: report %s could not be sent%s: %s",
+                    stored.id,
+                    report.id,
+                    ", held back" if held else "",
+                    error,
                 )
+                if held:
+                    return
             await store.mark_posted(self.db, report.id)
             if not report.team:
                 await self.card.repost(stored.id)
