@@ -143,43 +143,58 @@ async def standings_files(bot: Ballcourt, season: store.Season) -> list[discord.
     ]
 
 
-async def matchday_text(bot: Ballcourt, season: store.Season, matchday: int, why: str) -> str:
+async def matchday_text(
+    bot: Ballcourt, season: store.Season, matchday: int, why: str | None = None
+) -> str:
+    """The matchday's results; `why` it was settled, else as its stored deadline tells."""
     names = await team_names(bot, season)
     fixtures = await store.fixtures_of(bot.db, season.id, matchday)
     lines = [fixture_line(f, names) for f in fixtures]
     return fit(
-        f"**{shown(season.name)}, matchday {matchday}**: {why}\n"
+        f"**{shown(season.name)}, matchday {matchday}**: {why or settled_why(fixtures)}\n"
         + "\n".join(f"• {line}" for line in lines)
         + "\n`/rollerball2 match boxscore match_id:` shows a match's box score again; "
         "`/rollerball2 match record match_id:` gives its verifiable record."
     )
 
 
-async def post_results(bot: Ballcourt, season_id: int) -> None:
-    """Post the results of every matchday settled at its deadline and not posted yet, oldest
-    first, each marked posted once it was. Its settling saved the matchday first, so a crash
-    between the two leaves it for the start-up repair (LeagueHost) to post, once. Under a lock
-    of the league host's, not the season's (a command on the season must not wait behind Discord's limits
-    on posts): one poster at a time, so none is posted twice."""
+def settled_why(fixtures: list[store.Fixture]) -> str:
+    """An admin's play before the deadline saves that moment as the matchday's deadline
+    (season_clock.advance), earlier than the one set."""
+    early = any(f.set_deadline is not None and f.deadline < f.set_deadline - 1 for f in fixtures)
+    return "played early by the season's admins." if early else "the deadline has passed."
+
+
+async def post_results(bot: Ballcourt, season_id: int, said: dict[int, str] | None = None) -> None:
+    """Post the results of every matchday settled and not posted yet, oldest first, each
+    marked posted once it was (`said`: a matchday's text as its admin's answer gave it).
+    Its settling saved the matchday first, so a crash between the two leaves it for the
+    start-up repair (LeagueHost) to post, once. Under a lock of the league host's, not the
+    season's (a command on the season must not wait behind Discord's limits on posts): one
+    poster at a time, so none is posted twice."""
     async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
         season = await store.load_season(bot.db, season_id)
         if season is None:
             return
         for matchday in range(season.posted_matchday + 1, season.current_matchday):
-            if not await announce(bot, season, matchday):
+            text = (said or {}).get(matchday) or await matchday_text(bot, season, matchday)
+            if not await announce_text(bot, season, text):
                 return  # held back, in order: sent when the permission is back
+            await tell_followers(bot, season, matchday, text)
             await store.mark_posted(bot.db, season.id, matchday)
 
 
-async def announce(bot: Ballcourt, season: store.Season, matchday: int) -> bool:
-    """A matchday's results posted and its followers told; False when a missing permission
-    held the post back (the league host sends it when the permission is back, at the next
-    matchday or at a restart)."""
-    text = await matchday_text(bot, season, matchday, "the deadline has passed.")
-    if not await announce_text(bot, season, text):
-        return False
-    await tell_followers(bot, season, matchday, text)
-    return True
+async def answered_in_channel(bot: Ballcourt, season_id: int, matchday: int, text: str) -> bool:
+    """An admin's answer in the season's channel was the matchday's post there: its followers
+    are told and it is marked posted, unless an earlier matchday's post is still held back
+    (then False: they go out in order, `post_results`)."""
+    async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
+        season = await store.load_season(bot.db, season_id)
+        if season is None or season.posted_matchday != matchday - 1:
+            return False
+        await tell_followers(bot, season, matchday, text)
+        await store.mark_posted(bot.db, season.id, matchday)
+        return True
 
 
 async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> bool:

@@ -19,7 +19,9 @@ Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
   matchday open, tried again later (ruling D14). The results are posted after the matchday is
   saved, and a crash between the two has them posted at the next start (`post_results`).
 - The season's admins (host/leagues/admins.py) may play the current matchday before its deadline
-  (`season play`): the same settling, at once; the next matchday's deadline then runs. They may
+  (`season play`): the same settling, at once; the next matchday's deadline then runs. The
+  answer shows the results; played from another channel, they are posted where the season was
+  made as a deadline's are (in order, held back by a missing permission). They may
   extend the current matchday and pause the season (rulings D10 and D11); where the season
   allows it, a coach's vacation puts off the matchday of their fixture (ruling D12).
 """
@@ -40,15 +42,15 @@ from cogs.rollerball2.matchdays import SeasonHost, settle_matchday, unsettled
 from cogs.rollerball2.matches import Rollerball2Matches
 from cogs.rollerball2.season_clock import DEADLINE_EVENT
 from cogs.rollerball2.season_posts import (
-    announce_text,
+    answered_in_channel,
     deadline_policies,
     follow_view,
     matchday_text,
+    post_results,
     schedule_fields,
     season_status,
     standings_files,
     team_names,
-    tell_followers,
 )
 from cogs.rollerball2.teams import (
     NAME_LENGTH,
@@ -300,10 +302,12 @@ async def play_matchday(
     await interaction.followup.send(
         text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
     )
-    if interaction.channel_id != season.channel_id:
-        await announce_text(bot, season, text)
-    await tell_followers(bot, season, matchday, text)
-    await store.mark_posted(bot.db, season.id, matchday)
+    # Elsewhere, or behind a post held back, it goes out where the season was made in order,
+    # and waits there for a missing permission as a deadline's results do.
+    if interaction.channel_id != season.channel_id or not await answered_in_channel(
+        bot, season.id, matchday, text
+    ):
+        await post_results(bot, season.id, said={matchday: text})
 
 
 async def extend_matchday(

@@ -10,7 +10,7 @@ a crash). The points:
 - `fixture-read`: a match's start has read which season fixture it is (`open_fixture`);
 - `settle-check`: a deadline has looked for a match being played for a fixture
   (`open_game_of_fixture`), before it simulates one;
-- `post`: a matchday's results are about to be posted (`announce`).
+- `post`: a matchday's results are about to be posted (`announce_text`).
 """
 
 from __future__ import annotations
@@ -73,4 +73,4 @@ async def setup(bot: Any) -> None:
     # The cogs look these up on their modules at each call, so the wrapped ones are used.
     store.open_fixture = gates.after("fixture-read", store.open_fixture)
     store.open_game_of_fixture = gates.after("settle-check", store.open_game_of_fixture)
-    season_posts.announce = gates.before("post", season_posts.announce)
+    season_posts.announce_text = gates.before("post", season_posts.announce_text)

@@ -124,9 +124,10 @@ def make_due(bot, season_id: int) -> int:
     with connect(bot) as conn:
         conn.execute("UPDATE timers SET due_at = ? WHERE id = ?", (now - 1, timer_id))
         conn.execute(
-            "UPDATE rollerball2_fixtures SET deadline = ? WHERE season_id = ? AND matchday = ?"
-            " AND deadline > ?",
-            (now - 120, season_id, matchday, now - 120),
+            # as the waiting would have left it: the deadline set and the one in force passed
+            "UPDATE rollerball2_fixtures SET deadline = ?, set_deadline = ?"
+            " WHERE season_id = ? AND matchday = ? AND deadline > ?",
+            (now - 120, now - 120, season_id, matchday, now - 120),
         )
     return timer_id
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from fakediscord.model import SEND_MESSAGES
 from fakediscord.server import FakeDiscord
 from tests.e2e.conftest import fake_with_rooms
 from tests.e2e.stored import connect, fired, sql, until
@@ -28,7 +29,7 @@ pytestmark = pytest.mark.e2e
 
 H = 3600.0
 DAY = 24 * H
-ROOMS = ("extend", "pause", "holiday", "busy", "race")
+ROOMS = ("extend", "pause", "holiday", "busy", "race", "shut")
 
 
 @pytest.fixture(scope="module")
@@ -422,3 +423,32 @@ async def test_an_admin_refused_once_the_season_is_over_hears_it_privately(
         ]
 
     await until(lambda: len(private_refusals()) == 1)
+
+
+# ---- an admin's play answered elsewhere, the season's channel shut ----------------------------
+
+
+async def test_matchdays_played_from_another_channel_wait_for_the_seasons_channel_in_order(
+    discord, bot, fake_discord, general, bob, owner
+):
+    """An admin plays matchdays from another channel while the bot may not post in the
+    season's: the admin's answer shows the results, and the season's channel gets them, in
+    order and once each, when the permission is back. They were marked posted when refused."""
+    room, name = fake_discord.rooms["shut"], "Shut Cup"
+    await teams(discord, (bob, "Vigo"), (owner, "Wels"))
+    season = await new_season(discord, bot, owner, room, name, "Vigo, Wels", hours=24)
+    discord.deny_bot(room, SEND_MESSAGES)
+    for matchday in (1, 2):
+        played = await discord.slash(
+            "rollerball2 season play", user=owner, channel=general, season=name
+        )
+        assert f"{name}, matchday {matchday}**: played now by" in played.text, played.text
+    await until(lambda: bot.log_text().count(f"announce in season {season['id']}, held back") >= 2)
+    assert season_row(bot, name)["posted_matchday"] == 0
+    assert not [m for m in discord.channel_messages(room) if f"{name}, matchday" in m.text]
+
+    discord.deny_bot(room, 0)  # given back: both follow by themselves, the first first
+    await until(lambda: season_row(bot, name)["posted_matchday"] == 2)
+    posts = [m.text for m in discord.channel_messages(room) if f"{name}, matchday" in m.text]
+    assert len(posts) == 2 and "matchday 1**" in posts[0] and "matchday 2**" in posts[1]
+    assert all("played early by the season's admins" in text for text in posts), posts
