@@ -11,8 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import pytest
 
+from host.match import STORED
 from rules import records
 from rules.__main__ import verify as verify_text
 from rules.errors import PlayerError
@@ -113,8 +115,13 @@ GAMES_PLAYED = {
 
 
 def reloaded(engine: Engine[Any, Any], state: Any) -> Any:
-    """The state through the database's JSON and back."""
-    return engine.load(json.loads(json.dumps(engine.dump(state))))
+    """The state through the database's JSON and back: host/match.py writes it with orjson,
+    whose text must be the standard library's, spaces aside (no number too large for it, no
+    NaN it would write as null)."""
+    data = engine.dump(state)
+    text = orjson.dumps(data, option=STORED).decode()
+    assert text == json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return engine.load(json.loads(text))
 
 
 def texts(events: Any) -> list[str]:
