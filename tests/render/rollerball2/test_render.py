@@ -26,6 +26,7 @@ from render.rollerball2.fac import (
     FAC_HEIGHT,
     FAC_WIDTH,
     TEXT_SIZES,
+    fac_section_png,
     layout_fac,
     layout_fac_section,
 )
@@ -481,6 +482,19 @@ def test_fac_section_shows_only_the_section_read_in_larger_type():
     assert image.size == (layout.width, layout.height)
     with pytest.raises(ValueError, match="no section called"):
         render_fac_section(fac, "ACTION!")
+
+
+def test_a_fac_section_read_again_is_the_same_bytes_not_drawn_again():
+    """Two of three clicks of a match show a FAC section, sixty cards' sections read over and
+    over: kept, 256 of them at most (about 2.4 MB)."""
+    from render import rollerball2 as module
+
+    fac = make_fac(42, SAMPLE_FAC_TEXTS)
+    module._fac_section_png.cache_clear()
+    first = render_fac_section(fac, "EVENT")
+    assert render_fac_section(fac, "event") == first == fac_section_png(fac_face(fac), "EVENT")
+    assert module._fac_section_png.cache_info().hits == 1
+    assert module._fac_section_png.cache_info().maxsize == 256
 
 
 def test_images_are_pure_functions_of_their_input():
