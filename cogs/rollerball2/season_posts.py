@@ -159,8 +159,9 @@ async def matchday_text(
 
 
 def settled_why(fixtures: list[store.Fixture]) -> str:
-    """An admin's play before the deadline saves that moment as the matchday's deadline
-    (season_clock.advance), earlier than the one set."""
+    """Why a matchday posted later was settled (docs/rules/rollerball2.md, ruling D8): an
+    admin's play before the deadline saved that moment as its deadline (season_clock.advance),
+    earlier than the one set."""
     early = any(f.set_deadline is not None and f.deadline < f.set_deadline - 1 for f in fixtures)
     return "played early by the season's admins." if early else "the deadline has passed."
 

@@ -108,17 +108,21 @@ async def test_the_card_shows_a_knockouts_bracket_and_a_round_robins_standings(
     [bracket] = card.images
     assert bracket.width == WIDTH and card.attachments[0].filename == "bracket-1.png"
 
-    asked_before = len(discord.fake.requests)
+    asked_before, refused_before = len(discord.fake.requests), len(discord.fake.errors)
     rounds, card = await play_to_the_end(
         discord, bot, owner, general, "round_robin", ("val", "wes", "xia")
     )
     [table] = card.images
     assert table.width == WIDTH and card.attachments[0].filename == "standings.png"
     # the pictures ask Discord for a player's name once, not at every change of the card:
-    # each player's two matches asked for it, the pictures once more
+    # each player's two matches asked for it, the pictures once more. A request refused with a
+    # 429 (a busy machine meets the global limit) and sent again by discord.py is one ask.
     asked = discord.fake.requests[asked_before:]
+    retried = [route for route, status, _ in discord.fake.errors[refused_before:] if status == 429]
     for user_id in {seat for games_ in rounds.values() for seats, _, _ in games_ for seat in seats}:
-        assert sum(route.endswith(f"/members/{user_id}") for route in asked) <= 3
+        member = f"/members/{user_id}"
+        answered = sum(r.endswith(member) for r in asked) - sum(r.endswith(member) for r in retried)
+        assert answered <= 3
 
 
 # ---- a Rollerball II cup ------------------------------------------------------------------------
