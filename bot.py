@@ -103,6 +103,17 @@ class BallcourtTree(app_commands.CommandTree["Ballcourt"]):
         await report_error(interaction, error)
 
 
+def settle_memory() -> None:
+    """At each READY: what exists once the bot is ready (modules, commands, the cache of
+    servers) lives until the next READY, so it is frozen and the collector's full passes stop
+    walking it again; those passes were most of the collector's time in a burst of clicks
+    (bench/busy_matches.py --game rollerball2). A READY after an invalid session builds the
+    servers' cache anew: the old one is unfrozen and collected first, not kept for good."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+
+
 class Ballcourt(HostBot):
     def __init__(self, config: Config) -> None:
         super().__init__(
@@ -136,7 +147,6 @@ class Ballcourt(HostBot):
             else random.SystemRandom()
         )
         self._db: Database | None = None
-        self._frozen = False  # the objects of a ready bot, out of the collector's way (on_ready)
         # The services every cog uses (timers, matches) are set in setup_hook and typed by
         # HostBot. A game's own service is its cog's (`bot.get_cog`): the bot knows no game.
 
@@ -231,14 +241,7 @@ class Ballcourt(HostBot):
 
     async def on_ready(self) -> None:
         log.info("Ballcourt ready as %s in %d servers", self.user, len(self.guilds))
-        if not self._frozen:
-            # What exists once the bot is ready (modules, commands, the cache of servers) lives
-            # as long as the process: frozen, the collector's full passes stop walking it
-            # again. Those passes were most of the collector's time during a burst of clicks
-            # (about a tenth of a click's CPU, bench/busy_matches.py --game rollerball2).
-            self._frozen = True
-            gc.collect()
-            gc.freeze()
+        settle_memory()
 
     async def close(self) -> None:
         # A stop between the gateway's READY and the guilds it waits for: discord.py's task that

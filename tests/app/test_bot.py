@@ -1,6 +1,9 @@
 """The bot's own wiring without a network: command sync only when the tree changed, /help pages,
 and that the help and roll commands fit Discord's limits."""
 
+import gc
+import weakref
+
 import pytest
 
 import bot as bot_module
@@ -108,3 +111,23 @@ async def test_help_overview_lists_every_game_and_the_core_commands(ballcourt):
 async def test_core_commands_are_registered(ballcourt):
     names = {command.name for command in ballcourt.tree.get_commands()}
     assert {"help", "roll", "about", "admin"} <= names
+
+
+def test_what_a_new_session_replaced_is_collected_when_the_bot_is_ready_again():
+    """`settle_memory` at each READY freezes what the ready bot holds; a later READY (after an
+    invalid session, the servers' cache built anew) must still let the old cache go: frozen
+    objects are never looked at by the collector."""
+
+    class Node:
+        pass
+
+    cached = Node()
+    cached.me = cached  # type: ignore[attr-defined]  # a cycle, as a server's cache is
+    gone = weakref.ref(cached)
+    try:
+        bot_module.settle_memory()
+        del cached
+        bot_module.settle_memory()
+        assert gone() is None
+    finally:
+        gc.unfreeze()
