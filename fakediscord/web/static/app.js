@@ -206,10 +206,13 @@ async function openChannel(id) {
   $("sidebar").classList.remove("open");
   renderChannels();
   renderThreadPlaces();
-  const data = await api(`/sandbox/messages?channel=${id}&user=${Sandbox.me}`);
-  if (Sandbox.channel !== id) return;
+  // Emptied before the history is asked for, not when it comes: a message arriving live
+  // meanwhile (the bot's welcome as a new sandbox opens) is kept, and the history is merged
+  // around it in order (upsertMessage keeps the newer of two versions).
   Sandbox.messages = new Map();
   $("messages").replaceChildren();
+  const data = await api(`/sandbox/messages?channel=${id}&user=${Sandbox.me}`);
+  if (Sandbox.channel !== id) return;
   for (const message of data.messages) upsertMessage(message, false);
   scrollToBottom(true);
 }
