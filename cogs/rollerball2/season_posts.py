@@ -166,10 +166,16 @@ def settled_why(fixtures: list[store.Fixture]) -> str:
     return "played early by the season's admins." if early else "the deadline has passed."
 
 
-async def post_results(bot: Ballcourt, season_id: int, said: dict[int, str] | None = None) -> None:
+async def post_results(
+    bot: Ballcourt,
+    season_id: int,
+    said: dict[int, str] | None = None,
+    answered: int | None = None,
+) -> None:
     """Post the results of every matchday settled and not posted yet, oldest first, each
-    marked posted once it was (`said`: a matchday's text as its admin's answer gave it).
-    Its settling saved the matchday first, so a crash between the two leaves it for the
+    marked posted once it was (`said`: a matchday's text as its admin's answer gave it;
+    `answered`: a matchday that answer showed in the season's channel, so not posted there
+    again). Its settling saved the matchday first, so a crash between the two leaves it for the
     start-up repair (LeagueHost) to post, once. Under a lock of the league host's, not the
     season's (a command on the season must not wait behind Discord's limits on posts): one
     poster at a time, so none is posted twice."""
@@ -179,23 +185,10 @@ async def post_results(bot: Ballcourt, season_id: int, said: dict[int, str] | No
             return
         for matchday in range(season.posted_matchday + 1, season.current_matchday):
             text = (said or {}).get(matchday) or await matchday_text(bot, season, matchday)
-            if not await announce_text(bot, season, text):
+            if matchday != answered and not await announce_text(bot, season, text):
                 return  # held back, in order: sent when the permission is back
             await tell_followers(bot, season, matchday, text)
             await store.mark_posted(bot.db, season.id, matchday)
-
-
-async def answered_in_channel(bot: Ballcourt, season_id: int, matchday: int, text: str) -> bool:
-    """An admin's answer in the season's channel was the matchday's post there: its followers
-    are told and it is marked posted, unless an earlier matchday's post is still held back
-    (then False: they go out in order, `post_results`)."""
-    async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
-        season = await store.load_season(bot.db, season_id)
-        if season is None or season.posted_matchday != matchday - 1:
-            return False
-        await tell_followers(bot, season, matchday, text)
-        await store.mark_posted(bot.db, season.id, matchday)
-        return True
 
 
 async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> bool:

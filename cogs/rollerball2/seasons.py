@@ -42,7 +42,6 @@ from cogs.rollerball2.matchdays import SeasonHost, settle_matchday, unsettled
 from cogs.rollerball2.matches import Rollerball2Matches
 from cogs.rollerball2.season_clock import DEADLINE_EVENT
 from cogs.rollerball2.season_posts import (
-    answered_in_channel,
     deadline_policies,
     follow_view,
     matchday_text,
@@ -302,12 +301,10 @@ async def play_matchday(
     await interaction.followup.send(
         text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
     )
-    # Elsewhere, or behind a post held back, it goes out where the season was made in order,
-    # and waits there for a missing permission as a deadline's results do.
-    if interaction.channel_id != season.channel_id or not await answered_in_channel(
-        bot, season.id, matchday, text
-    ):
-        await post_results(bot, season.id, said={matchday: text})
+    # Where the season was made, in order, as a deadline's results are (held back by a missing
+    # permission); an answer in that channel is the matchday's post there.
+    here = interaction.channel_id == season.channel_id
+    await post_results(bot, season.id, said={matchday: text}, answered=matchday if here else None)
 
 
 async def extend_matchday(
