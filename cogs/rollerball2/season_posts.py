@@ -9,6 +9,7 @@ import asyncio
 import io
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -166,42 +167,54 @@ def settled_why(fixtures: list[store.Fixture]) -> str:
     return "played early by the season's admins." if early else "the deadline has passed."
 
 
+Send = Callable[..., Awaitable[object]]  # a channel's send, or an interaction's followup
+
+
 async def post_results(
     bot: Ballcourt,
     season_id: int,
     said: dict[int, str] | None = None,
-    answered: int | None = None,
-) -> None:
+    answer: Send | None = None,
+) -> set[int]:
     """Post the results of every matchday settled and not posted yet, oldest first, each
-    marked posted once it was (`said`: a matchday's text as its admin's answer gave it;
-    `answered`: a matchday that answer showed in the season's channel, so not posted there
-    again). Its settling saved the matchday first, so a crash between the two leaves it for the
-    start-up repair (LeagueHost) to post, once. Under a lock of the league host's, not the
-    season's (a command on the season must not wait behind Discord's limits on posts): one
-    poster at a time, so none is posted twice."""
+    marked posted once it was; the matchdays posted (`said`: a matchday's text as its admin's
+    answer gave it). `answer`: the admin's answer in the season's own channel, which posts them
+    there, those a missing permission held back included (an answer to a command needs no
+    permission of the channel's), so the channel shows them in order and once each; should it
+    fail (the command's time is up) the channel's own posting takes over. Its settling saved
+    the matchday first, so a crash between the two leaves it for the start-up repair
+    (LeagueHost) to post, once. Under a lock of the league host's, not the season's (a command
+    on the season must not wait behind Discord's limits on posts): one poster at a time, so
+    none is posted twice."""
+    posted: set[int] = set()
     async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
         season = await store.load_season(bot.db, season_id)
         if season is None:
-            return
+            return posted
         for matchday in range(season.posted_matchday + 1, season.current_matchday):
             text = (said or {}).get(matchday) or await matchday_text(bot, season, matchday)
-            if matchday != answered and not await announce_text(bot, season, text):
-                return  # held back, in order: sent when the permission is back
+            if answer is not None and not await announce_text(bot, season, text, answer):
+                answer = None
+            if answer is None and not await announce_text(bot, season, text):
+                return posted  # held back, in order: sent when the permission is back
             await tell_followers(bot, season, matchday, text)
             await store.mark_posted(bot.db, season.id, matchday)
+            posted.add(matchday)
+    return posted
 
 
-async def announce_text(bot: Ballcourt, season: store.Season, text: str) -> bool:
-    """Post a matchday's results and the table where the season was made: False when a
-    missing permission refused it (a channel deleted is given up: no attempt would do)."""
+async def announce_text(
+    bot: Ballcourt, season: store.Season, text: str, answer: Send | None = None
+) -> bool:
+    """Post a matchday's results and the table where the season was made (or as `answer`):
+    False when refused for a missing permission, or when the answer failed (a channel deleted
+    is given up: no attempt would do)."""
     try:
-        channel = await channel_by_id(bot, season.channel_id)
         files = await standings_files(bot, season)
-        await channel.send(
-            text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
-        )
+        send = answer or (await channel_by_id(bot, season.channel_id)).send
+        await send(text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as error:
-        held = refused_for_permission(error)
+        held = answer is not None or refused_for_permission(error)
         log.warning(
             "could not announce in season %s%s: %s", season.id, ", held back" if held else "", error
         )

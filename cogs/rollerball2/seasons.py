@@ -21,13 +21,15 @@ Rulings (docs/rules/rollerball2.md, "On Discord"; the seed has no league rules):
 - The season's admins (host/leagues/admins.py) may play the current matchday before its deadline
   (`season play`): the same settling, at once; the next matchday's deadline then runs. The
   answer shows the results; played from another channel, they are posted where the season was
-  made as a deadline's are (in order, held back by a missing permission). They may
+  made as a deadline's are (in order, held back by a missing permission); played there, the
+  answer posts them, after any matchday a missing permission held back. They may
   extend the current matchday and pause the season (rulings D10 and D11); where the season
   allows it, a coach's vacation puts off the matchday of their fixture (ruling D12).
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -297,14 +299,23 @@ async def play_matchday(
     text = await matchday_text(
         bot, season, matchday, f"played now by {shown(display_name(interaction.user))}."
     )
-    files = await standings_files(bot, season)
-    await interaction.followup.send(
-        text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
-    )
     # Where the season was made, in order, as a deadline's results are (held back by a missing
-    # permission); an answer in that channel is the matchday's post there.
-    here = interaction.channel_id == season.channel_id
-    await post_results(bot, season.id, said={matchday: text}, answered=matchday if here else None)
+    # permission); in that channel the answer posts them, the held-back ones first.
+    if interaction.channel_id != season.channel_id:
+        files = await standings_files(bot, season)
+        await interaction.followup.send(
+            text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS
+        )
+        await post_results(bot, season.id, said={matchday: text})
+    elif matchday not in await post_results(
+        bot, season.id, said={matchday: text}, answer=interaction.followup.send
+    ):
+        with contextlib.suppress(discord.HTTPException):  # the command's time may be up
+            await interaction.followup.send(
+                f"Matchday {matchday} of {shown(season.name)} is played: its results are "
+                "posted in this channel in order, after the matchdays before it.",
+                allowed_mentions=NO_MENTIONS,
+            )
 
 
 async def extend_matchday(

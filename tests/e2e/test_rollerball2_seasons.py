@@ -29,7 +29,7 @@ pytestmark = pytest.mark.e2e
 
 H = 3600.0
 DAY = 24 * H
-ROOMS = ("extend", "pause", "holiday", "busy", "race", "shut")
+ROOMS = ("extend", "pause", "holiday", "busy", "race", "shut", "own")
 
 
 @pytest.fixture(scope="module")
@@ -452,3 +452,31 @@ async def test_matchdays_played_from_another_channel_wait_for_the_seasons_channe
     posts = [m.text for m in discord.channel_messages(room) if f"{name}, matchday" in m.text]
     assert len(posts) == 2 and "matchday 1**" in posts[0] and "matchday 2**" in posts[1]
     assert all("played early by the season's admins" in text for text in posts), posts
+
+
+async def test_an_admins_play_in_the_seasons_channel_posts_what_was_held_back_first_and_once(
+    discord, bot, fake_discord, general, carol, owner
+):
+    """A matchday held back (the bot may not post in the season's channel), then the next one
+    played by an admin in that channel: the admin's answer, which needs no permission of the
+    channel's, shows both there in order, and neither is posted again when the permission is
+    back (it was: the second twice, after the first)."""
+    room, name = fake_discord.rooms["own"], "Own Cup"
+    await teams(discord, (carol, "Xanten"), (owner, "Ypres"))
+    season = await new_season(discord, bot, owner, room, name, "Xanten, Ypres", hours=24)
+    discord.deny_bot(room, SEND_MESSAGES)
+    await discord.slash("rollerball2 season play", user=owner, channel=general, season=name)
+    await until(lambda: f"announce in season {season['id']}, held back" in bot.log_text())
+    assert season_row(bot, name)["posted_matchday"] == 0
+
+    await discord.slash("rollerball2 season play", user=owner, channel=room, season=name)
+    await until(lambda: season_row(bot, name)["posted_matchday"] == 2)
+    posts = [m.text for m in discord.channel_messages(room) if f"{name}, matchday" in m.text]
+    assert len(posts) == 2 and "matchday 1**" in posts[0] and "matchday 2**" in posts[1], posts
+    assert "played early by the season's admins" in posts[0]
+    assert "played now by" in posts[1]
+
+    discord.deny_bot(room, 0)  # given back: nothing is left to post
+    await asyncio.sleep(1.0)
+    again = [m.text for m in discord.channel_messages(room) if f"{name}, matchday" in m.text]
+    assert again == posts
