@@ -214,11 +214,10 @@ async def announce_text(
         send = answer or (await channel_by_id(bot, season.channel_id)).send
         await send(text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS)
     except discord.HTTPException as error:
-        held = answer is not None or refused_for_permission(error)
-        log.warning(
-            "could not announce in season %s%s: %s", season.id, ", held back" if held else "", error
-        )
-        return not held
+        held = refused_for_permission(error)
+        how = " in the admin's answer" if answer else ", held back" if held else ""
+        log.warning("could not announce in season %s%s: %s", season.id, how, error)
+        return answer is None and not held
     return True
 
 
