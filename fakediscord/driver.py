@@ -334,6 +334,29 @@ class DiscordDriver(DaysDriver):
             raise DriverError("the channel has no messages")
         return messages[-1]
 
+    async def whole(
+        self,
+        reply: Reply,
+        until: Callable[[Reply], bool] | None = None,
+        timeout: float = 10.0,
+    ) -> Reply:
+        """`reply` again with every message the bot has sent for its interaction: the driver
+        returns at an answer's first message, and on a busy machine the rest (a team sheet's
+        menus) come after. Waits for the bot to be idle and, first, when given, for
+        `until(reply)` to hold: a bot whose event loop is held between two sends looks idle in
+        between."""
+
+        async def run() -> Reply:
+            record = self.fake.interactions[reply.interaction_id]
+            if until is not None:
+                wanted: Callable[[Reply], bool] = until
+                if not await self.fake.wait_until(lambda: wanted(self._reply(record)), timeout):
+                    raise DriverError(f"the answer was not complete within {timeout} s")
+            await self.fake.settle()
+            return self._reply(record)
+
+        return await self.fake.call(run)
+
     def message(self, message: Message | int) -> Message:
         """The message as it is now (after the bot's edits)."""
         message_id = message if isinstance(message, int) else message.id
@@ -669,9 +692,10 @@ class DiscordDriver(DaysDriver):
                 main_id = record.original_message_id
         elif record.response_type == server.DEFERRED_UPDATE_MESSAGE:
             main_id = record.activity[0] if record.activity else record.message_id
+        # what it showed while the driver waited, and its followups since (`whole`)
         followups = tuple(
             self._snapshot(message_id)
-            for message_id in dict.fromkeys(record.activity)
+            for message_id in dict.fromkeys([*record.activity, *record.followup_ids])
             if message_id != main_id
         )
         if main_id is not None:

@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import io
 import os
+import time
 
 import discord
 from discord import app_commands
@@ -277,6 +278,14 @@ class Misbehave(commands.Cog):
         await interaction.response.defer(thinking=True, ephemeral=True)
         await asyncio.sleep(0.2)
         await interaction.followup.send("Done thinking")
+
+    @app_commands.command(name="parts", description="An answer in two messages, busy between")
+    async def parts(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("Your team sheet", ephemeral=True)
+        # what a bot on a busy machine is between its two sends: its event loop held, as by
+        # the work of building the second (time.sleep, not asyncio.sleep, on purpose)
+        time.sleep(0.3)
+        await interaction.followup.send("Its menus", ephemeral=True)
 
     @app_commands.command(
         name="deferred-busy", description="Defer, post elsewhere meanwhile, then follow up"

@@ -255,6 +255,17 @@ async def test_deferred_response_then_followup(discord, alice):
     assert reply.ephemeral and not reply.loading
 
 
+async def test_an_answer_in_several_messages_is_whole_once_the_bot_is_idle(discord, alice):
+    """The driver returns at an answer's first message; `whole` has every message the bot
+    sent for the interaction (a team sheet, then its menus), waiting for what the test expects:
+    a bot whose event loop is held between its two sends looks idle in between."""
+    reply = await discord.slash("parts", user=alice)
+    assert reply.content == "Your team sheet" and not reply.followups
+    whole = await discord.whole(reply, until=lambda reply: len(reply.followups) == 1)
+    assert whole.content == "Your team sheet"
+    assert [m.content for m in whole.followups] == ["Its menus"]
+
+
 async def test_a_deferred_commands_reply_is_its_own_not_a_message_posted_meanwhile(
     discord, alice, general
 ):

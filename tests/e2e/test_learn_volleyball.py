@@ -16,6 +16,7 @@ import pytest
 from rules.volleyball import lesson_script
 from tests.e2e.stored import connect
 from tests.e2e.test_learn import joined_server
+from tests.e2e.volleyball_lesson_clicks import sheet_menus
 
 pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
@@ -150,8 +151,7 @@ async def test_the_volleyball_lesson_on_a_real_league_by_clicks(discord, bot, ga
 
     # step 8: My team's training menu; a pick the lesson does not teach is its hint, and no
     # order is kept for round 2
-    sheet = await discord.click(card, "My team", user=ida)
-    menus = sheet.followups[-1] if sheet.followups else sheet
+    menus = await sheet_menus(discord, await discord.click(card, "My team", user=ida))
     wrong_training = await discord.select(menus, TRAIN_DL, ["Fenna"], user=ida)
     assert wrong_training.ephemeral and LESSON.steps[7].hint in text_of(wrong_training)
     assert next_orders(bot) is None

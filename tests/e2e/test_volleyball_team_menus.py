@@ -13,6 +13,7 @@ import pytest
 from tests.e2e.forged import forged_click
 from tests.e2e.stored import connect
 from tests.e2e.test_volleyball_week import ROSTER  # a squad whose points fit the default budget
+from tests.e2e.volleyball_lesson_clicks import sheet_menus
 
 pytestmark = [pytest.mark.e2e, pytest.mark.both_backends]
 
@@ -46,8 +47,7 @@ async def test_my_team_trains_and_sells_by_its_menus_as_the_typed_lines_do(
     await discord.submit_modal(form, {"name": "Red Rockets", "players": ROSTER})
     await discord.slash("volleyball league start", user=owner)
 
-    sheet = await discord.slash("volleyball team show", user=alice)
-    last = sheet.followups[-1] if sheet.followups else sheet
+    last = await sheet_menus(discord, await discord.slash("volleyball team show", user=alice))
     assert [s.placeholder for s in last.selects] == MENUS
     names = [o.label for o in last.select(MENUS[2]).options]
     assert names == [line.rsplit(" ", 3)[0] for line in ROSTER.splitlines()]
@@ -76,8 +76,7 @@ async def test_a_forged_pick_is_one_order_line_whatever_it_holds(discord, bot, a
     """A modified client can send any value for a menu: one that is not among the menu's options
     (here a player's name with a line break and a second order after it) is refused as every
     menu's is, privately, and no order is added."""
-    sheet = await discord.slash("volleyball team show", user=alice)
-    last = sheet.followups[-1] if sheet.followups else sheet
+    last = await sheet_menus(discord, await discord.slash("volleyball team show", user=alice))
     before = (orders_on_file(bot) or {})["sales"]
     for brk in ("\n", "\r", "\u2028", "\x0b"):
         value = f"Anna Visser{brk}SELL: Femke Mol"

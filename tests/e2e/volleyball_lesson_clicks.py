@@ -23,6 +23,16 @@ TEAM_MENUS = {
 }
 
 
+async def sheet_menus(discord: Any, sheet: Any) -> Any:
+    """The message of a team sheet (`/volleyball team show`, My team) that carries its menus:
+    its last, which on a busy machine comes after the driver returned at the first."""
+
+    def last(reply: Any) -> Any:
+        return reply.followups[-1] if reply.followups else reply
+
+    return last(await discord.whole(sheet, until=lambda reply: bool(last(reply).selects)))
+
+
 def picked(step: Step) -> list[str]:
     """The options a set's step expects, as its menu labels them."""
     if step.control == "players":
@@ -37,8 +47,7 @@ async def right_click(discord: Any, step: Step, card: Any, editor: Any, user: An
     """The step's click: on the card, in the editor (None until Edit with menus opens it), or
     in the answer of the card's My team (a reading click, then the step's pick)."""
     if step.control in ("train", "sell"):
-        sheet = await discord.click(card, "My team", user=user)
-        menus = sheet.followups[-1] if sheet.followups else sheet
+        menus = await sheet_menus(discord, await discord.click(card, "My team", user=user))
         player, _, level = str(step.expect).rpartition(" ")
         if step.control == "sell":
             player, level = str(step.expect), "sell"
