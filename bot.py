@@ -186,7 +186,7 @@ class Ballcourt(HostBot):
         for extension in (*discover_extensions(), *self.config.extra_extensions):
             await self.load_extension(extension)
         self.timers.start()
-        self.matches.start()
+        await self.matches.start()
         if self.config.runs_shard_zero:  # in a cluster, one process syncs the command tree
             await self.sync_commands_if_changed()
         else:

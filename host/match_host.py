@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import functools
 
+from db.database import is_unavailable
 from host import (
     background,
     follow,
@@ -72,10 +73,19 @@ class MatchHost(MatchCore):
             functools.partial(notify.archive_finished, bot),
         ]
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        """Before the gateway connects: what a crash left is read now, so that no match a
+        command starts once connected is taken for one (recovery.crash_left); a database not
+        answering yet leaves that to the repair after READY."""
         # the drawing workers import the presenters whose turns they draw
         self.drawing.start(type(adapter).__module__ for adapter in self.adapters.values())
-        self._recovery = background.started("match-recovery", recovery.recover(self))
+        try:
+            left = await recovery.crash_left(self)
+        except Exception as error:
+            if not is_unavailable(error):
+                raise
+            left = None
+        self._recovery = background.started("match-recovery", recovery.recover(self, left))
 
     async def stop(self) -> None:
         await background.stopped(self._recovery)

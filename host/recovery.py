@@ -28,28 +28,48 @@ if TYPE_CHECKING:
     from host.base import Core
 
 
-async def recover(host: Core) -> None:
-    """After a crash: every active match gets back the timers its position needs, and a
-    move that was saved but never posted is posted now."""
+async def crash_left(host: Core) -> list[int]:
+    """The matches a crash left: a move saved and never shown, a computers' reply never played,
+    a finished match whose final card never went out. Read as the bot starts, before the
+    gateway connects: a match a command of this process starts or plays once it is connected is
+    that command's to show, not one a crash left (read after READY, a simulated match that a
+    command had just created was taken for one, its reply played by the repair and its card
+    shown without the stories of its periods)."""
+    db = host.bot.db
+    left = []
+    for stored in await game_store.open_games(db, tuple(host.adapters)):
+        try:
+            adapter = host.adapters[stored.game]
+            lost = stored.posted_version < stored.version or host.computers_to_act(
+                adapter, Match.from_json(adapter, stored.state)
+            )
+        except Exception:
+            log.exception("could not read match %s at start-up", stored.id)
+            continue
+        if lost:
+            left.append(stored.id)
+    left += [game.id for game in await game_store.unshown_finished(db, tuple(host.adapters))]
+    return left
+
+
+async def recover(host: Core, left: list[int] | None = None) -> None:
+    """After a crash: every active match gets back the timers its position needs, and what
+    the crash `left` (`crash_left`, read as the bot started; None: read now) is shown."""
     await host.bot.wait_until_ready()
-    await until_done("start-up repair of the matches", host.bot.db, lambda: repair(host))
+    await until_done("start-up repair of the matches", host.bot.db, lambda: repair(host, left))
 
 
-async def repair(host: Core) -> None:
+async def repair(host: Core, left: list[int] | None = None) -> None:
     db = host.bot.db
     stored_games = await game_store.open_games(db, tuple(host.adapters))
     timed = await game_store.games_with_timers(db)
     wanted = {}
-    unfinished: set[int] = set()  # the computers' reply to a saved move was lost
     for stored in stored_games:
+        if stored.id in timed:
+            continue
         try:
             adapter = host.adapters[stored.game]
-            match = Match.from_json(adapter, stored.state)
-            if host.computers_to_act(adapter, match):
-                unfinished.add(stored.id)
-            if stored.id in timed:
-                continue
-            specs = host.timers_for(stored, match, stored.version)
+            specs = host.timers_for(stored, Match.from_json(adapter, stored.state), stored.version)
         except Exception:
             log.exception("could not repair match %s at start-up", stored.id)
             continue
@@ -59,14 +79,7 @@ async def repair(host: Core) -> None:
         log.info("match %s: restored its %d timers", game_id, len(wanted[game_id][1]))
     if wanted:
         host.bot.timers.wake()
-    lost = [
-        game.id
-        for game in stored_games
-        if game.posted_version < game.version or game.id in unfinished
-    ]
-    # a finishing move saved just before a crash: the final card and its news are shown too
-    lost += [game.id for game in await game_store.unshown_finished(db, tuple(host.adapters))]
-    for game_id in lost:
+    for game_id in await crash_left(host) if left is None else left:
         try:
             await finish_lost_move(host, game_id)
         except (DatabaseUnavailable, ShuttingDown):
