@@ -20,7 +20,7 @@ from cogs.rollerball2.teams import (
 )
 from db import rollerball2 as store
 from host.follow import Followable, FollowButton
-from host.leagues.league_host import posting_lock
+from host.leagues.league_host import post_in_order, posting_lock
 from host.notify import channel_link
 from render.rollerball2 import render_standings
 from rules.rollerball2 import (
@@ -31,7 +31,6 @@ from rules.rollerball2 import (
 from ui import channel_by_id, fit, shown
 from ui.formats import timestamp as when
 from ui.items import view_of
-from ui.permissions import refused_for_permission
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -187,38 +186,46 @@ async def post_results(
     on the season must not wait behind Discord's limits on posts): one poster at a time, so
     none is posted twice."""
     posted: set[int] = set()
+    texts: dict[int, str] = {}
     async with posting_lock(bot, season_clock.LOCK_NAME, season_id):
         season = await store.load_season(bot.db, season_id)
         if season is None:
             return posted
-        for matchday in range(season.posted_matchday + 1, season.current_matchday):
+
+        async def send(matchday: int) -> None:
+            nonlocal answer
             text = (said or {}).get(matchday) or await matchday_text(bot, season, matchday)
-            if answer is not None and not await announce_text(bot, season, text, answer):
-                answer = None
-            if answer is None and not await announce_text(bot, season, text):
-                return posted  # held back, in order: sent when the permission is back
-            await tell_followers(bot, season, matchday, text)
+            texts[matchday] = text
+            if answer is not None:
+                try:
+                    return await announce_text(bot, season, text, answer)
+                except discord.HTTPException as error:
+                    log.warning("season %s: the admin's answer failed: %s", season.id, error)
+                    answer = None  # the channel's own posting takes over
+            await announce_text(bot, season, text)
+
+        async def sent(matchday: int) -> None:
+            await tell_followers(bot, season, matchday, texts[matchday])
             await store.mark_posted(bot.db, season.id, matchday)
             posted.add(matchday)
+
+        await post_in_order(
+            f"season {season.id}",
+            range(season.posted_matchday + 1, season.current_matchday),
+            send,
+            sent,
+            lambda matchday: f"matchday {matchday}",
+        )
     return posted
 
 
 async def announce_text(
     bot: Ballcourt, season: store.Season, text: str, answer: Send | None = None
-) -> bool:
-    """Post a matchday's results and the table where the season was made (or as `answer`):
-    False when refused for a missing permission, or when the answer failed (a channel deleted
-    is given up: no attempt would do)."""
-    try:
-        files = await standings_files(bot, season)
-        send = answer or (await channel_by_id(bot, season.channel_id)).send
-        await send(text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS)
-    except discord.HTTPException as error:
-        held = refused_for_permission(error)
-        how = " in the admin's answer" if answer else ", held back" if held else ""
-        log.warning("could not announce in season %s%s: %s", season.id, how, error)
-        return answer is None and not held
-    return True
+) -> None:
+    """Post a matchday's results and the table where the season was made (or as `answer`)."""
+    files = await standings_files(bot, season)
+    send = answer or (await channel_by_id(bot, season.channel_id)).send
+    await send(text, files=files, view=follow_view(season), allowed_mentions=NO_MENTIONS)
 
 
 # ---- following (host/follow.py) -------------------------------------------------------------

@@ -15,16 +15,14 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
 from cogs.volleyball.card import StatusCard
 from cogs.volleyball.playing import decode
 from cogs.volleyball.posting import Poster
 from db import volleyball as store
 from host.follow import Followable
+from host.leagues.league_host import post_in_order
 from host.notify import channel_link
 from ui import fit, shown
-from ui.permissions import refused_for_permission
 
 if TYPE_CHECKING:
     from bot import Ballcourt
@@ -63,29 +61,22 @@ class Reports:
         if not pending:
             return
         state = decode(stored)
-        # The public post first, then the card again below it, then the managers' sheets.
-        for report in sorted(pending, key=lambda r: (r.round_number, r.team != "", r.id)):
-            try:
-                await self.poster.send(stored, state, report)
-            except discord.HTTPException as error:
-                # A missing permission holds it back, and those after it, in order: sent when
-                # the permission is back (the league host's post_held_back), at the next round
-                # or at a restart. A channel deleted: no later attempt could send it.
-                held = refused_for_permission(error)
-                log.warning(
-                    "league %s: report %s could not be sent%s: %s",
-                    stored.id,
-                    report.id,
-                    ", held back" if held else "",
-                    error,
-                )
-                if held:
-                    return
+
+        async def sent(report: store.StoredReport) -> None:
             await store.mark_posted(self.db, report.id)
             if not report.team:
                 await self.card.repost(stored.id)
                 if report.round_number:  # round 0: a season's opening, no results
                     await self.tell_followers(stored, report)
+
+        # The public post first, then the card again below it, then the managers' sheets.
+        await post_in_order(
+            f"league {stored.id}",
+            sorted(pending, key=lambda r: (r.round_number, r.team != "", r.id)),
+            lambda report: self.poster.send(stored, state, report),
+            sent,
+            lambda report: f"report {report.id}",
+        )
 
     async def followable(self, target: str) -> Followable | None:
         """The league "volleyball:ID" as a follower follows it (its card's Follow button)."""

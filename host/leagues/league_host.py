@@ -37,8 +37,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Generic, Literal, Protocol, TypeVar
+
+import discord
 
 from db import clocks as clock_store
 from db import timers as timer_store
@@ -50,6 +52,7 @@ from host.listing import Entry
 from host.locks import GameLock, ShuttingDown
 from rules.periods import Period
 from ui import UserError
+from ui.permissions import refused_for_permission
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +68,7 @@ UNSETTLED_RETRY_SECONDS = 300.0
 
 L = TypeVar("L")
 R = TypeVar("R")
+T = TypeVar("T")
 
 
 class LeagueAdapter(Protocol[L]):
@@ -181,6 +185,37 @@ class LeagueAdapter(Protocol[L]):
 def posting_lock(bot: HostBot, lock_name: str, league_id: int) -> GameLock:
     """A league's posting lock (`LeagueHost.posting_lock`), for an adapter's own poster."""
     return bot.game_locks((f"{lock_name}-posts", league_id))
+
+
+async def post_in_order(
+    what: str,
+    items: Iterable[T],
+    send: Callable[[T], Awaitable[object]],
+    sent: Callable[[T], Awaitable[None]],
+    named: Callable[[T], str],
+) -> bool:
+    """A league's posts (a round's reports, a matchday's results), oldest first, under its
+    posting lock: each `sent` (marked posted, its followers told) once Discord took it, or gave
+    it up for good (a channel deleted: no later attempt would do). A missing permission holds
+    it back, and those after it, in order: sent when the permission is back (`post_held_back`),
+    at the next change or at a restart. False when held back. `what` and `named(item)` say
+    which in the log."""
+    for item in items:
+        try:
+            await send(item)
+        except discord.HTTPException as error:
+            held = refused_for_permission(error)
+            log.warning(
+                "%s: %s could not be sent%s: %s",
+                what,
+                named(item),
+                ", held back" if held else "",
+                error,
+            )
+            if held:
+                return False
+        await sent(item)
+    return True
 
 
 class LeagueHost(Generic[L]):
