@@ -15,7 +15,6 @@ from cogs import bot_of
 from cogs.rollerball2.lineup import editor_text, editor_view
 from cogs.rollerball2.teams import (
     EXPERIENCE_LETTER,
-    MAX_UPLOAD,
     NO_MENTIONS,
     POSITION_CHOICES,
     Name,
@@ -53,8 +52,9 @@ from rules.rollerball2 import (
     sign_generated,
     sign_players,
 )
-from ui import UserError, quote, shown
+from ui import UserError, shown
 from ui.formats import plural
+from ui.uploads import read_upload
 
 Colour = app_commands.Range[str, 1, 20]
 
@@ -72,27 +72,6 @@ NAME_TAKEN = (
 
 def file_of(data: bytes, name: str) -> discord.File:
     return discord.File(io.BytesIO(data), filename=name)
-
-
-async def read_csv(attachment: discord.Attachment) -> str:
-    """An uploaded CSV as text: refused over MAX_UPLOAD before a byte is read."""
-    if attachment.size > MAX_UPLOAD:
-        raise UserError(
-            f"{quote(attachment.filename)} is {attachment.size / 1024:.0f} KB: a roster CSV may "
-            f"be at most {MAX_UPLOAD // 1024} KB (40 players fit in a few KB). Nothing was saved."
-        )
-    if not attachment.filename.lower().endswith((".csv", ".txt")):
-        raise UserError(
-            f"{quote(attachment.filename)} is not a .csv file. {CSV_HELP} Nothing was saved."
-        )
-    data = await attachment.read()
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise UserError(
-            f'{quote(attachment.filename)} is not UTF-8 text: save it as "CSV UTF-8" and '
-            "upload it again. Nothing was saved."
-        ) from None
 
 
 async def send_problems(interaction: discord.Interaction, error: RosterImportError) -> None:
@@ -197,7 +176,7 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
         guild_id = guild_of(interaction)
         main, second = parse_colour(colour, "#d55e00"), parse_colour(colour2, "#f5f5f5")
         name = clean_name(name, "The team name")
-        text = await read_csv(file)
+        text = await read_upload(file, what="a roster CSV", suffixes=(".csv", ".txt"))
         if await store.team_by_name(bot.db, guild_id, name) is not None:
             raise UserError(NAME_TAKEN.format(name=shown(name)))
         seed = new_seed(bot)
@@ -274,7 +253,7 @@ class TeamCommands(app_commands.Group, name="team", description="Teams and roste
         require_manager(interaction, team)
         before = {card.number for card in team.roster.players}
         if file is not None:
-            text = await read_csv(file)
+            text = await read_upload(file, what="a roster CSV", suffixes=(".csv", ".txt"))
             try:
                 cards = parse_roster_csv(text, team.name, new_seed(bot), whole_team=False)
             except RosterImportError as error:

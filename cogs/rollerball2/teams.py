@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 NAME_LENGTH = 32  # the longest team, player or season name
 Name = app_commands.Range[str, 1, NAME_LENGTH]  # a team, player or season name as typed
 NO_MENTIONS = discord.AllowedMentions.none()
-MAX_UPLOAD = 100 * 1024  # bytes: a roster CSV bigger than this is refused before it is read
 
 # Colours a team may wear, by name (high-contrast on the light cards and the dark theme).
 COLOURS = {
