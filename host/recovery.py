@@ -28,16 +28,21 @@ if TYPE_CHECKING:
     from host.base import Core
 
 
-async def crash_left(host: Core) -> list[int]:
+async def crash_left(
+    host: Core, stored_games: list[game_store.StoredGame] | None = None
+) -> list[int]:
     """The matches a crash left: a move saved and never shown, a computers' reply never played,
     a finished match whose final card never went out. Read as the bot starts, before the
     gateway connects: a match a command of this process starts or plays once it is connected is
     that command's to show, not one a crash left (read after READY, a simulated match that a
     command had just created was taken for one, its reply played by the repair and its card
-    shown without the stories of its periods)."""
+    shown without the stories of its periods). `stored_games`: the open matches, when read
+    already."""
     db = host.bot.db
+    if stored_games is None:
+        stored_games = await game_store.open_games(db, tuple(host.adapters))
     left = []
-    for stored in await game_store.open_games(db, tuple(host.adapters)):
+    for stored in stored_games:
         try:
             adapter = host.adapters[stored.game]
             lost = stored.posted_version < stored.version or host.computers_to_act(
@@ -79,7 +84,7 @@ async def repair(host: Core, left: list[int] | None = None) -> None:
         log.info("match %s: restored its %d timers", game_id, len(wanted[game_id][1]))
     if wanted:
         host.bot.timers.wake()
-    for game_id in await crash_left(host) if left is None else left:
+    for game_id in await crash_left(host, stored_games) if left is None else left:
         try:
             await finish_lost_move(host, game_id)
         except (DatabaseUnavailable, ShuttingDown):
