@@ -73,6 +73,7 @@ class Bench:
         self.players: dict[int, dict[str, User]] = {}  # start_matches': each match's by side
         self.teams = 0  # Rollerball II teams made so far, for a new pair's names
         self.tables = 0  # Rollerball tables started so far, for their players' names
+        self.pairs = 0  # Rocketball matches started so far, for their players' names
 
     def thread_messages(self, thread) -> int:
         return len(self.discord.channel_messages(thread))
@@ -227,7 +228,10 @@ class Bench:
         matches = []
         for index in range(count):
             channel = (channels or [self.general])[index % len(channels or [self.general])]
-            north, south = self.fake.add_user("north"), self.fake.add_user("south")
+            # named apart, as real players are: nothing drawn for one match serves another
+            self.pairs += 1
+            north = self.fake.add_user(f"north{self.pairs}")
+            south = self.fake.add_user(f"south{self.pairs}")
             for player in (north, south):  # the d4 pressed, not rolled as the turn begins
                 await self.discord.slash("settings me", user=player, channel=channel, dice="myself")
             reply = await self.discord.slash(

@@ -10,6 +10,10 @@ The workers are forked from a server that imported the games' drawing code once,
 with the first turn to draw, which the thread draws meanwhile, so no click waits for a worker
 to start. A worker that dies (the kernel's out-of-memory killer, an operator's kill) costs no
 card: the turns it left are drawn in the thread and the workers started again.
+
+A worker works ahead while it is idle (render/idle.py): a part of the next turn's image known
+before its click (the opening frame of a Rocketball roll) is made between clicks, not during
+one. The thread does not: it would take its time from the event loop.
 """
 
 from __future__ import annotations
@@ -26,7 +30,10 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import TypeVar
+
+from render import idle
 
 T = TypeVar("T")
 # How long a stop waits for the workers to end (a turn being drawn takes milliseconds).
@@ -59,6 +66,18 @@ def _end_with(bot_pid: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="bot-watch", daemon=True).start()
+
+
+def _start_worker(bot_pid: int) -> None:
+    """A worker's initializer: it ends with the bot, and works ahead while idle."""
+    _end_with(bot_pid)
+    idle.start()
+
+
+def _drawn(call: Callable[[], T]) -> T:
+    """A turn drawn in a worker: no work ahead starts meanwhile (render/idle.py)."""
+    with idle.drawing():
+        return call()
 
 
 def _alive(pid: int) -> bool:
@@ -122,7 +141,7 @@ class Drawing:
         pool = ProcessPoolExecutor(
             self.workers,
             mp_context=multiprocessing.get_context("forkserver"),
-            initializer=_end_with,
+            initializer=_start_worker,
             initargs=(os.getpid(),),
         )
         try:
@@ -141,7 +160,7 @@ class Drawing:
                 self._start_workers()
             return await asyncio.to_thread(call)
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, call)
+            return await asyncio.get_running_loop().run_in_executor(pool, partial(_drawn, call))
         except BrokenProcessPool:
             if self._pool is pool:  # the first of the calls it failed starts them again
                 log.warning(

@@ -103,6 +103,7 @@ def write_gif(
     loop: int | None = None,
     boxes: list[Box | None] | None = None,
     indices_known: bool = False,
+    first: bytes | None = None,
 ) -> bytes:
     """The frames as one animated GIF: `images` are "P" images of one size sharing the first
     one's palette (at most 256 colours, the indices below the palette's length); each shows
@@ -113,7 +114,8 @@ def write_gif(
     compares only there. `indices_known`: the caller drew every frame with the palette's own
     indices only (render/rocketball/paint.py's PalettePainter draws nothing else), so the
     writer does not look for an index outside the colour table (on the whole first frame that
-    look took a twentieth of the round GIF's time)."""
+    look took a twentieth of the round GIF's time). `first`: `compress(images[0])`, when the
+    caller kept it from before (the whole first frame's codes are the GIF's largest cost)."""
     if not images or len(images) != len(durations_ms):
         raise ValueError("one duration per frame, and at least one frame")
     palette = images[0].getpalette() or []
@@ -139,9 +141,15 @@ def write_gif(
     checked = [images[0], *(change.crop for change, _ in kept)]
     if not indices_known and any(_highest_index(image) >= 1 << bits for image in checked):
         raise ValueError("a frame uses a colour index outside the palette")
-    first = _frame(images[0].tobytes("gif", "P", bits), (0, 0, *size), first_ms, bits)
+    codes = first if first is not None else images[0].tobytes("gif", "P", bits)
+    opening = _frame(codes, (0, 0, *size), first_ms, bits)
     deltas = [_delta(change, ms, bits) for change, ms in kept]
-    return _header(size, palette, bits, loop) + first + b"".join(deltas) + b";"
+    return _header(size, palette, bits, loop) + opening + b"".join(deltas) + b";"
+
+
+def compress(image: Image.Image) -> bytes:
+    """A whole palette frame's LZW data as `write_gif` writes it: what its `first` takes."""
+    return image.tobytes("gif", "P", _code_size(len(image.getpalette() or []) // 3))
 
 
 def _highest_index(image: Image.Image) -> int:

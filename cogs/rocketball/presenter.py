@@ -12,7 +12,7 @@ import discord
 
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
 from host.adapter import Picked, SelectSpec, in_menus, play_button
-from render.rocketball import render_board, render_round
+from render.rocketball import prepare_round, render_board, render_round
 from rules.rocketball import (
     ENGINE,
     Aim,
@@ -172,6 +172,8 @@ class RocketballAdapter(GameAdapter):
         if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
+            if final and next_step(state).kind in ("roll", "aim"):  # its GIF opens on this board
+                prepare_round(state, names)
         else:  # a pick: the board with the picked square marked (Back: none)
             marked = [square] if square else []
             images.append(("board.png", render_board(state, highlight=marked, names=names)))

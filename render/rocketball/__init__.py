@@ -9,6 +9,8 @@ Public API (pure functions, engine state in, image bytes out):
 - `render_round(before, events, after, names=None) -> (bytes, filename)`: ONE image for a
   round: the GIF of the ball's path ending on the board after the round
   ("round.gif"), or the board PNG when no ball moved ("board.png"). See round.py.
+- `prepare_round(state, names=None)`: the next round's opening frame made while a drawing
+  worker is idle (render/idle.py), when a roll is due from `state`.
 """
 
 from render.rocketball.render import (
@@ -18,10 +20,11 @@ from render.rocketball.render import (
     square_centre,
     turn_squares,
 )
-from render.rocketball.round import render_round
+from render.rocketball.round import prepare_round, render_round
 
 __all__ = [
     "move_squares",
+    "prepare_round",
     "render_board",
     "render_move_gif",
     "render_round",

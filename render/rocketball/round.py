@@ -21,6 +21,12 @@ Speed (a turn's image in about 10 ms of CPU, bench/render_turn.py): every frame 
 16 colours (board.paint_board, animation.move_frames(palette=True)): nothing is quantised. A
 move's frame is drawn from the frame before, and says where it can differ from it: the writer
 compares only there (bench/README.md, "The round GIF, less work a round").
+
+The GIF opens on the board as it stood before the roll (what the card showed, its panel saying
+who rolls), then the panel says what was rolled, then the ball moves. That opening is known
+before the click: `prepare_round` has a drawing worker compress it while idle (render/idle.py),
+and the round then writes it as it was kept. Compressing a whole frame is half of the round's
+time, and every round GIF needs one; kept or not, the GIF is the same bytes.
 """
 
 from __future__ import annotations
@@ -31,6 +37,8 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
+from render import idle
+from render.gif import compress
 from render.rocketball import geometry as g
 from render.rocketball.animation import LAST_FRAME_MS, STEP_MS, move_frames
 from render.rocketball.board import paint_board, round_colours
@@ -38,6 +46,7 @@ from render.rocketball.from_state import ball_view, board_view, highlight_coords
 from render.rocketball.gif import write_gif
 from render.rocketball.paint import palette_template
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
+from render.rocketball.view import BoardView
 from rules.rocketball.state import PLAYER_NAMES, GameState
 
 Box = tuple[int, int, int, int]
@@ -87,7 +96,8 @@ def render_round(
     after_view = board_view(after, names)
     rolled = _rolls_text(segments)
     note = f"{rolled} · {after_view.note}" if after_view.note else rolled
-    view = replace(board_view(before, names), status=after_view.status, note=note)
+    before_view = board_view(before, names)
+    view = replace(before_view, status=after_view.status, note=note)
     blasted: set[tuple[int, int]] = set()
     images: list[Image.Image] = []
     durations: list[int] = []
@@ -124,9 +134,54 @@ def render_round(
         durations.append(REVEAL_MS)
         hints.append(box)
     durations[-1] = LAST_FRAME_MS
+    # The opening: the board as it stood, then the panel with the roll, then the move.
+    opening = paint_board(before_view)
+    announced = opening.copy()
+    for box in ANNOUNCED:
+        announced.paste(images[0].crop(box), box[:2])
+    images[:0] = [opening, announced]
+    durations[:0] = [OPENING_MS, ANNOUNCED_MS]
+    hints[:0] = [None, _union(list(ANNOUNCED))]
     # Codes sized for 16 colours: gif.py. Every frame was drawn in the round colours
     # (PalettePainter): no index outside them.
-    return write_gif(images, durations, boxes=hints, indices_known=True), "round.gif"
+    first = _kept.pop(_key(before_view), None)
+    gif = write_gif(images, durations, boxes=hints, indices_known=True, first=first)
+    return gif, "round.gif"
+
+
+OPENING_MS = 300  # the board as the card showed it before the roll
+ANNOUNCED_MS = 200  # the panel says what was rolled, before the ball sets off
+ANNOUNCED = (g.STATUS_BOX, g.NOTE_BOX)  # the panel's lines a roll changes before the ball moves
+
+# Opening frames compressed ahead (prepare_round), by their view: taken by the round that uses
+# one; the oldest dropped past KEPT (about 20 KB each).
+_kept: dict[str, bytes] = {}
+KEPT = 128
+
+
+def _key(view: BoardView) -> str:
+    """Everything the opening frame shows, as one exact key (a view holds dicts, so it is not
+    hashable itself); the same view always paints the same pixels."""
+    return repr(view)
+
+
+def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None:
+    """The round that will start from `state` (a roll, or a Moguls aim, is due): its opening
+    frame compressed while this drawing process is idle (render/idle.py; nothing in a process
+    that does not work ahead), so the click that rolls does not wait for it."""
+    if not idle.running():
+        return
+    view = board_view(state, names)
+    key = _key(view)
+    if key in _kept:
+        return
+
+    def compress_opening() -> None:
+        _kept[key] = compress(paint_board(view))
+        while len(_kept) > KEPT:
+            del _kept[next(iter(_kept))]
+
+    idle.later(("rocketball opening", key), compress_opening)
 
 
 def _union(boxes: list[Box]) -> Box:

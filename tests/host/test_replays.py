@@ -36,7 +36,7 @@ GOLDEN = {
     # game: (steps, the frames' hash, the highlight's hash)
     "rocketball": (
         30,
-        "8d3872e73d5c329bf7eae9a991db5428ae155eaa9019d855c31eb6be2373488b",
+        "d684c0e57a5233ac236d15808c269206aa0d8e535fbb7677268a9bfc3d53609b",
         "77dad2cd1a6f65f06c77d2b30a88aaae1a331accbdf058a5c376c73fb0d63c17",
     ),
     "rollerball": (

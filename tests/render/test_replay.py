@@ -30,7 +30,7 @@ NAMES = ["Alice", "Bob"]
 # The seeded Rocketball match: seed 7, first to 1, the computer's first level on both sides.
 ROCKETBALL_SEED = 7
 ROCKETBALL_STEPS = 30  # the set-up and 29 lines
-ROCKETBALL_FRAMES = "44fbe7fd77f216caf20f9f6f40c85cf2815f52b35b9a6f38079347f84552c7e0"
+ROCKETBALL_FRAMES = "2c9d66049e2c29c1df49555785c4cbbae8d3c6e47d709fc74e49f65c57884fda"
 
 
 def rocketball_match(seed: int = ROCKETBALL_SEED):

@@ -6,12 +6,14 @@ import io
 from itertools import islice
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from PIL.GifImagePlugin import GifImageFile
 
+from render import idle
 from render.common import INK
 from render.rocketball import geometry as g
-from render.rocketball import render_board, render_round, square_centre
+from render.rocketball import prepare_round, render_board, render_round, square_centre
+from render.rocketball import round as round_module
 from render.rocketball.board import goal_label
 from render.rocketball.sprites import WHITE
 from rules.rocketball import (
@@ -133,6 +135,43 @@ def test_a_round_is_one_gif_ending_on_the_board_after_it():
             continue
         cx, cy = square_centre(square)
         assert near(last.getpixel((cx - 18, cy + 18)), (0, 114, 178), 30), square
+
+
+def test_a_round_gif_opens_on_the_board_as_it_stood_then_says_the_roll():
+    """The animation starts from what the card showed before the click (the board, its panel
+    saying who rolls), then only the panel's lines change to the roll, then the ball moves."""
+    before, events, after = play_round(12)
+    names = {"N": "Alice", "S": "Bob"}
+    data, _ = render_round(before, events, after, names)
+    frames = gif_frames(data)
+    assert frames[0].tobytes() == decode(render_board(before, names=names)).tobytes()
+    assert Image.open(io.BytesIO(data)).info["duration"] == round_module.OPENING_MS
+    lines = (g.STATUS_BOX[0], g.STATUS_BOX[1], g.NOTE_BOX[2], g.NOTE_BOX[3])
+    outside = ImageChops.difference(frames[0], frames[1])
+    assert outside.crop(lines).getbbox() is not None  # the panel says the roll
+    outside.paste((0, 0, 0), lines)
+    assert outside.getbbox() is None  # and nothing else changed yet
+
+
+def test_a_round_gif_is_the_same_bytes_with_its_opening_made_ahead(monkeypatch):
+    """A drawing worker compresses the next round's opening while idle (prepare_round); the
+    round then uses it, once, and writes the same GIF as without it."""
+    before, events, after = play_round(12)
+    names = {"N": "Alice", "S": "Bob"}
+    without, _ = render_round(before, events, after, names)
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
+    prepare_round(before, names)
+    assert len(round_module._kept) == 1
+    with_it, _ = render_round(before, events, after, names)
+    assert with_it == without
+    assert not round_module._kept  # used once: the next round opens on another board
+
+
+def test_a_process_that_does_not_work_ahead_keeps_no_opening():
+    before, _, _ = play_round(12)
+    prepare_round(before, {"N": "Alice", "S": "Bob"})
+    assert not round_module._kept
 
 
 def test_a_round_gif_plays_once_and_stays_on_the_position_after_it():

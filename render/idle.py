@@ -1,0 +1,108 @@
+"""Work a drawing process does ahead, while it has nothing to draw: `later`, `drawing`,
+`start`.
+
+Some of a turn's image can be made before the click that needs it: the round GIF of a
+Rocketball roll opens on the board as it stands before the roll, known as soon as the step
+before is drawn, and compressing that whole frame is half of the GIF's time
+(render/rocketball/round.py). Done while the process is idle, it is off every click's path;
+done between the clicks of a burst, it would only delay them. So a job given to `later` runs
+once no turn has been drawn for `quiet` seconds, one job at a time, the newest first (the
+match moved last is the likeliest to be clicked next); while turns are being drawn it waits,
+and a turn that arrives during a job waits for that one job at most (a few milliseconds).
+
+Only a process that called `start` (a drawing worker, host/drawing.py) works ahead: in any
+other `later` does nothing, so the bot's own process never spends its event loop's time on
+work no click asked for, and a job not done costs only the time it would have saved.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
+
+log = logging.getLogger(__name__)
+
+QUIET = 0.05  # seconds without a turn drawn before a job runs: a burst's clicks come closer
+PENDING = 256  # jobs kept waiting at most; past it the oldest are dropped
+
+
+class WorkAhead:
+    """The jobs waiting for this process to be idle, and the thread that runs them."""
+
+    def __init__(self, quiet: float = QUIET, pending: int = PENDING) -> None:
+        self.quiet = quiet
+        self.limit = pending
+        self._lock = threading.Condition()
+        self._pending: dict[Hashable, Callable[[], None]] = {}  # in the order given
+        self._drawing = 0  # turns being drawn now
+        self._last_drawn = 0.0  # when the last one ended (time.monotonic)
+        self._started = False
+
+    @property
+    def running(self) -> bool:
+        return self._started
+
+    def start(self) -> None:
+        """Run the jobs given to `later` in a thread of this process, each when it is idle."""
+        with self._lock:
+            if self._started:
+                return
+            self._started = True
+        threading.Thread(target=self._run, name="drawing-ahead", daemon=True).start()
+
+    def later(self, key: Hashable, job: Callable[[], None]) -> None:
+        """Run `job` once this process is idle (a job of the same key given again replaces
+        it); nothing before `start`."""
+        if not self._started:
+            return
+        with self._lock:
+            self._pending.pop(key, None)
+            self._pending[key] = job
+            while len(self._pending) > self.limit:
+                del self._pending[next(iter(self._pending))]
+            self._lock.notify()
+
+    @contextmanager
+    def drawing(self) -> Iterator[None]:
+        """Around each turn drawn: no job starts meanwhile, nor until `quiet` after it."""
+        with self._lock:
+            self._drawing += 1
+        try:
+            yield
+        finally:
+            with self._lock:
+                self._drawing -= 1
+                self._last_drawn = time.monotonic()
+                self._lock.notify()
+
+    def _next_job(self) -> Callable[[], None]:
+        """The newest job, once the process is idle (under the lock)."""
+        while True:
+            waited = time.monotonic() - self._last_drawn
+            if self._pending and not self._drawing and waited >= self.quiet:
+                return self._pending.pop(next(reversed(self._pending)))
+            busy = not self._pending or self._drawing
+            self._lock.wait(None if busy else self.quiet - waited)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                job = self._next_job()
+            try:
+                job()
+            except Exception:  # only ever a saving: the turn that needs it does it itself
+                log.exception("work done ahead failed; the turn that needs it does it")
+
+
+_ahead = WorkAhead()  # this process's
+start = _ahead.start
+later = _ahead.later
+drawing = _ahead.drawing
+
+
+def running() -> bool:
+    """Whether this process works ahead (`start` was called)."""
+    return _ahead.running

@@ -1,0 +1,100 @@
+"""Work a drawing process does ahead while idle (render/idle.py): never while a turn is being
+drawn, nor until the process has been quiet a while after one; the newest first; a failing
+job does not stop the ones after it; nothing in a process that does not work ahead."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from render.idle import WorkAhead
+
+WAIT = 5.0  # at most, for what must happen (a thread's wake-up on a loaded machine)
+
+
+def test_a_job_runs_only_once_no_turn_has_been_drawn_for_the_quiet_time():
+    ahead = WorkAhead(quiet=0.1)
+    ahead.start()
+    ran = threading.Event()
+    ran_at: list[float] = []
+
+    def job() -> None:
+        ran_at.append(time.monotonic())
+        ran.set()
+
+    with ahead.drawing():
+        ahead.later("opening", job)
+        assert not ran.wait(0.3)  # a turn is being drawn: the job waits, however long
+        ended = time.monotonic()  # the turn ends after this
+    assert ran.wait(WAIT)
+    assert ran_at[0] - ended >= 0.1  # and then for the quiet time
+
+
+def test_the_newest_job_runs_first_and_a_key_given_again_replaces_its_job():
+    ahead = WorkAhead(quiet=0.05)
+    done: list[str] = []
+    finished = threading.Event()
+
+    def job(name: str):
+        def run() -> None:
+            done.append(name)
+            if len(done) == 3:
+                finished.set()
+
+        return run
+
+    with ahead.drawing():
+        ahead.start()
+        ahead.later("a", job("a, first"))
+        ahead.later("b", job("b"))
+        ahead.later("c", job("c"))
+        ahead.later("a", job("a, again"))  # replaces a's job, and is now the newest
+    assert finished.wait(WAIT)
+    time.sleep(0.1)  # nothing else runs
+    assert done == ["a, again", "c", "b"]
+
+
+def test_past_its_limit_the_oldest_jobs_are_dropped():
+    ahead = WorkAhead(quiet=0.05, pending=2)
+    done: list[int] = []
+    finished = threading.Event()
+
+    def job(number: int):
+        def run() -> None:
+            done.append(number)
+            if len(done) == 2:
+                finished.set()
+
+        return run
+
+    with ahead.drawing():
+        ahead.start()
+        for number in range(5):
+            ahead.later(number, job(number))
+    assert finished.wait(WAIT)
+    time.sleep(0.1)
+    assert done == [4, 3]
+
+
+def test_a_job_that_fails_is_logged_and_the_next_runs(caplog):
+    ahead = WorkAhead(quiet=0.05)
+    ran = threading.Event()
+
+    def broken() -> None:
+        raise ValueError("a drawing bug")
+
+    with ahead.drawing():
+        ahead.start()
+        ahead.later("after", ran.set)
+        ahead.later("broken", broken)  # the newest: runs first
+    assert ran.wait(WAIT)
+    assert "work done ahead failed" in caplog.text
+
+
+def test_a_process_that_does_not_work_ahead_runs_nothing():
+    ahead = WorkAhead(quiet=0.0)
+    ran = threading.Event()
+    ahead.later("opening", ran.set)
+    ahead.start()  # started after: the job was never kept
+    assert not ran.wait(0.3)
+    assert not WorkAhead().running
