@@ -13,7 +13,8 @@ card: the turns it left are drawn in the thread and the workers started again.
 
 A worker works ahead while it is idle (render/idle.py): a part of the next turn's image known
 before its click (the opening frame of a Rocketball roll) is made between clicks, not during
-one. The thread does not: it would take its time from the event loop.
+one. Without workers (one core) the bot's own process does, in a thread: a click arriving
+meanwhile waits for that one frame at most, as it waits for a turn drawn in the thread.
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def _start_worker(bot_pid: int) -> None:
 
 
 def _drawn(call: Callable[[], T]) -> T:
-    """A turn drawn in a worker: no work ahead starts meanwhile (render/idle.py)."""
+    """A turn drawn: no work ahead starts meanwhile (render/idle.py)."""
     with idle.drawing():
         return call()
 
@@ -115,6 +116,8 @@ class Drawing:
         name) once, in the fork server they are forked from."""
         if self.workers:
             multiprocessing.get_context("forkserver").set_forkserver_preload(sorted(set(modules)))
+        else:  # one core: the bot's own process works ahead between turns, as a worker would
+            idle.start()
 
     def _start_workers(self) -> None:
         if self._starting is None or self._starting.done():
@@ -158,7 +161,7 @@ class Drawing:
         if pool is None:
             if self.workers and not self._stopped:
                 self._start_workers()
-            return await asyncio.to_thread(call)
+            return await asyncio.to_thread(_drawn, call)
         try:
             return await asyncio.get_running_loop().run_in_executor(pool, partial(_drawn, call))
         except BrokenProcessPool:
@@ -170,7 +173,7 @@ class Drawing:
                 self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
                 self._start_workers()
-            return await asyncio.to_thread(call)
+            return await asyncio.to_thread(_drawn, call)
 
     async def stop(self) -> None:
         """The workers end, and the pool's manager thread with them, before the bot does:

@@ -10,9 +10,10 @@ once no turn has been drawn for `quiet` seconds, one job at a time, the newest f
 match moved last is the likeliest to be clicked next); while turns are being drawn it waits,
 and a turn that arrives during a job waits for that one job at most (a few milliseconds).
 
-Only a process that called `start` (a drawing worker, host/drawing.py) works ahead: in any
-other `later` does nothing, so the bot's own process never spends its event loop's time on
-work no click asked for, and a job not done costs only the time it would have saved.
+Only a process that called `start` works ahead (host/drawing.py: a drawing worker, or the bot
+itself when it draws in a thread, on one core); in any other `later` does nothing (the bot's
+own process beside its workers: its event loop's time is the clicks'), and a job not done
+costs only the time it would have saved: the turn that needs it does it itself.
 """
 
 from __future__ import annotations

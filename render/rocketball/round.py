@@ -24,13 +24,15 @@ compares only there (bench/README.md, "The round GIF, less work a round").
 
 The GIF opens on the board as it stood before the roll (what the card showed, its panel saying
 who rolls), then the panel says what was rolled, then the ball moves. That opening is known
-before the click: `prepare_round` has a drawing worker compress it while idle (render/idle.py),
-and the round then writes it as it was kept. Compressing a whole frame is half of the round's
-time, and every round GIF needs one; kept or not, the GIF is the same bytes.
+before the click: `prepare_round` has the drawing process compress it while idle
+(render/idle.py), and the round then writes it as it was kept. Compressing a whole frame is
+half of the round's time, and every round GIF needs one; kept or not, the GIF is the same
+bytes.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -144,7 +146,8 @@ def render_round(
     hints[:0] = [None, _union(list(ANNOUNCED))]
     # Codes sized for 16 colours: gif.py. Every frame was drawn in the round colours
     # (PalettePainter): no index outside them.
-    first = _kept.pop(_key(before_view), None)
+    with _keeping:
+        first = _kept.pop(_key(before_view), None)
     gif = write_gif(images, durations, boxes=hints, indices_known=True, first=first)
     return gif, "round.gif"
 
@@ -154,8 +157,10 @@ ANNOUNCED_MS = 200  # the panel says what was rolled, before the ball sets off
 ANNOUNCED = (g.STATUS_BOX, g.NOTE_BOX)  # the panel's lines a roll changes before the ball moves
 
 # Opening frames compressed ahead (prepare_round), by their view: taken by the round that uses
-# one; the oldest dropped past KEPT (about 20 KB each).
+# one; the oldest dropped past KEPT (about 20 KB each). Filled by the thread that works ahead
+# while turns may be drawn in others: under the lock.
 _kept: dict[str, bytes] = {}
+_keeping = threading.Lock()
 KEPT = 128
 
 
@@ -173,13 +178,16 @@ def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None
         return
     view = board_view(state, names)
     key = _key(view)
-    if key in _kept:
-        return
+    with _keeping:
+        if key in _kept:
+            return
 
     def compress_opening() -> None:
-        _kept[key] = compress(paint_board(view))
-        while len(_kept) > KEPT:
-            del _kept[next(iter(_kept))]
+        codes = compress(paint_board(view))
+        with _keeping:
+            _kept[key] = codes
+            while len(_kept) > KEPT:
+                del _kept[next(iter(_kept))]
 
     idle.later(("rocketball opening", key), compress_opening)
 
