@@ -30,50 +30,47 @@ def test_a_job_runs_only_once_no_turn_has_been_drawn_for_the_quiet_time():
     assert ran_at[0] - ended >= 0.1  # and then for the quiet time
 
 
-def test_the_newest_job_runs_first_and_a_key_given_again_replaces_its_job():
-    ahead = WorkAhead(quiet=0.05)
-    done: list[str] = []
-    finished = threading.Event()
+class Jobs:
+    """Jobs that note their names as they run; `all_ran` is set once `expected` have."""
 
-    def job(name: str):
+    def __init__(self, expected: int) -> None:
+        self.done: list[object] = []
+        self.expected = expected
+        self.all_ran = threading.Event()
+
+    def job(self, name: object):
         def run() -> None:
-            done.append(name)
-            if len(done) == 3:
-                finished.set()
+            self.done.append(name)
+            if len(self.done) == self.expected:
+                self.all_ran.set()
 
         return run
 
+
+def test_the_newest_job_runs_first_and_a_key_given_again_replaces_its_job():
+    ahead = WorkAhead(quiet=0.05)
+    jobs = Jobs(3)
     with ahead.drawing():
         ahead.start()
-        ahead.later("a", job("a, first"))
-        ahead.later("b", job("b"))
-        ahead.later("c", job("c"))
-        ahead.later("a", job("a, again"))  # replaces a's job, and is now the newest
-    assert finished.wait(WAIT)
+        ahead.later("a", jobs.job("a, first"))
+        ahead.later("b", jobs.job("b"))
+        ahead.later("c", jobs.job("c"))
+        ahead.later("a", jobs.job("a, again"))  # replaces a's job, and is now the newest
+    assert jobs.all_ran.wait(WAIT)
     time.sleep(0.1)  # nothing else runs
-    assert done == ["a, again", "c", "b"]
+    assert jobs.done == ["a, again", "c", "b"]
 
 
 def test_past_its_limit_the_oldest_jobs_are_dropped():
     ahead = WorkAhead(quiet=0.05, pending=2)
-    done: list[int] = []
-    finished = threading.Event()
-
-    def job(number: int):
-        def run() -> None:
-            done.append(number)
-            if len(done) == 2:
-                finished.set()
-
-        return run
-
+    jobs = Jobs(2)
     with ahead.drawing():
         ahead.start()
         for number in range(5):
-            ahead.later(number, job(number))
-    assert finished.wait(WAIT)
+            ahead.later(number, jobs.job(number))
+    assert jobs.all_ran.wait(WAIT)
     time.sleep(0.1)
-    assert done == [4, 3]
+    assert jobs.done == [4, 3]
 
 
 def test_a_job_that_fails_is_logged_and_the_next_runs(caplog):
