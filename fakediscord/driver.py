@@ -183,17 +183,26 @@ class DiscordDriver(DaysDriver):
         timeout: float = DEFAULT_TIMEOUT,
         wait_followup: bool = True,
         settle: bool = True,
+        as_read: bool = False,
     ) -> Reply:
         """``user`` clicks the button with this custom_id or label on the message (as it is
         now, not as it was when the test read it), wherever it sits: in an action row, a
         container's row or beside a section's text. ``label=`` or ``custom_id=`` name it
-        unambiguously. ``settle=False``: as for ``slash``."""
+        unambiguously. ``settle=False``: as for ``slash``. ``as_read=True``: on ``message``
+        as the test read it, as several users clicking one card at once each click the card
+        their client shows, though the bot may have edited it before the last click is sent
+        (Discord delivers such a click with the message as it was)."""
         given = [value for value in (button, label, custom_id) if value is not None]
         if len(given) != 1:
             raise DriverError("name the button once: its label or custom_id")
+        if as_read and not isinstance(message, Message):
+            raise DriverError("as_read needs the message as the test read it, not its id")
 
         async def build() -> InteractionRecord:
-            current = self._message_for_user(message, user)
+            if as_read and isinstance(message, Message):
+                current = message
+            else:
+                current = self._message_for_user(message, user)
             if label is not None:
                 target = current.button_labelled(label)
             elif custom_id is not None:

@@ -244,12 +244,16 @@ async def fifty_clicks(discord, cluster, fake_discord, channel, first_user, seco
         game_id,
     )
     sent_before = len(fake_discord.interaction_shards)
-    # the bot idle once, then the 50 clicks at once on the card as it is: each click waiting
-    # for the bot to be idle again would send some after the first move's card came (on a
-    # loaded machine), where no Roll button is left to click
+    # the bot idle once, then the 50 clicks at once, each on the card as the players saw it:
+    # sent one after the other, the last ones can leave after the first move's card came (the
+    # faster the bot, the likelier), and Discord delivers them with the card they were made on
     await discord.fake.call(discord.fake.settle)
+    card = discord.message(first)
     answers = await asyncio.gather(
-        *(discord.click(first, "Roll the d4", user=holder, settle=False) for _ in range(50)),
+        *(
+            discord.click(card, "Roll the d4", user=holder, settle=False, as_read=True)
+            for _ in range(50)
+        ),
         return_exceptions=True,
     )
     shards = list(fake_discord.interaction_shards.values())[sent_before:]
