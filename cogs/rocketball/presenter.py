@@ -172,7 +172,7 @@ class RocketballAdapter(GameAdapter):
         if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
-            if final and next_step(state).kind in ("roll", "aim"):  # its GIF opens on this board
+            if final:  # the next roll's GIF opens on this board
                 prepare_round(state, names)
         else:  # a pick: the board with the picked square marked (Back: none)
             marked = [square] if square else []

@@ -50,6 +50,7 @@ from render.rocketball.paint import palette_template
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
 from render.rocketball.view import BoardView
 from rules.rocketball.state import PLAYER_NAMES, GameState
+from rules.rocketball.turn import AIM, ROLL, next_step
 
 Box = tuple[int, int, int, int]
 
@@ -171,10 +172,11 @@ def _key(view: BoardView) -> str:
 
 
 def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None:
-    """The round that will start from `state` (a roll, or a Moguls aim, is due): its opening
-    frame compressed while this drawing process is idle (render/idle.py; nothing in a process
-    that does not work ahead), so the click that rolls does not wait for it."""
-    if not idle.running():
+    """When a roll (or a Moguls aim) is due from `state`, the opening frame of its round
+    compressed while this drawing process is idle (render/idle.py; nothing in a process that
+    does not work ahead), so the click that rolls does not wait for it. Any other next step
+    moves no ball: its image is the board PNG, which opens on nothing."""
+    if not idle.running() or next_step(state).kind not in (ROLL, AIM):
         return
     view = board_view(state, names)
     key = _key(view)

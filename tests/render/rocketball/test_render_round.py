@@ -23,6 +23,7 @@ from rules.rocketball import (
     Resign,
     Settings,
     apply,
+    legal_actions,
     new_game,
 )
 from tests.support.rocketball_rounds import nth_round, random_rounds
@@ -166,6 +167,17 @@ def test_a_round_gif_is_the_same_bytes_with_its_opening_made_ahead(monkeypatch):
     with_it, _ = render_round(before, events, after, names)
     assert with_it == without
     assert not round_module._kept  # used once: the next round opens on another board
+
+
+def test_no_opening_is_made_ahead_for_a_step_that_moves_no_ball(monkeypatch):
+    """After the roll comes the place step: its image is the board PNG, with no opening."""
+    before, _, _ = play_round(12)
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    rolled, _ = apply(before, legal_actions(before)[0])
+    assert rolled.phase == "place"
+    prepare_round(rolled, {"N": "Alice", "S": "Bob"})
+    assert not round_module._kept
 
 
 def test_a_process_that_does_not_work_ahead_keeps_no_opening():
