@@ -39,8 +39,8 @@ from host.match import COMPUTER_ID, Match, dice_line
 from host.notify import channel_link
 from host.opening import open_play
 from rules.periods import counted_deadline, time_left
-from ui import UserError, display_name, fit
-from ui.client import channel_by_id
+from ui import UserError, fit
+from ui.client import channel_by_id, member_name
 from ui.formats import plural, timestamp
 
 if TYPE_CHECKING:
@@ -520,13 +520,7 @@ class Tournaments:
             await open_play(self.bot.matches, adapter, stored, match, events, message)
 
     async def name_of(self, guild: discord.Guild | None, user_id: int) -> str:
-        member = guild.get_member(user_id) if guild is not None else None
-        if member is None and guild is not None:
-            try:
-                member = await guild.fetch_member(user_id)
-            except discord.HTTPException:
-                member = None
-        return display_name(member) if member is not None else f"Player {user_id}"
+        return await member_name(guild, user_id, f"Player {user_id}")
 
     # ---- the card ------------------------------------------------------------------------------
 

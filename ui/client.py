@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 from discord.http import handle_message_parameters
 
+from ui.text import display_name
+
 if TYPE_CHECKING:
     from discord.abc import PartialMessageableChannel
     from discord.http import HTTPClient
@@ -27,6 +29,18 @@ async def channel_by_id(bot: discord.Client, channel_id: int) -> PartialMessagea
     if channel is None:
         channel = await bot.fetch_channel(channel_id)
     return cast("PartialMessageableChannel", channel)
+
+
+async def member_name(guild: discord.Guild | None, user_id: int, unknown: str) -> str:
+    """A member's name as every message shows it (`display_name`), from the cache or else
+    fetched; `unknown` when they are not in the server (they left) or it cannot be asked."""
+    member = guild.get_member(user_id) if guild is not None else None
+    if member is None and guild is not None:
+        try:
+            member = await guild.fetch_member(user_id)
+        except discord.HTTPException:
+            member = None
+    return display_name(member) if member is not None else unknown
 
 
 async def post(

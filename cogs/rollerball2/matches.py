@@ -55,6 +55,7 @@ from rules.rollerball2 import (
     three_stars,
 )
 from ui import UserError, display_name, shown
+from ui.client import member_name
 from ui.formats import plural, possessive, timestamp
 from ui.items import Control
 
@@ -163,17 +164,6 @@ def busy_text(error: store.TeamBusy, *teams: store.Team) -> str:
         f"{name} is playing match #{error.game_id} already: a team plays one match at a time "
         "(its injuries carry into the next). Finish that one first. Nothing was started."
     )
-
-
-async def coach_name(interaction: discord.Interaction, user_id: int) -> str:
-    guild = interaction.guild
-    member = guild.get_member(user_id) if guild else None
-    if member is None and guild is not None:
-        try:
-            member = await guild.fetch_member(user_id)
-        except discord.HTTPException:
-            member = None
-    return display_name(member) if member else "their coach"
 
 
 def check_coaches(
@@ -371,7 +361,8 @@ class MatchCommands(app_commands.Group, name="match", description="Matches"):
             try:
                 if mode.value == "coaches":
                     names = [
-                        await coach_name(interaction, t.owner_id) for t in (home_team, away_team)
+                        await member_name(interaction.guild, t.owner_id, "their coach")
+                        for t in (home_team, away_team)
                     ]
                     seat = 0 if user.id == home_team.owner_id else 1
                     mine = (home_team, away_team)[seat]
