@@ -86,14 +86,19 @@ def _delta(change: _Change, duration: int, bits: int) -> bytes:
         used = {index for _, index in crop.getcolors(1 << bits) or []}
         free = [index for index in range(1 << bits) if index not in used]
         if free:
-            unchanged = change.difference.point(_UNCHANGED, "1")
+            # a mask of 255 where unchanged, 0 elsewhere: one C call (Image.point rounds its
+            # table in Python first)
+            difference = change.difference
+            unchanged = Image.frombytes(
+                "L", difference.size, difference.tobytes().translate(_UNCHANGED)
+            )
             holes = crop.copy()
             holes.paste(free[-1], mask=unchanged)
             return _frame(holes.tobytes("gif", "P", bits), box, duration, bits, free[-1])
     return _frame(crop.tobytes("gif", "P", bits), box, duration, bits)
 
 
-_UNCHANGED = [255] + [0] * 255  # a difference of 0 -> in the mask
+_UNCHANGED = bytes([255] + [0] * 255)  # a difference of 0 -> in the mask
 
 
 def write_gif(
@@ -168,8 +173,11 @@ def _changed(previous: Image.Image, image: Image.Image, hint: Box | None) -> _Ch
     if left >= right or top >= bottom:
         return None
     region = (left, top, right, bottom)
-    crop = image.crop(region)
-    difference = ImageChops.difference(previous.crop(region), crop)
+    if region == (0, 0, *image.size):  # the whole frame: a crop would be a copy of it
+        crop, difference = image, ImageChops.difference(previous, image)
+    else:
+        crop = image.crop(region)
+        difference = ImageChops.difference(previous.crop(region), crop)
     inner = difference.getbbox()
     if inner is None:
         return None
