@@ -4,8 +4,8 @@ The board's drawing code (board.py) calls a painter: rectangles, lines and ellip
 pasted by their centre, and text blocks. `RGBPainter` draws an RGB image (the legacy move GIF
 maps it onto a 256-colour palette afterwards). `PalettePainter` draws a palette image in the
 round palette directly: fills and outlines are colour indices, a sprite is used in its
-hard-edged form (sprites.py) turned once into indices and a mask, and a text block is rasterised
-once as coverage and mapped to indices with a table per ink and ground. Nothing is quantised
+hard-edged form (sprites.py) turned once into indices and a mask, and a text block is its ground
+with each line's ink pasted through the line's mask, cut at half coverage. Nothing is quantised
 per image, which is what made a round cost 60 ms (bench/render_turn.py).
 
 A text block is a small image of a few lines on one ground, laid out by its caller and memoised
@@ -60,34 +60,34 @@ def _draw_lines(draw: ImageDraw.ImageDraw, block: TextBlock, fill: int | Colour)
 
 # Caches sized by what they save. A line's mask (up to 216 x 31 px) is shared by every match that
 # shows the phrase (coordinates, the legend, "scores ▲"); a whole block is worth keeping only
-# while its match is being drawn (the same names and score turn after turn) and costs 0.2 ms to
-# build again from its lines, so a few hundred blocks would hold tens of MiB to save that:
-# 1,024 blocks with a thousand matches in play held 50 MiB (bench/memory.py, distinct players).
+# while its match is being drawn (the same names and score turn after turn) and costs about
+# 25 us to build again from its lines' masks, so a few hundred blocks would hold tens of MiB to
+# save that: 1,024 blocks with a thousand matches in play held 50 MiB (bench/memory.py, distinct
+# players).
 LINE_MASKS = 512
 BLOCKS = 96
 
 
 @lru_cache(maxsize=LINE_MASKS)
-def _line_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[object, tuple[int, int]]:
-    """A line's rasterised coverage and its offset from the anchor point: a note that changes
-    every round ("… 45 chips in it") shares most of its lines with the round before."""
-    return font(size, bold=bold).getmask2(text, "L", anchor=anchor, start=(0, 0))
+def _line_mask(
+    text: str, size: int, bold: bool, anchor: str
+) -> tuple[Image.Image, tuple[int, int]]:
+    """A line's ink in the round colours, as a mask (255 where the line covers at least half of
+    the pixel: hard-edged text, below), and its offset from the anchor point: a note that changes every
+    round ("… 45 chips in it") shares most of its lines with the round before."""
+    mask, offset = font(size, bold=bold).getmask2(text, "L", anchor=anchor, start=(0, 0))
+    coverage = Image.new("L", mask.size, 0)
+    ImageDraw.Draw(coverage).draw.draw_bitmap((0, 0), mask, 255)
+    return Image.frombytes("L", mask.size, coverage.tobytes().translate(_HALF)), offset
+
+
+_HALF = bytes(255 if level >= 128 else 0 for level in range(256))  # coverage -> hard mask
 
 
 @lru_cache(maxsize=BLOCKS)
 def rgb_block(block: TextBlock) -> Image.Image:
     image = Image.new("RGB", block.size, block.ground)
     _draw_lines(ImageDraw.Draw(image), block, block.ink)
-    return image
-
-
-def coverage(block: TextBlock) -> Image.Image:
-    """The block's text as coverage (mode L, 255 = ink), as ImageDraw.text draws it."""
-    image = Image.new("L", block.size, 0)
-    draw = ImageDraw.Draw(image)
-    for line in block.lines:
-        mask, (dx, dy) = _line_mask(line.text, line.size, line.bold, line.anchor)
-        draw.draw.draw_bitmap((line.x + dx, line.y + dy), mask, 255)
     return image
 
 
@@ -113,8 +113,8 @@ class RGBPainter:
 # A smooth edge mapped to the nearest of every round colour came out reddish purple (the
 # twister's colour), pink fringes on letters; mapped to greys, it cost 3 KB of every round GIF
 # (of 25: the coordinates, names and legend), and a phone shrinks the image to half its size,
-# which smooths the edges anyway.
-TEXT_EDGE_COLOURS: tuple[Colour, ...] = ()
+# which smooths the edges anyway. So a line is kept as its mask cut at half (_line_mask), and a
+# block is its ground with each line's ink pasted through it.
 
 
 class PalettePainter:
@@ -175,30 +175,15 @@ def palette_sprite(
     return indices, mask
 
 
-@lru_cache(maxsize=64)
-def _edge_table(ink: Colour, ground: Colour, colours: tuple[Colour, ...]) -> bytes:
-    """Coverage 0..255 -> the index of the nearest of ground, the text-edge greys and the ink."""
-    index = _index_of(colours)
-    allowed = [colour for colour in (ground, *TEXT_EDGE_COLOURS, ink) if colour in index]
-    table = []
-    for level in range(256):
-        share = level / 255
-        blend = tuple(g + (i - g) * share for i, g in zip(ink, ground, strict=True))
-        nearest = min(
-            allowed,
-            key=lambda colour: sum((a - b) ** 2 for a, b in zip(colour, blend, strict=True)),
-        )
-        table.append(index[nearest])
-    return bytes(table)
-
-
 @lru_cache(maxsize=BLOCKS)
 def palette_block(block: TextBlock, colours: tuple[Colour, ...]) -> Image.Image:
-    """The block in palette indices: each pixel's coverage mapped to the nearest grey."""
-    # The coverage's bytes mapped to indices in one C call (Image.point rounds its table in
-    # Python first: half of a block's time), taken as indices (a conversion to "P" would remap
-    # them through a grey palette).
-    table = _edge_table(block.ink, block.ground, colours)
-    image = Image.frombytes("P", block.size, coverage(block).tobytes().translate(table))
+    """The block in palette indices: its ground, and its ink where a line covers at least half
+    of a pixel (the lines' masks are kept: a block made again costs their pastes alone)."""
+    index = _index_of(colours)
+    image = Image.new("P", block.size, index[block.ground])
     image.putpalette(palette_template(colours).getpalette() or [])
+    ink = index[block.ink]
+    for line in block.lines:
+        mask, (dx, dy) = _line_mask(line.text, line.size, line.bold, line.anchor)
+        image.paste(ink, (line.x + dx, line.y + dy), mask)  # clipped to the block
     return image
