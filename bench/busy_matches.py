@@ -76,6 +76,7 @@ class Server:
         game: str = "rocketball",
     ) -> None:
         self.game = game
+        self.name = name
         # the bare edit answers bare only while this file exists: for the timed clicks, not
         # for the clicks of a Rollerball table's set-up (bench/bare_edit.py)
         self.mark = Path(tempfile.mkdtemp(prefix="ballcourt-bench-")) / "timing"
@@ -123,6 +124,15 @@ class Server:
         shutil.rmtree(self.mark.parent, ignore_errors=True)
 
 
+def spread(waits: list[float]) -> str:
+    """When the clicks' cards showed, by the share of them shown: whether a burst is answered
+    first come, first served (a tenth by a fraction of the whole) or all near its end."""
+    shares = (0.1, 0.25, 0.5, 0.75, 0.9)
+    return "  ".join(f"{p:.0%} {percentile(waits, p):6.1f}" for p in shares) + (
+        f"  all {max(waits):6.1f} ms"
+    )
+
+
 def report(count: int, drawn: Server, floor: Server, rounds: int, *, goals: bool) -> None:
     """Median and p99 against `floor`'s; with `goals` (the bare-edit floor), each against the
     goal: a ratio of at most GOALS' and, at 50 at once, p99 under GOALS' milliseconds."""
@@ -140,6 +150,8 @@ def report(count: int, drawn: Server, floor: Server, rounds: int, *, goals: bool
             f"{count:>3} at once  {name:<6} {figure:8.1f} ms   floor {bottom:7.1f} ms  "
             f"x{figure / bottom:5.1f}   {against}"
         )
+    for server in (drawn, floor):
+        print(f"{count:>3} at once  {server.name:<6} {spread(server.waits[count])}")
     clicks = count * rounds
     cpu, cpu_floor = drawn.cpu[count] / clicks * 1000, floor.cpu[count] / clicks * 1000
     print(
