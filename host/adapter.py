@@ -9,7 +9,7 @@ host's. Seats are numbered 0..n-1 in the order of the match's players.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -90,6 +90,16 @@ def play_button(
 def move_arg(engine: Engine[Any, Any], action: Any) -> str:
     """A move in a custom_id: the engine's notation, underscores for spaces."""
     return engine.format_action(action).replace(" ", "_")
+
+
+def bullets(lines: Iterable[str], limit: int) -> str:
+    """What a step did, a line each behind a bullet (TurnPost.happened); past `limit` characters
+    cut after the last whole line that fits, with a last line saying the rest is in the match's
+    record."""
+    text = "\n".join(f"• {line}" for line in lines if line)
+    if len(text) > limit:
+        text = text[: limit - 40].rsplit("\n", 1)[0] + "\n• … (the rest is in the record)"
+    return text
 
 
 def in_menus(items: Sequence[T], most: int) -> list[list[T]]:
@@ -222,6 +232,12 @@ class GameAdapter(ABC):
         """The card for `step` (runs in a worker thread: no Discord calls). Only the last step
         of a batch (`final`) carries controls; `picked` is an earlier pick of a move picked in
         stages (the controls for the rest of it; no images need drawing then)."""
+
+    def happened(self, match: Match, step: Step) -> str:
+        """What `step` did, in words, as its card says it (TurnPost.happened). The steps of a
+        batch before its last are told by this alone, not drawn: the card shows the last
+        step's images only. By default the text of the step's drawn card."""
+        return self.draw_turn(match, step, game_id=0, final=False).happened
 
     def milestones(self, match: Match, step: Step) -> list[str]:
         """What in `step` deserves a message of its own in the thread, for someone scrolling

@@ -365,29 +365,25 @@ class MatchCore:
     ) -> tuple[discord.ui.LayoutView, list[discord.File]]:
         """The card after `steps`: what happened in every step of the batch (a player's move
         and the computers' reply, in order), the last step's status and controls, and the
-        images of the latest step that drew any."""
-        posts = [
-            await self._draw(
-                adapter,
-                match,
-                step,
-                game_id=stored.id,
-                final=index == len(steps) - 1,
-                picked=picked if index == len(steps) - 1 else None,
-            )
-            for index, step in enumerate(steps)
-        ]
-        post = posts[-1]
-        post.happened = "\n".join(p.happened for p in posts if p.happened)
+        images of the latest step that drew any (the track after the computer's reply, not
+        before it; the ball's path of the last roll). Only that step is drawn: the steps
+        before it are told in words (GameAdapter.happened), where drawing each of them too
+        cost a click against the computer a whole image thrown away."""
+        *earlier, last = steps
+        post = await self._draw(adapter, match, last, game_id=stored.id, final=True, picked=picked)
+        images = post.images
+        for step in reversed(earlier):  # a last step that draws nothing: the one before it
+            if images:
+                break
+            images = (await self._draw(adapter, match, step, game_id=stored.id, final=False)).images
+        said = [adapter.happened(match, step) for step in earlier]
+        post.happened = "\n".join(text for text in [*said, post.happened] if text)
         lessons.annotate(adapter, match, post)
         if kept_images is not None and not adapter.marks_picks:
             # a redraw for a pick keeps the card's images as they are
             post.images = [(name, None) for name in kept_images]
         else:
-            # The images of the latest step of the batch that drew any (the track after the
-            # computer's reply, not before it; the ball's path of the last roll).
-            drawn = next((p.images for p in reversed(posts) if p.images), [])
-            post.images = list(drawn)[:MAX_GALLERY]
+            post.images = list(images)[:MAX_GALLERY]
         deadline = None
         if not adapter.engine.is_over(match.engine):
             timers = stored.timers

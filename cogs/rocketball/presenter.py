@@ -11,7 +11,7 @@ from typing import Any
 import discord
 
 from host import FORM, ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
-from host.adapter import Picked, SelectSpec, in_menus, play_button
+from host.adapter import Picked, SelectSpec, bullets, in_menus, play_button
 from render.rocketball import prepare_round, render_board, render_round
 from rules.rocketball import (
     ENGINE,
@@ -158,6 +158,13 @@ class RocketballAdapter(GameAdapter):
             text += f" {self.seat_label(match, match.forfeited_by)} did not move in time."
         return text
 
+    def happened(self, match: Match, step: Step) -> str:
+        # The result is said once, in the message that pings the players: not again here.
+        texts = step.texts
+        if texts is None:
+            texts = [e.text for e in step.events if e.kind != "game_over"]
+        return bullets(texts, MAX_EVENT_TEXT)
+
     def draw_turn(
         self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
     ) -> TurnPost:
@@ -177,16 +184,6 @@ class RocketballAdapter(GameAdapter):
         else:  # a pick: the board with the picked square marked (Back: none)
             marked = [square] if square else []
             images.append(("board.png", render_board(state, highlight=marked, names=names)))
-        # The result is said once, in the message that pings the players: not again here.
-        texts = step.texts
-        if texts is None:
-            texts = [e.text for e in step.events if e.kind != "game_over"]
-        lines = "\n".join(f"• {text}" for text in texts if text)
-        if len(lines) > MAX_EVENT_TEXT:
-            lines = (
-                lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
-                + "\n• … (the rest is in the record)"
-            )
         if state.over:
             prompt = f"**{self.result_text(match)}**"
         elif square:
@@ -208,7 +205,7 @@ class RocketballAdapter(GameAdapter):
         return TurnPost(
             title=f"Rocketball #{game_id} · North {state.score['N']} – {state.score['S']} South",
             body=prompt,
-            happened=lines,
+            happened=self.happened(match, step),
             colour=COLOUR.value,
             images=images,
             footer=footer,

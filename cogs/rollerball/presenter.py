@@ -14,7 +14,7 @@ import discord
 
 from cogs.rollerball import picks, texts
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
-from host.adapter import Picked, SelectSpec
+from host.adapter import Picked, SelectSpec, bullets
 from render.rollerball import render_hand, render_turn
 from rules.rollerball import (
     ENGINE,
@@ -121,6 +121,12 @@ class RollerballAdapter(GameAdapter):
             text += f" {names.get(match.forfeited_by)} did not move in time."
         return text
 
+    def happened(self, match: Match, step: Step) -> str:
+        said = step.texts
+        if said is None:
+            said = [event.text for event in step.events if WIN_EVENT not in event.text]
+        return bullets((self.said(match, text) for text in said if text), MAX_EVENT_TEXT)
+
     def draw_turn(
         self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
     ) -> TurnPost:
@@ -130,15 +136,6 @@ class RollerballAdapter(GameAdapter):
         public = view_for(game, None)  # hands only counted, no deck order, no open bids
         files = [render_turn(public, step.events, drawn)]
         moved = files[0][0] == "move.gif"
-        lines_in = step.texts
-        if lines_in is None:
-            lines_in = [event.text for event in step.events if WIN_EVENT not in event.text]
-        lines = "\n".join(f"• {self.said(match, text)}" for text in lines_in if text)
-        if len(lines) > MAX_EVENT_TEXT:
-            lines = (
-                lines[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0]
-                + "\n• … (the rest is in the record)"
-            )
         prompt = (
             f"**{self.result_text(match)}**" if table.over else f"**Next:** {self.next_text(match)}"
         )
@@ -154,7 +151,7 @@ class RollerballAdapter(GameAdapter):
         return TurnPost(
             title=title,
             body=prompt,
-            happened=lines,
+            happened=self.happened(match, step),
             colour=COLOUR.value,
             images=list(files),
             footer=footer[:1000],

@@ -17,7 +17,7 @@ import discord
 
 from cogs.rollerball2 import texts
 from host import ButtonSpec, FormSpec, GameAdapter, Match, Step, TurnPost
-from host.adapter import AUTO
+from host.adapter import AUTO, bullets
 from render.rollerball2 import (
     render_fac_section,
     render_player_card,
@@ -111,11 +111,8 @@ class Rollerball2Adapter(GameAdapter):
     def move_form(self, match: Match, seat: int) -> FormSpec:
         return FormSpec("Your move", "Move", "next · until · sub home Skater2 31")
 
-    def draw_turn(
-        self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
-    ) -> TurnPost:
+    def happened(self, match: Match, step: Step) -> str:
         game: Rb2Match = step.after
-        state = game.engine
         if step.texts is not None:
             lines = list(step.texts)
         else:
@@ -127,6 +124,13 @@ class Rollerball2Adapter(GameAdapter):
         def bot_rolled(line: str) -> bool:
             return bool(match.auto) and "coach rolls d10" in line
 
+        return bullets(texts.card_lines(lines, limit, keep=bot_rolled), texts.MAX_EVENT_TEXT)
+
+    def draw_turn(
+        self, match: Match, step: Step, *, game_id: int, final: bool, picked: str | None = None
+    ) -> TurnPost:
+        game: Rb2Match = step.after
+        state = game.engine
         parts: list[str] = []
         # One idea per image, each shown full width on a phone, the card one phone screen
         # tall: the scoreboard always; both line-ups (taller than half a screen) come with the
@@ -154,7 +158,7 @@ class Rollerball2Adapter(GameAdapter):
             # No blank lines between the parts (each starts in bold or with a bullet): a blank
             # line costs the phone's screen a line the controls need.
             body="\n".join(part for part in parts if part),
-            happened=texts.bullet_block(texts.card_lines(lines, limit, keep=bot_rolled)),
+            happened=self.happened(match, step),
             colour=COLOUR.value,
             images=list(files),
             # A live card's period and FACs left are on its scoreboard: no footer repeating

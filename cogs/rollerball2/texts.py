@@ -263,13 +263,6 @@ def card_lines(
     return [*head, note, *tail]
 
 
-def bullet_block(lines: Sequence[str]) -> str:
-    text = "\n".join(f"• {line}" for line in lines if line)
-    if len(text) > MAX_EVENT_TEXT:
-        text = text[: MAX_EVENT_TEXT - 40].rsplit("\n", 1)[0] + "\n• … (the rest is in the record)"
-    return text
-
-
 def score_text(game: Rb2Match) -> str:
     away, home = game.engine.away, game.engine.home
     return score_line(shown(away.roster.team), away.score, shown(home.roster.team), home.score)
