@@ -21,9 +21,10 @@ every match is started and shown first (not timed); a second later, as players l
 cards before clicking, every mover clicks at once and each click is timed until its card shows the turn
 (`match_card.rolls_at_once`). Printed: median and p99 over all clicks of all rounds, the floor's,
 their ratio, and the goal: at 10 and 50 at once, at most twice the bare-edit floor's median and
-p99 (the `x` column of the second table), and p99 under 1 s at 50 at once; and
-the bot's CPU time per click (user + system time of its process, every thread, from /proc), which
-other sessions' load inflates much less. The fake Discord runs in this process and shares the two
+p99 (the `x` column of the second table), and p99 under 1 s at 50 at once; when the cards
+showed, by tenths and quarters of the clicks; and the bot's CPU time per click (user + system
+time of its process, every thread, from /proc), which other sessions' load inflates much less,
+then by part: its event loop, its other threads, its drawing workers. The fake Discord runs in this process and shares the two
 cores with the bot; its check of every request against Discord's OpenAPI description (about 1.5
 ms of CPU a click, work real Discord does elsewhere) is off unless --spec-check is given.
 Everything runs on 127.0.0.1.
@@ -43,7 +44,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from figures import cpu_seconds, percentile  # noqa: E402
+from figures import cpu_by_part, cpu_seconds, percentile  # noqa: E402
 from match_card import rolls_at_once, start_bench, stop_bench  # noqa: E402
 
 THINK = 1.0  # seconds from the cards shown to the clicks
@@ -96,6 +97,7 @@ class Server:
         self.fake, self.bot = self.bench.fake, self.bench.bot
         self.waits: dict[int, list[float]] = {}
         self.cpu: dict[int, float] = {}
+        self.parts: dict[int, dict[str, float]] = {}  # the CPU above, by part of the bot
 
     async def burst(self, count: int, *, timed: bool = True) -> None:
         label, shows = CLICKS[self.game]
@@ -113,9 +115,12 @@ class Server:
             return
         pid = self.bot.process.pid  # type: ignore[union-attr]
         self.mark.touch()
-        before = cpu_seconds(pid)
+        before, parts = cpu_seconds(pid), cpu_by_part(pid)
         waits = await rolls_at_once(self.fake, matches, label=label, shows=shows)
         self.cpu[count] = self.cpu.get(count, 0.0) + cpu_seconds(pid) - before
+        kept = self.parts.setdefault(count, dict.fromkeys(parts, 0.0))
+        for part, seconds in cpu_by_part(pid).items():
+            kept[part] += seconds - parts.get(part, 0.0)
         self.mark.unlink()
         self.waits.setdefault(count, []).extend(waits)
 
@@ -158,6 +163,11 @@ def report(count: int, drawn: Server, floor: Server, rounds: int, *, goals: bool
         f"{count:>3} at once  bot CPU per click {cpu:6.1f} ms   floor {cpu_floor:6.1f} ms  "
         f"x{cpu / max(cpu_floor, 0.1):5.1f}   (n={len(drawn.waits[count])} clicks)"
     )
+    for server in (drawn, floor):
+        shares = ", ".join(
+            f"{part} {seconds / clicks * 1000:.1f}" for part, seconds in server.parts[count].items()
+        )
+        print(f"{count:>3} at once  {server.name:<6} CPU per click by part: {shares} ms")
 
 
 async def measure(servers: tuple[Server, ...], counts: list[int], rounds: int) -> None:

@@ -64,6 +64,29 @@ def cpu_seconds(*pids: int) -> float:
     return sum(processes.times.get(pid, 0.0) for pid in (*pids, *processes.descendants(*pids)))
 
 
+def cpu_by_part(pid: int) -> dict[str, float]:
+    """User + system CPU time so far of a bot's parts: its event loop (the process's main
+    thread), its other threads (SQLite's, the drawing pool's, the gateway's heartbeat) and the
+    processes below it (the drawing workers and their fork server)."""
+    parts = {"event loop": 0.0, "other threads": 0.0, "drawing workers": 0.0}
+    for process in (pid, *Processes().descendants(pid)):
+        try:
+            threads = list(Path(f"/proc/{process}/task").iterdir())
+        except OSError:  # ended meanwhile
+            continue
+        for thread in threads:
+            try:
+                fields = (thread / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if process != pid:
+                part = "drawing workers"
+            else:
+                part = "event loop" if int(thread.name) == pid else "other threads"
+            parts[part] += (int(fields[11]) + int(fields[12])) / TICKS
+    return parts
+
+
 @contextmanager
 def own_postgres(*, durable: bool = False) -> Iterator[Any]:
     """A throw-away PostgreSQL server of the benchmark's own, started as the test suite starts
