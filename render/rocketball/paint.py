@@ -72,9 +72,9 @@ BLOCKS = 96
 def _line_mask(
     text: str, size: int, bold: bool, anchor: str
 ) -> tuple[Image.Image, tuple[int, int]]:
-    """A line's ink in the round colours, as a mask (255 where the line covers at least half of
-    the pixel: hard-edged text, below), and its offset from the anchor point: a note that changes every
-    round ("… 45 chips in it") shares most of its lines with the round before."""
+    """A line's ink in the round colours, as a mask (255 where the line covers at least half
+    of the pixel: hard-edged text, below), and its offset from the anchor point: a note that
+    changes every round ("… 45 chips in it") shares most of its lines with the round before."""
     mask, offset = font(size, bold=bold).getmask2(text, "L", anchor=anchor, start=(0, 0))
     coverage = Image.new("L", mask.size, 0)
     ImageDraw.Draw(coverage).draw.draw_bitmap((0, 0), mask, 255)
