@@ -233,11 +233,11 @@ class GameAdapter(ABC):
         of a batch (`final`) carries controls; `picked` is an earlier pick of a move picked in
         stages (the controls for the rest of it; no images need drawing then)."""
 
+    @abstractmethod
     def happened(self, match: Match, step: Step) -> str:
-        """What `step` did, in words, as its card says it (TurnPost.happened). The steps of a
-        batch before its last are told by this alone, not drawn: the card shows the last
-        step's images only. By default the text of the step's drawn card."""
-        return self.draw_turn(match, step, game_id=0, final=False).happened
+        """What `step` did, in words, as its card says it (TurnPost.happened; `bullets`). The
+        steps of a batch before its last are told by this alone, not drawn: the card shows the
+        last step's images only. No image is drawn for it (runs on the event loop)."""
 
     def milestones(self, match: Match, step: Step) -> list[str]:
         """What in `step` deserves a message of its own in the thread, for someone scrolling
