@@ -1,11 +1,11 @@
 """Work a drawing process does ahead, while it has nothing to draw: `later`, `drawing`,
 `start`.
 
-Some of a turn's image can be made before the click that needs it: the round GIF of a
-Rocketball roll opens on the board as it stands before the roll, known as soon as the step
-before is drawn, and compressing that whole frame is half of the GIF's time
-(render/rocketball/round.py). Done while the process is idle, it is off every click's path;
-done between the clicks of a burst, it would only delay them. So a job given to `later` runs
+Some of a turn's image can be made before the click that needs it: a Rocketball roll's whole
+round GIF, the roll being the match's seeded dice's, and the opening frame of a round whose
+aim is still the player's, the board as it stands (render/rocketball/round.py). Done while
+the process is idle, it is off every click's path; done between the clicks of a burst, it
+would only delay them. So a job given to `later` runs
 once no turn has been drawn for `quiet` seconds, one job at a time, the newest first (the
 match moved last is the likeliest to be clicked next); while turns are being drawn it waits,
 and a turn that arrives during a job waits for that one job at most (a few milliseconds).

@@ -9,8 +9,8 @@ Public API (pure functions, engine state in, image bytes out):
 - `render_round(before, events, after, names=None) -> (bytes, filename)`: ONE image for a
   round: the GIF of the ball's path ending on the board after the round
   ("round.gif"), or the board PNG when no ball moved ("board.png"). See round.py.
-- `prepare_round(state, names=None)`: when a roll is due from `state`, the next round's
-  opening frame made while the drawing process is idle (render/idle.py).
+- `prepare_round(state, names=None)`: when a roll is due from `state`, the next round drawn
+  while the drawing process is idle (render/idle.py); when an aim is, its opening frame.
 """
 
 from render.rocketball.render import (

@@ -23,11 +23,11 @@ move's frame is drawn from the frame before, and says where it can differ from i
 compares only there (bench/README.md, "The round GIF, less work a round").
 
 The GIF opens on the board as it stood before the roll (what the card showed, its panel saying
-who rolls), then the panel says what was rolled, then the ball moves. That opening is known
-before the click: `prepare_round` has the drawing process compress it while idle
-(render/idle.py), and the round then writes it as it was kept. Compressing a whole frame is
-half of the round's time, and every round GIF needs one; kept or not, the GIF is the same
-bytes.
+who rolls), then the panel says what was rolled, then the ball moves. A roll due next is known
+before the click, the dice being the match's seeded ones: `prepare_round` has the drawing
+process draw that whole round while idle (render/idle.py), and the click that rolls takes it
+as it was drawn; an aim due next is the player's choice, so only its opening is compressed
+ahead (half of a round's time). Drawn ahead or not, the GIF is the same bytes.
 """
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ from render.rocketball.gif import write_gif
 from render.rocketball.paint import palette_template
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
 from render.rocketball.view import BoardView
+from rules.rocketball.actions import Roll
+from rules.rocketball.engine import apply
 from rules.rocketball.state import PLAYER_NAMES, GameState
 from rules.rocketball.turn import AIM, ROLL, next_step
 
@@ -92,14 +94,26 @@ def render_round(
     after the round. Returns (GIF bytes, "round.gif") when a ball moved: the ball's path, then
     the board after the round as the held last frame; else (PNG bytes, "board.png").
     """
+    if not _segments(events):
+        return render_board(after, highlight=turn_squares(events), names=names), "board.png"
+    before_view, after_view = board_view(before, names), board_view(after, names)
+    with _keeping:
+        ahead = _rounds.pop(_round_key(before_view, events, after_view), None)
+        first = _kept.pop(_key(before_view), None)
+    if ahead is None:
+        ahead = _draw_round(before_view, events, after_view, first)
+    return ahead, "round.gif"
+
+
+def _draw_round(
+    before_view: BoardView, events: Sequence[Any], after_view: BoardView, first: bytes | None
+) -> bytes:
+    """The round GIF (render_round) from the views of the boards before and after it; `first`:
+    its opening frame compressed ahead, if it was."""
     highlight = highlight_coords(turn_squares(events))
     segments = _segments(events)
-    if not segments:
-        return render_board(after, highlight=turn_squares(events), names=names), "board.png"
-    after_view = board_view(after, names)
     rolled = _rolls_text(segments)
     note = f"{rolled} · {after_view.note}" if after_view.note else rolled
-    before_view = board_view(before, names)
     view = replace(before_view, status=after_view.status, note=note)
     blasted: set[tuple[int, int]] = set()
     images: list[Image.Image] = []
@@ -147,20 +161,19 @@ def render_round(
     hints[:0] = [None, _union(list(ANNOUNCED))]
     # Codes sized for 16 colours: gif.py. Every frame was drawn in the round colours
     # (PalettePainter): no index outside them.
-    with _keeping:
-        first = _kept.pop(_key(before_view), None)
-    gif = write_gif(images, durations, boxes=hints, indices_known=True, first=first)
-    return gif, "round.gif"
+    return write_gif(images, durations, boxes=hints, indices_known=True, first=first)
 
 
 OPENING_MS = 300  # the board as the card showed it before the roll
 ANNOUNCED_MS = 200  # the panel says what was rolled, before the ball sets off
 ANNOUNCED = (g.STATUS_BOX, g.NOTE_BOX)  # the panel's lines a roll changes before the ball moves
 
-# Opening frames compressed ahead (prepare_round), by their view: taken by the round that uses
-# one; the oldest dropped past KEPT (about 20 KB each). Filled by the thread that works ahead
-# while turns may be drawn in others: under the lock.
+# Made ahead by prepare_round, each taken by the round that uses it: opening frames
+# compressed (about 20 KB each), by their view, and whole rounds drawn (about 25 KB), by
+# everything they show (_round_key); the oldest of each dropped past KEPT. Filled by the thread
+# that works ahead while turns may be drawn in others: under the lock.
 _kept: dict[str, bytes] = {}
+_rounds: dict[str, bytes] = {}
 _keeping = threading.Lock()
 KEPT = 128
 
@@ -171,12 +184,37 @@ def _key(view: BoardView) -> str:
     return repr(view)
 
 
+def _round_key(before: BoardView, events: Sequence[Any], after: BoardView) -> str:
+    """Everything a round GIF is drawn from (`_draw_round`), as one exact key: the events are
+    dataclasses of plain values, whose repr says all of them."""
+    return f"{_key(before)}\n{events!r}\n{_key(after)}"
+
+
+def _keep(kept: dict[str, bytes], key: str, data: bytes) -> None:
+    with _keeping:
+        kept[key] = data
+        while len(kept) > KEPT:
+            del kept[next(iter(kept))]
+
+
 def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None:
-    """When a roll (or a Moguls aim) is due from `state`, the opening frame of its round
-    compressed while this drawing process is idle (render/idle.py; nothing in a process that
-    does not work ahead), so the click that rolls does not wait for it. Any other next step
-    moves no ball: its image is the board PNG, which opens on nothing."""
-    if not idle.running() or next_step(state).kind not in (ROLL, AIM):
+    """What can be drawn of the next round before the click that starts it, drawn while this
+    drawing process is idle (render/idle.py; nothing in a process that does not work ahead):
+
+    - a roll is due: the whole round. The d4 comes from the match's seeded dice (committed to
+      when the match began, docs/rules/rocketball.md "Records and fair dice"), so the roll and
+      the ball's path are known to the engine already; the click that rolls finds its GIF
+      drawn, and nobody sees it before. Its opening is kept as well, for a click whose round
+      turns out longer (a computer placing a chip in the same message);
+    - a Moguls aim is due: the direction is the player's, so only the opening frame, the board
+      as it stands, compressed (half of the round's time).
+
+    Any other next step moves no ball: its image is the board PNG, which opens on nothing.
+    Nothing drawn ahead is ever shown but by the round it was drawn for (`_round_key`)."""
+    if not idle.running():
+        return
+    kind = next_step(state).kind
+    if kind not in (ROLL, AIM):
         return
     view = board_view(state, names)
     key = _key(view)
@@ -184,14 +222,16 @@ def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None
         if key in _kept:
             return
 
-    def compress_opening() -> None:
+    def work_ahead() -> None:
         codes = compress(paint_board(view))
-        with _keeping:
-            _kept[key] = codes
-            while len(_kept) > KEPT:
-                del _kept[next(iter(_kept))]
+        _keep(_kept, key, codes)
+        if kind == ROLL:
+            after, events = apply(state, Roll())
+            after_view = board_view(after, names)
+            gif = _draw_round(view, events, after_view, codes)
+            _keep(_rounds, _round_key(view, events, after_view), gif)
 
-    idle.later(("rocketball opening", key), compress_opening)
+    idle.later(("rocketball opening", key), work_ahead)
 
 
 def _union(boxes: list[Box]) -> Box:

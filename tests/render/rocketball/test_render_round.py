@@ -21,6 +21,7 @@ from rules.rocketball import (
     Chip,
     GameState,
     Resign,
+    Roll,
     Settings,
     apply,
     legal_actions,
@@ -29,6 +30,16 @@ from rules.rocketball import (
 from tests.support.rocketball_rounds import nth_round, random_rounds
 
 UNIT = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+@pytest.fixture(autouse=True)
+def nothing_kept_from_other_tests():
+    """What a test made ahead (prepare_round) is not another test's."""
+    round_module._kept.clear()
+    round_module._rounds.clear()
+    yield
+    round_module._kept.clear()
+    round_module._rounds.clear()
 
 
 def decode(data: bytes) -> Image.Image:
@@ -167,6 +178,49 @@ def test_a_round_gif_is_the_same_bytes_with_its_opening_made_ahead(monkeypatch):
     with_it, _ = render_round(before, events, after, names)
     assert with_it == without
     assert not round_module._kept  # used once: the next round opens on another board
+
+
+def test_a_roll_s_whole_round_is_drawn_ahead_from_the_seeded_dice(monkeypatch):
+    """The roll is already decided by the match's seeded dice, so a drawing worker draws the
+    whole round while idle (prepare_round): the click that rolls gets it with nothing drawn,
+    the same bytes as drawn then."""
+    before, _, _ = play_round(12)
+    after, events = apply(before, Roll())
+    names = {"N": "Alice", "S": "Bob"}
+    drawn, filename = render_round(before, events, after, names)
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
+    prepare_round(before, names)
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("the click drew its round again")
+
+    monkeypatch.setattr(round_module, "paint_board", no_drawing)
+    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+    assert render_round(before, events, after, names) == (drawn, filename)
+    assert not round_module._rounds and not round_module._kept  # each used once
+
+
+def test_a_round_other_than_the_one_drawn_ahead_is_drawn_at_the_click(monkeypatch):
+    """What the worker drew ahead is used only for exactly that round: the same board rolled
+    with other names on it, or the roll and the place after it together (a computer's reply),
+    are drawn as they are."""
+    before, roll_and_place, after_place = play_round(12)
+    rolled, events = apply(before, Roll())
+    names = {"N": "Alice", "S": "Bob"}
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    prepare_round(before, names)
+    other_names = {"N": "Alice", "S": "Carol"}
+    assert render_round(before, events, rolled, other_names) == render_round(
+        before, events, rolled, other_names
+    )
+    monkeypatch.setattr(idle, "later", lambda key, job: None)  # nothing more ahead
+    prepare_round(before, names)
+    with_place = render_round(before, roll_and_place, after_place, names)
+    round_module._rounds.clear()
+    round_module._kept.clear()
+    assert with_place == render_round(before, roll_and_place, after_place, names)
 
 
 def test_no_opening_is_made_ahead_for_a_step_that_moves_no_ball(monkeypatch):
