@@ -200,6 +200,14 @@ class MatchCore:
             for seat in acting & match.auto
         )
 
+    def computers_think(self, adapter: GameAdapter, match: Match) -> bool:
+        """Whether a computer seat acts now: its search can take a while, so a click is
+        acknowledged before it (`computer_steps`). A player's routine action left to the bot
+        (a die to roll) has no search in it, and the click is answered by the card at once."""
+        if adapter.engine.is_over(match.engine):
+            return False
+        return bool(adapter.engine.actors(match.engine) & set(match.computers))
+
     async def computer_steps(
         self, adapter: GameAdapter, match: Match, stored: game_store.StoredGame
     ) -> list[Step]:

@@ -291,7 +291,11 @@ async def _play_locked(
                 )
                 return None
         if host.computers_to_act(adapter, match):
-            if live is not None and not live.response.is_done():
+            if (
+                live is not None
+                and not live.response.is_done()
+                and host.computers_think(adapter, match)
+            ):
                 live = await acknowledged(live)
             replies = await host.computer_steps(adapter, match, stored)
             if replies:

@@ -255,6 +255,23 @@ async def test_a_turn_begins_with_its_roll_made_and_shown_as_an_animation(
     await resign(discord, dave, thread)
 
 
+async def test_a_chip_placed_is_answered_by_the_card_with_the_next_roll_at_once(
+    discord, bot, carol, dave, games
+):
+    """The next player's d4, left to the bot, is no computer's search: the click that places
+    a chip is answered by the card itself, the roll made (one response, "update message"),
+    not acknowledged first and edited after (docs/rules/rocketball.md "On Discord")."""
+    _, _, game_id, thread, first = await start_challenge(discord, bot, carol, dave, games)
+    _, _, match, _ = stored_game(bot, game_id)
+    mover = {"N": carol, "S": dave}[match.engine.to_move]
+    answered = await discord.click(first, suggested(first), user=mover)
+    assert answered.id == first.id and answered.response_type == 7  # UPDATE_MESSAGE
+    card = await current_card(discord, bot, thread, game_id)
+    assert card.text.count("rolls d4 =") == 1
+    assert [attachment.filename for attachment in card.attachments] == ["round.gif"]
+    await resign(discord, dave, thread)
+
+
 async def test_a_player_who_presses_the_roll_themselves_gets_the_button(discord, bot, games):
     """/settings me dice: myself keeps the Roll button for that player's new matches."""
     fay = discord.add_user("fay")
