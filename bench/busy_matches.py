@@ -11,23 +11,29 @@ those images (bench/bare_edit.py): the bare-edit floor, what answering a click w
 these bytes costs any bot on discord.py. The rounds alternate between the three, so all see the
 same load from whatever else the machine runs.
 
-The games (--game): Rocketball, every mover clicks "Roll the d4" (its card: the round GIF);
-Rollerball, at a table of two clicked to its first workman's action, the player to act clicks
-"Pass", which ends the turn, and the next begins with the balls moving (its card: the GIF of
-their moves); Rollerball II, the coach of a solo match clicks "Next card" (its card: the
-scoreboard and the section of the FAC read, two PNGs). Each bot first plays one match's click
-untimed (its drawing workers start with its first turn). For each number of matches at once,
-every match is started and shown first (not timed); a second later, as players look at their
-cards before clicking, every mover clicks at once and each click is timed until its card shows the turn
-(`match_card.rolls_at_once`). Printed: median and p99 over all clicks of all rounds, the floor's,
-their ratio, and the goal: at 10 and 50 at once, at most twice the bare-edit floor's median and
-p99 (the `x` column of the second table), and p99 under 1 s at 50 at once; when the cards
-showed, by tenths and quarters of the clicks; and the bot's CPU time per click (user + system
-time of its process, every thread, from /proc), which other sessions' load inflates much less,
-then by part: its event loop, its other threads, its drawing workers. The fake Discord runs in this process and shares the two
-cores with the bot; its check of every request against Discord's OpenAPI description (about 1.5
-ms of CPU a click, work real Discord does elsewhere) is off unless --spec-check is given.
-Everything runs on 127.0.0.1.
+The games (--game): Rocketball, every mover clicks "Roll the d4" (its card: the round GIF;
+players who press Roll themselves, whose roll the seeded dice have decided already, so the
+drawing worker draws the round while they look at the card, render/idle.py); rocketball-place,
+every mover clicks the card's "Suggested: …" chip and the bot rolls the d4 for the next player
+at once (the default, where nothing of the round is known before the click), in matches where
+both players have placed a chip already (`match_card.in_play`); Rollerball, at a table of two
+clicked to its first workman's action, the player to act clicks "Pass", which ends the turn, and
+the next begins with the balls moving (its card: the GIF of their moves); Rollerball II, the
+coach of a solo match clicks "Next card" (its card: the scoreboard and the section of the FAC
+read, two PNGs). Each bot first plays one match's click untimed (its drawing workers start with
+its first turn). For each number of matches at once, every match is started and shown first (not
+timed); a second later, as players look at their cards before clicking, every mover clicks at
+once and each click is timed until its card shows the turn (`match_card.rolls_at_once`).
+Printed: median and p99 over all clicks of all rounds, the floor's, their ratio, and the goal:
+at 10 and 50 at once, at most twice the bare-edit floor's median and p99 (the `x` column of the
+second table), and p99 under 1 s at 50 at once; when the cards showed, by tenths and quarters of
+the clicks; and the bot's CPU time per click (user + system time of its process, every thread,
+from /proc), which other sessions' load inflates much less, then by part: its event loop, its
+other threads, its drawing workers; and the drawing workers' CPU in the second before the clicks
+(what they drew ahead). The fake Discord runs in this process and shares the two cores with the
+bot; its check of every request against Discord's OpenAPI description (about 1.5 ms of CPU a
+click, work real Discord does elsewhere) is off unless --spec-check is given. Everything runs on
+127.0.0.1.
 """
 
 from __future__ import annotations
@@ -59,6 +65,7 @@ GOALS = {  # (at most this many times the bare edit, p99 ms) by matches at once
 # a Rollerball II card shows the card read, which has no one word).
 CLICKS = {
     "rocketball": ("Roll the d4", "rolls d4"),
+    "rocketball-place": ("Suggested: …", None),
     "rollerball": ("Pass", None),
     "rollerball2": ("Next card", None),
 }
@@ -98,6 +105,8 @@ class Server:
         self.waits: dict[int, list[float]] = {}
         self.cpu: dict[int, float] = {}
         self.parts: dict[int, dict[str, float]] = {}  # the CPU above, by part of the bot
+        # the drawing workers' CPU while the players looked at their cards, before the clicks
+        self.ahead: dict[int, float] = {}
 
     async def burst(self, count: int, *, timed: bool = True) -> None:
         label, shows = CLICKS[self.game]
@@ -106,16 +115,22 @@ class Server:
         elif self.game == "rollerball":
             matches = await self.bench.start_rollerball_matches(count)
         else:
-            matches = await self.bench.start_matches(count)
+            press_roll = self.game == "rocketball"
+            matches = await self.bench.start_matches(count, press_roll=press_roll)
+            if not press_roll:
+                matches = await self.bench.in_play(matches)
         # The players look at their cards before they click, as people do: what the bot does
         # between two turns (render/idle.py) is done by then, as between real players' clicks.
+        pid = self.bot.process.pid  # type: ignore[union-attr]
+        looking = cpu_by_part(pid)
         await asyncio.sleep(THINK)
         if not timed:
             await rolls_at_once(self.fake, matches, label=label, shows=shows)
             return
-        pid = self.bot.process.pid  # type: ignore[union-attr]
         self.mark.touch()
         before, parts = cpu_seconds(pid), cpu_by_part(pid)
+        ahead = parts.get("drawing workers", 0.0) - looking.get("drawing workers", 0.0)
+        self.ahead[count] = self.ahead.get(count, 0.0) + ahead
         waits = await rolls_at_once(self.fake, matches, label=label, shows=shows)
         self.cpu[count] = self.cpu.get(count, 0.0) + cpu_seconds(pid) - before
         kept = self.parts.setdefault(count, dict.fromkeys(parts, 0.0))
@@ -168,6 +183,10 @@ def report(count: int, drawn: Server, floor: Server, rounds: int, *, goals: bool
             f"{part} {seconds / clicks * 1000:.1f}" for part, seconds in server.parts[count].items()
         )
         print(f"{count:>3} at once  {server.name:<6} CPU per click by part: {shares} ms")
+    print(
+        f"{count:>3} at once  drawn  drawing workers' CPU before the clicks, while the players "
+        f"looked (render/idle.py): {drawn.ahead[count] / clicks * 1000:.1f} ms per click"
+    )
 
 
 async def measure(servers: tuple[Server, ...], counts: list[int], rounds: int) -> None:
@@ -187,7 +206,9 @@ def main() -> None:
         "--game",
         choices=tuple(CLICKS),
         default="rocketball",
-        help="rocketball: every mover rolls the d4; rollerball: the player to act passes the "
+        help="rocketball: every mover rolls the d4 (players who press Roll themselves); "
+        "rocketball-place: every mover clicks the suggested chip and the bot rolls the d4 for "
+        "the next player (the default flow); rollerball: the player to act passes the "
         "workman's action and the balls move; rollerball2: a solo match's coach turns the next "
         "card (its card: the scoreboard and the card or FAC read)",
     )

@@ -220,11 +220,13 @@ class Bench:
     # ---- latency -----------------------------------------------------------------------------
 
     async def start_matches(
-        self, count: int, channels: list[Channel] | None = None
+        self, count: int, channels: list[Channel] | None = None, *, press_roll: bool = True
     ) -> list[tuple[Message, User]]:
         """`count` new Rocketball matches between people, each with its live card showing the
         first turn: (card, the player to move), in `channels` in turn (#general by default).
-        Several may run at once."""
+        Several may run at once. `press_roll`: the players press Roll the d4 themselves (their
+        /settings me), so the first turn is a roll; else the bot rolls for them, as it does
+        unless they say so, and the first turn is a chip to place."""
         matches = []
         for index in range(count):
             channel = (channels or [self.general])[index % len(channels or [self.general])]
@@ -232,7 +234,7 @@ class Bench:
             self.pairs += 1
             north = self.fake.add_user(f"north{self.pairs}")
             south = self.fake.add_user(f"south{self.pairs}")
-            for player in (north, south):  # the d4 pressed, not rolled as the turn begins
+            for player in (north, south) if press_roll else ():  # not rolled as the turn begins
                 await self.discord.slash("settings me", user=player, channel=channel, dice="myself")
             reply = await self.discord.slash(
                 "rocketball challenge", user=north, channel=channel, opponent=south
@@ -246,6 +248,22 @@ class Bench:
             to_move = json.loads(state)["engine"]["to_move"]
             matches.append((card, north if to_move == "N" else south))
             self.players[game_id] = {"N": north, "S": south}
+        return matches
+
+    async def in_play(self, matches: list[tuple[Message, User]]) -> list[tuple[Message, User]]:
+        """Rocketball `matches` (started by `start_matches(press_roll=False)`) played on until
+        both players have placed a chip, each clicking the card's suggested move: the next
+        click is one of a match in play, whose players are at its card (no ping), not a
+        match's first move, which pings the other player into its new thread."""
+        for _ in range(2):
+            await rolls_at_once(self.fake, matches, label="Suggested: …", shows=None)
+            moved_on = []
+            for card, _mover in matches:
+                game_id = card_game_id(card)
+                (state,) = stored(self.bot, "SELECT state FROM games WHERE id = ?", game_id)
+                to_move = json.loads(state)["engine"]["to_move"]
+                moved_on.append((self.discord.message(card), self.players[game_id][to_move]))
+            matches = moved_on
         return matches
 
     async def start_rollerball2_matches(self, count: int) -> list[tuple[Message, User]]:
@@ -344,7 +362,8 @@ async def rolls_at_once(
     label: str = "Roll the d4",
     shows: str | None = "rolls d4",
 ) -> list[float]:
-    """Every mover clicks "Roll the d4" (`label`) on their card at the same moment (the
+    """Every mover clicks "Roll the d4" (`label`; one ending in "…": the button whose label
+    begins with the rest, as "Suggested: …") on their card at the same moment (the
     interactions sent one after the other, without waiting for the bot in between, as Discord
     would deliver them); milliseconds from each click to its card showing the roll (the text
     `shows`; None: any edit of the card), timed on
@@ -357,7 +376,10 @@ async def rolls_at_once(
         pending: dict[int, tuple[dict, float, Any]] = {}
         for card, mover in matches:
             current = fake.messages[card.id]
-            button = card.button_labelled(label)
+            if label.endswith("…"):
+                button = next(b for b in card.buttons if (b.label or "").startswith(label[:-1]))
+            else:
+                button = card.button_labelled(label)
             record = fake.new_interaction(
                 kind=MESSAGE_COMPONENT,
                 user=mover,
