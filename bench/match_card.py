@@ -244,11 +244,14 @@ class Bench:
             card = await self.discord.wait_for_message(thread, is_card, timeout=30, since=0)
             game_id = card_game_id(card)
             card = await current_card(self.discord, self.bot, thread, game_id)
-            (state,) = stored(self.bot, "SELECT state FROM games WHERE id = ?", game_id)
-            to_move = json.loads(state)["engine"]["to_move"]
-            matches.append((card, north if to_move == "N" else south))
             self.players[game_id] = {"N": north, "S": south}
+            matches.append((card, self.mover(game_id)))
         return matches
+
+    def mover(self, game_id: int) -> User:
+        """The player to move in Rocketball match `game_id`, as it is stored."""
+        (state,) = stored(self.bot, "SELECT state FROM games WHERE id = ?", game_id)
+        return self.players[game_id][json.loads(state)["engine"]["to_move"]]
 
     async def in_play(self, matches: list[tuple[Message, User]]) -> list[tuple[Message, User]]:
         """Rocketball `matches` (started by `start_matches(press_roll=False)`) played on until
@@ -259,10 +262,7 @@ class Bench:
             await rolls_at_once(self.fake, matches, label="Suggested: …", shows=None)
             moved_on = []
             for card, _mover in matches:
-                game_id = card_game_id(card)
-                (state,) = stored(self.bot, "SELECT state FROM games WHERE id = ?", game_id)
-                to_move = json.loads(state)["engine"]["to_move"]
-                moved_on.append((self.discord.message(card), self.players[game_id][to_move]))
+                moved_on.append((self.discord.message(card), self.mover(card_game_id(card))))
             matches = moved_on
         return matches
 

@@ -192,12 +192,13 @@ class MatchCore:
 
     def computers_to_act(self, adapter: GameAdapter, match: Match) -> bool:
         """Whether a computer seat, or the bot for a player's routine action, acts now."""
+        if self.computers_think(adapter, match):
+            return True
         if adapter.engine.is_over(match.engine):
             return False
-        acting = adapter.engine.actors(match.engine)
-        return bool(acting & set(match.computers)) or any(
+        return any(
             adapter.engine.auto_action(match.engine, seat) is not None
-            for seat in acting & match.auto
+            for seat in adapter.engine.actors(match.engine) & match.auto
         )
 
     def computers_think(self, adapter: GameAdapter, match: Match) -> bool:

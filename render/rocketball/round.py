@@ -231,7 +231,7 @@ def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None
             gif = _draw_round(view, events, after_view, codes)
             _keep(_rounds, _round_key(view, events, after_view), gif)
 
-    idle.later(("rocketball opening", key), work_ahead)
+    idle.later(("rocketball round", key), work_ahead)
 
 
 def _union(boxes: list[Box]) -> Box:
