@@ -6,7 +6,7 @@ host's (host)."""
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import discord
 
@@ -34,6 +34,16 @@ from rules.rocketball import (
 from ui import rulebook, shown
 
 SEATS = ("N", "S")
+
+
+class Controls(NamedTuple):
+    """A card's buttons and menus, and the move its "Suggested" button makes (None: none)."""
+
+    buttons: list[ButtonSpec]
+    selects: list[SelectSpec]
+    suggested: Any
+
+
 # The rules page in Discord: each variant's topic carries its rows of the rulings table.
 RULEBOOK = rulebook.register(
     rulebook.Rulebook(
@@ -176,11 +186,13 @@ class RocketballAdapter(GameAdapter):
         # pick keeps the image the card has.
         images: list[tuple[str, bytes | None]] = []
         square = picked if picked not in (BACK, SQUARES) else None
+        controls = self._controls(state, picked) if final else Controls([], [], None)
         if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
-            if final:  # the next roll's GIF opens on this board
-                prepare_round(state, names)
+            if final:  # what the worker can draw of the next round while this card is read
+                rolled_for = frozenset(SEATS[seat] for seat in match.auto)
+                prepare_round(state, names, likely=controls.suggested, rolled_for=rolled_for)
         else:  # a pick: the board with the picked square marked (Back: none)
             marked = [square] if square else []
             images.append(("board.png", render_board(state, highlight=marked, names=names)))
@@ -201,7 +213,6 @@ class RocketballAdapter(GameAdapter):
             footer += f" · variants: {variants}"
         if moved:
             footer += " · the animation shows the ball's path"
-        buttons, selects = self._controls(state, picked) if final else ([], [])
         return TurnPost(
             title=f"Rocketball #{game_id} · North {state.score['N']} – {state.score['S']} South",
             body=prompt,
@@ -209,8 +220,8 @@ class RocketballAdapter(GameAdapter):
             colour=COLOUR.value,
             images=images,
             footer=footer,
-            buttons=buttons,
-            selects=selects,
+            buttons=controls.buttons,
+            selects=controls.selects,
             rematch=state.over,
         )
 
@@ -219,22 +230,22 @@ class RocketballAdapter(GameAdapter):
         return [f"⚽ {e.text}" for e in step.events if e.kind == "goal"]
 
     @staticmethod
-    def _controls(
-        state: GameState, picked: str | None
-    ) -> tuple[list[ButtonSpec], list[SelectSpec]]:
+    def _controls(state: GameState, picked: str | None) -> Controls:
         """Moves are picked, not typed: roll and aim are buttons; a chip is placed, rotated or
         drifted with one click on the suggested move or one of the next best, or by picking its
         square (Other squares…: the menus of the open squares) and then what to do there. The
         form stays for typing."""
         step = next_step(state)
         if step.kind == "roll":
-            return [ButtonSpec("Roll the d4", "roll")], []
+            return Controls([ButtonSpec("Roll the d4", "roll")], [], None)
         if step.kind == "aim":
-            return [ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"], []
+            return Controls([ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"], [], None)
         if step.kind != "place":
-            return [], []
+            return Controls([], [], None)
         if step.options == ("pass",):
-            return [ButtonSpec("Pass (no move possible)", "pass", style="secondary")], []
+            return Controls(
+                [ButtonSpec("Pass (no move possible)", "pass", style="secondary")], [], None
+            )
         by_square = moves_by_square(state)
         typing = ButtonSpec("Type a move…", FORM, style="secondary")
         if picked and picked in by_square:
@@ -242,7 +253,7 @@ class RocketballAdapter(GameAdapter):
             buttons = [
                 play_button(ENGINE, label, action) for label, action in moves[:MAX_PICK_BUTTONS]
             ]
-            return [*buttons, ButtonSpec("Back", "back", style="secondary")], []
+            return Controls([*buttons, ButtonSpec("Back", "back", style="secondary")], [], None)
         selects = [
             SelectSpec(
                 f"Squares {chunk[0]}–{chunk[-1]}",
@@ -255,7 +266,7 @@ class RocketballAdapter(GameAdapter):
             )
         ]
         if picked == SQUARES:
-            return [ButtonSpec("Back", "back", style="secondary"), typing], selects
+            return Controls([ButtonSpec("Back", "back", style="secondary"), typing], selects, None)
         best = suggested_actions(state, random.Random(state.seed + len(state.history)), BEST_MOVES)
         suggest = play_button(ENGINE, f"Suggested: {format_action(best[0])}", best[0])
         # Keyed by the action itself (a frozen dataclass, equal when its command text is):
@@ -271,7 +282,7 @@ class RocketballAdapter(GameAdapter):
             if action in labels
         ]
         squares = ButtonSpec("Other squares…", SQUARES, style="secondary")
-        return [suggest, *others, squares, typing], []
+        return Controls([suggest, *others, squares, typing], [], best[0])
 
     def select_action(
         self, state: GameState, seat: int, action: str, arg: str | None, values: list[str]

@@ -49,10 +49,10 @@ from render.rocketball.gif import write_gif
 from render.rocketball.paint import palette_template
 from render.rocketball.render import _field, _is_move, ball_paths, render_board, turn_squares
 from render.rocketball.view import BoardView
-from rules.rocketball.actions import Roll
+from rules.rocketball.actions import Action, Roll
 from rules.rocketball.engine import apply
-from rules.rocketball.state import PLAYER_NAMES, GameState
-from rules.rocketball.turn import AIM, ROLL, next_step
+from rules.rocketball.state import PHASE_ROLL, PLAYER_NAMES, GameState
+from rules.rocketball.turn import AIM, PLACE, ROLL, next_step
 
 Box = tuple[int, int, int, int]
 
@@ -197,7 +197,13 @@ def _keep(kept: dict[str, bytes], key: str, data: bytes) -> None:
             del kept[next(iter(kept))]
 
 
-def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None:
+def prepare_round(
+    state: GameState,
+    names: dict[str, str] | None = None,
+    *,
+    likely: Action | None = None,
+    rolled_for: frozenset[str] = frozenset(),
+) -> None:
     """What can be drawn of the next round before the click that starts it, drawn while this
     drawing process is idle (render/idle.py; nothing in a process that does not work ahead):
 
@@ -207,13 +213,22 @@ def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None
       drawn, and nobody sees it before. Its opening is kept as well, for a click whose round
       turns out longer (a computer placing a chip in the same message);
     - a Moguls aim is due: the direction is the player's, so only the opening frame, the board
-      as it stands, compressed (half of the round's time).
+      as it stands, compressed (half of the round's time);
+    - a chip is due and the bot rolls the next d4 (`rolled_for`: the sides that left their roll
+      to it): the round after the `likely` chip (the card's suggestion), whose roll is the
+      seeded dice's too. Another chip's round is drawn at its click.
 
     Any other next step moves no ball: its image is the board PNG, which opens on nothing.
     Nothing drawn ahead is ever shown but by the round it was drawn for (`_round_key`)."""
     if not idle.running():
         return
     kind = next_step(state).kind
+    if kind == PLACE and likely is not None:
+        idle.later(
+            ("rocketball round after", _key(board_view(state, names)), repr(likely)),
+            lambda: _draw_ahead_after(state, likely, names, rolled_for),
+        )
+        return
     if kind not in (ROLL, AIM):
         return
     view = board_view(state, names)
@@ -232,6 +247,22 @@ def prepare_round(state: GameState, names: dict[str, str] | None = None) -> None
             _keep(_rounds, _round_key(view, events, after_view), gif)
 
     idle.later(("rocketball round", key), work_ahead)
+
+
+def _draw_ahead_after(
+    state: GameState, chip: Action, names: dict[str, str] | None, rolled_for: frozenset[str]
+) -> None:
+    """The round the bot's roll makes after `chip` is placed (prepare_round), kept by its key;
+    nothing when the next roll is a player's own."""
+    placed, _ = apply(state, chip)
+    if placed.phase != PHASE_ROLL or placed.to_move not in rolled_for:
+        return
+    after, events = apply(placed, Roll())
+    if not _segments(events):
+        return
+    view, after_view = board_view(placed, names), board_view(after, names)
+    gif = _draw_round(view, events, after_view, None)
+    _keep(_rounds, _round_key(view, events, after_view), gif)
 
 
 def _union(boxes: list[Box]) -> Box:

@@ -223,6 +223,45 @@ def test_a_round_other_than_the_one_drawn_ahead_is_drawn_at_the_click(monkeypatc
     assert with_place == render_round(before, roll_and_place, after_place, names)
 
 
+def test_the_suggested_chip_s_round_is_drawn_ahead_when_the_bot_rolls_next(monkeypatch):
+    """Which chip is placed is the player's choice, but the card suggests one, the click most
+    players make; with the next d4 left to the bot (the default), the round after that chip is
+    decided by the seeded dice too. A drawing worker draws it while idle (prepare_round's
+    `likely`), and the click that places it gets its round with nothing drawn, the same bytes."""
+    before, _, _ = play_round(12)
+    names = {"N": "Alice", "S": "Bob"}
+    to_place, _ = apply(before, Roll())
+    assert to_place.phase == "place"
+    chip = legal_actions(to_place)[0]
+    placed, _ = apply(to_place, chip)
+    assert placed.phase == "roll" and placed.to_move != to_place.to_move
+    after, events = apply(placed, Roll())
+    drawn = render_round(placed, events, after, names)
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
+    prepare_round(to_place, names, likely=chip, rolled_for=frozenset({placed.to_move}))
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("the click drew its round again")
+
+    monkeypatch.setattr(round_module, "paint_board", no_drawing)
+    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+    assert render_round(placed, events, after, names) == drawn
+    assert not round_module._rounds  # used once
+
+
+def test_a_suggested_chip_s_round_is_not_drawn_ahead_when_its_player_rolls(monkeypatch):
+    """A player who rolls the d4 themselves sees the card between the chip and the roll: that
+    card's roll is drawn ahead then (prepare_round with a roll due), not the chip's round now."""
+    before, _, _ = play_round(12)
+    to_place, _ = apply(before, Roll())
+    chip = legal_actions(to_place)[0]
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    prepare_round(to_place, {"N": "Alice", "S": "Bob"}, likely=chip, rolled_for=frozenset())
+    assert not round_module._rounds and not round_module._kept
+
+
 def test_no_opening_is_made_ahead_for_a_step_that_moves_no_ball(monkeypatch):
     """After the roll comes the place step: its image is the board PNG, with no opening."""
     before, _, _ = play_round(12)
