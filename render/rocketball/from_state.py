@@ -89,9 +89,16 @@ def display_names(names: dict[str, str] | None) -> dict[str, str]:
 def board_view(state: GameState, names: dict[str, str] | None = None) -> BoardView:
     """What the board image shows for `state`; `names` maps 'N'/'S' to display names."""
     shown = display_names(names)
+    # By square, not in the order the chips were placed or stored: one position, one view,
+    # so a round drawn ahead is found by the click's position read back from the database.
     chips = tuple(
-        ChipView(*coords(square), kind=chip.kind, facing=chip.facing)
-        for square, chip in state.chips.items()
+        sorted(
+            (
+                ChipView(*coords(square), kind=chip.kind, facing=chip.facing)
+                for square, chip in state.chips.items()
+            ),
+            key=lambda chip: (chip.row, chip.column),
+        )
     )
     balls = tuple(
         ball_view(ball.square, ball.facing, ball.owner if state.settings.assault else None)

@@ -250,6 +250,30 @@ def test_the_suggested_chip_s_round_is_drawn_ahead_when_the_bot_rolls_next(monke
     assert not round_module._rounds  # used once
 
 
+def test_a_round_drawn_ahead_is_taken_by_the_same_position_read_back_from_the_store(
+    monkeypatch,
+):
+    """The click's position is read back from the database, its chips in the stored order,
+    not in the order they were placed: the same position is the same round (board_view lists
+    the chips by square), so what the worker drew ahead is what the click takes."""
+    before, _, _ = play_round(12)
+    names = {"N": "Alice", "S": "Bob"}
+    assert len(before.chips) > 1
+    monkeypatch.setattr(idle, "running", lambda: True)
+    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    prepare_round(before, names)
+    read_back = GameState.from_dict(before.to_dict())
+    read_back.chips = dict(reversed(read_back.chips.items()))
+    after, events = apply(read_back, Roll())
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("the click drew its round again")
+
+    monkeypatch.setattr(round_module, "paint_board", no_drawing)
+    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+    render_round(read_back, events, after, names)
+
+
 def test_a_suggested_chip_s_round_is_not_drawn_ahead_when_its_player_rolls(monkeypatch):
     """A player who rolls the d4 themselves sees the card between the chip and the roll: that
     card's roll is drawn ahead then (prepare_round with a roll due), not the chip's round now."""
