@@ -16,7 +16,9 @@ players who press Roll themselves, whose roll the seeded dice have decided alrea
 drawing worker draws the round while they look at the card, render/idle.py); rocketball-place,
 every mover clicks the card's "Suggested: …" chip and the bot rolls the d4 for the next player
 at once (the default, where nothing of the round is known before the click), in matches where
-both players have placed a chip already (`match_card.in_play`); Rollerball, at a table of two
+both players have placed a chip already (`match_card.in_play`), the suggested chip's round being
+drawn ahead while they look at the card (render/rocketball/round.py); rocketball-other, the same
+with the card's second button, the next best chip, whose round is drawn at the click; Rollerball, at a table of two
 clicked to its first workman's action, the player to act clicks "Pass", which ends the turn, and
 the next begins with the balls moving (its card: the GIF of their moves); Rollerball II, the
 coach of a solo match clicks "Next card" (its card: the scoreboard and the section of the FAC
@@ -53,7 +55,7 @@ sys.path.insert(0, str(REPO / "bench"))
 from figures import cpu_by_part, cpu_seconds, percentile  # noqa: E402
 from match_card import rolls_at_once, start_bench, stop_bench  # noqa: E402
 
-THINK = 1.0  # seconds from the cards shown to the clicks
+THINK = float(os.environ.get("BENCH_THINK", "1.0"))  # seconds from the cards shown to the clicks
 
 GOALS = {  # (at most this many times the bare edit, p99 ms) by matches at once
     10: (2.0, None),
@@ -66,6 +68,7 @@ GOALS = {  # (at most this many times the bare edit, p99 ms) by matches at once
 CLICKS = {
     "rocketball": ("Roll the d4", "rolls d4"),
     "rocketball-place": ("Suggested: …", None),
+    "rocketball-other": ("#2", None),  # the card's second button: the next best chip
     "rollerball": ("Pass", None),
     "rollerball2": ("Next card", None),
 }
@@ -208,7 +211,8 @@ def main() -> None:
         default="rocketball",
         help="rocketball: every mover rolls the d4 (players who press Roll themselves); "
         "rocketball-place: every mover clicks the suggested chip and the bot rolls the d4 for "
-        "the next player (the default flow); rollerball: the player to act passes the "
+        "the next player (the default flow); rocketball-other: the same with the next best "
+        "chip, the card's second button (drawn at the click); rollerball: the player to act passes the "
         "workman's action and the balls move; rollerball2: a solo match's coach turns the next "
         "card (its card: the scoreboard and the card or FAC read)",
     )

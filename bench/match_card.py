@@ -363,7 +363,7 @@ async def rolls_at_once(
     shows: str | None = "rolls d4",
 ) -> list[float]:
     """Every mover clicks "Roll the d4" (`label`; one ending in "…": the button whose label
-    begins with the rest, as "Suggested: …") on their card at the same moment (the
+    begins with the rest, as "Suggested: …"; "#2": the card's second button) on their card at the same moment (the
     interactions sent one after the other, without waiting for the bot in between, as Discord
     would deliver them); milliseconds from each click to its card showing the roll (the text
     `shows`; None: any edit of the card), timed on
@@ -378,6 +378,8 @@ async def rolls_at_once(
             current = fake.messages[card.id]
             if label.endswith("…"):
                 button = next(b for b in card.buttons if (b.label or "").startswith(label[:-1]))
+            elif label.startswith("#"):
+                button = card.buttons[int(label[1:]) - 1]
             else:
                 button = card.button_labelled(label)
             record = fake.new_interaction(

@@ -2,8 +2,9 @@
 `start`.
 
 Some of a turn's image can be made before the click that needs it: a Rocketball roll's whole
-round GIF, the roll being the match's seeded dice's, and the opening frame of a round whose
-aim is still the player's, the board as it stands (render/rocketball/round.py). Done while
+round GIF, the roll being the match's seeded dice's (also the bot's roll after the card's
+suggested chip), and the opening frame of a round whose aim is still the player's, the board
+as it stands (render/rocketball/round.py). Done while
 the process is idle, it is off every click's path; done between the clicks of a burst, it
 would only delay them. So a job given to `later` runs once no turn has been drawn for `quiet`
 seconds, one job at a time, the newest first (the match moved last is the likeliest to be

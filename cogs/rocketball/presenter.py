@@ -191,7 +191,10 @@ class RocketballAdapter(GameAdapter):
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
             if final:  # what the worker can draw of the next round while this card is read
-                rolled_for = frozenset(SEATS[seat] for seat in match.auto)
+                # a computer's roll comes with its chip, in the same message: not predicted
+                rolled_for = frozenset(
+                    SEATS[seat] for seat in match.auto if seat not in match.computers
+                )
                 prepare_round(state, names, likely=controls.suggested, rolled_for=rolled_for)
         else:  # a pick: the board with the picked square marked (Back: none)
             marked = [square] if square else []

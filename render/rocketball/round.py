@@ -26,8 +26,9 @@ The GIF opens on the board as it stood before the roll (what the card showed, it
 who rolls), then the panel says what was rolled, then the ball moves. A roll due next is known
 before the click, the dice being the match's seeded ones: `prepare_round` has the drawing
 process draw that whole round while idle (render/idle.py), and the click that rolls takes it
-as it was drawn; an aim due next is the player's choice, so only its opening is compressed
-ahead (half of a round's time). Drawn ahead or not, the GIF is the same bytes.
+as it was drawn; so does the round after the card's suggested chip when the bot rolls the next
+d4. An aim due next is the player's choice, so only its opening is compressed ahead (half of a
+round's time). Drawn ahead or not, the GIF is the same bytes.
 """
 
 from __future__ import annotations
