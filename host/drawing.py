@@ -69,10 +69,11 @@ def _end_with(bot_pid: int) -> None:
     threading.Thread(target=watch, name="bot-watch", daemon=True).start()
 
 
-def _start_worker(bot_pid: int) -> None:
-    """A worker's initializer: it ends with the bot, and works ahead while idle."""
+def _start_worker(bot_pid: int, clicks: object) -> None:
+    """A worker's initializer: it ends with the bot, and works ahead while idle, the bot's
+    clicks included (render/idle.py `clicks`)."""
     _end_with(bot_pid)
-    idle.start()
+    idle.start(clicks)
 
 
 def _drawn(call: Callable[[], T]) -> T:
@@ -110,6 +111,8 @@ class Drawing:
         self._starting: asyncio.Task[None] | None = None
         self._stopped = False
         self._ended = False  # the stop is over
+        # when the bot last began or ended a click, shared with the workers (render/idle.py)
+        self._clicks = idle.clicks()
 
     def start(self, modules: Iterable[str]) -> None:
         """The workers will import `modules` (the presenters whose `draw_turn` the calls
@@ -117,7 +120,7 @@ class Drawing:
         if self.workers:
             multiprocessing.get_context("forkserver").set_forkserver_preload(sorted(set(modules)))
         else:  # one core: the bot's own process works ahead between turns, as a worker would
-            idle.start()
+            idle.start(self._clicks)
 
     def _start_workers(self) -> None:
         if self._starting is None or self._starting.done():
@@ -145,7 +148,7 @@ class Drawing:
             self.workers,
             mp_context=multiprocessing.get_context("forkserver"),
             initializer=_start_worker,
-            initargs=(os.getpid(),),
+            initargs=(os.getpid(), self._clicks),
         )
         try:
             # one job each, at once: the pool starts a process per job while none is idle

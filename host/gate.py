@@ -14,6 +14,8 @@ them starts its work as a task of its own. The gate wraps that parser:
   loop busy drawing other players' cards), it is acknowledged, and the handler's answer follows by the route Discord
   allows after that; an answer that begins late itself (with an image to upload, after 1 s)
   is acknowledged first and follows the same way;
+- it notes when each interaction begins and ends (render/idle.py `clicked`): a drawing worker
+  does no work ahead for later turns while clicks are being answered;
 - once the drain has begun (`GameLocks.closing`), it answers the interaction itself with
   SHUTTING_DOWN, privately, and nothing else sees it: no handler starts work that the closing
   HTTP session and database would cut in half.
@@ -31,6 +33,7 @@ import aiohttp
 import discord
 
 from host.locks import SHUTTING_DOWN, GameLocks
+from render import idle
 from ui.replies import send_ephemeral
 from ui.timely import answer_in_time
 
@@ -62,6 +65,7 @@ class InteractionGate:
             interaction = discord.Interaction(data=data, state=self._state)
             self._keep({asyncio.create_task(refuse(interaction), name="refused-interaction")})
             return
+        idle.clicked()  # no drawing ahead while clicks are being answered (render/idle.py)
         # What discord.py starts for this interaction (its handlers are tasks of their own),
         # noted as each is made: comparing `asyncio.all_tasks()` before and after cost a walk
         # over every task of the bot, twice per interaction (13 % of the event loop at 50
@@ -88,7 +92,11 @@ class InteractionGate:
     def _keep(self, tasks: Iterable[asyncio.Future[Any]]) -> None:
         for task in tasks:
             self._working.add(task)
-            task.add_done_callback(self._working.discard)
+            task.add_done_callback(self._done)
+
+    def _done(self, task: asyncio.Future[Any]) -> None:
+        self._working.discard(task)
+        idle.clicked()
 
     async def wait(self, deadline: float) -> None:
         """Until every interaction let in (and every refusal) is answered, or `deadline`

@@ -7,7 +7,9 @@ suggested chip), and the opening frame of a round whose aim is still the player'
 as it stands (render/rocketball/round.py). Done while
 the process is idle, it is off every click's path; done between the clicks of a burst, it
 would only delay them. So a job given to `later` runs once no turn has been drawn for `quiet`
-seconds, one job at a time, the newest first (the match moved last is the likeliest to be
+seconds and the bot has begun or ended no click for as long (`clicked`: between two turns of a
+burst the worker is idle while the bot's event loop loads, saves and answers the others, on
+the same cores), one job at a time, the newest first (the match moved last is the likeliest to be
 clicked next); while turns are being drawn it waits, and a turn that arrives during a job waits
 for that one job at most (a few milliseconds).
 
@@ -20,10 +22,12 @@ costs only the time it would have saved: the turn that needs it does it itself.
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -41,18 +45,21 @@ class WorkAhead:
         self._pending: dict[Hashable, Callable[[], None]] = {}  # in the order given
         self._drawing = 0  # turns being drawn now
         self._last_drawn = 0.0  # when the last one ended (time.monotonic)
+        self._clicks: Any = None  # the bot's, shared: its latest click begun or ended (`clicks`)
         self._started = False
 
     @property
     def running(self) -> bool:
         return self._started
 
-    def start(self) -> None:
-        """Run the jobs given to `later` in a thread of this process, each when it is idle."""
+    def start(self, clicks: Any = None) -> None:
+        """Run the jobs given to `later` in a thread of this process, each when it is idle;
+        `clicks`: the bot's (`clicks()`), for it to be quiet as well."""
         with self._lock:
             if self._started:
                 return
             self._started = True
+            self._clicks = clicks
         threading.Thread(target=self._run, name="drawing-ahead", daemon=True).start()
 
     def later(self, key: Hashable, job: Callable[[], None]) -> None:
@@ -83,7 +90,10 @@ class WorkAhead:
     def _next_job(self) -> Callable[[], None]:
         """The newest job, once the process is idle (under the lock)."""
         while True:
-            waited = time.monotonic() - self._last_drawn
+            last = self._last_drawn
+            if self._clicks is not None:  # set by the bot's process, not under this lock
+                last = max(last, self._clicks.value)
+            waited = time.monotonic() - last
             if self._pending and not self._drawing and waited >= self.quiet:
                 return self._pending.pop(next(reversed(self._pending)))
             busy = not self._pending or self._drawing
@@ -108,3 +118,28 @@ drawing = _ahead.drawing
 def running() -> bool:
     """Whether this process works ahead (`start` was called)."""
     return _ahead.running
+
+
+_clicks: Any = None  # made once in the bot's process (`clicks`)
+
+
+def clicks() -> Any:
+    """When the bot last began or ended answering a click (time.monotonic, which every process
+    of the machine shares), in memory its drawing workers share: made once in the bot's
+    process and handed to `start` in each worker (host/drawing.py). None where this machine
+    has no shared memory for it: work ahead then waits for its own process's turns only."""
+    global _clicks
+    if _clicks is None:
+        try:
+            _clicks = multiprocessing.get_context("forkserver").RawValue("d", 0.0)
+        except OSError as error:  # no /dev/shm
+            log.warning("work ahead will not wait for the bot's clicks (%s)", error)
+            return None
+    return _clicks
+
+
+def clicked() -> None:
+    """The bot began or ended answering a click (host/gate.py): no work ahead until it has been
+    quiet for a while."""
+    if _clicks is not None:
+        _clicks.value = time.monotonic()

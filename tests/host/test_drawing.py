@@ -37,9 +37,10 @@ async def test_workers_still_starting_end_before_the_stop_returns():
 
 async def test_without_workers_the_bot_works_ahead_itself_and_marks_its_turns(monkeypatch):
     """One core: no worker to compress the next roll's opening while idle, so the bot's own
-    process does, and a turn it draws in its thread holds that work back meanwhile."""
-    started: list[bool] = []
-    monkeypatch.setattr(drawing_module.idle, "start", lambda: started.append(True))
+    process does, and a turn it draws in its thread holds that work back meanwhile, as do
+    the clicks it answers (render/idle.py `clicks`)."""
+    started: list[object] = []
+    monkeypatch.setattr(drawing_module.idle, "start", lambda clicks: started.append(clicks))
     busy: list[bool] = []
 
     def looks() -> int:
@@ -48,21 +49,22 @@ async def test_without_workers_the_bot_works_ahead_itself_and_marks_its_turns(mo
 
     drawing = Drawing(0)
     drawing.start([])
-    assert started == [True]
+    assert started == [drawing_module.idle.clicks()]
     assert await drawing(looks) == 7
     assert busy == [True]  # drawn inside `idle.drawing()`: no job starts meanwhile
     await drawing.stop()
 
 
 async def test_with_workers_the_bots_own_process_does_not_work_ahead(monkeypatch):
-    started: list[bool] = []
-    monkeypatch.setattr(drawing_module.idle, "start", lambda: started.append(True))
+    started: list[object] = []
+    monkeypatch.setattr(drawing_module.idle, "start", lambda clicks: started.append(clicks))
     monkeypatch.setattr(drawing_module.multiprocessing, "get_context", lambda _: _NoPreload())
     Drawing(1).start([])
     assert started == []  # its event loop's time is the clicks'
     monkeypatch.setattr(drawing_module, "_end_with", lambda pid: None)
-    drawing_module._start_worker(1)  # a worker's initializer, in the worker
-    assert started == [True]
+    clicks = drawing_module.idle.clicks()
+    drawing_module._start_worker(1, clicks)  # a worker's initializer, in the worker
+    assert started == [clicks]  # the bot's clicks, shared
 
 
 class _NoPreload:

@@ -9,6 +9,7 @@ from typing import Any
 
 from host.gate import InteractionGate
 from host.locks import GameLocks
+from render import idle
 
 
 class State:
@@ -49,3 +50,26 @@ async def test_the_drain_waits_for_the_handlers_an_interaction_started_and_only_
     await asyncio.wait_for(waiting, 2)  # not held by the unrelated 30 s task
     assert finished == ["handler", "handler"]
     background.cancel()
+
+
+async def test_each_interaction_is_noted_as_it_begins_and_as_its_work_ends():
+    """The drawing workers hold their work ahead while the bot answers clicks (render/idle.py
+    `clicked`): the gate notes when an interaction comes in and when its handlers end."""
+    clicks = idle.clicks()
+    assert clicks is not None
+    handler_done = asyncio.Event()
+
+    async def handler() -> None:
+        await handler_done.wait()
+
+    state = State(lambda data: asyncio.create_task(handler()))
+    InteractionGate(state, GameLocks())
+    clicks.value = 0.0
+    state.parsers["INTERACTION_CREATE"]({"id": "1"})
+    came_in = clicks.value
+    assert came_in > 0.0
+    await asyncio.sleep(0.02)
+    assert clicks.value == came_in  # still working: nothing more to note
+    handler_done.set()
+    await asyncio.sleep(0.02)
+    assert clicks.value > came_in  # its work ended

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import time
 
+from render import idle
 from render.idle import WorkAhead
 
 WAIT = 5.0  # at most, for what must happen (a thread's wake-up on a loaded machine)
@@ -95,3 +96,29 @@ def test_a_process_that_does_not_work_ahead_runs_nothing():
     ahead.start()  # started after: the job was never kept
     assert not ran.wait(0.3)
     assert not WorkAhead().running
+
+
+def test_no_job_runs_while_the_bot_answers_clicks_nor_until_it_has_been_quiet():
+    """A burst of clicks leaves a worker idle between two of their turns while the bot's event
+    loop works on the others (loading, saving, answering): a job run then takes the machine's
+    CPU from those clicks. The bot notes every click it begins and ends (`clicked`, in memory
+    its workers share), and a job waits for the bot to have been quiet too."""
+    clicks = idle.clicks()
+    assert clicks is not None
+    ahead = WorkAhead(quiet=0.1)
+    ahead.start(clicks)
+    ran = threading.Event()
+    ran_at: list[float] = []
+
+    def job() -> None:
+        ran_at.append(time.monotonic())
+        ran.set()
+
+    ahead.later("next round", job)
+    for _ in range(8):  # the bot answers clicks for 0.4 s; no turn is drawn in this process
+        idle.clicked()
+        assert not ran.wait(0.05)
+    idle.clicked()
+    ended = time.monotonic()
+    assert ran.wait(WAIT)
+    assert ran_at[0] - ended >= 0.1
