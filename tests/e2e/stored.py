@@ -101,10 +101,19 @@ async def until(check, timeout: float = 10.0) -> None:
     raise AssertionError("the bot did not do it in time")
 
 
+FOLLOWUP_GAP = 0.1  # seconds a followup may come after the bot looked idle
+
+
 async def whole_answer(discord, reply) -> str:
     """The reply with every followup the bot sent for it, once the bot is idle: a long
-    private answer comes as several messages, and the driver returns at the first."""
-    await discord.fake.settle()
+    private answer comes as several messages, and the driver returns at the first. Idle twice
+    with the same followups: on a loaded machine the bot can answer the fake's heartbeat
+    between the reply and its first followup (seen: a settle returned in that gap)."""
     record = discord.fake.interactions[reply.interaction_id]
+    seen = -1
+    while seen != len(record.followup_ids):
+        seen = len(record.followup_ids)
+        await discord.fake.settle()
+        await asyncio.sleep(FOLLOWUP_GAP)
     later = [discord.message(i).content for i in record.followup_ids]
     return "\n".join([reply.content, *[text for text in later if text not in reply.content]])
