@@ -18,24 +18,24 @@ every mover clicks the card's "Suggested: …" chip and the bot rolls the d4 for
 at once (the default, where nothing of the round is known before the click), in matches where
 both players have placed a chip already (`match_card.in_play`), the suggested chip's round being
 drawn ahead while they look at the card (render/rocketball/round.py); rocketball-other, the same
-with the card's second button, the next best chip, whose round is drawn at the click; Rollerball, at a table of two
-clicked to its first workman's action, the player to act clicks "Pass", which ends the turn, and
-the next begins with the balls moving (its card: the GIF of their moves); Rollerball II, the
-coach of a solo match clicks "Next card" (its card: the scoreboard and the section of the FAC
-read, two PNGs). Each bot first plays one match's click untimed (its drawing workers start with
-its first turn). For each number of matches at once, every match is started and shown first (not
-timed); a second later, as players look at their cards before clicking, every mover clicks at
-once and each click is timed until its card shows the turn (`match_card.rolls_at_once`).
-Printed: median and p99 over all clicks of all rounds, the floor's, their ratio, and the goal:
-at 10 and 50 at once, at most twice the bare-edit floor's median and p99 (the `x` column of the
-second table), and p99 under 1 s at 50 at once; when the cards showed, by tenths and quarters of
-the clicks; and the bot's CPU time per click (user + system time of its process, every thread,
-from /proc), which other sessions' load inflates much less, then by part: its event loop, its
-other threads, its drawing workers; and the drawing workers' CPU in the second before the clicks
-(what they drew ahead). The fake Discord runs in this process and shares the two cores with the
-bot; its check of every request against Discord's OpenAPI description (about 1.5 ms of CPU a
-click, work real Discord does elsewhere) is off unless --spec-check is given. Everything runs on
-127.0.0.1.
+with the card's second button, the next best chip, whose round is drawn at the click;
+Rollerball, at a table of two clicked to its first workman's action, the player to act clicks
+"Pass", which ends the turn, and the next begins with the balls moving (its card: the GIF of
+their moves); Rollerball II, the coach of a solo match clicks "Next card" (its card: the
+scoreboard and the section of the FAC read, two PNGs). Each bot first plays one match's click
+untimed (its drawing workers start with its first turn). For each number of matches at once,
+every match is started and shown first (not timed); a second later (BENCH_THINK seconds), as
+players look at their cards before clicking, every mover clicks at once and each click is timed
+until its card shows the turn (`match_card.rolls_at_once`). Printed: median and p99 over all
+clicks of all rounds, the floor's, their ratio, and the goal: at 10 and 50 at once, at most
+twice the bare-edit floor's median and p99 (the `x` column of the second table), and p99 under 1
+s at 50 at once; when the cards showed, by tenths and quarters of the clicks; and the bot's CPU
+time per click (user + system time of its process, every thread, from /proc), which other
+sessions' load inflates much less, then by part: its event loop, its other threads, its drawing
+workers; and the drawing workers' CPU in the second before the clicks (what they drew ahead).
+The fake Discord runs in this process and shares the two cores with the bot; its check of every
+request against Discord's OpenAPI description (about 1.5 ms of CPU a click, work real Discord
+does elsewhere) is off unless --spec-check is given. Everything runs on 127.0.0.1.
 """
 
 from __future__ import annotations
