@@ -3,15 +3,15 @@
 
 Some of a turn's image can be made before the click that needs it: a Rocketball roll's whole
 round GIF, the roll being the match's seeded dice's (also the bot's roll after the card's
-suggested chip), and the opening frame of a round whose aim is still the player's, the board
-as it stands (render/rocketball/round.py). Done while
-the process is idle, it is off every click's path; done between the clicks of a burst, it
-would only delay them. So a job given to `later` runs once no turn has been drawn for `quiet`
-seconds and the bot has begun or ended no click for as long (`clicked`: between two turns of a
-burst the worker is idle while the bot's event loop loads, saves and answers the others, on
-the same cores), one job at a time, the newest first (the match moved last is the likeliest to be
-clicked next); while turns are being drawn it waits, and a turn that arrives during a job waits
-for that one job at most (a few milliseconds).
+suggested chip), and the opening frame of a round whose aim is still the player's, the board as
+it stands (render/rocketball/round.py). Done while the process is idle, it is off every click's
+path; done between the clicks of a burst, it would only delay them. So a job given to `later`
+runs once no turn has been drawn for `quiet` seconds and the bot has begun or ended no click
+for as long (`clicked`: between two turns of a burst the worker is idle while the bot's event
+loop loads, saves and answers the others, on the same cores), one job at a time, the newest
+first (the match moved last is the likeliest to be clicked next); while turns are being drawn
+it waits, and a turn that arrives during a job waits for that one job at most (a few
+milliseconds).
 
 Only a process that called `start` works ahead (host/drawing.py: a drawing worker, or the bot
 itself when it draws in a thread, on one core); in any other `later` does nothing (the bot's

@@ -15,6 +15,7 @@ from host.adapter import Picked, SelectSpec, bullets, in_menus, play_button
 from render.rocketball import prepare_round, render_board, render_round
 from rules.rocketball import (
     ENGINE,
+    Action,
     Aim,
     Drift,
     GameState,
@@ -41,7 +42,7 @@ class Controls(NamedTuple):
 
     buttons: list[ButtonSpec]
     selects: list[SelectSpec]
-    suggested: Any
+    suggested: Action | None
 
 
 # The rules page in Discord: each variant's topic carries its rows of the rulings table.
