@@ -362,14 +362,14 @@ async def rolls_at_once(
     label: str = "Roll the d4",
     shows: str | None = "rolls d4",
 ) -> list[float]:
-    """Every mover clicks "Roll the d4" (`label`; one ending in "…": the button whose label
-    begins with the rest, as "Suggested: …"; "#2": the card's second button) on their card at the same moment (the
-    interactions sent one after the other, without waiting for the bot in between, as Discord
-    would deliver them); milliseconds from each click to its card showing the roll (the text
-    `shows`; None: any edit of the card), timed on
-    the fake's own loop as each edit is stored (no polling from outside). With `refused` a list: a click the bot
-    answered "nothing was changed" (the database did not answer in time), or answered after
-    Discord's 3 s, is timed there instead of failing the run."""
+    """Every mover clicks "Roll the d4" (`label`; one ending in "…": the button whose label begins
+    with the rest, as "Suggested: …"; "#2": the card's second button) on their card at the same
+    moment (the interactions sent one after the other, without waiting for the bot in between,
+    as Discord would deliver them); milliseconds from each click to its card showing the roll
+    (the text `shows`; None: any edit of the card), timed on the fake's own loop as each edit
+    is stored (no polling from outside). With `refused` a list: a click the bot answered
+    "nothing was changed" (the database did not answer in time), or answered after Discord's 3
+    s, is timed there instead of failing the run."""
 
     async def run() -> list[float]:
         await fake.settle()  # the set-up's requests are over: only the clicks are timed

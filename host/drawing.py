@@ -12,9 +12,10 @@ to start. A worker that dies (the kernel's out-of-memory killer, an operator's k
 card: the turns it left are drawn in the thread and the workers started again.
 
 A worker works ahead while it is idle (render/idle.py): a part of the next turn's image known
-before its click (a Rocketball round whose roll the seeded dice have decided) is made
-between clicks, not during one. Without workers (one core) the bot's own process does, in a thread: a click arriving
-meanwhile waits for that one frame at most, as it waits for a turn drawn in the thread.
+before its click (a Rocketball round whose roll the seeded dice have decided) is made between
+clicks, not during one. Without workers (one core) the bot's own process does, in a thread: a
+click arriving meanwhile waits for that one frame at most, as it waits for a turn drawn in the
+thread.
 """
 
 from __future__ import annotations

@@ -42,6 +42,16 @@ def nothing_kept_from_other_tests():
     round_module._rounds.clear()
 
 
+def nothing_drawn(monkeypatch) -> None:
+    """From here on a round drawn again fails the test: it must be one drawn ahead."""
+
+    def no_drawing(*args, **kwargs):
+        raise AssertionError("the click drew its round again")
+
+    monkeypatch.setattr(round_module, "paint_board", no_drawing)
+    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+
+
 def decode(data: bytes) -> Image.Image:
     return Image.open(io.BytesIO(data)).convert("RGB")
 
@@ -191,12 +201,7 @@ def test_a_roll_s_whole_round_is_drawn_ahead_from_the_seeded_dice(monkeypatch):
     monkeypatch.setattr(idle, "running", lambda: True)
     monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
     prepare_round(before, names)
-
-    def no_drawing(*args, **kwargs):
-        raise AssertionError("the click drew its round again")
-
-    monkeypatch.setattr(round_module, "paint_board", no_drawing)
-    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+    nothing_drawn(monkeypatch)
     assert render_round(before, events, after, names) == (drawn, filename)
     assert not round_module._rounds and not round_module._kept  # each used once
 
@@ -240,12 +245,7 @@ def test_the_suggested_chip_s_round_is_drawn_ahead_when_the_bot_rolls_next(monke
     monkeypatch.setattr(idle, "running", lambda: True)
     monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
     prepare_round(to_place, names, likely=chip, rolled_for=frozenset({placed.to_move}))
-
-    def no_drawing(*args, **kwargs):
-        raise AssertionError("the click drew its round again")
-
-    monkeypatch.setattr(round_module, "paint_board", no_drawing)
-    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+    nothing_drawn(monkeypatch)
     assert render_round(placed, events, after, names) == drawn
     assert not round_module._rounds  # used once
 
@@ -265,12 +265,7 @@ def test_a_round_drawn_ahead_is_taken_by_the_same_position_read_back_from_the_st
     read_back = GameState.from_dict(before.to_dict())
     read_back.chips = dict(reversed(read_back.chips.items()))
     after, events = apply(read_back, Roll())
-
-    def no_drawing(*args, **kwargs):
-        raise AssertionError("the click drew its round again")
-
-    monkeypatch.setattr(round_module, "paint_board", no_drawing)
-    monkeypatch.setattr(round_module, "move_frames", no_drawing)
+    nothing_drawn(monkeypatch)
     render_round(read_back, events, after, names)
 
 
