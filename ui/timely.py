@@ -96,7 +96,11 @@ class TimelyResponse(discord.InteractionResponse):
         self._received = time.monotonic()
         self._sending = 0  # the handler's answers on their way
         self._acknowledging = False  # the acknowledgement is on its way, or was sent
+        self._acknowledgement_over = asyncio.Event()  # it was sent, or Discord refused it
         self._acknowledged = False
+        # Discord's refusal of the acknowledgement (10062: it came too late): the interaction
+        # has no response, so no edit of one nor a followup exists; every later answer hears it
+        self._refused: discord.HTTPException | None = None
         self._thinking_privately = False  # acknowledged by an ephemeral "thinking"
         self._watch = asyncio.create_task(self._acknowledge_late(), name="timely-response")
 
@@ -120,7 +124,8 @@ class TimelyResponse(discord.InteractionResponse):
         """Acknowledge the interaction: a command (or a form opened by one), or `thinking`
         (the answer is a message of its own), with "thinking" (`ephemeral`: seen by its user
         alone); a click or a form on a message with a deferred update (that message is edited
-        later). A failure is logged: the answer's followup or edit then fails as expired."""
+        later). A refusal is logged and kept: the interaction then has no response to edit or
+        follow, and every later answer raises it (`_was_acknowledged`)."""
         parent = self._parent
         self._acknowledging = True
         try:
@@ -130,16 +135,25 @@ class TimelyResponse(discord.InteractionResponse):
             else:
                 await super().defer()
             self._acknowledged = True
-        except discord.NotFound:  # Discord no longer knows it: it came in too late
+        except discord.NotFound as error:  # Discord no longer knows it: it came in too late
             log.info("interaction %s expired before it could be acknowledged", parent.id)
+            self._refused = error
         except discord.HTTPException as error:
             log.warning("could not acknowledge slow interaction %s: %r", parent.id, error)
+            self._refused = error
+        finally:
+            self._acknowledgement_over.set()
 
     async def _was_acknowledged(self) -> bool:
         """Whether the acknowledgement was sent (the answer then takes its route after it);
-        first waits for one on its way."""
-        if self._acknowledging and not self._watch.done():
-            await asyncio.shield(self._watch)
+        first waits for one on its way. One Discord refused is raised: the answer gets the
+        error a late first response would, and its caller's route for an expired interaction."""
+        if self._acknowledging:
+            # the acknowledgement's own end, not the watch task's: the watch is cancelled, not
+            # awaited, when an answer acknowledged the interaction itself
+            await self._acknowledgement_over.wait()
+        if self._refused is not None:
+            raise self._refused
         return self._acknowledged
 
     async def _follows(self, answer: dict[str, Any], *, thinking: bool = False) -> bool:
@@ -158,6 +172,8 @@ class TimelyResponse(discord.InteractionResponse):
             return False
         self._watch.cancel()
         await self._acknowledge(thinking=thinking, ephemeral=bool(answer.get("ephemeral")))
+        if self._refused is not None:
+            raise self._refused
         return True
 
     async def _answer(self, send: Callable[[], Awaitable[Any]]) -> Any:

@@ -163,3 +163,42 @@ async def test_on_an_idle_event_loop_a_click_waiting_its_turn_is_not_acknowledge
     assert interaction.sent == []
     await response.edit_message(content="Your move")
     assert interaction.sent == ["update"]
+
+
+def unknown_interaction() -> discord.NotFound:
+    """Discord's 10062 Unknown interaction: a first response (or acknowledgement) too late."""
+
+    @dataclass
+    class Response:
+        status: int = 404
+        reason: str = "Not Found"
+
+    return discord.NotFound(Response(), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("watch", [True, False], ids=["by the watch", "by the answer"])
+async def test_an_acknowledgement_discord_refused_is_not_followed_by_an_edit_or_a_followup(
+    monkeypatch: pytest.MonkeyPatch, watch: bool
+):
+    """The acknowledgement came too late (a stalled process): Discord answered 10062 and the
+    interaction has no response, so there is no original response to edit nor a followup to
+    send (Discord answers those 10015 Unknown Webhook). The answer hears the 10062, as a late
+    first response would, and takes its caller's route for an expired interaction."""
+    refusals: list[str] = []
+
+    async def refused(self: discord.InteractionResponse, **kwargs: Any) -> None:
+        refusals.append("defer")
+        raise unknown_interaction()
+
+    monkeypatch.setattr(discord.InteractionResponse, "defer", refused)
+    interaction = clicked(timely.ACKNOWLEDGE_AFTER_SECONDS + 0.1 if watch else 1.2)
+    response = TimelyResponse(interaction)  # type: ignore[arg-type]
+    if watch:
+        await asyncio.sleep(0.01)  # the watch acknowledges at once, and is refused
+        assert refusals == ["defer"]
+    with pytest.raises(discord.NotFound):
+        await response.edit_message(attachments=[image()])
+    with pytest.raises(discord.NotFound):
+        await response.send_message("Your move")
+    assert refusals == ["defer"]  # not sent again: Discord has said the interaction is gone
+    assert interaction.sent == []
