@@ -84,6 +84,8 @@ from tests.support.postgres_server import PostgresServer, find_binaries  # noqa:
 ROCKETBALL = engine_for("rocketball")
 PACE = (0.5, 2.0)  # seconds a player takes between looking at the card and clicking
 FAULT_GAP = (4.0, 12.0)  # seconds between two faults
+LAG_TICK_SECONDS = 0.05  # the fake's loop watch: a short sleep, and how late it woke
+LAG_NOTED_SECONDS = 0.1
 TOKEN_IN_USE_SECONDS = 60.0  # expire-tokens leaves younger tokens alone (being answered)
 FAULT_MOST_SECONDS = 180.0  # a fault still being injected after this is given up (and reported)
 SETTLE_SECONDS = 15.0  # after the last fault: every process up, cards catching up
@@ -175,6 +177,9 @@ class Chaos:
         self.set_up_seconds = self.tail_seconds = 0.0
         self.seasons = 0  # Rollerball II seasons made
         self.player_errors: list[str] = []  # players stopped by an error of the harness
+        # how late the fake Discord's own loop woke (its clock is Discord's): (run time, lag)
+        self.fake_lags: list[tuple[float, float]] = []
+        self.lag_watch: asyncio.Task[None] | None = None
 
     # --- the cluster -----------------------------------------------------------------------------
 
@@ -201,6 +206,7 @@ class Chaos:
         second = fake.add_guild("Second Court", shard=(self.shards - 1, self.shards))
         self.channels += [fake.add_channel(name, guild=second) for name in ("court", "pitch")]
         fake.start()
+        fake.call(self.watch_fake_loop)
         self.discord = DiscordDriver(fake, self.channels[0])
         self.processes = [self.process(shard) for shard in range(self.shards)]
         for process in self.processes:
@@ -268,6 +274,23 @@ class Chaos:
     def now(self) -> float:
         return time.monotonic() - self.started
 
+    async def watch_fake_loop(self) -> None:
+        """On the fake Discord's loop: how late it wakes from a short sleep. The fake stamps
+        when an interaction was sent and when its response arrived on that loop, so a loop
+        that stood still (the harness starved of CPU) makes the bot look late by as much;
+        a late click is printed with this lag beside it."""
+        self.lag_watch = asyncio.current_task()
+        while True:
+            before = time.monotonic()
+            await asyncio.sleep(LAG_TICK_SECONDS)
+            lag = time.monotonic() - before - LAG_TICK_SECONDS
+            if lag > LAG_NOTED_SECONDS:
+                self.fake_lags.append((self.now(), lag))
+
+    def fake_lag(self, start: float, end: float) -> float:
+        """The fake's worst loop lag between two run times."""
+        return max((lag for at, lag in self.fake_lags if start <= at <= end), default=0.0)
+
     def was_down(self, shard: int, start: float, end: float) -> bool:
         return any(
             s <= end and (e is None or e >= start) for s, e in self.down[shard] if s is not None
@@ -277,6 +300,8 @@ class Chaos:
         for process in self.processes:
             with contextlib.suppress(Exception):
                 process.stop()
+        if self.lag_watch is not None:
+            self.fake.call_sync(self.lag_watch.cancel)
         self.fake.stop()
         if self.postgres is not None:
             self.postgres.stop()
@@ -760,6 +785,9 @@ class Chaos:
                 "late": late,
                 "shard_down": self.was_down(self.shard_of(channel), at - 1, self.now()),
                 "load": os.getloadavg()[0],  # the machine's, as the click was answered
+                # the fake's own loop lag while Discord's 3 s ran (a click's error is noted
+                # when it began or when its error was raised, after the 3 s and the driver's grace)
+                "fake_lag": self.fake_lag(at - 5.0, at + 5.0) if late else 0.0,
                 "error": "" if error is None else f"{type(error).__name__}: {error}"[:400],
             }
         )
@@ -1040,6 +1068,28 @@ class Chaos:
                 if self.down[shard] and self.down[shard][-1][1] is None:
                     self.mark_up(shard)
 
+    def first_responses(self) -> str:
+        """How soon the bot's first responses arrived, on the fake's clock, and how late the
+        fake's own loop woke at worst (what it adds to them)."""
+        took = sorted(
+            self.fake.call_sync(
+                lambda: [
+                    r.responded - r.created
+                    for r in self.fake.interactions.values()
+                    if r.responded is not None
+                ]
+            )
+        )
+        if not took:
+            return "first responses: none"
+        median, p99 = took[len(took) // 2], took[min(len(took) - 1, len(took) * 99 // 100)]
+        worst = max((lag for _, lag in self.fake_lags), default=0.0)
+        return (
+            f"first responses {len(took)}: median {median:.2f} s, p99 {p99:.2f} s, slowest "
+            f"{took[-1]:.2f} s (Discord allows 3 s); the fake's own loop woke up to {worst:.2f} s "
+            "late"
+        )
+
     def read_cards(self) -> None:
         for game_id, thread in self.games.items():
             cards = [m for m in self.discord.channel_messages(thread) if is_card(m)]
@@ -1081,6 +1131,7 @@ class Chaos:
             f" faults and clicks {self.tail_seconds:.0f} s more; load average at the end"
             f" {os.getloadavg()[0]:.1f}"
         )
+        lines.append(self.first_responses())
         lines += [f"fault not injected: {failure}" for failure in self.fault_failures]
         lines += [f"player stopped: {error}" for error in self.player_errors]
         lines += [f"fault left out: {name}: {why}" for name, why in self.unavailable.items()]

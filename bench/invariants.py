@@ -320,7 +320,8 @@ def clicks_answered(observed: dict[str, Any]) -> Invariant:
         invariant.check(
             not click["late"] or click["shard_down"],
             f"a click on match {click['game_id']} at {click['at']:.1f} s into the run (load "
-            f"average {click.get('load', 0):.1f}) was not answered within 3 s, its shard up: "
+            f"average {click.get('load', 0):.1f}, the fake's loop {click.get('fake_lag', 0):.2f} s"
+            " late) was not answered within 3 s, its shard up: "
             f"{click['error'][:300]}",
         )
     return invariant
