@@ -54,9 +54,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     `pytest -m postgres` runs exactly the tests that need it (and `-m "not postgres"` none).
 
     The chaos runs' module comes first (each run takes about 90 s, its file about 3 minutes),
-    the rest in their order: the README's test command spreads the files over workers in this
-    order (`--dist loadfile --no-loadscope-reorder`), so the longest file starts at once
-    instead of ending the run alone."""
+    the rest in their order: `pytest -n N` spreads the files over workers in this order
+    (`--dist loadfile --no-loadscope-reorder`), so the longest file starts at once instead of
+    ending the run alone. (The README's test command runs it on its own, after the rest.)"""
     for item in items:
         needs_server = "postgres_server" in getattr(item, "fixturenames", ())
         if needs_server and item.get_closest_marker("postgres") is None:

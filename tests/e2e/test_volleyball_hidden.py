@@ -89,7 +89,9 @@ async def play_league(discord, bot, alice, bob, owner, general, secret: int) -> 
     await discord.slash("volleyball take-seat", user=bob, team=rival)
     await discord.slash("volleyball league start", user=owner)
     await discord.wait_for_message(
-        general, lambda m: bool(m.embeds) and "orders due" in m.embeds[0].get("description", "")
+        general,
+        lambda m: bool(m.embeds) and "orders due" in m.embeds[0].get("description", ""),
+        timeout=20,
     )
     while not state_of(bot).season_over:
         state = state_of(bot)
@@ -122,6 +124,7 @@ async def play_league(discord, bot, alice, bob, owner, general, secret: int) -> 
     await discord.wait_for_message(
         general,
         lambda m: bool(m.embeds) and "Season 2, round 1" in m.embeds[0].get("description", ""),
+        timeout=20,
     )
     alice_dms = [m for m in discord.dm_messages(alice) if m.id > dm_marker]
     return {
