@@ -18,7 +18,8 @@ every mover clicks the card's "Suggested: …" chip and the bot rolls the d4 for
 at once (the default, where nothing of the round is known before the click), in matches where
 both players have placed a chip already (`match_card.in_play`), the suggested chip's round being
 drawn ahead while they look at the card (render/rocketball/round.py); rocketball-other, the same
-with the card's second button, the next best chip, whose round is drawn at the click;
+with the card's second button, the next best chip, whose round is drawn ahead after every
+match's suggested one;
 Rollerball, at a table of two clicked to its first workman's action, the player to act clicks
 "Pass", which ends the turn, and the next begins with the balls moving (its card: the GIF of
 their moves); Rollerball II, the coach of a solo match clicks "Next card" (its card: the
@@ -212,7 +213,7 @@ def main() -> None:
         help="rocketball: every mover rolls the d4 (players who press Roll themselves); "
         "rocketball-place: every mover clicks the suggested chip and the bot rolls the d4 for "
         "the next player (the default flow); rocketball-other: the same with the next best "
-        "chip, the card's second button (drawn at the click); rollerball: the player to act passes the "
+        "chip, the card's second button (drawn ahead after the suggestions); rollerball: the player to act passes the "
         "workman's action and the balls move; rollerball2: a solo match's coach turns the next "
         "card (its card: the scoreboard and the card or FAC read)",
     )

@@ -2,16 +2,17 @@
 `start`.
 
 Some of a turn's image can be made before the click that needs it: a Rocketball roll's whole
-round GIF, the roll being the match's seeded dice's (also the bot's roll after the card's
-suggested chip), and the opening frame of a round whose aim is still the player's, the board as
+round GIF, the roll being the match's seeded dice's (also the bot's roll after a chip the card
+places in one click), and the opening frame of a round whose aim is still the player's, the board as
 it stands (render/rocketball/round.py). Done while the process is idle, it is off every click's
 path; done between the clicks of a burst, it would only delay them. So a job given to `later`
 runs once no turn has been drawn for `quiet` seconds and the bot has begun or ended no click
 for as long (`clicked`: between two turns of a burst the worker is idle while the bot's event
-loop loads, saves and answers the others, on the same cores), one job at a time, the newest
-first (the match moved last is the likeliest to be clicked next); while turns are being drawn
-it waits, and a turn that arrives during a job waits for that one job at most (a few
-milliseconds).
+loop loads, saves and answers the others, on the same cores), one job at a time: the likeliest
+first (its `rank`: a card's suggested move before the next best, in every match), and within
+a rank the newest (the match moved last is the likeliest to be clicked next); while turns are
+being drawn it waits, and a turn that arrives during a job waits for that one job at most (a
+few milliseconds).
 
 Only a process that called `start` works ahead (host/drawing.py: a drawing worker, or the bot
 itself when it draws in a thread, on one core); in any other `later` does nothing (the bot's
@@ -42,7 +43,8 @@ class WorkAhead:
         self.quiet = quiet
         self.limit = pending
         self._lock = threading.Condition()
-        self._pending: dict[Hashable, Callable[[], None]] = {}  # in the order given
+        # key -> (rank, job), in the order given
+        self._pending: dict[Hashable, tuple[int, Callable[[], None]]] = {}
         self._drawing = 0  # turns being drawn now
         self._last_drawn = 0.0  # when the last one ended (time.monotonic)
         self._clicks: Any = None  # the bot's, shared: its latest click begun or ended (`clicks`)
@@ -62,14 +64,14 @@ class WorkAhead:
             self._clicks = clicks
         threading.Thread(target=self._run, name="drawing-ahead", daemon=True).start()
 
-    def later(self, key: Hashable, job: Callable[[], None]) -> None:
-        """Run `job` once this process is idle (a job of the same key given again replaces
-        it); nothing before `start`."""
+    def later(self, key: Hashable, job: Callable[[], None], rank: int = 0) -> None:
+        """Run `job` once this process is idle, after every job of a lower `rank` (a job of
+        the same key given again replaces it); nothing before `start`."""
         if not self._started:
             return
         with self._lock:
             self._pending.pop(key, None)
-            self._pending[key] = job
+            self._pending[key] = (rank, job)
             while len(self._pending) > self.limit:
                 del self._pending[next(iter(self._pending))]
             self._lock.notify()
@@ -88,14 +90,16 @@ class WorkAhead:
                 self._lock.notify()
 
     def _next_job(self) -> Callable[[], None]:
-        """The newest job, once the process is idle (under the lock)."""
+        """The newest job of the lowest rank, once the process is idle (under the lock)."""
         while True:
             last = self._last_drawn
             if self._clicks is not None:  # set by the bot's process, not under this lock
                 last = max(last, self._clicks.value)
             waited = time.monotonic() - last
             if self._pending and not self._drawing and waited >= self.quiet:
-                return self._pending.pop(next(reversed(self._pending)))
+                # min keeps the first of equals: newest first, a few hundred jobs at most
+                key = min(reversed(self._pending), key=lambda k: self._pending[k][0])
+                return self._pending.pop(key)[1]
             busy = not self._pending or self._drawing
             self._lock.wait(None if busy else self.quiet - waited)
 

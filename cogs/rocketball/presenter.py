@@ -38,11 +38,12 @@ SEATS = ("N", "S")
 
 
 class Controls(NamedTuple):
-    """A card's buttons and menus, and the move its "Suggested" button makes (None: none)."""
+    """A card's buttons and menus, and the moves its buttons make in one click, the suggested
+    one first."""
 
     buttons: list[ButtonSpec]
     selects: list[SelectSpec]
-    suggested: Action | None
+    one_click: tuple[Action, ...] = ()
 
 
 # The rules page in Discord: each variant's topic carries its rows of the rulings table.
@@ -187,7 +188,7 @@ class RocketballAdapter(GameAdapter):
         # pick keeps the image the card has.
         images: list[tuple[str, bytes | None]] = []
         square = picked if picked not in (BACK, SQUARES) else None
-        controls = self._controls(state, picked) if final else Controls([], [], None)
+        controls = self._controls(state, picked) if final else Controls([], [])
         if picked is None:
             image, filename = render_round(step.before, step.events, state, names)
             images.append((filename, image))
@@ -196,7 +197,7 @@ class RocketballAdapter(GameAdapter):
                 rolled_for = frozenset(
                     SEATS[seat] for seat in match.auto if seat not in match.computers
                 )
-                prepare_round(state, names, likely=controls.suggested, rolled_for=rolled_for)
+                prepare_round(state, names, likely=controls.one_click, rolled_for=rolled_for)
         else:  # a pick: the board with the picked square marked (Back: none)
             marked = [square] if square else []
             images.append(("board.png", render_board(state, highlight=marked, names=names)))
@@ -241,15 +242,13 @@ class RocketballAdapter(GameAdapter):
         form stays for typing."""
         step = next_step(state)
         if step.kind == "roll":
-            return Controls([ButtonSpec("Roll the d4", "roll")], [], None)
+            return Controls([ButtonSpec("Roll the d4", "roll")], [])
         if step.kind == "aim":
-            return Controls([ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"], [], None)
+            return Controls([ButtonSpec(f"Aim {d}", "aim", d) for d in "NESW"], [])
         if step.kind != "place":
-            return Controls([], [], None)
+            return Controls([], [])
         if step.options == ("pass",):
-            return Controls(
-                [ButtonSpec("Pass (no move possible)", "pass", style="secondary")], [], None
-            )
+            return Controls([ButtonSpec("Pass (no move possible)", "pass", style="secondary")], [])
         by_square = moves_by_square(state)
         typing = ButtonSpec("Type a move…", FORM, style="secondary")
         if picked and picked in by_square:
@@ -257,7 +256,7 @@ class RocketballAdapter(GameAdapter):
             buttons = [
                 play_button(ENGINE, label, action) for label, action in moves[:MAX_PICK_BUTTONS]
             ]
-            return Controls([*buttons, ButtonSpec("Back", "back", style="secondary")], [], None)
+            return Controls([*buttons, ButtonSpec("Back", "back", style="secondary")], [])
         selects = [
             SelectSpec(
                 f"Squares {chunk[0]}–{chunk[-1]}",
@@ -270,7 +269,7 @@ class RocketballAdapter(GameAdapter):
             )
         ]
         if picked == SQUARES:
-            return Controls([ButtonSpec("Back", "back", style="secondary"), typing], selects, None)
+            return Controls([ButtonSpec("Back", "back", style="secondary"), typing], selects)
         best = suggested_actions(state, random.Random(state.seed + len(state.history)), BEST_MOVES)
         suggest = play_button(ENGINE, f"Suggested: {format_action(best[0])}", best[0])
         # Keyed by the action itself (a frozen dataclass, equal when its command text is):
@@ -280,13 +279,12 @@ class RocketballAdapter(GameAdapter):
             for square, moves in by_square.items()
             for label, action in moves
         }
-        others = [
-            play_button(ENGINE, labels[action], action, style="primary")
-            for action in best[1:]
-            if action in labels
+        others = [action for action in best[1:] if action in labels]
+        buttons = [
+            play_button(ENGINE, labels[action], action, style="primary") for action in others
         ]
         squares = ButtonSpec("Other squares…", SQUARES, style="secondary")
-        return Controls([suggest, *others, squares, typing], [], best[0])
+        return Controls([suggest, *buttons, squares, typing], [], (best[0], *others))
 
     def select_action(
         self, state: GameState, seat: int, action: str, arg: str | None, values: list[str]

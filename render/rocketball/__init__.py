@@ -9,8 +9,10 @@ Public API (pure functions, engine state in, image bytes out):
 - `render_round(before, events, after, names=None) -> (bytes, filename)`: ONE image for a
   round: the GIF of the ball's path ending on the board after the round
   ("round.gif"), or the board PNG when no ball moved ("board.png"). See round.py.
-- `prepare_round(state, names=None)`: when a roll is due from `state`, the next round drawn
-  while the drawing process is idle (render/idle.py); when an aim is, its opening frame.
+- `prepare_round(state, names=None, *, likely=(), rolled_for=frozenset())`: when a roll is
+  due from `state`, the next round drawn while the drawing process is idle (render/idle.py);
+  when an aim is, its opening frame; when a chip is and the bot rolls next, the round after
+  each `likely` chip.
 """
 
 from render.rocketball.render import (

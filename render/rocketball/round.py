@@ -171,12 +171,15 @@ ANNOUNCED = (g.STATUS_BOX, g.NOTE_BOX)  # the panel's lines a roll changes befor
 
 # Made ahead by prepare_round, each taken by the round that uses it: opening frames
 # compressed (about 20 KB each), by their view, and whole rounds drawn (about 25 KB), by
-# everything they show (_round_key); the oldest of each dropped past KEPT. Filled by the thread
-# that works ahead while turns may be drawn in others: under the lock.
+# everything they show (_round_key); the oldest of each dropped past its limit: an opening or
+# a roll's round for 128 matches, the rounds of a card's one-click chips (three) for 128 too
+# (about 12 MB at most in a drawing process). Filled by the thread that works ahead while turns
+# may be drawn in others: under the lock.
 _kept: dict[str, bytes] = {}
 _rounds: dict[str, bytes] = {}
 _keeping = threading.Lock()
 KEPT = 128
+KEPT_ROUNDS = 3 * KEPT
 
 
 def _key(view: BoardView) -> str:
@@ -191,10 +194,10 @@ def _round_key(before: BoardView, events: Sequence[Any], after: BoardView) -> st
     return f"{_key(before)}\n{events!r}\n{_key(after)}"
 
 
-def _keep(kept: dict[str, bytes], key: str, data: bytes) -> None:
+def _keep(kept: dict[str, bytes], key: str, data: bytes, limit: int = KEPT) -> None:
     with _keeping:
         kept[key] = data
-        while len(kept) > KEPT:
+        while len(kept) > limit:
             del kept[next(iter(kept))]
 
 
@@ -202,7 +205,7 @@ def prepare_round(
     state: GameState,
     names: dict[str, str] | None = None,
     *,
-    likely: Action | None = None,
+    likely: Sequence[Action] = (),
     rolled_for: frozenset[str] = frozenset(),
 ) -> None:
     """What can be drawn of the next round before the click that starts it, drawn while this
@@ -216,19 +219,24 @@ def prepare_round(
     - a Moguls aim is due: the direction is the player's, so only the opening frame, the board
       as it stands, compressed (half of the round's time);
     - a chip is due and the bot rolls the next d4 (`rolled_for`: the sides that left their roll
-      to it): the round after the `likely` chip (the card's suggestion), whose roll is the
-      seeded dice's too. Another chip's round is drawn at its click.
+      to it): the round after each `likely` chip (those the card places in one click, its
+      suggestion first), whose roll is the seeded dice's too; the likeliest first in every
+      match (idle.later's rank). A chip placed through the square menus, two clicks later, has
+      its round drawn at its click.
 
     Any other next step moves no ball: its image is the board PNG, which opens on nothing.
     Nothing drawn ahead is ever shown but by the round it was drawn for (`_round_key`)."""
     if not idle.running():
         return
     kind = next_step(state).kind
-    if kind == PLACE and likely is not None:
-        idle.later(
-            ("rocketball round after", _key(board_view(state, names)), repr(likely)),
-            lambda: _draw_ahead_after(state, likely, names, rolled_for),
-        )
+    if kind == PLACE and likely:
+        key = _key(board_view(state, names))
+        for rank, chip in enumerate(likely):
+            idle.later(
+                ("rocketball round after", key, repr(chip)),
+                lambda chip=chip: _draw_ahead_after(state, chip, names, rolled_for),
+                rank,
+            )
         return
     if kind not in (ROLL, AIM):
         return
@@ -245,7 +253,7 @@ def prepare_round(
             after, events = apply(state, Roll())
             after_view = board_view(after, names)
             gif = _draw_round(view, events, after_view, codes)
-            _keep(_rounds, _round_key(view, events, after_view), gif)
+            _keep(_rounds, _round_key(view, events, after_view), gif, KEPT_ROUNDS)
 
     idle.later(("rocketball round", key), work_ahead)
 
@@ -263,7 +271,7 @@ def _draw_ahead_after(
         return
     view, after_view = board_view(placed, names), board_view(after, names)
     gif = _draw_round(view, events, after_view, None)
-    _keep(_rounds, _round_key(view, events, after_view), gif)
+    _keep(_rounds, _round_key(view, events, after_view), gif, KEPT_ROUNDS)
 
 
 def _union(boxes: list[Box]) -> Box:

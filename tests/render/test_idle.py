@@ -62,6 +62,28 @@ def test_the_newest_job_runs_first_and_a_key_given_again_replaces_its_job():
     assert jobs.done == ["a, again", "c", "b"]
 
 
+def test_every_job_of_a_lower_rank_runs_before_any_of_a_higher_one():
+    """A card's suggested move (rank 0) is the likeliest click of all: every match's is
+    drawn before any match's next best (rank 1), the newest first within a rank."""
+    ahead = WorkAhead(quiet=0.05)
+    jobs = Jobs(5)
+    with ahead.drawing():
+        ahead.start()
+        ahead.later("match 1, suggested", jobs.job("match 1, suggested"))
+        ahead.later("match 1, next best", jobs.job("match 1, next best"), rank=1)
+        ahead.later("match 2, suggested", jobs.job("match 2, suggested"))
+        ahead.later("match 2, next best", jobs.job("match 2, next best"), rank=1)
+        ahead.later("match 2, third best", jobs.job("match 2, third best"), rank=2)
+    assert jobs.all_ran.wait(WAIT)
+    assert jobs.done == [
+        "match 2, suggested",
+        "match 1, suggested",
+        "match 2, next best",
+        "match 1, next best",
+        "match 2, third best",
+    ]
+
+
 def test_past_its_limit_the_oldest_jobs_are_dropped():
     ahead = WorkAhead(quiet=0.05, pending=2)
     jobs = Jobs(2)

@@ -182,7 +182,7 @@ def test_a_round_gif_is_the_same_bytes_with_its_opening_made_ahead(monkeypatch):
     names = {"N": "Alice", "S": "Bob"}
     without, _ = render_round(before, events, after, names)
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())  # idle at once
     prepare_round(before, names)
     assert len(round_module._kept) == 1
     with_it, _ = render_round(before, events, after, names)
@@ -199,7 +199,7 @@ def test_a_roll_s_whole_round_is_drawn_ahead_from_the_seeded_dice(monkeypatch):
     names = {"N": "Alice", "S": "Bob"}
     drawn, filename = render_round(before, events, after, names)
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())  # idle at once
     prepare_round(before, names)
     nothing_drawn(monkeypatch)
     assert render_round(before, events, after, names) == (drawn, filename)
@@ -214,7 +214,7 @@ def test_a_round_other_than_the_one_drawn_ahead_is_drawn_at_the_click(monkeypatc
     rolled, events = apply(before, Roll())
     names = {"N": "Alice", "S": "Bob"}
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
     prepare_round(before, names)
     other_names = {"N": "Alice", "S": "Carol"}
     assert render_round(before, events, rolled, other_names) == render_round(
@@ -243,8 +243,8 @@ def test_the_suggested_chip_s_round_is_drawn_ahead_when_the_bot_rolls_next(monke
     after, events = apply(placed, Roll())
     drawn = render_round(placed, events, after, names)
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())  # idle at once
-    prepare_round(to_place, names, likely=chip, rolled_for=frozenset({placed.to_move}))
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())  # idle at once
+    prepare_round(to_place, names, likely=(chip,), rolled_for=frozenset({placed.to_move}))
     nothing_drawn(monkeypatch)
     assert render_round(placed, events, after, names) == drawn
     assert not round_module._rounds  # used once
@@ -260,7 +260,7 @@ def test_a_round_drawn_ahead_is_taken_by_the_same_position_read_back_from_the_st
     names = {"N": "Alice", "S": "Bob"}
     assert len(before.chips) > 1
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
     prepare_round(before, names)
     read_back = GameState.from_dict(before.to_dict())
     read_back.chips = dict(reversed(read_back.chips.items()))
@@ -276,8 +276,8 @@ def test_a_suggested_chip_s_round_is_not_drawn_ahead_when_its_player_rolls(monke
     to_place, _ = apply(before, Roll())
     chip = legal_actions(to_place)[0]
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())
-    prepare_round(to_place, {"N": "Alice", "S": "Bob"}, likely=chip, rolled_for=frozenset())
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
+    prepare_round(to_place, {"N": "Alice", "S": "Bob"}, likely=(chip,), rolled_for=frozenset())
     assert not round_module._rounds and not round_module._kept
 
 
@@ -285,7 +285,7 @@ def test_no_opening_is_made_ahead_for_a_step_that_moves_no_ball(monkeypatch):
     """After the roll comes the place step: its image is the board PNG, with no opening."""
     before, _, _ = play_round(12)
     monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job: job())
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
     rolled, _ = apply(before, legal_actions(before)[0])
     assert rolled.phase == "place"
     prepare_round(rolled, {"N": "Alice", "S": "Bob"})
