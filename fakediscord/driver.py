@@ -35,9 +35,11 @@ from fakediscord.model import (
 )
 from fakediscord.server import FakeDiscord, InteractionRecord
 
-# Generous: a deferred game move may render an image on a slow CI machine.
 T = TypeVar("T")
-DEFAULT_TIMEOUT = 10.0
+# How long the driver waits for what the bot shows after its first response (a followup, a
+# post, a DM). Generous: only a failing test waits it out, and a CI machine at load average 4
+# on two cores has taken over 10 s to post what follows a league's round.
+DEFAULT_TIMEOUT = 20.0
 # How long past Discord's 3 s deadline the driver waits before declaring "did not respond".
 DEADLINE_GRACE = 0.25
 
