@@ -97,7 +97,6 @@ class TimelyResponse(discord.InteractionResponse):
         self._sending = 0  # the handler's answers on their way
         self._acknowledging = False  # the acknowledgement is on its way, or was sent
         self._acknowledgement_over = asyncio.Event()  # it was sent, or Discord refused it
-        self._acknowledged = False
         # Discord's refusal of the acknowledgement (10062: it came too late): the interaction
         # has no response, so no edit of one nor a followup exists; every later answer hears it
         self._refused: discord.HTTPException | None = None
@@ -134,7 +133,6 @@ class TimelyResponse(discord.InteractionResponse):
                 self._thinking_privately = ephemeral
             else:
                 await super().defer()
-            self._acknowledged = True
         except discord.NotFound as error:  # Discord no longer knows it: it came in too late
             log.info("interaction %s expired before it could be acknowledged", parent.id)
             self._refused = error
@@ -148,13 +146,14 @@ class TimelyResponse(discord.InteractionResponse):
         """Whether the acknowledgement was sent (the answer then takes its route after it);
         first waits for one on its way. One Discord refused is raised: the answer gets the
         error a late first response would, and its caller's route for an expired interaction."""
-        if self._acknowledging:
-            # the acknowledgement's own end, not the watch task's: the watch is cancelled, not
-            # awaited, when an answer acknowledged the interaction itself
-            await self._acknowledgement_over.wait()
+        if not self._acknowledging:
+            return False
+        # the acknowledgement's own end, not the watch task's: the watch is cancelled, not
+        # awaited, when an answer acknowledged the interaction itself
+        await self._acknowledgement_over.wait()
         if self._refused is not None:
             raise self._refused
-        return self._acknowledged
+        return True
 
     async def _follows(self, answer: dict[str, Any], *, thinking: bool = False) -> bool:
         """Whether an answer beginning now (its keywords) takes the route after an
@@ -163,18 +162,16 @@ class TimelyResponse(discord.InteractionResponse):
         and then the acknowledgement is sent first."""
         if await self._was_acknowledged():
             return True
-        if self.is_done() or self._sending or self._acknowledging:
-            # answered already (discord.py says so as it always does), or the acknowledgement
-            # failed: the answer is tried as the first response
+        if self.is_done() or self._sending:
+            # answered already (discord.py says so as it always does), or another answer is on
+            # its way: this one is tried as the first response
             return False
         within = UPLOAD_WITHIN_SECONDS if uploads(answer) else ACKNOWLEDGE_AFTER_SECONDS
         if self.age() < within:
             return False
         self._watch.cancel()
         await self._acknowledge(thinking=thinking, ephemeral=bool(answer.get("ephemeral")))
-        if self._refused is not None:
-            raise self._refused
-        return True
+        return await self._was_acknowledged()
 
     async def _answer(self, send: Callable[[], Awaitable[Any]]) -> Any:
         self._sending += 1

@@ -36,7 +36,7 @@ from cogs.volleyball.playing import decode, round_key
 from cogs.volleyball.present import deadline_policies
 from db import volleyball as store
 from db.database import is_unavailable
-from host.background import until_done
+from host.background import done_later
 from host.follow import FollowButton
 from host.locks import ShuttingDown
 from host.posting import reopening
@@ -256,15 +256,9 @@ class StatusCard:
             if not is_unavailable(error):
                 log.exception("league %s: the status card could not be shown", league_id)
                 return
-            task = asyncio.get_running_loop().create_task(
-                until_done(
-                    f"league {league_id}'s status card",
-                    self.host.db,
-                    lambda: self.refresh(league_id),
-                )
+            done_later(
+                f"league {league_id}'s status card", self.host.db, lambda: self.refresh(league_id)
             )
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
 
     async def _show_posting(self, prepared: Prepared) -> None:
         async with self.host.posting_lock(prepared.stored.id):

@@ -173,7 +173,8 @@ def unknown_interaction() -> discord.NotFound:
         status: int = 404
         reason: str = "Not Found"
 
-    return discord.NotFound(Response(), {"code": 10062, "message": "Unknown interaction"})  # type: ignore[arg-type]
+    body = {"code": 10062, "message": "Unknown interaction"}
+    return discord.NotFound(Response(), body)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("watch", [True, False], ids=["by the watch", "by the answer"])

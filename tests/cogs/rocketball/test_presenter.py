@@ -7,21 +7,20 @@ import pytest
 from cogs.rocketball.presenter import BEST_MOVES, RocketballAdapter
 from host import Match, Step
 from host.adapter import PLAY
-from render import idle
 from render.rocketball import render_round
 from render.rocketball import round as round_module
 from render.rocketball.from_state import board_view
 from rules.rocketball import ENGINE, Action, Roll, apply
+from tests.support.work_ahead import idle_at_once
 
 ADAPTER = RocketballAdapter()
 NAMES = {"N": "Ann", "S": "Ben"}
 
 
 @pytest.fixture(autouse=True)
-def idle_at_once(monkeypatch):
+def worker_idle_at_once(monkeypatch):
     """The worker idle at once, with nothing kept from another test."""
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
+    idle_at_once(monkeypatch)
     round_module._kept.clear()
     round_module._rounds.clear()
     yield

@@ -28,6 +28,7 @@ from rules.rocketball import (
     new_game,
 )
 from tests.support.rocketball_rounds import nth_round, random_rounds
+from tests.support.work_ahead import idle_at_once
 
 UNIT = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
@@ -181,8 +182,7 @@ def test_a_round_gif_is_the_same_bytes_with_its_opening_made_ahead(monkeypatch):
     before, events, after = play_round(12)
     names = {"N": "Alice", "S": "Bob"}
     without, _ = render_round(before, events, after, names)
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())  # idle at once
+    idle_at_once(monkeypatch)
     prepare_round(before, names)
     assert len(round_module._kept) == 1
     with_it, _ = render_round(before, events, after, names)
@@ -198,8 +198,7 @@ def test_a_roll_s_whole_round_is_drawn_ahead_from_the_seeded_dice(monkeypatch):
     after, events = apply(before, Roll())
     names = {"N": "Alice", "S": "Bob"}
     drawn, filename = render_round(before, events, after, names)
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())  # idle at once
+    idle_at_once(monkeypatch)
     prepare_round(before, names)
     nothing_drawn(monkeypatch)
     assert render_round(before, events, after, names) == (drawn, filename)
@@ -213,14 +212,13 @@ def test_a_round_other_than_the_one_drawn_ahead_is_drawn_at_the_click(monkeypatc
     before, roll_and_place, after_place = play_round(12)
     rolled, events = apply(before, Roll())
     names = {"N": "Alice", "S": "Bob"}
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
+    idle_at_once(monkeypatch)
     prepare_round(before, names)
     other_names = {"N": "Alice", "S": "Carol"}
     assert render_round(before, events, rolled, other_names) == render_round(
         before, events, rolled, other_names
     )
-    monkeypatch.setattr(idle, "later", lambda key, job: None)  # nothing more ahead
+    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: None)  # nothing more ahead
     prepare_round(before, names)
     with_place = render_round(before, roll_and_place, after_place, names)
     round_module._rounds.clear()
@@ -242,8 +240,7 @@ def test_the_suggested_chip_s_round_is_drawn_ahead_when_the_bot_rolls_next(monke
     assert placed.phase == "roll" and placed.to_move != to_place.to_move
     after, events = apply(placed, Roll())
     drawn = render_round(placed, events, after, names)
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())  # idle at once
+    idle_at_once(monkeypatch)
     prepare_round(to_place, names, likely=(chip,), rolled_for=frozenset({placed.to_move}))
     nothing_drawn(monkeypatch)
     assert render_round(placed, events, after, names) == drawn
@@ -259,8 +256,7 @@ def test_a_round_drawn_ahead_is_taken_by_the_same_position_read_back_from_the_st
     before, _, _ = play_round(12)
     names = {"N": "Alice", "S": "Bob"}
     assert len(before.chips) > 1
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
+    idle_at_once(monkeypatch)
     prepare_round(before, names)
     read_back = GameState.from_dict(before.to_dict())
     read_back.chips = dict(reversed(read_back.chips.items()))
@@ -275,8 +271,7 @@ def test_a_suggested_chip_s_round_is_not_drawn_ahead_when_its_player_rolls(monke
     before, _, _ = play_round(12)
     to_place, _ = apply(before, Roll())
     chip = legal_actions(to_place)[0]
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
+    idle_at_once(monkeypatch)
     prepare_round(to_place, {"N": "Alice", "S": "Bob"}, likely=(chip,), rolled_for=frozenset())
     assert not round_module._rounds and not round_module._kept
 
@@ -284,8 +279,7 @@ def test_a_suggested_chip_s_round_is_not_drawn_ahead_when_its_player_rolls(monke
 def test_no_opening_is_made_ahead_for_a_step_that_moves_no_ball(monkeypatch):
     """After the roll comes the place step: its image is the board PNG, with no opening."""
     before, _, _ = play_round(12)
-    monkeypatch.setattr(idle, "running", lambda: True)
-    monkeypatch.setattr(idle, "later", lambda key, job, rank=0: job())
+    idle_at_once(monkeypatch)
     rolled, _ = apply(before, legal_actions(before)[0])
     assert rolled.phase == "place"
     prepare_round(rolled, {"N": "Alice", "S": "Bob"})
